@@ -1,0 +1,46 @@
+// The layering rule of docs/architecture (shared design §3): dependencies point down only.
+// `npm run lint` runs this; a violation fails the build.
+/** @type {import('dependency-cruiser').IConfiguration} */
+const layer = (name, allowed) => ({
+  name: `layer-${name}`,
+  comment: `src/${name} may import only: ${allowed.join(', ') || 'nothing of ours'}`,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: {
+    path: '^(src|jobs)/',
+    pathNot: [`^src/${name}/`, ...allowed.map((a) => `^${a}/`)],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    layer('domain', []),
+    layer('formats', ['src/domain']),
+    layer('log', ['src/domain']),
+    layer('config', ['src/domain']),
+    layer('bank', ['src/domain', 'src/log']),
+    layer('transport', ['src/domain', 'src/log']),
+    layer('store', ['src/domain', 'src/log']),
+    layer('sandbox', ['src/domain', 'src/formats', 'src/log']),
+    {
+      name: 'jobs-use-interfaces',
+      comment: 'jobs/ may use src/* but not the entry points (cli, server, main) nor the sandbox',
+      severity: 'error',
+      from: { path: '^jobs/' },
+      to: { path: '^src/(cli|server|main|sandbox)/' },
+    },
+    {
+      name: 'no-test-code-in-product',
+      severity: 'error',
+      from: { path: '^(src|jobs)/' },
+      to: { path: '^(test|bench)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+  },
+};

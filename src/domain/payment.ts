@@ -1,0 +1,26 @@
+// A payment instruction as settle stores and sends it: one line of an ERP file after
+// validation. Readers produce raw text fields; validation turns them into this.
+import type { LocalDate } from './local-date.js';
+import type { Money } from './money.js';
+
+export type InstructionPriority = 'normal' | 'high';
+
+export interface PaymentInstruction {
+  debtorIban: string;
+  debtorName: string;
+  requestedExecutionDate: LocalDate;
+  endToEndId: string;
+  amount: Money;
+  creditorIban: string;
+  creditorName: string;
+  creditorBic?: string;
+  /** Free-text remittance (RmtInf/Ustrd). */
+  remittanceInformation?: string;
+  /** Structured creditor reference (RmtInf/Strd/CdtrRefInf/Ref), e.g. a Norwegian KID or an RF reference. */
+  creditorReference?: string;
+  instructionPriority?: InstructionPriority;
+  /** Batch booking asked for by the file (pain.001 BtchBookg); undefined = company default. */
+  batchBooking?: boolean;
+  /** 1-based position of the line in its file (CSV row, or transaction index in pain.001). */
+  lineNumber: number;
+}

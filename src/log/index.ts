@@ -1,0 +1,2 @@
+export { createLogger, runLogger, silentLogger, type LogFormat, type Logger, type LoggerOptions, type LogLevel } from './logger.js';
+export { redactText, redactValue, registerSecret } from './redact.js';
