@@ -18,7 +18,7 @@ module.exports = {
     layer('domain', []),
     layer('formats', ['src/domain']),
     layer('log', ['src/domain']),
-    layer('config', ['src/domain']),
+    layer('config', ['src/domain', 'src/log']),
     layer('bank', ['src/domain', 'src/log']),
     layer('transport', ['src/domain', 'src/log']),
     layer('store', ['src/domain', 'src/log']),

@@ -1,11 +1,13 @@
+// The command tree. Each command lives in ./commands/ and is registered here.
 import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-
-const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url).pathname.replace('/dist/../', '/'), 'utf8')) as { version: string };
+import { packageInfo } from '../main/package-info.js';
+import { configCommand } from './commands/config.js';
 
 export function buildProgram(): Command {
   const program = new Command('settle')
     .description('ERP batch payments and reconciliation connector for a corporate banking API')
-    .version(pkg.version, '-V, --version');
+    .version(packageInfo().version, '-V, --version')
+    .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
+  program.addCommand(configCommand());
   return program;
 }

@@ -1,5 +1,30 @@
-import type { Command } from 'commander';
+// Runs the program and turns every failure into one sentence on stderr with a stable code and
+// the documented exit code (docs/errors.md): 1 findings, 2 usage or configuration, 3 runtime.
+import { CommanderError, type Command } from 'commander';
+import { ExitCode, isSettleError } from '../domain/errors.js';
+import { redactText } from '../log/index.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  await program.parseAsync(argv);
+  program.exitOverride();
+  program.configureOutput({ outputError: () => undefined });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
+}
+
+export function reportError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return ExitCode.ok; // --help, --version
+    process.stderr.write(`settle: ERR_USAGE: ${error.message.replace(/^error: /, '')} (see --help)\n`);
+    return ExitCode.usage;
+  }
+  if (isSettleError(error)) {
+    process.stderr.write(`settle: ${error.code}: ${redactText(error.message)}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`settle: ERR_INTERNAL: ${redactText(message)}\n`);
+  return ExitCode.runtime;
 }

@@ -1,0 +1,147 @@
+// Loads the configuration once at start: YAML file (or embedded defaults), then SETTLE_*
+// environment overrides, then schema validation, then secrets. Every problem is collected and
+// reported at once with its key path; the result is frozen and passed down.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import { registerSecret, Secret } from '../log/index.js';
+import { applyEnvOverrides } from './env.js';
+import { configSchema, type ParsedConfig } from './schema.js';
+import { resolveSecret, type SecretRef } from './secret.js';
+
+type Resolved<T> = { [K in keyof T]: T[K] extends SecretRef | undefined ? Secret | undefined : T[K] };
+type SftpTransportConfig = Resolved<ParsedConfig['transports'][string]>;
+
+export interface Config extends Omit<ParsedConfig, 'bank' | 'database' | 'transports'> {
+  bank: Resolved<ParsedConfig['bank']>;
+  database: { url: string; password: Secret | undefined };
+  transports: Record<string, SftpTransportConfig>;
+  /** Where the configuration came from: a file path or "embedded defaults"; plus the env overrides applied. */
+  source: { file: string | undefined; envOverrides: string[] };
+}
+
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}
+
+export interface LoadConfigOptions {
+  /** --config FILE; when absent, config/settle.yaml in `cwd` if present, else embedded defaults. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const problems: ConfigProblem[] = [];
+  const file = options.file ? resolve(cwd, options.file) : existsSync(join(cwd, 'config/settle.yaml')) ? join(cwd, 'config/settle.yaml') : undefined;
+  const raw = file ? readYaml(file, problems) : {};
+  const envOverrides = applyEnvOverrides(raw, env);
+  if (problems.length) throw configError(problems, file);
+
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push({ path: issue.path.join('.') || '(root)', message: issue.message });
+    throw configError(problems, file);
+  }
+  const config = resolveConfig(parsed.data, env, cwd, problems);
+  crossCheck(config, problems);
+  if (problems.length) throw configError(problems, file);
+  return deepFreeze({ ...config, source: { file, envOverrides } });
+}
+
+function readYaml(file: string, problems: ConfigProblem[]): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push({ path: '(file)', message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    return {};
+  }
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  for (const e of doc.errors) problems.push({ path: `(line ${e.linePos?.[0]?.line ?? '?'})`, message: e.message.split('\n')[0] ?? e.message });
+  const value: unknown = doc.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push({ path: '(root)', message: 'the configuration must be a mapping of keys' });
+    return {};
+  }
+  return value as Record<string, unknown>;
+}
+
+function resolveConfig(parsed: ParsedConfig, env: NodeJS.ProcessEnv, cwd: string, problems: ConfigProblem[]): Omit<Config, 'source'> {
+  const secret = (ref: SecretRef | undefined, path: string): Secret | undefined => {
+    if (!ref) return undefined;
+    const result = resolveSecret(ref, env);
+    if (result.ok) return new Secret(result.value);
+    problems.push({ path, message: result.message });
+    return undefined;
+  };
+  const dataDir = isAbsolute(parsed.dataDir) ? parsed.dataDir : resolve(cwd, parsed.dataDir);
+  const url = parsed.database.url ?? `sqlite:${join(dataDir, 'settle.sqlite')}`;
+  maskUrlPassword(url);
+  const transports: Record<string, SftpTransportConfig> = {};
+  for (const [name, t] of Object.entries(parsed.transports)) {
+    transports[name] = {
+      ...t,
+      password: secret(t.password, `transports.${name}.password`),
+      privateKey: secret(t.privateKey, `transports.${name}.privateKey`),
+      passphrase: secret(t.passphrase, `transports.${name}.passphrase`),
+    };
+  }
+  return {
+    ...parsed,
+    dataDir,
+    database: { url, password: secret(parsed.database.password, 'database.password') },
+    bank: { ...parsed.bank, clientSecret: secret(parsed.bank.clientSecret, 'bank.clientSecret') },
+    transports,
+    companies: parsed.companies.map((c) => ({ ...c, root: c.transport === 'local' ? resolve(cwd, c.root) : c.root })),
+  };
+}
+
+function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
+  const seen = new Set<string>();
+  config.companies.forEach((company, i) => {
+    if (seen.has(company.id)) problems.push({ path: `companies.${i}.id`, message: `company id "${company.id}" is used twice` });
+    seen.add(company.id);
+    if (company.transport !== 'local' && !config.transports[company.transport]) {
+      problems.push({ path: `companies.${i}.transport`, message: `no transport named "${company.transport}" (use "local" or a key of transports)` });
+    }
+  });
+  for (const [name, t] of Object.entries(config.transports)) {
+    if (!t.password && !t.privateKey) problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
+    if (!t.hostKeySha256 && !t.allowUnpinnedHostKey) {
+      problems.push({ path: `transports.${name}.hostKeySha256`, message: `the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${t.host}:${t.port}\`` });
+    }
+  }
+}
+
+/** A database URL's password is a secret: register it so it never reaches a log line. */
+function maskUrlPassword(url: string): void {
+  try {
+    const password = new URL(url).password;
+    if (password) registerSecret(decodeURIComponent(password));
+  } catch {
+    // not a URL (e.g. sqlite:path): nothing to mask
+  }
+}
+
+function configError(problems: ConfigProblem[], file: string | undefined): SettleError {
+  const where = file ?? 'embedded defaults and environment';
+  const list = problems.map((p) => `  ${p.path}: ${p.message}`).join('\n');
+  return new SettleError('ERR_CONFIG_INVALID', `configuration (${where}) has ${problems.length} problem(s):\n${list}`, {
+    exitCode: ExitCode.usage,
+    details: { problems },
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !(value instanceof Secret) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,144 @@
+// The configuration schema: one typed shape for YAML, environment overrides and embedded
+// defaults. docs/configuration.md and config/settle.example.yaml describe every key; a test
+// checks that the example file parses and names every key of this schema.
+import { z } from 'zod';
+import { parseDuration } from './duration.js';
+import { secretField } from './secret.js';
+
+const duration = (fallback: string) =>
+  z
+    .union([z.string(), z.number()])
+    .default(fallback)
+    .transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration (e.g. 30s, 5m, 24h, 7d)` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount such as "250000.00"');
+const name = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _ (at most 32)');
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'not an IANA time zone such as Europe/Oslo');
+
+const folders = z
+  .strictObject({
+    inbox: z.string().default('inbox'),
+    archive: z.string().default('archive'),
+    error: z.string().default('error'),
+    status: z.string().default('status'),
+    statements: z.string().default('statements'),
+    reports: z.string().default('reports'),
+  })
+  .default({ inbox: 'inbox', archive: 'archive', error: 'error', status: 'status', statements: 'statements', reports: 'reports' });
+
+const intake = z
+  .strictObject({
+    pattern: z.string().default('*.csv,*.xml'),
+    profile: z.string().default('generic'),
+    acceptValidLines: z.boolean().default(false),
+    maxAmount: decimal.optional(),
+    holidayPolicy: z.enum(['flag', 'move', 'reject']).default('move'),
+    calendar: z.string().length(2).default('NO'),
+    charset: z.enum(['sepa', 'sepa-nordic', 'any']).default('sepa-nordic'),
+    stableFor: duration('5s'),
+  })
+  .prefault({});
+
+const payments = z
+  .strictObject({
+    maxLinesPerBulk: z.number().int().min(1).max(10_000).default(500),
+    batchBooking: z.boolean().default(false),
+    approvalRequiredAccounts: z.array(z.string()).default([]),
+    approvers: z.array(z.email()).default([]),
+  })
+  .prefault({});
+
+const statements = z
+  .strictObject({
+    formats: z.array(z.enum(['camt.053.001.02', 'camt.053.001.08', 'csv'])).default(['camt.053.001.02']),
+    period: z.enum(['day', 'run']).default('day'),
+    overlap: duration('3d'),
+    csv: z
+      .strictObject({
+        delimiter: z.enum([',', ';', '\t', '|']).default(';'),
+        decimalSeparator: z.enum(['.', ',']).default(','),
+        encoding: z.enum(['utf-8', 'utf-8-bom', 'iso-8859-1', 'windows-1252']).default('utf-8'),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
+const status = z
+  .strictObject({ formats: z.array(z.enum(['pain.002.001.03', 'pain.002.001.10', 'csv'])).default(['pain.002.001.03', 'csv']) })
+  .prefault({});
+
+export const companySchema = z.strictObject({
+  id: name,
+  name: z.string().min(1),
+  organisationNumber: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it is the resource group name)'),
+  bankId: z.string().min(1).optional(),
+  consentId: z.string().min(1).optional(),
+  transport: z.string().default('local'),
+  root: z.string().min(1),
+  folders,
+  intake,
+  payments,
+  statements,
+  status,
+});
+
+const sftpTransport = z.strictObject({
+  type: z.literal('sftp'),
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65535).default(22),
+  username: z.string().min(1),
+  password: secretField.optional(),
+  privateKey: secretField.optional(),
+  passphrase: secretField.optional(),
+  hostKeySha256: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as printed by `settle sftp fingerprint`').optional(),
+  allowUnpinnedHostKey: z.boolean().default(false),
+  timeout: duration('30s'),
+});
+
+export const configSchema = z.strictObject({
+  timeZone: timeZone.default('Europe/Oslo'),
+  dataDir: z.string().default('.settle'),
+  log: z
+    .strictObject({ level: z.enum(['error', 'warn', 'info', 'debug']).default('info'), format: z.enum(['auto', 'json', 'pretty']).default('auto') })
+    .prefault({}),
+  database: z
+    .strictObject({ url: z.string().optional(), password: secretField.optional() })
+    .prefault({}),
+  bank: z
+    .strictObject({
+      baseUrl: z.url().default('http://127.0.0.1:4010/api'),
+      authUrl: z.url().default('http://127.0.0.1:4010/id'),
+      tenantId: z.string().min(1).default('sandbox'),
+      clientId: z.string().min(1).default('sandbox-client'),
+      clientSecret: secretField.optional(),
+      subscriptionId: z.string().regex(/^[A-Za-z0-9_-]+$/).default('sandbox'),
+      channelType: z.enum(['openBanking', 'unspecified', 'psd2']).default('openBanking'),
+      apiVersion: z.string().default('1.0'),
+      redirectUri: z.url().optional(),
+      timeout: duration('30s'),
+      maxRetries: z.number().int().min(0).max(20).default(5),
+      concurrency: z.number().int().min(1).max(64).default(4),
+      idempotencyRetention: duration('24h'),
+    })
+    .prefault({}),
+  transports: z.record(name, sftpTransport).default({}),
+  companies: z.array(companySchema).default([]),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+export type ParsedConfig = z.output<typeof configSchema>;
+export type CompanyConfig = ParsedConfig['companies'][number];

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { runSettle } from '../support/cli.js';
+import { withTempDir } from '../support/tmp.js';
+
+describe('the settle command line', () => {
+  it('prints its version and exits 0', async () => {
+    const result = await runSettle(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('prints help listing its commands', async () => {
+    const result = await runSettle(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: settle');
+    expect(result.stdout).toContain('config');
+  });
+
+  it('answers an unknown command with one sentence, a stable code and exit 2', async () => {
+    const result = await runSettle(['frobnicate']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^settle: ERR_USAGE: unknown command 'frobnicate'/);
+  });
+
+  it('exits 2 for an invalid configuration and 0 for a valid one', async () => {
+    await withTempDir(async (dir) => {
+      const ok = await runSettle(['config', 'check'], { cwd: dir });
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('configuration OK (embedded defaults; environment overrides: SETTLE_LOG_FORMAT)');
+      const bad = await runSettle(['config', 'check'], { cwd: dir, env: { SETTLE_TIME_ZONE: 'Nowhere/Land' } });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^settle: ERR_CONFIG_INVALID: .*timeZone/s);
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
+import { isSettleError, SettleError } from '../../src/domain/errors.js';
+import { withTempDir } from '../support/tmp.js';
+
+function problemsOf(fn: () => unknown): { path: string; message: string }[] {
+  try {
+    fn();
+  } catch (error) {
+    if (isSettleError(error, 'ERR_CONFIG_INVALID')) {
+      expect(error.exitCode).toBe(2);
+      return (error.details?.problems ?? []) as { path: string; message: string }[];
+    }
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+const company = (extra = '') => `
+companies:
+  - id: acme
+    name: ACME AS
+    organisationNumber: "999999999"
+    root: ./acme${extra}
+`;
+
+describe('loading the configuration', () => {
+  it('uses embedded defaults when there is no file', async () => {
+    await withTempDir((dir) => {
+      const config = loadConfig({ cwd: dir, env: {} });
+      expect(config.source.file).toBeUndefined();
+      expect(config.timeZone).toBe('Europe/Oslo');
+      expect(config.database.url).toBe(`sqlite:${join(dir, '.settle', 'settle.sqlite')}`);
+      expect(config.bank.apiVersion).toBe('1.0');
+      expect(config.companies).toEqual([]);
+    });
+  });
+
+  it('picks config/settle.yaml from the working directory and fills company defaults', async () => {
+    await withTempDir(async (dir) => {
+      await mkdir(join(dir, 'config'));
+      await writeFile(join(dir, 'config/settle.yaml'), company());
+      const config = loadConfig({ cwd: dir, env: {} });
+      expect(config.source.file).toBe(join(dir, 'config/settle.yaml'));
+      const acme = config.companies[0]!;
+      expect(acme.root).toBe(join(dir, 'acme'));
+      expect(acme.folders.inbox).toBe('inbox');
+      expect(acme.payments.maxLinesPerBulk).toBe(500);
+      expect(acme.intake.stableFor).toBe(5000);
+    });
+  });
+
+  it('lets SETTLE_* variables override file values', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, 'bank:\n  tenantId: from-file\n  subscriptionId: sub-file\n');
+      const config = loadConfig({ file, cwd: dir, env: { SETTLE_TENANT_ID: 'from-env', SETTLE_BANK_URL: 'https://bank.example/api' } });
+      expect(config.bank.tenantId).toBe('from-env');
+      expect(config.bank.subscriptionId).toBe('sub-file');
+      expect(config.bank.baseUrl).toBe('https://bank.example/api');
+      expect(config.source.envOverrides).toEqual(['SETTLE_BANK_URL', 'SETTLE_TENANT_ID']);
+    });
+  });
+
+  it('reports every problem at once, each with its key path', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(
+        file,
+        `timeZone: Mars/Olympus\nbank:\n  timeout: soon\n  maxRetries: -1\nunknownKey: 1\n${company()}    payments:\n      maxLinesPerBulk: 0\n`,
+      );
+      const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+      const paths = problems.map((p) => p.path).sort();
+      expect(paths).toEqual(['(root)', 'bank.maxRetries', 'bank.timeout', 'companies.0.payments.maxLinesPerBulk', 'timeZone']);
+      expect(problems.find((p) => p.path === 'bank.timeout')?.message).toMatch(/not a duration/);
+    });
+  });
+
+  it('refuses a secret written literally in the file', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, 'bank:\n  clientSecret: hunter2-literal\n');
+      const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.path).toBe('bank.clientSecret');
+      expect(problems[0]!.message).toMatch(/env: NAME/);
+      expect(JSON.stringify(problems)).not.toContain('hunter2-literal');
+    });
+  });
+
+  it('reads secrets from env, from *_FILE and from systemd credentials', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(join(dir, 'secret.txt'), 'file-secret-value\n');
+      await mkdir(join(dir, 'creds'));
+      await writeFile(join(dir, 'creds/db'), 'credential-secret-value');
+      const file = join(dir, 's.yaml');
+      await writeFile(file, 'database:\n  password: { credential: db }\n');
+      const fromFile = loadConfig({ file, cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'secret.txt'), CREDENTIALS_DIRECTORY: join(dir, 'creds') } });
+      expect(fromFile.bank.clientSecret?.reveal()).toBe('file-secret-value');
+      expect(fromFile.database.password?.reveal()).toBe('credential-secret-value');
+      expect(JSON.stringify(fromFile)).not.toContain('secret-value');
+      const fromEnv = loadConfig({ cwd: dir, env: { SETTLE_CLIENT_SECRET: 'env-secret-value' } });
+      expect(fromEnv.bank.clientSecret?.reveal()).toBe('env-secret-value');
+    });
+  });
+
+  it('names a missing secret source without failing silently', async () => {
+    await withTempDir((dir) => {
+      const problems = problemsOf(() => loadConfig({ cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'nope') } }));
+      expect(problems).toEqual([{ path: 'bank.clientSecret', message: expect.stringMatching(/cannot be read \(ENOENT\)/) }]);
+    });
+  });
+
+  it('requires a pinned host key and credentials for every SFTP transport, and known transports for companies', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, `transports:\n  erp:\n    type: sftp\n    host: sftp.example\n    username: settle\n${company()}    transport: other\n`);
+      const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+      expect(problems.map((p) => p.path).sort()).toEqual(['companies.0.transport', 'transports.erp', 'transports.erp.hostKeySha256']);
+      expect(problems.find((p) => p.path.endsWith('hostKeySha256'))?.message).toContain('settle sftp fingerprint sftp.example:22');
+    });
+  });
+
+  it('returns a frozen configuration', async () => {
+    await withTempDir((dir) => {
+      const config = loadConfig({ cwd: dir, env: {} });
+      expect(Object.isFrozen(config)).toBe(true);
+      expect(Object.isFrozen(config.bank)).toBe(true);
+      expect(() => {
+        (config.bank as { tenantId: string }).tenantId = 'x';
+      }).toThrow(TypeError);
+    });
+  });
+
+  it('reports a YAML syntax error with its line', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, 'bank:\n  tenantId: [unclosed\n');
+      const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+      expect(problems[0]!.path).toMatch(/^\(line \d+\)$/);
+    });
+  });
+
+  it('fails with a SettleError for an unreadable --config file', () => {
+    expect(() => loadConfig({ file: '/nonexistent/settle.yaml', env: {} })).toThrow(SettleError);
+  });
+});
