@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
 import { configCommand } from './commands/config.js';
+import { dbCommand } from './commands/db.js';
 
 export function buildProgram(): Command {
   const program = new Command('settle')
@@ -9,5 +10,6 @@ export function buildProgram(): Command {
     .version(packageInfo().version, '-V, --version')
     .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
   program.addCommand(configCommand());
+  program.addCommand(dbCommand());
   return program;
 }
