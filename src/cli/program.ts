@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
 import { configCommand } from './commands/config.js';
 import { dbCommand } from './commands/db.js';
+import { runCommand } from './commands/run.js';
 
 export function buildProgram(): Command {
   const program = new Command('settle')
@@ -11,5 +12,6 @@ export function buildProgram(): Command {
     .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
   program.addCommand(configCommand());
   program.addCommand(dbCommand());
+  program.addCommand(runCommand());
   return program;
 }

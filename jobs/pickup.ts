@@ -1,0 +1,183 @@
+// The pickup job: takes each company's stable payment files from its inbox, validates them, and
+// either stores the file and its payments in the file ledger (one transaction) and archives the
+// original, or moves it to error/ with a report beside it. Crash-safe at every step
+// (architecture §2.1): the ledger commit comes before any move, and a file whose hash is known
+// is never processed twice — a crash between commit and move is healed on the next run.
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CompanyConfig } from '../src/config/index.js';
+import { businessCalendar } from '../src/domain/business-calendar.js';
+import type { Clock } from '../src/domain/clock.js';
+import { dateInZone, today } from '../src/domain/local-date.js';
+import type { PaymentInstruction } from '../src/domain/payment.js';
+import type { CsvProfile } from '../src/formats/csv-profile/index.js';
+import { toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
+import type { Logger } from '../src/log/index.js';
+import type { FileLedger, StoredFile } from '../src/store/file-ledger.js';
+import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
+import { archivePath, freeName } from './pickup-paths.js';
+
+export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed';
+
+export interface PickedFile {
+  company: string;
+  name: string;
+  outcome: PickupOutcome;
+  payments: number;
+  /** Where the original went, relative to the company's root. */
+  movedTo: string;
+  /** The error report, when one was written. */
+  report?: string;
+  sha256: string;
+}
+
+export interface PickupDeps {
+  ledger: FileLedger;
+  clock: Clock;
+  logger: Logger;
+  timeZone: string;
+  /** Local scratch folder for downloaded copies. */
+  workDir: string;
+  store(company: CompanyConfig): Promise<FileStore>;
+  profile(name: string): Promise<CsvProfile>;
+  /** Normalised IBANs the bank has onboarded for the company; undefined when the bank is not reachable. */
+  onboardedAccounts?(company: CompanyConfig): Promise<ReadonlySet<string> | undefined>;
+  /** Wait between the two looks of the stable-file check (tests shorten it). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
+  const picked: PickedFile[] = [];
+  for (const company of companies) {
+    const store = await deps.store(company);
+    const { inbox, archive, error } = company.folders;
+    for (const dir of [inbox, archive, error]) await store.ensureDir(dir);
+    const pattern = new RegExp(company.intake.pattern.split(',').map((g) => globToRegExp(g.trim()).source).join('|'), 'i');
+    const { stable, skipped } = await takeStableFiles(store, inbox, {
+      pattern,
+      settleMs: company.intake.stableFor,
+      // file times are real time, so the stable check uses the system clock, not deps.clock
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    });
+    for (const s of skipped.filter((f) => f.reason !== 'pattern')) deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
+    for (const entry of stable) {
+      const result = await pickOne(deps, company, store, entry);
+      deps.logger.info(`file ${result.outcome}`, { company: company.id, file: result.name, payments: result.payments, movedTo: result.movedTo });
+      picked.push(result);
+    }
+  }
+  return picked;
+}
+
+async function pickOne(deps: PickupDeps, company: CompanyConfig, store: FileStore, entry: FileEntry): Promise<PickedFile> {
+  const { inbox } = company.folders;
+  const source = posix.join(inbox, entry.name);
+  await mkdir(deps.workDir, { recursive: true });
+  const local = join(deps.workDir, `${company.id}-${createHash('sha1').update(entry.name).digest('hex')}`);
+  try {
+    const sha256 = await download(store, source, local);
+    const known = await deps.ledger.findFileBySha256(company.id, sha256);
+    if (known) return await handleKnown(deps, company, store, entry.name, known);
+    return await handleNew(deps, company, store, entry, local, sha256);
+  } finally {
+    await rm(local, { force: true });
+  }
+}
+
+async function download(store: FileStore, path: string, local: string): Promise<string> {
+  const hash = createHash('sha256');
+  const input = await store.read(path);
+  input.on('data', (chunk: Buffer) => hash.update(chunk));
+  await pipeline(input, createWriteStream(local));
+  return hash.digest('hex');
+}
+
+/** A file whose bytes are already in the ledger: finish an interrupted move, or report a re-drop. */
+async function handleKnown(deps: PickupDeps, company: CompanyConfig, store: FileStore, name: string, known: StoredFile): Promise<PickedFile> {
+  const { inbox, archive, error } = company.folders;
+  const day = dateInZone(known.receivedAt, deps.timeZone);
+  const interruptedTarget = known.state === 'rejected' ? posix.join(error, name) : archivePath(archive, day, name);
+  const base = { company: company.id, name, payments: known.acceptedCount, sha256: known.sha256 };
+  if (known.fileName === name && !(await store.exists(interruptedTarget))) {
+    // The ledger committed but the move did not happen: finish it (architecture §2.1).
+    await store.ensureDir(posix.dirname(interruptedTarget));
+    await store.move(posix.join(inbox, name), interruptedTarget);
+    return { ...base, outcome: 'healed', movedTo: interruptedTarget };
+  }
+  const when = known.receivedAt.toISOString().slice(0, 16).replace('T', ' ');
+  const message =
+    known.state === 'rejected'
+      ? `This file is byte-for-byte the file "${known.fileName}" that was rejected at ${when} UTC (see its report in ${error}/). Correct the file and drop the corrected version.`
+      : `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
+  const { movedTo, report } = await moveToError(deps, store, company, name, {
+    text: `${name}: DUPLICATE — not processed\n${message}\nsha256 ${known.sha256}\n`,
+    json: { file: name, duplicateOf: { id: known.id, file: known.fileName, state: known.state, receivedAt: known.receivedAt.toISOString() }, sha256: known.sha256, message },
+  });
+  return { ...base, payments: 0, outcome: 'duplicate', movedTo, report };
+}
+
+async function handleNew(deps: PickupDeps, company: CompanyConfig, store: FileStore, entry: FileEntry, local: string, sha256: string): Promise<PickedFile> {
+  const now = deps.clock.now();
+  const payments: PaymentInstruction[] = [];
+  const onboarded = await deps.onboardedAccounts?.(company);
+  const result: IntakeResult = await validateFile(local, {
+    profile: await deps.profile(company.intake.profile),
+    validation: {
+      asOf: today(deps.clock, deps.timeZone),
+      calendar: businessCalendar(company.intake.calendar),
+      nonBusinessDayPolicy: company.intake.holidayPolicy,
+      ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
+      ...(onboarded ? { onboardedDebtorAccounts: onboarded } : {}),
+      alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
+    },
+    onPayment: (p) => void payments.push(p),
+  });
+  const file = { company: company.id, fileName: entry.name, sha256, format: result.format, sizeBytes: entry.size, receivedAt: now, source: `${store.description}/${company.folders.inbox}` };
+  const report = { text: toHuman({ ...result, file: entry.name }), json: toJson({ ...result, file: entry.name }) };
+  const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
+
+  if (result.valid || partial) {
+    const reportTo = partial ? await writeReport(store, company.folders.error, await freeName(store, company.folders.error, entry.name, now), report) : undefined;
+    await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length);
+    const day = dateInZone(now, deps.timeZone);
+    const dir = posix.join(company.folders.archive, day);
+    await store.ensureDir(dir);
+    const movedTo = posix.join(dir, await freeName(store, dir, entry.name, now));
+    await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
+    return { company: company.id, name: entry.name, outcome: partial ? 'partially-accepted' : 'accepted', payments: payments.length, movedTo, sha256, ...(reportTo ? { report: reportTo } : {}) };
+  }
+  const summary = result.issues.filter((i) => i.severity === 'error').slice(0, 3).map((i) => `${i.code}: ${i.message}`).join('; ');
+  // Reports first, then the ledger, then the move: a crash at any point leaves the original in
+  // the inbox (retried) or a ledger record whose move the next run finishes.
+  const errorName = await freeName(store, company.folders.error, entry.name, now);
+  const reportPath = await writeReport(store, company.folders.error, errorName, report);
+  await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, { lineCount: result.payments, rejectedCount: result.payments });
+  const movedTo = posix.join(company.folders.error, errorName);
+  await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
+  return { company: company.id, name: entry.name, outcome: 'rejected', payments: 0, movedTo, report: reportPath, sha256 };
+}
+
+async function moveToError(
+  deps: PickupDeps,
+  store: FileStore,
+  company: CompanyConfig,
+  name: string,
+  report: { text: string; json: unknown },
+): Promise<{ movedTo: string; report: string }> {
+  const errorName = await freeName(store, company.folders.error, name, deps.clock.now());
+  const reportPath = await writeReport(store, company.folders.error, errorName, report);
+  const movedTo = posix.join(company.folders.error, errorName);
+  await store.move(posix.join(company.folders.inbox, name), movedTo);
+  return { movedTo, report: reportPath };
+}
+
+/** NAME.errors.txt for people and NAME.errors.json for machines, written atomically. */
+async function writeReport(store: FileStore, dir: string, name: string, report: { text: string; json: unknown }): Promise<string> {
+  const base = posix.join(dir, name);
+  await store.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
+  await store.writeAtomic(`${base}.errors.txt`, report.text);
+  return `${base}.errors.txt`;
+}

@@ -1,0 +1,20 @@
+// CSV profiles are looked up in config/profiles of the working directory first (the operator's
+// own), then in the profiles shipped with settle.
+import { join } from 'node:path';
+import { loadProfile, type CsvProfile } from '../formats/csv-profile/index.js';
+import { packageInfo } from './package-info.js';
+
+export function profileDirs(cwd = process.cwd()): string[] {
+  const shipped = join(packageInfo().root, 'config/profiles');
+  const local = join(cwd, 'config/profiles');
+  return local === shipped ? [shipped] : [local, shipped];
+}
+
+export function profileLoader(dirs = profileDirs()): (name: string) => Promise<CsvProfile> {
+  const cache = new Map<string, Promise<CsvProfile>>();
+  return (name) => {
+    let p = cache.get(name);
+    if (!p) cache.set(name, (p = loadProfile(name, dirs)));
+    return p;
+  };
+}

@@ -1,0 +1,143 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runPickup, type PickupDeps } from '../../jobs/pickup.js';
+import { configSchema, type CompanyConfig } from '../../src/config/index.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { loadProfile } from '../../src/formats/csv-profile/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { openDatabase, type Database } from '../../src/store/database.js';
+import { FileLedger } from '../../src/store/file-ledger.js';
+import { PaymentRepository } from '../../src/store/payments.js';
+import { LocalFileStore } from '../../src/transport/index.js';
+import { makeTempDir } from '../support/tmp.js';
+
+const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const line = (e2e: string, amount = '100.00', date = '2026-01-07', creditor = 'NO0612000000009') =>
+  `NO9386011117947,ACME AS,${date},${e2e},${amount},NOK,${creditor},Leverandor AS`;
+const csv = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
+
+describe('the pickup job', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  let deps: PickupDeps;
+  let company: CompanyConfig;
+  let clock: ManualClock;
+
+  beforeEach(async () => {
+    clock = new ManualClock('2026-01-05T09:00:00Z'); // a Monday
+    ({ dir, cleanup } = await makeTempDir());
+    db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
+    await db.migrate();
+    const root = join(dir, 'acme');
+    await mkdir(join(root, 'inbox'), { recursive: true });
+    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }] }).companies[0]!;
+    deps = {
+      ledger: new FileLedger(db, clock),
+      clock,
+      logger: silentLogger(),
+      timeZone: 'Europe/Oslo',
+      workDir: join(dir, 'work'),
+      store: () => Promise.resolve(new LocalFileStore(root)),
+      profile: (name) => loadProfile(name, [join(process.cwd(), 'config/profiles')]),
+      sleep: () => Promise.resolve(),
+    };
+  });
+
+  afterEach(async () => {
+    await db.close();
+    await cleanup();
+  });
+
+  const drop = (name: string, content: string) => writeFile(join(company.root, 'inbox', name), content);
+  const folder = (sub: string) => readdir(join(company.root, sub)).catch(() => [] as string[]);
+
+  it('stores a valid file with its payments and archives the original under the day it arrived', async () => {
+    await drop('pay-1.csv', csv(line('E2E-1'), line('E2E-2', '250.50')));
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked).toMatchObject({ outcome: 'accepted', payments: 2, movedTo: 'archive/2026-01-05/pay-1.csv' });
+    expect(await folder('inbox')).toEqual([]);
+    expect(await folder('archive/2026-01-05')).toEqual(['pay-1.csv']);
+    const [file] = await deps.ledger.listFiles({ company: 'acme' });
+    expect(file).toMatchObject({ state: 'accepted', acceptedCount: 2, fileName: 'pay-1.csv' });
+    const stored = await new PaymentRepository(db, clock).listByFile(file!.id);
+    expect(stored.map((p) => [p.endToEndId, p.amount.minor])).toEqual([
+      ['E2E-1', 10000n],
+      ['E2E-2', 25050n],
+    ]);
+  });
+
+  it('rejects a bad file whole, moves it to error/ with a report for people and one for machines', async () => {
+    await drop('bad.csv', csv(line('E2E-1'), line('E2E-2', '10.005'), line('E2E-3', '5.00', '2026-01-07', 'NO0612000000008')));
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked).toMatchObject({ outcome: 'rejected', payments: 0, movedTo: 'error/bad.csv', report: 'error/bad.csv.errors.txt' });
+    expect((await folder('error')).sort()).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
+    const text = await readFile(join(company.root, 'error/bad.csv.errors.txt'), 'utf8');
+    expect(text).toContain('row 3');
+    expect(text).toContain('row 4');
+    const json = JSON.parse(await readFile(join(company.root, 'error/bad.csv.errors.json'), 'utf8')) as { issues: { code: string; location: { row: number } }[] };
+    expect(json.issues.map((i) => i.location.row).sort()).toEqual([3, 4]);
+    const [file] = await deps.ledger.listFiles({ company: 'acme' });
+    expect(file).toMatchObject({ state: 'rejected', acceptedCount: 0 });
+    expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-1'])).toBe(false);
+  });
+
+  it('accepts the valid lines when the company allows it, and reports the others', async () => {
+    const lenient = { ...company, intake: { ...company.intake, acceptValidLines: true } };
+    await drop('mixed.csv', csv(line('E2E-1'), line('E2E-2', '-3.00')));
+    const [picked] = await runPickup(deps, [lenient]);
+    expect(picked).toMatchObject({ outcome: 'partially-accepted', payments: 1, report: 'error/mixed.csv.errors.txt' });
+    expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-1'])).toBe(true);
+    expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-2'])).toBe(false);
+  });
+
+  it('never processes the same bytes twice: a re-dropped file is reported as a duplicate', async () => {
+    const content = csv(line('E2E-1'));
+    await drop('pay.csv', content);
+    await runPickup(deps, [company]);
+    clock.advance(86_400_000);
+    await drop('pay-again.csv', content);
+    await drop('pay.csv', content);
+    const picked = await runPickup(deps, [company]);
+    expect(picked.map((p) => [p.name, p.outcome])).toEqual([
+      ['pay-again.csv', 'duplicate'],
+      ['pay.csv', 'duplicate'],
+    ]);
+    expect((await deps.ledger.listFiles({ company: 'acme' })).length).toBe(1);
+    const report = await readFile(join(company.root, 'error/pay-again.csv.errors.txt'), 'utf8');
+    expect(report).toMatch(/DUPLICATE.*\n.*"pay.csv" that was accepted/);
+  });
+
+  it('refuses a payment whose end-to-end id was accepted in an earlier file', async () => {
+    await drop('one.csv', csv(line('E2E-1')));
+    await runPickup(deps, [company]);
+    await drop('two.csv', csv(line('E2E-1', '999.00')));
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked?.outcome).toBe('rejected');
+    expect(await readFile(join(company.root, 'error/two.csv.errors.txt'), 'utf8')).toContain('already accepted');
+  });
+
+  it('heals a crash between the ledger commit and the move: the file is archived, not processed again', async () => {
+    const content = csv(line('E2E-1'));
+    await drop('pay.csv', content);
+    // Simulate the crash: the commit happened (as pickup would), the move did not.
+    const { createHash } = await import('node:crypto');
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await deps.ledger.recordAcceptedFile(
+      { company: 'acme', fileName: 'pay.csv', sha256, format: 'csv:generic', sizeBytes: content.length, receivedAt: clock.now() },
+      [],
+    );
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked).toMatchObject({ outcome: 'healed', movedTo: 'archive/2026-01-05/pay.csv' });
+    expect(await folder('inbox')).toEqual([]);
+    expect((await deps.ledger.listFiles({ company: 'acme' })).length).toBe(1);
+  });
+
+  it('leaves files that are still being written, or carry a temporary suffix, in the inbox', async () => {
+    await drop('upload.csv.part', csv(line('E2E-1')));
+    await drop('notes.txt', 'not a payment file');
+    expect(await runPickup(deps, [company])).toEqual([]);
+    expect((await folder('inbox')).sort()).toEqual(['notes.txt', 'upload.csv.part']);
+  });
+});
