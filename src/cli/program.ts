@@ -4,6 +4,7 @@ import { packageInfo } from '../main/package-info.js';
 import { configCommand } from './commands/config.js';
 import { dbCommand } from './commands/db.js';
 import { runCommand } from './commands/run.js';
+import { sftpCommand } from './commands/sftp-fingerprint.js';
 
 export function buildProgram(): Command {
   const program = new Command('settle')
@@ -13,5 +14,6 @@ export function buildProgram(): Command {
   program.addCommand(configCommand());
   program.addCommand(dbCommand());
   program.addCommand(runCommand());
+  program.addCommand(sftpCommand());
   return program;
 }

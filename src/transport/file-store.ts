@@ -1,0 +1,48 @@
+// The one interface jobs use for folders, whether they are local or on an SFTP server.
+// Paths are always relative to the store's root and use '/' as separator; every path is
+// checked by ./safe-path.ts before it touches a file system (ERR_FILE_NAME_UNSAFE).
+import type { Readable } from 'node:stream';
+
+/** A regular file in a folder listing. Directories and other kinds are not listed. */
+export interface FileEntry {
+  /** The bare file name (no folder part). */
+  name: string;
+  /** Size in bytes. */
+  size: number;
+  /** Last modification time in ms since the epoch (SFTP servers report whole seconds). */
+  mtimeMs: number;
+}
+
+/** What `move` did: a plain rename, or the target already held the same bytes so the source was removed. */
+export type MoveOutcome = 'moved' | 'already-there';
+
+export interface FileStore {
+  /** A short, secret-free description for logs and messages, e.g. `sftp://bank@host:22/inbox`. */
+  readonly description: string;
+  /** Regular files directly in `dir` ('' or '.' is the root), sorted by name. A missing folder is ERR_FILE_NOT_FOUND. */
+  list(dir: string): Promise<FileEntry[]>;
+  /** The file's bytes as a stream. Errors (missing file, dropped connection) surface on the stream or the promise. */
+  read(path: string): Promise<Readable>;
+  /** The whole file in memory; for files of modest size (payment files, reports). */
+  readBuffer(path: string): Promise<Buffer>;
+  /**
+   * Writes `NAME.part` beside the target, then renames it over the target in one step, so a
+   * reader never sees a partial file under the final name. An existing target is replaced.
+   * Strings are written as UTF-8. On failure the `.part` file is removed (best effort).
+   */
+  writeAtomic(path: string, data: Buffer | string | Readable): Promise<void>;
+  /**
+   * Renames `from` to `to` (the target folder must exist). Never silently overwrites: when `to`
+   * exists with the same bytes, `from` is removed ('already-there', so a crash between
+   * two steps heals on re-run); when `to` exists with different bytes, ERR_FILE_TARGET_EXISTS.
+   */
+  move(from: string, to: string): Promise<MoveOutcome>;
+  /** Creates the folder and its parents; no error when it exists. */
+  ensureDir(dir: string): Promise<void>;
+  /** True when a regular file exists at `path`. */
+  exists(path: string): Promise<boolean>;
+  /** Removes a file; no error when it is already gone. */
+  remove(path: string): Promise<void>;
+  /** Releases connections. The store must not be used afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,7 @@
+export type { FileEntry, FileStore, MoveOutcome } from './file-store.js';
+export { LocalFileStore } from './local-file-store.js';
+export { SftpFileStore, type SftpFileStoreOptions } from './sftp-file-store.js';
+export { fetchHostKey, fetchHostKeyFingerprint } from './sftp-connect.js';
+export { describeHostKey, normalizeFingerprint, type HostKeyInfo } from './host-key.js';
+export { checkFileName, checkRelativePath, joinPath, normalizeRelativePath, splitPath } from './safe-path.js';
+export { globToRegExp, isTemporaryName, takeStableFiles, type SkippedFile, type StableFiles, type StableFilesOptions } from './stable-files.js';

@@ -1,0 +1,258 @@
+// FileStore on an SFTP server (OpenSSH and compatible). The host key is pinned
+// (./sftp-connect.ts); sessions, timeouts and the retry after a dropped connection live in
+// ./sftp-session.ts. Writes go to NAME.part and are renamed over the target with OpenSSH's
+// posix-rename; moves use plain SFTP rename, which never replaces an existing file.
+import { PassThrough, Readable } from 'node:stream';
+import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import { registerSecret } from '../log/redact.js';
+import { silentLogger, type Logger } from '../log/logger.js';
+import type { FileEntry, FileStore, MoveOutcome } from './file-store.js';
+import { normalizeFingerprint } from './host-key.js';
+import { sameContent } from './same-content.js';
+import { checkRelativePath, splitPath } from './safe-path.js';
+import { endpointText, unpinnedError, type SftpConnection } from './sftp-connect.js';
+import { call, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
+
+export interface SftpFileStoreOptions {
+  host: string;
+  /** Default 22. */
+  port?: number;
+  username: string;
+  password?: string;
+  /** Private key text (OpenSSH or PEM). */
+  privateKey?: string | Buffer;
+  passphrase?: string;
+  /** The server's host key fingerprint, "SHA256:…" as `ssh-keygen -lf` or `settle sftp fingerprint` print it. */
+  hostKeySha256?: string;
+  /** Accept any host key (logged as a warning). Only for throw-away test servers. */
+  allowUnpinned?: boolean;
+  /** Folder on the server that all paths are relative to; default '.', the login folder. */
+  root?: string;
+  /** Handshake and per-operation time limit; default 30 000 ms. */
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/**
+ * A read stream whose late errors cannot crash the process: ssh2 closes the file handle after
+ * the last byte, and if the session drops during that close the stream emits an error that no
+ * consumer listens for any more. Consumers still see errors that happen while they read.
+ */
+function openStream(sftp: SFTPWrapper, path: string): Readable {
+  const stream = sftp.createReadStream(path);
+  stream.on('error', () => undefined);
+  return stream;
+}
+
+export class SftpFileStore implements FileStore {
+  readonly description: string;
+  private readonly root: string;
+  private readonly session: SftpSession;
+
+  constructor(options: SftpFileStoreOptions) {
+    const port = options.port ?? 22;
+    const endpoint = { host: options.host, port };
+    const root = (options.root ?? '.').replace(/(.)\/+$/, '$1');
+    this.root = root;
+    this.description = `sftp://${options.username}@${endpointText(endpoint)}/${root === '.' ? '' : root.replace(/^\//, '')}`;
+    registerSecret(options.password);
+    registerSecret(options.passphrase);
+    if (options.password === undefined && options.privateKey === undefined) {
+      throw new SettleError('ERR_SFTP_AUTH', `No password or private key is configured for SFTP user ${JSON.stringify(options.username)} at ${endpointText(endpoint)}.`, {
+        exitCode: ExitCode.usage,
+      });
+    }
+    let pin: string | undefined;
+    if (options.hostKeySha256 !== undefined && options.hostKeySha256.trim() !== '') {
+      pin = normalizeFingerprint(options.hostKeySha256);
+      if (pin === undefined) {
+        throw new SettleError(
+          'ERR_SFTP_HOST_KEY_UNPINNED',
+          `The pinned host key for SFTP server ${endpointText(endpoint)} is not a SHA256 fingerprint (expected "SHA256:" and 43 base64 characters); run \`settle sftp fingerprint ${endpointText(endpoint)}\` to get one.`,
+          { exitCode: ExitCode.usage },
+        );
+      }
+    } else if (options.allowUnpinned !== true) {
+      throw unpinnedError(endpoint);
+    }
+    const logger = options.logger ?? silentLogger();
+    this.session = new SftpSession(
+      {
+        host: options.host,
+        port,
+        username: options.username,
+        password: options.password,
+        privateKey: options.privateKey,
+        passphrase: options.passphrase,
+        hostKeySha256: pin,
+        timeoutMs: options.timeoutMs ?? 30_000,
+        logger,
+      },
+      logger,
+      this.description,
+    );
+  }
+
+  private run<T>(operation: string, path: string, options: RunOptions, work: (connection: SftpConnection, attempt: number) => Promise<T>): Promise<T> {
+    return this.session.run(operation, path, options, work);
+  }
+
+  private fail(operation: string, path: string, error: unknown): SettleError {
+    return this.session.fail(operation, path, error);
+  }
+
+  private remote(path: string): string {
+    const segments = checkRelativePath(path);
+    const root = this.root;
+    if (segments.length === 0) return root;
+    return root === '.' ? segments.join('/') : `${root === '/' ? '' : root}/${segments.join('/')}`;
+  }
+
+  private async statOrUndefined(sftp: SFTPWrapper, remotePath: string): Promise<Stats | undefined> {
+    try {
+      return await call<Stats>((cb) => sftp.stat(remotePath, cb));
+    } catch (error) {
+      if (statusOf(error) === NO_SUCH_FILE) return undefined;
+      throw error;
+    }
+  }
+
+  async list(dir: string): Promise<FileEntry[]> {
+    const remoteDir = this.remote(dir);
+    return this.run('list', dir, { idempotent: true }, async ({ sftp }) => {
+      const items = await call<FileEntryWithStats[]>((cb) => sftp.readdir(remoteDir, cb));
+      const entries: FileEntry[] = [];
+      for (const item of items) {
+        // readdir reports links as links; follow them as the local store does.
+        const attrs = item.attrs.isSymbolicLink() ? await this.statOrUndefined(sftp, `${remoteDir}/${item.filename}`) : item.attrs;
+        if (attrs?.isFile()) entries.push({ name: item.filename, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+      }
+      return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    });
+  }
+
+  async read(path: string): Promise<Readable> {
+    splitPath(path);
+    const remotePath = this.remote(path);
+    return this.run('read', path, { idempotent: true }, async (connection) => {
+      const { sftp } = connection;
+      const info = await call<Stats>((cb) => sftp.stat(remotePath, cb));
+      if (!info.isFile()) throw this.fail('read', path, new Error('not a regular file'));
+      const source = openStream(sftp, remotePath);
+      const out = new PassThrough();
+      source.on('error', (error: unknown) => out.destroy(this.session.streamError('read', path, error, connection)));
+      source.pipe(out);
+      return out;
+    });
+  }
+
+  async readBuffer(path: string): Promise<Buffer> {
+    splitPath(path);
+    const remotePath = this.remote(path);
+    return this.run('read', path, { idempotent: true }, async ({ sftp }) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of openStream(sftp, remotePath)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    });
+  }
+
+  async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
+    splitPath(path);
+    const target = this.remote(path);
+    const part = `${target}.part`;
+    const replayable = !(data instanceof Readable);
+    const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    await this.run('write', path, { idempotent: replayable, timed: replayable }, async (connection) => {
+      const { client, sftp } = connection;
+      try {
+        await client.put(body, part);
+        await this.renameOver(sftp, part, target);
+      } catch (error) {
+        if (connection.alive) await call((cb) => sftp.unlink(part, cb)).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /** Atomic replace with OpenSSH's posix-rename; plain SFTP rename refuses an existing target. */
+  private async renameOver(sftp: SFTPWrapper, from: string, to: string): Promise<void> {
+    try {
+      await call((cb) => sftp.ext_openssh_rename(from, to, cb));
+    } catch (error) {
+      if (!/not support/i.test(error instanceof Error ? error.message : '')) throw error;
+      // Servers without the extension: replace in two steps (a short window without the file).
+      await call((cb) => sftp.unlink(to, cb)).catch(() => undefined);
+      await call((cb) => sftp.rename(from, to, cb));
+    }
+  }
+
+  async move(from: string, to: string): Promise<MoveOutcome> {
+    splitPath(from);
+    splitPath(to);
+    const source = this.remote(from);
+    const target = this.remote(to);
+    if (source === target) return 'already-there';
+    return this.run('move', from, { idempotent: true }, async ({ sftp }, attempt) => {
+      try {
+        // SSH_FXP_RENAME never replaces an existing file (OpenSSH uses link + unlink).
+        await call((cb) => sftp.rename(source, target, cb));
+        return 'moved';
+      } catch (error) {
+        const status = statusOf(error);
+        if (status !== FAILURE && status !== NO_SUCH_FILE && status !== 11) throw error;
+        const there = await this.statOrUndefined(sftp, target);
+        const here = await this.statOrUndefined(sftp, source);
+        // A retry after a lost reply: the first attempt already moved it.
+        if (attempt > 1 && there && !here) return 'moved';
+        if (!there || !here) throw error;
+        const same = await sameContent([here.size, there.size], (which) => Promise.resolve(openStream(sftp, which === 0 ? source : target)));
+        if (!same) {
+          throw new SettleError('ERR_FILE_TARGET_EXISTS', `Cannot move ${from} to ${to} in ${this.description}: the target exists with different content.`, {
+            details: { from, to },
+          });
+        }
+        await call((cb) => sftp.unlink(source, cb));
+        return 'already-there';
+      }
+    });
+  }
+
+  async ensureDir(dir: string): Promise<void> {
+    const segments = checkRelativePath(dir);
+    await this.run('ensureDir', dir, { idempotent: true }, async ({ sftp }) => {
+      for (let depth = 0; depth <= segments.length; depth++) {
+        const remotePath = this.remote(segments.slice(0, depth).join('/'));
+        let info = await this.statOrUndefined(sftp, remotePath);
+        if (!info && depth > 0) {
+          // Another process may create it at the same moment: look again after a failure.
+          await call((cb) => sftp.mkdir(remotePath, cb)).catch(() => undefined);
+          info = await this.statOrUndefined(sftp, remotePath);
+        }
+        if (!info) throw Object.assign(new Error(`cannot create ${remotePath}`), { code: depth === 0 ? NO_SUCH_FILE : FAILURE });
+        if (!info.isDirectory()) throw Object.assign(new Error(`${remotePath} exists and is not a folder`), { code: FAILURE });
+      }
+    });
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const remotePath = this.remote(path);
+    return this.run('exists', path, { idempotent: true }, async ({ sftp }) => (await this.statOrUndefined(sftp, remotePath))?.isFile() ?? false);
+  }
+
+  async remove(path: string): Promise<void> {
+    splitPath(path);
+    const remotePath = this.remote(path);
+    await this.run('remove', path, { idempotent: true }, async ({ sftp }) => {
+      try {
+        await call((cb) => sftp.unlink(remotePath, cb));
+      } catch (error) {
+        if (statusOf(error) !== NO_SUCH_FILE) throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.session.close();
+  }
+}

@@ -1,0 +1,90 @@
+// Which input files may be taken now. An ERP or a person may still be writing a file when
+// settle looks, so a file is only taken when two looks, a short wait apart, see the same size
+// and mtime, and it is old enough; names that writers use while writing (NAME.part, *.tmp,
+// WinSCP's *.filepart, editor backups ending in ~, hidden dot files) are never taken.
+import { type Clock, systemClock } from '../domain/clock.js';
+import { isSettleError } from '../domain/errors.js';
+import type { FileEntry, FileStore } from './file-store.js';
+import { checkFileName } from './safe-path.js';
+
+const TEMPORARY_SUFFIXES = ['.part', '.tmp', '.filepart', '~'];
+
+/** True for names that mark a file still being written (or not meant for pickup). */
+export function isTemporaryName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('.') || TEMPORARY_SUFFIXES.some((suffix) => lower.endsWith(suffix));
+}
+
+/** A simple case-insensitive glob (`*`, `?`) as a RegExp; for patterns from config such as "*.csv". */
+export function globToRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${body}$`, 'i');
+}
+
+export interface StableFilesOptions {
+  /** Only names matching this (a RegExp, or a glob like "*.csv"). */
+  pattern?: RegExp | string;
+  /** Wait between the two looks, in ms; default 2000. */
+  settleMs?: number;
+  /** A file must also be at least this old (now − mtime), in ms; default 0. Helps with servers that report whole seconds. */
+  minAgeMs?: number;
+  clock?: Clock;
+  /** How to wait; tests pass a fake. Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface SkippedFile {
+  name: string;
+  reason: 'temporary-name' | 'unsafe-name' | 'pattern' | 'changing' | 'too-new' | 'vanished';
+}
+
+export interface StableFiles {
+  /** Files that may be taken, by name, with what the second look saw. */
+  stable: FileEntry[];
+  /** Everything else, with the reason; for the run's report. */
+  skipped: SkippedFile[];
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function safeName(name: string): boolean {
+  try {
+    checkFileName(name);
+    return true;
+  } catch (error) {
+    if (isSettleError(error, 'ERR_FILE_NAME_UNSAFE')) return false;
+    throw error;
+  }
+}
+
+/** Lists `dir` twice, `settleMs` apart, and returns the files that did not change in between. */
+export async function takeStableFiles(store: FileStore, dir: string, options: StableFilesOptions = {}): Promise<StableFiles> {
+  const settleMs = options.settleMs ?? 2000;
+  const minAgeMs = options.minAgeMs ?? 0;
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? defaultSleep;
+  const pattern = typeof options.pattern === 'string' ? globToRegExp(options.pattern) : options.pattern;
+  const skipped: SkippedFile[] = [];
+
+  const candidates = new Map<string, FileEntry>();
+  for (const entry of await store.list(dir)) {
+    if (isTemporaryName(entry.name)) skipped.push({ name: entry.name, reason: 'temporary-name' });
+    else if (!safeName(entry.name)) skipped.push({ name: entry.name, reason: 'unsafe-name' });
+    else if (pattern && !pattern.test(entry.name)) skipped.push({ name: entry.name, reason: 'pattern' });
+    else candidates.set(entry.name, entry);
+  }
+  if (candidates.size === 0) return { stable: [], skipped };
+
+  await sleep(settleMs);
+  const second = new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
+  const now = clock.now().getTime();
+  const stable: FileEntry[] = [];
+  for (const [name, first] of candidates) {
+    const again = second.get(name);
+    if (!again) skipped.push({ name, reason: 'vanished' });
+    else if (again.size !== first.size || again.mtimeMs !== first.mtimeMs) skipped.push({ name, reason: 'changing' });
+    else if (now - again.mtimeMs < minAgeMs) skipped.push({ name, reason: 'too-new' });
+    else stable.push(again);
+  }
+  return { stable, skipped };
+}
