@@ -1,0 +1,68 @@
+// The pickup job against a real OpenSSH sshd: the company's folders are on the SFTP server,
+// reached through the same configuration path an operator uses (transports + pinned host key).
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runPickup } from '../../jobs/pickup.js';
+import { configSchema } from '../../src/config/index.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { Secret, silentLogger } from '../../src/log/index.js';
+import { profileLoader } from '../../src/main/profiles.js';
+import { CompanyStores } from '../../src/main/stores.js';
+import { openDatabase } from '../../src/store/database.js';
+import { FileLedger } from '../../src/store/file-ledger.js';
+import { startSshdForTests } from '../support/sshd.js';
+import { makeTempDir } from '../support/tmp.js';
+
+const { server, reason } = await startSshdForTests();
+afterAll(async () => server?.stop());
+
+const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+
+describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
+  it('takes files from an SFTP inbox, archives the good one and rejects the bad one with a report', async () => {
+    if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
+    const { dir, cleanup } = await makeTempDir();
+    const db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
+    const sub = `pickup-${Date.now()}`;
+    const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
+    const parsed = configSchema.parse({
+      transports: { erp: { type: 'sftp', host: server.host, port: server.port, username: server.username, privateKey: { env: 'UNUSED' }, hostKeySha256: server.hostKeySha256 } },
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', transport: 'erp', root: server.filesRoot, folders, intake: { stableFor: 0 } }],
+    });
+    const erp = parsed.transports.erp!;
+    const stores = new CompanyStores({ transports: { erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) } } }, silentLogger());
+    try {
+      await db.migrate();
+      const company = parsed.companies[0]!;
+      const store = await stores.store(company);
+      await store.ensureDir(folders.inbox);
+      await store.writeAtomic(`${folders.inbox}/good.csv`, `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E1,10.00,NOK,NO0612000000009,Leverandor AS\n`);
+      await store.writeAtomic(`${folders.inbox}/bad.csv`, `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`);
+      const clock = new ManualClock('2026-01-05T09:00:00Z');
+      const picked = await runPickup(
+        {
+          ledger: new FileLedger(db, clock),
+          clock,
+          logger: silentLogger(),
+          timeZone: 'Europe/Oslo',
+          workDir: join(dir, 'work'),
+          store: (c) => stores.store(c),
+          profile: profileLoader(),
+          sleep: () => Promise.resolve(),
+        },
+        [company],
+      );
+      expect(picked.map((p) => [p.name, p.outcome, p.movedTo])).toEqual([
+        ['bad.csv', 'rejected', `${sub}/error/bad.csv`],
+        ['good.csv', 'accepted', `${sub}/archive/2026-01-05/good.csv`],
+      ]);
+      expect((await store.list(folders.inbox)).map((e) => e.name)).toEqual([]);
+      expect((await store.list(folders.error)).map((e) => e.name)).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
+      expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
+    } finally {
+      await stores.close();
+      await db.close();
+      await cleanup();
+    }
+  });
+});
