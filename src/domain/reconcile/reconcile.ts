@@ -1,0 +1,194 @@
+// Reconciliation as one pure function: match what settle sent against what the bank booked,
+// then turn every payment, every unmatched debit, every statement break and every waiting
+// approval or expiring consent into a finding. The reconcile job reads the inputs from the
+// database and writes the report; this file decides what the report says.
+import type { BusinessCalendar } from '../business-calendar.js';
+import type { LocalDate } from '../local-date.js';
+import { formatAmount, type Money } from '../money.js';
+import { DEFAULT_RECONCILE_CONFIG, type ReconcileConfig } from './config.js';
+import { statementGaps } from './continuity.js';
+import { approvalFindings, consentFindings } from './deadlines.js';
+import { FINDING_TYPE_ORDER, findingOf, type Finding, type FindingType } from './findings.js';
+import type { BookedTransaction, ConsentState, PendingApproval, SentPayment, StatementPeriod } from './inputs.js';
+import { matchPayments, type Match } from './match.js';
+import { summarise, type ReconcileSummary } from './summary.js';
+
+export interface ReconcileInput {
+  payments: readonly SentPayment[];
+  transactions: readonly BookedTransaction[];
+  statements?: readonly StatementPeriod[];
+  approvals?: readonly PendingApproval[];
+  consents?: readonly ConsentState[];
+}
+
+export interface ReconcileContext {
+  /** The business date of the run in the company's time zone. */
+  today: LocalDate;
+  /** The instant of the run (approval link expiry is an instant). */
+  now: Date;
+  /** The bank's calendar, for "not booked after N business days". */
+  calendar: Pick<BusinessCalendar, 'addBusinessDays'>;
+}
+
+export interface ReconcileResult {
+  /** Grouped by type in report order; within a type, in input order. */
+  findings: Finding[];
+  matches: Match[];
+  summary: ReconcileSummary;
+  /** True when any finding needs a person: the reconcile job then exits 1. */
+  needsPerson: boolean;
+}
+
+export function reconcile(input: ReconcileInput, context: ReconcileContext, config: ReconcileConfig = DEFAULT_RECONCILE_CONFIG): ReconcileResult {
+  const { payments, transactions } = input;
+  const { matches, matchOfPayment, matchOfTransaction } = matchPayments(payments, transactions, config);
+  const groups = new Map<FindingType, Finding[]>(FINDING_TYPE_ORDER.map((type) => [type, []]));
+  const add = (finding: Finding): void => void groups.get(finding.type)!.push(finding);
+  const deadlines = new Map<LocalDate, LocalDate>();
+  const deadlineOf = (date: LocalDate): LocalDate => {
+    let deadline = deadlines.get(date);
+    if (deadline === undefined) {
+      deadline = context.calendar.addBusinessDays(date, config.notBookedAfterBusinessDays);
+      deadlines.set(date, deadline);
+    }
+    return deadline;
+  };
+
+  for (let p = 0; p < payments.length; p++) {
+    const payment = payments[p]!;
+    const m = matchOfPayment[p]!;
+    if (m !== -1) {
+      const match = matches[m]!;
+      // A lump sum is one finding for the whole bulk, written at its first line.
+      if (match.payments[0] === p) add(matchFinding(match, payments, transactions[match.transaction]!, config));
+      continue;
+    }
+    const base = paymentFields(payment);
+    if (payment.outcome === 'rejected') {
+      const reason = payment.rejectionReason ? ` (${payment.rejectionReason})` : '';
+      if (payment.resentAs) add(findingOf('rejected_resent', { ...base, reference: payment.resentAs, message: `Rejected by the bank${reason}; sent again as ${payment.resentAs}.` }));
+      else add(findingOf('rejected', { ...base, message: `Rejected by the bank${reason} and not sent again.` }));
+    } else if (payment.outcome === 'unknown') {
+      add(findingOf('unknown_outcome', { ...base, message: 'The bank never answered the send and no booking with this end-to-end id was found; settle does not re-send it blind.' }));
+    } else if (payment.outcome === 'sent') {
+      const due = deadlineOf(payment.requestedExecutionDate);
+      const days = config.notBookedAfterBusinessDays;
+      if (context.today > due) {
+        add(findingOf('not_booked', { ...base, due, message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).` }));
+      } else {
+        add(findingOf('awaiting_booking', { ...base, due, message: `Sent for execution on ${payment.requestedExecutionDate}; not booked yet, expected by ${due}.` }));
+      }
+    }
+    // Cancelled and not booked: nothing was expected and nothing happened, so no finding.
+  }
+
+  for (let i = 0; i < transactions.length; i++) {
+    const tx = transactions[i]!;
+    if (matchOfTransaction[i] !== -1 || tx.amount.minor >= 0n) continue;
+    const debit: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
+    add(
+      findingOf(
+        'unexpected_debit',
+        {
+          company: tx.company,
+          accountIban: tx.accountIban,
+          paymentIds: [],
+          transactionId: tx.id,
+          endToEndId: tx.endToEndId,
+          amount: debit,
+          bookedAmount: debit,
+          bookingDate: tx.bookingDate,
+          counterparty: counterpartyText(tx.counterpartyName, tx.counterpartyIban),
+          reference: tx.remittance,
+          message: `A debit of ${formatAmount(debit)} ${debit.currency} booked on ${tx.bookingDate} matches no payment settle sent.`,
+        },
+        config.unexpectedDebitNeedsPerson,
+      ),
+    );
+  }
+
+  for (const finding of statementGaps(input.statements ?? [])) add(finding);
+  for (const finding of approvalFindings(input.approvals ?? [], context.now)) add(finding);
+  for (const finding of consentFindings(input.consents ?? [], context.today, config.consentWarningDays)) add(finding);
+
+  const findings: Finding[] = [];
+  for (const type of FINDING_TYPE_ORDER) for (const finding of groups.get(type)!) findings.push(finding);
+  const summary = summarise(findings);
+  return { findings, matches, summary, needsPerson: summary.needingPerson > 0 };
+}
+
+function paymentFields(payment: SentPayment): Omit<Finding, 'type' | 'severity' | 'needsPerson' | 'message'> {
+  return {
+    company: payment.company,
+    accountIban: payment.debtorIban,
+    paymentIds: [payment.id],
+    endToEndId: payment.endToEndId,
+    bulkId: payment.bulkId,
+    amount: payment.amount,
+    executionDate: payment.requestedExecutionDate,
+    counterparty: counterpartyText(payment.creditorName, payment.creditorIban),
+    reference: payment.bankStatus,
+  };
+}
+
+function counterpartyText(name: string | undefined, iban: string | undefined): string | undefined {
+  if (name && iban) return `${name} (${iban})`;
+  return name ?? iban;
+}
+
+const RULE_TEXT = {
+  'end-to-end': 'same end-to-end id',
+  'amount-account-date': 'same amount, creditor account and a booking date within the window',
+  'batch-lump-sum': 'one lump-sum debit equal to the sum of every line of the batch-booked bulk',
+} as const;
+
+function matchFinding(match: Match, payments: readonly SentPayment[], tx: BookedTransaction, config: ReconcileConfig): Finding {
+  const first = payments[match.payments[0]!]!;
+  const lines = match.payments.length;
+  const sent: Money = lines === 1 ? first.amount : { minor: match.payments.reduce((sum, p) => sum + payments[p]!.amount.minor, 0n), currency: first.amount.currency };
+  const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
+  const diff = match.amountDifferenceMinor;
+  const [type, message] = judgeMatch(match, first, sent, booked, tx.bookingDate, config);
+  // Built field by field (no spreads): this runs once per matched payment, a million times in the benchmark.
+  return findingOf(type, {
+    company: first.company,
+    accountIban: first.debtorIban,
+    paymentIds: lines === 1 ? [first.id] : match.payments.map((p) => payments[p]!.id),
+    endToEndId: lines === 1 ? first.endToEndId : tx.endToEndId,
+    bulkId: first.bulkId,
+    transactionId: tx.id,
+    rule: match.rule,
+    amount: sent,
+    bookedAmount: booked,
+    amountDifference: diff === undefined ? undefined : { minor: diff, currency: sent.currency },
+    executionDate: first.requestedExecutionDate,
+    bookingDate: tx.bookingDate,
+    dateDifferenceDays: match.dateDifferenceDays,
+    counterparty: lines === 1 ? counterpartyText(first.creditorName, first.creditorIban) : undefined,
+    reference: first.bankStatus,
+    message,
+  });
+}
+
+/** Which finding a match is, and the sentence that says why. */
+function judgeMatch(match: Match, first: SentPayment, sent: Money, booked: Money, bookingDate: LocalDate, config: ReconcileConfig): [FindingType, string] {
+  const lines = match.payments.length;
+  const diff = match.amountDifferenceMinor;
+  const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;
+  if (first.outcome === 'rejected' || first.outcome === 'cancelled') {
+    return ['booked_despite_rejection', `${how}, although settle has the payment as ${first.outcome}: the money left the account.`];
+  }
+  const unknownNote = first.outcome === 'unknown' ? ' The send had no answer; this booking shows it was executed.' : '';
+  if (diff === undefined) {
+    return ['amount_difference', `${how}, but booked in ${booked.currency} while sent in ${sent.currency}.${unknownNote}`];
+  }
+  if ((diff < 0n ? -diff : diff) > config.amountToleranceMinor) {
+    const difference = formatAmount({ minor: diff, currency: sent.currency });
+    return ['amount_difference', `${how}, but booked ${formatAmount(booked)} where ${formatAmount(sent)} ${sent.currency} was sent (difference ${difference}).${unknownNote}`];
+  }
+  if (Math.abs(match.dateDifferenceDays) > config.dateWindowDays) {
+    return ['date_difference', `${how}, but booked on ${bookingDate}, ${match.dateDifferenceDays} days from the execution date ${first.requestedExecutionDate}.${unknownNote}`];
+  }
+  const near = diff !== 0n ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} within the tolerance)` : '';
+  return ['matched', `${how}${near}.${unknownNote}`];
+}

@@ -1,0 +1,86 @@
+// The findings CSV: one row per finding, columns stable and documented in docs/reconciliation.md
+// ("CSV columns"). New columns are only ever added at the end. Cells pass through the shared
+// formula-injection rule (../csv-safety.ts); amount columns stay plain numbers.
+import { stringify } from 'csv-stringify/sync';
+import { formatAmount, type Money } from '../../domain/money.js';
+import type { Finding } from '../../domain/reconcile/findings.js';
+import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
+
+interface Column {
+  name: string;
+  numeric: boolean;
+  value: (finding: Finding, decimal: '.' | ',') => string | undefined;
+}
+
+const amountOf = (money: Money | undefined, decimal: '.' | ','): string | undefined => (money ? formatAmount(money, decimal) : undefined);
+
+const COLUMNS: readonly Column[] = [
+  { name: 'finding_type', numeric: false, value: (f) => f.type },
+  { name: 'severity', numeric: false, value: (f) => f.severity },
+  { name: 'needs_person', numeric: false, value: (f) => (f.needsPerson ? 'yes' : 'no') },
+  { name: 'company', numeric: false, value: (f) => f.company },
+  { name: 'account_iban', numeric: false, value: (f) => f.accountIban },
+  { name: 'payment_ids', numeric: false, value: (f) => f.paymentIds.join(' ') },
+  { name: 'end_to_end_id', numeric: false, value: (f) => f.endToEndId },
+  { name: 'bulk_id', numeric: false, value: (f) => f.bulkId },
+  { name: 'transaction_id', numeric: false, value: (f) => f.transactionId },
+  { name: 'rule', numeric: false, value: (f) => f.rule },
+  { name: 'currency', numeric: false, value: (f) => (f.amount ?? f.bookedAmount ?? f.amountDifference)?.currency },
+  { name: 'amount', numeric: true, value: (f, d) => amountOf(f.amount, d) },
+  { name: 'booked_amount', numeric: true, value: (f, d) => amountOf(f.bookedAmount, d) },
+  { name: 'amount_difference', numeric: true, value: (f, d) => amountOf(f.amountDifference, d) },
+  { name: 'execution_date', numeric: false, value: (f) => f.executionDate },
+  { name: 'booking_date', numeric: false, value: (f) => f.bookingDate },
+  { name: 'date_difference_days', numeric: true, value: (f) => f.dateDifferenceDays?.toString() },
+  { name: 'counterparty', numeric: false, value: (f) => f.counterparty },
+  { name: 'reference', numeric: false, value: (f) => f.reference },
+  { name: 'due', numeric: false, value: (f) => f.due },
+  { name: 'message', numeric: false, value: (f) => f.message },
+];
+
+/** The column names, in file order. */
+export const FINDINGS_CSV_COLUMNS: readonly string[] = COLUMNS.map((c) => c.name);
+
+export interface FindingsCsvOptions {
+  /** Default ",". */
+  delimiter?: string;
+  /** Default ".". */
+  decimalSeparator?: '.' | ',';
+  /** Default "\r\n" (RFC 4180; what spreadsheets expect). */
+  lineEnding?: '\r\n' | '\n';
+}
+
+/** One cell per column; line breaks inside text become spaces so one finding is one line. */
+export function findingCsvCells(finding: Finding, decimalSeparator: '.' | ',' = '.'): string[] {
+  return COLUMNS.map((column) => {
+    const raw = (column.value(finding, decimalSeparator) ?? '').replace(/[\r\n]+/g, ' ');
+    return column.numeric ? neutraliseNumericCell(raw, decimalSeparator) : neutraliseFormula(raw);
+  });
+}
+
+/**
+ * The CSV in chunks of `rowsPerChunk` rows (default 1000), header first: the reconcile job
+ * writes a million-row report without holding it in memory twice.
+ */
+export function* findingsCsvChunks(findings: Iterable<Finding>, options: FindingsCsvOptions & { rowsPerChunk?: number } = {}): Generator<string> {
+  const delimiter = options.delimiter ?? ',';
+  const decimal = options.decimalSeparator ?? '.';
+  if (delimiter.length === 0 || /["\r\n]/.test(delimiter) || delimiter === decimal) {
+    throw new RangeError(`delimiter ${JSON.stringify(delimiter)} cannot be used with decimal separator "${decimal}"`);
+  }
+  const format = { delimiter, record_delimiter: options.lineEnding ?? '\r\n', eof: true };
+  const size = options.rowsPerChunk ?? 1000;
+  let rows: string[][] = [[...FINDINGS_CSV_COLUMNS]];
+  for (const finding of findings) {
+    rows.push(findingCsvCells(finding, decimal));
+    if (rows.length >= size) {
+      yield stringify(rows, format);
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield stringify(rows, format);
+}
+
+export function renderFindingsCsv(findings: Iterable<Finding>, options: FindingsCsvOptions = {}): string {
+  return [...findingsCsvChunks(findings, options)].join('');
+}
