@@ -24,6 +24,8 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: 'SETTLE_CHANNEL_TYPE', path: ['bank', 'channelType'] },
   { variable: 'SETTLE_API_VERSION', path: ['bank', 'apiVersion'] },
   { variable: 'SETTLE_REDIRECT_URI', path: ['bank', 'redirectUri'] },
+  { variable: 'SETTLE_WEBHOOK_AUTHORIZATION', path: ['server', 'webhookAuthorization'], secret: true },
+  { variable: 'SETTLE_SMTP_PASSWORD', path: ['alerts', 'email', 'password'], secret: true },
 ];
 
 /** Applies the overrides present in `env` to a raw (pre-validation) configuration object. */

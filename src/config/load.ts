@@ -13,7 +13,12 @@ import { resolveSecret, type SecretRef } from './secret.js';
 type Resolved<T> = { [K in keyof T]: T[K] extends SecretRef | undefined ? Secret | undefined : T[K] };
 type SftpTransportConfig = Resolved<ParsedConfig['transports'][string]>;
 
-export interface Config extends Omit<ParsedConfig, 'bank' | 'database' | 'transports'> {
+export interface Config extends Omit<ParsedConfig, 'bank' | 'database' | 'transports' | 'server' | 'alerts'> {
+  server: Resolved<ParsedConfig['server']>;
+  alerts: Omit<ParsedConfig['alerts'], 'email' | 'webhook'> & {
+    email: Resolved<NonNullable<ParsedConfig['alerts']['email']>> | undefined;
+    webhook: Resolved<NonNullable<ParsedConfig['alerts']['webhook']>> | undefined;
+  };
   bank: Resolved<ParsedConfig['bank']>;
   database: { url: string; password: Secret | undefined };
   transports: Record<string, SftpTransportConfig>;
@@ -97,6 +102,12 @@ function resolveConfig(parsed: ParsedConfig, env: NodeJS.ProcessEnv, cwd: string
     dataDir,
     database: { url, password: secret(parsed.database.password, 'database.password') },
     bank: { ...parsed.bank, clientSecret: secret(parsed.bank.clientSecret, 'bank.clientSecret') },
+    server: { ...parsed.server, webhookAuthorization: secret(parsed.server.webhookAuthorization, 'server.webhookAuthorization') },
+    alerts: {
+      ...parsed.alerts,
+      email: parsed.alerts.email && { ...parsed.alerts.email, password: secret(parsed.alerts.email.password, 'alerts.email.password') },
+      webhook: parsed.alerts.webhook && { ...parsed.alerts.webhook, authorization: secret(parsed.alerts.webhook.authorization, 'alerts.webhook.authorization') },
+    },
     transports,
     companies: parsed.companies.map((c) => ({ ...c, root: c.transport === 'local' ? resolve(cwd, c.root) : c.root })),
   };

@@ -109,6 +109,44 @@ const sftpTransport = z.strictObject({
   timeout: duration('30s'),
 });
 
+const cron = z.string().regex(/^(\S+\s+){4,5}\S+$/, 'a cron expression such as "0 2 * * *"');
+
+const server = z
+  .strictObject({
+    host: z.string().default('127.0.0.1'),
+    port: z.number().int().min(0).max(65535).default(8080),
+    webhookAuthorization: secretField.optional(),
+    maxBodyBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  })
+  .prefault({});
+
+const schedule = z
+  .strictObject({
+    nightly: cron.default('0 2 * * *'),
+    status: cron.default('*/15 * * * *'),
+    statements: cron.default('0 7,13,19 * * *'),
+    jobLease: duration('30m'),
+  })
+  .prefault({});
+
+const alerts = z
+  .strictObject({
+    email: z
+      .strictObject({
+        host: z.string().min(1),
+        port: z.number().int().min(1).max(65535).default(587),
+        secure: z.boolean().default(false),
+        username: z.string().optional(),
+        password: secretField.optional(),
+        from: z.email(),
+        to: z.array(z.email()).min(1),
+      })
+      .optional(),
+    webhook: z.strictObject({ url: z.url(), authorization: secretField.optional() }).optional(),
+    warnBefore: duration('7d'),
+  })
+  .prefault({});
+
 export const configSchema = z.strictObject({
   timeZone: timeZone.default('Europe/Oslo'),
   dataDir: z.string().default('.settle'),
@@ -135,6 +173,9 @@ export const configSchema = z.strictObject({
       idempotencyRetention: duration('24h'),
     })
     .prefault({}),
+  server,
+  schedule,
+  alerts,
   transports: z.record(name, sftpTransport).default({}),
   companies: z.array(companySchema).default([]),
 });
