@@ -22,6 +22,7 @@ module.exports = {
     layer('bank', ['src/domain', 'src/log']),
     layer('transport', ['src/domain', 'src/log']),
     layer('store', ['src/domain', 'src/log']),
+    layer('notify', ['src/domain', 'src/log']),
     layer('sandbox', ['src/domain', 'src/formats', 'src/log']),
     {
       name: 'jobs-use-interfaces',

@@ -4,6 +4,7 @@ import { packageInfo } from '../main/package-info.js';
 import { configCommand } from './commands/config.js';
 import { dbCommand } from './commands/db.js';
 import { runCommand } from './commands/run.js';
+import { sandboxCommand } from './commands/sandbox.js';
 import { sftpCommand } from './commands/sftp-fingerprint.js';
 
 export function buildProgram(): Command {
@@ -15,5 +16,6 @@ export function buildProgram(): Command {
   program.addCommand(dbCommand());
   program.addCommand(runCommand());
   program.addCommand(sftpCommand());
+  program.addCommand(sandboxCommand());
   return program;
 }

@@ -158,8 +158,8 @@ export const configSchema = z.strictObject({
     .prefault({}),
   bank: z
     .strictObject({
-      baseUrl: z.url().default('http://127.0.0.1:4010/api'),
-      authUrl: z.url().default('http://127.0.0.1:4010/id'),
+      baseUrl: z.url().default('http://127.0.0.1:8090/api'),
+      authUrl: z.url().default('http://127.0.0.1:8090/id'),
       tenantId: z.string().min(1).default('sandbox'),
       clientId: z.string().min(1).default('sandbox-client'),
       clientSecret: secretField.optional(),

@@ -1,0 +1,66 @@
+// What a sandbox can be told at start. Every timing is in sandbox-clock milliseconds unless
+// said otherwise; defaults are documented in docs/sandbox.md.
+import type { Logger } from '../log/index.js';
+
+export interface SandboxOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Extra real-time delay before every answer, in real ms. */
+  latencyMs?: number;
+  /** The sandbox clock's start instant (default 2026-01-05T08:00:00Z, a Monday). */
+  start?: Date | string;
+  /** Items per page on every list (default 25). */
+  pageSize?: number;
+  /** How long an idempotent response is kept (default 24 h of sandbox time). */
+  idempotencyRetentionMs?: number;
+  /** RCVD → ACSP delay after a payment is released (default 60 s). */
+  processingDelayMs?: number;
+  /** Token lifetime in seconds (default 3600, spec §5). */
+  tokenLifetimeSeconds?: number;
+  /** Largest number of lines in one bulk payment (default 1000). */
+  maxPaymentLines?: number;
+  /** Seed for fault and webhook randomness, so a run can be repeated. */
+  randomSeed?: number;
+  /** Real-time base delay of webhook retries (default 200 ms, doubling). */
+  webhookRetryBaseMs?: number;
+  logger?: Logger;
+}
+
+export interface ResolvedOptions {
+  latencyMs: number;
+  start: string;
+  pageSize: number;
+  idempotencyRetentionMs: number;
+  processingDelayMs: number;
+  tokenLifetimeSeconds: number;
+  maxPaymentLines: number;
+  randomSeed: number;
+  webhookRetryBaseMs: number;
+}
+
+export function resolveOptions(o: SandboxOptions): ResolvedOptions {
+  return {
+    latencyMs: o.latencyMs ?? 0,
+    start: new Date(o.start ?? '2026-01-05T08:00:00Z').toISOString(),
+    pageSize: o.pageSize ?? 25,
+    idempotencyRetentionMs: o.idempotencyRetentionMs ?? 24 * 3_600_000,
+    processingDelayMs: o.processingDelayMs ?? 60_000,
+    tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600,
+    maxPaymentLines: o.maxPaymentLines ?? 1000,
+    randomSeed: o.randomSeed ?? 1,
+    webhookRetryBaseMs: o.webhookRetryBaseMs ?? 200,
+  };
+}
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same faults. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

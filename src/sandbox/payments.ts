@@ -1,0 +1,179 @@
+// Bulk credit transfers (spec §4.6): create → RCVD, read the bulk, read one line, status.
+// Progression happens on the clock (scheduler.ts), never inside a request.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inScope, requestScopes } from './access.js';
+import type { BulkPayment, Client, PaymentLine } from './model.js';
+import { parseBulkRequest } from './payment-request.js';
+import { paginate } from './paging.js';
+import { badRequest, conflict, forbidden, notFound } from './problems.js';
+import { date, one, type Query } from './query.js';
+import { caller, info } from './request-info.js';
+import type { Sandbox } from './sandbox.js';
+import { updateBulkStatus } from './scheduler.js';
+import { newPaymentId } from './state.js';
+import { bankToday } from './time.js';
+import { bulkView, singlePaymentView } from './views.js';
+
+const PRODUCTS = new Set(['credit-transfer', 'creditTransfer']);
+const PAYMENT_STATUSES = ['RCVD', 'ACTC', 'ACSP', 'ACSC', 'RJCT', 'PART', 'CANC', 'PDNG'] as const;
+
+type PaymentReq = FastifyRequest<{ Params: { product: string; id: string } }>;
+
+function checkProduct(product: string): void {
+  if (!PRODUCTS.has(product)) throw notFound('Payment product not supported', `Only credit-transfer is offered, not ${product}.`);
+}
+
+/** A bulk the caller may read: 403 for another subscription, 404 when the headers do not cover it. */
+export function accessibleBulk(sb: Sandbox, req: FastifyRequest, client: Client, bulkId: string): BulkPayment {
+  const bulk = sb.state.bulks.get(bulkId);
+  if (!bulk) throw notFound('Payment not found', `No payment ${bulkId}.`);
+  if (!client.subscriptions.includes(bulk.subscriptionId)) throw forbidden('The payment belongs to a subscription the client has no access to.');
+  const scopes = requestScopes(sb, req, client);
+  if (scopes === null || !inScope(scopes, bulk)) throw notFound('Payment not found', 'The payment is not in the resource group named by the request headers.');
+  return bulk;
+}
+
+export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
+  app.post('/api/bulk-payments/:product', (req: FastifyRequest<{ Params: { product: string } }>, reply) => {
+    checkProduct(req.params.product);
+    const client = caller(req);
+    const scopes = requestScopes(sb, req, client);
+    if (scopes === null) throw notFound('Account not found', 'Subscription-Id and Resource-Group-Name (or Consent-ID) are required to initiate payments.');
+    const now = sb.clock.now();
+    const parsed = parseBulkRequest(req.body, bankToday(now), sb.options.maxPaymentLines);
+    if (!parsed.ok) throw badRequest('The payment request is not valid.', parsed.errors);
+    const request = parsed.bulk;
+    const account = [...sb.state.accounts.values()].find((a) => a.iban === request.debtorIban && a.status === 'enabled' && inScope(scopes, a));
+    if (!account) throw notFound('Account not found', 'debtorAccount does not match an onboarded, enabled account in this resource group.');
+    const wrongCurrency = request.lines.findIndex((l) => l.currency !== account.currency);
+    if (wrongCurrency >= 0) {
+      throw badRequest('The payment request is not valid.', [
+        { field: `paymentLines[${wrongCurrency}].instructedAmount.currency`, message: `must be ${account.currency}, the debtor account's currency` },
+      ]);
+    }
+    const redirect = req.headers['tpp-redirect-uri'];
+    const bulk: BulkPayment = {
+      paymentId: newPaymentId('bulk'),
+      clientId: client.clientId,
+      subscriptionId: account.subscriptionId,
+      resourceGroupName: account.resourceGroupName,
+      accountId: account.id,
+      debtorIban: account.iban,
+      debtorName: request.debtorName,
+      requestedExecutionDate: request.requestedExecutionDate,
+      batchBookingPreferred: request.batchBookingPreferred,
+      tppRedirectUri: typeof redirect === 'string' ? redirect : null,
+      idempotencyKey: info(req).idempotencyKey ?? null,
+      createdAt: now.toISOString(),
+      status: 'RCVD',
+      lines: request.lines.map(
+        (l): PaymentLine => ({
+          ...l,
+          paymentId: newPaymentId('line'),
+          status: 'RCVD',
+          tppMessages: [],
+          history: [{ status: 'RCVD', at: now.toISOString() }],
+          transactionId: null,
+        }),
+      ),
+      // Pre-approved accounts hold payments at RCVD until a signing basket is authorised.
+      releasedAt: account.preApproval ? null : now.getTime(),
+      acspAt: null,
+      basketId: null,
+    };
+    sb.state.bulks.set(bulk.paymentId, bulk);
+    for (const line of bulk.lines) sb.state.lineToBulk.set(line.paymentId, bulk.paymentId);
+    const self = sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`);
+    return reply
+      .code(201)
+      .header('location', self.href)
+      .send({
+        paymentId: bulk.paymentId,
+        transactionStatus: bulk.status,
+        paymentLines: bulk.lines.map((l) => ({ paymentId: l.paymentId, endToEndIdentification: l.endToEndIdentification, transactionStatus: l.status })),
+        _links: {
+          self,
+          status: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}/status`),
+          ...(account.preApproval ? { createSigningBasket: sb.link('/signing-baskets', 'post') } : {}),
+        },
+      });
+  });
+
+  // Listing (facts §5.13): bulks in the request's context, newest last, with the read filters.
+  app.get('/api/bulk-payments/:product', (req: FastifyRequest<{ Params: { product: string }; Querystring: Query }>) => {
+    checkProduct(req.params.product);
+    const client = caller(req);
+    const scopes = requestScopes(sb, req, client);
+    if (scopes === null) throw badRequest('Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID) to choose the data-access context.');
+    const q = req.query;
+    const statusText = one(q, 'status');
+    const status = statusText === undefined ? undefined : PAYMENT_STATUSES.find((s) => s === statusText.toUpperCase());
+    if (statusText !== undefined && status === undefined) throw badRequest(`status must be one of ${PAYMENT_STATUSES.join(', ')} (any casing).`);
+    const from = date(q, 'createdFrom');
+    const to = date(q, 'createdTo');
+    const accountId = one(q, 'accountId');
+    const bulks = [...sb.state.bulks.values()].filter((b) => {
+      const created = bankToday(new Date(b.createdAt));
+      return (
+        inScope(scopes, b) &&
+        (status === undefined || b.status === status) &&
+        (from === undefined || created >= from) &&
+        (to === undefined || created <= to) &&
+        (accountId === undefined || b.accountId === accountId || accountId.endsWith(`/accounts/${b.accountId}`))
+      );
+    });
+    const page = paginate(sb, bulks, '/bulk-payments/credit-transfer', q);
+    return { payments: page.items.map((b) => bulkView(sb, b)), _links: page.links };
+  });
+
+  // Cancellation (facts §5.16): only while nothing has been accepted for execution.
+  app.delete('/api/bulk-payments/:product/:id', (req: PaymentReq, reply) => {
+    checkProduct(req.params.product);
+    const bulk = accessibleBulk(sb, req, caller(req), req.params.id);
+    if (bulk.status !== 'RCVD' || bulk.lines.some((l) => l.status !== 'RCVD')) throw conflict(`The payment is ${bulk.status} and can no longer be cancelled.`);
+    const at = sb.clock.now().getTime();
+    for (const l of bulk.lines) {
+      l.status = 'CANC';
+      l.history.push({ status: 'CANC', at: new Date(at).toISOString() });
+    }
+    bulk.releasedAt = null;
+    updateBulkStatus(sb, bulk, at);
+    return reply.code(202).send({ paymentId: bulk.paymentId, transactionStatus: bulk.status });
+  });
+
+  app.get('/api/bulk-payments/:product/:id', (req: PaymentReq) => {
+    checkProduct(req.params.product);
+    return bulkView(sb, accessibleBulk(sb, req, caller(req), req.params.id));
+  });
+
+  app.get('/api/bulk-payments/:product/:id/status', (req: PaymentReq) => {
+    checkProduct(req.params.product);
+    const bulk = accessibleBulk(sb, req, caller(req), req.params.id);
+    return { paymentId: bulk.paymentId, transactionStatus: bulk.status, tppMessage: [], _links: { self: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`) } };
+  });
+
+  const line = (req: PaymentReq): { bulk: BulkPayment; line: PaymentLine } => {
+    checkProduct(req.params.product);
+    const bulkId = sb.state.lineToBulk.get(req.params.id);
+    if (!bulkId) throw notFound('Payment not found', `No payment ${req.params.id}.`);
+    const bulk = accessibleBulk(sb, req, caller(req), bulkId);
+    const found = bulk.lines.find((l) => l.paymentId === req.params.id);
+    if (!found) throw notFound('Payment not found');
+    return { bulk, line: found };
+  };
+
+  app.get('/api/payments/:product/:id', (req: PaymentReq) => {
+    const { bulk, line: l } = line(req);
+    return singlePaymentView(sb, bulk, l);
+  });
+
+  app.get('/api/payments/:product/:id/status', (req: PaymentReq) => {
+    const { line: l } = line(req);
+    return {
+      paymentId: l.paymentId,
+      transactionStatus: l.status,
+      tppMessage: l.tppMessages,
+      _links: { self: sb.link(`/payments/credit-transfer/${l.paymentId}`) },
+    };
+  });
+}

@@ -1,0 +1,53 @@
+// All sandbox state in one object, so a reset is "make a new one" and nothing leaks between runs.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Account, Bank, BulkPayment, Client, Consent, Rejection, ScaLink, SigningBasket, Transaction } from './model.js';
+
+export interface TokenRecord {
+  clientId: string;
+  tenant: string;
+  expiresAt: number;
+  scopes: string[];
+}
+
+export class SandboxState {
+  readonly clients = new Map<string, Client>();
+  readonly banks = new Map<string, Bank>();
+  readonly accounts = new Map<string, Account>();
+  readonly transactions: Transaction[] = [];
+  readonly consents = new Map<string, Consent>();
+  readonly bulks = new Map<string, BulkPayment>();
+  /** Line paymentId → bulk paymentId. */
+  readonly lineToBulk = new Map<string, string>();
+  readonly baskets = new Map<string, SigningBasket>();
+  readonly scaLinks = new Map<string, ScaLink>();
+  readonly tokens = new Map<string, TokenRecord>();
+  /** Creditor IBAN → the rejection its payments get. */
+  readonly rejections = new Map<string, Rejection>();
+  private counter = 0;
+
+  /** A short unique sequence for entry references. */
+  nextSeq(): number {
+    return ++this.counter;
+  }
+
+  accountsIn(subscriptionId: string, resourceGroupName: string): Account[] {
+    return [...this.accounts.values()].filter((a) => a.subscriptionId === subscriptionId && a.resourceGroupName === resourceGroupName);
+  }
+
+  transactionsOf(accountId: string): Transaction[] {
+    return this.transactions.filter((t) => t.accountId === accountId);
+  }
+}
+
+/** Payment ids in the bank's observed form: "p1b…" for bulks, "p1p…" for lines (facts §8.3). */
+export function newPaymentId(kind: 'bulk' | 'line'): string {
+  return (kind === 'bulk' ? 'p1b' : 'p1p') + randomBytes(16).toString('hex');
+}
+
+export function newHexId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function newUuid(): string {
+  return randomUUID();
+}
