@@ -1,0 +1,105 @@
+// Signing baskets: the approval of sent bulks by the company's approvers. The SCA link is
+// single use and expires within days, and issuing links may be invoiced, so the link and its
+// expiry are stored and a new one is issued only after the old one has expired.
+import type { Clock } from '../domain/clock.js';
+import { basketMachine, type BasketState } from '../domain/states.js';
+import type { Database } from './database.js';
+import { basketIdempotencyKey, newId } from './ids.js';
+import { chunks, instant, toDate, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { changeState, logTransitions } from './state-log.js';
+
+export interface StoredBasket {
+  id: string;
+  company: string;
+  idempotencyKey: string;
+  state: BasketState;
+  bankBasketId?: string;
+  scaLink?: string;
+  scaLinkExpiresAt?: Date;
+  lastProblem?: unknown;
+  createdAt: Date;
+}
+
+export class BasketRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the basket for these bulks, or returns the one that already exists for exactly them. */
+  async create(company: string, bulkIds: readonly string[], cause = 'approve'): Promise<StoredBasket> {
+    const key = basketIdempotencyKey(bulkIds);
+    const now = this.clock.now();
+    await this.db.transaction(async (trx) => {
+      if (await trx<Row>('baskets').where({ idempotency_key: key }).first()) return;
+      const id = newId(this.clock);
+      await trx('baskets').insert({ id, company, idempotency_key: key, state: 'pending', created_at: instant(now), updated_at: instant(now) });
+      for (const part of chunks(bulkIds, 100)) await trx('basket_items').insert(part.map((bulkId) => ({ basket_id: id, bulk_id: bulkId })));
+      await logTransitions(trx, [{ entityType: 'basket', entityId: id, from: undefined, to: 'pending', cause, at: now }]);
+    });
+    return toBasket((await this.db.knex<Row>('baskets').where({ idempotency_key: key }).first())!);
+  }
+
+  async get(id: string): Promise<StoredBasket | undefined> {
+    const row = await this.db.knex<Row>('baskets').where({ id }).first();
+    return row ? toBasket(row) : undefined;
+  }
+
+  async listByState(state: BasketState): Promise<StoredBasket[]> {
+    return (await this.db.knex<Row>('baskets').where({ state }).orderBy('id')).map(toBasket);
+  }
+
+  async bulkIds(basketId: string): Promise<string[]> {
+    return (await this.db.knex<Row>('basket_items').select('bulk_id').where({ basket_id: basketId }).orderBy('bulk_id')).map((r) => toStr(r.bulk_id));
+  }
+
+  /** The bank created the basket. */
+  async markCreated(id: string, bankBasketId: string, cause = 'bank created basket'): Promise<void> {
+    await this.move(id, 'created', cause, { bank_basket_id: bankBasketId });
+  }
+
+  /** A new SCA link for the approvers (from created, or after the previous link expired). */
+  async issueLink(id: string, scaLink: string, expiresAt: Date, cause = 'sca link issued'): Promise<void> {
+    await this.move(id, 'link_issued', cause, { sca_link: scaLink, sca_link_expires_at: instant(expiresAt) });
+  }
+
+  async markAuthorised(id: string, cause = 'authorised'): Promise<void> {
+    await this.move(id, 'authorised', cause);
+  }
+
+  async markFailed(id: string, problem: unknown, cause = 'failed'): Promise<void> {
+    await this.move(id, 'failed', cause, { last_problem: JSON.stringify(problem) });
+  }
+
+  /** Marks every issued link whose expiry has passed as expired; returns the basket ids. */
+  async expireLinks(cause = 'sca link expired'): Promise<string[]> {
+    const now = this.clock.now();
+    const due = await this.db.knex<Row>('baskets').select('id').where({ state: 'link_issued' }).andWhere('sca_link_expires_at', '<=', instant(now));
+    const ids = due.map((r) => toStr(r.id));
+    for (const id of ids) await this.move(id, 'expired', cause);
+    return ids;
+  }
+
+  private async move(id: string, to: BasketState, cause: string, set?: Row): Promise<void> {
+    const at = this.clock.now();
+    await this.db.transaction((trx) => changeState(trx, { entityType: 'basket', id, machine: basketMachine, to, cause, at, ...(set ? { set } : {}) }));
+  }
+}
+
+function toBasket(r: Row): StoredBasket {
+  const bankBasketId = toOptStr(r.bank_basket_id);
+  const scaLink = toOptStr(r.sca_link);
+  const scaLinkExpiresAt = toOptDate(r.sca_link_expires_at);
+  const lastProblem = toJson(r.last_problem);
+  return {
+    id: toStr(r.id),
+    company: toStr(r.company),
+    idempotencyKey: toStr(r.idempotency_key),
+    state: toStr(r.state) as BasketState,
+    ...(bankBasketId === undefined ? {} : { bankBasketId }),
+    ...(scaLink === undefined ? {} : { scaLink }),
+    ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
+    ...(lastProblem === undefined ? {} : { lastProblem }),
+    createdAt: toDate(r.created_at),
+  };
+}

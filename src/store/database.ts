@@ -1,0 +1,162 @@
+// The database handle of settle: knex over SQLite (better-sqlite3, the embedded default) or
+// MySQL/MariaDB (mysql2). It owns the connection pool, runs the forward-only migrations and
+// offers transactions; repositories take it as their only dependency.
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import type { Logger } from '../log/logger.js';
+import { redactText } from '../log/redact.js';
+import { describeTarget, parseDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
+import { migrationStatus, runMigrations, type MigrateResult, type MigrationStatus } from './migrator.js';
+
+export interface OpenDatabaseOptions {
+  /** database.url: empty for the default file, a path, sqlite:PATH or mysql://user:pass@host:port/db. */
+  url?: string;
+  /** Where the default SQLite file lives (and where relative SQLite paths resolve). */
+  dataDir?: string;
+  logger?: Logger;
+  /** MySQL pool size; SQLite always uses one connection (single writer). */
+  poolMax?: number;
+}
+
+export interface Database {
+  readonly dialect: Dialect;
+  /** Where the data is, without secrets: safe to log and print. */
+  readonly description: string;
+  readonly knex: Knex;
+  /** Applies the migrations this build knows and the database lacks; returns their names. */
+  migrate(): Promise<MigrateResult>;
+  /** What is applied, pending and unknown, without changing anything (for start-up checks). */
+  migrationStatus(): Promise<MigrationStatus>;
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Milliseconds a SQLite writer waits for another process's lock before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const target = parseDatabaseUrl(options.url, options.dataDir);
+  const description = describeTarget(target);
+  if (target.dialect === 'sqlite') fs.mkdirSync(path.dirname(target.filename), { recursive: true });
+  const knex = createKnex(target, { safeIntegers: true, poolMax: options.poolMax, logger: options.logger });
+  try {
+    await knex.raw('select 1');
+  } catch (cause) {
+    await knex.destroy().catch(() => undefined);
+    throw connectError(description, cause);
+  }
+  options.logger?.debug('database opened', { database: description });
+  return new KnexDatabase(target, description, knex, options.logger);
+}
+
+class KnexDatabase implements Database {
+  readonly dialect: Dialect;
+  constructor(
+    private readonly target: DatabaseTarget,
+    readonly description: string,
+    readonly knex: Knex,
+    private readonly logger: Logger | undefined,
+  ) {
+    this.dialect = target.dialect;
+  }
+
+  async migrate(): Promise<MigrateResult> {
+    // knex's migrator does arithmetic on the batch number it reads back, which SQLite safe
+    // integers would hand it as a bigint; so SQLite migrations run on a short-lived second
+    // connection with plain numbers (same file; WAL lets both see each other's commits).
+    const migrationKnex = this.target.dialect === 'sqlite' ? createKnex(this.target, { safeIntegers: false, logger: this.logger }) : this.knex;
+    try {
+      const result = await runMigrations(migrationKnex, this.description);
+      if (result.applied.length > 0) this.logger?.info('database migrated', { database: this.description, applied: result.applied });
+      return result;
+    } finally {
+      if (migrationKnex !== this.knex) await migrationKnex.destroy();
+    }
+  }
+
+  migrationStatus(): Promise<MigrationStatus> {
+    return migrationStatus(this.knex);
+  }
+
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.knex.transaction(fn);
+  }
+
+  async close(): Promise<void> {
+    await this.knex.destroy();
+  }
+}
+
+interface KnexOptions {
+  safeIntegers: boolean;
+  poolMax?: number | undefined;
+  logger?: Logger | undefined;
+}
+
+/** knex's own warnings go to our logger (redacted JSON lines), never straight to the console. */
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  const text = (message: unknown) => redactText(typeof message === 'string' ? message : JSON.stringify(message) ?? '');
+  return {
+    warn: (message: unknown) => void logger?.warn(text(message), { component: 'knex' }),
+    error: (message: unknown) => void logger?.error(text(message), { component: 'knex' }),
+    deprecate: (message: unknown) => void logger?.debug(text(message), { component: 'knex' }),
+    debug: (message: unknown) => void logger?.debug(text(message), { component: 'knex' }),
+  };
+}
+
+function createKnex(target: DatabaseTarget, options: KnexOptions): Knex {
+  if (target.dialect === 'sqlite') {
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: target.filename, options: { safeIntegers: options.safeIntegers } },
+      useNullAsDefault: true,
+      log: knexLog(options.logger),
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(source: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          try {
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('foreign_keys = ON');
+            conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+            // WAL + NORMAL is durable against application crashes, and far faster than FULL.
+            conn.pragma('synchronous = NORMAL');
+            done(null, conn);
+          } catch (error) {
+            done(error as Error, conn);
+          }
+        },
+      },
+    });
+  }
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: target.host,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      // BIGINT amounts come back as exact decimal strings, never as lossy numbers.
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      dateStrings: true,
+    },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    log: knexLog(options.logger),
+  });
+}
+
+function connectError(description: string, cause: unknown): SettleError {
+  const reason = cause instanceof Error ? redactText(cause.message) : 'unknown error';
+  const code = (cause as { code?: unknown } | null)?.code;
+  // The driver's error is not chained: its fields may echo connection settings.
+  return new SettleError('ERR_DB_CONNECT', `Cannot open the database (${description}): ${reason}`, {
+    exitCode: ExitCode.runtime,
+    details: { database: description, driverCode: typeof code === 'string' ? code : undefined },
+  });
+}

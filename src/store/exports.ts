@@ -1,0 +1,81 @@
+// What was written to the outbox, per format, subject (account or payment file) and period,
+// so an export job does not write the same day twice, and a deliberate re-export gets the
+// next version number instead of silently replacing what the ledger already imported.
+import type { Clock } from '../domain/clock.js';
+import type { Database } from './database.js';
+import { newId } from './ids.js';
+import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
+
+export interface ExportInput {
+  company: string;
+  /** e.g. camt.053.001.02, csv-statement, pain.002.001.03, csv-status */
+  format: string;
+  /** Account id, or payment file id for status files. */
+  subjectId: string;
+  /** The day (YYYY-MM-DD) or another stable key of what was exported. */
+  period: string;
+  fileName: string;
+  sha256?: string;
+  entryCount: number;
+}
+
+export interface StoredExport extends ExportInput {
+  id: string;
+  version: number;
+  exportedAt: Date;
+}
+
+export class ExportRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The exports already written for this format, subject and period, oldest version first. */
+  async find(format: string, subjectId: string, period: string): Promise<StoredExport[]> {
+    return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(toExport);
+  }
+
+  /** Records an export as the next version for its format, subject and period. */
+  async record(input: ExportInput): Promise<StoredExport> {
+    for (let attempt = 0; ; attempt++) {
+      const existing = await this.find(input.format, input.subjectId, input.period);
+      const version = (existing.at(-1)?.version ?? 0) + 1;
+      const row = {
+        id: newId(this.clock),
+        company: input.company,
+        format: input.format,
+        subject_id: input.subjectId,
+        period: input.period,
+        version,
+        file_name: input.fileName,
+        sha256: input.sha256 ?? null,
+        entry_count: input.entryCount,
+        exported_at: instant(this.clock.now()),
+      };
+      try {
+        await this.db.knex('exports').insert(row);
+        return toExport(row);
+      } catch (error) {
+        // Another instance recorded the same version first: take the next one.
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
+  }
+}
+
+function toExport(r: Row): StoredExport {
+  const sha256 = toOptStr(r.sha256);
+  return {
+    id: toStr(r.id),
+    company: toStr(r.company),
+    format: toStr(r.format),
+    subjectId: toStr(r.subject_id),
+    period: toStr(r.period),
+    version: toInt(r.version),
+    fileName: toStr(r.file_name),
+    ...(sha256 === undefined ? {} : { sha256 }),
+    entryCount: toInt(r.entry_count),
+    exportedAt: toDate(r.exported_at),
+  };
+}

@@ -1,0 +1,220 @@
+// The file ledger (architecture §2.1): a picked-up file is known by the SHA-256 of its bytes,
+// and its accepted payments are stored in the same transaction as the file record. Only after
+// that commit does pickup move the file to archive/.
+import type { Clock } from '../domain/clock.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import type { PaymentInstruction } from '../domain/payment.js';
+import { fileMachine, type FileState } from '../domain/states.js';
+import type { Database } from './database.js';
+import { newId } from './ids.js';
+import { amountParam, chunks, instant, isUniqueViolation, toDate, toInt, toJson, toOptStr, toStr, type Row } from './rows.js';
+import { changeState, logTransitions } from './state-log.js';
+
+export interface NewPaymentFile {
+  company: string;
+  fileName: string;
+  /** Lowercase hex SHA-256 of the file's bytes. */
+  sha256: string;
+  /** Reader that accepted it, e.g. "pain.001.001.03" or "csv:visma". */
+  format: string;
+  sizeBytes: number;
+  receivedAt: Date;
+  /** Where it was picked up (folder path or SFTP URL without credentials). */
+  source?: string;
+}
+
+export interface StoredFile extends NewPaymentFile {
+  id: string;
+  state: FileState;
+  lineCount: number;
+  acceptedCount: number;
+  rejectedCount: number;
+  /** Minor units per currency, as decimal strings (JSON has no bigint). */
+  totals: Record<string, string>;
+  errorSummary?: string;
+}
+
+export class FileLedger {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stores an accepted file and all its payments in one transaction. Throws
+   * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
+   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company.
+   */
+  async recordAcceptedFile(file: NewPaymentFile, payments: readonly PaymentInstruction[], rejectedCount = 0): Promise<StoredFile> {
+    const now = this.clock.now();
+    const id = newId(this.clock);
+    const totals = totalsOf(payments);
+    try {
+      await this.db.transaction(async (trx) => {
+        await trx('payment_files').insert(fileRow(id, file, 'accepted', now, {
+          line_count: payments.length + rejectedCount,
+          accepted_count: payments.length,
+          rejected_count: rejectedCount,
+          totals_json: JSON.stringify(totals),
+        }));
+        const rows = payments.map((p) => paymentRow(newId(this.clock), id, file.company, p, now));
+        for (const part of chunks(rows, 40)) await trx('payments').insert(part);
+        await logTransitions(trx, [{ entityType: 'payment_file', entityId: id, from: undefined, to: 'accepted', cause: `pickup ${file.fileName}`, at: now }]);
+      });
+    } catch (error) {
+      throw await this.explainConflict(error, file, payments);
+    }
+    return { ...file, id, state: 'accepted', lineCount: payments.length + rejectedCount, acceptedCount: payments.length, rejectedCount, totals };
+  }
+
+  /** Records a file that failed validation (no payments stored), so a re-drop is recognised. */
+  async recordRejectedFile(file: NewPaymentFile, errorSummary: string, counts: { lineCount: number; rejectedCount: number }): Promise<StoredFile> {
+    const now = this.clock.now();
+    const id = newId(this.clock);
+    try {
+      await this.db.transaction(async (trx) => {
+        await trx('payment_files').insert(fileRow(id, file, 'rejected', now, {
+          line_count: counts.lineCount,
+          rejected_count: counts.rejectedCount,
+          error_summary: errorSummary,
+        }));
+        await logTransitions(trx, [{ entityType: 'payment_file', entityId: id, from: undefined, to: 'rejected', cause: `pickup ${file.fileName}`, at: now }]);
+      });
+    } catch (error) {
+      throw await this.explainConflict(error, file, []);
+    }
+    return { ...file, id, state: 'rejected', lineCount: counts.lineCount, acceptedCount: 0, rejectedCount: counts.rejectedCount, totals: {}, errorSummary };
+  }
+
+  async findFileBySha256(company: string, sha256: string): Promise<StoredFile | undefined> {
+    const row = await this.db.knex<Row>('payment_files').where({ company, sha256: sha256.toLowerCase() }).first();
+    return row ? toStoredFile(row) : undefined;
+  }
+
+  async getFile(id: string): Promise<StoredFile | undefined> {
+    const row = await this.db.knex<Row>('payment_files').where({ id }).first();
+    return row ? toStoredFile(row) : undefined;
+  }
+
+  /** The end-to-end ids among `ids` that the company has already used in accepted payments. */
+  async knownEndToEndIds(company: string, ids: readonly string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await this.db.knex<Row>('payments').select('end_to_end_id').where({ company }).whereIn('end_to_end_id', part);
+      for (const r of rows) known.add(toStr(r.end_to_end_id));
+    }
+    return known;
+  }
+
+  /** True when any of `ids` is already used by the company. */
+  async isEndToEndIdKnown(company: string, ids: readonly string[]): Promise<boolean> {
+    return (await this.knownEndToEndIds(company, ids)).size > 0;
+  }
+
+  async setFileState(id: string, to: FileState, cause: string): Promise<void> {
+    const at = this.clock.now();
+    await this.db.transaction((trx) => changeState(trx, { entityType: 'payment_file', id, machine: fileMachine, to, cause, at }));
+  }
+
+  async listFiles(filter: { company?: string; state?: FileState } = {}): Promise<StoredFile[]> {
+    const q = this.db.knex<Row>('payment_files').orderBy('id');
+    if (filter.company !== undefined) void q.where({ company: filter.company });
+    if (filter.state !== undefined) void q.where({ state: filter.state });
+    return (await q).map(toStoredFile);
+  }
+
+  private async explainConflict(error: unknown, file: NewPaymentFile, payments: readonly PaymentInstruction[]): Promise<unknown> {
+    if (!isUniqueViolation(error)) return error;
+    const existing = await this.findFileBySha256(file.company, file.sha256);
+    if (existing) {
+      return new SettleError('ERR_DB_FILE_DUPLICATE', `${file.fileName} was already received as ${existing.fileName} (same SHA-256).`, {
+        exitCode: ExitCode.findings,
+        details: { fileId: existing.id, sha256: file.sha256 },
+      });
+    }
+    const taken = [...(await this.knownEndToEndIds(file.company, payments.map((p) => p.endToEndId)))];
+    const inFile = duplicatesWithin(payments.map((p) => p.endToEndId));
+    return new SettleError(
+      'ERR_DB_END_TO_END_ID_TAKEN',
+      `${file.fileName} uses end-to-end ids that are not unique for ${file.company}: ${[...taken, ...inFile].slice(0, 5).join(', ')}.`,
+      { exitCode: ExitCode.findings, details: { taken, duplicatedInFile: inFile } },
+    );
+  }
+}
+
+function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, extra: Row): Row {
+  return {
+    id,
+    company: file.company,
+    file_name: file.fileName,
+    source: file.source ?? null,
+    sha256: file.sha256.toLowerCase(),
+    format: file.format,
+    size_bytes: file.sizeBytes,
+    received_at: instant(file.receivedAt),
+    state,
+    ...extra,
+    created_at: instant(now),
+    updated_at: instant(now),
+  };
+}
+
+function paymentRow(id: string, fileId: string, company: string, p: PaymentInstruction, now: Date): Row {
+  return {
+    id,
+    file_id: fileId,
+    line_number: p.lineNumber,
+    company,
+    end_to_end_id: p.endToEndId,
+    debtor_iban: p.debtorIban,
+    debtor_name: p.debtorName,
+    execution_date: p.requestedExecutionDate,
+    amount_minor: amountParam(p.amount.minor),
+    currency: p.amount.currency,
+    creditor_iban: p.creditorIban,
+    creditor_name: p.creditorName,
+    creditor_bic: p.creditorBic ?? null,
+    remittance: p.remittanceInformation ?? null,
+    creditor_reference: p.creditorReference ?? null,
+    priority: p.instructionPriority ?? null,
+    batch_booking: p.batchBooking ?? null,
+    state: 'accepted',
+    created_at: instant(now),
+    updated_at: instant(now),
+  };
+}
+
+function totalsOf(payments: readonly PaymentInstruction[]): Record<string, string> {
+  const sums = new Map<string, bigint>();
+  for (const p of payments) sums.set(p.amount.currency, (sums.get(p.amount.currency) ?? 0n) + p.amount.minor);
+  return Object.fromEntries([...sums].map(([c, v]) => [c, v.toString()]));
+}
+
+function duplicatesWithin(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  for (const id of ids) (seen.has(id) ? dup : seen).add(id);
+  return [...dup];
+}
+
+function toStoredFile(r: Row): StoredFile {
+  const errorSummary = toOptStr(r.error_summary);
+  const source = toOptStr(r.source);
+  return {
+    id: toStr(r.id),
+    company: toStr(r.company),
+    fileName: toStr(r.file_name),
+    ...(source === undefined ? {} : { source }),
+    sha256: toStr(r.sha256),
+    format: toStr(r.format),
+    sizeBytes: toInt(r.size_bytes),
+    receivedAt: toDate(r.received_at),
+    state: toStr(r.state) as FileState,
+    lineCount: toInt(r.line_count),
+    acceptedCount: toInt(r.accepted_count),
+    rejectedCount: toInt(r.rejected_count),
+    totals: toJson<Record<string, string>>(r.totals_json) ?? {},
+    ...(errorSummary === undefined ? {} : { errorSummary }),
+  };
+}
+

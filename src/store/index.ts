@@ -1,0 +1,29 @@
+// The storage layer: knex over SQLite (embedded default) or MySQL/MariaDB, forward-only
+// migrations, repositories per aggregate, work claims and named leases. See docs/storage.md.
+export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+export { describeTarget, parseDatabaseUrl, redactDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
+export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type MigrationStatus } from './migrator.js';
+export { MIGRATIONS, type Migration } from './migrations/index.js';
+export { createStore, type Store } from './store.js';
+export { FileLedger, type NewPaymentFile, type StoredFile } from './file-ledger.js';
+export { PaymentRepository, type StoredPayment, type TppMessage } from './payments.js';
+export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
+export { BasketRepository, type StoredBasket } from './baskets.js';
+export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
+export { StatementDayRepository, type Continuity, type StatementDay } from './statement-days.js';
+export {
+  StatementRepository,
+  type AccountInput,
+  type BalanceInput,
+  type BankTransactionInput,
+  type BookingStatus,
+  type StoredTransaction,
+  type UpsertResult,
+} from './statements.js';
+export { LeaseRepository, type Lease, type LeasedRun } from './leases.js';
+export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
+export { DedupeRepository, type IncomingEvent } from './dedupe.js';
+export { CLAIMABLE_TABLES, claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions, type ClaimWhere } from './claim.js';
+export { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
+export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
+export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

@@ -1,0 +1,71 @@
+// The record of every job run: when it started and finished, how it ended and a summary for
+// the report and /metrics. A run left "running" by a crash stays visible as such.
+import type { Clock } from '../domain/clock.js';
+import type { Database } from './database.js';
+import { newId } from './ids.js';
+import { instant, toDate, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+
+export type JobOutcome = 'running' | 'ok' | 'findings' | 'failed';
+
+export interface JobRun {
+  id: string;
+  job: string;
+  runId: string;
+  holder?: string;
+  startedAt: Date;
+  finishedAt?: Date;
+  outcome: JobOutcome;
+  summary?: unknown;
+}
+
+export class JobRunRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async start(job: string, runId: string, holder?: string): Promise<JobRun> {
+    const id = newId(this.clock);
+    const startedAt = this.clock.now();
+    await this.db.knex('job_runs').insert({ id, job, run_id: runId, holder: holder ?? null, started_at: instant(startedAt), outcome: 'running' });
+    return { id, job, runId, ...(holder === undefined ? {} : { holder }), startedAt, outcome: 'running' };
+  }
+
+  /** `summary` must hold no secrets; it is shown in reports. bigint values are stored as strings. */
+  async finish(id: string, outcome: Exclude<JobOutcome, 'running'>, summary?: unknown): Promise<void> {
+    await this.db
+      .knex('job_runs')
+      .where({ id })
+      .update({
+        finished_at: instant(this.clock.now()),
+        outcome,
+        summary_json: summary === undefined ? null : JSON.stringify(summary, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+      });
+  }
+
+  async get(id: string): Promise<JobRun | undefined> {
+    const row = await this.db.knex<Row>('job_runs').where({ id }).first();
+    return row ? toJobRun(row) : undefined;
+  }
+
+  /** The most recent runs of a job, newest first. */
+  async recent(job: string, limit = 10): Promise<JobRun[]> {
+    return (await this.db.knex<Row>('job_runs').where({ job }).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit)).map(toJobRun);
+  }
+}
+
+function toJobRun(r: Row): JobRun {
+  const holder = toOptStr(r.holder);
+  const finishedAt = toOptDate(r.finished_at);
+  const summary = toJson(r.summary_json);
+  return {
+    id: toStr(r.id),
+    job: toStr(r.job),
+    runId: toStr(r.run_id),
+    ...(holder === undefined ? {} : { holder }),
+    startedAt: toDate(r.started_at),
+    ...(finishedAt === undefined ? {} : { finishedAt }),
+    outcome: toStr(r.outcome) as JobOutcome,
+    ...(summary === undefined ? {} : { summary }),
+  };
+}

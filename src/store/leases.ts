@@ -1,0 +1,95 @@
+// Named leases for jobs ("nightly", "fetch-statements:acct-1", …): at most one holder at a
+// time across all settle instances on the database. A lease has a time to live; a holder that
+// crashes simply stops renewing, and the lease can be taken over once it has expired.
+import type { Clock } from '../domain/clock.js';
+import type { Logger } from '../log/logger.js';
+import type { Database } from './database.js';
+import { instant, isUniqueViolation, toDate, toStr, type Row } from './rows.js';
+
+export interface Lease {
+  name: string;
+  holder: string;
+  acquiredAt: Date;
+  expiresAt: Date;
+}
+
+export type LeasedRun<T> = { ran: true; result: T } | { ran: false; heldBy?: string };
+
+export class LeaseRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Takes the lease when it is free, expired, or already ours; undefined when someone else holds it. */
+  async acquire(name: string, holder: string, ttlMs: number): Promise<Lease | undefined> {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    // Take over an expired lease (or refresh our own) with one conditional update…
+    const updated = await this.db
+      .knex('leases')
+      .where({ name })
+      .andWhere((w) => void w.where({ holder }).orWhere('expires_at', '<=', instant(now)))
+      .update({ holder, acquired_at: instant(now), expires_at: instant(expiresAt) });
+    if (updated > 0) return { name, holder, acquiredAt: now, expiresAt };
+    // …or create it; the primary key lets exactly one of two racing creators win.
+    try {
+      await this.db.knex('leases').insert({ name, holder, acquired_at: instant(now), expires_at: instant(expiresAt) });
+      return { name, holder, acquiredAt: now, expiresAt };
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Extends a lease we still hold; false when it was lost (expired and taken over). */
+  async renew(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    const expiresAt = instant(new Date(this.clock.now().getTime() + ttlMs));
+    const updated = await this.db.knex('leases').where({ name, holder }).update({ expires_at: expiresAt });
+    return updated > 0;
+  }
+
+  /** Gives the lease up; false when we no longer held it. */
+  async release(name: string, holder: string): Promise<boolean> {
+    return (await this.db.knex('leases').where({ name, holder }).delete()) > 0;
+  }
+
+  /**
+   * Runs `fn` while holding the lease, renewing it every ttl/3 (real time) and releasing it at
+   * the end; `{ ran: false }` when someone else holds it. `fn` gets a signal that aborts when
+   * the lease is lost, so long work can stop before a second holder starts the same thing.
+   */
+  async runWithLease<T>(name: string, holder: string, ttlMs: number, fn: (lost: AbortSignal) => Promise<T>, logger?: Logger): Promise<LeasedRun<T>> {
+    if (!(await this.acquire(name, holder, ttlMs))) {
+      const current = await this.current(name);
+      return current ? { ran: false, heldBy: current.holder } : { ran: false };
+    }
+    const lost = new AbortController();
+    const timer = setInterval(() => {
+      this.renew(name, holder, ttlMs).then(
+        (held) => {
+          if (!held && !lost.signal.aborted) {
+            logger?.warn('lease lost', { lease: name, holder });
+            lost.abort(new Error(`lease ${name} lost`));
+          }
+        },
+        (error: unknown) => logger?.warn('lease renewal failed', { lease: name, error }),
+      );
+    }, Math.max(10, Math.floor(ttlMs / 3)));
+    timer.unref();
+    try {
+      return { ran: true, result: await fn(lost.signal) };
+    } finally {
+      clearInterval(timer);
+      await this.release(name, holder);
+    }
+  }
+
+  /** The current holder, if the lease exists and has not expired. */
+  async current(name: string): Promise<Lease | undefined> {
+    const row = await this.db.knex<Row>('leases').where({ name }).first();
+    if (!row) return undefined;
+    const lease = { name, holder: toStr(row.holder), acquiredAt: toDate(row.acquired_at), expiresAt: toDate(row.expires_at) };
+    return lease.expiresAt.getTime() > this.clock.now().getTime() ? lease : undefined;
+  }
+}

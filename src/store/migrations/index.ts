@@ -1,0 +1,21 @@
+// The forward-only migration list, in order. A migration is never edited or removed once
+// released; a schema change is a new entry at the end. The list lives in code (not a folder
+// scan) so it runs the same from tsx and from compiled dist/.
+import type { Knex } from 'knex';
+import { up as paymentsUp } from './0001-payments.js';
+import { up as statementsUp } from './0001-statements.js';
+
+export interface Migration {
+  readonly name: string;
+  up(knex: Knex): Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: '0001_initial_schema',
+    async up(knex) {
+      await paymentsUp(knex);
+      await statementsUp(knex);
+    },
+  },
+];

@@ -1,0 +1,112 @@
+// Payment lines after acceptance: reading them back with exact amounts, and moving them
+// through the line state machine. Bank status from polling and from webhooks comes through
+// `applyBankStatus`, which ignores duplicates and stale (older) statuses.
+import type { Clock } from '../domain/clock.js';
+import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
+import { canonicalBankStatus, lineMachine, type LineState, type UpdateDecision } from '../domain/states.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import type { Database } from './database.js';
+import { toBigInt, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { changeState } from './state-log.js';
+
+export interface TppMessage {
+  category?: string;
+  code?: string;
+  message?: string | null;
+}
+
+export interface StoredPayment extends PaymentInstruction {
+  id: string;
+  fileId: string;
+  company: string;
+  state: LineState;
+  bulkId?: string;
+  bankStatus?: string;
+  tppMessages: TppMessage[];
+}
+
+export class PaymentRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async listByFile(fileId: string): Promise<StoredPayment[]> {
+    return (await this.db.knex<Row>('payments').where({ file_id: fileId }).orderBy('line_number')).map(toStoredPayment);
+  }
+
+  async listByBulk(bulkId: string): Promise<StoredPayment[]> {
+    return (await this.db.knex<Row>('payments').where({ bulk_id: bulkId }).orderBy('line_number')).map(toStoredPayment);
+  }
+
+  async findByEndToEndId(company: string, endToEndId: string): Promise<StoredPayment | undefined> {
+    const row = await this.db.knex<Row>('payments').where({ company, end_to_end_id: endToEndId }).first();
+    return row ? toStoredPayment(row) : undefined;
+  }
+
+  /** Lines in any of `states`, oldest first (e.g. everything not yet terminal, for status polling). */
+  async listByState(states: readonly LineState[], company?: string): Promise<StoredPayment[]> {
+    const q = this.db.knex<Row>('payments').whereIn('state', [...states]);
+    if (company !== undefined) void q.where({ company });
+    return (await q.orderBy('id')).map(toStoredPayment);
+  }
+
+  /**
+   * Applies a bank status ("acsc", "ACSC", …) to one line. Returns what happened: `apply`,
+   * `duplicate` (same status again) or `stale` (older than what is stored; nothing changes).
+   */
+  async applyBankStatus(paymentId: string, status: string, cause: string, tppMessages?: readonly TppMessage[]): Promise<UpdateDecision> {
+    const canonical = canonicalBankStatus(status);
+    if (canonical === undefined) {
+      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
+        exitCode: ExitCode.runtime,
+        details: { status },
+      });
+    }
+    const at = this.clock.now();
+    const set: Row = { bank_status: canonical };
+    if (tppMessages !== undefined) set.tpp_messages = JSON.stringify(tppMessages);
+    return this.db.transaction((trx) =>
+      changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to: canonical, cause, at, set, mode: 'tolerant' }),
+    );
+  }
+
+  /** A move of our own (e.g. accepted → CANC by an operator); illegal moves throw. */
+  async setState(paymentId: string, to: LineState, cause: string): Promise<void> {
+    const at = this.clock.now();
+    await this.db.transaction((trx) => changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to, cause, at }));
+  }
+}
+
+export function toStoredPayment(r: Row): StoredPayment {
+  const creditorBic = toOptStr(r.creditor_bic);
+  const remittanceInformation = toOptStr(r.remittance);
+  const creditorReference = toOptStr(r.creditor_reference);
+  const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
+  const batchBooking = toOptBool(r.batch_booking);
+  const bulkId = toOptStr(r.bulk_id);
+  const bankStatus = toOptStr(r.bank_status);
+  const tpp = toOptStr(r.tpp_messages);
+  return {
+    id: toStr(r.id),
+    fileId: toStr(r.file_id),
+    company: toStr(r.company),
+    lineNumber: toInt(r.line_number),
+    endToEndId: toStr(r.end_to_end_id),
+    debtorIban: toStr(r.debtor_iban),
+    debtorName: toStr(r.debtor_name),
+    requestedExecutionDate: toLocalDate(r.execution_date),
+    amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
+    creditorIban: toStr(r.creditor_iban),
+    creditorName: toStr(r.creditor_name),
+    ...(creditorBic === undefined ? {} : { creditorBic }),
+    ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
+    ...(creditorReference === undefined ? {} : { creditorReference }),
+    ...(instructionPriority === undefined ? {} : { instructionPriority }),
+    ...(batchBooking === undefined ? {} : { batchBooking }),
+    state: toStr(r.state) as LineState,
+    ...(bulkId === undefined ? {} : { bulkId }),
+    ...(bankStatus === undefined ? {} : { bankStatus }),
+    tppMessages: tpp === undefined ? [] : (JSON.parse(tpp) as TppMessage[]),
+  };
+}

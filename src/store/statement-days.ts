@@ -1,0 +1,73 @@
+// Statement continuity per account and day: opening and closing balance, the booked sum and
+// whether the chain holds (yesterday's closing = today's opening, opening + booked = closing).
+// The reconcile job computes the finding; this table keeps it for reports and alerts.
+import type { Clock } from '../domain/clock.js';
+import type { LocalDate } from '../domain/local-date.js';
+import type { Database } from './database.js';
+import { amountParam, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
+
+export type Continuity = 'ok' | 'gap' | 'mismatch' | 'unchecked';
+
+export interface StatementDay {
+  accountId: string;
+  day: LocalDate;
+  currency: string;
+  openingMinor?: bigint;
+  closingMinor?: bigint;
+  bookedSumMinor?: bigint;
+  entryCount: number;
+  continuity: Continuity;
+  finding?: string;
+}
+
+export class StatementDayRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores (or replaces) the check of one account day. */
+  async record(day: StatementDay): Promise<void> {
+    const opt = (v: bigint | undefined) => (v === undefined ? null : amountParam(v));
+    await this.db
+      .knex('statement_days')
+      .insert({
+        account_id: day.accountId,
+        day: day.day,
+        currency: day.currency,
+        opening_minor: opt(day.openingMinor),
+        closing_minor: opt(day.closingMinor),
+        booked_sum_minor: opt(day.bookedSumMinor),
+        entry_count: day.entryCount,
+        continuity: day.continuity,
+        finding: day.finding ?? null,
+        checked_at: instant(this.clock.now()),
+      })
+      .onConflict(['account_id', 'day'])
+      .merge();
+  }
+
+  async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {
+    const rows = await this.db.knex<Row>('statement_days').where({ account_id: accountId }).whereBetween('day', [from, to]).orderBy('day');
+    return rows.map(toDay);
+  }
+}
+
+function toDay(r: Row): StatementDay {
+  const big = (v: unknown) => (v === null || v === undefined ? undefined : toBigInt(v));
+  const openingMinor = big(r.opening_minor);
+  const closingMinor = big(r.closing_minor);
+  const bookedSumMinor = big(r.booked_sum_minor);
+  const finding = toOptStr(r.finding);
+  return {
+    accountId: toStr(r.account_id),
+    day: toLocalDate(r.day),
+    currency: toStr(r.currency),
+    ...(openingMinor === undefined ? {} : { openingMinor }),
+    ...(closingMinor === undefined ? {} : { closingMinor }),
+    ...(bookedSumMinor === undefined ? {} : { bookedSumMinor }),
+    entryCount: toInt(r.entry_count),
+    continuity: toStr(r.continuity) as Continuity,
+    ...(finding === undefined ? {} : { finding }),
+  };
+}

@@ -1,0 +1,54 @@
+// All repositories over one database, for the composition root and the jobs.
+import type { Clock } from '../domain/clock.js';
+import { BasketRepository } from './baskets.js';
+import { BulkOutbox } from './bulks.js';
+import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
+import type { Database } from './database.js';
+import { DedupeRepository } from './dedupe.js';
+import { ExportRepository } from './exports.js';
+import { FileLedger } from './file-ledger.js';
+import { JobRunRepository } from './job-runs.js';
+import { LeaseRepository } from './leases.js';
+import { PaymentRepository } from './payments.js';
+import type { Row } from './rows.js';
+import { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
+import { StatementDayRepository } from './statement-days.js';
+import { StatementRepository } from './statements.js';
+
+export interface Store {
+  readonly db: Database;
+  readonly files: FileLedger;
+  readonly payments: PaymentRepository;
+  readonly bulks: BulkOutbox;
+  readonly baskets: BasketRepository;
+  readonly statements: StatementRepository;
+  readonly statementDays: StatementDayRepository;
+  readonly exports: ExportRepository;
+  readonly leases: LeaseRepository;
+  readonly jobRuns: JobRunRepository;
+  readonly dedupe: DedupeRepository;
+  claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
+  releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
+  renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
+  transitions(entityType: EntityType, entityId: string): Promise<TransitionRecord[]>;
+}
+
+export function createStore(db: Database, clock: Clock): Store {
+  return {
+    db,
+    files: new FileLedger(db, clock),
+    payments: new PaymentRepository(db, clock),
+    bulks: new BulkOutbox(db, clock),
+    baskets: new BasketRepository(db, clock),
+    statements: new StatementRepository(db, clock),
+    statementDays: new StatementDayRepository(db, clock),
+    exports: new ExportRepository(db, clock),
+    leases: new LeaseRepository(db, clock),
+    jobRuns: new JobRunRepository(db, clock),
+    dedupe: new DedupeRepository(db, clock),
+    claim: (table, options) => claim(db, clock, table, options),
+    releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
+    renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),
+    transitions: (entityType, entityId) => listTransitions(db.knex, entityType, entityId),
+  };
+}

@@ -1,0 +1,44 @@
+// Builders for the repository tests: a valid payment line and a file record.
+import { createHash } from 'node:crypto';
+import type { LocalDate } from '../../src/domain/local-date.js';
+import type { PaymentInstruction } from '../../src/domain/payment.js';
+import { isSettleError } from '../../src/domain/errors.js';
+import type { NewPaymentFile } from '../../src/store/index.js';
+
+export function payment(lineNumber: number, overrides: Partial<PaymentInstruction> = {}): PaymentInstruction {
+  return {
+    debtorIban: 'NO9386011117947',
+    debtorName: 'Acme AS',
+    requestedExecutionDate: '2026-01-06' as LocalDate,
+    endToEndId: `E2E-${lineNumber}`,
+    amount: { minor: 12_345n * BigInt(lineNumber), currency: 'NOK' },
+    creditorIban: 'NO8330001234567',
+    creditorName: `Supplier ${lineNumber}`,
+    remittanceInformation: `Invoice ${lineNumber}`,
+    lineNumber,
+    ...overrides,
+  };
+}
+
+export function paymentFile(content: string, overrides: Partial<NewPaymentFile> = {}): NewPaymentFile {
+  return {
+    company: 'acme',
+    fileName: `${content}.csv`,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    format: 'csv:test',
+    sizeBytes: content.length,
+    receivedAt: new Date('2026-01-05T07:00:00Z'),
+    ...overrides,
+  };
+}
+
+/** Resolves when the promise rejects with a SettleError of this code; throws otherwise. */
+export async function rejectsWithCode(promise: Promise<unknown>, code: string): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isSettleError(error, code)) return;
+    throw new Error(`expected ${code}, got ${String(error)}`);
+  }
+  throw new Error(`expected ${code}, but it succeeded`);
+}
