@@ -14,9 +14,11 @@ export interface CliContext {
 }
 
 export function context(command: Command): CliContext {
-  const options = command.optsWithGlobals<GlobalOptions>();
+  const options = command.optsWithGlobals<GlobalOptions & { json?: boolean }>();
   const config = loadConfig(options.config === undefined ? {} : { file: options.config });
   const format = config.log.format === 'auto' ? undefined : config.log.format;
-  const logger = createLogger({ level: config.log.level, ...(format ? { format } : {}) });
+  // Logs go to stdout (journald), except when the command prints JSON there for a script.
+  const stream = options.json ? process.stderr : process.stdout;
+  const logger = createLogger({ level: config.log.level, stream, ...(format ? { format } : {}) });
   return { config, logger };
 }

@@ -1,7 +1,10 @@
 // The command tree. Each command lives in ./commands/ and is registered here.
 import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
+import { accountsCommand } from './commands/accounts.js';
+import { banksCommand } from './commands/banks.js';
 import { configCommand } from './commands/config.js';
+import { consentsCommand } from './commands/consents.js';
 import { dbCommand } from './commands/db.js';
 import { runCommand } from './commands/run.js';
 import { sandboxCommand } from './commands/sandbox.js';
@@ -17,5 +20,8 @@ export function buildProgram(): Command {
   program.addCommand(runCommand());
   program.addCommand(sftpCommand());
   program.addCommand(sandboxCommand());
+  program.addCommand(banksCommand());
+  program.addCommand(consentsCommand());
+  program.addCommand(accountsCommand());
   return program;
 }

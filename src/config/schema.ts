@@ -147,6 +147,18 @@ const alerts = z
   })
   .prefault({});
 
+const reconcile = z
+  .strictObject({
+    rules: z.array(z.enum(['end-to-end-id', 'batch-lump-sum', 'amount-account-date'])).default(['end-to-end-id', 'batch-lump-sum', 'amount-account-date']),
+    dateWindowDays: z.number().int().min(0).max(60).default(3),
+    amountToleranceMinor: z.number().int().min(0).default(0),
+    amountRuleOnlyWithoutEndToEnd: z.boolean().default(true),
+    notBookedAfterBusinessDays: z.number().int().min(0).max(30).default(2),
+    unexpectedDebitNeedsPerson: z.boolean().default(true),
+    lookBack: duration('31d'),
+  })
+  .prefault({});
+
 export const configSchema = z.strictObject({
   timeZone: timeZone.default('Europe/Oslo'),
   dataDir: z.string().default('.settle'),
@@ -176,6 +188,7 @@ export const configSchema = z.strictObject({
   server,
   schedule,
   alerts,
+  reconcile,
   transports: z.record(name, sftpTransport).default({}),
   companies: z.array(companySchema).default([]),
 });

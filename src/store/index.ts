@@ -17,6 +17,7 @@ export {
   type BalanceInput,
   type BankTransactionInput,
   type BookingStatus,
+  type StoredAccount,
   type StoredTransaction,
   type UpsertResult,
 } from './statements.js';

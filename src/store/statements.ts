@@ -20,6 +20,14 @@ export interface AccountInput {
 
 export type BookingStatus = 'booked' | 'pending';
 
+export interface StoredAccount {
+  id: string;
+  company: string;
+  iban: string | undefined;
+  currency: string | undefined;
+  name: string | undefined;
+}
+
 export interface BankTransactionInput {
   bankTransactionId: string;
   status: BookingStatus;
@@ -134,6 +142,26 @@ export class StatementRepository {
     if (filter.status !== undefined) void q.where({ status: filter.status });
     if (filter.bookingDate !== undefined) void q.where({ booking_date: filter.bookingDate });
     return (await q.orderBy('booking_date').orderBy('id')).map(toStoredTransaction);
+  }
+
+  /** The company's accounts as last fetched, by id. */
+  async listAccounts(company: string): Promise<StoredAccount[]> {
+    const rows = await this.db.knex<Row>('accounts').where({ company }).orderBy('id');
+    return rows.map((r) => ({ id: toStr(r.id), company: toStr(r.company), iban: toOptStr(r.iban), currency: toOptStr(r.currency), name: toOptStr(r.name) }));
+  }
+
+  /** Booked transactions of a company's accounts with a booking date in [from, to], oldest first. */
+  async listBookedOfCompany(company: string, from: LocalDate, to: LocalDate): Promise<(StoredTransaction & { accountIban: string | undefined })[]> {
+    const rows = await this.db
+      .knex<Row>('transactions as t')
+      .join('accounts as a', 'a.id', 't.account_id')
+      .where('a.company', company)
+      .where('t.status', 'booked')
+      .whereBetween('t.booking_date', [from, to])
+      .select('t.*', 'a.iban as account_iban')
+      .orderBy('t.booking_date')
+      .orderBy('t.id');
+    return rows.map((r) => ({ ...toStoredTransaction(r), accountIban: toOptStr(r.account_iban) }));
   }
 
   /** Transactions on any account carrying this end-to-end id (resolving unknown bulks, reconciliation). */

@@ -1,0 +1,107 @@
+// `settle accounts list|show`: the onboarded accounts and their status. An Authorized consent
+// does not make an account usable: only its own status `enabled` does (spec §3.1 rule 2), so
+// every account that is not enabled under an Authorized consent gets a warning.
+import { Command } from 'commander';
+import type { Account, BankClient, Consent, DataContext } from '../../bank/index.js';
+import { collect, printJson, renderTable, withBank } from './banks.js';
+import { consentCompany } from './consents.js';
+
+export interface AccountRow {
+  account: Account;
+  organisationNumber: string | undefined;
+}
+
+/** Warnings for accounts that are not `enabled` although their company's consent at that bank is Authorized. */
+export function notEnabledWarnings(rows: readonly AccountRow[], consents: readonly Consent[]): string[] {
+  const warnings: string[] = [];
+  for (const { account, organisationNumber } of rows) {
+    if (account.status === 'enabled') continue;
+    const consent = consents.find(
+      (c) => c.status === 'Authorized' && (account.bankId === undefined || c.bankId === account.bankId) && (organisationNumber === undefined || consentCompany(c) === organisationNumber),
+    );
+    if (!consent) continue;
+    warnings.push(
+      `account ${account.id}${account.iban ? ` (${account.iban})` : ''} is ${account.status ?? 'without status'} although consent ${consent.consentId} is Authorized: ` +
+        'it cannot be used for statements or payments until the bank enables it (bank order lead time is typically 0–5 business days)',
+    );
+  }
+  return warnings;
+}
+
+function contexts(orgs: readonly string[], subscriptionId: string): { context: DataContext; org: string | undefined }[] {
+  if (orgs.length) return orgs.map((org) => ({ context: { resourceGroupName: org }, org }));
+  return [{ context: { scopes: [`/subscriptions/${subscriptionId}`] }, org: undefined }];
+}
+
+function accountJson(row: AccountRow): Record<string, unknown> {
+  const { raw: _raw, ...rest } = row.account;
+  return { ...rest, organisationNumber: row.organisationNumber };
+}
+
+async function listRows(bank: BankClient, orgs: readonly string[], subscriptionId: string): Promise<AccountRow[]> {
+  const rows: AccountRow[] = [];
+  for (const { context, org } of contexts(orgs, subscriptionId)) {
+    for await (const account of bank.listAccounts(context)) rows.push({ account, organisationNumber: org });
+  }
+  return rows;
+}
+
+export function accountsCommand(): Command {
+  const command = new Command('accounts').description('the onboarded bank accounts and their status');
+
+  command
+    .command('list')
+    .description('list accounts (of one company with --org; else of every configured company, or the whole subscription)')
+    .option('--org <orgno>', 'organisation number of the company')
+    .option('--json', 'print JSON for scripts')
+    .action(async (opts: { org?: string; json?: boolean }, cmd: Command) => {
+      await withBank(cmd, async (bank, { config }) => {
+        const orgs = opts.org ? [opts.org] : config.companies.map((c) => c.organisationNumber);
+        const rows = await listRows(bank, [...new Set(orgs)], config.bank.subscriptionId);
+        const warnings = notEnabledWarnings(rows, await collect(bank.listConsents()));
+        for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+        if (opts.json) return printJson(rows.map(accountJson));
+        if (rows.length === 0) return void process.stdout.write('no accounts\n');
+        process.stdout.write(
+          renderTable(
+            ['ACCOUNT ID', 'IBAN', 'CURRENCY', 'STATUS', 'COMPANY', 'BANK', 'NAME'],
+            rows.map(({ account: a, organisationNumber }) => [a.id, a.iban ?? a.bban ?? a.other?.identification ?? '-', a.currency ?? '-', a.status ?? '-', organisationNumber ?? '-', a.bankId ?? '-', a.displayName ?? a.name ?? '']),
+          ),
+        );
+      });
+    });
+
+  command
+    .command('show')
+    .description('show one account with its approval parameters and balances')
+    .argument('<accountId>')
+    .option('--org <orgno>', 'organisation number of the company (default: the whole subscription)')
+    .option('--json', 'print JSON for scripts')
+    .action(async (accountId: string, opts: { org?: string; json?: boolean }, cmd: Command) => {
+      await withBank(cmd, async (bank, { config }) => {
+        const [{ context, org }] = contexts(opts.org ? [opts.org] : [], config.bank.subscriptionId) as [{ context: DataContext; org: string | undefined }];
+        const account = await bank.getAccount(context, accountId);
+        const params = await bank.getAccountParameters(context, accountId);
+        if (opts.json) {
+          const { raw: _raw, ...p } = params;
+          return printJson({ ...accountJson({ account, organisationNumber: org }), parameters: p });
+        }
+        const lines = [
+          `account:      ${account.id}`,
+          `IBAN:         ${account.iban ?? '-'}`,
+          `BBAN:         ${account.bban ?? '-'}`,
+          `currency:     ${account.currency ?? '-'}`,
+          `name:         ${account.displayName ?? account.name ?? '-'}`,
+          `owner:        ${account.ownerName ?? '-'}`,
+          `bank:         ${account.bankId ?? '-'}`,
+          `status:       ${account.status ?? '-'}${account.status === 'enabled' ? '' : ' (not usable for statements or payments)'}`,
+          `pre-approval: ${params.preApproval === undefined ? '-' : params.preApproval ? `yes, ${params.numberOfApprovers ?? '?'} approver(s) sign payments in a signing basket` : 'no, payments go straight to the bank'}`,
+        ];
+        process.stdout.write(lines.join('\n') + '\n');
+        if (account.balances.length) {
+          process.stdout.write('\n' + renderTable(['BALANCE', 'AMOUNT', 'CURRENCY', 'DATE'], account.balances.map((b) => [b.balanceType, b.balanceAmount.amount, b.balanceAmount.currency ?? account.currency ?? '', b.referenceDate ?? ''])));
+        }
+      });
+    });
+  return command;
+}

@@ -1,0 +1,163 @@
+// The onboarding CLI run as a child process (as an operator runs it) against an in-process
+// sandbox, configured only through SETTLE_* environment variables.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notEnabledWarnings } from '../../src/cli/commands/accounts.js';
+import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import type { Account, Consent } from '../../src/bank/index.js';
+
+const entry = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
+const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+
+let sandbox: RunningSandbox;
+let cwd: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  cwd = await mkdtemp(join(tmpdir(), 'settle-bank-cli-'));
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(cwd, { recursive: true, force: true });
+});
+
+function settle(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...args], {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        SETTLE_LOG_FORMAT: 'json',
+        SETTLE_LOG_LEVEL: 'warn',
+        SETTLE_BANK_URL: sandbox.urls.baseUrl,
+        SETTLE_AUTH_URL: sandbox.urls.authUrl,
+        SETTLE_TENANT_ID: SEED.tenant,
+        SETTLE_CLIENT_ID: SEED.clientId,
+        SETTLE_CLIENT_SECRET: SEED.clientSecret,
+        SETTLE_SUBSCRIPTION_ID: SEED.subscriptionId,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+describe('settle banks', { timeout: 120_000 }, () => {
+  it('lists banks as a table and filters by country', async () => {
+    const r = await settle(['banks', 'list', '--country', 'no']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^BANK ID\s+NAME\s+COUNTRY/);
+    expect(r.stdout).toContain('testbank');
+    expect(r.stdout).toContain('nordbank');
+    expect(r.stdout).not.toContain('svenskbank');
+  });
+
+  it('shows a bank with its property requirements as JSON', async () => {
+    const r = await settle(['banks', 'show', 'nordbank', '--json']);
+    expect(r.code).toBe(0);
+    const bank = JSON.parse(r.stdout) as { bankId: string; propertyRequirements: { key: string; required: boolean }[] };
+    expect(bank.bankId).toBe('nordbank');
+    expect(bank.propertyRequirements).toContainEqual(expect.objectContaining({ key: 'accountNumbers', required: true }));
+  });
+
+  it('refuses a bankId in the wrong case with the exact id as advice', async () => {
+    const r = await settle(['banks', 'show', 'TestBank']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^settle: ERR_BANK_ID_UNKNOWN: .*"testbank"/);
+  });
+});
+
+// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+describe('settle consents', { timeout: 120_000 }, () => {
+  it('creates a consent, then refuses a second one for the same company and bank', async () => {
+    const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '912345678', '--name', 'Fjord AS', '--accounts', '15031234562', '--json']);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const consent = JSON.parse(created.stdout) as { consentId: string; status: string };
+    expect(consent.status).toBe('Created');
+
+    const again = await settle(['consents', 'create', '--bank', 'testbank', '--org', '912345678']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`ERR_CONSENT_EXISTS`);
+    expect(again.stderr).toContain(consent.consentId);
+
+    const refreshed = await settle(['consents', 'refresh', consent.consentId]);
+    expect(refreshed.code).toBe(0);
+    expect(refreshed.stdout).toMatch(/https?:\/\/\S+/);
+    expect(refreshed.stdout).toContain('expires within 7 days');
+    expect(refreshed.stdout).toContain('ONCE');
+    expect(refreshed.stdout).toContain('signing authority');
+
+    const listed = await settle(['consents', 'list']);
+    expect(listed.stdout).toMatch(new RegExp(`${consent.consentId}\\s+Created\\s+testbank\\s+912345678`));
+
+    const deleted = await settle(['consents', 'delete', consent.consentId]);
+    expect(deleted.code).toBe(0);
+    const shown = await settle(['consents', 'show', consent.consentId, '--json']);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ consentId: consent.consentId, status: 'Revoked', organisationNumber: '912345678' });
+  });
+
+  it('refuses a bankId not exactly as listed, and a bank whose required properties are missing', async () => {
+    const wrongCase = await settle(['consents', 'create', '--bank', 'NordBank', '--org', '923456789']);
+    expect(wrongCase.code).toBe(2);
+    expect(wrongCase.stderr).toMatch(/ERR_BANK_ID_UNKNOWN: .*"nordbank"/);
+    const missing = await settle(['consents', 'create', '--bank', 'nordbank', '--org', '923456789']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/ERR_CONSENT_PROPERTIES_MISSING: .*accountNumbers/);
+  });
+});
+
+// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+describe('settle accounts', { timeout: 120_000 }, () => {
+  it('lists the accounts of a company with their status', async () => {
+    const r = await settle(['accounts', 'list', '--org', SEED.resourceGroupName]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`${SEED.operatingAccountId}\\s+${SEED.operatingIban}\\s+NOK\\s+enabled`));
+    expect(r.stderr).toBe('');
+    const json = await settle(['accounts', 'show', SEED.approvalAccountId, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: SEED.approvalAccountId, status: 'enabled', parameters: { preApproval: true } });
+  });
+
+  it('warns on stderr about an account that is not enabled although the consent is Authorized', async () => {
+    // The control API cannot disable an account, so the in-process sandbox's state is set directly.
+    const account = sandbox.sandbox.state.accounts.get(SEED.approvalAccountId);
+    if (!account) throw new Error('seed account missing');
+    account.status = 'disabled';
+    try {
+      const r = await settle(['accounts', 'list', '--org', SEED.resourceGroupName, '--json']);
+      expect(r.code).toBe(0);
+      const rows = JSON.parse(r.stdout) as { id: string; status: string }[];
+      expect(rows.find((a) => a.id === SEED.approvalAccountId)?.status).toBe('disabled');
+      expect(r.stderr).toContain(`warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) is disabled although consent ${SEED.consentId} is Authorized`);
+      expect(r.stderr).not.toContain(SEED.operatingAccountId);
+    } finally {
+      account.status = 'enabled';
+    }
+  });
+
+  it('picks the right consent for the warning: Authorized, same bank, same company', () => {
+    const account = (id: string, status: string): Account => ({ id, status, bankId: 'testbank', balances: [], raw: {} });
+    const consent: Consent = { consentId: 'c1', status: 'Authorized', bankId: 'testbank', resourceId: '/subscriptions/s/resource-groups/999/providers/aritma.banking/consents/c1', raw: {} };
+    const warnings = notEnabledWarnings(
+      [
+        { account: account('a1', 'enabled'), organisationNumber: '999' },
+        { account: account('a2', 'disabled'), organisationNumber: '999' },
+        { account: account('a3', 'disabled'), organisationNumber: '888' },
+      ],
+      [consent],
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('a2 is disabled although consent c1 is Authorized');
+  });
+});
