@@ -149,7 +149,7 @@ const alerts = z
 
 const reconcile = z
   .strictObject({
-    rules: z.array(z.enum(['end-to-end-id', 'batch-lump-sum', 'amount-account-date'])).default(['end-to-end-id', 'batch-lump-sum', 'amount-account-date']),
+    rules: z.array(z.enum(['end-to-end', 'batch-lump-sum', 'amount-account-date'])).default(['end-to-end', 'batch-lump-sum', 'amount-account-date']),
     dateWindowDays: z.number().int().min(0).max(60).default(3),
     amountToleranceMinor: z.number().int().min(0).default(0),
     amountRuleOnlyWithoutEndToEnd: z.boolean().default(true),

@@ -2,12 +2,16 @@
 // something a person must look at (a rejected or duplicate file, …), 0 otherwise.
 import { Command } from 'commander';
 import { runPickup } from '../../../jobs/pickup.js';
+import { runReconcile } from '../../../jobs/reconcile.js';
+import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { context } from '../context.js';
 
 interface RunOptions {
   company?: string[];
+  from?: string;
+  to?: string;
 }
 
 export function runCommand(): Command {
@@ -33,7 +37,35 @@ export function runCommand(): Command {
         await app.close();
       }
     });
+  command
+    .command('reconcile')
+    .description('match sent payments against booked transactions and write CSV + HTML reports for finance (exit 1 when a finding needs a person)')
+    .option('--company <id...>', 'only these companies')
+    .option('--from <date>', 'first execution/booking date (default: today minus reconcile.lookBack)')
+    .option('--to <date>', 'last execution/booking date (default: today)')
+    .action(async (options: RunOptions, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const companies = selectCompanies(config.companies, options.company);
+      const period = { ...dateOption('--from', options.from), ...dateOption('--to', options.to) };
+      const app = await createApp(config, logger);
+      try {
+        const results = await runReconcile(app.reconcileDeps(newRunId()), companies, period);
+        for (const r of results) {
+          const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
+          process.stdout.write(`${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`);
+        }
+        if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
+      } finally {
+        await app.close();
+      }
+    });
   return command;
+}
+
+function dateOption(flag: '--from' | '--to', value: string | undefined): { from?: LocalDate } | { to?: LocalDate } {
+  if (value === undefined) return {};
+  if (!isLocalDate(value)) throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, { exitCode: ExitCode.usage });
+  return flag === '--from' ? { from: value } : { to: value };
 }
 
 function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {

@@ -1,0 +1,99 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runReconcile, type ReconcileDeps } from '../../jobs/reconcile.js';
+import { configSchema, type CompanyConfig } from '../../src/config/index.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { toLocalDate } from '../../src/domain/local-date.js';
+import { DEFAULT_RECONCILE_CONFIG } from '../../src/domain/reconcile/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
+import { LocalFileStore } from '../../src/transport/index.js';
+import { makeTempDir } from '../support/tmp.js';
+
+const ACCOUNT = 'NO9386011117947';
+
+describe('the reconcile job', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  let store: Store;
+  let clock: ManualClock;
+  let company: CompanyConfig;
+  let deps: ReconcileDeps;
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+    clock = new ManualClock('2026-01-05T09:00:00Z');
+    db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
+    await db.migrate();
+    store = createStore(db, clock);
+    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }] }).companies[0]!;
+    deps = { store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', runId: 'run-1', config: DEFAULT_RECONCILE_CONFIG, lookBackDays: 31, files: () => Promise.resolve(new LocalFileStore(company.root)) };
+  });
+  afterEach(async () => {
+    await db.close();
+    await cleanup();
+  });
+
+  /** Three payments sent on 2026-01-07 through the real repositories, as pickup and submit store them. */
+  async function sendThree(): Promise<string[]> {
+    const payment = (n: number, minor: bigint) => ({
+      debtorIban: ACCOUNT,
+      debtorName: 'ACME AS',
+      requestedExecutionDate: toLocalDate('2026-01-07'),
+      endToEndId: `E${n}`,
+      amount: { minor, currency: 'NOK' },
+      creditorIban: 'NO0612000000009',
+      creditorName: `Creditor ${n}`,
+      lineNumber: n,
+    });
+    const file = await store.files.recordAcceptedFile(
+      { company: 'acme', fileName: 'pay.csv', sha256: 'a'.repeat(64), format: 'csv:generic', sizeBytes: 10, receivedAt: clock.now() },
+      [payment(1, 10000n), payment(2, 25000n), payment(3, 5000n)],
+    );
+    const lines = await store.payments.listByFile(file.id);
+    const [bulk] = await store.bulks.createBulks(file.id, [{ position: 0, debtorIban: ACCOUNT, executionDate: toLocalDate('2026-01-07'), batchBooking: false, paymentIds: lines.map((l) => l.id) }]);
+    await store.bulks.markSending(bulk!.id);
+    await store.bulks.markSent(bulk!.id, 'bank-p1', 'test', 'RCVD');
+    return lines.map((l) => l.id);
+  }
+
+  it('matches booked debits by end-to-end id, reports what is missing or unexpected, and writes CSV and HTML', async () => {
+    const [p1, p2] = await sendThree();
+    await store.payments.applyBankStatus(p1!, 'ACSC', 'test');
+    await store.payments.applyBankStatus(p2!, 'ACSC', 'test');
+    await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
+    await store.statements.upsertTransactions('acc-1', [
+      { bankTransactionId: 't1', status: 'booked', amount: { minor: -10000n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: 'E1' },
+      { bankTransactionId: 't2', status: 'booked', amount: { minor: -25000n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: 'E2' },
+      { bankTransactionId: 't3', status: 'booked', amount: { minor: -777n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-08'), counterpartyName: 'Bank fee' },
+    ]);
+    clock.set('2026-01-14T09:00:00Z'); // E3 is now more than 2 business days late
+    const [result] = await runReconcile(deps, [company]);
+    const counts = Object.fromEntries(result!.summary.byType.filter((t) => t.count > 0).map((t) => [t.type, t.count]));
+    expect(counts).toEqual({ not_booked: 1, unexpected_debit: 1, matched: 2 });
+    expect(result!.needsPerson).toBe(true);
+    const files = await readdir(join(company.root, 'reports'));
+    expect(files.sort()).toEqual([result!.csv.slice('reports/'.length), result!.html.slice('reports/'.length)].sort());
+    const csv = await readFile(join(company.root, result!.csv), 'utf8');
+    expect(csv.split('\n').filter(Boolean)).toHaveLength(1 + 4);
+    expect(csv).toContain('E3');
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    expect(html).toContain('ACME AS (999999999)');
+    expect(html).toContain('Sent but not booked');
+  });
+
+  it('needs no person when everything sent was booked', async () => {
+    await sendThree();
+    await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
+    await store.statements.upsertTransactions(
+      'acc-1',
+      [1, 2, 3].map((n) => ({ bankTransactionId: `t${n}`, status: 'booked' as const, amount: { minor: -[10000n, 25000n, 5000n][n - 1]!, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: `E${n}` })),
+    );
+    clock.set('2026-01-08T09:00:00Z');
+    const [result] = await runReconcile(deps, [company]);
+    expect(result!.needsPerson).toBe(false);
+    expect(result!.summary.byType.find((t) => t.type === 'matched')?.count).toBe(3);
+  });
+});
