@@ -1,0 +1,46 @@
+// The payment status report model: what settle tells an ERP about the lines of a file it picked
+// up (pain.002, status CSV). One report per original file (pain.001 message); lines grouped by
+// the original PmtInf (or, for CSV inputs, the bulk the file became).
+import type { Money } from './money.js';
+
+/**
+ * ISO 20022 payment transaction status codes settle reports. RCVD and CANC are external codes
+ * pain.002.001.10 allows; pain.002.001.03 has no such transaction status (see docs/formats/pain002.md).
+ */
+export type PaymentLineStatus = 'RCVD' | 'PDNG' | 'ACTC' | 'ACCP' | 'ACSP' | 'ACSC' | 'ACWC' | 'RJCT' | 'CANC';
+
+export interface PaymentStatusLine {
+  /** 1-based position of the line in its original file. */
+  lineNumber: number;
+  endToEndId: string;
+  originalInstructionId?: string;
+  status: PaymentLineStatus;
+  /** ISO external status reason codes (e.g. AC01) or the bank's own reason codes. */
+  reasonCodes?: readonly string[];
+  /** Human-readable reason (bank problem detail, validation message). */
+  reasonText?: string;
+  /** The bank's payment id for the line or its bulk. */
+  bankPaymentId?: string;
+  amount?: Money;
+  /** When the status was reached. */
+  time: Date;
+}
+
+export interface PaymentStatusGroup {
+  /** The original PmtInfId (or a bulk id for CSV inputs). */
+  originalPaymentInformationId: string;
+  lines: readonly PaymentStatusLine[];
+}
+
+export interface PaymentStatusReport {
+  messageId: string;
+  createdAt: Date;
+  /** Name of the file the ERP dropped (for the status CSV). */
+  originalFileName?: string;
+  /** The original message id (pain.001 GrpHdr/MsgId, or a file id for CSV inputs). */
+  originalMessageId: string;
+  /** e.g. "pain.001.001.03", "pain.001.001.09". */
+  originalMessageNameId: string;
+  originalCreatedAt?: Date;
+  groups: readonly PaymentStatusGroup[];
+}

@@ -1,0 +1,156 @@
+// pain.002 writer: a customer payment status report for one original message (pain.001 file or
+// CSV file). Status reports are one file's lines, so the document is rendered in one piece with
+// the same chunk writer (and the same text rules) as camt.053. Mapping: docs/formats/pain002.md.
+import type { Issue } from '../../domain/issue.js';
+import { formatAmount } from '../../domain/money.js';
+import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
+import { XmlChunkWriter } from '../xml/chunk-writer.js';
+import { formatDateTime } from '../xml/date-time.js';
+import { issueCollector, requiredTextIssue, textIssue, type IssueListener } from '../xml/issues.js';
+import { prepareText } from '../xml/text.js';
+import type { XmlSink } from '../xml/xml-sink.js';
+import { PAIN002_03_STATUS_MAP, PAIN002_DIALECTS, type Pain002Dialect, type Pain002Version } from './versions.js';
+
+export interface Pain002Options {
+  /** Default '001.03'. */
+  version?: Pain002Version;
+  onIssue?: IssueListener;
+}
+
+export interface Pain002Output {
+  xml: string;
+  issues: Issue[];
+}
+
+const ROOT = '/Document/CstmrPmtStsRpt';
+const ACCEPTED = new Set<string>(['ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC']);
+const REASON_CODE = /^[A-Z0-9]{4}$/;
+/** Longer reason texts are split over several AddtlInf (Max105Text); beyond this many, cut. */
+const MAX_ADDITIONAL_INFO = 5;
+
+export function writePain002(report: PaymentStatusReport, options: Pain002Options = {}): Pain002Output {
+  const { issues, report: emit } = issueCollector(options.onIssue);
+  const writer = new XmlChunkWriter({ chunkSize: Number.MAX_SAFE_INTEGER });
+  composePain002(writer, report, PAIN002_DIALECTS[options.version ?? '001.03'], emit);
+  return { xml: writer.finish(), issues };
+}
+
+/** The document as sink calls (the byte-identity test drives xmlbuilder2 with the same calls). */
+export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect: Pain002Dialect, emit: IssueListener): void {
+  const t = (value: string | undefined, max: number, path: string, field: string): string | undefined => {
+    if (value === undefined) return undefined;
+    const prepared = prepareText(value, max);
+    for (const change of prepared.changes) emit(textIssue(change, path, field, max));
+    return prepared.text;
+  };
+
+  // Map every line's status once; the group statuses are derived from the mapped values.
+  const statuses = report.groups.map((group, g) =>
+    group.lines.map((line, l) => transactionStatus(dialect, line.status, `${ROOT}/OrgnlPmtInfAndSts[${g + 1}]/TxInfAndSts[${l + 1}]/TxSts`, emit)),
+  );
+
+  w.open('Document', 'xmlns', dialect.namespace);
+  w.open('CstmrPmtStsRpt');
+  w.open('GrpHdr');
+  w.leaf('MsgId', req(t, emit, report.messageId, 35, `${ROOT}/GrpHdr/MsgId`, 'messageId'));
+  w.leaf('CreDtTm', formatDateTime(report.createdAt));
+  w.close();
+
+  w.open('OrgnlGrpInfAndSts');
+  w.leaf('OrgnlMsgId', req(t, emit, report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'));
+  w.leaf('OrgnlMsgNmId', req(t, emit, report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'));
+  if (report.originalCreatedAt !== undefined) w.leaf('OrgnlCreDtTm', formatDateTime(report.originalCreatedAt));
+  const groupStatus = uniform(dialect, statuses.flat());
+  if (groupStatus !== undefined) w.leaf('GrpSts', groupStatus);
+  w.close();
+
+  report.groups.forEach((group, g) => {
+    const at = `${ROOT}/OrgnlPmtInfAndSts[${g + 1}]`;
+    w.open('OrgnlPmtInfAndSts');
+    w.leaf('OrgnlPmtInfId', req(t, emit, group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'));
+    const pmtInfStatus = uniform(dialect, statuses[g] ?? []);
+    if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
+    group.lines.forEach((line, l) => {
+      transaction(w, line, statuses[g]?.[l] ?? line.status, `${at}/TxInfAndSts[${l + 1}]`, t);
+    });
+    w.close();
+  });
+  w.close();
+  w.close();
+}
+
+type TextFn = (value: string | undefined, max: number, path: string, field: string) => string | undefined;
+
+function req(t: TextFn, emit: IssueListener, value: string | undefined, max: number, path: string, field: string): string {
+  const prepared = t(value, max, path, field);
+  if (prepared !== undefined) return prepared;
+  emit(requiredTextIssue(path, field));
+  return 'NOTPROVIDED';
+}
+
+function transaction(w: XmlSink, line: PaymentStatusLine, status: string, at: string, t: TextFn): void {
+  w.open('TxInfAndSts');
+  const instructionId = t(line.originalInstructionId, 35, `${at}/OrgnlInstrId`, 'originalInstructionId');
+  if (instructionId !== undefined) w.leaf('OrgnlInstrId', instructionId);
+  const endToEndId = t(line.endToEndId, 35, `${at}/OrgnlEndToEndId`, 'endToEndId');
+  if (endToEndId !== undefined) w.leaf('OrgnlEndToEndId', endToEndId);
+  w.leaf('TxSts', status);
+  reasons(w, line, at, t);
+  if (ACCEPTED.has(status)) w.leaf('AccptncDtTm', formatDateTime(line.time));
+  const servicerRef = t(line.bankPaymentId, 35, `${at}/AcctSvcrRef`, 'bankPaymentId');
+  if (servicerRef !== undefined) w.leaf('AcctSvcrRef', servicerRef);
+  if (line.amount !== undefined && line.amount.minor >= 0n) {
+    w.open('OrgnlTxRef');
+    w.open('Amt');
+    w.leaf('InstdAmt', formatAmount(line.amount), 'Ccy', line.amount.currency);
+    w.close();
+    w.close();
+  }
+  w.close();
+}
+
+/** One StsRsnInf per reason code; the text goes to AddtlInf of the first (or of its own). */
+function reasons(w: XmlSink, line: PaymentStatusLine, at: string, t: TextFn): void {
+  const codes = (line.reasonCodes ?? []).map((c) => c.trim()).filter((c) => c !== '');
+  const info = splitInfo(line.reasonText, `${at}/StsRsnInf/AddtlInf`, t);
+  const count = Math.max(codes.length, info.length > 0 ? 1 : 0);
+  for (let i = 0; i < count; i++) {
+    w.open('StsRsnInf');
+    const code = codes[i];
+    if (code !== undefined) {
+      w.open('Rsn');
+      if (REASON_CODE.test(code)) w.leaf('Cd', code);
+      else w.leaf('Prtry', t(code, 35, `${at}/StsRsnInf[${i + 1}]/Rsn/Prtry`, 'reasonCodes') ?? code);
+      w.close();
+    }
+    if (i === 0) for (const part of info) w.leaf('AddtlInf', part);
+    w.close();
+  }
+}
+
+function splitInfo(text: string | undefined, path: string, t: TextFn): string[] {
+  const whole = t(text, 105 * MAX_ADDITIONAL_INFO, path, 'reasonText');
+  if (whole === undefined) return [];
+  const points = Array.from(whole);
+  const parts: string[] = [];
+  for (let i = 0; i < points.length; i += 105) {
+    const part = points.slice(i, i + 105).join('').trim();
+    if (part !== '') parts.push(part);
+  }
+  return parts;
+}
+
+function transactionStatus(dialect: Pain002Dialect, status: PaymentLineStatus, path: string, emit: IssueListener): string {
+  if (dialect.transactionStatuses === undefined || dialect.transactionStatuses.has(status)) return status;
+  const mapped = PAIN002_03_STATUS_MAP[status] ?? 'PDNG';
+  emit({ code: 'STATUS_MAPPED', severity: 'warning', location: { path }, field: 'status', message: `pain.002.${dialect.version} has no transaction status ${status}; written as ${mapped}` });
+  return mapped;
+}
+
+/** The common status when every line has the same one and the schema allows it for a group. */
+function uniform(dialect: Pain002Dialect, statuses: readonly string[]): string | undefined {
+  const first = statuses[0];
+  if (first === undefined || statuses.some((s) => s !== first)) return undefined;
+  if (dialect.groupStatuses !== undefined && !dialect.groupStatuses.has(first)) return undefined;
+  return first;
+}

@@ -1,0 +1,44 @@
+// Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
+// status, reason, bank paymentId, time), with the same encoding and formula-injection rules as
+// the statement CSV. Layout: docs/formats/pain002.md "Status CSV".
+import type { Issue } from '../../domain/issue.js';
+import type { PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
+import { CsvEncoder, type CsvColumn, type CsvOutputOptions } from '../statement-csv/csv-output.js';
+
+export const STATUS_CSV_COLUMNS: readonly CsvColumn[] = [
+  { name: 'file', kind: 'text' },
+  { name: 'line', kind: 'number' },
+  { name: 'end_to_end_id', kind: 'text' },
+  { name: 'status', kind: 'text' },
+  { name: 'reason', kind: 'text' },
+  { name: 'bank_payment_id', kind: 'text' },
+  { name: 'time', kind: 'text' },
+];
+
+export type StatusCsvOptions = Omit<CsvOutputOptions, 'rowsPerChunk' | 'decimalSeparator'>;
+
+export interface StatusCsvOutput {
+  bytes: Buffer;
+  issues: Issue[];
+}
+
+/** Status reports are one file's lines, small enough to render in one piece. */
+export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOptions = {}): StatusCsvOutput {
+  const issues: Issue[] = [];
+  const encoder = new CsvEncoder(STATUS_CSV_COLUMNS, options, options.onIssue ?? ((issue) => void issues.push(issue)));
+  const file = report.originalFileName ?? report.originalMessageId;
+  for (const group of report.groups) {
+    for (const line of group.lines) {
+      encoder.add([file, String(line.lineNumber), line.endToEndId, line.status, formatReason(line), line.bankPaymentId, line.time.toISOString()]);
+    }
+  }
+  return { bytes: encoder.flush(), issues };
+}
+
+/** "AC01,AM04: text" — the codes, then the text, either may be absent. */
+export function formatReason(line: PaymentStatusLine): string | undefined {
+  const codes = (line.reasonCodes ?? []).join(',');
+  const text = line.reasonText?.trim() ?? '';
+  if (codes === '' && text === '') return undefined;
+  return codes === '' ? text : text === '' ? codes : `${codes}: ${text}`;
+}

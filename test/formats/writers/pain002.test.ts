@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PaymentLineStatus, PaymentStatusReport } from '../../../src/domain/payment-status.js';
+import { writePain002, type Pain002Version } from '../../../src/formats/pain002/index.js';
+import { itWith, xmllintValidate } from '../../support/oracles.js';
+import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
+
+const withXmllint = itWith('xmllint');
+const VERSIONS: readonly Pain002Version[] = ['001.03', '001.10'];
+
+function oneGroup(statuses: PaymentLineStatus[]): PaymentStatusReport {
+  const time = new Date('2026-01-05T10:00:00Z');
+  return { ...sampleStatusReport(), groups: [{ originalPaymentInformationId: 'P1', lines: statuses.map((status, i) => ({ lineNumber: i + 1, endToEndId: `E${i}`, status, time })) }] };
+}
+
+describe('pain.002 writer', () => {
+  for (const version of VERSIONS) {
+    withXmllint(`writes pain.002.${version} that the official XSD accepts`, async () => {
+      const { xml } = writePain002(sampleStatusReport(), { version });
+      expect(xml.split('\n')[1]).toBe(`<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.${version}">`);
+      const result = await xmllintValidate(xml, `pain.002.${version}`);
+      expect(result.output).toContain('validates');
+    });
+
+    withXmllint(`stays valid against the pain.002.${version} XSD for any statuses, reasons and texts`, async () => {
+      const status = fc.constantFrom<PaymentLineStatus>('RCVD', 'PDNG', 'ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC', 'RJCT', 'CANC');
+      const text = fc.string({ unit: 'binary', maxLength: 700 });
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.record({ status, text, codes: fc.array(fc.oneof(fc.constantFrom('AC01', 'AM04'), text), { maxLength: 3 }) }), { minLength: 1, maxLength: 4 }), async (lines) => {
+          const report: PaymentStatusReport = {
+            ...sampleStatusReport(),
+            originalMessageId: lines[0]!.text,
+            groups: [
+              {
+                originalPaymentInformationId: lines[0]!.text,
+                lines: lines.map((l, i) => ({ lineNumber: i + 1, endToEndId: l.text, status: l.status, reasonCodes: l.codes, reasonText: l.text, bankPaymentId: l.text, time: new Date('2026-01-05T10:00:00Z'), amount: { minor: 100n, currency: 'EUR' } })),
+              },
+            ],
+          };
+          const result = await xmllintValidate(writePain002(report, { version }).xml, `pain.002.${version}`);
+          expect(result.output).toContain('validates');
+        }),
+        { numRuns: 15 },
+      );
+    }, 120_000);
+  }
+
+  it('states the group status only when every line has the same one', () => {
+    const { xml } = writePain002(sampleStatusReport(), { version: '001.10' });
+    const [group, first, second] = xml.split(/<OrgnlPmtInfAndSts>/);
+    expect(group).not.toContain('<GrpSts>');
+    expect(first).toContain('<PmtInfSts>ACSC</PmtInfSts>');
+    expect(second).not.toContain('<PmtInfSts>');
+    expect(writePain002(oneGroup(['ACSC', 'ACSC'])).xml).toMatch(/<OrgnlMsgNmId>pain.001.001.03<\/OrgnlMsgNmId>[\s\S]*<GrpSts>ACSC<\/GrpSts>/);
+  });
+
+  it('writes one TxInfAndSts per line with end-to-end id, status, acceptance time, bank id and amount', () => {
+    const { xml } = writePain002(sampleStatusReport());
+    expect(xml.match(/<TxInfAndSts>/g)).toHaveLength(5);
+    expect(xml).toMatch(
+      /<OrgnlEndToEndId>E2E-0001<\/OrgnlEndToEndId>\s*<TxSts>ACSC<\/TxSts>\s*<AccptncDtTm>2026-01-05T10:15:00Z<\/AccptncDtTm>\s*<AcctSvcrRef>pay-9f1c<\/AcctSvcrRef>\s*<OrgnlTxRef>\s*<Amt>\s*<InstdAmt Ccy="EUR">1250.00<\/InstdAmt>/,
+    );
+  });
+
+  it('writes ISO reason codes as Cd, other codes as Prtry, and the reason text as AddtlInf', () => {
+    const { xml } = writePain002(sampleStatusReport());
+    expect(xml).toMatch(
+      /<TxSts>RJCT<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Cd>AC01<\/Cd>\s*<\/Rsn>\s*<AddtlInf>Creditor account number invalid: IBAN check digits fail<\/AddtlInf>\s*<\/StsRsnInf>\s*<StsRsnInf>\s*<Rsn>\s*<Prtry>BANK-SPECIFIC-42<\/Prtry>/,
+    );
+    expect(xml).not.toMatch(/<TxSts>RJCT<\/TxSts>[\s\S]{0,400}<AccptncDtTm>/);
+  });
+
+  it('splits a long reason text over several AddtlInf of at most 105 characters', () => {
+    const report = oneGroup(['RJCT']);
+    const long = 'word '.repeat(60).trim();
+    report.groups[0]!.lines[0]!.reasonText = long;
+    const { xml, issues } = writePain002({ ...report, groups: [{ ...report.groups[0]!, lines: [{ ...report.groups[0]!.lines[0]!, reasonText: long }] }] });
+    const parts = [...xml.matchAll(/<AddtlInf>([^<]*)<\/AddtlInf>/g)].map((m) => m[1]!);
+    expect(parts.length).toBe(3);
+    expect(parts.every((p) => p.length <= 105)).toBe(true);
+    expect(parts.join('').replace(/\s/g, '')).toBe(long.replace(/\s/g, ''));
+    expect(issues).toEqual([]);
+  });
+
+  it('maps RCVD and CANC, which pain.002.001.03 lacks, and reports it; .10 keeps them', () => {
+    const v3 = writePain002(oneGroup(['RCVD', 'CANC']), { version: '001.03' });
+    expect(v3.xml).toContain('<TxSts>PDNG</TxSts>');
+    expect(v3.xml).toContain('<TxSts>RJCT</TxSts>');
+    expect(v3.issues.map((i) => [i.code, i.location.path])).toEqual([
+      ['STATUS_MAPPED', '/Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts[1]/TxInfAndSts[1]/TxSts'],
+      ['STATUS_MAPPED', '/Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts[1]/TxInfAndSts[2]/TxSts'],
+    ]);
+    const v10 = writePain002(oneGroup(['RCVD', 'CANC']), { version: '001.10' });
+    expect(v10.xml).toContain('<TxSts>RCVD</TxSts>');
+    expect(v10.xml).toContain('<TxSts>CANC</TxSts>');
+    expect(v10.issues).toEqual([]);
+  });
+
+  it('writes NOTPROVIDED for an empty mandatory id and reports it as an error', () => {
+    const { xml, issues } = writePain002({ ...sampleStatusReport(), originalMessageId: '  ' }, { version: '001.10' });
+    expect(xml).toContain('<OrgnlMsgId>NOTPROVIDED</OrgnlMsgId>');
+    expect(issues).toEqual([expect.objectContaining({ code: 'REQUIRED_TEXT_MISSING', severity: 'error', field: 'originalMessageId' })]);
+  });
+});

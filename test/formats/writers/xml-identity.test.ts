@@ -1,0 +1,114 @@
+// The chunk writer is byte-identical to xmlbuilder2's document API on the same document: on the
+// fixtures and on fuzzed values (escaping, non-ASCII, astral characters, long texts, controls).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Issue } from '../../../src/domain/issue.js';
+import type { LocalDate } from '../../../src/domain/local-date.js';
+import type { PaymentStatusReport } from '../../../src/domain/payment-status.js';
+import type { Statement, StatementEntry } from '../../../src/domain/statement.js';
+import { CAMT053_DIALECTS, composeHead, composeTail, writeCamt053 } from '../../../src/formats/camt053/index.js';
+import { composeEntry } from './camt053-reference.js';
+import { composePain002, PAIN002_DIALECTS, writePain002 } from '../../../src/formats/pain002/index.js';
+import { SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
+import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
+import { XmlBuilder2Sink } from './xmlbuilder2-sink.js';
+
+async function ours(statement: Statement, version: '001.02' | '001.08', chunkSize?: number): Promise<string> {
+  let xml = '';
+  for await (const chunk of writeCamt053(statement, { version, chunkSize }).chunks) xml += chunk;
+  return xml;
+}
+
+async function reference(statement: Statement, version: '001.02' | '001.08'): Promise<string> {
+  const sink = new XmlBuilder2Sink();
+  const ctx = { dialect: CAMT053_DIALECTS[version], report: (_: Issue) => undefined, entryIndex: 0 };
+  composeHead(sink, statement, ctx);
+  let i = 0;
+  for await (const entry of statement.entries) composeEntry(sink, entry, ++i, ctx);
+  composeTail(sink);
+  return sink.end();
+}
+
+const d = (s: string): LocalDate => s as LocalDate;
+
+// Text that stresses escaping and the text rules: XML specials, entity look-alikes, quotes,
+// non-ASCII, astral characters, controls XML forbids, lone surrogates, and long strings.
+const nasty = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", '&amp;', '&#65;', '&x;', ']]>', '\u0000', '\u0001', '\t', '\r', '\n', '\ufffe', '\ud800', 'é', '€', '😀', ' ', 'a'), maxLength: 300 }),
+);
+
+// Every branch of the entry renderer: both signs and zero, currencies with 0, 2 and 3 decimals,
+// reversal, ISO, proprietary and missing bank codes, IBAN and non-IBAN accounts, good and bad BICs.
+const entry: fc.Arbitrary<StatementEntry> = fc.record({
+  amount: fc.record({ minor: fc.oneof(fc.constant(0n), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n })), currency: fc.constantFrom('EUR', 'JPY', 'BHD', 'NOK') }),
+  bookingDate: fc.constant(d('2026-01-05')),
+  valueDate: fc.option(fc.constant(d('2026-01-06')), { nil: undefined }),
+  reversal: fc.option(fc.boolean(), { nil: undefined }),
+  bankTransactionCode: fc.option(
+    fc.oneof(
+      fc.record({ domain: fc.constant('PMNT'), family: fc.constantFrom('RCDT', 'ICDT'), subFamily: fc.constantFrom('ESCT', 'A&B') }),
+      fc.record({ proprietary: nasty, issuer: fc.option(nasty, { nil: undefined }) }),
+    ),
+    { nil: undefined },
+  ),
+  accountServicerRef: fc.option(nasty, { nil: undefined }),
+  endToEndId: fc.option(nasty, { nil: undefined }),
+  counterparty: fc.option(
+    fc.record({ name: fc.option(nasty, { nil: undefined }), iban: fc.option(fc.constantFrom('DE89370400440532013000', 'not an iban &<'), { nil: undefined }), bic: fc.option(fc.constantFrom('DNBANOKK', 'bad&bic'), { nil: undefined }) }),
+    { nil: undefined },
+  ),
+  remittance: fc.option(fc.record({ unstructured: fc.option(nasty, { nil: undefined }), creditorReference: fc.option(nasty, { nil: undefined }) }), { nil: undefined }),
+  additionalInfo: fc.option(nasty, { nil: undefined }),
+});
+
+describe('XML chunk writer vs xmlbuilder2', () => {
+  for (const version of ['001.02', '001.08'] as const) {
+    it(`writes the fixture statement byte-identically to xmlbuilder2 (camt.053.${version})`, async () => {
+      const a = await ours(sampleStatement(), version);
+      const b = await reference(sampleStatement(), version);
+      expect(a.length).toBeGreaterThan(1000);
+      expect(a).toBe(b);
+    });
+
+    it(`writes fuzzed statements byte-identically to xmlbuilder2 (camt.053.${version})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(entry, { maxLength: 6 }), nasty, async (entries, name) => {
+          const statement = (): Statement => ({ ...sampleStatement(), account: { ...sampleStatement().account, name, ownerName: name }, entries });
+          // A tiny chunk size also exercises the chunk boundaries.
+          expect(await ours(statement(), version, 16)).toBe(await reference(statement(), version));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  for (const version of ['001.03', '001.10'] as const) {
+    it(`writes the fixture status report byte-identically to xmlbuilder2 (pain.002.${version})`, () => {
+      const sink = new XmlBuilder2Sink();
+      composePain002(sink, sampleStatusReport(), PAIN002_DIALECTS[version], () => undefined);
+      expect(writePain002(sampleStatusReport(), { version }).xml).toBe(sink.end());
+    });
+  }
+
+  it('writes fuzzed status reports byte-identically to xmlbuilder2', () => {
+    fc.assert(
+      fc.property(nasty, nasty, fc.array(nasty, { maxLength: 3 }), (endToEndId, reasonText, reasonCodes) => {
+        const base = sampleStatusReport();
+        const report: PaymentStatusReport = {
+          ...base,
+          groups: [{ originalPaymentInformationId: endToEndId || 'P', lines: [{ lineNumber: 1, endToEndId, status: 'RJCT', reasonCodes, reasonText, time: new Date('2026-01-05T10:00:00Z') }] }],
+        };
+        const sink = new XmlBuilder2Sink();
+        composePain002(sink, report, PAIN002_DIALECTS['001.10'], () => undefined);
+        expect(writePain002(report, { version: '001.10' }).xml).toBe(sink.end());
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps the fixture entries unchanged between runs (the fixtures are not consumed)', () => {
+    expect(SAMPLE_ENTRIES).toHaveLength(4);
+  });
+});
