@@ -31,3 +31,44 @@ export {
   type ParseAmountResult,
 } from './money.js';
 export type { InstructionPriority, PaymentInstruction } from './payment.js';
+export { planBulks, type PlannablePayment, type PlannedBulk } from './bulk-plan.js';
+export type { PaymentLineStatus, PaymentStatusGroup, PaymentStatusLine, PaymentStatusReport } from './payment-status.js';
+export {
+  BANK_STATUSES,
+  BASKET_STATES,
+  BULK_STATES,
+  FILE_STATES,
+  LINE_STATES,
+  TERMINAL_BANK_STATUSES,
+  bankStatusMachine,
+  bankStatusRank,
+  basketMachine,
+  bulkMachine,
+  canTransition,
+  canonicalBankStatus,
+  decideUpdate,
+  fileMachine,
+  isBankStatus,
+  isState,
+  lineMachine,
+  transition,
+  type BankStatus,
+  type BasketState,
+  type BulkState,
+  type FileState,
+  type LineState,
+  type StateMachine,
+  type UpdateDecision,
+} from './states.js';
+export {
+  absoluteMoney,
+  creditDebit,
+  type BankTransactionCode,
+  type Counterparty,
+  type CreditDebit,
+  type Remittance,
+  type Statement,
+  type StatementAccount,
+  type StatementBalance,
+  type StatementEntry,
+} from './statement.js';
