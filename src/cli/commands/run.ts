@@ -7,6 +7,7 @@ import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { context } from '../context.js';
+import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
   company?: string[];
@@ -59,6 +60,7 @@ export function runCommand(): Command {
         await app.close();
       }
     });
+  addStatementJobs(command);
   return command;
 }
 

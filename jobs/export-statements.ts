@@ -1,0 +1,251 @@
+// The export job: per company, account and complete booking day (or per run, by config), the
+// statement files in the configured formats, written atomically into the company's statements
+// folder. Each day is exported once per format; the export record is committed after the write,
+// so a crash in between re-writes the same bytes on the next run. A day whose continuity broke
+// (gap or mismatch) is held back together with every later day of the account, and reported;
+// an explicit export (`settle run export --account ID --from D --to D`) writes what the bank
+// reported anyway, with the break still on record. See docs/statements.md.
+import { posix } from 'node:path';
+import type { CompanyConfig } from '../src/config/index.js';
+import { normalizeIban } from '../src/domain/account-id.js';
+import type { Clock } from '../src/domain/clock.js';
+import { ExitCode, SettleError } from '../src/domain/errors.js';
+import { hasErrors, type Issue } from '../src/domain/issue.js';
+import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
+import type { Logger } from '../src/log/index.js';
+import type { Database } from '../src/store/database.js';
+import type { ExportRepository } from '../src/store/exports.js';
+import type { StatementDay, StatementDayRepository } from '../src/store/statement-days.js';
+import type { StatementRepository } from '../src/store/statements.js';
+import type { FileStore } from '../src/transport/index.js';
+import { buildStatement } from './statements/build-statement.js';
+import { accountsOfCompany, exportedPeriods, type StoredAccount } from './statements/ledger-reads.js';
+import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
+
+export interface ExportStatementsDeps {
+  db: Database;
+  statements: StatementRepository;
+  days: StatementDayRepository;
+  exports: ExportRepository;
+  clock: Clock;
+  logger: Logger;
+  timeZone: string;
+  store(company: CompanyConfig): Promise<FileStore>;
+}
+
+/** An explicit (re-)export of an account's days, whatever was exported before. */
+export interface ExplicitExport {
+  /** The bank's account id or the account's IBAN. */
+  account: string;
+  from: LocalDate;
+  to: LocalDate;
+}
+
+export interface ExportedFile {
+  company: string;
+  accountId: string;
+  format: string;
+  period: string;
+  /** Relative to the company's root. */
+  path: string;
+  entries: number;
+  sequenceNumber: number;
+  /** 1 for the first write of the period; higher for explicit re-exports. */
+  version: number;
+  explicit: boolean;
+}
+
+export interface HeldDay {
+  company: string;
+  accountId: string;
+  format: string;
+  day: LocalDate;
+  reason: string;
+}
+
+/** An exported period whose statement, built again from today's data, is no longer the file delivered. */
+export interface ChangedExport {
+  company: string;
+  accountId: string;
+  format: string;
+  period: string;
+  fileName: string;
+  reason: string;
+}
+
+export interface ExportResult {
+  files: ExportedFile[];
+  held: HeldDay[];
+  /** Delivered statements the bank has changed since (a late booking): re-export them explicitly. */
+  changed: ChangedExport[];
+}
+
+const EARLIEST = '0001-01-01' as LocalDate;
+
+export async function runExportStatements(deps: ExportStatementsDeps, companies: readonly CompanyConfig[], explicit?: ExplicitExport): Promise<ExportResult> {
+  const result: ExportResult = { files: [], held: [], changed: [] };
+  if (explicit !== undefined && explicit.from > explicit.to) {
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, { exitCode: ExitCode.usage });
+  }
+  const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
+  let matched = false;
+  for (const company of companies) {
+    let accounts = await accountsOfCompany(deps.db, company.id);
+    if (explicit !== undefined) accounts = accounts.filter((a) => matchesAccount(a, explicit.account));
+    if (accounts.length === 0) continue;
+    matched = true;
+    const store = await deps.store(company);
+    await store.ensureDir(company.folders.statements);
+    for (const account of accounts) {
+      for (const format of company.statements.formats) {
+        if (explicit === undefined) {
+          await verifyExported(deps, company, account, format, lastComplete, result);
+          await exportPending(deps, company, store, account, format, lastComplete, result);
+        }
+        else await exportExplicit(deps, company, store, account, format, explicit, result);
+      }
+    }
+  }
+  if (explicit !== undefined && !matched) {
+    throw new SettleError('ERR_STATEMENT_ACCOUNT_UNKNOWN', `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`, {
+      exitCode: ExitCode.usage,
+    });
+  }
+  return result;
+}
+
+function matchesAccount(account: StoredAccount, wanted: string): boolean {
+  if (account.id === wanted) return true;
+  return account.iban !== undefined && normalizeIban(account.iban) === normalizeIban(wanted);
+}
+
+/** The days a stored period covers: "2026-01-02" or "2026-01-02..2026-01-04". */
+function periodDays(period: string): [LocalDate, LocalDate] {
+  const [from, to = from] = period.split('..') as [LocalDate, LocalDate?];
+  return [from, to];
+}
+
+/** The days a multi-day statement carries: those with entries, plus its first and last day. */
+function statementDays(days: readonly StatementDay[]): StatementDay[] {
+  return days.filter((d, i) => d.entryCount > 0 || i === 0 || i === days.length - 1);
+}
+
+function periodOf(days: readonly StatementDay[]): string {
+  const first = days[0]!.day;
+  const last = days.at(-1)!.day;
+  return first === last ? first : `${first}..${last}`;
+}
+
+/** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
+async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig, store: FileStore, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
+  const { exportFormat } = FORMAT_FILES[format];
+  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  const covered = periods.map(periodDays);
+  const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
+  const candidates: StatementDay[] = [];
+  for (const day of await deps.days.list(account.id, EARLIEST, lastComplete)) {
+    if (isExported(day.day)) continue;
+    if (day.continuity === 'gap' || day.continuity === 'mismatch') {
+      const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
+      result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: day.day, reason });
+      deps.logger.error('statement day held back', { company: company.id, accountId: account.id, format: exportFormat, day: day.day, continuity: day.continuity, finding: day.finding });
+      break;
+    }
+    // A day without entries carries no information the next statement's opening balance does not.
+    if (day.entryCount > 0) candidates.push(day);
+  }
+  if (candidates.length === 0) return;
+  const groups = company.statements.period === 'run' ? [candidates] : candidates.map((d) => [d]);
+  for (const days of groups) {
+    const period = periodOf(days);
+    const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
+    const written = await writePeriod(deps, company, store, account, format, days, sequenceNumber, false);
+    if ('held' in written) {
+      result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: days[0]!.day, reason: written.held });
+      return;
+    }
+    periods.push(period);
+    result.files.push(written);
+  }
+}
+
+async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig, store: FileStore, account: StoredAccount, format: StatementFormat, explicit: ExplicitExport, result: ExportResult): Promise<void> {
+  const { exportFormat } = FORMAT_FILES[format];
+  const days = await deps.days.list(account.id, explicit.from, explicit.to);
+  for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
+    if (!days.some((x) => x.day === d)) result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: d, reason: 'not complete: the bank has not reported its closing balance (or the day has not ended)' });
+  }
+  if (days.length === 0) return;
+  for (const day of days) {
+    if (day.continuity === 'gap' || day.continuity === 'mismatch') {
+      deps.logger.warn('exporting a day with a continuity break on explicit request', { company: company.id, accountId: account.id, day: day.day, continuity: day.continuity, finding: day.finding });
+    }
+  }
+  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  const groups = company.statements.period === 'run' ? [statementDays(days)] : days.map((d) => [d]);
+  for (const group of groups) {
+    const period = periodOf(group);
+    // The same sequence number as the first export of the period (or the next free one).
+    const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
+    const written = await writePeriod(deps, company, store, account, format, group, sequenceNumber, true);
+    if ('held' in written) result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: group[0]!.day, reason: written.held });
+    else result.files.push(written);
+  }
+}
+
+/**
+ * Bookings can arrive late, dated on a day already delivered: the fetch window (watermark −
+ * overlap) re-reads them, so the statements of that window are built again and compared with
+ * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
+ * ERP may have imported the old file, and a person decides (explicit export).
+ */
+async function verifyExported(deps: ExportStatementsDeps, company: CompanyConfig, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
+  const { exportFormat } = FORMAT_FILES[format];
+  const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
+  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  for (const period of periods) {
+    const [from, to] = periodDays(period);
+    if (to < since) continue;
+    const days = statementDays(await deps.days.list(account.id, from, to));
+    const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
+    if (days.length === 0 || delivered?.sha256 === undefined) continue;
+    const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
+    const { statement } = await buildStatement(deps.statements, { account, ownerName: company.name, days, sequenceNumber, timeZone: deps.timeZone });
+    const rendered = await renderStatement(statement, format, company.statements.csv);
+    if (rendered.sha256 === delivered.sha256) continue;
+    const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
+    result.changed.push({ company: company.id, accountId: account.id, format: exportFormat, period, fileName: delivered.fileName, reason });
+    deps.logger.error('delivered statement changed at the bank', { company: company.id, accountId: account.id, format: exportFormat, period, entries: rendered.entryCount, deliveredEntries: delivered.entryCount });
+  }
+}
+
+async function writePeriod(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  account: StoredAccount,
+  format: StatementFormat,
+  days: readonly StatementDay[],
+  sequenceNumber: number,
+  explicit: boolean,
+): Promise<ExportedFile | { held: string }> {
+  const { exportFormat, suffix } = FORMAT_FILES[format];
+  const period = periodOf(days);
+  const { statement } = await buildStatement(deps.statements, { account, ownerName: company.name, days, sequenceNumber, timeZone: deps.timeZone });
+  const rendered = await renderStatement(statement, format, company.statements.csv);
+  const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
+  logIssues(deps.logger, rendered.issues, meta);
+  if (hasErrors(rendered.issues) && !explicit) return { held: `the ${exportFormat} writer reported errors: ${rendered.issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ')}` };
+  const iban = (account.iban === undefined ? account.id : normalizeIban(account.iban)).replace(/[^A-Za-z0-9]/g, '');
+  const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
+  const path = posix.join(company.folders.statements, fileName);
+  await store.writeAtomic(path, rendered.bytes);
+  // Recorded only after the file is in place: a crash before this line re-writes the same bytes.
+  const record = await deps.exports.record({ company: company.id, format: exportFormat, subjectId: account.id, period, fileName, sha256: rendered.sha256, entryCount: rendered.entryCount });
+  deps.logger.info(explicit ? 'statement re-exported on request' : 'statement exported', { ...meta, entries: rendered.entryCount, sequenceNumber, version: record.version });
+  return { company: company.id, accountId: account.id, format: exportFormat, period, path, entries: rendered.entryCount, sequenceNumber, version: record.version, explicit };
+}
+
+function logIssues(logger: Logger, issues: readonly Issue[], meta: Record<string, string>): void {
+  for (const issue of issues) logger[issue.severity === 'error' ? 'error' : 'warn'](`statement writer: ${issue.message}`, { ...meta, code: issue.code, field: issue.field });
+}

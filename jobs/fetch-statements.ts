@@ -1,0 +1,163 @@
+// The fetch job: for every account of every company (data access by Subscription-Id +
+// Resource-Group-Name), the balances and the booked and pending transactions since the
+// account's watermark minus the overlap window, every page; stored idempotently (unique per
+// account + transaction id), pending entries the bank has since booked resolved, and the
+// continuity of each complete day checked and stored. An account that is not `enabled` is
+// reported, not fatal; one account failing does not stop the others. See docs/statements.md.
+import type { Account, BankClient, DataContext } from '../src/bank/index.js';
+import type { CompanyConfig } from '../src/config/index.js';
+import type { Clock } from '../src/domain/clock.js';
+import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
+import type { Logger } from '../src/log/index.js';
+import type { Database } from '../src/store/database.js';
+import type { StatementDay, StatementDayRepository } from '../src/store/statement-days.js';
+import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/statements.js';
+import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
+import { checkAccountDays } from './statements/check-days.js';
+import { firstUnsettledDay, removeResolvedPending } from './statements/ledger-reads.js';
+
+export interface FetchStatementsDeps {
+  bank: BankClient;
+  db: Database;
+  statements: StatementRepository;
+  days: StatementDayRepository;
+  clock: Clock;
+  logger: Logger;
+  /** The time zone booking days are counted in (config.timeZone). */
+  timeZone: string;
+  /** How far back the first fetch of an account reaches, in days (default 31). */
+  initialDays?: number;
+}
+
+export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'failed';
+
+export interface AccountFetch {
+  company: string;
+  /** Empty when the company's account list itself could not be read. */
+  accountId: string;
+  iban?: string;
+  outcome: AccountFetchOutcome;
+  /** The account status as the bank reported it (for not-enabled accounts). */
+  status?: string;
+  from?: LocalDate;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Pending entries that left the bank's pending list (booked or dropped) and were removed. */
+  pendingResolved: number;
+  balances: number;
+  /** Complete days checked in this run, with their continuity verdicts. */
+  days: StatementDay[];
+  error?: { code: string; message: string };
+}
+
+export async function runFetchStatements(deps: FetchStatementsDeps, companies: readonly CompanyConfig[]): Promise<AccountFetch[]> {
+  const results: AccountFetch[] = [];
+  for (const company of companies) {
+    const context: DataContext = { resourceGroupName: company.organisationNumber };
+    const accounts: Account[] = [];
+    try {
+      for await (const account of deps.bank.listAccounts(context)) accounts.push(account);
+    } catch (error) {
+      // One company the bank refuses (consent revoked, 403) must not stop the others.
+      const failed: AccountFetch = { ...empty(company, { id: '', balances: [], raw: {} }, 'failed'), error: describeError(error) };
+      logResult(deps.logger, failed);
+      results.push(failed);
+      continue;
+    }
+    for (const account of accounts) {
+      const result = await fetchAccount(deps, company, context, account);
+      logResult(deps.logger, result);
+      results.push(result);
+    }
+  }
+  return results;
+}
+
+function empty(company: CompanyConfig, account: Account, outcome: AccountFetchOutcome): AccountFetch {
+  const base: AccountFetch = { company: company.id, accountId: account.id, outcome, inserted: 0, updated: 0, unchanged: 0, pendingResolved: 0, balances: 0, days: [] };
+  if (account.iban !== undefined) base.iban = account.iban;
+  return base;
+}
+
+async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, context: DataContext, account: Account): Promise<AccountFetch> {
+  // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
+  if (account.status !== undefined && account.status !== 'enabled') return { ...empty(company, account, 'not-enabled'), status: account.status };
+  const result = empty(company, account, 'fetched');
+  try {
+    const startedAt = deps.clock.now();
+    const watermark = await deps.statements.fetchedTo(account.id);
+    const fromInstant = watermark === undefined ? new Date(startedAt.getTime() - (deps.initialDays ?? 31) * 86_400_000) : new Date(watermark.getTime() - company.statements.overlap);
+    const windowStart = dateInZone(fromInstant, deps.timeZone);
+    const unsettled = await firstUnsettledDay(deps.db, account.id);
+    const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
+    result.from = from;
+
+    // Everything is read from the bank before anything is written, so a failure half-way
+    // leaves the store and the watermark as they were.
+    const transactions: BankTransactionInput[] = [];
+    const pendingIds = new Set<string>();
+    for await (const tx of deps.bank.listTransactions(context, account.id, { dateFrom: from, bookingStatus: 'both' })) {
+      const input = toTransactionInput(account, tx);
+      if (input === undefined) continue;
+      transactions.push(input);
+      if (input.status === 'pending') pendingIds.add(input.bankTransactionId);
+    }
+    // One day more than the transactions: the closing balance of the day before the window is
+    // the opening balance of its first day.
+    const balances: BalanceInput[] = [];
+    for await (const balance of deps.bank.listBalances(context, account.id, { dateFrom: addDays(from, -1) })) {
+      const input = toBalanceInput(account, balance);
+      if (input !== undefined) balances.push(input);
+    }
+
+    await deps.statements.upsertAccount({
+      id: account.id,
+      company: company.id,
+      ...(account.iban === undefined ? {} : { iban: account.iban }),
+      ...(account.bban === undefined ? {} : { bban: account.bban }),
+      ...(account.currency === undefined ? {} : { currency: account.currency }),
+      ...(account.name === undefined ? {} : { name: account.name }),
+    });
+    const upserted = await deps.statements.upsertTransactions(account.id, transactions);
+    Object.assign(result, upserted);
+    result.pendingResolved = (await removeResolvedPending(deps.db, account.id, pendingIds)).length;
+    await deps.statements.upsertBalances(account.id, balances);
+    result.balances = balances.length;
+    // The watermark moves only once everything of this account is committed.
+    await deps.statements.setFetchedTo(account.id, startedAt);
+
+    const currency = account.currency ?? transactions[0]?.amount.currency ?? balances[0]?.amount.currency;
+    if (currency !== undefined) result.days = await checkAccountDays(deps, account.id, currency, from, addDays(today(deps.clock, deps.timeZone), -1));
+  } catch (error) {
+    result.outcome = 'failed';
+    result.error = describeError(error);
+  }
+  return result;
+}
+
+function describeError(error: unknown): { code: string; message: string } {
+  const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'ERR_INTERNAL';
+  return { code, message: error instanceof Error ? error.message : String(error) };
+}
+
+function logResult(logger: Logger, r: AccountFetch): void {
+  const meta = { company: r.company, accountId: r.accountId };
+  if (r.outcome === 'not-enabled') {
+    logger.warn('account is not enabled at the bank: not fetched', { ...meta, status: r.status });
+    return;
+  }
+  if (r.outcome === 'failed') {
+    logger.error('statement fetch failed for the account', { ...meta, ...r.error });
+    return;
+  }
+  logger.info('statements fetched', { ...meta, from: r.from, inserted: r.inserted, updated: r.updated, unchanged: r.unchanged, pendingResolved: r.pendingResolved, balances: r.balances, daysChecked: r.days.length });
+  for (const d of r.days) {
+    if (d.continuity === 'gap' || d.continuity === 'mismatch') logger.error(`statement continuity ${d.continuity}`, { ...meta, day: d.day, finding: d.finding });
+  }
+}
+
+/** True when a person must look at something: a break in continuity or an account the bank does not serve. */
+export function fetchNeedsAttention(results: readonly AccountFetch[]): boolean {
+  return results.some((r) => r.outcome === 'not-enabled' || r.days.some((d) => d.continuity === 'gap' || d.continuity === 'mismatch'));
+}

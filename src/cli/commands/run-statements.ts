@@ -1,0 +1,118 @@
+// `settle run fetch` and `settle run export`: the statement jobs (docs/statements.md). The lead
+// registers them with `addStatementJobs(command)` in run.ts. Exit 1 when a person must look at
+// something (a continuity break, a held-back day, an account the bank does not serve), 3 when
+// an account could not be fetched, 0 otherwise.
+import type { Command } from 'commander';
+import { runExportStatements, type ExplicitExport, type ExportResult } from '../../../jobs/export-statements.js';
+import { fetchNeedsAttention, runFetchStatements, type AccountFetch } from '../../../jobs/fetch-statements.js';
+import type { CompanyConfig } from '../../config/index.js';
+import { ExitCode, SettleError } from '../../domain/errors.js';
+import { parseDate, type LocalDate } from '../../domain/local-date.js';
+import { createApp, newRunId } from '../../main/app.js';
+import { createBankClient } from '../../main/bank.js';
+import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
+import { context } from '../context.js';
+
+interface FetchOptions {
+  company?: string[];
+  json?: boolean;
+}
+
+interface ExportOptions extends FetchOptions {
+  account?: string;
+  from?: string;
+  to?: string;
+}
+
+export function addStatementJobs(run: Command): void {
+  run
+    .command('fetch')
+    .description('fetch balances and transactions of every enabled account since its watermark, store them and check each complete day')
+    .option('--company <id...>', 'only these companies')
+    .option('--json', 'print JSON for scripts')
+    .action(async (options: FetchOptions, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const companies = selectCompanies(config.companies, options.company);
+      const app = await createApp(config, logger);
+      const bank = createBankClient(config, logger, { clock: app.clock });
+      try {
+        const results = await runFetchStatements(fetchStatementsDeps(app, newRunId(), bank), companies);
+        if (options.json) process.stdout.write(JSON.stringify(results.map(fetchJson), null, 2) + '\n');
+        else printFetch(results);
+        if (results.some((r) => r.outcome === 'failed')) process.exitCode = ExitCode.runtime;
+        else if (fetchNeedsAttention(results)) process.exitCode = ExitCode.findings;
+      } finally {
+        await bank.close();
+        await app.close();
+      }
+    });
+
+  run
+    .command('export')
+    .description('write statement files (camt.053 / CSV) for complete, consistent days not exported yet; with --account, --from and --to export those days again')
+    .option('--company <id...>', 'only these companies')
+    .option('--account <id>', 'explicit (re-)export of this account (bank account id or IBAN)')
+    .option('--from <date>', 'first booking day of the explicit export (YYYY-MM-DD)')
+    .option('--to <date>', 'last booking day of the explicit export (YYYY-MM-DD)')
+    .option('--json', 'print JSON for scripts')
+    .action(async (options: ExportOptions, cmd: Command) => {
+      const explicit = explicitExport(options);
+      const { config, logger } = context(cmd);
+      const companies = selectCompanies(config.companies, options.company);
+      const app = await createApp(config, logger);
+      try {
+        const result = await runExportStatements(exportStatementsDeps(app, newRunId()), companies, explicit);
+        if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+        else printExport(result);
+        if (result.held.length > 0 || result.changed.length > 0) process.exitCode = ExitCode.findings;
+      } finally {
+        await app.close();
+      }
+    });
+}
+
+function explicitExport(options: ExportOptions): ExplicitExport | undefined {
+  const given = [options.account, options.from, options.to].filter((v) => v !== undefined).length;
+  if (given === 0) return undefined;
+  if (given !== 3 || options.account === undefined) {
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to', { exitCode: ExitCode.usage });
+  }
+  return { account: options.account, from: day(options.from, '--from'), to: day(options.to, '--to') };
+}
+
+function day(text: string | undefined, option: string): LocalDate {
+  const parsed = text === undefined ? undefined : parseDate(text);
+  if (parsed === undefined) throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`, { exitCode: ExitCode.usage });
+  return parsed;
+}
+
+function fetchJson(r: AccountFetch): Record<string, unknown> {
+  return { ...r, days: r.days.map((d) => ({ ...d, openingMinor: d.openingMinor?.toString(), closingMinor: d.closingMinor?.toString(), bookedSumMinor: d.bookedSumMinor?.toString() })) };
+}
+
+function printFetch(results: readonly AccountFetch[]): void {
+  for (const r of results) {
+    const who = `${r.company}  ${r.iban ?? r.accountId}`;
+    if (r.outcome === 'not-enabled') process.stdout.write(`${who}: NOT ENABLED at the bank (status ${r.status ?? '?'}), not fetched\n`);
+    else if (r.outcome === 'failed') process.stdout.write(`${who}: FAILED ${r.error?.code ?? ''}: ${r.error?.message ?? ''}\n`);
+    else {
+      process.stdout.write(`${who}: from ${r.from ?? '?'}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.pendingResolved} pending resolved, ${r.days.length} day(s) checked\n`);
+      for (const d of r.days.filter((x) => x.continuity === 'gap' || x.continuity === 'mismatch')) process.stdout.write(`  ${d.day}: CONTINUITY ${d.continuity.toUpperCase()}: ${d.finding ?? ''}\n`);
+    }
+  }
+  if (results.length === 0) process.stdout.write('no accounts\n');
+}
+
+function printExport(result: ExportResult): void {
+  for (const f of result.files) process.stdout.write(`${f.company}  ${f.path}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, sequence ${f.sequenceNumber}${f.version > 1 ? `, version ${f.version}` : ''}\n`);
+  for (const h of result.held) process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): HELD BACK — ${h.reason}\n`);
+  for (const c of result.changed) process.stdout.write(`${c.company}  ${c.fileName} (${c.format}): CHANGED AT THE BANK — ${c.reason}\n`);
+  if (result.files.length === 0 && result.held.length === 0 && result.changed.length === 0) process.stdout.write('nothing to export\n');
+}
+
+function selectCompanies(all: readonly CompanyConfig[], wanted: string[] | undefined): readonly CompanyConfig[] {
+  if (!wanted) return all;
+  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
+  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
+  return all.filter((c) => wanted.includes(c.id));
+}

@@ -1,0 +1,37 @@
+// Composition of the statement jobs' dependencies from the App (the composition root). The
+// lead may fold these into App as `fetchStatementsDeps(runId)` / `exportStatementsDeps(runId)`;
+// until then the CLI builds them here. The bank client is owned by the caller and closed by it.
+import type { ExportStatementsDeps } from '../../jobs/export-statements.js';
+import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
+import type { BankClient } from '../bank/index.js';
+import { runLogger } from '../log/index.js';
+import { ExportRepository } from '../store/exports.js';
+import { StatementDayRepository } from '../store/statement-days.js';
+import { StatementRepository } from '../store/statements.js';
+import type { App } from './app.js';
+import { createBankClient } from './bank.js';
+
+export function fetchStatementsDeps(app: App, runId: string, bank: BankClient = createBankClient(app.config, app.logger, { clock: app.clock })): FetchStatementsDeps {
+  return {
+    bank,
+    db: app.db,
+    statements: new StatementRepository(app.db, app.clock),
+    days: new StatementDayRepository(app.db, app.clock),
+    clock: app.clock,
+    logger: runLogger(app.logger, 'fetch', runId),
+    timeZone: app.config.timeZone,
+  };
+}
+
+export function exportStatementsDeps(app: App, runId: string): ExportStatementsDeps {
+  return {
+    db: app.db,
+    statements: new StatementRepository(app.db, app.clock),
+    days: new StatementDayRepository(app.db, app.clock),
+    exports: new ExportRepository(app.db, app.clock),
+    clock: app.clock,
+    logger: runLogger(app.logger, 'export', runId),
+    timeZone: app.config.timeZone,
+    store: (company) => app.stores.store(company),
+  };
+}

@@ -1,0 +1,117 @@
+// The exported statements checked by independent programs (shared/iso20022/ORACLES.md):
+// xmllint against the official XSDs, aqbanking-cli importing each camt.053 day as a ledger
+// program would (same entry count and signed sum as the CSV of the same day), and hledger
+// reading the CSV with the rules file shipped in samples/hledger. In CI a missing tool fails.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportStatements } from '../../../jobs/export-statements.js';
+import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { parseAmount } from '../../../src/domain/money.js';
+import { aqbankingImportCamt053, hledgerCsv, itWith, xmllintValidate } from '../../support/oracles.js';
+import { startStatementHarness, type StatementHarness } from './harness.js';
+
+const RULES = join(process.cwd(), 'samples/hledger/statement.rules');
+
+interface CsvDay {
+  count: number;
+  sum: bigint;
+  iban: string;
+}
+
+function csvDay(text: string, decimalSeparator: '.' | ','): CsvDay {
+  const rows = parse<Record<string, string>>(text, { delimiter: ';', columns: true });
+  let sum = 0n;
+  for (const row of rows) {
+    const parsed = parseAmount(row.amount ?? '', row.currency ?? '', { decimalSeparator });
+    if (!parsed.ok) throw new Error(parsed.message);
+    sum += parsed.money.minor;
+  }
+  return { count: rows.length, sum, iban: rows[0]?.account_iban ?? '' };
+}
+
+/** "NOK9001.00" or "NOK-9001.00" from hledger's balance CSV → minor units. */
+function hledgerMinor(text: string): bigint {
+  const match = /^([A-Z]{3})(-?\d+(?:\.\d+)?)$/.exec(text.replace(/[\s"]/g, ''));
+  if (!match) throw new Error(`unexpected hledger amount ${text}`);
+  const parsed = parseAmount(match[2]!, match[1]!);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.money.minor;
+}
+
+describe('exported statements read by independent programs', () => {
+  let h: StatementHarness;
+  let names: string[];
+  const read = (name: string) => readFile(join(h.root, 'statements', name));
+
+  beforeAll(async () => {
+    h = await startStatementHarness();
+    await runFetchStatements(h.fetchDeps(), [h.company]);
+    await runExportStatements(h.exportDeps(), [h.company]);
+    names = (await readdir(join(h.root, 'statements'))).sort();
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('wrote seven days of statements in each of the three formats', () => {
+    expect(names.filter((n) => n.endsWith('.camt.053.001.02.xml'))).toHaveLength(7);
+    expect(names.filter((n) => n.endsWith('.camt.053.001.08.xml'))).toHaveLength(7);
+    expect(names.filter((n) => n.endsWith('.csv'))).toHaveLength(7);
+  });
+
+  itWith('xmllint')('every camt.053 file is valid against the official XSD of its version', async () => {
+    for (const name of names.filter((n) => n.endsWith('.xml'))) {
+      const schema = name.includes('001.08') ? 'camt.053.001.08' : 'camt.053.001.02';
+      const result = await xmllintValidate(await read(name), schema);
+      expect(result, `${name}: ${result.output}`).toMatchObject({ valid: true });
+    }
+  });
+
+  itWith('aqbanking-cli')('aqbanking imports each camt.053 day with the same entry count and signed sum as the CSV of that day', async () => {
+    for (const name of names.filter((n) => n.endsWith('.camt.053.001.02.xml'))) {
+      const csv = csvDay((await read(name.replace('.camt.053.001.02.xml', '.csv'))).toString('utf8'), '.');
+      for (const xmlName of [name, name.replace('001.02', '001.08')]) {
+        const imported = await aqbankingImportCamt053(await read(xmlName), 2);
+        const sum = imported.transactions.reduce((s, t) => s + t.minor, 0n);
+        expect({ count: imported.transactions.length, sum, iban: imported.transactions[0]?.localIban }, xmlName).toEqual({ count: csv.count, sum: csv.sum, iban: csv.iban });
+      }
+    }
+  }, 60_000);
+
+  itWith('hledger')('hledger reads each CSV with the shipped rules file: same transactions, same balance', async () => {
+    for (const name of names.filter((n) => n.endsWith('.csv'))) {
+      const bytes = await read(name);
+      const csv = csvDay(bytes.toString('utf8'), '.');
+      const printed = await hledgerCsv(bytes, RULES, ['print']);
+      expect(printed.split('\n').filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l))).toHaveLength(csv.count);
+      const balance = parse<{ account: string; balance: string }>(await hledgerCsv(bytes, RULES, ['balance', '-N', '-O', 'csv']), { columns: true });
+      const bank = balance.find((b) => b.account === `assets:bank:${csv.iban}`);
+      expect(bank && hledgerMinor(bank.balance), name).toBe(csv.sum);
+    }
+  }, 60_000);
+});
+
+describe('a CSV export for an older ERP', () => {
+  itWith('hledger')('is ISO-8859-1 with decimal commas, and hledger reads it with the shipped rules plus "decimal-mark ,"', async () => {
+    const h = await startStatementHarness({ statements: { formats: ['csv'], csv: { encoding: 'iso-8859-1', decimalSeparator: ',', delimiter: ';' } } });
+    try {
+      await runFetchStatements(h.fetchDeps(), [h.company]);
+      await runExportStatements(h.exportDeps(), [h.company]);
+      const bytes = await readFile(join(h.root, 'statements', 'acme-NO9386011117947-2026-01-04.csv'));
+      expect(bytes.includes(Buffer.from('Str\xf8m AS', 'latin1'))).toBe(true); // ø as one ISO-8859-1 byte
+      const text = iconv.decode(bytes, 'iso-8859-1');
+      expect(text).toContain(';-990,00;DBIT;');
+      const rules = join(h.dir, 'statement-comma.rules');
+      await writeFile(rules, (await readFile(RULES, 'utf8')) + 'decimal-mark ,\n');
+      const balance = parse<{ account: string; balance: string }>(await hledgerCsv(Buffer.from(text, 'utf8'), rules, ['balance', '-N', '-O', 'csv']), { columns: true });
+      expect(balance.find((b) => b.account === 'assets:bank:NO9386011117947')?.balance.replace(',', '.')).toBe('NOK-990.00');
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
+
