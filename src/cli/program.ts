@@ -6,6 +6,7 @@ import { banksCommand } from './commands/banks.js';
 import { configCommand } from './commands/config.js';
 import { consentsCommand } from './commands/consents.js';
 import { dbCommand } from './commands/db.js';
+import { demoCommand } from './commands/demo.js';
 import { runCommand } from './commands/run.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { sftpCommand } from './commands/sftp-fingerprint.js';
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .description('ERP batch payments and reconciliation connector for a corporate banking API')
     .version(packageInfo().version, '-V, --version')
     .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
+  program.addCommand(demoCommand());
   program.addCommand(configCommand());
   program.addCommand(dbCommand());
   program.addCommand(runCommand());

@@ -6,6 +6,7 @@ import { runReconcile } from '../../../jobs/reconcile.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
+import { runNightly } from '../../main/nightly.js';
 import { context } from '../context.js';
 import { addStatementJobs } from './run-statements.js';
 
@@ -56,6 +57,24 @@ export function runCommand(): Command {
           process.stdout.write(`${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`);
         }
         if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
+      } finally {
+        await app.close();
+      }
+    });
+  command
+    .command('nightly')
+    .description('run the whole chain: pickup, submit, approve, status, status reports, fetch, export, reconcile (exit 1: a person is needed; 3: a step failed)')
+    .option('--company <id...>', 'only these companies')
+    .action(async (options: RunOptions, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const companies = selectCompanies(config.companies, options.company);
+      const app = await createApp(config, logger);
+      try {
+        const result = await runNightly(app, companies, {
+          runId: newRunId(),
+          onStep: (s) => process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`),
+        });
+        process.exitCode = result.exitCode;
       } finally {
         await app.close();
       }

@@ -1,0 +1,17 @@
+// `settle demo [--dir DIR]`: the whole nightly flow against the built-in sandbox bank.
+import { Command } from 'commander';
+import { resolve } from 'node:path';
+import { runDemo } from '../../main/demo.js';
+
+export function demoCommand(): Command {
+  return new Command('demo')
+    .description('run the whole nightly flow against the built-in sandbox bank and show every file it produces')
+    .option('--dir <dir>', 'work folder (emptied if it holds an earlier demo)', 'settle-demo')
+    .action(async (options: { dir: string }) => {
+      const started = Date.now();
+      const result = await runDemo({ dir: resolve(options.dir), out: (line) => process.stdout.write(line + '\n') });
+      const failed = result.nights.some((n) => n.steps.some((s) => !s.ok));
+      process.stdout.write(`\ndemo ${failed ? 'finished with failed steps (see settle.log)' : 'finished'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      if (failed) process.exitCode = 3;
+    });
+}

@@ -1,0 +1,151 @@
+// `settle demo`: the whole nightly flow on embedded defaults, in one command and under a minute.
+// It starts the bank sandbox in-process, writes a real configuration into a work folder (SQLite,
+// local folders for one company), drops the sample ERP files into the inbox, and runs two
+// nights: the first picks up, submits and gets approval (the sandbox completes the SCA an
+// approver would do); then the sandbox clock moves past the execution date so the payments
+// settle and are booked, and the second night follows status, fetches and exports statements
+// and reconciles. It prints what happened and every file it produced.
+import { createWriteStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { loadConfig } from '../config/index.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import { createLogger, silentLogger } from '../log/index.js';
+import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
+import { createApp } from './app.js';
+import { runNightly, type NightlyResult, type StepResult } from './nightly.js';
+import { packageInfo } from './package-info.js';
+
+const MARKER = '.settle-demo';
+/** A creditor the sandbox is told to reject, so the demo shows a rejection flowing back. */
+const REJECTED_CREDITOR = 'NO8812000158389';
+
+export interface DemoResult {
+  dir: string;
+  nights: NightlyResult[];
+  files: string[];
+}
+
+export async function runDemo(options: { dir: string; out: (line: string) => void }): Promise<DemoResult> {
+  const { dir, out } = options;
+  await prepareDir(dir);
+  const sandbox = await startSandbox({ port: 0, logger: silentLogger() });
+  const logFile = createWriteStream(join(dir, 'settle.log'));
+  try {
+    out(`sandbox bank running at ${sandbox.urls.baseUrl} (clock ${sandbox.sandbox.clock.now().toISOString()})`);
+    const configFile = await writeDemoConfig(dir, sandbox);
+    const config = loadConfig({ file: configFile, cwd: dir, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
+    const logger = createLogger({ stream: logFile, format: 'json', level: 'info' });
+    const app = await createApp(config, logger, sandbox.sandbox.clock);
+    const nights: NightlyResult[] = [];
+    try {
+      await control(sandbox, '/rejections', { iban: REJECTED_CREDITOR, code: 'AC04', message: 'Closed account number' });
+      const inbox = join(dir, 'acme', 'inbox');
+      await mkdir(inbox, { recursive: true });
+      const samples = join(packageInfo().root, 'samples', 'erp');
+      for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n))) await copyFile(join(samples, name), join(inbox, name));
+      out(`dropped the sample ERP files into ${relative(process.cwd(), inbox) || inbox}`);
+
+      const show = (s: StepResult) => out(`  ${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}`);
+      out(`\nnight 1 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC`);
+      nights.push(
+        await runNightly(app, config.companies, {
+          runId: 'demo-night-1',
+          onStep: show,
+          between: async (finished) => {
+            if (finished !== 'approve') return;
+            for (const basket of await app.store.baskets.listByState('link_issued')) {
+              if (!basket.scaLink) continue;
+              await control(sandbox, '/sca', { link: basket.scaLink });
+              out(`    (an approver opened the approval link of basket ${basket.bankBasketId ?? basket.id} and signed)`);
+            }
+          },
+        }),
+      );
+      // Two days later, in the early morning: the execution day is over and booked.
+      sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
+      out(`\nnight 2 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC (the payments' execution day is over)`);
+      nights.push(await runNightly(app, config.companies, { runId: 'demo-night-2', onStep: show }));
+    } finally {
+      await app.close();
+    }
+    const files = await listFiles(dir);
+    out(`\nfiles settle produced (in ${dir}):`);
+    for (const f of files) out(`  ${f}`);
+    out(`\nconfiguration used: ${join(dir, 'settle.yaml')} · log: ${join(dir, 'settle.log')}`);
+    out(`open the reconciliation report: ${files.filter((f) => f.endsWith('.html')).map((f) => join(dir, f)).pop() ?? '(none)'}`);
+    return { dir, nights, files };
+  } finally {
+    await sandbox.close();
+    await new Promise<void>((resolve) => logFile.end(resolve));
+  }
+}
+
+async function prepareDir(dir: string): Promise<void> {
+  if (existsSync(dir)) {
+    const entries = await readdir(dir);
+    if (entries.length > 0 && !entries.includes(MARKER)) {
+      throw new SettleError('ERR_DEMO_DIR_NOT_EMPTY', `${dir} exists and is not a settle demo folder; name another with --dir`, { exitCode: ExitCode.usage });
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, MARKER), 'created by `settle demo`; the next demo run empties this folder\n');
+}
+
+async function writeDemoConfig(dir: string, sandbox: RunningSandbox): Promise<string> {
+  const file = join(dir, 'settle.yaml');
+  await writeFile(
+    file,
+    `# Written by \`settle demo\`: a complete configuration for one company on local folders,
+# against the in-process sandbox bank (its port changes on every run).
+dataDir: ${JSON.stringify(join(dir, 'data'))}
+bank:
+  baseUrl: ${sandbox.urls.baseUrl}
+  authUrl: ${sandbox.urls.authUrl}
+  tenantId: ${SEED.tenant}
+  clientId: ${SEED.clientId}
+  clientSecret: { env: SETTLE_CLIENT_SECRET }
+  subscriptionId: ${SEED.subscriptionId}
+  redirectUri: https://settle.example/approved
+companies:
+  - id: acme
+    name: ACME AS
+    organisationNumber: "${SEED.resourceGroupName}"
+    bankId: ${SEED.bankId}
+    consentId: ${SEED.consentId}
+    root: ${JSON.stringify(join(dir, 'acme'))}
+    intake:
+      stableFor: 50ms
+    statements:
+      formats: [camt.053.001.02, csv]
+    status:
+      formats: [pain.002.001.03, csv]
+`,
+  );
+  return file;
+}
+
+async function control(sandbox: RunningSandbox, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox.urls.controlUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    // a completed SCA redirects to the TPP-Redirect-URI, which is the approver's browser's business
+    redirect: 'manual',
+  }).catch((error: unknown) => {
+    throw new SettleError('ERR_DEMO_SANDBOX', `the sandbox did not answer ${path}: ${String((error as { cause?: unknown }).cause ?? error)}`, { cause: error });
+  });
+  if (response.status >= 400) throw new SettleError('ERR_DEMO_SANDBOX', `the sandbox refused ${path}: HTTP ${response.status} ${await response.text()}`);
+}
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of (await readdir(dir)).sort()) {
+    const path = join(dir, name);
+    if ((await stat(path)).isDirectory()) {
+      if (name !== 'data') out.push(...(await listFiles(path, base)));
+    } else if (name !== MARKER) out.push(relative(base, path));
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+// The nightly chain: pickup → submit → approve → status (+ status reports to the ERP) → fetch →
+// export → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
+// and the independent steps after it still run (statements and reconciliation do not need the
+// payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
+import { runApprove } from '../../jobs/approve.js';
+import { runExportStatements } from '../../jobs/export-statements.js';
+import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
+import { runPickup } from '../../jobs/pickup.js';
+import { runReconcile, type CompanyReconciliation } from '../../jobs/reconcile.js';
+import { runStatusReport } from '../../jobs/status-report.js';
+import { runStatus } from '../../jobs/status.js';
+import { runSubmit } from '../../jobs/submit.js';
+import type { CompanyConfig } from '../config/index.js';
+import { ExitCode, isSettleError } from '../domain/errors.js';
+import { redactText } from '../log/index.js';
+import type { App } from './app.js';
+import { paymentJobs } from './payment-jobs.js';
+import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+
+export type StepName = 'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'reconcile';
+
+export interface StepResult {
+  step: StepName;
+  ok: boolean;
+  /** One line for people: what the step did, or why it failed. */
+  summary: string;
+  /** Something in this step's result needs a person (rejected file, unknown payment, gap, …). */
+  needsPerson: boolean;
+  /** Files written, relative to the company's root (reports, statements, status files). */
+  files: string[];
+  error?: { code: string; message: string };
+}
+
+export interface NightlyResult {
+  runId: string;
+  steps: StepResult[];
+  reconciliations: CompanyReconciliation[];
+  /** 0 all well, 1 something needs a person, 3 a step failed. */
+  exitCode: number;
+}
+
+export interface NightlyOptions {
+  runId: string;
+  /** Called after each step (progress display, logs). */
+  onStep?: (result: StepResult) => void;
+  /** Between steps, e.g. the demo moves the sandbox clock and completes SCA. */
+  between?: (finished: StepName) => Promise<void>;
+}
+
+export async function runNightly(app: App, companies: readonly CompanyConfig[], options: NightlyOptions): Promise<NightlyResult> {
+  const { runId } = options;
+  const payments = paymentJobs(app);
+  const steps: StepResult[] = [];
+  let reconciliations: CompanyReconciliation[] = [];
+  const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
+    let result: StepResult;
+    try {
+      result = { step: name, ok: true, ...(await body()) };
+    } catch (error) {
+      const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
+      const message = redactText(error instanceof Error ? error.message : String(error));
+      app.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
+      result = { step: name, ok: false, summary: `failed: ${code}: ${message}`, needsPerson: true, files: [], error: { code, message } };
+    }
+    steps.push(result);
+    options.onStep?.(result);
+    await options.between?.(name);
+  };
+  try {
+    await step('pickup', async () => {
+      const picked = await runPickup(app.pickupDeps(runId), companies);
+      const count = (o: string) => picked.filter((p) => p.outcome === o).length;
+      return {
+        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate`,
+        needsPerson: picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed'),
+        files: picked.flatMap((p) => [p.movedTo, ...(p.report ? [p.report] : [])]),
+      };
+    });
+    await step('submit', async () => {
+      const s = await runSubmit(payments.deps('submit', runId), companies);
+      const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
+      return {
+        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person`,
+        needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
+        files: [],
+      };
+    });
+    await step('approve', async () => {
+      const a = await runApprove(payments.deps('approve', runId), companies);
+      return {
+        summary: `${a.baskets.length} signing basket(s), ${a.baskets.filter((b) => b.linkIssued).length} new approval link(s)`,
+        needsPerson: a.baskets.some((b) => b.linkIssued || b.problem !== undefined),
+        files: a.baskets.flatMap((b) => (b.report ? [b.report] : [])),
+      };
+    });
+    await step('status', async () => {
+      const s = await runStatus(payments.deps('status', runId), companies);
+      return { summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`, needsPerson: false, files: [] };
+    });
+    await step('status-report', async () => {
+      const written = await runStatusReport(payments.deps('status-report', runId), companies);
+      return { summary: `${written.length} status file(s) for the ERP`, needsPerson: false, files: written.flatMap((w) => w.paths) };
+    });
+    await step('fetch', async () => {
+      const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, payments.bank), companies);
+      return {
+        summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
+        needsPerson: fetchNeedsAttention(fetched),
+        files: [],
+      };
+    });
+    await step('export', async () => {
+      const e = await runExportStatements(exportStatementsDeps(app, runId), companies);
+      return {
+        summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
+        needsPerson: e.held.length > 0 || e.changed.length > 0,
+        files: e.files.map((f) => f.path),
+      };
+    });
+    await step('reconcile', async () => {
+      reconciliations = await runReconcile(app.reconcileDeps(runId), companies);
+      return {
+        summary: reconciliations.map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`).join('; ') || 'no companies',
+        needsPerson: reconciliations.some((r) => r.needsPerson),
+        files: reconciliations.flatMap((r) => [r.html, r.csv]),
+      };
+    });
+  } finally {
+    await payments.close();
+  }
+  const exitCode = steps.some((s) => !s.ok) ? ExitCode.runtime : steps.some((s) => s.needsPerson) ? ExitCode.findings : ExitCode.ok;
+  return { runId, steps, reconciliations, exitCode };
+}

@@ -1,0 +1,54 @@
+// The README's first quick-start command: `settle demo` runs the whole nightly flow on embedded
+// defaults. Run here in-process (the CLI test below runs it as a user would).
+
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDemo } from '../../src/main/demo.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import { hasTool, xmllintValidate } from '../support/oracles.js';
+import { runSettle } from '../support/cli.js';
+import { withTempDir } from '../support/tmp.js';
+
+describe('settle demo', () => {
+  it('runs two nights end to end and produces every kind of output, all steps succeeding', async () => {
+    await withTempDir(async (dir) => {
+      const lines: string[] = [];
+      const result = await runDemo({ dir: join(dir, 'demo'), out: (l) => lines.push(l) });
+      for (const night of result.nights) expect(night.steps.filter((s) => !s.ok)).toEqual([]);
+      const steps = result.nights.map((n) => n.steps.map((s) => s.step));
+      expect(steps[0]).toEqual(['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'reconcile']);
+      const files = result.files;
+      expect(files).toContain('acme/archive/2026-01-05/acme-payments.csv');
+      expect(files).toContain('acme/archive/2026-01-05/acme-suppliers.xml');
+      expect(files).toContain('acme/error/acme-corrections.csv.errors.txt');
+      expect(files.filter((f) => f.startsWith('acme/reports/approval-'))).toHaveLength(1);
+      const booked = files.filter((f) => /statements\/acme-NO9386011117947-2026-01-07\.(camt\.053\.001\.02\.xml|csv)$/.test(f));
+      expect(booked).toHaveLength(2);
+      expect(files.some((f) => /status\/.*pain\.002\.001\.03\.xml$/.test(f))).toBe(true);
+      expect(files.some((f) => /reports\/reconciliation-acme-2026-01-08-.*\.html$/.test(f))).toBe(true);
+      expect(lines.join('\n')).toContain('files settle produced');
+
+      // The second night's reconciliation matched all seven accepted, approved and booked payments.
+      const last = result.nights[1]!.reconciliations[0]!;
+      expect(last.summary.byType.find((t) => t.type === 'matched')?.count).toBe(7);
+      expect(last.summary.byType.find((t) => t.type === 'rejected')?.count).toBe(1);
+
+      const camt = await readFile(join(result.dir, booked.find((f) => f.endsWith('.xml'))!));
+      expect(camt.toString()).toContain('ACME-2026-0001');
+      if (hasTool('xmllint') || process.env.CI) {
+        const check = await xmllintValidate(camt, 'camt.053.001.02');
+        expect(check.output).toContain('validates');
+        expect(check.valid).toBe(true);
+      }
+    });
+  });
+
+  it('refuses to empty a folder it did not create', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(join(dir, 'ledger.xlsx'), 'precious');
+      const result = await runSettle(['demo', '--dir', dir], { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^settle: ERR_DEMO_DIR_NOT_EMPTY: /);
+    });
+  });
+});
