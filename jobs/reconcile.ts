@@ -7,7 +7,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import { reconcile, type ReconcileConfig, type ReconcileSummary } from '../src/domain/reconcile/index.js';
+import { reconcile, type ConsentState, type ReconcileConfig, type ReconcileSummary } from '../src/domain/reconcile/index.js';
 import { renderFindingsCsv, renderFindingsHtml } from '../src/formats/report/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
@@ -24,6 +24,8 @@ export interface ReconcileDeps {
   /** How far back the default period starts, in days. */
   lookBackDays: number;
   files(company: CompanyConfig): Promise<FileStore>;
+  /** The company's consents with their expiry; a failure to read them is reported, not fatal. */
+  consents?(company: CompanyConfig): Promise<ConsentState[]>;
 }
 
 export interface CompanyReconciliation {
@@ -52,6 +54,7 @@ export async function runReconcile(
       transactions: await bookedTransactions(deps.store, company.id, { from, to }, deps.config.dateWindowDays),
       statements: await statementPeriods(deps.store, company.id, { from, to }),
       approvals: await pendingApprovals(deps.store, company.id),
+      consents: await consentsOf(deps, company),
     };
     const result = reconcile(input, { today: today(deps.clock, deps.timeZone), now, calendar: businessCalendar(company.intake.calendar) }, deps.config);
     const files = await deps.files(company);
@@ -74,4 +77,14 @@ export async function runReconcile(
     results.push({ company: company.id, from, to, summary: result.summary, needsPerson: result.needsPerson, csv: `${base}.csv`, html: `${base}.html` });
   }
   return results;
+}
+
+async function consentsOf(deps: ReconcileDeps, company: CompanyConfig): Promise<ConsentState[]> {
+  if (!deps.consents) return [];
+  try {
+    return await deps.consents(company);
+  } catch (error) {
+    deps.logger.warn('consents could not be read from the bank; their expiry is not in this report', { company: company.id, error });
+    return [];
+  }
 }

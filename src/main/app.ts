@@ -4,11 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { PickupDeps } from '../../jobs/pickup.js';
 import type { ReconcileDeps } from '../../jobs/reconcile.js';
-import type { Config } from '../config/index.js';
+import type { BankClient } from '../bank/index.js';
+import type { CompanyConfig, Config } from '../config/index.js';
+import type { ConsentState } from '../domain/reconcile/index.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { runLogger, type Logger } from '../log/index.js';
 import { resolveReconcileConfig } from '../domain/reconcile/index.js';
 import { createStore, type Database, type Store } from '../store/index.js';
+import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
 import { profileLoader } from './profiles.js';
 import { CompanyStores } from './stores.js';
@@ -20,6 +23,8 @@ export interface App {
   readonly db: Database;
   readonly store: Store;
   readonly stores: CompanyStores;
+  /** The bank client, created on first use and shared by every job of this process. */
+  bank(): BankClient;
   pickupDeps(runId: string): PickupDeps;
   reconcileDeps(runId: string): ReconcileDeps;
   close(): Promise<void>;
@@ -33,6 +38,8 @@ export async function createApp(config: Readonly<Config>, logger: Logger, clock:
   const profile = profileLoader();
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;
   const reconcileConfig = resolveReconcileConfig({ ...rules, amountToleranceMinor: BigInt(amountToleranceMinor) });
+  let bank: BankClient | undefined;
+  const bankClient = () => (bank ??= createBankClient(config, logger, { clock }));
   return {
     config,
     logger,
@@ -40,6 +47,7 @@ export async function createApp(config: Readonly<Config>, logger: Logger, clock:
     db,
     store,
     stores,
+    bank: bankClient,
     pickupDeps: (runId) => ({
       ledger: store.files,
       clock,
@@ -58,8 +66,10 @@ export async function createApp(config: Readonly<Config>, logger: Logger, clock:
       config: reconcileConfig,
       lookBackDays: Math.round(lookBack / 86_400_000),
       files: (company) => stores.store(company),
+      consents: (company) => consentStates(bankClient(), company),
     }),
     async close() {
+      await bank?.close();
       await stores.close();
       await db.close();
     },
@@ -68,4 +78,16 @@ export async function createApp(config: Readonly<Config>, logger: Logger, clock:
 
 export function newRunId(): string {
   return randomUUID();
+}
+
+/** The company's consents at its bank with their expiry, for the reconciliation report. */
+async function consentStates(bank: BankClient, company: CompanyConfig): Promise<ConsentState[]> {
+  const out: ConsentState[] = [];
+  for await (const consent of bank.listConsents()) {
+    const ours = consent.consentId === company.consentId || (consent.resourceId?.includes(`/resource-groups/${company.organisationNumber}/`) ?? false);
+    const validUntil = consent.expiresAtUtc?.slice(0, 10);
+    if (!ours || !validUntil || !/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) continue;
+    out.push({ company: company.id, consentId: consent.consentId, bank: consent.bankId ?? company.bankId ?? 'bank', validUntil: validUntil as ConsentState['validUntil'] });
+  }
+  return out;
 }

@@ -49,7 +49,7 @@ export interface NightlyOptions {
 
 export async function runNightly(app: App, companies: readonly CompanyConfig[], options: NightlyOptions): Promise<NightlyResult> {
   const { runId } = options;
-  const payments = paymentJobs(app);
+  const payments = paymentJobs(app, { bank: app.bank() });
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
@@ -102,7 +102,7 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
       return { summary: `${written.length} status file(s) for the ERP`, needsPerson: false, files: written.flatMap((w) => w.paths) };
     });
     await step('fetch', async () => {
-      const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, payments.bank), companies);
+      const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, app.bank()), companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
         needsPerson: fetchNeedsAttention(fetched),

@@ -96,4 +96,14 @@ describe('the reconcile job', () => {
     expect(result!.needsPerson).toBe(false);
     expect(result!.summary.byType.find((t) => t.type === 'matched')?.count).toBe(3);
   });
+
+  it('reports a consent about to expire, and carries on when the bank cannot list consents', async () => {
+    await sendThree();
+    const expiring = { ...deps, consents: () => Promise.resolve([{ company: 'acme', consentId: 'c-1', bank: 'testbank', validUntil: toLocalDate('2026-01-09') }]) };
+    const [withConsent] = await runReconcile(expiring, [company]);
+    expect(withConsent!.summary.byType.find((t) => t.type === 'consent_expiring')?.count).toBe(1);
+    const failing = { ...deps, consents: () => Promise.reject(new Error('bank down')) };
+    const [without] = await runReconcile(failing, [company]);
+    expect(without!.summary.byType.find((t) => t.type === 'consent_expiring')?.count).toBe(0);
+  });
 });
