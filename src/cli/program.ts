@@ -10,6 +10,7 @@ import { demoCommand } from './commands/demo.js';
 import { runCommand } from './commands/run.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { sftpCommand } from './commands/sftp-fingerprint.js';
+import { validateCommand } from './commands/validate.js';
 
 export function buildProgram(): Command {
   const program = new Command('settle')
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .version(packageInfo().version, '-V, --version')
     .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
   program.addCommand(demoCommand());
+  program.addCommand(validateCommand());
   program.addCommand(configCommand());
   program.addCommand(dbCommand());
   program.addCommand(runCommand());

@@ -5,13 +5,19 @@ import { ExitCode, isSettleError } from '../domain/errors.js';
 import { redactText } from '../log/index.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  program.exitOverride();
-  program.configureOutput({ outputError: () => undefined });
+  quietUsageErrors(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error);
   }
+}
+
+/** Every command throws its usage errors to reportError instead of printing and exiting itself. */
+function quietUsageErrors(command: Command): void {
+  command.exitOverride();
+  command.configureOutput({ outputError: () => undefined });
+  for (const sub of command.commands) quietUsageErrors(sub);
 }
 
 export function reportError(error: unknown): number {

@@ -23,6 +23,14 @@ describe('the settle command line', () => {
     expect(result.stderr).toMatch(/^settle: ERR_USAGE: unknown command 'frobnicate'/);
   });
 
+  it('answers a usage error in any subcommand the same way', async () => {
+    for (const args of [['run', 'pickup', '--bogus'], ['validate'], ['db', 'migrate', 'extra']]) {
+      const result = await runSettle(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^settle: ERR_USAGE: /);
+    }
+  });
+
   it('exits 2 for an invalid configuration and 0 for a valid one', async () => {
     await withTempDir(async (dir) => {
       const ok = await runSettle(['config', 'check'], { cwd: dir });

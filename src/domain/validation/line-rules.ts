@@ -1,0 +1,300 @@
+// The rules of one payment line: every field checked, every problem reported (never only the
+// first), and a PaymentInstruction built only when the line has no error. Pure and synchronous;
+// the rules that need the whole file or the outside world live in payment-validator.ts.
+import { checkBic, checkIban, type IbanCheck } from '../account-id.js';
+import type { BusinessCalendar } from '../business-calendar.js';
+import { isCurrencyCode } from '../currency.js';
+import type { Issue, IssueLocation, Severity } from '../issue.js';
+import { addDays, isWeekend, parseDate, type LocalDate } from '../local-date.js';
+import { parseAmount, type DecimalFormat, type Money } from '../money.js';
+import type { InstructionPriority, PaymentInstruction } from '../payment.js';
+import { compileAmountParser, type AmountParser } from './amount-parser.js';
+import { charactersOutside, transliterate, type CharsetRule } from './charset.js';
+import { IssueCode } from './codes.js';
+import { REQUIRED_FIELDS, type PaymentField, type RawPaymentLine } from './raw-line.js';
+
+export type NonBusinessDayPolicy = 'flag' | 'move' | 'reject';
+
+export interface LineRuleOptions {
+  /** Date rules are evaluated as on this day (today in the company's time zone, or --as-of). */
+  asOf: LocalDate;
+  /** Bank calendar; without one only weekends count as non-business days. */
+  calendar?: BusinessCalendar;
+  /** What a weekend or holiday execution date does: warn, move to the next business day (warned), or fail. */
+  nonBusinessDayPolicy?: NonBusinessDayPolicy;
+  /** Largest allowed amount per currency as a decimal string; key "*" for every other currency. */
+  maxAmount?: Readonly<Record<string, string>>;
+  charset?: CharsetRule;
+  /** Normalised IBANs of the company's onboarded accounts; undefined when the bank was not reachable. */
+  onboardedDebtorAccounts?: ReadonlySet<string>;
+}
+
+/** How the reader's text is written: CSV profiles choose; pain.001 is always "." and ISO dates. */
+export interface LineFormat {
+  decimalFormat: DecimalFormat;
+  dateFormat: string;
+}
+
+export interface LineResult {
+  payment?: PaymentInstruction;
+  /** The amount as read, whenever it could be read (also on lines with other errors): for file totals. */
+  amount?: Money;
+  issues: Issue[];
+}
+
+export type LineRules = (line: RawPaymentLine) => LineResult;
+
+const MAX_NAME = 70;
+const MAX_E2E = 35;
+const MAX_REMITTANCE = 140;
+const MAX_REFERENCE = 35;
+
+export function compileLineRules(options: LineRuleOptions, format: LineFormat): LineRules {
+  const checker = new LineChecker(options, format);
+  return (line) => checker.check(line);
+}
+
+/** Per-line state kept in one small object, so the hot path allocates little. */
+interface Ctx {
+  line: RawPaymentLine;
+  issues: Issue[];
+}
+
+function at(ctx: Ctx, field: PaymentField): IssueLocation {
+  return ctx.line.fields[field]?.location ?? ctx.line.location;
+}
+
+function add(ctx: Ctx, code: IssueCode, severity: Severity, field: PaymentField, message: string): void {
+  ctx.issues.push({ code, severity, location: at(ctx, field), field, message });
+}
+
+function text(ctx: Ctx, field: PaymentField): string | undefined {
+  const v = ctx.line.fields[field]?.value.trim();
+  return v === undefined || v === '' ? undefined : v;
+}
+
+class LineChecker {
+  private readonly policy: NonBusinessDayPolicy;
+  private readonly charset: CharsetRule;
+  private readonly maxByCurrency = new Map<string, bigint | undefined>();
+  // Files repeat the same debtor account, currency and execution date on every line and
+  // often the same creditors: caching these checks makes validation cheap next to parsing.
+  // The caches are bounded (cleared when full), so memory stays flat on any file.
+  private readonly ibanCache = new BoundedCache<string, IbanCheck>();
+  private readonly currencyCache = new BoundedCache<string, boolean>(64);
+  private readonly dateCache = new BoundedCache<string, LocalDate | null>();
+  private readonly businessCache = new BoundedCache<LocalDate, boolean>();
+  private readonly parseAmount: AmountParser;
+
+  constructor(
+    private readonly options: LineRuleOptions,
+    private readonly format: LineFormat,
+  ) {
+    this.policy = options.nonBusinessDayPolicy ?? 'flag';
+    this.charset = options.charset ?? {};
+    this.parseAmount = compileAmountParser(format.decimalFormat);
+  }
+
+  check(line: RawPaymentLine): LineResult {
+    const ctx: Ctx = { line, issues: [] };
+    for (const field of REQUIRED_FIELDS) {
+      if (text(ctx, field) !== undefined) continue;
+      const code = field === 'endToEndId' ? IssueCode.E2E_MISSING : field.endsWith('Name') ? IssueCode.NAME_MISSING : IssueCode.FIELD_MISSING;
+      add(ctx, code, 'error', field, `${field} is required but empty or missing`);
+    }
+
+    const debtorIban = this.iban(ctx, 'debtorIban');
+    const creditorIban = this.iban(ctx, 'creditorIban');
+    const onboarded = this.options.onboardedDebtorAccounts;
+    if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
+      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', `debtor account ${debtorIban} is not one of the company's onboarded accounts`);
+    }
+
+    let creditorBic = text(ctx, 'creditorBic');
+    if (creditorBic !== undefined) {
+      creditorBic = creditorBic.toUpperCase();
+      if (!checkBic(creditorBic)) add(ctx, IssueCode.BIC_INVALID, 'error', 'creditorBic', `BIC "${creditorBic}" is not 8 or 11 characters of the ISO 9362 form`);
+    }
+
+    const { amount, amountRead } = this.amount(ctx);
+    const date = this.date(ctx);
+
+    const endToEndId = text(ctx, 'endToEndId');
+    if (endToEndId !== undefined) {
+      if (endToEndId.length > MAX_E2E) add(ctx, IssueCode.E2E_TOO_LONG, 'error', 'endToEndId', `end-to-end id has ${endToEndId.length} characters; at most ${MAX_E2E} are allowed`);
+      this.identifier(ctx, 'endToEndId', endToEndId);
+    }
+    const creditorReference = text(ctx, 'creditorReference');
+    if (creditorReference !== undefined) {
+      if (!validCreditorReference(creditorReference)) {
+        const why = creditorReference.length > MAX_REFERENCE ? `is longer than ${MAX_REFERENCE} characters` : 'fails its RF (ISO 11649) check digits';
+        add(ctx, IssueCode.CREDITOR_REFERENCE_INVALID, 'error', 'creditorReference', `creditor reference "${creditorReference}" ${why}`);
+      }
+      this.identifier(ctx, 'creditorReference', creditorReference);
+    }
+    const debtorName = this.freeText(ctx, 'debtorName', MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const creditorName = this.freeText(ctx, 'creditorName', MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const remittance = this.freeText(ctx, 'remittanceInformation', MAX_REMITTANCE, IssueCode.REMITTANCE_TOO_LONG);
+
+    let priority: InstructionPriority | undefined;
+    const priorityText = text(ctx, 'instructionPriority')?.toLowerCase();
+    if (priorityText !== undefined) {
+      if (priorityText === 'normal' || priorityText === 'norm') priority = 'normal';
+      else if (priorityText === 'high') priority = 'high';
+      else add(ctx, IssueCode.PRIORITY_INVALID, 'error', 'instructionPriority', `instruction priority "${priorityText}" is not one of normal, high (NORM, HIGH)`);
+    }
+
+    const { issues } = ctx;
+    if (issues.some((i) => i.severity === 'error')) return amountRead ? { issues, amount: amountRead } : { issues };
+    const payment: PaymentInstruction = {
+      debtorIban: debtorIban!,
+      debtorName: debtorName!,
+      requestedExecutionDate: date!,
+      endToEndId: endToEndId!,
+      amount: amount!,
+      creditorIban: creditorIban!,
+      creditorName: creditorName!,
+      lineNumber: line.lineNumber,
+    };
+    if (creditorBic !== undefined) payment.creditorBic = creditorBic;
+    if (remittance !== undefined) payment.remittanceInformation = remittance;
+    if (creditorReference !== undefined) payment.creditorReference = creditorReference;
+    if (priority !== undefined) payment.instructionPriority = priority;
+    if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
+    return { payment, issues, amount: payment.amount };
+  }
+
+  private iban(ctx: Ctx, field: 'debtorIban' | 'creditorIban'): string | undefined {
+    const v = text(ctx, field);
+    if (v === undefined) return undefined;
+    let check = this.ibanCache.get(v);
+    if (!check) this.ibanCache.set(v, (check = checkIban(v)));
+    if (!check.ok) add(ctx, IssueCode.IBAN_INVALID, 'error', field, check.message);
+    return check.iban;
+  }
+
+  private knownCurrency(code: string): boolean {
+    let known = this.currencyCache.get(code);
+    if (known === undefined) this.currencyCache.set(code, (known = isCurrencyCode(code)));
+    return known;
+  }
+
+  private maxFor(currency: string): bigint | undefined {
+    const { maxAmount } = this.options;
+    if (!maxAmount) return undefined;
+    if (this.maxByCurrency.has(currency)) return this.maxByCurrency.get(currency);
+    const limit = maxAmount[currency] ?? maxAmount['*'];
+    const parsed = limit === undefined ? undefined : parseAmount(limit, currency);
+    const max = parsed?.ok ? parsed.money.minor : undefined;
+    this.maxByCurrency.set(currency, max);
+    return max;
+  }
+
+  private amount(ctx: Ctx): { amount?: Money; amountRead?: Money } {
+    const currency = text(ctx, 'currency')?.toUpperCase();
+    const currencyOk = currency !== undefined && this.knownCurrency(currency);
+    if (currency !== undefined && !currencyOk) add(ctx, IssueCode.CURRENCY_INVALID, 'error', 'currency', `"${currency}" is not an ISO 4217 currency code one can pay with`);
+    const amountText = text(ctx, 'amount');
+    if (amountText === undefined || !currencyOk) return {};
+    const parsed = this.parseAmount(amountText, currency);
+    if (!parsed.ok) {
+      add(ctx, parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX, 'error', 'amount', parsed.message);
+      return {};
+    }
+    const money = parsed.money;
+    if (money.minor <= 0n) {
+      add(ctx, IssueCode.AMOUNT_NOT_POSITIVE, 'error', 'amount', `amount "${amountText}" must be greater than zero`);
+      return { amountRead: money };
+    }
+    const max = this.maxFor(currency);
+    if (max !== undefined && money.minor > max) {
+      const limit = this.options.maxAmount?.[currency] ?? this.options.maxAmount?.['*'];
+      add(ctx, IssueCode.AMOUNT_ABOVE_MAXIMUM, 'error', 'amount', `amount "${amountText}" ${currency} is above the configured maximum ${limit}`);
+      return { amountRead: money };
+    }
+    return { amount: money, amountRead: money };
+  }
+
+  private date(ctx: Ctx): LocalDate | undefined {
+    const dateText = text(ctx, 'requestedExecutionDate');
+    if (dateText === undefined) return undefined;
+    let parsed = this.dateCache.get(dateText);
+    if (parsed === undefined) this.dateCache.set(dateText, (parsed = parseDate(dateText, this.format.dateFormat) ?? null));
+    if (parsed === null) {
+      add(ctx, IssueCode.EXECUTION_DATE_INVALID, 'error', 'requestedExecutionDate', `"${dateText}" is not a calendar date in the format ${this.format.dateFormat}`);
+      return undefined;
+    }
+    if (parsed < this.options.asOf) {
+      add(ctx, IssueCode.EXECUTION_DATE_PAST, 'error', 'requestedExecutionDate', `execution date ${parsed} is before ${this.options.asOf}`);
+      return undefined;
+    }
+    if (this.isBusiness(parsed)) return parsed;
+    const why = this.options.calendar?.holidayName(parsed) ?? 'a weekend day';
+    if (this.policy === 'reject') {
+      add(ctx, IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY, 'error', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why})`);
+      return undefined;
+    }
+    if (this.policy === 'flag') {
+      add(ctx, IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY, 'warning', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why}); the bank may execute it later`);
+      return parsed;
+    }
+    let next = parsed;
+    do next = addDays(next, 1);
+    while (!this.isBusiness(next));
+    add(ctx, IssueCode.EXECUTION_DATE_MOVED, 'warning', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why}); moved to ${next}`);
+    return next;
+  }
+
+  private isBusiness(d: LocalDate): boolean {
+    let known = this.businessCache.get(d);
+    if (known === undefined) this.businessCache.set(d, (known = this.options.calendar ? this.options.calendar.isBusinessDay(d) : !isWeekend(d)));
+    return known;
+  }
+
+  private identifier(ctx: Ctx, field: PaymentField, value: string): void {
+    const bad = charactersOutside(this.charset, value);
+    if (bad.length > 0) add(ctx, IssueCode.CHARSET_INVALID, 'error', field, `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`);
+  }
+
+  private freeText(ctx: Ctx, field: PaymentField, max: number, tooLong: IssueCode): string | undefined {
+    const raw = text(ctx, field);
+    if (raw === undefined) return undefined;
+    const result = transliterate(this.charset, raw);
+    if (result.changed) add(ctx, IssueCode.CHARSET_TRANSLITERATED, 'warning', field, `${field} changed to the allowed character set: "${raw}" → "${result.text}"`);
+    if (result.text.length > max) add(ctx, tooLong, 'error', field, `${field} has ${result.text.length} characters; at most ${max} are allowed`);
+    return result.text;
+  }
+}
+
+/** A Map that forgets everything when it reaches its size: enough for the repeats of one file. */
+class BoundedCache<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max = 4096) {}
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: K, value: V): void {
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(key, value);
+  }
+}
+
+function show(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  return cp < 0x20 || cp === 0x7f || cp === 0xfffd ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
+}
+
+/** RF references (ISO 11649) carry mod-97 check digits; other references (e.g. KID) are only length-checked. */
+export function validCreditorReference(ref: string): boolean {
+  const r = ref.replace(/\s+/g, '').toUpperCase();
+  if (r.length > MAX_REFERENCE) return false;
+  if (!r.startsWith('RF')) return true;
+  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(r)) return false;
+  const moved = r.slice(4) + r.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const v = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of v) rest = (rest * 10 + (d.charCodeAt(0) - 48)) % 97;
+  }
+  return rest === 1;
+}

@@ -1,0 +1,69 @@
+// Validation of a whole file, one line at a time: the line rules, plus the rules that need
+// memory of the file (end-to-end ids seen so far) or the outside world (ids accepted before,
+// injected by the caller as a lookup). Memory: one Map entry per distinct end-to-end id —
+// the only thing that grows with the file — and one control-total entry per open block.
+import type { Issue, IssueLocation } from '../issue.js';
+import { IssueCode } from './codes.js';
+import { checkControl, ControlTotals, type ControlDeclaration } from './control-totals.js';
+import { compileLineRules, type LineFormat, type LineResult, type LineRuleOptions, type LineRules } from './line-rules.js';
+import type { RawPaymentLine } from './raw-line.js';
+
+export interface ValidationOptions extends LineRuleOptions {
+  /** True when a payment with this end-to-end id was accepted before (the pickup job asks the DB). */
+  alreadyAccepted?: (endToEndId: string) => boolean | Promise<boolean>;
+}
+
+export class PaymentValidator {
+  private readonly rules: LineRules;
+  private readonly seen = new Map<string, number>();
+  private readonly totals = new ControlTotals();
+
+  constructor(
+    private readonly options: ValidationOptions,
+    format: LineFormat,
+  ) {
+    this.rules = compileLineRules(options, format);
+  }
+
+  /**
+   * Validates one line; the payment is returned only when the line has no error. Synchronous
+   * unless the injected `alreadyAccepted` lookup returns a promise (a DB query).
+   */
+  line(raw: RawPaymentLine): LineResult | Promise<LineResult> {
+    // Only pain.001 lines belong to control blocks; CSV has no control totals to compute.
+    if (raw.block !== undefined) this.totals.add(raw.block, raw.fields.amount?.value);
+    const result = this.rules(raw);
+    if (raw.issues && raw.issues.length > 0) {
+      result.issues.unshift(...raw.issues);
+      if (raw.issues.some((i) => i.severity === 'error')) delete result.payment;
+    }
+    const e2e = raw.fields.endToEndId?.value.trim();
+    if (!e2e) return result;
+    const location = raw.fields.endToEndId?.location ?? raw.location;
+    const first = this.seen.get(e2e);
+    if (first !== undefined) {
+      result.issues.push({ code: IssueCode.E2E_DUPLICATE_IN_FILE, severity: 'error', location, field: 'endToEndId', message: `end-to-end id "${e2e}" is also used by line ${first} of this file` });
+      delete result.payment;
+      return result;
+    }
+    this.seen.set(e2e, raw.lineNumber);
+    const accepted = this.options.alreadyAccepted?.(e2e);
+    if (accepted instanceof Promise) return accepted.then((known) => acceptedBefore(result, known, e2e, location));
+    return acceptedBefore(result, accepted, e2e, location);
+  }
+
+  /** Checks a control declaration (NbOfTxs/CtrlSum) against what was counted for its block. */
+  control(declaration: ControlDeclaration): Issue[] {
+    const issues = checkControl(declaration, this.totals.computed(declaration.block));
+    this.totals.release(declaration.block);
+    return issues;
+  }
+}
+
+function acceptedBefore(result: LineResult, known: boolean | undefined, e2e: string, location: IssueLocation): LineResult {
+  if (known) {
+    result.issues.push({ code: IssueCode.E2E_ALREADY_ACCEPTED, severity: 'error', location, field: 'endToEndId', message: `end-to-end id "${e2e}" was already accepted in an earlier file` });
+    delete result.payment;
+  }
+  return result;
+}

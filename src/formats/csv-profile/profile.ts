@@ -1,0 +1,54 @@
+// A CSV profile says how one ERP writes its payment files: encoding, delimiter, quoting,
+// which header names hold which payment field, and how amounts and dates are written.
+// Profiles live in config/profiles/<name>.yaml (docs/formats/csv-profiles.md).
+import { z } from 'zod';
+import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
+
+export const PROFILE_ENCODINGS = ['utf-8', 'iso-8859-1', 'windows-1252', 'utf-16le', 'utf-16be'] as const;
+export type ProfileEncoding = (typeof PROFILE_ENCODINGS)[number];
+
+const field = z.enum(PAYMENT_FIELDS);
+const oneChar = z.string().length(1, 'must be exactly one character');
+
+export const csvProfileSchema = z
+  .strictObject({
+    name: z.string().min(1).optional(),
+    description: z.string().optional(),
+    /** Used when the file has no byte order mark; a UTF-8 or UTF-16 BOM always wins. */
+    encoding: z.enum(PROFILE_ENCODINGS).default('utf-8'),
+    delimiter: oneChar.refine((c) => c !== '\n' && c !== '\r' && c !== '"', 'cannot be a line break or a double quote').default(','),
+    quote: oneChar.default('"'),
+    decimalSeparator: z.enum(['.', ',']).default('.'),
+    thousandsSeparator: z.enum(['', ' ', '.', ',', "'", '\u00a0']).default(''),
+    dateFormat: z
+      .string()
+      .regex(/^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/, 'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY')
+      .default('YYYY-MM-DD'),
+    charset: z
+      .strictObject({
+        /** "epc": the EPC SEPA Latin set; "any": no character rule. */
+        base: z.enum(['epc', 'any']).default('epc'),
+        /** Extra characters allowed beyond the base set, e.g. "æøåÆØÅ". */
+        extra: z.string().default(''),
+      })
+      .default({ base: 'epc', extra: '' }),
+    /** Payment field → header name in the file (matched ignoring case and surrounding spaces). */
+    columns: z.partialRecord(field, z.string().trim().min(1)),
+    /** Constant values for fields the file does not carry (e.g. currency: NOK). */
+    defaults: z.partialRecord(field, z.string()).default({}),
+  })
+  .superRefine((p, ctx) => {
+    if (p.decimalSeparator === p.thousandsSeparator) ctx.addIssue({ code: 'custom', path: ['thousandsSeparator'], message: 'cannot be the decimal separator' });
+    if (p.delimiter === p.decimalSeparator && p.quote === p.delimiter) ctx.addIssue({ code: 'custom', path: ['quote'], message: 'cannot be the delimiter' });
+    const missing = REQUIRED_FIELDS.filter((f) => p.columns[f] === undefined && p.defaults[f] === undefined);
+    if (missing.length > 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: `no column or default for the required field(s) ${missing.join(', ')}` });
+    const seen = new Map<string, PaymentField>();
+    for (const [f, header] of Object.entries(p.columns) as [PaymentField, string][]) {
+      const key = header.trim().toLowerCase();
+      const other = seen.get(key);
+      if (other) ctx.addIssue({ code: 'custom', path: ['columns', f], message: `header "${header}" is already mapped to ${other}` });
+      seen.set(key, f);
+    }
+  });
+
+export type CsvProfile = z.output<typeof csvProfileSchema> & { name: string };

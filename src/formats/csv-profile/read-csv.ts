@@ -1,0 +1,187 @@
+// Streaming CSV reader: text (or UTF-8 bytes) in, raw payment lines out (each field with its row and
+// column), through csv-parse. Broken records are skipped by csv-parse and reported as located
+// issues; reading goes on, so one pass finds every problem. Memory is bounded by the largest
+// record (max_record_size), not by the file.
+import { parse, type CsvError } from 'csv-parse';
+import type { Issue } from '../../domain/issue.js';
+import { IssueCode } from '../../domain/validation/codes.js';
+import type { PaymentField, RawPaymentLine } from '../../domain/validation/raw-line.js';
+import { emptyFields, REQUIRED_FIELDS } from '../../domain/validation/raw-line.js';
+import type { ReaderItem } from '../../domain/validation/reader-item.js';
+import type { CsvProfile } from './profile.js';
+
+export interface CsvReadOptions {
+  /** Largest record in characters; a longer one is a CSV_RECORD_TOO_LARGE issue and ends the read. */
+  maxRecordSize?: number;
+  /** Malformed records reported before reading stops (default 100). */
+  maxMalformedRecords?: number;
+}
+
+class TooManyMalformed extends Error {
+  constructor(readonly limit: number) {
+    super(`${limit} malformed records; reading stopped (is the delimiter or quote of the profile right?)`);
+  }
+}
+
+export async function* readCsv(text: AsyncIterable<string | Buffer> | Iterable<string | Buffer>, profile: CsvProfile, options: CsvReadOptions = {}): AsyncGenerator<ReaderItem[]> {
+  let batch: ReaderItem[] = [];
+  let columnOf: [PaymentField, number][] | undefined;
+  let headerLength = 0;
+  let stopped = false;
+  let malformed = 0;
+  const maxMalformed = options.maxMalformedRecords ?? 100;
+  // Fields the file does not carry but the profile gives a constant for.
+  const defaults = Object.entries(profile.defaults) as [PaymentField, string][];
+
+  const onRecord = (record: string[], row: number): void => {
+    if (stopped) return;
+    if (!columnOf) {
+      const header = mapHeader(record, profile, row);
+      if ('issue' in header) {
+        batch.push({ kind: 'issue', issue: header.issue });
+        stopped = true;
+        return;
+      }
+      columnOf = [...header.columns];
+      headerLength = record.length;
+      return;
+    }
+    const fields = emptyFields();
+    for (const [f, index] of columnOf) {
+      const value = record[index];
+      if (value !== undefined) fields[f] = { value, location: { row, column: index + 1 } };
+    }
+    for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
+    const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
+    if (record.length !== headerLength) {
+      line.issues = [{ code: IssueCode.CSV_COLUMN_COUNT, severity: 'error', location: { row }, message: `row has ${record.length} fields; the header has ${headerLength} (a delimiter inside an unquoted value?)` }];
+    }
+    batch.push({ kind: 'line', line });
+  };
+
+  const parser = parse({
+    delimiter: profile.delimiter,
+    quote: profile.quote,
+    bom: true,
+    relax_column_count: true,
+    // Blank lines come through as records so that counting records counts lines: csv-parse's
+    // per-record `info` would tell the line too, but building it costs a sixth of the read.
+    skip_empty_lines: false,
+    // A quote inside an unquoted value (`12" pipe`) is kept as a character, as ERP exports
+    // mean it; the character-set rule then reports it.
+    relax_quotes: true,
+    skip_records_with_error: true,
+    max_record_size: options.maxRecordSize ?? 65_536,
+    on_skip: (err: CsvError | undefined) => {
+      if (!err || stopped) return undefined;
+      skipped.push({ kind: 'issue', issue: csvIssue(err) });
+      // After a broken quote csv-parse may report a record per character, each message quoting
+      // the growing field: stop early (throwing here makes the error fatal) so no file can make
+      // the reader quadratic (found by the fuzzer, test/fixtures/regression/csv-nordic).
+      if (++malformed >= maxMalformed) throw new TooManyMalformed(maxMalformed);
+      return undefined;
+    },
+  });
+  let failure: unknown;
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  const finished = new Promise<void>((resolve) => {
+    parser.once('finish', resolve);
+    parser.once('close', resolve);
+  });
+  // csv-parse parses a chunk synchronously inside write(); its records wait in the stream's
+  // buffer and are taken here in order, each with the line it starts on (a record spans one
+  // line plus the line breaks quoted inside its values). One batch per chunk: no async step
+  // per record.
+  let nextLine = 1;
+  // Skipped records are reported after the records parsed before them are taken (file order).
+  const skipped: ReaderItem[] = [];
+  const take = (): void => {
+    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
+      const row = nextLine;
+      nextLine += 1 + lineBreaksIn(record);
+      if (record.every((v) => v.trim() === '')) continue; // blank line, or only delimiters
+      onRecord(record, row);
+    }
+    if (skipped.length > 0) batch.push(...skipped.splice(0));
+  };
+
+  try {
+    for await (const chunk of text) {
+      if (failure === undefined) {
+        parser.write(chunk);
+        take();
+        // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
+        if (parser.destroyed || parser.writableNeedDrain) {
+          await new Promise((r) => setImmediate(r));
+          take();
+        }
+      }
+      if (failure !== undefined && !stopped) {
+        stopped = true;
+        batch.push({ kind: 'issue', issue: csvIssue(failure) });
+      }
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
+      if (stopped) return;
+    }
+    parser.end();
+    await finished;
+    take();
+    if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure) });
+    else if (!columnOf && !stopped) batch.push({ kind: 'issue', issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' } });
+    if (batch.length > 0) yield batch;
+  } finally {
+    parser.destroy();
+  }
+}
+
+function lineBreaksIn(record: string[]): number {
+  let n = 0;
+  for (const value of record) {
+    for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) n++;
+  }
+  return n;
+}
+
+function mapHeader(record: string[], profile: CsvProfile, row: number): { columns: Map<PaymentField, number> } | { issue: Issue } {
+  const index = new Map<string, number>();
+  record.forEach((name, i) => {
+    const key = name.replace(/^\uFEFF/, '').trim().toLowerCase();
+    if (!index.has(key)) index.set(key, i);
+  });
+  const columns = new Map<PaymentField, number>();
+  const missing: string[] = [];
+  for (const [f, header] of Object.entries(profile.columns) as [PaymentField, string][]) {
+    const i = index.get(header.trim().toLowerCase());
+    if (i !== undefined) columns.set(f, i);
+    else if (REQUIRED_FIELDS.includes(f) && profile.defaults[f] === undefined) missing.push(`"${header}" (${f})`);
+  }
+  if (missing.length > 0) {
+    return {
+      issue: {
+        code: IssueCode.CSV_COLUMNS_MISSING,
+        severity: 'error',
+        location: { row },
+        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; it has ${record.length} column(s): ${record.slice(0, 12).join(profile.delimiter)}${record.length > 12 ? '…' : ''}`,
+      },
+    };
+  }
+  return { columns };
+}
+
+function csvIssue(error: unknown): Issue {
+  if (error instanceof TooManyMalformed) return { code: IssueCode.CSV_MALFORMED, severity: 'error', location: {}, message: error.message };
+  const e = error as CsvError & { lines?: number; code?: string };
+  const row = typeof e.lines === 'number' ? e.lines : undefined;
+  const tooLarge = e.code === 'CSV_MAX_RECORD_SIZE';
+  return {
+    code: tooLarge ? IssueCode.CSV_RECORD_TOO_LARGE : IssueCode.CSV_MALFORMED,
+    severity: 'error',
+    location: row === undefined ? {} : { row },
+    message: `${tooLarge ? 'record too large' : 'malformed CSV'}: ${String(e.message ?? error).replace(/^Invalid Record Length: /, '')}`,
+  };
+}

@@ -1,0 +1,90 @@
+// The pain.001 reader: field mapping for .03 and .09, XPath locations, and its defences
+// (DTD refused even across chunk borders, depth, text and size limits).
+import { describe, expect, it } from 'vitest';
+import { Pain001Reader } from '../../../src/formats/pain001/read-pain001.js';
+import type { ReaderItem } from '../../../src/domain/validation/reader-item.js';
+import { check } from './helpers.js';
+
+async function items(chunks: Iterable<string>, reader = new Pain001Reader()): Promise<ReaderItem[]> {
+  const out: ReaderItem[] = [];
+  for await (const batch of reader.read(chunks)) out.push(...batch);
+  return out;
+}
+
+const NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
+
+describe('pain.001 reader', () => {
+  it('maps a .03 file with two PmtInf blocks, batch booking and structured remittance to payments', async () => {
+    const r = await check('valid/pain001-v03.xml');
+    expect(r.format).toBe('pain.001.001.03');
+    expect(r.valid).toBe(true);
+    expect(r.paymentsSeen).toHaveLength(3);
+    expect(r.paymentsSeen[1]).toEqual({
+      debtorIban: 'NO9386011117947',
+      debtorName: 'Acme AS',
+      requestedExecutionDate: '2026-01-07',
+      endToEndId: 'E2E-X2',
+      amount: { minor: 25025n, currency: 'EUR' },
+      creditorIban: 'DE89370400440532013000',
+      creditorName: 'Lieferant GmbH',
+      creditorBic: 'DEUTDEFF',
+      creditorReference: 'RF18539007547034',
+      batchBooking: true,
+      lineNumber: 2,
+    });
+    expect(r.paymentsSeen[2]).toMatchObject({ requestedExecutionDate: '2026-01-08', batchBooking: false, amount: { minor: 100000n, currency: 'NOK' } });
+    expect(r.totals).toEqual([
+      { currency: 'EUR', minor: 35025n },
+      { currency: 'NOK', minor: 100000n },
+    ]);
+  });
+
+  it('maps a .09 file (ReqdExctnDt/Dt, BICFI)', async () => {
+    const r = await check('valid/pain001-v09.xml');
+    expect(r.format).toBe('pain.001.001.09');
+    expect(r.paymentsSeen.map((p) => [p.endToEndId, p.requestedExecutionDate, p.creditorBic, p.remittanceInformation])).toEqual([
+      ['E2E-Y1', '2026-01-07', 'DEUTDEFF', 'Invoice 4711'],
+      ['E2E-Y2', '2026-01-07', 'DEUTDEFF', 'Invoice 4711'],
+    ]);
+  });
+
+  it('locates transaction fields by XPath with positions', async () => {
+    const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><NbOfTxs>2</NbOfTxs></GrpHdr><PmtInf><PmtInfId>A</PmtInfId></PmtInf><PmtInf><CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">1</InstdAmt></Amt></CdtTrfTxInf><CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">2</InstdAmt></Amt></CdtTrfTxInf></PmtInf></CstmrCdtTrfInitn></Document>`;
+    const out = await items([doc]);
+    const lines = out.flatMap((i) => (i.kind === 'line' ? [i.line] : []));
+    expect(lines.map((l) => l.fields.amount?.location.path)).toEqual([
+      '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[1]/Amt/InstdAmt',
+      '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[2]/Amt/InstdAmt',
+    ]);
+    expect(lines[1]!.fields.currency).toEqual({ value: 'EUR', location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[2]/Amt/InstdAmt/@Ccy' } });
+    expect(out.filter((i) => i.kind === 'control').map((i) => (i.kind === 'control' ? i.declaration.level : ''))).toEqual(['payment-info', 'payment-info', 'group']);
+  });
+
+  it('refuses a DOCTYPE split across two chunks', async () => {
+    const out = await items(['<?xml version="1.0"?>\n<!DOC', 'TYPE x [<!ENTITY a "b">]><Document/>']);
+    expect(out).toMatchObject([{ kind: 'issue', issue: { code: 'ERR_XML_DTD_FORBIDDEN' } }]);
+  });
+
+  it('stops at the depth limit with a located XML_LIMIT_EXCEEDED issue', async () => {
+    const deep = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</GrpHdr></CstmrCdtTrfInitn></Document>`;
+    const out = await items([deep]);
+    expect(out).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('deeper than 48') } }]);
+  });
+
+  it('stops at the text length limit and at the document size limit', async () => {
+    const long = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><MsgId>${'x'.repeat(20_000)}</MsgId></GrpHdr></CstmrCdtTrfInitn></Document>`;
+    expect(await items([long])).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', location: { path: '/Document/CstmrCdtTrfInitn/GrpHdr/MsgId' } } }]);
+    const reader = new Pain001Reader({ maxChars: 1000 });
+    const chunks = [`<Document xmlns="${NS}"><CstmrCdtTrfInitn>`, ...Array.from({ length: 100 }, () => '<!-- padding padding -->')];
+    expect(await items(chunks, reader)).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1000') } }]);
+  });
+
+  it('warns about stray text between elements (as in the Cross River sample) without failing the read', async () => {
+    const r = await check('third-party/pain001/iso20022js__cross_river_pain_001_rtp_credit.xml');
+    expect(r.codes).toContain('XML_UNEXPECTED_TEXT');
+  });
+
+  it('keeps a file with no root element from passing', async () => {
+    expect(await items(['   '])).toMatchObject([{ kind: 'issue', issue: { code: 'XML_MALFORMED' } }]);
+  });
+});

@@ -1,0 +1,91 @@
+// Pure pieces of validation: control-total arithmetic (never floats), the character-set rule,
+// RF creditor references, and the line rules' refusal to build a payment from a broken line.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../../src/domain/local-date.js';
+import { charactersOutside, charsetRule, transliterate } from '../../../src/domain/validation/charset.js';
+import { checkControl, ControlTotals, parseDecimal } from '../../../src/domain/validation/control-totals.js';
+import { compileLineRules, validCreditorReference } from '../../../src/domain/validation/line-rules.js';
+
+describe('control totals', () => {
+  it('sums decimals of mixed scale exactly (0.1 + 0.2 = 0.3, no float error)', () => {
+    const totals = new ControlTotals();
+    totals.add('B', '0.1');
+    totals.add('B', '0.2');
+    const issues = checkControl({ level: 'payment-info', block: 'B', location: { path: '/B' }, nbOfTxs: { value: '2', location: { path: '/B/NbOfTxs' } }, ctrlSum: { value: '0.30', location: { path: '/B/CtrlSum' } } }, totals.computed('B'));
+    expect(issues).toEqual([]);
+  });
+
+  it('counts every transaction towards the group as well as its block', () => {
+    const totals = new ControlTotals();
+    totals.add('A', '1');
+    totals.add('B', '2.5');
+    expect(totals.computed('').count).toBe(2);
+    expect(parseDecimal('99999999999999999999.99')).toEqual({ digits: 9999999999999999999999n, scale: 2 });
+  });
+
+  it('does not check CtrlSum when an amount could not be read (that amount has its own issue)', () => {
+    const totals = new ControlTotals();
+    totals.add('', 'abc');
+    expect(checkControl({ level: 'group', block: '', location: {}, ctrlSum: { value: '5', location: {} } }, totals.computed(''))).toEqual([]);
+  });
+});
+
+describe('character set', () => {
+  it('leaves allowed text alone and transliterates the rest', () => {
+    const epc = charsetRule();
+    expect(transliterate(epc, 'Invoice 12/2026')).toEqual({ text: 'Invoice 12/2026', changed: false });
+    expect(transliterate(epc, 'Ærø Straße')).toEqual({ text: 'Aero Strasse', changed: true });
+    expect(transliterate(charsetRule('æøåÆØÅ'), 'Ærø')).toEqual({ text: 'Ærø', changed: false });
+    expect(transliterate(charsetRule('', 'any'), '東京 ✓')).toEqual({ text: '東京 ✓', changed: false });
+  });
+
+  it('the compiled pattern agrees with the character set on any text, including regex metacharacters in extra', () => {
+    const rule = charsetRule('æøå]^\\-');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'Z', '9', ' ', '-', ']', '^', '\\', '[', 'æ', 'é', '#', '/', '\n'), fc.integer({ min: 0x20, max: 0x2fff }).map((c) => String.fromCodePoint(c))) }), (text) => {
+        const bad = [...text].filter((ch) => !rule.allowed!.has(ch));
+        expect(charactersOutside(rule, text)).toEqual([...new Set(bad)]);
+        expect(transliterate(rule, text).changed).toBe(bad.length > 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('line rules', () => {
+  const rules = compileLineRules({ asOf: '2026-01-05' as LocalDate }, { decimalFormat: { decimalSeparator: ',', thousandsSeparator: '.' }, dateFormat: 'DD.MM.YYYY' });
+  const at = (column: number) => ({ row: 2, column });
+  const line = (amount: string) => ({
+    lineNumber: 2,
+    location: { row: 2 },
+    fields: {
+      debtorIban: { value: 'NO93 8601 1117 947', location: at(1) },
+      debtorName: { value: 'Acme AS', location: at(2) },
+      requestedExecutionDate: { value: '07.01.2026', location: at(3) },
+      endToEndId: { value: 'E1', location: at(4) },
+      amount: { value: amount, location: at(5) },
+      currency: { value: 'nok', location: at(6) },
+      creditorIban: { value: 'DE89370400440532013000', location: at(7) },
+      creditorName: { value: 'Lieferant', location: at(8) },
+    },
+  });
+
+  it('parses a profile-formatted amount and date, normalises the IBAN and currency', () => {
+    const r = rules(line('1.234,50'));
+    expect(r.issues).toEqual([]);
+    expect(r.payment).toMatchObject({ debtorIban: 'NO9386011117947', requestedExecutionDate: '2026-01-07', amount: { minor: 123450n, currency: 'NOK' } });
+  });
+
+  it('never rounds: an extra decimal is an error and no payment is built, but the amount is still not lost for totals', () => {
+    const r = rules(line('1,005'));
+    expect(r.issues.map((i) => i.code)).toEqual(['AMOUNT_PRECISION']);
+    expect(r.payment).toBeUndefined();
+  });
+
+  it('checks RF creditor references with mod-97 and accepts other references by length', () => {
+    expect(validCreditorReference('RF18 5390 0754 7034')).toBe(true);
+    expect(validCreditorReference('RF18539007547035')).toBe(false);
+    expect(validCreditorReference('1234567890128')).toBe(true);
+  });
+});
