@@ -9,6 +9,7 @@ import { dbCommand } from './commands/db.js';
 import { demoCommand } from './commands/demo.js';
 import { runCommand } from './commands/run.js';
 import { sandboxCommand } from './commands/sandbox.js';
+import { serveCommand } from './commands/serve.js';
 import { sftpCommand } from './commands/sftp-fingerprint.js';
 import { validateCommand } from './commands/validate.js';
 
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   program.addCommand(dbCommand());
   program.addCommand(runCommand());
   program.addCommand(sftpCommand());
+  program.addCommand(serveCommand());
   program.addCommand(sandboxCommand());
   program.addCommand(banksCommand());
   program.addCommand(consentsCommand());

@@ -5,7 +5,7 @@
 import { runApprove } from '../../jobs/approve.js';
 import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
-import { runPickup } from '../../jobs/pickup.js';
+import { runPickup, type PickedFile } from '../../jobs/pickup.js';
 import { runReconcile, type CompanyReconciliation } from '../../jobs/reconcile.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
@@ -35,6 +35,8 @@ export interface NightlyResult {
   runId: string;
   steps: StepResult[];
   reconciliations: CompanyReconciliation[];
+  /** What pickup did with each file (for alerts). */
+  picked: PickedFile[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
   exitCode: number;
 }
@@ -52,6 +54,7 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
   const payments = paymentJobs(app, { bank: app.bank() });
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
+  let picked: PickedFile[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
     let result: StepResult;
     try {
@@ -68,7 +71,7 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
   };
   try {
     await step('pickup', async () => {
-      const picked = await runPickup(app.pickupDeps(runId), companies);
+      picked = await runPickup(app.pickupDeps(runId), companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
       return {
         summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate`,
@@ -129,5 +132,5 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
     await payments.close();
   }
   const exitCode = steps.some((s) => !s.ok) ? ExitCode.runtime : steps.some((s) => s.needsPerson) ? ExitCode.findings : ExitCode.ok;
-  return { runId, steps, reconciliations, exitCode };
+  return { runId, steps, reconciliations, picked, exitCode };
 }

@@ -1,0 +1,225 @@
+// Assembles `settle serve` from an App: metrics, alert channels, the scheduler with the jobs
+// registry, and the HTTP server (webhook, /healthz, /metrics); and takes it all down again in
+// order on SIGTERM. The jobs come in as a registry: `defaultServeJobs` wires the nightly chain,
+// status polling with the ERP status reports, and statement fetching with export.
+import type { FastifyInstance } from 'fastify';
+import { runExportStatements } from '../../jobs/export-statements.js';
+import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
+import { runStatusReport } from '../../jobs/status-report.js';
+import { runStatus } from '../../jobs/status.js';
+import type { Config } from '../config/index.js';
+import { AlertService, EmailNotifier, WebhookNotifier, type Finding, type Notifier } from '../notify/index.js';
+import {
+  buildServer,
+  createHealthCheck,
+  createMetrics,
+  scanForAttention,
+  Scheduler,
+  StoreAlertLedger,
+  type JobResult,
+  type Metrics,
+  type RawDelivery,
+  type ScheduledJob,
+  type ScheduleEntry,
+} from '../server/index.js';
+import type { BankingEvent } from '../bank/index.js';
+import { DedupeRepository } from '../store/dedupe.js';
+import { JobRunRepository } from '../store/job-runs.js';
+import { LeaseRepository } from '../store/leases.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import type { App } from './app.js';
+import { runNightly } from './nightly.js';
+import { paymentJobs } from './payment-jobs.js';
+import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+
+export interface ServeOptions {
+  /** Jobs by name; the schedule keys `nightly`, `status` and `statements` run the job of that name. Default: defaultServeJobs(app). */
+  jobs?: readonly ScheduledJob[];
+  /** Applies webhook events; absent: events are recorded in webhook_events, unprocessed, for the status job. */
+  onEvents?: (events: BankingEvent[], raw: RawDelivery) => Promise<void>;
+  host?: string;
+  port?: number;
+  /** false: only the HTTP side (a webhook-only instance). */
+  scheduler?: boolean;
+  /** How long SIGTERM waits for running jobs before asking them to checkpoint. */
+  graceMs?: number;
+  /** Extra alert channels (tests); the configured ones are always added. */
+  notifiers?: readonly Notifier[];
+}
+
+export interface RunningServe {
+  readonly url: string;
+  readonly server: FastifyInstance;
+  readonly scheduler: Scheduler;
+  readonly metrics: Metrics;
+  readonly alerts: AlertService;
+  /** Stops schedules, waits for running jobs (bounded), closes the HTTP server, the alert channels and the app (database, SFTP). */
+  stop(): Promise<void>;
+}
+
+/** The schedule keys of the configuration and the job each one runs. */
+export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
+
+export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
+  const out: Notifier[] = [];
+  const { email, webhook } = config.alerts;
+  if (email) out.push(new EmailNotifier({ host: email.host, port: email.port, secure: email.secure, username: email.username, password: email.password, from: email.from, to: email.to }));
+  if (webhook) out.push(new WebhookNotifier({ url: webhook.url, authorization: webhook.authorization }));
+  return out;
+}
+
+export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
+  const { config, logger, clock, db } = app;
+  const metrics = createMetrics({ db, logger });
+  const alerts = new AlertService({
+    notifiers: [...configuredNotifiers(config), ...(options.notifiers ?? [])],
+    ledger: new StoreAlertLedger(db, new DedupeRepository(db, clock)),
+    logger,
+    onAttempt: (channel, type, ok) => metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }),
+  });
+  const jobs = options.jobs ?? defaultServeJobs(app, metrics);
+  const entries: ScheduleEntry[] = [];
+  for (const name of SCHEDULED_JOBS) {
+    const job = jobs.find((j) => j.name === name);
+    if (job) entries.push({ job, cron: config.schedule[name] });
+    else logger.warn('no job registered for this schedule; it does not run', { schedule: name });
+  }
+  const jobRuns = new JobRunRepository(db, clock);
+  const scheduler = new Scheduler({
+    entries,
+    timeZone: config.timeZone,
+    leases: new LeaseRepository(db, clock),
+    jobRuns,
+    leaseTtlMs: config.schedule.jobLease,
+    logger,
+    clock,
+    metrics,
+    onRunFinished: async (summary) => {
+      // Whatever job ran, what needs a person is read from the database, so an alert goes out
+      // even when the step that noticed the problem ran on another instance or crashed.
+      const found = await scanForAttention({ db, clock, warnBeforeMs: config.alerts.warnBefore }).catch((error: unknown) => {
+        logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
+        return [];
+      });
+      const known = new Set(summary.findings.map((f) => f.key));
+      return alerts.runFinished({ ...summary, findings: [...summary.findings, ...found.filter((f) => !known.has(f.key))] });
+    },
+  });
+  if (!config.server.webhookAuthorization) logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
+  const server = buildServer({
+    db,
+    logger,
+    clock,
+    metrics,
+    health: createHealthCheck({ db, jobRuns, jobNames: scheduler.jobNames, clock }),
+    webhook: { authorization: config.server.webhookAuthorization, maxBodyBytes: config.server.maxBodyBytes, onEvents: options.onEvents ?? applyEvents(app) },
+  });
+  const host = options.host ?? config.server.host;
+  const port = options.port ?? config.server.port;
+  try {
+    await server.listen({ host, port });
+  } catch (cause) {
+    await server.close();
+    const reason = (cause as { code?: unknown }).code;
+    throw new SettleError('ERR_SERVE_LISTEN', `Cannot listen on ${host}:${port} (${typeof reason === 'string' ? reason : cause instanceof Error ? cause.message : 'error'}): another process may use the port, or the address is not on this machine`, {
+      exitCode: ExitCode.runtime,
+      details: { host, port },
+    });
+  }
+  const address = server.server.address();
+  const bound = address !== null && typeof address === 'object' ? address : undefined;
+  const shown = bound ? (bound.family === 'IPv6' ? `[${bound.address}]` : bound.address) : host;
+  const url = `http://${shown}:${bound?.port ?? config.server.port}`;
+  if (options.scheduler ?? true) scheduler.start();
+  logger.info('settle serve started', { url, holder: scheduler.holder, jobs: scheduler.jobNames });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      logger.info('settle serve stopping');
+      const [jobsResult] = await Promise.allSettled([scheduler.stop(options.graceMs ?? 60_000), server.close()]);
+      if (jobsResult.status === 'fulfilled' && jobsResult.value.unfinished.length) {
+        // Their leases expire after schedule.jobLease; the next run (here or elsewhere) resumes from the database.
+        logger.warn('stopped with jobs unfinished', { jobs: jobsResult.value.unfinished });
+      }
+      await alerts.close();
+      await app.close();
+      logger.info('settle serve stopped');
+    })());
+  return { url, server, scheduler, metrics, alerts, stop };
+}
+
+/** Webhook events go through the same status transition as polling (jobs/payments/apply-status.ts). */
+function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
+  const payments = paymentJobs(app, { bank: app.bank() });
+  return async (events) => void (await payments.handleEvents(events));
+}
+
+/**
+ * The scheduled jobs: `nightly` runs the whole chain (src/main/nightly.ts), `status` polls payment
+ * status and writes the ERP status reports, `statements` fetches and exports statements.
+ */
+export function defaultServeJobs(app: App, metrics?: Metrics): ScheduledJob[] {
+  return [
+    {
+      name: 'statements',
+      async run(runId, signal): Promise<JobResult> {
+        const bank = app.bank();
+        const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, bank), app.config.companies);
+        for (const f of fetched) if (f.error && /^ERR_BANK_/.test(f.error.code)) metrics?.bankErrors.inc({ code: f.error.code });
+        signal.throwIfAborted();
+        const exported = await runExportStatements(exportStatementsDeps(app, runId), app.config.companies);
+        const count = (outcome: string) => fetched.filter((f) => f.outcome === outcome).length;
+        const counts = {
+          'accounts fetched': count('fetched'),
+          'accounts not enabled': count('not-enabled'),
+          'accounts failed': count('failed'),
+          'transactions new': fetched.reduce((n, f) => n + f.inserted, 0),
+          'statement files': exported.files.length,
+          'days held back': exported.held.length,
+          'statements changed since delivery': exported.changed.length,
+        };
+        const failed = fetched.find((f) => f.outcome === 'failed' && f.error);
+        if (failed?.error && count('fetched') === 0) throw new SettleError(failed.error.code, failed.error.message);
+        const attention = fetchNeedsAttention(fetched) || exported.held.length > 0 || exported.changed.length > 0 || counts['accounts failed'] > 0;
+        return { outcome: attention ? 'findings' : 'ok', counts };
+      },
+    },
+    {
+      name: 'nightly',
+      async run(runId, signal): Promise<JobResult> {
+        signal.throwIfAborted();
+        const result = await runNightly(app, app.config.companies, { runId, between: () => Promise.resolve(signal.throwIfAborted()) });
+        const counts: Record<string, number> = {};
+        for (const step of result.steps) counts[`steps ${step.ok ? 'ok' : 'failed'}`] = (counts[`steps ${step.ok ? 'ok' : 'failed'}`] ?? 0) + 1;
+        const findings: Finding[] = [];
+        for (const p of result.picked) {
+          counts[`files ${p.outcome}`] = (counts[`files ${p.outcome}`] ?? 0) + 1;
+          if (p.outcome === 'rejected' || p.outcome === 'partially-accepted' || p.outcome === 'duplicate') {
+            findings.push({
+              kind: 'file-rejected',
+              key: `file-rejected:${p.company}:${p.sha256}`,
+              title: `${p.company}: payment file ${p.name} ${p.outcome}`,
+              text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
+              company: p.company,
+              data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, ...(p.report ? { report: p.report } : {}), sha256: p.sha256 },
+            });
+          }
+        }
+        const failed = result.steps.find((step) => !step.ok);
+        if (failed?.error && result.steps.every((step) => !step.ok)) throw new SettleError(failed.error.code, failed.error.message);
+        return { outcome: result.exitCode === ExitCode.ok ? 'ok' : 'findings', counts, findings };
+      },
+    },
+    {
+      name: 'status',
+      async run(runId, signal): Promise<JobResult> {
+        const payments = paymentJobs(app, { bank: app.bank() });
+        const polled = await runStatus(payments.deps('status', runId), app.config.companies);
+        signal.throwIfAborted();
+        const written = await runStatusReport(payments.deps('status-report', runId), app.config.companies);
+        return { outcome: 'ok', counts: { 'bulks polled': polled.polled, 'status changes': polled.changed, 'reads failed': polled.failed, 'status files': written.length } };
+      },
+    },
+  ];
+}

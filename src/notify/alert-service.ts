@@ -1,0 +1,102 @@
+// Sends what needs a person to every configured channel, once per finding, and the run
+// summary at the end of each run.
+//
+// Delivery is AT LEAST ONCE per finding and channel: the ledger is asked before sending and
+// written only after the channel accepted the message. A crash between the two, or two
+// instances raising the same finding at the same moment, can send a duplicate; a lost alert
+// about a rejected file or an unknown payment costs far more than a second mail. A channel
+// that fails is not recorded, so the next run tries it again, without re-sending on the
+// channels that worked (the ledger key is per channel).
+import type { Logger } from '../log/index.js';
+import { findingMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
+import type { AlertLedger, Finding, Notifier, RunSummary } from './types.js';
+
+export interface AlertServiceOptions {
+  notifiers: readonly Notifier[];
+  ledger: AlertLedger;
+  logger: Logger;
+  /** Jobs whose run summary is sent on the channels (every run is logged). Default: nightly. */
+  summaryJobs?: readonly string[];
+  /** Called after each delivery attempt (metrics). */
+  onAttempt?: (channel: string, type: 'finding' | 'run-summary', ok: boolean) => void;
+}
+
+export interface RaiseResult {
+  sent: number;
+  alreadySent: number;
+  failed: number;
+}
+
+export class AlertService {
+  private readonly summaryJobs: ReadonlySet<string>;
+
+  constructor(private readonly options: AlertServiceOptions) {
+    this.summaryJobs = new Set(options.summaryJobs ?? ['nightly']);
+  }
+
+  get channels(): string[] {
+    return this.options.notifiers.map((n) => n.channel);
+  }
+
+  /** Sends each finding on each channel that has not delivered it before. Never throws for a channel failure. */
+  async raise(findings: readonly Finding[]): Promise<RaiseResult> {
+    const result: RaiseResult = { sent: 0, alreadySent: 0, failed: 0 };
+    const unique = new Map(findings.map((f) => [f.key, f]));
+    for (const finding of unique.values()) {
+      const message = findingMessage(finding);
+      await Promise.all(
+        this.options.notifiers.map(async (notifier) => {
+          const { channel } = notifier;
+          if (await this.options.ledger.wasSent(finding.key, channel)) {
+            result.alreadySent++;
+            return;
+          }
+          try {
+            await notifier.send(message);
+          } catch (error) {
+            result.failed++;
+            this.options.onAttempt?.(channel, 'finding', false);
+            this.options.logger.error('alert not delivered; retried on the next run', { channel, finding: finding.key, error: describe(error) });
+            return;
+          }
+          this.options.onAttempt?.(channel, 'finding', true);
+          await this.options.ledger.recordSent(finding.key, channel, finding.title);
+          result.sent++;
+          this.options.logger.info('alert sent', { channel, finding: finding.key });
+        }),
+      );
+    }
+    return result;
+  }
+
+  /** Logs the summary of a finished run, sends it when the job is one whose summaries go out, then raises its findings. */
+  async runFinished(summary: RunSummary): Promise<RaiseResult> {
+    const text = renderRunSummary(summary);
+    const level = summary.outcome === 'failed' ? 'error' : summary.outcome === 'findings' ? 'warn' : 'info';
+    this.options.logger.log(level, 'run summary', { job: summary.job, runId: summary.runId, outcome: summary.outcome, counts: summary.counts, findings: summary.findings.length, summary: text });
+    if (this.summaryJobs.has(summary.job)) {
+      const message = runSummaryMessage(summary);
+      await Promise.all(
+        this.options.notifiers.map(async (notifier) => {
+          try {
+            await notifier.send(message);
+            this.options.onAttempt?.(notifier.channel, 'run-summary', true);
+          } catch (error) {
+            this.options.onAttempt?.(notifier.channel, 'run-summary', false);
+            this.options.logger.error('run summary not delivered', { channel: notifier.channel, job: summary.job, runId: summary.runId, error: describe(error) });
+          }
+        }),
+      );
+    }
+    return this.raise(summary.findings);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.options.notifiers.map((n) => n.close()));
+  }
+}
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' && error instanceof Error) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

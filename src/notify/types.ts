@@ -1,0 +1,84 @@
+// What an alert is about. A finding is something a person must act on; its `key` names the
+// finding itself (not the run that saw it), so the same rejected file seen by ten runs is
+// still one alert. A run summary says what one job run did.
+
+export type FindingKind =
+  | 'file-rejected'
+  | 'payment-unknown'
+  | 'approval-waiting'
+  | 'consent-expiring'
+  | 'link-expiring'
+  | 'statement-gap'
+  | 'job-failed';
+
+export interface Finding {
+  kind: FindingKind;
+  /** Stable identity of the finding, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
+  key: string;
+  /** One line for a mail subject. Must hold no secrets and no full account numbers. */
+  title: string;
+  /** What happened and what to do (docs/runbook.md has the steps). */
+  text: string;
+  company?: string;
+  /** Machine-readable facts for the webhook payload. */
+  data?: Record<string, unknown>;
+}
+
+/** The key of a finding: kind and the id of the thing it is about. */
+export function findingKey(kind: FindingKind, id: string): string {
+  return `${kind}:${id}`;
+}
+
+export type RunOutcome = 'ok' | 'findings' | 'failed';
+
+export interface RunSummary {
+  job: string;
+  runId: string;
+  startedAt: Date;
+  finishedAt: Date;
+  outcome: RunOutcome;
+  /** Counts per outcome, e.g. { accepted: 3, rejected: 1 }. */
+  counts: Record<string, number>;
+  findings: Finding[];
+  /** The stable code and sentence of the failure when outcome is failed. */
+  error?: { code: string; message: string };
+}
+
+/** One message as the channels send it: a subject, a text body and a JSON payload. */
+export interface AlertMessage {
+  type: 'finding' | 'run-summary';
+  subject: string;
+  text: string;
+  payload: Record<string, unknown>;
+}
+
+/** A channel that delivers alert messages (e-mail, webhook). Throws a SettleError on failure. */
+export interface Notifier {
+  /** Short stable name used in logs, metrics and the alerts-sent record: `email`, `webhook`. */
+  readonly channel: string;
+  send(message: AlertMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Remembers which findings were delivered on which channel. The store-backed implementation
+ * lives with the composition root (src/server/alert-ledger.ts); tests use the in-memory one.
+ */
+export interface AlertLedger {
+  wasSent(key: string, channel: string): Promise<boolean>;
+  /** Records a delivery; false when it was already recorded (another instance was quicker). */
+  recordSent(key: string, channel: string, detail?: string): Promise<boolean>;
+}
+
+export class MemoryAlertLedger implements AlertLedger {
+  private readonly sent = new Map<string, string | undefined>();
+  wasSent(key: string, channel: string): Promise<boolean> {
+    return Promise.resolve(this.sent.has(`${key}#${channel}`));
+  }
+  recordSent(key: string, channel: string, detail?: string): Promise<boolean> {
+    const k = `${key}#${channel}`;
+    if (this.sent.has(k)) return Promise.resolve(false);
+    this.sent.set(k, detail);
+    return Promise.resolve(true);
+  }
+}

@@ -1,0 +1,30 @@
+// The alerts-sent record in the database, for "once per finding". One row per finding and
+// channel (key `<finding>#<channel>`), so a channel that failed is retried later without
+// re-sending on the channels that worked. Shared by every instance on the database.
+import { createHash } from 'node:crypto';
+import type { AlertLedger } from '../notify/index.js';
+import type { Database } from '../store/database.js';
+import type { DedupeRepository } from '../store/dedupe.js';
+
+export class StoreAlertLedger implements AlertLedger {
+  constructor(
+    private readonly db: Database,
+    private readonly dedupe: DedupeRepository,
+  ) {}
+
+  async wasSent(key: string, channel: string): Promise<boolean> {
+    const row: unknown = await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: ledgerKey(key, channel) }).first();
+    return row !== undefined;
+  }
+
+  recordSent(key: string, channel: string, detail?: string): Promise<boolean> {
+    return this.dedupe.recordAlertSent(ledgerKey(key, channel), channel, detail);
+  }
+}
+
+/** finding_key is 255 characters: long finding keys keep their start and a hash of the whole. */
+function ledgerKey(key: string, channel: string): string {
+  const full = `${key}#${channel}`;
+  if (full.length <= 255) return full;
+  return `${full.slice(0, 160)}~${createHash('sha256').update(full).digest('hex').slice(0, 32)}#${channel}`;
+}

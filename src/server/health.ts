@@ -1,0 +1,69 @@
+// /healthz: is the database answering, and when did each job last run and how did it end.
+// 200 with `status: "ok"` when the database answers; 503 with `status: "unavailable"` otherwise.
+import type { Clock } from '../domain/clock.js';
+import type { Database } from '../store/database.js';
+import type { JobRunRepository } from '../store/job-runs.js';
+
+export interface JobHealth {
+  lastRun?: { runId: string; startedAt: string; finishedAt?: string; outcome: string; holder?: string };
+}
+
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  time: string;
+  database: { ok: boolean; description: string; error?: string };
+  jobs: Record<string, JobHealth>;
+}
+
+export interface HealthOptions {
+  db: Database;
+  jobRuns: JobRunRepository;
+  jobNames: readonly string[];
+  clock: Clock;
+  /** Longest the database may take to answer `select 1`. */
+  timeoutMs?: number;
+}
+
+export function createHealthCheck(options: HealthOptions): () => Promise<HealthReport> {
+  return async () => {
+    const report: HealthReport = { status: 'ok', time: options.clock.now().toISOString(), database: { ok: true, description: options.db.description }, jobs: {} };
+    try {
+      await withTimeout(options.db.knex.raw('select 1'), options.timeoutMs ?? 3000);
+      for (const job of options.jobNames) {
+        const [last] = await options.jobRuns.recent(job, 1);
+        report.jobs[job] = last
+          ? {
+              lastRun: {
+                runId: last.runId,
+                startedAt: last.startedAt.toISOString(),
+                ...(last.finishedAt ? { finishedAt: last.finishedAt.toISOString() } : {}),
+                outcome: last.outcome,
+                ...(last.holder ? { holder: last.holder } : {}),
+              },
+            }
+          : {};
+      }
+    } catch (error) {
+      report.status = 'unavailable';
+      // The driver message is safe (database.ts redacts URLs), but keep it to one short line.
+      report.database = { ok: false, description: options.db.description, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'error' };
+    }
+    return report;
+  };
+}
+
+function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    Promise.resolve(promise).then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

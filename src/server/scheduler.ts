@@ -1,0 +1,210 @@
+// Runs the jobs of `settle serve` on cron schedules (node-cron, evaluated in the configured
+// IANA time zone), never two runs of one job at once:
+//  - in this process: a tick that finds the job still running is skipped and logged;
+//  - across instances: the run holds the named lease `job:<name>` in the database
+//    (LeaseRepository), renewed while it runs; a crashed holder's lease expires after
+//    `schedule.jobLease` and is then taken over.
+// Each run is recorded in job_runs, counted in the metrics, and summarised (log + alerts).
+// stop(): no new ticks, then wait (bounded) for running jobs; past the grace period their
+// signal is aborted so they checkpoint at the next step boundary.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Clock } from '../domain/clock.js';
+import { isSettleError } from '../domain/errors.js';
+import { runLogger, type Logger } from '../log/index.js';
+import type { Finding, RunSummary } from '../notify/index.js';
+import type { JobRunRepository } from '../store/job-runs.js';
+import type { LeaseRepository } from '../store/leases.js';
+import type { Metrics } from './metrics.js';
+
+export interface JobResult {
+  /** `findings` when something needs a person; default: `findings` if any finding, else `ok`. */
+  outcome?: 'ok' | 'findings';
+  counts?: Record<string, number>;
+  findings?: Finding[];
+}
+
+/** A job as the composition root registers it. `signal` aborts on shutdown or a lost lease. */
+export interface ScheduledJob {
+  name: string;
+  run(runId: string, signal: AbortSignal): Promise<JobResult | void>;
+}
+
+export interface ScheduleEntry {
+  job: ScheduledJob;
+  /** Cron expression (5 fields, or 6 with seconds). */
+  cron: string;
+}
+
+export interface SchedulerOptions {
+  entries: readonly ScheduleEntry[];
+  timeZone: string;
+  leases: LeaseRepository;
+  jobRuns: JobRunRepository;
+  leaseTtlMs: number;
+  logger: Logger;
+  clock: Clock;
+  metrics?: Metrics | undefined;
+  /** Called with the summary of every finished run (alerts). Its failures are logged, not thrown. */
+  onRunFinished?: ((summary: RunSummary) => Promise<unknown>) | undefined;
+  /** Who holds leases; default host:pid:random. */
+  holder?: string;
+}
+
+export type TriggerResult =
+  | { ran: true; runId: string; outcome: RunSummary['outcome'] }
+  | { ran: false; reason: 'running-here' | 'lease-held' | 'stopping'; heldBy?: string };
+
+export class Scheduler {
+  readonly holder: string;
+  private readonly tasks: ScheduledTask[] = [];
+  private readonly running = new Map<string, { promise: Promise<TriggerResult>; abort: AbortController }>();
+  private stopping = false;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    for (const { cron: expr, job } of options.entries) {
+      if (!cron.validate(expr)) throw new Error(`invalid cron expression "${expr}" for job ${job.name}`); // the config schema checks the shape first
+    }
+  }
+
+  get jobNames(): string[] {
+    return [...new Set(this.options.entries.map((e) => e.job.name))];
+  }
+
+  /** Starts the cron schedules. */
+  start(): void {
+    const cronLog = this.options.logger.child({ component: 'cron' });
+    for (const { cron: expr, job } of this.options.entries) {
+      const task = cron.schedule(
+        expr,
+        async () => {
+          await this.trigger(job.name).catch((error: unknown) =>
+            this.options.logger.error('scheduled run could not be recorded', { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+          );
+        },
+        {
+          timezone: this.options.timeZone,
+          name: job.name,
+          logger: {
+            info: (m) => cronLog.debug(m),
+            warn: (m) => cronLog.warn(m),
+            error: (m) => cronLog.error(typeof m === 'string' ? m : m.message),
+            debug: (m) => cronLog.debug(typeof m === 'string' ? m : m.message),
+          },
+        },
+      );
+      this.tasks.push(task);
+      this.options.logger.info('job scheduled', { job: job.name, cron: expr, timeZone: this.options.timeZone, next: task.getNextRun()?.toISOString() });
+    }
+  }
+
+  /** Runs a job now (a cron tick calls this too); skipped if it is running here or elsewhere. */
+  async trigger(name: string): Promise<TriggerResult> {
+    const job = this.options.entries.find((e) => e.job.name === name)?.job;
+    if (!job) throw new Error(`no job named ${name}`);
+    const log = this.options.logger;
+    if (this.stopping) return { ran: false, reason: 'stopping' };
+    if (this.running.has(name)) {
+      log.warn('job still running; this tick is skipped', { job: name });
+      this.options.metrics?.jobSkipped.inc({ job: name, reason: 'running-here' });
+      return { ran: false, reason: 'running-here' };
+    }
+    const abort = new AbortController();
+    const promise = this.runLeased(job, abort);
+    this.running.set(name, { promise, abort });
+    try {
+      return await promise;
+    } finally {
+      this.running.delete(name);
+    }
+  }
+
+  /** Stops the schedules, waits up to `graceMs` for running jobs, then aborts them and waits up to `abortWaitMs` more. */
+  async stop(graceMs = 30_000, abortWaitMs = 10_000): Promise<{ unfinished: string[] }> {
+    this.stopping = true;
+    for (const task of this.tasks) await task.destroy();
+    this.tasks.length = 0;
+    const waitAll = (ms: number) => Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.promise)), delay(ms)]);
+    if (this.running.size > 0) {
+      this.options.logger.info('waiting for running jobs to finish', { jobs: [...this.running.keys()], graceMs });
+      await waitAll(graceMs);
+    }
+    if (this.running.size > 0) {
+      this.options.logger.warn('jobs still running after the grace period; asking them to stop at the next checkpoint', { jobs: [...this.running.keys()] });
+      for (const r of this.running.values()) r.abort.abort(new Error('settle is shutting down'));
+      await waitAll(abortWaitMs);
+    }
+    return { unfinished: [...this.running.keys()] };
+  }
+
+  private async runLeased(job: ScheduledJob, abort: AbortController): Promise<TriggerResult> {
+    const { leases, leaseTtlMs, logger, metrics } = this.options;
+    const runId = randomUUID();
+    const log = runLogger(logger, job.name, runId);
+    let outcome: RunSummary['outcome'] = 'failed';
+    const leased = await leases.runWithLease(
+      `job:${job.name}`,
+      this.holder,
+      leaseTtlMs,
+      async (lost) => {
+        const signal = AbortSignal.any([lost, abort.signal]);
+        outcome = await this.runOnce(job, runId, signal, log);
+      },
+      log,
+    );
+    if (!leased.ran) {
+      log.info('job skipped: another instance holds its lease', { heldBy: leased.heldBy });
+      metrics?.jobSkipped.inc({ job: job.name, reason: 'lease-held' });
+      return { ran: false, reason: 'lease-held', ...(leased.heldBy ? { heldBy: leased.heldBy } : {}) };
+    }
+    return { ran: true, runId, outcome };
+  }
+
+  private async runOnce(job: ScheduledJob, runId: string, signal: AbortSignal, log: Logger): Promise<RunSummary['outcome']> {
+    const { jobRuns, clock, metrics } = this.options;
+    const record = await jobRuns.start(job.name, runId, this.holder);
+    const startedAt = clock.now();
+    const started = performance.now();
+    log.info('job started', { holder: this.holder });
+    let summary: RunSummary;
+    try {
+      const result = (await job.run(runId, signal)) ?? {};
+      const findings = result.findings ?? [];
+      const outcome = result.outcome ?? (findings.length ? 'findings' : 'ok');
+      summary = { job: job.name, runId, startedAt, finishedAt: clock.now(), outcome, counts: result.counts ?? {}, findings };
+    } catch (error) {
+      const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
+      const message = error instanceof Error ? error.message : String(error);
+      log.error('job failed', { code, error: message });
+      const day = startedAt.toISOString().slice(0, 10);
+      const finding: Finding = {
+        kind: 'job-failed',
+        key: `job-failed:${job.name}:${code}:${day}`,
+        title: `settle ${job.name} failed: ${code}`,
+        text: `The ${job.name} job failed with ${code}: ${message}\nIt runs again at its next scheduled time. docs/errors.md explains the code.`,
+        data: { job: job.name, runId, code },
+      };
+      summary = { job: job.name, runId, startedAt, finishedAt: clock.now(), outcome: 'failed', counts: {}, findings: [finding], error: { code, message } };
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await jobRuns.finish(record.id, summary.outcome, { counts: summary.counts, findings: summary.findings.map((f) => f.key), ...(summary.error ? { error: summary.error } : {}) });
+    metrics?.jobRuns.inc({ job: job.name, outcome: summary.outcome });
+    metrics?.jobDuration.observe({ job: job.name }, seconds);
+    if (summary.outcome !== 'failed') metrics?.jobLastSuccess.set({ job: job.name }, summary.finishedAt.getTime() / 1000);
+    log.info('job finished', { outcome: summary.outcome, seconds: Number(seconds.toFixed(3)), counts: summary.counts });
+    if (this.options.onRunFinished) {
+      try {
+        await this.options.onRunFinished(summary);
+      } catch (error) {
+        log.error('run summary could not be handled', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return summary.outcome;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

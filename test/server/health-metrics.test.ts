@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/clock.js';
+import { silentLogger } from '../../src/log/index.js';
+import { buildServer, createHealthCheck, createMetrics } from '../../src/server/index.js';
+import { JobRunRepository } from '../../src/store/job-runs.js';
+import { openTempDb, type TempDb } from './helpers.js';
+
+describe('/healthz and /metrics', () => {
+  let t: TempDb;
+  const clock = new ManualClock('2026-01-07T01:00:00Z');
+  beforeEach(async () => {
+    t = await openTempDb();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  function server() {
+    const jobRuns = new JobRunRepository(t.db, clock);
+    const metrics = createMetrics({ db: t.db, logger: silentLogger() });
+    const app = buildServer({
+      db: t.db,
+      logger: silentLogger(),
+      clock,
+      metrics,
+      health: createHealthCheck({ db: t.db, jobRuns, jobNames: ['nightly', 'status'], clock, timeoutMs: 1000 }),
+      webhook: { maxBodyBytes: 4096 },
+    });
+    return { app, jobRuns, metrics };
+  }
+
+  it('answers 200 with the database and the last run of each job', async () => {
+    const { app, jobRuns } = server();
+    const older = await jobRuns.start('nightly', 'run-a', 'host-1');
+    await jobRuns.finish(older.id, 'ok');
+    clock.advance(60_000);
+    const newer = await jobRuns.start('nightly', 'run-b', 'host-2');
+    clock.advance(5_000);
+    await jobRuns.finish(newer.id, 'findings', { counts: { rejected: 1 } });
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      status: 'ok',
+      time: '2026-01-07T01:01:05.000Z',
+      database: { ok: true, description: expect.stringContaining('settle.sqlite') as unknown },
+      jobs: {
+        nightly: { lastRun: { runId: 'run-b', startedAt: '2026-01-07T01:01:00.000Z', finishedAt: '2026-01-07T01:01:05.000Z', outcome: 'findings', holder: 'host-2' } },
+        status: {},
+      },
+    });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const { app } = server();
+    await t.db.close();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    await app.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', database: { ok: false } });
+  });
+
+  it('exposes process metrics, job and bank counters, and payments and files by state from the database', async () => {
+    const { app, metrics } = server();
+    const now = clock.now().toISOString();
+    await t.db.knex('payment_files').insert([
+      { id: 'f1', company: 'acme', file_name: 'a.csv', sha256: 'a'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'accepted', created_at: now, updated_at: now },
+      { id: 'f2', company: 'acme', file_name: 'b.csv', sha256: 'b'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'rejected', created_at: now, updated_at: now },
+      { id: 'f3', company: 'acme', file_name: 'c.csv', sha256: 'c'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'rejected', created_at: now, updated_at: now },
+    ]);
+    metrics.jobRuns.inc({ job: 'nightly', outcome: 'ok' });
+    metrics.jobDuration.observe({ job: 'nightly' }, 2.5);
+    metrics.bankErrors.inc({ code: 'ERR_BANK_UNAVAILABLE' });
+    metrics.tokenRefreshes.inc();
+    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = res.body;
+    expect(text).toMatch(/^settle_process_cpu_user_seconds_total /m);
+    expect(text).toMatch(/^settle_job_runs_total\{job="nightly",outcome="ok"\} 1$/m);
+    expect(text).toMatch(/^settle_job_duration_seconds_bucket\{le="5",job="nightly"\} 1$/m);
+    expect(text).toMatch(/^settle_bank_errors_total\{code="ERR_BANK_UNAVAILABLE"\} 1$/m);
+    expect(text).toMatch(/^settle_token_refreshes_total 1$/m);
+    expect(text).toMatch(/^settle_payment_files\{state="accepted"\} 1$/m);
+    expect(text).toMatch(/^settle_payment_files\{state="rejected"\} 2$/m);
+    expect(text).toMatch(/^# TYPE settle_payments gauge$/m);
+  });
+
+  it('keeps separate registries per server, so counters do not leak between instances', async () => {
+    const a = createMetrics({ processMetrics: false });
+    const b = createMetrics({ processMetrics: false });
+    a.tokenRefreshes.inc(3);
+    expect((await b.scrape()).body).toMatch(/^settle_token_refreshes_total 0$/m);
+    expect((await a.scrape()).body).toMatch(/^settle_token_refreshes_total 3$/m);
+  });
+});
