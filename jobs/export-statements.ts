@@ -13,17 +13,14 @@ import { ExitCode, SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { Database } from '../src/store/database.js';
 import type { ExportRepository } from '../src/store/exports.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/statement-days.js';
-import type { StatementRepository } from '../src/store/statements.js';
+import type { StatementRepository, StoredAccount } from '../src/store/statements.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
-import { accountsOfCompany, exportedPeriods, type StoredAccount } from './statements/ledger-reads.js';
 import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
 
 export interface ExportStatementsDeps {
-  db: Database;
   statements: StatementRepository;
   days: StatementDayRepository;
   exports: ExportRepository;
@@ -90,7 +87,7 @@ export async function runExportStatements(deps: ExportStatementsDeps, companies:
   const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
   let matched = false;
   for (const company of companies) {
-    let accounts = await accountsOfCompany(deps.db, company.id);
+    let accounts = await deps.statements.listAccounts(company.id);
     if (explicit !== undefined) accounts = accounts.filter((a) => matchesAccount(a, explicit.account));
     if (accounts.length === 0) continue;
     matched = true;
@@ -139,7 +136,7 @@ function periodOf(days: readonly StatementDay[]): string {
 /** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
 async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig, store: FileStore, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
   const { exportFormat } = FORMAT_FILES[format];
-  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
   const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
   const candidates: StatementDay[] = [];
@@ -181,7 +178,7 @@ async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig
       deps.logger.warn('exporting a day with a continuity break on explicit request', { company: company.id, accountId: account.id, day: day.day, continuity: day.continuity, finding: day.finding });
     }
   }
-  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const groups = company.statements.period === 'run' ? [statementDays(days)] : days.map((d) => [d]);
   for (const group of groups) {
     const period = periodOf(group);
@@ -202,7 +199,7 @@ async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig
 async function verifyExported(deps: ExportStatementsDeps, company: CompanyConfig, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
   const { exportFormat } = FORMAT_FILES[format];
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
-  const periods = await exportedPeriods(deps.db, exportFormat, account.id);
+  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   for (const period of periods) {
     const [from, to] = periodDays(period);
     if (to < since) continue;

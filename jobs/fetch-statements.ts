@@ -9,16 +9,13 @@ import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { Database } from '../src/store/database.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/statement-days.js';
 import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/statements.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
 import { checkAccountDays } from './statements/check-days.js';
-import { firstUnsettledDay, removeResolvedPending } from './statements/ledger-reads.js';
 
 export interface FetchStatementsDeps {
   bank: BankClient;
-  db: Database;
   statements: StatementRepository;
   days: StatementDayRepository;
   clock: Clock;
@@ -89,7 +86,7 @@ async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, c
     const watermark = await deps.statements.fetchedTo(account.id);
     const fromInstant = watermark === undefined ? new Date(startedAt.getTime() - (deps.initialDays ?? 31) * 86_400_000) : new Date(watermark.getTime() - company.statements.overlap);
     const windowStart = dateInZone(fromInstant, deps.timeZone);
-    const unsettled = await firstUnsettledDay(deps.db, account.id);
+    const unsettled = await deps.days.firstUnsettledDay(account.id);
     const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
     result.from = from;
 
@@ -121,7 +118,7 @@ async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, c
     });
     const upserted = await deps.statements.upsertTransactions(account.id, transactions);
     Object.assign(result, upserted);
-    result.pendingResolved = (await removeResolvedPending(deps.db, account.id, pendingIds)).length;
+    result.pendingResolved = (await deps.statements.removeResolvedPending(account.id, pendingIds)).length;
     await deps.statements.upsertBalances(account.id, balances);
     result.balances = balances.length;
     // The watermark moves only once everything of this account is committed.

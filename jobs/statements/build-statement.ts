@@ -6,7 +6,7 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Statement, StatementEntry } from '../../src/domain/statement.js';
 import type { StatementDay } from '../../src/store/statement-days.js';
 import type { StatementRepository, StoredTransaction } from '../../src/store/statements.js';
-import type { StoredAccount } from './ledger-reads.js';
+import type { StoredAccount } from '../../src/store/index.js';
 import { endOfDay } from './zone-time.js';
 
 export interface StatementPeriod {

@@ -7,13 +7,10 @@ import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import { formatMinor } from '../../src/domain/money.js';
 import type { StatementDay, StatementDayRepository } from '../../src/store/statement-days.js';
 import type { StatementRepository } from '../../src/store/statements.js';
-import type { Database } from '../../src/store/database.js';
 import { CLOSING_BOOKED, OPENING_BOOKED } from './bank-mapping.js';
 import { checkDay } from './continuity.js';
-import { hasBalanceBefore } from './ledger-reads.js';
 
 export interface CheckDaysDeps {
-  db: Database;
   statements: StatementRepository;
   days: StatementDayRepository;
 }
@@ -24,7 +21,7 @@ export async function checkAccountDays(deps: CheckDaysDeps, accountId: string, c
   const format = (minor: bigint) => `${formatMinor(minor, exponent)} ${currency}`;
   const checked: StatementDay[] = [];
   let previousClosing = (await deps.statements.getBalance(accountId, CLOSING_BOOKED, addDays(start, -1)))?.minor;
-  let earlierClosingKnown = previousClosing !== undefined || (await hasBalanceBefore(deps.db, accountId, CLOSING_BOOKED, addDays(start, -1)));
+  let earlierClosingKnown = previousClosing !== undefined || (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, addDays(start, -1)));
   for (let day = start; day <= lastDay; day = addDays(day, 1)) {
     const entries = await deps.statements.listTransactions(accountId, { status: 'booked', bookingDate: day });
     const entrySum = entries.reduce((sum, e) => sum + e.amount.minor, 0n);

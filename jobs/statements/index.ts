@@ -3,6 +3,5 @@ export { canonicalBalanceType, CLOSING_BOOKED, OPENING_BOOKED, toBalanceInput, t
 export { buildStatement, statementId, type StatementPeriod } from './build-statement.js';
 export { checkAccountDays, type CheckDaysDeps } from './check-days.js';
 export { checkDay, type DayFigures, type DayVerdict } from './continuity.js';
-export { accountsOfCompany, exportedPeriods, firstUnsettledDay, hasBalanceBefore, removeResolvedPending, type StoredAccount } from './ledger-reads.js';
 export { FORMAT_FILES, renderStatement, type Rendered, type StatementFormat } from './render.js';
 export { endOfDay, startOfDay } from './zone-time.js';

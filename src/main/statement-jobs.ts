@@ -14,7 +14,6 @@ import { createBankClient } from './bank.js';
 export function fetchStatementsDeps(app: App, runId: string, bank: BankClient = createBankClient(app.config, app.logger, { clock: app.clock })): FetchStatementsDeps {
   return {
     bank,
-    db: app.db,
     statements: new StatementRepository(app.db, app.clock),
     days: new StatementDayRepository(app.db, app.clock),
     clock: app.clock,
@@ -25,7 +24,6 @@ export function fetchStatementsDeps(app: App, runId: string, bank: BankClient = 
 
 export function exportStatementsDeps(app: App, runId: string): ExportStatementsDeps {
   return {
-    db: app.db,
     statements: new StatementRepository(app.db, app.clock),
     days: new StatementDayRepository(app.db, app.clock),
     exports: new ExportRepository(app.db, app.clock),

@@ -31,6 +31,12 @@ export class ExportRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** The periods already exported for a format and account (any version). */
+  async exportedPeriods(format: string, accountId: string): Promise<string[]> {
+    const rows = await this.db.knex<Row>('exports').distinct('period').where({ format, subject_id: accountId });
+    return rows.map((r) => toStr(r.period));
+  }
+
   /** The exports already written for this format, subject and period, oldest version first. */
   async find(format: string, subjectId: string, period: string): Promise<StoredExport[]> {
     return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(toExport);

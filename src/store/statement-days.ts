@@ -2,7 +2,7 @@
 // whether the chain holds (yesterday's closing = today's opening, opening + booked = closing).
 // The reconcile job computes the finding; this table keeps it for reports and alerts.
 import type { Clock } from '../domain/clock.js';
-import type { LocalDate } from '../domain/local-date.js';
+import { addDays, type LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { amountParam, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
 
@@ -45,6 +45,19 @@ export class StatementDayRepository {
       })
       .onConflict(['account_id', 'day'])
       .merge();
+  }
+
+  /**
+   * Where the next fetch of an account must start at the latest: the first day whose continuity
+   * is broken (so a correction by the bank is picked up and the break keeps being reported), or
+   * the day after the last day checked (so a day the bank was late to close is never skipped).
+   * undefined before the first check.
+   */
+  async firstUnsettledDay(accountId: string): Promise<LocalDate | undefined> {
+    const broken = await this.db.knex<Row>('statement_days').min({ day: 'day' }).where({ account_id: accountId }).whereIn('continuity', ['gap', 'mismatch']).first();
+    const last = await this.db.knex<Row>('statement_days').max({ day: 'day' }).where({ account_id: accountId }).first();
+    const candidates = [broken?.day, typeof last?.day === 'string' ? addDays(last.day as LocalDate, 1) : undefined].filter((d): d is LocalDate => typeof d === 'string');
+    return candidates.sort()[0];
   }
 
   async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {

@@ -164,6 +164,26 @@ export class StatementRepository {
     return rows.map((r) => ({ ...toStoredTransaction(r), accountIban: toOptStr(r.account_iban) }));
   }
 
+  /** True when the bank reported a balance of this type for any day before `day`. */
+  async hasBalanceBefore(accountId: string, type: string, day: LocalDate): Promise<boolean> {
+    const row = await this.db.knex<Row>('balances').select('reference_date').where({ account_id: accountId, balance_type: type }).where('reference_date', '<', day).first();
+    return row !== undefined;
+  }
+
+  /**
+   * Pending entries are a snapshot: whatever the bank no longer lists as pending has been booked
+   * (usually under a new transaction id) or dropped. Removes stored pending rows of the account
+   * that are not in `stillPending`; returns their bank ids.
+   */
+  async removeResolvedPending(accountId: string, stillPending: ReadonlySet<string>): Promise<string[]> {
+    return this.db.transaction(async (trx) => {
+      const rows = await trx<Row>('transactions').select('id', 'bank_transaction_id').where({ account_id: accountId, status: 'pending' });
+      const gone = rows.filter((r) => !stillPending.has(toStr(r.bank_transaction_id)));
+      if (gone.length > 0) await trx('transactions').whereIn('id', gone.map((r) => toStr(r.id))).delete();
+      return gone.map((r) => toStr(r.bank_transaction_id));
+    });
+  }
+
   /** Transactions on any account carrying this end-to-end id (resolving unknown bulks, reconciliation). */
   async findByEndToEndId(endToEndId: string): Promise<StoredTransaction[]> {
     return (await this.db.knex<Row>('transactions').where({ end_to_end_id: endToEndId }).orderBy('id')).map(toStoredTransaction);

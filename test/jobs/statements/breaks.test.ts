@@ -76,8 +76,8 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     data.transactions.set(ID, [fakeTx('T1', 'booked', '100.00', '2026-01-02'), fakeTx('T2', 'booked', '-50.00', '2026-01-03'), fakeTx('T3', 'booked', '10.00', '2026-01-04')]);
     data.balances.set(ID, [closing('2026-01-01', '1000.00'), closing('2026-01-02', '1100.00'), closing('2026-01-03', '1060.00'), closing('2026-01-04', '1070.00')]);
     const logger = silentLogger();
-    fetchDeps = { bank: fake.bank, db, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', initialDays: 4 };
-    exportDeps = { db, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), exports: new ExportRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', store: () => Promise.reject(new Error('set up first')) };
+    fetchDeps = { bank: fake.bank, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', initialDays: 4 };
+    exportDeps = { statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), exports: new ExportRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', store: () => Promise.reject(new Error('set up first')) };
     setUp();
   });
 
@@ -249,7 +249,7 @@ describe('a company whose accounts the bank will not list', () => {
       const fake = fakeBank();
       fake.data.accounts.push(fakeAccount(ID, IBAN));
       const bank = { ...fake.bank, listAccounts: (context: { resourceGroupName?: string }) => (context.resourceGroupName === 'refused' ? failing() : fake.bank.listAccounts(context as never)) };
-      const deps: FetchStatementsDeps = { bank: bank as never, db, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger: silentLogger(), timeZone: 'Europe/Oslo' };
+      const deps: FetchStatementsDeps = { bank: bank as never, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger: silentLogger(), timeZone: 'Europe/Oslo' };
       const refused = { ...companyConfig(join(dir, 'a')), id: 'refused', organisationNumber: 'refused' };
       const results = await runFetchStatements(deps, [refused, companyConfig(join(dir, 'b'))]);
       expect(results.map((r) => [r.company, r.outcome, r.error?.code])).toEqual([
