@@ -152,7 +152,7 @@ export class StatementRepository {
 
   /** Booked transactions of a company's accounts with a booking date in [from, to], oldest first. */
   async listBookedOfCompany(company: string, from: LocalDate, to: LocalDate): Promise<(StoredTransaction & { accountIban: string | undefined })[]> {
-    const rows = await this.db
+    const rows: Row[] = await this.db
       .knex<Row>('transactions as t')
       .join('accounts as a', 'a.id', 't.account_id')
       .where('a.company', company)
