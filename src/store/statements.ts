@@ -152,7 +152,7 @@ export class StatementRepository {
 
   /** Booked transactions of a company's accounts with a booking date in [from, to], oldest first. */
   async listBookedOfCompany(company: string, from: LocalDate, to: LocalDate): Promise<(StoredTransaction & { accountIban: string | undefined })[]> {
-    const rows: Row[] = await this.db
+    const rows = (await this.db
       .knex<Row>('transactions as t')
       .join('accounts as a', 'a.id', 't.account_id')
       .where('a.company', company)
@@ -160,7 +160,7 @@ export class StatementRepository {
       .whereBetween('t.booking_date', [from, to])
       .select('t.*', 'a.iban as account_iban')
       .orderBy('t.booking_date')
-      .orderBy('t.id');
+      .orderBy('t.id')) as Row[];
     return rows.map((r) => ({ ...toStoredTransaction(r), accountIban: toOptStr(r.account_iban) }));
   }
 
