@@ -3,7 +3,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { Bench, BenchRow } from './row.js';
 
-const MODULES = ['./intake.js', './camt053.js', './reconcile.js'];
+const MODULES = ['./intake.js', './camt053.js', './reconcile.js', './payments.js'];
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');

@@ -8,6 +8,7 @@ import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightly } from '../../main/nightly.js';
 import { context } from '../context.js';
+import { addPaymentJobs } from './run-payments.js';
 import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
@@ -79,6 +80,7 @@ export function runCommand(): Command {
         await app.close();
       }
     });
+  addPaymentJobs(command);
   addStatementJobs(command);
   return command;
 }

@@ -1,0 +1,224 @@
+// Benchmark of the payment path (`npm run bench`):
+//  1. submit + one status poll of 100,000 payments (quick: 5,000) in bulks of 1,000 lines against
+//     the sandbox with 20 ms injected latency per bank answer, in one settle process on SQLite.
+//     A request is one HTTP exchange with the bank: one POST per bulk, one GET per bulk for
+//     status, one token request. Its floor is the latency bound requests × latency ÷ concurrency
+//     (the client's 4 connections); the row's baseline is the payment rate at that bound, so a
+//     ratio near 1 means settle's own work (DB, JSON, the sandbox's validation) adds little.
+//  2. 1, 2 and 4 settle processes submitting the same 20,000 payments (quick: 2,000) in bulks of
+//     100 from one MariaDB database, each claiming bulks with leases; throughput of each run
+//     beside the single process, and the proof that no payment went twice: the bank holds each
+//     idempotency key and each end-to-end id exactly once. Skipped with a note without MariaDB.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runStatus } from '../jobs/status.js';
+import { runSubmit } from '../jobs/submit.js';
+import type { PaymentJobDeps } from '../jobs/payments/deps.js';
+import { HttpBankClient } from '../src/bank/index.js';
+import { configSchema, type CompanyConfig } from '../src/config/index.js';
+import { systemClock, type Clock } from '../src/domain/clock.js';
+import type { LocalDate } from '../src/domain/local-date.js';
+import type { PaymentInstruction } from '../src/domain/payment.js';
+import { silentLogger } from '../src/log/index.js';
+import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
+import { createStore, openDatabase, type Store } from '../src/store/index.js';
+import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
+import type { Bench, BenchRow } from './row.js';
+
+const SELF = fileURLToPath(import.meta.url);
+const CHILD_ENV = 'SETTLE_BENCH_PAYMENTS_CHILD';
+const LATENCY_MS = 20;
+const CONCURRENCY = 4;
+
+function company(root: string, maxLines: number): CompanyConfig {
+  return configSchema.parse({ companies: [{ id: 'bench', name: 'Bench AS', organisationNumber: '999999999', root, payments: { maxLinesPerBulk: maxLines } }] }).companies[0]!;
+}
+
+function bank(sandbox: { baseUrl: string; authUrl: string }, clock: Clock): HttpBankClient {
+  return new HttpBankClient({
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    tenantId: 'sandbox',
+    clientId: 'sandbox-client',
+    clientSecret: { reveal: () => 'sandbox-secret' },
+    subscriptionId: 'sandbox',
+    logger: silentLogger(),
+    clock,
+    concurrency: CONCURRENCY,
+    timeoutMs: 60_000,
+  });
+}
+
+function deps(store: Store, client: HttpBankClient, clock: Clock, holder: string): PaymentJobDeps {
+  return {
+    store,
+    bank: client,
+    clock,
+    logger: silentLogger(),
+    timeZone: 'Europe/Oslo',
+    holder,
+    runId: holder,
+    idempotencyRetentionMs: 24 * 3600_000,
+    concurrency: CONCURRENCY,
+    fileStore: () => Promise.reject(new Error('no folders in the benchmark')),
+  };
+}
+
+async function seed(store: Store, count: number, perFile: number, executionDate: string): Promise<void> {
+  for (let f = 0; f * perFile < count; f++) {
+    const n = Math.min(perFile, count - f * perFile);
+    const payments: PaymentInstruction[] = Array.from({ length: n }, (_, i) => ({
+      debtorIban: 'NO9386011117947',
+      debtorName: 'Bench AS',
+      requestedExecutionDate: executionDate as LocalDate,
+      endToEndId: `B-${f}-${i}`,
+      amount: { minor: BigInt(100 + (i % 1000)), currency: 'NOK' },
+      creditorIban: 'NO0612000000009',
+      creditorName: 'Creditor AS',
+      lineNumber: i + 1,
+    }));
+    await store.files.recordAcceptedFile(
+      { company: 'bench', fileName: `bench-${f}.csv`, sha256: `${String(f).padStart(8, '0')}${'c'.repeat(56)}`, format: 'csv:generic', sizeBytes: n * 100, receivedAt: new Date() },
+      payments,
+    );
+  }
+}
+
+interface BankBulk {
+  idempotencyKey: string | null;
+  paymentLines: { endToEndIdentification: string }[];
+}
+
+async function bankRecord(sandbox: RunningSandbox): Promise<{ bulks: number; lines: number; duplicateKeys: number; duplicateLines: number }> {
+  const body = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as BankBulk[] | { payments: BankBulk[] };
+  const list = Array.isArray(body) ? body : body.payments;
+  const keys = list.map((b) => b.idempotencyKey);
+  const lines = list.flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification));
+  return { bulks: list.length, lines: lines.length, duplicateKeys: keys.length - new Set(keys).size, duplicateLines: lines.length - new Set(lines).size };
+}
+
+function executionDate(days: number): string {
+  return new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Part 1: one process, SQLite, submit + one status poll. */
+async function singleProcess(count: number): Promise<BenchRow> {
+  const dir = await mkdtemp(join(tmpdir(), 'settle-bench-pay-'));
+  const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
+  const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
+  const client = bank(sandbox.urls, systemClock);
+  try {
+    await db.migrate();
+    const store = createStore(db, systemClock);
+    await seed(store, count, 10_000, executionDate(5));
+    const c = company(dir, 1000);
+    const rss0 = process.resourceUsage().maxRSS;
+    const t0 = performance.now();
+    const submitted = await runSubmit(deps(store, client, systemClock, 'bench-1'), [c]);
+    const submitMs = performance.now() - t0;
+    const polled = await runStatus(deps(store, client, systemClock, 'bench-2'), [c]);
+    const ms = performance.now() - t0;
+    const bulks = submitted.bulks.length;
+    const requests = bulks + polled.polled + 1;
+    const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
+    const record = await bankRecord(sandbox);
+    const ok = record.lines === count && record.duplicateLines === 0 && record.duplicateKeys === 0;
+    return {
+      name: `submit + status, ${count.toLocaleString('en')} payments, ${LATENCY_MS} ms bank latency, SQLite`,
+      size: count,
+      unit: 'payments',
+      rate: count / (ms / 1000),
+      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
+      baselineRate: count / (boundMs / 1000),
+      peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024,
+      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+    };
+  } finally {
+    await client.close();
+    await db.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Part 2: n processes on one MariaDB database. */
+async function multiProcess(count: number, processes: number): Promise<{ ms: number; record: Awaited<ReturnType<typeof bankRecord>> }> {
+  const target = await createThrowawayDatabase();
+  const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
+  try {
+    const db = await openDatabase({ url: target.url });
+    await db.migrate();
+    await seed(createStore(db, systemClock), count, 1000, executionDate(5));
+    await db.close();
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: processes }, (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+            env: { ...process.env, [CHILD_ENV]: '1', BENCH_DB: target.url, BENCH_BASE: sandbox.urls.baseUrl, BENCH_AUTH: sandbox.urls.authUrl, BENCH_HOLDER: `p${i}` },
+            stdio: ['ignore', 'ignore', 'inherit'],
+          });
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench child exited ${code}`))));
+        }),
+      ),
+    );
+    const ms = performance.now() - t0;
+    return { ms, record: await bankRecord(sandbox) };
+  } finally {
+    await sandbox.close();
+    await target.drop();
+  }
+}
+
+async function child(): Promise<void> {
+  const env = process.env;
+  const db = await openDatabase({ url: env.BENCH_DB!, poolMax: CONCURRENCY + 2 });
+  const client = bank({ baseUrl: env.BENCH_BASE!, authUrl: env.BENCH_AUTH! }, systemClock);
+  try {
+    await runSubmit(deps(createStore(db, systemClock), client, systemClock, env.BENCH_HOLDER!), [company('/nonexistent', 100)]);
+  } finally {
+    await client.close();
+    await db.close();
+  }
+}
+
+export const bench: Bench = async ({ quick }) => {
+  const rows: BenchRow[] = [await singleProcess(quick ? 5_000 : 100_000)];
+  if (process.env.SETTLE_BENCH_PAYMENTS_SINGLE_ONLY === '1') return rows;
+  const count = quick ? 2_000 : 20_000;
+  const unavailable = await mariaDbUnavailableReason();
+  if (unavailable !== undefined) {
+    rows.push({ name: '1/2/4 processes on one MariaDB', size: count, unit: 'payments', rate: 0, baselineName: 'n/a', baselineRate: 1, peakRssBytes: 0, notes: `skipped: MariaDB not reachable (${unavailable})` });
+    return rows;
+  }
+  const runs: { n: number; ms: number; record: Awaited<ReturnType<typeof bankRecord>> }[] = [];
+  for (const n of [1, 2, 4]) runs.push({ n, ...(await multiProcess(count, n)) });
+  const single = runs[0]!;
+  for (const r of runs) {
+    const once = r.record.lines === count && r.record.duplicateKeys === 0 && r.record.duplicateLines === 0;
+    rows.push({
+      name: `submit, ${count.toLocaleString('en')} payments, ${r.n} process(es), one MariaDB, ${LATENCY_MS} ms latency`,
+      size: count,
+      unit: 'payments',
+      rate: count / (r.ms / 1000),
+      baselineName: '1 process',
+      baselineRate: count / (single.ms / 1000),
+      peakRssBytes: 0,
+      notes: `${r.record.bulks} bulks, ${r.record.lines} lines at the bank; duplicate keys ${r.record.duplicateKeys}, duplicate lines ${r.record.duplicateLines}: ${once ? 'no payment went twice' : 'DUPLICATES'}`,
+    });
+  }
+  return rows;
+};
+
+if (process.env[CHILD_ENV] === '1') {
+  child().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exit(3);
+    },
+  );
+}

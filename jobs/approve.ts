@@ -1,0 +1,190 @@
+// The approve job (issue part 2): bulks on accounts that need approval (the bank's account
+// parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
+// until a person authorises a signing basket. Per company and run, the waiting bulks go into ONE
+// basket (created with an Idempotency-Key derived from its bulks), authorisation is started, and
+// the SCA link is stored with its expiry and handed to the approvers (reports/ file, e-mail).
+// Links are single use and may be invoiced: a new one is issued only when the previous one
+// expired or was used without completing the approval.
+import { v5 as uuidv5 } from 'uuid';
+import type { BankClient, SigningBasket } from '../src/bank/index.js';
+import { isBankError } from '../src/bank/index.js';
+import type { CompanyConfig } from '../src/config/index.js';
+import { normalizeIban } from '../src/domain/account-id.js';
+import { ExitCode, isSettleError, SettleError } from '../src/domain/errors.js';
+import { dateInZone } from '../src/domain/local-date.js';
+import type { StoredBasket } from '../src/store/index.js';
+import { approvalNoticeText } from './payments/approval-notice.js';
+import type { PaymentJobDeps } from './payments/deps.js';
+import { markLinkSpent } from './payments/basket-moves.js';
+import { bulkIdsInLiveBaskets, linksIssued } from './payments/queries.js';
+
+/** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
+export const SCA_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
+const LINK_KEY_NAMESPACE = 'c1f0a7e2-2b7d-4f55-8d8e-6a0b3c9e5d21';
+
+export interface ApprovedBasket {
+  company: string;
+  basketId: string;
+  bankBasketId?: string;
+  state: StoredBasket['state'];
+  bulks: number;
+  /** True when this run issued a new SCA link (and notified the approvers). */
+  linkIssued: boolean;
+  report?: string;
+  problem?: string;
+}
+
+export interface ApproveSummary {
+  baskets: ApprovedBasket[];
+}
+
+export async function runApprove(deps: PaymentJobDeps, companies: readonly CompanyConfig[]): Promise<ApproveSummary> {
+  const summary: ApproveSummary = { baskets: [] };
+  await deps.store.baskets.expireLinks();
+  for (const company of companies) {
+    try {
+      await gatherBasket(deps, company);
+    } catch (error) {
+      // The account parameters could not be read: the bulks wait for the next run.
+      if (!isBankError(error)) throw error;
+      deps.logger.warn('cannot tell which accounts need approval; tried again next run', { company: company.id, code: error.code });
+    }
+    const live = (await Promise.all((['pending', 'created', 'link_issued', 'expired'] as const).map((s) => deps.store.baskets.listByState(s))))
+      .flat()
+      .filter((b) => b.company === company.id);
+    for (const basket of live) summary.baskets.push(await advance(deps, company, basket));
+  }
+  return summary;
+}
+
+/** Puts the company's waiting bulks that need approval and are in no live basket into one new basket. */
+async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promise<void> {
+  const inBasket = await bulkIdsInLiveBaskets(deps.store.db, company.id);
+  const waiting = (await deps.store.bulks.listByState('sent')).filter(
+    (b) => b.company === company.id && b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD') && !inBasket.has(b.id),
+  );
+  if (waiting.length === 0) return;
+  const needs = await approvalNeed(deps.bank, company, [...new Set(waiting.map((b) => b.debtorIban))]);
+  const bulkIds = waiting.filter((b) => needs.has(normalizeIban(b.debtorIban))).map((b) => b.id);
+  if (bulkIds.length === 0) return;
+  const basket = await deps.store.baskets.create(company.id, bulkIds, `approve run ${deps.runId}`);
+  deps.logger.info('signing basket prepared', { company: company.id, basketId: basket.id, bulks: bulkIds.length });
+}
+
+/** Normalised IBANs (of those given) whose payments must be approved in a signing basket. */
+async function approvalNeed(bank: BankClient, company: CompanyConfig, ibans: readonly string[]): Promise<Set<string>> {
+  const configured = new Set(company.payments.approvalRequiredAccounts.map(normalizeIban));
+  const out = new Set<string>();
+  const context = { resourceGroupName: company.organisationNumber };
+  for (const iban of ibans.map(normalizeIban)) {
+    if (configured.has(iban)) {
+      out.add(iban);
+      continue;
+    }
+    for await (const account of bank.listAccounts(context, { iban })) {
+      const parameters = await bank.getAccountParameters(context, account.id);
+      if (parameters.preApproval === true) out.add(iban);
+      break;
+    }
+  }
+  return out;
+}
+
+async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: StoredBasket): Promise<ApprovedBasket> {
+  const bulkIds = await deps.store.baskets.bulkIds(basket.id);
+  const result = (b: StoredBasket, linkIssued: boolean, extra: Partial<ApprovedBasket> = {}): ApprovedBasket => ({
+    company: company.id,
+    basketId: b.id,
+    ...(b.bankBasketId !== undefined ? { bankBasketId: b.bankBasketId } : {}),
+    state: b.state,
+    bulks: bulkIds.length,
+    linkIssued,
+    ...extra,
+  });
+  try {
+    let current = basket;
+    if (current.state === 'pending') {
+      const bulks = await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)));
+      const paymentIds = bulks.map((b) => b?.bankPaymentId).filter((id): id is string => id !== undefined);
+      const created = await deps.bank.createSigningBasket(company.organisationNumber, paymentIds, { idempotencyKey: current.idempotencyKey });
+      await deps.store.baskets.markCreated(current.id, created.basketId, created.replayed ? 'bank created basket (replay)' : 'bank created basket');
+      current = (await deps.store.baskets.get(current.id))!;
+    }
+    const bankBasketId = current.bankBasketId!;
+    const atBank = await deps.bank.getSigningBasket(bankBasketId);
+    if (authorised(atBank)) {
+      await deps.store.baskets.markAuthorised(current.id, 'bank reports the basket authorised');
+      return result((await deps.store.baskets.get(current.id))!, false);
+    }
+    if (current.state === 'link_issued') {
+      const latest = latestAuthorization(atBank);
+      // A link opened and failed, or a finished SCA while more approvers are needed: the link is spent.
+      const spent = latest?.scaStatus === 'failed' || (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
+      if (!spent) {
+        const report = await ensureNotified(deps, company, current, bulkIds);
+        return result(current, false, report ? { report } : {});
+      }
+      await markLinkSpent(deps.store.db, deps.clock, current.id, latest?.scaStatus === 'failed' ? 'sca link used without completing' : 'sca link used; more approvers needed');
+      current = (await deps.store.baskets.get(current.id))!;
+    }
+    // created or expired: one new link.
+    const n = await linksIssued(deps.store.db, current.id);
+    const auth = await deps.bank.startSigningBasketAuthorization(bankBasketId, { idempotencyKey: uuidv5(`sca:${current.idempotencyKey}:${n}`, LINK_KEY_NAMESPACE) });
+    if (auth.scaRedirect === undefined) {
+      throw new SettleError('ERR_PAYMENT_SCA_LINK_MISSING', `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`, {
+        exitCode: ExitCode.runtime,
+        details: { basketId: current.id, bankBasketId },
+      });
+    }
+    const expiresAt = new Date(deps.clock.now().getTime() + SCA_LINK_LIFETIME_MS);
+    await deps.store.baskets.issueLink(current.id, auth.scaRedirect, expiresAt, n === 0 ? 'sca link issued' : 'sca link re-issued');
+    current = (await deps.store.baskets.get(current.id))!;
+    const report = await ensureNotified(deps, company, current, bulkIds, true);
+    deps.logger.info('approval requested', { company: company.id, basketId: current.id, bankBasketId, bulks: bulkIds.length, linkNumber: n + 1 });
+    return result(current, true, report ? { report } : {});
+  } catch (error) {
+    if (!isBankError(error) && !isSettleError(error, 'ERR_PAYMENT_SCA_LINK_MISSING')) throw error;
+    deps.logger.warn('signing basket step failed; tried again next run', { company: company.id, basketId: basket.id, code: error.code, ...(isBankError(error) ? { status: error.status } : {}) });
+    return result((await deps.store.baskets.get(basket.id)) ?? basket, false, { problem: error.message });
+  }
+}
+
+function authorised(b: SigningBasket): boolean {
+  return b.transactionStatus === 'ACTC' || b.remainingAuthorizations === 0;
+}
+
+function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaStatus?: string } | undefined {
+  const list = b.raw.authorizations;
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const last = list[list.length - 1] as Record<string, unknown>;
+  const scaStatus = typeof last.scaStatus === 'string' ? last.scaStatus.toLowerCase() : undefined;
+  return scaStatus === undefined ? {} : { scaStatus };
+}
+
+/**
+ * Writes reports/approval-<date>-<basket>.txt (atomically) when it is missing, and e-mails the
+ * approvers when asked (a new link) — so a crash after storing a link still notifies next run.
+ */
+async function ensureNotified(deps: PaymentJobDeps, company: CompanyConfig, basket: StoredBasket, bulkIds: readonly string[], newLink = false): Promise<string | undefined> {
+  if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
+  const store = await deps.fileStore(company);
+  const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
+  const path = `${company.folders.reports}/approval-${issuedDay}-${basket.id}.txt`;
+  if (!newLink && (await store.exists(path))) return path;
+  const bulks = (await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)))).filter((b) => b !== undefined);
+  const text = approvalNoticeText({ companyName: company.name, basketId: basket.id, link: basket.scaLink, expiresAt: basket.scaLinkExpiresAt, bulks });
+  await store.ensureDir(company.folders.reports);
+  await store.writeAtomic(path, text);
+  const to = company.payments.approvers;
+  if (deps.approvalMail && to.length > 0) {
+    const key = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
+    // Recorded before sending: a crash in between loses one mail (the report file is still
+    // there), where the other order could mail the same link twice.
+    if (!(await deps.store.dedupe.recordAlertSent(key, 'approval-email'))) return path;
+    await deps.approvalMail.send(to, `Payments of ${company.name} wait for your approval`, text);
+    deps.logger.info('approvers e-mailed', { company: company.id, basketId: basket.id, recipients: to.length });
+  } else {
+    deps.logger.info('approval request written', { company: company.id, basketId: basket.id, report: path });
+  }
+  return path;
+}

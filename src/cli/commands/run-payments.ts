@@ -1,0 +1,86 @@
+// `settle run submit|approve|status`: the payment jobs, one at a time, now. submit and status
+// end with the status reports for the ERP (pain.002 / CSV) of whatever changed. Exit 1 when the
+// run left something a person must look at (a refused bulk, an unknown outcome, a failed basket
+// step), 0 otherwise.
+import type { Command } from 'commander';
+import { runApprove } from '../../../jobs/approve.js';
+import { runStatus } from '../../../jobs/status.js';
+import { runStatusReport, type WrittenStatusReport } from '../../../jobs/status-report.js';
+import { runSubmit } from '../../../jobs/submit.js';
+import type { CompanyConfig } from '../../config/index.js';
+import { ExitCode, SettleError } from '../../domain/errors.js';
+import { createApp, newRunId, type App } from '../../main/app.js';
+import { paymentJobs, type PaymentJobs } from '../../main/payment-jobs.js';
+import { context } from '../context.js';
+
+interface JobOptions {
+  company?: string[];
+  json?: boolean;
+}
+
+type Job = (app: App, jobs: PaymentJobs, companies: readonly CompanyConfig[], runId: string) => Promise<{ lines: string[]; json: unknown; findings: boolean }>;
+
+export function addPaymentJobs(run: Command): void {
+  job(run, 'submit', 'send accepted payments to the bank as bulk credit transfers (exactly once), then write status reports', async (_app, jobs, companies, runId) => {
+    const summary = await runSubmit(jobs.deps('submit', runId), companies);
+    const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
+    const lines = summary.bulks.map((b) => {
+      const id = b.bankPaymentId ? ` bank ${b.bankPaymentId}` : '';
+      return `${b.company}  bulk ${b.bulkId} (${b.lines} payment(s)): ${b.outcome}${id}${b.explanation ? ` — ${b.explanation}` : ''}`;
+    });
+    if (summary.bulks.length === 0) lines.push('no bulks to send');
+    return {
+      lines: [...lines, ...reportLines(reports)],
+      json: { ...summary, reports },
+      findings: summary.bulks.some((b) => b.outcome === 'rejected' || b.outcome === 'unknown' || b.outcome === 'attention'),
+    };
+  });
+  job(run, 'approve', 'put payments on approval accounts into signing baskets and send the SCA link to the approvers', async (_app, jobs, companies, runId) => {
+    const summary = await runApprove(jobs.deps('approve', runId), companies);
+    const lines = summary.baskets.map((b) => {
+      const what = b.linkIssued ? `new approval link → ${b.report ?? 'approvers'}` : b.state === 'link_issued' ? `waiting for approval (${b.report ?? 'link sent earlier'})` : b.state;
+      return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
+    });
+    if (summary.baskets.length === 0) lines.push('nothing waits for approval');
+    return { lines, json: summary, findings: summary.baskets.some((b) => b.problem !== undefined) };
+  });
+  job(run, 'status', 'read the bank status of sent payments that are not final, then write status reports', async (_app, jobs, companies, runId) => {
+    const summary = await runStatus(jobs.deps('status', runId), companies);
+    const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
+    const lines = [`polled ${summary.polled} bulk(s), ${summary.changed} status change(s), ${summary.notDue} not due yet, ${summary.failed} failed`, ...reportLines(reports)];
+    return { lines, json: { ...summary, reports }, findings: false };
+  });
+}
+
+function job(run: Command, name: string, description: string, body: Job): void {
+  run
+    .command(name)
+    .description(description)
+    .option('--company <id...>', 'only these companies')
+    .option('--json', 'print the run summary as JSON')
+    .action(async (options: JobOptions, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const companies = selectCompanies(config.companies, options.company);
+      const app = await createApp(config, logger);
+      const jobs = paymentJobs(app);
+      try {
+        const result = await body(app, jobs, companies, newRunId());
+        process.stdout.write(options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''));
+        if (result.findings) process.exitCode = ExitCode.findings;
+      } finally {
+        await jobs.close();
+        await app.close();
+      }
+    });
+}
+
+function reportLines(reports: readonly WrittenStatusReport[]): string[] {
+  return reports.map((r) => `${r.company}  ${r.originalFile}: status report → ${r.paths.join(', ')}`);
+}
+
+function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {
+  if (!wanted) return all;
+  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
+  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
+  return all.filter((c) => wanted.includes(c.id));
+}

@@ -1,0 +1,79 @@
+// What `settle serve` does with the bank's webhook events once src/server has authenticated,
+// parsed and deduplicated them: payment and bulk status events go through the same transition
+// function as polling (jobs/payments/apply-status.ts), so a duplicate or an out-of-order event
+// changes nothing; `banking.payment.authorized` with no approvals remaining closes the basket.
+// An event that touched a bulk also postpones its next poll (the poll lease), since the bank
+// just told us what a poll would read.
+import { applyPaymentStatus, type StatusOutcome } from '../../jobs/payments/apply-status.js';
+import { basketIdsOfBulks, bulkIdByBankPaymentId } from '../../jobs/payments/queries.js';
+import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../jobs/payments/poll-schedule.js';
+import type { BankingEvent } from '../bank/index.js';
+import type { Clock } from '../domain/clock.js';
+import type { Logger } from '../log/index.js';
+import type { Store } from '../store/index.js';
+
+export interface WebhookHandlerDeps {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** How long a poll waits after an event updated the bulk (default 5 minutes). */
+  quietAfterEventMs?: number;
+}
+
+export interface HandledEvent {
+  id: string;
+  kind: BankingEvent['kind'];
+  outcome: StatusOutcome | 'authorised' | 'approval-progress' | 'ignored';
+}
+
+export async function handleBankEvents(deps: WebhookHandlerDeps, events: readonly BankingEvent[]): Promise<HandledEvent[]> {
+  const out: HandledEvent[] = [];
+  for (const event of events) {
+    const handled = await handleOne(deps, event);
+    out.push(handled);
+    deps.logger.debug('bank event handled', { eventId: event.meta.id, kind: event.kind, outcome: handled.outcome });
+  }
+  return out;
+}
+
+async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise<HandledEvent> {
+  const base = { id: event.meta.id, kind: event.kind };
+  const at = event.meta.time !== undefined && !Number.isNaN(Date.parse(event.meta.time)) ? new Date(event.meta.time) : deps.clock.now();
+  if (event.kind === 'payment.status.updated' || event.kind === 'bulk_payment.status.updated') {
+    const line = event.kind === 'payment.status.updated';
+    const bulkHref = event.links.bulkPayment?.href;
+    const result = await applyPaymentStatus(deps, {
+      level: line ? 'line' : 'bulk',
+      bankPaymentId: event.paymentId,
+      ...(line && bulkHref !== undefined ? { bankBulkPaymentId: lastSegment(bulkHref) } : {}),
+      ...(event.endToEndIdentification !== undefined ? { endToEndId: event.endToEndIdentification } : {}),
+      status: event.transactionStatus,
+      tppMessages: event.tppMessages,
+      at,
+      source: 'event',
+    });
+    if (result.bulkId !== undefined) await deps.store.leases.acquire(pollLeaseName(result.bulkId), EVENT_HOLDER, deps.quietAfterEventMs ?? Math.max(MIN_POLL_INTERVAL_MS, 5 * 60_000));
+    if (result.outcome === 'unmatched') deps.logger.info('bank event for a payment settle does not know; ignored', { eventId: event.meta.id, paymentId: event.paymentId });
+    return { ...base, outcome: result.outcome };
+  }
+  if (event.kind === 'payment.authorized') {
+    const bulkId = await bulkIdByBankPaymentId(deps.store.db, event.paymentId);
+    if (bulkId === undefined) return { ...base, outcome: 'ignored' };
+    if ((event.remainingAuthorizations ?? 0) > 0) return { ...base, outcome: 'approval-progress' };
+    for (const basketId of await basketIdsOfBulks(deps.store.db, [bulkId])) {
+      const basket = await deps.store.baskets.get(basketId);
+      if (basket && (basket.state === 'created' || basket.state === 'link_issued')) await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
+    }
+    return { ...base, outcome: 'authorised' };
+  }
+  return { ...base, outcome: 'ignored' };
+}
+
+function lastSegment(href: string): string | undefined {
+  try {
+    const last = new URL(href, 'http://bank.invalid').pathname.split('/').filter(Boolean).at(-1);
+    return last === undefined ? undefined : decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+}

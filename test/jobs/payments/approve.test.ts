@@ -1,0 +1,96 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApprove } from '../../../jobs/approve.js';
+import { runStatus } from '../../../jobs/status.js';
+import { runSubmit } from '../../../jobs/submit.js';
+import { APPROVAL_IBAN, bankBulks, createWorld, type World } from './world.js';
+
+const DAY = 24 * 3600_000;
+
+describe('the approve job', () => {
+  let w: World;
+  let mails: { to: readonly string[]; subject: string; text: string }[];
+  beforeEach(async () => {
+    w = await createWorld({ company: { payments: { approvers: ['cfo@acme.example'] } } });
+    mails = [];
+  });
+  afterEach(async () => {
+    await w.close();
+  });
+
+  const deps = (run: string) =>
+    w.deps(run, { approvalMail: { send: (to, subject, text) => Promise.resolve(void mails.push({ to, subject, text })) } });
+  const linkCount = async (bankBasketId: string) => {
+    const basket = await w.bank.getSigningBasket(bankBasketId);
+    return (basket.raw.authorizations as unknown[]).length;
+  };
+
+  it('puts bulks of a pre-approved account in one basket, hands the link to the approvers, and the payments settle once approved', async () => {
+    const fileId = await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }, { debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-08' as never }]);
+    await runSubmit(deps('s1'), [w.company]);
+    const first = await runApprove(deps('a1'), [w.company]);
+    expect(first.baskets).toHaveLength(1);
+    const basket = first.baskets[0]!;
+    expect(basket).toMatchObject({ bulks: 2, linkIssued: true, state: 'link_issued' });
+    const stored = (await w.store.baskets.get(basket.basketId))!;
+    expect(stored.scaLink).toMatch(/__sandbox\/sca\//);
+    expect(stored.scaLinkExpiresAt!.getTime() - w.clock.now().getTime()).toBe(7 * DAY);
+    const report = await readFile(join(w.company.root, basket.report!), 'utf8');
+    expect(report).toContain(stored.scaLink);
+    expect(report).toMatch(/works ONCE/);
+    expect(report).toContain('Total 200.00 NOK');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(['cfo@acme.example']);
+
+    // A second run reuses the live link: no new link, no new mail.
+    const again = await runApprove(deps('a2'), [w.company]);
+    expect(again.baskets[0]).toMatchObject({ linkIssued: false, state: 'link_issued' });
+    expect(await linkCount(stored.bankBasketId!)).toBe(1);
+    expect(mails).toHaveLength(1);
+
+    // The approver completes the SCA; the bank releases the payments.
+    await w.control('/sca', { link: stored.scaLink });
+    w.advance(3 * DAY);
+    await runStatus(deps('st'), [w.company]);
+    expect((await w.store.payments.listByFile(fileId)).map((p) => p.state)).toEqual(['ACSC', 'ACSC']);
+    const done = await runApprove(deps('a3'), [w.company]);
+    expect(done.baskets.map((b) => b.state)).toEqual(['authorised']);
+    expect((await runApprove(deps('a4'), [w.company])).baskets).toEqual([]);
+    expect(await bankBulks(w)).toHaveLength(2);
+  });
+
+  it('issues exactly one new link when the previous one expired', async () => {
+    await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-20' as never }]);
+    await runSubmit(deps('s1'), [w.company]);
+    const [first] = (await runApprove(deps('a1'), [w.company])).baskets;
+    const oldLink = (await w.store.baskets.get(first!.basketId))!.scaLink;
+    w.advance(7 * DAY + 60_000);
+    const [second] = (await runApprove(deps('a2'), [w.company])).baskets;
+    expect(second).toMatchObject({ linkIssued: true, state: 'link_issued' });
+    const [third] = (await runApprove(deps('a3'), [w.company])).baskets;
+    expect(third).toMatchObject({ linkIssued: false });
+    const stored = (await w.store.baskets.get(first!.basketId))!;
+    expect(stored.scaLink).not.toBe(oldLink);
+    expect(await linkCount(stored.bankBasketId!)).toBe(2);
+    expect(mails).toHaveLength(2);
+    expect((await readdir(join(w.company.root, 'reports'))).length).toBe(2);
+  });
+
+  it('issues exactly one new link when the previous one was used without completing', async () => {
+    await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }]);
+    await runSubmit(deps('s1'), [w.company]);
+    const [first] = (await runApprove(deps('a1'), [w.company])).baskets;
+    const stored = (await w.store.baskets.get(first!.basketId))!;
+    await w.control('/sca', { link: stored.scaLink, outcome: 'failed' });
+    expect((await runApprove(deps('a2'), [w.company])).baskets[0]).toMatchObject({ linkIssued: true });
+    expect((await runApprove(deps('a3'), [w.company])).baskets[0]).toMatchObject({ linkIssued: false });
+    expect(await linkCount(stored.bankBasketId!)).toBe(2);
+  });
+
+  it('leaves bulks of accounts without approval alone, unless the configuration asks for approval', async () => {
+    await w.acceptFile('pay.csv', [{}]);
+    await runSubmit(deps('s1'), [w.company]);
+    expect((await runApprove(deps('a1'), [w.company])).baskets).toEqual([]);
+  });
+});
