@@ -2,6 +2,7 @@
 // once) and the logger. Commands call `context(cmd)`; nothing is loaded for --help or --version.
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config/index.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
 import { createLogger, type Logger } from '../log/index.js';
 
 export interface GlobalOptions {
@@ -21,4 +22,12 @@ export function context(command: Command): CliContext {
   const stream = options.json ? process.stderr : process.stdout;
   const logger = createLogger({ level: config.log.level, stream, ...(format ? { format } : {}) });
   return { config, logger };
+}
+
+/** The companies `--company` names (all of them when it is absent); an unknown id is a usage error. */
+export function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {
+  if (!wanted) return all;
+  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
+  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
+  return all.filter((c) => wanted.includes(c.id));
 }

@@ -2,7 +2,7 @@
 // ("POST /api/bulk-payments/*"; * is one path segment, ** any rest), a kind, and how often:
 // `count` (the next N matching requests) and/or `rate` (a probability drawn from a seeded PRNG).
 import { badRequest } from './problems.js';
-import { seededRandom } from './options.js';
+import { seededRandom } from '../domain/random.js';
 
 export type FaultKind = 'error' | 'rateLimit' | 'latency' | 'lostResponse';
 

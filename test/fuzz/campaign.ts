@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mutate, seededRandom } from './mutator.js';
+import { seededRandom } from '../../src/domain/random.js';
+import { mutate } from './mutator.js';
 import { brokenPromise, type FuzzTarget } from './targets.js';
 
 export interface CampaignResult {

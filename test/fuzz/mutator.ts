@@ -3,18 +3,6 @@
 // markup, BOMs, NULs, very long runs). Seeded, so every failing case can be reproduced.
 export type Random = () => number;
 
-/** mulberry32: tiny, fast, good enough to drive a fuzzer reproducibly. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TOKENS = [
   '"', '""', ',', ';', '\t', '\n', '\r\n', '\r', '<', '>', '&', '&amp;', '&#0;', ']]>', '<![CDATA[', '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
   '<!ENTITY', '&a;', '\uFEFF', '\u0000', '\uFFFD', 'ø', 'æ', '€', '😀', '-', '0', '9999999999999999999999', '1e308', '.', ',5',

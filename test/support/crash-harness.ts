@@ -9,6 +9,7 @@
 // The same file is the child's entry: `node --import tsx crash-harness.ts` with
 // SETTLE_CRASH_CHILD=1 runs `childMain`. The child's clock follows the sandbox's (re-read before
 // each cycle), so link expiry and retention are judged in bank time.
+import { seededRandom } from '../../src/domain/random.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -77,7 +78,7 @@ interface BankBulk {
 export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigures> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
-  const random = mulberry32(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const dir = await mkdtemp(join(tmpdir(), 'settle-crash-'));
   const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), randomSeed: options.seed ?? 1 });
   const figures: CrashFigures = {
@@ -331,17 +332,6 @@ async function allFinal(dir: string): Promise<boolean> {
   } finally {
     await db.close();
   }
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---- the child ---------------------------------------------------------------------------------

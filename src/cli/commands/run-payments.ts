@@ -8,10 +8,10 @@ import { runStatus } from '../../../jobs/status.js';
 import { runStatusReport, type WrittenStatusReport } from '../../../jobs/status-report.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import type { CompanyConfig } from '../../config/index.js';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { ExitCode } from '../../domain/errors.js';
 import { createApp, newRunId, type App } from '../../main/app.js';
 import { paymentJobs, type PaymentJobs } from '../../main/payment-jobs.js';
-import { context } from '../context.js';
+import { context, selectCompanies } from '../context.js';
 
 interface JobOptions {
   company?: string[];
@@ -76,11 +76,4 @@ function job(run: Command, name: string, description: string, body: Job): void {
 
 function reportLines(reports: readonly WrittenStatusReport[]): string[] {
   return reports.map((r) => `${r.company}  ${r.originalFile}: status report → ${r.paths.join(', ')}`);
-}
-
-function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {
-  if (!wanted) return all;
-  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
-  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
-  return all.filter((c) => wanted.includes(c.id));
 }

@@ -5,13 +5,12 @@
 import type { Command } from 'commander';
 import { runExportStatements, type ExplicitExport, type ExportResult } from '../../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type AccountFetch } from '../../../jobs/fetch-statements.js';
-import type { CompanyConfig } from '../../config/index.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { createBankClient } from '../../main/bank.js';
 import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
-import { context } from '../context.js';
+import { context, selectCompanies } from '../context.js';
 
 interface FetchOptions {
   company?: string[];
@@ -108,11 +107,4 @@ function printExport(result: ExportResult): void {
   for (const h of result.held) process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): HELD BACK — ${h.reason}\n`);
   for (const c of result.changed) process.stdout.write(`${c.company}  ${c.fileName} (${c.format}): CHANGED AT THE BANK — ${c.reason}\n`);
   if (result.files.length === 0 && result.held.length === 0 && result.changed.length === 0) process.stdout.write('nothing to export\n');
-}
-
-function selectCompanies(all: readonly CompanyConfig[], wanted: string[] | undefined): readonly CompanyConfig[] {
-  if (!wanted) return all;
-  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
-  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
-  return all.filter((c) => wanted.includes(c.id));
 }

@@ -7,7 +7,7 @@ import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightly } from '../../main/nightly.js';
-import { context } from '../context.js';
+import { context, selectCompanies } from '../context.js';
 import { addPaymentJobs } from './run-payments.js';
 import { addStatementJobs } from './run-statements.js';
 
@@ -89,11 +89,4 @@ function dateOption(flag: '--from' | '--to', value: string | undefined): { from?
   if (value === undefined) return {};
   if (!isLocalDate(value)) throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, { exitCode: ExitCode.usage });
   return flag === '--from' ? { from: value } : { to: value };
-}
-
-function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {
-  if (!wanted) return all;
-  const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
-  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
-  return all.filter((c) => wanted.includes(c.id));
 }
