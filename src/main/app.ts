@@ -14,7 +14,7 @@ import { createStore, type Database, type Store } from '../store/index.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
 import { profileLoader } from './profiles.js';
-import { CompanyStores } from './stores.js';
+import { CompanyStores, type StoreProvider } from './stores.js';
 
 export interface App {
   readonly config: Readonly<Config>;
@@ -22,7 +22,7 @@ export interface App {
   readonly clock: Clock;
   readonly db: Database;
   readonly store: Store;
-  readonly stores: CompanyStores;
+  readonly stores: StoreProvider;
   /** The bank client, created on first use and shared by every job of this process. */
   bank(): BankClient;
   pickupDeps(runId: string): PickupDeps;
@@ -33,12 +33,24 @@ export interface App {
 export async function createApp(config: Readonly<Config>, logger: Logger, clock: Clock = systemClock): Promise<App> {
   const db = await openConfiguredDatabase(config, logger);
   await db.migrate();
+  return assembleApp(config, logger, clock, { db, stores: new CompanyStores(config, logger) });
+}
+
+/** Parts an App may be given instead of building them (the dry run hands in recording ones). */
+export interface AppParts {
+  db: Database;
+  stores: StoreProvider;
+  bank?: BankClient;
+}
+
+/** Builds an App around an open database; closing the App closes the parts it was given. */
+export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clock, parts: AppParts): App {
+  const { db, stores } = parts;
   const store = createStore(db, clock);
-  const stores = new CompanyStores(config, logger);
   const profile = profileLoader();
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;
   const reconcileConfig = resolveReconcileConfig({ ...rules, amountToleranceMinor: BigInt(amountToleranceMinor) });
-  let bank: BankClient | undefined;
+  let bank: BankClient | undefined = parts.bank;
   const bankClient = () => (bank ??= createBankClient(config, logger, { clock }));
   return {
     config,

@@ -93,7 +93,7 @@ async function prepareDir(dir: string): Promise<void> {
   await writeFile(join(dir, MARKER), 'created by `settle demo`; the next demo run empties this folder\n');
 }
 
-async function writeDemoConfig(dir: string, sandbox: RunningSandbox): Promise<string> {
+export async function writeDemoConfig(dir: string, sandbox: RunningSandbox): Promise<string> {
   const file = join(dir, 'settle.yaml');
   await writeFile(
     file,

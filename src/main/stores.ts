@@ -4,7 +4,13 @@ import type { CompanyConfig, Config } from '../config/index.js';
 import type { Logger } from '../log/index.js';
 import { LocalFileStore, SftpFileStore, type FileStore } from '../transport/index.js';
 
-export class CompanyStores {
+/** Where each company's folders are. */
+export interface StoreProvider {
+  store(company: CompanyConfig): Promise<FileStore>;
+  close(): Promise<void>;
+}
+
+export class CompanyStores implements StoreProvider {
   private readonly open = new Map<string, FileStore>();
 
   constructor(

@@ -6,13 +6,16 @@ import { runReconcile } from '../../../jobs/reconcile.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
-import { runNightly } from '../../main/nightly.js';
+import { runNightlyDryRun } from '../../main/dry-run.js';
+import { runNightly, type StepResult } from '../../main/nightly.js';
+import { systemClock } from '../../domain/clock.js';
 import { context, selectCompanies } from '../context.js';
 import { addPaymentJobs } from './run-payments.js';
 import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
   company?: string[];
+  dryRun?: boolean;
   from?: string;
   to?: string;
 }
@@ -66,15 +69,22 @@ export function runCommand(): Command {
     .command('nightly')
     .description('run the whole chain: pickup, submit, approve, status, status reports, fetch, export, reconcile (exit 1: a person is needed; 3: a step failed)')
     .option('--company <id...>', 'only these companies')
+    .option('--dry-run', 'do everything up to, not including, bank writes and file changes, and print what would happen; the database is left as it was')
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
+      const onStep = (s: StepResult) => process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`);
+      if (options.dryRun) {
+        process.stdout.write('DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n');
+        const { nightly, actions } = await runNightlyDryRun(config, logger, systemClock, companies, { onStep });
+        process.stdout.write(actions.length ? '\nwhat a real run would do now:\n' : '\na real run would change nothing now\n');
+        for (const a of actions) process.stdout.write(`  ${a.company ? `${a.company}  ` : ''}${a.what}\n`);
+        process.exitCode = nightly.exitCode;
+        return;
+      }
       const app = await createApp(config, logger);
       try {
-        const result = await runNightly(app, companies, {
-          runId: newRunId(),
-          onStep: (s) => process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`),
-        });
+        const result = await runNightly(app, companies, { runId: newRunId(), onStep });
         process.exitCode = result.exitCode;
       } finally {
         await app.close();

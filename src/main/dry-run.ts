@@ -1,0 +1,62 @@
+// `settle run nightly --dry-run`: the real chain — real configuration, database, folders and
+// bank reads — inside one database transaction that is rolled back at the end, with the bank's
+// writes and every file change recorded instead of done (./dry-run-parts.ts). What it prints is
+// what a real run would do now. While it runs it holds the database's write locks, so run it
+// when the service is idle.
+import type { CompanyConfig, Config } from '../config/index.js';
+import type { Clock } from '../domain/clock.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import type { Logger } from '../log/index.js';
+import type { Database } from '../store/index.js';
+import { assembleApp, newRunId } from './app.js';
+import { createBankClient } from './bank.js';
+import { openConfiguredDatabase } from './database.js';
+import { recordingBank, recordingStores, type DryRunAction } from './dry-run-parts.js';
+import { runNightly, type NightlyOptions, type NightlyResult } from './nightly.js';
+import { CompanyStores } from './stores.js';
+
+export interface DryRunResult {
+  nightly: NightlyResult;
+  actions: DryRunAction[];
+}
+
+export async function runNightlyDryRun(
+  config: Readonly<Config>,
+  logger: Logger,
+  clock: Clock,
+  companies: readonly CompanyConfig[],
+  options: Pick<NightlyOptions, 'onStep'> = {},
+): Promise<DryRunResult> {
+  const db = await openConfiguredDatabase(config, logger);
+  try {
+    const schema = await db.migrationStatus();
+    if (schema.pending.length || schema.unknown.length) {
+      throw new SettleError('ERR_DRY_RUN_SCHEMA', 'the database schema is not this version\'s: run `settle db migrate` first (a dry run changes nothing, not even the schema)', { exitCode: ExitCode.usage });
+    }
+    const trx = await db.knex.transaction();
+    const dry: Database = {
+      dialect: db.dialect,
+      description: `${db.description} (dry run)`,
+      knex: trx,
+      migrate: () => Promise.reject(new Error('a dry run does not migrate')),
+      migrationStatus: () => Promise.resolve(schema),
+      transaction: (fn) => trx.transaction(fn),
+      close: () => Promise.resolve(),
+    };
+    const actions: DryRunAction[] = [];
+    const stores = new CompanyStores(config, logger);
+    const bank = createBankClient(config, logger, { clock });
+    // No e-mail leaves a dry run: approvers would get a link that does not exist.
+    const quiet: Readonly<Config> = { ...config, alerts: { ...config.alerts, email: undefined, webhook: undefined } };
+    const app = assembleApp(quiet, logger.child({ dryRun: true }), clock, { db: dry, stores: recordingStores(stores, actions), bank: recordingBank(bank, actions) });
+    try {
+      const nightly = await runNightly(app, companies, { runId: `dry-run-${newRunId()}`, ...options });
+      return { nightly, actions };
+    } finally {
+      await trx.rollback().catch(() => undefined);
+      await Promise.allSettled([stores.close(), bank.close()]);
+    }
+  } finally {
+    await db.close();
+  }
+}
