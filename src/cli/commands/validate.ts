@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { createProgress } from '../progress.js';
 import { businessCalendar, type BusinessCalendar } from '../../domain/business-calendar.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { ExitCode, isSettleError, SettleError } from '../../domain/errors.js';
@@ -91,7 +92,10 @@ export async function runValidate(file: string, args: ValidateArgs, settings: Va
       ...(settings.maxAmount ? { maxAmount: settings.maxAmount } : {}),
       ...(settings.onboardedDebtorAccounts ? { onboardedDebtorAccounts: settings.onboardedDebtorAccounts } : {}),
     };
-    const result = await validateFile(file, profile ? { profile, validation } : { validation });
+    // On a terminal, a live count for big files; nothing otherwise (no noise in pipes and logs).
+    const progress = createProgress(`validating ${file}: valid payments`);
+    const onPayment = () => progress.tick();
+    const result = await validateFile(file, profile ? { profile, validation, onPayment } : { validation, onPayment }).finally(() => progress.done());
     io.out(args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : toHuman(result));
     return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
   } catch (error) {
