@@ -108,7 +108,7 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
       const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, app.bank()), companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
-        needsPerson: fetchNeedsAttention(fetched),
+        needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
         files: [],
       };
     });

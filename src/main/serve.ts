@@ -7,15 +7,12 @@ import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
-import type { Config } from '../config/index.js';
-import { AlertService, EmailNotifier, WebhookNotifier, type Finding, type Notifier } from '../notify/index.js';
+import type { AlertService, Notifier } from '../notify/index.js';
 import {
   buildServer,
   createHealthCheck,
   createMetrics,
-  scanForAttention,
   Scheduler,
-  StoreAlertLedger,
   type JobResult,
   type Metrics,
   type RawDelivery,
@@ -23,11 +20,11 @@ import {
   type ScheduleEntry,
 } from '../server/index.js';
 import type { BankingEvent } from '../bank/index.js';
-import { DedupeRepository } from '../store/dedupe.js';
 import { JobRunRepository } from '../store/job-runs.js';
 import { LeaseRepository } from '../store/leases.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
+import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
 import { runNightly } from './nightly.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
@@ -60,23 +57,10 @@ export interface RunningServe {
 /** The schedule keys of the configuration and the job each one runs. */
 export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
 
-export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
-  const out: Notifier[] = [];
-  const { email, webhook } = config.alerts;
-  if (email) out.push(new EmailNotifier({ host: email.host, port: email.port, secure: email.secure, username: email.username, password: email.password, from: email.from, to: email.to }));
-  if (webhook) out.push(new WebhookNotifier({ url: webhook.url, authorization: webhook.authorization }));
-  return out;
-}
-
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
   const metrics = createMetrics({ db, logger });
-  const alerts = new AlertService({
-    notifiers: [...configuredNotifiers(config), ...(options.notifiers ?? [])],
-    ledger: new StoreAlertLedger(db, new DedupeRepository(db, clock)),
-    logger,
-    onAttempt: (channel, type, ok) => metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }),
-  });
+  const alerts = createAlerts(app, { metrics, ...(options.notifiers ? { notifiers: options.notifiers } : {}) });
   const jobs = options.jobs ?? defaultServeJobs(app, metrics);
   const entries: ScheduleEntry[] = [];
   for (const name of SCHEDULED_JOBS) {
@@ -94,16 +78,9 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     logger,
     clock,
     metrics,
-    onRunFinished: async (summary) => {
-      // Whatever job ran, what needs a person is read from the database, so an alert goes out
-      // even when the step that noticed the problem ran on another instance or crashed.
-      const found = await scanForAttention({ db, clock, warnBeforeMs: config.alerts.warnBefore }).catch((error: unknown) => {
-        logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
-        return [];
-      });
-      const known = new Set(summary.findings.map((f) => f.key));
-      return alerts.runFinished({ ...summary, findings: [...summary.findings, ...found.filter((f) => !known.has(f.key))] });
-    },
+    // Whatever job ran, what needs a person is read from the database too, so an alert goes out
+    // even when the step that noticed the problem ran on another instance or crashed.
+    onRunFinished: (summary) => alertAfterRun(app, alerts, summary),
   });
   if (!config.server.webhookAuthorization) logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
   const server = buildServer({
@@ -189,23 +166,9 @@ export function defaultServeJobs(app: App, metrics?: Metrics): ScheduledJob[] {
       name: 'nightly',
       async run(runId, signal): Promise<JobResult> {
         signal.throwIfAborted();
+        const startedAt = app.clock.now();
         const result = await runNightly(app, app.config.companies, { runId, between: () => Promise.resolve(signal.throwIfAborted()) });
-        const counts: Record<string, number> = {};
-        for (const step of result.steps) counts[`steps ${step.ok ? 'ok' : 'failed'}`] = (counts[`steps ${step.ok ? 'ok' : 'failed'}`] ?? 0) + 1;
-        const findings: Finding[] = [];
-        for (const p of result.picked) {
-          counts[`files ${p.outcome}`] = (counts[`files ${p.outcome}`] ?? 0) + 1;
-          if (p.outcome === 'rejected' || p.outcome === 'partially-accepted' || p.outcome === 'duplicate') {
-            findings.push({
-              kind: 'file-rejected',
-              key: `file-rejected:${p.company}:${p.sha256}`,
-              title: `${p.company}: payment file ${p.name} ${p.outcome}`,
-              text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
-              company: p.company,
-              data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, ...(p.report ? { report: p.report } : {}), sha256: p.sha256 },
-            });
-          }
-        }
+        const { counts, findings } = nightlySummary(result, startedAt, app.clock.now());
         const failed = result.steps.find((step) => !step.ok);
         if (failed?.error && result.steps.every((step) => !step.ok)) throw new SettleError(failed.error.code, failed.error.message);
         return { outcome: result.exitCode === ExitCode.ok ? 'ok' : 'findings', counts, findings };

@@ -5,6 +5,7 @@ import { runPickup } from '../../../jobs/pickup.js';
 import { runReconcile } from '../../../jobs/reconcile.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
+import { alertAfterRun, createAlerts, nightlySummary } from '../../main/alerts.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightlyDryRun } from '../../main/dry-run.js';
 import { runNightly, type StepResult } from '../../main/nightly.js';
@@ -83,10 +84,15 @@ export function runCommand(): Command {
         return;
       }
       const app = await createApp(config, logger);
+      const alerts = createAlerts(app);
       try {
+        const startedAt = app.clock.now();
         const result = await runNightly(app, companies, { runId: newRunId(), onStep });
+        // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
+        await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
         process.exitCode = result.exitCode;
       } finally {
+        await alerts.close();
         await app.close();
       }
     });

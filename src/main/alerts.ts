@@ -1,0 +1,69 @@
+// Alerts after a run, the same whether the run came from `settle serve`'s scheduler or from
+// `settle run nightly` under a systemd timer: a run summary, and every finding that needs a
+// person — what the run itself noticed plus what the database says is waiting (unknown bulks,
+// approvals, links or consents near expiry, statement gaps) — sent once per finding.
+import type { Config } from '../config/index.js';
+import { AlertService, EmailNotifier, WebhookNotifier, type Finding, type Notifier, type RunSummary } from '../notify/index.js';
+import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/index.js';
+import { DedupeRepository } from '../store/dedupe.js';
+import type { App } from './app.js';
+import type { NightlyResult } from './nightly.js';
+
+export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
+  const out: Notifier[] = [];
+  const { email, webhook } = config.alerts;
+  if (email) out.push(new EmailNotifier({ host: email.host, port: email.port, secure: email.secure, username: email.username, password: email.password, from: email.from, to: email.to }));
+  if (webhook) out.push(new WebhookNotifier({ url: webhook.url, authorization: webhook.authorization }));
+  return out;
+}
+
+export function createAlerts(app: App, options: { metrics?: Metrics; notifiers?: readonly Notifier[] } = {}): AlertService {
+  const { metrics } = options;
+  return new AlertService({
+    notifiers: [...configuredNotifiers(app.config), ...(options.notifiers ?? [])],
+    ledger: new StoreAlertLedger(app.db, new DedupeRepository(app.db, app.clock)),
+    logger: app.logger,
+    ...(metrics ? { onAttempt: (channel: string, type: string, ok: boolean) => metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }) } : {}),
+  });
+}
+
+/** Sends the run summary and every finding not sent before (the database is scanned too). */
+export async function alertAfterRun(app: App, alerts: AlertService, summary: RunSummary): Promise<void> {
+  const found = await scanForAttention({ db: app.db, clock: app.clock, warnBeforeMs: app.config.alerts.warnBefore }).catch((error: unknown) => {
+    app.logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
+    return [];
+  });
+  const known = new Set(summary.findings.map((f) => f.key));
+  await alerts.runFinished({ ...summary, findings: [...summary.findings, ...found.filter((f) => !known.has(f.key))] });
+}
+
+/** The nightly chain's result as a run summary: counts per step and file outcome, and a finding per file a person must see. */
+export function nightlySummary(result: NightlyResult, startedAt: Date, finishedAt: Date): RunSummary {
+  const counts: Record<string, number> = {};
+  const add = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  for (const step of result.steps) add(`steps ${step.ok ? 'ok' : 'failed'}`);
+  const findings: Finding[] = [];
+  for (const p of result.picked) {
+    add(`files ${p.outcome}`);
+    if (p.outcome !== 'rejected' && p.outcome !== 'partially-accepted' && p.outcome !== 'duplicate') continue;
+    findings.push({
+      kind: 'file-rejected',
+      key: `file-rejected:${p.company}:${p.sha256}`,
+      title: `${p.company}: payment file ${p.name} ${p.outcome}`,
+      text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
+      company: p.company,
+      data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, ...(p.report ? { report: p.report } : {}), sha256: p.sha256 },
+    });
+  }
+  const failed = result.steps.find((s) => !s.ok);
+  return {
+    job: 'nightly',
+    runId: result.runId,
+    startedAt,
+    finishedAt,
+    outcome: failed ? 'failed' : result.exitCode === 0 ? 'ok' : 'findings',
+    counts,
+    findings,
+    ...(failed?.error ? { error: failed.error } : {}),
+  };
+}
