@@ -68,6 +68,12 @@ export interface BankClient {
   close(): Promise<void>;
 }
 
+/** Told about what operators count: failed bank calls by code, tokens fetched (metrics). */
+export interface BankObserver {
+  error?(code: string): void;
+  tokenFetched?(): void;
+}
+
 export interface BankClientOptions {
   baseUrl: string;
   authUrl: string;
@@ -88,6 +94,7 @@ export interface BankClientOptions {
   /** Path segment of the payment product: the initiate path is literally /bulk-payments/credit-transfer (facts §10.5). */
   paymentProduct?: 'credit-transfer' | 'creditTransfer';
   logger: Logger;
+  observer?: BankObserver;
   clock?: Clock;
   sleep?: Sleep;
   random?: () => number;

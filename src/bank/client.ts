@@ -68,6 +68,7 @@ export class HttpBankClient implements BankClient {
       clock,
       ...(options.sleep ? { sleep: options.sleep } : {}),
       ...(options.random ? { random: options.random } : {}),
+      ...(options.observer?.error ? { onError: (code: string) => options.observer?.error?.(code) } : {}),
     });
     this.tokens = new TokenProvider(this.http, {
       authUrl: options.authUrl,
@@ -76,6 +77,7 @@ export class HttpBankClient implements BankClient {
       clientSecret: options.clientSecret,
       clock,
       ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.observer?.tokenFetched ? { onFetch: () => options.observer?.tokenFetched?.() } : {}),
     });
     this.http.tokens = this.tokens;
     this.channelType = options.channelType ?? 'openBanking';

@@ -55,6 +55,8 @@ export interface BankHttpOptions {
   sleep?: Sleep;
   random?: () => number;
   dispatcher?: Dispatcher;
+  /** Called with the code of every error this client gives up on. */
+  onError?: (code: string) => void;
 }
 
 export class BankHttp {
@@ -106,6 +108,7 @@ export class BankHttp {
           await this.sleep(wait, req.signal);
           continue;
         }
+        this.options.onError?.(failure.code);
         throw failure;
       }
       if (response.status === 401 && token !== undefined && !refreshedAfter401 && this.tokens) {
@@ -127,13 +130,15 @@ export class BankHttp {
         continue;
       }
       const headerTraceId = traceIdOf(response.headers);
-      throw errorFromResponse(response.status, response.body, {
+      const error = errorFromResponse(response.status, response.body, {
         method: req.method,
         path,
         changesState,
         ...(headerTraceId ? { headerTraceId } : {}),
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
       });
+      this.options.onError?.(error.code);
+      throw error;
     }
   }
 

@@ -1,7 +1,7 @@
 // The bank client (architecture §3): HTTP client of the banking API with OAuth2 client
 // credentials, api-version, idempotency, retries, paging, typed errors and the CloudEvents reader.
 export { BankError, BANK_ERROR_CODES, codeForStatus, errorFromResponse, isBankError, readProblem, type BankErrorCode, type ProblemFields } from './bank-error.js';
-export type { BankClient, BankClientOptions } from './bank-client.js';
+export type { BankClient, BankClientOptions, BankObserver } from './bank-client.js';
 export { HttpBankClient } from './client.js';
 export { readEventDelivery, toBankingEvent, type BankingEvent, type DeliveryHeaders, type EventDelivery, type EventMeta, type RejectedEvent } from './cloud-events.js';
 export { BankHttp, type HttpRequest, type HttpResponse } from './http.js';

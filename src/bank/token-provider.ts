@@ -22,6 +22,8 @@ export interface TokenProviderOptions {
   clock: Clock;
   /** Refresh this long before expiry (default: 60 s, or a tenth of a short lifetime). */
   refreshMarginMs?: number;
+  /** Called for every token request sent to the identity provider. */
+  onFetch?: () => void;
 }
 
 interface Cached {
@@ -49,6 +51,7 @@ export class TokenProvider {
     const now = this.options.clock.now().getTime();
     if (this.cached && now < this.cached.refreshAt) return this.cached.token;
     if (!this.pending) {
+      this.options.onFetch?.();
       this.pending = this.fetch().finally(() => {
         this.pending = undefined;
       });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { PickupDeps } from '../../jobs/pickup.js';
 import type { ReconcileDeps } from '../../jobs/reconcile.js';
-import type { BankClient } from '../bank/index.js';
+import type { BankClient, BankObserver } from '../bank/index.js';
 import type { CompanyConfig, Config } from '../config/index.js';
 import type { ConsentState } from '../domain/reconcile/index.js';
 import { systemClock, type Clock } from '../domain/clock.js';
@@ -25,6 +25,8 @@ export interface App {
   readonly stores: StoreProvider;
   /** The bank client, created on first use and shared by every job of this process. */
   bank(): BankClient;
+  /** Adds a listener to the bank client's errors and token fetches (metrics). */
+  observeBank(observer: BankObserver): void;
   pickupDeps(runId: string): PickupDeps;
   reconcileDeps(runId: string): ReconcileDeps;
   close(): Promise<void>;
@@ -51,7 +53,12 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;
   const reconcileConfig = resolveReconcileConfig({ ...rules, amountToleranceMinor: BigInt(amountToleranceMinor) });
   let bank: BankClient | undefined = parts.bank;
-  const bankClient = () => (bank ??= createBankClient(config, logger, { clock }));
+  const observers: BankObserver[] = [];
+  const observer: BankObserver = {
+    error: (code) => observers.forEach((o) => o.error?.(code)),
+    tokenFetched: () => observers.forEach((o) => o.tokenFetched?.()),
+  };
+  const bankClient = () => (bank ??= createBankClient(config, logger, { clock, observer }));
   return {
     config,
     logger,
@@ -60,6 +67,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
     store,
     stores,
     bank: bankClient,
+    observeBank: (o) => void observers.push(o),
     pickupDeps: (runId) => ({
       ledger: store.files,
       clock,

@@ -10,6 +10,7 @@ export interface BankClientOverrides {
   clock?: Clock;
   sleep?: BankClientOptions['sleep'];
   random?: BankClientOptions['random'];
+  observer?: BankClientOptions['observer'];
 }
 
 export function bankClientOptions(config: Pick<Config, 'bank'>, logger: Logger, overrides: BankClientOverrides = {}): BankClientOptions {

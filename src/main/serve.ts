@@ -60,8 +60,9 @@ export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
   const metrics = createMetrics({ db, logger });
+  app.observeBank({ error: (code) => metrics.bankErrors.inc({ code }), tokenFetched: () => metrics.tokenRefreshes.inc() });
   const alerts = createAlerts(app, { metrics, ...(options.notifiers ? { notifiers: options.notifiers } : {}) });
-  const jobs = options.jobs ?? defaultServeJobs(app, metrics);
+  const jobs = options.jobs ?? defaultServeJobs(app);
   const entries: ScheduleEntry[] = [];
   for (const name of SCHEDULED_JOBS) {
     const job = jobs.find((j) => j.name === name);
@@ -136,14 +137,13 @@ function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
  * The scheduled jobs: `nightly` runs the whole chain (src/main/nightly.ts), `status` polls payment
  * status and writes the ERP status reports, `statements` fetches and exports statements.
  */
-export function defaultServeJobs(app: App, metrics?: Metrics): ScheduledJob[] {
+export function defaultServeJobs(app: App): ScheduledJob[] {
   return [
     {
       name: 'statements',
       async run(runId, signal): Promise<JobResult> {
         const bank = app.bank();
         const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, bank), app.config.companies);
-        for (const f of fetched) if (f.error && /^ERR_BANK_/.test(f.error.code)) metrics?.bankErrors.inc({ code: f.error.code });
         signal.throwIfAborted();
         const exported = await runExportStatements(exportStatementsDeps(app, runId), app.config.companies);
         const count = (outcome: string) => fetched.filter((f) => f.outcome === outcome).length;
