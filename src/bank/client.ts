@@ -78,6 +78,7 @@ export class HttpBankClient implements BankClient {
       clock,
       ...(options.scope ? { scope: options.scope } : {}),
       ...(options.observer?.tokenFetched ? { onFetch: () => options.observer?.tokenFetched?.() } : {}),
+      ...(options.observer?.error ? { onError: (code: string) => options.observer?.error?.(code) } : {}),
     });
     this.http.tokens = this.tokens;
     this.channelType = options.channelType ?? 'openBanking';

@@ -24,6 +24,8 @@ export interface TokenProviderOptions {
   refreshMarginMs?: number;
   /** Called for every token request sent to the identity provider. */
   onFetch?: () => void;
+  /** Called with the code of a token failure found here (transport failures are reported by the HTTP layer). */
+  onError?: (code: string) => void;
 }
 
 interface Cached {
@@ -51,7 +53,6 @@ export class TokenProvider {
     const now = this.options.clock.now().getTime();
     if (this.cached && now < this.cached.refreshAt) return this.cached.token;
     if (!this.pending) {
-      this.options.onFetch?.();
       this.pending = this.fetch().finally(() => {
         this.pending = undefined;
       });
@@ -64,12 +65,17 @@ export class TokenProvider {
     if (this.cached?.token === token) this.cached = undefined;
   }
 
+  private reported(error: BankError): BankError {
+    this.options.onError?.(error.code);
+    return error;
+  }
+
   private async fetch(): Promise<string> {
     const secret = this.options.clientSecret;
     if (!secret) {
-      throw new BankError(BANK_ERROR_CODES.noCredentials, 'no client secret is configured for the bank (set SETTLE_CLIENT_SECRET or SETTLE_CLIENT_SECRET_FILE, or bank.clientSecret)', {
+      throw this.reported(new BankError(BANK_ERROR_CODES.noCredentials, 'no client secret is configured for the bank (set SETTLE_CLIENT_SECRET or SETTLE_CLIENT_SECRET_FILE, or bank.clientSecret)', {
         exitCode: 2,
-      });
+      }));
     }
     const form: Record<string, string> = {
       grant_type: 'client_credentials',
@@ -79,6 +85,7 @@ export class TokenProvider {
     };
     if (this.options.scope) form.scope = this.options.scope;
     this.fetches++;
+    this.options.onFetch?.();
     // Asking for a token twice is harmless, so the token POST is retried like a GET.
     const response = await this.http.send({ method: 'POST', url: this.tokenUrl, form, auth: false, retrySafe: true, pass4xx: true });
     const body = asObject(response.body);
@@ -86,13 +93,13 @@ export class TokenProvider {
       const code = body ? asString(body.error) : undefined;
       const description = body ? asString(body.error_description) : undefined;
       const why = [code, description].filter(Boolean).join(': ') || `HTTP ${response.status}`;
-      throw new BankError(BANK_ERROR_CODES.authFailed, `the identity provider refused the token request for client ${this.options.clientId} (${why})`, {
+      throw this.reported(new BankError(BANK_ERROR_CODES.authFailed, `the identity provider refused the token request for client ${this.options.clientId} (${why})`, {
         status: response.status,
         exitCode: 2,
-      });
+      }));
     }
     const token = body ? asString(body.access_token) : undefined;
-    if (!token) throw new BankError(BANK_ERROR_CODES.invalidResponse, 'the token response carries no access_token');
+    if (!token) throw this.reported(new BankError(BANK_ERROR_CODES.invalidResponse, 'the token response carries no access_token'));
     const lifetimeS = typeof body?.expires_in === 'number' ? body.expires_in : Number.parseInt(asString(body?.expires_in) ?? '3600', 10) || 3600;
     const lifetimeMs = lifetimeS * 1000;
     const margin = this.options.refreshMarginMs ?? Math.min(60_000, lifetimeMs / 10);
