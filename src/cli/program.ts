@@ -6,6 +6,7 @@ import { banksCommand } from './commands/banks.js';
 import { configCommand } from './commands/config.js';
 import { consentsCommand } from './commands/consents.js';
 import { dbCommand } from './commands/db.js';
+import { paymentsCommand } from './commands/payments.js';
 import { demoCommand } from './commands/demo.js';
 import { runCommand } from './commands/run.js';
 import { sandboxCommand } from './commands/sandbox.js';
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
   program.addCommand(banksCommand());
   program.addCommand(consentsCommand());
   program.addCommand(accountsCommand());
+  program.addCommand(paymentsCommand());
   return program;
 }
