@@ -10,7 +10,7 @@ import { notEnabledWarnings } from '../../src/cli/commands/accounts.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { Account, Consent } from '../../src/bank/index.js';
 
-const entry = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 
 let sandbox: RunningSandbox;

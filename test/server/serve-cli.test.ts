@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paymentStatusEvent, sleep } from './helpers.js';
 
-const entry = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const AUTH = 'Bearer serve-cli-secret-51c2';
 
