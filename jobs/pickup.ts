@@ -135,7 +135,16 @@ async function handleNew(deps: PickupDeps, company: CompanyConfig, store: FileSt
     },
     onPayment: (p) => void payments.push(p),
   });
-  const file = { company: company.id, fileName: entry.name, sha256, format: result.format, sizeBytes: entry.size, receivedAt: now, source: `${store.description}/${company.folders.inbox}` };
+  const file = {
+    company: company.id,
+    fileName: entry.name,
+    sha256,
+    format: result.format,
+    sizeBytes: entry.size,
+    receivedAt: now,
+    source: `${store.description}/${company.folders.inbox}`,
+    ...(result.messageId ? { messageId: result.messageId } : {}),
+  };
   const report = { text: toHuman({ ...result, file: entry.name }), json: toJson({ ...result, file: entry.name }) };
   const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
 

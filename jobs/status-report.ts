@@ -73,8 +73,8 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
     messageId: `STS-${fingerprint.slice(0, 20)}`,
     createdAt: lastChange,
     originalFileName: file.fileName,
-    // The pain.001 GrpHdr/MsgId is not kept by the ledger; the file id (32 hex) stands in.
-    originalMessageId: file.id.replace(/-/g, ''),
+    // The ERP's own pain.001 MsgId; a CSV file has none, so settle's file id (32 hex) stands in.
+    originalMessageId: file.messageId ?? file.id.replace(/-/g, ''),
     originalMessageNameId: file.format.startsWith('pain.001') ? file.format : 'pain.001.001.03',
     originalCreatedAt: file.receivedAt,
     groups: [...groups].map(([id, lines]) => ({ originalPaymentInformationId: id.slice(0, 35), lines })),

@@ -21,6 +21,8 @@ export interface NewPaymentFile {
   receivedAt: Date;
   /** Where it was picked up (folder path or SFTP URL without credentials). */
   source?: string;
+  /** pain.001 GrpHdr/MsgId, quoted back in pain.002 as OrgnlMsgId. */
+  messageId?: string;
 }
 
 export interface StoredFile extends NewPaymentFile {
@@ -148,6 +150,7 @@ function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, 
     company: file.company,
     file_name: file.fileName,
     source: file.source ?? null,
+    message_id: file.messageId ?? null,
     sha256: file.sha256.toLowerCase(),
     format: file.format,
     size_bytes: file.sizeBytes,
@@ -200,11 +203,13 @@ function duplicatesWithin(ids: readonly string[]): string[] {
 function toStoredFile(r: Row): StoredFile {
   const errorSummary = toOptStr(r.error_summary);
   const source = toOptStr(r.source);
+  const messageId = toOptStr(r.message_id);
   return {
     id: toStr(r.id),
     company: toStr(r.company),
     fileName: toStr(r.file_name),
     ...(source === undefined ? {} : { source }),
+    ...(messageId === undefined ? {} : { messageId }),
     sha256: toStr(r.sha256),
     format: toStr(r.format),
     sizeBytes: toInt(r.size_bytes),

@@ -24,7 +24,9 @@ describe('settle demo', () => {
       expect(files.filter((f) => f.startsWith('acme/reports/approval-'))).toHaveLength(1);
       const booked = files.filter((f) => /statements\/acme-NO9386011117947-2026-01-07\.(camt\.053\.001\.02\.xml|csv)$/.test(f));
       expect(booked).toHaveLength(2);
-      expect(files.some((f) => /status\/.*pain\.002\.001\.03\.xml$/.test(f))).toBe(true);
+      const pain002 = files.find((f) => /status\/acme-suppliers\.xml\..*pain\.002\.001\.03\.xml$/.test(f));
+      expect(pain002).toBeDefined();
+      expect(await readFile(join(result.dir, pain002!), 'utf8')).toContain('<OrgnlMsgId>ACME-SUPPLIERS-2026-01-05</OrgnlMsgId>');
       expect(files.some((f) => /reports\/reconciliation-acme-2026-01-08-.*\.html$/.test(f))).toBe(true);
       expect(lines.join('\n')).toContain('files settle produced');
 

@@ -134,6 +134,14 @@ describe('the pickup job', () => {
     expect((await deps.ledger.listFiles({ company: 'acme' })).length).toBe(1);
   });
 
+  it('keeps the pain.001 message id, so status reports can quote it back to the ERP', async () => {
+    await writeFile(join(company.root, 'inbox', 'suppliers.xml'), await readFile('samples/erp/acme-suppliers.xml'));
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked).toMatchObject({ outcome: 'accepted', payments: 3 });
+    const [file] = await deps.ledger.listFiles({ company: 'acme' });
+    expect(file).toMatchObject({ format: 'pain.001.001.09', messageId: 'ACME-SUPPLIERS-2026-01-05' });
+  });
+
   it('leaves files that are still being written, or carry a temporary suffix, in the inbox', async () => {
     await drop('upload.csv.part', csv(line('E2E-1')));
     await drop('notes.txt', 'not a payment file');

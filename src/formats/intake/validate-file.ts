@@ -37,6 +37,8 @@ export interface IntakeResult {
   file: string;
   /** "pain.001.001.09", "csv:generic", or "unknown". */
   format: string;
+  /** pain.001 GrpHdr/MsgId (the ERP's message id); absent for CSV. */
+  messageId?: string;
   sha256: string;
   /** Payment lines read (valid or not). */
   payments: number;
@@ -145,6 +147,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   return {
     file,
     format,
+    ...(xml?.messageId ? { messageId: xml.messageId } : {}),
     sha256: await source.sha256(),
     payments,
     validPayments,

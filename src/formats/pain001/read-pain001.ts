@@ -112,6 +112,8 @@ interface Block {
 export class Pain001Reader {
   /** The message version once the root element was read, e.g. "pain.001.001.09". */
   version: string | undefined;
+  /** GrpHdr/MsgId once read: the ERP's own id of the message, quoted back in pain.002. */
+  messageId: string | undefined;
   private readonly maxChars: number;
   private readonly maxDepth: number;
   private readonly maxText: number;
@@ -271,6 +273,7 @@ export class Pain001Reader {
         group ??= { level: 'group', block: '', location: { path: pathOf(stack[2]) } };
         if (frame.name === 'NbOfTxs') group.nbOfTxs = { value, location: { path: pathOf(frame) } };
         else if (frame.name === 'CtrlSum') group.ctrlSum = { value, location: { path: pathOf(frame) } };
+        else if (frame.name === 'MsgId' && value.trim()) this.messageId = value.trim();
       }
     });
 

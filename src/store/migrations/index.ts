@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { up as paymentsUp } from './0001-payments.js';
 import { up as statementsUp } from './0001-statements.js';
+import { up as messageIdUp } from './0002-message-id.js';
 
 export interface Migration {
   readonly name: string;
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
       await statementsUp(knex);
     },
   },
+  { name: '0002_payment_file_message_id', up: messageIdUp },
 ];
