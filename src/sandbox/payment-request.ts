@@ -3,17 +3,11 @@
 import { checkIban } from '../domain/account-id.js';
 import { isLocalDate, type LocalDate } from '../domain/local-date.js';
 import { parseAmount } from '../domain/money.js';
+import type { PaymentLine } from './model.js';
 import type { FieldError } from './problems.js';
 
-export interface ParsedLine {
-  endToEndIdentification: string;
-  minor: bigint;
-  currency: string;
-  creditorIban: string;
-  creditorName: string;
-  remittance: string | null;
-  instructionPriority: string;
-}
+/** A request line as the bank records it, before it has an id and a status. */
+export type ParsedLine = Omit<PaymentLine, 'paymentId' | 'status' | 'tppMessages' | 'history' | 'transactionId'>;
 
 export interface ParsedBulk {
   debtorIban: string;

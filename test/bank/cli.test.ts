@@ -1,17 +1,14 @@
 // The onboarding CLI run as a child process (as an operator runs it) against an in-process
 // sandbox, configured only through SETTLE_* environment variables.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notEnabledWarnings } from '../../src/cli/commands/accounts.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { Account, Consent } from '../../src/bank/index.js';
+import { runSettle, type CliResult } from '../support/cli.js';
 
-const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 
 let sandbox: RunningSandbox;
 let cwd: string;
@@ -25,29 +22,18 @@ afterAll(async () => {
   await rm(cwd, { recursive: true, force: true });
 });
 
-function settle(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...args], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        SETTLE_LOG_FORMAT: 'json',
-        SETTLE_LOG_LEVEL: 'warn',
-        SETTLE_BANK_URL: sandbox.urls.baseUrl,
-        SETTLE_AUTH_URL: sandbox.urls.authUrl,
-        SETTLE_TENANT_ID: SEED.tenant,
-        SETTLE_CLIENT_ID: SEED.clientId,
-        SETTLE_CLIENT_SECRET: SEED.clientSecret,
-        SETTLE_SUBSCRIPTION_ID: SEED.subscriptionId,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function settle(args: string[]): Promise<CliResult> {
+  return runSettle(args, {
+    cwd,
+    env: {
+      SETTLE_LOG_LEVEL: 'warn',
+      SETTLE_BANK_URL: sandbox.urls.baseUrl,
+      SETTLE_AUTH_URL: sandbox.urls.authUrl,
+      SETTLE_TENANT_ID: SEED.tenant,
+      SETTLE_CLIENT_ID: SEED.clientId,
+      SETTLE_CLIENT_SECRET: SEED.clientSecret,
+      SETTLE_SUBSCRIPTION_ID: SEED.subscriptionId,
+    },
   });
 }
 
