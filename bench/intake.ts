@@ -5,7 +5,8 @@
 // half the raw parser's rate, and memory that does not grow with the file (a second, ten
 // times smaller run shows how much it grows: the end-to-end id set is the one thing that must).
 // Both sides read the small file once first, so the rates are those of a warm JIT; rates are
-// per CPU second, because on a shared machine wall-clock time measures the neighbours.
+// per CPU second, because on a shared machine wall-clock time measures the neighbours, and
+// each side runs three times in turn (medians), because one run can still be unlucky.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -123,6 +124,13 @@ async function child(mode: Mode, file: string, warmup?: string): Promise<Measure
   return { lines, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
 }
 
+const REPEATS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
 export const bench: Bench = async ({ quick }) => {
@@ -138,14 +146,23 @@ export const bench: Bench = async ({ quick }) => {
       const small = join(dir, `small.${c.kind}`);
       await write(big, () => (c.kind === 'csv' ? csvLines(c.n) : xmlDoc(c.n)));
       await write(small, () => (c.kind === 'csv' ? csvLines(c.n / 10) : xmlDoc(c.n / 10)));
-      const raw = measure(`${c.kind}-raw`, big, small);
-      const ours = measure(`${c.kind}-validate`, big, small);
+      // Paired runs, baseline and settle taking turns, and the median of each: one run of
+      // either can be slowed by whatever else the machine does at that moment.
+      const raws: Measured[] = [];
+      const ourRuns: Measured[] = [];
+      for (let r = 0; r < REPEATS; r++) {
+        raws.push(measure(`${c.kind}-raw`, big, small));
+        ourRuns.push(measure(`${c.kind}-validate`, big, small));
+      }
       const ours10 = measure(`${c.kind}-validate`, small);
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, small) : undefined;
-      if (ours.lines !== c.n || raw.lines !== c.n) throw new Error(`counted ${ours.lines} / ${raw.lines} of ${c.n} ${c.unit}`);
+      for (const m of [...raws, ...ourRuns]) if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
       // Rates from CPU time: on a shared machine wall-clock time measures the neighbours.
-      const rate = (ours.lines / ours.cpuMs) * 1000;
-      const baselineRate = (raw.lines / raw.cpuMs) * 1000;
+      const rate = median(ourRuns.map((m) => (m.lines / m.cpuMs) * 1000));
+      const baselineRate = median(raws.map((m) => (m.lines / m.cpuMs) * 1000));
+      const wallRatio = median(ourRuns.map((m) => m.lines / m.ms)) / median(raws.map((m) => m.lines / m.ms));
+      const ours = { maxRssBytes: Math.max(...ourRuns.map((m) => m.maxRssBytes)) };
+      const raw = { maxRssBytes: Math.max(...raws.map((m) => m.maxRssBytes)) };
       rows.push({
         name: `validate ${c.name}, ${c.n.toLocaleString('en')} ${c.unit}`,
         size: c.n,
@@ -154,7 +171,7 @@ export const bench: Bench = async ({ quick }) => {
         baselineName: c.baseline,
         baselineRate,
         peakRssBytes: ours.maxRssBytes,
-        notes: `rates per CPU second; aim ≥ 0.5× raw: ${(rate / baselineRate).toFixed(2)}× (wall: ${((ours.lines / ours.ms) / (raw.lines / raw.ms)).toFixed(2)}×); raw parser peak ${MB(raw.maxRssBytes)}; settle peak at ${(c.n / 10).toLocaleString('en')} ${c.unit} ${MB(ours10.maxRssBytes)} vs ${MB(ours.maxRssBytes)} at ${c.n.toLocaleString('en')} (the growth is the end-to-end id set)${tagsOnly ? `; saxes with tags only, no text: ${Math.round((tagsOnly.lines / tagsOnly.cpuMs) * 1000)}/s` : ''}`,
+        notes: `rates per CPU second; aim ≥ 0.5× raw: ${(rate / baselineRate).toFixed(2)}× (wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; raw parser peak ${MB(raw.maxRssBytes)}; settle peak at ${(c.n / 10).toLocaleString('en')} ${c.unit} ${MB(ours10.maxRssBytes)} vs ${MB(ours.maxRssBytes)} at ${c.n.toLocaleString('en')} (the growth is the end-to-end id set)${tagsOnly ? `; saxes with tags only, no text: ${Math.round((tagsOnly.lines / tagsOnly.cpuMs) * 1000)}/s` : ''}`,
       });
     }
     return rows;

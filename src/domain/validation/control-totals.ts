@@ -62,8 +62,13 @@ export class ControlTotals {
   private readonly blocks = new Map<string, ComputedControl>();
 
   add(block: string | undefined, amountText: string | undefined): void {
-    this.addTo('', amountText);
-    if (block !== undefined && block !== '') this.addTo(block, amountText);
+    this.addAmount(block, amountText === undefined ? undefined : parseDecimal(amountText));
+  }
+
+  /** Counts one transaction with its amount (undefined: unreadable, so the sum is not checked). */
+  addAmount(block: string | undefined, amount: Decimal | undefined): void {
+    this.addTo('', amount);
+    if (block !== undefined && block !== '') this.addTo(block, amount);
   }
 
   computed(block: string): ComputedControl {
@@ -75,12 +80,15 @@ export class ControlTotals {
     if (block !== '') this.blocks.delete(block);
   }
 
-  private addTo(block: string, amountText: string | undefined): void {
-    const c = this.blocks.get(block) ?? { count: 0, sum: { digits: 0n, scale: 0 } };
+  private addTo(block: string, amount: Decimal | undefined): void {
+    let c = this.blocks.get(block);
+    if (!c) this.blocks.set(block, (c = { count: 0, sum: { digits: 0n, scale: 0 } }));
     c.count++;
-    const amount = amountText === undefined ? undefined : parseDecimal(amountText);
-    c.sum = c.sum && amount ? addDecimal(c.sum, amount) : undefined;
-    this.blocks.set(block, c);
+    const sum = c.sum;
+    if (!sum || !amount) c.sum = undefined;
+    // In place when the scales agree (one currency, the usual case): no object per line.
+    else if (sum.scale === amount.scale) sum.digits += amount.digits;
+    else c.sum = addDecimal(sum, amount);
   }
 }
 

@@ -11,7 +11,7 @@ import type { InstructionPriority, PaymentInstruction } from '../payment.js';
 import { compileAmountParser, type AmountParser } from './amount-parser.js';
 import { charactersOutside, transliterate, type CharsetRule } from './charset.js';
 import { IssueCode } from './codes.js';
-import { REQUIRED_FIELDS, type PaymentField, type RawPaymentLine } from './raw-line.js';
+import { REQUIRED_FIELDS, type PaymentField, type RawField, type RawPaymentLine } from './raw-line.js';
 
 export type NonBusinessDayPolicy = 'flag' | 'move' | 'reject';
 
@@ -68,9 +68,17 @@ function add(ctx: Ctx, code: IssueCode, severity: Severity, field: PaymentField,
   ctx.issues.push({ code, severity, location: at(ctx, field), field, message });
 }
 
-function text(ctx: Ctx, field: PaymentField): string | undefined {
-  const v = ctx.line.fields[field]?.value.trim();
-  return v === undefined || v === '' ? undefined : v;
+/** A field's text without surrounding blanks; undefined when absent or blank. */
+function value(field: RawField | undefined): string | undefined {
+  if (field === undefined) return undefined;
+  const raw = field.value;
+  // Most values start and end with a visible ASCII character, which is never white space:
+  // then trim() (a call into the runtime) is not needed.
+  const first = raw.charCodeAt(0);
+  const last = raw.charCodeAt(raw.length - 1);
+  if (first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f) return raw;
+  const v = raw.trim();
+  return v === '' ? undefined : v;
 }
 
 class LineChecker {
@@ -97,34 +105,45 @@ class LineChecker {
 
   check(line: RawPaymentLine): LineResult {
     const ctx: Ctx = { line, issues: [] };
-    for (const field of REQUIRED_FIELDS) {
-      if (text(ctx, field) !== undefined) continue;
-      const code = field === 'endToEndId' ? IssueCode.E2E_MISSING : field.endsWith('Name') ? IssueCode.NAME_MISSING : IssueCode.FIELD_MISSING;
-      add(ctx, code, 'error', field, `${field} is required but empty or missing`);
+    // Every field is read and trimmed once, by name: this runs for each of millions of lines.
+    const f = line.fields;
+    const debtorIbanText = value(f.debtorIban);
+    const debtorNameText = value(f.debtorName);
+    const dateText = value(f.requestedExecutionDate);
+    const endToEndId = value(f.endToEndId);
+    const amountText = value(f.amount);
+    const currencyText = value(f.currency);
+    const creditorIbanText = value(f.creditorIban);
+    const creditorNameText = value(f.creditorName);
+    if (!debtorIbanText || !debtorNameText || !dateText || !endToEndId || !amountText || !currencyText || !creditorIbanText || !creditorNameText) {
+      for (const field of REQUIRED_FIELDS) {
+        if (value(f[field]) !== undefined) continue;
+        const code = field === 'endToEndId' ? IssueCode.E2E_MISSING : field.endsWith('Name') ? IssueCode.NAME_MISSING : IssueCode.FIELD_MISSING;
+        add(ctx, code, 'error', field, `${field} is required but empty or missing`);
+      }
     }
 
-    const debtorIban = this.iban(ctx, 'debtorIban');
-    const creditorIban = this.iban(ctx, 'creditorIban');
+    const debtorIban = this.iban(ctx, 'debtorIban', debtorIbanText);
+    const creditorIban = this.iban(ctx, 'creditorIban', creditorIbanText);
     const onboarded = this.options.onboardedDebtorAccounts;
     if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
       add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', `debtor account ${debtorIban} is not one of the company's onboarded accounts`);
     }
 
-    let creditorBic = text(ctx, 'creditorBic');
+    let creditorBic = value(f.creditorBic);
     if (creditorBic !== undefined) {
       creditorBic = creditorBic.toUpperCase();
       if (!checkBic(creditorBic)) add(ctx, IssueCode.BIC_INVALID, 'error', 'creditorBic', `BIC "${creditorBic}" is not 8 or 11 characters of the ISO 9362 form`);
     }
 
-    const { amount, amountRead } = this.amount(ctx);
-    const date = this.date(ctx);
+    const { amount, amountRead } = this.amount(ctx, amountText, currencyText);
+    const date = this.date(ctx, dateText);
 
-    const endToEndId = text(ctx, 'endToEndId');
     if (endToEndId !== undefined) {
       if (endToEndId.length > MAX_E2E) add(ctx, IssueCode.E2E_TOO_LONG, 'error', 'endToEndId', `end-to-end id has ${endToEndId.length} characters; at most ${MAX_E2E} are allowed`);
       this.identifier(ctx, 'endToEndId', endToEndId);
     }
-    const creditorReference = text(ctx, 'creditorReference');
+    const creditorReference = value(f.creditorReference);
     if (creditorReference !== undefined) {
       if (!validCreditorReference(creditorReference)) {
         const why = creditorReference.length > MAX_REFERENCE ? `is longer than ${MAX_REFERENCE} characters` : 'fails its RF (ISO 11649) check digits';
@@ -132,12 +151,12 @@ class LineChecker {
       }
       this.identifier(ctx, 'creditorReference', creditorReference);
     }
-    const debtorName = this.freeText(ctx, 'debtorName', MAX_NAME, IssueCode.NAME_TOO_LONG);
-    const creditorName = this.freeText(ctx, 'creditorName', MAX_NAME, IssueCode.NAME_TOO_LONG);
-    const remittance = this.freeText(ctx, 'remittanceInformation', MAX_REMITTANCE, IssueCode.REMITTANCE_TOO_LONG);
+    const debtorName = this.freeText(ctx, 'debtorName', debtorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const creditorName = this.freeText(ctx, 'creditorName', creditorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const remittance = this.freeText(ctx, 'remittanceInformation', value(f.remittanceInformation), MAX_REMITTANCE, IssueCode.REMITTANCE_TOO_LONG);
 
     let priority: InstructionPriority | undefined;
-    const priorityText = text(ctx, 'instructionPriority')?.toLowerCase();
+    const priorityText = value(f.instructionPriority)?.toLowerCase();
     if (priorityText !== undefined) {
       if (priorityText === 'normal' || priorityText === 'norm') priority = 'normal';
       else if (priorityText === 'high') priority = 'high';
@@ -145,7 +164,7 @@ class LineChecker {
     }
 
     const { issues } = ctx;
-    if (issues.some((i) => i.severity === 'error')) return amountRead ? { issues, amount: amountRead } : { issues };
+    if (issues.length > 0 && issues.some((i) => i.severity === 'error')) return amountRead ? { issues, amount: amountRead } : { issues };
     const payment: PaymentInstruction = {
       debtorIban: debtorIban!,
       debtorName: debtorName!,
@@ -164,8 +183,7 @@ class LineChecker {
     return { payment, issues, amount: payment.amount };
   }
 
-  private iban(ctx: Ctx, field: 'debtorIban' | 'creditorIban'): string | undefined {
-    const v = text(ctx, field);
+  private iban(ctx: Ctx, field: 'debtorIban' | 'creditorIban', v: string | undefined): string | undefined {
     if (v === undefined) return undefined;
     let check = this.ibanCache.get(v);
     if (!check) this.ibanCache.set(v, (check = checkIban(v)));
@@ -190,11 +208,10 @@ class LineChecker {
     return max;
   }
 
-  private amount(ctx: Ctx): { amount?: Money; amountRead?: Money } {
-    const currency = text(ctx, 'currency')?.toUpperCase();
+  private amount(ctx: Ctx, amountText: string | undefined, currencyText: string | undefined): { amount?: Money; amountRead?: Money } {
+    const currency = currencyText?.toUpperCase();
     const currencyOk = currency !== undefined && this.knownCurrency(currency);
     if (currency !== undefined && !currencyOk) add(ctx, IssueCode.CURRENCY_INVALID, 'error', 'currency', `"${currency}" is not an ISO 4217 currency code one can pay with`);
-    const amountText = text(ctx, 'amount');
     if (amountText === undefined || !currencyOk) return {};
     const parsed = this.parseAmount(amountText, currency);
     if (!parsed.ok) {
@@ -215,8 +232,7 @@ class LineChecker {
     return { amount: money, amountRead: money };
   }
 
-  private date(ctx: Ctx): LocalDate | undefined {
-    const dateText = text(ctx, 'requestedExecutionDate');
+  private date(ctx: Ctx, dateText: string | undefined): LocalDate | undefined {
     if (dateText === undefined) return undefined;
     let parsed = this.dateCache.get(dateText);
     if (parsed === undefined) this.dateCache.set(dateText, (parsed = parseDate(dateText, this.format.dateFormat) ?? null));
@@ -256,8 +272,7 @@ class LineChecker {
     if (bad.length > 0) add(ctx, IssueCode.CHARSET_INVALID, 'error', field, `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`);
   }
 
-  private freeText(ctx: Ctx, field: PaymentField, max: number, tooLong: IssueCode): string | undefined {
-    const raw = text(ctx, field);
+  private freeText(ctx: Ctx, field: PaymentField, raw: string | undefined, max: number, tooLong: IssueCode): string | undefined {
     if (raw === undefined) return undefined;
     const result = transliterate(this.charset, raw);
     if (result.changed) add(ctx, IssueCode.CHARSET_TRANSLITERATED, 'warning', field, `${field} changed to the allowed character set: "${raw}" → "${result.text}"`);

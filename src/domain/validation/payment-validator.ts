@@ -4,7 +4,8 @@
 // the only thing that grows with the file — and one control-total entry per open block.
 import type { Issue, IssueLocation } from '../issue.js';
 import { IssueCode } from './codes.js';
-import { checkControl, ControlTotals, type ControlDeclaration } from './control-totals.js';
+import { currencyExponent } from '../currency.js';
+import { checkControl, ControlTotals, parseDecimal, type ControlDeclaration, type Decimal } from './control-totals.js';
 import { compileLineRules, type LineFormat, type LineResult, type LineRuleOptions, type LineRules } from './line-rules.js';
 import type { RawPaymentLine } from './raw-line.js';
 
@@ -17,6 +18,7 @@ export class PaymentValidator {
   private readonly rules: LineRules;
   private readonly seen = new Map<string, number>();
   private readonly totals = new ControlTotals();
+  private readonly exponents = new Map<string, number>();
 
   constructor(
     private readonly options: ValidationOptions,
@@ -30,9 +32,9 @@ export class PaymentValidator {
    * unless the injected `alreadyAccepted` lookup returns a promise (a DB query).
    */
   line(raw: RawPaymentLine): LineResult | Promise<LineResult> {
-    // Only pain.001 lines belong to control blocks; CSV has no control totals to compute.
-    if (raw.block !== undefined) this.totals.add(raw.block, raw.fields.amount?.value);
     const result = this.rules(raw);
+    // Only pain.001 lines belong to control blocks; CSV has no control totals to compute.
+    if (raw.block !== undefined) this.totals.addAmount(raw.block, this.controlAmount(raw, result));
     if (raw.issues && raw.issues.length > 0) {
       result.issues.unshift(...raw.issues);
       if (raw.issues.some((i) => i.severity === 'error')) delete result.payment;
@@ -50,6 +52,22 @@ export class PaymentValidator {
     const accepted = this.options.alreadyAccepted?.(e2e);
     if (accepted instanceof Promise) return accepted.then((known) => acceptedBefore(result, known, e2e, location));
     return acceptedBefore(result, accepted, e2e, location);
+  }
+
+  /**
+   * The line's amount as CtrlSum counts it: the amount the rules already read (in minor units,
+   * scaled by the currency's exponent), or the text read as a plain decimal when the rules
+   * could not read it (too many decimals, unknown currency): CtrlSum adds what the ERP wrote.
+   */
+  private controlAmount(raw: RawPaymentLine, result: LineResult): Decimal | undefined {
+    const money = result.amount;
+    if (money && money.minor >= 0n) {
+      let scale = this.exponents.get(money.currency);
+      if (scale === undefined) this.exponents.set(money.currency, (scale = currencyExponent(money.currency) ?? 0));
+      return { digits: money.minor, scale };
+    }
+    const text = raw.fields.amount?.value;
+    return text === undefined ? undefined : parseDecimal(text);
   }
 
   /** Checks a control declaration (NbOfTxs/CtrlSum) against what was counted for its block. */

@@ -48,6 +48,18 @@ describe('pain.001 reader', () => {
     ]);
   });
 
+  it('gives every transaction each field its PmtInf declares, unless the transaction has its own', async () => {
+    const pmtInf = `<PmtTpInf><InstrPrty>HIGH</InstrPrty></PmtTpInf><ReqdExctnDt>2026-01-07</ReqdExctnDt><Dbtr><Nm>Acme AS</Nm></Dbtr><DbtrAcct><Id><IBAN>NO9386011117947</IBAN></Id></DbtrAcct>`;
+    const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf>${pmtInf}<CdtTrfTxInf><PmtId><EndToEndId>A</EndToEndId></PmtId></CdtTrfTxInf><CdtTrfTxInf><PmtTpInf><InstrPrty>NORM</InstrPrty></PmtTpInf></CdtTrfTxInf></PmtInf></CstmrCdtTrfInitn></Document>`;
+    const lines = (await items([doc])).flatMap((i) => (i.kind === 'line' ? [i.line] : []));
+    const values = lines.map((l) => Object.fromEntries(Object.entries(l.fields).flatMap(([k, f]) => (f ? [[k, f.value]] : []))));
+    expect(values).toEqual([
+      { instructionPriority: 'HIGH', requestedExecutionDate: '2026-01-07', debtorName: 'Acme AS', debtorIban: 'NO9386011117947', endToEndId: 'A' },
+      { instructionPriority: 'NORM', requestedExecutionDate: '2026-01-07', debtorName: 'Acme AS', debtorIban: 'NO9386011117947' },
+    ]);
+    expect(lines[1]!.fields.debtorIban?.location.path).toBe('/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN');
+  });
+
   it('locates transaction fields by XPath with positions', async () => {
     const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><NbOfTxs>2</NbOfTxs></GrpHdr><PmtInf><PmtInfId>A</PmtInfId></PmtInf><PmtInf><CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">1</InstdAmt></Amt></CdtTrfTxInf><CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">2</InstdAmt></Amt></CdtTrfTxInf></PmtInf></CstmrCdtTrfInitn></Document>`;
     const out = await items([doc]);
