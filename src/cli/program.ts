@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
 import { accountsCommand } from './commands/accounts.js';
+import { approvalsCommand } from './commands/approvals.js';
 import { banksCommand } from './commands/banks.js';
 import { configCommand } from './commands/config.js';
 import { consentsCommand } from './commands/consents.js';
@@ -31,5 +32,6 @@ export function buildProgram(): Command {
   program.addCommand(consentsCommand());
   program.addCommand(accountsCommand());
   program.addCommand(paymentsCommand());
+  program.addCommand(approvalsCommand());
   return program;
 }
