@@ -62,7 +62,11 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
       // file times are real time, so the stable check uses the system clock, not deps.clock
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
     });
-    for (const s of skipped.filter((f) => f.reason !== 'pattern')) deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
+    for (const s of skipped.filter((f) => f.reason !== 'pattern')) {
+      // Waiting never makes an unsafe name safe: say so, with the code docs/errors.md explains.
+      if (s.reason === 'unsafe-name') deps.logger.warn('inbox file never taken: its name is unsafe or too long; rename it', { company: company.id, file: s.name, code: 'ERR_FILE_NAME_UNSAFE' });
+      else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
+    }
     for (const entry of stable) {
       const result = await pickOne(deps, company, store, entry);
       deps.logger.info(`file ${result.outcome}`, { company: company.id, file: result.name, payments: result.payments, movedTo: result.movedTo });

@@ -3,6 +3,7 @@
 // (single flight). A 401 from the API makes the caller invalidate the token it used, so the
 // next get() fetches a fresh one exactly once.
 import type { Clock } from '../domain/clock.js';
+import { forgetSecret, registerSecret } from '../log/index.js';
 import { BankError, BANK_ERROR_CODES } from './bank-error.js';
 import type { BankHttp } from './http.js';
 import { asObject, asString } from './normalize.js';
@@ -104,6 +105,9 @@ export class TokenProvider {
     const lifetimeMs = lifetimeS * 1000;
     const margin = this.options.refreshMarginMs ?? Math.min(60_000, lifetimeMs / 10);
     const now = this.options.clock.now().getTime();
+    // The bank may quote the token (without "Bearer") in an error text: mask it like a configured secret.
+    registerSecret(token);
+    if (this.cached && this.cached.token !== token) forgetSecret(this.cached.token);
     this.cached = { token, expiresAt: now + lifetimeMs, refreshAt: now + lifetimeMs - margin };
     return token;
   }

@@ -18,6 +18,11 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 6) knownSecrets.add(value);
 }
 
+/** Stops masking a value registered before (a replaced short-lived token), so the set stays small in a long-running process. */
+export function forgetSecret(value: string | undefined): void {
+  if (value) knownSecrets.delete(value);
+}
+
 export function redactText(text: string): string {
   let out = text;
   for (const secret of knownSecrets) if (out.includes(secret)) out = out.split(secret).join(MASK);

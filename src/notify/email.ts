@@ -53,7 +53,10 @@ export class EmailNotifier implements Notifier {
         headers: { 'X-Settle-Alert': message.type },
       });
     } catch (cause) {
-      const reason = redactText(cause instanceof Error ? cause.message : String(cause));
+      const { code, responseCode } = (cause ?? {}) as { code?: unknown; responseCode?: unknown };
+      // A refused login's answer may quote the AUTH exchange: the password, base64-encoded, which no mask recognises.
+      const reason =
+        code === 'EAUTH' ? `the server refused the login${typeof responseCode === 'number' ? ` (SMTP ${responseCode})` : ''}` : redactText(cause instanceof Error ? cause.message : String(cause));
       // The cause is not chained: SMTP errors may echo the conversation.
       throw new SettleError('ERR_ALERT_EMAIL_FAILED', `Cannot send the alert e-mail through ${this.options.host}:${this.options.port}: ${reason}`, {
         exitCode: ExitCode.runtime,

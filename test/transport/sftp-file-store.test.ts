@@ -1,12 +1,12 @@
-// The SFTP store against a real OpenSSH sshd on a loopback port (test/support/sshd.ts).
+// The SFTP store against a real OpenSSH sshd on a loopback port (test/support/sshd.ts). Host key
+// pinning is proved in test/security/sftp-hostkey.test.ts.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { sftpCommand } from '../../src/cli/commands/sftp-fingerprint.js';
 import { createLogger } from '../../src/log/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isSettleError, type SettleError } from '../../src/domain/errors.js';
-import { SftpFileStore, fetchHostKeyFingerprint, type SftpFileStoreOptions } from '../../src/transport/index.js';
+import { SftpFileStore, type SftpFileStoreOptions } from '../../src/transport/index.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { codeOf, fileStoreContract, gatedStream, waitFor } from './file-store-contract.js';
 
@@ -101,53 +101,6 @@ if (server) {
       const store = base({ privateKey: server.strangerKey });
       expect(await codeOf(store.list(''))).toBe('ERR_SFTP_AUTH');
       await store.close();
-    });
-
-    it('refuses a server whose host key differs from the pin, naming both fingerprints', async () => {
-      const pinned = otherFingerprint();
-      const store = base({ hostKeySha256: pinned });
-      const error = await failure(store.list(''));
-      expect(error.code).toBe('ERR_SFTP_HOST_KEY_MISMATCH');
-      expect(error.message).toContain(pinned);
-      expect(error.message).toContain(server.hostKeySha256);
-      await store.close();
-    });
-
-    it('accepts the pin without the "SHA256:" prefix and with base64 padding', async () => {
-      const store = base({ hostKeySha256: server.hostKeySha256.replace('SHA256:', '') + '=' });
-      expect(await store.list('')).toEqual(expect.any(Array));
-      await store.close();
-    });
-
-    it('refuses to work without a pinned host key and says how to get one', () => {
-      const attempt = () => base({ hostKeySha256: undefined });
-      expect(attempt).toThrowError(/settle sftp fingerprint/);
-      try {
-        attempt();
-      } catch (error) {
-        expect(isSettleError(error, 'ERR_SFTP_HOST_KEY_UNPINNED')).toBe(true);
-      }
-      expect(() => base({ hostKeySha256: 'aa:bb:cc' })).toThrowError(/not a SHA256 fingerprint/);
-    });
-
-    it('connects unpinned only when allowUnpinned is set explicitly', async () => {
-      const store = base({ hostKeySha256: undefined, allowUnpinned: true });
-      expect(await store.list('')).toEqual(expect.any(Array));
-      await store.close();
-    });
-
-    it('fetches the same fingerprint ssh-keygen prints, for first contact', async () => {
-      expect(await fetchHostKeyFingerprint({ host: server.host, port: server.port })).toBe(server.hostKeySha256);
-    });
-
-    it('`settle sftp fingerprint HOST:PORT` prints the pin, as text and as JSON', async () => {
-      let printed = '';
-      const io = { out: (text: string) => void (printed += text) };
-      await sftpCommand(io).parseAsync(['fingerprint', `${server.host}:${server.port}`], { from: 'user' });
-      expect(printed).toContain(`${server.hostKeySha256} (ssh-ed25519) ${server.host}:${server.port}`);
-      printed = '';
-      await sftpCommand(io).parseAsync(['fingerprint', '--json', `${server.host}:${server.port}`], { from: 'user' });
-      expect(JSON.parse(printed)).toEqual({ host: server.host, port: server.port, fingerprint: server.hostKeySha256, keyType: 'ssh-ed25519' });
     });
 
     it('reconnects transparently after the server side of the connection is killed', async () => {
