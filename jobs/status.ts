@@ -9,6 +9,8 @@ import { applyLineStatus, applyPaymentStatus, closeFinished, toStoreTpp } from '
 import type { PaymentJobDeps } from './payments/deps.js';
 import { pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
 
+const DAY_MS = 86_400_000;
+
 export interface StatusSummary {
   /** Bulks read from the bank. */
   polled: number;
@@ -68,6 +70,8 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
       summary.changed += r.changed;
     }
   }
-  deps.logger.info('status polled', { ...summary });
+  // Each polled bulk leaves a "not before" lease; a day after it lapsed it says nothing more.
+  const purged = await deps.store.leases.purgeExpired(DAY_MS);
+  deps.logger.info('status polled', { ...summary, ...(purged > 0 ? { expiredLeasesPurged: purged } : {}) });
   return summary;
 }

@@ -85,6 +85,17 @@ export class LeaseRepository {
     }
   }
 
+  /**
+   * Deletes leases that expired at least `graceMs` ago and returns how many. An expired lease
+   * means the same as none (acquire takes it over), so this only keeps the table small: the
+   * status job leaves one "not before" lease per bulk it polls. A lease renewed meanwhile is
+   * no longer expired and stays.
+   */
+  async purgeExpired(graceMs: number): Promise<number> {
+    const cutoff = instant(new Date(this.clock.now().getTime() - graceMs));
+    return this.db.knex('leases').where('expires_at', '<=', cutoff).delete();
+  }
+
   /** The current holder, if the lease exists and has not expired. */
   async current(name: string): Promise<Lease | undefined> {
     const row = await this.db.knex<Row>('leases').where({ name }).first();

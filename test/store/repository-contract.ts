@@ -240,6 +240,20 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       expect(await store.leases.current('fetch:acct-1')).toBeUndefined();
     });
 
+    it('purges only leases that expired longer ago than the grace period', async () => {
+      await store.leases.acquire('poll:old', 'status', 1_000);
+      await store.leases.acquire('poll:live', 'status', 10 * 86_400_000);
+      clock.advance(2 * 86_400_000);
+      await store.leases.acquire('poll:recent', 'status', 1_000);
+      clock.advance(2_000);
+      const count = async (): Promise<number> => Number((await db.knex('leases').count({ n: '*' }))[0]?.n);
+      const before = await count();
+      // Earlier tests' leases expired long ago too: the count removed is whatever the table lost.
+      expect(await store.leases.purgeExpired(86_400_000)).toBe(before - (await count()));
+      const names = (await db.knex('leases').select('name').whereIn('name', ['poll:old', 'poll:live', 'poll:recent']).orderBy('name')).map((r: { name: string }) => r.name);
+      expect(names).toEqual(['poll:live', 'poll:recent']);
+    });
+
     it('lets exactly one of two racing creators take a new lease', async () => {
       const otherDb = await openDatabase({ url: target.url, ...(target.dataDir ? { dataDir: target.dataDir } : {}) });
       try {
