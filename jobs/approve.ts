@@ -162,28 +162,39 @@ function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaS
 }
 
 /**
- * Writes reports/approval-<date>-<basket>.txt (atomically) when it is missing, and e-mails the
- * approvers when asked (a new link) — so a crash after storing a link still notifies next run.
+ * Writes reports/approval-<date>-<basket>.txt (atomically) when it is missing or the link is
+ * new, and e-mails the approvers once per link — so a crash after storing a link, or a mail
+ * server that was down, still notifies on the next run.
  */
 async function ensureNotified(deps: PaymentJobDeps, company: CompanyConfig, basket: StoredBasket, bulkIds: readonly string[], newLink = false): Promise<string | undefined> {
   if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
   const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
   const path = `${company.folders.reports}/approval-${issuedDay}-${basket.id}.txt`;
-  if (!newLink && (await store.exists(path))) return path;
+  const to = company.payments.approvers;
+  const mail = deps.approvalMail && to.length > 0 ? deps.approvalMail : undefined;
+  const mailKey = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
+  const writeReport = newLink || !(await store.exists(path));
+  const sendMail = mail !== undefined && !(await deps.store.dedupe.alertSent(mailKey));
+  if (!writeReport && !sendMail) return path;
   const bulks = (await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)))).filter((b) => b !== undefined);
   const text = approvalNoticeText({ companyName: company.name, basketId: basket.id, link: basket.scaLink, expiresAt: basket.scaLinkExpiresAt, bulks });
-  await store.ensureDir(company.folders.reports);
-  await store.writeAtomic(path, text);
-  const to = company.payments.approvers;
-  if (deps.approvalMail && to.length > 0) {
-    const key = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
-    // Recorded before sending: a crash in between loses one mail (the report file is still
-    // there), where the other order could mail the same link twice.
-    if (!(await deps.store.dedupe.recordAlertSent(key, 'approval-email'))) return path;
-    await deps.approvalMail.send(to, `Payments of ${company.name} wait for your approval`, text);
+  if (writeReport) {
+    await store.ensureDir(company.folders.reports);
+    await store.writeAtomic(path, text);
+  }
+  if (mail && sendMail) {
+    // Sent, then recorded: a crash in between mails the same link again next run, which is
+    // better than approvers who never hear of it. A failed send is tried again next run.
+    try {
+      await mail.send(to, `Payments of ${company.name} wait for your approval`, text);
+    } catch (error) {
+      deps.logger.error('approvers could not be e-mailed; tried again next run (the approval request is in the report file)', { company: company.id, basketId: basket.id, report: path, code: (error as { code?: unknown }).code, reason: error instanceof Error ? error.message : String(error) });
+      return path;
+    }
+    await deps.store.dedupe.recordAlertSent(mailKey, 'approval-email');
     deps.logger.info('approvers e-mailed', { company: company.id, basketId: basket.id, recipients: to.length });
-  } else {
+  } else if (writeReport) {
     deps.logger.info('approval request written', { company: company.id, basketId: basket.id, report: path });
   }
   return path;

@@ -21,7 +21,7 @@ export function createAlerts(app: App, options: { metrics?: Metrics; notifiers?:
   const { metrics } = options;
   return new AlertService({
     notifiers: [...configuredNotifiers(app.config), ...(options.notifiers ?? [])],
-    ledger: new StoreAlertLedger(app.db, new DedupeRepository(app.db, app.clock)),
+    ledger: new StoreAlertLedger(new DedupeRepository(app.db, app.clock)),
     logger: app.logger,
     ...(metrics ? { onAttempt: (channel: string, type: string, ok: boolean) => metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }) } : {}),
   });

@@ -3,18 +3,13 @@
 // re-sending on the channels that worked. Shared by every instance on the database.
 import { createHash } from 'node:crypto';
 import type { AlertLedger } from '../notify/index.js';
-import type { Database } from '../store/database.js';
 import type { DedupeRepository } from '../store/dedupe.js';
 
 export class StoreAlertLedger implements AlertLedger {
-  constructor(
-    private readonly db: Database,
-    private readonly dedupe: DedupeRepository,
-  ) {}
+  constructor(private readonly dedupe: DedupeRepository) {}
 
-  async wasSent(key: string, channel: string): Promise<boolean> {
-    const row: unknown = await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: ledgerKey(key, channel) }).first();
-    return row !== undefined;
+  wasSent(key: string, channel: string): Promise<boolean> {
+    return this.dedupe.alertSent(ledgerKey(key, channel));
   }
 
   recordSent(key: string, channel: string, detail?: string): Promise<boolean> {

@@ -60,7 +60,7 @@ describe('scan for what needs a person', () => {
   it('alerts each finding once across runs and instances through the shared alerts_sent table', async () => {
     const sent: AlertMessage[] = [];
     const channel: Notifier = { channel: 'test', send: (m) => (sent.push(m), Promise.resolve()), close: () => Promise.resolve() };
-    const ledger = () => new StoreAlertLedger(t.db, new DedupeRepository(t.db, clock));
+    const ledger = () => new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const first = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const second = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const findings = await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY });
@@ -74,7 +74,7 @@ describe('scan for what needs a person', () => {
   });
 
   it('the memory ledger and the store ledger agree on once-per-channel', async () => {
-    const store = new StoreAlertLedger(t.db, new DedupeRepository(t.db, clock));
+    const store = new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const memory = new MemoryAlertLedger();
     for (const l of [store, memory]) {
       expect(await l.wasSent('k'.repeat(300), 'email')).toBe(false);

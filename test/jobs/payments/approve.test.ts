@@ -26,6 +26,31 @@ describe('the approve job', () => {
     return (basket.raw.authorizations as unknown[]).length;
   };
 
+  it('e-mails the approvers on a later run when the mail server was down, and then only once', async () => {
+    await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }]);
+    await runSubmit(deps('s1'), [w.company]);
+    let down = true;
+    const flaky = w.deps('a1', {
+      approvalMail: {
+        send: (to, subject, text) => {
+          if (down) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' }));
+          mails.push({ to, subject, text });
+          return Promise.resolve();
+        },
+      },
+    });
+    const first = await runApprove(flaky, [w.company]);
+    expect(first.baskets[0]).toMatchObject({ linkIssued: true, state: 'link_issued' });
+    expect(first.baskets[0]!.report).toBeDefined();
+    expect(mails).toHaveLength(0);
+    down = false;
+    await runApprove(flaky, [w.company]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain((await w.store.baskets.get(first.baskets[0]!.basketId))!.scaLink);
+    await runApprove(flaky, [w.company]);
+    expect(mails).toHaveLength(1);
+  });
+
   it('puts bulks of a pre-approved account in one basket, hands the link to the approvers, and the payments settle once approved', async () => {
     const fileId = await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }, { debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-08' as never }]);
     await runSubmit(deps('s1'), [w.company]);
