@@ -63,7 +63,8 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
   const { explanations, bankIds } = await bulkFacts(deps, payments);
   const groups = new Map<string, PaymentStatusLine[]>();
   for (const p of payments) {
-    const group = p.bulkId ?? 'unplanned';
+    // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
+    const group = p.paymentInformationId ?? p.bulkId ?? 'unplanned';
     const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), p.bulkId ? explanations.get(p.bulkId) : undefined, p.bulkId ? bankIds.get(p.bulkId) : undefined);
     (groups.get(group) ?? groups.set(group, []).get(group)!).push(line);
   }

@@ -23,4 +23,6 @@ export interface PaymentInstruction {
   batchBooking?: boolean;
   /** 1-based position of the line in its file (CSV row, or transaction index in pain.001). */
   lineNumber: number;
+  /** pain.001 PmtInfId of the line's payment information block: pain.002 reports by it. */
+  paymentInformationId?: string;
 }

@@ -181,6 +181,7 @@ function paymentRow(id: string, fileId: string, company: string, p: PaymentInstr
     creditor_reference: p.creditorReference ?? null,
     priority: p.instructionPriority ?? null,
     batch_booking: p.batchBooking ?? null,
+    payment_information_id: p.paymentInformationId ?? null,
     state: 'accepted',
     created_at: instant(now),
     updated_at: instant(now),

@@ -84,6 +84,7 @@ export function toStoredPayment(r: Row): StoredPayment {
   const creditorReference = toOptStr(r.creditor_reference);
   const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
   const batchBooking = toOptBool(r.batch_booking);
+  const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
   const tpp = toOptStr(r.tpp_messages);
@@ -104,6 +105,7 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(creditorReference === undefined ? {} : { creditorReference }),
     ...(instructionPriority === undefined ? {} : { instructionPriority }),
     ...(batchBooking === undefined ? {} : { batchBooking }),
+    ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),
     ...(bankStatus === undefined ? {} : { bankStatus }),

@@ -180,6 +180,7 @@ class LineChecker {
     if (creditorReference !== undefined) payment.creditorReference = creditorReference;
     if (priority !== undefined) payment.instructionPriority = priority;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
+    if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };
   }
 

@@ -69,4 +69,6 @@ export interface RawPaymentLine {
   issues?: Issue[];
   /** Key of the control block (pain.001 PmtInf path) the line's amount counts towards. */
   block?: string;
+  /** pain.001 PmtInfId of the line's block, as written (kept for the pain.002 status report). */
+  paymentInformationId?: string;
 }

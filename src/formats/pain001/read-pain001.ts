@@ -72,7 +72,7 @@ function pathTree(keys: readonly string[]): PathNode {
 }
 
 const TX_TREE = pathTree(Object.keys(TX_FIELDS));
-const PMTINF_TREE = pathTree([...Object.keys(PMTINF_FIELDS), 'NbOfTxs', 'CtrlSum', 'BtchBookg']);
+const PMTINF_TREE = pathTree([...Object.keys(PMTINF_FIELDS), 'PmtInfId', 'NbOfTxs', 'CtrlSum', 'BtchBookg']);
 
 /**
  * One open element. Frames are pooled per depth and reused (no allocation per element), and
@@ -111,6 +111,7 @@ interface Block {
   nbOfTxs?: RawField;
   ctrlSum?: RawField;
   batchBooking?: boolean;
+  paymentInformationId?: string;
 }
 
 export class Pain001Reader {
@@ -250,6 +251,7 @@ export class Pain001Reader {
           currency = undefined;
           const line: RawPaymentLine = { lineNumber: txCount, location: { path: tx.path }, fields, block: pmtInf?.path ?? '' };
           if (pmtInf?.batchBooking !== undefined) line.batchBooking = pmtInf.batchBooking;
+          if (pmtInf?.paymentInformationId !== undefined) line.paymentInformationId = pmtInf.paymentInformationId;
           out.push({ kind: 'line', line });
           tx = undefined;
           return;
@@ -269,7 +271,12 @@ export class Pain001Reader {
         if (rel === undefined) return;
         const field = PMTINF_FIELDS[rel];
         if (field) setField(pmtInf, field, field === 'requestedExecutionDate' ? datePartOf(value) : value, pathOf(frame));
-        else if (rel === 'NbOfTxs') pmtInf.nbOfTxs = { value, location: { path: pathOf(frame) } };
+        else if (rel === 'PmtInfId') {
+          const id = value.trim();
+          // Max35Text in every pain.001 version; a longer one could not be quoted back in pain.002.
+          if (id.length > 35) warn({ code: IssueCode.XML_VALUE_INVALID, severity: 'error', location: { path: pathOf(frame) }, message: `PmtInfId "${id.slice(0, 40)}…" has ${id.length} characters; at most 35 are allowed` });
+          else if (id !== '') pmtInf.paymentInformationId = id;
+        } else if (rel === 'NbOfTxs') pmtInf.nbOfTxs = { value, location: { path: pathOf(frame) } };
         else if (rel === 'CtrlSum') pmtInf.ctrlSum = { value, location: { path: pathOf(frame) } };
         else if (rel === 'BtchBookg') {
           const b = value.trim();

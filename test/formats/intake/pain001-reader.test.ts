@@ -31,8 +31,9 @@ describe('pain.001 reader', () => {
       creditorReference: 'RF18539007547034',
       batchBooking: true,
       lineNumber: 2,
+      paymentInformationId: 'PMT-1',
     });
-    expect(r.paymentsSeen[2]).toMatchObject({ requestedExecutionDate: '2026-01-08', batchBooking: false, amount: { minor: 100000n, currency: 'NOK' } });
+    expect(r.paymentsSeen[2]).toMatchObject({ requestedExecutionDate: '2026-01-08', batchBooking: false, amount: { minor: 100000n, currency: 'NOK' }, paymentInformationId: 'PMT-2' });
     expect(r.totals).toEqual([
       { currency: 'EUR', minor: 35025n },
       { currency: 'NOK', minor: 100000n },
@@ -58,6 +59,14 @@ describe('pain.001 reader', () => {
       { instructionPriority: 'NORM', requestedExecutionDate: '2026-01-07', debtorName: 'Acme AS', debtorIban: 'NO9386011117947' },
     ]);
     expect(lines[1]!.fields.debtorIban?.location.path).toBe('/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN');
+  });
+
+  it('refuses a PmtInfId longer than 35 characters (pain.002 could not quote it back), located', async () => {
+    const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf><PmtInfId>${'P'.repeat(36)}</PmtInfId><CdtTrfTxInf/></PmtInf></CstmrCdtTrfInitn></Document>`;
+    const out = await items([doc]);
+    const issues = out.flatMap((i) => (i.kind === 'issue' ? [i.issue] : []));
+    expect(issues).toEqual([expect.objectContaining({ code: 'XML_VALUE_INVALID', severity: 'error', location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/PmtInfId' } })]);
+    expect(out.flatMap((i) => (i.kind === 'line' ? [i.line.paymentInformationId] : []))).toEqual([undefined]);
   });
 
   it('locates transaction fields by XPath with positions', async () => {
