@@ -33,6 +33,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How often a transaction chosen as a deadlock victim is run in all. */
+const DEADLOCK_ATTEMPTS = 5;
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ER_LOCK_DEADLOCK';
+}
+
 /** Milliseconds a SQLite writer waits for another process's lock before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -80,8 +87,22 @@ class KnexDatabase implements Database {
     return migrationStatus(this.knex);
   }
 
-  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    return this.knex.transaction(fn);
+  /**
+   * Runs `fn` in a transaction. MariaDB may pick a transaction as a deadlock victim when
+   * concurrent ones lock index ranges in different orders (several bulks updating their
+   * payment rows at once); it rolls the victim back whole, so running it again is safe and is
+   * what the server asks for. `fn` therefore must touch nothing but the database.
+   */
+  async transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.knex.transaction(fn);
+      } catch (error) {
+        if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+        this.logger?.debug('database deadlock; transaction run again', { attempt });
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
   }
 
   async close(): Promise<void> {
