@@ -3,7 +3,7 @@
 // child process so peak RSS (process.resourceUsage().maxRSS) is its own. The aim: at least half the template's rate, with memory that does
 // not grow with the entry count. Also measured, on a few entries: xmlbuilder2's streaming
 // (createCB) API, which is why settle has its own small writer.
-// Both feed a counting sink. Run alone: npx tsx bench/camt053.ts [--quick]
+// Both feed a counting sink. Run alone: npx tsx bench/camt053.ts [--quick] [--scale S]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createCB } from 'xmlbuilder2';
@@ -12,7 +12,8 @@ import { formatAmount } from '../src/domain/money.js';
 import type { Statement, StatementEntry } from '../src/domain/statement.js';
 import { writeCamt053 } from '../src/formats/camt053/index.js';
 import { escapeText } from '../src/formats/xml/text.js';
-import type { Bench, BenchRow } from './row.js';
+import { parseBenchArgs } from './args.js';
+import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 type Mode = 'settle' | 'template' | 'xmlbuilder2-cb';
 interface ChildResult {
@@ -195,8 +196,9 @@ async function identicalOn(count: number): Promise<boolean> {
   return a === b;
 }
 
-export const bench: Bench = async ({ quick }) => {
-  const size = quick ? 50_000 : 1_000_000;
+export const bench: Bench = async ({ quick, scale }) => {
+  // In tens, so the memory check's run is exactly a tenth.
+  const size = quick ? 50_000 : scaledSize(1_000_000, scale, { step: 10, min: 1000 });
   const same = await identicalOn(2_000);
   // Alternated and repeated, best of two each: the machine is shared and a single run is noisy.
   const fastest = (a: ChildResult, b: ChildResult): ChildResult => (a.ms <= b.ms ? a : b);
@@ -206,12 +208,13 @@ export const bench: Bench = async ({ quick }) => {
   const settle = fastest(settle1, spawnChild('settle', size));
   // Memory must not grow with the entry count: a tenth of the entries, same peak.
   const small = spawnChild('settle', size / 10);
-  const cbSize = quick ? 100 : 250;
+  const cbSize = quick ? 100 : scaledSize(250, scale, { min: 10 });
   const cb = spawnChild('xmlbuilder2-cb', cbSize);
   const rate = (r: ChildResult): number => r.entries / (r.ms / 1000);
   const mb = (n: number): string => `${(n / 1048576).toFixed(0)} MB`;
   const rows: BenchRow[] = [
     {
+      key: 'camt053',
       name: `camt.053 writer, ${size.toLocaleString('en')} entries`,
       size,
       unit: 'entries',
@@ -225,6 +228,7 @@ export const bench: Bench = async ({ quick }) => {
         `byte-identical to the template on 2,000 entries: ${same ? 'yes' : 'NO'}`,
     },
     {
+      key: 'camt053-xmlbuilder2-cb',
       name: `xmlbuilder2 createCB streaming, ${cbSize} entries`,
       size: cbSize,
       unit: 'entries',
@@ -244,5 +248,6 @@ if (childAt !== -1) {
   const count = Number(process.argv[childAt + 2]);
   process.stdout.write(JSON.stringify(await runChild(mode, count)) + '\n');
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const row of await bench({ quick: process.argv.includes('--quick') })) console.log(row);
+  const { quick, scale } = parseBenchArgs(process.argv.slice(2));
+  for (const row of await bench({ quick, scale })) console.log(row);
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import type { Bench, BenchRow } from './row.js';
+import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -133,13 +133,14 @@ function median(values: number[]): number {
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
-export const bench: Bench = async ({ quick }) => {
+export const bench: Bench = async ({ quick, scale }) => {
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-intake-'));
   try {
     const rows: BenchRow[] = [];
     const cases = [
-      { kind: 'csv' as const, n: quick ? 20_000 : 1_000_000, unit: 'lines', name: 'generic CSV', baseline: 'csv-parse alone' },
-      { kind: 'xml' as const, n: quick ? 5_000 : 100_000, unit: 'transactions', name: 'pain.001.001.09', baseline: 'saxes alone (tags and text)' },
+      // Sizes in tens, so the companion run is exactly a tenth.
+      { kind: 'csv' as const, key: 'intake-csv', n: quick ? 20_000 : scaledSize(1_000_000, scale, { step: 10, min: 1000 }), unit: 'lines', name: 'generic CSV', baseline: 'csv-parse alone' },
+      { kind: 'xml' as const, key: 'intake-pain001', n: quick ? 5_000 : scaledSize(100_000, scale, { step: 10, min: 1000 }), unit: 'transactions', name: 'pain.001.001.09', baseline: 'saxes alone (tags and text)' },
     ];
     for (const c of cases) {
       const big = join(dir, `big.${c.kind}`);
@@ -164,6 +165,7 @@ export const bench: Bench = async ({ quick }) => {
       const ours = { maxRssBytes: Math.max(...ourRuns.map((m) => m.maxRssBytes)) };
       const raw = { maxRssBytes: Math.max(...raws.map((m) => m.maxRssBytes)) };
       rows.push({
+        key: c.key,
         name: `validate ${c.name}, ${c.n.toLocaleString('en')} ${c.unit}`,
         size: c.n,
         unit: c.unit,

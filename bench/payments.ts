@@ -9,7 +9,9 @@
 //     100 from one MariaDB database, each claiming bulks with leases; throughput of each run
 //     beside the single process, and the proof that no payment went twice: the bank holds each
 //     idempotency key and each end-to-end id exactly once. Skipped with a note without MariaDB.
-import { spawn } from 'node:child_process';
+// `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
+// its peak RSS is that run's (sandbox and settle together), not the bench runner's history.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +28,7 @@ import { silentLogger } from '../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
 import { createStore, openDatabase, type Store } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
-import type { Bench, BenchRow } from './row.js';
+import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const CHILD_ENV = 'SETTLE_BENCH_PAYMENTS_CHILD';
@@ -127,6 +129,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
     const record = await bankRecord(sandbox);
     const ok = record.lines === count && record.duplicateLines === 0 && record.duplicateKeys === 0;
     return {
+      key: 'payments-single',
       name: `submit + status, ${count.toLocaleString('en')} payments, ${LATENCY_MS} ms bank latency, SQLite`,
       size: count,
       unit: 'payments',
@@ -144,8 +147,11 @@ async function singleProcess(count: number): Promise<BenchRow> {
   }
 }
 
-/** Part 2: n processes on one MariaDB database. */
-async function multiProcess(count: number, processes: number): Promise<{ ms: number; record: Awaited<ReturnType<typeof bankRecord>> }> {
+/**
+ * Part 2: n processes on one MariaDB database. A process that fails is counted, not thrown: the
+ * others finish, and the bank's record still shows whether any payment went twice.
+ */
+async function multiProcess(count: number, processes: number): Promise<{ ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }> {
   const target = await createThrowawayDatabase();
   const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
   try {
@@ -154,19 +160,20 @@ async function multiProcess(count: number, processes: number): Promise<{ ms: num
     await seed(createStore(db, systemClock), count, 1000, executionDate(5));
     await db.close();
     const t0 = performance.now();
-    await Promise.all(
+    const codes = await Promise.all(
       Array.from({ length: processes }, (_, i) =>
-        new Promise<void>((resolve, reject) => {
+        new Promise<number | null>((resolve) => {
           const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
             env: { ...process.env, [CHILD_ENV]: '1', BENCH_DB: target.url, BENCH_BASE: sandbox.urls.baseUrl, BENCH_AUTH: sandbox.urls.authUrl, BENCH_HOLDER: `p${i}` },
             stdio: ['ignore', 'ignore', 'inherit'],
           });
-          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench child exited ${code}`))));
+          child.on('error', () => resolve(null));
+          child.on('exit', (code) => resolve(code));
         }),
       ),
     );
     const ms = performance.now() - t0;
-    return { ms, record: await bankRecord(sandbox) };
+    return { ms, failed: codes.filter((code) => code !== 0).length, record: await bankRecord(sandbox) };
   } finally {
     await sandbox.close();
     await target.drop();
@@ -185,39 +192,66 @@ async function child(): Promise<void> {
   }
 }
 
-export const bench: Bench = async ({ quick }) => {
-  const rows: BenchRow[] = [await singleProcess(quick ? 5_000 : 100_000)];
+/** Part 1 in a fresh process: its peak RSS is then the run's own. */
+function singleProcessInChild(count: number): BenchRow {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', SELF], {
+    env: { ...process.env, [CHILD_ENV]: 'single', BENCH_COUNT: String(count) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as BenchRow;
+}
+
+export const bench: Bench = async ({ quick, scale }) => {
+  // Whole bulks: 1,000 lines each in part 1, 100 in part 2, and at least one bulk per process.
+  const rows: BenchRow[] = [singleProcessInChild(quick ? 5_000 : scaledSize(100_000, scale, { step: 1000 }))];
   if (process.env.SETTLE_BENCH_PAYMENTS_SINGLE_ONLY === '1') return rows;
-  const count = quick ? 2_000 : 20_000;
+  const count = quick ? 2_000 : scaledSize(20_000, scale, { step: 100, min: 400 });
   const unavailable = await mariaDbUnavailableReason();
   if (unavailable !== undefined) {
-    rows.push({ name: '1/2/4 processes on one MariaDB', size: count, unit: 'payments', rate: 0, baselineName: 'n/a', baselineRate: 1, peakRssBytes: 0, notes: `skipped: MariaDB not reachable (${unavailable})` });
+    rows.push({ key: 'payments-processes', name: '1/2/4 processes on one MariaDB', size: count, unit: 'payments', rate: 0, baselineName: 'n/a', baselineRate: 1, peakRssBytes: 0, notes: `skipped: MariaDB not reachable (${unavailable})` });
     return rows;
   }
-  const runs: { n: number; ms: number; record: Awaited<ReturnType<typeof bankRecord>> }[] = [];
+  const runs: { n: number; ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }[] = [];
   for (const n of [1, 2, 4]) runs.push({ n, ...(await multiProcess(count, n)) });
   const single = runs[0]!;
   for (const r of runs) {
-    const once = r.record.lines === count && r.record.duplicateKeys === 0 && r.record.duplicateLines === 0;
+    const twice = r.record.duplicateKeys > 0 || r.record.duplicateLines > 0;
+    const verdict = twice ? 'DUPLICATES' : r.record.lines === count ? 'no payment went twice' : `no payment went twice, but ${count - r.record.lines} never reached the bank`;
     rows.push({
+      key: `payments-processes-${r.n}`,
       name: `submit, ${count.toLocaleString('en')} payments, ${r.n} process(es), one MariaDB, ${LATENCY_MS} ms latency`,
       size: count,
       unit: 'payments',
-      rate: count / (r.ms / 1000),
+      // A run in which a process failed has no throughput to show (0 = not measured).
+      rate: r.failed > 0 ? 0 : count / (r.ms / 1000),
       baselineName: '1 process',
       baselineRate: count / (single.ms / 1000),
       peakRssBytes: 0,
-      notes: `${r.record.bulks} bulks, ${r.record.lines} lines at the bank; duplicate keys ${r.record.duplicateKeys}, duplicate lines ${r.record.duplicateLines}: ${once ? 'no payment went twice' : 'DUPLICATES'}`,
+      notes: `${r.failed > 0 ? `FAILED: ${r.failed} of ${r.n} process(es) exited with an error (stderr above); ` : ''}${r.record.bulks} bulks, ${r.record.lines} lines at the bank; duplicate keys ${r.record.duplicateKeys}, duplicate lines ${r.record.duplicateLines}: ${verdict}`,
     });
   }
   return rows;
 };
 
-if (process.env[CHILD_ENV] === '1') {
+if (process.env[CHILD_ENV] === 'single') {
+  singleProcess(Number(process.env.BENCH_COUNT)).then(
+    (row) => {
+      process.stdout.write(JSON.stringify(row) + '\n');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exit(3);
+    },
+  );
+} else if (process.env[CHILD_ENV] === '1') {
   child().then(
     () => process.exit(0),
     (error: unknown) => {
-      process.stderr.write(`${String(error)}\n`);
+      // The first lines are enough: a database error quotes its whole statement, ids and all.
+      process.stderr.write(`bench child ${process.env.BENCH_HOLDER}: ${String(error).slice(0, 500)}\n`);
       process.exit(3);
     },
   );

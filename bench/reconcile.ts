@@ -7,7 +7,7 @@
 // deterministically, and its resident size is reported so the matcher's own share is visible.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Bench, BenchRow } from './row.js';
+import { scaledSize, type Bench, type BenchRow } from './row.js';
 import type { BookedTransaction, SentPayment } from '../src/domain/reconcile/index.js';
 import type { LocalDate } from '../src/domain/local-date.js';
 
@@ -161,12 +161,14 @@ async function child(mode: Mode, n: number): Promise<Measured> {
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
-export const bench: Bench = ({ quick }) => {
-  const n = quick ? 100_000 : 1_000_000;
+export const bench: Bench = ({ quick, scale }) => {
+  // In hundreds: the generated mix repeats every 100 payments (i % 100).
+  const n = quick ? 100_000 : scaledSize(1_000_000, scale, { step: 100, min: 1000 });
   const baseline = measure('hash-join', n);
   const ours = measure('settle', n);
   const rule = (name: string): string => (ours.byRule[name] ?? 0).toLocaleString('en');
   const row: BenchRow = {
+    key: 'reconcile',
     name: `reconcile match, ${n.toLocaleString('en')} payments × ${n.toLocaleString('en')} transactions`,
     size: n,
     unit: 'payments',

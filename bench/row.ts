@@ -1,6 +1,11 @@
 // One row of the benchmark table printed by `npm run bench` (bench/run.ts): a measured figure
 // beside its baseline measured in the same run, so the ratio means something on any machine.
 export interface BenchRow {
+  /**
+   * Stable identity of the row across sizes and runs (e.g. "intake-csv"), so `--scaling` can
+   * put the same measurement at different sizes side by side; the name changes with the size.
+   */
+  key: string;
   /** e.g. "validate generic CSV, 1,000,000 lines" */
   name: string;
   /** Size of the input, e.g. 1_000_000 (lines, entries, payments). */
@@ -12,10 +17,26 @@ export interface BenchRow {
   baselineName: string;
   /** Throughput of the baseline, in `unit` per second. */
   baselineRate: number;
-  /** Peak resident set size of the measured run, in bytes. */
+  /** Peak resident set size of the measured run, in bytes (0 when not measured). */
   peakRssBytes: number;
   /** Free-form notes (e.g. the aim, or a proof that outputs are identical). */
   notes?: string;
 }
 
-export type Bench = (options: { quick: boolean }) => Promise<BenchRow[]>;
+export interface BenchOptions {
+  /** The small sizes of a smoke run; when set, `scale` is 1 and ignored. */
+  quick: boolean;
+  /** Multiplies every full size (1 = the sizes of the issue's figures). */
+  scale: number;
+}
+
+export type Bench = (options: BenchOptions) => Promise<BenchRow[]>;
+
+/**
+ * A full size multiplied by the scale, rounded to a multiple of `step` (so a module's own
+ * constraints hold: whole bulks, a companion run a tenth the size, the data mix's period) and
+ * never below `min` (below it a run measures start-up, not the work).
+ */
+export function scaledSize(full: number, scale: number, { step = 1, min = step }: { step?: number; min?: number } = {}): number {
+  return Math.max(min, Math.round((full * scale) / step) * step);
+}

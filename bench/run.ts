@@ -1,46 +1,63 @@
-// `npm run bench [-- --quick] [-- --json]`: runs every benchmark and prints one table, each
-// figure beside its baseline measured in the same run (docs/performance.md explains the rows).
-import { cpus, totalmem } from 'node:os';
+// `npm run bench [-- --quick | --scale S | --scaling [--scales A,B]] [-- --json]`: runs every
+// benchmark and prints one table, each figure beside its baseline measured in the same run;
+// with --scaling, every benchmark at several sizes and how its cost grows with size
+// (docs/performance.md explains the rows and the method).
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
+import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from './args.js';
+import { growth, growthTable, type ScaledRun } from './growth.js';
 import type { Bench, BenchRow } from './row.js';
+import { rowTable } from './table.js';
 
 const MODULES = ['./intake.js', './camt053.js', './reconcile.js', './payments.js'];
 
-const args = new Set(process.argv.slice(2));
-const quick = args.has('--quick');
-const json = args.has('--json');
-
-const rows: BenchRow[] = [];
-for (const path of MODULES) {
-  const module = (await import(path)) as { bench: Bench };
-  if (!json) process.stderr.write(`bench: running ${path}${quick ? ' (quick)' : ''}…\n`);
-  rows.push(...(await module.bench({ quick })));
+let args: BenchArgs;
+try {
+  args = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`bench: ${error.message}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
 }
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-if (json) {
-  process.stdout.write(JSON.stringify({ machine, quick, rows: rows.map((r) => ({ ...r, ratio: r.rate / r.baselineRate })) }, null, 2) + '\n');
+// The load average is part of the machine line: on a shared machine it says how much the
+// neighbours were doing when the figures were taken.
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${osType()} ${release()}, Node ${process.version}, load ${loadavg()[0]!.toFixed(2)} at start`;
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+async function runAll(scale: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const path of MODULES) {
+    const module = (await import(path)) as { bench: Bench };
+    if (!args.json) process.stderr.write(`bench: running ${path}${args.quick ? ' (quick)' : scale !== 1 ? ` at scale ${scale}` : ''}…\n`);
+    rows.push(...(await module.bench({ quick: args.quick, scale: args.quick ? 1 : scale })));
+  }
+  return rows;
+}
+
+const withRatio = (rows: readonly BenchRow[]): (BenchRow & { ratio: number })[] => rows.map((r) => ({ ...r, ratio: r.rate / r.baselineRate }));
+
+if (args.scales) {
+  const runs: ScaledRun[] = [];
+  for (const scale of args.scales) runs.push({ scale, rows: await runAll(scale) });
+  const list = growth(runs);
+  if (args.json) {
+    process.stdout.write(JSON.stringify({ machine, date, scales: args.scales, runs: runs.map((r) => ({ scale: r.scale, rows: withRatio(r.rows) })), growth: list }, null, 2) + '\n');
+  } else {
+    process.stdout.write(`\n${machine}; ${date}\n`);
+    // Each scale's own table first: its notes hold the proofs (identical bytes, no payment twice).
+    for (const run of runs) process.stdout.write(`\nScale ${run.scale}:\n\n${rowTable(run.rows)}\n`);
+    process.stdout.write(`\nGrowth with size (each scale cell: size: rate vs baseline rate per second = ratio, peak RSS):\n\n${growthTable(list, args.scales)}\n`);
+  }
 } else {
-  process.stdout.write(`\n${machine}${quick ? ' (quick sizes)' : ''}\n\n`);
-  process.stdout.write(table(rows) + '\n');
-}
-
-function table(list: BenchRow[]): string {
-  const header = ['benchmark', 'size', 'rate', 'baseline', 'baseline rate', 'ratio', 'peak RSS', 'notes'];
-  const body = list.map((r) => [
-    r.name,
-    r.size.toLocaleString('en'),
-    `${fmt(r.rate)} ${r.unit}/s`,
-    r.baselineName,
-    `${fmt(r.baselineRate)} ${r.unit}/s`,
-    (r.rate / r.baselineRate).toFixed(2),
-    `${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
-    r.notes ?? '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ') + ' |';
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
-}
-
-function fmt(n: number): string {
-  return n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1);
+  const rows = await runAll(args.scale);
+  const sizes = args.quick ? ' (quick sizes)' : args.scale !== 1 ? ` (scale ${args.scale})` : '';
+  if (args.json) {
+    process.stdout.write(JSON.stringify({ machine, date, quick: args.quick, scale: args.quick ? 1 : args.scale, rows: withRatio(rows) }, null, 2) + '\n');
+  } else {
+    process.stdout.write(`\n${machine}; ${date}${sizes}\n\n${rowTable(rows)}\n`);
+  }
 }
