@@ -12,6 +12,7 @@ import { renderFindingsCsv, renderFindingsHtml } from '../src/formats/report/ind
 import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
+import { removeStaleParts } from './part-leftovers.js';
 import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods } from './reconcile/inputs.js';
 
 export interface ReconcileDeps {
@@ -60,6 +61,7 @@ export async function runReconcile(
     const files = await deps.files(company);
     const dir = company.folders.reports;
     await files.ensureDir(dir);
+    await removeStaleParts(files, dir, deps.clock, deps.logger);
     const stamp = now.toISOString().replace(/[-:]/g, '').slice(0, 15);
     const base = posix.join(dir, `reconciliation-${company.id}-${to}-${stamp}`);
     const meta = { company: `${company.name} (${company.organisationNumber})`, runId: deps.runId, from, to, generatedAt: now };

@@ -13,6 +13,7 @@ import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '
 import { writePain002 } from '../src/formats/pain002/index.js';
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
 import type { StoredFile, StoredPayment } from '../src/store/index.js';
+import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { filesChangedSince, lineChangeTimes } from './payments/queries.js';
 
@@ -31,6 +32,8 @@ export async function runStatusReport(deps: Pick<PaymentJobDeps, 'store' | 'cloc
   const written: WrittenStatusReport[] = [];
   const since = new Date(deps.clock.now().getTime() - RECENT_MS);
   for (const company of companies) {
+    // Status file names carry the last change's time: a write cut short under an older name is never replaced.
+    await removeStaleParts(await deps.fileStore(company), company.folders.status, deps.clock, deps.logger);
     const open = new Set([
       ...(await deps.store.files.listFiles({ company: company.id, state: 'submitted' })).map((f) => f.id),
       ...(await deps.store.files.listFiles({ company: company.id, state: 'attention' })).map((f) => f.id),

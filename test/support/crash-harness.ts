@@ -216,7 +216,7 @@ async function dropFile(sandbox: RunningSandbox, root: string, f: number): Promi
 }
 
 /** The person with signing authority: opens new links from the approval reports, sometimes failing them. */
-class Approver {
+export class Approver {
   completed = 0;
   failed = 0;
   private readonly used = new Set<string>();
@@ -305,7 +305,7 @@ async function killAfter(child: ChildProcess, ms: number): Promise<string | unde
   return stage;
 }
 
-async function control(sandbox: RunningSandbox, path: string, body?: unknown, method?: string): Promise<unknown> {
+export async function control(sandbox: RunningSandbox, path: string, body?: unknown, method?: string): Promise<unknown> {
   const res = await fetch(`${sandbox.urls.controlUrl}${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),

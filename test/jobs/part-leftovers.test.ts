@@ -1,0 +1,77 @@
+// Regression (found by the chaos run, docs/operations.md#chaos-run): a run SIGKILLed between
+// writing reports/NAME.part and renaming it left the .part in the outbox for good, because the
+// next reconciliation or status file has another name (it carries a time). The jobs that write
+// such names now remove stale NAME.part files in their folder first.
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeStaleParts, STALE_PART_MS } from '../../jobs/part-leftovers.js';
+import { runReconcile } from '../../jobs/reconcile.js';
+import { runStatusReport } from '../../jobs/status-report.js';
+import { configSchema, type CompanyConfig } from '../../src/config/index.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { DEFAULT_RECONCILE_CONFIG } from '../../src/domain/reconcile/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
+import { LocalFileStore } from '../../src/transport/index.js';
+import { makeTempDir } from '../support/tmp.js';
+
+describe('half-written files left by an interrupted run', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  let store: Store;
+  let clock: ManualClock;
+  let company: CompanyConfig;
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+    clock = new ManualClock(new Date().toISOString());
+    db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
+    await db.migrate();
+    store = createStore(db, clock);
+    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }] }).companies[0]!;
+  });
+  afterEach(async () => {
+    await db.close();
+    await cleanup();
+  });
+
+  /** A NAME.part in `folder`, last written `ageMs` ago (real file time). */
+  async function leftover(folder: string, name: string, ageMs: number): Promise<void> {
+    await mkdir(join(company.root, folder), { recursive: true });
+    const path = join(company.root, folder, name);
+    await writeFile(path, 'half a fi');
+    const when = new Date(Date.now() - ageMs);
+    await utimes(path, when, when);
+  }
+
+  it('removes stale .part files only: fresh ones (a write in flight) and finished files stay; a missing folder is fine', async () => {
+    const files = new LocalFileStore(company.root);
+    await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.csv.part', STALE_PART_MS + 60_000);
+    await leftover('reports', 'in-flight.csv.part', 5_000);
+    await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.html', STALE_PART_MS * 24);
+    expect(await removeStaleParts(files, 'reports', clock, silentLogger())).toEqual(['reconciliation-acme-2026-01-06-20260106T070002.csv.part']);
+    expect((await readdir(join(company.root, 'reports'))).sort()).toEqual(['in-flight.csv.part', 'reconciliation-acme-2026-01-06-20260106T070002.html']);
+    expect(await removeStaleParts(files, 'no-such-folder', clock, silentLogger())).toEqual([]);
+  });
+
+  it('the reconcile job clears its reports folder of a report a killed run left half-written', async () => {
+    await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.csv.part', 2 * STALE_PART_MS);
+    const files = new LocalFileStore(company.root);
+    const [result] = await runReconcile(
+      { store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', runId: 'run-1', config: DEFAULT_RECONCILE_CONFIG, lookBackDays: 31, files: () => Promise.resolve(files) },
+      [company],
+    );
+    const left = await readdir(join(company.root, 'reports'));
+    expect(left.filter((n) => n.endsWith('.part'))).toEqual([]);
+    expect(left.sort()).toEqual([result!.csv, result!.html].map((p) => p.split('/').pop()).sort());
+  });
+
+  it('the status report job clears its status folder of a status file a killed run left half-written', async () => {
+    await leftover('status', 'pay-3.csv.20260105T130002089Z.pain.002.001.03.xml.part', 2 * STALE_PART_MS);
+    const files = new LocalFileStore(company.root);
+    expect(await runStatusReport({ store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', fileStore: () => Promise.resolve(files) }, [company])).toEqual([]);
+    expect(await readdir(join(company.root, 'status'))).toEqual([]);
+  });
+});
