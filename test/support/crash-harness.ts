@@ -11,7 +11,6 @@
 // each cycle), so link expiry and retention are judged in bank time.
 import { seededRandom } from '../../src/domain/random.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +20,13 @@ import { runApprove } from '../../jobs/approve.js';
 import { runStatus } from '../../jobs/status.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runSubmit } from '../../jobs/submit.js';
-import { readEventDelivery } from '../../src/bank/index.js';
 import { loadConfig } from '../../src/config/index.js';
-import type { Clock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/log/index.js';
 import { createApp, newRunId } from '../../src/main/app.js';
 import { paymentJobs } from '../../src/main/payment-jobs.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { openDatabase } from '../../src/store/index.js';
+import { BankTimeClock, startWebhookReceiver } from './chaos/nightly-child.js';
 
 const HERE = fileURLToPath(import.meta.url);
 const HOUR = 3600_000;
@@ -337,19 +335,6 @@ async function allFinal(dir: string): Promise<boolean> {
 // ---- the child ---------------------------------------------------------------------------------
 
 /** settle time = the sandbox's time, re-read before each cycle. */
-class BankTimeClock implements Clock {
-  private offset = 0;
-  constructor(private readonly controlUrl: string) {}
-  now(): Date {
-    return new Date(Date.now() + this.offset);
-  }
-  async sync(): Promise<void> {
-    const res = await fetch(this.controlUrl);
-    const body = (await res.json()) as { now: string };
-    this.offset = Date.parse(body.now) - Date.now();
-  }
-}
-
 async function childMain(): Promise<void> {
   const env = process.env;
   const config = loadConfig({ file: env.SETTLE_CRASH_CONFIG! });
@@ -358,29 +343,13 @@ async function childMain(): Promise<void> {
   const logger = createLogger({ level: 'error', stream: process.stderr, format: 'json' });
   const app = await createApp(config, logger, clock);
   const jobs = paymentJobs(app, { instanceId: `crash-${process.pid}` });
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const handle = async () => {
-        const delivery = readEventDelivery(req.headers, Buffer.concat(chunks));
-        await jobs.handleEvents(delivery.events);
-      };
-      handle().then(
-        () => res.writeHead(200).end(),
-        () => res.writeHead(500).end(),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const receiver = await startWebhookReceiver(app, `crash-events-${process.pid}`);
   const subs = (await (await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions`)).json()) as { subscriptions: { id: string }[] };
   for (const s of subs.subscriptions) await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions/${s.id}`, { method: 'DELETE' });
   await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'crash', events: [], delivery: { url: `http://127.0.0.1:${port}/webhooks/banking`, maxEventsPerBatch: 3, mode: 'structured' }, validation: 'skip' }),
+    body: JSON.stringify({ name: 'crash', events: [], delivery: { url: receiver.url, maxEventsPerBatch: 3, mode: 'structured' }, validation: 'skip' }),
   });
   const once = env.SETTLE_CRASH_ONCE === '1';
   try {
@@ -400,7 +369,7 @@ async function childMain(): Promise<void> {
       await runStatusReport(jobs.deps('status-report', runId), config.companies);
     } while (!once);
   } finally {
-    server.close();
+    await receiver.close();
     await jobs.close();
     await app.close();
   }
