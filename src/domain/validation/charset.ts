@@ -30,20 +30,28 @@ export interface CharsetResult {
   changed: boolean;
 }
 
-/** The distinct characters of text outside the rule's set. */
-export function charactersOutside(rule: CharsetRule, text: string): string[] {
+const NONE: readonly string[] = Object.freeze([]);
+
+/** True when every character of text is in the rule's set (or the rule is off): no allocation. */
+export function fitsCharset(rule: CharsetRule, text: string): boolean {
   const { allowed } = rule;
-  if (!allowed || rule.fits?.test(text)) return [];
+  if (!allowed) return true;
+  return rule.fits ? rule.fits.test(text) : [...text].every((ch) => allowed.has(ch));
+}
+
+/** The distinct characters of text outside the rule's set. */
+export function charactersOutside(rule: CharsetRule, text: string): readonly string[] {
+  const { allowed } = rule;
+  if (!allowed || rule.fits?.test(text)) return NONE;
   let bad: Set<string> | undefined;
   for (const ch of text) if (!allowed.has(ch)) (bad ??= new Set()).add(ch);
-  return bad ? [...bad] : [];
+  return bad ? [...bad] : NONE;
 }
 
 /** Free text: transliterates what is outside the set. */
 export function transliterate(rule: CharsetRule, text: string): CharsetResult {
   const { allowed } = rule;
-  if (!allowed) return { text, changed: false };
-  if (rule.fits ? rule.fits.test(text) : [...text].every((ch) => allowed.has(ch))) return { text, changed: false };
+  if (!allowed || fitsCharset(rule, text)) return { text, changed: false };
   let out = '';
   for (const ch of text) {
     if (allowed.has(ch)) {

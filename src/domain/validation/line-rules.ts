@@ -9,7 +9,7 @@ import { addDays, isWeekend, parseDate, type LocalDate } from '../local-date.js'
 import { parseAmount, type DecimalFormat, type Money } from '../money.js';
 import type { InstructionPriority, PaymentInstruction } from '../payment.js';
 import { compileAmountParser, type AmountParser } from './amount-parser.js';
-import { charactersOutside, transliterate, type CharsetRule } from './charset.js';
+import { charactersOutside, fitsCharset, transliterate, type CharsetRule } from './charset.js';
 import { IssueCode } from './codes.js';
 import { REQUIRED_FIELDS, type PaymentField, type RawField, type RawPaymentLine } from './raw-line.js';
 
@@ -275,10 +275,14 @@ class LineChecker {
 
   private freeText(ctx: Ctx, field: PaymentField, raw: string | undefined, max: number, tooLong: IssueCode): string | undefined {
     if (raw === undefined) return undefined;
-    const result = transliterate(this.charset, raw);
-    if (result.changed) add(ctx, IssueCode.CHARSET_TRANSLITERATED, 'warning', field, `${field} changed to the allowed character set: "${raw}" → "${result.text}"`);
-    if (result.text.length > max) add(ctx, tooLong, 'error', field, `${field} has ${result.text.length} characters; at most ${max} are allowed`);
-    return result.text;
+    let text = raw;
+    // Most text fits the set: checked first, so it costs one test and no result object.
+    if (!fitsCharset(this.charset, raw)) {
+      text = transliterate(this.charset, raw).text;
+      add(ctx, IssueCode.CHARSET_TRANSLITERATED, 'warning', field, `${field} changed to the allowed character set: "${raw}" → "${text}"`);
+    }
+    if (text.length > max) add(ctx, tooLong, 'error', field, `${field} has ${text.length} characters; at most ${max} are allowed`);
+    return text;
   }
 }
 

@@ -39,7 +39,8 @@ export class PaymentValidator {
       result.issues.unshift(...raw.issues);
       if (raw.issues.some((i) => i.severity === 'error')) delete result.payment;
     }
-    const e2e = raw.fields.endToEndId?.value.trim();
+    // A valid line's payment holds the id already trimmed: no second trim on the common path.
+    const e2e = result.payment?.endToEndId ?? raw.fields.endToEndId?.value.trim();
     if (!e2e) return result;
     const location = raw.fields.endToEndId?.location ?? raw.location;
     const first = this.seen.get(e2e);

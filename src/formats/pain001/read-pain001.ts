@@ -96,6 +96,19 @@ interface Frame {
   text: string;
 }
 
+/**
+ * The XPath of a transaction field: the transaction's path and the field's key when no element
+ * on the way repeats (the usual case, one string joined), else built step by step.
+ */
+function txFieldPath(frame: Frame, levels: number, txPath: string, key: string): string {
+  let f: Frame | undefined = frame;
+  for (let i = 0; i < levels && f; i++, f = f.parent) {
+    // Ustrd and Strd are the REPEATED elements a transaction can hold: their step has a position.
+    if (f.position !== 1 || f.name === 'Ustrd' || f.name === 'Strd') return pathOf(frame);
+  }
+  return `${txPath}/${key}`;
+}
+
 function pathOf(frame: Frame): string {
   if (frame.path === undefined) {
     const step = frame.position > 1 || REPEATED.has(frame.name) ? `${frame.name}[${frame.position}]` : frame.name;
@@ -150,7 +163,7 @@ export class Pain001Reader {
     let strayTextSeen = false;
     const pool: Frame[] = [];
     const here = (): IssueLocation => {
-      const top = stack.at(-1);
+      const top = stack[stack.length - 1];
       return { path: top ? pathOf(top) : '/', row: parser.line, column: parser.column };
     };
 
@@ -158,7 +171,7 @@ export class Pain001Reader {
     parser.on('error', (e) => stop(IssueCode.XML_MALFORMED, `not well-formed XML: ${e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`, here()));
     parser.on('opentag', (tag: SaxesTagNS) => {
       if (stopped) return;
-      const parent = stack.at(-1);
+      const parent = stack[stack.length - 1];
       if (!parent) {
         rootSeen = true;
         const version = pain001Version(tag.uri);
@@ -219,7 +232,7 @@ export class Pain001Reader {
       warn({ code: IssueCode.XML_UNEXPECTED_TEXT, severity: 'warning', location: { path: pathOf(frame) }, message: `text ${JSON.stringify(shown)} (e.g. non-breaking spaces) inside <${frame.name}>, which holds only elements; ignored (further occurrences are not listed)` });
     };
     const onText = (t: string): void => {
-      const top = stack.at(-1);
+      const top = stack[stack.length - 1];
       if (stopped || !top) return;
       if (top.hasChildren) return strayText(top, t);
       if (top.text.length + t.length > this.maxText) return stop(IssueCode.XML_LIMIT_EXCEEDED, `the text of <${top.name}> is longer than ${this.maxText} characters`, here());
@@ -258,7 +271,7 @@ export class Pain001Reader {
         }
         const key = frame.node?.key;
         const field = key === undefined ? undefined : TX_FIELDS[key];
-        if (field) setField(tx, field, value, pathOf(frame));
+        if (field && key !== undefined) setField(tx, field, value, txFieldPath(frame, depth - tx.depth, tx.path, key));
         return;
       }
       if (pmtInf) {
