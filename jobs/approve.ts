@@ -16,7 +16,6 @@ import type { StoredBasket } from '../src/store/index.js';
 import { approvalNoticeText } from './payments/approval-notice.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { markLinkSpent } from './payments/basket-moves.js';
-import { bulkIdsInLiveBaskets, linksIssued } from './payments/queries.js';
 
 /** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
 export const SCA_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -59,7 +58,7 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
 
 /** Puts the company's waiting bulks that need approval and are in no live basket into one new basket. */
 async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promise<void> {
-  const inBasket = await bulkIdsInLiveBaskets(deps.store.db, company.id);
+  const inBasket = await deps.store.baskets.bulkIdsInLiveBaskets(company.id);
   const waiting = (await deps.store.bulks.listByState('sent')).filter(
     (b) => b.company === company.id && b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD') && !inBasket.has(b.id),
   );
@@ -128,7 +127,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       current = (await deps.store.baskets.get(current.id))!;
     }
     // created or expired: one new link.
-    const n = await linksIssued(deps.store.db, current.id);
+    const n = await deps.store.baskets.linksIssued(current.id);
     const auth = await deps.bank.startSigningBasketAuthorization(bankBasketId, { idempotencyKey: uuidv5(`sca:${current.idempotencyKey}:${n}`, LINK_KEY_NAMESPACE) });
     if (auth.scaRedirect === undefined) {
       throw new SettleError('ERR_PAYMENT_SCA_LINK_MISSING', `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`, {

@@ -15,7 +15,6 @@ import { writeStatusCsv } from '../src/formats/status-csv/index.js';
 import type { StoredFile, StoredPayment } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
-import { filesChangedSince, lineChangeTimes } from './payments/queries.js';
 
 export interface WrittenStatusReport {
   company: string;
@@ -37,7 +36,7 @@ export async function runStatusReport(deps: Pick<PaymentJobDeps, 'store' | 'cloc
     const open = new Set([
       ...(await deps.store.files.listFiles({ company: company.id, state: 'submitted' })).map((f) => f.id),
       ...(await deps.store.files.listFiles({ company: company.id, state: 'attention' })).map((f) => f.id),
-      ...(await filesChangedSince(deps.store.db, company.id, since)),
+      ...(await deps.store.payments.filesChangedSince(company.id, since)),
     ]);
     for (const fileId of [...open].sort()) {
       const file = await deps.store.files.getFile(fileId);
@@ -62,7 +61,7 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
   for (const format of formats) if ((await deps.store.exports.find(exportFormat(format), file.id, fingerprint)).length === 0) pending.push(format);
   if (pending.length === 0) return undefined;
 
-  const times = await lineChangeTimes(deps.store.db, file.id);
+  const times = await deps.store.payments.changeTimes(file.id);
   const { explanations, bankIds } = await bulkFacts(deps, payments);
   const groups = new Map<string, PaymentStatusLine[]>();
   for (const p of payments) {

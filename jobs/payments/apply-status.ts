@@ -7,7 +7,6 @@ import type { TppMessage as BankTppMessage } from '../../src/bank/index.js';
 import { canonicalBankStatus, TERMINAL_BANK_STATUSES, type BankStatus, type UpdateDecision } from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store, TppMessage } from '../../src/store/index.js';
-import { bulkIdByBankPaymentId, linesByEndToEndId } from './queries.js';
 
 export interface StatusUpdate {
   /** The bank's payment id of the bulk (`level: 'bulk'`) or of the line (`level: 'line'`). */
@@ -51,7 +50,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
   const tpp = update.tppMessages.map(toStoreTpp);
   if (update.level === 'bulk') {
-    const bulkId = update.bulkId ?? (update.bankPaymentId === undefined ? undefined : await bulkIdByBankPaymentId(deps.store.db, update.bankPaymentId));
+    const bulkId = update.bulkId ?? (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
     const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause);
     let changed = decision === 'apply' ? 1 : 0;
@@ -99,14 +98,14 @@ export async function applyLineStatus(
 async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
   if (update.endToEndId === undefined) return undefined;
   const bulkId =
-    update.bulkId ?? (update.bankBulkPaymentId === undefined ? undefined : await bulkIdByBankPaymentId(deps.store.db, update.bankBulkPaymentId));
+    update.bulkId ?? (update.bankBulkPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankBulkPaymentId));
   if (bulkId !== undefined) {
     const line = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
     if (line) return { id: line.id, bulkId };
   }
   // The event may overtake our record of the POST's answer (no bank id stored yet): the
   // end-to-end id is unique per company, and across companies when it matches one line only.
-  const candidates = (await linesByEndToEndId(deps.store.db, update.endToEndId, update.company)).filter((c) => c.bulkId !== undefined);
+  const candidates = (await deps.store.payments.linesByEndToEndId(update.endToEndId, update.company)).filter((c) => c.bulkId !== undefined);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 

@@ -8,5 +8,4 @@ export { bulkRequest } from './bulk-request.js';
 export { DEFAULT_CLAIM_LEASE_MS, type ApprovalMailer, type PaymentJobDeps } from './deps.js';
 export { explainSendFailure, maskIban, problemOf, type BulkContext, type Explained, type SendVerdict } from './explain.js';
 export { EVENT_HOLDER, MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, pollIntervalMs, pollLeaseName } from './poll-schedule.js';
-export { basketIdsOfBulks, bulkIdByBankPaymentId, bulkIdsInLiveBaskets, filesChangedSince, lineChangeTimes, linesByEndToEndId, linksIssued } from './queries.js';
 export { CONFIRM_ABSENT_AFTER_DAYS, resolveUnknownBulk, type Resolution, type ResolveDeps } from './resolve-unknown.js';

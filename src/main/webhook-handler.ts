@@ -5,7 +5,6 @@
 // An event that touched a bulk also postpones its next poll (the poll lease), since the bank
 // just told us what a poll would read.
 import { applyPaymentStatus, type StatusOutcome } from '../../jobs/payments/apply-status.js';
-import { basketIdsOfBulks, bulkIdByBankPaymentId } from '../../jobs/payments/queries.js';
 import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../jobs/payments/poll-schedule.js';
 import type { BankingEvent } from '../bank/index.js';
 import type { Clock } from '../domain/clock.js';
@@ -57,10 +56,10 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
     return { ...base, outcome: result.outcome };
   }
   if (event.kind === 'payment.authorized') {
-    const bulkId = await bulkIdByBankPaymentId(deps.store.db, event.paymentId);
+    const bulkId = await deps.store.bulks.idByBankPaymentId(event.paymentId);
     if (bulkId === undefined) return { ...base, outcome: 'ignored' };
     if ((event.remainingAuthorizations ?? 0) > 0) return { ...base, outcome: 'approval-progress' };
-    for (const basketId of await basketIdsOfBulks(deps.store.db, [bulkId])) {
+    for (const basketId of await deps.store.baskets.idsHolding([bulkId])) {
       const basket = await deps.store.baskets.get(basketId);
       if (basket && (basket.state === 'created' || basket.state === 'link_issued')) await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
     }

@@ -49,6 +49,32 @@ export class BasketRepository {
     return (await this.db.knex<Row>('baskets').where({ state }).orderBy('id')).map(toBasket);
   }
 
+  /** The baskets that hold any of these bulks, sorted. */
+  async idsHolding(bulkIds: readonly string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const part of chunks(bulkIds)) {
+      for (const r of await this.db.knex<Row>('basket_items').select('basket_id').whereIn('bulk_id', part)) ids.add(toStr(r.basket_id));
+    }
+    return [...ids].sort();
+  }
+
+  /** Bulks already in a basket that is not failed or cancelled (they need no second basket). */
+  async bulkIdsInLiveBaskets(company: string): Promise<Set<string>> {
+    const rows = (await this.db
+      .knex<Row>('basket_items')
+      .join('baskets', 'baskets.id', 'basket_items.basket_id')
+      .select('basket_items.bulk_id')
+      .where('baskets.company', company)
+      .whereNotIn('baskets.state', ['failed', 'cancelled'])) as Row[];
+    return new Set(rows.map((r) => toStr(r.bulk_id)));
+  }
+
+  /** How many SCA links a basket has had (numbers the idempotency key of the next one). */
+  async linksIssued(basketId: string): Promise<number> {
+    const row = await this.db.knex<Row>('transitions').count({ n: '*' }).where({ entity_type: 'basket', entity_id: basketId, to_state: 'link_issued' }).first();
+    return Number(row?.n ?? 0);
+  }
+
   async bulkIds(basketId: string): Promise<string[]> {
     return (await this.db.knex<Row>('basket_items').select('bulk_id').where({ basket_id: basketId }).orderBy('bulk_id')).map((r) => toStr(r.bulk_id));
   }

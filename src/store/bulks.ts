@@ -95,6 +95,12 @@ export class BulkOutbox {
     return this.listByFile(fileId);
   }
 
+  /** The bulk the bank knows by this payment id (webhook events and status lines name it). */
+  async idByBankPaymentId(bankPaymentId: string): Promise<string | undefined> {
+    const row = await this.db.knex<Row>('bulks').select('id').where({ bank_payment_id: bankPaymentId }).first();
+    return row ? toStr(row.id) : undefined;
+  }
+
   async get(id: string): Promise<StoredBulk | undefined> {
     const row = await this.db.knex<Row>('bulks').where({ id }).first();
     return row ? toStoredBulk(row) : undefined;

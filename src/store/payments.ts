@@ -6,7 +6,7 @@ import type { PaymentInstruction, InstructionPriority } from '../domain/payment.
 import { canonicalBankStatus, lineMachine, type LineState, type UpdateDecision } from '../domain/states.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { toBigInt, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { changeState } from './state-log.js';
 
 export interface TppMessage {
@@ -30,6 +30,29 @@ export class PaymentRepository {
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
+
+  /** Lines with this end-to-end id (unique per company; one company's when `company` is given). */
+  async linesByEndToEndId(endToEndId: string, company?: string): Promise<{ id: string; company: string; bulkId?: string }[]> {
+    const q = this.db.knex<Row>('payments').select('id', 'company', 'bulk_id').where({ end_to_end_id: endToEndId });
+    if (company !== undefined) void q.where({ company });
+    return (await q).map((r) => {
+      const bulkId = toOptStr(r.bulk_id);
+      return { id: toStr(r.id), company: toStr(r.company), ...(bulkId === undefined ? {} : { bulkId }) };
+    });
+  }
+
+  /** When each line of a file last changed state (the time reported to the ERP). */
+  async changeTimes(fileId: string): Promise<Map<string, Date>> {
+    const rows = await this.db.knex<Row>('payments').select('id', 'updated_at').where({ file_id: fileId });
+    return new Map(rows.map((r) => [toStr(r.id), toDate(r.updated_at)]));
+  }
+
+  /** Files with at least one line that changed at or after `since` (all the company's files when undefined). */
+  async filesChangedSince(company: string, since: Date | undefined): Promise<string[]> {
+    const q = this.db.knex<Row>('payments').distinct('file_id').where({ company });
+    if (since !== undefined) void q.where('updated_at', '>=', since.toISOString());
+    return (await q).map((r) => toStr(r.file_id)).sort();
+  }
 
   async listByFile(fileId: string): Promise<StoredPayment[]> {
     return (await this.db.knex<Row>('payments').where({ file_id: fileId }).orderBy('line_number')).map(toStoredPayment);
