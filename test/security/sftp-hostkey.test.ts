@@ -4,32 +4,18 @@
 // right key: works. Proved against a real OpenSSH sshd, through the SFTP store and through the
 // CLI an operator uses (`settle sftp fingerprint`, then `settle run pickup` with the pin).
 import { randomBytes } from 'node:crypto';
+import { isSettleError } from '../../src/domain/errors.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sftpCommand } from '../../src/cli/commands/sftp-fingerprint.js';
-import { isSettleError, type SettleError } from '../../src/domain/errors.js';
 import { SftpFileStore, fetchHostKeyFingerprint, type SftpFileStoreOptions } from '../../src/transport/index.js';
 import { runSettle } from '../support/cli.js';
-import { startSshdForTests } from '../support/sshd.js';
+import { failure, otherFingerprint, startSshdForTests } from '../support/sshd.js';
 import { withTempDir } from '../support/tmp.js';
 
 const { server, reason } = await startSshdForTests();
 afterAll(async () => server?.stop());
-
-async function failure(promise: Promise<unknown>): Promise<SettleError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isSettleError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
-
-function otherFingerprint(): string {
-  return `SHA256:${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
-}
 
 describe.runIf(server || process.env.CI)('security: SFTP host keys are pinned (real sshd)', () => {
   const sshd = () => {

@@ -73,6 +73,42 @@ interface BankBulk {
   paymentLines: { endToEndIdentification: string; transactionStatus: string }[];
 }
 
+/** What settle accepted (its database in `dir`) beside what the bank holds (the sandbox's own record). */
+export interface BankComparison {
+  accepted: Set<string>;
+  bulks: number;
+  lines: number;
+  /** Lines at the bank with status ACSC. */
+  settled: number;
+  /** End-to-end ids the bank holds more than once, with how often. */
+  duplicateLines: [string, number][];
+  /** Bulks beyond the first per idempotency key. */
+  duplicateKeys: number;
+  /** Accepted by settle, never at the bank. */
+  missing: string[];
+  /** At the bank, never accepted by settle. */
+  extra: string[];
+}
+
+export async function compareWithBank(sandbox: RunningSandbox, dir: string): Promise<BankComparison> {
+  const accepted = await acceptedEndToEndIds(dir);
+  const answer = (await control(sandbox, '/payments')) as BankBulk[] | { payments: BankBulk[] };
+  const bulks = Array.isArray(answer) ? answer : answer.payments;
+  const seen = new Map<string, number>();
+  for (const b of bulks) for (const l of b.paymentLines) seen.set(l.endToEndIdentification, (seen.get(l.endToEndIdentification) ?? 0) + 1);
+  const keys = bulks.map((b) => b.idempotencyKey);
+  return {
+    accepted,
+    bulks: bulks.length,
+    lines: [...seen.values()].reduce((a, b) => a + b, 0),
+    settled: bulks.flatMap((b) => b.paymentLines).filter((l) => l.transactionStatus === 'ACSC').length,
+    duplicateLines: [...seen].filter(([, n]) => n > 1),
+    duplicateKeys: keys.length - new Set(keys).size,
+    missing: [...accepted].filter((e) => !seen.has(e)),
+    extra: [...seen.keys()].filter((e) => !accepted.has(e)),
+  };
+}
+
 export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigures> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -153,21 +189,15 @@ export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigu
     figures.runs++;
     await exitOf(final);
 
-    const accepted = await acceptedEndToEndIds(dir);
-    figures.acceptedPayments = accepted.size;
-    const bulks = (await control(sandbox, '/payments')) as BankBulk[] | { payments: BankBulk[] };
-    const list = Array.isArray(bulks) ? bulks : bulks.payments;
-    figures.bulksAtBank = list.length;
-    const seen = new Map<string, number>();
-    for (const b of list) for (const l of b.paymentLines) seen.set(l.endToEndIdentification, (seen.get(l.endToEndIdentification) ?? 0) + 1);
-    figures.linesAtBank = [...seen.values()].reduce((a, b) => a + b, 0);
-    figures.duplicates = [...seen.values()].filter((n) => n > 1).length;
-    figures.missing = [...accepted].filter((e) => !seen.has(e)).length;
-    figures.extra = [...seen.keys()].filter((e) => !accepted.has(e)).length;
-    const keys = list.map((b) => b.idempotencyKey);
-    figures.duplicates += keys.length - new Set(keys).size;
+    const record = await compareWithBank(sandbox, dir);
+    figures.acceptedPayments = record.accepted.size;
+    figures.bulksAtBank = record.bulks;
+    figures.linesAtBank = record.lines;
+    figures.duplicates = record.duplicateLines.length + record.duplicateKeys;
+    figures.missing = record.missing.length;
+    figures.extra = record.extra.length;
     figures.anomalies = figures.duplicates + figures.missing + figures.extra;
-    figures.settled = list.flatMap((b) => b.paymentLines).filter((l) => l.transactionStatus === 'ACSC').length;
+    figures.settled = record.settled;
     figures.linksCompleted = approver.completed;
     figures.linksFailed = approver.failed;
     figures.wallMs = Date.now() - started;

@@ -14,6 +14,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { isSettleError, type SettleError } from '../../src/domain/errors.js';
 
 const run = promisify(execFile);
 // SETTLE_TEST_SSHD points at another sshd binary (other distributions, or to check the skip path).
@@ -253,4 +254,20 @@ export async function startSshdForTests(): Promise<{ server: SshdServer | undefi
     }
     return { server: undefined, reason };
   }
+}
+
+/** The SettleError a promise rejects with (anything else, or no failure, fails the test). */
+export async function failure(promise: Promise<unknown>): Promise<SettleError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isSettleError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+/** A well-formed SHA256 host key fingerprint that no server here has. */
+export function otherFingerprint(): string {
+  return `SHA256:${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
 }

@@ -5,9 +5,8 @@ import { createServer, type Server } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { createLogger } from '../../src/log/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSettleError, type SettleError } from '../../src/domain/errors.js';
 import { SftpFileStore, type SftpFileStoreOptions } from '../../src/transport/index.js';
-import { startSshdForTests } from '../support/sshd.js';
+import { failure, otherFingerprint, startSshdForTests } from '../support/sshd.js';
 import { codeOf, fileStoreContract, gatedStream, waitFor } from './file-store-contract.js';
 
 const { server, reason } = await startSshdForTests();
@@ -26,20 +25,6 @@ if (!server && process.env.CI) {
   describe.skip('SFTP store (no sshd on this machine)', () => {
     it('runs the FileStore contract and the SFTP tests against a real sshd', () => undefined);
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<SettleError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isSettleError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
-
-function otherFingerprint(): string {
-  return `SHA256:${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
 }
 
 if (server) {

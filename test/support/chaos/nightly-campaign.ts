@@ -26,11 +26,11 @@ import { createApp } from '../../../src/main/app.js';
 import type { StepResult } from '../../../src/main/nightly.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { bankToday } from '../../../src/sandbox/time.js';
-import { openDatabase } from '../../../src/store/index.js';
+import type { Database } from '../../../src/store/index.js';
 import { SftpFileStore } from '../../../src/transport/index.js';
-import { Approver, control } from '../crash-harness.js';
+import { Approver, compareWithBank, control } from '../crash-harness.js';
 import { startSshd, type SshdServer } from '../sshd.js';
-import { finalChecks, type DroppedFile } from './final-checks.js';
+import { finalChecks, type CheckFigures, type DroppedFile } from './final-checks.js';
 import { startFlakyProxy } from './flaky-proxy.js';
 import { BankTimeClock, oneNight, startWebhookReceiver } from './nightly-child.js';
 import { httpTarget, startWebhookRelay, type WebhookRelay } from './webhook-relay.js';
@@ -62,7 +62,8 @@ export interface ChaosOptions {
   log?: (line: string) => void;
 }
 
-export interface ChaosFigures {
+/** The campaign's own figures, and the counts of the final checks (./final-checks.ts). */
+export interface ChaosFigures extends Omit<CheckFigures, 'anomalies'> {
   runs: number;
   killPoints: number;
   completedBeforeKill: number;
@@ -78,15 +79,7 @@ export interface ChaosFigures {
   duplicatesAtBank: number;
   missingAtBank: number;
   extraAtBank: number;
-  transactionsBooked: number;
-  transactionsExported: Record<string, number>;
-  statementFiles: number;
-  statusFiles: number;
-  reconciliationReports: number;
-  reconciliationLoneHalves: number;
   filesDropped: number;
-  filesArchived: number;
-  filesInError: number;
   linksCompleted: number;
   linksFailed: number;
   recoveryNights: number;
@@ -95,10 +88,6 @@ export interface ChaosFigures {
   wallMs: number;
 }
 
-interface BankBulk {
-  idempotencyKey: string | null;
-  paymentLines: { endToEndIdentification: string; transactionStatus: string }[];
-}
 
 export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigures> {
   const started = Date.now();
@@ -228,22 +217,19 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     figures.runs += lastNight.nights;
 
     // (a) every accepted payment exactly once at the bank, nothing else.
-    const accepted = await acceptedEndToEndIds(dir);
+    const record = await compareWithBank(sandbox, dir);
+    const { accepted } = record;
     figures.acceptedPayments = accepted.size;
-    const bank = (await control(sandbox, '/payments')) as { payments: BankBulk[] };
-    figures.bulksAtBank = bank.payments.length;
-    const seen = new Map<string, number>();
-    for (const b of bank.payments) for (const l of b.paymentLines) seen.set(l.endToEndIdentification, (seen.get(l.endToEndIdentification) ?? 0) + 1);
-    figures.linesAtBank = [...seen.values()].reduce((a, b) => a + b, 0);
-    figures.settledAtBank = bank.payments.flatMap((b) => b.paymentLines).filter((l) => l.transactionStatus === 'ACSC').length;
-    for (const [e2e, n] of seen) if (n > 1) anomalies.push(`payment ${e2e} is at the bank ${n} times`);
-    figures.duplicatesAtBank = [...seen.values()].filter((n) => n > 1).length;
-    const keys = bank.payments.map((b) => b.idempotencyKey);
-    if (new Set(keys).size !== keys.length) anomalies.push(`${keys.length - new Set(keys).size} idempotency key(s) used for more than one bulk at the bank`);
-    for (const e2e of accepted) if (!seen.has(e2e)) anomalies.push(`accepted payment ${e2e} never reached the bank`);
-    figures.missingAtBank = [...accepted].filter((e) => !seen.has(e)).length;
-    for (const e2e of seen.keys()) if (!accepted.has(e2e)) anomalies.push(`the bank holds payment ${e2e}, which settle never accepted`);
-    figures.extraAtBank = [...seen.keys()].filter((e) => !accepted.has(e)).length;
+    figures.bulksAtBank = record.bulks;
+    figures.linesAtBank = record.lines;
+    figures.settledAtBank = record.settled;
+    for (const [e2e, n] of record.duplicateLines) anomalies.push(`payment ${e2e} is at the bank ${n} times`);
+    figures.duplicatesAtBank = record.duplicateLines.length;
+    if (record.duplicateKeys > 0) anomalies.push(`${record.duplicateKeys} idempotency key(s) used for more than one bulk at the bank`);
+    for (const e2e of record.missing) anomalies.push(`accepted payment ${e2e} never reached the bank`);
+    figures.missingAtBank = record.missing.length;
+    for (const e2e of record.extra) anomalies.push(`the bank holds payment ${e2e}, which settle never accepted`);
+    figures.extraAtBank = record.extra.length;
     if (accepted.size !== files * 5) anomalies.push(`settle accepted ${accepted.size} payments, expected ${files * 5} (${files} good files of 5 lines)`);
 
     // (b)–(e) read back from the folders.
@@ -253,18 +239,10 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
       .filter((t) => accounts.has(t.accountId) && t.bookingDate < today)
       .map((t) => ({ entryReference: t.entryReference, accountId: t.accountId, bookingDate: t.bookingDate }));
     const checked = await finalChecks({ root, folders: FOLDERS, dropped, booked, statementSuffixes: STATEMENT_SUFFIXES });
-    anomalies.push(...checked.anomalies);
+    const { anomalies: found, ...counts } = checked;
+    anomalies.push(...found);
     if (!booked.some((b) => b.bookingDate > start.slice(0, 10))) anomalies.push('no payment was booked during the campaign: the statements checked only the seed history');
-    Object.assign(figures, {
-      transactionsBooked: checked.transactionsBooked,
-      transactionsExported: checked.transactionsExported,
-      statementFiles: checked.statementFiles,
-      statusFiles: checked.statusFiles,
-      reconciliationReports: checked.reconciliationReports,
-      reconciliationLoneHalves: checked.reconciliationLoneHalves,
-      filesArchived: checked.filesArchived,
-      filesInError: checked.filesInError,
-    });
+    Object.assign(figures, counts);
     figures.filesDropped = dropped.length;
     figures.linksCompleted = approver.completed;
     figures.linksFailed = approver.failed;
@@ -412,21 +390,11 @@ async function recover(
   return { nights };
 }
 
-type Knex = Awaited<ReturnType<typeof openDatabase>>['knex'];
+type Knex = Database['knex'];
 
 async function allFinal(knex: Knex): Promise<boolean> {
   const open = await knex('payments').whereNotIn('state', ['ACSC', 'ACCC', 'RJCT', 'CANC']).count({ n: '*' }).first();
   return Number((open as { n?: unknown } | undefined)?.n ?? 1) === 0;
-}
-
-async function acceptedEndToEndIds(dir: string): Promise<Set<string>> {
-  const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
-  try {
-    const rows = await db.knex<{ end_to_end_id: string }>('payments').select('end_to_end_id');
-    return new Set(rows.map((r) => r.end_to_end_id));
-  } finally {
-    await db.close();
-  }
 }
 
 // ---- the children -------------------------------------------------------------------------------
