@@ -16,7 +16,10 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money never goes through floats: parse decimals to bigint (src/domain/money.ts).' },
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money never goes through floats: parse decimals to bigint (src/domain/money.ts).',
+        },
       ],
     },
   },

@@ -23,7 +23,10 @@ export class UsageError extends Error {}
 
 function parseScale(text: string | undefined, flag: string): number {
   const value = text === undefined || text.trim() === '' ? NaN : Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${flag} needs a positive number, got ${text === undefined ? 'nothing' : JSON.stringify(text)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(
+      `${flag} needs a positive number, got ${text === undefined ? 'nothing' : JSON.stringify(text)}`,
+    );
   return value;
 }
 
@@ -33,7 +36,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   let scaling = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     if (flag === '--quick') args.quick = true;
     else if (flag === '--json') args.json = true;
@@ -53,6 +59,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (scaling) args.scales ??= [...DEFAULT_SCALES];
   // Each of these chooses the sizes; two of them at once would leave one silently ignored.
   const sizeChoices = [args.quick && '--quick', scaleGiven && '--scale', scaling && '--scaling'].filter(Boolean);
-  if (sizeChoices.length > 1) throw new UsageError(`${sizeChoices.join(' and ')} cannot be combined: each chooses the sizes`);
+  if (sizeChoices.length > 1)
+    throw new UsageError(`${sizeChoices.join(' and ')} cannot be combined: each chooses the sizes`);
   return args;
 }

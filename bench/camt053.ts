@@ -39,8 +39,15 @@ function* entries(count: number): Generator<StatementEntry> {
       accountServicerRef: `BANKREF-${i}`,
       endToEndId: `E2E-2026-${i}`,
       bankTransactionCode: { domain: 'PMNT', family: credit ? 'RCDT' : 'ICDT', subFamily: 'ESCT' },
-      counterparty: { name: i % 10 === 0 ? `Müller & Söhne ${i}` : `Counterparty ${i} AS`, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-      remittance: { unstructured: `Invoice ${i} <ref> for services rendered in December`, creditorReference: `RF18${i}` },
+      counterparty: {
+        name: i % 10 === 0 ? `Müller & Söhne ${i}` : `Counterparty ${i} AS`,
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+      },
+      remittance: {
+        unstructured: `Invoice ${i} <ref> for services rendered in December`,
+        creditorReference: `RF18${i}`,
+      },
     };
   }
 }
@@ -146,16 +153,44 @@ async function* templateChunks(count: number): AsyncGenerator<string> {
 function* xmlbuilder2Chunks(count: number): Generator<string> {
   const parts: string[] = [];
   const xml = createCB({ data: (text: string) => void parts.push(text), prettyPrint: true, indent: '  ' });
-  xml.dec({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:camt.053.001.02', 'Document').ele('BkToCstmrStmt').ele('Stmt');
+  xml
+    .dec({ version: '1.0', encoding: 'UTF-8' })
+    .ele('urn:iso:std:iso:20022:tech:xsd:camt.053.001.02', 'Document')
+    .ele('BkToCstmrStmt')
+    .ele('Stmt');
   for (const e of entries(count)) {
     const negative = e.amount.minor < 0n;
     const role = negative ? 'Cdtr' : 'Dbtr';
     xml.ele('Ntry');
-    xml.ele('Amt', { Ccy: 'EUR' }).txt(formatAmount(negative ? { minor: -e.amount.minor, currency: 'EUR' } : e.amount)).up();
-    xml.ele('CdtDbtInd').txt(negative ? 'DBIT' : 'CRDT').up().ele('Sts').txt('BOOK').up();
+    xml
+      .ele('Amt', { Ccy: 'EUR' })
+      .txt(formatAmount(negative ? { minor: -e.amount.minor, currency: 'EUR' } : e.amount))
+      .up();
+    xml
+      .ele('CdtDbtInd')
+      .txt(negative ? 'DBIT' : 'CRDT')
+      .up()
+      .ele('Sts')
+      .txt('BOOK')
+      .up();
     xml.ele('BookgDt').ele('Dt').txt(e.bookingDate).up().up().ele('ValDt').ele('Dt').txt(e.valueDate!).up().up();
     xml.ele('AcctSvcrRef').txt(e.accountServicerRef!).up();
-    xml.ele('BkTxCd').ele('Domn').ele('Cd').txt('PMNT').up().ele('Fmly').ele('Cd').txt('RCDT').up().ele('SubFmlyCd').txt('ESCT').up().up().up().up();
+    xml
+      .ele('BkTxCd')
+      .ele('Domn')
+      .ele('Cd')
+      .txt('PMNT')
+      .up()
+      .ele('Fmly')
+      .ele('Cd')
+      .txt('RCDT')
+      .up()
+      .ele('SubFmlyCd')
+      .txt('ESCT')
+      .up()
+      .up()
+      .up()
+      .up();
     xml.ele('NtryDtls').ele('TxDtls').ele('Refs').ele('EndToEndId').txt(e.endToEndId!).up().up();
     xml.ele('RltdPties').ele(role).ele('Nm').txt(e.counterparty!.name!.replace(/&/g, '&amp;')).up().up();
     xml.ele(`${role}Acct`).ele('Id').ele('IBAN').txt(e.counterparty!.iban!).up().up().up().up();
@@ -172,17 +207,32 @@ async function runChild(mode: Mode, count: number): Promise<ChildResult> {
   // encoder would) but not written, so 1.5 GB of disk traffic does not blur the comparison.
   const start = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  const source = mode === 'settle' ? await settleChunks(count) : mode === 'template' ? templateChunks(count) : xmlbuilder2Chunks(count);
+  const source =
+    mode === 'settle'
+      ? await settleChunks(count)
+      : mode === 'template'
+        ? templateChunks(count)
+        : xmlbuilder2Chunks(count);
   let bytes = 0;
   for await (const chunk of source) bytes += Buffer.byteLength(chunk, 'utf8');
   const used = process.cpuUsage(cpu);
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-  return { mode, entries: count, ms: (used.user + used.system) / 1000, wallMs, bytes, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+  return {
+    mode,
+    entries: count,
+    ms: (used.user + used.system) / 1000,
+    wallMs,
+    bytes,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 function spawnChild(mode: Mode, count: number): ChildResult {
   const self = fileURLToPath(import.meta.url);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, String(count)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, String(count)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (result.status !== 0) throw new Error(`bench child ${mode} failed: ${result.stderr}`);
   const last = result.stdout.trim().split('\n').pop() ?? '';
   return JSON.parse(last) as ChildResult;
@@ -236,7 +286,8 @@ export const bench: Bench = async ({ quick, scale }) => {
       baselineName: 'plain string-template writer of the same document',
       baselineRate: rate(template),
       peakRssBytes: cb.maxRssBytes,
-      notes: 'why settle writes XML with its own small writer (proved byte-identical to xmlbuilder2 in test/formats/writers/xml-identity.test.ts)',
+      notes:
+        'why settle writes XML with its own small writer (proved byte-identical to xmlbuilder2 in test/formats/writers/xml-identity.test.ts)',
     },
   ];
   return rows;

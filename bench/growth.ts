@@ -55,30 +55,59 @@ export function growth(runs: readonly ScaledRun[]): Growth[] {
       const row = run.rows.find((r) => r.key === key);
       if (!row) continue;
       unit = row.unit;
-      points.push({ scale: run.scale, name: row.name, size: row.size, rate: row.rate, baselineRate: row.baselineRate, ratio: row.rate / row.baselineRate, peakRssBytes: row.peakRssBytes });
+      points.push({
+        scale: run.scale,
+        name: row.name,
+        size: row.size,
+        rate: row.rate,
+        baselineRate: row.baselineRate,
+        ratio: row.rate / row.baselineRate,
+        peakRssBytes: row.peakRssBytes,
+      });
     }
     return { key, unit, points, ...compare(points, unit) };
   });
 }
 
-function compare(points: readonly GrowthPoint[], unit: string): Pick<Growth, 'rateGrowth' | 'timeExponent' | 'rssMiBPerMillion' | 'verdict'> {
+function compare(
+  points: readonly GrowthPoint[],
+  unit: string,
+): Pick<Growth, 'rateGrowth' | 'timeExponent' | 'rssMiBPerMillion' | 'verdict'> {
   const measured = points.filter((p) => p.rate > 0 && Number.isFinite(p.rate));
   const first = measured[0];
   const last = measured.at(-1);
   if (!first || !last || last.size <= first.size) {
-    return { rateGrowth: null, timeExponent: null, rssMiBPerMillion: null, verdict: measured.length === 0 ? 'not measured' : 'n/a: one size only' };
+    return {
+      rateGrowth: null,
+      timeExponent: null,
+      rssMiBPerMillion: null,
+      verdict: measured.length === 0 ? 'not measured' : 'n/a: one size only',
+    };
   }
   const rateGrowth = last.rate / first.rate;
   const timeExponent = 1 - Math.log(rateGrowth) / Math.log(last.size / first.size);
-  const rssMiBPerMillion = first.peakRssBytes > 0 && last.peakRssBytes > 0 ? ((last.peakRssBytes - first.peakRssBytes) / 2 ** 20 / (last.size - first.size)) * 1e6 : null;
+  const rssMiBPerMillion =
+    first.peakRssBytes > 0 && last.peakRssBytes > 0
+      ? ((last.peakRssBytes - first.peakRssBytes) / 2 ** 20 / (last.size - first.size)) * 1e6
+      : null;
   const tolerance = Math.max(MIN_LINEAR_TOLERANCE, Math.log(RATE_NOISE) / Math.log(last.size / first.size));
-  const shape = Math.abs(timeExponent - 1) <= tolerance ? '≈ linear' : timeExponent > 1 ? 'worse than linear' : 'better than linear: fixed costs weigh on the small run';
+  const shape =
+    Math.abs(timeExponent - 1) <= tolerance
+      ? '≈ linear'
+      : timeExponent > 1
+        ? 'worse than linear'
+        : 'better than linear: fixed costs weigh on the small run';
   // The absolute change beside the slope: between two small sizes a few MiB of noise make a huge slope.
   const rss =
     rssMiBPerMillion === null
       ? 'RSS n/a'
       : `RSS ${signed((last.peakRssBytes - first.peakRssBytes) / 2 ** 20, 0)} MiB from ${first.size.toLocaleString('en')} to ${last.size.toLocaleString('en')} (${signed(rssMiBPerMillion, 1)} MiB per million ${unit})`;
-  return { rateGrowth, timeExponent, rssMiBPerMillion, verdict: `rate ×${rateGrowth.toFixed(2)}, time ∝ n^${timeExponent.toFixed(2)} (${shape}); ${rss}` };
+  return {
+    rateGrowth,
+    timeExponent,
+    rssMiBPerMillion,
+    verdict: `rate ×${rateGrowth.toFixed(2)}, time ∝ n^${timeExponent.toFixed(2)} (${shape}); ${rss}`,
+  };
 }
 
 /**

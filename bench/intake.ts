@@ -29,7 +29,14 @@ interface Measured {
   maxRssBytes: number;
 }
 
-const CREDITORS = ['DE89370400440532013000', 'GB29NWBK60161331926819', 'FI2112345600000785', 'SE4550000000058398257466', 'DK5000400440116243', 'NO8330001234567'];
+const CREDITORS = [
+  'DE89370400440532013000',
+  'GB29NWBK60161331926819',
+  'FI2112345600000785',
+  'SE4550000000058398257466',
+  'DK5000400440116243',
+  'NO8330001234567',
+];
 
 async function write(file: string, parts: () => Generator<string>): Promise<void> {
   const out = createWriteStream(file);
@@ -88,7 +95,8 @@ async function child(mode: Mode, file: string, warmup?: string): Promise<Measure
   const { loadProfile } = await import('../src/formats/csv-profile/load-profile.js');
   const { charsetRule } = await import('../src/domain/validation/charset.js');
   const { businessCalendar } = await import('../src/domain/business-calendar.js');
-  const profile = mode === 'csv-validate' ? await loadProfile('generic', [join(ROOT, 'config', 'profiles')]) : undefined;
+  const profile =
+    mode === 'csv-validate' ? await loadProfile('generic', [join(ROOT, 'config', 'profiles')]) : undefined;
   const calendar = businessCalendar('NO');
   calendar.isBusinessDay('2026-01-07' as never);
   const started = performance.now();
@@ -108,7 +116,8 @@ async function child(mode: Mode, file: string, warmup?: string): Promise<Measure
       parser.on('text', (t) => void (textChars += t.length));
       parser.on('closetag', () => undefined);
     }
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) parser.write(chunk as string);
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 }))
+      parser.write(chunk as string);
     parser.close();
     if (mode === 'xml-raw' && textChars === 0) throw new Error('no text read');
   } else {
@@ -121,7 +130,12 @@ async function child(mode: Mode, file: string, warmup?: string): Promise<Measure
     lines = result.payments;
   }
   const cpu = process.cpuUsage(cpu0);
-  return { lines, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+  return {
+    lines,
+    ms: performance.now() - started,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 const REPEATS = 3;
@@ -139,8 +153,22 @@ export const bench: Bench = async ({ quick, scale }) => {
     const rows: BenchRow[] = [];
     const cases = [
       // Sizes in tens, so the companion run is exactly a tenth.
-      { kind: 'csv' as const, key: 'intake-csv', n: quick ? 20_000 : scaledSize(1_000_000, scale, { step: 10, min: 1000 }), unit: 'lines', name: 'generic CSV', baseline: 'csv-parse alone' },
-      { kind: 'xml' as const, key: 'intake-pain001', n: quick ? 5_000 : scaledSize(100_000, scale, { step: 10, min: 1000 }), unit: 'transactions', name: 'pain.001.001.09', baseline: 'saxes alone (tags and text)' },
+      {
+        kind: 'csv' as const,
+        key: 'intake-csv',
+        n: quick ? 20_000 : scaledSize(1_000_000, scale, { step: 10, min: 1000 }),
+        unit: 'lines',
+        name: 'generic CSV',
+        baseline: 'csv-parse alone',
+      },
+      {
+        kind: 'xml' as const,
+        key: 'intake-pain001',
+        n: quick ? 5_000 : scaledSize(100_000, scale, { step: 10, min: 1000 }),
+        unit: 'transactions',
+        name: 'pain.001.001.09',
+        baseline: 'saxes alone (tags and text)',
+      },
     ];
     for (const c of cases) {
       const big = join(dir, `big.${c.kind}`);
@@ -157,7 +185,8 @@ export const bench: Bench = async ({ quick, scale }) => {
       }
       const ours10 = measure(`${c.kind}-validate`, small);
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, small) : undefined;
-      for (const m of [...raws, ...ourRuns]) if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
+      for (const m of [...raws, ...ourRuns])
+        if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
       // Rates from CPU time: on a shared machine wall-clock time measures the neighbours.
       const rate = median(ourRuns.map((m) => (m.lines / m.cpuMs) * 1000));
       const baselineRate = median(raws.map((m) => (m.lines / m.cpuMs) * 1000));

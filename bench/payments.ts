@@ -36,7 +36,11 @@ const LATENCY_MS = 20;
 const CONCURRENCY = 4;
 
 function company(root: string, maxLines: number): CompanyConfig {
-  return configSchema.parse({ companies: [{ id: 'bench', name: 'Bench AS', organisationNumber: '999999999', root, payments: { maxLinesPerBulk: maxLines } }] }).companies[0]!;
+  return configSchema.parse({
+    companies: [
+      { id: 'bench', name: 'Bench AS', organisationNumber: '999999999', root, payments: { maxLinesPerBulk: maxLines } },
+    ],
+  }).companies[0]!;
 }
 
 function bank(sandbox: { baseUrl: string; authUrl: string }, clock: Clock): HttpBankClient {
@@ -83,7 +87,14 @@ async function seed(store: Store, count: number, perFile: number, executionDate:
       lineNumber: i + 1,
     }));
     await store.files.recordAcceptedFile(
-      { company: 'bench', fileName: `bench-${f}.csv`, sha256: `${String(f).padStart(8, '0')}${'c'.repeat(56)}`, format: 'csv:generic', sizeBytes: n * 100, receivedAt: new Date() },
+      {
+        company: 'bench',
+        fileName: `bench-${f}.csv`,
+        sha256: `${String(f).padStart(8, '0')}${'c'.repeat(56)}`,
+        format: 'csv:generic',
+        sizeBytes: n * 100,
+        receivedAt: new Date(),
+      },
       payments,
     );
   }
@@ -94,12 +105,20 @@ interface BankBulk {
   paymentLines: { endToEndIdentification: string }[];
 }
 
-async function bankRecord(sandbox: RunningSandbox): Promise<{ bulks: number; lines: number; duplicateKeys: number; duplicateLines: number }> {
-  const body = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as BankBulk[] | { payments: BankBulk[] };
+async function bankRecord(
+  sandbox: RunningSandbox,
+): Promise<{ bulks: number; lines: number; duplicateKeys: number; duplicateLines: number }> {
+  const body = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as
+    BankBulk[] | { payments: BankBulk[] };
   const list = Array.isArray(body) ? body : body.payments;
   const keys = list.map((b) => b.idempotencyKey);
   const lines = list.flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification));
-  return { bulks: list.length, lines: lines.length, duplicateKeys: keys.length - new Set(keys).size, duplicateLines: lines.length - new Set(lines).size };
+  return {
+    bulks: list.length,
+    lines: lines.length,
+    duplicateKeys: keys.length - new Set(keys).size,
+    duplicateLines: lines.length - new Set(lines).size,
+  };
 }
 
 function executionDate(days: number): string {
@@ -151,7 +170,10 @@ async function singleProcess(count: number): Promise<BenchRow> {
  * Part 2: n processes on one MariaDB database. A process that fails is counted, not thrown: the
  * others finish, and the bank's record still shows whether any payment went twice.
  */
-async function multiProcess(count: number, processes: number): Promise<{ ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }> {
+async function multiProcess(
+  count: number,
+  processes: number,
+): Promise<{ ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }> {
   const target = await createThrowawayDatabase();
   const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
   try {
@@ -161,15 +183,24 @@ async function multiProcess(count: number, processes: number): Promise<{ ms: num
     await db.close();
     const t0 = performance.now();
     const codes = await Promise.all(
-      Array.from({ length: processes }, (_, i) =>
-        new Promise<number | null>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
-            env: { ...process.env, [CHILD_ENV]: '1', BENCH_DB: target.url, BENCH_BASE: sandbox.urls.baseUrl, BENCH_AUTH: sandbox.urls.authUrl, BENCH_HOLDER: `p${i}` },
-            stdio: ['ignore', 'ignore', 'inherit'],
-          });
-          child.on('error', () => resolve(null));
-          child.on('exit', (code) => resolve(code));
-        }),
+      Array.from(
+        { length: processes },
+        (_, i) =>
+          new Promise<number | null>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+              env: {
+                ...process.env,
+                [CHILD_ENV]: '1',
+                BENCH_DB: target.url,
+                BENCH_BASE: sandbox.urls.baseUrl,
+                BENCH_AUTH: sandbox.urls.authUrl,
+                BENCH_HOLDER: `p${i}`,
+              },
+              stdio: ['ignore', 'ignore', 'inherit'],
+            });
+            child.on('error', () => resolve(null));
+            child.on('exit', (code) => resolve(code));
+          }),
       ),
     );
     const ms = performance.now() - t0;
@@ -185,7 +216,9 @@ async function child(): Promise<void> {
   const db = await openDatabase({ url: env.BENCH_DB!, poolMax: CONCURRENCY + 2 });
   const client = bank({ baseUrl: env.BENCH_BASE!, authUrl: env.BENCH_AUTH! }, systemClock);
   try {
-    await runSubmit(deps(createStore(db, systemClock), client, systemClock, env.BENCH_HOLDER!), [company('/nonexistent', 100)]);
+    await runSubmit(deps(createStore(db, systemClock), client, systemClock, env.BENCH_HOLDER!), [
+      company('/nonexistent', 100),
+    ]);
   } finally {
     await client.close();
     await db.close();
@@ -210,7 +243,17 @@ export const bench: Bench = async ({ quick, scale }) => {
   const count = quick ? 2_000 : scaledSize(20_000, scale, { step: 100, min: 400 });
   const unavailable = await mariaDbUnavailableReason();
   if (unavailable !== undefined) {
-    rows.push({ key: 'payments-processes', name: '1/2/4 processes on one MariaDB', size: count, unit: 'payments', rate: 0, baselineName: 'n/a', baselineRate: 1, peakRssBytes: 0, notes: `skipped: MariaDB not reachable (${unavailable})` });
+    rows.push({
+      key: 'payments-processes',
+      name: '1/2/4 processes on one MariaDB',
+      size: count,
+      unit: 'payments',
+      rate: 0,
+      baselineName: 'n/a',
+      baselineRate: 1,
+      peakRssBytes: 0,
+      notes: `skipped: MariaDB not reachable (${unavailable})`,
+    });
     return rows;
   }
   const runs: { n: number; ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }[] = [];
@@ -218,7 +261,11 @@ export const bench: Bench = async ({ quick, scale }) => {
   const single = runs[0]!;
   for (const r of runs) {
     const twice = r.record.duplicateKeys > 0 || r.record.duplicateLines > 0;
-    const verdict = twice ? 'DUPLICATES' : r.record.lines === count ? 'no payment went twice' : `no payment went twice, but ${count - r.record.lines} never reached the bank`;
+    const verdict = twice
+      ? 'DUPLICATES'
+      : r.record.lines === count
+        ? 'no payment went twice'
+        : `no payment went twice, but ${count - r.record.lines} never reached the bank`;
     rows.push({
       key: `payments-processes-${r.n}`,
       name: `submit, ${count.toLocaleString('en')} payments, ${r.n} process(es), one MariaDB, ${LATENCY_MS} ms latency`,

@@ -52,7 +52,8 @@ export function generate(n: number): { payments: SentPayment[]; transactions: Bo
   const creditor = (): string => `NO83${String(30000000000 + (next() % 200_000))}`;
   const payments: SentPayment[] = [];
   const transactions: BookedTransaction[] = [];
-  const tx = (t: Omit<BookedTransaction, 'id' | 'company'>): void => void transactions.push({ id: `T${transactions.length}`, company: 'acme', ...t });
+  const tx = (t: Omit<BookedTransaction, 'id' | 'company'>): void =>
+    void transactions.push({ id: `T${transactions.length}`, company: 'acme', ...t });
   let lump: { bulkId: string; debtor: string; date: LocalDate; sum: bigint; lines: number } | undefined;
   for (let i = 0; i < n; i++) {
     const kind = i % 100;
@@ -73,14 +74,31 @@ export function generate(n: number): { payments: SentPayment[]; transactions: Bo
     };
     if (kind < 85) {
       // Booked with its end-to-end id; one in 200 with a small amount difference.
-      tx({ accountIban: debtorIban, amount: { minor: -(i % 200 === 0 ? minor + 1n : minor), currency: 'NOK' }, bookingDate: addDays(date, next() % 2), endToEndId: p.endToEndId, counterpartyIban: p.creditorIban });
+      tx({
+        accountIban: debtorIban,
+        amount: { minor: -(i % 200 === 0 ? minor + 1n : minor), currency: 'NOK' },
+        bookingDate: addDays(date, next() % 2),
+        endToEndId: p.endToEndId,
+        counterpartyIban: p.creditorIban,
+      });
     } else if (kind < 92) {
       // The bank lost the end-to-end id: recognisable only by amount, creditor and date.
-      tx({ accountIban: debtorIban, amount: { minor: -minor, currency: 'NOK' }, bookingDate: addDays(date, next() % 3), endToEndId: 'NOTPROVIDED', counterpartyIban: p.creditorIban });
+      tx({
+        accountIban: debtorIban,
+        amount: { minor: -minor, currency: 'NOK' },
+        bookingDate: addDays(date, next() % 3),
+        endToEndId: 'NOTPROVIDED',
+        counterpartyIban: p.creditorIban,
+      });
     } else if (kind < 95) {
       // Lines of batch-booked bulks of 10, each bulk booked as one lump sum.
       if (!lump) lump = { bulkId: `L${i}`, debtor: debtorIban, date, sum: 0n, lines: 0 };
-      Object.assign(p, { bulkId: lump.bulkId, batchBooking: true, debtorIban: lump.debtor, requestedExecutionDate: lump.date });
+      Object.assign(p, {
+        bulkId: lump.bulkId,
+        batchBooking: true,
+        debtorIban: lump.debtor,
+        requestedExecutionDate: lump.date,
+      });
       lump.sum += minor;
       if (++lump.lines === 10) {
         tx({ accountIban: lump.debtor, amount: { minor: -lump.sum, currency: 'NOK' }, bookingDate: lump.date });
@@ -140,7 +158,13 @@ async function child(mode: Mode, n: number): Promise<Measured> {
       }
     }
     const matchMs = performance.now() - started;
-    return { matchMs, matchedPayments: matched, byRule: { 'hash-join': matched }, dataRssBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+    return {
+      matchMs,
+      matchedPayments: matched,
+      byRule: { 'hash-join': matched },
+      dataRssBytes,
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    };
   }
   const { matchPayments, reconcile, DEFAULT_RECONCILE_CONFIG } = await import('../src/domain/reconcile/index.js');
   const { businessCalendar } = await import('../src/domain/business-calendar.js');
@@ -154,9 +178,20 @@ async function child(mode: Mode, n: number): Promise<Measured> {
     matchedPayments += m.payments.length;
   }
   started = performance.now();
-  const full = reconcile({ payments, transactions }, { today: '2026-04-30' as LocalDate, now: new Date('2026-04-30T06:00:00Z'), calendar: businessCalendar('NO') });
+  const full = reconcile(
+    { payments, transactions },
+    { today: '2026-04-30' as LocalDate, now: new Date('2026-04-30T06:00:00Z'), calendar: businessCalendar('NO') },
+  );
   const reconcileMs = performance.now() - started;
-  return { matchMs, matchedPayments, byRule, reconcileMs, findings: full.findings.length, dataRssBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+  return {
+    matchMs,
+    matchedPayments,
+    byRule,
+    reconcileMs,
+    findings: full.findings.length,
+    dataRssBytes,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;

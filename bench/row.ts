@@ -37,6 +37,10 @@ export type Bench = (options: BenchOptions) => Promise<BenchRow[]>;
  * constraints hold: whole bulks, a companion run a tenth the size, the data mix's period) and
  * never below `min` (below it a run measures start-up, not the work).
  */
-export function scaledSize(full: number, scale: number, { step = 1, min = step }: { step?: number; min?: number } = {}): number {
+export function scaledSize(
+  full: number,
+  scale: number,
+  { step = 1, min = step }: { step?: number; min?: number } = {},
+): number {
   return Math.max(min, Math.round((full * scale) / step) * step);
 }

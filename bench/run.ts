@@ -32,31 +32,55 @@ async function runAll(scale: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const path of MODULES) {
     const module = (await import(path)) as { bench: Bench };
-    if (!args.json) process.stderr.write(`bench: running ${path}${args.quick ? ' (quick)' : scale !== 1 ? ` at scale ${scale}` : ''}…\n`);
+    if (!args.json)
+      process.stderr.write(
+        `bench: running ${path}${args.quick ? ' (quick)' : scale !== 1 ? ` at scale ${scale}` : ''}…\n`,
+      );
     rows.push(...(await module.bench({ quick: args.quick, scale: args.quick ? 1 : scale })));
   }
   return rows;
 }
 
-const withRatio = (rows: readonly BenchRow[]): (BenchRow & { ratio: number })[] => rows.map((r) => ({ ...r, ratio: r.rate / r.baselineRate }));
+const withRatio = (rows: readonly BenchRow[]): (BenchRow & { ratio: number })[] =>
+  rows.map((r) => ({ ...r, ratio: r.rate / r.baselineRate }));
 
 if (args.scales) {
   const runs: ScaledRun[] = [];
   for (const scale of args.scales) runs.push({ scale, rows: await runAll(scale) });
   const list = growth(runs);
   if (args.json) {
-    process.stdout.write(JSON.stringify({ machine, date, scales: args.scales, runs: runs.map((r) => ({ scale: r.scale, rows: withRatio(r.rows) })), growth: list }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        {
+          machine,
+          date,
+          scales: args.scales,
+          runs: runs.map((r) => ({ scale: r.scale, rows: withRatio(r.rows) })),
+          growth: list,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     process.stdout.write(`\n${machine}; ${date}\n`);
     // Each scale's own table first: its notes hold the proofs (identical bytes, no payment twice).
     for (const run of runs) process.stdout.write(`\nScale ${run.scale}:\n\n${rowTable(run.rows)}\n`);
-    process.stdout.write(`\nGrowth with size (each scale cell: size: rate vs baseline rate per second = ratio, peak RSS):\n\n${growthTable(list, args.scales)}\n`);
+    process.stdout.write(
+      `\nGrowth with size (each scale cell: size: rate vs baseline rate per second = ratio, peak RSS):\n\n${growthTable(list, args.scales)}\n`,
+    );
   }
 } else {
   const rows = await runAll(args.scale);
   const sizes = args.quick ? ' (quick sizes)' : args.scale !== 1 ? ` (scale ${args.scale})` : '';
   if (args.json) {
-    process.stdout.write(JSON.stringify({ machine, date, quick: args.quick, scale: args.quick ? 1 : args.scale, rows: withRatio(rows) }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        { machine, date, quick: args.quick, scale: args.quick ? 1 : args.scale, rows: withRatio(rows) },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     process.stdout.write(`\n${machine}; ${date}${sizes}\n\n${rowTable(rows)}\n`);
   }

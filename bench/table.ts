@@ -4,7 +4,8 @@ import type { BenchRow } from './row.js';
 
 export function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => '| ' + widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ') + ' |';
+  const line = (cells: readonly string[]): string =>
+    '| ' + widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ') + ' |';
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 

@@ -46,9 +46,16 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
     } catch (error) {
       // The account parameters could not be read: the bulks wait for the next run.
       if (!isBankError(error)) throw error;
-      deps.logger.warn('cannot tell which accounts need approval; tried again next run', { company: company.id, code: error.code });
+      deps.logger.warn('cannot tell which accounts need approval; tried again next run', {
+        company: company.id,
+        code: error.code,
+      });
     }
-    const live = (await Promise.all((['pending', 'created', 'link_issued', 'expired'] as const).map((s) => deps.store.baskets.listByState(s))))
+    const live = (
+      await Promise.all(
+        (['pending', 'created', 'link_issued', 'expired'] as const).map((s) => deps.store.baskets.listByState(s)),
+      )
+    )
       .flat()
       .filter((b) => b.company === company.id);
     for (const basket of live) summary.baskets.push(await advance(deps, company, basket));
@@ -60,7 +67,11 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
 async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promise<void> {
   const inBasket = await deps.store.baskets.bulkIdsInLiveBaskets(company.id);
   const waiting = (await deps.store.bulks.listByState('sent')).filter(
-    (b) => b.company === company.id && b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD') && !inBasket.has(b.id),
+    (b) =>
+      b.company === company.id &&
+      b.bankPaymentId !== undefined &&
+      (b.bankStatus === undefined || b.bankStatus === 'RCVD') &&
+      !inBasket.has(b.id),
   );
   if (waiting.length === 0) return;
   const needs = await approvalNeed(deps.bank, company, [...new Set(waiting.map((b) => b.debtorIban))]);
@@ -105,8 +116,14 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
     if (current.state === 'pending') {
       const bulks = await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)));
       const paymentIds = bulks.map((b) => b?.bankPaymentId).filter((id): id is string => id !== undefined);
-      const created = await deps.bank.createSigningBasket(company.organisationNumber, paymentIds, { idempotencyKey: current.idempotencyKey });
-      await deps.store.baskets.markCreated(current.id, created.basketId, created.replayed ? 'bank created basket (replay)' : 'bank created basket');
+      const created = await deps.bank.createSigningBasket(company.organisationNumber, paymentIds, {
+        idempotencyKey: current.idempotencyKey,
+      });
+      await deps.store.baskets.markCreated(
+        current.id,
+        created.basketId,
+        created.replayed ? 'bank created basket (replay)' : 'bank created basket',
+      );
       current = (await deps.store.baskets.get(current.id))!;
     }
     const bankBasketId = current.bankBasketId!;
@@ -118,32 +135,61 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
     if (current.state === 'link_issued') {
       const latest = latestAuthorization(atBank);
       // A link opened and failed, or a finished SCA while more approvers are needed: the link is spent.
-      const spent = latest?.scaStatus === 'failed' || (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
+      const spent =
+        latest?.scaStatus === 'failed' ||
+        (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
       if (!spent) {
         const report = await ensureNotified(deps, company, current, bulkIds);
         return result(current, false, report ? { report } : {});
       }
-      await markLinkSpent(deps.store.db, deps.clock, current.id, latest?.scaStatus === 'failed' ? 'sca link used without completing' : 'sca link used; more approvers needed');
+      await markLinkSpent(
+        deps.store.db,
+        deps.clock,
+        current.id,
+        latest?.scaStatus === 'failed' ? 'sca link used without completing' : 'sca link used; more approvers needed',
+      );
       current = (await deps.store.baskets.get(current.id))!;
     }
     // created or expired: one new link.
     const n = await deps.store.baskets.linksIssued(current.id);
-    const auth = await deps.bank.startSigningBasketAuthorization(bankBasketId, { idempotencyKey: uuidv5(`sca:${current.idempotencyKey}:${n}`, LINK_KEY_NAMESPACE) });
+    const auth = await deps.bank.startSigningBasketAuthorization(bankBasketId, {
+      idempotencyKey: uuidv5(`sca:${current.idempotencyKey}:${n}`, LINK_KEY_NAMESPACE),
+    });
     if (auth.scaRedirect === undefined) {
-      throw new SettleError('ERR_PAYMENT_SCA_LINK_MISSING', `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`, {
-        exitCode: ExitCode.runtime,
-        details: { basketId: current.id, bankBasketId },
-      });
+      throw new SettleError(
+        'ERR_PAYMENT_SCA_LINK_MISSING',
+        `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`,
+        {
+          exitCode: ExitCode.runtime,
+          details: { basketId: current.id, bankBasketId },
+        },
+      );
     }
     const expiresAt = new Date(deps.clock.now().getTime() + SCA_LINK_LIFETIME_MS);
-    await deps.store.baskets.issueLink(current.id, auth.scaRedirect, expiresAt, n === 0 ? 'sca link issued' : 'sca link re-issued');
+    await deps.store.baskets.issueLink(
+      current.id,
+      auth.scaRedirect,
+      expiresAt,
+      n === 0 ? 'sca link issued' : 'sca link re-issued',
+    );
     current = (await deps.store.baskets.get(current.id))!;
     const report = await ensureNotified(deps, company, current, bulkIds, true);
-    deps.logger.info('approval requested', { company: company.id, basketId: current.id, bankBasketId, bulks: bulkIds.length, linkNumber: n + 1 });
+    deps.logger.info('approval requested', {
+      company: company.id,
+      basketId: current.id,
+      bankBasketId,
+      bulks: bulkIds.length,
+      linkNumber: n + 1,
+    });
     return result(current, true, report ? { report } : {});
   } catch (error) {
     if (!isBankError(error) && !isSettleError(error, 'ERR_PAYMENT_SCA_LINK_MISSING')) throw error;
-    deps.logger.warn('signing basket step failed; tried again next run', { company: company.id, basketId: basket.id, code: error.code, ...(isBankError(error) ? { status: error.status } : {}) });
+    deps.logger.warn('signing basket step failed; tried again next run', {
+      company: company.id,
+      basketId: basket.id,
+      code: error.code,
+      ...(isBankError(error) ? { status: error.status } : {}),
+    });
     return result((await deps.store.baskets.get(basket.id)) ?? basket, false, { problem: error.message });
   }
 }
@@ -165,7 +211,13 @@ function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaS
  * new, and e-mails the approvers once per link — so a crash after storing a link, or a mail
  * server that was down, still notifies on the next run.
  */
-async function ensureNotified(deps: PaymentJobDeps, company: CompanyConfig, basket: StoredBasket, bulkIds: readonly string[], newLink = false): Promise<string | undefined> {
+async function ensureNotified(
+  deps: PaymentJobDeps,
+  company: CompanyConfig,
+  basket: StoredBasket,
+  bulkIds: readonly string[],
+  newLink = false,
+): Promise<string | undefined> {
   if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
   const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
@@ -177,7 +229,13 @@ async function ensureNotified(deps: PaymentJobDeps, company: CompanyConfig, bask
   const sendMail = mail !== undefined && !(await deps.store.dedupe.alertSent(mailKey));
   if (!writeReport && !sendMail) return path;
   const bulks = (await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)))).filter((b) => b !== undefined);
-  const text = approvalNoticeText({ companyName: company.name, basketId: basket.id, link: basket.scaLink, expiresAt: basket.scaLinkExpiresAt, bulks });
+  const text = approvalNoticeText({
+    companyName: company.name,
+    basketId: basket.id,
+    link: basket.scaLink,
+    expiresAt: basket.scaLinkExpiresAt,
+    bulks,
+  });
   if (writeReport) {
     await store.ensureDir(company.folders.reports);
     await store.writeAtomic(path, text);
@@ -188,7 +246,16 @@ async function ensureNotified(deps: PaymentJobDeps, company: CompanyConfig, bask
     try {
       await mail.send(to, `Payments of ${company.name} wait for your approval`, text);
     } catch (error) {
-      deps.logger.error('approvers could not be e-mailed; tried again next run (the approval request is in the report file)', { company: company.id, basketId: basket.id, report: path, code: (error as { code?: unknown }).code, reason: error instanceof Error ? error.message : String(error) });
+      deps.logger.error(
+        'approvers could not be e-mailed; tried again next run (the approval request is in the report file)',
+        {
+          company: company.id,
+          basketId: basket.id,
+          report: path,
+          code: (error as { code?: unknown }).code,
+          reason: error instanceof Error ? error.message : String(error),
+        },
+      );
       return path;
     }
     await deps.store.dedupe.recordAlertSent(mailKey, 'approval-email');

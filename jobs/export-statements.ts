@@ -79,10 +79,16 @@ export interface ExportResult {
 
 const EARLIEST = '0001-01-01' as LocalDate;
 
-export async function runExportStatements(deps: ExportStatementsDeps, companies: readonly CompanyConfig[], explicit?: ExplicitExport): Promise<ExportResult> {
+export async function runExportStatements(
+  deps: ExportStatementsDeps,
+  companies: readonly CompanyConfig[],
+  explicit?: ExplicitExport,
+): Promise<ExportResult> {
   const result: ExportResult = { files: [], held: [], changed: [] };
   if (explicit !== undefined && explicit.from > explicit.to) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, { exitCode: ExitCode.usage });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, {
+      exitCode: ExitCode.usage,
+    });
   }
   const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
   let matched = false;
@@ -98,15 +104,18 @@ export async function runExportStatements(deps: ExportStatementsDeps, companies:
         if (explicit === undefined) {
           await verifyExported(deps, company, account, format, lastComplete, result);
           await exportPending(deps, company, store, account, format, lastComplete, result);
-        }
-        else await exportExplicit(deps, company, store, account, format, explicit, result);
+        } else await exportExplicit(deps, company, store, account, format, explicit, result);
       }
     }
   }
   if (explicit !== undefined && !matched) {
-    throw new SettleError('ERR_STATEMENT_ACCOUNT_UNKNOWN', `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError(
+      'ERR_STATEMENT_ACCOUNT_UNKNOWN',
+      `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`,
+      {
+        exitCode: ExitCode.usage,
+      },
+    );
   }
   return result;
 }
@@ -134,7 +143,15 @@ function periodOf(days: readonly StatementDay[]): string {
 }
 
 /** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
-async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig, store: FileStore, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
+async function exportPending(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  account: StoredAccount,
+  format: StatementFormat,
+  lastComplete: LocalDate,
+  result: ExportResult,
+): Promise<void> {
   const { exportFormat } = FORMAT_FILES[format];
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
@@ -145,7 +162,14 @@ async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig,
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
       const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
       result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: day.day, reason });
-      deps.logger.error('statement day held back', { company: company.id, accountId: account.id, format: exportFormat, day: day.day, continuity: day.continuity, finding: day.finding });
+      deps.logger.error('statement day held back', {
+        company: company.id,
+        accountId: account.id,
+        format: exportFormat,
+        day: day.day,
+        continuity: day.continuity,
+        finding: day.finding,
+      });
       break;
     }
     // A day without entries carries no information the next statement's opening balance does not.
@@ -158,7 +182,13 @@ async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig,
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
     const written = await writePeriod(deps, company, store, account, format, days, sequenceNumber, false);
     if ('held' in written) {
-      result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: days[0]!.day, reason: written.held });
+      result.held.push({
+        company: company.id,
+        accountId: account.id,
+        format: exportFormat,
+        day: days[0]!.day,
+        reason: written.held,
+      });
       return;
     }
     periods.push(period);
@@ -166,16 +196,37 @@ async function exportPending(deps: ExportStatementsDeps, company: CompanyConfig,
   }
 }
 
-async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig, store: FileStore, account: StoredAccount, format: StatementFormat, explicit: ExplicitExport, result: ExportResult): Promise<void> {
+async function exportExplicit(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  account: StoredAccount,
+  format: StatementFormat,
+  explicit: ExplicitExport,
+  result: ExportResult,
+): Promise<void> {
   const { exportFormat } = FORMAT_FILES[format];
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
-    if (!days.some((x) => x.day === d)) result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: d, reason: 'not complete: the bank has not reported its closing balance (or the day has not ended)' });
+    if (!days.some((x) => x.day === d))
+      result.held.push({
+        company: company.id,
+        accountId: account.id,
+        format: exportFormat,
+        day: d,
+        reason: 'not complete: the bank has not reported its closing balance (or the day has not ended)',
+      });
   }
   if (days.length === 0) return;
   for (const day of days) {
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
-      deps.logger.warn('exporting a day with a continuity break on explicit request', { company: company.id, accountId: account.id, day: day.day, continuity: day.continuity, finding: day.finding });
+      deps.logger.warn('exporting a day with a continuity break on explicit request', {
+        company: company.id,
+        accountId: account.id,
+        day: day.day,
+        continuity: day.continuity,
+        finding: day.finding,
+      });
     }
   }
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
@@ -185,7 +236,14 @@ async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
     const written = await writePeriod(deps, company, store, account, format, group, sequenceNumber, true);
-    if ('held' in written) result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: group[0]!.day, reason: written.held });
+    if ('held' in written)
+      result.held.push({
+        company: company.id,
+        accountId: account.id,
+        format: exportFormat,
+        day: group[0]!.day,
+        reason: written.held,
+      });
     else result.files.push(written);
   }
 }
@@ -196,7 +254,14 @@ async function exportExplicit(deps: ExportStatementsDeps, company: CompanyConfig
  * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
  * ERP may have imported the old file, and a person decides (explicit export).
  */
-async function verifyExported(deps: ExportStatementsDeps, company: CompanyConfig, account: StoredAccount, format: StatementFormat, lastComplete: LocalDate, result: ExportResult): Promise<void> {
+async function verifyExported(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  account: StoredAccount,
+  format: StatementFormat,
+  lastComplete: LocalDate,
+  result: ExportResult,
+): Promise<void> {
   const { exportFormat } = FORMAT_FILES[format];
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
@@ -207,12 +272,32 @@ async function verifyExported(deps: ExportStatementsDeps, company: CompanyConfig
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
     if (days.length === 0 || delivered?.sha256 === undefined) continue;
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
-    const { statement } = await buildStatement(deps.statements, { account, ownerName: company.name, days, sequenceNumber, timeZone: deps.timeZone });
+    const { statement } = await buildStatement(deps.statements, {
+      account,
+      ownerName: company.name,
+      days,
+      sequenceNumber,
+      timeZone: deps.timeZone,
+    });
     const rendered = await renderStatement(statement, format, company.statements.csv);
     if (rendered.sha256 === delivered.sha256) continue;
     const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
-    result.changed.push({ company: company.id, accountId: account.id, format: exportFormat, period, fileName: delivered.fileName, reason });
-    deps.logger.error('delivered statement changed at the bank', { company: company.id, accountId: account.id, format: exportFormat, period, entries: rendered.entryCount, deliveredEntries: delivered.entryCount });
+    result.changed.push({
+      company: company.id,
+      accountId: account.id,
+      format: exportFormat,
+      period,
+      fileName: delivered.fileName,
+      reason,
+    });
+    deps.logger.error('delivered statement changed at the bank', {
+      company: company.id,
+      accountId: account.id,
+      format: exportFormat,
+      period,
+      entries: rendered.entryCount,
+      deliveredEntries: delivered.entryCount,
+    });
   }
 }
 
@@ -228,21 +313,61 @@ async function writePeriod(
 ): Promise<ExportedFile | { held: string }> {
   const { exportFormat, suffix } = FORMAT_FILES[format];
   const period = periodOf(days);
-  const { statement } = await buildStatement(deps.statements, { account, ownerName: company.name, days, sequenceNumber, timeZone: deps.timeZone });
+  const { statement } = await buildStatement(deps.statements, {
+    account,
+    ownerName: company.name,
+    days,
+    sequenceNumber,
+    timeZone: deps.timeZone,
+  });
   const rendered = await renderStatement(statement, format, company.statements.csv);
   const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
   logIssues(deps.logger, rendered.issues, meta);
-  if (hasErrors(rendered.issues) && !explicit) return { held: `the ${exportFormat} writer reported errors: ${rendered.issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ')}` };
+  if (hasErrors(rendered.issues) && !explicit)
+    return {
+      held: `the ${exportFormat} writer reported errors: ${rendered.issues
+        .filter((i) => i.severity === 'error')
+        .map((i) => i.message)
+        .join('; ')}`,
+    };
   const iban = (account.iban === undefined ? account.id : normalizeIban(account.iban)).replace(/[^A-Za-z0-9]/g, '');
   const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
   const path = posix.join(company.folders.statements, fileName);
   await store.writeAtomic(path, rendered.bytes);
   // Recorded only after the file is in place: a crash before this line re-writes the same bytes.
-  const record = await deps.exports.record({ company: company.id, format: exportFormat, subjectId: account.id, period, fileName, sha256: rendered.sha256, entryCount: rendered.entryCount });
-  deps.logger.info(explicit ? 'statement re-exported on request' : 'statement exported', { ...meta, entries: rendered.entryCount, sequenceNumber, version: record.version });
-  return { company: company.id, accountId: account.id, format: exportFormat, period, path, entries: rendered.entryCount, sequenceNumber, version: record.version, explicit };
+  const record = await deps.exports.record({
+    company: company.id,
+    format: exportFormat,
+    subjectId: account.id,
+    period,
+    fileName,
+    sha256: rendered.sha256,
+    entryCount: rendered.entryCount,
+  });
+  deps.logger.info(explicit ? 'statement re-exported on request' : 'statement exported', {
+    ...meta,
+    entries: rendered.entryCount,
+    sequenceNumber,
+    version: record.version,
+  });
+  return {
+    company: company.id,
+    accountId: account.id,
+    format: exportFormat,
+    period,
+    path,
+    entries: rendered.entryCount,
+    sequenceNumber,
+    version: record.version,
+    explicit,
+  };
 }
 
 function logIssues(logger: Logger, issues: readonly Issue[], meta: Record<string, string>): void {
-  for (const issue of issues) logger[issue.severity === 'error' ? 'error' : 'warn'](`statement writer: ${issue.message}`, { ...meta, code: issue.code, field: issue.field });
+  for (const issue of issues)
+    logger[issue.severity === 'error' ? 'error' : 'warn'](`statement writer: ${issue.message}`, {
+      ...meta,
+      code: issue.code,
+      field: issue.field,
+    });
 }

@@ -48,7 +48,10 @@ export interface AccountFetch {
   error?: { code: string; message: string };
 }
 
-export async function runFetchStatements(deps: FetchStatementsDeps, companies: readonly CompanyConfig[]): Promise<AccountFetch[]> {
+export async function runFetchStatements(
+  deps: FetchStatementsDeps,
+  companies: readonly CompanyConfig[],
+): Promise<AccountFetch[]> {
   const results: AccountFetch[] = [];
   for (const company of companies) {
     const context: DataContext = { resourceGroupName: company.organisationNumber };
@@ -57,7 +60,10 @@ export async function runFetchStatements(deps: FetchStatementsDeps, companies: r
       for await (const account of deps.bank.listAccounts(context)) accounts.push(account);
     } catch (error) {
       // One company the bank refuses (consent revoked, 403) must not stop the others.
-      const failed: AccountFetch = { ...empty(company, { id: '', balances: [], raw: {} }, 'failed'), error: describeError(error) };
+      const failed: AccountFetch = {
+        ...empty(company, { id: '', balances: [], raw: {} }, 'failed'),
+        error: describeError(error),
+      };
       logResult(deps.logger, failed);
       results.push(failed);
       continue;
@@ -72,19 +78,38 @@ export async function runFetchStatements(deps: FetchStatementsDeps, companies: r
 }
 
 function empty(company: CompanyConfig, account: Account, outcome: AccountFetchOutcome): AccountFetch {
-  const base: AccountFetch = { company: company.id, accountId: account.id, outcome, inserted: 0, updated: 0, unchanged: 0, pendingResolved: 0, balances: 0, days: [] };
+  const base: AccountFetch = {
+    company: company.id,
+    accountId: account.id,
+    outcome,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    pendingResolved: 0,
+    balances: 0,
+    days: [],
+  };
   if (account.iban !== undefined) base.iban = account.iban;
   return base;
 }
 
-async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, context: DataContext, account: Account): Promise<AccountFetch> {
+async function fetchAccount(
+  deps: FetchStatementsDeps,
+  company: CompanyConfig,
+  context: DataContext,
+  account: Account,
+): Promise<AccountFetch> {
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
-  if (account.status !== undefined && account.status !== 'enabled') return { ...empty(company, account, 'not-enabled'), status: account.status };
+  if (account.status !== undefined && account.status !== 'enabled')
+    return { ...empty(company, account, 'not-enabled'), status: account.status };
   const result = empty(company, account, 'fetched');
   try {
     const startedAt = deps.clock.now();
     const watermark = await deps.statements.fetchedTo(account.id);
-    const fromInstant = watermark === undefined ? new Date(startedAt.getTime() - (deps.initialDays ?? 31) * 86_400_000) : new Date(watermark.getTime() - company.statements.overlap);
+    const fromInstant =
+      watermark === undefined
+        ? new Date(startedAt.getTime() - (deps.initialDays ?? 31) * 86_400_000)
+        : new Date(watermark.getTime() - company.statements.overlap);
     const windowStart = dateInZone(fromInstant, deps.timeZone);
     const unsettled = await deps.days.firstUnsettledDay(account.id);
     const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
@@ -125,7 +150,14 @@ async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, c
     await deps.statements.setFetchedTo(account.id, startedAt);
 
     const currency = account.currency ?? transactions[0]?.amount.currency ?? balances[0]?.amount.currency;
-    if (currency !== undefined) result.days = await checkAccountDays(deps, account.id, currency, from, addDays(today(deps.clock, deps.timeZone), -1));
+    if (currency !== undefined)
+      result.days = await checkAccountDays(
+        deps,
+        account.id,
+        currency,
+        from,
+        addDays(today(deps.clock, deps.timeZone), -1),
+      );
   } catch (error) {
     result.outcome = 'failed';
     result.error = describeError(error);
@@ -134,7 +166,8 @@ async function fetchAccount(deps: FetchStatementsDeps, company: CompanyConfig, c
 }
 
 function describeError(error: unknown): { code: string; message: string } {
-  const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'ERR_INTERNAL';
+  const code =
+    typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'ERR_INTERNAL';
   return { code, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -148,13 +181,25 @@ function logResult(logger: Logger, r: AccountFetch): void {
     logger.error('statement fetch failed for the account', { ...meta, ...r.error });
     return;
   }
-  logger.info('statements fetched', { ...meta, from: r.from, inserted: r.inserted, updated: r.updated, unchanged: r.unchanged, pendingResolved: r.pendingResolved, balances: r.balances, daysChecked: r.days.length });
+  logger.info('statements fetched', {
+    ...meta,
+    from: r.from,
+    inserted: r.inserted,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    pendingResolved: r.pendingResolved,
+    balances: r.balances,
+    daysChecked: r.days.length,
+  });
   for (const d of r.days) {
-    if (d.continuity === 'gap' || d.continuity === 'mismatch') logger.error(`statement continuity ${d.continuity}`, { ...meta, day: d.day, finding: d.finding });
+    if (d.continuity === 'gap' || d.continuity === 'mismatch')
+      logger.error(`statement continuity ${d.continuity}`, { ...meta, day: d.day, finding: d.finding });
   }
 }
 
 /** True when a person must look at something: a break in continuity or an account the bank does not serve. */
 export function fetchNeedsAttention(results: readonly AccountFetch[]): boolean {
-  return results.some((r) => r.outcome === 'not-enabled' || r.days.some((d) => d.continuity === 'gap' || d.continuity === 'mismatch'));
+  return results.some(
+    (r) => r.outcome === 'not-enabled' || r.days.some((d) => d.continuity === 'gap' || d.continuity === 'mismatch'),
+  );
 }

@@ -55,7 +55,13 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const store = await deps.store(company);
     const { inbox, archive, error } = company.folders;
     for (const dir of [inbox, archive, error]) await store.ensureDir(dir);
-    const pattern = new RegExp(company.intake.pattern.split(',').map((g) => globToRegExp(g.trim()).source).join('|'), 'i');
+    const pattern = new RegExp(
+      company.intake.pattern
+        .split(',')
+        .map((g) => globToRegExp(g.trim()).source)
+        .join('|'),
+      'i',
+    );
     const { stable, skipped } = await takeStableFiles(store, inbox, {
       pattern,
       settleMs: company.intake.stableFor,
@@ -64,19 +70,34 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     });
     for (const s of skipped.filter((f) => f.reason !== 'pattern')) {
       // Waiting never makes an unsafe name safe: say so, with the code docs/errors.md explains.
-      if (s.reason === 'unsafe-name') deps.logger.warn('inbox file never taken: its name is unsafe or too long; rename it', { company: company.id, file: s.name, code: 'ERR_FILE_NAME_UNSAFE' });
+      if (s.reason === 'unsafe-name')
+        deps.logger.warn('inbox file never taken: its name is unsafe or too long; rename it', {
+          company: company.id,
+          file: s.name,
+          code: 'ERR_FILE_NAME_UNSAFE',
+        });
       else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
     }
     for (const entry of stable) {
       const result = await pickOne(deps, company, store, entry);
-      deps.logger.info(`file ${result.outcome}`, { company: company.id, file: result.name, payments: result.payments, movedTo: result.movedTo });
+      deps.logger.info(`file ${result.outcome}`, {
+        company: company.id,
+        file: result.name,
+        payments: result.payments,
+        movedTo: result.movedTo,
+      });
       picked.push(result);
     }
   }
   return picked;
 }
 
-async function pickOne(deps: PickupDeps, company: CompanyConfig, store: FileStore, entry: FileEntry): Promise<PickedFile> {
+async function pickOne(
+  deps: PickupDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  entry: FileEntry,
+): Promise<PickedFile> {
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
@@ -100,7 +121,13 @@ async function download(store: FileStore, path: string, local: string): Promise<
 }
 
 /** A file whose bytes are already in the ledger: finish an interrupted move, or report a re-drop. */
-async function handleKnown(deps: PickupDeps, company: CompanyConfig, store: FileStore, name: string, known: StoredFile): Promise<PickedFile> {
+async function handleKnown(
+  deps: PickupDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  name: string,
+  known: StoredFile,
+): Promise<PickedFile> {
   const { inbox, archive, error } = company.folders;
   const day = dateInZone(known.receivedAt, deps.timeZone);
   const interruptedTarget = known.state === 'rejected' ? posix.join(error, name) : archivePath(archive, day, name);
@@ -118,12 +145,29 @@ async function handleKnown(deps: PickupDeps, company: CompanyConfig, store: File
       : `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
   const { movedTo, report } = await moveToError(deps, store, company, name, {
     text: `${name}: DUPLICATE — not processed\n${message}\nsha256 ${known.sha256}\n`,
-    json: { file: name, duplicateOf: { id: known.id, file: known.fileName, state: known.state, receivedAt: known.receivedAt.toISOString() }, sha256: known.sha256, message },
+    json: {
+      file: name,
+      duplicateOf: {
+        id: known.id,
+        file: known.fileName,
+        state: known.state,
+        receivedAt: known.receivedAt.toISOString(),
+      },
+      sha256: known.sha256,
+      message,
+    },
   });
   return { ...base, payments: 0, outcome: 'duplicate', movedTo, report };
 }
 
-async function handleNew(deps: PickupDeps, company: CompanyConfig, store: FileStore, entry: FileEntry, local: string, sha256: string): Promise<PickedFile> {
+async function handleNew(
+  deps: PickupDeps,
+  company: CompanyConfig,
+  store: FileStore,
+  entry: FileEntry,
+  local: string,
+  sha256: string,
+): Promise<PickedFile> {
   const now = deps.clock.now();
   const payments: PaymentInstruction[] = [];
   const onboarded = await deps.onboardedAccounts?.(company);
@@ -153,24 +197,54 @@ async function handleNew(deps: PickupDeps, company: CompanyConfig, store: FileSt
   const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
 
   if (result.valid || partial) {
-    const reportTo = partial ? await writeReport(store, company.folders.error, await freeName(store, company.folders.error, entry.name, now), report) : undefined;
+    const reportTo = partial
+      ? await writeReport(
+          store,
+          company.folders.error,
+          await freeName(store, company.folders.error, entry.name, now),
+          report,
+        )
+      : undefined;
     await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length);
     const day = dateInZone(now, deps.timeZone);
     const dir = posix.join(company.folders.archive, day);
     await store.ensureDir(dir);
     const movedTo = posix.join(dir, await freeName(store, dir, entry.name, now));
     await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
-    return { company: company.id, name: entry.name, outcome: partial ? 'partially-accepted' : 'accepted', payments: payments.length, movedTo, sha256, ...(reportTo ? { report: reportTo } : {}) };
+    return {
+      company: company.id,
+      name: entry.name,
+      outcome: partial ? 'partially-accepted' : 'accepted',
+      payments: payments.length,
+      movedTo,
+      sha256,
+      ...(reportTo ? { report: reportTo } : {}),
+    };
   }
-  const summary = result.issues.filter((i) => i.severity === 'error').slice(0, 3).map((i) => `${i.code}: ${i.message}`).join('; ');
+  const summary = result.issues
+    .filter((i) => i.severity === 'error')
+    .slice(0, 3)
+    .map((i) => `${i.code}: ${i.message}`)
+    .join('; ');
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
   const errorName = await freeName(store, company.folders.error, entry.name, now);
   const reportPath = await writeReport(store, company.folders.error, errorName, report);
-  await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, { lineCount: result.payments, rejectedCount: result.payments });
+  await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, {
+    lineCount: result.payments,
+    rejectedCount: result.payments,
+  });
   const movedTo = posix.join(company.folders.error, errorName);
   await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
-  return { company: company.id, name: entry.name, outcome: 'rejected', payments: 0, movedTo, report: reportPath, sha256 };
+  return {
+    company: company.id,
+    name: entry.name,
+    outcome: 'rejected',
+    payments: 0,
+    movedTo,
+    report: reportPath,
+    sha256,
+  };
 }
 
 async function moveToError(
@@ -188,7 +262,12 @@ async function moveToError(
 }
 
 /** NAME.errors.txt for people and NAME.errors.json for machines, written atomically. */
-async function writeReport(store: FileStore, dir: string, name: string, report: { text: string; json: unknown }): Promise<string> {
+async function writeReport(
+  store: FileStore,
+  dir: string,
+  name: string,
+  report: { text: string; json: unknown },
+): Promise<string> {
   const base = posix.join(dir, name);
   await store.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
   await store.writeAtomic(`${base}.errors.txt`, report.text);

@@ -7,7 +7,12 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import { reconcile, type ConsentState, type ReconcileConfig, type ReconcileSummary } from '../src/domain/reconcile/index.js';
+import {
+  reconcile,
+  type ConsentState,
+  type ReconcileConfig,
+  type ReconcileSummary,
+} from '../src/domain/reconcile/index.js';
 import { renderFindingsCsv, renderFindingsHtml } from '../src/formats/report/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
@@ -57,14 +62,24 @@ export async function runReconcile(
       approvals: await pendingApprovals(deps.store, company.id),
       consents: await consentsOf(deps, company),
     };
-    const result = reconcile(input, { today: today(deps.clock, deps.timeZone), now, calendar: businessCalendar(company.intake.calendar) }, deps.config);
+    const result = reconcile(
+      input,
+      { today: today(deps.clock, deps.timeZone), now, calendar: businessCalendar(company.intake.calendar) },
+      deps.config,
+    );
     const files = await deps.files(company);
     const dir = company.folders.reports;
     await files.ensureDir(dir);
     await removeStaleParts(files, dir, deps.clock, deps.logger);
     const stamp = now.toISOString().replace(/[-:]/g, '').slice(0, 15);
     const base = posix.join(dir, `reconciliation-${company.id}-${to}-${stamp}`);
-    const meta = { company: `${company.name} (${company.organisationNumber})`, runId: deps.runId, from, to, generatedAt: now };
+    const meta = {
+      company: `${company.name} (${company.organisationNumber})`,
+      runId: deps.runId,
+      from,
+      to,
+      generatedAt: now,
+    };
     await files.writeAtomic(`${base}.csv`, renderFindingsCsv(result.findings));
     await files.writeAtomic(`${base}.html`, renderFindingsHtml(meta, result.findings, result.summary));
     deps.logger.info('reconciled', {
@@ -76,7 +91,15 @@ export async function runReconcile(
       findings: result.summary.findings,
       needingPerson: result.summary.needingPerson,
     });
-    results.push({ company: company.id, from, to, summary: result.summary, needsPerson: result.needsPerson, csv: `${base}.csv`, html: `${base}.html` });
+    results.push({
+      company: company.id,
+      from,
+      to,
+      summary: result.summary,
+      needsPerson: result.needsPerson,
+      csv: `${base}.csv`,
+      html: `${base}.html`,
+    });
   }
   return results;
 }
@@ -86,7 +109,10 @@ async function consentsOf(deps: ReconcileDeps, company: CompanyConfig): Promise<
   try {
     return await deps.consents(company);
   } catch (error) {
-    deps.logger.warn('consents could not be read from the bank; their expiry is not in this report', { company: company.id, error });
+    deps.logger.warn('consents could not be read from the bank; their expiry is not in this report', {
+      company: company.id,
+      error,
+    });
     return [];
   }
 }

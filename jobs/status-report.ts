@@ -27,7 +27,10 @@ export interface WrittenStatusReport {
 /** Files that finished longer ago than this are not looked at again. */
 const RECENT_MS = 3 * 24 * 3600_000;
 
-export async function runStatusReport(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone'>, companies: readonly CompanyConfig[]): Promise<WrittenStatusReport[]> {
+export async function runStatusReport(
+  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone'>,
+  companies: readonly CompanyConfig[],
+): Promise<WrittenStatusReport[]> {
   const written: WrittenStatusReport[] = [];
   const since = new Date(deps.clock.now().getTime() - RECENT_MS);
   for (const company of companies) {
@@ -40,7 +43,14 @@ export async function runStatusReport(deps: Pick<PaymentJobDeps, 'store' | 'cloc
     ]);
     for (const fileId of [...open].sort()) {
       const file = await deps.store.files.getFile(fileId);
-      if (!file || file.state === 'accepted' || file.state === 'rejected' || file.state === 'duplicate' || file.state === 'received') continue;
+      if (
+        !file ||
+        file.state === 'accepted' ||
+        file.state === 'rejected' ||
+        file.state === 'duplicate' ||
+        file.state === 'received'
+      )
+        continue;
       const report = await reportFor(deps, company, file);
       if (report) written.push(report);
     }
@@ -48,7 +58,11 @@ export async function runStatusReport(deps: Pick<PaymentJobDeps, 'store' | 'cloc
   return written;
 }
 
-async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore'>, company: CompanyConfig, file: StoredFile): Promise<WrittenStatusReport | undefined> {
+async function reportFor(
+  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore'>,
+  company: CompanyConfig,
+  file: StoredFile,
+): Promise<WrittenStatusReport | undefined> {
   const payments = await deps.store.payments.listByFile(file.id);
   // Lines not yet at the bank: report when the whole file has been sent (or refused).
   if (payments.length === 0 || payments.some((p) => p.state === 'accepted' || p.state === 'queued')) return undefined;
@@ -58,7 +72,8 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
     .slice(0, 40);
   const formats = company.status.formats;
   const pending: string[] = [];
-  for (const format of formats) if ((await deps.store.exports.find(exportFormat(format), file.id, fingerprint)).length === 0) pending.push(format);
+  for (const format of formats)
+    if ((await deps.store.exports.find(exportFormat(format), file.id, fingerprint)).length === 0) pending.push(format);
   if (pending.length === 0) return undefined;
 
   const times = await deps.store.payments.changeTimes(file.id);
@@ -67,7 +82,12 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
   for (const p of payments) {
     // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
     const group = p.paymentInformationId ?? p.bulkId ?? 'unplanned';
-    const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), p.bulkId ? explanations.get(p.bulkId) : undefined, p.bulkId ? bankIds.get(p.bulkId) : undefined);
+    const line = statusLine(
+      p,
+      times.get(p.id) ?? deps.clock.now(),
+      p.bulkId ? explanations.get(p.bulkId) : undefined,
+      p.bulkId ? bankIds.get(p.bulkId) : undefined,
+    );
     (groups.get(group) ?? groups.set(group, []).get(group)!).push(line);
   }
   const lastChange = new Date(Math.max(...[...times.values()].map((t) => t.getTime())));
@@ -87,9 +107,19 @@ async function reportFor(deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger'
   const paths: string[] = [];
   for (const format of pending) {
     const path = `${company.folders.status}/${file.fileName}.${stamp}.${format === 'csv' ? 'status.csv' : `${format}.xml`}`;
-    const bytes = format === 'csv' ? writeStatusCsv(report).bytes : writePain002(report, { version: format === 'pain.002.001.10' ? '001.10' : '001.03' }).xml;
+    const bytes =
+      format === 'csv'
+        ? writeStatusCsv(report).bytes
+        : writePain002(report, { version: format === 'pain.002.001.10' ? '001.10' : '001.03' }).xml;
     await store.writeAtomic(path, bytes);
-    await deps.store.exports.record({ company: company.id, format: exportFormat(format), subjectId: file.id, period: fingerprint, fileName: path, entryCount: payments.length });
+    await deps.store.exports.record({
+      company: company.id,
+      format: exportFormat(format),
+      subjectId: file.id,
+      period: fingerprint,
+      fileName: path,
+      entryCount: payments.length,
+    });
     paths.push(path);
   }
   deps.logger.info('status report written', { company: company.id, fileId: file.id, paths });
@@ -101,15 +131,24 @@ function exportFormat(format: string): string {
 }
 
 /** Per bulk: the explanation of a refusal or open outcome, and the bank's payment id. */
-async function bulkFacts(deps: Pick<PaymentJobDeps, 'store'>, payments: readonly StoredPayment[]): Promise<{ explanations: Map<string, string>; bankIds: Map<string, string> }> {
+async function bulkFacts(
+  deps: Pick<PaymentJobDeps, 'store'>,
+  payments: readonly StoredPayment[],
+): Promise<{ explanations: Map<string, string>; bankIds: Map<string, string> }> {
   const out = new Map<string, string>();
   const bankIds = new Map<string, string>();
   for (const bulkId of new Set(payments.map((p) => p.bulkId).filter((id): id is string => id !== undefined))) {
     const bulk = await deps.store.bulks.get(bulkId);
     if (bulk?.bankPaymentId !== undefined) bankIds.set(bulkId, bulk.bankPaymentId);
     const problem = bulk?.lastProblem as { explanation?: unknown } | undefined;
-    if (bulk && (bulk.state === 'rejected' || bulk.state === 'unknown' || bulk.state === 'attention') && typeof problem?.explanation === 'string') out.set(bulkId, problem.explanation);
-    else if (bulk?.state === 'attention') out.set(bulkId, 'Not found at the bank; a person decides whether to pay it again.');
+    if (
+      bulk &&
+      (bulk.state === 'rejected' || bulk.state === 'unknown' || bulk.state === 'attention') &&
+      typeof problem?.explanation === 'string'
+    )
+      out.set(bulkId, problem.explanation);
+    else if (bulk?.state === 'attention')
+      out.set(bulkId, 'Not found at the bank; a person decides whether to pay it again.');
   }
   return { explanations: out, bankIds };
 }
@@ -133,7 +172,12 @@ const LINE_STATUS: Readonly<Record<string, PaymentLineStatus>> = {
   CANC: 'CANC',
 };
 
-function statusLine(p: StoredPayment, time: Date, explanation: string | undefined, bankPaymentId: string | undefined): PaymentStatusLine {
+function statusLine(
+  p: StoredPayment,
+  time: Date,
+  explanation: string | undefined,
+  bankPaymentId: string | undefined,
+): PaymentStatusLine {
   const codes = p.tppMessages.map((m) => m.code).filter((c): c is string => typeof c === 'string' && c !== '');
   const texts = p.tppMessages.map((m) => m.message).filter((t): t is string => typeof t === 'string' && t !== '');
   const reasonText = [explanation, ...texts].filter((t) => t !== undefined).join(' ');

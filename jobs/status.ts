@@ -39,7 +39,12 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
       } catch (error) {
         if (!isBankError(error)) throw error;
         summary.failed++;
-        deps.logger.warn('status read failed; tried again next run', { company: company.id, bulkId: bulk.id, code: error.code, status: error.status });
+        deps.logger.warn('status read failed; tried again next run', {
+          company: company.id,
+          bulkId: bulk.id,
+          code: error.code,
+          status: error.status,
+        });
         continue;
       }
       summary.polled++;
@@ -48,25 +53,57 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
       // are matched by end-to-end id in one read, and the bulk is closed once at the end.
       const ours = new Map((await deps.store.payments.listByBulk(bulk.id)).map((p) => [p.endToEndId, p]));
       let linesChanged = 0;
-      const statuses = new Set(info.paymentLines.map((l) => (l.transactionStatus === undefined ? '' : canonicalBankStatus(l.transactionStatus))));
+      const statuses = new Set(
+        info.paymentLines.map((l) =>
+          l.transactionStatus === undefined ? '' : canonicalBankStatus(l.transactionStatus),
+        ),
+      );
       const [only] = statuses;
-      if (statuses.size === 1 && only && info.paymentLines.length === ours.size && info.paymentLines.every((l) => l.tppMessages.length === 0)) {
+      if (
+        statuses.size === 1 &&
+        only &&
+        info.paymentLines.length === ours.size &&
+        info.paymentLines.every((l) => l.tppMessages.length === 0)
+      ) {
         // Every line has the same status and nothing to say: one transaction for the whole bulk
         // (the repository still decides line by line, so lines further along keep theirs).
-        const counts = await deps.store.bulks.applyBankStatusToLines(bulk.id, only, `poll ${only} at ${at.toISOString()}`);
+        const counts = await deps.store.bulks.applyBankStatusToLines(
+          bulk.id,
+          only,
+          `poll ${only} at ${at.toISOString()}`,
+        );
         linesChanged += counts.apply;
-      } else for (const line of info.paymentLines) {
-        const status = line.transactionStatus === undefined ? undefined : canonicalBankStatus(line.transactionStatus);
-        const mine = line.endToEndIdentification === undefined ? undefined : ours.get(line.endToEndIdentification);
-        if (status === undefined || mine === undefined) continue;
-        // Unchanged lines need no transaction at all (the common case of a poll).
-        if (mine.state === status && JSON.stringify(mine.tppMessages) === JSON.stringify(line.tppMessages.map(toStoreTpp))) continue;
-        const r = await applyLineStatus(deps, { id: mine.id, bulkId: bulk.id }, status, `poll ${status} at ${at.toISOString()}`, line.tppMessages.map(toStoreTpp), 'poll');
-        linesChanged += r.changed;
-      }
+      } else
+        for (const line of info.paymentLines) {
+          const status = line.transactionStatus === undefined ? undefined : canonicalBankStatus(line.transactionStatus);
+          const mine = line.endToEndIdentification === undefined ? undefined : ours.get(line.endToEndIdentification);
+          if (status === undefined || mine === undefined) continue;
+          // Unchanged lines need no transaction at all (the common case of a poll).
+          if (
+            mine.state === status &&
+            JSON.stringify(mine.tppMessages) === JSON.stringify(line.tppMessages.map(toStoreTpp))
+          )
+            continue;
+          const r = await applyLineStatus(
+            deps,
+            { id: mine.id, bulkId: bulk.id },
+            status,
+            `poll ${status} at ${at.toISOString()}`,
+            line.tppMessages.map(toStoreTpp),
+            'poll',
+          );
+          linesChanged += r.changed;
+        }
       if (linesChanged > 0) await closeFinished(deps, bulk.id);
       summary.changed += linesChanged;
-      const r = await applyPaymentStatus(deps, { level: 'bulk', bulkId: bulk.id, status: info.transactionStatus, tppMessages: info.tppMessages, at, source: 'poll' });
+      const r = await applyPaymentStatus(deps, {
+        level: 'bulk',
+        bulkId: bulk.id,
+        status: info.transactionStatus,
+        tppMessages: info.tppMessages,
+        at,
+        source: 'poll',
+      });
       summary.changed += r.changed;
     }
   }

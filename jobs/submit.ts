@@ -19,7 +19,8 @@ import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js'
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
 import { resolveUnknownBulk } from './payments/resolve-unknown.js';
 
-export type BulkOutcome = 'sent' | 'replayed' | 'rejected' | 'retry' | 'sending' | 'unknown' | 'found' | 'attention' | 'skipped';
+export type BulkOutcome =
+  'sent' | 'replayed' | 'rejected' | 'retry' | 'sending' | 'unknown' | 'found' | 'attention' | 'skipped';
 
 export interface SubmittedBulk {
   company: string;
@@ -57,8 +58,13 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     const before = (await deps.store.bulks.listByFile(file.id)).length;
     // Lines already in a bulk are planned too, so every bulk keeps its position (and its key)
     // when a crash interrupted an earlier run; only a line cancelled before any bulk is left out.
-    const payments = (await deps.store.payments.listByFile(file.id)).filter((p) => p.bulkId !== undefined || p.state === 'accepted');
-    const plans = planBulks(payments, { maxLines: company.payments.maxLinesPerBulk, defaultBatchBooking: company.payments.batchBooking });
+    const payments = (await deps.store.payments.listByFile(file.id)).filter(
+      (p) => p.bulkId !== undefined || p.state === 'accepted',
+    );
+    const plans = planBulks(payments, {
+      maxLines: company.payments.maxLinesPerBulk,
+      defaultBatchBooking: company.payments.batchBooking,
+    });
     const bulks = await deps.store.bulks.createBulks(file.id, plans, `submit run ${deps.runId}`);
     created += bulks.length - before;
     try {
@@ -67,7 +73,12 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
       // Another instance planned the same file a moment earlier (createBulks is idempotent).
       if ((error as { code?: string }).code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
     }
-    deps.logger.info('bulks planned', { company: company.id, fileId: file.id, file: file.fileName, bulks: bulks.length });
+    deps.logger.info('bulks planned', {
+      company: company.id,
+      fileId: file.id,
+      file: file.fileName,
+      bulks: bulks.length,
+    });
   }
   return created;
 }
@@ -110,7 +121,11 @@ async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: str
   if (stored.state === 'sending' && pastRetention(deps, stored, now)) {
     // The bank may have forgotten the key: a new POST could pay a second time. Look, don't send.
     const explanation = `No answer from the bank since ${stored.firstSentAt?.toISOString() ?? '?'}, longer than the bank keeps idempotency keys; settle will not send it again and looks it up instead.`;
-    await deps.store.bulks.markUnknown(bulkId, { explanation, lastProblem: stored.lastProblem ?? null }, 'idempotency retention passed');
+    await deps.store.bulks.markUnknown(
+      bulkId,
+      { explanation, lastProblem: stored.lastProblem ?? null },
+      'idempotency retention passed',
+    );
     deps.logger.warn('bulk outcome unknown after the idempotency retention', { company: company.id, bulkId });
     return { ...base, outcome: 'unknown', explanation };
   }
@@ -122,10 +137,26 @@ async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: str
       idempotencyKey: stored.idempotencyKey,
       ...(company.consentId !== undefined ? { consentId: company.consentId } : {}),
     });
-    await deps.store.bulks.markSent(bulkId, created.paymentId, created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted', created.transactionStatus);
+    await deps.store.bulks.markSent(
+      bulkId,
+      created.paymentId,
+      created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
+      created.transactionStatus,
+    );
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.
-    if (created.replayed) deps.logger.info('bulk accepted earlier; the bank replayed its answer', { company: company.id, bulkId, bankPaymentId: created.paymentId });
-    else deps.logger.info('bulk sent', { company: company.id, bulkId, bankPaymentId: created.paymentId, lines: lines.length });
+    if (created.replayed)
+      deps.logger.info('bulk accepted earlier; the bank replayed its answer', {
+        company: company.id,
+        bulkId,
+        bankPaymentId: created.paymentId,
+      });
+    else
+      deps.logger.info('bulk sent', {
+        company: company.id,
+        bulkId,
+        bankPaymentId: created.paymentId,
+        lines: lines.length,
+      });
     return { ...base, outcome: created.replayed ? 'replayed' : 'sent', bankPaymentId: created.paymentId };
   } catch (error) {
     if (!isBankError(error)) throw error;
@@ -137,10 +168,21 @@ async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: str
       earlierAttemptUncertain: sending.attempts > 1,
     });
     const problem = problemOf(error, verdict.explanation);
-    const log = { company: company.id, bulkId, debtor: maskIban(stored.debtorIban), status: error.status, code: error.code, traceId: error.traceId };
+    const log = {
+      company: company.id,
+      bulkId,
+      debtor: maskIban(stored.debtorIban),
+      status: error.status,
+      code: error.code,
+      traceId: error.traceId,
+    };
     switch (verdict.verdict) {
       case 'rejected':
-        await deps.store.bulks.markRejected(bulkId, problem, `bank refused: ${error.status ?? ''} ${error.title ?? ''}`.trim());
+        await deps.store.bulks.markRejected(
+          bulkId,
+          problem,
+          `bank refused: ${error.status ?? ''} ${error.title ?? ''}`.trim(),
+        );
         deps.logger.warn('bulk rejected by the bank', { ...log, explanation: verdict.explanation });
         return { ...base, outcome: 'rejected', explanation: verdict.explanation };
       case 'retry':
@@ -148,7 +190,11 @@ async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: str
         deps.logger.warn('bulk not taken by the bank; queued for the next run', log);
         return { ...base, outcome: 'retry', explanation: verdict.explanation };
       case 'unknown':
-        await deps.store.bulks.markUnknown(bulkId, problem, `bank answer leaves the outcome open: ${error.status ?? error.code}`);
+        await deps.store.bulks.markUnknown(
+          bulkId,
+          problem,
+          `bank answer leaves the outcome open: ${error.status ?? error.code}`,
+        );
         deps.logger.error('bulk outcome unknown; a person must look', { ...log, explanation: verdict.explanation });
         return { ...base, outcome: 'unknown', explanation: verdict.explanation };
       case 'uncertain': {
@@ -176,11 +222,25 @@ async function resolveCompany(deps: PaymentJobDeps, company: CompanyConfig): Pro
     try {
       const resolution = await resolveUnknownBulk({ ...deps, now: deps.clock.now() }, company, bulk);
       if (resolution === 'found') out.push({ ...base, outcome: 'found', ...(await bankIdOf(deps, bulk.id)) });
-      else if (resolution === 'absent') out.push({ ...base, outcome: 'attention', explanation: 'Not found at the bank after its execution date: a person decides whether to pay it again.' });
-      else out.push({ ...base, outcome: 'unknown', explanation: 'Outcome still unknown; settle keeps looking for it at the bank.' });
+      else if (resolution === 'absent')
+        out.push({
+          ...base,
+          outcome: 'attention',
+          explanation: 'Not found at the bank after its execution date: a person decides whether to pay it again.',
+        });
+      else
+        out.push({
+          ...base,
+          outcome: 'unknown',
+          explanation: 'Outcome still unknown; settle keeps looking for it at the bank.',
+        });
     } catch (error) {
       if (!isBankError(error)) throw error;
-      deps.logger.warn('lookup of an unknown bulk failed; tried again next run', { company: company.id, bulkId: bulk.id, code: error.code });
+      deps.logger.warn('lookup of an unknown bulk failed; tried again next run', {
+        company: company.id,
+        bulkId: bulk.id,
+        code: error.code,
+      });
       out.push({ ...base, outcome: 'unknown', explanation: `Lookup failed (${error.code}); tried again next run.` });
     }
   }

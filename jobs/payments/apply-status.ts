@@ -4,7 +4,12 @@
 // it closes what is finished: a bulk whose lines are all final becomes `done`, a file whose bulks
 // are all final becomes `completed`.
 import type { TppMessage as BankTppMessage } from '../../src/bank/index.js';
-import { canonicalBankStatus, TERMINAL_BANK_STATUSES, type BankStatus, type UpdateDecision } from '../../src/domain/states.js';
+import {
+  canonicalBankStatus,
+  TERMINAL_BANK_STATUSES,
+  type BankStatus,
+  type UpdateDecision,
+} from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store, TppMessage } from '../../src/store/index.js';
 
@@ -44,13 +49,19 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   const status = canonicalBankStatus(update.status);
   if (status === undefined) {
     // Unknown codes are kept in the log, never guessed at (facts sheet: the bank adds codes).
-    deps.logger.warn('bank reported an unknown payment status; ignored', { status: update.status, source: update.source, bankPaymentId: update.bankPaymentId });
+    deps.logger.warn('bank reported an unknown payment status; ignored', {
+      status: update.status,
+      source: update.source,
+      bankPaymentId: update.bankPaymentId,
+    });
     return { outcome: 'unknown-status', changed: 0 };
   }
   const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
   const tpp = update.tppMessages.map(toStoreTpp);
   if (update.level === 'bulk') {
-    const bulkId = update.bulkId ?? (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
+    const bulkId =
+      update.bulkId ??
+      (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
     const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause);
     let changed = decision === 'apply' ? 1 : 0;
@@ -89,7 +100,12 @@ export async function applyLineStatus(
   } catch (error) {
     // A status that no order of events explains (e.g. for a line settle never queued): keep the
     // stored state and say so; the status report shows what settle knows.
-    deps.logger.warn('bank status does not fit the line; ignored', { paymentId: line.id, status, source, error: (error as Error).message });
+    deps.logger.warn('bank status does not fit the line; ignored', {
+      paymentId: line.id,
+      status,
+      source,
+      error: (error as Error).message,
+    });
     return { outcome: 'stale', ...(line.bulkId ? { bulkId: line.bulkId } : {}), changed: 0 };
   }
   return { outcome: decision, ...(line.bulkId ? { bulkId: line.bulkId } : {}), changed: decision === 'apply' ? 1 : 0 };
@@ -98,14 +114,19 @@ export async function applyLineStatus(
 async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
   if (update.endToEndId === undefined) return undefined;
   const bulkId =
-    update.bulkId ?? (update.bankBulkPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankBulkPaymentId));
+    update.bulkId ??
+    (update.bankBulkPaymentId === undefined
+      ? undefined
+      : await deps.store.bulks.idByBankPaymentId(update.bankBulkPaymentId));
   if (bulkId !== undefined) {
     const line = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
     if (line) return { id: line.id, bulkId };
   }
   // The event may overtake our record of the POST's answer (no bank id stored yet): the
   // end-to-end id is unique per company, and across companies when it matches one line only.
-  const candidates = (await deps.store.payments.linesByEndToEndId(update.endToEndId, update.company)).filter((c) => c.bulkId !== undefined);
+  const candidates = (await deps.store.payments.linesByEndToEndId(update.endToEndId, update.company)).filter(
+    (c) => c.bulkId !== undefined,
+  );
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
@@ -134,5 +155,9 @@ async function tolerate(fn: () => Promise<void>): Promise<void> {
 }
 
 export function toStoreTpp(m: BankTppMessage): TppMessage {
-  return { ...(m.category ? { category: m.category } : {}), code: m.code, ...(m.text !== undefined ? { message: m.text } : {}) };
+  return {
+    ...(m.category ? { category: m.category } : {}),
+    code: m.code,
+    ...(m.text !== undefined ? { message: m.text } : {}),
+  };
 }

@@ -19,9 +19,11 @@ export function approvalNoticeText(n: ApprovalNotice): string {
   let lines = 0;
   for (const b of n.bulks) {
     lines += b.lineCount;
-    for (const [currency, minor] of Object.entries(b.totals)) totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
+    for (const [currency, minor] of Object.entries(b.totals))
+      totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
   }
-  const amount = (currency: string, minor: bigint) => `${formatMinor(minor, currencyExponent(currency) ?? 2)} ${currency}`;
+  const amount = (currency: string, minor: bigint) =>
+    `${formatMinor(minor, currencyExponent(currency) ?? 2)} ${currency}`;
   return [
     `Payments of ${n.companyName} are waiting for approval at the bank.`,
     '',
@@ -38,7 +40,9 @@ export function approvalNoticeText(n: ApprovalNotice): string {
     '',
     'Bulk                                 Debtor account   Execution date  Payments  Amount',
     ...n.bulks.map((b) => {
-      const sums = Object.entries(b.totals).map(([c, m]) => amount(c, BigInt(m))).join(', ');
+      const sums = Object.entries(b.totals)
+        .map(([c, m]) => amount(c, BigInt(m)))
+        .join(', ');
       return `${b.id}  ${maskIban(b.debtorIban).padEnd(15)}  ${b.executionDate}      ${String(b.lineCount).padStart(8)}  ${sums}`;
     }),
     '',

@@ -8,5 +8,7 @@ import { changeState } from '../../src/store/state-log.js';
 
 export async function markLinkSpent(db: Database, clock: Clock, basketId: string, cause: string): Promise<void> {
   const at = clock.now();
-  await db.transaction((trx) => changeState(trx, { entityType: 'basket', id: basketId, machine: basketMachine, to: 'expired', cause, at }));
+  await db.transaction((trx) =>
+    changeState(trx, { entityType: 'basket', id: basketId, machine: basketMachine, to: 'expired', cause, at }),
+  );
 }

@@ -42,31 +42,50 @@ export function explainSendFailure(error: BankError, ctx: BulkContext): Explaine
   const detail = error.detail ?? '';
   const account = maskIban(ctx.debtorIban);
   if (error.outcomeUnknown || status === undefined) {
-    return { verdict: 'uncertain', explanation: `No answer from the bank (${error.code}); the payment may or may not have been received. settle asks again with the same key, so it cannot be paid twice.` };
+    return {
+      verdict: 'uncertain',
+      explanation: `No answer from the bank (${error.code}); the payment may or may not have been received. settle asks again with the same key, so it cannot be paid twice.`,
+    };
   }
   if (status === 429 || status === 503) {
     // Both are answered before the bank does any work. Only on a first attempt is that proof the
     // bulk is not at the bank: an earlier unanswered attempt may still have landed.
-    const why = status === 429 ? 'The bank asked settle to slow down (too many requests)' : 'The bank was temporarily unavailable';
+    const why =
+      status === 429
+        ? 'The bank asked settle to slow down (too many requests)'
+        : 'The bank was temporarily unavailable';
     return ctx.earlierAttemptUncertain
-      ? { verdict: 'uncertain', explanation: `${why}; an earlier attempt got no answer, so settle retries with the same key.` }
+      ? {
+          verdict: 'uncertain',
+          explanation: `${why}; an earlier attempt got no answer, so settle retries with the same key.`,
+        }
       : { verdict: 'retry', explanation: `${why}; nothing was received. settle sends it again on the next run.` };
   }
   if (status >= 500 || status === 408 || status === 409) {
-    return { verdict: 'uncertain', explanation: `The bank answered ${status} (${error.title ?? 'server error'}); it may have received the payment. settle asks again with the same key.` };
+    return {
+      verdict: 'uncertain',
+      explanation: `The bank answered ${status} (${error.title ?? 'server error'}); it may have received the payment. settle asks again with the same key.`,
+    };
   }
   if (status === 422) {
     return {
       verdict: 'unknown',
       explanation:
-        'The bank says this bulk\'s idempotency key was already used for a different request. That is a settle defect (the bulk changed after it was first sent); the first request may have been paid. Nothing is re-sent: check `settle payments show` and the bank before doing anything.',
+        "The bank says this bulk's idempotency key was already used for a different request. That is a settle defect (the bulk changed after it was first sent); the first request may have been paid. Nothing is re-sent: check `settle payments show` and the bank before doing anything.",
     };
   }
   if (status === 401) {
-    return { verdict: 'retry', explanation: 'settle could not sign in to the bank (credentials or consent). Nothing was received; fix the bank client credentials or the consent (`settle consents list`), then run submit again.' };
+    return {
+      verdict: 'retry',
+      explanation:
+        'settle could not sign in to the bank (credentials or consent). Nothing was received; fix the bank client credentials or the consent (`settle consents list`), then run submit again.',
+    };
   }
   if (status === 403) {
-    return { verdict: 'retry', explanation: `settle has no access to company ${ctx.company} at the bank (subscription or resource group not granted). Nothing was received; ask the bank administrator to grant access, then run submit again.` };
+    return {
+      verdict: 'retry',
+      explanation: `settle has no access to company ${ctx.company} at the bank (subscription or resource group not granted). Nothing was received; ask the bank administrator to grant access, then run submit again.`,
+    };
   }
   if (status === 404 && title.includes('account')) {
     return {
@@ -75,20 +94,42 @@ export function explainSendFailure(error: BankError, ctx: BulkContext): Explaine
     };
   }
   if (status === 404) {
-    return { verdict: 'rejected', explanation: `The bank could not find what the payment refers to (${error.title ?? 'not found'}${detail ? `: ${detail}` : ''}).` };
+    return {
+      verdict: 'rejected',
+      explanation: `The bank could not find what the payment refers to (${error.title ?? 'not found'}${detail ? `: ${detail}` : ''}).`,
+    };
   }
   // The client keeps the problem's title and detail, not its per-field list, so the date is
   // checked here too: the bank takes only dates after its today (spec §8).
-  if (status === 400 && (ctx.executionDate <= ctx.today || /requestedexecutiondate|execution date|future/i.test(detail + problemFields(error)))) {
-    return { verdict: 'rejected', explanation: `The execution date ${ctx.executionDate} is not accepted by the bank: it must be a future business day. Correct the date in the ERP and send a new file.` };
+  if (
+    status === 400 &&
+    (ctx.executionDate <= ctx.today ||
+      /requestedexecutiondate|execution date|future/i.test(detail + problemFields(error)))
+  ) {
+    return {
+      verdict: 'rejected',
+      explanation: `The execution date ${ctx.executionDate} is not accepted by the bank: it must be a future business day. Correct the date in the ERP and send a new file.`,
+    };
   }
   if (status === 400 && /currency/i.test(detail + problemFields(error))) {
-    return { verdict: 'rejected', explanation: `The bank refused the amounts: every payment must be in the currency of the debtor account ${account}.` };
+    return {
+      verdict: 'rejected',
+      explanation: `The bank refused the amounts: every payment must be in the currency of the debtor account ${account}.`,
+    };
   }
   if (status === 400) {
-    return { verdict: 'rejected', explanation: `The bank refused the payment as invalid${detail ? `: ${detail.replace(/\.+$/, '')}` : ''}. Correct the lines named and send a new file.` };
+    return {
+      verdict: 'rejected',
+      explanation: `The bank refused the payment as invalid${detail ? `: ${detail.replace(/\.+$/, '')}` : ''}. Correct the lines named and send a new file.`,
+    };
   }
-  return { verdict: 'rejected', explanation: `The bank refused the payment (${status} ${error.title ?? ''}${detail ? `: ${detail}` : ''}).`.replace(' )', ')') };
+  return {
+    verdict: 'rejected',
+    explanation: `The bank refused the payment (${status} ${error.title ?? ''}${detail ? `: ${detail}` : ''}).`.replace(
+      ' )',
+      ')',
+    ),
+  };
 }
 
 /** The problem-details fields kept with a rejected bulk (no secrets: the bank's own words). */

@@ -26,7 +26,11 @@ export interface ResolveDeps {
   now: Date;
 }
 
-export async function resolveUnknownBulk(deps: ResolveDeps, company: CompanyConfig, bulk: StoredBulk): Promise<Resolution> {
+export async function resolveUnknownBulk(
+  deps: ResolveDeps,
+  company: CompanyConfig,
+  bulk: StoredBulk,
+): Promise<Resolution> {
   const context = { resourceGroupName: company.organisationNumber };
   const lines = await deps.store.payments.listByBulk(bulk.id);
   const wanted = new Set(lines.map((l) => l.endToEndId));
@@ -39,7 +43,11 @@ export async function resolveUnknownBulk(deps: ResolveDeps, company: CompanyConf
   if (accountId !== undefined) {
     const from: LocalDate = addDays(dateInZone(bulk.firstSentAt ?? deps.now, deps.timeZone), -1);
     let found: Transaction | undefined;
-    for await (const tx of deps.bank.listTransactions(context, accountId, { dateFrom: from, bookingStatus: 'both', transactionType: 'debit' })) {
+    for await (const tx of deps.bank.listTransactions(context, accountId, {
+      dateFrom: from,
+      bookingStatus: 'both',
+      transactionType: 'debit',
+    })) {
       if (tx.endToEndIds.some((e) => wanted.has(e)) && (tx.paymentId ?? tx.transactionId)) {
         found = tx;
         break;
@@ -62,7 +70,11 @@ export async function resolveUnknownBulk(deps: ResolveDeps, company: CompanyConf
       'attention',
       `not found at the bank ${CONFIRM_ABSENT_AFTER_DAYS} days after its execution date; a person decides whether to pay again`,
     );
-    deps.logger.warn('unknown bulk not found at the bank: needs a person', { bulkId: bulk.id, company: company.id, debtor: maskIban(bulk.debtorIban) });
+    deps.logger.warn('unknown bulk not found at the bank: needs a person', {
+      bulkId: bulk.id,
+      company: company.id,
+      debtor: maskIban(bulk.debtorIban),
+    });
     return 'absent';
   }
   return 'open';

@@ -3,7 +3,13 @@
 // accounts, the statement days with both balances, and the signing baskets still waiting.
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { addDays } from '../../src/domain/local-date.js';
-import type { BookedTransaction, PaymentOutcome, PendingApproval, SentPayment, StatementPeriod } from '../../src/domain/reconcile/index.js';
+import type {
+  BookedTransaction,
+  PaymentOutcome,
+  PendingApproval,
+  SentPayment,
+  StatementPeriod,
+} from '../../src/domain/reconcile/index.js';
 import { BANK_STATUSES, type LineState } from '../../src/domain/states.js';
 import type { Store, StoredBulk, StoredPayment } from '../../src/store/index.js';
 
@@ -56,7 +62,12 @@ function reasonOf(p: StoredPayment): string {
 }
 
 /** Booked transactions in the period, plus the date window after it so late bookings still match. */
-export async function bookedTransactions(store: Store, company: string, period: Period, windowDays: number): Promise<BookedTransaction[]> {
+export async function bookedTransactions(
+  store: Store,
+  company: string,
+  period: Period,
+  windowDays: number,
+): Promise<BookedTransaction[]> {
   const rows = await store.statements.listBookedOfCompany(company, period.from, addDays(period.to, windowDays));
   return rows.flatMap((t) =>
     t.accountIban && t.bookingDate
@@ -106,7 +117,8 @@ export async function pendingApprovals(store: Store, company: string): Promise<P
       const totals = new Map<string, bigint>();
       for (const id of bulkIds) {
         const bulk = await store.bulks.get(id);
-        for (const [currency, minor] of Object.entries(bulk?.totals ?? {})) totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
+        for (const [currency, minor] of Object.entries(bulk?.totals ?? {}))
+          totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
       }
       out.push({
         company,

@@ -23,7 +23,10 @@ export function canonicalBalanceType(type: string): string {
 }
 
 function bankDataError(accountId: string, message: string): SettleError {
-  return new SettleError('ERR_STATEMENT_BANK_DATA', `account ${accountId}: ${message}`, { exitCode: ExitCode.runtime, details: { accountId } });
+  return new SettleError('ERR_STATEMENT_BANK_DATA', `account ${accountId}: ${message}`, {
+    exitCode: ExitCode.runtime,
+    details: { accountId },
+  });
 }
 
 function money(text: string, currency: string | undefined, accountId: string, what: string): Money {
@@ -37,9 +40,15 @@ function money(text: string, currency: string | undefined, accountId: string, wh
 export function toTransactionInput(account: Account, tx: Transaction): BankTransactionInput | undefined {
   const status = tx.bookingStatus ?? 'booked';
   if (status !== 'booked' && status !== 'pending') return undefined;
-  const amount = money(tx.transactionAmount.amount, tx.transactionAmount.currency ?? account.currency, account.id, `transaction ${tx.transactionId}`);
+  const amount = money(
+    tx.transactionAmount.amount,
+    tx.transactionAmount.currency ?? account.currency,
+    account.id,
+    `transaction ${tx.transactionId}`,
+  );
   const bookingDate = tx.bookingDate === undefined ? undefined : datePart(tx.bookingDate);
-  if (status === 'booked' && bookingDate === undefined) throw bankDataError(account.id, `booked transaction ${tx.transactionId} has no booking date`);
+  if (status === 'booked' && bookingDate === undefined)
+    throw bankDataError(account.id, `booked transaction ${tx.transactionId} has no booking date`);
   const valueDate = tx.valueDate === undefined ? undefined : datePart(tx.valueDate);
   // The other side: the creditor of money paid out, the debtor of money received.
   const debit = amount.minor < 0n;
@@ -58,9 +67,15 @@ export function toTransactionInput(account: Account, tx: Transaction): BankTrans
 
 /** A balance as a store row; undefined when it has no reference date (it cannot be placed on a day). */
 export function toBalanceInput(account: Account, balance: Balance): BalanceInput | undefined {
-  const referenceDate: LocalDate | undefined = balance.referenceDate === undefined ? undefined : datePart(balance.referenceDate);
+  const referenceDate: LocalDate | undefined =
+    balance.referenceDate === undefined ? undefined : datePart(balance.referenceDate);
   if (referenceDate === undefined) return undefined;
-  const amount = money(balance.balanceAmount.amount, balance.balanceAmount.currency ?? account.currency, account.id, `${balance.balanceType} balance of ${referenceDate}`);
+  const amount = money(
+    balance.balanceAmount.amount,
+    balance.balanceAmount.currency ?? account.currency,
+    account.id,
+    `${balance.balanceType} balance of ${referenceDate}`,
+  );
   const input: BalanceInput = { type: canonicalBalanceType(balance.balanceType), referenceDate, amount };
   const changed = balance.lastChangeDate === undefined ? undefined : Date.parse(balance.lastChangeDate);
   if (changed !== undefined && !Number.isNaN(changed)) input.lastChangeAt = new Date(changed);

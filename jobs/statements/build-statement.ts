@@ -25,7 +25,10 @@ export function statementId(accountId: string, from: LocalDate, to: LocalDate): 
   return from === to ? `${compact(from)}-${digest}` : `${compact(from)}-${compact(to)}-${digest}`;
 }
 
-export async function buildStatement(statements: StatementRepository, period: StatementPeriod): Promise<{ statement: Statement; entries: StatementEntry[] }> {
+export async function buildStatement(
+  statements: StatementRepository,
+  period: StatementPeriod,
+): Promise<{ statement: Statement; entries: StatementEntry[] }> {
   const first = period.days[0];
   const last = period.days.at(-1);
   if (first === undefined || last === undefined) throw new RangeError('a statement period needs at least one day');

@@ -16,21 +16,44 @@ export interface CheckDaysDeps {
 }
 
 /** Checks `start`…`lastDay` (inclusive) and stores a verdict for every complete day. */
-export async function checkAccountDays(deps: CheckDaysDeps, accountId: string, currency: string, start: LocalDate, lastDay: LocalDate): Promise<StatementDay[]> {
+export async function checkAccountDays(
+  deps: CheckDaysDeps,
+  accountId: string,
+  currency: string,
+  start: LocalDate,
+  lastDay: LocalDate,
+): Promise<StatementDay[]> {
   const exponent = currencyExponent(currency) ?? 2;
   const format = (minor: bigint) => `${formatMinor(minor, exponent)} ${currency}`;
   const checked: StatementDay[] = [];
   let previousClosing = (await deps.statements.getBalance(accountId, CLOSING_BOOKED, addDays(start, -1)))?.minor;
-  let earlierClosingKnown = previousClosing !== undefined || (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, addDays(start, -1)));
+  let earlierClosingKnown =
+    previousClosing !== undefined ||
+    (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, addDays(start, -1)));
   for (let day = start; day <= lastDay; day = addDays(day, 1)) {
     const entries = await deps.statements.listTransactions(accountId, { status: 'booked', bookingDate: day });
     const entrySum = entries.reduce((sum, e) => sum + e.amount.minor, 0n);
     const bankClosing = (await deps.statements.getBalance(accountId, CLOSING_BOOKED, day))?.minor;
     const bankOpening = (await deps.statements.getBalance(accountId, OPENING_BOOKED, day))?.minor;
-    const figures = { entrySum, entryCount: entries.length, earlierClosingKnown, ...(bankClosing === undefined ? {} : { bankClosing }), ...(bankOpening === undefined ? {} : { bankOpening }), ...(previousClosing === undefined ? {} : { previousClosing }) };
+    const figures = {
+      entrySum,
+      entryCount: entries.length,
+      earlierClosingKnown,
+      ...(bankClosing === undefined ? {} : { bankClosing }),
+      ...(bankOpening === undefined ? {} : { bankOpening }),
+      ...(previousClosing === undefined ? {} : { previousClosing }),
+    };
     const verdict = checkDay(figures, format);
     if (verdict !== undefined) {
-      const record: StatementDay = { accountId, day, currency, closingMinor: verdict.closingMinor, bookedSumMinor: entrySum, entryCount: entries.length, continuity: verdict.continuity };
+      const record: StatementDay = {
+        accountId,
+        day,
+        currency,
+        closingMinor: verdict.closingMinor,
+        bookedSumMinor: entrySum,
+        entryCount: entries.length,
+        continuity: verdict.continuity,
+      };
       if (verdict.openingMinor !== undefined) record.openingMinor = verdict.openingMinor;
       if (verdict.finding !== undefined) record.finding = verdict.finding;
       await deps.days.record(record);

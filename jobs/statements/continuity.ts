@@ -30,13 +30,22 @@ export function checkDay(f: DayFigures, format: (minor: bigint) => string): DayV
   const closing = f.bankClosing;
   if (f.previousClosing === undefined) {
     if (f.earlierClosingKnown) {
-      const verdict: DayVerdict = { continuity: 'gap', closingMinor: closing, finding: 'the bank reported no closing balance for the day before, so the opening balance is unknown' };
+      const verdict: DayVerdict = {
+        continuity: 'gap',
+        closingMinor: closing,
+        finding: 'the bank reported no closing balance for the day before, so the opening balance is unknown',
+      };
       if (f.bankOpening !== undefined) verdict.openingMinor = f.bankOpening;
       return verdict;
     }
     // The first day of the account's history at the bank: nothing before it to chain to.
     if (f.bankOpening !== undefined) return against(f.bankOpening, closing, f, format, 'ok');
-    return { continuity: 'unchecked', openingMinor: closing - f.entrySum, closingMinor: closing, finding: 'first day of the history: opening balance derived as closing − entries' };
+    return {
+      continuity: 'unchecked',
+      openingMinor: closing - f.entrySum,
+      closingMinor: closing,
+      finding: 'first day of the history: opening balance derived as closing − entries',
+    };
   }
   const opening = f.previousClosing;
   if (f.bankOpening !== undefined && f.bankOpening !== opening) {
@@ -50,7 +59,13 @@ export function checkDay(f: DayFigures, format: (minor: bigint) => string): DayV
   return against(opening, closing, f, format, 'ok');
 }
 
-function against(opening: bigint, closing: bigint, f: DayFigures, format: (minor: bigint) => string, ok: Continuity): DayVerdict {
+function against(
+  opening: bigint,
+  closing: bigint,
+  f: DayFigures,
+  format: (minor: bigint) => string,
+  ok: Continuity,
+): DayVerdict {
   const expected = opening + f.entrySum;
   if (expected === closing) return { continuity: ok, openingMinor: opening, closingMinor: closing };
   return {

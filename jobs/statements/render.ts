@@ -24,12 +24,20 @@ export const FORMAT_FILES: Readonly<Record<StatementFormat, { exportFormat: stri
   csv: { exportFormat: 'csv-statement', suffix: 'csv' },
 };
 
-export async function renderStatement(statement: Statement, format: StatementFormat, csv: CompanyConfig['statements']['csv']): Promise<Rendered> {
+export async function renderStatement(
+  statement: Statement,
+  format: StatementFormat,
+  csv: CompanyConfig['statements']['csv'],
+): Promise<Rendered> {
   const parts: Buffer[] = [];
   let issues: Issue[];
   let entryCount: number;
   if (format === 'csv') {
-    const out = writeStatementCsv(statement, { delimiter: csv.delimiter, decimalSeparator: csv.decimalSeparator, encoding: csv.encoding });
+    const out = writeStatementCsv(statement, {
+      delimiter: csv.delimiter,
+      decimalSeparator: csv.decimalSeparator,
+      encoding: csv.encoding,
+    });
     for await (const chunk of out.chunks) parts.push(chunk);
     issues = out.issues;
     entryCount = out.entryCount;

@@ -30,21 +30,53 @@ import type {
 
 export interface BankClient {
   // Accounts (spec §4.3)
-  listAccounts(context: DataContext, query?: { withBalance?: boolean; balanceDate?: string; iban?: string; bban?: string; search?: string }, options?: CallOptions): AsyncIterable<Account>;
-  getAccount(context: DataContext, accountId: string, query?: { balanceDate?: string }, options?: CallOptions): Promise<Account>;
+  listAccounts(
+    context: DataContext,
+    query?: { withBalance?: boolean; balanceDate?: string; iban?: string; bban?: string; search?: string },
+    options?: CallOptions,
+  ): AsyncIterable<Account>;
+  getAccount(
+    context: DataContext,
+    accountId: string,
+    query?: { balanceDate?: string },
+    options?: CallOptions,
+  ): Promise<Account>;
   deleteAccount(context: DataContext, accountId: string, options?: CallOptions): Promise<void>;
   getAccountParameters(context: DataContext, accountId: string, options?: CallOptions): Promise<AccountParameters>;
-  listBalances(context: DataContext, accountId: string, query?: { dateFrom?: string; dateTo?: string; type?: string }, options?: CallOptions): AsyncIterable<Balance>;
+  listBalances(
+    context: DataContext,
+    accountId: string,
+    query?: { dateFrom?: string; dateTo?: string; type?: string },
+    options?: CallOptions,
+  ): AsyncIterable<Balance>;
   listTransactions(
     context: DataContext,
     accountId: string,
-    query: { dateFrom: string; dateTo?: string; bookingStatus: BookingStatus; transactionType?: string; transactionSource?: string },
+    query: {
+      dateFrom: string;
+      dateTo?: string;
+      bookingStatus: BookingStatus;
+      transactionType?: string;
+      transactionSource?: string;
+    },
     options?: CallOptions,
   ): AsyncIterable<Transaction>;
-  getTransactionDetails(context: DataContext, accountId: string, transactionId: string, options?: CallOptions): Promise<Transaction>;
+  getTransactionDetails(
+    context: DataContext,
+    accountId: string,
+    transactionId: string,
+    options?: CallOptions,
+  ): Promise<Transaction>;
   // Banks (spec §4.4)
-  listBanks(query?: { countryCode?: string; channels?: readonly string[]; includeAdditionalInformation?: boolean }, options?: CallOptions): AsyncIterable<Bank>;
-  getBank(bankId: string, query?: { channels?: readonly string[]; includeAdditionalInformation?: boolean }, options?: CallOptions): Promise<Bank>;
+  listBanks(
+    query?: { countryCode?: string; channels?: readonly string[]; includeAdditionalInformation?: boolean },
+    options?: CallOptions,
+  ): AsyncIterable<Bank>;
+  getBank(
+    bankId: string,
+    query?: { channels?: readonly string[]; includeAdditionalInformation?: boolean },
+    options?: CallOptions,
+  ): Promise<Bank>;
   // Consents (spec §4.5)
   createConsent(request: CreateConsentRequest, options?: PostOptions): Promise<ConsentLink>;
   listConsents(query?: { status?: ConsentStatus }, options?: CallOptions): AsyncIterable<Consent>;
@@ -60,11 +92,22 @@ export interface BankClient {
   getBulkPayment(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentInformation>;
   getPayment(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentInformation>;
   /** The lighter status read (facts §5.15) of a bulk, or of one line with `getPaymentStatus`. */
-  getBulkPaymentStatus(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentStatusReport>;
+  getBulkPaymentStatus(
+    resourceGroupName: string,
+    paymentId: string,
+    options?: CallOptions,
+  ): Promise<PaymentStatusReport>;
   getPaymentStatus(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentStatusReport>;
-  createSigningBasket(resourceGroupName: string, paymentIds: readonly string[], options?: PostOptions): Promise<SigningBasket>;
+  createSigningBasket(
+    resourceGroupName: string,
+    paymentIds: readonly string[],
+    options?: PostOptions,
+  ): Promise<SigningBasket>;
   getSigningBasket(basketId: string, options?: CallOptions): Promise<SigningBasket>;
-  startSigningBasketAuthorization(basketId: string, options?: PostOptions & { tppRedirectUri?: string }): Promise<ScaAuthorization>;
+  startSigningBasketAuthorization(
+    basketId: string,
+    options?: PostOptions & { tppRedirectUri?: string },
+  ): Promise<ScaAuthorization>;
   close(): Promise<void>;
 }
 

@@ -138,5 +138,9 @@ export function errorFromResponse(
   if (status === 504 && request.changesState === true) options.outcomeUnknown = true;
   if (traceId) options.traceId = traceId;
   if (request.retryAfterMs !== undefined) options.retryAfterMs = request.retryAfterMs;
-  return new BankError(code, `bank answered ${status} ${what} to ${request.method} ${request.path}${detail}${trace}`, options);
+  return new BankError(
+    code,
+    `bank answered ${status} ${what} to ${request.method} ${request.path}${detail}${trace}`,
+    options,
+  );
 }

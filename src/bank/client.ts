@@ -62,7 +62,11 @@ export class HttpBankClient implements BankClient {
       baseUrl: options.baseUrl,
       apiVersion: options.apiVersion ?? '1.0',
       timeoutMs: options.timeoutMs ?? 30_000,
-      retry: { ...DEFAULT_RETRY_POLICY, ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}), ...options.retry },
+      retry: {
+        ...DEFAULT_RETRY_POLICY,
+        ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+        ...options.retry,
+      },
       concurrency: options.concurrency ?? 4,
       logger: options.logger,
       clock,
@@ -92,46 +96,106 @@ export class HttpBankClient implements BankClient {
   // ---- accounts -------------------------------------------------------------------------
 
   listAccounts(context: DataContext, query: Query = {}, options: CallOptions = {}): AsyncIterable<Account> {
-    return paginate(this.http, this.req('GET', '/accounts', options, this.contextHeaders(context, options), query), (body) => ({
-      items: asArray(object(body, 'account list').accounts).map(readAccount),
-      next: nextOf(body),
-    }));
+    return paginate(
+      this.http,
+      this.req('GET', '/accounts', options, this.contextHeaders(context, options), query),
+      (body) => ({
+        items: asArray(object(body, 'account list').accounts).map(readAccount),
+        next: nextOf(body),
+      }),
+    );
   }
 
-  async getAccount(context: DataContext, accountId: string, query: Query = {}, options: CallOptions = {}): Promise<Account> {
-    const res = await this.http.send(this.req('GET', `/accounts/${seg(accountId)}`, options, this.contextHeaders(context, options), query));
+  async getAccount(
+    context: DataContext,
+    accountId: string,
+    query: Query = {},
+    options: CallOptions = {},
+  ): Promise<Account> {
+    const res = await this.http.send(
+      this.req('GET', `/accounts/${seg(accountId)}`, options, this.contextHeaders(context, options), query),
+    );
     return readAccount(res.body);
   }
 
   async deleteAccount(context: DataContext, accountId: string, options: CallOptions = {}): Promise<void> {
-    await this.http.send(this.req('DELETE', `/accounts/${seg(accountId)}`, options, this.contextHeaders(context, options)));
+    await this.http.send(
+      this.req('DELETE', `/accounts/${seg(accountId)}`, options, this.contextHeaders(context, options)),
+    );
   }
 
-  async getAccountParameters(context: DataContext, accountId: string, options: CallOptions = {}): Promise<AccountParameters> {
-    const res = await this.http.send(this.req('GET', `/accounts/${seg(accountId)}/parameters`, options, this.contextHeaders(context, options)));
+  async getAccountParameters(
+    context: DataContext,
+    accountId: string,
+    options: CallOptions = {},
+  ): Promise<AccountParameters> {
+    const res = await this.http.send(
+      this.req('GET', `/accounts/${seg(accountId)}/parameters`, options, this.contextHeaders(context, options)),
+    );
     return readAccountParameters(res.body);
   }
 
-  listBalances(context: DataContext, accountId: string, query: Query = {}, options: CallOptions = {}): AsyncIterable<Balance> {
-    const req = this.req('GET', `/accounts/${seg(accountId)}/balances`, options, this.contextHeaders(context, options), query);
-    return paginate(this.http, req, (body) => ({ items: asArray(object(body, 'balances').balances).flatMap((b) => readBalance(b) ?? []), next: nextOf(body) }));
+  listBalances(
+    context: DataContext,
+    accountId: string,
+    query: Query = {},
+    options: CallOptions = {},
+  ): AsyncIterable<Balance> {
+    const req = this.req(
+      'GET',
+      `/accounts/${seg(accountId)}/balances`,
+      options,
+      this.contextHeaders(context, options),
+      query,
+    );
+    return paginate(this.http, req, (body) => ({
+      items: asArray(object(body, 'balances').balances).flatMap((b) => readBalance(b) ?? []),
+      next: nextOf(body),
+    }));
   }
 
-  listTransactions(context: DataContext, accountId: string, query: Query & { dateFrom: string; bookingStatus: BookingStatus }, options: CallOptions = {}): AsyncIterable<Transaction> {
-    const req = this.req('GET', `/accounts/${seg(accountId)}/transactions`, options, this.contextHeaders(context, options), query);
+  listTransactions(
+    context: DataContext,
+    accountId: string,
+    query: Query & { dateFrom: string; bookingStatus: BookingStatus },
+    options: CallOptions = {},
+  ): AsyncIterable<Transaction> {
+    const req = this.req(
+      'GET',
+      `/accounts/${seg(accountId)}/transactions`,
+      options,
+      this.contextHeaders(context, options),
+      query,
+    );
     return paginate(this.http, req, (body) => {
       const o = object(body, 'transactions');
       // Usually {transactions: {booked, pending, _links}}; a flat array is read too.
       const inner = asObject(o.transactions);
       const items = inner
-        ? [...asArray(inner.booked).map((t) => readTransaction(t, 'booked')), ...asArray(inner.pending).map((t) => readTransaction(t, 'pending')), ...asArray(inner.information).map((t) => readTransaction(t, 'information'))]
+        ? [
+            ...asArray(inner.booked).map((t) => readTransaction(t, 'booked')),
+            ...asArray(inner.pending).map((t) => readTransaction(t, 'pending')),
+            ...asArray(inner.information).map((t) => readTransaction(t, 'information')),
+          ]
         : asArray(o.transactions).map((t) => readTransaction(t));
       return { items, next: nextOf(body, ['transactions']) };
     });
   }
 
-  async getTransactionDetails(context: DataContext, accountId: string, transactionId: string, options: CallOptions = {}): Promise<Transaction> {
-    const res = await this.http.send(this.req('GET', `/accounts/${seg(accountId)}/transactions/${seg(transactionId)}`, options, this.contextHeaders(context, options)));
+  async getTransactionDetails(
+    context: DataContext,
+    accountId: string,
+    transactionId: string,
+    options: CallOptions = {},
+  ): Promise<Transaction> {
+    const res = await this.http.send(
+      this.req(
+        'GET',
+        `/accounts/${seg(accountId)}/transactions/${seg(transactionId)}`,
+        options,
+        this.contextHeaders(context, options),
+      ),
+    );
     return readTransactionDetails(res.body);
   }
 
@@ -191,8 +255,15 @@ export class HttpBankClient implements BankClient {
   }
 
   /** Issues a new SCA link. Never retried automatically: every call may make (and bill) a new link. */
-  async refreshConsent(consentId: string, properties: Record<string, string> = {}, options: CallOptions = {}): Promise<ConsentLink> {
-    const res = await this.http.send({ ...this.req('PUT', `/consents/${seg(consentId)}/refresh`, options, {}), json: { properties } });
+  async refreshConsent(
+    consentId: string,
+    properties: Record<string, string> = {},
+    options: CallOptions = {},
+  ): Promise<ConsentLink> {
+    const res = await this.http.send({
+      ...this.req('PUT', `/consents/${seg(consentId)}/refresh`, options, {}),
+      json: { properties },
+    });
     return readConsentLink(res.body, false);
   }
 
@@ -212,57 +283,134 @@ export class HttpBankClient implements BankClient {
       'consent-id': options.consentId,
       'tpp-redirect-uri': options.tppRedirectUri ?? this.options.redirectUri,
     };
-    const res = await this.http.send({ ...this.req('POST', `/bulk-payments/${this.product}`, options, headers), json: request, ...key(options) });
+    const res = await this.http.send({
+      ...this.req('POST', `/bulk-payments/${this.product}`, options, headers),
+      json: request,
+      ...key(options),
+    });
     return readBulkPaymentCreated(res.body, res.status, res.replayed);
   }
 
-  async getBulkPayment(resourceGroupName: string, paymentId: string, options: CallOptions = {}): Promise<PaymentInformation> {
-    const res = await this.http.send(this.req('GET', `/bulk-payments/${this.product}/${seg(paymentId)}`, options, this.contextHeaders({ resourceGroupName }, options)));
+  async getBulkPayment(
+    resourceGroupName: string,
+    paymentId: string,
+    options: CallOptions = {},
+  ): Promise<PaymentInformation> {
+    const res = await this.http.send(
+      this.req(
+        'GET',
+        `/bulk-payments/${this.product}/${seg(paymentId)}`,
+        options,
+        this.contextHeaders({ resourceGroupName }, options),
+      ),
+    );
     return readPaymentInformation(res.body);
   }
 
-  async getPayment(resourceGroupName: string, paymentId: string, options: CallOptions = {}): Promise<PaymentInformation> {
-    const res = await this.http.send(this.req('GET', `/payments/${this.product}/${seg(paymentId)}`, options, this.contextHeaders({ resourceGroupName }, options)));
+  async getPayment(
+    resourceGroupName: string,
+    paymentId: string,
+    options: CallOptions = {},
+  ): Promise<PaymentInformation> {
+    const res = await this.http.send(
+      this.req(
+        'GET',
+        `/payments/${this.product}/${seg(paymentId)}`,
+        options,
+        this.contextHeaders({ resourceGroupName }, options),
+      ),
+    );
     return readPaymentInformation(res.body);
   }
 
-  async getBulkPaymentStatus(resourceGroupName: string, paymentId: string, options: CallOptions = {}): Promise<PaymentStatusReport> {
-    const res = await this.http.send(this.req('GET', `/bulk-payments/${this.product}/${seg(paymentId)}/status`, options, this.contextHeaders({ resourceGroupName }, options)));
+  async getBulkPaymentStatus(
+    resourceGroupName: string,
+    paymentId: string,
+    options: CallOptions = {},
+  ): Promise<PaymentStatusReport> {
+    const res = await this.http.send(
+      this.req(
+        'GET',
+        `/bulk-payments/${this.product}/${seg(paymentId)}/status`,
+        options,
+        this.contextHeaders({ resourceGroupName }, options),
+      ),
+    );
     return readPaymentStatus(res.body);
   }
 
-  async getPaymentStatus(resourceGroupName: string, paymentId: string, options: CallOptions = {}): Promise<PaymentStatusReport> {
-    const res = await this.http.send(this.req('GET', `/payments/${this.product}/${seg(paymentId)}/status`, options, this.contextHeaders({ resourceGroupName }, options)));
+  async getPaymentStatus(
+    resourceGroupName: string,
+    paymentId: string,
+    options: CallOptions = {},
+  ): Promise<PaymentStatusReport> {
+    const res = await this.http.send(
+      this.req(
+        'GET',
+        `/payments/${this.product}/${seg(paymentId)}/status`,
+        options,
+        this.contextHeaders({ resourceGroupName }, options),
+      ),
+    );
     return readPaymentStatus(res.body);
   }
 
-  async createSigningBasket(resourceGroupName: string, paymentIds: readonly string[], options: PostOptions = {}): Promise<SigningBasket> {
+  async createSigningBasket(
+    resourceGroupName: string,
+    paymentIds: readonly string[],
+    options: PostOptions = {},
+  ): Promise<SigningBasket> {
     const headers = this.contextHeaders({ resourceGroupName }, options);
-    const res = await this.http.send({ ...this.req('POST', '/signing-baskets', options, headers), json: { paymentIds }, ...key(options) });
+    const res = await this.http.send({
+      ...this.req('POST', '/signing-baskets', options, headers),
+      json: { paymentIds },
+      ...key(options),
+    });
     return readSigningBasket(res.body, res.replayed);
   }
 
   async getSigningBasket(basketId: string, options: CallOptions = {}): Promise<SigningBasket> {
-    const res = await this.http.send(this.req('GET', `/signing-baskets/${seg(basketId)}`, options, { 'psu-ip-address': options.psuIpAddress }));
+    const res = await this.http.send(
+      this.req('GET', `/signing-baskets/${seg(basketId)}`, options, { 'psu-ip-address': options.psuIpAddress }),
+    );
     return readSigningBasket(res.body, false);
   }
 
-  async startSigningBasketAuthorization(basketId: string, options: PostOptions & { tppRedirectUri?: string } = {}): Promise<ScaAuthorization> {
-    const headers = { 'psu-ip-address': options.psuIpAddress, 'tpp-redirect-uri': options.tppRedirectUri ?? this.options.redirectUri };
-    const res = await this.http.send({ ...this.req('POST', `/signing-baskets/${seg(basketId)}/authorizations`, options, headers), json: {}, ...key(options) });
+  async startSigningBasketAuthorization(
+    basketId: string,
+    options: PostOptions & { tppRedirectUri?: string } = {},
+  ): Promise<ScaAuthorization> {
+    const headers = {
+      'psu-ip-address': options.psuIpAddress,
+      'tpp-redirect-uri': options.tppRedirectUri ?? this.options.redirectUri,
+    };
+    const res = await this.http.send({
+      ...this.req('POST', `/signing-baskets/${seg(basketId)}/authorizations`, options, headers),
+      json: {},
+      ...key(options),
+    });
     return readScaAuthorization(res.body, res.replayed);
   }
 
   // ---- helpers --------------------------------------------------------------------------
 
-  private req(method: Method, path: string, options: CallOptions, headers: Record<string, string | undefined>, query: Query = {}): HttpRequest {
+  private req(
+    method: Method,
+    path: string,
+    options: CallOptions,
+    headers: Record<string, string | undefined>,
+    query: Query = {},
+  ): HttpRequest {
     const req: HttpRequest = { method, path, headers, query, auth: true };
     if (options.signal) req.signal = options.signal;
     return req;
   }
 
   private contextHeaders(context: DataContext, options: CallOptions): Record<string, string | undefined> {
-    const headers: Record<string, string | undefined> = { 'channel-type': this.channelType, 'psu-ip-address': options.psuIpAddress };
+    const headers: Record<string, string | undefined> = {
+      'channel-type': this.channelType,
+      'psu-ip-address': options.psuIpAddress,
+    };
     if ('resourceGroupName' in context) {
       headers['subscription-id'] = this.options.subscriptionId;
       headers['resource-group-name'] = context.resourceGroupName;

@@ -5,7 +5,16 @@
 // in a batch is reported in `rejected` and does not spoil the others.
 import { CloudEvent, HTTP } from 'cloudevents';
 import { BankError, BANK_ERROR_CODES } from './bank-error.js';
-import { asArray, asObject, asString, canonicalConsentStatus, canonicalTransactionStatus, readLinks, readTppMessages, type Json } from './normalize.js';
+import {
+  asArray,
+  asObject,
+  asString,
+  canonicalConsentStatus,
+  canonicalTransactionStatus,
+  readLinks,
+  readTppMessages,
+  type Json,
+} from './normalize.js';
 import { readAccount, readBalance, readTransaction } from './readers.js';
 import type { Account, Balance, ConsentStatus, Link, TppMessage, Transaction, TransactionStatus } from './types.js';
 
@@ -24,10 +33,34 @@ export interface EventMeta {
 }
 
 export type BankingEvent =
-  | { kind: 'payment.status.updated' | 'bulk_payment.status.updated'; meta: EventMeta; paymentId: string; endToEndIdentification?: string; transactionStatus: TransactionStatus; tppMessages: TppMessage[]; links: Record<string, Link>; data: Json }
-  | { kind: 'payment.authorized'; meta: EventMeta; paymentId: string; authorizationId?: string; userId?: string; requiredAuthorizations?: number; remainingAuthorizations?: number; links: Record<string, Link>; data: Json }
+  | {
+      kind: 'payment.status.updated' | 'bulk_payment.status.updated';
+      meta: EventMeta;
+      paymentId: string;
+      endToEndIdentification?: string;
+      transactionStatus: TransactionStatus;
+      tppMessages: TppMessage[];
+      links: Record<string, Link>;
+      data: Json;
+    }
+  | {
+      kind: 'payment.authorized';
+      meta: EventMeta;
+      paymentId: string;
+      authorizationId?: string;
+      userId?: string;
+      requiredAuthorizations?: number;
+      remainingAuthorizations?: number;
+      links: Record<string, Link>;
+      data: Json;
+    }
   | { kind: 'consent.status.updated'; meta: EventMeta; consentId: string; status: ConsentStatus; data: Json }
-  | { kind: 'account.created' | 'account.status.updated' | 'account.approval_settings.updated'; meta: EventMeta; account: Account; data: Json }
+  | {
+      kind: 'account.created' | 'account.status.updated' | 'account.approval_settings.updated';
+      meta: EventMeta;
+      account: Account;
+      data: Json;
+    }
   | { kind: 'account.balance.updated'; meta: EventMeta; accountId: string; balances: Balance[]; data: Json }
   | { kind: 'account.transaction.received'; meta: EventMeta; transaction: Transaction; data: Json }
   | { kind: 'unknown'; meta: EventMeta; data: unknown };
@@ -48,7 +81,8 @@ export type DeliveryHeaders = Record<string, string | string[] | undefined>;
 /** Reads one webhook delivery. Throws ERR_BANK_EVENT_INVALID when the request holds no CloudEvent at all. */
 export function readEventDelivery(headers: DeliveryHeaders, body: unknown): EventDelivery {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
   const contentType = flat['content-type'] ?? '';
   const binary = flat['ce-id'] !== undefined && !/^application\/cloudevents/i.test(contentType);
@@ -71,7 +105,8 @@ export function readEventDelivery(headers: DeliveryHeaders, body: unknown): Even
     throw invalidDelivery(new Error('the body is not JSON and there are no ce- headers'));
   }
   const items = Array.isArray(parsed) ? parsed : [parsed];
-  if (!Array.isArray(parsed) && !asObject(parsed)?.specversion) throw invalidDelivery(new Error('no specversion: not a CloudEvent'));
+  if (!Array.isArray(parsed) && !asObject(parsed)?.specversion)
+    throw invalidDelivery(new Error('no specversion: not a CloudEvent'));
   items.forEach((item, index) => {
     try {
       const o = asObject(item);
@@ -87,14 +122,16 @@ export function readEventDelivery(headers: DeliveryHeaders, body: unknown): Even
       out.rejected.push(rejected);
     }
   });
-  if (!Array.isArray(parsed) && out.rejected.length) throw invalidDelivery(new Error(out.rejected[0]?.message ?? 'invalid event'));
+  if (!Array.isArray(parsed) && out.rejected.length)
+    throw invalidDelivery(new Error(out.rejected[0]?.message ?? 'invalid event'));
   return out;
 }
 
 // The library fills in a missing id (a new UUID) and time (now); on a received event those
 // would be inventions, so the required attributes are checked on the wire form first.
 function requireAttributes(get: (name: string) => string | undefined): void {
-  for (const name of ['specversion', 'id', 'source', 'type']) if (!get(name)) throw new Error(`required attribute ${name} is missing`);
+  for (const name of ['specversion', 'id', 'source', 'type'])
+    if (!get(name)) throw new Error(`required attribute ${name} is missing`);
 }
 
 function checkEvent(event: CloudEvent<unknown>): void {
@@ -113,10 +150,14 @@ function messageOf(error: unknown): string {
 }
 
 function invalidDelivery(error: unknown): BankError {
-  return new BankError(BANK_ERROR_CODES.eventInvalid, `the webhook delivery is not a valid CloudEvents 1.0 message: ${messageOf(error)}`, {
-    status: 400,
-    exitCode: 1,
-  });
+  return new BankError(
+    BANK_ERROR_CODES.eventInvalid,
+    `the webhook delivery is not a valid CloudEvents 1.0 message: ${messageOf(error)}`,
+    {
+      status: 400,
+      exitCode: 1,
+    },
+  );
 }
 
 function metaOf(event: CloudEvent<unknown>, hasTime: boolean): EventMeta {
@@ -124,7 +165,9 @@ function metaOf(event: CloudEvent<unknown>, hasTime: boolean): EventMeta {
   if (hasTime && event.time) meta.time = event.time;
   if (event.subject) {
     meta.subject = event.subject;
-    const m = /^\/subscriptions\/([^/]+)(?:\/resource-groups\/([^/]+))?(?:\/providers\/[^/]+\/[^/]+\/([^/]+))?/.exec(event.subject);
+    const m = /^\/subscriptions\/([^/]+)(?:\/resource-groups\/([^/]+))?(?:\/providers\/[^/]+\/[^/]+\/([^/]+))?/.exec(
+      event.subject,
+    );
     if (m?.[1]) meta.subscriptionId = m[1];
     if (m?.[2]) meta.resourceGroupName = m[2];
     if (m?.[3]) meta.resourceId = m[3];
@@ -182,7 +225,13 @@ export function toBankingEvent(event: CloudEvent<unknown>, hasTime = true): Bank
     }
     case 'payment.authorized': {
       const data = dataOf(event);
-      const out: BankingEvent = { kind: type, meta, paymentId: need(data, 'paymentId', event), links: readLinks(data._links), data };
+      const out: BankingEvent = {
+        kind: type,
+        meta,
+        paymentId: need(data, 'paymentId', event),
+        links: readLinks(data._links),
+        data,
+      };
       const authorizationId = asString(data.authorizationId);
       const userId = asString(data.userId);
       const required = num(data.requiredAuthorizations);
@@ -195,7 +244,13 @@ export function toBankingEvent(event: CloudEvent<unknown>, hasTime = true): Bank
     }
     case 'consent.status.updated': {
       const data = dataOf(event);
-      return { kind: type, meta, consentId: need(data, 'consentId', event), status: canonicalConsentStatus(need(data, 'status', event)), data };
+      return {
+        kind: type,
+        meta,
+        consentId: need(data, 'consentId', event),
+        status: canonicalConsentStatus(need(data, 'status', event)),
+        data,
+      };
     }
     case 'account.created':
     case 'account.status.updated':
@@ -205,7 +260,13 @@ export function toBankingEvent(event: CloudEvent<unknown>, hasTime = true): Bank
     }
     case 'account.balance.updated': {
       const data = dataOf(event);
-      return { kind: type, meta, accountId: need(data, 'id', event), balances: asArray(data.balances).flatMap((b) => readBalance(b) ?? []), data };
+      return {
+        kind: type,
+        meta,
+        accountId: need(data, 'id', event),
+        balances: asArray(data.balances).flatMap((b) => readBalance(b) ?? []),
+        data,
+      };
     }
     case 'account.transaction.received': {
       const data = dataOf(event);

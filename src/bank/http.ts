@@ -7,7 +7,16 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
 import { BankError, BANK_ERROR_CODES, errorFromResponse } from './bank-error.js';
-import { isNetworkError, isNotSent, isRetryableStatus, parseRetryAfter, realSleep, retryDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
+import {
+  isNetworkError,
+  isNotSent,
+  isRetryableStatus,
+  parseRetryAfter,
+  realSleep,
+  retryDelay,
+  type RetryPolicy,
+  type Sleep,
+} from './retry-policy.js';
 import { Semaphore } from './semaphore.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,7 +81,12 @@ export class BankHttp {
     this.ownDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
-      new Agent({ keepAliveTimeout: 10_000, connections: options.concurrency, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+      new Agent({
+        keepAliveTimeout: 10_000,
+        connections: options.concurrency,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
     this.limit = new Semaphore(options.concurrency);
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
@@ -89,7 +103,8 @@ export class BankHttp {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const url = this.urlOf(req);
     const path = new URL(url).pathname;
-    const repeatable = req.method === 'GET' || req.method === 'DELETE' || req.retrySafe === true || req.idempotencyKey !== undefined;
+    const repeatable =
+      req.method === 'GET' || req.method === 'DELETE' || req.retrySafe === true || req.idempotencyKey !== undefined;
     const changesState = (req.method === 'POST' || req.method === 'PUT') && req.retrySafe !== true;
     const { maxRetries } = this.options.retry;
     let refreshedAfter401 = false;
@@ -104,7 +119,13 @@ export class BankHttp {
         // Without a stable key a POST that may have reached the bank is never sent again.
         if (attempt < maxRetries && (repeatable || isNotSent(error)) && failure.retryable) {
           const wait = retryDelay(attempt, this.options.retry, this.random);
-          this.options.logger.warn('bank request failed; retrying', { method: req.method, path, attempt: attempt + 1, waitMs: wait, error: failure.code });
+          this.options.logger.warn('bank request failed; retrying', {
+            method: req.method,
+            path,
+            attempt: attempt + 1,
+            waitMs: wait,
+            error: failure.code,
+          });
           await this.sleep(wait, req.signal);
           continue;
         }
@@ -118,14 +139,21 @@ export class BankHttp {
         attempt--;
         continue;
       }
-      if (response.status < 400 || (req.pass4xx === true && response.status < 500 && response.status !== 429)) return response;
+      if (response.status < 400 || (req.pass4xx === true && response.status < 500 && response.status !== 429))
+        return response;
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.options.clock.now());
       // A 409 to a keyed POST that is not itself a replay most likely means "the first request
       // with this key is still being processed": wait and ask again, the answer will be a replay.
       const inFlight = response.status === 409 && req.idempotencyKey !== undefined && !response.replayed;
       if (attempt < maxRetries && repeatable && (isRetryableStatus(response.status) || inFlight)) {
         const wait = retryDelay(attempt, this.options.retry, this.random, retryAfterMs);
-        this.options.logger.warn('bank answered with a retryable status; retrying', { method: req.method, path, status: response.status, attempt: attempt + 1, waitMs: wait });
+        this.options.logger.warn('bank answered with a retryable status; retrying', {
+          method: req.method,
+          path,
+          status: response.status,
+          attempt: attempt + 1,
+          waitMs: wait,
+        });
         await this.sleep(wait, req.signal);
         continue;
       }
@@ -143,7 +171,8 @@ export class BankHttp {
   }
 
   private async token(): Promise<string> {
-    if (!this.tokens) throw new BankError(BANK_ERROR_CODES.noCredentials, 'the bank client has no token source', { exitCode: 2 });
+    if (!this.tokens)
+      throw new BankError(BANK_ERROR_CODES.noCredentials, 'the bank client has no token source', { exitCode: 2 });
     return this.tokens.get();
   }
 
@@ -157,9 +186,16 @@ export class BankHttp {
     return url.toString();
   }
 
-  private async once(req: HttpRequest, url: string, path: string, token: string | undefined, attempt: number): Promise<HttpResponse> {
+  private async once(
+    req: HttpRequest,
+    url: string,
+    path: string,
+    token: string | undefined,
+    attempt: number,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json', 'api-version': this.options.apiVersion };
-    for (const [name, value] of Object.entries(req.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(req.headers ?? {}))
+      if (value !== undefined) headers[name.toLowerCase()] = value;
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (req.idempotencyKey !== undefined) headers['idempotency-key'] = req.idempotencyKey;
     let body: string | undefined;
@@ -200,10 +236,13 @@ export class BankHttp {
     const deprecated = (headers['api-deprecated-versions'] ?? '').split(',').map((v) => v.trim());
     if (!deprecated.includes(this.options.apiVersion)) return;
     this.deprecationWarned = true;
-    this.options.logger.warn(`the bank lists api-version ${this.options.apiVersion} as deprecated; plan the move to a supported version`, {
-      apiVersion: this.options.apiVersion,
-      supported: headers['api-supported-versions'],
-    });
+    this.options.logger.warn(
+      `the bank lists api-version ${this.options.apiVersion} as deprecated; plan the move to a supported version`,
+      {
+        apiVersion: this.options.apiVersion,
+        supported: headers['api-supported-versions'],
+      },
+    );
   }
 }
 
@@ -213,7 +252,11 @@ function parseBody(text: string, status: number, method: string, path: string): 
     return JSON.parse(text) as unknown;
   } catch {
     if (status >= 400) return text; // an error page from a proxy: still an error, with its status
-    throw new BankError(BANK_ERROR_CODES.invalidResponse, `the bank answered ${status} to ${method} ${path} with a body that is not JSON`, { status });
+    throw new BankError(
+      BANK_ERROR_CODES.invalidResponse,
+      `the bank answered ${status} to ${method} ${path} with a body that is not JSON`,
+      { status },
+    );
   }
 }
 
@@ -226,20 +269,39 @@ function problemTraceId(body: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function networkFailure(error: unknown, method: string, path: string, timeoutMs: number, changesState: boolean): BankError {
+function networkFailure(
+  error: unknown,
+  method: string,
+  path: string,
+  timeoutMs: number,
+  changesState: boolean,
+): BankError {
   if (error instanceof BankError) return error;
   const outcomeUnknown = changesState && !isNotSent(error);
   const name = (error as { name?: unknown } | null)?.name;
   const code = (error as { code?: unknown } | null)?.code;
-  if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new BankError(BANK_ERROR_CODES.timeout, `no answer from the bank to ${method} ${path} within ${timeoutMs} ms`, { retryable: true, method, path, cause: error, outcomeUnknown });
+  if (
+    name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return new BankError(
+      BANK_ERROR_CODES.timeout,
+      `no answer from the bank to ${method} ${path} within ${timeoutMs} ms`,
+      { retryable: true, method, path, cause: error, outcomeUnknown },
+    );
   }
   const why = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-  return new BankError(BANK_ERROR_CODES.network, `the connection to the bank failed during ${method} ${path} (${why})`, {
-    retryable: isNetworkError(error),
-    outcomeUnknown,
-    method,
-    path,
-    cause: error,
-  });
+  return new BankError(
+    BANK_ERROR_CODES.network,
+    `the connection to the bank failed during ${method} ${path} (${why})`,
+    {
+      retryable: isNetworkError(error),
+      outcomeUnknown,
+      method,
+      path,
+      cause: error,
+    },
+  );
 }

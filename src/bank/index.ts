@@ -1,12 +1,43 @@
 // The bank client (architecture §3): HTTP client of the banking API with OAuth2 client
 // credentials, api-version, idempotency, retries, paging, typed errors and the CloudEvents reader.
-export { BankError, BANK_ERROR_CODES, codeForStatus, errorFromResponse, isBankError, readProblem, type BankErrorCode, type ProblemFields } from './bank-error.js';
+export {
+  BankError,
+  BANK_ERROR_CODES,
+  codeForStatus,
+  errorFromResponse,
+  isBankError,
+  readProblem,
+  type BankErrorCode,
+  type ProblemFields,
+} from './bank-error.js';
 export type { BankClient, BankClientOptions, BankObserver } from './bank-client.js';
 export { HttpBankClient } from './client.js';
-export { readEventDelivery, toBankingEvent, type BankingEvent, type DeliveryHeaders, type EventDelivery, type EventMeta, type RejectedEvent } from './cloud-events.js';
+export {
+  readEventDelivery,
+  toBankingEvent,
+  type BankingEvent,
+  type DeliveryHeaders,
+  type EventDelivery,
+  type EventMeta,
+  type RejectedEvent,
+} from './cloud-events.js';
 export { BankHttp, type HttpRequest, type HttpResponse } from './http.js';
-export { canonicalAccountStatus, canonicalConsentStatus, canonicalTransactionStatus, isKnownTransactionStatus, readTppMessages } from './normalize.js';
-export { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, retryDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
+export {
+  canonicalAccountStatus,
+  canonicalConsentStatus,
+  canonicalTransactionStatus,
+  isKnownTransactionStatus,
+  readTppMessages,
+} from './normalize.js';
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+  type Sleep,
+} from './retry-policy.js';
 export { paymentRefFromLink, type PaymentRef } from './payment-links.js';
 export { Semaphore } from './semaphore.js';
 export { TokenProvider, type SecretSource } from './token-provider.js';

@@ -1,6 +1,14 @@
 // Canonical values out of the bank's spellings (facts §10): statuses in either casing,
 // tppMessage and tppMessages, links that may be null, objects or bare strings.
-import { CONSENT_STATUSES, TRANSACTION_STATUSES, type ConsentStatus, type Link, type LinkVerb, type TppMessage, type TransactionStatus } from './types.js';
+import {
+  CONSENT_STATUSES,
+  TRANSACTION_STATUSES,
+  type ConsentStatus,
+  type Link,
+  type LinkVerb,
+  type TppMessage,
+  type TransactionStatus,
+} from './types.js';
 
 const TX = new Set<string>(TRANSACTION_STATUSES);
 const CONSENT = new Map<string, ConsentStatus>(CONSENT_STATUSES.map((s) => [s.toLowerCase(), s]));
@@ -16,7 +24,10 @@ export function isKnownTransactionStatus(value: string): boolean {
 
 /** `authorized`, `Authorized`, `awaiting_approval`, `AWAITINGAPPROVAL` → PascalCase; unknown kept as sent. */
 export function canonicalConsentStatus(value: string): ConsentStatus {
-  const key = value.trim().replace(/[\s_-]/g, '').toLowerCase();
+  const key = value
+    .trim()
+    .replace(/[\s_-]/g, '')
+    .toLowerCase();
   return CONSENT.get(key) ?? value.trim();
 }
 

@@ -29,7 +29,11 @@ export function nextOf(body: unknown, nested: readonly string[] = []): Page<neve
   return undefined;
 }
 
-export async function* paginate<T>(http: BankHttp, first: HttpRequest, read: (body: unknown) => Page<T>): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(
+  http: BankHttp,
+  first: HttpRequest,
+  read: (body: unknown) => Page<T>,
+): AsyncGenerator<T, void, undefined> {
   let req: HttpRequest | undefined = first;
   const seen = new Set<string>();
   while (req) {
@@ -40,7 +44,8 @@ export async function* paginate<T>(http: BankHttp, first: HttpRequest, read: (bo
     if (req) {
       const key = req.url ?? JSON.stringify(req.query);
       // A bank that hands back the same cursor would loop forever; stop with an error instead.
-      if (seen.has(key)) throw invalid('page links', `the next link repeats an earlier page (${req.path ?? req.url ?? ''})`);
+      if (seen.has(key))
+        throw invalid('page links', `the next link repeats an earlier page (${req.path ?? req.url ?? ''})`);
       seen.add(key);
     }
   }
@@ -53,7 +58,8 @@ function nextRequest(http: BankHttp, first: HttpRequest, next: Page<never>['next
   const url = new URL(next.href, base);
   const cursor = url.searchParams.get('cursor');
   if (cursor) return { ...first, query: { ...first.query, cursor } };
-  if (url.origin !== base.origin) throw invalid('page links', `the next link points away from the bank (${url.origin})`);
+  if (url.origin !== base.origin)
+    throw invalid('page links', `the next link points away from the bank (${url.origin})`);
   const { query: _query, path: _path, ...rest } = first;
   return { ...rest, url: url.toString() };
 }

@@ -93,7 +93,8 @@ export function readBalance(value: unknown): Balance | undefined {
 export function readAccount(value: unknown): Account {
   const o = object(value, 'account');
   const out: Account = { id: required(o, ['id', 'accountId', 'resourceId'], 'account'), balances: [], raw: o };
-  for (const key of ['iban', 'bban', 'bic', 'currency', 'name', 'displayName', 'ownerName', 'bankId'] as const) put(out, key, asString(o[key]));
+  for (const key of ['iban', 'bban', 'bic', 'currency', 'name', 'displayName', 'ownerName', 'bankId'] as const)
+    put(out, key, asString(o[key]));
   const status = asString(o.status) ?? asString(o.accountStatus);
   if (status) out.status = canonicalAccountStatus(status);
   put(out, 'other', readAccountReference({ other: o.other })?.other);
@@ -115,14 +116,25 @@ export function readTransaction(value: unknown, listStatus?: string): Transactio
   const amount = readAmount(o.transactionAmount);
   if (!amount) throw invalid('transaction', 'transactionAmount is missing');
   const references = asObject(o.references);
-  const ids = [...asArray(references?.endToEndIds), o.endToEndIdentification, o.endToEndId].flatMap((v) => asString(v) ?? []);
+  const ids = [...asArray(references?.endToEndIds), o.endToEndIdentification, o.endToEndId].flatMap(
+    (v) => asString(v) ?? [],
+  );
   const out: Transaction = {
     transactionId: required(o, ['transactionId', 'id', 'entryReference'], 'transaction'),
     endToEndIds: [...new Set(ids)],
     transactionAmount: amount,
     raw: o,
   };
-  for (const key of ['accountId', 'entryReference', 'bookingDate', 'valueDate', 'creditorName', 'debtorName', 'transactionType', 'paymentId'] as const) {
+  for (const key of [
+    'accountId',
+    'entryReference',
+    'bookingDate',
+    'valueDate',
+    'creditorName',
+    'debtorName',
+    'transactionType',
+    'paymentId',
+  ] as const) {
     put(out, key, asString(o[key]));
   }
   put(out, 'bookingStatus', asString(o.bookingStatus)?.toLowerCase() ?? listStatus);
@@ -269,7 +281,12 @@ export function readPaymentStatus(value: unknown): PaymentStatusReport {
   const o = object(value, 'payment status');
   const status = asString(o.transactionStatus);
   if (!status) throw invalid('payment status', 'transactionStatus is missing');
-  return { paymentId: required(o, ['paymentId', 'id'], 'payment status'), transactionStatus: canonicalTransactionStatus(status), tppMessages: readTppMessages(o), raw: o };
+  return {
+    paymentId: required(o, ['paymentId', 'id'], 'payment status'),
+    transactionStatus: canonicalTransactionStatus(status),
+    tppMessages: readTppMessages(o),
+    raw: o,
+  };
 }
 
 export function readSigningBasket(value: unknown, replayed: boolean): SigningBasket {

@@ -12,7 +12,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 200,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
+};
 
 /** Statuses worth trying again: throttling, server trouble, gateway timeouts. */
 export function isRetryableStatus(status: number): boolean {

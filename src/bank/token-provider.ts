@@ -74,9 +74,15 @@ export class TokenProvider {
   private async fetch(): Promise<string> {
     const secret = this.options.clientSecret;
     if (!secret) {
-      throw this.reported(new BankError(BANK_ERROR_CODES.noCredentials, 'no client secret is configured for the bank (set SETTLE_CLIENT_SECRET or SETTLE_CLIENT_SECRET_FILE, or bank.clientSecret)', {
-        exitCode: 2,
-      }));
+      throw this.reported(
+        new BankError(
+          BANK_ERROR_CODES.noCredentials,
+          'no client secret is configured for the bank (set SETTLE_CLIENT_SECRET or SETTLE_CLIENT_SECRET_FILE, or bank.clientSecret)',
+          {
+            exitCode: 2,
+          },
+        ),
+      );
     }
     const form: Record<string, string> = {
       grant_type: 'client_credentials',
@@ -88,20 +94,39 @@ export class TokenProvider {
     this.fetches++;
     this.options.onFetch?.();
     // Asking for a token twice is harmless, so the token POST is retried like a GET.
-    const response = await this.http.send({ method: 'POST', url: this.tokenUrl, form, auth: false, retrySafe: true, pass4xx: true });
+    const response = await this.http.send({
+      method: 'POST',
+      url: this.tokenUrl,
+      form,
+      auth: false,
+      retrySafe: true,
+      pass4xx: true,
+    });
     const body = asObject(response.body);
     if (response.status >= 400) {
       const code = body ? asString(body.error) : undefined;
       const description = body ? asString(body.error_description) : undefined;
       const why = [code, description].filter(Boolean).join(': ') || `HTTP ${response.status}`;
-      throw this.reported(new BankError(BANK_ERROR_CODES.authFailed, `the identity provider refused the token request for client ${this.options.clientId} (${why})`, {
-        status: response.status,
-        exitCode: 2,
-      }));
+      throw this.reported(
+        new BankError(
+          BANK_ERROR_CODES.authFailed,
+          `the identity provider refused the token request for client ${this.options.clientId} (${why})`,
+          {
+            status: response.status,
+            exitCode: 2,
+          },
+        ),
+      );
     }
     const token = body ? asString(body.access_token) : undefined;
-    if (!token) throw this.reported(new BankError(BANK_ERROR_CODES.invalidResponse, 'the token response carries no access_token'));
-    const lifetimeS = typeof body?.expires_in === 'number' ? body.expires_in : Number.parseInt(asString(body?.expires_in) ?? '3600', 10) || 3600;
+    if (!token)
+      throw this.reported(
+        new BankError(BANK_ERROR_CODES.invalidResponse, 'the token response carries no access_token'),
+      );
+    const lifetimeS =
+      typeof body?.expires_in === 'number'
+        ? body.expires_in
+        : Number.parseInt(asString(body?.expires_in) ?? '3600', 10) || 3600;
     const lifetimeMs = lifetimeS * 1000;
     const margin = this.options.refreshMarginMs ?? Math.min(60_000, lifetimeMs / 10);
     const now = this.options.clock.now().getTime();

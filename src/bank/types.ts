@@ -3,13 +3,37 @@
 // received, so fields this code does not know yet are never lost.
 
 /** ISO 20022 payment status codes, always upper-case here (the bank writes both casings). */
-export const TRANSACTION_STATUSES = ['RCVD', 'PDNG', 'ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACCC', 'ACWC', 'ACWP', 'ACFC', 'PATC', 'PART', 'RJCT', 'CANC'] as const;
+export const TRANSACTION_STATUSES = [
+  'RCVD',
+  'PDNG',
+  'ACTC',
+  'ACCP',
+  'ACSP',
+  'ACSC',
+  'ACCC',
+  'ACWC',
+  'ACWP',
+  'ACFC',
+  'PATC',
+  'PART',
+  'RJCT',
+  'CANC',
+] as const;
 export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** A known code, or an unknown one upper-cased as the bank sent it (kept, never dropped). */
 export type TransactionStatus = KnownTransactionStatus | (string & {});
 
 /** Consent statuses in PascalCase (the casing of spec §3.1 and the bank's examples). */
-export const CONSENT_STATUSES = ['Unknown', 'Created', 'Started', 'Authorized', 'AwaitingApproval', 'Expired', 'Revoked', 'Failure'] as const;
+export const CONSENT_STATUSES = [
+  'Unknown',
+  'Created',
+  'Started',
+  'Authorized',
+  'AwaitingApproval',
+  'Expired',
+  'Revoked',
+  'Failure',
+] as const;
 export type KnownConsentStatus = (typeof CONSENT_STATUSES)[number];
 export type ConsentStatus = KnownConsentStatus | (string & {});
 

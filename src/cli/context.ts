@@ -25,9 +25,15 @@ export function context(command: Command): CliContext {
 }
 
 /** The companies `--company` names (all of them when it is absent); an unknown id is a usage error. */
-export function selectCompanies<T extends { id: string }>(all: readonly T[], wanted: string[] | undefined): readonly T[] {
+export function selectCompanies<T extends { id: string }>(
+  all: readonly T[],
+  wanted: string[] | undefined,
+): readonly T[] {
   if (!wanted) return all;
   const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
-  if (unknown.length) throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, { exitCode: ExitCode.usage });
+  if (unknown.length)
+    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, {
+      exitCode: ExitCode.usage,
+    });
   return all.filter((c) => wanted.includes(c.id));
 }

@@ -19,7 +19,10 @@ export function buildProgram(): Command {
   const program = new Command('settle')
     .description('ERP batch payments and reconciliation connector for a corporate banking API')
     .version(packageInfo().version, '-V, --version')
-    .option('-c, --config <file>', 'configuration file (default: config/settle.yaml if present, else embedded defaults)');
+    .option(
+      '-c, --config <file>',
+      'configuration file (default: config/settle.yaml if present, else embedded defaults)',
+    );
   program.addCommand(demoCommand());
   program.addCommand(validateCommand());
   program.addCommand(configCommand());

@@ -35,7 +35,8 @@ export function createProgress(label: string, total?: number, options: ProgressO
     if (finished || (!force && t - drawnAt < interval)) return;
     drawnAt = t;
     const seconds = ((t - started) / 1000).toFixed(0);
-    const amount = total && total > 0 ? `${count}/${total} (${Math.min(100, Math.floor((count / total) * 100))}%)` : `${count}`;
+    const amount =
+      total && total > 0 ? `${count}/${total} (${Math.min(100, Math.floor((count / total) * 100))}%)` : `${count}`;
     const line = `${label}: ${amount} ${seconds}s`;
     const width = stream.columns ?? 80;
     stream.write(`\r\x1b[2K${line.slice(0, Math.max(10, width - 1))}`);

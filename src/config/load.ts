@@ -42,14 +42,19 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const problems: ConfigProblem[] = [];
-  const file = options.file ? resolve(cwd, options.file) : existsSync(join(cwd, 'config/settle.yaml')) ? join(cwd, 'config/settle.yaml') : undefined;
+  const file = options.file
+    ? resolve(cwd, options.file)
+    : existsSync(join(cwd, 'config/settle.yaml'))
+      ? join(cwd, 'config/settle.yaml')
+      : undefined;
   const raw = file ? readYaml(file, problems) : {};
   const envOverrides = applyEnvOverrides(raw, env);
   if (problems.length) throw configError(problems, file);
 
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push({ path: issue.path.join('.') || '(root)', message: issue.message });
+    for (const issue of parsed.error.issues)
+      problems.push({ path: issue.path.join('.') || '(root)', message: issue.message });
     throw configError(problems, file);
   }
   const config = resolveConfig(parsed.data, env, cwd, problems);
@@ -63,11 +68,15 @@ function readYaml(file: string, problems: ConfigProblem[]): Record<string, unkno
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    problems.push({ path: '(file)', message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    problems.push({
+      path: '(file)',
+      message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    });
     return {};
   }
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  for (const e of doc.errors) problems.push({ path: `(line ${e.linePos?.[0]?.line ?? '?'})`, message: e.message.split('\n')[0] ?? e.message });
+  for (const e of doc.errors)
+    problems.push({ path: `(line ${e.linePos?.[0]?.line ?? '?'})`, message: e.message.split('\n')[0] ?? e.message });
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
@@ -77,7 +86,12 @@ function readYaml(file: string, problems: ConfigProblem[]): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
-function resolveConfig(parsed: ParsedConfig, env: NodeJS.ProcessEnv, cwd: string, problems: ConfigProblem[]): Omit<Config, 'source'> {
+function resolveConfig(
+  parsed: ParsedConfig,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  problems: ConfigProblem[],
+): Omit<Config, 'source'> {
   const secret = (ref: SecretRef | undefined, path: string): Secret | undefined => {
     if (!ref) return undefined;
     const result = resolveSecret(ref, env);
@@ -102,11 +116,20 @@ function resolveConfig(parsed: ParsedConfig, env: NodeJS.ProcessEnv, cwd: string
     dataDir,
     database: { url, password: secret(parsed.database.password, 'database.password') },
     bank: { ...parsed.bank, clientSecret: secret(parsed.bank.clientSecret, 'bank.clientSecret') },
-    server: { ...parsed.server, webhookAuthorization: secret(parsed.server.webhookAuthorization, 'server.webhookAuthorization') },
+    server: {
+      ...parsed.server,
+      webhookAuthorization: secret(parsed.server.webhookAuthorization, 'server.webhookAuthorization'),
+    },
     alerts: {
       ...parsed.alerts,
-      email: parsed.alerts.email && { ...parsed.alerts.email, password: secret(parsed.alerts.email.password, 'alerts.email.password') },
-      webhook: parsed.alerts.webhook && { ...parsed.alerts.webhook, authorization: secret(parsed.alerts.webhook.authorization, 'alerts.webhook.authorization') },
+      email: parsed.alerts.email && {
+        ...parsed.alerts.email,
+        password: secret(parsed.alerts.email.password, 'alerts.email.password'),
+      },
+      webhook: parsed.alerts.webhook && {
+        ...parsed.alerts.webhook,
+        authorization: secret(parsed.alerts.webhook.authorization, 'alerts.webhook.authorization'),
+      },
     },
     transports,
     companies: parsed.companies.map((c) => ({ ...c, root: c.transport === 'local' ? resolve(cwd, c.root) : c.root })),
@@ -116,16 +139,24 @@ function resolveConfig(parsed: ParsedConfig, env: NodeJS.ProcessEnv, cwd: string
 function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
   const seen = new Set<string>();
   config.companies.forEach((company, i) => {
-    if (seen.has(company.id)) problems.push({ path: `companies.${i}.id`, message: `company id "${company.id}" is used twice` });
+    if (seen.has(company.id))
+      problems.push({ path: `companies.${i}.id`, message: `company id "${company.id}" is used twice` });
     seen.add(company.id);
     if (company.transport !== 'local' && !config.transports[company.transport]) {
-      problems.push({ path: `companies.${i}.transport`, message: `no transport named "${company.transport}" (use "local" or a key of transports)` });
+      problems.push({
+        path: `companies.${i}.transport`,
+        message: `no transport named "${company.transport}" (use "local" or a key of transports)`,
+      });
     }
   });
   for (const [name, t] of Object.entries(config.transports)) {
-    if (!t.password && !t.privateKey) problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
+    if (!t.password && !t.privateKey)
+      problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
     if (!t.hostKeySha256 && !t.allowUnpinnedHostKey) {
-      problems.push({ path: `transports.${name}.hostKeySha256`, message: `the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${t.host}:${t.port}\`` });
+      problems.push({
+        path: `transports.${name}.hostKeySha256`,
+        message: `the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${t.host}:${t.port}\``,
+      });
     }
   }
 }

@@ -38,7 +38,14 @@ const folders = z
     statements: z.string().default('statements'),
     reports: z.string().default('reports'),
   })
-  .default({ inbox: 'inbox', archive: 'archive', error: 'error', status: 'status', statements: 'statements', reports: 'reports' });
+  .default({
+    inbox: 'inbox',
+    archive: 'archive',
+    error: 'error',
+    status: 'status',
+    statements: 'statements',
+    reports: 'reports',
+  });
 
 const intake = z
   .strictObject({
@@ -78,13 +85,17 @@ const statements = z
   .prefault({});
 
 const status = z
-  .strictObject({ formats: z.array(z.enum(['pain.002.001.03', 'pain.002.001.10', 'csv'])).default(['pain.002.001.03', 'csv']) })
+  .strictObject({
+    formats: z.array(z.enum(['pain.002.001.03', 'pain.002.001.10', 'csv'])).default(['pain.002.001.03', 'csv']),
+  })
   .prefault({});
 
 export const companySchema = z.strictObject({
   id: name,
   name: z.string().min(1),
-  organisationNumber: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it is the resource group name)'),
+  organisationNumber: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it is the resource group name)'),
   bankId: z.string().min(1).optional(),
   consentId: z.string().min(1).optional(),
   transport: z.string().default('local'),
@@ -104,7 +115,10 @@ const sftpTransport = z.strictObject({
   password: secretField.optional(),
   privateKey: secretField.optional(),
   passphrase: secretField.optional(),
-  hostKeySha256: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as printed by `settle sftp fingerprint`').optional(),
+  hostKeySha256: z
+    .string()
+    .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected SHA256:… as printed by `settle sftp fingerprint`')
+    .optional(),
   allowUnpinnedHostKey: z.boolean().default(false),
   timeout: duration('30s'),
 });
@@ -116,7 +130,12 @@ const server = z
     host: z.string().default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8080),
     webhookAuthorization: secretField.optional(),
-    maxBodyBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
   })
   .prefault({});
 
@@ -149,7 +168,9 @@ const alerts = z
 
 const reconcile = z
   .strictObject({
-    rules: z.array(z.enum(['end-to-end', 'batch-lump-sum', 'amount-account-date'])).default(['end-to-end', 'batch-lump-sum', 'amount-account-date']),
+    rules: z
+      .array(z.enum(['end-to-end', 'batch-lump-sum', 'amount-account-date']))
+      .default(['end-to-end', 'batch-lump-sum', 'amount-account-date']),
     dateWindowDays: z.number().int().min(0).max(60).default(3),
     amountToleranceMinor: z.number().int().min(0).default(0),
     amountRuleOnlyWithoutEndToEnd: z.boolean().default(true),
@@ -163,11 +184,12 @@ export const configSchema = z.strictObject({
   timeZone: timeZone.default('Europe/Oslo'),
   dataDir: z.string().default('.settle'),
   log: z
-    .strictObject({ level: z.enum(['error', 'warn', 'info', 'debug']).default('info'), format: z.enum(['auto', 'json', 'pretty']).default('auto') })
+    .strictObject({
+      level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
+      format: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    })
     .prefault({}),
-  database: z
-    .strictObject({ url: z.string().optional(), password: secretField.optional() })
-    .prefault({}),
+  database: z.strictObject({ url: z.string().optional(), password: secretField.optional() }).prefault({}),
   bank: z
     .strictObject({
       baseUrl: z.url().default('http://127.0.0.1:8090/api'),
@@ -175,7 +197,10 @@ export const configSchema = z.strictObject({
       tenantId: z.string().min(1).default('sandbox'),
       clientId: z.string().min(1).default('sandbox-client'),
       clientSecret: secretField.optional(),
-      subscriptionId: z.string().regex(/^[A-Za-z0-9_-]+$/).default('sandbox'),
+      subscriptionId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .default('sandbox'),
       channelType: z.enum(['openBanking', 'unspecified', 'psd2']).default('openBanking'),
       apiVersion: z.string().default('1.0'),
       redirectUri: z.url().optional(),

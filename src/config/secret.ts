@@ -20,12 +20,14 @@ export const secretField = z
     if (typeof value === 'string') {
       ctx.addIssue({
         code: 'custom',
-        message: 'secrets are not written in the configuration file; use { env: NAME }, { file: PATH } or { credential: NAME }',
+        message:
+          'secrets are not written in the configuration file; use { env: NAME }, { file: PATH } or { credential: NAME }',
       });
       return;
     }
     const parsed = secretRefSchema.safeParse(value);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'expected { env: NAME }, { file: PATH } or { credential: NAME }' });
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', message: 'expected { env: NAME }, { file: PATH } or { credential: NAME }' });
   })
   .transform((value) => value as SecretRef);
 
@@ -38,12 +40,12 @@ export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): SecretRes
     return value ? { ok: true, value } : { ok: false, message: `environment variable ${ref.env} is not set` };
   }
   const path =
-    'file' in ref
-      ? ref.file
-      : env.CREDENTIALS_DIRECTORY
-        ? join(env.CREDENTIALS_DIRECTORY, ref.credential)
-        : undefined;
-  if (path === undefined) return { ok: false, message: `systemd credential "${'credential' in ref ? ref.credential : ''}" requested but CREDENTIALS_DIRECTORY is not set` };
+    'file' in ref ? ref.file : env.CREDENTIALS_DIRECTORY ? join(env.CREDENTIALS_DIRECTORY, ref.credential) : undefined;
+  if (path === undefined)
+    return {
+      ok: false,
+      message: `systemd credential "${'credential' in ref ? ref.credential : ''}" requested but CREDENTIALS_DIRECTORY is not set`,
+    };
   try {
     return { ok: true, value: readFileSync(path, 'utf8').replace(/\r?\n$/, '') };
   } catch (error) {

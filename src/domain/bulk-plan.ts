@@ -21,14 +21,25 @@ export interface PlannedBulk {
   paymentIds: string[];
 }
 
-export function planBulks(payments: readonly PlannablePayment[], options: { maxLines: number; defaultBatchBooking: boolean }): PlannedBulk[] {
-  if (!Number.isInteger(options.maxLines) || options.maxLines < 1) throw new RangeError('maxLines must be a positive integer');
-  const groups = new Map<string, { debtorIban: string; executionDate: LocalDate; batchBooking: boolean; lines: PlannablePayment[] }>();
+export function planBulks(
+  payments: readonly PlannablePayment[],
+  options: { maxLines: number; defaultBatchBooking: boolean },
+): PlannedBulk[] {
+  if (!Number.isInteger(options.maxLines) || options.maxLines < 1)
+    throw new RangeError('maxLines must be a positive integer');
+  const groups = new Map<
+    string,
+    { debtorIban: string; executionDate: LocalDate; batchBooking: boolean; lines: PlannablePayment[] }
+  >();
   for (const p of payments) {
     const batchBooking = p.batchBooking ?? options.defaultBatchBooking;
     const key = `${p.debtorIban}\u0000${p.requestedExecutionDate}\u0000${batchBooking ? 1 : 0}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { debtorIban: p.debtorIban, executionDate: p.requestedExecutionDate, batchBooking, lines: [] }));
+    if (!group)
+      groups.set(
+        key,
+        (group = { debtorIban: p.debtorIban, executionDate: p.requestedExecutionDate, batchBooking, lines: [] }),
+      );
     group.lines.push(p);
   }
   const plans: PlannedBulk[] = [];

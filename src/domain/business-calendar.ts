@@ -45,7 +45,7 @@ export function businessCalendar(country: string): BusinessCalendar {
     },
     addBusinessDays(date, n) {
       let d = date;
-      for (let left = n; left > 0; ) {
+      for (let left = n; left > 0;) {
         d = addDays(d, 1);
         if (calendar.isBusinessDay(d)) left--;
       }

@@ -2,7 +2,21 @@
 import currencyCodes from 'currency-codes';
 
 /** Codes that exist in ISO 4217 but are not money one can pay with. */
-const NOT_PAYABLE = new Set(['XXX', 'XTS', 'XAU', 'XAG', 'XPD', 'XPT', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA']);
+const NOT_PAYABLE = new Set([
+  'XXX',
+  'XTS',
+  'XAU',
+  'XAG',
+  'XPD',
+  'XPT',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XDR',
+  'XSU',
+  'XUA',
+]);
 
 export function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && !NOT_PAYABLE.has(code) && currencyCodes.code(code) !== undefined;

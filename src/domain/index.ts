@@ -32,7 +32,12 @@ export {
 } from './money.js';
 export type { InstructionPriority, PaymentInstruction } from './payment.js';
 export { planBulks, type PlannablePayment, type PlannedBulk } from './bulk-plan.js';
-export type { PaymentLineStatus, PaymentStatusGroup, PaymentStatusLine, PaymentStatusReport } from './payment-status.js';
+export type {
+  PaymentLineStatus,
+  PaymentStatusGroup,
+  PaymentStatusLine,
+  PaymentStatusReport,
+} from './payment-status.js';
 export {
   BANK_STATUSES,
   BASKET_STATES,

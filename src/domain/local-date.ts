@@ -25,9 +25,12 @@ export function toLocalDate(text: string): LocalDate {
 export function parseDate(text: string, format = 'YYYY-MM-DD'): LocalDate | undefined {
   const s = text.trim();
   if (s.length !== format.length) return undefined;
-  let y = '', m = '', d = '';
+  let y = '',
+    m = '',
+    d = '';
   for (let i = 0; i < format.length; i++) {
-    const f = format[i], c = s[i] ?? '';
+    const f = format[i],
+      c = s[i] ?? '';
     if (f === 'Y') y += c;
     else if (f === 'M') m += c;
     else if (f === 'D') d += c;
@@ -61,7 +64,12 @@ export function daysBetween(a: LocalDate, b: LocalDate): number {
 
 /** The calendar date of an instant in an IANA time zone. */
 export function dateInZone(instant: Date, timeZone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
   return parts as LocalDate;
 }
 

@@ -9,9 +9,7 @@ export interface Money {
 
 export type AmountProblem = 'syntax' | 'currency' | 'precision';
 
-export type ParseAmountResult =
-  | { ok: true; money: Money }
-  | { ok: false; problem: AmountProblem; message: string };
+export type ParseAmountResult = { ok: true; money: Money } | { ok: false; problem: AmountProblem; message: string };
 
 export interface DecimalFormat {
   decimalSeparator: '.' | ',';
@@ -27,11 +25,14 @@ const DOT: DecimalFormat = { decimalSeparator: '.' };
  */
 export function parseAmount(text: string, currency: string, format: DecimalFormat = DOT): ParseAmountResult {
   const exponent = currencyExponent(currency);
-  if (exponent === undefined) return { ok: false, problem: 'currency', message: `"${currency}" is not an ISO 4217 currency code` };
+  if (exponent === undefined)
+    return { ok: false, problem: 'currency', message: `"${currency}" is not an ISO 4217 currency code` };
   let s = text.trim();
   const sep = format.thousandsSeparator;
   if (sep) {
-    const grouped = new RegExp(`^-?\\d{1,3}(${escapeRegExp(sep)}\\d{3})+(${escapeRegExp(format.decimalSeparator)}\\d+)?$`);
+    const grouped = new RegExp(
+      `^-?\\d{1,3}(${escapeRegExp(sep)}\\d{3})+(${escapeRegExp(format.decimalSeparator)}\\d+)?$`,
+    );
     if (grouped.test(s)) s = s.split(sep).join('');
   }
   const match = new RegExp(`^(-)?(\\d+)(?:${escapeRegExp(format.decimalSeparator)}(\\d+))?$`).exec(s);

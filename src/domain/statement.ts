@@ -8,8 +8,7 @@ export type CreditDebit = 'CRDT' | 'DBIT';
 
 /** ISO bank transaction code (Domn/Fmly/SubFmlyCd, e.g. PMNT/RCDT/ESCT) or the bank's own code. */
 export type BankTransactionCode =
-  | { domain: string; family: string; subFamily: string }
-  | { proprietary: string; issuer?: string };
+  { domain: string; family: string; subFamily: string } | { proprietary: string; issuer?: string };
 
 export interface StatementAccount {
   iban: string;

@@ -22,7 +22,22 @@ export interface StateMachine<S extends string> {
  * UPPERCASE. The spec writes them lowercase and events uppercase; `canonicalBankStatus`
  * accepts both.
  */
-export const BANK_STATUSES = ['RCVD', 'PDNG', 'ACTC', 'ACCP', 'ACFC', 'ACWP', 'ACWC', 'PATC', 'PART', 'ACSP', 'ACSC', 'ACCC', 'RJCT', 'CANC'] as const;
+export const BANK_STATUSES = [
+  'RCVD',
+  'PDNG',
+  'ACTC',
+  'ACCP',
+  'ACFC',
+  'ACWP',
+  'ACWC',
+  'PATC',
+  'PART',
+  'ACSP',
+  'ACSC',
+  'ACCC',
+  'RJCT',
+  'CANC',
+] as const;
 export type BankStatus = (typeof BANK_STATUSES)[number];
 
 /** Settled, rejected or cancelled: nothing more will happen to the money. */
@@ -65,7 +80,15 @@ export function bankStatusRank(status: BankStatus): number {
 // ---------------------------------------------------------------------------------------------
 // Payment files
 
-export const FILE_STATES = ['received', 'accepted', 'rejected', 'duplicate', 'submitted', 'completed', 'attention'] as const;
+export const FILE_STATES = [
+  'received',
+  'accepted',
+  'rejected',
+  'duplicate',
+  'submitted',
+  'completed',
+  'attention',
+] as const;
 export type FileState = (typeof FILE_STATES)[number];
 
 export const fileMachine: StateMachine<FileState> = {
@@ -88,7 +111,16 @@ export const fileMachine: StateMachine<FileState> = {
 // ---------------------------------------------------------------------------------------------
 // Bulks (one POST /bulk-payments each; the outbox row)
 
-export const BULK_STATES = ['pending', 'sending', 'sent', 'rejected', 'unknown', 'attention', 'done', 'cancelled'] as const;
+export const BULK_STATES = [
+  'pending',
+  'sending',
+  'sent',
+  'rejected',
+  'unknown',
+  'attention',
+  'done',
+  'cancelled',
+] as const;
 export type BulkState = (typeof BULK_STATES)[number];
 
 export const bulkMachine: StateMachine<BulkState> = {
@@ -171,7 +203,15 @@ export const bankStatusMachine: StateMachine<BankStatus> = {
 // ---------------------------------------------------------------------------------------------
 // Signing baskets (approval)
 
-export const BASKET_STATES = ['pending', 'created', 'link_issued', 'authorised', 'expired', 'failed', 'cancelled'] as const;
+export const BASKET_STATES = [
+  'pending',
+  'created',
+  'link_issued',
+  'authorised',
+  'expired',
+  'failed',
+  'cancelled',
+] as const;
 export type BasketState = (typeof BASKET_STATES)[number];
 
 export const basketMachine: StateMachine<BasketState> = {

@@ -20,7 +20,10 @@ const redaction = winston.format((info) => {
   const { level, message, ...rest } = info;
   const clean = redactValue(rest) as Record<string, unknown>;
   for (const key of Object.keys(rest)) delete (info as Record<string, unknown>)[key];
-  Object.assign(info, clean, { level, message: typeof message === 'string' ? redactText(message) : redactValue(message) });
+  Object.assign(info, clean, {
+    level,
+    message: typeof message === 'string' ? redactText(message) : redactValue(message),
+  });
   return info;
 });
 

@@ -44,7 +44,8 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) && v !== undefined && v !== null && v !== '' ? MASK : redactValue(v, depth + 1, seen);
+    out[key] =
+      SECRET_KEY.test(key) && v !== undefined && v !== null && v !== '' ? MASK : redactValue(v, depth + 1, seen);
   }
   return out;
 }

@@ -3,7 +3,14 @@
 // person — what the run itself noticed plus what the database says is waiting (unknown bulks,
 // approvals, links or consents near expiry, statement gaps) — sent once per finding.
 import type { Config } from '../config/index.js';
-import { AlertService, EmailNotifier, WebhookNotifier, type Finding, type Notifier, type RunSummary } from '../notify/index.js';
+import {
+  AlertService,
+  EmailNotifier,
+  WebhookNotifier,
+  type Finding,
+  type Notifier,
+  type RunSummary,
+} from '../notify/index.js';
 import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/index.js';
 import { DedupeRepository } from '../store/dedupe.js';
 import type { App } from './app.js';
@@ -12,24 +19,47 @@ import type { NightlyResult } from './nightly.js';
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
   const out: Notifier[] = [];
   const { email, webhook } = config.alerts;
-  if (email) out.push(new EmailNotifier({ host: email.host, port: email.port, secure: email.secure, username: email.username, password: email.password, from: email.from, to: email.to }));
+  if (email)
+    out.push(
+      new EmailNotifier({
+        host: email.host,
+        port: email.port,
+        secure: email.secure,
+        username: email.username,
+        password: email.password,
+        from: email.from,
+        to: email.to,
+      }),
+    );
   if (webhook) out.push(new WebhookNotifier({ url: webhook.url, authorization: webhook.authorization }));
   return out;
 }
 
-export function createAlerts(app: App, options: { metrics?: Metrics; notifiers?: readonly Notifier[] } = {}): AlertService {
+export function createAlerts(
+  app: App,
+  options: { metrics?: Metrics; notifiers?: readonly Notifier[] } = {},
+): AlertService {
   const { metrics } = options;
   return new AlertService({
     notifiers: [...configuredNotifiers(app.config), ...(options.notifiers ?? [])],
     ledger: new StoreAlertLedger(new DedupeRepository(app.db, app.clock)),
     logger: app.logger,
-    ...(metrics ? { onAttempt: (channel: string, type: string, ok: boolean) => metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }) } : {}),
+    ...(metrics
+      ? {
+          onAttempt: (channel: string, type: string, ok: boolean) =>
+            metrics.alerts.inc({ channel, type, outcome: ok ? 'sent' : 'failed' }),
+        }
+      : {}),
   });
 }
 
 /** Sends the run summary and every finding not sent before (the database is scanned too). */
 export async function alertAfterRun(app: App, alerts: AlertService, summary: RunSummary): Promise<void> {
-  const found = await scanForAttention({ db: app.db, clock: app.clock, warnBeforeMs: app.config.alerts.warnBefore }).catch((error: unknown) => {
+  const found = await scanForAttention({
+    db: app.db,
+    clock: app.clock,
+    warnBeforeMs: app.config.alerts.warnBefore,
+  }).catch((error: unknown) => {
     app.logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
     return [];
   });
@@ -52,7 +82,13 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
       title: `${p.company}: payment file ${p.name} ${p.outcome}`,
       text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
       company: p.company,
-      data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, ...(p.report ? { report: p.report } : {}), sha256: p.sha256 },
+      data: {
+        file: p.name,
+        outcome: p.outcome,
+        movedTo: p.movedTo,
+        ...(p.report ? { report: p.report } : {}),
+        sha256: p.sha256,
+      },
     });
   }
   const failed = result.steps.find((s) => !s.ok);

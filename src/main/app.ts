@@ -104,10 +104,17 @@ export function newRunId(): string {
 async function consentStates(bank: BankClient, company: CompanyConfig): Promise<ConsentState[]> {
   const out: ConsentState[] = [];
   for await (const consent of bank.listConsents()) {
-    const ours = consent.consentId === company.consentId || (consent.resourceId?.includes(`/resource-groups/${company.organisationNumber}/`) ?? false);
+    const ours =
+      consent.consentId === company.consentId ||
+      (consent.resourceId?.includes(`/resource-groups/${company.organisationNumber}/`) ?? false);
     const validUntil = consent.expiresAtUtc?.slice(0, 10);
     if (!ours || !validUntil || !/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) continue;
-    out.push({ company: company.id, consentId: consent.consentId, bank: consent.bankId ?? company.bankId ?? 'bank', validUntil: validUntil as ConsentState['validUntil'] });
+    out.push({
+      company: company.id,
+      consentId: consent.consentId,
+      bank: consent.bankId ?? company.bankId ?? 'bank',
+      validUntil: validUntil as ConsentState['validUntil'],
+    });
   }
   return out;
 }

@@ -13,7 +13,11 @@ export interface BankClientOverrides {
   observer?: BankClientOptions['observer'];
 }
 
-export function bankClientOptions(config: Pick<Config, 'bank'>, logger: Logger, overrides: BankClientOverrides = {}): BankClientOptions {
+export function bankClientOptions(
+  config: Pick<Config, 'bank'>,
+  logger: Logger,
+  overrides: BankClientOverrides = {},
+): BankClientOptions {
   const bank = config.bank;
   const options: BankClientOptions = {
     baseUrl: bank.baseUrl,
@@ -34,6 +38,10 @@ export function bankClientOptions(config: Pick<Config, 'bank'>, logger: Logger, 
   return options;
 }
 
-export function createBankClient(config: Pick<Config, 'bank'>, logger: Logger, overrides: BankClientOverrides = {}): BankClient {
+export function createBankClient(
+  config: Pick<Config, 'bank'>,
+  logger: Logger,
+  overrides: BankClientOverrides = {},
+): BankClient {
   return new HttpBankClient(bankClientOptions(config, logger, overrides));
 }

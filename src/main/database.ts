@@ -12,6 +12,9 @@ export function databaseUrl(config: Pick<Config, 'database'>): string {
   return parsed.toString();
 }
 
-export function openConfiguredDatabase(config: Pick<Config, 'database' | 'dataDir'>, logger?: Logger): Promise<Database> {
+export function openConfiguredDatabase(
+  config: Pick<Config, 'database' | 'dataDir'>,
+  logger?: Logger,
+): Promise<Database> {
   return openDatabase({ url: databaseUrl(config), dataDir: config.dataDir, ...(logger ? { logger } : {}) });
 }

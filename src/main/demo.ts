@@ -39,14 +39,20 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     const app = await createApp(config, logger, sandbox.sandbox.clock);
     const nights: NightlyResult[] = [];
     try {
-      await control(sandbox, '/rejections', { iban: REJECTED_CREDITOR, code: 'AC04', message: 'Closed account number' });
+      await control(sandbox, '/rejections', {
+        iban: REJECTED_CREDITOR,
+        code: 'AC04',
+        message: 'Closed account number',
+      });
       const inbox = join(dir, 'acme', 'inbox');
       await mkdir(inbox, { recursive: true });
       const samples = join(packageInfo().root, 'samples', 'erp');
-      for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n))) await copyFile(join(samples, name), join(inbox, name));
+      for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n)))
+        await copyFile(join(samples, name), join(inbox, name));
       out(`dropped the sample ERP files into ${relative(process.cwd(), inbox) || inbox}`);
 
-      const show = (s: StepResult) => out(`  ${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}`);
+      const show = (s: StepResult) =>
+        out(`  ${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}`);
       out(`\nnight 1 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC`);
       nights.push(
         await runNightly(app, config.companies, {
@@ -57,14 +63,18 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
             for (const basket of await app.store.baskets.listByState('link_issued')) {
               if (!basket.scaLink) continue;
               await control(sandbox, '/sca', { link: basket.scaLink });
-              out(`    (an approver opened the approval link of basket ${basket.bankBasketId ?? basket.id} and signed)`);
+              out(
+                `    (an approver opened the approval link of basket ${basket.bankBasketId ?? basket.id} and signed)`,
+              );
             }
           },
         }),
       );
       // Two days later, in the early morning: the execution day is over and booked.
       sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
-      out(`\nnight 2 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC (the payments' execution day is over)`);
+      out(
+        `\nnight 2 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC (the payments' execution day is over)`,
+      );
       nights.push(await runNightly(app, config.companies, { runId: 'demo-night-2', onStep: show }));
     } finally {
       await app.close();
@@ -73,7 +83,14 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     out(`\nfiles settle produced (in ${dir}):`);
     for (const f of files) out(`  ${f}`);
     out(`\nconfiguration used: ${join(dir, 'settle.yaml')} · log: ${join(dir, 'settle.log')}`);
-    out(`open the reconciliation report: ${files.filter((f) => f.endsWith('.html')).map((f) => join(dir, f)).pop() ?? '(none)'}`);
+    out(
+      `open the reconciliation report: ${
+        files
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => join(dir, f))
+          .pop() ?? '(none)'
+      }`,
+    );
     return { dir, nights, files };
   } finally {
     await sandbox.close();
@@ -85,7 +102,11 @@ async function prepareDir(dir: string): Promise<void> {
   if (existsSync(dir)) {
     const entries = await readdir(dir);
     if (entries.length > 0 && !entries.includes(MARKER)) {
-      throw new SettleError('ERR_DEMO_DIR_NOT_EMPTY', `${dir} exists and is not a settle demo folder; name another with --dir`, { exitCode: ExitCode.usage });
+      throw new SettleError(
+        'ERR_DEMO_DIR_NOT_EMPTY',
+        `${dir} exists and is not a settle demo folder; name another with --dir`,
+        { exitCode: ExitCode.usage },
+      );
     }
     await rm(dir, { recursive: true, force: true });
   }
@@ -134,9 +155,17 @@ async function control(sandbox: RunningSandbox, path: string, body: unknown): Pr
     // a completed SCA redirects to the TPP-Redirect-URI, which is the approver's browser's business
     redirect: 'manual',
   }).catch((error: unknown) => {
-    throw new SettleError('ERR_DEMO_SANDBOX', `the sandbox did not answer ${path}: ${String((error as { cause?: unknown }).cause ?? error)}`, { cause: error });
+    throw new SettleError(
+      'ERR_DEMO_SANDBOX',
+      `the sandbox did not answer ${path}: ${String((error as { cause?: unknown }).cause ?? error)}`,
+      { cause: error },
+    );
   });
-  if (response.status >= 400) throw new SettleError('ERR_DEMO_SANDBOX', `the sandbox refused ${path}: HTTP ${response.status} ${await response.text()}`);
+  if (response.status >= 400)
+    throw new SettleError(
+      'ERR_DEMO_SANDBOX',
+      `the sandbox refused ${path}: HTTP ${response.status} ${await response.text()}`,
+    );
 }
 
 async function listFiles(dir: string, base = dir): Promise<string[]> {

@@ -2,7 +2,16 @@
 // go to the real bank), and folders whose changes are recorded instead of made (reads see the
 // real files). Every recorded action is one line a person can read.
 import type { Readable } from 'node:stream';
-import type { BankClient, BulkPaymentCreated, BulkPaymentRequest, PaymentInformation, PaymentStatusReport, PostOptions, ScaAuthorization, SigningBasket } from '../bank/index.js';
+import type {
+  BankClient,
+  BulkPaymentCreated,
+  BulkPaymentRequest,
+  PaymentInformation,
+  PaymentStatusReport,
+  PostOptions,
+  ScaAuthorization,
+  SigningBasket,
+} from '../bank/index.js';
 import type { CompanyConfig } from '../config/index.js';
 import type { FileStore, MoveOutcome } from '../transport/index.js';
 import type { StoreProvider } from './stores.js';
@@ -20,12 +29,32 @@ export function recordingBank(real: BankClient, actions: DryRunAction[]): BankCl
   let n = 0;
   const fakeId = (kind: string) => `${FAKE}${kind}-${++n}`;
   const record = (what: string) => void actions.push({ kind: 'bank', what });
-  const fakeStatus = (paymentId: string): PaymentStatusReport => ({ paymentId, transactionStatus: 'RCVD', tppMessages: [], raw: {} });
+  const fakeStatus = (paymentId: string): PaymentStatusReport => ({
+    paymentId,
+    transactionStatus: 'RCVD',
+    tppMessages: [],
+    raw: {},
+  });
   const writes: Partial<BankClient> = {
-    createBulkPayment(resourceGroupName: string, request: BulkPaymentRequest, options: PostOptions): Promise<BulkPaymentCreated> {
-      const sum = request.paymentLines.map((l) => `${l.instructedAmount.amount} ${l.instructedAmount.currency}`).join(' + ');
-      record(`would send a bulk of ${request.paymentLines.length} payment(s) for ${resourceGroupName} from account ${mask(request.debtorAccount.iban)}, execution ${request.requestedExecutionDate}: ${sum} (Idempotency-Key ${options.idempotencyKey ?? 'none'})`);
-      return Promise.resolve({ paymentId: fakeId('payment'), transactionStatus: 'RCVD', replayed: false, httpStatus: 201, tppMessages: [], raw: {} });
+    createBulkPayment(
+      resourceGroupName: string,
+      request: BulkPaymentRequest,
+      options: PostOptions,
+    ): Promise<BulkPaymentCreated> {
+      const sum = request.paymentLines
+        .map((l) => `${l.instructedAmount.amount} ${l.instructedAmount.currency}`)
+        .join(' + ');
+      record(
+        `would send a bulk of ${request.paymentLines.length} payment(s) for ${resourceGroupName} from account ${mask(request.debtorAccount.iban)}, execution ${request.requestedExecutionDate}: ${sum} (Idempotency-Key ${options.idempotencyKey ?? 'none'})`,
+      );
+      return Promise.resolve({
+        paymentId: fakeId('payment'),
+        transactionStatus: 'RCVD',
+        replayed: false,
+        httpStatus: 201,
+        tppMessages: [],
+        raw: {},
+      });
     },
     createSigningBasket(resourceGroupName: string, paymentIds: readonly string[]): Promise<SigningBasket> {
       record(`would create a signing basket for ${resourceGroupName} with ${paymentIds.length} bulk payment(s)`);
@@ -33,18 +62,31 @@ export function recordingBank(real: BankClient, actions: DryRunAction[]): BankCl
     },
     startSigningBasketAuthorization(basketId: string): Promise<ScaAuthorization> {
       record(`would ask the bank for an approval (SCA) link for basket ${basketId}`);
-      return Promise.resolve({ authorizationId: fakeId('authorization'), scaStatus: 'started', scaRedirect: `https://dry-run.invalid/sca/${basketId}`, replayed: false, raw: {} });
+      return Promise.resolve({
+        authorizationId: fakeId('authorization'),
+        scaStatus: 'started',
+        scaRedirect: `https://dry-run.invalid/sca/${basketId}`,
+        replayed: false,
+        raw: {},
+      });
     },
     createConsent: () => Promise.reject(new Error('a dry run does not create consents')),
     refreshConsent: () => Promise.reject(new Error('a dry run does not refresh consents')),
     deleteConsent: () => Promise.reject(new Error('a dry run does not delete consents')),
     deleteAccount: () => Promise.reject(new Error('a dry run does not delete accounts')),
     // What the dry run pretended to create exists only here: answer for it as the bank would.
-    getBulkPaymentStatus: (rg, id, options) => (id.startsWith(FAKE) ? Promise.resolve(fakeStatus(id)) : real.getBulkPaymentStatus(rg, id, options)),
-    getPaymentStatus: (rg, id, options) => (id.startsWith(FAKE) ? Promise.resolve(fakeStatus(id)) : real.getPaymentStatus(rg, id, options)),
-    getBulkPayment: (rg, id, options) => (id.startsWith(FAKE) ? Promise.resolve(fakeInformation(id)) : real.getBulkPayment(rg, id, options)),
-    getPayment: (rg, id, options) => (id.startsWith(FAKE) ? Promise.resolve(fakeInformation(id)) : real.getPayment(rg, id, options)),
-    getSigningBasket: (id, options) => (id.startsWith(FAKE) ? Promise.resolve({ basketId: id, transactionStatus: 'RCVD', paymentIds: [], replayed: false, raw: {} }) : real.getSigningBasket(id, options)),
+    getBulkPaymentStatus: (rg, id, options) =>
+      id.startsWith(FAKE) ? Promise.resolve(fakeStatus(id)) : real.getBulkPaymentStatus(rg, id, options),
+    getPaymentStatus: (rg, id, options) =>
+      id.startsWith(FAKE) ? Promise.resolve(fakeStatus(id)) : real.getPaymentStatus(rg, id, options),
+    getBulkPayment: (rg, id, options) =>
+      id.startsWith(FAKE) ? Promise.resolve(fakeInformation(id)) : real.getBulkPayment(rg, id, options),
+    getPayment: (rg, id, options) =>
+      id.startsWith(FAKE) ? Promise.resolve(fakeInformation(id)) : real.getPayment(rg, id, options),
+    getSigningBasket: (id, options) =>
+      id.startsWith(FAKE)
+        ? Promise.resolve({ basketId: id, transactionStatus: 'RCVD', paymentIds: [], replayed: false, raw: {} })
+        : real.getSigningBasket(id, options),
     close: () => Promise.resolve(),
   };
   return new Proxy(real, {

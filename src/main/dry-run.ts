@@ -31,7 +31,11 @@ export async function runNightlyDryRun(
   try {
     const schema = await db.migrationStatus();
     if (schema.pending.length || schema.unknown.length) {
-      throw new SettleError('ERR_DRY_RUN_SCHEMA', 'the database schema is not this version\'s: run `settle db migrate` first (a dry run changes nothing, not even the schema)', { exitCode: ExitCode.usage });
+      throw new SettleError(
+        'ERR_DRY_RUN_SCHEMA',
+        "the database schema is not this version's: run `settle db migrate` first (a dry run changes nothing, not even the schema)",
+        { exitCode: ExitCode.usage },
+      );
     }
     const trx = await db.knex.transaction();
     const dry: Database = {
@@ -48,7 +52,11 @@ export async function runNightlyDryRun(
     const bank = createBankClient(config, logger, { clock });
     // No e-mail leaves a dry run: approvers would get a link that does not exist.
     const quiet: Readonly<Config> = { ...config, alerts: { ...config.alerts, email: undefined, webhook: undefined } };
-    const app = assembleApp(quiet, logger.child({ dryRun: true }), clock, { db: dry, stores: recordingStores(stores, actions), bank: recordingBank(bank, actions) });
+    const app = assembleApp(quiet, logger.child({ dryRun: true }), clock, {
+      db: dry,
+      stores: recordingStores(stores, actions),
+      bank: recordingBank(bank, actions),
+    });
     try {
       const nightly = await runNightly(app, companies, { runId: `dry-run-${newRunId()}`, ...options });
       return { nightly, actions };

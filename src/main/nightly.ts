@@ -49,7 +49,11 @@ export interface NightlyOptions {
   between?: (finished: StepName) => Promise<void>;
 }
 
-export async function runNightly(app: App, companies: readonly CompanyConfig[], options: NightlyOptions): Promise<NightlyResult> {
+export async function runNightly(
+  app: App,
+  companies: readonly CompanyConfig[],
+  options: NightlyOptions,
+): Promise<NightlyResult> {
   const { runId } = options;
   const payments = paymentJobs(app, { bank: app.bank() });
   const steps: StepResult[] = [];
@@ -63,7 +67,14 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
       const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
       const message = redactText(error instanceof Error ? error.message : String(error));
       app.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
-      result = { step: name, ok: false, summary: `failed: ${code}: ${message}`, needsPerson: true, files: [], error: { code, message } };
+      result = {
+        step: name,
+        ok: false,
+        summary: `failed: ${code}: ${message}`,
+        needsPerson: true,
+        files: [],
+        error: { code, message },
+      };
     }
     steps.push(result);
     options.onStep?.(result);
@@ -98,11 +109,19 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
     });
     await step('status', async () => {
       const s = await runStatus(payments.deps('status', runId), companies);
-      return { summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`, needsPerson: false, files: [] };
+      return {
+        summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`,
+        needsPerson: false,
+        files: [],
+      };
     });
     await step('status-report', async () => {
       const written = await runStatusReport(payments.deps('status-report', runId), companies);
-      return { summary: `${written.length} status file(s) for the ERP`, needsPerson: false, files: written.flatMap((w) => w.paths) };
+      return {
+        summary: `${written.length} status file(s) for the ERP`,
+        needsPerson: false,
+        files: written.flatMap((w) => w.paths),
+      };
     });
     await step('fetch', async () => {
       const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, app.bank()), companies);
@@ -123,7 +142,10 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
     await step('reconcile', async () => {
       reconciliations = await runReconcile(app.reconcileDeps(runId), companies);
       return {
-        summary: reconciliations.map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`).join('; ') || 'no companies',
+        summary:
+          reconciliations
+            .map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`)
+            .join('; ') || 'no companies',
         needsPerson: reconciliations.some((r) => r.needsPerson),
         files: reconciliations.flatMap((r) => [r.html, r.csv]),
       };
@@ -131,6 +153,10 @@ export async function runNightly(app: App, companies: readonly CompanyConfig[], 
   } finally {
     await payments.close();
   }
-  const exitCode = steps.some((s) => !s.ok) ? ExitCode.runtime : steps.some((s) => s.needsPerson) ? ExitCode.findings : ExitCode.ok;
+  const exitCode = steps.some((s) => !s.ok)
+    ? ExitCode.runtime
+    : steps.some((s) => s.needsPerson)
+      ? ExitCode.findings
+      : ExitCode.ok;
   return { runId, steps, reconciliations, picked, exitCode };
 }

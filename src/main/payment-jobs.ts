@@ -37,7 +37,11 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
   const bank = options.bank ?? createBankClient(app.config, app.logger, { clock: app.clock, ...options.bankOverrides });
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
   const approvalMail = approvalMailer(app.config);
-  const webhookDeps: WebhookHandlerDeps = { store, clock: app.clock, logger: runLogger(app.logger, 'webhook', 'serve') };
+  const webhookDeps: WebhookHandlerDeps = {
+    store,
+    clock: app.clock,
+    logger: runLogger(app.logger, 'webhook', 'serve'),
+  };
   return {
     store,
     bank,
@@ -67,7 +71,15 @@ function approvalMailer(config: Readonly<Config>): ApprovalMailer | undefined {
   if (smtp === undefined) return undefined;
   return {
     async send(to, subject, text) {
-      const mail = new EmailNotifier({ host: smtp.host, port: smtp.port, secure: smtp.secure, username: smtp.username, password: smtp.password, from: smtp.from, to });
+      const mail = new EmailNotifier({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        username: smtp.username,
+        password: smtp.password,
+        from: smtp.from,
+        to,
+      });
       try {
         await mail.send({ type: 'finding', subject, text, payload: {} });
       } finally {

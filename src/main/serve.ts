@@ -60,7 +60,10 @@ export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
   const metrics = createMetrics({ db, logger });
-  app.observeBank({ error: (code) => metrics.bankErrors.inc({ code }), tokenFetched: () => metrics.tokenRefreshes.inc() });
+  app.observeBank({
+    error: (code) => metrics.bankErrors.inc({ code }),
+    tokenFetched: () => metrics.tokenRefreshes.inc(),
+  });
   const alerts = createAlerts(app, { metrics, ...(options.notifiers ? { notifiers: options.notifiers } : {}) });
   const jobs = options.jobs ?? defaultServeJobs(app);
   const entries: ScheduleEntry[] = [];
@@ -83,14 +86,19 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     // even when the step that noticed the problem ran on another instance or crashed.
     onRunFinished: (summary) => alertAfterRun(app, alerts, summary),
   });
-  if (!config.server.webhookAuthorization) logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
+  if (!config.server.webhookAuthorization)
+    logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
   const server = buildServer({
     db,
     logger,
     clock,
     metrics,
     health: createHealthCheck({ db, jobRuns, jobNames: scheduler.jobNames, clock }),
-    webhook: { authorization: config.server.webhookAuthorization, maxBodyBytes: config.server.maxBodyBytes, onEvents: options.onEvents ?? applyEvents(app) },
+    webhook: {
+      authorization: config.server.webhookAuthorization,
+      maxBodyBytes: config.server.maxBodyBytes,
+      onEvents: options.onEvents ?? applyEvents(app),
+    },
   });
   const host = options.host ?? config.server.host;
   const port = options.port ?? config.server.port;
@@ -99,10 +107,14 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
   } catch (cause) {
     await server.close();
     const reason = (cause as { code?: unknown }).code;
-    throw new SettleError('ERR_SERVE_LISTEN', `Cannot listen on ${host}:${port} (${typeof reason === 'string' ? reason : cause instanceof Error ? cause.message : 'error'}): another process may use the port, or the address is not on this machine`, {
-      exitCode: ExitCode.runtime,
-      details: { host, port },
-    });
+    throw new SettleError(
+      'ERR_SERVE_LISTEN',
+      `Cannot listen on ${host}:${port} (${typeof reason === 'string' ? reason : cause instanceof Error ? cause.message : 'error'}): another process may use the port, or the address is not on this machine`,
+      {
+        exitCode: ExitCode.runtime,
+        details: { host, port },
+      },
+    );
   }
   const address = server.server.address();
   const bound = address !== null && typeof address === 'object' ? address : undefined;
@@ -158,7 +170,11 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         };
         const failed = fetched.find((f) => f.outcome === 'failed' && f.error);
         if (failed?.error && count('fetched') === 0) throw new SettleError(failed.error.code, failed.error.message);
-        const attention = fetchNeedsAttention(fetched) || exported.held.length > 0 || exported.changed.length > 0 || counts['accounts failed'] > 0;
+        const attention =
+          fetchNeedsAttention(fetched) ||
+          exported.held.length > 0 ||
+          exported.changed.length > 0 ||
+          counts['accounts failed'] > 0;
         return { outcome: attention ? 'findings' : 'ok', counts };
       },
     },
@@ -167,10 +183,14 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       async run(runId, signal): Promise<JobResult> {
         signal.throwIfAborted();
         const startedAt = app.clock.now();
-        const result = await runNightly(app, app.config.companies, { runId, between: () => Promise.resolve(signal.throwIfAborted()) });
+        const result = await runNightly(app, app.config.companies, {
+          runId,
+          between: () => Promise.resolve(signal.throwIfAborted()),
+        });
         const { counts, findings } = nightlySummary(result, startedAt, app.clock.now());
         const failed = result.steps.find((step) => !step.ok);
-        if (failed?.error && result.steps.every((step) => !step.ok)) throw new SettleError(failed.error.code, failed.error.message);
+        if (failed?.error && result.steps.every((step) => !step.ok))
+          throw new SettleError(failed.error.code, failed.error.message);
         return { outcome: result.exitCode === ExitCode.ok ? 'ok' : 'findings', counts, findings };
       },
     },
@@ -181,7 +201,15 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const polled = await runStatus(payments.deps('status', runId), app.config.companies);
         signal.throwIfAborted();
         const written = await runStatusReport(payments.deps('status-report', runId), app.config.companies);
-        return { outcome: 'ok', counts: { 'bulks polled': polled.polled, 'status changes': polled.changed, 'reads failed': polled.failed, 'status files': written.length } };
+        return {
+          outcome: 'ok',
+          counts: {
+            'bulks polled': polled.polled,
+            'status changes': polled.changed,
+            'reads failed': polled.failed,
+            'status files': written.length,
+          },
+        };
       },
     },
   ];

@@ -11,7 +11,11 @@ import { StatementRepository } from '../store/statements.js';
 import type { App } from './app.js';
 import { createBankClient } from './bank.js';
 
-export function fetchStatementsDeps(app: App, runId: string, bank: BankClient = createBankClient(app.config, app.logger, { clock: app.clock })): FetchStatementsDeps {
+export function fetchStatementsDeps(
+  app: App,
+  runId: string,
+  bank: BankClient = createBankClient(app.config, app.logger, { clock: app.clock }),
+): FetchStatementsDeps {
   return {
     bank,
     statements: new StatementRepository(app.db, app.clock),

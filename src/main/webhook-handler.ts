@@ -25,7 +25,10 @@ export interface HandledEvent {
   outcome: StatusOutcome | 'authorised' | 'approval-progress' | 'ignored';
 }
 
-export async function handleBankEvents(deps: WebhookHandlerDeps, events: readonly BankingEvent[]): Promise<HandledEvent[]> {
+export async function handleBankEvents(
+  deps: WebhookHandlerDeps,
+  events: readonly BankingEvent[],
+): Promise<HandledEvent[]> {
   const out: HandledEvent[] = [];
   for (const event of events) {
     const handled = await handleOne(deps, event);
@@ -37,7 +40,10 @@ export async function handleBankEvents(deps: WebhookHandlerDeps, events: readonl
 
 async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise<HandledEvent> {
   const base = { id: event.meta.id, kind: event.kind };
-  const at = event.meta.time !== undefined && !Number.isNaN(Date.parse(event.meta.time)) ? new Date(event.meta.time) : deps.clock.now();
+  const at =
+    event.meta.time !== undefined && !Number.isNaN(Date.parse(event.meta.time))
+      ? new Date(event.meta.time)
+      : deps.clock.now();
   if (event.kind === 'payment.status.updated' || event.kind === 'bulk_payment.status.updated') {
     const line = event.kind === 'payment.status.updated';
     const bulkHref = event.links.bulkPayment?.href;
@@ -51,8 +57,17 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
       at,
       source: 'event',
     });
-    if (result.bulkId !== undefined) await deps.store.leases.acquire(pollLeaseName(result.bulkId), EVENT_HOLDER, deps.quietAfterEventMs ?? Math.max(MIN_POLL_INTERVAL_MS, 5 * 60_000));
-    if (result.outcome === 'unmatched') deps.logger.info('bank event for a payment settle does not know; ignored', { eventId: event.meta.id, paymentId: event.paymentId });
+    if (result.bulkId !== undefined)
+      await deps.store.leases.acquire(
+        pollLeaseName(result.bulkId),
+        EVENT_HOLDER,
+        deps.quietAfterEventMs ?? Math.max(MIN_POLL_INTERVAL_MS, 5 * 60_000),
+      );
+    if (result.outcome === 'unmatched')
+      deps.logger.info('bank event for a payment settle does not know; ignored', {
+        eventId: event.meta.id,
+        paymentId: event.paymentId,
+      });
     return { ...base, outcome: result.outcome };
   }
   if (event.kind === 'payment.authorized') {
@@ -61,7 +76,8 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
     if ((event.remainingAuthorizations ?? 0) > 0) return { ...base, outcome: 'approval-progress' };
     for (const basketId of await deps.store.baskets.idsHolding([bulkId])) {
       const basket = await deps.store.baskets.get(basketId);
-      if (basket && (basket.state === 'created' || basket.state === 'link_issued')) await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
+      if (basket && (basket.state === 'created' || basket.state === 'link_issued'))
+        await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
     }
     return { ...base, outcome: 'authorised' };
   }

@@ -56,7 +56,11 @@ export class AlertService {
           } catch (error) {
             result.failed++;
             this.options.onAttempt?.(channel, 'finding', false);
-            this.options.logger.error('alert not delivered; retried on the next run', { channel, finding: finding.key, error: describe(error) });
+            this.options.logger.error('alert not delivered; retried on the next run', {
+              channel,
+              finding: finding.key,
+              error: describe(error),
+            });
             return;
           }
           this.options.onAttempt?.(channel, 'finding', true);
@@ -73,7 +77,14 @@ export class AlertService {
   async runFinished(summary: RunSummary): Promise<RaiseResult> {
     const text = renderRunSummary(summary);
     const level = summary.outcome === 'failed' ? 'error' : summary.outcome === 'findings' ? 'warn' : 'info';
-    this.options.logger.log(level, 'run summary', { job: summary.job, runId: summary.runId, outcome: summary.outcome, counts: summary.counts, findings: summary.findings.length, summary: text });
+    this.options.logger.log(level, 'run summary', {
+      job: summary.job,
+      runId: summary.runId,
+      outcome: summary.outcome,
+      counts: summary.counts,
+      findings: summary.findings.length,
+      summary: text,
+    });
     if (this.summaryJobs.has(summary.job)) {
       const message = runSummaryMessage(summary);
       await Promise.all(
@@ -83,7 +94,12 @@ export class AlertService {
             this.options.onAttempt?.(notifier.channel, 'run-summary', true);
           } catch (error) {
             this.options.onAttempt?.(notifier.channel, 'run-summary', false);
-            this.options.logger.error('run summary not delivered', { channel: notifier.channel, job: summary.job, runId: summary.runId, error: describe(error) });
+            this.options.logger.error('run summary not delivered', {
+              channel: notifier.channel,
+              job: summary.job,
+              runId: summary.runId,
+              error: describe(error),
+            });
           }
         }),
       );
@@ -97,6 +113,7 @@ export class AlertService {
 }
 
 function describe(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' && error instanceof Error) return `${error.code}: ${error.message}`;
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' && error instanceof Error)
+    return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }

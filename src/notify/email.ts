@@ -33,7 +33,9 @@ export class EmailNotifier implements Notifier {
       port: options.port,
       secure: options.secure,
       // A login needs both; a username alone (an IP-allow-listed relay) sends without AUTH.
-      ...(options.username && options.password ? { auth: { user: options.username, pass: options.password.reveal() } } : {}),
+      ...(options.username && options.password
+        ? { auth: { user: options.username, pass: options.password.reveal() } }
+        : {}),
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -56,12 +58,18 @@ export class EmailNotifier implements Notifier {
       const { code, responseCode } = (cause ?? {}) as { code?: unknown; responseCode?: unknown };
       // A refused login's answer may quote the AUTH exchange: the password, base64-encoded, which no mask recognises.
       const reason =
-        code === 'EAUTH' ? `the server refused the login${typeof responseCode === 'number' ? ` (SMTP ${responseCode})` : ''}` : redactText(cause instanceof Error ? cause.message : String(cause));
+        code === 'EAUTH'
+          ? `the server refused the login${typeof responseCode === 'number' ? ` (SMTP ${responseCode})` : ''}`
+          : redactText(cause instanceof Error ? cause.message : String(cause));
       // The cause is not chained: SMTP errors may echo the conversation.
-      throw new SettleError('ERR_ALERT_EMAIL_FAILED', `Cannot send the alert e-mail through ${this.options.host}:${this.options.port}: ${reason}`, {
-        exitCode: ExitCode.runtime,
-        details: { host: this.options.host, port: this.options.port },
-      });
+      throw new SettleError(
+        'ERR_ALERT_EMAIL_FAILED',
+        `Cannot send the alert e-mail through ${this.options.host}:${this.options.port}: ${reason}`,
+        {
+          exitCode: ExitCode.runtime,
+          details: { host: this.options.host, port: this.options.port },
+        },
+      );
     }
   }
 

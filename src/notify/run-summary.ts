@@ -40,6 +40,13 @@ export function findingMessage(finding: Finding): AlertMessage {
     type: 'finding',
     subject: `[settle] ${finding.title}`,
     text: `${finding.text}\n\nKind: ${finding.kind}\nKey: ${finding.key}\n${finding.company ? `Company: ${finding.company}\n` : ''}See docs/runbook.md for what to do.\n`,
-    payload: { kind: finding.kind, key: finding.key, title: finding.title, text: finding.text, ...(finding.company ? { company: finding.company } : {}), data: finding.data ?? {} },
+    payload: {
+      kind: finding.kind,
+      key: finding.key,
+      title: finding.title,
+      text: finding.text,
+      ...(finding.company ? { company: finding.company } : {}),
+      data: finding.data ?? {},
+    },
   };
 }

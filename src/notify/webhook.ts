@@ -23,7 +23,12 @@ export class WebhookNotifier implements Notifier {
 
   async send(message: AlertMessage): Promise<void> {
     const timeout = this.options.timeoutMs ?? 15_000;
-    const body = JSON.stringify({ type: message.type, subject: message.subject, text: message.text, ...message.payload });
+    const body = JSON.stringify({
+      type: message.type,
+      subject: message.subject,
+      text: message.text,
+      ...message.payload,
+    });
     let status: number;
     try {
       const res = await request(this.options.url, {

@@ -65,7 +65,10 @@ export function requestScopes(sb: Sandbox, req: FastifyRequest, client: Client):
   }
   if (scopes !== undefined) {
     const out: Scope[] = [];
-    for (const raw of scopes.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of scopes
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (raw === '/') {
         out.push(...client.subscriptions.map((s) => ({ subscriptionId: s, resourceGroupName: null, bankId: null })));
         continue;
@@ -81,13 +84,19 @@ export function requestScopes(sb: Sandbox, req: FastifyRequest, client: Client):
     const consent = sb.state.consents.get(consentId);
     if (!consent) throw unauthorized('The consent is not known.');
     if (!client.subscriptions.includes(consent.subscriptionId)) throw forbidden('No access to this consent.');
-    if (consent.status !== 'Authorized') throw unauthorized(`The consent is no longer authorized (status ${consent.status}).`);
-    return [{ subscriptionId: consent.subscriptionId, resourceGroupName: consent.resourceGroupName, bankId: consent.bankId }];
+    if (consent.status !== 'Authorized')
+      throw unauthorized(`The consent is no longer authorized (status ${consent.status}).`);
+    return [
+      { subscriptionId: consent.subscriptionId, resourceGroupName: consent.resourceGroupName, bankId: consent.bankId },
+    ];
   }
   return null;
 }
 
-export function inScope(scopes: readonly Scope[], a: { subscriptionId: string; resourceGroupName: string; bankId?: string }): boolean {
+export function inScope(
+  scopes: readonly Scope[],
+  a: { subscriptionId: string; resourceGroupName: string; bankId?: string },
+): boolean {
   return scopes.some(
     (s) =>
       s.subscriptionId === a.subscriptionId &&
@@ -103,9 +112,12 @@ export function inScope(scopes: readonly Scope[], a: { subscriptionId: string; r
 export function accessibleAccount(sb: Sandbox, req: FastifyRequest, client: Client, id: string): Account {
   const account = sb.state.accounts.get(id);
   if (!account || account.status === 'deleted') throw notFound('Account not found', `No account ${id}.`);
-  if (!client.subscriptions.includes(account.subscriptionId)) throw forbidden('The account belongs to a subscription the client has no access to.');
+  if (!client.subscriptions.includes(account.subscriptionId))
+    throw forbidden('The account belongs to a subscription the client has no access to.');
   const scopes = requestScopes(sb, req, client);
-  if (scopes === null) throw notFound('Account not found', 'Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID).');
-  if (!inScope(scopes, account)) throw notFound('Account not found', 'The account is not in the resource group named by the request headers.');
+  if (scopes === null)
+    throw notFound('Account not found', 'Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID).');
+  if (!inScope(scopes, account))
+    throw notFound('Account not found', 'The account is not in the resource group named by the request headers.');
   return account;
 }

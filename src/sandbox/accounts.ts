@@ -10,7 +10,15 @@ import type { Sandbox } from './sandbox.js';
 import { bankToday } from './time.js';
 import { accountReference, accountView, balanceSeries } from './views.js';
 
-export const BALANCE_TYPES = ['closingBooked', 'openingBooked', 'expected', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced'] as const;
+export const BALANCE_TYPES = [
+  'closingBooked',
+  'openingBooked',
+  'expected',
+  'interimAvailable',
+  'interimBooked',
+  'forwardAvailable',
+  'nonInvoiced',
+] as const;
 
 type IdReq = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 
@@ -19,7 +27,10 @@ export function registerAccounts(app: FastifyInstance, sb: Sandbox): void {
     const client = caller(req);
     const q = req.query;
     const scopes = requestScopes(sb, req, client);
-    if (scopes === null) throw badRequest('Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID) to choose the data-access context.');
+    if (scopes === null)
+      throw badRequest(
+        'Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID) to choose the data-access context.',
+      );
     const withBalance = bool(q, 'withBalance') ?? false;
     const balanceDate = date(q, 'balanceDate') ?? bankToday(sb.clock.now());
     const iban = one(q, 'iban');
@@ -31,10 +42,14 @@ export function registerAccounts(app: FastifyInstance, sb: Sandbox): void {
         inScope(scopes, a) &&
         (iban === undefined || a.iban === normalizeIban(iban)) &&
         (bban === undefined || a.bban === bban.replace(/[\s.]/g, '')) &&
-        (search === undefined || [a.name, a.displayName, a.iban, a.bban, a.ownerName].some((f) => f.toLowerCase().includes(search))),
+        (search === undefined ||
+          [a.name, a.displayName, a.iban, a.bban, a.ownerName].some((f) => f.toLowerCase().includes(search))),
     );
     const page = paginate(sb, accounts, '/accounts', q);
-    return { accounts: page.items.map((a) => accountView(sb, a, withBalance ? balanceDate : undefined)), _links: page.links };
+    return {
+      accounts: page.items.map((a) => accountView(sb, a, withBalance ? balanceDate : undefined)),
+      _links: page.links,
+    };
   });
 
   app.get('/api/accounts/:id', (req: IdReq) => {
@@ -73,8 +88,10 @@ export function registerAccounts(app: FastifyInstance, sb: Sandbox): void {
     const to = date(q, 'dateTo') ?? today;
     if (from > to) throw badRequest('dateFrom must not be after dateTo.');
     const typeText = one(q, 'type');
-    const type = typeText === undefined ? undefined : BALANCE_TYPES.find((t) => t.toLowerCase() === typeText.toLowerCase());
-    if (typeText !== undefined && type === undefined) throw badRequest(`type must be one of ${BALANCE_TYPES.join(', ')}.`);
+    const type =
+      typeText === undefined ? undefined : BALANCE_TYPES.find((t) => t.toLowerCase() === typeText.toLowerCase());
+    if (typeText !== undefined && type === undefined)
+      throw badRequest(`type must be one of ${BALANCE_TYPES.join(', ')}.`);
     const balances = balanceSeries(sb, account, from, to).filter((b) => type === undefined || b.balanceType === type);
     const page = paginate(sb, balances, `/accounts/${account.id}/balances`, q);
     return { account: accountReference(account), balances: page.items, _links: page.links };

@@ -12,7 +12,8 @@ export function registerBanks(app: FastifyInstance, sb: Sandbox): void {
   app.get<{ Querystring: Query }>('/api/banks', { config: { public: true } }, (req) => {
     const q = req.query;
     const country = one(q, 'countryCode');
-    if (country !== undefined && !/^[A-Za-z]{2}$/.test(country)) throw badRequest('countryCode must be exactly 2 letters (ISO 3166-1 alpha-2).');
+    if (country !== undefined && !/^[A-Za-z]{2}$/.test(country))
+      throw badRequest('countryCode must be exactly 2 letters (ISO 3166-1 alpha-2).');
     const channels = list(q, 'channels')?.map((c) => c.toLowerCase());
     const additional = bool(q, 'includeAdditionalInformation') ?? false;
     const banks = [...sb.state.banks.values()].filter(
@@ -27,9 +28,11 @@ export function registerBanks(app: FastifyInstance, sb: Sandbox): void {
   app.get('/api/banks/:bankId', (req: FastifyRequest<{ Params: { bankId: string }; Querystring: Query }>) => {
     caller(req);
     const bank = sb.state.banks.get(req.params.bankId);
-    if (!bank) throw notFound('Bank not found', `No bank ${req.params.bankId}; take bankId exactly as GET /banks lists it.`);
+    if (!bank)
+      throw notFound('Bank not found', `No bank ${req.params.bankId}; take bankId exactly as GET /banks lists it.`);
     const channels = list(req.query, 'channels')?.map((c) => c.toLowerCase());
-    if (channels !== undefined && !bank.channels.some((c) => channels.includes(c.toLowerCase()))) throw notFound('Bank not found', 'The bank offers none of the requested channels.');
+    if (channels !== undefined && !bank.channels.some((c) => channels.includes(c.toLowerCase())))
+      throw notFound('Bank not found', 'The bank offers none of the requested channels.');
     return bankView(bank, bool(req.query, 'includeAdditionalInformation') ?? false);
   });
 }

@@ -20,7 +20,10 @@ function basketView(sb: Sandbox, b: SigningBasket): Record<string, unknown> {
     requiredAuthorizations: b.requiredAuthorizations,
     remainingAuthorizations: Math.max(0, b.requiredAuthorizations - done),
     authorizations: b.authorizations.map((a) => ({ authorizationId: a.authorizationId, scaStatus: a.scaStatus })),
-    _links: { self: sb.link(`/signing-baskets/${b.basketId}`), startAuthorisation: sb.link(`/signing-baskets/${b.basketId}/authorizations`, 'post') },
+    _links: {
+      self: sb.link(`/signing-baskets/${b.basketId}`),
+      startAuthorisation: sb.link(`/signing-baskets/${b.basketId}/authorizations`, 'post'),
+    },
   };
 }
 
@@ -36,7 +39,8 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
     const client = caller(req);
     const body = req.body as { paymentIds?: unknown } | null;
     const ids = body?.paymentIds;
-    if (!Array.isArray(ids) || ids.length === 0 || ids.some((i) => typeof i !== 'string')) throw badRequest('paymentIds must be a non-empty array of payment ids.');
+    if (!Array.isArray(ids) || ids.length === 0 || ids.some((i) => typeof i !== 'string'))
+      throw badRequest('paymentIds must be a non-empty array of payment ids.');
     const bulkIds: string[] = [];
     for (const id of ids as string[]) {
       const bulkId = sb.state.bulks.has(id) ? id : sb.state.lineToBulk.get(id);
@@ -47,10 +51,15 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
     let required = 1;
     for (const bulk of bulks) {
       const account = sb.state.accounts.get(bulk.accountId);
-      if (!account?.preApproval) throw badRequest(`Payment ${bulk.paymentId} is on an account without pre-approval; it needs no signing basket.`);
-      if (bulk.status !== 'RCVD' || bulk.releasedAt !== null) throw badRequest(`Payment ${bulk.paymentId} is ${bulk.status} and can no longer be approved.`);
+      if (!account?.preApproval)
+        throw badRequest(
+          `Payment ${bulk.paymentId} is on an account without pre-approval; it needs no signing basket.`,
+        );
+      if (bulk.status !== 'RCVD' || bulk.releasedAt !== null)
+        throw badRequest(`Payment ${bulk.paymentId} is ${bulk.status} and can no longer be approved.`);
       const other = bulk.basketId ? sb.state.baskets.get(bulk.basketId) : undefined;
-      if (other && other.status !== 'RJCT') throw conflict(`Payment ${bulk.paymentId} is already in signing basket ${other.basketId}.`);
+      if (other && other.status !== 'RJCT')
+        throw conflict(`Payment ${bulk.paymentId} is already in signing basket ${other.basketId}.`);
       required = Math.max(required, account.numberOfApprovers);
     }
     const redirect = req.headers['tpp-redirect-uri'];
@@ -67,7 +76,10 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
     };
     sb.state.baskets.set(basket.basketId, basket);
     for (const bulk of bulks) bulk.basketId = basket.basketId;
-    return reply.code(201).header('location', `${sb.baseUrl}/signing-baskets/${basket.basketId}`).send(basketView(sb, basket));
+    return reply
+      .code(201)
+      .header('location', `${sb.baseUrl}/signing-baskets/${basket.basketId}`)
+      .send(basketView(sb, basket));
   });
 
   app.get('/api/signing-baskets/:id', (req: BasketReq) => basketView(sb, ownBasket(req)));
@@ -77,7 +89,13 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
     if (basket.status !== 'RCVD') throw conflict(`The basket is ${basket.status}; it needs no further authorisation.`);
     const redirect = req.headers['tpp-redirect-uri'];
     const authorizationId = randomUUID();
-    const link = issueScaLink(sb, 'basket', basket.basketId, authorizationId, typeof redirect === 'string' ? redirect : basket.tppRedirectUri);
+    const link = issueScaLink(
+      sb,
+      'basket',
+      basket.basketId,
+      authorizationId,
+      typeof redirect === 'string' ? redirect : basket.tppRedirectUri,
+    );
     basket.authorizations.push({ authorizationId, scaStatus: 'started', linkCode: link.code });
     const self = sb.link(`/signing-baskets/${basket.basketId}/authorizations/${authorizationId}`);
     return reply

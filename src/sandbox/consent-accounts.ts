@@ -16,7 +16,9 @@ export function provisionConsentAccounts(sb: Sandbox, consent: Consent, at?: num
   for (const bban of numbers) {
     const iban = composeIBAN({ countryCode: 'NO', bban });
     if (!iban) continue; // not a Norwegian account number; the bank would not onboard it
-    const exists = sb.state.accountsIn(consent.subscriptionId, consent.resourceGroupName).some((a) => a.iban === iban && a.status !== 'deleted');
+    const exists = sb.state
+      .accountsIn(consent.subscriptionId, consent.resourceGroupName)
+      .some((a) => a.iban === iban && a.status !== 'deleted');
     if (exists) continue;
     const account: Account = {
       id: sb.newUuid().replace(/-/g, ''),
@@ -38,15 +40,20 @@ export function provisionConsentAccounts(sb: Sandbox, consent: Consent, at?: num
       creditLimitMinor: 0n,
     };
     sb.state.accounts.set(account.id, account);
-    sb.emit('banking.account.created', account, {
-      id: account.id,
-      bic: account.bic,
-      iban: account.iban,
-      bban: account.bban,
-      name: account.name,
-      currency: account.currency,
-      displayName: account.displayName,
-    }, at);
+    sb.emit(
+      'banking.account.created',
+      account,
+      {
+        id: account.id,
+        bic: account.bic,
+        iban: account.iban,
+        bban: account.bban,
+        name: account.name,
+        currency: account.currency,
+        displayName: account.displayName,
+      },
+      at,
+    );
   }
 }
 

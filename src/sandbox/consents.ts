@@ -13,7 +13,15 @@ import { CONSENT_STEP_MS } from './scheduler.js';
 import { issueScaLink, scaHref } from './sca.js';
 import { consentView } from './views.js';
 
-const STATUSES: ConsentStatus[] = ['Created', 'Started', 'Authorized', 'AwaitingApproval', 'Revoked', 'Expired', 'Failure'];
+const STATUSES: ConsentStatus[] = [
+  'Created',
+  'Started',
+  'Authorized',
+  'AwaitingApproval',
+  'Revoked',
+  'Expired',
+  'Failure',
+];
 const INACTIVE = new Set<ConsentStatus>(['Revoked', 'Expired', 'Failure']);
 const NAME = /^[A-Za-z0-9_-]+$/;
 
@@ -34,7 +42,8 @@ function redirectSettings(v: unknown): { success: string | null; error: string |
   const o = v as Record<string, unknown>;
   const url = (x: unknown, name: string): string | null => {
     if (x === undefined || x === null) return null;
-    if (typeof x !== 'string' || !/^https?:\/\//.test(x)) throw badRequest(`redirectSettings.${name} must be an http(s) URL.`);
+    if (typeof x !== 'string' || !/^https?:\/\//.test(x))
+      throw badRequest(`redirectSettings.${name} must be an http(s) URL.`);
     return x;
   };
   return { success: url(o.success, 'success'), error: url(o.error, 'error') };
@@ -44,36 +53,63 @@ export function registerConsents(app: FastifyInstance, sb: Sandbox): void {
   const own = (req: FastifyRequest<{ Params: { id: string } }>): Consent => {
     const consent = sb.state.consents.get(req.params.id);
     if (!consent) throw notFound('Consent not found', `No consent ${req.params.id}.`);
-    if (!caller(req).subscriptions.includes(consent.subscriptionId)) throw forbidden('The consent belongs to a subscription the client has no access to.');
+    if (!caller(req).subscriptions.includes(consent.subscriptionId))
+      throw forbidden('The consent belongs to a subscription the client has no access to.');
     return consent;
   };
-  const created = (c: Consent, redirectUrl: string | null): Record<string, unknown> => ({ ...consentView(c), redirectUrl, state: c.state });
+  const created = (c: Consent, redirectUrl: string | null): Record<string, unknown> => ({
+    ...consentView(c),
+    redirectUrl,
+    state: c.state,
+  });
 
   app.post('/api/consents', (req, reply) => {
     const client = caller(req);
     const body = req.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The body must be a JSON object.');
     const b = body as Record<string, unknown>;
-    if (typeof b.bankId !== 'string' || b.bankId === '') throw badRequest('bankId is required; take it from GET /banks.');
+    if (typeof b.bankId !== 'string' || b.bankId === '')
+      throw badRequest('bankId is required; take it from GET /banks.');
     const bank = sb.state.banks.get(b.bankId);
-    if (!bank) throw new Problem(400, 'bad-request', 'Bank not found', `No bank "${b.bankId}"; bankId is case-sensitive and must be taken from GET /banks.`);
+    if (!bank)
+      throw new Problem(
+        400,
+        'bad-request',
+        'Bank not found',
+        `No bank "${b.bankId}"; bankId is case-sensitive and must be taken from GET /banks.`,
+      );
     const channelText = typeof b.channelType === 'string' ? b.channelType : 'openBanking';
     const channel = bank.channels.find((c) => c.toLowerCase() === channelText.toLowerCase());
-    if (!channel) throw badRequest(`channelType ${channelText} is not offered by ${bank.bankId} (${bank.channels.join(', ')}).`);
-    if (typeof b.subscriptionId !== 'string' || !NAME.test(b.subscriptionId)) throw badRequest('subscriptionId is required.');
-    if (!client.subscriptions.includes(b.subscriptionId)) throw forbidden(`The client may not create consents in subscription ${b.subscriptionId} (banking.consents.create).`);
-    if (typeof b.resourceGroupName !== 'string' || !NAME.test(b.resourceGroupName)) throw badRequest('resourceGroupName (the organisation number) is required.');
+    if (!channel)
+      throw badRequest(`channelType ${channelText} is not offered by ${bank.bankId} (${bank.channels.join(', ')}).`);
+    if (typeof b.subscriptionId !== 'string' || !NAME.test(b.subscriptionId))
+      throw badRequest('subscriptionId is required.');
+    if (!client.subscriptions.includes(b.subscriptionId))
+      throw forbidden(
+        `The client may not create consents in subscription ${b.subscriptionId} (banking.consents.create).`,
+      );
+    if (typeof b.resourceGroupName !== 'string' || !NAME.test(b.resourceGroupName))
+      throw badRequest('resourceGroupName (the organisation number) is required.');
     const props = properties(b.properties);
     const missing = bank.propertyRequirements.filter((r) => r.required && !(r.key in props)).map((r) => r.key);
     if (missing.length > 0) throw badRequest(`Bank ${bank.bankId} requires properties: ${missing.join(', ')}.`);
-    if (b.state !== undefined && b.state !== null && typeof b.state !== 'string') throw badRequest('state must be a string.');
+    if (b.state !== undefined && b.state !== null && typeof b.state !== 'string')
+      throw badRequest('state must be a string.');
     const settings = redirectSettings(b.redirectSettings);
     const rg = b.resourceGroupName;
     const subscriptionId = b.subscriptionId;
     const active = [...sb.state.consents.values()].find(
-      (c) => c.subscriptionId === subscriptionId && c.resourceGroupName === rg && c.bankId === bank.bankId && !INACTIVE.has(c.status),
+      (c) =>
+        c.subscriptionId === subscriptionId &&
+        c.resourceGroupName === rg &&
+        c.bankId === bank.bankId &&
+        !INACTIVE.has(c.status),
     );
-    if (active) throw conflict(`Consent ${active.consentId} is already active for ${rg} at ${bank.bankId}; only one active consent per company per bank.`);
+    if (active)
+      throw conflict(
+        `Consent ${active.consentId} is already active for ${rg} at ${bank.bankId}; only one active consent per company per bank.`,
+      );
     const headless = props.isHeadless === 'true';
     const now = sb.clock.now().getTime();
     const consent: Consent = {
@@ -102,9 +138,13 @@ export function registerConsents(app: FastifyInstance, sb: Sandbox): void {
   app.get<{ Querystring: Query }>('/api/consents', (req) => {
     const client = caller(req);
     const statusText = one(req.query, 'status');
-    const status = statusText === undefined ? undefined : STATUSES.find((s) => s.toLowerCase() === statusText.toLowerCase());
-    if (statusText !== undefined && status === undefined) throw badRequest(`status must be one of ${STATUSES.join(', ')}.`);
-    const consents = [...sb.state.consents.values()].filter((c) => client.subscriptions.includes(c.subscriptionId) && (status === undefined || c.status === status));
+    const status =
+      statusText === undefined ? undefined : STATUSES.find((s) => s.toLowerCase() === statusText.toLowerCase());
+    if (statusText !== undefined && status === undefined)
+      throw badRequest(`status must be one of ${STATUSES.join(', ')}.`);
+    const consents = [...sb.state.consents.values()].filter(
+      (c) => client.subscriptions.includes(c.subscriptionId) && (status === undefined || c.status === status),
+    );
     const page = paginate(sb, consents, '/consents', req.query);
     return { consents: page.items.map(consentView), _links: page.links };
   });

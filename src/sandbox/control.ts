@@ -29,7 +29,8 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
 
   app.post('/__sandbox/reset', (req) => {
     const b = body(req);
-    if (b.start !== undefined && (typeof b.start !== 'string' || Number.isNaN(Date.parse(b.start)))) throw badRequest('start must be an RFC 3339 instant.');
+    if (b.start !== undefined && (typeof b.start !== 'string' || Number.isNaN(Date.parse(b.start))))
+      throw badRequest('start must be an RFC 3339 instant.');
     sb.reset(typeof b.start === 'string' ? b.start : undefined);
     return { now: sb.clock.now().toISOString() };
   });
@@ -70,7 +71,11 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     })),
   }));
 
-  app.get('/__sandbox/faults', () => ({ latencyMs: sb.faults.latencyMs, webhooks: sb.faults.webhooks, faults: sb.faults.list() }));
+  app.get('/__sandbox/faults', () => ({
+    latencyMs: sb.faults.latencyMs,
+    webhooks: sb.faults.webhooks,
+    faults: sb.faults.list(),
+  }));
   app.post('/__sandbox/faults', (req) => {
     const b = body(req);
     if (b.seed !== undefined) {
@@ -78,7 +83,8 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
       sb.faults.reseed(b.seed);
     }
     if (b.latencyMs !== undefined) {
-      if (typeof b.latencyMs !== 'number' || b.latencyMs < 0) throw badRequest('latencyMs must be a non-negative number.');
+      if (typeof b.latencyMs !== 'number' || b.latencyMs < 0)
+        throw badRequest('latencyMs must be a non-negative number.');
       sb.faults.latencyMs = b.latencyMs;
     }
     if (b.faults !== undefined) {
@@ -88,8 +94,12 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     if (b.webhooks !== undefined) {
       const w = b.webhooks as Body;
       const rate = w.duplicateRate ?? sb.faults.webhooks.duplicateRate;
-      if (typeof rate !== 'number' || rate < 0 || rate > 1) throw badRequest('webhooks.duplicateRate must be between 0 and 1.');
-      sb.faults.webhooks = { duplicateRate: rate, reorder: w.reorder === undefined ? sb.faults.webhooks.reorder : w.reorder === true };
+      if (typeof rate !== 'number' || rate < 0 || rate > 1)
+        throw badRequest('webhooks.duplicateRate must be between 0 and 1.');
+      sb.faults.webhooks = {
+        duplicateRate: rate,
+        reorder: w.reorder === undefined ? sb.faults.webhooks.reorder : w.reorder === true,
+      };
     }
     if (b.revokeTokens === true) sb.state.tokens.clear();
     return { latencyMs: sb.faults.latencyMs, webhooks: sb.faults.webhooks, faults: sb.faults.list() };
@@ -119,21 +129,32 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     sb.events.remove(req.params.id);
     return {};
   });
-  app.get<{ Params: { id: string }; Querystring: { code?: string } }>('/__sandbox/subscriptions/:id/validate', (req) => {
-    if (!sb.events.validate(req.params.id, req.query.code ?? '')) throw notFound('Subscription not found', 'Unknown subscription or validation code.');
-    return { status: 'active' };
-  });
+  app.get<{ Params: { id: string }; Querystring: { code?: string } }>(
+    '/__sandbox/subscriptions/:id/validate',
+    (req) => {
+      if (!sb.events.validate(req.params.id, req.query.code ?? ''))
+        throw notFound('Subscription not found', 'Unknown subscription or validation code.');
+      return { status: 'active' };
+    },
+  );
   app.get('/__sandbox/events', () => ({ events: sb.events.log.map((e) => e.toJSON()) }));
   app.get('/__sandbox/failed-events', () => ({ data: sb.events.deadLetters }));
 
   const sca = (reply: FastifyReply, code: string, outcome: unknown): unknown => {
-    if (outcome !== undefined && outcome !== 'finalised' && outcome !== 'finalized' && outcome !== 'failed') throw badRequest('outcome must be finalised or failed.');
+    if (outcome !== undefined && outcome !== 'finalised' && outcome !== 'finalized' && outcome !== 'failed')
+      throw badRequest('outcome must be finalised or failed.');
     const result = completeSca(sb, code, outcome !== 'failed');
-    if (result.redirect) return reply.code(302).header('location', result.redirect).send({ ...result });
+    if (result.redirect)
+      return reply
+        .code(302)
+        .header('location', result.redirect)
+        .send({ ...result });
     return reply.send({ ...result });
   };
   // The SCA link itself: opening it is the PSU authenticating (once).
-  app.get<{ Params: { code: string }; Querystring: { outcome?: string } }>('/__sandbox/sca/:code', (req, reply) => sca(reply, req.params.code, req.query.outcome));
+  app.get<{ Params: { code: string }; Querystring: { outcome?: string } }>('/__sandbox/sca/:code', (req, reply) =>
+    sca(reply, req.params.code, req.query.outcome),
+  );
   app.post('/__sandbox/sca', (req, reply) => {
     const b = body(req);
     const ref = typeof b.link === 'string' ? b.link : typeof b.code === 'string' ? b.code : '';

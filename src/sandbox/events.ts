@@ -67,18 +67,22 @@ export class EventBus {
     const url = delivery.url ?? o.url;
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw badRequest('delivery.url must be an http(s) URL');
     const batch = delivery.maxEventsPerBatch ?? 1;
-    if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1 || batch > 5000) throw badRequest('delivery.maxEventsPerBatch must be an integer from 1 to 5000');
+    if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1 || batch > 5000)
+      throw badRequest('delivery.maxEventsPerBatch must be an integer from 1 to 5000');
     const mode = delivery.mode ?? o.mode ?? 'structured';
     if (mode !== 'structured' && mode !== 'binary') throw badRequest('delivery.mode must be structured or binary');
     const events = o.events ?? [];
-    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw badRequest('events must be an array of event type names');
+    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))
+      throw badRequest('events must be an array of event type names');
     const retry = (o.retryPolicy ?? {}) as Record<string, unknown>;
     const attempts = retry.maxEventDeliveryAttempts ?? 5;
-    if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 1) throw badRequest('retryPolicy.maxEventDeliveryAttempts must be a positive integer');
+    if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 1)
+      throw badRequest('retryPolicy.maxEventDeliveryAttempts must be a positive integer');
     const auth = delivery.authorizationHeader ?? null;
     if (auth !== null && typeof auth !== 'string') throw badRequest('delivery.authorizationHeader must be a string');
     const resourceUri = o.resourceUri ?? '/subscriptions/sandbox';
-    if (typeof resourceUri !== 'string' || !resourceUri.startsWith('/subscriptions/')) throw badRequest('resourceUri must start with /subscriptions/');
+    if (typeof resourceUri !== 'string' || !resourceUri.startsWith('/subscriptions/'))
+      throw badRequest('resourceUri must start with /subscriptions/');
     const id = randomUUID();
     const sub: Subscription = {
       id,
@@ -202,7 +206,13 @@ export class EventBus {
       if (attempt < sub.maxAttempts) await sleep(this.retryBaseMs * 2 ** (attempt - 1));
     }
     sub.failed += batch.length;
-    this.deadLetters.push({ subscriptionId: sub.id, eventIds: batch.map((e) => e.id), attempts: sub.maxAttempts, lastStatus, lastError });
+    this.deadLetters.push({
+      subscriptionId: sub.id,
+      eventIds: batch.map((e) => e.id),
+      attempts: sub.maxAttempts,
+      lastStatus,
+      lastError,
+    });
   }
 
   private sendValidation(sub: Subscription): void {
@@ -233,9 +243,15 @@ function encode(sub: Subscription, batch: Ce[]): { headers: Record<string, strin
     return { headers, body: String(message.body) };
   }
   if (batch.length === 1 && sub.maxEventsPerBatch === 1 && batch[0]) {
-    return { headers: { 'content-type': 'application/cloudevents+json; charset=utf-8' }, body: JSON.stringify(batch[0].toJSON()) };
+    return {
+      headers: { 'content-type': 'application/cloudevents+json; charset=utf-8' },
+      body: JSON.stringify(batch[0].toJSON()),
+    };
   }
-  return { headers: { 'content-type': 'application/cloudevents-batch+json; charset=utf-8' }, body: JSON.stringify(batch.map((e) => e.toJSON())) };
+  return {
+    headers: { 'content-type': 'application/cloudevents-batch+json; charset=utf-8' },
+    body: JSON.stringify(batch.map((e) => e.toJSON())),
+  };
 }
 
 function sleep(ms: number): Promise<void> {

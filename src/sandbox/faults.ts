@@ -57,7 +57,8 @@ export class Faults {
     }
     const num = (v: unknown, dflt: number, name: string): number => {
       if (v === undefined) return dflt;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw badRequest(`fault.${name} must be a non-negative number`);
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+        throw badRequest(`fault.${name} must be a non-negative number`);
       return v;
     };
     const rule: FaultRule = {

@@ -25,10 +25,7 @@ interface Entry {
 }
 
 export type Lookup =
-  | { kind: 'new' }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'mismatch' }
-  | { kind: 'in-flight' };
+  { kind: 'new' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in-flight' };
 
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
@@ -69,7 +66,9 @@ export class IdempotencyStore {
 
 /** Method, path and a canonical form of the JSON body: key order does not matter, values do. */
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -29,7 +29,8 @@ export function registerIdentity(app: FastifyInstance, sb: Sandbox): void {
       }
     }
     if (form.grant_type === undefined) return oauthError(400, 'invalid_request', 'grant_type is required.');
-    if (form.grant_type !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported.');
+    if (form.grant_type !== 'client_credentials')
+      return oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported.');
     if (!clientId || !secret) return oauthError(400, 'invalid_request', 'client_id and client_secret are required.');
     const client = sb.state.clients.get(clientId);
     if (!client || client.tenant !== req.params.tenant || !sameSecret(client.secret, secret)) {
@@ -41,7 +42,12 @@ export function registerIdentity(app: FastifyInstance, sb: Sandbox): void {
     const token = randomBytes(32).toString('base64url');
     const lifetime = sb.options.tokenLifetimeSeconds;
     const scopes = requested.length > 0 ? requested : ['api'];
-    sb.state.tokens.set(token, { clientId: client.clientId, tenant: client.tenant, expiresAt: sb.clock.now().getTime() + lifetime * 1000, scopes });
+    sb.state.tokens.set(token, {
+      clientId: client.clientId,
+      tenant: client.tenant,
+      expiresAt: sb.clock.now().getTime() + lifetime * 1000,
+      scopes,
+    });
     return reply
       .header('cache-control', 'no-store')
       .send({ access_token: token, expires_in: lifetime, token_type: 'Bearer', scope: scopes.join(' ') });

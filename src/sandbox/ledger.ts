@@ -23,7 +23,8 @@ export function reservedAmount(state: SandboxState, account: Account): bigint {
 export function lastChangeDate(state: SandboxState, account: Account, onOrBefore: LocalDate): LocalDate | null {
   let latest: LocalDate | null = null;
   for (const t of state.transactions) {
-    if (t.accountId === account.id && t.bookingDate <= onOrBefore && (latest === null || t.bookingDate > latest)) latest = t.bookingDate;
+    if (t.accountId === account.id && t.bookingDate <= onOrBefore && (latest === null || t.bookingDate > latest))
+      latest = t.bookingDate;
   }
   return latest;
 }

@@ -2,7 +2,8 @@
 // their canonical spelling (uppercase ISO 20022 payment codes, PascalCase consent statuses).
 import type { LocalDate } from '../domain/local-date.js';
 
-export type ConsentStatus = 'Created' | 'Started' | 'Authorized' | 'AwaitingApproval' | 'Revoked' | 'Expired' | 'Failure';
+export type ConsentStatus =
+  'Created' | 'Started' | 'Authorized' | 'AwaitingApproval' | 'Revoked' | 'Expired' | 'Failure';
 export type PaymentStatus = 'RCVD' | 'ACTC' | 'ACSP' | 'ACSC' | 'RJCT' | 'PART' | 'CANC' | 'PDNG';
 
 export interface Client {

@@ -13,7 +13,8 @@ export function paginate<T>(sb: Sandbox, items: readonly T[], path: string, quer
   const cursor = query.cursor;
   let offset = 0;
   if (cursor !== undefined) {
-    const decoded = typeof cursor === 'string' ? /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
+    const decoded =
+      typeof cursor === 'string' ? /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
     if (!decoded?.[1]) throw badRequest('cursor is not a cursor this API issued.');
     offset = Number(decoded[1]);
   }

@@ -19,25 +19,30 @@ export interface ParsedBulk {
 
 const E2E = /^[A-Za-z0-9/\-?:().,'+ ]{1,35}$/;
 
-export function parseBulkRequest(body: unknown, today: LocalDate, maxLines: number): { ok: true; bulk: ParsedBulk } | { ok: false; errors: FieldError[] } {
+export function parseBulkRequest(
+  body: unknown,
+  today: LocalDate,
+  maxLines: number,
+): { ok: true; bulk: ParsedBulk } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const err = (field: string, message: string): void => void errors.push({ field, message });
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, errors: [{ field: '', message: 'the body must be a JSON object' }] };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, errors: [{ field: '', message: 'the body must be a JSON object' }] };
   const b = body as Record<string, unknown>;
   const text = (v: unknown, field: string, max: number, required: boolean): string | null => {
     if (v === undefined || v === null) {
       if (required) err(field, 'is required');
       return null;
     }
-    if (typeof v !== 'string') return err(field, 'must be a string'), null;
-    if (required && v.trim() === '') return err(field, 'must not be empty'), null;
-    if (v.length > max) return err(field, `must be at most ${max} characters`), null;
+    if (typeof v !== 'string') return (err(field, 'must be a string'), null);
+    if (required && v.trim() === '') return (err(field, 'must not be empty'), null);
+    if (v.length > max) return (err(field, `must be at most ${max} characters`), null);
     return v;
   };
   const iban = (v: unknown, field: string): string => {
     const o = v as Record<string, unknown> | null | undefined;
-    if (o === null || typeof o !== 'object') return err(field, 'is required (an object with iban)'), '';
-    if (typeof o.iban !== 'string') return err(`${field}.iban`, 'is required'), '';
+    if (o === null || typeof o !== 'object') return (err(field, 'is required (an object with iban)'), '');
+    if (typeof o.iban !== 'string') return (err(`${field}.iban`, 'is required'), '');
     const check = checkIban(o.iban);
     if (!check.ok) err(`${field}.iban`, check.message);
     return check.iban;
@@ -53,7 +58,8 @@ export function parseBulkRequest(body: unknown, today: LocalDate, maxLines: numb
   } else {
     requestedExecutionDate = b.requestedExecutionDate;
   }
-  if (b.batchBookingPreferred !== undefined && typeof b.batchBookingPreferred !== 'boolean') err('batchBookingPreferred', 'must be a boolean');
+  if (b.batchBookingPreferred !== undefined && typeof b.batchBookingPreferred !== 'boolean')
+    err('batchBookingPreferred', 'must be a boolean');
 
   const lines: ParsedLine[] = [];
   if (!Array.isArray(b.paymentLines) || b.paymentLines.length === 0) {
@@ -83,24 +89,45 @@ export function parseBulkRequest(body: unknown, today: LocalDate, maxLines: numb
         err(`${at}.instructedAmount.amount`, 'is required as a decimal string (e.g. "1500.00")');
       } else {
         const parsed = parseAmount(amt.amount, amt.currency);
-        if (!parsed.ok) err(`${at}.instructedAmount.${parsed.problem === 'currency' ? 'currency' : 'amount'}`, parsed.message);
+        if (!parsed.ok)
+          err(`${at}.instructedAmount.${parsed.problem === 'currency' ? 'currency' : 'amount'}`, parsed.message);
         else if (parsed.money.minor <= 0n) err(`${at}.instructedAmount.amount`, 'must be greater than zero');
         else ({ minor, currency } = parsed.money);
       }
       const creditorIban = iban(l.creditorAccount, `${at}.creditorAccount`);
       const creditorName = text(l.creditorName, `${at}.creditorName`, 70, true);
-      const remittance = text(l.remittanceInformationUnstructured, `${at}.remittanceInformationUnstructured`, 140, false);
+      const remittance = text(
+        l.remittanceInformationUnstructured,
+        `${at}.remittanceInformationUnstructured`,
+        140,
+        false,
+      );
       let priority = 'normal';
       if (l.instructionPriority !== undefined && l.instructionPriority !== null) {
-        if (typeof l.instructionPriority !== 'string' || !/^(normal|high)$/i.test(l.instructionPriority)) err(`${at}.instructionPriority`, 'must be normal or high');
+        if (typeof l.instructionPriority !== 'string' || !/^(normal|high)$/i.test(l.instructionPriority))
+          err(`${at}.instructionPriority`, 'must be normal or high');
         else priority = l.instructionPriority.toLowerCase();
       }
-      lines.push({ endToEndIdentification: e2e ?? '', minor, currency, creditorIban, creditorName: creditorName ?? '', remittance, instructionPriority: priority });
+      lines.push({
+        endToEndIdentification: e2e ?? '',
+        minor,
+        currency,
+        creditorIban,
+        creditorName: creditorName ?? '',
+        remittance,
+        instructionPriority: priority,
+      });
     });
   }
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    bulk: { debtorIban, debtorName, requestedExecutionDate, batchBookingPreferred: b.batchBookingPreferred === true, lines },
+    bulk: {
+      debtorIban,
+      debtorName,
+      requestedExecutionDate,
+      batchBookingPreferred: b.batchBookingPreferred === true,
+      lines,
+    },
   };
 }

@@ -20,16 +20,19 @@ const PAYMENT_STATUSES = ['RCVD', 'ACTC', 'ACSP', 'ACSC', 'RJCT', 'PART', 'CANC'
 type PaymentReq = FastifyRequest<{ Params: { product: string; id: string } }>;
 
 function checkProduct(product: string): void {
-  if (!PRODUCTS.has(product)) throw notFound('Payment product not supported', `Only credit-transfer is offered, not ${product}.`);
+  if (!PRODUCTS.has(product))
+    throw notFound('Payment product not supported', `Only credit-transfer is offered, not ${product}.`);
 }
 
 /** A bulk the caller may read: 403 for another subscription, 404 when the headers do not cover it. */
 export function accessibleBulk(sb: Sandbox, req: FastifyRequest, client: Client, bulkId: string): BulkPayment {
   const bulk = sb.state.bulks.get(bulkId);
   if (!bulk) throw notFound('Payment not found', `No payment ${bulkId}.`);
-  if (!client.subscriptions.includes(bulk.subscriptionId)) throw forbidden('The payment belongs to a subscription the client has no access to.');
+  if (!client.subscriptions.includes(bulk.subscriptionId))
+    throw forbidden('The payment belongs to a subscription the client has no access to.');
   const scopes = requestScopes(sb, req, client);
-  if (scopes === null || !inScope(scopes, bulk)) throw notFound('Payment not found', 'The payment is not in the resource group named by the request headers.');
+  if (scopes === null || !inScope(scopes, bulk))
+    throw notFound('Payment not found', 'The payment is not in the resource group named by the request headers.');
   return bulk;
 }
 
@@ -38,17 +41,30 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
     checkProduct(req.params.product);
     const client = caller(req);
     const scopes = requestScopes(sb, req, client);
-    if (scopes === null) throw notFound('Account not found', 'Subscription-Id and Resource-Group-Name (or Consent-ID) are required to initiate payments.');
+    if (scopes === null)
+      throw notFound(
+        'Account not found',
+        'Subscription-Id and Resource-Group-Name (or Consent-ID) are required to initiate payments.',
+      );
     const now = sb.clock.now();
     const parsed = parseBulkRequest(req.body, bankToday(now), sb.options.maxPaymentLines);
     if (!parsed.ok) throw badRequest('The payment request is not valid.', parsed.errors);
     const request = parsed.bulk;
-    const account = [...sb.state.accounts.values()].find((a) => a.iban === request.debtorIban && a.status === 'enabled' && inScope(scopes, a));
-    if (!account) throw notFound('Account not found', 'debtorAccount does not match an onboarded, enabled account in this resource group.');
+    const account = [...sb.state.accounts.values()].find(
+      (a) => a.iban === request.debtorIban && a.status === 'enabled' && inScope(scopes, a),
+    );
+    if (!account)
+      throw notFound(
+        'Account not found',
+        'debtorAccount does not match an onboarded, enabled account in this resource group.',
+      );
     const wrongCurrency = request.lines.findIndex((l) => l.currency !== account.currency);
     if (wrongCurrency >= 0) {
       throw badRequest('The payment request is not valid.', [
-        { field: `paymentLines[${wrongCurrency}].instructedAmount.currency`, message: `must be ${account.currency}, the debtor account's currency` },
+        {
+          field: `paymentLines[${wrongCurrency}].instructedAmount.currency`,
+          message: `must be ${account.currency}, the debtor account's currency`,
+        },
       ]);
     }
     const redirect = req.headers['tpp-redirect-uri'];
@@ -66,16 +82,14 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       idempotencyKey: info(req).idempotencyKey ?? null,
       createdAt: now.toISOString(),
       status: 'RCVD',
-      lines: request.lines.map(
-        (l): PaymentLine => ({
-          ...l,
-          paymentId: newPaymentId('line'),
-          status: 'RCVD',
-          tppMessages: [],
-          history: [{ status: 'RCVD', at: now.toISOString() }],
-          transactionId: null,
-        }),
-      ),
+      lines: request.lines.map((l): PaymentLine => ({
+        ...l,
+        paymentId: newPaymentId('line'),
+        status: 'RCVD',
+        tppMessages: [],
+        history: [{ status: 'RCVD', at: now.toISOString() }],
+        transactionId: null,
+      })),
       // Pre-approved accounts hold payments at RCVD until a signing basket is authorised.
       releasedAt: account.preApproval ? null : now.getTime(),
       acspAt: null,
@@ -90,7 +104,11 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       .send({
         paymentId: bulk.paymentId,
         transactionStatus: bulk.status,
-        paymentLines: bulk.lines.map((l) => ({ paymentId: l.paymentId, endToEndIdentification: l.endToEndIdentification, transactionStatus: l.status })),
+        paymentLines: bulk.lines.map((l) => ({
+          paymentId: l.paymentId,
+          endToEndIdentification: l.endToEndIdentification,
+          transactionStatus: l.status,
+        })),
         _links: {
           self,
           status: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}/status`),
@@ -104,11 +122,15 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
     checkProduct(req.params.product);
     const client = caller(req);
     const scopes = requestScopes(sb, req, client);
-    if (scopes === null) throw badRequest('Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID) to choose the data-access context.');
+    if (scopes === null)
+      throw badRequest(
+        'Send Subscription-Id and Resource-Group-Name (or Scopes, or Consent-ID) to choose the data-access context.',
+      );
     const q = req.query;
     const statusText = one(q, 'status');
     const status = statusText === undefined ? undefined : PAYMENT_STATUSES.find((s) => s === statusText.toUpperCase());
-    if (statusText !== undefined && status === undefined) throw badRequest(`status must be one of ${PAYMENT_STATUSES.join(', ')} (any casing).`);
+    if (statusText !== undefined && status === undefined)
+      throw badRequest(`status must be one of ${PAYMENT_STATUSES.join(', ')} (any casing).`);
     const from = date(q, 'createdFrom');
     const to = date(q, 'createdTo');
     const accountId = one(q, 'accountId');
@@ -130,7 +152,8 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
   app.delete('/api/bulk-payments/:product/:id', (req: PaymentReq, reply) => {
     checkProduct(req.params.product);
     const bulk = accessibleBulk(sb, req, caller(req), req.params.id);
-    if (bulk.status !== 'RCVD' || bulk.lines.some((l) => l.status !== 'RCVD')) throw conflict(`The payment is ${bulk.status} and can no longer be cancelled.`);
+    if (bulk.status !== 'RCVD' || bulk.lines.some((l) => l.status !== 'RCVD'))
+      throw conflict(`The payment is ${bulk.status} and can no longer be cancelled.`);
     const at = sb.clock.now().getTime();
     for (const l of bulk.lines) {
       l.status = 'CANC';
@@ -149,7 +172,12 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
   app.get('/api/bulk-payments/:product/:id/status', (req: PaymentReq) => {
     checkProduct(req.params.product);
     const bulk = accessibleBulk(sb, req, caller(req), req.params.id);
-    return { paymentId: bulk.paymentId, transactionStatus: bulk.status, tppMessage: [], _links: { self: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`) } };
+    return {
+      paymentId: bulk.paymentId,
+      transactionStatus: bulk.status,
+      tppMessage: [],
+      _links: { self: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`) },
+    };
   });
 
   const line = (req: PaymentReq): { bulk: BulkPayment; line: PaymentLine } => {

@@ -83,6 +83,8 @@ export function problemForStatus(status: number, detail: string): Problem {
     503: ['service-unavailable', 'Service unavailable'],
     504: ['gateway-timeout', 'Gateway timeout'],
   };
-  const [fragment, title] = known[status] ?? (status >= 500 ? ['internal-server-error', 'Internal server error'] : ['bad-request', 'Bad request']);
+  const [fragment, title] =
+    known[status] ??
+    (status >= 500 ? ['internal-server-error', 'Internal server error'] : ['bad-request', 'Bad request']);
   return new Problem(status, fragment, title, detail);
 }

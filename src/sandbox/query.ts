@@ -24,7 +24,8 @@ export function date(q: Query, name: string): LocalDate | undefined {
   const v = one(q, name);
   if (v === undefined) return undefined;
   if (isLocalDate(v)) return v;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))) return bankToday(new Date(v));
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)))
+    return bankToday(new Date(v));
   throw badRequest(`Query parameter ${name} must be a date (YYYY-MM-DD) or an RFC 3339 date-time.`);
 }
 
@@ -32,5 +33,8 @@ export function date(q: Query, name: string): LocalDate | undefined {
 export function list(q: Query, name: string): string[] | undefined {
   const v = q[name];
   if (v === undefined) return undefined;
-  return (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

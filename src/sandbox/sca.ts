@@ -10,11 +10,27 @@ import { CONSENT_STEP_MS } from './scheduler.js';
 
 export const SCA_LINK_LIFETIME_MS = 7 * 86_400_000;
 
-export function issueScaLink(sb: Sandbox, kind: ScaLink['kind'], targetId: string, authorizationId: string | null, redirectUri: string | null): ScaLink {
+export function issueScaLink(
+  sb: Sandbox,
+  kind: ScaLink['kind'],
+  targetId: string,
+  authorizationId: string | null,
+  redirectUri: string | null,
+): ScaLink {
   // A new link for the same target invalidates the earlier unused one.
-  for (const l of sb.state.scaLinks.values()) if (l.targetId === targetId && l.authorizationId === authorizationId && !l.used) l.used = true;
+  for (const l of sb.state.scaLinks.values())
+    if (l.targetId === targetId && l.authorizationId === authorizationId && !l.used) l.used = true;
   const now = sb.clock.now().getTime();
-  const link: ScaLink = { code: randomBytes(12).toString('base64url'), kind, targetId, authorizationId, createdAt: now, expiresAt: now + SCA_LINK_LIFETIME_MS, used: false, redirectUri };
+  const link: ScaLink = {
+    code: randomBytes(12).toString('base64url'),
+    kind,
+    targetId,
+    authorizationId,
+    createdAt: now,
+    expiresAt: now + SCA_LINK_LIFETIME_MS,
+    used: false,
+    redirectUri,
+  };
   sb.state.scaLinks.set(link.code, link);
   return link;
 }
@@ -35,8 +51,10 @@ export function completeSca(sb: Sandbox, code: string, succeed: boolean): ScaOut
   const link = sb.state.scaLinks.get(code);
   if (!link) throw notFound('SCA link not found');
   const now = sb.clock.now().getTime();
-  if (link.used) throw new Problem(410, 'sca-link-used', 'SCA link already used', 'The link is single use; request a new one.');
-  if (now >= link.expiresAt) throw new Problem(410, 'sca-link-expired', 'SCA link expired', 'The link expired after 7 days; request a new one.');
+  if (link.used)
+    throw new Problem(410, 'sca-link-used', 'SCA link already used', 'The link is single use; request a new one.');
+  if (now >= link.expiresAt)
+    throw new Problem(410, 'sca-link-expired', 'SCA link expired', 'The link expired after 7 days; request a new one.');
   link.used = true;
   const scaStatus = succeed ? 'finalised' : 'failed';
   if (link.kind === 'consent') {

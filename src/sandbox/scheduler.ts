@@ -76,7 +76,10 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
   changed = false;
   if (bulk.acspAt === null) bulk.acspAt = acspDue;
   // A weekend or Norwegian bank holiday executes on the next business day, as the bank would.
-  const settleAt = Math.max(bulk.acspAt, startOfBankDay(businessCalendar('NO').nextBusinessDay(bulk.requestedExecutionDate)));
+  const settleAt = Math.max(
+    bulk.acspAt,
+    startOfBankDay(businessCalendar('NO').nextBusinessDay(bulk.requestedExecutionDate)),
+  );
   if (settleAt <= now) {
     const account = sb.state.accounts.get(bulk.accountId);
     for (const line of bulk.lines) {
@@ -115,22 +118,34 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
   if (changed) updateBulkStatus(sb, bulk, settleAt);
 }
 
-function setLine(sb: Sandbox, bulk: BulkPayment, line: PaymentLine, status: PaymentStatus, at: number, message?: PaymentLine['tppMessages'][number]): void {
+function setLine(
+  sb: Sandbox,
+  bulk: BulkPayment,
+  line: PaymentLine,
+  status: PaymentStatus,
+  at: number,
+  message?: PaymentLine['tppMessages'][number],
+): void {
   line.status = status;
   if (message) line.tppMessages.push(message);
   line.history.push({ status, at: new Date(at).toISOString() });
   const account = sb.state.accounts.get(bulk.accountId);
   if (!account) return;
-  sb.emit('banking.payment.status.updated', account, {
-    paymentId: line.paymentId,
-    endToEndIdentification: line.endToEndIdentification,
-    transactionStatus: status,
-    tppMessages: line.tppMessages.map((m) => ({ code: m.code, message: m.message })),
-    _links: {
-      self: sb.link(`/payments/credit-transfer/${line.paymentId}`),
-      bulkPayment: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`),
+  sb.emit(
+    'banking.payment.status.updated',
+    account,
+    {
+      paymentId: line.paymentId,
+      endToEndIdentification: line.endToEndIdentification,
+      transactionStatus: status,
+      tppMessages: line.tppMessages.map((m) => ({ code: m.code, message: m.message })),
+      _links: {
+        self: sb.link(`/payments/credit-transfer/${line.paymentId}`),
+        bulkPayment: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`),
+      },
     },
-  }, at);
+    at,
+  );
 }
 
 /** Bulk status from its lines: all ACSC → ACSC, all RJCT → RJCT, final but mixed → PART. */
@@ -148,10 +163,15 @@ export function updateBulkStatus(sb: Sandbox, bulk: BulkPayment, at: number): vo
   bulk.status = next;
   const account = sb.state.accounts.get(bulk.accountId);
   if (!account) return;
-  sb.emit('banking.bulk_payment.status.updated', account, {
-    paymentId: bulk.paymentId,
-    transactionStatus: next,
-    tppMessages: [],
-    _links: { self: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`) },
-  }, at);
+  sb.emit(
+    'banking.bulk_payment.status.updated',
+    account,
+    {
+      paymentId: bulk.paymentId,
+      transactionStatus: next,
+      tppMessages: [],
+      _links: { self: sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`) },
+    },
+    at,
+  );
 }

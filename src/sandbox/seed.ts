@@ -54,7 +54,11 @@ const BANKS: Bank[] = [
     channels: ['openBanking'],
     isTestBank: false,
     onboarding: { links: [{ title: 'Corporate onboarding form', href: 'https://nordbank.invalid/onboarding' }] },
-    bankOrder: { required: true, description: 'Sign the integration order in the bank portal.', leadTimeBusinessDays: 5 },
+    bankOrder: {
+      required: true,
+      description: 'Sign the integration order in the bank portal.',
+      leadTimeBusinessDays: 5,
+    },
     propertyRequirements: [
       { key: 'psuCorporateId', required: true, description: 'Organisation number' },
       { key: 'accountNumbers', required: true, description: 'Comma-separated account numbers to onboard' },
@@ -75,7 +79,12 @@ const BANKS: Bank[] = [
 
 export function seedState(now: Date): SandboxState {
   const s = new SandboxState();
-  s.clients.set(SEED.clientId, { clientId: SEED.clientId, secret: SEED.clientSecret, tenant: SEED.tenant, subscriptions: [SEED.subscriptionId] });
+  s.clients.set(SEED.clientId, {
+    clientId: SEED.clientId,
+    secret: SEED.clientSecret,
+    tenant: SEED.tenant,
+    subscriptions: [SEED.subscriptionId],
+  });
   s.clients.set(SEED.otherClientId, {
     clientId: SEED.otherClientId,
     secret: SEED.otherClientSecret,
@@ -104,7 +113,13 @@ export function seedState(now: Date): SandboxState {
   const otherConsentId = '0b1e7c2d-0000-4000-8000-000000000001';
   s.consents.set(otherConsentId, consent(otherConsentId, SEED.otherSubscriptionId, SEED.otherResourceGroupName));
 
-  const base = { bankId: 'testbank', bic: 'TESTNOK1', currency: 'NOK', status: 'enabled' as const, creditLimitMinor: 0n };
+  const base = {
+    bankId: 'testbank',
+    bic: 'TESTNOK1',
+    currency: 'NOK',
+    status: 'enabled' as const,
+    creditLimitMinor: 0n,
+  };
   const accounts: Account[] = [
     {
       ...base,

@@ -40,7 +40,9 @@ export function buildServer(sb: Sandbox): FastifyInstance {
       else if (rule.kind === 'lostResponse') info(req).loseResponse = true;
       else if (rule.kind === 'rateLimit') {
         if (delay > 0) await sleep(delay);
-        throw new Problem(429, 'too-many-requests', 'Too many requests', 'Rate limit exceeded (injected fault).', { headers: { 'retry-after': String(rule.retryAfterSeconds) } });
+        throw new Problem(429, 'too-many-requests', 'Too many requests', 'Rate limit exceeded (injected fault).', {
+          headers: { 'retry-after': String(rule.retryAfterSeconds) },
+        });
       } else {
         if (delay > 0) await sleep(delay);
         throw problemForStatus(rule.status, 'Injected fault.');
@@ -51,15 +53,23 @@ export function buildServer(sb: Sandbox): FastifyInstance {
     reply.header('api-supported-versions', SUPPORTED_VERSIONS.join(', '));
     reply.header('api-deprecated-versions', DEPRECATED_VERSIONS.join(', '));
     const version = req.headers['api-version'];
-    if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !DEPRECATED_VERSIONS.includes(version)) {
+    if (
+      typeof version === 'string' &&
+      !SUPPORTED_VERSIONS.includes(version) &&
+      !DEPRECATED_VERSIONS.includes(version)
+    ) {
       throw badRequest(`api-version ${version} is not supported; supported: ${SUPPORTED_VERSIONS.join(', ')}.`);
     }
-    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      req.headers['content-length'] !== undefined
+        ? req.headers['content-length'] !== '0'
+        : req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !/^application\/([a-z.+-]*\+)?json\b|^text\/json\b/i.test(req.headers['content-type'] ?? '')) {
       throw problemForStatus(415, 'Request bodies must be application/json.');
     }
     const psuIp = req.headers['psu-ip-address'];
-    if (typeof psuIp === 'string' && isIP(psuIp) === 0) throw badRequest('PSU-IP-Address must be an IPv4 or IPv6 address.');
+    if (typeof psuIp === 'string' && isIP(psuIp) === 0)
+      throw badRequest('PSU-IP-Address must be an IPv4 or IPv6 address.');
     const accept = req.headers.accept;
     if (accept && !/(application\/json|application\/\*|\*\/\*|text\/json|\+json)/i.test(accept)) {
       throw problemForStatus(406, 'This API answers application/json only.');
@@ -77,11 +87,22 @@ export function buildServer(sb: Sandbox): FastifyInstance {
     if (key === undefined) return;
     if (typeof key !== 'string' || !isUuid(key)) throw badRequest('Idempotency-Key must be a UUID.');
     const path = req.url.split('?')[0] ?? req.url;
-    const lookup = sb.idempotency.begin(client.clientId, key, fingerprint(req.method, path, req.body ?? null), sb.clock.now().getTime());
+    const lookup = sb.idempotency.begin(
+      client.clientId,
+      key,
+      fingerprint(req.method, path, req.body ?? null),
+      sb.clock.now().getTime(),
+    );
     if (lookup.kind === 'mismatch') {
-      throw new Problem(422, 'idempotency-key-reused', 'Idempotency key reused', 'This Idempotency-Key was used with a different request; use a new key for a new request.');
+      throw new Problem(
+        422,
+        'idempotency-key-reused',
+        'Idempotency key reused',
+        'This Idempotency-Key was used with a different request; use a new key for a new request.',
+      );
     }
-    if (lookup.kind === 'in-flight') throw new Problem(409, 'conflict', 'Conflict', 'A request with this Idempotency-Key is still being processed.');
+    if (lookup.kind === 'in-flight')
+      throw new Problem(409, 'conflict', 'Conflict', 'A request with this Idempotency-Key is still being processed.');
     if (lookup.kind === 'replay') {
       info(req).replayed = true;
       const r = lookup.response;
@@ -123,8 +144,14 @@ export function buildServer(sb: Sandbox): FastifyInstance {
     let problem: Problem;
     if (error instanceof Problem) problem = error;
     else {
-      const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
-      problem = problemForStatus(status, status >= 500 ? 'The sandbox failed to handle the request.' : (error as Error).message);
+      const status =
+        typeof (error as { statusCode?: unknown }).statusCode === 'number'
+          ? (error as { statusCode: number }).statusCode
+          : 500;
+      problem = problemForStatus(
+        status,
+        status >= 500 ? 'The sandbox failed to handle the request.' : (error as Error).message,
+      );
       if (status >= 500) sb.logger?.error('sandbox handler failed', { error: (error as Error).message, url: req.url });
     }
     for (const [k, v] of Object.entries(problem.extra.headers ?? {})) reply.header(k, v);
@@ -136,7 +163,10 @@ export function buildServer(sb: Sandbox): FastifyInstance {
 
   app.setNotFoundHandler((req, reply) => {
     const problem = problemForStatus(404, `No route ${req.method} ${req.url.split('?')[0] ?? ''}.`);
-    return reply.code(404).type('application/problem+json; charset=utf-8').send(problemBody(problem, req.url.split('?')[0], traceparentOf(req.headers.traceparent)));
+    return reply
+      .code(404)
+      .type('application/problem+json; charset=utf-8')
+      .send(problemBody(problem, req.url.split('?')[0], traceparentOf(req.headers.traceparent)));
   });
 
   registerIdentity(app, sb);

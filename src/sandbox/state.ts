@@ -1,6 +1,16 @@
 // All sandbox state in one object, so a reset is "make a new one" and nothing leaks between runs.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Account, Bank, BulkPayment, Client, Consent, Rejection, ScaLink, SigningBasket, Transaction } from './model.js';
+import type {
+  Account,
+  Bank,
+  BulkPayment,
+  Client,
+  Consent,
+  Rejection,
+  ScaLink,
+  SigningBasket,
+  Transaction,
+} from './model.js';
 
 export interface TokenRecord {
   clientId: string;
@@ -31,7 +41,9 @@ export class SandboxState {
   }
 
   accountsIn(subscriptionId: string, resourceGroupName: string): Account[] {
-    return [...this.accounts.values()].filter((a) => a.subscriptionId === subscriptionId && a.resourceGroupName === resourceGroupName);
+    return [...this.accounts.values()].filter(
+      (a) => a.subscriptionId === subscriptionId && a.resourceGroupName === resourceGroupName,
+    );
   }
 
   transactionsOf(accountId: string): Transaction[] {

@@ -13,7 +13,11 @@ export function startOfBankDay(date: LocalDate): number {
   // Oslo is UTC+1 or UTC+2; try both offsets and keep the one whose Oslo date is `date` at 00:00.
   for (const offsetHours of [1, 2]) {
     const candidate = Date.parse(`${date}T00:00:00Z`) - offsetHours * 3_600_000;
-    const local = new Intl.DateTimeFormat('en-GB', { timeZone: BANK_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date(candidate));
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: BANK_TIME_ZONE,
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(candidate));
     if (dateInZone(new Date(candidate), BANK_TIME_ZONE) === date && local === '00') return candidate;
   }
   return Date.parse(`${date}T00:00:00Z`) - 3_600_000;
@@ -21,7 +25,9 @@ export function startOfBankDay(date: LocalDate): number {
 
 /** "PT2H", "P1D", "P1DT30M", "PT0.5S" → milliseconds; undefined when not a duration. */
 export function parseDuration(text: string): number | undefined {
-  const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text.trim().toUpperCase());
+  const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+    text.trim().toUpperCase(),
+  );
   if (!m || text.trim().length < 2 || /T$/.test(text.trim())) return undefined;
   const [, w, d, h, min, s] = m;
   const n = (v: string | undefined): number => (v === undefined ? 0 : Number(v));

@@ -25,9 +25,11 @@ export function registerTransactions(app: FastifyInstance, sb: Sandbox): void {
     const to = date(q, 'dateTo') ?? bankToday(sb.clock.now());
     if (from > to) throw badRequest('dateFrom must not be after dateTo.');
     const typeText = one(q, 'transactionType')?.toLowerCase();
-    if (typeText !== undefined && typeText !== 'credit' && typeText !== 'debit') throw badRequest('transactionType must be credit or debit.');
+    if (typeText !== undefined && typeText !== 'credit' && typeText !== 'debit')
+      throw badRequest('transactionType must be credit or debit.');
     const sourceText = one(q, 'transactionSource')?.toLowerCase();
-    if (sourceText !== undefined && sourceText !== 'payment' && sourceText !== 'bank') throw badRequest('transactionSource must be payment or bank.');
+    if (sourceText !== undefined && sourceText !== 'payment' && sourceText !== 'bank')
+      throw badRequest('transactionSource must be payment or bank.');
 
     type Item = { booked: boolean; view: Record<string, unknown> };
     const items: Item[] = [];
@@ -37,13 +39,24 @@ export function registerTransactions(app: FastifyInstance, sb: Sandbox): void {
         .filter((t) => t.bookingDate >= from && t.bookingDate <= to)
         .filter((t) => typeText === undefined || t.transactionType === typeText)
         .filter((t) => sourceText === undefined || (t.paymentId ? 'payment' : 'bank') === sourceText)
-        .sort((a, b) => (a.bookingDate === b.bookingDate ? a.entryReference.localeCompare(b.entryReference) : a.bookingDate < b.bookingDate ? -1 : 1));
+        .sort((a, b) =>
+          a.bookingDate === b.bookingDate
+            ? a.entryReference.localeCompare(b.entryReference)
+            : a.bookingDate < b.bookingDate
+              ? -1
+              : 1,
+        );
       items.push(...booked.map((t) => ({ booked: true, view: transactionView(sb, t) })));
     }
-    if ((status === 'pending' || status === 'both' || status === 'all') && typeText !== 'credit' && sourceText !== 'bank') {
+    if (
+      (status === 'pending' || status === 'both' || status === 'all') &&
+      typeText !== 'credit' &&
+      sourceText !== 'bank'
+    ) {
       for (const bulk of sb.state.bulks.values()) {
         if (bulk.accountId !== account.id) continue;
-        for (const line of bulk.lines) if (line.status === 'ACSP') items.push({ booked: false, view: pendingView(sb, bulk, line) });
+        for (const line of bulk.lines)
+          if (line.status === 'ACSP') items.push({ booked: false, view: pendingView(sb, bulk, line) });
       }
     }
     const page = paginate(sb, items, `/accounts/${account.id}/transactions`, q);
@@ -57,10 +70,13 @@ export function registerTransactions(app: FastifyInstance, sb: Sandbox): void {
     };
   });
 
-  app.get('/api/accounts/:accountId/transactions/:id', (req: FastifyRequest<{ Params: { accountId: string; id: string }; Querystring: Query }>) => {
-    const account = accessibleAccount(sb, req, caller(req), req.params.accountId);
-    const tx = sb.state.transactions.find((t) => t.accountId === account.id && t.transactionId === req.params.id);
-    if (!tx) throw notFound('Transaction not found', `No transaction ${req.params.id} on this account.`);
-    return { transactionsDetails: transactionView(sb, tx) };
-  });
+  app.get(
+    '/api/accounts/:accountId/transactions/:id',
+    (req: FastifyRequest<{ Params: { accountId: string; id: string }; Querystring: Query }>) => {
+      const account = accessibleAccount(sb, req, caller(req), req.params.accountId);
+      const tx = sb.state.transactions.find((t) => t.accountId === account.id && t.transactionId === req.params.id);
+      if (!tx) throw notFound('Transaction not found', `No transaction ${req.params.id} on this account.`);
+      return { transactionsDetails: transactionView(sb, tx) };
+    },
+  );
 }

@@ -40,7 +40,12 @@ export function accountReference(a: Account): Record<string, unknown> {
   return { iban: a.iban, bban: a.bban, other: null, currency: a.currency };
 }
 
-type Balance = { balanceAmount: { currency: string; amount: string }; balanceType: string; referenceDate: string; lastChangeDate: string | null };
+type Balance = {
+  balanceAmount: { currency: string; amount: string };
+  balanceType: string;
+  referenceDate: string;
+  lastChangeDate: string | null;
+};
 
 /** For each balance type, the latest balance on or before `date`. */
 export function balanceView(sb: Sandbox, a: Account, date: LocalDate): Balance[] {
@@ -61,14 +66,24 @@ export function balanceSeries(sb: Sandbox, a: Account, from: LocalDate, to: Loca
 }
 
 function closing(sb: Sandbox, a: Account, date: LocalDate): Balance {
-  return { balanceAmount: amount(bookedBalance(sb.state, a, date), a.currency), balanceType: 'closingBooked', referenceDate: date, lastChangeDate: lastChangeDate(sb.state, a, date) };
+  return {
+    balanceAmount: amount(bookedBalance(sb.state, a, date), a.currency),
+    balanceType: 'closingBooked',
+    referenceDate: date,
+    lastChangeDate: lastChangeDate(sb.state, a, date),
+  };
 }
 
 function intraday(sb: Sandbox, a: Account, today: LocalDate): Balance[] {
   const booked = bookedBalance(sb.state, a, today);
   const changed = lastChangeDate(sb.state, a, today);
   return [
-    { balanceAmount: amount(booked, a.currency), balanceType: 'interimBooked', referenceDate: today, lastChangeDate: changed },
+    {
+      balanceAmount: amount(booked, a.currency),
+      balanceType: 'interimBooked',
+      referenceDate: today,
+      lastChangeDate: changed,
+    },
     {
       balanceAmount: amount(booked - reservedAmount(sb.state, a) + a.creditLimitMinor, a.currency),
       balanceType: 'interimAvailable',
@@ -88,7 +103,13 @@ export function transactionView(sb: Sandbox, t: Transaction): Record<string, unk
     accountId: t.accountId,
     entryReference: t.entryReference,
     endToEndIdentification: t.endToEndId,
-    references: { endToEndIds: t.endToEndId ? [t.endToEndId] : [], instructionId: null, accountServicerReference: t.entryReference, mandateId: null, checkNumber: null },
+    references: {
+      endToEndIds: t.endToEndId ? [t.endToEndId] : [],
+      instructionId: null,
+      accountServicerReference: t.entryReference,
+      mandateId: null,
+      checkNumber: null,
+    },
     bookingStatus: 'booked',
     bookingDate: t.bookingDate,
     valueDate: t.valueDate,
@@ -111,7 +132,13 @@ export function pendingView(sb: Sandbox, bulk: BulkPayment, line: PaymentLine): 
     accountId: bulk.accountId,
     entryReference: null,
     endToEndIdentification: line.endToEndIdentification,
-    references: { endToEndIds: [line.endToEndIdentification], instructionId: null, accountServicerReference: null, mandateId: null, checkNumber: null },
+    references: {
+      endToEndIds: [line.endToEndIdentification],
+      instructionId: null,
+      accountServicerReference: null,
+      mandateId: null,
+      checkNumber: null,
+    },
     bookingStatus: 'pending',
     bookingDate: null,
     valueDate: bulk.requestedExecutionDate,
@@ -127,7 +154,8 @@ export function pendingView(sb: Sandbox, bulk: BulkPayment, line: PaymentLine): 
   };
 }
 
-const tpp = (line: PaymentLine): object[] => line.tppMessages.map((m) => ({ category: m.category, code: m.code, message: m.message }));
+const tpp = (line: PaymentLine): object[] =>
+  line.tppMessages.map((m) => ({ category: m.category, code: m.code, message: m.message }));
 
 export function lineView(sb: Sandbox, bulk: BulkPayment, line: PaymentLine): Record<string, unknown> {
   return {
@@ -193,6 +221,7 @@ export function bankView(b: Bank, additional: boolean): Record<string, unknown> 
     onboarding: b.onboarding,
     bankOrder: b.bankOrder,
   };
-  if (additional) view.additionalInformation = { isTestBank: b.isTestBank, propertyRequirements: b.propertyRequirements };
+  if (additional)
+    view.additionalInformation = { isTestBank: b.isTestBank, propertyRequirements: b.propertyRequirements };
   return view;
 }

@@ -25,22 +25,37 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   app.addHook('onResponse', (req, reply, done) => {
     // URL without query string: nothing a caller puts there is worth keeping in the log.
-    logger.debug('http', { method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) });
+    logger.debug('http', {
+      method: req.method,
+      path: req.url.split('?')[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    });
     done();
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
-      logger.error('http request failed', { method: req.method, path: req.url.split('?')[0], error: error.message, code: error.code });
-      return reply.code(status).send({ error: 'internal', message: 'the request could not be processed; it may be retried' });
+      logger.error('http request failed', {
+        method: req.method,
+        path: req.url.split('?')[0],
+        error: error.message,
+        code: error.code,
+      });
+      return reply
+        .code(status)
+        .send({ error: 'internal', message: 'the request could not be processed; it may be retried' });
     }
     return reply.code(status).send({ error: error.code ?? 'bad-request', message: error.message });
   });
 
   app.get('/healthz', async (_req, reply) => {
     const report = await options.health();
-    return reply.code(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
+    return reply
+      .code(report.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
   });
 
   app.get('/metrics', async (_req, reply) => {

@@ -20,7 +20,11 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
   const horizon = new Date(now.getTime() + warnBeforeMs).toISOString();
   const findings: Finding[] = [];
 
-  const unknown: Row[] = await db.knex<Row>('bulks').select('id', 'company', 'debtor_iban', 'execution_date', 'line_count').where({ state: 'unknown' }).orderBy('id');
+  const unknown: Row[] = await db
+    .knex<Row>('bulks')
+    .select('id', 'company', 'debtor_iban', 'execution_date', 'line_count')
+    .where({ state: 'unknown' })
+    .orderBy('id');
   for (const r of unknown) {
     const id = toStr(r.id);
     const company = toStr(r.company);
@@ -35,7 +39,11 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
     });
   }
 
-  const baskets: Row[] = await db.knex<Row>('baskets').select('id', 'company', 'state', 'sca_link_expires_at').whereIn('state', ['created', 'link_issued']).orderBy('id');
+  const baskets: Row[] = await db
+    .knex<Row>('baskets')
+    .select('id', 'company', 'state', 'sca_link_expires_at')
+    .whereIn('state', ['created', 'link_issued'])
+    .orderBy('id');
   for (const r of baskets) {
     const id = toStr(r.id);
     const company = toStr(r.company);
@@ -61,7 +69,12 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
     }
   }
 
-  const consents: Row[] = await db.knex<Row>('consents').select('consent_id', 'company', 'bank_id', 'status', 'expires_at').whereNotNull('expires_at').where('expires_at', '<=', horizon).orderBy('consent_id');
+  const consents: Row[] = await db
+    .knex<Row>('consents')
+    .select('consent_id', 'company', 'bank_id', 'status', 'expires_at')
+    .whereNotNull('expires_at')
+    .where('expires_at', '<=', horizon)
+    .orderBy('consent_id');
   for (const r of consents) {
     if (!/^(authori[sz]ed|valid)$/i.test(toStr(r.status))) continue; // expired or revoked ones are reported by the bank errors
     const consentId = toStr(r.consent_id);

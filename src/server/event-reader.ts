@@ -9,7 +9,10 @@ export interface DeliveryProblem {
   message: string;
 }
 
-export function readDelivery(headers: Record<string, string | string[] | undefined>, body: Buffer): { ok: true; delivery: EventDelivery } | { ok: false; problem: DeliveryProblem } {
+export function readDelivery(
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+): { ok: true; delivery: EventDelivery } | { ok: false; problem: DeliveryProblem } {
   try {
     return { ok: true, delivery: readEventDelivery(headers, body) };
   } catch (error) {

@@ -26,7 +26,12 @@ export interface HealthOptions {
 
 export function createHealthCheck(options: HealthOptions): () => Promise<HealthReport> {
   return async () => {
-    const report: HealthReport = { status: 'ok', time: options.clock.now().toISOString(), database: { ok: true, description: options.db.description }, jobs: {} };
+    const report: HealthReport = {
+      status: 'ok',
+      time: options.clock.now().toISOString(),
+      database: { ok: true, description: options.db.description },
+      jobs: {},
+    };
     try {
       await withTimeout(options.db.knex.raw('select 1'), options.timeoutMs ?? 3000);
       for (const job of options.jobNames) {
@@ -46,7 +51,11 @@ export function createHealthCheck(options: HealthOptions): () => Promise<HealthR
     } catch (error) {
       report.status = 'unavailable';
       // The driver message is safe (database.ts redacts URLs), but keep it to one short line.
-      report.database = { ok: false, description: options.db.description, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'error' };
+      report.database = {
+        ok: false,
+        description: options.db.description,
+        error: (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'error',
+      };
     }
     return report;
   };

@@ -32,15 +32,28 @@ export interface MetricsOptions {
 /** Groups of rows counted per state at scrape time: table → metric. */
 const STATE_GAUGES = [
   { table: 'payments', name: 'settle_payments', help: 'Payment lines by state (scraped from the database).' },
-  { table: 'payment_files', name: 'settle_payment_files', help: 'Payment files by state: accepted, rejected, duplicate, … (scraped from the database).' },
-  { table: 'bulks', name: 'settle_bulks', help: 'Bulk credit transfers by state, including unknown (scraped from the database).' },
+  {
+    table: 'payment_files',
+    name: 'settle_payment_files',
+    help: 'Payment files by state: accepted, rejected, duplicate, … (scraped from the database).',
+  },
+  {
+    table: 'bulks',
+    name: 'settle_bulks',
+    help: 'Bulk credit transfers by state, including unknown (scraped from the database).',
+  },
 ] as const;
 
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'settle_' });
   const registers = [registry];
-  const jobRuns = new Counter({ name: 'settle_job_runs_total', help: 'Finished job runs by outcome (ok, findings, failed).', labelNames: ['job', 'outcome'] as const, registers });
+  const jobRuns = new Counter({
+    name: 'settle_job_runs_total',
+    help: 'Finished job runs by outcome (ok, findings, failed).',
+    labelNames: ['job', 'outcome'] as const,
+    registers,
+  });
   const jobDuration = new Histogram({
     name: 'settle_job_duration_seconds',
     help: 'Duration of job runs.',
@@ -48,12 +61,41 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 1800, 3600],
     registers,
   });
-  const jobSkipped = new Counter({ name: 'settle_job_skipped_total', help: 'Scheduled runs not started: still running here, or the lease is held by another instance.', labelNames: ['job', 'reason'] as const, registers });
-  const jobLastSuccess = new Gauge({ name: 'settle_job_last_success_timestamp_seconds', help: 'When a job last finished without failing (Unix time).', labelNames: ['job'] as const, registers });
-  const bankErrors = new Counter({ name: 'settle_bank_errors_total', help: 'Errors from the banking API by stable code.', labelNames: ['code'] as const, registers });
-  const tokenRefreshes = new Counter({ name: 'settle_token_refreshes_total', help: 'OAuth2 access tokens fetched from the identity provider.', registers });
-  const webhookEvents = new Counter({ name: 'settle_webhook_events_total', help: 'Webhook events by outcome: accepted, duplicate, rejected.', labelNames: ['outcome'] as const, registers });
-  const alerts = new Counter({ name: 'settle_alerts_total', help: 'Alert deliveries by channel, type and outcome (sent, failed).', labelNames: ['channel', 'type', 'outcome'] as const, registers });
+  const jobSkipped = new Counter({
+    name: 'settle_job_skipped_total',
+    help: 'Scheduled runs not started: still running here, or the lease is held by another instance.',
+    labelNames: ['job', 'reason'] as const,
+    registers,
+  });
+  const jobLastSuccess = new Gauge({
+    name: 'settle_job_last_success_timestamp_seconds',
+    help: 'When a job last finished without failing (Unix time).',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const bankErrors = new Counter({
+    name: 'settle_bank_errors_total',
+    help: 'Errors from the banking API by stable code.',
+    labelNames: ['code'] as const,
+    registers,
+  });
+  const tokenRefreshes = new Counter({
+    name: 'settle_token_refreshes_total',
+    help: 'OAuth2 access tokens fetched from the identity provider.',
+    registers,
+  });
+  const webhookEvents = new Counter({
+    name: 'settle_webhook_events_total',
+    help: 'Webhook events by outcome: accepted, duplicate, rejected.',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const alerts = new Counter({
+    name: 'settle_alerts_total',
+    help: 'Alert deliveries by channel, type and outcome (sent, failed).',
+    labelNames: ['channel', 'type', 'outcome'] as const,
+    registers,
+  });
 
   for (const spec of STATE_GAUGES) {
     new Gauge({
@@ -69,7 +111,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
           for (const row of rows) this.set({ state: toStr(row.state) }, toInt(row.n));
         } catch (error) {
           // A scrape must not fail because the database is briefly away; /healthz says so.
-          options.logger?.warn('metrics: cannot count states', { table: spec.table, error: error instanceof Error ? error.message : String(error) });
+          options.logger?.warn('metrics: cannot count states', {
+            table: spec.table,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       },
     });

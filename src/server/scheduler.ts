@@ -81,7 +81,10 @@ export class Scheduler {
         expr,
         async () => {
           await this.trigger(job.name).catch((error: unknown) =>
-            this.options.logger.error('scheduled run could not be recorded', { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+            this.options.logger.error('scheduled run could not be recorded', {
+              job: job.name,
+              error: error instanceof Error ? error.message : String(error),
+            }),
           );
         },
         {
@@ -96,7 +99,12 @@ export class Scheduler {
         },
       );
       this.tasks.push(task);
-      this.options.logger.info('job scheduled', { job: job.name, cron: expr, timeZone: this.options.timeZone, next: task.getNextRun()?.toISOString() });
+      this.options.logger.info('job scheduled', {
+        job: job.name,
+        cron: expr,
+        timeZone: this.options.timeZone,
+        next: task.getNextRun()?.toISOString(),
+      });
     }
   }
 
@@ -126,13 +134,17 @@ export class Scheduler {
     this.stopping = true;
     for (const task of this.tasks) await task.destroy();
     this.tasks.length = 0;
-    const waitAll = (ms: number) => Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.promise)), delay(ms)]);
+    const waitAll = (ms: number) =>
+      Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.promise)), delay(ms)]);
     if (this.running.size > 0) {
       this.options.logger.info('waiting for running jobs to finish', { jobs: [...this.running.keys()], graceMs });
       await waitAll(graceMs);
     }
     if (this.running.size > 0) {
-      this.options.logger.warn('jobs still running after the grace period; asking them to stop at the next checkpoint', { jobs: [...this.running.keys()] });
+      this.options.logger.warn(
+        'jobs still running after the grace period; asking them to stop at the next checkpoint',
+        { jobs: [...this.running.keys()] },
+      );
       for (const r of this.running.values()) r.abort.abort(new Error('settle is shutting down'));
       await waitAll(abortWaitMs);
     }
@@ -162,7 +174,12 @@ export class Scheduler {
     return { ran: true, runId, outcome };
   }
 
-  private async runOnce(job: ScheduledJob, runId: string, signal: AbortSignal, log: Logger): Promise<RunSummary['outcome']> {
+  private async runOnce(
+    job: ScheduledJob,
+    runId: string,
+    signal: AbortSignal,
+    log: Logger,
+  ): Promise<RunSummary['outcome']> {
     const { jobRuns, clock, metrics } = this.options;
     const record = await jobRuns.start(job.name, runId, this.holder);
     const startedAt = clock.now();
@@ -173,7 +190,15 @@ export class Scheduler {
       const result = (await job.run(runId, signal)) ?? {};
       const findings = result.findings ?? [];
       const outcome = result.outcome ?? (findings.length ? 'findings' : 'ok');
-      summary = { job: job.name, runId, startedAt, finishedAt: clock.now(), outcome, counts: result.counts ?? {}, findings };
+      summary = {
+        job: job.name,
+        runId,
+        startedAt,
+        finishedAt: clock.now(),
+        outcome,
+        counts: result.counts ?? {},
+        findings,
+      };
     } catch (error) {
       const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
       const message = error instanceof Error ? error.message : String(error);
@@ -186,19 +211,35 @@ export class Scheduler {
         text: `The ${job.name} job failed with ${code}: ${message}\nIt runs again at its next scheduled time. docs/errors.md explains the code.`,
         data: { job: job.name, runId, code },
       };
-      summary = { job: job.name, runId, startedAt, finishedAt: clock.now(), outcome: 'failed', counts: {}, findings: [finding], error: { code, message } };
+      summary = {
+        job: job.name,
+        runId,
+        startedAt,
+        finishedAt: clock.now(),
+        outcome: 'failed',
+        counts: {},
+        findings: [finding],
+        error: { code, message },
+      };
     }
     const seconds = (performance.now() - started) / 1000;
-    await jobRuns.finish(record.id, summary.outcome, { counts: summary.counts, findings: summary.findings.map((f) => f.key), ...(summary.error ? { error: summary.error } : {}) });
+    await jobRuns.finish(record.id, summary.outcome, {
+      counts: summary.counts,
+      findings: summary.findings.map((f) => f.key),
+      ...(summary.error ? { error: summary.error } : {}),
+    });
     metrics?.jobRuns.inc({ job: job.name, outcome: summary.outcome });
     metrics?.jobDuration.observe({ job: job.name }, seconds);
-    if (summary.outcome !== 'failed') metrics?.jobLastSuccess.set({ job: job.name }, summary.finishedAt.getTime() / 1000);
+    if (summary.outcome !== 'failed')
+      metrics?.jobLastSuccess.set({ job: job.name }, summary.finishedAt.getTime() / 1000);
     log.info('job finished', { outcome: summary.outcome, seconds: Number(seconds.toFixed(3)), counts: summary.counts });
     if (this.options.onRunFinished) {
       try {
         await this.options.onRunFinished(summary);
       } catch (error) {
-        log.error('run summary could not be handled', { error: error instanceof Error ? error.message : String(error) });
+        log.error('run summary could not be handled', {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     return summary.outcome;

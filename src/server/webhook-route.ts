@@ -55,11 +55,16 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
   void app.register((scope, _opts, done) => {
     // Bodies stay raw bytes: the CloudEvents reader decides how to read them.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: deps.maxBodyBytes }, (_req, body, next) => next(null, body));
+    scope.addContentTypeParser(CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: deps.maxBodyBytes }, (_req, body, next) =>
+      next(null, body),
+    );
 
     scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       if (authorizationMatches(deps.authorization, req.headers.authorization)) return;
-      log.warn('webhook refused: missing or wrong Authorization', { ip: req.ip, configured: deps.authorization !== undefined });
+      log.warn('webhook refused: missing or wrong Authorization', {
+        ip: req.ip,
+        configured: deps.authorization !== undefined,
+      });
       await reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong Authorization header' });
     });
 
@@ -73,11 +78,19 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
         setImmediate(() => {
           confirm(callback).then(
             () => log.info('webhook subscription validated', { origin, callback: safeUrl(callback) }),
-            (error: unknown) => log.error('webhook subscription validation failed', { origin, callback: safeUrl(callback), error: error instanceof Error ? error.message : String(error) }),
+            (error: unknown) =>
+              log.error('webhook subscription validation failed', {
+                origin,
+                callback: safeUrl(callback),
+                error: error instanceof Error ? error.message : String(error),
+              }),
           );
         });
       }
-      log.info('webhook validation handshake', { origin, callback: callback === undefined ? undefined : safeUrl(callback) });
+      log.info('webhook validation handshake', {
+        origin,
+        callback: callback === undefined ? undefined : safeUrl(callback),
+      });
       return true;
     };
 
@@ -96,14 +109,22 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
         return reply.code(400).send({ error: read.problem.code, message: read.problem.message });
       }
       const { events, rejected } = read.delivery;
-      for (const r of rejected) log.warn('webhook event rejected', { index: r.index, eventId: r.id, message: r.message });
+      for (const r of rejected)
+        log.warn('webhook event rejected', { index: r.index, eventId: r.id, message: r.message });
       deps.metrics?.webhookEvents.inc({ outcome: 'rejected' }, rejected.length);
 
       const fresh: BankingEvent[] = [];
       const seen = new Set<string>();
       for (const event of events) {
         // A batch may carry the same event twice: only the first counts.
-        const isNew = !seen.has(event.meta.id) && (await deps.events.recordWebhookEvent({ id: event.meta.id, type: event.meta.type, source: event.meta.source, payload: event }));
+        const isNew =
+          !seen.has(event.meta.id) &&
+          (await deps.events.recordWebhookEvent({
+            id: event.meta.id,
+            type: event.meta.type,
+            source: event.meta.source,
+            payload: event,
+          }));
         seen.add(event.meta.id);
         if (isNew) fresh.push(event);
         else log.info('webhook event already processed; ignored', { eventId: event.meta.id, type: event.meta.type });
@@ -114,8 +135,11 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
         for (const event of fresh) await deps.events.markWebhookProcessed(event.meta.id);
       }
       deps.metrics?.webhookEvents.inc({ outcome: 'accepted' }, fresh.length);
-      if (fresh.length) log.info('webhook events accepted', { events: fresh.map((e) => ({ id: e.meta.id, type: e.meta.type })) });
-      return reply.code(200).send({ accepted: fresh.length, duplicates: events.length - fresh.length, rejected: rejected.length });
+      if (fresh.length)
+        log.info('webhook events accepted', { events: fresh.map((e) => ({ id: e.meta.id, type: e.meta.type })) });
+      return reply
+        .code(200)
+        .send({ accepted: fresh.length, duplicates: events.length - fresh.length, rejected: rejected.length });
     });
     done();
   });
@@ -141,5 +165,6 @@ async function getValidationUrl(url: string): Promise<void> {
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error(`refusing a ${u.protocol} validation URL`);
   const res = await httpRequest(u, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
   await res.body.dump();
-  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`the validation URL answered HTTP ${res.statusCode}`);
+  if (res.statusCode < 200 || res.statusCode > 299)
+    throw new Error(`the validation URL answered HTTP ${res.statusCode}`);
 }

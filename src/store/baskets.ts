@@ -33,9 +33,19 @@ export class BasketRepository {
     await this.db.transaction(async (trx) => {
       if (await trx<Row>('baskets').where({ idempotency_key: key }).first()) return;
       const id = newId(this.clock);
-      await trx('baskets').insert({ id, company, idempotency_key: key, state: 'pending', created_at: instant(now), updated_at: instant(now) });
-      for (const part of chunks(bulkIds, 100)) await trx('basket_items').insert(part.map((bulkId) => ({ basket_id: id, bulk_id: bulkId })));
-      await logTransitions(trx, [{ entityType: 'basket', entityId: id, from: undefined, to: 'pending', cause, at: now }]);
+      await trx('baskets').insert({
+        id,
+        company,
+        idempotency_key: key,
+        state: 'pending',
+        created_at: instant(now),
+        updated_at: instant(now),
+      });
+      for (const part of chunks(bulkIds, 100))
+        await trx('basket_items').insert(part.map((bulkId) => ({ basket_id: id, bulk_id: bulkId })));
+      await logTransitions(trx, [
+        { entityType: 'basket', entityId: id, from: undefined, to: 'pending', cause, at: now },
+      ]);
     });
     return toBasket((await this.db.knex<Row>('baskets').where({ idempotency_key: key }).first())!);
   }
@@ -53,7 +63,8 @@ export class BasketRepository {
   async idsHolding(bulkIds: readonly string[]): Promise<string[]> {
     const ids = new Set<string>();
     for (const part of chunks(bulkIds)) {
-      for (const r of await this.db.knex<Row>('basket_items').select('basket_id').whereIn('bulk_id', part)) ids.add(toStr(r.basket_id));
+      for (const r of await this.db.knex<Row>('basket_items').select('basket_id').whereIn('bulk_id', part))
+        ids.add(toStr(r.basket_id));
     }
     return [...ids].sort();
   }
@@ -71,12 +82,18 @@ export class BasketRepository {
 
   /** How many SCA links a basket has had (numbers the idempotency key of the next one). */
   async linksIssued(basketId: string): Promise<number> {
-    const row = await this.db.knex<Row>('transitions').count({ n: '*' }).where({ entity_type: 'basket', entity_id: basketId, to_state: 'link_issued' }).first();
+    const row = await this.db
+      .knex<Row>('transitions')
+      .count({ n: '*' })
+      .where({ entity_type: 'basket', entity_id: basketId, to_state: 'link_issued' })
+      .first();
     return Number(row?.n ?? 0);
   }
 
   async bulkIds(basketId: string): Promise<string[]> {
-    return (await this.db.knex<Row>('basket_items').select('bulk_id').where({ basket_id: basketId }).orderBy('bulk_id')).map((r) => toStr(r.bulk_id));
+    return (
+      await this.db.knex<Row>('basket_items').select('bulk_id').where({ basket_id: basketId }).orderBy('bulk_id')
+    ).map((r) => toStr(r.bulk_id));
   }
 
   /** The bank created the basket. */
@@ -100,7 +117,11 @@ export class BasketRepository {
   /** Marks every issued link whose expiry has passed as expired; returns the basket ids. */
   async expireLinks(cause = 'sca link expired'): Promise<string[]> {
     const now = this.clock.now();
-    const due = await this.db.knex<Row>('baskets').select('id').where({ state: 'link_issued' }).andWhere('sca_link_expires_at', '<=', instant(now));
+    const due = await this.db
+      .knex<Row>('baskets')
+      .select('id')
+      .where({ state: 'link_issued' })
+      .andWhere('sca_link_expires_at', '<=', instant(now));
     const ids = due.map((r) => toStr(r.id));
     for (const id of ids) await this.move(id, 'expired', cause);
     return ids;
@@ -108,7 +129,9 @@ export class BasketRepository {
 
   private async move(id: string, to: BasketState, cause: string, set?: Row): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) => changeState(trx, { entityType: 'basket', id, machine: basketMachine, to, cause, at, ...(set ? { set } : {}) }));
+    await this.db.transaction((trx) =>
+      changeState(trx, { entityType: 'basket', id, machine: basketMachine, to, cause, at, ...(set ? { set } : {}) }),
+    );
   }
 }
 

@@ -5,11 +5,35 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
-import { bankStatusMachine, bulkMachine, canonicalBankStatus, canTransition, decideUpdate, lineMachine, type BankStatus, type BulkState, type LineState, type UpdateDecision } from '../domain/states.js';
+import {
+  bankStatusMachine,
+  bulkMachine,
+  canonicalBankStatus,
+  canTransition,
+  decideUpdate,
+  lineMachine,
+  type BankStatus,
+  type BulkState,
+  type LineState,
+  type UpdateDecision,
+} from '../domain/states.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { bulkIdempotencyKey, newId } from './ids.js';
-import { chunks, forUpdate, instant, toBigInt, toBool, toInt, toJson, toLocalDate, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import {
+  chunks,
+  forUpdate,
+  instant,
+  toBigInt,
+  toBool,
+  toInt,
+  toJson,
+  toLocalDate,
+  toOptDate,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { changeState, logTransitions, type TransitionRecord } from './state-log.js';
 
 export interface BulkPlan {
@@ -54,24 +78,39 @@ export class BulkOutbox {
   async createBulks(fileId: string, plans: readonly BulkPlan[], cause = 'submit'): Promise<StoredBulk[]> {
     const now = this.clock.now();
     await this.db.transaction(async (trx) => {
-      const file = await forUpdate(trx, trx<Row>('payment_files').select('sha256', 'company').where({ id: fileId })).first();
+      const file = await forUpdate(
+        trx,
+        trx<Row>('payment_files').select('sha256', 'company').where({ id: fileId }),
+      ).first();
       if (!file) throw notFound('payment file', fileId);
-      const existing = new Set((await trx<Row>('bulks').select('position').where({ file_id: fileId })).map((r) => toInt(r.position)));
+      const existing = new Set(
+        (await trx<Row>('bulks').select('position').where({ file_id: fileId })).map((r) => toInt(r.position)),
+      );
       for (const plan of plans) {
         if (existing.has(plan.position)) continue;
         const id = newId(this.clock);
         const lines = await selectLines(trx, plan.paymentIds);
         const totals = new Map<string, bigint>();
         for (const l of lines) {
-          if (toStr(l.file_id) !== fileId) throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`, { exitCode: ExitCode.runtime });
+          if (toStr(l.file_id) !== fileId)
+            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`, {
+              exitCode: ExitCode.runtime,
+            });
           // A line in two bulks would be paid twice: only unqueued lines may join a bulk.
           if (toStr(l.state) !== 'accepted' || toOptStr(l.bulk_id) !== undefined) {
-            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`, { exitCode: ExitCode.runtime });
+            throw new SettleError(
+              'ERR_DB_BULK_PLAN_INVALID',
+              `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`,
+              { exitCode: ExitCode.runtime },
+            );
           }
           const c = toStr(l.currency);
           totals.set(c, (totals.get(c) ?? 0n) + toBigInt(l.amount_minor));
         }
-        if (lines.length !== plan.paymentIds.length) throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`, { exitCode: ExitCode.runtime });
+        if (lines.length !== plan.paymentIds.length)
+          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`, {
+            exitCode: ExitCode.runtime,
+          });
         await trx('bulks').insert({
           id,
           file_id: fileId,
@@ -88,7 +127,9 @@ export class BulkOutbox {
           created_at: instant(now),
           updated_at: instant(now),
         });
-        await logTransitions(trx, [{ entityType: 'bulk', entityId: id, from: undefined, to: 'pending', cause, at: now }]);
+        await logTransitions(trx, [
+          { entityType: 'bulk', entityId: id, from: undefined, to: 'pending', cause, at: now },
+        ]);
         await moveLines(trx, lines, 'queued', cause, now, { bulk_id: id });
       }
     });
@@ -119,9 +160,25 @@ export class BulkOutbox {
     const at = this.clock.now();
     await this.db.transaction(async (trx) => {
       const row = await lockBulk(trx, id);
-      const counters: Row = { attempts: toInt(row.attempts) + 1, last_attempt_at: instant(at), first_sent_at: row.first_sent_at ?? instant(at) };
-      if (toStr(row.state) === 'sending') await trx('bulks').where({ id }).update({ ...counters, updated_at: instant(at) });
-      else await changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to: 'sending', cause, at, set: counters });
+      const counters: Row = {
+        attempts: toInt(row.attempts) + 1,
+        last_attempt_at: instant(at),
+        first_sent_at: row.first_sent_at ?? instant(at),
+      };
+      if (toStr(row.state) === 'sending')
+        await trx('bulks')
+          .where({ id })
+          .update({ ...counters, updated_at: instant(at) });
+      else
+        await changeState(trx, {
+          entityType: 'bulk',
+          id,
+          machine: bulkMachine,
+          to: 'sending',
+          cause,
+          at,
+          set: counters,
+        });
     });
     return (await this.get(id))!;
   }
@@ -135,7 +192,15 @@ export class BulkOutbox {
       // A repeated answer for the same bank payment (e.g. an idempotent replay) changes nothing.
       const repeat = toStr(row.state) === 'sent' && toOptStr(row.bank_payment_id) === bankPaymentId;
       if (!repeat) {
-        await changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to: 'sent', cause, at, set: { bank_payment_id: bankPaymentId, last_problem: null } });
+        await changeState(trx, {
+          entityType: 'bulk',
+          id,
+          machine: bulkMachine,
+          to: 'sent',
+          cause,
+          at,
+          set: { bank_payment_id: bankPaymentId, last_problem: null },
+        });
       }
       await moveLines(trx, await selectLinesOfBulk(trx, id), 'sent', cause, at);
       if (status !== undefined) await applyBulkStatus(trx, id, status, cause, at);
@@ -146,7 +211,15 @@ export class BulkOutbox {
   async markRejected(id: string, problem: unknown, cause = 'bank rejected'): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction(async (trx) => {
-      await changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to: 'rejected', cause, at, set: { last_problem: JSON.stringify(problem) } });
+      await changeState(trx, {
+        entityType: 'bulk',
+        id,
+        machine: bulkMachine,
+        to: 'rejected',
+        cause,
+        at,
+        set: { last_problem: JSON.stringify(problem) },
+      });
       await moveLines(trx, await selectLinesOfBulk(trx, id), 'RJCT', cause, at);
     });
   }
@@ -155,7 +228,15 @@ export class BulkOutbox {
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction(async (trx) => {
-      await changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to: 'unknown', cause, at, set: { last_problem: JSON.stringify(problem) } });
+      await changeState(trx, {
+        entityType: 'bulk',
+        id,
+        machine: bulkMachine,
+        to: 'unknown',
+        cause,
+        at,
+        set: { last_problem: JSON.stringify(problem) },
+      });
       await moveLines(trx, await selectLinesOfBulk(trx, id), 'unknown', cause, at);
     });
   }
@@ -164,13 +245,23 @@ export class BulkOutbox {
   async markRetryable(id: string, problem: unknown, cause = 'retryable answer'): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to: 'pending', cause, at, set: { last_problem: JSON.stringify(problem) } }),
+      changeState(trx, {
+        entityType: 'bulk',
+        id,
+        machine: bulkMachine,
+        to: 'pending',
+        cause,
+        at,
+        set: { last_problem: JSON.stringify(problem) },
+      }),
     );
   }
 
   async setState(id: string, to: BulkState, cause: string): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) => changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to, cause, at }));
+    await this.db.transaction((trx) =>
+      changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to, cause, at }),
+    );
   }
 
   /**
@@ -180,7 +271,10 @@ export class BulkOutbox {
   async applyBankStatusToLines(id: string, status: string, cause: string): Promise<Record<UpdateDecision, number>> {
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
-      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, { exitCode: ExitCode.runtime, details: { status } });
+      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
+        exitCode: ExitCode.runtime,
+        details: { status },
+      });
     }
     const at = this.clock.now();
     return this.db.transaction(async (trx) => {
@@ -201,20 +295,33 @@ export class BulkOutbox {
   async applyBankStatus(id: string, status: string, cause: string): Promise<UpdateDecision> {
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
-      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, { exitCode: ExitCode.runtime, details: { status } });
+      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
+        exitCode: ExitCode.runtime,
+        details: { status },
+      });
     }
     const at = this.clock.now();
     return this.db.transaction((trx) => applyBulkStatus(trx, id, canonical, cause, at));
   }
 }
 
-async function applyBulkStatus(trx: Knex.Transaction, id: string, status: BankStatus, cause: string, at: Date): Promise<UpdateDecision> {
+async function applyBulkStatus(
+  trx: Knex.Transaction,
+  id: string,
+  status: BankStatus,
+  cause: string,
+  at: Date,
+): Promise<UpdateDecision> {
   const row = await lockBulk(trx, id);
   const current = toOptStr(row.bank_status) as BankStatus | undefined;
   const decision = current === undefined ? 'apply' : decideUpdate(bankStatusMachine, current, status);
   if (decision !== 'apply') return decision;
-  await trx('bulks').where({ id }).update({ bank_status: status, updated_at: instant(at) });
-  await logTransitions(trx, [{ entityType: 'bulk', entityId: id, from: current, to: status, cause: `bank status: ${cause}`, at }]);
+  await trx('bulks')
+    .where({ id })
+    .update({ bank_status: status, updated_at: instant(at) });
+  await logTransitions(trx, [
+    { entityType: 'bulk', entityId: id, from: current, to: status, cause: `bank status: ${cause}`, at },
+  ]);
   return 'apply';
 }
 
@@ -226,7 +333,15 @@ async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
 
 async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const part of chunks(ids)) rows.push(...(await forUpdate(trx, trx<Row>('payments').select('id', 'state', 'file_id', 'bulk_id', 'currency', 'amount_minor').whereIn('id', part))));
+  for (const part of chunks(ids))
+    rows.push(
+      ...(await forUpdate(
+        trx,
+        trx<Row>('payments')
+          .select('id', 'state', 'file_id', 'bulk_id', 'currency', 'amount_minor')
+          .whereIn('id', part),
+      )),
+    );
   return rows;
 }
 
@@ -235,7 +350,14 @@ async function selectLinesOfBulk(trx: Knex.Transaction, bulkId: string): Promise
 }
 
 /** Moves every line that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(trx: Knex.Transaction, lines: readonly Row[], to: LineState, cause: string, at: Date, set: Row = {}): Promise<void> {
+async function moveLines(
+  trx: Knex.Transaction,
+  lines: readonly Row[],
+  to: LineState,
+  cause: string,
+  at: Date,
+  set: Row = {},
+): Promise<void> {
   const records: TransitionRecord[] = [];
   for (const line of lines) {
     const from = toStr(line.state) as LineState;
@@ -243,13 +365,18 @@ async function moveLines(trx: Knex.Transaction, lines: readonly Row[], to: LineS
     records.push({ entityType: 'payment', entityId: toStr(line.id), from, to, cause, at });
   }
   for (const part of chunks(records.map((r) => r.entityId))) {
-    await trx('payments').whereIn('id', part).update({ ...set, state: to, updated_at: instant(at) });
+    await trx('payments')
+      .whereIn('id', part)
+      .update({ ...set, state: to, updated_at: instant(at) });
   }
   await logTransitions(trx, records);
 }
 
 function notFound(what: string, id: string): SettleError {
-  return new SettleError('ERR_DB_NOT_FOUND', `No ${what} with id ${id}.`, { exitCode: ExitCode.runtime, details: { id } });
+  return new SettleError('ERR_DB_NOT_FOUND', `No ${what} with id ${id}.`, {
+    exitCode: ExitCode.runtime,
+    details: { id },
+  });
 }
 
 function toStoredBulk(r: Row): StoredBulk {

@@ -29,7 +29,9 @@ export interface ClaimOptions {
 /** Claims up to `limit` unleased (or lease-expired) rows, oldest first; returns them as now leased. */
 export async function claim(db: Database, clock: Clock, table: ClaimableTable, options: ClaimOptions): Promise<Row[]> {
   if (!(CLAIMABLE_TABLES as readonly string[]).includes(table)) {
-    throw new SettleError('ERR_DB_NOT_CLAIMABLE', `Rows of "${String(table)}" cannot be claimed.`, { exitCode: ExitCode.runtime });
+    throw new SettleError('ERR_DB_NOT_CLAIMABLE', `Rows of "${String(table)}" cannot be claimed.`, {
+      exitCode: ExitCode.runtime,
+    });
   }
   if (options.limit <= 0) return [];
   const now = clock.now();
@@ -61,20 +63,40 @@ export async function claim(db: Database, clock: Clock, table: ClaimableTable, o
 }
 
 /** Gives claimed rows back before their lease ends (work done, or handed over). */
-export async function releaseClaim(db: Database, table: ClaimableTable, ids: readonly string[], holder: string): Promise<number> {
+export async function releaseClaim(
+  db: Database,
+  table: ClaimableTable,
+  ids: readonly string[],
+  holder: string,
+): Promise<number> {
   let released = 0;
   for (const part of chunks(ids)) {
-    released += await db.knex(table).whereIn('id', part).andWhere({ lease_holder: holder }).update({ lease_holder: null, lease_expires_at: null });
+    released += await db
+      .knex(table)
+      .whereIn('id', part)
+      .andWhere({ lease_holder: holder })
+      .update({ lease_holder: null, lease_expires_at: null });
   }
   return released;
 }
 
 /** Extends the holder's lease on rows it still holds; returns how many it still holds. */
-export async function renewClaim(db: Database, clock: Clock, table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number> {
+export async function renewClaim(
+  db: Database,
+  clock: Clock,
+  table: ClaimableTable,
+  ids: readonly string[],
+  holder: string,
+  leaseMs: number,
+): Promise<number> {
   const until = instant(new Date(clock.now().getTime() + leaseMs));
   let renewed = 0;
   for (const part of chunks(ids)) {
-    renewed += await db.knex(table).whereIn('id', part).andWhere({ lease_holder: holder }).update({ lease_expires_at: until });
+    renewed += await db
+      .knex(table)
+      .whereIn('id', part)
+      .andWhere({ lease_holder: holder })
+      .update({ lease_expires_at: until });
   }
   return renewed;
 }

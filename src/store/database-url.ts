@@ -35,12 +35,16 @@ export function parseDatabaseUrl(url: string | undefined, dataDir = 'data'): Dat
   if (scheme === 'sqlite' || scheme === 'file') return sqliteFile(text.replace(/^[a-z]+:(\/\/)?/i, ''), text, dataDir);
   // A bare path (absolute, relative, or a Windows drive letter that looks like a scheme).
   if (scheme === undefined || /^[a-z]:[\\/]/i.test(text)) return sqliteFile(text, text, dataDir);
-  throw invalid(`database.url has the unsupported scheme "${scheme}:"; use a file path, sqlite:PATH or mysql://user:password@host:port/database.`);
+  throw invalid(
+    `database.url has the unsupported scheme "${scheme}:"; use a file path, sqlite:PATH or mysql://user:password@host:port/database.`,
+  );
 }
 
 function sqliteFile(rest: string, original: string, dataDir: string): SqliteTarget {
   if (rest === '' || rest === ':memory:') {
-    throw invalid(`database.url "${original}" names no file; settle keeps its SQLite database in a file (e.g. sqlite:${path.join(dataDir, DEFAULT_SQLITE_FILE)}).`);
+    throw invalid(
+      `database.url "${original}" names no file; settle keeps its SQLite database in a file (e.g. sqlite:${path.join(dataDir, DEFAULT_SQLITE_FILE)}).`,
+    );
   }
   return { dialect: 'sqlite', filename: path.resolve(dataDir, rest) };
 }
@@ -57,7 +61,9 @@ function parseMysql(text: string): MysqlTarget {
   registerSecret(password);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (database === '' || database.includes('/')) {
-    throw invalid(`database.url ${redactDatabaseUrl(text)} names no database (expected mysql://user:password@host:port/database).`);
+    throw invalid(
+      `database.url ${redactDatabaseUrl(text)} names no database (expected mysql://user:password@host:port/database).`,
+    );
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '') throw invalid(`database.url ${redactDatabaseUrl(text)} names no host.`);

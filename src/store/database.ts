@@ -73,10 +73,14 @@ class KnexDatabase implements Database {
     // knex's migrator does arithmetic on the batch number it reads back, which SQLite safe
     // integers would hand it as a bigint; so SQLite migrations run on a short-lived second
     // connection with plain numbers (same file; WAL lets both see each other's commits).
-    const migrationKnex = this.target.dialect === 'sqlite' ? createKnex(this.target, { safeIntegers: false, logger: this.logger }) : this.knex;
+    const migrationKnex =
+      this.target.dialect === 'sqlite'
+        ? createKnex(this.target, { safeIntegers: false, logger: this.logger })
+        : this.knex;
     try {
       const result = await runMigrations(migrationKnex, this.description);
-      if (result.applied.length > 0) this.logger?.info('database migrated', { database: this.description, applied: result.applied });
+      if (result.applied.length > 0)
+        this.logger?.info('database migrated', { database: this.description, applied: result.applied });
       return result;
     } finally {
       if (migrationKnex !== this.knex) await migrationKnex.destroy();
@@ -118,7 +122,8 @@ interface KnexOptions {
 
 /** knex's own warnings go to our logger (redacted JSON lines), never straight to the console. */
 function knexLog(logger: Logger | undefined): Knex.Config['log'] {
-  const text = (message: unknown) => redactText(typeof message === 'string' ? message : JSON.stringify(message) ?? '');
+  const text = (message: unknown) =>
+    redactText(typeof message === 'string' ? message : (JSON.stringify(message) ?? ''));
   return {
     warn: (message: unknown) => void logger?.warn(text(message), { component: 'knex' }),
     error: (message: unknown) => void logger?.error(text(message), { component: 'knex' }),

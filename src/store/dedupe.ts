@@ -36,17 +36,27 @@ export class DedupeRepository {
   }
 
   async markWebhookProcessed(eventId: string): Promise<void> {
-    await this.db.knex('webhook_events').where({ event_id: eventId }).update({ processed_at: instant(this.clock.now()) });
+    await this.db
+      .knex('webhook_events')
+      .where({ event_id: eventId })
+      .update({ processed_at: instant(this.clock.now()) });
   }
 
   /** True when an alert for `findingKey` was recorded as sent. */
   async alertSent(findingKey: string): Promise<boolean> {
-    return (await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: findingKey }).first()) !== undefined;
+    return (
+      (await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: findingKey }).first()) !== undefined
+    );
   }
 
   /** Records that an alert for `findingKey` went out; false when it had already been sent. */
   async recordAlertSent(findingKey: string, channel: string, detail?: string): Promise<boolean> {
-    return this.insertOnce('alerts_sent', { finding_key: findingKey, channel, sent_at: instant(this.clock.now()), detail: detail ?? null });
+    return this.insertOnce('alerts_sent', {
+      finding_key: findingKey,
+      channel,
+      sent_at: instant(this.clock.now()),
+      detail: detail ?? null,
+    });
   }
 
   private async insertOnce(table: string, row: Record<string, unknown>): Promise<boolean> {

@@ -39,7 +39,9 @@ export class ExportRepository {
 
   /** The exports already written for this format, subject and period, oldest version first. */
   async find(format: string, subjectId: string, period: string): Promise<StoredExport[]> {
-    return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(toExport);
+    return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(
+      toExport,
+    );
   }
 
   /** Records an export as the next version for its format, subject and period. */

@@ -7,7 +7,18 @@ import type { PaymentInstruction } from '../domain/payment.js';
 import { fileMachine, type FileState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
-import { amountParam, chunks, instant, isUniqueViolation, toDate, toInt, toJson, toOptStr, toStr, type Row } from './rows.js';
+import {
+  amountParam,
+  chunks,
+  instant,
+  isUniqueViolation,
+  toDate,
+  toInt,
+  toJson,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { changeState, logTransitions } from './state-log.js';
 
 export interface NewPaymentFile {
@@ -47,45 +58,92 @@ export class FileLedger {
    * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
    * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company.
    */
-  async recordAcceptedFile(file: NewPaymentFile, payments: readonly PaymentInstruction[], rejectedCount = 0): Promise<StoredFile> {
+  async recordAcceptedFile(
+    file: NewPaymentFile,
+    payments: readonly PaymentInstruction[],
+    rejectedCount = 0,
+  ): Promise<StoredFile> {
     const now = this.clock.now();
     const id = newId(this.clock);
     const totals = totalsOf(payments);
     try {
       await this.db.transaction(async (trx) => {
-        await trx('payment_files').insert(fileRow(id, file, 'accepted', now, {
-          line_count: payments.length + rejectedCount,
-          accepted_count: payments.length,
-          rejected_count: rejectedCount,
-          totals_json: JSON.stringify(totals),
-        }));
+        await trx('payment_files').insert(
+          fileRow(id, file, 'accepted', now, {
+            line_count: payments.length + rejectedCount,
+            accepted_count: payments.length,
+            rejected_count: rejectedCount,
+            totals_json: JSON.stringify(totals),
+          }),
+        );
         const rows = payments.map((p) => paymentRow(newId(this.clock), id, file.company, p, now));
         for (const part of chunks(rows, 40)) await trx('payments').insert(part);
-        await logTransitions(trx, [{ entityType: 'payment_file', entityId: id, from: undefined, to: 'accepted', cause: `pickup ${file.fileName}`, at: now }]);
+        await logTransitions(trx, [
+          {
+            entityType: 'payment_file',
+            entityId: id,
+            from: undefined,
+            to: 'accepted',
+            cause: `pickup ${file.fileName}`,
+            at: now,
+          },
+        ]);
       });
     } catch (error) {
       throw await this.explainConflict(error, file, payments);
     }
-    return { ...file, id, state: 'accepted', lineCount: payments.length + rejectedCount, acceptedCount: payments.length, rejectedCount, totals };
+    return {
+      ...file,
+      id,
+      state: 'accepted',
+      lineCount: payments.length + rejectedCount,
+      acceptedCount: payments.length,
+      rejectedCount,
+      totals,
+    };
   }
 
   /** Records a file that failed validation (no payments stored), so a re-drop is recognised. */
-  async recordRejectedFile(file: NewPaymentFile, errorSummary: string, counts: { lineCount: number; rejectedCount: number }): Promise<StoredFile> {
+  async recordRejectedFile(
+    file: NewPaymentFile,
+    errorSummary: string,
+    counts: { lineCount: number; rejectedCount: number },
+  ): Promise<StoredFile> {
     const now = this.clock.now();
     const id = newId(this.clock);
     try {
       await this.db.transaction(async (trx) => {
-        await trx('payment_files').insert(fileRow(id, file, 'rejected', now, {
-          line_count: counts.lineCount,
-          rejected_count: counts.rejectedCount,
-          error_summary: errorSummary,
-        }));
-        await logTransitions(trx, [{ entityType: 'payment_file', entityId: id, from: undefined, to: 'rejected', cause: `pickup ${file.fileName}`, at: now }]);
+        await trx('payment_files').insert(
+          fileRow(id, file, 'rejected', now, {
+            line_count: counts.lineCount,
+            rejected_count: counts.rejectedCount,
+            error_summary: errorSummary,
+          }),
+        );
+        await logTransitions(trx, [
+          {
+            entityType: 'payment_file',
+            entityId: id,
+            from: undefined,
+            to: 'rejected',
+            cause: `pickup ${file.fileName}`,
+            at: now,
+          },
+        ]);
       });
     } catch (error) {
       throw await this.explainConflict(error, file, []);
     }
-    return { ...file, id, state: 'rejected', lineCount: counts.lineCount, acceptedCount: 0, rejectedCount: counts.rejectedCount, totals: {}, errorSummary };
+    return {
+      ...file,
+      id,
+      state: 'rejected',
+      lineCount: counts.lineCount,
+      acceptedCount: 0,
+      rejectedCount: counts.rejectedCount,
+      totals: {},
+      errorSummary,
+    };
   }
 
   async findFileBySha256(company: string, sha256: string): Promise<StoredFile | undefined> {
@@ -102,7 +160,11 @@ export class FileLedger {
   async knownEndToEndIds(company: string, ids: readonly string[]): Promise<Set<string>> {
     const known = new Set<string>();
     for (const part of chunks([...new Set(ids)])) {
-      const rows = await this.db.knex<Row>('payments').select('end_to_end_id').where({ company }).whereIn('end_to_end_id', part);
+      const rows = await this.db
+        .knex<Row>('payments')
+        .select('end_to_end_id')
+        .where({ company })
+        .whereIn('end_to_end_id', part);
       for (const r of rows) known.add(toStr(r.end_to_end_id));
     }
     return known;
@@ -115,7 +177,9 @@ export class FileLedger {
 
   async setFileState(id: string, to: FileState, cause: string): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) => changeState(trx, { entityType: 'payment_file', id, machine: fileMachine, to, cause, at }));
+    await this.db.transaction((trx) =>
+      changeState(trx, { entityType: 'payment_file', id, machine: fileMachine, to, cause, at }),
+    );
   }
 
   async listFiles(filter: { company?: string; state?: FileState } = {}): Promise<StoredFile[]> {
@@ -125,16 +189,29 @@ export class FileLedger {
     return (await q).map(toStoredFile);
   }
 
-  private async explainConflict(error: unknown, file: NewPaymentFile, payments: readonly PaymentInstruction[]): Promise<unknown> {
+  private async explainConflict(
+    error: unknown,
+    file: NewPaymentFile,
+    payments: readonly PaymentInstruction[],
+  ): Promise<unknown> {
     if (!isUniqueViolation(error)) return error;
     const existing = await this.findFileBySha256(file.company, file.sha256);
     if (existing) {
-      return new SettleError('ERR_DB_FILE_DUPLICATE', `${file.fileName} was already received as ${existing.fileName} (same SHA-256).`, {
-        exitCode: ExitCode.findings,
-        details: { fileId: existing.id, sha256: file.sha256 },
-      });
+      return new SettleError(
+        'ERR_DB_FILE_DUPLICATE',
+        `${file.fileName} was already received as ${existing.fileName} (same SHA-256).`,
+        {
+          exitCode: ExitCode.findings,
+          details: { fileId: existing.id, sha256: file.sha256 },
+        },
+      );
     }
-    const taken = [...(await this.knownEndToEndIds(file.company, payments.map((p) => p.endToEndId)))];
+    const taken = [
+      ...(await this.knownEndToEndIds(
+        file.company,
+        payments.map((p) => p.endToEndId),
+      )),
+    ];
     const inFile = duplicatesWithin(payments.map((p) => p.endToEndId));
     return new SettleError(
       'ERR_DB_END_TO_END_ID_TAKEN',
@@ -223,4 +300,3 @@ function toStoredFile(r: Row): StoredFile {
     ...(errorSummary === undefined ? {} : { errorSummary }),
   };
 }
-

@@ -1,7 +1,13 @@
 // The storage layer: knex over SQLite (embedded default) or MySQL/MariaDB, forward-only
 // migrations, repositories per aggregate, work claims and named leases. See docs/storage.md.
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
-export { describeTarget, parseDatabaseUrl, redactDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
+export {
+  describeTarget,
+  parseDatabaseUrl,
+  redactDatabaseUrl,
+  type DatabaseTarget,
+  type Dialect,
+} from './database-url.js';
 export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type MigrationStatus } from './migrator.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
@@ -24,7 +30,15 @@ export {
 export { LeaseRepository, type Lease, type LeasedRun } from './leases.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
-export { CLAIMABLE_TABLES, claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions, type ClaimWhere } from './claim.js';
+export {
+  CLAIMABLE_TABLES,
+  claim,
+  releaseClaim,
+  renewClaim,
+  type ClaimableTable,
+  type ClaimOptions,
+  type ClaimWhere,
+} from './claim.js';
 export { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

@@ -27,7 +27,9 @@ export class JobRunRepository {
   async start(job: string, runId: string, holder?: string): Promise<JobRun> {
     const id = newId(this.clock);
     const startedAt = this.clock.now();
-    await this.db.knex('job_runs').insert({ id, job, run_id: runId, holder: holder ?? null, started_at: instant(startedAt), outcome: 'running' });
+    await this.db
+      .knex('job_runs')
+      .insert({ id, job, run_id: runId, holder: holder ?? null, started_at: instant(startedAt), outcome: 'running' });
     return { id, job, runId, ...(holder === undefined ? {} : { holder }), startedAt, outcome: 'running' };
   }
 
@@ -39,7 +41,10 @@ export class JobRunRepository {
       .update({
         finished_at: instant(this.clock.now()),
         outcome,
-        summary_json: summary === undefined ? null : JSON.stringify(summary, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+        summary_json:
+          summary === undefined
+            ? null
+            : JSON.stringify(summary, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
       });
   }
 
@@ -50,7 +55,14 @@ export class JobRunRepository {
 
   /** The most recent runs of a job, newest first. */
   async recent(job: string, limit = 10): Promise<JobRun[]> {
-    return (await this.db.knex<Row>('job_runs').where({ job }).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit)).map(toJobRun);
+    return (
+      await this.db
+        .knex<Row>('job_runs')
+        .where({ job })
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+    ).map(toJobRun);
   }
 }
 

@@ -59,23 +59,32 @@ export class LeaseRepository {
    * the end; `{ ran: false }` when someone else holds it. `fn` gets a signal that aborts when
    * the lease is lost, so long work can stop before a second holder starts the same thing.
    */
-  async runWithLease<T>(name: string, holder: string, ttlMs: number, fn: (lost: AbortSignal) => Promise<T>, logger?: Logger): Promise<LeasedRun<T>> {
+  async runWithLease<T>(
+    name: string,
+    holder: string,
+    ttlMs: number,
+    fn: (lost: AbortSignal) => Promise<T>,
+    logger?: Logger,
+  ): Promise<LeasedRun<T>> {
     if (!(await this.acquire(name, holder, ttlMs))) {
       const current = await this.current(name);
       return current ? { ran: false, heldBy: current.holder } : { ran: false };
     }
     const lost = new AbortController();
-    const timer = setInterval(() => {
-      this.renew(name, holder, ttlMs).then(
-        (held) => {
-          if (!held && !lost.signal.aborted) {
-            logger?.warn('lease lost', { lease: name, holder });
-            lost.abort(new Error(`lease ${name} lost`));
-          }
-        },
-        (error: unknown) => logger?.warn('lease renewal failed', { lease: name, error }),
-      );
-    }, Math.max(10, Math.floor(ttlMs / 3)));
+    const timer = setInterval(
+      () => {
+        this.renew(name, holder, ttlMs).then(
+          (held) => {
+            if (!held && !lost.signal.aborted) {
+              logger?.warn('lease lost', { lease: name, holder });
+              lost.abort(new Error(`lease ${name} lost`));
+            }
+          },
+          (error: unknown) => logger?.warn('lease renewal failed', { lease: name, error }),
+        );
+      },
+      Math.max(10, Math.floor(ttlMs / 3)),
+    );
     timer.unref();
     try {
       return { ran: true, result: await fn(lost.signal) };
@@ -100,7 +109,12 @@ export class LeaseRepository {
   async current(name: string): Promise<Lease | undefined> {
     const row = await this.db.knex<Row>('leases').where({ name }).first();
     if (!row) return undefined;
-    const lease = { name, holder: toStr(row.holder), acquiredAt: toDate(row.acquired_at), expiresAt: toDate(row.expires_at) };
+    const lease = {
+      name,
+      holder: toStr(row.holder),
+      acquiredAt: toDate(row.acquired_at),
+      expiresAt: toDate(row.expires_at),
+    };
     return lease.expiresAt.getTime() > this.clock.now().getTime() ? lease : undefined;
   }
 }

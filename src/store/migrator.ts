@@ -52,17 +52,27 @@ const LOCK_WAIT_MS = 500;
 
 function isConcurrentMigration(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === 'MigrationLocked' || isUniqueViolation(error) || /already exists|already locked/i.test(error.message);
+  return (
+    error.name === 'MigrationLocked' || isUniqueViolation(error) || /already exists|already locked/i.test(error.message)
+  );
 }
 
 export async function migrationStatus(knex: Knex, list: readonly Migration[] = MIGRATIONS): Promise<MigrationStatus> {
   const applied = await appliedMigrations(knex);
   const done = new Set(applied);
   const known = new Set(list.map((m) => m.name));
-  return { applied, pending: list.map((m) => m.name).filter((n) => !done.has(n)), unknown: applied.filter((n) => !known.has(n)) };
+  return {
+    applied,
+    pending: list.map((m) => m.name).filter((n) => !done.has(n)),
+    unknown: applied.filter((n) => !known.has(n)),
+  };
 }
 
-export async function runMigrations(knex: Knex, description: string, list: readonly Migration[] = MIGRATIONS): Promise<MigrateResult> {
+export async function runMigrations(
+  knex: Knex,
+  description: string,
+  list: readonly Migration[] = MIGRATIONS,
+): Promise<MigrateResult> {
   const before = await appliedMigrations(knex);
   const known = new Set(list.map((m) => m.name));
   const unknown = before.filter((name) => !known.has(name));

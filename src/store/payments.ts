@@ -32,7 +32,10 @@ export class PaymentRepository {
   ) {}
 
   /** Lines with this end-to-end id (unique per company; one company's when `company` is given). */
-  async linesByEndToEndId(endToEndId: string, company?: string): Promise<{ id: string; company: string; bulkId?: string }[]> {
+  async linesByEndToEndId(
+    endToEndId: string,
+    company?: string,
+  ): Promise<{ id: string; company: string; bulkId?: string }[]> {
     const q = this.db.knex<Row>('payments').select('id', 'company', 'bulk_id').where({ end_to_end_id: endToEndId });
     if (company !== undefined) void q.where({ company });
     return (await q).map((r) => {
@@ -78,7 +81,12 @@ export class PaymentRepository {
    * Applies a bank status ("acsc", "ACSC", …) to one line. Returns what happened: `apply`,
    * `duplicate` (same status again) or `stale` (older than what is stored; nothing changes).
    */
-  async applyBankStatus(paymentId: string, status: string, cause: string, tppMessages?: readonly TppMessage[]): Promise<UpdateDecision> {
+  async applyBankStatus(
+    paymentId: string,
+    status: string,
+    cause: string,
+    tppMessages?: readonly TppMessage[],
+  ): Promise<UpdateDecision> {
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
@@ -90,14 +98,25 @@ export class PaymentRepository {
     const set: Row = { bank_status: canonical };
     if (tppMessages !== undefined) set.tpp_messages = JSON.stringify(tppMessages);
     return this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to: canonical, cause, at, set, mode: 'tolerant' }),
+      changeState(trx, {
+        entityType: 'payment',
+        id: paymentId,
+        machine: lineMachine,
+        to: canonical,
+        cause,
+        at,
+        set,
+        mode: 'tolerant',
+      }),
     );
   }
 
   /** A move of our own (e.g. accepted → CANC by an operator); illegal moves throw. */
   async setState(paymentId: string, to: LineState, cause: string): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) => changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to, cause, at }));
+    await this.db.transaction((trx) =>
+      changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to, cause, at }),
+    );
   }
 }
 

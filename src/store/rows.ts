@@ -20,7 +20,8 @@ export function toInt(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+$/.test(value))) {
     const n = BigInt(value);
-    if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER)) throw new RangeError(`${value} is too large for a count`);
+    if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER))
+      throw new RangeError(`${value} is too large for a count`);
     return Number(n);
   }
   throw new TypeError(`expected an integer column value, got ${typeof value}`);

@@ -17,9 +17,17 @@ export interface TransitionRecord {
   at: Date;
 }
 
-const TABLE: Record<EntityType, string> = { payment_file: 'payment_files', bulk: 'bulks', payment: 'payments', basket: 'baskets' };
+const TABLE: Record<EntityType, string> = {
+  payment_file: 'payment_files',
+  bulk: 'bulks',
+  payment: 'payments',
+  basket: 'baskets',
+};
 
-export async function logTransitions(trx: Knex | Knex.Transaction, records: readonly TransitionRecord[]): Promise<void> {
+export async function logTransitions(
+  trx: Knex | Knex.Transaction,
+  records: readonly TransitionRecord[],
+): Promise<void> {
   if (records.length === 0) return;
   const rows = records.map((r) => ({
     entity_type: r.entityType,
@@ -50,7 +58,10 @@ export interface ChangeState<S extends string> {
 }
 
 /** Reads the current state under a row lock, checks the move, writes it and its transition row. */
-export async function changeState<S extends string>(trx: Knex.Transaction, change: ChangeState<S>): Promise<UpdateDecision> {
+export async function changeState<S extends string>(
+  trx: Knex.Transaction,
+  change: ChangeState<S>,
+): Promise<UpdateDecision> {
   const table = TABLE[change.entityType];
   const row = await forUpdate(trx, trx<Row>(table).select('state').where({ id: change.id })).first();
   if (!row) {
@@ -70,11 +81,17 @@ export async function changeState<S extends string>(trx: Knex.Transaction, chang
   await trx(table)
     .where({ id: change.id })
     .update({ ...(change.set ?? {}), state: change.to, updated_at: instant(change.at) });
-  await logTransitions(trx, [{ entityType: change.entityType, entityId: change.id, from, to: change.to, cause: change.cause, at: change.at }]);
+  await logTransitions(trx, [
+    { entityType: change.entityType, entityId: change.id, from, to: change.to, cause: change.cause, at: change.at },
+  ]);
   return 'apply';
 }
 
-export async function listTransitions(knex: Knex, entityType: EntityType, entityId: string): Promise<TransitionRecord[]> {
+export async function listTransitions(
+  knex: Knex,
+  entityType: EntityType,
+  entityId: string,
+): Promise<TransitionRecord[]> {
   const rows = await knex<Row>('transitions').where({ entity_type: entityType, entity_id: entityId }).orderBy('id');
   return rows.map((r) => ({
     entityType,

@@ -54,14 +54,26 @@ export class StatementDayRepository {
    * undefined before the first check.
    */
   async firstUnsettledDay(accountId: string): Promise<LocalDate | undefined> {
-    const broken = await this.db.knex<Row>('statement_days').min({ day: 'day' }).where({ account_id: accountId }).whereIn('continuity', ['gap', 'mismatch']).first();
+    const broken = await this.db
+      .knex<Row>('statement_days')
+      .min({ day: 'day' })
+      .where({ account_id: accountId })
+      .whereIn('continuity', ['gap', 'mismatch'])
+      .first();
     const last = await this.db.knex<Row>('statement_days').max({ day: 'day' }).where({ account_id: accountId }).first();
-    const candidates = [broken?.day, typeof last?.day === 'string' ? addDays(last.day as LocalDate, 1) : undefined].filter((d): d is LocalDate => typeof d === 'string');
+    const candidates = [
+      broken?.day,
+      typeof last?.day === 'string' ? addDays(last.day as LocalDate, 1) : undefined,
+    ].filter((d): d is LocalDate => typeof d === 'string');
     return candidates.sort()[0];
   }
 
   async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {
-    const rows = await this.db.knex<Row>('statement_days').where({ account_id: accountId }).whereBetween('day', [from, to]).orderBy('day');
+    const rows = await this.db
+      .knex<Row>('statement_days')
+      .where({ account_id: accountId })
+      .whereBetween('day', [from, to])
+      .orderBy('day');
     return rows.map(toDay);
   }
 }

@@ -61,7 +61,18 @@ export interface BalanceInput {
   lastChangeAt?: Date;
 }
 
-const COMPARED = ['status', 'booking_date', 'value_date', 'amount_minor', 'currency', 'entry_reference', 'end_to_end_id', 'counterparty_name', 'counterparty_iban', 'remittance'] as const;
+const COMPARED = [
+  'status',
+  'booking_date',
+  'value_date',
+  'amount_minor',
+  'currency',
+  'entry_reference',
+  'end_to_end_id',
+  'counterparty_name',
+  'counterparty_iban',
+  'remittance',
+] as const;
 
 export class StatementRepository {
   constructor(
@@ -81,12 +92,19 @@ export class StatementRepository {
       created_at: now,
       updated_at: now,
     };
-    await this.db.knex('accounts').insert(row).onConflict('id').merge(['company', 'iban', 'bban', 'currency', 'name', 'updated_at']);
+    await this.db
+      .knex('accounts')
+      .insert(row)
+      .onConflict('id')
+      .merge(['company', 'iban', 'bban', 'currency', 'name', 'updated_at']);
   }
 
   /** Records how far transactions have been fetched, for the next incremental fetch. */
   async setFetchedTo(accountId: string, fetchedTo: Date): Promise<void> {
-    await this.db.knex('accounts').where({ id: accountId }).update({ transactions_fetched_to: instant(fetchedTo), last_fetched_at: instant(this.clock.now()) });
+    await this.db
+      .knex('accounts')
+      .where({ id: accountId })
+      .update({ transactions_fetched_to: instant(fetchedTo), last_fetched_at: instant(this.clock.now()) });
   }
 
   async fetchedTo(accountId: string): Promise<Date | undefined> {
@@ -103,7 +121,9 @@ export class StatementRepository {
     await this.db.transaction(async (trx) => {
       for (const part of chunks([...byId.keys()], 200)) {
         const existing = new Map<string, Row>();
-        for (const r of await trx<Row>('transactions').where({ account_id: accountId }).whereIn('bank_transaction_id', part)) {
+        for (const r of await trx<Row>('transactions')
+          .where({ account_id: accountId })
+          .whereIn('bank_transaction_id', part)) {
           existing.set(toStr(r.bank_transaction_id), r);
         }
         const fresh: Row[] = [];
@@ -112,7 +132,14 @@ export class StatementRepository {
           const row = transactionColumns(tx);
           const old = existing.get(txId);
           if (!old) {
-            fresh.push({ id: newId(this.clock), account_id: accountId, bank_transaction_id: txId, ...row, first_seen_at: now, updated_at: now });
+            fresh.push({
+              id: newId(this.clock),
+              account_id: accountId,
+              bank_transaction_id: txId,
+              ...row,
+              first_seen_at: now,
+              updated_at: now,
+            });
             continue;
           }
           // An older fetch must not turn a booked transaction back into a pending one.
@@ -124,7 +151,9 @@ export class StatementRepository {
             result.unchanged++;
             continue;
           }
-          await trx('transactions').where({ id: toStr(old.id) }).update({ ...row, updated_at: now });
+          await trx('transactions')
+            .where({ id: toStr(old.id) })
+            .update({ ...row, updated_at: now });
           result.updated++;
         }
         for (const rows of chunks(fresh, 40)) {
@@ -137,7 +166,10 @@ export class StatementRepository {
     return result;
   }
 
-  async listTransactions(accountId: string, filter: { status?: BookingStatus; bookingDate?: LocalDate } = {}): Promise<StoredTransaction[]> {
+  async listTransactions(
+    accountId: string,
+    filter: { status?: BookingStatus; bookingDate?: LocalDate } = {},
+  ): Promise<StoredTransaction[]> {
     const q = this.db.knex<Row>('transactions').where({ account_id: accountId });
     if (filter.status !== undefined) void q.where({ status: filter.status });
     if (filter.bookingDate !== undefined) void q.where({ booking_date: filter.bookingDate });
@@ -147,11 +179,21 @@ export class StatementRepository {
   /** The company's accounts as last fetched, by id. */
   async listAccounts(company: string): Promise<StoredAccount[]> {
     const rows = await this.db.knex<Row>('accounts').where({ company }).orderBy('id');
-    return rows.map((r) => ({ id: toStr(r.id), company: toStr(r.company), iban: toOptStr(r.iban), currency: toOptStr(r.currency), name: toOptStr(r.name) }));
+    return rows.map((r) => ({
+      id: toStr(r.id),
+      company: toStr(r.company),
+      iban: toOptStr(r.iban),
+      currency: toOptStr(r.currency),
+      name: toOptStr(r.name),
+    }));
   }
 
   /** Booked transactions of a company's accounts with a booking date in [from, to], oldest first. */
-  async listBookedOfCompany(company: string, from: LocalDate, to: LocalDate): Promise<(StoredTransaction & { accountIban: string | undefined })[]> {
+  async listBookedOfCompany(
+    company: string,
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<(StoredTransaction & { accountIban: string | undefined })[]> {
     const rows = (await this.db
       .knex<Row>('transactions as t')
       .join('accounts as a', 'a.id', 't.account_id')
@@ -166,7 +208,12 @@ export class StatementRepository {
 
   /** True when the bank reported a balance of this type for any day before `day`. */
   async hasBalanceBefore(accountId: string, type: string, day: LocalDate): Promise<boolean> {
-    const row = await this.db.knex<Row>('balances').select('reference_date').where({ account_id: accountId, balance_type: type }).where('reference_date', '<', day).first();
+    const row = await this.db
+      .knex<Row>('balances')
+      .select('reference_date')
+      .where({ account_id: accountId, balance_type: type })
+      .where('reference_date', '<', day)
+      .first();
     return row !== undefined;
   }
 
@@ -177,16 +224,26 @@ export class StatementRepository {
    */
   async removeResolvedPending(accountId: string, stillPending: ReadonlySet<string>): Promise<string[]> {
     return this.db.transaction(async (trx) => {
-      const rows = await trx<Row>('transactions').select('id', 'bank_transaction_id').where({ account_id: accountId, status: 'pending' });
+      const rows = await trx<Row>('transactions')
+        .select('id', 'bank_transaction_id')
+        .where({ account_id: accountId, status: 'pending' });
       const gone = rows.filter((r) => !stillPending.has(toStr(r.bank_transaction_id)));
-      if (gone.length > 0) await trx('transactions').whereIn('id', gone.map((r) => toStr(r.id))).delete();
+      if (gone.length > 0)
+        await trx('transactions')
+          .whereIn(
+            'id',
+            gone.map((r) => toStr(r.id)),
+          )
+          .delete();
       return gone.map((r) => toStr(r.bank_transaction_id));
     });
   }
 
   /** Transactions on any account carrying this end-to-end id (resolving unknown bulks, reconciliation). */
   async findByEndToEndId(endToEndId: string): Promise<StoredTransaction[]> {
-    return (await this.db.knex<Row>('transactions').where({ end_to_end_id: endToEndId }).orderBy('id')).map(toStoredTransaction);
+    return (await this.db.knex<Row>('transactions').where({ end_to_end_id: endToEndId }).orderBy('id')).map(
+      toStoredTransaction,
+    );
   }
 
   async upsertBalances(accountId: string, balances: readonly BalanceInput[]): Promise<void> {
@@ -201,12 +258,19 @@ export class StatementRepository {
       fetched_at: fetchedAt,
     }));
     for (const part of chunks(rows, 50)) {
-      await this.db.knex('balances').insert(part).onConflict(['account_id', 'balance_type', 'reference_date']).merge(['amount_minor', 'currency', 'last_change_at', 'fetched_at']);
+      await this.db
+        .knex('balances')
+        .insert(part)
+        .onConflict(['account_id', 'balance_type', 'reference_date'])
+        .merge(['amount_minor', 'currency', 'last_change_at', 'fetched_at']);
     }
   }
 
   async getBalance(accountId: string, type: string, referenceDate: LocalDate): Promise<Money | undefined> {
-    const row = await this.db.knex<Row>('balances').where({ account_id: accountId, balance_type: type, reference_date: referenceDate }).first();
+    const row = await this.db
+      .knex<Row>('balances')
+      .where({ account_id: accountId, balance_type: type, reference_date: referenceDate })
+      .first();
     return row ? { minor: toBigInt(row.amount_minor), currency: toStr(row.currency) } : undefined;
   }
 }
@@ -234,11 +298,17 @@ function sameValue(stored: unknown, next: unknown): boolean {
 }
 
 function scalarText(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
 }
 
 function toStoredTransaction(r: Row): StoredTransaction {
-  const opt = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+  const opt = <K extends string, V>(key: K, value: V | undefined) =>
+    value === undefined ? {} : ({ [key]: value } as Record<K, V>);
   return {
     id: toStr(r.id),
     accountId: toStr(r.account_id),
@@ -252,6 +322,9 @@ function toStoredTransaction(r: Row): StoredTransaction {
     ...opt('counterpartyName', toOptStr(r.counterparty_name)),
     ...opt('counterpartyIban', toOptStr(r.counterparty_iban)),
     ...opt('remittance', toOptStr(r.remittance)),
-    ...opt('raw', r.raw_json === null || r.raw_json === undefined ? undefined : (JSON.parse(toStr(r.raw_json)) as unknown)),
+    ...opt(
+      'raw',
+      r.raw_json === null || r.raw_json === undefined ? undefined : (JSON.parse(toStr(r.raw_json)) as unknown),
+    ),
   };
 }

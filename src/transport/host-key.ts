@@ -18,7 +18,8 @@ export function describeHostKey(blob: Buffer): HostKeyInfo {
   let keyType = 'unknown';
   if (blob.length >= 4) {
     const length = blob.readUInt32BE(0);
-    if (length > 0 && length < 64 && blob.length >= 4 + length) keyType = blob.subarray(4, 4 + length).toString('latin1');
+    if (length > 0 && length < 64 && blob.length >= 4 + length)
+      keyType = blob.subarray(4, 4 + length).toString('latin1');
   }
   return { fingerprint: `SHA256:${digest}`, keyType };
 }
@@ -29,7 +30,10 @@ export function describeHostKey(blob: Buffer): HostKeyInfo {
  * fingerprint at all (e.g. an old MD5 "aa:bb:…" one), so the caller can say so.
  */
 export function normalizeFingerprint(value: string): string | undefined {
-  const bare = value.trim().replace(/^SHA256:/i, '').replace(/=+$/, '');
+  const bare = value
+    .trim()
+    .replace(/^SHA256:/i, '')
+    .replace(/=+$/, '');
   // 32 bytes are 43 base64 characters without padding.
   if (!/^[A-Za-z0-9+/]{43}$/.test(bare)) return undefined;
   return `SHA256:${bare}`;

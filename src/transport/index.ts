@@ -4,4 +4,11 @@ export { SftpFileStore, type SftpFileStoreOptions } from './sftp-file-store.js';
 export { fetchHostKey, fetchHostKeyFingerprint } from './sftp-connect.js';
 export { describeHostKey, normalizeFingerprint, type HostKeyInfo } from './host-key.js';
 export { checkFileName, checkRelativePath, joinPath, normalizeRelativePath, splitPath } from './safe-path.js';
-export { globToRegExp, isTemporaryName, takeStableFiles, type SkippedFile, type StableFiles, type StableFilesOptions } from './stable-files.js';
+export {
+  globToRegExp,
+  isTemporaryName,
+  takeStableFiles,
+  type SkippedFile,
+  type StableFiles,
+  type StableFilesOptions,
+} from './stable-files.js';

@@ -43,10 +43,16 @@ export class LocalFileStore implements FileStore {
     const errno = errnoOf(error);
     const where = `${this.description}/${path}`;
     if (errno === 'ENOENT' || errno === 'ENOTDIR') {
-      return new SettleError('ERR_FILE_NOT_FOUND', `${operation}: ${where} does not exist.`, { cause: error, details: { path } });
+      return new SettleError('ERR_FILE_NOT_FOUND', `${operation}: ${where} does not exist.`, {
+        cause: error,
+        details: { path },
+      });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    return new SettleError('ERR_FILE_IO', `${operation} failed on ${where}: ${reason}`, { cause: error, details: { path, errno } });
+    return new SettleError('ERR_FILE_IO', `${operation} failed on ${where}: ${reason}`, {
+      cause: error,
+      details: { path, errno },
+    });
   }
 
   async list(dir: string): Promise<FileEntry[]> {
@@ -96,7 +102,8 @@ export class LocalFileStore implements FileStore {
     splitPath(path);
     const part = `${full}.part`;
     try {
-      const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);
+      const source =
+        data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);
       await pipeline(source, createWriteStream(part, { flush: true }));
       await rename(part, full);
     } catch (error) {
@@ -120,7 +127,13 @@ export class LocalFileStore implements FileStore {
         if (errno === 'EEXIST') return await this.resolveClash(from, to, source, target);
         // File systems without hard links: check, then rename (a small window, documented).
         if (errno === 'EPERM' || errno === 'ENOTSUP' || errno === 'EXDEV' || errno === 'EOPNOTSUPP') {
-          if (await lstat(target).then(() => true, () => false)) return await this.resolveClash(from, to, source, target);
+          if (
+            await lstat(target).then(
+              () => true,
+              () => false,
+            )
+          )
+            return await this.resolveClash(from, to, source, target);
           await rename(source, target);
           return 'moved';
         }
@@ -135,7 +148,9 @@ export class LocalFileStore implements FileStore {
 
   private async resolveClash(from: string, to: string, source: string, target: string): Promise<MoveOutcome> {
     const [a, b] = await Promise.all([stat(source), stat(target)]);
-    const same = await sameContent([a.size, b.size], (which) => Promise.resolve(createReadStream(which === 0 ? source : target)));
+    const same = await sameContent([a.size, b.size], (which) =>
+      Promise.resolve(createReadStream(which === 0 ? source : target)),
+    );
     if (!same) {
       throw new SettleError(
         'ERR_FILE_TARGET_EXISTS',

@@ -32,7 +32,8 @@ export interface SftpConnection {
   alive: boolean;
 }
 
-const FIRST_CONTACT_HINT = 'run `settle sftp fingerprint HOST[:PORT]`, confirm the value with the server operator, and set it as sftp.hostKeySha256';
+const FIRST_CONTACT_HINT =
+  'run `settle sftp fingerprint HOST[:PORT]`, confirm the value with the server operator, and set it as sftp.hostKeySha256';
 
 export function endpointText(endpoint: SftpEndpoint): string {
   return `${endpoint.host}:${endpoint.port}`;
@@ -92,7 +93,14 @@ export function classifyConnectError(raw: unknown, facts: ConnectFacts): SettleE
       'ERR_SFTP_HOST_KEY_MISMATCH',
       `Refused SFTP server ${where}: it presented host key ${presented.fingerprint} (${presented.keyType}) but ${pinned} is pinned. ` +
         'If the server key was changed on purpose, confirm the new fingerprint with its operator and update sftp.hostKeySha256; otherwise the connection may be intercepted.',
-      { details: { host: facts.endpoint.host, port: facts.endpoint.port, expected: pinned, presented: presented.fingerprint } },
+      {
+        details: {
+          host: facts.endpoint.host,
+          port: facts.endpoint.port,
+          expected: pinned,
+          presented: presented.fingerprint,
+        },
+      },
     );
   }
   const level = levelOf(raw);
@@ -101,23 +109,38 @@ export function classifyConnectError(raw: unknown, facts: ConnectFacts): SettleE
     return new SettleError(
       'ERR_SFTP_AUTH',
       `SFTP server ${where} refused authentication of user ${JSON.stringify(facts.username)}; check the user name, key or password configured for it.`,
-      { exitCode: ExitCode.usage, cause: raw, details: { host: facts.endpoint.host, port: facts.endpoint.port, username: facts.username } },
+      {
+        exitCode: ExitCode.usage,
+        cause: raw,
+        details: { host: facts.endpoint.host, port: facts.endpoint.port, username: facts.username },
+      },
     );
   }
   if (level === 'client-timeout' || code === 'ETIMEDOUT') {
-    return new SettleError('ERR_SFTP_TIMEOUT', `SFTP server ${where} did not complete the SSH handshake within ${facts.timeoutMs} ms.`, {
-      cause: raw,
-      details: { host: facts.endpoint.host, port: facts.endpoint.port, timeoutMs: facts.timeoutMs },
-    });
+    return new SettleError(
+      'ERR_SFTP_TIMEOUT',
+      `SFTP server ${where} did not complete the SSH handshake within ${facts.timeoutMs} ms.`,
+      {
+        cause: raw,
+        details: { host: facts.endpoint.host, port: facts.endpoint.port, timeoutMs: facts.timeoutMs },
+      },
+    );
   }
   return new SettleError('ERR_SFTP_CONNECT', `Cannot connect to SFTP server ${where}: ${messageOf(raw)}`, {
     cause: raw,
-    details: { host: facts.endpoint.host, port: facts.endpoint.port, code: typeof code === 'string' ? code : undefined },
+    details: {
+      host: facts.endpoint.host,
+      port: facts.endpoint.port,
+      code: typeof code === 'string' ? code : undefined,
+    },
   });
 }
 
 /** Opens a session. The host key is checked during the handshake, before any credential is sent. */
-export async function openSftpConnection(options: SftpCredentials, onLost: (connection: SftpConnection) => void): Promise<SftpConnection> {
+export async function openSftpConnection(
+  options: SftpCredentials,
+  onLost: (connection: SftpConnection) => void,
+): Promise<SftpConnection> {
   const endpoint = { host: options.host, port: options.port };
   const holder: { connection?: SftpConnection } = {};
   const lost = (why: string) => () => {
@@ -152,7 +175,10 @@ export async function openSftpConnection(options: SftpCredentials, onLost: (conn
       hostVerifier: (key: Buffer) => {
         presented = describeHostKey(key);
         if (pinned === undefined) {
-          options.logger.warn('sftp host key NOT verified (allowUnpinned is set)', { server: endpointText(endpoint), hostKey: presented.fingerprint });
+          options.logger.warn('sftp host key NOT verified (allowUnpinned is set)', {
+            server: endpointText(endpoint),
+            hostKey: presented.fingerprint,
+          });
           return true;
         }
         return presented.fingerprint === pinned;
@@ -160,11 +186,21 @@ export async function openSftpConnection(options: SftpCredentials, onLost: (conn
     });
     const connection: SftpConnection = { client, sftp, alive: true };
     holder.connection = connection;
-    options.logger.debug('sftp connected', { server: endpointText(endpoint), user: options.username, hostKey: presented?.fingerprint });
+    options.logger.debug('sftp connected', {
+      server: endpointText(endpoint),
+      user: options.username,
+      hostKey: presented?.fingerprint,
+    });
     return connection;
   } catch (error) {
     hardClose(client);
-    throw classifyConnectError(raw ?? error, { endpoint, username: options.username, pinned, presented, timeoutMs: options.timeoutMs });
+    throw classifyConnectError(raw ?? error, {
+      endpoint,
+      username: options.username,
+      pinned,
+      presented,
+      timeoutMs: options.timeoutMs,
+    });
   } finally {
     client.removeListener('error', captureRaw);
   }
@@ -177,7 +213,11 @@ export async function openSftpConnection(options: SftpCredentials, onLost: (conn
 export async function fetchHostKey(options: { host: string; port?: number; timeoutMs?: number }): Promise<HostKeyInfo> {
   const endpoint = { host: options.host, port: options.port ?? 22 };
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const client = new SftpClient('settle-fingerprint', { error: () => undefined, end: () => undefined, close: () => undefined });
+  const client = new SftpClient('settle-fingerprint', {
+    error: () => undefined,
+    end: () => undefined,
+    close: () => undefined,
+  });
   let presented: HostKeyInfo | undefined;
   let raw: unknown;
   const captureRaw = (error: unknown) => {
@@ -197,16 +237,29 @@ export async function fetchHostKey(options: { host: string; port?: number; timeo
     });
   } catch (error) {
     if (presented) return presented;
-    throw classifyConnectError(raw ?? error, { endpoint, username: 'settle-fingerprint', pinned: undefined, presented, timeoutMs });
+    throw classifyConnectError(raw ?? error, {
+      endpoint,
+      username: 'settle-fingerprint',
+      pinned: undefined,
+      presented,
+      timeoutMs,
+    });
   } finally {
     client.removeListener('error', captureRaw);
     hardClose(client);
   }
   // Unreachable in practice: the verifier refuses every key, so connect cannot succeed.
-  throw new SettleError('ERR_SFTP_CONNECT', `SFTP server ${endpointText(endpoint)} completed a handshake without presenting a host key.`);
+  throw new SettleError(
+    'ERR_SFTP_CONNECT',
+    `SFTP server ${endpointText(endpoint)} completed a handshake without presenting a host key.`,
+  );
 }
 
 /** "SHA256:…" of the server's host key, for `settle sftp fingerprint`. */
-export async function fetchHostKeyFingerprint(options: { host: string; port?: number; timeoutMs?: number }): Promise<string> {
+export async function fetchHostKeyFingerprint(options: {
+  host: string;
+  port?: number;
+  timeoutMs?: number;
+}): Promise<string> {
   return (await fetchHostKey(options)).fingerprint;
 }

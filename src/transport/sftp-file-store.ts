@@ -59,9 +59,13 @@ export class SftpFileStore implements FileStore {
     registerSecret(options.password);
     registerSecret(options.passphrase);
     if (options.password === undefined && options.privateKey === undefined) {
-      throw new SettleError('ERR_SFTP_AUTH', `No password or private key is configured for SFTP user ${JSON.stringify(options.username)} at ${endpointText(endpoint)}.`, {
-        exitCode: ExitCode.usage,
-      });
+      throw new SettleError(
+        'ERR_SFTP_AUTH',
+        `No password or private key is configured for SFTP user ${JSON.stringify(options.username)} at ${endpointText(endpoint)}.`,
+        {
+          exitCode: ExitCode.usage,
+        },
+      );
     }
     let pin: string | undefined;
     if (options.hostKeySha256 !== undefined && options.hostKeySha256.trim() !== '') {
@@ -94,7 +98,12 @@ export class SftpFileStore implements FileStore {
     );
   }
 
-  private run<T>(operation: string, path: string, options: RunOptions, work: (connection: SftpConnection, attempt: number) => Promise<T>): Promise<T> {
+  private run<T>(
+    operation: string,
+    path: string,
+    options: RunOptions,
+    work: (connection: SftpConnection, attempt: number) => Promise<T>,
+  ): Promise<T> {
     return this.session.run(operation, path, options, work);
   }
 
@@ -125,7 +134,9 @@ export class SftpFileStore implements FileStore {
       const entries: FileEntry[] = [];
       for (const item of items) {
         // readdir reports links as links; follow them as the local store does.
-        const attrs = item.attrs.isSymbolicLink() ? await this.statOrUndefined(sftp, `${remoteDir}/${item.filename}`) : item.attrs;
+        const attrs = item.attrs.isSymbolicLink()
+          ? await this.statOrUndefined(sftp, `${remoteDir}/${item.filename}`)
+          : item.attrs;
         if (attrs?.isFile()) entries.push({ name: item.filename, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
       }
       return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -206,11 +217,17 @@ export class SftpFileStore implements FileStore {
         // A retry after a lost reply: the first attempt already moved it.
         if (attempt > 1 && there && !here) return 'moved';
         if (!there || !here) throw error;
-        const same = await sameContent([here.size, there.size], (which) => Promise.resolve(openStream(sftp, which === 0 ? source : target)));
+        const same = await sameContent([here.size, there.size], (which) =>
+          Promise.resolve(openStream(sftp, which === 0 ? source : target)),
+        );
         if (!same) {
-          throw new SettleError('ERR_FILE_TARGET_EXISTS', `Cannot move ${from} to ${to} in ${this.description}: the target exists with different content.`, {
-            details: { from, to },
-          });
+          throw new SettleError(
+            'ERR_FILE_TARGET_EXISTS',
+            `Cannot move ${from} to ${to} in ${this.description}: the target exists with different content.`,
+            {
+              details: { from, to },
+            },
+          );
         }
         await call((cb) => sftp.unlink(source, cb));
         return 'already-there';
@@ -229,15 +246,22 @@ export class SftpFileStore implements FileStore {
           await call((cb) => sftp.mkdir(remotePath, cb)).catch(() => undefined);
           info = await this.statOrUndefined(sftp, remotePath);
         }
-        if (!info) throw Object.assign(new Error(`cannot create ${remotePath}`), { code: depth === 0 ? NO_SUCH_FILE : FAILURE });
-        if (!info.isDirectory()) throw Object.assign(new Error(`${remotePath} exists and is not a folder`), { code: FAILURE });
+        if (!info)
+          throw Object.assign(new Error(`cannot create ${remotePath}`), { code: depth === 0 ? NO_SUCH_FILE : FAILURE });
+        if (!info.isDirectory())
+          throw Object.assign(new Error(`${remotePath} exists and is not a folder`), { code: FAILURE });
       }
     });
   }
 
   async exists(path: string): Promise<boolean> {
     const remotePath = this.remote(path);
-    return this.run('exists', path, { idempotent: true }, async ({ sftp }) => (await this.statOrUndefined(sftp, remotePath))?.isFile() ?? false);
+    return this.run(
+      'exists',
+      path,
+      { idempotent: true },
+      async ({ sftp }) => (await this.statOrUndefined(sftp, remotePath))?.isFile() ?? false,
+    );
   }
 
   async remove(path: string): Promise<void> {

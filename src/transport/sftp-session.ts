@@ -12,7 +12,9 @@ export const NO_SUCH_FILE = 2;
 export const PERMISSION_DENIED = 3;
 export const FAILURE = 4;
 
-export function call<T = void>(start: (callback: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
+export function call<T = void>(
+  start: (callback: (error: Error | null | undefined, value?: T) => void) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     start((error, value) => (error ? reject(error) : resolve(value as T)));
   });
@@ -67,7 +69,9 @@ export class SftpSession {
     if (!connection.alive) return true;
     if (typeof statusOf(error) === 'number') return false; // an answer from the server
     const text = error instanceof Error ? error.message : String(error);
-    return /no response from server|not connected|unexpected (end|close)|econnreset|epipe|channel (is )?(not open|closed)|no sftp connection/i.test(text);
+    return /no response from server|not connected|unexpected (end|close)|econnreset|epipe|channel (is )?(not open|closed)|no sftp connection/i.test(
+      text,
+    );
   }
 
   fail(operation: string, path: string, error: unknown): SettleError {
@@ -75,10 +79,19 @@ export class SftpSession {
     const where = `${this.description}${path === '' ? '' : (this.description.endsWith('/') ? '' : '/') + path}`;
     const status = statusOf(error);
     if (status === NO_SUCH_FILE) {
-      return new SettleError('ERR_FILE_NOT_FOUND', `${operation}: ${where} does not exist.`, { cause: error, details: { path } });
+      return new SettleError('ERR_FILE_NOT_FOUND', `${operation}: ${where} does not exist.`, {
+        cause: error,
+        details: { path },
+      });
     }
-    const reason = status === PERMISSION_DENIED ? 'permission denied' : redactText(error instanceof Error ? error.message : String(error));
-    return new SettleError('ERR_FILE_IO', `${operation} failed on ${where}: ${reason}`, { cause: error, details: { path, status } });
+    const reason =
+      status === PERMISSION_DENIED
+        ? 'permission denied'
+        : redactText(error instanceof Error ? error.message : String(error));
+    return new SettleError('ERR_FILE_IO', `${operation} failed on ${where}: ${reason}`, {
+      cause: error,
+      details: { path, status },
+    });
   }
 
   /** Runs one operation on a live session: time-limited, retried once after a dropped session when `idempotent`. */
@@ -98,7 +111,11 @@ export class SftpSession {
         if (!this.isConnectionLoss(error, connection)) throw this.fail(operation, path, error);
         this.drop(connection);
         if (options.idempotent && attempt === 1) {
-          this.logger.warn('sftp connection dropped; reconnecting and retrying once', { store: this.description, operation, path });
+          this.logger.warn('sftp connection dropped; reconnecting and retrying once', {
+            store: this.description,
+            operation,
+            path,
+          });
           continue;
         }
         throw this.dropped(operation, path, error);
@@ -107,10 +124,14 @@ export class SftpSession {
   }
 
   private dropped(operation: string, path: string, error: unknown): SettleError {
-    return new SettleError('ERR_SFTP_CONNECT', `The connection to ${this.description} dropped during ${operation} of ${path || '.'}.`, {
-      cause: error,
-      details: { operation, path },
-    });
+    return new SettleError(
+      'ERR_SFTP_CONNECT',
+      `The connection to ${this.description} dropped during ${operation} of ${path || '.'}.`,
+      {
+        cause: error,
+        details: { operation, path },
+      },
+    );
   }
 
   /** The error to put on a stream that failed after `run` returned it (it cannot be retried). */
@@ -128,7 +149,13 @@ export class SftpSession {
       timer = setTimeout(() => {
         // The session's state is unknown after a hang: drop it so the next call starts clean.
         this.drop(connection);
-        reject(new SettleError('ERR_SFTP_TIMEOUT', `${operation} of ${path || '.'} on ${this.description} took longer than ${limit} ms.`, { details: { operation, path, timeoutMs: limit } }));
+        reject(
+          new SettleError(
+            'ERR_SFTP_TIMEOUT',
+            `${operation} of ${path || '.'} on ${this.description} took longer than ${limit} ms.`,
+            { details: { operation, path, timeoutMs: limit } },
+          ),
+        );
       }, limit);
     });
     pending.catch(() => undefined); // it may still fail after the timeout won

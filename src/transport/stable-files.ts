@@ -17,7 +17,10 @@ export function isTemporaryName(name: string): boolean {
 
 /** A simple case-insensitive glob (`*`, `?`) as a RegExp; for patterns from config such as "*.csv". */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'i');
 }
 
@@ -67,7 +70,11 @@ function safeName(name: string): boolean {
 }
 
 /** Lists `dir` twice, `settleMs` apart, and returns the files that did not change in between. */
-export async function takeStableFiles(store: FileStore, dir: string, options: StableFilesOptions = {}): Promise<StableFiles> {
+export async function takeStableFiles(
+  store: FileStore,
+  dir: string,
+  options: StableFilesOptions = {},
+): Promise<StableFiles> {
   const settleMs = options.settleMs ?? 2000;
   const minAgeMs = options.minAgeMs ?? 0;
   const clock = options.clock ?? systemClock;

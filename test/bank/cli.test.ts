@@ -9,7 +9,6 @@ import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index
 import type { Account, Consent } from '../../src/bank/index.js';
 import { runSettle, type CliResult } from '../support/cli.js';
 
-
 let sandbox: RunningSandbox;
 let cwd: string;
 
@@ -54,7 +53,9 @@ describe('settle banks', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const bank = JSON.parse(r.stdout) as { bankId: string; propertyRequirements: { key: string; required: boolean }[] };
     expect(bank.bankId).toBe('nordbank');
-    expect(bank.propertyRequirements).toContainEqual(expect.objectContaining({ key: 'accountNumbers', required: true }));
+    expect(bank.propertyRequirements).toContainEqual(
+      expect.objectContaining({ key: 'accountNumbers', required: true }),
+    );
   });
 
   it('refuses a bankId in the wrong case with the exact id as advice', async () => {
@@ -67,7 +68,19 @@ describe('settle banks', { timeout: 120_000 }, () => {
 // Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
 describe('settle consents', { timeout: 120_000 }, () => {
   it('creates a consent, then refuses a second one for the same company and bank', async () => {
-    const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '912345678', '--name', 'Fjord AS', '--accounts', '15031234562', '--json']);
+    const created = await settle([
+      'consents',
+      'create',
+      '--bank',
+      'testbank',
+      '--org',
+      '912345678',
+      '--name',
+      'Fjord AS',
+      '--accounts',
+      '15031234562',
+      '--json',
+    ]);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const consent = JSON.parse(created.stdout) as { consentId: string; status: string };
@@ -91,7 +104,11 @@ describe('settle consents', { timeout: 120_000 }, () => {
     const deleted = await settle(['consents', 'delete', consent.consentId]);
     expect(deleted.code).toBe(0);
     const shown = await settle(['consents', 'show', consent.consentId, '--json']);
-    expect(JSON.parse(shown.stdout)).toMatchObject({ consentId: consent.consentId, status: 'Revoked', organisationNumber: '912345678' });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      consentId: consent.consentId,
+      status: 'Revoked',
+      organisationNumber: '912345678',
+    });
   });
 
   it('refuses a bankId not exactly as listed, and a bank whose required properties are missing', async () => {
@@ -112,7 +129,11 @@ describe('settle accounts', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(new RegExp(`${SEED.operatingAccountId}\\s+${SEED.operatingIban}\\s+NOK\\s+enabled`));
     expect(r.stderr).toBe('');
     const json = await settle(['accounts', 'show', SEED.approvalAccountId, '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: SEED.approvalAccountId, status: 'enabled', parameters: { preApproval: true } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      id: SEED.approvalAccountId,
+      status: 'enabled',
+      parameters: { preApproval: true },
+    });
   });
 
   it('warns on stderr about an account that is not enabled although the consent is Authorized', async () => {
@@ -125,7 +146,9 @@ describe('settle accounts', { timeout: 120_000 }, () => {
       expect(r.code).toBe(0);
       const rows = JSON.parse(r.stdout) as { id: string; status: string }[];
       expect(rows.find((a) => a.id === SEED.approvalAccountId)?.status).toBe('disabled');
-      expect(r.stderr).toContain(`warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) is disabled although consent ${SEED.consentId} is Authorized`);
+      expect(r.stderr).toContain(
+        `warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) is disabled although consent ${SEED.consentId} is Authorized`,
+      );
       expect(r.stderr).not.toContain(SEED.operatingAccountId);
     } finally {
       account.status = 'enabled';
@@ -133,8 +156,20 @@ describe('settle accounts', { timeout: 120_000 }, () => {
   });
 
   it('picks the right consent for the warning: Authorized, same bank, same company', () => {
-    const account = (id: string, status: string): Account => ({ id, status, bankId: 'testbank', balances: [], raw: {} });
-    const consent: Consent = { consentId: 'c1', status: 'Authorized', bankId: 'testbank', resourceId: '/subscriptions/s/resource-groups/999/providers/aritma.banking/consents/c1', raw: {} };
+    const account = (id: string, status: string): Account => ({
+      id,
+      status,
+      bankId: 'testbank',
+      balances: [],
+      raw: {},
+    });
+    const consent: Consent = {
+      consentId: 'c1',
+      status: 'Authorized',
+      bankId: 'testbank',
+      resourceId: '/subscriptions/s/resource-groups/999/providers/aritma.banking/consents/c1',
+      raw: {},
+    };
     const warnings = notEnabledWarnings(
       [
         { account: account('a1', 'enabled'), organisationNumber: '999' },

@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 const paymentsAtBank = async (harness: Harness): Promise<{ paymentId: string; idempotencyKey: string | null }[]> =>
-  ((await harness.control('GET', '/payments')) as { payments: { paymentId: string; idempotencyKey: string | null }[] }).payments;
+  ((await harness.control('GET', '/payments')) as { payments: { paymentId: string; idempotencyKey: string | null }[] })
+    .payments;
 
 describe('tokens', () => {
   it('fetches one token for many concurrent calls and reuses it', async () => {
@@ -29,7 +30,10 @@ describe('tokens', () => {
     h = await startHarness();
     await h.client.getAccount(company, SEED.operatingAccountId);
     h.sandbox.advance(2 * 3_600_000); // the bank's clock passes the token's lifetime; ours does not
-    const [a, b] = await Promise.all([h.client.getAccount(company, SEED.operatingAccountId), h.client.getConsent(SEED.consentId)]);
+    const [a, b] = await Promise.all([
+      h.client.getAccount(company, SEED.operatingAccountId),
+      h.client.getConsent(SEED.consentId),
+    ]);
     expect(a.id).toBe(SEED.operatingAccountId);
     expect(b.status).toBe('Authorized');
     expect(h.client.tokens.fetches).toBe(2);
@@ -50,8 +54,13 @@ describe('tokens', () => {
 
   it('gives up after one refresh when the bank keeps refusing the token', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/consents/*', kind: 'error', status: 401, count: 5 }] });
-    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({ code: 'ERR_BANK_UNAUTHORIZED', status: 401 });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/consents/*', kind: 'error', status: 401, count: 5 }],
+    });
+    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({
+      code: 'ERR_BANK_UNAUTHORIZED',
+      status: 401,
+    });
     expect(h.client.tokens.fetches).toBe(2);
   });
 
@@ -74,14 +83,19 @@ describe('tokens', () => {
 
   it('says which setting is missing when no secret is configured', async () => {
     h = await startHarness({ client: { clientSecret: undefined } });
-    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({ code: 'ERR_BANK_NO_CREDENTIALS', exitCode: 2 });
+    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({
+      code: 'ERR_BANK_NO_CREDENTIALS',
+      exitCode: 2,
+    });
   });
 });
 
 describe('retries', () => {
   it('rides out a burst of 503 on a read with growing, jittered waits', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/accounts/*', kind: 'error', status: 503, count: 3 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/accounts/*', kind: 'error', status: 503, count: 3 }],
+    });
     const account = await h.client.getAccount(company, SEED.operatingAccountId);
     expect(account.id).toBe(SEED.operatingAccountId);
     expect(h.waits).toEqual([100, 200, 400]); // random 0.5 × 200·2^n
@@ -89,14 +103,22 @@ describe('retries', () => {
 
   it('stops after the configured retries with a retryable ERR_BANK_UNAVAILABLE', async () => {
     h = await startHarness({ client: { maxRetries: 2 } });
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/accounts/*', kind: 'error', status: 500, count: 10 }] });
-    await expect(h.client.getAccount(company, SEED.operatingAccountId)).rejects.toMatchObject({ code: 'ERR_BANK_UNAVAILABLE', status: 500, retryable: true });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/accounts/*', kind: 'error', status: 500, count: 10 }],
+    });
+    await expect(h.client.getAccount(company, SEED.operatingAccountId)).rejects.toMatchObject({
+      code: 'ERR_BANK_UNAVAILABLE',
+      status: 500,
+      retryable: true,
+    });
     expect(h.waits).toHaveLength(2);
   });
 
   it('honours Retry-After on 429', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/consents', kind: 'rateLimit', retryAfterSeconds: 3, count: 2 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/consents', kind: 'rateLimit', retryAfterSeconds: 3, count: 2 }],
+    });
     const consents: string[] = [];
     for await (const c of h.client.listConsents()) consents.push(c.consentId);
     expect(consents).toContain(SEED.consentId);
@@ -105,22 +127,30 @@ describe('retries', () => {
 
   it('caps a Retry-After that is too long', async () => {
     h = await startHarness({ client: { retry: { maxRetryAfterMs: 1_500 } } });
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/consents/*', kind: 'rateLimit', retryAfterSeconds: 3600, count: 1 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/consents/*', kind: 'rateLimit', retryAfterSeconds: 3600, count: 1 }],
+    });
     await h.client.getConsent(SEED.consentId);
     expect(h.waits).toEqual([1_500]);
   });
 
   it('does not resend a POST without an Idempotency-Key after a 503', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 1 }] });
-    await expect(h.client.createBulkPayment(SEED.resourceGroupName, bulk(), {})).rejects.toMatchObject({ code: 'ERR_BANK_UNAVAILABLE' });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 1 }],
+    });
+    await expect(h.client.createBulkPayment(SEED.resourceGroupName, bulk(), {})).rejects.toMatchObject({
+      code: 'ERR_BANK_UNAVAILABLE',
+    });
     expect(h.waits).toEqual([]);
     expect(await paymentsAtBank(h)).toEqual([]);
   });
 
   it('retries a POST with its stable Idempotency-Key after a 503 and makes one payment', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 2 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 2 }],
+    });
     const key = randomUUID();
     const created = await h.client.createBulkPayment(SEED.resourceGroupName, bulk(), { idempotencyKey: key });
     expect(created).toMatchObject({ httpStatus: 201, replayed: false });
@@ -129,8 +159,14 @@ describe('retries', () => {
 
   it('gives ERR_BANK_TIMEOUT when the bank does not answer in time', async () => {
     h = await startHarness({ client: { timeoutMs: 150, maxRetries: 1 } });
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/consents/*', kind: 'latency', latencyMs: 1_000, count: 5 }] });
-    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({ code: 'ERR_BANK_TIMEOUT', retryable: true, outcomeUnknown: false });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/consents/*', kind: 'latency', latencyMs: 1_000, count: 5 }],
+    });
+    await expect(h.client.getConsent(SEED.consentId)).rejects.toMatchObject({
+      code: 'ERR_BANK_TIMEOUT',
+      retryable: true,
+      outcomeUnknown: false,
+    });
     expect(h.waits).toHaveLength(1);
   });
 });
@@ -138,7 +174,9 @@ describe('retries', () => {
 describe('idempotency', () => {
   it('recovers a response lost after the bank committed, without a second payment', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }],
+    });
     const key = randomUUID();
     const created = await h.client.createBulkPayment(SEED.resourceGroupName, bulk(), { idempotencyKey: key });
     expect(created).toMatchObject({ replayed: true, httpStatus: 200, transactionStatus: 'RCVD' });
@@ -149,8 +187,13 @@ describe('idempotency', () => {
 
   it('reports a lost response on a POST without a key as a network error and does not resend', async () => {
     h = await startHarness();
-    await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }] });
-    await expect(h.client.createBulkPayment(SEED.resourceGroupName, bulk(), {})).rejects.toMatchObject({ code: 'ERR_BANK_NETWORK', outcomeUnknown: true });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }],
+    });
+    await expect(h.client.createBulkPayment(SEED.resourceGroupName, bulk(), {})).rejects.toMatchObject({
+      code: 'ERR_BANK_NETWORK',
+      outcomeUnknown: true,
+    });
     expect(await paymentsAtBank(h)).toHaveLength(1); // the bank did commit: this is an unknown outcome for the caller
   });
 

@@ -39,7 +39,11 @@ describe('webhook deliveries from the sandbox', () => {
       ['/batch', { mode: 'structured', maxEventsPerBatch: 10 }],
       ['/binary', { mode: 'binary' }],
     ] as const) {
-      await h.control('POST', '/subscriptions', { name: path.slice(1), validation: 'skip', delivery: { url: `${receiverUrl}${path}`, ...delivery } });
+      await h.control('POST', '/subscriptions', {
+        name: path.slice(1),
+        validation: 'skip',
+        delivery: { url: `${receiverUrl}${path}`, ...delivery },
+      });
     }
     const created = await h.client.createBulkPayment(SEED.resourceGroupName, bulk(), { idempotencyKey: randomUUID() });
     h.sandbox.advance(24 * 3_600_000 * 3); // RCVD → ACSP → ACSC over the execution date
@@ -55,12 +59,20 @@ describe('webhook deliveries from the sandbox', () => {
     expect(ids('/structured').length).toBeGreaterThan(0);
     expect(ids('/batch')).toEqual(ids('/structured'));
     expect(ids('/binary')).toEqual(ids('/structured'));
-    expect(deliveries.some((d) => d.path === '/batch' && /cloudevents-batch/.test(String(d.headers['content-type'])))).toBe(true);
+    expect(
+      deliveries.some((d) => d.path === '/batch' && /cloudevents-batch/.test(String(d.headers['content-type']))),
+    ).toBe(true);
     expect(deliveries.some((d) => d.path === '/binary' && d.headers['ce-id'] !== undefined)).toBe(true);
 
-    const statuses = (byPath.get('/binary') ?? []).flatMap((e) => (e.kind === 'bulk_payment.status.updated' && e.paymentId === created.paymentId ? [e.transactionStatus] : []));
+    const statuses = (byPath.get('/binary') ?? []).flatMap((e) =>
+      e.kind === 'bulk_payment.status.updated' && e.paymentId === created.paymentId ? [e.transactionStatus] : [],
+    );
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => /^[A-Z]{4}$/.test(s))).toBe(true);
-    expect((byPath.get('/structured') ?? []).every((e) => e.meta.tenantId === SEED.tenant && e.meta.subscriptionId === SEED.subscriptionId)).toBe(true);
+    expect(
+      (byPath.get('/structured') ?? []).every(
+        (e) => e.meta.tenantId === SEED.tenant && e.meta.subscriptionId === SEED.subscriptionId,
+      ),
+    ).toBe(true);
   });
 });

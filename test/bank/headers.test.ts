@@ -25,18 +25,44 @@ beforeEach(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.setHeader('content-type', 'application/json');
-      if (req.url?.endsWith('/connect/token')) return res.end(JSON.stringify({ access_token: 'tok-123456789', expires_in: 3600, token_type: 'Bearer' }));
+      if (req.url?.endsWith('/connect/token'))
+        return res.end(JSON.stringify({ access_token: 'tok-123456789', expires_in: 3600, token_type: 'Bearer' }));
       if (req.url?.startsWith('/api/banks')) return res.end(JSON.stringify({ banks: [], _links: { next: null } }));
-      if (req.url === '/api/consents') return res.end(JSON.stringify({ consents: [{ consentId: 'c1', status: 'authorized' }], _links: { next: { href: '/api/consents?cursor=2' } } }));
-      if (req.url === '/api/consents?cursor=2') return res.end(JSON.stringify({ consents: [{ consentId: 'c2', status: 'created' }], nextCursor: '3' }));
-      if (req.url === '/api/consents?cursor=3') return res.end(JSON.stringify({ consents: [{ consentId: 'c3', status: 'created' }], _links: { next: { href: `http://${req.headers.host ?? ''}/api/consents?cursor=2` } } }));
-      if (req.url?.startsWith('/api/accounts?')) return res.end(JSON.stringify({ accounts: [{ id: 'a1' }], _links: { next: 'https://elsewhere.example/api/accounts/page2' } }));
+      if (req.url === '/api/consents')
+        return res.end(
+          JSON.stringify({
+            consents: [{ consentId: 'c1', status: 'authorized' }],
+            _links: { next: { href: '/api/consents?cursor=2' } },
+          }),
+        );
+      if (req.url === '/api/consents?cursor=2')
+        return res.end(JSON.stringify({ consents: [{ consentId: 'c2', status: 'created' }], nextCursor: '3' }));
+      if (req.url === '/api/consents?cursor=3')
+        return res.end(
+          JSON.stringify({
+            consents: [{ consentId: 'c3', status: 'created' }],
+            _links: { next: { href: `http://${req.headers.host ?? ''}/api/consents?cursor=2` } },
+          }),
+        );
+      if (req.url?.startsWith('/api/accounts?'))
+        return res.end(
+          JSON.stringify({
+            accounts: [{ id: 'a1' }],
+            _links: { next: 'https://elsewhere.example/api/accounts/page2' },
+          }),
+        );
       if (req.url === '/api/signing-baskets') {
         // First answer: "still being processed"; then the stored answer, as a replay.
         const replay = seen.filter((x) => x.url === '/api/signing-baskets').length > 1;
         res.statusCode = replay ? 200 : 409;
         if (replay) res.setHeader('idempotent-replayed', 'true');
-        return res.end(JSON.stringify(replay ? { basketId: 'b1', paymentIds: ['p1'] } : { title: 'Conflict', status: 409, detail: 'still processing' }));
+        return res.end(
+          JSON.stringify(
+            replay
+              ? { basketId: 'b1', paymentIds: ['p1'] }
+              : { title: 'Conflict', status: 409, detail: 'still processing' },
+          ),
+        );
       }
       if (req.url?.startsWith('/api/bulk-payments')) {
         res.statusCode = 201;
@@ -76,7 +102,11 @@ describe('request headers', () => {
     const token = last('/id/tenant-1/connect/token');
     expect(token.method).toBe('POST');
     expect(token.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({ grant_type: 'client_credentials', client_id: 'client-1', client_secret: 's3cret-value-xyz' });
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'client-1',
+      client_secret: 's3cret-value-xyz',
+    });
     expect(last('/api/consents/c1').headers.authorization).toBe('Bearer tok-123456789');
   });
 
@@ -91,7 +121,11 @@ describe('request headers', () => {
   it('names the resource group for data retrieval and sends PSU-IP-Address only when a person is present', async () => {
     await client.getAccount({ resourceGroupName: '999999999' }, 'a1');
     const batch = last('/api/accounts/a1');
-    expect(batch.headers).toMatchObject({ 'channel-type': 'openBanking', 'subscription-id': 'sub-1', 'resource-group-name': '999999999' });
+    expect(batch.headers).toMatchObject({
+      'channel-type': 'openBanking',
+      'subscription-id': 'sub-1',
+      'resource-group-name': '999999999',
+    });
     expect(batch.headers['psu-ip-address']).toBeUndefined();
     expect(batch.headers['consent-id']).toBeUndefined();
     await client.getAccount({ resourceGroupName: '999999999' }, 'a1', {}, { psuIpAddress: '192.0.2.10' });
@@ -126,13 +160,19 @@ describe('request headers', () => {
 
 describe('idempotent POST', () => {
   it('asks again after a 409 "in progress" when the POST carries its key, and reports the replay', async () => {
-    const basket = await client.createSigningBasket('999999999', ['p1'], { idempotencyKey: '5bfa15da-0969-46a3-820d-be0ec7a16c24' });
+    const basket = await client.createSigningBasket('999999999', ['p1'], {
+      idempotencyKey: '5bfa15da-0969-46a3-820d-be0ec7a16c24',
+    });
     expect(basket).toMatchObject({ basketId: 'b1', replayed: true, paymentIds: ['p1'] });
     expect(seen.filter((x) => x.url === '/api/signing-baskets')).toHaveLength(2);
   });
 
   it('does not repeat a POST without a key after a 409', async () => {
-    await expect(client.createSigningBasket('999999999', ['p1'])).rejects.toMatchObject({ code: 'ERR_BANK_CONFLICT', status: 409, detail: 'still processing' });
+    await expect(client.createSigningBasket('999999999', ['p1'])).rejects.toMatchObject({
+      code: 'ERR_BANK_CONFLICT',
+      status: 409,
+      detail: 'still processing',
+    });
     expect(seen.filter((x) => x.url === '/api/signing-baskets')).toHaveLength(1);
   });
 });
@@ -145,15 +185,23 @@ describe('paging', () => {
     })().catch((e: unknown) => e);
     expect(ids).toEqual(['c1', 'c2', 'c3']);
     expect(error).toMatchObject({ code: 'ERR_BANK_INVALID_RESPONSE' });
-    expect(seen.filter((s) => s.url.startsWith('/api/consents')).map((s) => s.url)).toEqual(['/api/consents', '/api/consents?cursor=2', '/api/consents?cursor=3']);
+    expect(seen.filter((s) => s.url.startsWith('/api/consents')).map((s) => s.url)).toEqual([
+      '/api/consents',
+      '/api/consents?cursor=2',
+      '/api/consents?cursor=3',
+    ]);
   });
 
   it('refuses to follow a next link that points away from the bank', async () => {
     const ids: string[] = [];
     const error: unknown = await (async () => {
-      for await (const a of client.listAccounts({ resourceGroupName: '999999999' }, { iban: 'NO9386011117947' })) ids.push(a.id);
+      for await (const a of client.listAccounts({ resourceGroupName: '999999999' }, { iban: 'NO9386011117947' }))
+        ids.push(a.id);
     })().catch((e: unknown) => e);
     expect(ids).toEqual(['a1']);
-    expect(error).toMatchObject({ code: 'ERR_BANK_INVALID_RESPONSE', message: expect.stringContaining('elsewhere.example') as string });
+    expect(error).toMatchObject({
+      code: 'ERR_BANK_INVALID_RESPONSE',
+      message: expect.stringContaining('elsewhere.example') as string,
+    });
   });
 });

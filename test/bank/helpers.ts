@@ -18,7 +18,9 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(options: { sandbox?: SandboxOptions; client?: Partial<BankClientOptions> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { sandbox?: SandboxOptions; client?: Partial<BankClientOptions> } = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const waits: number[] = [];
   const stream = new PassThrough();

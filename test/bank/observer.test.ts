@@ -11,7 +11,9 @@ describe('the bank client observer', () => {
   it('hears each token fetch and each final error with its stable code', async () => {
     const errors: string[] = [];
     let tokens = 0;
-    harness = await startHarness({ client: { observer: { error: (code) => errors.push(code), tokenFetched: () => tokens++ } } });
+    harness = await startHarness({
+      client: { observer: { error: (code) => errors.push(code), tokenFetched: () => tokens++ } },
+    });
     await harness.client.getAccount(company, SEED.operatingAccountId);
     await harness.client.getAccount(company, SEED.operatingAccountId);
     expect(tokens).toBe(1);

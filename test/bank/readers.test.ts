@@ -1,12 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse, readProblem } from '../../src/bank/bank-error.js';
-import { canonicalConsentStatus, canonicalTransactionStatus, readLink, readTppMessages } from '../../src/bank/normalize.js';
+import {
+  canonicalConsentStatus,
+  canonicalTransactionStatus,
+  readLink,
+  readTppMessages,
+} from '../../src/bank/normalize.js';
 import { nextOf } from '../../src/bank/paging.js';
 import { paymentRefFromLink } from '../../src/bank/payment-links.js';
-import { readAccount, readBank, readConsent, readConsentLink, readPaymentInformation, readScaAuthorization, readTransaction, readTransactionDetails } from '../../src/bank/readers.js';
+import {
+  readAccount,
+  readBank,
+  readConsent,
+  readConsentLink,
+  readPaymentInformation,
+  readScaAuthorization,
+  readTransaction,
+  readTransactionDetails,
+} from '../../src/bank/readers.js';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 describe('status normalisation', () => {
   it('gives upper-case ISO payment codes whatever the casing', () => {
@@ -31,7 +46,9 @@ describe('status normalisation', () => {
 
 describe('tolerant readers on documented variants', () => {
   it('reads tppMessage (REST, with category) and tppMessages (events) into one shape', () => {
-    expect(readTppMessages({ tppMessage: [{ category: 'ERROR', code: 'AC03', message: 'bad' }] })).toEqual([{ category: 'error', code: 'AC03', text: 'bad' }]);
+    expect(readTppMessages({ tppMessage: [{ category: 'ERROR', code: 'AC03', message: 'bad' }] })).toEqual([
+      { category: 'error', code: 'AC03', text: 'bad' },
+    ]);
     expect(readTppMessages({ tppMessages: [{ code: 'AM04', message: null }] })).toEqual([{ code: 'AM04' }]);
     expect(readTppMessages({ tppMessages: [{ message: 'no code' }, null] })).toEqual([]);
   });
@@ -46,7 +63,13 @@ describe('tolerant readers on documented variants', () => {
 
   it('reads the old PascalCase consent sample with its redirect URL', () => {
     const c = readConsentLink(fixture('consent-created-pascal.json'), false);
-    expect(c).toMatchObject({ consentId: '1E5EFC3B-635E-4973-A605-41D7F0D6D7B3', status: 'Created', redirectUrl: 'https://google.com', state: 'qwerty', replayed: false });
+    expect(c).toMatchObject({
+      consentId: '1E5EFC3B-635E-4973-A605-41D7F0D6D7B3',
+      status: 'Created',
+      redirectUrl: 'https://google.com',
+      state: 'qwerty',
+      replayed: false,
+    });
   });
 
   it('reads consent lists with null links, null additionalData and lower-case statuses', () => {
@@ -66,9 +89,16 @@ describe('tolerant readers on documented variants', () => {
   it('finds the next link inside the transactions object and reads v4 references', () => {
     const body = fixture('transactions-nested-links.json') as { transactions: { booked: unknown[] } };
     expect(nextOf(body)).toBeUndefined();
-    expect(nextOf(body, ['transactions'])).toMatchObject({ href: expect.stringContaining('cursor=b7de1cbff2a140d3b380e5fc8919988c') as string });
+    expect(nextOf(body, ['transactions'])).toMatchObject({
+      href: expect.stringContaining('cursor=b7de1cbff2a140d3b380e5fc8919988c') as string,
+    });
     const tx = readTransaction(body.transactions.booked[0], 'booked');
-    expect(tx).toMatchObject({ transactionId: 'DEAF96E4-5063-46D9-89D4-E32A8E51994C', endToEndIds: ['E2E-1'], bookingStatus: 'booked', transactionAmount: { amount: '-3632.78', currency: 'NOK' } });
+    expect(tx).toMatchObject({
+      transactionId: 'DEAF96E4-5063-46D9-89D4-E32A8E51994C',
+      endToEndIds: ['E2E-1'],
+      bookingStatus: 'booked',
+      transactionAmount: { amount: '-3632.78', currency: 'NOK' },
+    });
   });
 
   it('reads the old transaction item, joining the remittance array', () => {
@@ -86,25 +116,48 @@ describe('tolerant readers on documented variants', () => {
 
   it('reads the old account sample: accountStatus Active becomes active, other kept', () => {
     const a = readAccount(fixture('account-old.json'));
-    expect(a).toMatchObject({ id: '1234', status: 'active', name: 'Usage Account', other: { identification: '123-1234', schemeName: 'BGNR' } });
+    expect(a).toMatchObject({
+      id: '1234',
+      status: 'active',
+      name: 'Usage Account',
+      other: { identification: '123-1234', schemeName: 'BGNR' },
+    });
     expect(a.raw.cashAccountType).toBe('CACC');
   });
 
   it('refuses a record without an identifier with a stable code', () => {
-    expect(() => readAccount({ iban: 'NO9386011117947' })).toThrow(expect.objectContaining({ code: 'ERR_BANK_INVALID_RESPONSE' }));
+    expect(() => readAccount({ iban: 'NO9386011117947' })).toThrow(
+      expect.objectContaining({ code: 'ERR_BANK_INVALID_RESPONSE' }),
+    );
     expect(() => readPaymentInformation({ paymentId: 'p' })).toThrow(/transactionStatus/);
   });
 
   it('reads property requirements given as a list or as a map', () => {
-    const listed = readBank({ bankId: 'b', additionalInformation: { propertyRequirements: [{ key: 'psuCorporateId', required: true }] } });
+    const listed = readBank({
+      bankId: 'b',
+      additionalInformation: { propertyRequirements: [{ key: 'psuCorporateId', required: true }] },
+    });
     expect(listed.propertyRequirements).toEqual([{ key: 'psuCorporateId', required: true }]);
-    const mapped = readBank({ id: 'b2', propertyRequirements: { accountNumbers: { required: false, description: 'x' } }, onboarding: ['https://x.invalid'] });
-    expect(mapped).toMatchObject({ bankId: 'b2', propertyRequirements: [{ key: 'accountNumbers', required: false, description: 'x' }], onboardingLinks: [{ href: 'https://x.invalid' }] });
+    const mapped = readBank({
+      id: 'b2',
+      propertyRequirements: { accountNumbers: { required: false, description: 'x' } },
+      onboarding: ['https://x.invalid'],
+    });
+    expect(mapped).toMatchObject({
+      bankId: 'b2',
+      propertyRequirements: [{ key: 'accountNumbers', required: false, description: 'x' }],
+      onboardingLinks: [{ href: 'https://x.invalid' }],
+    });
   });
 
   it('reads an SCA redirect from _links.scaRedirect or a scaRedirect object', () => {
-    expect(readScaAuthorization({ _links: { scaRedirect: { href: 'https://sca/1' } }, scaStatus: 'Started' }, false)).toMatchObject({ scaRedirect: 'https://sca/1', scaStatus: 'started' });
-    expect(readScaAuthorization({ scaRedirect: { href: 'https://sca/2' } }, true)).toMatchObject({ scaRedirect: 'https://sca/2', replayed: true });
+    expect(
+      readScaAuthorization({ _links: { scaRedirect: { href: 'https://sca/1' } }, scaStatus: 'Started' }, false),
+    ).toMatchObject({ scaRedirect: 'https://sca/1', scaStatus: 'started' });
+    expect(readScaAuthorization({ scaRedirect: { href: 'https://sca/2' } }, true)).toMatchObject({
+      scaRedirect: 'https://sca/2',
+      replayed: true,
+    });
   });
 
   it('reads links given as objects, strings or null', () => {
@@ -116,14 +169,31 @@ describe('tolerant readers on documented variants', () => {
 
 describe('problem details', () => {
   it('become typed errors with status, type, title, detail and traceId', () => {
-    const body = { type: 'https://x/errors#not-found', title: 'Account not found', status: 404, detail: 'No account 1.', traceId: '00-abc-def-01' };
+    const body = {
+      type: 'https://x/errors#not-found',
+      title: 'Account not found',
+      status: 404,
+      detail: 'No account 1.',
+      traceId: '00-abc-def-01',
+    };
     const e = errorFromResponse(404, body, { method: 'GET', path: '/api/accounts/1' });
-    expect(e).toMatchObject({ code: 'ERR_BANK_NOT_FOUND', status: 404, type: body.type, title: body.title, detail: body.detail, traceId: body.traceId, retryable: false, exitCode: 3 });
+    expect(e).toMatchObject({
+      code: 'ERR_BANK_NOT_FOUND',
+      status: 404,
+      type: body.type,
+      title: body.title,
+      detail: body.detail,
+      traceId: body.traceId,
+      retryable: false,
+      exitCode: 3,
+    });
     expect(e.message).toContain('404 Account not found');
   });
 
   it('map every documented status to its stable code', () => {
-    const codes = [400, 401, 403, 404, 409, 422, 405, 429, 500, 503, 504].map((s) => errorFromResponse(s, null, { method: 'GET', path: '/' }).code);
+    const codes = [400, 401, 403, 404, 409, 422, 405, 429, 500, 503, 504].map(
+      (s) => errorFromResponse(s, null, { method: 'GET', path: '/' }).code,
+    );
     expect(codes).toEqual([
       'ERR_BANK_BAD_REQUEST',
       'ERR_BANK_UNAUTHORIZED',
@@ -147,9 +217,21 @@ describe('problem details', () => {
 
 describe('payment links', () => {
   it('reads both path spellings of the sources', () => {
-    expect(paymentRefFromLink('https://banking.aritma.io/api/bulk-payments/credit-transfer/p1b28af')).toEqual({ kind: 'bulk', paymentId: 'p1b28af', product: 'credit-transfer' });
-    expect(paymentRefFromLink('https://banking.zdata.io/api/bulkPayments/creditTransfer/B1/status')).toEqual({ kind: 'bulk', paymentId: 'B1', product: 'creditTransfer' });
-    expect(paymentRefFromLink('/api/payments/credit-transfer/p1p29af')).toEqual({ kind: 'single', paymentId: 'p1p29af', product: 'credit-transfer' });
+    expect(paymentRefFromLink('https://banking.aritma.io/api/bulk-payments/credit-transfer/p1b28af')).toEqual({
+      kind: 'bulk',
+      paymentId: 'p1b28af',
+      product: 'credit-transfer',
+    });
+    expect(paymentRefFromLink('https://banking.zdata.io/api/bulkPayments/creditTransfer/B1/status')).toEqual({
+      kind: 'bulk',
+      paymentId: 'B1',
+      product: 'creditTransfer',
+    });
+    expect(paymentRefFromLink('/api/payments/credit-transfer/p1p29af')).toEqual({
+      kind: 'single',
+      paymentId: 'p1p29af',
+      product: 'credit-transfer',
+    });
   });
 
   it('is not fooled by other resources', () => {

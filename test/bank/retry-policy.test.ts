@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/bank/retry-policy.js';
+import {
+  backoffDelay,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+} from '../../src/bank/retry-policy.js';
 import { Semaphore } from '../../src/bank/semaphore.js';
 
 const policy: RetryPolicy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 30_000 };

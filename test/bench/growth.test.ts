@@ -8,7 +8,16 @@ import { scaledSize, type BenchRow } from '../../bench/row.js';
 const MiB = 2 ** 20;
 
 function row(key: string, size: number, rate: number, peakMiB: number): BenchRow {
-  return { key, name: `${key}, ${size}`, size, unit: 'lines', rate, baselineName: 'raw', baselineRate: rate * 2, peakRssBytes: peakMiB * MiB };
+  return {
+    key,
+    name: `${key}, ${size}`,
+    size,
+    unit: 'lines',
+    rate,
+    baselineName: 'raw',
+    baselineRate: rate * 2,
+    peakRssBytes: peakMiB * MiB,
+  };
 }
 
 describe('bench command line', () => {
@@ -70,7 +79,9 @@ describe('growth with size', () => {
     expect(g!.timeExponent).toBeCloseTo(1 - Math.log(0.98) / Math.log(100), 5);
     // (120 − 60) MiB over 990,000 lines.
     expect(g!.rssMiBPerMillion).toBeCloseTo(60 / 0.99, 5);
-    expect(g!.verdict).toBe('rate ×0.98, time ∝ n^1.00 (≈ linear); RSS +60 MiB from 10,000 to 1,000,000 (+60.6 MiB per million lines)');
+    expect(g!.verdict).toBe(
+      'rate ×0.98, time ∝ n^1.00 (≈ linear); RSS +60 MiB from 10,000 to 1,000,000 (+60.6 MiB per million lines)',
+    );
   });
 
   it('tells a falling rate (cost per unit grows) from a rising one (fixed costs)', () => {
@@ -106,7 +117,9 @@ describe('growth with size', () => {
       { scale: 0.01, rows: [row('camt053', 10_000, 100, 102.4)] },
       { scale: 1, rows: [row('camt053', 1_000_000, 100, 100)] },
     ]);
-    expect(g!.verdict).toBe('rate ×1.00, time ∝ n^1.00 (≈ linear); RSS −2 MiB from 10,000 to 1,000,000 (−2.4 MiB per million lines)');
+    expect(g!.verdict).toBe(
+      'rate ×1.00, time ∝ n^1.00 (≈ linear); RSS −2 MiB from 10,000 to 1,000,000 (−2.4 MiB per million lines)',
+    );
   });
 
   it('says so when a key cannot be compared: not measured, one size, no RSS', () => {
@@ -115,7 +128,11 @@ describe('growth with size', () => {
       { scale: 0.01, rows: [skipped, row('clamped', 10, 100, 40), { ...row('no-rss', 100, 100, 0) }] },
       { scale: 0.1, rows: [skipped, row('clamped', 10, 110, 40), { ...row('no-rss', 1000, 100, 0) }] },
     ]);
-    expect(list.map((g) => g.verdict)).toEqual(['not measured', 'n/a: one size only', 'rate ×1.00, time ∝ n^1.00 (≈ linear); RSS n/a']);
+    expect(list.map((g) => g.verdict)).toEqual([
+      'not measured',
+      'n/a: one size only',
+      'rate ×1.00, time ∝ n^1.00 (≈ linear); RSS n/a',
+    ]);
     expect(list[2]!.rssMiBPerMillion).toBeNull();
   });
 
@@ -126,9 +143,13 @@ describe('growth with size', () => {
     ]);
     const lines = growthTable(list, [0.1, 0.01]).split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^\| key +\| unit +\| scale 0\.01 +\| scale 0\.1 +\| growth \(largest vs smallest size\) +\|$/);
+    expect(lines[0]).toMatch(
+      /^\| key +\| unit +\| scale 0\.01 +\| scale 0\.1 +\| growth \(largest vs smallest size\) +\|$/,
+    );
     expect(lines[2]).toContain('| 10,000: 1.23M vs 2.47M/s = 0.50, 70 MiB');
     expect(lines[2]).toContain('| 100,000: 1.2M vs 2.4M/s = 0.50, 71 MiB');
-    expect(lines[3]).toMatch(/^\| late +\| lines +\| — +\| 5: 50\.0 vs 100\/s = 0\.50, 1 MiB +\| n\/a: one size only +\|$/);
+    expect(lines[3]).toMatch(
+      /^\| late +\| lines +\| — +\| 5: 50\.0 vs 100\/s = 0\.50, 1 MiB +\| n\/a: one size only +\|$/,
+    );
   });
 });

@@ -6,7 +6,12 @@ import { runChaosCampaign } from '../support/chaos/nightly-campaign.js';
 
 const killPoints = Number(process.argv[2] ?? 120);
 const seed = Number(process.argv[3] ?? 1);
-const figures = await runChaosCampaign({ killPoints, seed, files: 8, log: (line) => process.stderr.write(`${line}\n`) });
+const figures = await runChaosCampaign({
+  killPoints,
+  seed,
+  files: 8,
+  log: (line) => process.stderr.write(`${line}\n`),
+});
 process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 // Exit now: the sandbox's webhook retries may still hold a timer for a few seconds.
 process.exit(figures.anomalies === 0 ? 0 : 1);

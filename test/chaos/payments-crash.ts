@@ -5,6 +5,11 @@ import { runCrashCampaign } from '../support/crash-harness.js';
 
 const killPoints = Number(process.argv[2] ?? 100);
 const seed = Number(process.argv[3] ?? 1);
-const figures = await runCrashCampaign({ killPoints, seed, files: 8, log: (line) => process.stderr.write(`${line}\n`) });
+const figures = await runCrashCampaign({
+  killPoints,
+  seed,
+  files: 8,
+  log: (line) => process.stderr.write(`${line}\n`),
+});
 process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 process.exitCode = figures.anomalies === 0 ? 0 : 1;

@@ -13,10 +13,38 @@ const LINK = 'https://bank.example/sca/one-time-7f3a';
 
 /** Stored bulks of one accepted file, one payment each: what a basket points at. */
 async function bulks(store: Store, company: string, count: number): Promise<string[]> {
-  const payments = Array.from({ length: count }, (_, i) => ({ debtorIban: 'NO9386011117947', debtorName: 'ACME', requestedExecutionDate: toLocalDate('2026-01-07'), endToEndId: `${company}-${i}`, amount: { minor: 100n, currency: 'NOK' }, creditorIban: 'NO0612000000009', creditorName: 'C', lineNumber: i + 1 }));
-  const file = await store.files.recordAcceptedFile({ company, fileName: `${company}.csv`, sha256: company.padEnd(64, '0'), format: 'csv:generic', sizeBytes: 1, receivedAt: new Date('2026-01-05T09:00:00Z') }, payments);
+  const payments = Array.from({ length: count }, (_, i) => ({
+    debtorIban: 'NO9386011117947',
+    debtorName: 'ACME',
+    requestedExecutionDate: toLocalDate('2026-01-07'),
+    endToEndId: `${company}-${i}`,
+    amount: { minor: 100n, currency: 'NOK' },
+    creditorIban: 'NO0612000000009',
+    creditorName: 'C',
+    lineNumber: i + 1,
+  }));
+  const file = await store.files.recordAcceptedFile(
+    {
+      company,
+      fileName: `${company}.csv`,
+      sha256: company.padEnd(64, '0'),
+      format: 'csv:generic',
+      sizeBytes: 1,
+      receivedAt: new Date('2026-01-05T09:00:00Z'),
+    },
+    payments,
+  );
   const lines = await store.payments.listByFile(file.id);
-  const created = await store.bulks.createBulks(file.id, lines.map((l, position) => ({ position, debtorIban: 'NO9386011117947', executionDate: toLocalDate('2026-01-07'), batchBooking: false, paymentIds: [l.id] })));
+  const created = await store.bulks.createBulks(
+    file.id,
+    lines.map((l, position) => ({
+      position,
+      debtorIban: 'NO9386011117947',
+      executionDate: toLocalDate('2026-01-07'),
+      batchBooking: false,
+      paymentIds: [l.id],
+    })),
+  );
   return created.map((b) => b.id);
 }
 
@@ -42,12 +70,16 @@ describe('settle approvals', () => {
       const config = ['--config', join(dir, 'settle.yaml')];
       const listed = await runSettle([...config, 'approvals', 'list'], { cwd: dir });
       expect(listed.stderr).toBe('');
-      expect(listed.stdout).toContain(`${waiting.id}  acme  link_issued  2 bulk(s)  link valid until 2099-01-01T00:00:00.000Z`);
+      expect(listed.stdout).toContain(
+        `${waiting.id}  acme  link_issued  2 bulk(s)  link valid until 2099-01-01T00:00:00.000Z`,
+      );
       expect(listed.stdout).toContain(`${other.id}  globex  pending  1 bulk(s)`);
       expect(listed.stdout).not.toContain(done.id);
       expect(listed.stdout).not.toContain(LINK);
 
-      const withLink = await runSettle([...config, 'approvals', 'list', '--company', 'acme', '--link', '--json'], { cwd: dir });
+      const withLink = await runSettle([...config, 'approvals', 'list', '--company', 'acme', '--link', '--json'], {
+        cwd: dir,
+      });
       const rows = JSON.parse(withLink.stdout) as { id: string; scaLink?: string; bulks: number }[];
       expect(rows).toEqual([expect.objectContaining({ id: waiting.id, scaLink: LINK, bulks: 2 })]);
 

@@ -16,17 +16,30 @@ describe('settle demo', () => {
       const result = await runDemo({ dir: join(dir, 'demo'), out: (l) => lines.push(l) });
       for (const night of result.nights) expect(night.steps.filter((s) => !s.ok)).toEqual([]);
       const steps = result.nights.map((n) => n.steps.map((s) => s.step));
-      expect(steps[0]).toEqual(['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'reconcile']);
+      expect(steps[0]).toEqual([
+        'pickup',
+        'submit',
+        'approve',
+        'status',
+        'status-report',
+        'fetch',
+        'export',
+        'reconcile',
+      ]);
       const files = result.files;
       expect(files).toContain('acme/archive/2026-01-05/acme-payments.csv');
       expect(files).toContain('acme/archive/2026-01-05/acme-suppliers.xml');
       expect(files).toContain('acme/error/acme-corrections.csv.errors.txt');
       expect(files.filter((f) => f.startsWith('acme/reports/approval-'))).toHaveLength(1);
-      const booked = files.filter((f) => /statements\/acme-NO9386011117947-2026-01-07\.(camt\.053\.001\.02\.xml|csv)$/.test(f));
+      const booked = files.filter((f) =>
+        /statements\/acme-NO9386011117947-2026-01-07\.(camt\.053\.001\.02\.xml|csv)$/.test(f),
+      );
       expect(booked).toHaveLength(2);
       const pain002 = files.find((f) => /status\/acme-suppliers\.xml\..*pain\.002\.001\.03\.xml$/.test(f));
       expect(pain002).toBeDefined();
-      expect(await readFile(join(result.dir, pain002!), 'utf8')).toContain('<OrgnlMsgId>ACME-SUPPLIERS-2026-01-05</OrgnlMsgId>');
+      expect(await readFile(join(result.dir, pain002!), 'utf8')).toContain(
+        '<OrgnlMsgId>ACME-SUPPLIERS-2026-01-05</OrgnlMsgId>',
+      );
       expect(files.some((f) => /reports\/reconciliation-acme-2026-01-08-.*\.html$/.test(f))).toBe(true);
       expect(lines.join('\n')).toContain('files settle produced');
 
@@ -35,7 +48,12 @@ describe('settle demo', () => {
       expect(last.summary.byType.find((t) => t.type === 'matched')?.count).toBe(7);
       expect(last.summary.byType.find((t) => t.type === 'rejected')?.count).toBe(1);
 
-      const camt = await readFile(join(result.dir, booked.find((f) => f.endsWith('.xml'))!));
+      const camt = await readFile(
+        join(
+          result.dir,
+          booked.find((f) => f.endsWith('.xml'))!,
+        ),
+      );
       expect(camt.toString()).toContain('ACME-2026-0001');
       if (hasTool('xmllint') || process.env.CI) {
         const check = await xmllintValidate(camt, 'camt.053.001.02');

@@ -28,7 +28,10 @@ describe('settle run nightly', () => {
     try {
       await withTempDir(async (dir) => {
         const file = await writeDemoConfig(dir, sandbox);
-        await appendFile(file, `alerts:\n  webhook:\n    url: http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts\n`);
+        await appendFile(
+          file,
+          `alerts:\n  webhook:\n    url: http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts\n`,
+        );
         await mkdir(join(dir, 'acme', 'inbox'), { recursive: true });
         await copyFile('samples/erp/acme-corrections.csv', join(dir, 'acme', 'inbox', 'acme-corrections.csv'));
         const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret };
@@ -42,7 +45,9 @@ describe('settle run nightly', () => {
         const before = received.length;
         const second = await runSettle(['--config', file, 'run', 'nightly'], { cwd: dir, env });
         expect(second.stdout).toMatch(/✓ fetch +2 account\(s\): 2 fetched, 0 not/);
-        expect(received.slice(before).filter((m) => m.type === 'finding' && JSON.stringify(m).includes('file-rejected'))).toEqual([]);
+        expect(
+          received.slice(before).filter((m) => m.type === 'finding' && JSON.stringify(m).includes('file-rejected')),
+        ).toEqual([]);
       });
     } finally {
       await sandbox.close();

@@ -17,11 +17,37 @@ describe('settle payments', () => {
       await db.migrate();
       const store = createStore(db, new ManualClock('2026-01-05T09:00:00Z'));
       const file = await store.files.recordAcceptedFile(
-        { company: 'acme', fileName: 'pay.csv', sha256: 'b'.repeat(64), format: 'csv:generic', sizeBytes: 1, receivedAt: new Date('2026-01-05T09:00:00Z') },
-        [{ debtorIban: 'NO9386011117947', debtorName: 'ACME', requestedExecutionDate: toLocalDate('2026-01-07'), endToEndId: 'E1', amount: { minor: 100n, currency: 'NOK' }, creditorIban: 'NO0612000000009', creditorName: 'C', lineNumber: 1 }],
+        {
+          company: 'acme',
+          fileName: 'pay.csv',
+          sha256: 'b'.repeat(64),
+          format: 'csv:generic',
+          sizeBytes: 1,
+          receivedAt: new Date('2026-01-05T09:00:00Z'),
+        },
+        [
+          {
+            debtorIban: 'NO9386011117947',
+            debtorName: 'ACME',
+            requestedExecutionDate: toLocalDate('2026-01-07'),
+            endToEndId: 'E1',
+            amount: { minor: 100n, currency: 'NOK' },
+            creditorIban: 'NO0612000000009',
+            creditorName: 'C',
+            lineNumber: 1,
+          },
+        ],
       );
       const lines = await store.payments.listByFile(file.id);
-      const [bulk] = await store.bulks.createBulks(file.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: toLocalDate('2026-01-07'), batchBooking: false, paymentIds: lines.map((l) => l.id) }]);
+      const [bulk] = await store.bulks.createBulks(file.id, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: toLocalDate('2026-01-07'),
+          batchBooking: false,
+          paymentIds: lines.map((l) => l.id),
+        },
+      ]);
       await store.bulks.markSending(bulk!.id);
       await store.bulks.markUnknown(bulk!.id, { code: 'ERR_BANK_TIMEOUT' });
       await db.close();
@@ -31,10 +57,25 @@ describe('settle payments', () => {
       expect(listed.code).toBe(0);
       expect(listed.stdout).toContain(`${bulk!.id}  acme  unknown  NO9386011117947  2026-01-07  1 line(s)`);
 
-      const resolved = await runSettle([...config, 'payments', 'resolve', bulk!.id, '--as', 'not-at-bank', '--reason', 'bank support (ticket 42) confirmed no such payment'], { cwd: dir });
+      const resolved = await runSettle(
+        [
+          ...config,
+          'payments',
+          'resolve',
+          bulk!.id,
+          '--as',
+          'not-at-bank',
+          '--reason',
+          'bank support (ticket 42) confirmed no such payment',
+        ],
+        { cwd: dir },
+      );
       expect(resolved.stderr).toBe('');
       expect(resolved.stdout).toContain('closed as not paid');
-      const again = await runSettle([...config, 'payments', 'resolve', bulk!.id, '--as', 'not-at-bank', '--reason', 'twice'], { cwd: dir });
+      const again = await runSettle(
+        [...config, 'payments', 'resolve', bulk!.id, '--as', 'not-at-bank', '--reason', 'twice'],
+        { cwd: dir },
+      );
       expect(again.code).toBe(2);
       expect(again.stderr).toMatch(/^settle: ERR_PAYMENT_NOT_UNRESOLVED: /);
 

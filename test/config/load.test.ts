@@ -56,7 +56,11 @@ describe('loading the configuration', () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 's.yaml');
       await writeFile(file, 'bank:\n  tenantId: from-file\n  subscriptionId: sub-file\n');
-      const config = loadConfig({ file, cwd: dir, env: { SETTLE_TENANT_ID: 'from-env', SETTLE_BANK_URL: 'https://bank.example/api' } });
+      const config = loadConfig({
+        file,
+        cwd: dir,
+        env: { SETTLE_TENANT_ID: 'from-env', SETTLE_BANK_URL: 'https://bank.example/api' },
+      });
       expect(config.bank.tenantId).toBe('from-env');
       expect(config.bank.subscriptionId).toBe('sub-file');
       expect(config.bank.baseUrl).toBe('https://bank.example/api');
@@ -73,7 +77,13 @@ describe('loading the configuration', () => {
       );
       const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
       const paths = problems.map((p) => p.path).sort();
-      expect(paths).toEqual(['(root)', 'bank.maxRetries', 'bank.timeout', 'companies.0.payments.maxLinesPerBulk', 'timeZone']);
+      expect(paths).toEqual([
+        '(root)',
+        'bank.maxRetries',
+        'bank.timeout',
+        'companies.0.payments.maxLinesPerBulk',
+        'timeZone',
+      ]);
       expect(problems.find((p) => p.path === 'bank.timeout')?.message).toMatch(/not a duration/);
     });
   });
@@ -97,7 +107,11 @@ describe('loading the configuration', () => {
       await writeFile(join(dir, 'creds/db'), 'credential-secret-value');
       const file = join(dir, 's.yaml');
       await writeFile(file, 'database:\n  password: { credential: db }\n');
-      const fromFile = loadConfig({ file, cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'secret.txt'), CREDENTIALS_DIRECTORY: join(dir, 'creds') } });
+      const fromFile = loadConfig({
+        file,
+        cwd: dir,
+        env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'secret.txt'), CREDENTIALS_DIRECTORY: join(dir, 'creds') },
+      });
       expect(fromFile.bank.clientSecret?.reveal()).toBe('file-secret-value');
       expect(fromFile.database.password?.reveal()).toBe('credential-secret-value');
       expect(JSON.stringify(fromFile)).not.toContain('secret-value');
@@ -108,18 +122,31 @@ describe('loading the configuration', () => {
 
   it('names a missing secret source without failing silently', async () => {
     await withTempDir((dir) => {
-      const problems = problemsOf(() => loadConfig({ cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'nope') } }));
-      expect(problems).toEqual([{ path: 'bank.clientSecret', message: expect.stringMatching(/cannot be read \(ENOENT\)/) }]);
+      const problems = problemsOf(() =>
+        loadConfig({ cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'nope') } }),
+      );
+      expect(problems).toEqual([
+        { path: 'bank.clientSecret', message: expect.stringMatching(/cannot be read \(ENOENT\)/) },
+      ]);
     });
   });
 
   it('requires a pinned host key and credentials for every SFTP transport, and known transports for companies', async () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 's.yaml');
-      await writeFile(file, `transports:\n  erp:\n    type: sftp\n    host: sftp.example\n    username: settle\n${company()}    transport: other\n`);
+      await writeFile(
+        file,
+        `transports:\n  erp:\n    type: sftp\n    host: sftp.example\n    username: settle\n${company()}    transport: other\n`,
+      );
       const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
-      expect(problems.map((p) => p.path).sort()).toEqual(['companies.0.transport', 'transports.erp', 'transports.erp.hostKeySha256']);
-      expect(problems.find((p) => p.path.endsWith('hostKeySha256'))?.message).toContain('settle sftp fingerprint sftp.example:22');
+      expect(problems.map((p) => p.path).sort()).toEqual([
+        'companies.0.transport',
+        'transports.erp',
+        'transports.erp.hostKeySha256',
+      ]);
+      expect(problems.find((p) => p.path.endsWith('hostKeySha256'))?.message).toContain(
+        'settle sftp fingerprint sftp.example:22',
+      );
     });
   });
 

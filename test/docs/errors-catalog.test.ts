@@ -50,11 +50,16 @@ describe('docs/errors.md', () => {
 
   it('lists no code that the code no longer uses', () => {
     const used = codesInSource();
-    expect(codesInDocs().filter((c) => !used.has(c)).sort()).toEqual([]);
+    expect(
+      codesInDocs()
+        .filter((c) => !used.has(c))
+        .sort(),
+    ).toEqual([]);
   });
 
   it('gives every code a documented exit code', () => {
     const text = readFileSync(join(root, 'docs/errors.md'), 'utf8');
-    for (const m of text.matchAll(/^\| (ERR_[A-Z0-9_]+) \| ([^|]*) \|/gm)) expect(['1', '2', '3'], m[1]).toContain(m[2]!.trim());
+    for (const m of text.matchAll(/^\| (ERR_[A-Z0-9_]+) \| ([^|]*) \|/gm))
+      expect(['1', '2', '3'], m[1]).toContain(m[2]!.trim());
   });
 });

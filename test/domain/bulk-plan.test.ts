@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { planBulks, type PlannablePayment } from '../../src/domain/bulk-plan.js';
 import { toLocalDate } from '../../src/domain/local-date.js';
 
-const p = (id: string, debtorIban: string, date: string, lineNumber: number, batchBooking?: boolean): PlannablePayment => ({
+const p = (
+  id: string,
+  debtorIban: string,
+  date: string,
+  lineNumber: number,
+  batchBooking?: boolean,
+): PlannablePayment => ({
   id,
   debtorIban,
   requestedExecutionDate: toLocalDate(date),
@@ -35,7 +41,11 @@ describe('planning bulks', () => {
 
   it('gives the same plan whatever order the payments arrive in (positions fix idempotency keys)', () => {
     const arb = fc.array(
-      fc.record({ debtor: fc.constantFrom('NO1', 'NO2'), day: fc.constantFrom('2026-01-07', '2026-01-08'), batch: fc.option(fc.boolean(), { nil: undefined }) }),
+      fc.record({
+        debtor: fc.constantFrom('NO1', 'NO2'),
+        day: fc.constantFrom('2026-01-07', '2026-01-08'),
+        batch: fc.option(fc.boolean(), { nil: undefined }),
+      }),
       { maxLength: 40 },
     );
     fc.assert(

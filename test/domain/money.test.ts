@@ -42,7 +42,9 @@ describe('money', () => {
     // "1.000" with a decimal comma format is one thousand, never 1.00
     expect(ok('1.000', 'EUR', { decimalSeparator: ',', thousandsSeparator: '.' })).toBe(100000n);
     // misplaced grouping is an error, not a guess
-    expect(parseAmount('12.34,50', 'EUR', { decimalSeparator: ',', thousandsSeparator: '.' })).toMatchObject({ ok: false });
+    expect(parseAmount('12.34,50', 'EUR', { decimalSeparator: ',', thousandsSeparator: '.' })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('handles amounts far beyond 2^53 exactly', () => {
@@ -59,9 +61,13 @@ describe('money', () => {
 
   it('round-trips every minor amount through format and parse', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.constantFrom('NOK', 'JPY', 'BHD', 'EUR'), (minor, currency) => {
-        expect(ok(formatAmount({ minor, currency }), currency)).toBe(minor);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.constantFrom('NOK', 'JPY', 'BHD', 'EUR'),
+        (minor, currency) => {
+          expect(ok(formatAmount({ minor, currency }), currency)).toBe(minor);
+        },
+      ),
     );
   });
 

@@ -21,9 +21,20 @@ export interface CampaignResult {
 
 const regressionRoot = fileURLToPath(new URL('../fixtures/regression/', import.meta.url));
 
-export async function campaign(target: FuzzTarget, options: { cases: number; seed: number; dir: string; hangMs: number; saveCrashers: boolean }): Promise<CampaignResult> {
+export async function campaign(
+  target: FuzzTarget,
+  options: { cases: number; seed: number; dir: string; hangMs: number; saveCrashers: boolean },
+): Promise<CampaignResult> {
   const random = seededRandom(options.seed);
-  const result: CampaignResult = { target: target.name, cases: 0, accepted: 0, refused: 0, problems: 0, slowestMs: 0, failures: [] };
+  const result: CampaignResult = {
+    target: target.name,
+    cases: 0,
+    accepted: 0,
+    refused: 0,
+    problems: 0,
+    slowestMs: 0,
+    failures: [],
+  };
   for (let i = 0; i < options.cases; i++) {
     const seed = target.seeds[Math.floor(random() * target.seeds.length)]!;
     const other = target.seeds[Math.floor(random() * target.seeds.length)];
@@ -43,7 +54,8 @@ export async function campaign(target: FuzzTarget, options: { cases: number; see
     result.slowestMs = Math.max(result.slowestMs, ms);
     if (!reason && ms > options.hangMs) reason = `took ${ms.toFixed(0)} ms (limit ${options.hangMs} ms)`;
     result.cases++;
-    if (reason) result.failures.push({ reason, ...(options.saveCrashers ? { file: await saveCrasher(target, input) } : {}) });
+    if (reason)
+      result.failures.push({ reason, ...(options.saveCrashers ? { file: await saveCrasher(target, input) } : {}) });
   }
   return result;
 }

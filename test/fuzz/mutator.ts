@@ -4,9 +4,47 @@
 export type Random = () => number;
 
 const TOKENS = [
-  '"', '""', ',', ';', '\t', '\n', '\r\n', '\r', '<', '>', '&', '&amp;', '&#0;', ']]>', '<![CDATA[', '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
-  '<!ENTITY', '&a;', '\uFEFF', '\u0000', '\uFFFD', 'ø', 'æ', '€', '😀', '-', '0', '9999999999999999999999', '1e308', '.', ',5',
-  '2026-02-30', '31.12.2026', 'NO9386011117947', 'XX00', '</Document>', '<CdtTrfTxInf>', '</PmtInf>', 'xmlns="urn:x"', '=cmd|', '@SUM(',
+  '"',
+  '""',
+  ',',
+  ';',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '<',
+  '>',
+  '&',
+  '&amp;',
+  '&#0;',
+  ']]>',
+  '<![CDATA[',
+  '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
+  '<!ENTITY',
+  '&a;',
+  '\uFEFF',
+  '\u0000',
+  '\uFFFD',
+  'ø',
+  'æ',
+  '€',
+  '😀',
+  '-',
+  '0',
+  '9999999999999999999999',
+  '1e308',
+  '.',
+  ',5',
+  '2026-02-30',
+  '31.12.2026',
+  'NO9386011117947',
+  'XX00',
+  '</Document>',
+  '<CdtTrfTxInf>',
+  '</PmtInf>',
+  'xmlns="urn:x"',
+  '=cmd|',
+  '@SUM(',
 ];
 
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -47,7 +85,11 @@ function mutateOnce(input: Buffer, random: Random, other?: Buffer): Buffer {
     case 6: {
       if (!other?.length) return input;
       const from = int(random, other.length);
-      return Buffer.concat([input.subarray(0, at), other.subarray(from, from + 1 + int(random, 512)), input.subarray(at)]);
+      return Buffer.concat([
+        input.subarray(0, at),
+        other.subarray(from, from + 1 + int(random, 512)),
+        input.subarray(at),
+      ]);
     }
     case 7: {
       const lines = input.toString('latin1').split('\n');
@@ -57,7 +99,8 @@ function mutateOnce(input: Buffer, random: Random, other?: Buffer): Buffer {
     }
     default: {
       const copy = Buffer.from(input);
-      for (let i = 0; i < 1 + int(random, 8) && copy.length; i++) copy[int(random, copy.length)] = pick(random, [0x22, 0x2c, 0x3b, 0x0a, 0x3c, 0x26, 0x00, 0xff]);
+      for (let i = 0; i < 1 + int(random, 8) && copy.length; i++)
+        copy[int(random, copy.length)] = pick(random, [0x22, 0x2c, 0x3b, 0x0a, 0x3c, 0x26, 0x00, 0xff]);
       return copy;
     }
   }

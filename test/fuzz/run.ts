@@ -8,7 +8,13 @@ import { parseArgs } from 'node:util';
 import { campaign } from './campaign.js';
 import { fuzzTargets } from './targets.js';
 
-const { values } = parseArgs({ options: { cases: { type: 'string', default: '10000' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    only: { type: 'string' },
+  },
+});
 const cases = Number(values.cases);
 const seed = Number(values.seed);
 const dir = await mkdtemp(join(tmpdir(), 'settle-fuzz-'));

@@ -22,23 +22,35 @@ describe('the nightly dry run', () => {
   beforeEach(async () => {
     ({ dir, cleanup } = await makeTempDir());
     sandbox = await startSandbox({ port: 0, logger: silentLogger() });
-    config = loadConfig({ file: await writeDemoConfig(dir, sandbox), cwd: dir, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
+    config = loadConfig({
+      file: await writeDemoConfig(dir, sandbox),
+      cwd: dir,
+      env: { SETTLE_CLIENT_SECRET: SEED.clientSecret },
+    });
     const db = await openConfiguredDatabase(config);
     await db.migrate();
     await db.close();
     await mkdir(join(dir, 'acme', 'inbox'), { recursive: true });
-    for (const name of ['acme-payments.csv', 'acme-corrections.csv']) await copyFile(join('samples/erp', name), join(dir, 'acme', 'inbox', name));
+    for (const name of ['acme-payments.csv', 'acme-corrections.csv'])
+      await copyFile(join('samples/erp', name), join(dir, 'acme', 'inbox', name));
   });
   afterEach(async () => {
     await sandbox.close();
     await cleanup();
   });
 
-  const bankPayments = async () => ((await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as { payments?: unknown[] } | unknown[]);
-  const count = (body: Awaited<ReturnType<typeof bankPayments>>) => (Array.isArray(body) ? body.length : (body.payments?.length ?? 0));
+  const bankPayments = async () =>
+    (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as { payments?: unknown[] } | unknown[];
+  const count = (body: Awaited<ReturnType<typeof bankPayments>>) =>
+    Array.isArray(body) ? body.length : (body.payments?.length ?? 0);
 
   it('says what would happen and changes nothing at the bank, in the folders or in the database', async () => {
-    const { nightly, actions } = await runNightlyDryRun(config, silentLogger(), sandbox.sandbox.clock, config.companies);
+    const { nightly, actions } = await runNightlyDryRun(
+      config,
+      silentLogger(),
+      sandbox.sandbox.clock,
+      config.companies,
+    );
     expect(nightly.steps.filter((s) => !s.ok)).toEqual([]);
     const lines = actions.map((a) => a.what);
     expect(lines).toContain('would move inbox/acme-payments.csv → archive/2026-01-05/acme-payments.csv');

@@ -30,7 +30,9 @@ describe('half-written files left by an interrupted run', () => {
     db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
     await db.migrate();
     store = createStore(db, clock);
-    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }] }).companies[0]!;
+    company = configSchema.parse({
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }],
+    }).companies[0]!;
   });
   afterEach(async () => {
     await db.close();
@@ -51,8 +53,13 @@ describe('half-written files left by an interrupted run', () => {
     await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.csv.part', STALE_PART_MS + 60_000);
     await leftover('reports', 'in-flight.csv.part', 5_000);
     await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.html', STALE_PART_MS * 24);
-    expect(await removeStaleParts(files, 'reports', clock, silentLogger())).toEqual(['reconciliation-acme-2026-01-06-20260106T070002.csv.part']);
-    expect((await readdir(join(company.root, 'reports'))).sort()).toEqual(['in-flight.csv.part', 'reconciliation-acme-2026-01-06-20260106T070002.html']);
+    expect(await removeStaleParts(files, 'reports', clock, silentLogger())).toEqual([
+      'reconciliation-acme-2026-01-06-20260106T070002.csv.part',
+    ]);
+    expect((await readdir(join(company.root, 'reports'))).sort()).toEqual([
+      'in-flight.csv.part',
+      'reconciliation-acme-2026-01-06-20260106T070002.html',
+    ]);
     expect(await removeStaleParts(files, 'no-such-folder', clock, silentLogger())).toEqual([]);
   });
 
@@ -60,7 +67,16 @@ describe('half-written files left by an interrupted run', () => {
     await leftover('reports', 'reconciliation-acme-2026-01-06-20260106T070002.csv.part', 2 * STALE_PART_MS);
     const files = new LocalFileStore(company.root);
     const [result] = await runReconcile(
-      { store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', runId: 'run-1', config: DEFAULT_RECONCILE_CONFIG, lookBackDays: 31, files: () => Promise.resolve(files) },
+      {
+        store,
+        clock,
+        logger: silentLogger(),
+        timeZone: 'Europe/Oslo',
+        runId: 'run-1',
+        config: DEFAULT_RECONCILE_CONFIG,
+        lookBackDays: 31,
+        files: () => Promise.resolve(files),
+      },
       [company],
     );
     const left = await readdir(join(company.root, 'reports'));
@@ -71,7 +87,12 @@ describe('half-written files left by an interrupted run', () => {
   it('the status report job clears its status folder of a status file a killed run left half-written', async () => {
     await leftover('status', 'pay-3.csv.20260105T130002089Z.pain.002.001.03.xml.part', 2 * STALE_PART_MS);
     const files = new LocalFileStore(company.root);
-    expect(await runStatusReport({ store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', fileStore: () => Promise.resolve(files) }, [company])).toEqual([]);
+    expect(
+      await runStatusReport(
+        { store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', fileStore: () => Promise.resolve(files) },
+        [company],
+      ),
+    ).toEqual([]);
     expect(await readdir(join(company.root, 'status'))).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ import { makeTempDir } from '../support/tmp.js';
 const { server, reason } = await startSshdForTests();
 afterAll(async () => server?.stop());
 
-const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
 
 describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
   it('takes files from an SFTP inbox, archives the good one and rejects the bad one with a report', async () => {
@@ -26,18 +27,50 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
     const sub = `pickup-${Date.now()}`;
     const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
     const parsed = configSchema.parse({
-      transports: { erp: { type: 'sftp', host: server.host, port: server.port, username: server.username, privateKey: { env: 'UNUSED' }, hostKeySha256: server.hostKeySha256 } },
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', transport: 'erp', root: server.filesRoot, folders, intake: { stableFor: 0 } }],
+      transports: {
+        erp: {
+          type: 'sftp',
+          host: server.host,
+          port: server.port,
+          username: server.username,
+          privateKey: { env: 'UNUSED' },
+          hostKeySha256: server.hostKeySha256,
+        },
+      },
+      companies: [
+        {
+          id: 'acme',
+          name: 'ACME AS',
+          organisationNumber: '999999999',
+          transport: 'erp',
+          root: server.filesRoot,
+          folders,
+          intake: { stableFor: 0 },
+        },
+      ],
     });
     const erp = parsed.transports.erp!;
-    const stores = new CompanyStores({ transports: { erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) } } }, silentLogger());
+    const stores = new CompanyStores(
+      {
+        transports: {
+          erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
+        },
+      },
+      silentLogger(),
+    );
     try {
       await db.migrate();
       const company = parsed.companies[0]!;
       const store = await stores.store(company);
       await store.ensureDir(folders.inbox);
-      await store.writeAtomic(`${folders.inbox}/good.csv`, `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E1,10.00,NOK,NO0612000000009,Leverandor AS\n`);
-      await store.writeAtomic(`${folders.inbox}/bad.csv`, `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`);
+      await store.writeAtomic(
+        `${folders.inbox}/good.csv`,
+        `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E1,10.00,NOK,NO0612000000009,Leverandor AS\n`,
+      );
+      await store.writeAtomic(
+        `${folders.inbox}/bad.csv`,
+        `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`,
+      );
       const clock = new ManualClock('2026-01-05T09:00:00Z');
       const picked = await runPickup(
         {
@@ -57,7 +90,11 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
         ['good.csv', 'accepted', `${sub}/archive/2026-01-05/good.csv`],
       ]);
       expect((await store.list(folders.inbox)).map((e) => e.name)).toEqual([]);
-      expect((await store.list(folders.error)).map((e) => e.name)).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
+      expect((await store.list(folders.error)).map((e) => e.name)).toEqual([
+        'bad.csv',
+        'bad.csv.errors.json',
+        'bad.csv.errors.txt',
+      ]);
       expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
     } finally {
       await stores.close();

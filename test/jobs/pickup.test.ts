@@ -12,7 +12,8 @@ import { PaymentRepository } from '../../src/store/payments.js';
 import { LocalFileStore } from '../../src/transport/index.js';
 import { makeTempDir } from '../support/tmp.js';
 
-const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
 const line = (e2e: string, amount = '100.00', date = '2026-01-07', creditor = 'NO0612000000009') =>
   `NO9386011117947,ACME AS,${date},${e2e},${amount},NOK,${creditor},Leverandor AS`;
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
@@ -32,7 +33,9 @@ describe('the pickup job', () => {
     await db.migrate();
     const root = join(dir, 'acme');
     await mkdir(join(root, 'inbox'), { recursive: true });
-    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }] }).companies[0]!;
+    company = configSchema.parse({
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }],
+    }).companies[0]!;
     deps = {
       ledger: new FileLedger(db, clock),
       clock,
@@ -69,14 +72,24 @@ describe('the pickup job', () => {
   });
 
   it('rejects a bad file whole, moves it to error/ with a report for people and one for machines', async () => {
-    await drop('bad.csv', csv(line('E2E-1'), line('E2E-2', '10.005'), line('E2E-3', '5.00', '2026-01-07', 'NO0612000000008')));
+    await drop(
+      'bad.csv',
+      csv(line('E2E-1'), line('E2E-2', '10.005'), line('E2E-3', '5.00', '2026-01-07', 'NO0612000000008')),
+    );
     const [picked] = await runPickup(deps, [company]);
-    expect(picked).toMatchObject({ outcome: 'rejected', payments: 0, movedTo: 'error/bad.csv', report: 'error/bad.csv.errors.txt' });
+    expect(picked).toMatchObject({
+      outcome: 'rejected',
+      payments: 0,
+      movedTo: 'error/bad.csv',
+      report: 'error/bad.csv.errors.txt',
+    });
     expect((await folder('error')).sort()).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
     const text = await readFile(join(company.root, 'error/bad.csv.errors.txt'), 'utf8');
     expect(text).toContain('row 3');
     expect(text).toContain('row 4');
-    const json = JSON.parse(await readFile(join(company.root, 'error/bad.csv.errors.json'), 'utf8')) as { issues: { code: string; location: { row: number } }[] };
+    const json = JSON.parse(await readFile(join(company.root, 'error/bad.csv.errors.json'), 'utf8')) as {
+      issues: { code: string; location: { row: number } }[];
+    };
     expect(json.issues.map((i) => i.location.row).sort()).toEqual([3, 4]);
     const [file] = await deps.ledger.listFiles({ company: 'acme' });
     expect(file).toMatchObject({ state: 'rejected', acceptedCount: 0 });
@@ -125,7 +138,14 @@ describe('the pickup job', () => {
     const { createHash } = await import('node:crypto');
     const sha256 = createHash('sha256').update(content).digest('hex');
     await deps.ledger.recordAcceptedFile(
-      { company: 'acme', fileName: 'pay.csv', sha256, format: 'csv:generic', sizeBytes: content.length, receivedAt: clock.now() },
+      {
+        company: 'acme',
+        fileName: 'pay.csv',
+        sha256,
+        format: 'csv:generic',
+        sizeBytes: content.length,
+        receivedAt: clock.now(),
+      },
       [],
     );
     const [picked] = await runPickup(deps, [company]);

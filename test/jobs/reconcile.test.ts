@@ -28,8 +28,19 @@ describe('the reconcile job', () => {
     db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
     await db.migrate();
     store = createStore(db, clock);
-    company = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }] }).companies[0]!;
-    deps = { store, clock, logger: silentLogger(), timeZone: 'Europe/Oslo', runId: 'run-1', config: DEFAULT_RECONCILE_CONFIG, lookBackDays: 31, files: () => Promise.resolve(new LocalFileStore(company.root)) };
+    company = configSchema.parse({
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }],
+    }).companies[0]!;
+    deps = {
+      store,
+      clock,
+      logger: silentLogger(),
+      timeZone: 'Europe/Oslo',
+      runId: 'run-1',
+      config: DEFAULT_RECONCILE_CONFIG,
+      lookBackDays: 31,
+      files: () => Promise.resolve(new LocalFileStore(company.root)),
+    };
   });
   afterEach(async () => {
     await db.close();
@@ -49,11 +60,26 @@ describe('the reconcile job', () => {
       lineNumber: n,
     });
     const file = await store.files.recordAcceptedFile(
-      { company: 'acme', fileName: 'pay.csv', sha256: 'a'.repeat(64), format: 'csv:generic', sizeBytes: 10, receivedAt: clock.now() },
+      {
+        company: 'acme',
+        fileName: 'pay.csv',
+        sha256: 'a'.repeat(64),
+        format: 'csv:generic',
+        sizeBytes: 10,
+        receivedAt: clock.now(),
+      },
       [payment(1, 10000n), payment(2, 25000n), payment(3, 5000n)],
     );
     const lines = await store.payments.listByFile(file.id);
-    const [bulk] = await store.bulks.createBulks(file.id, [{ position: 0, debtorIban: ACCOUNT, executionDate: toLocalDate('2026-01-07'), batchBooking: false, paymentIds: lines.map((l) => l.id) }]);
+    const [bulk] = await store.bulks.createBulks(file.id, [
+      {
+        position: 0,
+        debtorIban: ACCOUNT,
+        executionDate: toLocalDate('2026-01-07'),
+        batchBooking: false,
+        paymentIds: lines.map((l) => l.id),
+      },
+    ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'bank-p1', 'test', 'RCVD');
     return lines.map((l) => l.id);
@@ -65,9 +91,27 @@ describe('the reconcile job', () => {
     await store.payments.applyBankStatus(p2!, 'ACSC', 'test');
     await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
     await store.statements.upsertTransactions('acc-1', [
-      { bankTransactionId: 't1', status: 'booked', amount: { minor: -10000n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: 'E1' },
-      { bankTransactionId: 't2', status: 'booked', amount: { minor: -25000n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: 'E2' },
-      { bankTransactionId: 't3', status: 'booked', amount: { minor: -777n, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-08'), counterpartyName: 'Bank fee' },
+      {
+        bankTransactionId: 't1',
+        status: 'booked',
+        amount: { minor: -10000n, currency: 'NOK' },
+        bookingDate: toLocalDate('2026-01-07'),
+        endToEndId: 'E1',
+      },
+      {
+        bankTransactionId: 't2',
+        status: 'booked',
+        amount: { minor: -25000n, currency: 'NOK' },
+        bookingDate: toLocalDate('2026-01-07'),
+        endToEndId: 'E2',
+      },
+      {
+        bankTransactionId: 't3',
+        status: 'booked',
+        amount: { minor: -777n, currency: 'NOK' },
+        bookingDate: toLocalDate('2026-01-08'),
+        counterpartyName: 'Bank fee',
+      },
     ]);
     clock.set('2026-01-14T09:00:00Z'); // E3 is now more than 2 business days late
     const [result] = await runReconcile(deps, [company]);
@@ -89,7 +133,13 @@ describe('the reconcile job', () => {
     await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
     await store.statements.upsertTransactions(
       'acc-1',
-      [1, 2, 3].map((n) => ({ bankTransactionId: `t${n}`, status: 'booked' as const, amount: { minor: -[10000n, 25000n, 5000n][n - 1]!, currency: 'NOK' }, bookingDate: toLocalDate('2026-01-07'), endToEndId: `E${n}` })),
+      [1, 2, 3].map((n) => ({
+        bankTransactionId: `t${n}`,
+        status: 'booked' as const,
+        amount: { minor: -[10000n, 25000n, 5000n][n - 1]!, currency: 'NOK' },
+        bookingDate: toLocalDate('2026-01-07'),
+        endToEndId: `E${n}`,
+      })),
     );
     clock.set('2026-01-08T09:00:00Z');
     const [result] = await runReconcile(deps, [company]);
@@ -99,7 +149,13 @@ describe('the reconcile job', () => {
 
   it('reports a consent about to expire, and carries on when the bank cannot list consents', async () => {
     await sendThree();
-    const expiring = { ...deps, consents: () => Promise.resolve([{ company: 'acme', consentId: 'c-1', bank: 'testbank', validUntil: toLocalDate('2026-01-09') }]) };
+    const expiring = {
+      ...deps,
+      consents: () =>
+        Promise.resolve([
+          { company: 'acme', consentId: 'c-1', bank: 'testbank', validUntil: toLocalDate('2026-01-09') },
+        ]),
+    };
     const [withConsent] = await runReconcile(expiring, [company]);
     expect(withConsent!.summary.byType.find((t) => t.type === 'consent_expiring')?.count).toBe(1);
     const failing = { ...deps, consents: () => Promise.reject(new Error('bank down')) };

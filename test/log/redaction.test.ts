@@ -25,7 +25,10 @@ describe('secrets never reach a log line or an error message', () => {
       const { stream, lines } = capture();
       const log = runLogger(createLogger({ stream, format: 'json', level: 'debug' }), 'submit', 'run-1');
       log.info(`token request failed for secret ${SECRET}`);
-      log.warn('request', { headers: { Authorization: `Bearer ${SECRET}` }, body: `grant_type=client_credentials&client_secret=${SECRET}` });
+      log.warn('request', {
+        headers: { Authorization: `Bearer ${SECRET}` },
+        body: `grant_type=client_credentials&client_secret=${SECRET}`,
+      });
       log.error('nested', { deep: { list: [{ note: `xx${SECRET}yy` }] }, clientSecret: config.bank.clientSecret });
       log.debug('error object', { error: new SettleError('ERR_BANK_UNAUTHORIZED', `refused ${SECRET}`) });
       log.info('config', { bank: config.bank });
@@ -44,14 +47,18 @@ describe('secrets never reach a log line or an error message', () => {
 
   it('masks secret-shaped text even when the value was never registered', () => {
     const pem = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
-    const text = redactText(`key ${pem} and Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig and password=abc123xyz`);
+    const text = redactText(
+      `key ${pem} and Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig and password=abc123xyz`,
+    );
     expect(text).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
     expect(text).not.toContain('eyJhbGciOiJIUzI1NiJ9');
     expect(text).not.toContain('abc123xyz');
   });
 
   it('keeps ordinary text readable', () => {
-    expect(redactText('payment E2E-42 of 100.00 NOK rejected: AC01')).toBe('payment E2E-42 of 100.00 NOK rejected: AC01');
+    expect(redactText('payment E2E-42 of 100.00 NOK rejected: AC01')).toBe(
+      'payment E2E-42 of 100.00 NOK rejected: AC01',
+    );
   });
 
   it('does not print a secret in the CLI error for a broken configuration', async () => {
@@ -69,7 +76,10 @@ describe('secrets never reach a log line or an error message', () => {
   it('masks secrets in `settle config show`', async () => {
     await withTempDir(async (dir) => {
       await writeFile(join(dir, 'secret'), SECRET);
-      const result = await runSettle(['config', 'show'], { cwd: dir, env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'secret') } });
+      const result = await runSettle(['config', 'show'], {
+        cwd: dir,
+        env: { SETTLE_CLIENT_SECRET_FILE: join(dir, 'secret') },
+      });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('"clientSecret": "[REDACTED]"');
       expect(result.stdout).not.toContain(SECRET);

@@ -63,7 +63,9 @@ describe('alert channels', () => {
 
   it('sends an alert e-mail over SMTP with login, subject and text to every recipient', async () => {
     const notifier = email('smtp-pass-123');
-    await new AlertService({ notifiers: [notifier], ledger: new MemoryAlertLedger(), logger: silentLogger() }).raise([rejected]);
+    await new AlertService({ notifiers: [notifier], ledger: new MemoryAlertLedger(), logger: silentLogger() }).raise([
+      rejected,
+    ]);
     await notifier.close();
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -78,7 +80,9 @@ describe('alert channels', () => {
   it('reports an SMTP refusal as ERR_ALERT_EMAIL_FAILED without the password', async () => {
     smtp.failWith = '550 5.7.1 relaying denied';
     const notifier = email('smtp-pass-456');
-    const error: unknown = await notifier.send({ type: 'finding', subject: 's', text: 't', payload: {} }).catch((e: unknown) => e);
+    const error: unknown = await notifier
+      .send({ type: 'finding', subject: 's', text: 't', payload: {} })
+      .catch((e: unknown) => e);
     await notifier.close();
     expect(isSettleError(error, 'ERR_ALERT_EMAIL_FAILED')).toBe(true);
     expect((error as Error).message).toContain('relaying denied');
@@ -86,21 +90,39 @@ describe('alert channels', () => {
   });
 
   it('posts an alert as JSON with the configured Authorization header', async () => {
-    const notifier = new WebhookNotifier({ url: `${http.url}/hooks/settle`, authorization: new Secret('Bearer hook-token-1') });
-    await notifier.send({ type: 'finding', subject: '[settle] x', text: 'body', payload: { kind: 'file-rejected', key: 'k1' } });
+    const notifier = new WebhookNotifier({
+      url: `${http.url}/hooks/settle`,
+      authorization: new Secret('Bearer hook-token-1'),
+    });
+    await notifier.send({
+      type: 'finding',
+      subject: '[settle] x',
+      text: 'body',
+      payload: { kind: 'file-rejected', key: 'k1' },
+    });
     expect(http.requests).toHaveLength(1);
     const req = http.requests[0]!;
     expect(req.method).toBe('POST');
     expect(req.url).toBe('/hooks/settle');
     expect(req.headers.authorization).toBe('Bearer hook-token-1');
     expect(req.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req.body)).toMatchObject({ type: 'finding', subject: '[settle] x', kind: 'file-rejected', key: 'k1' });
+    expect(JSON.parse(req.body)).toMatchObject({
+      type: 'finding',
+      subject: '[settle] x',
+      kind: 'file-rejected',
+      key: 'k1',
+    });
   });
 
   it('reports a non-2xx webhook answer as ERR_ALERT_WEBHOOK_FAILED naming the status but not the query or token', async () => {
     http.status = 500;
-    const notifier = new WebhookNotifier({ url: `${http.url}/hooks?token=abc`, authorization: new Secret('Bearer hook-token-2') });
-    const error: unknown = await notifier.send({ type: 'finding', subject: 's', text: 't', payload: {} }).catch((e: unknown) => e);
+    const notifier = new WebhookNotifier({
+      url: `${http.url}/hooks?token=abc`,
+      authorization: new Secret('Bearer hook-token-2'),
+    });
+    const error: unknown = await notifier
+      .send({ type: 'finding', subject: 's', text: 't', payload: {} })
+      .catch((e: unknown) => e);
     expect(isSettleError(error, 'ERR_ALERT_WEBHOOK_FAILED')).toBe(true);
     expect((error as Error).message).toContain('HTTP 500');
     expect((error as Error).message).not.toMatch(/token=abc|hook-token-2/);
@@ -122,7 +144,11 @@ describe('alert channels', () => {
   it('retries a failed channel on the next run without repeating the channels that worked', async () => {
     const ledger = new MemoryAlertLedger();
     http.status = 503;
-    const service = new AlertService({ notifiers: [email(), new WebhookNotifier({ url: http.url })], ledger, logger: silentLogger() });
+    const service = new AlertService({
+      notifiers: [email(), new WebhookNotifier({ url: http.url })],
+      ledger,
+      logger: silentLogger(),
+    });
     expect(await service.raise([rejected])).toEqual({ sent: 1, alreadySent: 0, failed: 1 });
     http.status = 200;
     expect(await service.raise([rejected])).toEqual({ sent: 1, alreadySent: 1, failed: 0 });
@@ -135,13 +161,22 @@ describe('alert channels', () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) });
     const notifier = email();
-    const service = new AlertService({ notifiers: [notifier], ledger: new MemoryAlertLedger(), logger: createLogger({ format: 'json', stream }) });
+    const service = new AlertService({
+      notifiers: [notifier],
+      ledger: new MemoryAlertLedger(),
+      logger: createLogger({ format: 'json', stream }),
+    });
     await service.runFinished(summary({ job: 'status', findings: [] }));
     expect(smtp.messages).toHaveLength(0);
     await service.runFinished(summary());
     await service.close();
-    expect(smtp.messages.map((m) => /^Subject: (.*)$/m.exec(m.data)?.[1])).toEqual(['[settle] nightly findings: 1 need(s) a person', '[settle] acme: payment file pay-0107.csv rejected']);
-    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'run summary');
+    expect(smtp.messages.map((m) => /^Subject: (.*)$/m.exec(m.data)?.[1])).toEqual([
+      '[settle] nightly findings: 1 need(s) a person',
+      '[settle] acme: payment file pay-0107.csv rejected',
+    ]);
+    const logged = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.message === 'run summary');
     expect(logged.map((l) => [l.job, l.level])).toEqual([
       ['status', 'warn'],
       ['nightly', 'warn'],
@@ -166,7 +201,14 @@ describe('run summary text', () => {
   });
 
   it('says so when a run had nothing to do, and gives the code of a failure', () => {
-    const text = renderRunSummary(summary({ outcome: 'failed', counts: {}, findings: [], error: { code: 'ERR_DB_CONNECT', message: 'Cannot open the database' } }));
+    const text = renderRunSummary(
+      summary({
+        outcome: 'failed',
+        counts: {},
+        findings: [],
+        error: { code: 'ERR_DB_CONNECT', message: 'Cannot open the database' },
+      }),
+    );
     expect(text).toContain('nothing to do');
     expect(text).toContain('failed: ERR_DB_CONNECT: Cannot open the database');
   });

@@ -38,14 +38,23 @@ describe('accounts', () => {
   it('includes balances only with withBalance=true, as of balanceDate', async () => {
     const r = await h.call('GET', '/accounts?withBalance=true&balanceDate=2026-01-02');
     expect(r.body.accounts[0].balances).toEqual([
-      { balanceAmount: { currency: 'NOK', amount: '2544001.00' }, balanceType: 'closingBooked', referenceDate: '2026-01-02', lastChangeDate: '2026-01-02' },
+      {
+        balanceAmount: { currency: 'NOK', amount: '2544001.00' },
+        balanceType: 'closingBooked',
+        referenceDate: '2026-01-02',
+        lastChangeDate: '2026-01-02',
+      },
     ]);
     expect((await h.call('GET', '/accounts?withBalance=maybe')).status).toBe(400);
   });
 
   it('filters by iban, bban and search text', async () => {
-    expect((await h.call('GET', `/accounts?iban=${SEED.approvalIban.toLowerCase()}`)).body.accounts.map((a: Json) => a.id)).toEqual([SEED.approvalAccountId]);
-    expect((await h.call('GET', `/accounts?bban=${SEED.operatingIban.slice(4)}`)).body.accounts.map((a: Json) => a.id)).toEqual([SEED.operatingAccountId]);
+    expect(
+      (await h.call('GET', `/accounts?iban=${SEED.approvalIban.toLowerCase()}`)).body.accounts.map((a: Json) => a.id),
+    ).toEqual([SEED.approvalAccountId]);
+    expect(
+      (await h.call('GET', `/accounts?bban=${SEED.operatingIban.slice(4)}`)).body.accounts.map((a: Json) => a.id),
+    ).toEqual([SEED.operatingAccountId]);
     expect((await h.call('GET', '/accounts?search=pre-approved')).body.accounts).toHaveLength(1);
   });
 
@@ -71,8 +80,17 @@ describe('accounts', () => {
 
   it('reads one account, with balances, and answers 404 problem details for an unknown one', async () => {
     const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}`);
-    expect(r.body).toMatchObject({ id: SEED.operatingAccountId, iban: SEED.operatingIban, currency: 'NOK', status: 'enabled' });
-    expect(r.body.balances.map((b: Json) => b.balanceType)).toEqual(['closingBooked', 'interimBooked', 'interimAvailable']);
+    expect(r.body).toMatchObject({
+      id: SEED.operatingAccountId,
+      iban: SEED.operatingIban,
+      currency: 'NOK',
+      status: 'enabled',
+    });
+    expect(r.body.balances.map((b: Json) => b.balanceType)).toEqual([
+      'closingBooked',
+      'interimBooked',
+      'interimAvailable',
+    ]);
     const missing = await h.call('GET', '/accounts/nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ title: 'Account not found', status: 404 });
@@ -83,10 +101,27 @@ describe('accounts', () => {
     expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}`, { scope: false })).status).toBe(404);
     expect((await h.call('GET', '/accounts', { headers: { 'subscription-id': 'bad name!' } })).status).toBe(400);
     expect((await h.call('GET', '/accounts', { headers: { scopes: '/' } })).status).toBe(400); // Scopes excludes Subscription-Id
-    const narrowed = await h.call('GET', '/accounts', { scope: false, headers: { scopes: `/subscriptions/${SEED.subscriptionId}/resource-groups/${SEED.resourceGroupName}` } });
+    const narrowed = await h.call('GET', '/accounts', {
+      scope: false,
+      headers: { scopes: `/subscriptions/${SEED.subscriptionId}/resource-groups/${SEED.resourceGroupName}` },
+    });
     expect(narrowed.body.accounts).toHaveLength(2);
-    expect((await h.call('GET', '/accounts', { scope: false, headers: { scopes: `/subscriptions/${SEED.otherSubscriptionId}` } })).status).toBe(403);
-    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}`, { scope: false, headers: { 'consent-id': SEED.consentId } })).status).toBe(200);
+    expect(
+      (
+        await h.call('GET', '/accounts', {
+          scope: false,
+          headers: { scopes: `/subscriptions/${SEED.otherSubscriptionId}` },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.call('GET', `/accounts/${SEED.operatingAccountId}`, {
+          scope: false,
+          headers: { 'consent-id': SEED.consentId },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('deletes an account with 202 and no body; it is then gone', async () => {
@@ -99,9 +134,15 @@ describe('accounts', () => {
 
 describe('balances', () => {
   it('gives one closingBooked per past day and interim balances for today', async () => {
-    const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-03&dateTo=2026-01-05`);
+    const r = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-03&dateTo=2026-01-05`,
+    );
     expect(r.body.account.iban).toBe(SEED.operatingIban);
-    const all = [...r.body.balances, ...(r.body._links.next ? (await h.call('GET', r.body._links.next.href)).body.balances : [])];
+    const all = [
+      ...r.body.balances,
+      ...(r.body._links.next ? (await h.call('GET', r.body._links.next.href)).body.balances : []),
+    ];
     expect(all.map((b: Json) => `${b.referenceDate}:${b.balanceType}`)).toEqual([
       '2026-01-03:closingBooked',
       '2026-01-04:closingBooked',
@@ -111,40 +152,76 @@ describe('balances', () => {
   });
 
   it('filters by type and refuses an unknown type or an inverted range', async () => {
-    const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-01&type=interimavailable`);
+    const r = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-01&type=interimavailable`,
+    );
     expect(r.body.balances.map((b: Json) => b.balanceType)).toEqual(['interimAvailable']);
     expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/balances?type=fancy`)).status).toBe(400);
-    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-05&dateTo=2026-01-01`)).status).toBe(400);
+    expect(
+      (await h.call('GET', `/accounts/${SEED.operatingAccountId}/balances?dateFrom=2026-01-05&dateTo=2026-01-01`))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe('transactions', () => {
   it('requires dateFrom and bookingStatus', async () => {
-    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?bookingStatus=booked`)).status).toBe(400);
-    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01`)).status).toBe(400);
-    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=sideways`)).status).toBe(400);
+    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?bookingStatus=booked`)).status).toBe(
+      400,
+    );
+    expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01`)).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await h.call(
+          'GET',
+          `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=sideways`,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('pages booked transactions with _links nested inside transactions, in booking order', async () => {
-    const all = await follow(`/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2025-12-01T00:00:00Z&bookingStatus=BOOKED`, (b) => ({
-      items: b.transactions.booked,
-      next: b.transactions._links.next,
-    }));
+    const all = await follow(
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2025-12-01T00:00:00Z&bookingStatus=BOOKED`,
+      (b) => ({
+        items: b.transactions.booked,
+        next: b.transactions._links.next,
+      }),
+    );
     expect(all).toHaveLength(6);
-    expect(all.map((t: Json) => t.bookingDate)).toEqual(['2025-12-31', '2025-12-31', '2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);
+    expect(all.map((t: Json) => t.bookingDate)).toEqual([
+      '2025-12-31',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+    ]);
     expect(new Set(all.map((t: Json) => t.transactionId)).size).toBe(6);
   });
 
   it('limits by dateFrom and dateTo, inclusive', async () => {
-    const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-02&dateTo=2026-01-03&bookingStatus=booked`);
+    const r = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-02&dateTo=2026-01-03&bookingStatus=booked`,
+    );
     expect(r.body.transactions.booked.map((t: Json) => t.bookingDate)).toEqual(['2026-01-02', '2026-01-03']);
   });
 
   it('reads one transaction and 404s an unknown one', async () => {
-    const list = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-04&bookingStatus=booked`);
+    const list = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-04&bookingStatus=booked`,
+    );
     const tx = list.body.transactions.booked[0];
     const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions/${tx.transactionId}`);
-    expect(r.body.transactionsDetails).toMatchObject({ transactionId: tx.transactionId, transactionAmount: { currency: 'NOK', amount: '-990.00' } });
+    expect(r.body.transactionsDetails).toMatchObject({
+      transactionId: tx.transactionId,
+      transactionAmount: { currency: 'NOK', amount: '-990.00' },
+    });
     expect((await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions/nope`)).status).toBe(404);
   });
 });

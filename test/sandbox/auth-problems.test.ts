@@ -8,7 +8,11 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(() => h.reset());
 
-async function tokenRequest(body: string, headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }, url = h.sb.urls.tokenUrl) {
+async function tokenRequest(
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' },
+  url = h.sb.urls.tokenUrl,
+) {
   const r = await fetch(url, { method: 'POST', headers, body });
   return { status: r.status, body: (await r.json()) as Json };
 }
@@ -23,32 +27,55 @@ describe('identity provider', () => {
 
   it('accepts client credentials in HTTP Basic as well as in the form', async () => {
     const basic = Buffer.from('sandbox-client:sandbox-secret').toString('base64');
-    const r = await tokenRequest('grant_type=client_credentials', { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` });
+    const r = await tokenRequest('grant_type=client_credentials', {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${basic}`,
+    });
     expect(r.status).toBe(200);
   });
 
   it('refuses a wrong secret with 401 invalid_client and never echoes the secret', async () => {
-    const r = await tokenRequest('grant_type=client_credentials&client_id=sandbox-client&client_secret=wrong-secret-123');
+    const r = await tokenRequest(
+      'grant_type=client_credentials&client_id=sandbox-client&client_secret=wrong-secret-123',
+    );
     expect(r.status).toBe(401);
     expect(r.body.error).toBe('invalid_client');
     expect(JSON.stringify(r.body)).not.toContain('wrong-secret-123');
   });
 
   it('refuses another grant type, a JSON body and an unknown tenant', async () => {
-    expect((await tokenRequest('grant_type=password&client_id=sandbox-client&client_secret=sandbox-secret')).body.error).toBe('unsupported_grant_type');
-    const json = await tokenRequest(JSON.stringify({ grant_type: 'client_credentials' }), { 'content-type': 'application/json' });
+    expect(
+      (await tokenRequest('grant_type=password&client_id=sandbox-client&client_secret=sandbox-secret')).body.error,
+    ).toBe('unsupported_grant_type');
+    const json = await tokenRequest(JSON.stringify({ grant_type: 'client_credentials' }), {
+      'content-type': 'application/json',
+    });
     expect(json.status).toBe(400);
-    const tenant = await tokenRequest('grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret', undefined, h.sb.urls.tokenUrl.replace('/sandbox/', '/nobody/'));
+    const tenant = await tokenRequest(
+      'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret',
+      undefined,
+      h.sb.urls.tokenUrl.replace('/sandbox/', '/nobody/'),
+    );
     expect(tenant.status).toBe(400);
   });
 
   it('issues a token for the requested scopes; one without "api" is refused by the API with 403', async () => {
-    const r = await tokenRequest('grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=banking.ais.read');
+    const r = await tokenRequest(
+      'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=banking.ais.read',
+    );
     expect(r.body.scope).toBe('banking.ais.read');
     expect((await h.call('GET', '/accounts', { token: r.body.access_token })).status).toBe(403);
-    const both = await tokenRequest('grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=services.banking%20api');
+    const both = await tokenRequest(
+      'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=services.banking%20api',
+    );
     expect((await h.call('GET', '/accounts', { token: both.body.access_token })).status).toBe(200);
-    expect((await tokenRequest('grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=admin')).body.error).toBe('invalid_scope');
+    expect(
+      (
+        await tokenRequest(
+          'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret&scope=admin',
+        )
+      ).body.error,
+    ).toBe('invalid_scope');
   });
 
   it('lets a token expire after 3600 s of sandbox time', async () => {
@@ -93,7 +120,9 @@ describe('problem details and cross-cutting headers', () => {
   });
 
   it('answers 403 #access-forbidden for a subscription outside the client grants', async () => {
-    const r = await h.call('GET', '/accounts', { headers: { 'subscription-id': SEED.otherSubscriptionId, 'resource-group-name': SEED.otherResourceGroupName } });
+    const r = await h.call('GET', '/accounts', {
+      headers: { 'subscription-id': SEED.otherSubscriptionId, 'resource-group-name': SEED.otherResourceGroupName },
+    });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ title: 'Access was forbidden', status: 403 });
     expect(r.body.type).toMatch(/#access-forbidden$/);

@@ -44,8 +44,12 @@ describe('settle sandbox command', () => {
   });
 
   it('refuses a port that is not a number', async () => {
-    const cmd = sandboxCommand({ out: () => undefined }).exitOverride().configureOutput({ writeErr: () => undefined });
-    await expect(cmd.parseAsync(['--port', 'eighty'], { from: 'user' })).rejects.toThrow(/--port must be a whole number/);
+    const cmd = sandboxCommand({ out: () => undefined })
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined });
+    await expect(cmd.parseAsync(['--port', 'eighty'], { from: 'user' })).rejects.toThrow(
+      /--port must be a whole number/,
+    );
   });
 });
 

@@ -14,7 +14,12 @@ const consentBody = (overrides: Record<string, unknown> = {}) => ({
   resourceGroupName: '123456785',
   resourceGroupDisplayName: 'New Company AS',
   bankId: 'testbank',
-  properties: { isHeadless: 'true', psuCorporateId: '123456785', accountNumbers: '15031234589', combinedServiceIndicator: 'true' },
+  properties: {
+    isHeadless: 'true',
+    psuCorporateId: '123456785',
+    accountNumbers: '15031234589',
+    combinedServiceIndicator: 'true',
+  },
   ...overrides,
 });
 
@@ -37,7 +42,9 @@ describe('banks', () => {
     const rich = await h.call('GET', '/banks?countryCode=NO&includeAdditionalInformation=true', { token: null });
     const nord = rich.body.banks.find((b: Json) => b.bankId === 'nordbank');
     expect(nord.onboarding.links[0].href).toMatch(/^https:/);
-    expect(nord.additionalInformation.propertyRequirements).toContainEqual(expect.objectContaining({ key: 'accountNumbers', required: true }));
+    expect(nord.additionalInformation.propertyRequirements).toContainEqual(
+      expect.objectContaining({ key: 'accountNumbers', required: true }),
+    );
   });
 
   it('needs authentication for one bank and takes the bankId exactly as listed', async () => {
@@ -60,7 +67,9 @@ describe('consents', () => {
   });
 
   it('answers 403 for a subscription the client may not create consents in', async () => {
-    expect((await h.call('POST', '/consents', { body: consentBody({ subscriptionId: SEED.otherSubscriptionId }) })).status).toBe(403);
+    expect(
+      (await h.call('POST', '/consents', { body: consentBody({ subscriptionId: SEED.otherSubscriptionId }) })).status,
+    ).toBe(403);
   });
 
   it('requires the bank-specific properties', async () => {
@@ -73,7 +82,9 @@ describe('consents', () => {
     const r = await h.call('POST', '/consents', { body: consentBody() });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ status: 'Created', redirectUrl: null });
-    expect(r.body.resourceId).toBe(`/subscriptions/sandbox/resource-groups/123456785/providers/aritma.banking/consents/${r.body.consentId}`);
+    expect(r.body.resourceId).toBe(
+      `/subscriptions/sandbox/resource-groups/123456785/providers/aritma.banking/consents/${r.body.consentId}`,
+    );
     const status = async () => (await h.call('GET', `/consents/${r.body.consentId}`)).body.status;
     h.sb.advance(10_000);
     expect(await status()).toBe('Started');
@@ -81,7 +92,9 @@ describe('consents', () => {
     expect(await status()).toBe('Authorized');
     const accounts = await h.call('GET', '/accounts', { headers: { 'resource-group-name': '123456785' } });
     expect(accounts.body.accounts.map((a: Json) => a.iban)).toEqual(['NO2215031234589']);
-    expect((await h.call('GET', '/consents?status=authorized')).body.consents.map((c: Json) => c.consentId)).toContain(r.body.consentId);
+    expect((await h.call('GET', '/consents?status=authorized')).body.consents.map((c: Json) => c.consentId)).toContain(
+      r.body.consentId,
+    );
   });
 
   it('gives a single-use SCA link through refresh, and a new link invalidates the old one', async () => {
@@ -102,12 +115,17 @@ describe('consents', () => {
     const expired = await fetch(link);
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as Json).type).toMatch(/#sca-link-expired$/);
-    const fresh = (await h.call('PUT', `/consents/${consent.consentId}/refresh`, { token: await h.token(), body: {} })).body.redirectUrl;
+    const fresh = (await h.call('PUT', `/consents/${consent.consentId}/refresh`, { token: await h.token(), body: {} }))
+      .body.redirectUrl;
     expect((await fetch(fresh)).status).toBe(200);
   });
 
   it('waits at AwaitingApproval for a non-headless bank until the PSU completes the SCA link', async () => {
-    const body = consentBody({ bankId: 'nordbank', channelType: 'openBanking', properties: { psuCorporateId: '123456785', accountNumbers: '15031234589' } });
+    const body = consentBody({
+      bankId: 'nordbank',
+      channelType: 'openBanking',
+      properties: { psuCorporateId: '123456785', accountNumbers: '15031234589' },
+    });
     const r = await h.call('POST', '/consents', { body });
     expect(r.body.status).toBe('AwaitingApproval');
     h.sb.advance(86_400_000);
@@ -123,8 +141,12 @@ describe('consents', () => {
     expect(d.status).toBe(200);
     expect(d.text).toBe('');
     expect((await h.call('GET', `/consents/${SEED.consentId}`)).body.status).toBe('Revoked');
-    expect((await h.call('GET', '/accounts', { scope: false, headers: { 'consent-id': SEED.consentId } })).status).toBe(401);
-    expect((await h.call('POST', '/consents', { body: consentBody({ resourceGroupName: SEED.resourceGroupName }) })).status).toBe(201);
+    expect((await h.call('GET', '/accounts', { scope: false, headers: { 'consent-id': SEED.consentId } })).status).toBe(
+      401,
+    );
+    expect(
+      (await h.call('POST', '/consents', { body: consentBody({ resourceGroupName: SEED.resourceGroupName }) })).status,
+    ).toBe(201);
   });
 
   it('answers 404 Consent not found and 403 for another subscription', async () => {

@@ -40,10 +40,13 @@ beforeEach(() => {
 });
 afterEach(async () => h.sb.sandbox.events.idle());
 
-const events = (): Json[] => received.filter((r) => r.method === 'POST' && !r.headers['webhook-request-callback']).flatMap((r) => {
-  const parsed = JSON.parse(r.body || 'null');
-  return Array.isArray(parsed) ? parsed : [parsed];
-});
+const events = (): Json[] =>
+  received
+    .filter((r) => r.method === 'POST' && !r.headers['webhook-request-callback'])
+    .flatMap((r) => {
+      const parsed = JSON.parse(r.body || 'null');
+      return Array.isArray(parsed) ? parsed : [parsed];
+    });
 
 async function settle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 20));
@@ -51,7 +54,12 @@ async function settle(): Promise<void> {
 }
 
 async function subscribe(delivery: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Json> {
-  const r = await h.control('POST', '/subscriptions', { name: 'test', validation: 'skip', delivery: { url, ...delivery }, ...extra });
+  const r = await h.control('POST', '/subscriptions', {
+    name: 'test',
+    validation: 'skip',
+    delivery: { url, ...delivery },
+    ...extra,
+  });
   expect(r.status).toBe(201);
   return r.body;
 }
@@ -90,8 +98,15 @@ describe('webhook subscriptions', () => {
     const evs = events();
     expect(evs.map((e) => e.data.transactionStatus)).toEqual(['ACSP', 'ACSC']);
     const e = evs[0];
-    expect(e).toMatchObject({ specversion: '1.0', source: SEED.subscriptionId, tid: SEED.tenant, type: 'banking.payment.status.updated' });
-    expect(e.subject).toBe(`/subscriptions/sandbox/resource-groups/999999999/providers/aritma.openbanking/accounts/${SEED.operatingAccountId}`);
+    expect(e).toMatchObject({
+      specversion: '1.0',
+      source: SEED.subscriptionId,
+      tid: SEED.tenant,
+      type: 'banking.payment.status.updated',
+    });
+    expect(e.subject).toBe(
+      `/subscriptions/sandbox/resource-groups/999999999/providers/aritma.openbanking/accounts/${SEED.operatingAccountId}`,
+    );
     expect(e.time).toBe('2026-01-05T08:01:00.000Z');
     expect(e.data).toMatchObject({ endToEndIdentification: 'E2E-1', tppMessages: [] });
     expect(e.data._links.bulkPayment.href).toContain(bulkId);
@@ -105,10 +120,18 @@ describe('webhook subscriptions', () => {
     expect(posts[0]!.headers['content-type']).toMatch(/^application\/cloudevents-batch\+json/);
     const types = new Set(events().map((e) => e.type));
     expect(types).toEqual(
-      new Set(['banking.payment.status.updated', 'banking.bulk_payment.status.updated', 'banking.account.transaction.received', 'banking.account.balance.updated']),
+      new Set([
+        'banking.payment.status.updated',
+        'banking.bulk_payment.status.updated',
+        'banking.account.transaction.received',
+        'banking.account.balance.updated',
+      ]),
     );
     const tx = events().find((e) => e.type === 'banking.account.transaction.received');
-    expect(tx.data).toMatchObject({ endToEndIdentification: 'E2E-1', transactionAmount: { currency: 'NOK', amount: '-100.50' } });
+    expect(tx.data).toMatchObject({
+      endToEndIdentification: 'E2E-1',
+      transactionAmount: { currency: 'NOK', amount: '-100.50' },
+    });
   });
 
   it('delivers in binary mode with ce- headers', async () => {
@@ -132,13 +155,18 @@ describe('webhook subscriptions', () => {
   });
 
   it('dead-letters an event after maxEventDeliveryAttempts failures', async () => {
-    await subscribe({}, { events: ['banking.bulk_payment.status.updated'], retryPolicy: { maxEventDeliveryAttempts: 2 } });
+    await subscribe(
+      {},
+      { events: ['banking.bulk_payment.status.updated'], retryPolicy: { maxEventDeliveryAttempts: 2 } },
+    );
     failNext = 5;
     await h.call('POST', '/bulk-payments/credit-transfer', { body: bulkBody('2026-01-08') });
     h.sb.advance(60_000);
     await settle();
     expect(received).toHaveLength(2);
-    expect((await h.control('GET', '/failed-events')).body.data).toEqual([expect.objectContaining({ attempts: 2, lastStatus: 500 })]);
+    expect((await h.control('GET', '/failed-events')).body.data).toEqual([
+      expect.objectContaining({ attempts: 2, lastStatus: 500 }),
+    ]);
   });
 
   it('duplicates and reorders deliveries when those faults are on', async () => {
@@ -153,7 +181,13 @@ describe('webhook subscriptions', () => {
   it('emits consent status events for the headless test bank', async () => {
     await subscribe({}, { events: ['banking.consent.status.updated'] });
     await h.call('POST', '/consents', {
-      body: { channelType: 'openBanking', subscriptionId: 'sandbox', resourceGroupName: '123456785', bankId: 'testbank', properties: { isHeadless: 'true', psuCorporateId: '123456785' } },
+      body: {
+        channelType: 'openBanking',
+        subscriptionId: 'sandbox',
+        resourceGroupName: '123456785',
+        bankId: 'testbank',
+        properties: { isHeadless: 'true', psuCorporateId: '123456785' },
+      },
     });
     h.sb.advance(70_000);
     await settle();

@@ -11,7 +11,9 @@ beforeEach(() => h.reset());
 
 describe('fault injection', () => {
   it('fails exactly the next N matching requests with the chosen status, then recovers', async () => {
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/accounts', kind: 'error', status: 503, count: 2 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/accounts', kind: 'error', status: 503, count: 2 }],
+    });
     expect((await h.call('GET', '/accounts')).status).toBe(503);
     const second = await h.call('GET', '/accounts');
     expect(second.status).toBe(503);
@@ -22,17 +24,26 @@ describe('fault injection', () => {
   });
 
   it('answers 429 with Retry-After for a rate-limit fault', async () => {
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/accounts/*/transactions', kind: 'rateLimit', retryAfterSeconds: 7, count: 1 }] });
-    const r = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=booked`);
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/accounts/*/transactions', kind: 'rateLimit', retryAfterSeconds: 7, count: 1 }],
+    });
+    const r = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=booked`,
+    );
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('7');
     expect(r.body.type).toMatch(/#too-many-requests$/);
   });
 
   it('loses the response of the next POST after committing it; a retry with the same key gets the stored 201 as a 200 replay', async () => {
-    await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'lostResponse', count: 1 }],
+    });
     const key = randomUUID();
-    await expect(h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') })).rejects.toThrow();
+    await expect(
+      h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') }),
+    ).rejects.toThrow();
     const atBank = (await h.control('GET', '/payments')).body.payments;
     expect(atBank).toHaveLength(1);
     expect(atBank[0].idempotencyKey).toBe(key);
@@ -46,8 +57,12 @@ describe('fault injection', () => {
   it('does not store an injected 5xx under the idempotency key: the retry does the work once', async () => {
     await h.control('POST', '/faults', { faults: [{ route: 'POST /api/bulk-payments/**', status: 500, count: 1 }] });
     const key = randomUUID();
-    expect((await h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') })).status).toBe(500);
-    expect((await h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') })).status).toBe(201);
+    expect((await h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') })).status).toBe(
+      500,
+    );
+    expect((await h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') })).status).toBe(
+      201,
+    );
     expect((await h.control('GET', '/payments')).body.payments).toHaveLength(1);
   });
 
@@ -74,7 +89,9 @@ describe('fault injection', () => {
   });
 
   it('adds latency per route', async () => {
-    await h.control('POST', '/faults', { faults: [{ route: 'GET /api/banks', kind: 'latency', latencyMs: 150, count: 1 }] });
+    await h.control('POST', '/faults', {
+      faults: [{ route: 'GET /api/banks', kind: 'latency', latencyMs: 150, count: 1 }],
+    });
     const t0 = performance.now();
     await h.call('GET', '/banks', { token: null });
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);

@@ -17,7 +17,11 @@ export interface Res {
 export interface Harness {
   sb: RunningSandbox;
   token(clientId?: string, secret?: string): Promise<string>;
-  call(method: string, path: string, opts?: { token?: string | null; headers?: Record<string, string>; body?: unknown; key?: string; scope?: boolean }): Promise<Res>;
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string | null; headers?: Record<string, string>; body?: unknown; key?: string; scope?: boolean },
+  ): Promise<Res>;
   control(method: string, path: string, body?: unknown): Promise<Res>;
   /** Back to the seed (tokens included) and forget the cached token. */
   reset(): void;
@@ -44,7 +48,11 @@ export async function harness(options: SandboxOptions = {}): Promise<Harness> {
     const r = await fetch(sb.urls.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: secret,
+      }).toString(),
     });
     const body = (await r.json()) as { access_token: string };
     return body.access_token;
@@ -54,13 +62,19 @@ export async function harness(options: SandboxOptions = {}): Promise<Harness> {
     token,
     async call(method, path, opts = {}) {
       if (opts.token === undefined && cached === undefined) cached = await token();
-      const headers: Record<string, string> = { 'api-version': '1.0', ...(opts.scope === false ? {} : CONTEXT), ...opts.headers };
+      const headers: Record<string, string> = {
+        'api-version': '1.0',
+        ...(opts.scope === false ? {} : CONTEXT),
+        ...opts.headers,
+      };
       const t = opts.token === undefined ? cached : opts.token;
       if (t) headers.authorization = `Bearer ${t}`;
       if (opts.key) headers['idempotency-key'] = opts.key;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
       const url = path.startsWith('http') ? path : `${sb.urls.baseUrl}${path}`;
-      return read(await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }));
+      return read(
+        await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }),
+      );
     },
     async control(method, path, body) {
       return read(

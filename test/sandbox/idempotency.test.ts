@@ -63,7 +63,11 @@ describe('Idempotency-Key on POST', () => {
     const key = randomUUID();
     await h.call('POST', '/bulk-payments/credit-transfer', { key, body: bulkBody('2026-01-07') });
     h.sb.advance(3_600_001);
-    const later = await h.call('POST', '/bulk-payments/credit-transfer', { key, token: await h.token(), body: bulkBody('2026-01-07') });
+    const later = await h.call('POST', '/bulk-payments/credit-transfer', {
+      key,
+      token: await h.token(),
+      body: bulkBody('2026-01-07'),
+    });
     expect(later.status).toBe(201);
     expect(await countPayments()).toBe(2);
   });
@@ -83,7 +87,9 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('applies to every POST, e.g. signing baskets', async () => {
-    const pay = await h.call('POST', '/bulk-payments/credit-transfer', { body: bulkBody('2026-01-07', 1, { debtorAccount: { iban: SEED.approvalIban } }) });
+    const pay = await h.call('POST', '/bulk-payments/credit-transfer', {
+      body: bulkBody('2026-01-07', 1, { debtorAccount: { iban: SEED.approvalIban } }),
+    });
     const key = randomUUID();
     const a = await h.call('POST', '/signing-baskets', { key, body: { paymentIds: [pay.body.paymentId] } });
     const b = await h.call('POST', '/signing-baskets', { key, body: { paymentIds: [pay.body.paymentId] } });

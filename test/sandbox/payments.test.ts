@@ -9,7 +9,8 @@ afterAll(async () => h.close());
 beforeEach(() => h.reset());
 
 // Sandbox time starts 2026-01-05T08:00:00Z (09:00 in Oslo, a Monday).
-const create = (body: Record<string, unknown>, headers?: Record<string, string>) => h.call('POST', '/bulk-payments/credit-transfer', { body, headers });
+const create = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+  h.call('POST', '/bulk-payments/credit-transfer', { body, headers });
 const balance = async (accountId: string, type: string): Promise<string> => {
   const r = await h.call('GET', `/accounts/${accountId}/balances?type=${type}`, { token: await h.token() });
   return r.body.balances.at(-1).balanceAmount.amount;
@@ -25,7 +26,11 @@ describe('bulk credit transfer creation', () => {
     expect(r.body.paymentLines[0]).toMatchObject({ endToEndIdentification: 'E2E-1', transactionStatus: 'RCVD' });
     expect(r.headers.get('location')).toBe(r.body._links.self.href);
     const read = await h.call('GET', `/bulk-payments/credit-transfer/${r.body.paymentId}`);
-    expect(read.body.paymentLines[1]).toMatchObject({ instructedAmount: { currency: 'NOK', amount: '101.50' }, creditorName: 'Creditor 2', transactionStatus: 'RCVD' });
+    expect(read.body.paymentLines[1]).toMatchObject({
+      instructedAmount: { currency: 'NOK', amount: '101.50' },
+      creditorName: 'Creditor 2',
+      transactionStatus: 'RCVD',
+    });
   });
 
   it('answers 404 Account not found when the subscription headers are missing', async () => {
@@ -71,7 +76,9 @@ describe('bulk credit transfer creation', () => {
 
   it('answers 404 for a payment read without headers or under another resource group', async () => {
     const r = await create(bulkBody('2026-01-06'));
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${r.body.paymentId}`, { scope: false })).status).toBe(404);
+    expect((await h.call('GET', `/bulk-payments/credit-transfer/${r.body.paymentId}`, { scope: false })).status).toBe(
+      404,
+    );
     expect((await h.call('GET', '/bulk-payments/credit-transfer/p1bdoesnotexist')).status).toBe(404);
   });
 });
@@ -83,17 +90,22 @@ describe('payment listing and cancellation', () => {
     const b = (await create(bulkBody('2026-01-07'))).body.paymentId;
     const all = await h.call('GET', '/bulk-payments/credit-transfer');
     expect(all.body.payments.map((p: Json) => p.paymentId)).toEqual([a, b]);
-    expect((await h.call('GET', '/bulk-payments/credit-transfer?status=acsp')).body.payments.map((p: Json) => p.paymentId)).toEqual([a]);
+    expect(
+      (await h.call('GET', '/bulk-payments/credit-transfer?status=acsp')).body.payments.map((p: Json) => p.paymentId),
+    ).toEqual([a]);
     expect((await h.call('GET', '/bulk-payments/credit-transfer?createdFrom=2026-01-06')).body.payments).toEqual([]);
     expect((await h.call('GET', '/bulk-payments/credit-transfer?status=done')).status).toBe(400);
   });
 
   it('cancels a bulk still at RCVD with 202 CANC, and refuses once it is accepted', async () => {
-    const pending = (await create(bulkBody('2026-01-06', 1, { debtorAccount: { iban: SEED.approvalIban } }))).body.paymentId;
+    const pending = (await create(bulkBody('2026-01-06', 1, { debtorAccount: { iban: SEED.approvalIban } }))).body
+      .paymentId;
     const r = await h.call('DELETE', `/bulk-payments/credit-transfer/${pending}`);
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ paymentId: pending, transactionStatus: 'CANC' });
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${pending}`)).body.paymentLines[0].transactionStatus).toBe('CANC');
+    expect(
+      (await h.call('GET', `/bulk-payments/credit-transfer/${pending}`)).body.paymentLines[0].transactionStatus,
+    ).toBe('CANC');
     expect((await h.call('POST', '/signing-baskets', { body: { paymentIds: [pending] } })).status).toBe(400);
     const normal = (await create(bulkBody('2026-01-06'))).body.paymentId;
     h.sb.advance(60_000);
@@ -110,17 +122,32 @@ describe('payment progression on the clock', () => {
     expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`)).body.transactionStatus).toBe('RCVD');
     h.sb.advance(1_000);
     expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`)).body.transactionStatus).toBe('ACSP');
-    const pending = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=pending`);
+    const pending = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-01&bookingStatus=pending`,
+    );
     expect(pending.body.transactions.pending.map((t: Json) => t.endToEndIdentification)).toEqual(['E2E-1', 'E2E-2']);
     expect(await balance(SEED.operatingAccountId, 'interimAvailable')).not.toBe(before);
     h.sb.advance(DAY);
     const done = await h.call('GET', `/bulk-payments/credit-transfer/${id}`, { token: await h.token() });
     expect(done.body.transactionStatus).toBe('ACSC');
     expect(done.body.paymentLines.map((l: Json) => l.transactionStatus)).toEqual(['ACSC', 'ACSC']);
-    const booked = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-06&bookingStatus=booked`, { token: await h.token() });
+    const booked = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-06&bookingStatus=booked`,
+      { token: await h.token() },
+    );
     expect(booked.body.transactions.booked).toEqual([
-      expect.objectContaining({ endToEndIdentification: 'E2E-1', bookingDate: '2026-01-06', transactionAmount: { currency: 'NOK', amount: '-100.50' } }),
-      expect.objectContaining({ endToEndIdentification: 'E2E-2', bookingDate: '2026-01-06', transactionAmount: { currency: 'NOK', amount: '-101.50' } }),
+      expect.objectContaining({
+        endToEndIdentification: 'E2E-1',
+        bookingDate: '2026-01-06',
+        transactionAmount: { currency: 'NOK', amount: '-100.50' },
+      }),
+      expect.objectContaining({
+        endToEndIdentification: 'E2E-2',
+        bookingDate: '2026-01-06',
+        transactionAmount: { currency: 'NOK', amount: '-101.50' },
+      }),
     ]);
     expect(booked.body.transactions.booked[0].references.endToEndIds).toEqual(['E2E-1']);
     const after = await balance(SEED.operatingAccountId, 'interimBooked');
@@ -130,7 +157,11 @@ describe('payment progression on the clock', () => {
   it('reaches the same end state with one big advance as with many small ones', async () => {
     const id = (await create(bulkBody('2026-01-08'))).body.paymentId;
     h.sb.advance(5 * DAY);
-    const r = await h.call('GET', `/payments/credit-transfer/${(await h.control('GET', '/payments')).body.payments[0].paymentLines[0].paymentId}`, { token: await h.token() });
+    const r = await h.call(
+      'GET',
+      `/payments/credit-transfer/${(await h.control('GET', '/payments')).body.payments[0].paymentLines[0].paymentId}`,
+      { token: await h.token() },
+    );
     expect(r.body).toMatchObject({ transactionStatus: 'ACSC', bulkPaymentId: id, endToEndIdentification: 'E2E-1' });
     const history = (await h.control('GET', '/payments')).body.payments[0].paymentLines[0].history;
     expect(history.map((x: Json) => x.status)).toEqual(['RCVD', 'ACSP', 'ACSC']);
@@ -142,8 +173,14 @@ describe('payment progression on the clock', () => {
     h.sb.advance(7 * DAY);
     const line = (await h.control('GET', '/payments')).body.payments[0].paymentLines[0];
     expect(line.history.at(-1)).toEqual({ status: 'ACSC', at: '2026-01-11T23:00:00.000Z' });
-    const booked = await h.call('GET', `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-09&bookingStatus=booked`, { token: await h.token() });
-    expect(booked.body.transactions.booked.map((t: Json) => [t.paymentId, t.bookingDate])).toEqual([[line.paymentId, '2026-01-12']]);
+    const booked = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-09&bookingStatus=booked`,
+      { token: await h.token() },
+    );
+    expect(booked.body.transactions.booked.map((t: Json) => [t.paymentId, t.bookingDate])).toEqual([
+      [line.paymentId, '2026-01-12'],
+    ]);
     expect(id).toMatch(/^p1b/);
   });
 
@@ -181,7 +218,9 @@ describe('pre-approved accounts and signing baskets', () => {
     const id = (await preApproved()).body.paymentId;
     h.sb.advance(DAY);
     let token = await h.token();
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`, { token })).body.transactionStatus).toBe('RCVD');
+    expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`, { token })).body.transactionStatus).toBe(
+      'RCVD',
+    );
     const basket = await h.call('POST', '/signing-baskets', { token, body: { paymentIds: [id] } });
     expect(basket.status).toBe(201);
     expect(basket.body).toMatchObject({ transactionStatus: 'RCVD', paymentIds: [id], requiredAuthorizations: 1 });
@@ -196,15 +235,21 @@ describe('pre-approved accounts and signing baskets', () => {
     expect(second.status).toBe(410);
     h.sb.advance(60_000);
     token = await h.token();
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`, { token })).body.transactionStatus).toBe('ACSC');
-    expect((await h.call('GET', `/signing-baskets/${basket.body.basketId}`, { token })).body.transactionStatus).toBe('ACTC');
+    expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`, { token })).body.transactionStatus).toBe(
+      'ACSC',
+    );
+    expect((await h.call('GET', `/signing-baskets/${basket.body.basketId}`, { token })).body.transactionStatus).toBe(
+      'ACTC',
+    );
   });
 
   it('keeps payments at RCVD when SCA fails, and lets a new authorisation succeed', async () => {
     const id = (await preApproved()).body.paymentId;
     const basket = await h.call('POST', '/signing-baskets', { body: { paymentIds: [id] } });
     const first = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`);
-    expect((await h.control('POST', '/sca', { link: first.body._links.scaRedirect.href, outcome: 'failed' })).body.scaStatus).toBe('failed');
+    expect(
+      (await h.control('POST', '/sca', { link: first.body._links.scaRedirect.href, outcome: 'failed' })).body.scaStatus,
+    ).toBe('failed');
     h.sb.advance(120_000);
     expect((await h.call('GET', `/bulk-payments/credit-transfer/${id}`)).body.transactionStatus).toBe('RCVD');
     const retry = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`);
@@ -216,7 +261,9 @@ describe('pre-approved accounts and signing baskets', () => {
   it('redirects to TPP-Redirect-URI with scaStatus after SCA', async () => {
     const id = (await preApproved()).body.paymentId;
     const basket = await h.call('POST', '/signing-baskets', { body: { paymentIds: [id] } });
-    const auth = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`, { headers: { 'tpp-redirect-uri': 'https://erp.example/done' } });
+    const auth = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`, {
+      headers: { 'tpp-redirect-uri': 'https://erp.example/done' },
+    });
     const r = await fetch(auth.body._links.scaRedirect.href, { redirect: 'manual' });
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('https://erp.example/done?scaStatus=finalized');
@@ -247,7 +294,12 @@ describe('several approvers', () => {
         subscriptionId: SEED.subscriptionId,
         resourceGroupName: '123456785',
         bankId: 'testbank',
-        properties: { isHeadless: 'true', psuCorporateId: '123456785', accountNumbers: '15031234589', numberOfApprovers: '2' },
+        properties: {
+          isHeadless: 'true',
+          psuCorporateId: '123456785',
+          accountNumbers: '15031234589',
+          numberOfApprovers: '2',
+        },
       },
     });
     expect(consent.status).toBe(201);
@@ -255,9 +307,18 @@ describe('several approvers', () => {
     const ctx = { 'resource-group-name': '123456785' };
     const accounts = await h.call('GET', '/accounts', { headers: ctx });
     const account = accounts.body.accounts[0];
-    expect((await h.call('GET', `/accounts/${account.id}/parameters`, { headers: ctx })).body).toMatchObject({ preApproval: true, numberOfApprovers: 2 });
-    const pay = await h.call('POST', '/bulk-payments/credit-transfer', { headers: ctx, body: bulkBody('2026-01-07', 1, { debtorAccount: { iban: account.iban } }) });
-    const basket = await h.call('POST', '/signing-baskets', { headers: ctx, body: { paymentIds: [pay.body.paymentId] } });
+    expect((await h.call('GET', `/accounts/${account.id}/parameters`, { headers: ctx })).body).toMatchObject({
+      preApproval: true,
+      numberOfApprovers: 2,
+    });
+    const pay = await h.call('POST', '/bulk-payments/credit-transfer', {
+      headers: ctx,
+      body: bulkBody('2026-01-07', 1, { debtorAccount: { iban: account.iban } }),
+    });
+    const basket = await h.call('POST', '/signing-baskets', {
+      headers: ctx,
+      body: { paymentIds: [pay.body.paymentId] },
+    });
     expect(basket.body.requiredAuthorizations).toBe(2);
     const first = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`);
     await h.control('POST', '/sca', { link: first.body._links.scaRedirect.href });
@@ -265,16 +326,25 @@ describe('several approvers', () => {
     expect(state.body).toMatchObject({ transactionStatus: 'RCVD', remainingAuthorizations: 1 });
     h.sb.advance(120_000);
     const token = await h.token();
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, { token, headers: ctx })).body.transactionStatus).toBe('RCVD');
+    expect(
+      (await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, { token, headers: ctx })).body
+        .transactionStatus,
+    ).toBe('RCVD');
     const second = await h.call('POST', `/signing-baskets/${basket.body.basketId}/authorizations`, { token });
     await h.control('POST', '/sca', { link: second.body._links.scaRedirect.href });
     state = await h.call('GET', `/signing-baskets/${basket.body.basketId}`, { token });
     expect(state.body).toMatchObject({ transactionStatus: 'ACTC', remainingAuthorizations: 0 });
     h.sb.advance(60_000);
-    expect((await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, { token, headers: ctx })).body.transactionStatus).toBe('ACSP');
+    expect(
+      (await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, { token, headers: ctx })).body
+        .transactionStatus,
+    ).toBe('ACSP');
     // A newly provisioned account has no money: execution rejects the line for insufficient funds.
     h.sb.advance(2 * 86_400_000);
-    const done = await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, { token: await h.token(), headers: ctx });
+    const done = await h.call('GET', `/bulk-payments/credit-transfer/${pay.body.paymentId}`, {
+      token: await h.token(),
+      headers: ctx,
+    });
     expect(done.body.transactionStatus).toBe('RJCT');
     expect(done.body.paymentLines[0].tppMessage[0].code).toBe('AM04');
   });

@@ -13,7 +13,12 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentStatusReport } from '../../src/domain/payment-status.js';
 import type { Finding } from '../../src/domain/reconcile/findings.js';
 import type { Statement, StatementEntry } from '../../src/domain/statement.js';
-import { isFormulaLike, isPlainSignedNumber, neutraliseFormula, neutraliseNumericCell } from '../../src/formats/csv-safety.js';
+import {
+  isFormulaLike,
+  isPlainSignedNumber,
+  neutraliseFormula,
+  neutraliseNumericCell,
+} from '../../src/formats/csv-safety.js';
 import { FINDINGS_CSV_COLUMNS, renderFindingsCsv } from '../../src/formats/report/index.js';
 import { STATEMENT_CSV_COLUMNS, writeStatementCsv, type CsvEncoding } from '../../src/formats/statement-csv/index.js';
 import { STATUS_CSV_COLUMNS, writeStatusCsv } from '../../src/formats/status-csv/index.js';
@@ -25,7 +30,21 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Written out here rather than taken from csv-safety.ts, so a trigger dropped there fails here.
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\uff1d', '\uff0b', '\uff0d', '\uff20'];
-const PAYLOADS = ['=1+1', '+49 170 1234', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1', '＝1+1', '＋1', '－1', '＠SUM(A1)', '=HYPERLINK("http://evil.example","click")', `=cmd|' /C calc'!A0`, '-12.50'];
+const PAYLOADS = [
+  '=1+1',
+  '+49 170 1234',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\t=1+1',
+  '\r=1+1',
+  '＝1+1',
+  '＋1',
+  '－1',
+  '＠SUM(A1)',
+  '=HYPERLINK("http://evil.example","click")',
+  `=cmd|' /C calc'!A0`,
+  '-12.50',
+];
 
 /** Records as arrays of cells, header included. */
 const table = (text: string, delimiter: string): string[][] => parse(text, { delimiter });
@@ -33,10 +52,17 @@ const table = (text: string, delimiter: string): string[][] => parse(text, { del
 const startsWithTrigger = (cell: string) => cell.length > 0 && TRIGGERS.includes(cell.charAt(0));
 
 /** Every cell of every record: a text cell never starts a formula; a numeric one is a plain number or safe text. */
-function expectNoFormula(records: string[][], numericColumns: ReadonlySet<number>, decimal: '.' | ',', what: string): void {
+function expectNoFormula(
+  records: string[][],
+  numericColumns: ReadonlySet<number>,
+  decimal: '.' | ',',
+  what: string,
+): void {
   for (const [r, record] of records.entries()) {
     for (const [c, cell] of record.entries()) {
-      const ok = !startsWithTrigger(cell) || (numericColumns.has(c) && (decimal === '.' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(,\d+)?$/).test(cell));
+      const ok =
+        !startsWithTrigger(cell) ||
+        (numericColumns.has(c) && (decimal === '.' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(,\d+)?$/).test(cell));
       expect(ok, `${what}: row ${r + 1} column ${c + 1} is ${JSON.stringify(cell)}`).toBe(true);
     }
   }
@@ -48,13 +74,26 @@ const neutralised = (payload: string) => [`'${payload}`, payload.replace(/[\t\r\
 describe('security: formula injection is neutralised in every CSV settle writes', () => {
   describe('the rule (src/formats/csv-safety.ts)', () => {
     it('prefixes a single quote to cells a spreadsheet would run as a formula', () => {
-      for (const cell of ['=1+1', '+49 170', '-foo', '@SUM(A1)', '\t=1', '\r=1', '＝1+1', '＋1', '－1', '＠x', '=HYPERLINK("http://x")']) {
+      for (const cell of [
+        '=1+1',
+        '+49 170',
+        '-foo',
+        '@SUM(A1)',
+        '\t=1',
+        '\r=1',
+        '＝1+1',
+        '＋1',
+        '－1',
+        '＠x',
+        '=HYPERLINK("http://x")',
+      ]) {
         expect(neutraliseFormula(cell)).toBe(`'${cell}`);
       }
     });
 
     it('leaves ordinary text, empty cells and text with a trigger character later on alone', () => {
-      for (const cell of ['', 'Nordlys AS', 'a=b', "'already", ' =1', 'INV-1']) expect(neutraliseFormula(cell)).toBe(cell);
+      for (const cell of ['', 'Nordlys AS', 'a=b', "'already", ' =1', 'INV-1'])
+        expect(neutraliseFormula(cell)).toBe(cell);
     });
 
     it('keeps plain signed numbers in numeric columns as numbers and treats anything else there as text', () => {
@@ -71,12 +110,15 @@ describe('security: formula injection is neutralised in every CSV settle writes'
 
     it('never leaves a formula-like cell and never loses what was there', () => {
       fc.assert(
-        fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\uff1d', '1', '.', 'a', ' ', "'") }), (cell) => {
-          const safe = neutraliseFormula(cell);
-          expect(isFormulaLike(safe)).toBe(false);
-          expect(startsWithTrigger(safe)).toBe(false);
-          expect(safe === cell || safe === `'${cell}`).toBe(true);
-        }),
+        fc.property(
+          fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\uff1d', '1', '.', 'a', ' ', "'") }),
+          (cell) => {
+            const safe = neutraliseFormula(cell);
+            expect(isFormulaLike(safe)).toBe(false);
+            expect(startsWithTrigger(safe)).toBe(false);
+            expect(safe === cell || safe === `'${cell}`).toBe(true);
+          },
+        ),
       );
     });
   });
@@ -127,7 +169,14 @@ describe('security: formula injection is neutralised in every CSV settle writes'
           originalFileName: `${payload}.csv`,
           groups: base.groups.map((g) => ({
             ...g,
-            lines: g.lines.map((l) => ({ ...l, endToEndId: payload, status: payload as typeof l.status, reasonCodes: [], reasonText: payload, bankPaymentId: payload })),
+            lines: g.lines.map((l) => ({
+              ...l,
+              endToEndId: payload,
+              status: payload as typeof l.status,
+              reasonCodes: [],
+              reasonText: payload,
+              bankPaymentId: payload,
+            })),
           })),
         };
         const records = table(writeStatusCsv(report).bytes.toString('utf8'), ';').slice(1);
@@ -143,27 +192,32 @@ describe('security: formula injection is neutralised in every CSV settle writes'
   describe('reconciliation findings CSV (jobs/reconcile → renderFindingsCsv)', () => {
     it('neutralises every payload in every text cell and keeps a negative difference a number', () => {
       for (const payload of PAYLOADS) {
-        const findings = sampleResult().findings.map(
-          (f): Finding => ({
-              ...f,
-              company: payload,
-              accountIban: payload,
-              paymentIds: [payload],
-              endToEndId: payload,
-              bulkId: payload,
-              transactionId: payload,
-              counterparty: payload,
-              reference: payload,
-              due: payload,
-              message: payload,
-              amountDifference: { minor: -1_250n, currency: 'NOK' },
-            }),
-        );
+        const findings = sampleResult().findings.map((f): Finding => ({
+          ...f,
+          company: payload,
+          accountIban: payload,
+          paymentIds: [payload],
+          endToEndId: payload,
+          bulkId: payload,
+          transactionId: payload,
+          counterparty: payload,
+          reference: payload,
+          due: payload,
+          message: payload,
+          amountDifference: { minor: -1_250n, currency: 'NOK' },
+        }));
         const records = table(renderFindingsCsv(findings), ',').slice(1);
         expect(records).toHaveLength(findings.length);
-        const numeric = new Set(['amount', 'booked_amount', 'amount_difference', 'date_difference_days'].map((n) => FINDINGS_CSV_COLUMNS.indexOf(n)));
+        const numeric = new Set(
+          ['amount', 'booked_amount', 'amount_difference', 'date_difference_days'].map((n) =>
+            FINDINGS_CSV_COLUMNS.indexOf(n),
+          ),
+        );
         expectNoFormula(records, numeric, '.', `findings CSV ${JSON.stringify(payload)}`);
-        const [counterparty, difference] = [FINDINGS_CSV_COLUMNS.indexOf('counterparty'), FINDINGS_CSV_COLUMNS.indexOf('amount_difference')];
+        const [counterparty, difference] = [
+          FINDINGS_CSV_COLUMNS.indexOf('counterparty'),
+          FINDINGS_CSV_COLUMNS.indexOf('amount_difference'),
+        ];
         for (const record of records) {
           expect(neutralised(payload)).toContain(record[counterparty]);
           expect(record[difference]).toBe('-12.50');
@@ -199,12 +253,17 @@ describe('security: formula injection is neutralised in every CSV settle writes'
     });
 
     it('every source that writes files and mentions CSV is known, and writes CSV only with the tested writers', async () => {
-      const files = [...(await sources('src')), ...(await sources('jobs'))].filter((f) => !f.startsWith('src/sandbox/'));
+      const files = [...(await sources('src')), ...(await sources('jobs'))].filter(
+        (f) => !f.startsWith('src/sandbox/'),
+      );
       const writers: Record<string, string[]> = {};
       for (const file of files) {
         const text = await readFile(join(ROOT, file), 'utf8');
         const writes = /\b(writeAtomic|writeFile|createWriteStream|appendFile)\(/.test(text);
-        if (writes && /csv/i.test(text)) writers[file] = ['renderFindingsCsv', 'writeStatusCsv', 'renderStatement', 'writeStatementCsv'].filter((w) => text.includes(`${w}(`));
+        if (writes && /csv/i.test(text))
+          writers[file] = ['renderFindingsCsv', 'writeStatusCsv', 'renderStatement', 'writeStatementCsv'].filter((w) =>
+            text.includes(`${w}(`),
+          );
       }
       // demo.ts only copies the sample ERP inputs; pickup only moves inputs and writes text/JSON reports.
       expect(writers).toEqual({

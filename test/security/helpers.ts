@@ -19,5 +19,10 @@ export async function allFiles(dir: string): Promise<string[]> {
 }
 
 export function validationOptions(): ValidationOptions {
-  return { asOf: '2026-01-05' as LocalDate, calendar: businessCalendar('NO'), nonBusinessDayPolicy: 'flag', charset: charsetRule() };
+  return {
+    asOf: '2026-01-05' as LocalDate,
+    calendar: businessCalendar('NO'),
+    nonBusinessDayPolicy: 'flag',
+    charset: charsetRule(),
+  };
 }

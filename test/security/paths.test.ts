@@ -26,21 +26,44 @@ import { allFiles } from './helpers.js';
 const { server, reason } = await startSshdForTests();
 afterAll(async () => server?.stop());
 
-const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
-const good = (e2e: string) => `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,${e2e},10.00,NOK,NO0612000000009,Leverandor AS\n`;
-const bad = (e2e: string) => `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,${e2e},10.00,NOK,NO0612000000008,Leverandor AS\n`;
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const good = (e2e: string) =>
+  `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,${e2e},10.00,NOK,NO0612000000009,Leverandor AS\n`;
+const bad = (e2e: string) =>
+  `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,${e2e},10.00,NOK,NO0612000000008,Leverandor AS\n`;
 
 /** A name of exactly `bytes` UTF-8 bytes ending in .csv, with multi-byte characters in it. */
-const longName = (bytes: number, tag: string) => `${tag}-${'ø'.repeat(20)}${'n'.repeat(bytes - tag.length - 1 - 40 - 4)}.csv`;
+const longName = (bytes: number, tag: string) =>
+  `${tag}-${'ø'.repeat(20)}${'n'.repeat(bytes - tag.length - 1 - 40 - 4)}.csv`;
 
 /** Inbox names that must never be taken; all can exist on a Linux file system and an SFTP server. */
-const NEVER_TAKEN = ['back\\slash.csv', 'new\nline.csv', 'tab\tname.csv', 'bidi\u202Evsc.csv', '.hidden.csv', '..dots.csv', longName(MAX_INBOX_NAME_BYTES + 1, 'over'), longName(250, 'way-over')];
+const NEVER_TAKEN = [
+  'back\\slash.csv',
+  'new\nline.csv',
+  'tab\tname.csv',
+  'bidi\u202Evsc.csv',
+  '.hidden.csv',
+  '..dots.csv',
+  longName(MAX_INBOX_NAME_BYTES + 1, 'over'),
+  longName(250, 'way-over'),
+];
 /** The longest names that are taken: their error reports and archive copies must still fit. */
 const LONGEST_BAD = longName(MAX_INBOX_NAME_BYTES, 'bad');
 const LONGEST_GOOD = longName(MAX_INBOX_NAME_BYTES, 'good');
 
 /** Paths no FileStore operation may accept: traversal, absolute, NUL, backslash, empty segments. */
-const HOSTILE_PATHS = ['../escape.csv', 'inbox/../../escape.csv', '/tmp/escape.csv', 'inbox/nul\0.csv', 'inbox\\..\\..\\escape.csv', 'inbox//escape.csv', '..', 'inbox/./x.csv', 'inbox/\u202Eescape.csv'];
+const HOSTILE_PATHS = [
+  '../escape.csv',
+  'inbox/../../escape.csv',
+  '/tmp/escape.csv',
+  'inbox/nul\0.csv',
+  'inbox\\..\\..\\escape.csv',
+  'inbox//escape.csv',
+  '..',
+  'inbox/./x.csv',
+  'inbox/\u202Eescape.csv',
+];
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -63,7 +86,16 @@ async function pickupAll(setup: Setup, dir: string) {
   const { logger, lines } = capturingLogger();
   try {
     const picked = await runPickup(
-      { ledger: new FileLedger(db, clock), clock, logger, timeZone: 'Europe/Oslo', workDir: join(dir, 'work'), store: () => Promise.resolve(setup.store), profile: profileLoader(), sleep: () => Promise.resolve() },
+      {
+        ledger: new FileLedger(db, clock),
+        clock,
+        logger,
+        timeZone: 'Europe/Oslo',
+        workDir: join(dir, 'work'),
+        store: () => Promise.resolve(setup.store),
+        profile: profileLoader(),
+        sleep: () => Promise.resolve(),
+      },
       [setup.company],
     );
     return { picked, logs: lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
@@ -92,7 +124,11 @@ async function provesInboxPromise(setup: Setup, dir: string): Promise<void> {
   ]);
   // The unsafe and hidden ones are still in the inbox, untouched; the others were taken.
   expect((await readdir(join(setup.localRoot, folders.inbox))).sort()).toEqual([...NEVER_TAKEN].sort());
-  expect((await setup.store.list(folders.error)).map((e) => e.name).sort()).toEqual([LONGEST_BAD, `${LONGEST_BAD}.errors.json`, `${LONGEST_BAD}.errors.txt`]);
+  expect((await setup.store.list(folders.error)).map((e) => e.name).sort()).toEqual([
+    LONGEST_BAD,
+    `${LONGEST_BAD}.errors.json`,
+    `${LONGEST_BAD}.errors.txt`,
+  ]);
   // Each unsafe name is named in a warning with the code; hidden files are just not taken.
   const warned = logs.filter((l) => l.level === 'warn' && l.code === 'ERR_FILE_NAME_UNSAFE').map((l) => l.file);
   expect(warned.sort()).toEqual(NEVER_TAKEN.filter((n) => !n.startsWith('.')).sort());
@@ -122,12 +158,29 @@ async function provesStorePromise(setup: Setup): Promise<void> {
       remove: await codeOf(store.remove(path)),
     };
     const refused = 'ERR_FILE_NAME_UNSAFE';
-    expect(results).toEqual({ path, writeAtomic: refused, read: refused, list: refused, exists: refused, ensureDir: refused, moveTo: refused, moveFrom: refused, remove: refused });
+    expect(results).toEqual({
+      path,
+      writeAtomic: refused,
+      read: refused,
+      list: refused,
+      exists: refused,
+      ensureDir: refused,
+      moveTo: refused,
+      moveFrom: refused,
+      remove: refused,
+    });
   }
   // The names jobs derive from an input name (error report, status report, archive) cannot escape either.
   for (const name of ['../../escape.csv', '/etc/passwd', 'a\\b.csv']) {
-    for (const derived of [`error/${name}.errors.txt`, `status/${name}.20260105T080000000Z.status.csv`, `archive/2026-01-05/${name}`]) {
-      expect({ derived, code: await codeOf(store.writeAtomic(derived, 'escaped')) }).toEqual({ derived, code: 'ERR_FILE_NAME_UNSAFE' });
+    for (const derived of [
+      `error/${name}.errors.txt`,
+      `status/${name}.20260105T080000000Z.status.csv`,
+      `archive/2026-01-05/${name}`,
+    ]) {
+      expect({ derived, code: await codeOf(store.writeAtomic(derived, 'escaped')) }).toEqual({
+        derived,
+        code: 'ERR_FILE_NAME_UNSAFE',
+      });
     }
   }
   expect(await store.readBuffer('inbox/ok.csv')).toEqual(Buffer.from('x'));
@@ -144,8 +197,13 @@ describe('security: file names cannot escape the company folders (local folders)
   async function localSetup(dir: string): Promise<Setup> {
     const root = join(dir, 'company', 'acme');
     await mkdir(root, { recursive: true });
-    const parsed = configSchema.parse({ companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }] });
-    const stores = new CompanyStores({ transports: {} }, createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }));
+    const parsed = configSchema.parse({
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }],
+    });
+    const stores = new CompanyStores(
+      { transports: {} },
+      createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
+    );
     const company = parsed.companies[0]!;
     return { company, store: await stores.store(company), localRoot: root, close: () => stores.close() };
   }
@@ -156,7 +214,12 @@ describe('security: file names cannot escape the company folders (local folders)
     try {
       await provesInboxPromise(setup, dir);
       // Everything settle wrote is under the company root, the database or its scratch folder.
-      for (const file of await allFiles(dir)) expect(file.startsWith(join(dir, 'company', 'acme') + '/') || file.startsWith(join(dir, 'db.sqlite')) || file.startsWith(join(dir, 'work'))).toBe(true);
+      for (const file of await allFiles(dir))
+        expect(
+          file.startsWith(join(dir, 'company', 'acme') + '/') ||
+            file.startsWith(join(dir, 'db.sqlite')) ||
+            file.startsWith(join(dir, 'work')),
+        ).toBe(true);
     } finally {
       await setup.close();
       await cleanup();
@@ -176,39 +239,68 @@ describe('security: file names cannot escape the company folders (local folders)
   });
 });
 
-describe.runIf(server || process.env.CI)('security: file names cannot escape the company folders (SFTP, real sshd)', () => {
-  async function sftpSetup(): Promise<Setup> {
-    if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
-    const sub = `paths-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
-    const parsed = configSchema.parse({
-      transports: { erp: { type: 'sftp', host: server.host, port: server.port, username: server.username, privateKey: { env: 'UNUSED' }, hostKeySha256: server.hostKeySha256 } },
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', transport: 'erp', root: server.filesRoot, folders, intake: { stableFor: 0 } }],
+describe.runIf(server || process.env.CI)(
+  'security: file names cannot escape the company folders (SFTP, real sshd)',
+  () => {
+    async function sftpSetup(): Promise<Setup> {
+      if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
+      const sub = `paths-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
+      const parsed = configSchema.parse({
+        transports: {
+          erp: {
+            type: 'sftp',
+            host: server.host,
+            port: server.port,
+            username: server.username,
+            privateKey: { env: 'UNUSED' },
+            hostKeySha256: server.hostKeySha256,
+          },
+        },
+        companies: [
+          {
+            id: 'acme',
+            name: 'ACME AS',
+            organisationNumber: '999999999',
+            transport: 'erp',
+            root: server.filesRoot,
+            folders,
+            intake: { stableFor: 0 },
+          },
+        ],
+      });
+      const erp = parsed.transports.erp!;
+      const stores = new CompanyStores(
+        {
+          transports: {
+            erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
+          },
+        },
+        createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
+      );
+      const company = parsed.companies[0]!;
+      return { company, store: await stores.store(company), localRoot: server.filesRoot, close: () => stores.close() };
+    }
+
+    it('unsafe, hidden and over-long names in an SFTP inbox are left there with a warning; the longest allowed names still get their reports', async () => {
+      const { dir, cleanup } = await makeTempDir();
+      const setup = await sftpSetup();
+      try {
+        await provesInboxPromise(setup, dir);
+      } finally {
+        await setup.close();
+        await cleanup();
+      }
     });
-    const erp = parsed.transports.erp!;
-    const stores = new CompanyStores({ transports: { erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) } } }, createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }));
-    const company = parsed.companies[0]!;
-    return { company, store: await stores.store(company), localRoot: server.filesRoot, close: () => stores.close() };
-  }
 
-  it('unsafe, hidden and over-long names in an SFTP inbox are left there with a warning; the longest allowed names still get their reports', async () => {
-    const { dir, cleanup } = await makeTempDir();
-    const setup = await sftpSetup();
-    try {
-      await provesInboxPromise(setup, dir);
-    } finally {
-      await setup.close();
-      await cleanup();
-    }
-  });
-
-  it('every SFTP FileStore operation refuses traversal, absolute paths, NUL, backslashes and dot segments, and writes nothing', async () => {
-    const setup = await sftpSetup();
-    try {
-      await provesStorePromise(setup);
-      await nothingEscaped(setup.localRoot);
-    } finally {
-      await setup.close();
-    }
-  });
-});
+    it('every SFTP FileStore operation refuses traversal, absolute paths, NUL, backslashes and dot segments, and writes nothing', async () => {
+      const setup = await sftpSetup();
+      try {
+        await provesStorePromise(setup);
+        await nothingEscaped(setup.localRoot);
+      } finally {
+        await setup.close();
+      }
+    });
+  },
+);

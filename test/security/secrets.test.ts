@@ -39,7 +39,15 @@ const { server: sshd } = await startSshdForTests();
 function forms(secret: string, extra: string[] = []): string[] {
   const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
   const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-  const out = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), b64(secret), b64url(secret), b64(secret).replace(/=+$/, ''), ...extra];
+  const out = [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    b64(secret),
+    b64url(secret),
+    b64(secret).replace(/=+$/, ''),
+    ...extra,
+  ];
   return [...new Set(out)].filter((s) => s.length >= 6);
 }
 
@@ -47,7 +55,12 @@ function formsOfAll(secrets: Record<string, string>): Map<string, string> {
   const all = new Map<string, string>();
   for (const [name, value] of Object.entries(secrets)) {
     // Basic auth and SMTP AUTH PLAIN carry the secret base64-encoded with the user name.
-    const combos = name === 'clientSecret' || name === 'wrongClientSecret' ? [Buffer.from(`${SEED.clientId}:${value}`).toString('base64')] : name === 'smtp' ? [Buffer.from(`\0alerts\0${value}`).toString('base64')] : [];
+    const combos =
+      name === 'clientSecret' || name === 'wrongClientSecret'
+        ? [Buffer.from(`${SEED.clientId}:${value}`).toString('base64')]
+        : name === 'smtp'
+          ? [Buffer.from(`\0alerts\0${value}`).toString('base64')]
+          : [];
     for (const form of forms(value, combos)) all.set(form, name);
   }
   return all;
@@ -56,11 +69,14 @@ function formsOfAll(secrets: Record<string, string>): Map<string, string> {
 async function scan(texts: Record<string, string>, dirs: string[], secrets: Record<string, string>): Promise<string[]> {
   const leaks: string[] = [];
   const all = formsOfAll(secrets);
-  for (const [where, text] of Object.entries(texts)) for (const [form, name] of all) if (text.includes(form)) leaks.push(`${name} (${JSON.stringify(form)}) in ${where}`);
+  for (const [where, text] of Object.entries(texts))
+    for (const [form, name] of all)
+      if (text.includes(form)) leaks.push(`${name} (${JSON.stringify(form)}) in ${where}`);
   for (const dir of dirs) {
     for (const file of await allFiles(dir)) {
       const bytes = await readFile(file);
-      for (const [form, name] of all) if (bytes.includes(form)) leaks.push(`${name} (${JSON.stringify(form)}) in ${file}`);
+      for (const [form, name] of all)
+        if (bytes.includes(form)) leaks.push(`${name} (${JSON.stringify(form)}) in ${file}`);
     }
   }
   return leaks;
@@ -96,7 +112,11 @@ async function startEchoingSmtp(): Promise<{ port: number; auths: string[]; clos
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  return { port: typeof address === 'object' && address ? address.port : 0, auths, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    auths,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -111,7 +131,10 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
  * sandbox; every API call answers 500 with problem details quoting the access token (bare, not
  * after "Bearer") and the Authorization header.
  */
-async function startEchoingBank(sandbox: RunningSandbox, mode: 'token' | 'api'): Promise<{ url: string; tokens: string[]; close(): Promise<void> }> {
+async function startEchoingBank(
+  sandbox: RunningSandbox,
+  mode: 'token' | 'api',
+): Promise<{ url: string; tokens: string[]; close(): Promise<void> }> {
   const tokens: string[] = [];
   const sandboxOrigin = new URL(sandbox.urls.baseUrl).origin;
   const server = createHttpServer((req, res) => {
@@ -120,11 +143,20 @@ async function startEchoingBank(sandbox: RunningSandbox, mode: 'token' | 'api'):
       const isToken = (req.url ?? '').startsWith('/id/');
       if (isToken && mode === 'token') {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'invalid_client', error_description: `refused ${body} with ${String(req.headers.authorization)} secret ${new URLSearchParams(body).get('client_secret') ?? ''}` }));
+        res.end(
+          JSON.stringify({
+            error: 'invalid_client',
+            error_description: `refused ${body} with ${String(req.headers.authorization)} secret ${new URLSearchParams(body).get('client_secret') ?? ''}`,
+          }),
+        );
         return;
       }
       if (isToken) {
-        const upstream = await fetch(`${sandboxOrigin}${req.url ?? ''}`, { method: req.method ?? 'POST', headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' }, body });
+        const upstream = await fetch(`${sandboxOrigin}${req.url ?? ''}`, {
+          method: req.method ?? 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
+          body,
+        });
         const text = await upstream.text();
         const token = (JSON.parse(text) as { access_token?: string }).access_token;
         if (token) tokens.push(token);
@@ -135,13 +167,25 @@ async function startEchoingBank(sandbox: RunningSandbox, mode: 'token' | 'api'):
       const authorization = String(req.headers.authorization ?? '');
       const bare = authorization.replace(/^Bearer\s+/i, '');
       res.writeHead(500, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify({ type: 'about:blank', title: `token ${bare} not accepted`, status: 500, detail: `request carried ${bare} (${authorization}) and ${body}`, traceId: bare }));
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: `token ${bare} not accepted`,
+          status: 500,
+          detail: `request carried ${bare} (${authorization}) and ${body}`,
+          traceId: bare,
+        }),
+      );
     })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { url, tokens, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    url,
+    tokens,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 function configYaml(dir: string, bank: { baseUrl: string; authUrl: string }, smtpPort: number, extra = ''): string {
@@ -188,7 +232,8 @@ async function dropSamples(dir: string): Promise<void> {
   const inbox = join(dir, 'acme', 'inbox');
   await mkdir(inbox, { recursive: true });
   const samples = join(packageInfo().root, 'samples', 'erp');
-  for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n))) await copyFile(join(samples, name), join(inbox, name));
+  for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n)))
+    await copyFile(join(samples, name), join(inbox, name));
 }
 
 describe('security: secrets never leave settle', () => {
@@ -210,64 +255,99 @@ describe('security: secrets never leave settle', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('two nights of the whole flow (pickup to reconciliation, alerts by e-mail failing at an echoing SMTP server) leak no secret anywhere', { timeout: 120_000 }, async () => {
-    const run = join(dir, 'nightly');
-    await mkdir(run, { recursive: true });
-    const file = join(run, 'settle.yaml');
-    await writeFile(file, configYaml(run, sandbox.urls, smtp.port));
-    await dropSamples(run);
-    const config = loadConfig({ file, cwd: run, env: secretEnv(SECRETS.clientSecret) });
-    const { logger, lines } = capture();
-    const app = await createApp(config, logger, sandbox.sandbox.clock);
-    const out: string[] = [];
-    const alerts = createAlerts(app);
-    const nights = [];
-    try {
-      for (const night of [1, 2]) {
-        const startedAt = app.clock.now();
-        const result = await runNightly(app, config.companies, {
-          runId: `secrets-night-${night}`,
-          onStep: (s) => out.push(`${s.step} ${s.summary}`),
-          between: async (finished) => {
-            if (finished !== 'approve') return;
-            for (const basket of await app.store.baskets.listByState('link_issued')) {
-              if (basket.scaLink) await fetch(`${sandbox.urls.controlUrl}/sca`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link: basket.scaLink }), redirect: 'manual' });
-            }
-          },
-        });
-        nights.push(result);
-        await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
-        sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
+  it(
+    'two nights of the whole flow (pickup to reconciliation, alerts by e-mail failing at an echoing SMTP server) leak no secret anywhere',
+    { timeout: 120_000 },
+    async () => {
+      const run = join(dir, 'nightly');
+      await mkdir(run, { recursive: true });
+      const file = join(run, 'settle.yaml');
+      await writeFile(file, configYaml(run, sandbox.urls, smtp.port));
+      await dropSamples(run);
+      const config = loadConfig({ file, cwd: run, env: secretEnv(SECRETS.clientSecret) });
+      const { logger, lines } = capture();
+      const app = await createApp(config, logger, sandbox.sandbox.clock);
+      const out: string[] = [];
+      const alerts = createAlerts(app);
+      const nights = [];
+      try {
+        for (const night of [1, 2]) {
+          const startedAt = app.clock.now();
+          const result = await runNightly(app, config.companies, {
+            runId: `secrets-night-${night}`,
+            onStep: (s) => out.push(`${s.step} ${s.summary}`),
+            between: async (finished) => {
+              if (finished !== 'approve') return;
+              for (const basket of await app.store.baskets.listByState('link_issued')) {
+                if (basket.scaLink)
+                  await fetch(`${sandbox.urls.controlUrl}/sca`, {
+                    method: 'POST',
+                    headers: { 'content-type': 'application/json' },
+                    body: JSON.stringify({ link: basket.scaLink }),
+                    redirect: 'manual',
+                  });
+              }
+            },
+          });
+          nights.push(result);
+          await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
+          sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
+        }
+      } finally {
+        await alerts.close();
+        await app.close();
       }
-    } finally {
-      await alerts.close();
-      await app.close();
-    }
-    // The flow really ran: every step of both nights worked, outputs of every kind exist,
-    // and the e-mail alert really tried to log in (and failed) at the echoing server.
-    for (const night of nights) expect(night.steps.filter((s) => !s.ok).map((s) => s.step)).toEqual([]);
-    const written = (await allFiles(join(run, 'acme'))).map((f) => f.slice(run.length + 1));
-    for (const kind of [/^acme\/archive\//, /^acme\/error\/.*\.errors\.txt$/, /^acme\/status\/.*\.csv$/, /^acme\/statements\/.*\.csv$/, /^acme\/statements\/.*\.xml$/, /^acme\/reports\/.*\.csv$/, /^acme\/reports\/.*\.html$/]) {
-      expect(written.some((f) => kind.test(f)), String(kind)).toBe(true);
-    }
-    expect(smtp.auths.length).toBeGreaterThan(0);
-    expect(lines.join('')).toContain('ERR_ALERT_EMAIL_FAILED');
+      // The flow really ran: every step of both nights worked, outputs of every kind exist,
+      // and the e-mail alert really tried to log in (and failed) at the echoing server.
+      for (const night of nights) expect(night.steps.filter((s) => !s.ok).map((s) => s.step)).toEqual([]);
+      const written = (await allFiles(join(run, 'acme'))).map((f) => f.slice(run.length + 1));
+      for (const kind of [
+        /^acme\/archive\//,
+        /^acme\/error\/.*\.errors\.txt$/,
+        /^acme\/status\/.*\.csv$/,
+        /^acme\/statements\/.*\.csv$/,
+        /^acme\/statements\/.*\.xml$/,
+        /^acme\/reports\/.*\.csv$/,
+        /^acme\/reports\/.*\.html$/,
+      ]) {
+        expect(
+          written.some((f) => kind.test(f)),
+          String(kind),
+        ).toBe(true);
+      }
+      expect(smtp.auths.length).toBeGreaterThan(0);
+      expect(lines.join('')).toContain('ERR_ALERT_EMAIL_FAILED');
 
-    const leaks = await scan({ logs: lines.join(''), 'step summaries': out.join('\n') }, [join(run, 'acme'), join(run, 'data')], SECRETS);
-    expect(leaks).toEqual([]);
-  });
+      const leaks = await scan(
+        { logs: lines.join(''), 'step summaries': out.join('\n') },
+        [join(run, 'acme'), join(run, 'data')],
+        SECRETS,
+      );
+      expect(leaks).toEqual([]);
+    },
+  );
 
   it('a wrong client secret: the CLI fails with the auth error, and neither secret appears in its output or files', async () => {
     const run = join(dir, 'wrong-secret');
     await mkdir(run, { recursive: true });
     await writeFile(join(run, 'settle.yaml'), configYaml(run, sandbox.urls, smtp.port));
     await dropSamples(run);
-    const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], { cwd: run, env: secretEnv(SECRETS.wrongClientSecret) });
+    const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], {
+      cwd: run,
+      env: secretEnv(SECRETS.wrongClientSecret),
+    });
     expect(result.code).not.toBe(0);
     expect(result.stdout + result.stderr).toContain('ERR_BANK_AUTH');
-    const accountsList = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], { cwd: run, env: secretEnv(SECRETS.wrongClientSecret) });
+    const accountsList = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], {
+      cwd: run,
+      env: secretEnv(SECRETS.wrongClientSecret),
+    });
     expect(accountsList.stderr).toMatch(/ERR_BANK_AUTH/);
-    const leaks = await scan({ stdout: result.stdout, stderr: result.stderr, 'accounts list': accountsList.stdout + accountsList.stderr }, [join(run, 'acme'), join(run, 'data')], SECRETS);
+    const leaks = await scan(
+      { stdout: result.stdout, stderr: result.stderr, 'accounts list': accountsList.stdout + accountsList.stderr },
+      [join(run, 'acme'), join(run, 'data')],
+      SECRETS,
+    );
     expect(leaks).toEqual([]);
   });
 
@@ -276,14 +356,27 @@ describe('security: secrets never leave settle', () => {
     const run = join(dir, 'echo-token');
     try {
       await mkdir(run, { recursive: true });
-      await writeFile(join(run, 'settle.yaml'), configYaml(run, { baseUrl: `${bank.url}/api`, authUrl: `${bank.url}/id` }, smtp.port));
+      await writeFile(
+        join(run, 'settle.yaml'),
+        configYaml(run, { baseUrl: `${bank.url}/api`, authUrl: `${bank.url}/id` }, smtp.port),
+      );
       await dropSamples(run);
-      const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], { cwd: run, env: secretEnv(SECRETS.clientSecret) });
+      const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], {
+        cwd: run,
+        env: secretEnv(SECRETS.clientSecret),
+      });
       expect(result.code).not.toBe(0);
       expect(result.stdout + result.stderr).toContain('ERR_BANK_AUTH');
-      const accounts = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], { cwd: run, env: secretEnv(SECRETS.clientSecret) });
+      const accounts = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], {
+        cwd: run,
+        env: secretEnv(SECRETS.clientSecret),
+      });
       expect(accounts.stderr).toContain('invalid_client');
-      const leaks = await scan({ stdout: result.stdout, stderr: result.stderr, 'accounts list': accounts.stdout + accounts.stderr }, [join(run, 'acme'), join(run, 'data')], SECRETS);
+      const leaks = await scan(
+        { stdout: result.stdout, stderr: result.stderr, 'accounts list': accounts.stdout + accounts.stderr },
+        [join(run, 'acme'), join(run, 'data')],
+        SECRETS,
+      );
       expect(leaks).toEqual([]);
     } finally {
       await bank.close();
@@ -295,30 +388,45 @@ describe('security: secrets never leave settle', () => {
     const run = join(dir, 'echo-api');
     try {
       await mkdir(run, { recursive: true });
-      await writeFile(join(run, 'settle.yaml'), configYaml(run, { baseUrl: `${bank.url}/api`, authUrl: `${bank.url}/id` }, smtp.port));
+      await writeFile(
+        join(run, 'settle.yaml'),
+        configYaml(run, { baseUrl: `${bank.url}/api`, authUrl: `${bank.url}/id` }, smtp.port),
+      );
       await dropSamples(run);
-      const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], { cwd: run, env: secretEnv(SECRETS.clientSecret) });
-      const accounts = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], { cwd: run, env: secretEnv(SECRETS.clientSecret) });
+      const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'nightly'], {
+        cwd: run,
+        env: secretEnv(SECRETS.clientSecret),
+      });
+      const accounts = await runSettle(['--config', join(run, 'settle.yaml'), 'accounts', 'list'], {
+        cwd: run,
+        env: secretEnv(SECRETS.clientSecret),
+      });
       expect(bank.tokens.length).toBeGreaterThan(0);
       expect(accounts.code).not.toBe(0);
       expect(accounts.stderr).toContain('ERR_BANK');
       const tokens = Object.fromEntries(bank.tokens.map((t, i) => [`access token ${i + 1}`, t]));
-      const leaks = await scan({ stdout: result.stdout, stderr: result.stderr, 'accounts list': accounts.stdout + accounts.stderr }, [join(run, 'acme'), join(run, 'data')], { ...SECRETS, ...tokens });
+      const leaks = await scan(
+        { stdout: result.stdout, stderr: result.stderr, 'accounts list': accounts.stdout + accounts.stderr },
+        [join(run, 'acme'), join(run, 'data')],
+        { ...SECRETS, ...tokens },
+      );
       expect(leaks).toEqual([]);
     } finally {
       await bank.close();
     }
   });
 
-  it.runIf(sshd?.password !== undefined || process.env.CI)('SFTP logins with a wrong password or a wrong key passphrase fail clearly without showing either', async () => {
-    if (!sshd?.password) throw new Error('sshd with password logins is needed');
-    const run = join(dir, 'sftp');
-    await mkdir(run, { recursive: true });
-    const keyFile = join(run, 'client.key');
-    await writeFile(keyFile, sshd.encryptedKey.privateKey, { mode: 0o600 });
-    const wrongPassword = 'sftp-Xr6B/d3Mv9+T=';
-    const wrongPassphrase = 'pass-Wk2N/j7Hq4+R=';
-    const transport = (auth: string) => `transports:
+  it.runIf(sshd?.password !== undefined || process.env.CI)(
+    'SFTP logins with a wrong password or a wrong key passphrase fail clearly without showing either',
+    async () => {
+      if (!sshd?.password) throw new Error('sshd with password logins is needed');
+      const run = join(dir, 'sftp');
+      await mkdir(run, { recursive: true });
+      const keyFile = join(run, 'client.key');
+      await writeFile(keyFile, sshd.encryptedKey.privateKey, { mode: 0o600 });
+      const wrongPassword = 'sftp-Xr6B/d3Mv9+T=';
+      const wrongPassphrase = 'pass-Wk2N/j7Hq4+R=';
+      const transport = (auth: string) => `transports:
   erp:
     type: sftp
     host: ${sshd.host}
@@ -327,7 +435,7 @@ describe('security: secrets never leave settle', () => {
     hostKeySha256: "${sshd.hostKeySha256}"
     timeout: 10s
 ${auth}`;
-    const company = `companies:
+      const company = `companies:
   - id: acme
     name: ACME AS
     organisationNumber: "999999999"
@@ -336,26 +444,38 @@ ${auth}`;
     intake:
       stableFor: 10ms
 `;
-    const outputs: Record<string, string> = {};
-    const cases = {
-      'wrong password': ['    password: { env: SFTP_PASSWORD }\n', { SFTP_PASSWORD: wrongPassword }],
-      'wrong passphrase': [`    privateKey: { file: ${keyFile} }\n    passphrase: { env: SFTP_PASSPHRASE }\n`, { SFTP_PASSPHRASE: wrongPassphrase }],
-      'right passphrase': [`    privateKey: { file: ${keyFile} }\n    passphrase: { env: SFTP_PASSPHRASE }\n`, { SFTP_PASSPHRASE: sshd.encryptedKey.passphrase }],
-    } as const;
-    for (const [name, [auth, env]] of Object.entries(cases)) {
-      await writeFile(join(run, 'settle.yaml'), `dataDir: ${join(run, 'data')}\n${transport(auth)}${company}`);
-      const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'pickup'], { cwd: run, env });
-      outputs[`${name} stdout`] = result.stdout;
-      outputs[`${name} stderr`] = result.stderr;
-      if (name === 'right passphrase') expect({ name, code: result.code }).toEqual({ name, code: 0 });
-      else {
-        expect({ name, failed: result.code !== 0 }).toEqual({ name, failed: true });
-        expect(result.stderr).toMatch(/^settle: ERR_SFTP_\w+: /);
+      const outputs: Record<string, string> = {};
+      const cases = {
+        'wrong password': ['    password: { env: SFTP_PASSWORD }\n', { SFTP_PASSWORD: wrongPassword }],
+        'wrong passphrase': [
+          `    privateKey: { file: ${keyFile} }\n    passphrase: { env: SFTP_PASSPHRASE }\n`,
+          { SFTP_PASSPHRASE: wrongPassphrase },
+        ],
+        'right passphrase': [
+          `    privateKey: { file: ${keyFile} }\n    passphrase: { env: SFTP_PASSPHRASE }\n`,
+          { SFTP_PASSPHRASE: sshd.encryptedKey.passphrase },
+        ],
+      } as const;
+      for (const [name, [auth, env]] of Object.entries(cases)) {
+        await writeFile(join(run, 'settle.yaml'), `dataDir: ${join(run, 'data')}\n${transport(auth)}${company}`);
+        const result = await runSettle(['--config', join(run, 'settle.yaml'), 'run', 'pickup'], { cwd: run, env });
+        outputs[`${name} stdout`] = result.stdout;
+        outputs[`${name} stderr`] = result.stderr;
+        if (name === 'right passphrase') expect({ name, code: result.code }).toEqual({ name, code: 0 });
+        else {
+          expect({ name, failed: result.code !== 0 }).toEqual({ name, failed: true });
+          expect(result.stderr).toMatch(/^settle: ERR_SFTP_\w+: /);
+        }
       }
-    }
-    const leaks = await scan(outputs, [join(run, 'data')], { wrongPassword, wrongPassphrase, passphrase: sshd.encryptedKey.passphrase, password: sshd.password });
-    expect(leaks).toEqual([]);
-  });
+      const leaks = await scan(outputs, [join(run, 'data')], {
+        wrongPassword,
+        wrongPassphrase,
+        passphrase: sshd.encryptedKey.passphrase,
+        password: sshd.password,
+      });
+      expect(leaks).toEqual([]);
+    },
+  );
 });
 
 afterAll(async () => sshd?.stop());

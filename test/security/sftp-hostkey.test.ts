@@ -79,7 +79,12 @@ describe.runIf(server || process.env.CI)('security: SFTP host keys are pinned (r
       expect(printed).toContain(`${sshd().hostKeySha256} (ssh-ed25519) ${sshd().host}:${sshd().port}`);
       printed = '';
       await sftpCommand(io).parseAsync(['fingerprint', '--json', `${sshd().host}:${sshd().port}`], { from: 'user' });
-      expect(JSON.parse(printed)).toEqual({ host: sshd().host, port: sshd().port, fingerprint: sshd().hostKeySha256, keyType: 'ssh-ed25519' });
+      expect(JSON.parse(printed)).toEqual({
+        host: sshd().host,
+        port: sshd().port,
+        fingerprint: sshd().hostKeySha256,
+        keyType: 'ssh-ed25519',
+      });
     });
   });
 
@@ -124,7 +129,9 @@ describe.runIf(server || process.env.CI)('security: SFTP host keys are pinned (r
         const result = await pickupWith(dir, undefined);
         expect(result.code).toBe(2);
         expect(result.stderr).toMatch(/^settle: ERR_CONFIG_INVALID: /);
-        expect(result.stderr).toContain(`transports.erp.hostKeySha256: the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${sshd().host}:${sshd().port}\``);
+        expect(result.stderr).toContain(
+          `transports.erp.hostKeySha256: the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${sshd().host}:${sshd().port}\``,
+        );
       });
     });
 
@@ -141,7 +148,9 @@ describe.runIf(server || process.env.CI)('security: SFTP host keys are pinned (r
 
     it('first contact: the pin `settle sftp fingerprint --json` prints makes the pickup work', async () => {
       await withTempDir(async (dir) => {
-        const printed = await runSettle(['sftp', 'fingerprint', '--json', `${sshd().host}:${sshd().port}`], { cwd: dir });
+        const printed = await runSettle(['sftp', 'fingerprint', '--json', `${sshd().host}:${sshd().port}`], {
+          cwd: dir,
+        });
         expect(printed.code).toBe(0);
         const { fingerprint } = JSON.parse(printed.stdout) as { fingerprint: string };
         expect(fingerprint).toBe(sshd().hostKeySha256);

@@ -26,7 +26,8 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 const AUTH = 'Bearer wh-token-Q7x2kP9w';
 const MAX_BODY = 4096;
-const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
 const STRUCTURED = 'application/cloudevents+json; charset=utf-8';
 
 describe('security: the webhook of settle serve', () => {
@@ -43,15 +44,27 @@ describe('security: the webhook of settle serve', () => {
     sandbox = await startSandbox({ port: 0 });
     const file = await writeDemoConfig(dir, sandbox);
     await writeFile(file, `server:\n  maxBodyBytes: ${MAX_BODY}\n`, { flag: 'a' });
-    const config = loadConfig({ file, cwd: dir, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_WEBHOOK_AUTHORIZATION: AUTH } });
-    const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString('utf8')), done()) });
+    const config = loadConfig({
+      file,
+      cwd: dir,
+      env: { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_WEBHOOK_AUTHORIZATION: AUTH },
+    });
+    const stream = new Writable({
+      write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString('utf8')), done()),
+    });
     app = await createApp(config, createLogger({ format: 'json', level: 'debug', stream }), sandbox.sandbox.clock);
     await mkdir(join(dir, 'acme/inbox'), { recursive: true });
-    await writeFile(join(dir, 'acme/inbox/pay.csv'), `${HEADER}\nNO9386011117947,ACME AS,2026-01-06,SEC-E2E-1,125.00,NOK,NO0612000000009,Leverandor AS\n`);
+    await writeFile(
+      join(dir, 'acme/inbox/pay.csv'),
+      `${HEADER}\nNO9386011117947,ACME AS,2026-01-06,SEC-E2E-1,125.00,NOK,NO0612000000009,Leverandor AS\n`,
+    );
     serve = await startServe(app, { port: 0, host: '127.0.0.1', scheduler: false, notifiers: [] });
     hook = `${serve.url}/webhooks/banking`;
     await serve.scheduler.trigger('nightly');
-    const sent = await app.db.knex('bulks').whereNotNull('bank_payment_id').select<{ id: string; bank_payment_id: string; state: string }[]>('id', 'bank_payment_id', 'state');
+    const sent = await app.db
+      .knex('bulks')
+      .whereNotNull('bank_payment_id')
+      .select<{ id: string; bank_payment_id: string; state: string }[]>('id', 'bank_payment_id', 'state');
     expect(sent).toHaveLength(1);
     bulk = sent[0]!;
   }, 120_000);
@@ -75,15 +88,33 @@ describe('security: the webhook of settle serve', () => {
       type: 'banking.bulk_payment.status.updated',
       time: '2026-01-05T09:00:00.000Z',
       datacontenttype: 'application/json',
-      data: { paymentId: bulk.bank_payment_id, transactionStatus: status, tppMessages: [], _links: {}, ...(padding ? { padding } : {}) },
+      data: {
+        paymentId: bulk.bank_payment_id,
+        transactionStatus: status,
+        tppMessages: [],
+        _links: {},
+        ...(padding ? { padding } : {}),
+      },
     });
   const post = (body: string, authorization?: string) =>
-    fetch(hook, { method: 'POST', headers: { 'content-type': STRUCTURED, ...(authorization === undefined ? {} : { authorization }) }, body });
+    fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': STRUCTURED, ...(authorization === undefined ? {} : { authorization }) },
+      body,
+    });
 
   it('refuses a delivery without Authorization, with a wrong, a truncated or a differently cased one: 401, nothing recorded, token never logged', async () => {
     const before = await counts();
     const body = event('ACSC');
-    for (const authorization of [undefined, '', 'Bearer wh-token-Q7x2kP9x', 'Bearer wh-token', AUTH.toLowerCase(), `${AUTH}x`, AUTH.replace('Bearer ', '')]) {
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer wh-token-Q7x2kP9x',
+      'Bearer wh-token',
+      AUTH.toLowerCase(),
+      `${AUTH}x`,
+      AUTH.replace('Bearer ', ''),
+    ]) {
       const res = await post(body, authorization);
       expect({ authorization, status: res.status }).toEqual({ authorization, status: 401 });
     }
@@ -106,15 +137,23 @@ describe('security: the webhook of settle serve', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
     const knex = app.db.knex;
-    const afterFirst = await knex('transitions').where({ entity_type: 'bulk', entity_id: bulk.id }).select('from_state', 'to_state', 'cause');
-    const state = await knex('bulks').where({ id: bulk.id }).first<{ state: string; bank_status: string } | undefined>('state', 'bank_status');
+    const afterFirst = await knex('transitions')
+      .where({ entity_type: 'bulk', entity_id: bulk.id })
+      .select('from_state', 'to_state', 'cause');
+    const state = await knex('bulks')
+      .where({ id: bulk.id })
+      .first<{ state: string; bank_status: string } | undefined>('state', 'bank_status');
     expect(state?.bank_status).toBe('ACSC');
     expect(state?.state).not.toBe(bulk.state);
 
     const again = await post(body, AUTH);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ accepted: 0, duplicates: 1, rejected: 0 });
-    expect(await knex('transitions').where({ entity_type: 'bulk', entity_id: bulk.id }).select('from_state', 'to_state', 'cause')).toEqual(afterFirst);
+    expect(
+      await knex('transitions')
+        .where({ entity_type: 'bulk', entity_id: bulk.id })
+        .select('from_state', 'to_state', 'cause'),
+    ).toEqual(afterFirst);
     expect(afterFirst.filter((t: { to_state: string }) => t.to_state === state?.state)).toHaveLength(1);
     const [rows] = await knex('webhook_events').where({ event_id: id }).count<{ n: number }[]>({ n: '*' });
     expect(Number(rows?.n)).toBe(1);

@@ -19,28 +19,58 @@ const NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
 const CHUNK = 64 * 1024; // src/formats/intake/byte-source.ts reads 64 KiB at a time
 const DTD = 'ERR_XML_DTD_FORBIDDEN';
 
-const doc = (msgId: string) => `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><MsgId>${msgId}</MsgId></GrpHdr></CstmrCdtTrfInitn></Document>\n`;
+const doc = (msgId: string) =>
+  `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><MsgId>${msgId}</MsgId></GrpHdr></CstmrCdtTrfInitn></Document>\n`;
 
 /** Every hostile file, by name; `secretFile` holds the marker an external entity points at. */
 function hostileFiles(secretFile: string): Record<string, Buffer> {
   const url = `file://${secretFile}`;
-  const laughs = ['<!ENTITY l0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`)].join('');
+  const laughs = [
+    '<!ENTITY l0 "lol">',
+    ...Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`),
+  ].join('');
   // A prolog comment that puts "<!DOCTYPE" across the first 64 KiB chunk border.
   const declaration = '<?xml version="1.0"?>\n';
   const splitPad = CHUNK - declaration.length - '<!---->'.length - 4;
   return {
     'xxe.xml': Buffer.from(`<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`),
     // Several MB: a billion-laughs DTD followed by 3 MB of references to the top entity.
-    'billion-laughs.xml': Buffer.from(`<?xml version="1.0"?>\n<!DOCTYPE Document [${laughs}]>\n${doc('&l9;'.repeat(750_000))}`),
-    'parameter-entity.xml': Buffer.from(`<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY % p SYSTEM "${url}"> %p;]>\n${doc('x')}`),
-    'after-bom.xml': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`)]),
-    'split-across-chunks.xml': Buffer.from(`${declaration}<!--${' '.repeat(splitPad)}-->\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`),
+    'billion-laughs.xml': Buffer.from(
+      `<?xml version="1.0"?>\n<!DOCTYPE Document [${laughs}]>\n${doc('&l9;'.repeat(750_000))}`,
+    ),
+    'parameter-entity.xml': Buffer.from(
+      `<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY % p SYSTEM "${url}"> %p;]>\n${doc('x')}`,
+    ),
+    'after-bom.xml': Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`),
+    ]),
+    'split-across-chunks.xml': Buffer.from(
+      `${declaration}<!--${' '.repeat(splitPad)}-->\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`,
+    ),
     // Megabytes of harmless prolog first: the check must not give up after the first chunk.
-    'after-megabytes.xml': Buffer.from(`<?xml version="1.0"?>\n<!--${' '.repeat(3 * 1024 * 1024 + 17)}-->\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`),
-    'utf16le.xml': Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(`<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`, 'utf-16le')]),
-    'utf16be.xml': Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(`<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`, 'utf-16be')]),
+    'after-megabytes.xml': Buffer.from(
+      `<?xml version="1.0"?>\n<!--${' '.repeat(3 * 1024 * 1024 + 17)}-->\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`,
+    ),
+    'utf16le.xml': Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      iconv.encode(
+        `<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`,
+        'utf-16le',
+      ),
+    ]),
+    'utf16be.xml': Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      iconv.encode(
+        `<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`,
+        'utf-16be',
+      ),
+    ]),
     // In UTF-7 the bytes never spell "<!DOCTYPE"; only the decoded text does.
-    'utf7.xml': Buffer.concat([Buffer.from('<?xml version="1.0" encoding="UTF-7"?>\n'), iconv.encode(`<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`, 'utf-7')]),
+    'utf7.xml': Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="UTF-7"?>\n'),
+      iconv.encode(`<!DOCTYPE Document [<!ENTITY x SYSTEM "${url}">]>\n${doc('&x;')}`, 'utf-7'),
+    ]),
   };
 }
 

@@ -16,26 +16,91 @@ describe('scan for what needs a person', () => {
     const now = clock.now().toISOString();
     const stamps = { created_at: now, updated_at: now };
     const k = t.db.knex;
-    await k('payment_files').insert({ id: 'f1', company: 'acme', file_name: 'a.csv', sha256: 'a'.repeat(64), format: 'csv', size_bytes: 1, received_at: now, state: 'submitted', ...stamps });
-    const bulk = { file_id: 'f1', company: 'acme', debtor_iban: 'NO9386011117947', execution_date: '2026-01-07', batch_booking: false, line_count: 3, ...stamps };
+    await k('payment_files').insert({
+      id: 'f1',
+      company: 'acme',
+      file_name: 'a.csv',
+      sha256: 'a'.repeat(64),
+      format: 'csv',
+      size_bytes: 1,
+      received_at: now,
+      state: 'submitted',
+      ...stamps,
+    });
+    const bulk = {
+      file_id: 'f1',
+      company: 'acme',
+      debtor_iban: 'NO9386011117947',
+      execution_date: '2026-01-07',
+      batch_booking: false,
+      line_count: 3,
+      ...stamps,
+    };
     await k('bulks').insert([
       { id: 'b1', position: 0, idempotency_key: 'k1', state: 'unknown', ...bulk },
       { id: 'b2', position: 1, idempotency_key: 'k2', state: 'sent', ...bulk },
     ]);
     await k('baskets').insert([
-      { id: 'bk1', company: 'acme', idempotency_key: 'bk1', state: 'link_issued', sca_link: 'https://bank/sca/1', sca_link_expires_at: new Date(clock.now().getTime() + 3 * DAY).toISOString(), ...stamps },
-      { id: 'bk2', company: 'acme', idempotency_key: 'bk2', state: 'link_issued', sca_link_expires_at: new Date(clock.now().getTime() + 20 * DAY).toISOString(), ...stamps },
+      {
+        id: 'bk1',
+        company: 'acme',
+        idempotency_key: 'bk1',
+        state: 'link_issued',
+        sca_link: 'https://bank/sca/1',
+        sca_link_expires_at: new Date(clock.now().getTime() + 3 * DAY).toISOString(),
+        ...stamps,
+      },
+      {
+        id: 'bk2',
+        company: 'acme',
+        idempotency_key: 'bk2',
+        state: 'link_issued',
+        sca_link_expires_at: new Date(clock.now().getTime() + 20 * DAY).toISOString(),
+        ...stamps,
+      },
       { id: 'bk3', company: 'acme', idempotency_key: 'bk3', state: 'authorised', ...stamps },
     ]);
     await k('consents').insert([
-      { id: 'c1', company: 'acme', bank_id: 'testbank', consent_id: 'cons-1', status: 'Authorized', expires_at: new Date(clock.now().getTime() + 5 * DAY).toISOString(), ...stamps },
-      { id: 'c2', company: 'acme', bank_id: 'nordbank', consent_id: 'cons-2', status: 'Authorized', expires_at: new Date(clock.now().getTime() + 60 * DAY).toISOString(), ...stamps },
-      { id: 'c3', company: 'acme', bank_id: 'svenskbank', consent_id: 'cons-3', status: 'Revoked', expires_at: new Date(clock.now().getTime() + DAY).toISOString(), ...stamps },
+      {
+        id: 'c1',
+        company: 'acme',
+        bank_id: 'testbank',
+        consent_id: 'cons-1',
+        status: 'Authorized',
+        expires_at: new Date(clock.now().getTime() + 5 * DAY).toISOString(),
+        ...stamps,
+      },
+      {
+        id: 'c2',
+        company: 'acme',
+        bank_id: 'nordbank',
+        consent_id: 'cons-2',
+        status: 'Authorized',
+        expires_at: new Date(clock.now().getTime() + 60 * DAY).toISOString(),
+        ...stamps,
+      },
+      {
+        id: 'c3',
+        company: 'acme',
+        bank_id: 'svenskbank',
+        consent_id: 'cons-3',
+        status: 'Revoked',
+        expires_at: new Date(clock.now().getTime() + DAY).toISOString(),
+        ...stamps,
+      },
     ]);
     await k('accounts').insert({ id: 'acc-1', company: 'acme', iban: 'NO9386011117947', currency: 'NOK', ...stamps });
     await k('statement_days').insert([
       { account_id: 'acc-1', day: '2026-01-05', currency: 'NOK', entry_count: 2, continuity: 'ok', checked_at: now },
-      { account_id: 'acc-1', day: '2026-01-06', currency: 'NOK', entry_count: 1, continuity: 'gap', finding: 'opening 100.00 ≠ previous closing 90.00', checked_at: now },
+      {
+        account_id: 'acc-1',
+        day: '2026-01-06',
+        currency: 'NOK',
+        entry_count: 1,
+        continuity: 'gap',
+        finding: 'opening 100.00 ≠ previous closing 90.00',
+        checked_at: now,
+      },
     ]);
   });
   afterEach(async () => {
@@ -59,17 +124,29 @@ describe('scan for what needs a person', () => {
 
   it('alerts each finding once across runs and instances through the shared alerts_sent table', async () => {
     const sent: AlertMessage[] = [];
-    const channel: Notifier = { channel: 'test', send: (m) => (sent.push(m), Promise.resolve()), close: () => Promise.resolve() };
+    const channel: Notifier = {
+      channel: 'test',
+      send: (m) => (sent.push(m), Promise.resolve()),
+      close: () => Promise.resolve(),
+    };
     const ledger = () => new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const first = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const second = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const findings = await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY });
     expect(await first.raise(findings)).toEqual({ sent: 6, alreadySent: 0, failed: 0 });
-    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({ sent: 0, alreadySent: 6, failed: 0 });
+    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({
+      sent: 0,
+      alreadySent: 6,
+      failed: 0,
+    });
     expect(sent).toHaveLength(6);
     // A new finding later (the unknown bulk of another file) is sent, the old ones are not.
     await t.db.knex('bulks').where({ id: 'b2' }).update({ state: 'unknown' });
-    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({ sent: 1, alreadySent: 6, failed: 0 });
+    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({
+      sent: 1,
+      alreadySent: 6,
+      failed: 0,
+    });
     expect(sent.at(-1)?.payload).toMatchObject({ key: 'payment-unknown:b2' });
   });
 

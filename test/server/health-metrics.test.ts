@@ -46,7 +46,15 @@ describe('/healthz and /metrics', () => {
       time: '2026-01-07T01:01:05.000Z',
       database: { ok: true, description: expect.stringContaining('settle.sqlite') as unknown },
       jobs: {
-        nightly: { lastRun: { runId: 'run-b', startedAt: '2026-01-07T01:01:00.000Z', finishedAt: '2026-01-07T01:01:05.000Z', outcome: 'findings', holder: 'host-2' } },
+        nightly: {
+          lastRun: {
+            runId: 'run-b',
+            startedAt: '2026-01-07T01:01:00.000Z',
+            finishedAt: '2026-01-07T01:01:05.000Z',
+            outcome: 'findings',
+            holder: 'host-2',
+          },
+        },
         status: {},
       },
     });
@@ -65,9 +73,42 @@ describe('/healthz and /metrics', () => {
     const { app, metrics } = server();
     const now = clock.now().toISOString();
     await t.db.knex('payment_files').insert([
-      { id: 'f1', company: 'acme', file_name: 'a.csv', sha256: 'a'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'accepted', created_at: now, updated_at: now },
-      { id: 'f2', company: 'acme', file_name: 'b.csv', sha256: 'b'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'rejected', created_at: now, updated_at: now },
-      { id: 'f3', company: 'acme', file_name: 'c.csv', sha256: 'c'.repeat(64), format: 'csv', size_bytes: 10, received_at: now, state: 'rejected', created_at: now, updated_at: now },
+      {
+        id: 'f1',
+        company: 'acme',
+        file_name: 'a.csv',
+        sha256: 'a'.repeat(64),
+        format: 'csv',
+        size_bytes: 10,
+        received_at: now,
+        state: 'accepted',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        id: 'f2',
+        company: 'acme',
+        file_name: 'b.csv',
+        sha256: 'b'.repeat(64),
+        format: 'csv',
+        size_bytes: 10,
+        received_at: now,
+        state: 'rejected',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        id: 'f3',
+        company: 'acme',
+        file_name: 'c.csv',
+        sha256: 'c'.repeat(64),
+        format: 'csv',
+        size_bytes: 10,
+        received_at: now,
+        state: 'rejected',
+        created_at: now,
+        updated_at: now,
+      },
     ]);
     metrics.jobRuns.inc({ job: 'nightly', outcome: 'ok' });
     metrics.jobDuration.observe({ job: 'nightly' }, 2.5);

@@ -46,9 +46,16 @@ export function paymentStatusEvent(status = 'ACSC', id: string = randomUUID()): 
     source: 'sandbox',
     type: 'banking.payment.status.updated',
     time: '2026-01-05T08:00:00.000Z',
-    subject: '/subscriptions/sandbox/resource-groups/999999999/providers/aritma.openbanking/accounts/67e98aeec65145888fefa7cb935c9197',
+    subject:
+      '/subscriptions/sandbox/resource-groups/999999999/providers/aritma.openbanking/accounts/67e98aeec65145888fefa7cb935c9197',
     datacontenttype: 'application/json',
-    data: { paymentId: 'line-1', endToEndIdentification: 'E2E-1', transactionStatus: status, tppMessages: [], _links: {} },
+    data: {
+      paymentId: 'line-1',
+      endToEndIdentification: 'E2E-1',
+      transactionStatus: status,
+      tppMessages: [],
+      _links: {},
+    },
   });
 }
 

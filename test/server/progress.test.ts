@@ -5,7 +5,10 @@ import { createProgress } from '../../src/cli/progress.js';
 
 function stream(isTTY: boolean) {
   const out: string[] = [];
-  const s = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => (out.push(c.toString()), cb()) }), { isTTY, columns: 40 });
+  const s = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => (out.push(c.toString()), cb()) }), {
+    isTTY,
+    columns: 40,
+  });
   return { s, out };
 }
 
@@ -29,12 +32,20 @@ describe('progress display', () => {
     p.tick();
     p.tick();
     p.done('4 bulks sent');
-    expect(out).toEqual(['\r\x1b[2Ksubmit: 1/4 (25%) 0s', '\r\x1b[2Ksubmit: 3/4 (75%) 3s', '\r\x1b[2Ksubmit: 4/4 (100%) 3s', '\r\x1b[2K4 bulks sent\n']);
+    expect(out).toEqual([
+      '\r\x1b[2Ksubmit: 1/4 (25%) 0s',
+      '\r\x1b[2Ksubmit: 3/4 (75%) 3s',
+      '\r\x1b[2Ksubmit: 4/4 (100%) 3s',
+      '\r\x1b[2K4 bulks sent\n',
+    ]);
   });
 
   it('shows a bare count when the total is unknown, cut to the terminal width', () => {
     const { s, out } = stream(true);
-    const p = createProgress('fetching transactions for a very long account label', undefined, { stream: s, now: () => 0 });
+    const p = createProgress('fetching transactions for a very long account label', undefined, {
+      stream: s,
+      now: () => 0,
+    });
     p.set(1234);
     expect(out[0]).toBe('\r\x1b[2K' + 'fetching transactions for a very long account label: 1234 0s'.slice(0, 39));
   });

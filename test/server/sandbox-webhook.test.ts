@@ -51,12 +51,19 @@ describe('webhook receiver with the sandbox bank', () => {
     const res = await fetch(`${sandbox.urls.controlUrl}/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'settle', events: [], delivery: { url, authorizationHeader: AUTH, ...delivery }, retryPolicy: { maxEventDeliveryAttempts: 3 } }),
+      body: JSON.stringify({
+        name: 'settle',
+        events: [],
+        delivery: { url, authorizationHeader: AUTH, ...delivery },
+        retryPolicy: { maxEventDeliveryAttempts: 3 },
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     for (let i = 0; i < 100; i++) {
-      const list = (await (await fetch(`${sandbox.urls.controlUrl}/subscriptions`)).json()) as { subscriptions: { id: string; status: string }[] };
+      const list = (await (await fetch(`${sandbox.urls.controlUrl}/subscriptions`)).json()) as {
+        subscriptions: { id: string; status: string }[];
+      };
       if (list.subscriptions.find((s) => s.id === id)?.status === 'active') return id;
       await sleep(20);
     }
@@ -65,17 +72,33 @@ describe('webhook receiver with the sandbox bank', () => {
 
   function emitStatus(n: number): void {
     const account = [...sandbox.sandbox.state.accounts.values()][0]!;
-    for (let i = 0; i < n; i++) sandbox.sandbox.emit('banking.payment.status.updated', account, { paymentId: `line-${i}`, endToEndIdentification: `E2E-${i}`, transactionStatus: 'ACSC', tppMessages: [], _links: {} });
+    for (let i = 0; i < n; i++)
+      sandbox.sandbox.emit('banking.payment.status.updated', account, {
+        paymentId: `line-${i}`,
+        endToEndIdentification: `E2E-${i}`,
+        transactionStatus: 'ACSC',
+        tppMessages: [],
+        _links: {},
+      });
   }
 
   it('completes the handshake and receives batched deliveries once each, even when the bank delivers twice', async () => {
     const id = await subscribe({ maxEventsPerBatch: 3, mode: 'structured' });
-    await fetch(`${sandbox.urls.controlUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: { duplicateRate: 1 } }) });
+    await fetch(`${sandbox.urls.controlUrl}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ webhooks: { duplicateRate: 1 } }),
+    });
     emitStatus(4);
     await sandbox.sandbox.events.idle();
     await fetch(`${sandbox.urls.controlUrl}/faults`, { method: 'DELETE' });
     await fetch(`${sandbox.urls.controlUrl}/subscriptions/${id}`, { method: 'DELETE' });
-    expect(received.map((e) => (e.kind === 'payment.status.updated' ? e.paymentId : e.kind)).sort()).toEqual(['line-0', 'line-1', 'line-2', 'line-3']);
+    expect(received.map((e) => (e.kind === 'payment.status.updated' ? e.paymentId : e.kind)).sort()).toEqual([
+      'line-0',
+      'line-1',
+      'line-2',
+      'line-3',
+    ]);
     expect(sandbox.sandbox.events.deadLetters).toEqual([]);
     expect((await metrics.scrape()).body).toMatch(/^settle_webhook_events_total\{outcome="duplicate"\} 4$/m);
   });

@@ -28,7 +28,11 @@ function trackedJob(name: string, tracker: { active: number; max: number; runs: 
   };
 }
 
-function scheduler(db: Database, job: ScheduledJob, opts: { clock?: Clock; holder: string; cron?: string; ttlMs?: number; summaries?: RunSummary[] }) {
+function scheduler(
+  db: Database,
+  job: ScheduledJob,
+  opts: { clock?: Clock; holder: string; cron?: string; ttlMs?: number; summaries?: RunSummary[] },
+) {
   const clock = opts.clock ?? systemClock;
   return new Scheduler({
     entries: [{ job, cron: opts.cron ?? '0 2 * * *' }],
@@ -47,7 +51,10 @@ function scheduler(db: Database, job: ScheduledJob, opts: { clock?: Clock; holde
   });
 }
 
-function exclusionSuite(label: string, open: () => Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }>) {
+function exclusionSuite(
+  label: string,
+  open: () => Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }>,
+) {
   describe(`two schedulers on one ${label} database`, () => {
     let a: Database;
     let b: Database;
@@ -64,13 +71,19 @@ function exclusionSuite(label: string, open: () => Promise<{ a: Database; b: Dat
       const one = scheduler(a, trackedJob('nightly', tracker, 150), { holder: 'host-a' });
       const two = scheduler(b, trackedJob('nightly', tracker, 150), { holder: 'host-b' });
       const results: TriggerResult[] = [];
-      for (let round = 0; round < 3; round++) results.push(...(await Promise.all([one.trigger('nightly'), two.trigger('nightly')])));
+      for (let round = 0; round < 3; round++)
+        results.push(...(await Promise.all([one.trigger('nightly'), two.trigger('nightly')])));
       expect(tracker.max).toBe(1);
       expect(tracker.runs).toBe(3);
       expect(results.filter((r) => r.ran)).toHaveLength(3);
       const skipped = results.filter((r) => !r.ran);
       expect(skipped).toHaveLength(3);
-      for (const s of skipped) expect(s).toMatchObject({ ran: false, reason: 'lease-held', heldBy: expect.stringMatching(/^host-[ab]$/) as unknown });
+      for (const s of skipped)
+        expect(s).toMatchObject({
+          ran: false,
+          reason: 'lease-held',
+          heldBy: expect.stringMatching(/^host-[ab]$/) as unknown,
+        });
     });
 
     it('run the job again once the holder released its lease', async () => {
@@ -158,10 +171,18 @@ describe('Scheduler', () => {
     const s = scheduler(t.db, failing, { holder: 'h', summaries });
     expect(await s.trigger('statements')).toMatchObject({ ran: true, outcome: 'failed' });
     const [run] = await new JobRunRepository(t.db, systemClock).recent('statements', 1);
-    expect(run).toMatchObject({ job: 'statements', outcome: 'failed', holder: 'h', summary: { error: { code: 'ERR_BANK_UNAVAILABLE' } } });
+    expect(run).toMatchObject({
+      job: 'statements',
+      outcome: 'failed',
+      holder: 'h',
+      summary: { error: { code: 'ERR_BANK_UNAVAILABLE' } },
+    });
     expect(run?.finishedAt).toBeInstanceOf(Date);
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]?.findings[0]).toMatchObject({ kind: 'job-failed', key: expect.stringMatching(/^job-failed:statements:ERR_BANK_UNAVAILABLE:\d{4}-\d{2}-\d{2}$/) as unknown });
+    expect(summaries[0]?.findings[0]).toMatchObject({
+      kind: 'job-failed',
+      key: expect.stringMatching(/^job-failed:statements:ERR_BANK_UNAVAILABLE:\d{4}-\d{2}-\d{2}$/) as unknown,
+    });
   });
 
   it('runs jobs on their cron schedule, and two instances on cron never overlap', async () => {
@@ -207,6 +228,8 @@ describe('Scheduler', () => {
 
   it('refuses an invalid cron expression', async () => {
     t = await openTempDb();
-    expect(() => scheduler(t.db, trackedJob('x', { active: 0, max: 0, runs: 0 }, 1), { holder: 'h', cron: '61 * * * *' })).toThrow(/invalid cron expression/);
+    expect(() =>
+      scheduler(t.db, trackedJob('x', { active: 0, max: 0, runs: 0 }, 1), { holder: 'h', cron: '61 * * * *' }),
+    ).toThrow(/invalid cron expression/);
   });
 });

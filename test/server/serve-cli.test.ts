@@ -15,7 +15,12 @@ describe('settle serve', () => {
     const dir = await mkdtemp(join(tmpdir(), 'settle-serve-'));
     const child = spawn(process.execPath, ['--import', tsxLoader, entry, 'serve', '--port', '0', '--grace', '5'], {
       cwd: dir,
-      env: { ...process.env, SETTLE_DATA_DIR: join(dir, 'data'), SETTLE_LOG_FORMAT: 'json', SETTLE_WEBHOOK_AUTHORIZATION: AUTH },
+      env: {
+        ...process.env,
+        SETTLE_DATA_DIR: join(dir, 'data'),
+        SETTLE_LOG_FORMAT: 'json',
+        SETTLE_WEBHOOK_AUTHORIZATION: AUTH,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -26,7 +31,9 @@ describe('settle serve', () => {
     try {
       let url: string | undefined;
       for (let i = 0; i < 300 && !url; i++) {
-        url = /"message":"settle serve started"[^\n]*"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1] ?? /"url":"(http:\/\/[^"]+)"[^\n]*"message":"settle serve started"/.exec(stdout)?.[1];
+        url =
+          /"message":"settle serve started"[^\n]*"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1] ??
+          /"url":"(http:\/\/[^"]+)"[^\n]*"message":"settle serve started"/.exec(stdout)?.[1];
         if (!url) await sleep(50);
       }
       expect(url, stderr).toBeDefined();
@@ -45,7 +52,11 @@ describe('settle serve', () => {
       });
       expect(hook.status).toBe(200);
       expect(await hook.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
-      const refused = await fetch(`${url}/webhooks/banking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const refused = await fetch(`${url}/webhooks/banking`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(refused.status).toBe(401);
 
       const metrics = await (await fetch(`${url}/metrics`)).text();
@@ -53,8 +64,13 @@ describe('settle serve', () => {
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const logs = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { message: string });
-      expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['job scheduled', 'settle serve started', 'signal received', 'settle serve stopped']));
+      const logs = stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { message: string });
+      expect(logs.map((l) => l.message)).toEqual(
+        expect.arrayContaining(['job scheduled', 'settle serve started', 'signal received', 'settle serve stopped']),
+      );
       expect(stdout + stderr).not.toContain('serve-cli-secret-51c2');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

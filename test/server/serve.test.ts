@@ -15,14 +15,19 @@ import { JobRunRepository } from '../../src/store/job-runs.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { startHttpSink, type HttpSink } from '../notify/http-sink.js';
 
-const HEADER = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
 
 describe('startServe', () => {
   let dir: string;
   let hook: HttpSink;
   let running: RunningServe | undefined;
   const sent: AlertMessage[] = [];
-  const recorder: Notifier = { channel: 'recorder', send: (m) => (sent.push(m), Promise.resolve()), close: () => Promise.resolve() };
+  const recorder: Notifier = {
+    channel: 'recorder',
+    send: (m) => (sent.push(m), Promise.resolve()),
+    close: () => Promise.resolve(),
+  };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'settle-serve-app-'));
@@ -56,8 +61,15 @@ describe('startServe', () => {
         '',
       ].join('\n'),
     );
-    await writeFile(join(dir, 'acme/inbox/bad.csv'), `${HEADER}\nNO9386011117947,ACME AS,2099-01-06,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`);
-    const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env: { ALERT_TOKEN: 'Bearer alert-token-9', SETTLE_WEBHOOK_AUTHORIZATION: 'Bearer x' } });
+    await writeFile(
+      join(dir, 'acme/inbox/bad.csv'),
+      `${HEADER}\nNO9386011117947,ACME AS,2099-01-06,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`,
+    );
+    const config = loadConfig({
+      file: join(dir, 'settle.yaml'),
+      cwd: dir,
+      env: { ALERT_TOKEN: 'Bearer alert-token-9', SETTLE_WEBHOOK_AUTHORIZATION: 'Bearer x' },
+    });
     const app = await createApp(config, silentLogger());
     running = await startServe(app, { port: 0, host: '127.0.0.1', scheduler: false, notifiers: [recorder] });
 
@@ -67,12 +79,23 @@ describe('startServe', () => {
 
     const findings = sent.filter((m) => m.type === 'finding');
     expect(findings.map((m) => m.subject)).toEqual(['[settle] acme: payment file bad.csv rejected']);
-    expect(sent.filter((m) => m.type === 'run-summary').map((m) => m.subject.replace(/:.*/, ''))).toEqual(['[settle] nightly findings', '[settle] nightly findings']);
-    expect(findings[0]?.payload).toMatchObject({ kind: 'file-rejected', company: 'acme', data: { report: 'error/bad.csv.errors.txt' } });
-    expect(hook.requests.map((r) => (JSON.parse(r.body) as { subject: string }).subject)).toEqual(sent.map((m) => m.subject));
+    expect(sent.filter((m) => m.type === 'run-summary').map((m) => m.subject.replace(/:.*/, ''))).toEqual([
+      '[settle] nightly findings',
+      '[settle] nightly findings',
+    ]);
+    expect(findings[0]?.payload).toMatchObject({
+      kind: 'file-rejected',
+      company: 'acme',
+      data: { report: 'error/bad.csv.errors.txt' },
+    });
+    expect(hook.requests.map((r) => (JSON.parse(r.body) as { subject: string }).subject)).toEqual(
+      sent.map((m) => m.subject),
+    );
     expect(hook.requests[0]?.headers.authorization).toBe('Bearer alert-token-9');
 
-    const health = (await (await fetch(`${running.url}/healthz`)).json()) as { jobs: Record<string, { lastRun?: { outcome: string } }> };
+    const health = (await (await fetch(`${running.url}/healthz`)).json()) as {
+      jobs: Record<string, { lastRun?: { outcome: string } }>;
+    };
     expect(health.jobs.nightly?.lastRun?.outcome).toBe('findings');
     const metrics = await (await fetch(`${running.url}/metrics`)).text();
     expect(metrics).toMatch(/^settle_job_runs_total\{job="nightly",outcome="findings"\} 2$/m);
@@ -131,7 +154,9 @@ describe('startServe', () => {
     const config = loadConfig({ cwd: dir, env: { SETTLE_DATA_DIR: join(dir, 'data') } });
     const app = await createApp(config, silentLogger());
     const port = Number(new URL(hook.url).port);
-    const error: unknown = await startServe(app, { host: '127.0.0.1', port, scheduler: false }).catch((e: unknown) => e);
+    const error: unknown = await startServe(app, { host: '127.0.0.1', port, scheduler: false }).catch(
+      (e: unknown) => e,
+    );
     await app.close();
     expect(error).toMatchObject({ code: 'ERR_SERVE_LISTEN', exitCode: 3 });
     expect((error as Error).message).toContain(`127.0.0.1:${port} (EADDRINUSE)`);

@@ -34,7 +34,12 @@ describe('POST /webhooks/banking', () => {
       logger: captured.logger,
       clock: systemClock,
       metrics,
-      health: createHealthCheck({ db: t.db, jobRuns: new JobRunRepository(t.db, systemClock), jobNames: [], clock: systemClock }),
+      health: createHealthCheck({
+        db: t.db,
+        jobRuns: new JobRunRepository(t.db, systemClock),
+        jobNames: [],
+        clock: systemClock,
+      }),
       webhook: {
         authorization: new Secret(AUTH),
         maxBodyBytes: 4096,
@@ -59,11 +64,21 @@ describe('POST /webhooks/banking', () => {
   });
 
   const post = (body: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/webhooks/banking', headers: { authorization: AUTH, 'content-type': STRUCTURED, ...headers }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: '/webhooks/banking',
+      headers: { authorization: AUTH, 'content-type': STRUCTURED, ...headers },
+      payload: body,
+    });
 
   it('refuses a delivery without Authorization, or with a wrong one, with 401 and never logs the header', async () => {
     const body = JSON.stringify(paymentStatusEvent().toJSON());
-    const none = await app.inject({ method: 'POST', url: '/webhooks/banking', headers: { 'content-type': STRUCTURED }, payload: body });
+    const none = await app.inject({
+      method: 'POST',
+      url: '/webhooks/banking',
+      headers: { 'content-type': STRUCTURED },
+      payload: body,
+    });
     const wrong = await post(body, { authorization: 'Bearer wh-secret-7f3a9d' });
     const prefix = await post(body, { authorization: 'Bearer wh-secret' });
     expect([none.statusCode, wrong.statusCode, prefix.statusCode]).toEqual([401, 401, 401]);
@@ -81,14 +96,22 @@ describe('POST /webhooks/banking', () => {
       health: () => Promise.reject(new Error('unused')),
       webhook: { maxBodyBytes: 4096 },
     });
-    const res = await open.inject({ method: 'POST', url: '/webhooks/banking', headers: { 'content-type': STRUCTURED, authorization: '' }, payload: '{}' });
+    const res = await open.inject({
+      method: 'POST',
+      url: '/webhooks/banking',
+      headers: { 'content-type': STRUCTURED, authorization: '' },
+      payload: '{}',
+    });
     await open.close();
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a body over the configured size with 413', async () => {
     const event = paymentStatusEvent();
-    const big = JSON.stringify({ ...event.toJSON(), data: { paymentId: 'x', transactionStatus: 'ACSC', padding: 'x'.repeat(5000) } });
+    const big = JSON.stringify({
+      ...event.toJSON(),
+      data: { paymentId: 'x', transactionStatus: 'ACSC', padding: 'x'.repeat(5000) },
+    });
     const res = await post(big);
     expect(res.statusCode).toBe(413);
     expect(handled).toEqual([]);
@@ -112,7 +135,12 @@ describe('POST /webhooks/banking', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
     expect(handled).toHaveLength(1);
-    expect(handled[0]?.[0]).toMatchObject({ kind: 'payment.status.updated', paymentId: 'line-1', transactionStatus: 'ACSC', meta: { id: event.id } });
+    expect(handled[0]?.[0]).toMatchObject({
+      kind: 'payment.status.updated',
+      paymentId: 'line-1',
+      transactionStatus: 'ACSC',
+      meta: { id: event.id },
+    });
     const rows = await t.db.knex('webhook_events').select('event_id', 'type', 'processed_at');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ event_id: event.id, type: 'banking.payment.status.updated' });
@@ -131,7 +159,14 @@ describe('POST /webhooks/banking', () => {
   it('accepts a batch, keeps the good events and reports the bad one', async () => {
     const a = paymentStatusEvent('ACCP');
     const b = paymentStatusEvent('ACSC');
-    const res = await post(JSON.stringify([a.toJSON(), { specversion: '1.0', id: 'bad-1', type: 'banking.payment.status.updated' }, b.toJSON()]), { 'content-type': BATCH });
+    const res = await post(
+      JSON.stringify([
+        a.toJSON(),
+        { specversion: '1.0', id: 'bad-1', type: 'banking.payment.status.updated' },
+        b.toJSON(),
+      ]),
+      { 'content-type': BATCH },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 2, duplicates: 0, rejected: 1 });
     expect(handled[0]?.map((e) => e.meta.id)).toEqual([a.id, b.id]);
@@ -174,7 +209,12 @@ describe('POST /webhooks/banking', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/webhooks/banking',
-      headers: { authorization: AUTH, 'content-type': 'application/json', 'webhook-request-origin': 'sandbox', 'webhook-request-callback': callback },
+      headers: {
+        authorization: AUTH,
+        'content-type': 'application/json',
+        'webhook-request-origin': 'sandbox',
+        'webhook-request-callback': callback,
+      },
       payload: JSON.stringify({ subscriptionId: 's1', validationUrl: callback }),
     });
     expect(res.statusCode).toBe(200);
@@ -186,7 +226,15 @@ describe('POST /webhooks/banking', () => {
   });
 
   it('answers an OPTIONS abuse-protection request and fetches its callback', async () => {
-    const res = await app.inject({ method: 'OPTIONS', url: '/webhooks/banking', headers: { authorization: AUTH, 'webhook-request-origin': 'bank.example', 'webhook-request-callback': 'http://127.0.0.1:9/v?c=1' } });
+    const res = await app.inject({
+      method: 'OPTIONS',
+      url: '/webhooks/banking',
+      headers: {
+        authorization: AUTH,
+        'webhook-request-origin': 'bank.example',
+        'webhook-request-callback': 'http://127.0.0.1:9/v?c=1',
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['webhook-allowed-origin']).toBe('bank.example');
     await sleep(20);
@@ -217,7 +265,12 @@ describe('webhook handshake over real HTTP', () => {
       const callback = `http://127.0.0.1:${port}/__sandbox/subscriptions/s9/validate?code=xyz`;
       const res = await fetch(`${address}/webhooks/banking`, {
         method: 'POST',
-        headers: { authorization: AUTH, 'content-type': 'application/json', 'webhook-request-origin': 'sandbox', 'webhook-request-callback': callback },
+        headers: {
+          authorization: AUTH,
+          'content-type': 'application/json',
+          'webhook-request-origin': 'sandbox',
+          'webhook-request-callback': callback,
+        },
         body: JSON.stringify({ subscriptionId: 's9', validationUrl: callback }),
       });
       expect(res.status).toBe(200);

@@ -14,11 +14,20 @@ export interface ContractContext {
 export function approvalAndReportingCases(ctx: () => ContractContext): void {
   it('creates one basket per set of bulks and re-issues an SCA link only after it expired', async () => {
     const { store, clock } = ctx();
-    const stored = await store.files.recordAcceptedFile(paymentFile('basket-1'), [payment(1, { endToEndId: 'BK-1' }), payment(2, { endToEndId: 'BK-2' })]);
+    const stored = await store.files.recordAcceptedFile(paymentFile('basket-1'), [
+      payment(1, { endToEndId: 'BK-1' }),
+      payment(2, { endToEndId: 'BK-2' }),
+    ]);
     const lines = await store.payments.listByFile(stored.id);
     const bulks = await store.bulks.createBulks(
       stored.id,
-      lines.map((l, i) => ({ position: i, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: [l.id] })),
+      lines.map((l, i) => ({
+        position: i,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: [l.id],
+      })),
     );
     const ids = bulks.map((b) => b.id);
     const basket = await store.baskets.create('acme', ids);
@@ -38,27 +47,63 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
     expect(await store.baskets.expireLinks()).toEqual([]);
     clock.advance(7 * 86_400_000);
     expect(await store.baskets.expireLinks()).toEqual([basket.id]);
-    await store.baskets.issueLink(basket.id, 'https://bank.example/sca/def', new Date(clock.now().getTime() + 86_400_000));
+    await store.baskets.issueLink(
+      basket.id,
+      'https://bank.example/sca/def',
+      new Date(clock.now().getTime() + 86_400_000),
+    );
     await store.baskets.markAuthorised(basket.id);
-    expect(await store.baskets.get(basket.id)).toMatchObject({ state: 'authorised', bankBasketId: 'BASKET-1', scaLink: 'https://bank.example/sca/def' });
-    expect((await store.transitions('basket', basket.id)).map((t) => t.to)).toEqual(['pending', 'created', 'link_issued', 'expired', 'link_issued', 'authorised']);
+    expect(await store.baskets.get(basket.id)).toMatchObject({
+      state: 'authorised',
+      bankBasketId: 'BASKET-1',
+      scaLink: 'https://bank.example/sca/def',
+    });
+    expect((await store.transitions('basket', basket.id)).map((t) => t.to)).toEqual([
+      'pending',
+      'created',
+      'link_issued',
+      'expired',
+      'link_issued',
+      'authorised',
+    ]);
   });
 
   it('numbers re-exports of the same account day instead of replacing them', async () => {
     const { store } = ctx();
-    const input = { company: 'acme', format: 'camt.053.001.02', subjectId: 'acct-x', period: '2026-01-05', fileName: 'a.xml', entryCount: 3 };
+    const input = {
+      company: 'acme',
+      format: 'camt.053.001.02',
+      subjectId: 'acct-x',
+      period: '2026-01-05',
+      fileName: 'a.xml',
+      entryCount: 3,
+    };
     expect(await store.exports.find('camt.053.001.02', 'acct-x', '2026-01-05')).toEqual([]);
     expect((await store.exports.record(input)).version).toBe(1);
     expect((await store.exports.record({ ...input, fileName: 'a-v2.xml' })).version).toBe(2);
-    expect((await store.exports.find('camt.053.001.02', 'acct-x', '2026-01-05')).map((e) => e.fileName)).toEqual(['a.xml', 'a-v2.xml']);
+    expect((await store.exports.find('camt.053.001.02', 'acct-x', '2026-01-05')).map((e) => e.fileName)).toEqual([
+      'a.xml',
+      'a-v2.xml',
+    ]);
   });
 
   it('keeps one continuity finding per account day, with exact balances', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'acct-days', company: 'acme' });
-    const day = { accountId: 'acct-days', day: '2026-01-05' as never, currency: 'NOK', openingMinor: 2n ** 62n, closingMinor: 2n ** 62n + 7n, bookedSumMinor: 7n, entryCount: 1, continuity: 'ok' as const };
+    const day = {
+      accountId: 'acct-days',
+      day: '2026-01-05' as never,
+      currency: 'NOK',
+      openingMinor: 2n ** 62n,
+      closingMinor: 2n ** 62n + 7n,
+      bookedSumMinor: 7n,
+      entryCount: 1,
+      continuity: 'ok' as const,
+    };
     await store.statementDays.record(day);
     await store.statementDays.record({ ...day, continuity: 'mismatch', finding: 'closing differs by 1.00' });
-    expect(await store.statementDays.list('acct-days', '2026-01-01' as never, '2026-01-31' as never)).toEqual([{ ...day, continuity: 'mismatch', finding: 'closing differs by 1.00' }]);
+    expect(await store.statementDays.list('acct-days', '2026-01-01' as never, '2026-01-31' as never)).toEqual([
+      { ...day, continuity: 'mismatch', finding: 'closing differs by 1.00' },
+    ]);
   });
 }

@@ -8,7 +8,15 @@ import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 async function oneLineBulk(store: Store, name: string) {
   const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
   const [line] = await store.payments.listByFile(stored.id);
-  const [bulk] = await store.bulks.createBulks(stored.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: false, paymentIds: [line!.id] }]);
+  const [bulk] = await store.bulks.createBulks(stored.id, [
+    {
+      position: 0,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as never,
+      batchBooking: false,
+      paymentIds: [line!.id],
+    },
+  ]);
   return { line: line!, bulk: bulk! };
 }
 
@@ -16,16 +24,34 @@ export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {
     const { store } = ctx();
     const file = paymentFile('outbox-1');
-    const stored = await store.files.recordAcceptedFile(file, [1, 2, 3].map((n) => payment(n, { endToEndId: `OB-${n}` })));
+    const stored = await store.files.recordAcceptedFile(
+      file,
+      [1, 2, 3].map((n) => payment(n, { endToEndId: `OB-${n}` })),
+    );
     const ids = (await store.payments.listByFile(stored.id)).map((p) => p.id);
     const plans = [
-      { position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: ids.slice(0, 2) },
-      { position: 1, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: ids.slice(2) },
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: ids.slice(0, 2),
+      },
+      {
+        position: 1,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: ids.slice(2),
+      },
     ];
     const bulks = await store.bulks.createBulks(stored.id, plans);
     const again = await store.bulks.createBulks(stored.id, plans);
     expect(again.map((b) => b.id)).toEqual(bulks.map((b) => b.id));
-    expect(bulks.map((b) => b.idempotencyKey)).toEqual([bulkIdempotencyKey(file.sha256, 0), bulkIdempotencyKey(file.sha256, 1)]);
+    expect(bulks.map((b) => b.idempotencyKey)).toEqual([
+      bulkIdempotencyKey(file.sha256, 0),
+      bulkIdempotencyKey(file.sha256, 1),
+    ]);
     expect(bulks[0]).toMatchObject({ state: 'pending', lineCount: 2, totals: { NOK: (12_345n * 3n).toString() } });
     expect((await store.payments.listByBulk(bulks[0]!.id)).map((p) => p.state)).toEqual(['queued', 'queued']);
     // A line already in a bulk can never join a second one (it would be paid twice).
@@ -40,7 +66,15 @@ export function outboxCases(ctx: () => ContractContext): void {
     const { store, clock } = ctx();
     const stored = await store.files.recordAcceptedFile(paymentFile('outbox-2'), [payment(1, { endToEndId: 'OB2-1' })]);
     const [line] = await store.payments.listByFile(stored.id);
-    const [bulk] = await store.bulks.createBulks(stored.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: false, paymentIds: [line!.id] }]);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: false,
+        paymentIds: [line!.id],
+      },
+    ]);
     const sending = await store.bulks.markSending(bulk!.id);
     expect(sending).toMatchObject({ state: 'sending', attempts: 1, firstSentAt: clock.now() });
     clock.advance(1000);
@@ -49,9 +83,19 @@ export function outboxCases(ctx: () => ContractContext): void {
     expect((await store.payments.listByBulk(bulk!.id))[0]?.state).toBe('unknown');
     await rejectsWithCode(store.bulks.markSending(bulk!.id), 'ERR_STATE_TRANSITION_ILLEGAL');
     await store.bulks.markSent(bulk!.id, 'PAY-123', 'lookup found it', 'rcvd');
-    expect(await store.bulks.get(bulk!.id)).toMatchObject({ state: 'sent', bankPaymentId: 'PAY-123', bankStatus: 'RCVD' });
+    expect(await store.bulks.get(bulk!.id)).toMatchObject({
+      state: 'sent',
+      bankPaymentId: 'PAY-123',
+      bankStatus: 'RCVD',
+    });
     expect((await store.payments.listByBulk(bulk!.id))[0]?.state).toBe('sent');
-    expect((await store.transitions('bulk', bulk!.id)).map((t) => t.to)).toEqual(['pending', 'sending', 'unknown', 'sent', 'RCVD']);
+    expect((await store.transitions('bulk', bulk!.id)).map((t) => t.to)).toEqual([
+      'pending',
+      'sending',
+      'unknown',
+      'sent',
+      'RCVD',
+    ]);
     expect((await store.transitions('payment', line!.id)).map((t) => t.to)).toEqual(['queued', 'unknown', 'sent']);
   });
 
@@ -59,15 +103,29 @@ export function outboxCases(ctx: () => ContractContext): void {
     const { store } = ctx();
     const stored = await store.files.recordAcceptedFile(paymentFile('status-1'), [payment(1, { endToEndId: 'SS-1' })]);
     const [line] = await store.payments.listByFile(stored.id);
-    const [bulk] = await store.bulks.createBulks(stored.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: false, paymentIds: [line!.id] }]);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: false,
+        paymentIds: [line!.id],
+      },
+    ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-9');
     expect(await store.payments.applyBankStatus(line!.id, 'acsp', 'poll')).toBe('apply');
-    expect(await store.payments.applyBankStatus(line!.id, 'ACSC', 'webhook evt-1', [{ code: 'OK', message: null }])).toBe('apply');
+    expect(
+      await store.payments.applyBankStatus(line!.id, 'ACSC', 'webhook evt-1', [{ code: 'OK', message: null }]),
+    ).toBe('apply');
     expect(await store.payments.applyBankStatus(line!.id, 'ACTC', 'late webhook')).toBe('stale');
     expect(await store.payments.applyBankStatus(line!.id, 'ACSC', 'poll')).toBe('duplicate');
     expect(await store.payments.applyBankStatus(line!.id, 'RJCT', 'poll')).toBe('stale');
-    expect(await store.payments.findByEndToEndId('acme', 'SS-1')).toMatchObject({ state: 'ACSC', bankStatus: 'ACSC', tppMessages: [{ code: 'OK', message: null }] });
+    expect(await store.payments.findByEndToEndId('acme', 'SS-1')).toMatchObject({
+      state: 'ACSC',
+      bankStatus: 'ACSC',
+      tppMessages: [{ code: 'OK', message: null }],
+    });
     await rejectsWithCode(store.payments.applyBankStatus(line!.id, 'BOGUS', 'poll'), 'ERR_STATE_UNKNOWN_STATUS');
     expect(await store.bulks.applyBankStatus(bulk!.id, 'ACSC', 'poll')).toBe('apply');
     expect(await store.bulks.applyBankStatus(bulk!.id, 'RCVD', 'late')).toBe('stale');
@@ -88,14 +146,29 @@ export function outboxCases(ctx: () => ContractContext): void {
 
   it('applies a bulk-level status to each line that is not further along', async () => {
     const { store } = ctx();
-    const stored = await store.files.recordAcceptedFile(paymentFile('bulk-status'), [1, 2, 3].map((n) => payment(n, { endToEndId: `BS-${n}` })));
+    const stored = await store.files.recordAcceptedFile(
+      paymentFile('bulk-status'),
+      [1, 2, 3].map((n) => payment(n, { endToEndId: `BS-${n}` })),
+    );
     const lines = await store.payments.listByFile(stored.id);
-    const [bulk] = await store.bulks.createBulks(stored.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: lines.map((l) => l.id) }]);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: lines.map((l) => l.id),
+      },
+    ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-B');
     await store.payments.applyBankStatus(lines[0]!.id, 'ACSC', 'poll');
     await store.payments.applyBankStatus(lines[1]!.id, 'ACCP', 'poll');
-    expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll')).toEqual({ apply: 1, duplicate: 1, stale: 1 });
+    expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll')).toEqual({
+      apply: 1,
+      duplicate: 1,
+      stale: 1,
+    });
     const open = await store.payments.listByState(['sent', 'ACCP'], 'acme');
     expect(open.filter((p) => p.bulkId === bulk!.id).map((p) => p.endToEndId)).toEqual(['BS-2', 'BS-3']);
     expect((await store.payments.listByBulk(bulk!.id)).map((l) => [l.state, l.bankStatus])).toEqual([

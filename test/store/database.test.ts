@@ -18,7 +18,10 @@ async function errorOf(promise: Promise<unknown>): Promise<SettleError> {
 
 describe('database URLs', () => {
   it('defaults to settle.sqlite in the data dir', () => {
-    expect(parseDatabaseUrl(undefined, '/var/lib/settle')).toEqual({ dialect: 'sqlite', filename: '/var/lib/settle/settle.sqlite' });
+    expect(parseDatabaseUrl(undefined, '/var/lib/settle')).toEqual({
+      dialect: 'sqlite',
+      filename: '/var/lib/settle/settle.sqlite',
+    });
     expect(parseDatabaseUrl('', '/d')).toEqual({ dialect: 'sqlite', filename: '/d/settle.sqlite' });
   });
 
@@ -31,13 +34,27 @@ describe('database URLs', () => {
 
   it('parses mysql:// and mariadb:// URLs with encoded credentials', () => {
     expect(parseDatabaseUrl('mysql://settle:p%40ss%2Fword@db.example:3307/settle_prod')).toEqual({
-      dialect: 'mysql', host: 'db.example', port: 3307, user: 'settle', password: 'p@ss/word', database: 'settle_prod',
+      dialect: 'mysql',
+      host: 'db.example',
+      port: 3307,
+      user: 'settle',
+      password: 'p@ss/word',
+      database: 'settle_prod',
     });
-    expect(parseDatabaseUrl('mariadb://root@127.0.0.1/settle')).toMatchObject({ dialect: 'mysql', port: 3306, password: '' });
+    expect(parseDatabaseUrl('mariadb://root@127.0.0.1/settle')).toMatchObject({
+      dialect: 'mysql',
+      port: 3306,
+      password: '',
+    });
   });
 
   it('rejects unsupported schemes, in-memory SQLite and URLs without a database, without echoing the password', () => {
-    for (const url of ['postgres://u:topsecret1@h/db', 'sqlite::memory:', 'mysql://u:topsecret1@h/', 'mysql://u:topsecret1@h:notaport/db']) {
+    for (const url of [
+      'postgres://u:topsecret1@h/db',
+      'sqlite::memory:',
+      'mysql://u:topsecret1@h/',
+      'mysql://u:topsecret1@h:notaport/db',
+    ]) {
       let error: unknown;
       try {
         parseDatabaseUrl(url);

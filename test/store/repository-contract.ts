@@ -71,7 +71,9 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     it('refuses to migrate a database that has a migration this build does not know', async () => {
       const other = await openDatabase({ url: target.url, ...(target.dataDir ? { dataDir: target.dataDir } : {}) });
       try {
-        await other.knex(MIGRATIONS_TABLE).insert({ name: '9999_from_the_future', batch: 99, migration_time: new Date() });
+        await other
+          .knex(MIGRATIONS_TABLE)
+          .insert({ name: '9999_from_the_future', batch: 99, migration_time: new Date() });
         await rejectsWithCode(other.migrate(), 'ERR_DB_MIGRATION_UNKNOWN');
         expect((await other.migrationStatus()).unknown).toEqual(['9999_from_the_future']);
       } finally {
@@ -91,36 +93,65 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         { minor: MAX_I64, currency: 'NOK' },
         { minor: BEYOND_DOUBLE, currency: 'EUR' },
       ]);
-      expect((await store.files.getFile(stored.id))?.totals).toEqual({ NOK: MAX_I64.toString(), EUR: BEYOND_DOUBLE.toString() });
+      expect((await store.files.getFile(stored.id))?.totals).toEqual({
+        NOK: MAX_I64.toString(),
+        EUR: BEYOND_DOUBLE.toString(),
+      });
 
       await store.statements.upsertAccount({ id: 'acct-big', company: 'acme', currency: 'NOK' });
       await store.statements.upsertTransactions('acct-big', [
-        { bankTransactionId: 'tx-neg', status: 'booked', bookingDate: '2026-01-05' as never, amount: { minor: -(BEYOND_DOUBLE + 2n), currency: 'NOK' } },
+        {
+          bankTransactionId: 'tx-neg',
+          status: 'booked',
+          bookingDate: '2026-01-05' as never,
+          amount: { minor: -(BEYOND_DOUBLE + 2n), currency: 'NOK' },
+        },
       ]);
       const [tx] = await store.statements.listTransactions('acct-big');
       expect(tx?.amount.minor).toBe(-(BEYOND_DOUBLE + 2n));
-      await store.statements.upsertBalances('acct-big', [{ type: 'closingBooked', referenceDate: '2026-01-05' as never, amount: { minor: -MAX_I64, currency: 'NOK' } }]);
-      expect(await store.statements.getBalance('acct-big', 'closingBooked', '2026-01-05' as never)).toEqual({ minor: -MAX_I64, currency: 'NOK' });
+      await store.statements.upsertBalances('acct-big', [
+        { type: 'closingBooked', referenceDate: '2026-01-05' as never, amount: { minor: -MAX_I64, currency: 'NOK' } },
+      ]);
+      expect(await store.statements.getBalance('acct-big', 'closingBooked', '2026-01-05' as never)).toEqual({
+        minor: -MAX_I64,
+        currency: 'NOK',
+      });
     });
 
     it('records an accepted file with its payments and finds it by SHA-256', async () => {
       const file = paymentFile('ledger-1');
-      const stored = await store.files.recordAcceptedFile(file, [payment(1, { endToEndId: 'L1-1' }), payment(2, { endToEndId: 'L1-2', creditorBic: 'DNBANOKK', batchBooking: false })]);
+      const stored = await store.files.recordAcceptedFile(file, [
+        payment(1, { endToEndId: 'L1-1' }),
+        payment(2, { endToEndId: 'L1-2', creditorBic: 'DNBANOKK', batchBooking: false }),
+      ]);
       const found = await store.files.findFileBySha256('acme', file.sha256);
-      expect(found).toMatchObject({ id: stored.id, state: 'accepted', acceptedCount: 2, fileName: 'ledger-1.csv', receivedAt: file.receivedAt });
+      expect(found).toMatchObject({
+        id: stored.id,
+        state: 'accepted',
+        acceptedCount: 2,
+        fileName: 'ledger-1.csv',
+        receivedAt: file.receivedAt,
+      });
       const lines = await store.payments.listByFile(stored.id);
       expect(lines.map((l) => [l.lineNumber, l.endToEndId, l.state])).toEqual([
         [1, 'L1-1', 'accepted'],
         [2, 'L1-2', 'accepted'],
       ]);
-      expect(lines[1]).toMatchObject({ creditorBic: 'DNBANOKK', batchBooking: false, requestedExecutionDate: '2026-01-06' });
+      expect(lines[1]).toMatchObject({
+        creditorBic: 'DNBANOKK',
+        batchBooking: false,
+        requestedExecutionDate: '2026-01-06',
+      });
       expect(await store.files.findFileBySha256('other-company', file.sha256)).toBeUndefined();
     });
 
     it('refuses the same file twice for a company and stores nothing the second time', async () => {
       const file = paymentFile('ledger-dup');
       const first = await store.files.recordAcceptedFile(file, [payment(1, { endToEndId: 'DUP-1' })]);
-      await rejectsWithCode(store.files.recordAcceptedFile({ ...file, fileName: 'renamed.csv' }, [payment(1, { endToEndId: 'DUP-other' })]), 'ERR_DB_FILE_DUPLICATE');
+      await rejectsWithCode(
+        store.files.recordAcceptedFile({ ...file, fileName: 'renamed.csv' }, [payment(1, { endToEndId: 'DUP-other' })]),
+        'ERR_DB_FILE_DUPLICATE',
+      );
       expect(await store.files.isEndToEndIdKnown('acme', ['DUP-other'])).toBe(false);
       expect((await store.files.findFileBySha256('acme', file.sha256))?.id).toBe(first.id);
       // The same bytes from another company are a different file.
@@ -128,22 +159,43 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     it('refuses an end-to-end id the company already used, atomically', async () => {
-      await store.files.recordAcceptedFile(paymentFile('e2e-a'), [payment(1, { endToEndId: 'E2E-TAKEN' }), payment(2, { endToEndId: 'e2e-taken' })]);
-      expect([...(await store.files.knownEndToEndIds('acme', ['E2E-TAKEN', 'E2E-FREE', 'e2e-taken']))].sort()).toEqual(['E2E-TAKEN', 'e2e-taken']);
+      await store.files.recordAcceptedFile(paymentFile('e2e-a'), [
+        payment(1, { endToEndId: 'E2E-TAKEN' }),
+        payment(2, { endToEndId: 'e2e-taken' }),
+      ]);
+      expect([...(await store.files.knownEndToEndIds('acme', ['E2E-TAKEN', 'E2E-FREE', 'e2e-taken']))].sort()).toEqual([
+        'E2E-TAKEN',
+        'e2e-taken',
+      ]);
       const second = paymentFile('e2e-b');
-      await rejectsWithCode(store.files.recordAcceptedFile(second, [payment(1, { endToEndId: 'E2E-NEW' }), payment(2, { endToEndId: 'E2E-TAKEN' })]), 'ERR_DB_END_TO_END_ID_TAKEN');
+      await rejectsWithCode(
+        store.files.recordAcceptedFile(second, [
+          payment(1, { endToEndId: 'E2E-NEW' }),
+          payment(2, { endToEndId: 'E2E-TAKEN' }),
+        ]),
+        'ERR_DB_END_TO_END_ID_TAKEN',
+      );
       expect(await store.files.findFileBySha256('acme', second.sha256)).toBeUndefined();
       expect(await store.files.isEndToEndIdKnown('acme', ['E2E-NEW'])).toBe(false);
     });
 
     it('records a rejected file so that a re-drop is recognised', async () => {
       const file = paymentFile('rejected-1');
-      await store.files.recordRejectedFile(file, '3 errors: ERR_CSV_AMOUNT at row 2, …', { lineCount: 5, rejectedCount: 3 });
-      expect(await store.files.findFileBySha256('acme', file.sha256)).toMatchObject({ state: 'rejected', rejectedCount: 3, errorSummary: '3 errors: ERR_CSV_AMOUNT at row 2, …' });
+      await store.files.recordRejectedFile(file, '3 errors: ERR_CSV_AMOUNT at row 2, …', {
+        lineCount: 5,
+        rejectedCount: 3,
+      });
+      expect(await store.files.findFileBySha256('acme', file.sha256)).toMatchObject({
+        state: 'rejected',
+        rejectedCount: 3,
+        errorSummary: '3 errors: ERR_CSV_AMOUNT at row 2, …',
+      });
     });
 
     it('refuses an illegal file transition and records every legal one', async () => {
-      const stored = await store.files.recordAcceptedFile(paymentFile('states-1'), [payment(1, { endToEndId: 'ST-1' })]);
+      const stored = await store.files.recordAcceptedFile(paymentFile('states-1'), [
+        payment(1, { endToEndId: 'ST-1' }),
+      ]);
       await rejectsWithCode(store.files.setFileState(stored.id, 'received', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
       await store.files.setFileState(stored.id, 'submitted', 'all bulks sent');
       await rejectsWithCode(store.files.setFileState(stored.id, 'accepted', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
@@ -159,9 +211,18 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     it('never gives the same row to two concurrent claimers', async () => {
       const count = 40;
-      const stored = await store.files.recordAcceptedFile(paymentFile('claims-1'), Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `CL-${i}` })));
+      const stored = await store.files.recordAcceptedFile(
+        paymentFile('claims-1'),
+        Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `CL-${i}` })),
+      );
       const lines = await store.payments.listByFile(stored.id);
-      const plans = lines.map((l, i) => ({ position: i, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: [l.id] }));
+      const plans = lines.map((l, i) => ({
+        position: i,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: [l.id],
+      }));
       const bulkIds = new Set((await store.bulks.createBulks(stored.id, plans)).map((b) => b.id));
       // A second handle: its own connection pool, as a second settle instance would have.
       const otherDb = await openDatabase({ url: target.url, ...(target.dataDir ? { dataDir: target.dataDir } : {}) });
@@ -170,13 +231,23 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         const worker = async (s: Store, holder: string) => {
           const got: string[] = [];
           for (;;) {
-            const rows = await s.claim('bulks', { where: { state: 'pending', file_id: stored.id }, limit: 3, holder, leaseMs: 60_000 });
+            const rows = await s.claim('bulks', {
+              where: { state: 'pending', file_id: stored.id },
+              limit: 3,
+              holder,
+              leaseMs: 60_000,
+            });
             if (rows.length === 0) return got;
             for (const r of rows) expect(r.lease_holder).toBe(holder);
             got.push(...rows.map((r) => String(r.id)));
           }
         };
-        const results = await Promise.all([worker(store, 'a-1'), worker(other, 'b-1'), worker(store, 'a-2'), worker(other, 'b-2')]);
+        const results = await Promise.all([
+          worker(store, 'a-1'),
+          worker(other, 'b-1'),
+          worker(store, 'a-2'),
+          worker(other, 'b-2'),
+        ]);
         const all = results.flat();
         expect(new Set(all).size).toBe(all.length);
         expect(new Set(all)).toEqual(bulkIds);
@@ -186,9 +257,19 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     it('lets an expired claim be taken again, and only by one holder', async () => {
-      const stored = await store.files.recordAcceptedFile(paymentFile('claims-2'), [payment(1, { endToEndId: 'CE-1' })]);
+      const stored = await store.files.recordAcceptedFile(paymentFile('claims-2'), [
+        payment(1, { endToEndId: 'CE-1' }),
+      ]);
       const [line] = await store.payments.listByFile(stored.id);
-      await store.bulks.createBulks(stored.id, [{ position: 0, debtorIban: 'NO9386011117947', executionDate: '2026-01-06' as never, batchBooking: true, paymentIds: [line!.id] }]);
+      await store.bulks.createBulks(stored.id, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: '2026-01-06' as never,
+          batchBooking: true,
+          paymentIds: [line!.id],
+        },
+      ]);
       const where = { file_id: stored.id };
       const first = await store.claim('bulks', { where, limit: 10, holder: 'crashed', leaseMs: 30_000 });
       expect(first).toHaveLength(1);
@@ -250,7 +331,9 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const before = await count();
       // Earlier tests' leases expired long ago too: the count removed is whatever the table lost.
       expect(await store.leases.purgeExpired(86_400_000)).toBe(before - (await count()));
-      const names = (await db.knex('leases').select('name').whereIn('name', ['poll:old', 'poll:live', 'poll:recent']).orderBy('name')).map((r: { name: string }) => r.name);
+      const names = (
+        await db.knex('leases').select('name').whereIn('name', ['poll:old', 'poll:live', 'poll:recent']).orderBy('name')
+      ).map((r: { name: string }) => r.name);
       expect(names).toEqual(['poll:live', 'poll:recent']);
     });
 
@@ -258,7 +341,10 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const otherDb = await openDatabase({ url: target.url, ...(target.dataDir ? { dataDir: target.dataDir } : {}) });
       try {
         const other = createStore(otherDb, clock);
-        const results = await Promise.all([store.leases.acquire('race', 'x', 10_000), other.leases.acquire('race', 'y', 10_000)]);
+        const results = await Promise.all([
+          store.leases.acquire('race', 'x', 10_000),
+          other.leases.acquire('race', 'y', 10_000),
+        ]);
         expect(results.filter((r) => r !== undefined)).toHaveLength(1);
       } finally {
         await otherDb.close();
@@ -267,14 +353,47 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     it('upserts transactions idempotently, books pending ones and never un-books', async () => {
       await store.statements.upsertAccount({ id: 'acct-1', company: 'acme', iban: 'NO9386011117947', currency: 'NOK' });
-      await store.statements.upsertAccount({ id: 'acct-1', company: 'acme', iban: 'NO9386011117947', currency: 'NOK', name: 'Operating' });
-      const pending = { bankTransactionId: 't1', status: 'pending' as const, amount: { minor: -5000n, currency: 'NOK' }, endToEndId: 'OB-1', raw: { a: 1 } };
-      const booked = { bankTransactionId: 't2', status: 'booked' as const, bookingDate: '2026-01-05' as never, amount: { minor: 700n, currency: 'NOK' } };
-      expect(await store.statements.upsertTransactions('acct-1', [pending, booked])).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
-      expect(await store.statements.upsertTransactions('acct-1', [pending, booked])).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+      await store.statements.upsertAccount({
+        id: 'acct-1',
+        company: 'acme',
+        iban: 'NO9386011117947',
+        currency: 'NOK',
+        name: 'Operating',
+      });
+      const pending = {
+        bankTransactionId: 't1',
+        status: 'pending' as const,
+        amount: { minor: -5000n, currency: 'NOK' },
+        endToEndId: 'OB-1',
+        raw: { a: 1 },
+      };
+      const booked = {
+        bankTransactionId: 't2',
+        status: 'booked' as const,
+        bookingDate: '2026-01-05' as never,
+        amount: { minor: 700n, currency: 'NOK' },
+      };
+      expect(await store.statements.upsertTransactions('acct-1', [pending, booked])).toEqual({
+        inserted: 2,
+        updated: 0,
+        unchanged: 0,
+      });
+      expect(await store.statements.upsertTransactions('acct-1', [pending, booked])).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 2,
+      });
       const nowBooked = { ...pending, status: 'booked' as const, bookingDate: '2026-01-06' as never };
-      expect(await store.statements.upsertTransactions('acct-1', [nowBooked])).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-      expect(await store.statements.upsertTransactions('acct-1', [pending])).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+      expect(await store.statements.upsertTransactions('acct-1', [nowBooked])).toEqual({
+        inserted: 0,
+        updated: 1,
+        unchanged: 0,
+      });
+      expect(await store.statements.upsertTransactions('acct-1', [pending])).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 1,
+      });
       const rows = await store.statements.listTransactions('acct-1');
       expect(rows.map((r) => [r.bankTransactionId, r.status, r.bookingDate])).toEqual([
         ['t2', 'booked', '2026-01-05'],
@@ -285,7 +404,9 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     it('deduplicates webhook events and alerts', async () => {
-      expect(await store.dedupe.recordWebhookEvent({ id: 'evt-1', type: 'banking.payment.status', payload: { x: 1 } })).toBe(true);
+      expect(
+        await store.dedupe.recordWebhookEvent({ id: 'evt-1', type: 'banking.payment.status', payload: { x: 1 } }),
+      ).toBe(true);
       // Recorded but not processed (a crash mid-way): a redelivery is processed again.
       expect(await store.dedupe.recordWebhookEvent({ id: 'evt-1', type: 'banking.payment.status' })).toBe(true);
       await store.dedupe.markWebhookProcessed('evt-1');
@@ -298,7 +419,12 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const run = await store.jobRuns.start('pickup', 'run-1', 'host-a');
       clock.advance(5000);
       await store.jobRuns.finish(run.id, 'findings', { files: 2, total: 2n ** 60n });
-      expect(await store.jobRuns.get(run.id)).toMatchObject({ job: 'pickup', runId: 'run-1', outcome: 'findings', summary: { files: 2, total: (2n ** 60n).toString() } });
+      expect(await store.jobRuns.get(run.id)).toMatchObject({
+        job: 'pickup',
+        runId: 'run-1',
+        outcome: 'findings',
+        summary: { files: 2, total: (2n ** 60n).toString() },
+      });
       expect((await store.jobRuns.recent('pickup')).map((r) => r.id)).toEqual([run.id]);
     });
 

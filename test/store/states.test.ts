@@ -62,7 +62,8 @@ describe('state machines', () => {
 
   it('ranks every non-terminal bank status below every terminal one', () => {
     const open = BANK_STATUSES.filter((s) => !TERMINAL_BANK_STATUSES.has(s));
-    for (const s of open) for (const t of TERMINAL_BANK_STATUSES) expect(bankStatusRank(s)).toBeLessThan(bankStatusRank(t));
+    for (const s of open)
+      for (const t of TERMINAL_BANK_STATUSES) expect(bankStatusRank(s)).toBeLessThan(bankStatusRank(t));
   });
 
   it('has tables that only name their own states, and nothing leaves a terminal state except ACSC to ACCC', () => {

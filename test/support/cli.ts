@@ -12,7 +12,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runSettle(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
+export function runSettle(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', tsxLoader, `${root}src/cli/main.ts`, ...args], {
       cwd: options.cwd ?? root,

@@ -95,7 +95,8 @@ export async function compareWithBank(sandbox: RunningSandbox, dir: string): Pro
   const answer = (await control(sandbox, '/payments')) as BankBulk[] | { payments: BankBulk[] };
   const bulks = Array.isArray(answer) ? answer : answer.payments;
   const seen = new Map<string, number>();
-  for (const b of bulks) for (const l of b.paymentLines) seen.set(l.endToEndIdentification, (seen.get(l.endToEndIdentification) ?? 0) + 1);
+  for (const b of bulks)
+    for (const l of b.paymentLines) seen.set(l.endToEndIdentification, (seen.get(l.endToEndIdentification) ?? 0) + 1);
   const keys = bulks.map((b) => b.idempotencyKey);
   return {
     accepted,
@@ -139,7 +140,10 @@ export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigu
     const configFile = join(dir, 'settle.yaml');
     await writeFile(configFile, JSON.stringify(crashConfig(dir, root, sandbox), null, 2));
     const files = options.files ?? 4;
-    const drops = new Map<number, number>([[1, -1], ...Array.from({ length: files }, (_, f) => [f * 2, f] as [number, number])]);
+    const drops = new Map<number, number>([
+      [1, -1],
+      ...Array.from({ length: files }, (_, f) => [f * 2, f] as [number, number]),
+    ]);
     figures.notAcceptedPayments = 2;
     await control(sandbox, '/faults', {
       seed: options.seed ?? 1,
@@ -163,7 +167,8 @@ export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigu
       const child = spawnChild(configFile, sandbox, false);
       figures.runs++;
       // Half the kills come early in a cycle (pickup, submit), half anywhere.
-      const delay = random() < 0.5 ? Math.floor(random() * 120) : minDelay + Math.floor(random() * (maxDelay - minDelay));
+      const delay =
+        random() < 0.5 ? Math.floor(random() * 120) : minDelay + Math.floor(random() * (maxDelay - minDelay));
       const killed = await killAfter(child, delay);
       if (killed !== undefined) {
         figures.killPoints++;
@@ -213,7 +218,13 @@ function crashConfig(dir: string, root: string, sandbox: RunningSandbox): Record
     dataDir: join(dir, 'data'),
     log: { level: 'error', format: 'json' },
     database: { url: `sqlite:${join(dir, 'settle.sqlite')}` },
-    bank: { baseUrl: sandbox.urls.baseUrl, authUrl: sandbox.urls.authUrl, maxRetries: 2, timeout: '3s', idempotencyRetention: '24h' },
+    bank: {
+      baseUrl: sandbox.urls.baseUrl,
+      authUrl: sandbox.urls.authUrl,
+      maxRetries: 2,
+      timeout: '3s',
+      idempotencyRetention: '24h',
+    },
     companies: [
       {
         id: 'acme',
@@ -235,11 +246,19 @@ function crashConfig(dir: string, root: string, sandbox: RunningSandbox): Record
 async function dropFile(sandbox: RunningSandbox, root: string, f: number): Promise<void> {
   const now = (await control(sandbox, '')) as { now: string };
   const execution = new Date(Date.parse(now.now) + 10 * DAY).toISOString().slice(0, 10);
-  const header = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+  const header =
+    'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
   const lines =
     f < 0
-      ? [`${NORMAL},ACME AS,${execution},BAD-1,10.00,NOK,${CREDITOR},Leverandor AS`, `${NORMAL},ACME AS,${execution},BAD-2,10.005,NOK,${CREDITOR},Leverandor AS`]
-      : Array.from({ length: 5 }, (_, i) => `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CR-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`);
+      ? [
+          `${NORMAL},ACME AS,${execution},BAD-1,10.00,NOK,${CREDITOR},Leverandor AS`,
+          `${NORMAL},ACME AS,${execution},BAD-2,10.005,NOK,${CREDITOR},Leverandor AS`,
+        ]
+      : Array.from(
+          { length: 5 },
+          (_, i) =>
+            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CR-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`,
+        );
   await writeFile(join(root, 'inbox', f < 0 ? 'bad.csv' : `pay-${f}.csv`), [header, ...lines].join('\n') + '\n');
 }
 
@@ -323,7 +342,8 @@ async function killAfter(child: ChildProcess, ms: number): Promise<string | unde
   // seconds on a busy machine, and a kill before any job ran tests nothing.
   const ready = new Promise<void>((resolve) => started.set(child, resolve));
   const exit = exitOf(child);
-  if ((await Promise.race([ready.then(() => 'ready' as const), exit.then(() => 'exit' as const)])) === 'exit') return undefined;
+  if ((await Promise.race([ready.then(() => 'ready' as const), exit.then(() => 'exit' as const)])) === 'exit')
+    return undefined;
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
   const first = await Promise.race([exit.then(() => 'exit' as const), timer]);
   if (first === 'exit') return undefined;
@@ -333,7 +353,12 @@ async function killAfter(child: ChildProcess, ms: number): Promise<string | unde
   return stage;
 }
 
-export async function control(sandbox: RunningSandbox, path: string, body?: unknown, method?: string): Promise<unknown> {
+export async function control(
+  sandbox: RunningSandbox,
+  path: string,
+  body?: unknown,
+  method?: string,
+): Promise<unknown> {
   const res = await fetch(`${sandbox.urls.controlUrl}${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
@@ -355,7 +380,11 @@ async function acceptedEndToEndIds(dir: string): Promise<Set<string>> {
 async function allFinal(dir: string): Promise<boolean> {
   const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
   try {
-    const open = await db.knex('payments').whereNotIn('state', ['ACSC', 'ACCC', 'RJCT', 'CANC']).count({ n: '*' }).first();
+    const open = await db
+      .knex('payments')
+      .whereNotIn('state', ['ACSC', 'ACCC', 'RJCT', 'CANC'])
+      .count({ n: '*' })
+      .first();
     return Number((open as { n?: unknown } | undefined)?.n ?? 1) === 0;
   } finally {
     await db.close();
@@ -374,12 +403,20 @@ async function childMain(): Promise<void> {
   const app = await createApp(config, logger, clock);
   const jobs = paymentJobs(app, { instanceId: `crash-${process.pid}` });
   const receiver = await startWebhookReceiver(app, `crash-events-${process.pid}`);
-  const subs = (await (await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions`)).json()) as { subscriptions: { id: string }[] };
-  for (const s of subs.subscriptions) await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions/${s.id}`, { method: 'DELETE' });
+  const subs = (await (await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions`)).json()) as {
+    subscriptions: { id: string }[];
+  };
+  for (const s of subs.subscriptions)
+    await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions/${s.id}`, { method: 'DELETE' });
   await fetch(`${env.SETTLE_CRASH_CONTROL}/subscriptions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'crash', events: [], delivery: { url: receiver.url, maxEventsPerBatch: 3, mode: 'structured' }, validation: 'skip' }),
+    body: JSON.stringify({
+      name: 'crash',
+      events: [],
+      delivery: { url: receiver.url, maxEventsPerBatch: 3, mode: 'structured' },
+      validation: 'skip',
+    }),
   });
   const once = env.SETTLE_CRASH_ONCE === '1';
   try {

@@ -40,8 +40,11 @@ export async function mariaDbForTests(): Promise<boolean> {
   if (reason === undefined) return true;
   const message = `MariaDB at ${HOST}:${PORT} is not reachable (${reason})`;
   const ci = process.env.CI;
-  if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0') throw new Error(`${message}; in CI the MariaDB suites must run.`);
-  console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING the MariaDB repository suite: ${message}.\n!! Start MariaDB (root, empty password) to run it.\n${'!'.repeat(78)}\n`);
+  if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0')
+    throw new Error(`${message}; in CI the MariaDB suites must run.`);
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! SKIPPING the MariaDB repository suite: ${message}.\n!! Start MariaDB (root, empty password) to run it.\n${'!'.repeat(78)}\n`,
+  );
   return false;
 }
 

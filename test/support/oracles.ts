@@ -12,7 +12,11 @@ import { it } from 'vitest';
 
 export type OracleTool = 'xmllint' | 'aqbanking-cli' | 'hledger';
 
-const APT_PACKAGE: Record<OracleTool, string> = { xmllint: 'libxml2-utils', 'aqbanking-cli': 'aqbanking-tools', hledger: 'hledger' };
+const APT_PACKAGE: Record<OracleTool, string> = {
+  xmllint: 'libxml2-utils',
+  'aqbanking-cli': 'aqbanking-tools',
+  hledger: 'hledger',
+};
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The official XSDs: SETTLE_XSD_DIR, else the shared folder beside the repository. */
@@ -71,7 +75,10 @@ async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 /** Validates an XML text against shared/iso20022/xsd/<schema>.xsd. */
-export async function xmllintValidate(xml: string | Buffer, schema: string): Promise<{ valid: boolean; output: string }> {
+export async function xmllintValidate(
+  xml: string | Buffer,
+  schema: string,
+): Promise<{ valid: boolean; output: string }> {
   return withTempDir(async (dir) => {
     const file = join(dir, 'doc.xml');
     await writeFile(file, xml);
@@ -95,23 +102,47 @@ export interface AqTransaction {
  * Imports a camt.053 document with aqbanking-cli's xml importer (profile camt_053_001_04, the
  * only camt.053 one) and lists what it read. `exponent` turns the rational amounts into minor units.
  */
-export async function aqbankingImportCamt053(xml: string | Buffer, exponent: number): Promise<{ transactions: AqTransaction[]; closing: string }> {
+export async function aqbankingImportCamt053(
+  xml: string | Buffer,
+  exponent: number,
+): Promise<{ transactions: AqTransaction[]; closing: string }> {
   return withTempDir(async (dir) => {
     const file = join(dir, 'statement.xml');
     const ctx = join(dir, 'out.ctx');
     const cfg = join(dir, 'aqcfg');
     await writeFile(file, xml);
-    const imported = await run('aqbanking-cli', ['-D', cfg, '-n', 'import', '--importer=xml', '--profile=camt_053_001_04', '-f', file, '-c', ctx]);
-    if (imported.code !== 0) throw new Error(`aqbanking-cli import failed (${imported.code}): ${imported.stderr.slice(-500)}`);
-    const template = ['$(dateAsString)', '$(valutaDateAsString)', '$(value)', '$(localIban)', '$(endToEndReference)', '$(transactionKey)'].join('\t');
+    const imported = await run('aqbanking-cli', [
+      '-D',
+      cfg,
+      '-n',
+      'import',
+      '--importer=xml',
+      '--profile=camt_053_001_04',
+      '-f',
+      file,
+      '-c',
+      ctx,
+    ]);
+    if (imported.code !== 0)
+      throw new Error(`aqbanking-cli import failed (${imported.code}): ${imported.stderr.slice(-500)}`);
+    const template = [
+      '$(dateAsString)',
+      '$(valutaDateAsString)',
+      '$(value)',
+      '$(localIban)',
+      '$(endToEndReference)',
+      '$(transactionKey)',
+    ].join('\t');
     const listed = await run('aqbanking-cli', ['-D', cfg, 'listtrans', '-c', ctx, '-T', template]);
-    if (listed.code !== 0) throw new Error(`aqbanking-cli listtrans failed (${listed.code}): ${listed.stderr.slice(-500)}`);
+    if (listed.code !== 0)
+      throw new Error(`aqbanking-cli listtrans failed (${listed.code}): ${listed.stderr.slice(-500)}`);
     const balances = await run('aqbanking-cli', ['-D', cfg, 'listbal', '-c', ctx]);
     const transactions = listed.stdout
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => {
-        const [date = '', valueDate = '', value = '', localIban = '', endToEndId = '', transactionKey = ''] = line.split('\t');
+        const [date = '', valueDate = '', value = '', localIban = '', endToEndId = '', transactionKey = ''] =
+          line.split('\t');
         const { minor, currency } = parseRational(value, exponent);
         return { date, valueDate, minor, currency, localIban, endToEndId, transactionKey };
       });

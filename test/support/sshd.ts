@@ -68,7 +68,11 @@ async function fingerprintOf(publicKeyPath: string): Promise<string> {
 }
 
 async function ensureTestUser(): Promise<{ username: string; password: string; uid: number; gid: number }> {
-  const exists = async () => run('id', ['-u', TEST_USER]).then(() => true, () => false);
+  const exists = async () =>
+    run('id', ['-u', TEST_USER]).then(
+      () => true,
+      () => false,
+    );
   if (!(await exists())) {
     // A parallel test file may create it at the same moment: only fail if it is still missing.
     await run('useradd', ['--create-home', '--shell', '/usr/sbin/nologin', TEST_USER]).catch(async (error: unknown) => {
@@ -161,10 +165,14 @@ export async function startSshd(): Promise<SshdServer> {
     await keygen(join(dir, 'stranger_ed25519'));
     const passphrase = randomBytes(12).toString('base64url');
     await keygen(join(dir, 'client_encrypted'), passphrase);
-    const authorized = (await readFile(join(dir, 'client_ed25519.pub'), 'utf8')) + (await readFile(join(dir, 'client_encrypted.pub'), 'utf8'));
+    const authorized =
+      (await readFile(join(dir, 'client_ed25519.pub'), 'utf8')) +
+      (await readFile(join(dir, 'client_encrypted.pub'), 'utf8'));
     await writeFile(join(dir, 'authorized_keys'), authorized, { mode: 0o644 });
 
-    const user = isRoot ? await ensureTestUser() : { username: userInfo().username, password: undefined, uid: -1, gid: -1 };
+    const user = isRoot
+      ? await ensureTestUser()
+      : { username: userInfo().username, password: undefined, uid: -1, gid: -1 };
     const filesRoot = join(dir, 'files');
     await mkdir(filesRoot, { mode: 0o755 });
     if (isRoot) {
@@ -250,7 +258,9 @@ export async function startSshdForTests(): Promise<{ server: SshdServer | undefi
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (!process.env.CI) {
-      console.warn(`\n*** WARNING: SFTP tests SKIPPED — could not start a private sshd: ${reason}\n*** Install openssh-server (apt-get install -y openssh-server) to run them.\n`);
+      console.warn(
+        `\n*** WARNING: SFTP tests SKIPPED — could not start a private sshd: ${reason}\n*** Install openssh-server (apt-get install -y openssh-server) to run them.\n`,
+      );
     }
     return { server: undefined, reason };
   }

@@ -22,15 +22,20 @@ async function analyzer(): Promise<boolean> {
     return true;
   } catch {
     const ci = process.env.CI;
-    if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0') throw new Error('systemd-analyze is missing; in CI the unit files must be verified (apt-get install systemd)');
-    console.warn('\n!! SKIPPING samples/systemd verification: systemd-analyze is not installed (apt-get install systemd)\n');
+    if (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0')
+      throw new Error('systemd-analyze is missing; in CI the unit files must be verified (apt-get install systemd)');
+    console.warn(
+      '\n!! SKIPPING samples/systemd verification: systemd-analyze is not installed (apt-get install systemd)\n',
+    );
     return false;
   }
 }
 
 async function verify(dir: string, files: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run('systemd-analyze', ['verify', '--man=no', ...files.map((f) => join(dir, f))], { env: { ...process.env, SYSTEMD_LOG_COLOR: '0' } });
+    const { stdout, stderr } = await run('systemd-analyze', ['verify', '--man=no', ...files.map((f) => join(dir, f))], {
+      env: { ...process.env, SYSTEMD_LOG_COLOR: '0' },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -76,12 +81,23 @@ describe.runIf(available)('samples/systemd', () => {
     expect(text).toMatch(/^LoadCredential=client-secret:/m);
     expect(text).toMatch(/^StateDirectory=settle$/m);
     expect(text).toMatch(/^StandardOutput=journal$/m);
-    for (const hardening of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'PrivateTmp=yes', 'SystemCallFilter=@system-service', 'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX'])
+    for (const hardening of [
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'PrivateTmp=yes',
+      'SystemCallFilter=@system-service',
+      'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX',
+    ])
       expect(text).toContain(`\n${hardening}\n`);
   });
 
   it('keeps the service exposure low in systemd-analyze security', async () => {
-    const { stdout } = await run('systemd-analyze', ['security', '--offline=yes', '--no-pager', join(dir, 'settle.service')]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+    const { stdout } = await run('systemd-analyze', [
+      'security',
+      '--offline=yes',
+      '--no-pager',
+      join(dir, 'settle.service'),
+    ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
     const score = /Overall exposure level for settle\.service: (\d+\.\d+)/.exec(stdout)?.[1];
     expect(score, stdout.slice(-500)).toBeDefined();
     expect(Number.parseFloat(score!)).toBeLessThanOrEqual(2.5);

@@ -43,7 +43,17 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-const UNSAFE = ['../escape.csv', '/etc/passwd', 'inbox/../../x', 'a\\b.csv', 'bad\nname.csv', 'nul\u0000.csv', 'invoice\u202Etxt.exe', 'inbox//x', '..'];
+const UNSAFE = [
+  '../escape.csv',
+  '/etc/passwd',
+  'inbox/../../x',
+  'a\\b.csv',
+  'bad\nname.csv',
+  'nul\u0000.csv',
+  'invoice\u202Etxt.exe',
+  'inbox//x',
+  '..',
+];
 
 export function fileStoreContract(name: string, create: () => Promise<StoreUnderTest>): void {
   describe(`FileStore contract: ${name}`, () => {
@@ -190,12 +200,13 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       for (const attempt of attempts) expect(await codeOf(attempt)).toBe('ERR_FILE_NAME_UNSAFE');
       expect((await store.list('')).map((e) => e.name)).toEqual(['ok.csv']);
     });
-  
+
     it('takes only files that did not change between two looks and never temporary or hidden ones', async () => {
       await store.ensureDir('in');
       await store.writeAtomic('in/done.csv', 'complete');
       await store.writeAtomic('in/growing.csv', 'start');
-      for (const temp of ['upload.csv.part', 'x.TMP', 'winscp.csv.filepart', 'backup.csv~', '.hidden.csv']) await store.writeAtomic(`in/${temp}`, 'x');
+      for (const temp of ['upload.csv.part', 'x.TMP', 'winscp.csv.filepart', 'backup.csv~', '.hidden.csv'])
+        await store.writeAtomic(`in/${temp}`, 'x');
       const result = await takeStableFiles(store, 'in', {
         settleMs: 1,
         // The writer keeps going while settle waits between its two looks.
@@ -216,7 +227,11 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       await store.writeAtomic('pay.csv', 'a');
       await store.writeAtomic('PAY2.CSV', 'b');
       await store.writeAtomic('notes.txt', 'c');
-      const vanishing = await takeStableFiles(store, '', { pattern: '*.csv', settleMs: 1, sleep: () => store.remove('PAY2.CSV') });
+      const vanishing = await takeStableFiles(store, '', {
+        pattern: '*.csv',
+        settleMs: 1,
+        sleep: () => store.remove('PAY2.CSV'),
+      });
       expect(vanishing.stable.map((e) => e.name)).toEqual(['pay.csv']);
       expect(vanishing.skipped).toEqual(
         expect.arrayContaining([
@@ -229,7 +244,11 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       expect(young.stable).toEqual([]);
       expect(young.skipped).toContainEqual({ name: 'pay.csv', reason: 'too-new' });
       clock.advance(120_000);
-      expect((await takeStableFiles(store, '', { pattern: /^pay/, settleMs: 1, minAgeMs: 60_000, clock })).stable.map((e) => e.name)).toEqual(['pay.csv']);
+      expect(
+        (await takeStableFiles(store, '', { pattern: /^pay/, settleMs: 1, minAgeMs: 60_000, clock })).stable.map(
+          (e) => e.name,
+        ),
+      ).toEqual(['pay.csv']);
     });
   });
 }

@@ -20,16 +20,27 @@ describe('safe paths', () => {
     expect(checkRelativePath('..names-starting-with-dots..csv')).toEqual(['..names-starting-with-dots..csv']);
   });
 
-  it.each(['../x', 'a/../../x', 'a/./b', '/etc/passwd', 'a//b', 'a\\b', 'tab\there', 'line\nbreak', 'del\u007F', 'c1\u0085', 'rtl\u202Eoverride', 'isolate\u2066x'])(
-    'refuses %j with ERR_FILE_NAME_UNSAFE (exit 1)',
-    (bad) => {
-      expect(codeOf(() => checkRelativePath(bad))).toBe('ERR_FILE_NAME_UNSAFE/1');
-    },
-  );
+  it.each([
+    '../x',
+    'a/../../x',
+    'a/./b',
+    '/etc/passwd',
+    'a//b',
+    'a\\b',
+    'tab\there',
+    'line\nbreak',
+    'del\u007F',
+    'c1\u0085',
+    'rtl\u202Eoverride',
+    'isolate\u2066x',
+  ])('refuses %j with ERR_FILE_NAME_UNSAFE (exit 1)', (bad) => {
+    expect(codeOf(() => checkRelativePath(bad))).toBe('ERR_FILE_NAME_UNSAFE/1');
+  });
 
   it('refuses separators and dot names where a bare file name is expected', () => {
     expect(checkFileName('payments.csv')).toBe('payments.csv');
-    for (const bad of ['a/b.csv', '', '.', '..', 'x\\y', 'bell\u0007']) expect(codeOf(() => checkFileName(bad))).toBe('ERR_FILE_NAME_UNSAFE/1');
+    for (const bad of ['a/b.csv', '', '.', '..', 'x\\y', 'bell\u0007'])
+      expect(codeOf(() => checkFileName(bad))).toBe('ERR_FILE_NAME_UNSAFE/1');
     expect(codeOf(() => joinPath('inbox', '../etc'))).toBe('ERR_FILE_NAME_UNSAFE/1');
     expect(joinPath('inbox/', 'a.csv')).toBe('inbox/a.csv');
     expect(joinPath('', 'a.csv')).toBe('a.csv');

@@ -170,7 +170,14 @@ describe('SftpFileStore without a usable server', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const store = new SftpFileStore({ host: '127.0.0.1', port, username: 'nobody', password: 'irrelevant', hostKeySha256: otherFingerprint(), timeoutMs: 500 });
+    const store = new SftpFileStore({
+      host: '127.0.0.1',
+      port,
+      username: 'nobody',
+      password: 'irrelevant',
+      hostKeySha256: otherFingerprint(),
+      timeoutMs: 500,
+    });
     try {
       expect(await codeOf(store.list(''))).toBe('ERR_SFTP_TIMEOUT');
     } finally {
@@ -185,7 +192,14 @@ describe('SftpFileStore without a usable server', () => {
     const address = probe.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     await new Promise((resolve) => probe.close(resolve));
-    const store = new SftpFileStore({ host: '127.0.0.1', port, username: 'nobody', password: 'irrelevant', hostKeySha256: otherFingerprint(), timeoutMs: 2000 });
+    const store = new SftpFileStore({
+      host: '127.0.0.1',
+      port,
+      username: 'nobody',
+      password: 'irrelevant',
+      hostKeySha256: otherFingerprint(),
+      timeoutMs: 2000,
+    });
     expect(await codeOf(store.list(''))).toBe('ERR_SFTP_CONNECT');
     await store.close();
   });

@@ -17,7 +17,10 @@ export function notEnabledWarnings(rows: readonly AccountRow[], consents: readon
   for (const { account, organisationNumber } of rows) {
     if (account.status === 'enabled') continue;
     const consent = consents.find(
-      (c) => c.status === 'Authorized' && (account.bankId === undefined || c.bankId === account.bankId) && (organisationNumber === undefined || consentCompany(c) === organisationNumber),
+      (c) =>
+        c.status === 'Authorized' &&
+        (account.bankId === undefined || c.bankId === account.bankId) &&
+        (organisationNumber === undefined || consentCompany(c) === organisationNumber),
     );
     if (!consent) continue;
     warnings.push(
@@ -28,7 +31,10 @@ export function notEnabledWarnings(rows: readonly AccountRow[], consents: readon
   return warnings;
 }
 
-function contexts(orgs: readonly string[], subscriptionId: string): { context: DataContext; org: string | undefined }[] {
+function contexts(
+  orgs: readonly string[],
+  subscriptionId: string,
+): { context: DataContext; org: string | undefined }[] {
   if (orgs.length) return orgs.map((org) => ({ context: { resourceGroupName: org }, org }));
   return [{ context: { scopes: [`/subscriptions/${subscriptionId}`] }, org: undefined }];
 }
@@ -51,7 +57,9 @@ export function accountsCommand(): Command {
 
   command
     .command('list')
-    .description('list accounts (of one company with --org; else of every configured company, or the whole subscription)')
+    .description(
+      'list accounts (of one company with --org; else of every configured company, or the whole subscription)',
+    )
     .option('--org <orgno>', 'organisation number of the company')
     .option('--json', 'print JSON for scripts')
     .action(async (opts: { org?: string; json?: boolean }, cmd: Command) => {
@@ -65,7 +73,15 @@ export function accountsCommand(): Command {
         process.stdout.write(
           renderTable(
             ['ACCOUNT ID', 'IBAN', 'CURRENCY', 'STATUS', 'COMPANY', 'BANK', 'NAME'],
-            rows.map(({ account: a, organisationNumber }) => [a.id, a.iban ?? a.bban ?? a.other?.identification ?? '-', a.currency ?? '-', a.status ?? '-', organisationNumber ?? '-', a.bankId ?? '-', a.displayName ?? a.name ?? '']),
+            rows.map(({ account: a, organisationNumber }) => [
+              a.id,
+              a.iban ?? a.bban ?? a.other?.identification ?? '-',
+              a.currency ?? '-',
+              a.status ?? '-',
+              organisationNumber ?? '-',
+              a.bankId ?? '-',
+              a.displayName ?? a.name ?? '',
+            ]),
           ),
         );
       });
@@ -79,7 +95,9 @@ export function accountsCommand(): Command {
     .option('--json', 'print JSON for scripts')
     .action(async (accountId: string, opts: { org?: string; json?: boolean }, cmd: Command) => {
       await withBank(cmd, async (bank, { config }) => {
-        const [{ context, org }] = contexts(opts.org ? [opts.org] : [], config.bank.subscriptionId) as [{ context: DataContext; org: string | undefined }];
+        const [{ context, org }] = contexts(opts.org ? [opts.org] : [], config.bank.subscriptionId) as [
+          { context: DataContext; org: string | undefined },
+        ];
         const account = await bank.getAccount(context, accountId);
         const params = await bank.getAccountParameters(context, accountId);
         if (opts.json) {
@@ -99,7 +117,18 @@ export function accountsCommand(): Command {
         ];
         process.stdout.write(lines.join('\n') + '\n');
         if (account.balances.length) {
-          process.stdout.write('\n' + renderTable(['BALANCE', 'AMOUNT', 'CURRENCY', 'DATE'], account.balances.map((b) => [b.balanceType, b.balanceAmount.amount, b.balanceAmount.currency ?? account.currency ?? '', b.referenceDate ?? ''])));
+          process.stdout.write(
+            '\n' +
+              renderTable(
+                ['BALANCE', 'AMOUNT', 'CURRENCY', 'DATE'],
+                account.balances.map((b) => [
+                  b.balanceType,
+                  b.balanceAmount.amount,
+                  b.balanceAmount.currency ?? account.currency ?? '',
+                  b.referenceDate ?? '',
+                ]),
+              ),
+          );
         }
       });
     });

@@ -27,7 +27,10 @@ export function printJson(value: unknown): void {
  * Runs `work` with a bank client built from the command's configuration, closing it after. The
  * client logs to stderr: stdout carries the table or the --json document a script reads.
  */
-export async function withBank<T>(cmd: Command, work: (bank: BankClient, ctx: ReturnType<typeof context>) => Promise<T>): Promise<T> {
+export async function withBank<T>(
+  cmd: Command,
+  work: (bank: BankClient, ctx: ReturnType<typeof context>) => Promise<T>,
+): Promise<T> {
   const ctx = context(cmd);
   const format = ctx.config.log.format === 'auto' ? undefined : ctx.config.log.format;
   const logger = createLogger({ level: ctx.config.log.level, stream: process.stderr, ...(format ? { format } : {}) });
@@ -57,7 +60,9 @@ export async function findListedBank(bank: BankClient, bankId: string): Promise<
   const advice = near
     ? `bankIds are case-sensitive: use "${near.bankId}" exactly as \`settle banks list\` shows it`
     : 'see `settle banks list` for the bankIds the bank offers';
-  throw new SettleError('ERR_BANK_ID_UNKNOWN', `the bank does not list a bank "${bankId}"; ${advice}`, { exitCode: ExitCode.usage });
+  throw new SettleError('ERR_BANK_ID_UNKNOWN', `the bank does not list a bank "${bankId}"; ${advice}`, {
+    exitCode: ExitCode.usage,
+  });
 }
 
 function bankJson(b: Bank): Record<string, unknown> {
@@ -66,17 +71,29 @@ function bankJson(b: Bank): Record<string, unknown> {
 }
 
 export function banksCommand(): Command {
-  const command = new Command('banks').description('the bank directory: which banks can be onboarded and what they require');
+  const command = new Command('banks').description(
+    'the bank directory: which banks can be onboarded and what they require',
+  );
 
   command
     .command('list')
     .description('list the banks the API offers')
     .option('--country <CC>', 'only banks in this country (ISO 3166-1 alpha-2, e.g. NO)')
-    .addOption(new Option('--channel <name>', 'only banks offering this channel').choices(['openBanking', 'psd2', 'unspecified']))
+    .addOption(
+      new Option('--channel <name>', 'only banks offering this channel').choices([
+        'openBanking',
+        'psd2',
+        'unspecified',
+      ]),
+    )
     .option('--json', 'print JSON for scripts')
     .action(async (opts: { country?: string; channel?: string; json?: boolean }, cmd: Command) => {
       if (opts.country !== undefined && !/^[A-Za-z]{2}$/.test(opts.country)) {
-        throw new SettleError('ERR_USAGE', `--country must be a two-letter country code such as NO, not "${opts.country}"`, { exitCode: ExitCode.usage });
+        throw new SettleError(
+          'ERR_USAGE',
+          `--country must be a two-letter country code such as NO, not "${opts.country}"`,
+          { exitCode: ExitCode.usage },
+        );
       }
       await withBank(cmd, async (bank) => {
         const query: { countryCode?: string; channels?: string[] } = {};
@@ -88,7 +105,13 @@ export function banksCommand(): Command {
         process.stdout.write(
           renderTable(
             ['BANK ID', 'NAME', 'COUNTRY', 'CHANNELS', 'BANK ORDER'],
-            banks.map((b) => [b.bankId, b.name ?? '', b.countryCode ?? '', b.channels.join(','), b.bankOrder?.required ? `required (${b.bankOrder.leadTimeBusinessDays ?? '?'} business days)` : 'no']),
+            banks.map((b) => [
+              b.bankId,
+              b.name ?? '',
+              b.countryCode ?? '',
+              b.channels.join(','),
+              b.bankOrder?.required ? `required (${b.bankOrder.leadTimeBusinessDays ?? '?'} business days)` : 'no',
+            ]),
           ),
         );
       });
@@ -117,14 +140,20 @@ export function banksCommand(): Command {
           `channels:    ${found.channels.join(', ') || '-'}`,
           `bank order:  ${found.bankOrder ? `${found.bankOrder.required ? 'required' : 'not required'}${found.bankOrder.description ? ` — ${found.bankOrder.description}` : ''}${found.bankOrder.leadTimeBusinessDays !== undefined ? ` (lead time ${found.bankOrder.leadTimeBusinessDays} business days)` : ''}` : '-'}`,
         ];
-        for (const link of found.onboardingLinks) lines.push(`onboarding:  ${link.title ? `${link.title}: ` : ''}${link.href}`);
+        for (const link of found.onboardingLinks)
+          lines.push(`onboarding:  ${link.title ? `${link.title}: ` : ''}${link.href}`);
         process.stdout.write(lines.join('\n') + '\n\n');
         if (found.propertyRequirements.length === 0) {
           process.stdout.write('consent properties: the bank lists no specific requirements\n');
           return;
         }
         process.stdout.write('consent properties:\n');
-        process.stdout.write(renderTable(['PROPERTY', 'REQUIRED', 'MEANING'], found.propertyRequirements.map((r) => [r.key, r.required ? 'yes' : 'no', r.description ?? ''])));
+        process.stdout.write(
+          renderTable(
+            ['PROPERTY', 'REQUIRED', 'MEANING'],
+            found.propertyRequirements.map((r) => [r.key, r.required ? 'yes' : 'no', r.description ?? '']),
+          ),
+        );
       });
     });
   return command;

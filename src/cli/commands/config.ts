@@ -11,7 +11,9 @@ export function configCommand(): Command {
     .action((_opts, cmd: Command) => {
       const { config } = context(cmd);
       const source = config.source.file ?? 'embedded defaults';
-      const overrides = config.source.envOverrides.length ? `; environment overrides: ${config.source.envOverrides.join(', ')}` : '';
+      const overrides = config.source.envOverrides.length
+        ? `; environment overrides: ${config.source.envOverrides.join(', ')}`
+        : '';
       process.stdout.write(`configuration OK (${source}${overrides}); ${config.companies.length} company(ies)\n`);
     });
   command

@@ -37,7 +37,10 @@ function properties(pairs: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new SettleError('ERR_USAGE', `--property must look like KEY=VALUE, not "${pair}"`, { exitCode: ExitCode.usage });
+    if (eq <= 0)
+      throw new SettleError('ERR_USAGE', `--property must look like KEY=VALUE, not "${pair}"`, {
+        exitCode: ExitCode.usage,
+      });
     out[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return out;
@@ -50,7 +53,10 @@ function missingProperties(b: Bank, given: Record<string, string>): string[] {
 }
 
 function scaNotice(link: ConsentLink): string {
-  const expiresBy = new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
+  const expiresBy = new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 16)
+    .replace('T', ' ');
   return [
     `SCA link for consent ${link.consentId} (status ${link.status}):`,
     '',
@@ -67,7 +73,9 @@ function listOption(value: string, previous: string[] = []): string[] {
 }
 
 export function consentsCommand(): Command {
-  const command = new Command('consents').description('onboard companies at banks: create, refresh (SCA link), list, show, delete consents');
+  const command = new Command('consents').description(
+    'onboard companies at banks: create, refresh (SCA link), list, show, delete consents',
+  );
 
   command
     .command('create')
@@ -79,39 +87,77 @@ export function consentsCommand(): Command {
     .option('--approvers <n>', 'number of required approvers (beta at the bank)')
     .option('--property <key=value>', 'extra bank-specific consent property (repeatable)', listOption, [])
     .option('--json', 'print JSON for scripts')
-    .action(async (opts: { bank: string; org: string; name?: string; accounts?: string; approvers?: string; property: string[]; json?: boolean }, cmd: Command) => {
-      if (!/^[A-Za-z0-9_-]+$/.test(opts.org)) throw new SettleError('ERR_USAGE', `--org must be letters, digits, - or _ (an organisation number), not "${opts.org}"`, { exitCode: ExitCode.usage });
-      if (opts.approvers !== undefined && !/^[1-9]\d?$/.test(opts.approvers)) throw new SettleError('ERR_USAGE', `--approvers must be a small positive number, not "${opts.approvers}"`, { exitCode: ExitCode.usage });
-      const accounts = (opts.accounts ?? '').split(',').map((a) => a.trim()).filter(Boolean);
-      const extra = properties(opts.property);
-      if (accounts.length) extra.accountNumbers = accounts.join(',');
-      if (opts.approvers !== undefined) extra.numberOfApprovers = opts.approvers;
-      await withBank(cmd, async (bank) => {
-        const listed = await findListedBank(bank, opts.bank);
-        const missing = missingProperties(listed, extra);
-        if (missing.length) {
-          throw new SettleError('ERR_CONSENT_PROPERTIES_MISSING', `bank ${listed.bankId} requires consent properties ${missing.join(', ')}; give them with --accounts or --property KEY=VALUE (see \`settle banks show ${listed.bankId}\`)`, {
+    .action(
+      async (
+        opts: {
+          bank: string;
+          org: string;
+          name?: string;
+          accounts?: string;
+          approvers?: string;
+          property: string[];
+          json?: boolean;
+        },
+        cmd: Command,
+      ) => {
+        if (!/^[A-Za-z0-9_-]+$/.test(opts.org))
+          throw new SettleError(
+            'ERR_USAGE',
+            `--org must be letters, digits, - or _ (an organisation number), not "${opts.org}"`,
+            { exitCode: ExitCode.usage },
+          );
+        if (opts.approvers !== undefined && !/^[1-9]\d?$/.test(opts.approvers))
+          throw new SettleError('ERR_USAGE', `--approvers must be a small positive number, not "${opts.approvers}"`, {
             exitCode: ExitCode.usage,
           });
-        }
-        const existing = await activeConsent(bank, listed.bankId, opts.org);
-        if (existing) {
-          throw new SettleError(
-            'ERR_CONSENT_EXISTS',
-            `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`,
-            { exitCode: ExitCode.findings },
+        const accounts = (opts.accounts ?? '')
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        const extra = properties(opts.property);
+        if (accounts.length) extra.accountNumbers = accounts.join(',');
+        if (opts.approvers !== undefined) extra.numberOfApprovers = opts.approvers;
+        await withBank(cmd, async (bank) => {
+          const listed = await findListedBank(bank, opts.bank);
+          const missing = missingProperties(listed, extra);
+          if (missing.length) {
+            throw new SettleError(
+              'ERR_CONSENT_PROPERTIES_MISSING',
+              `bank ${listed.bankId} requires consent properties ${missing.join(', ')}; give them with --accounts or --property KEY=VALUE (see \`settle banks show ${listed.bankId}\`)`,
+              {
+                exitCode: ExitCode.usage,
+              },
+            );
+          }
+          const existing = await activeConsent(bank, listed.bankId, opts.org);
+          if (existing) {
+            throw new SettleError(
+              'ERR_CONSENT_EXISTS',
+              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`,
+              { exitCode: ExitCode.findings },
+            );
+          }
+          const created = await bank.createConsent(
+            {
+              bankId: listed.bankId,
+              organisationNumber: opts.org,
+              ...(opts.name ? { displayName: opts.name } : {}),
+              properties: extra,
+            },
+            { idempotencyKey: randomUUID() },
           );
-        }
-        const created = await bank.createConsent(
-          { bankId: listed.bankId, organisationNumber: opts.org, ...(opts.name ? { displayName: opts.name } : {}), properties: extra },
-          { idempotencyKey: randomUUID() },
-        );
-        if (opts.json) return printJson(linkJson(created));
-        process.stdout.write(`created consent ${created.consentId} for ${opts.org} at ${listed.bankId}: status ${created.status}\n`);
-        if (created.redirectUrl) process.stdout.write('\n' + scaNotice(created) + '\n');
-        else process.stdout.write(`next: \`settle consents refresh ${created.consentId}\` gives the SCA link for the person who signs\n`);
-      });
-    });
+          if (opts.json) return printJson(linkJson(created));
+          process.stdout.write(
+            `created consent ${created.consentId} for ${opts.org} at ${listed.bankId}: status ${created.status}\n`,
+          );
+          if (created.redirectUrl) process.stdout.write('\n' + scaNotice(created) + '\n');
+          else
+            process.stdout.write(
+              `next: \`settle consents refresh ${created.consentId}\` gives the SCA link for the person who signs\n`,
+            );
+        });
+      },
+    );
 
   command
     .command('refresh')
@@ -121,7 +167,10 @@ export function consentsCommand(): Command {
     .action(async (consentId: string, opts: { json?: boolean }, cmd: Command) => {
       await withBank(cmd, async (bank) => {
         const link = await bank.refreshConsent(consentId);
-        if (opts.json) return printJson(linkJson(link, new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000).toISOString()));
+        if (opts.json)
+          return printJson(
+            linkJson(link, new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000).toISOString()),
+          );
         process.stdout.write(scaNotice(link) + '\n');
       });
     });
@@ -139,7 +188,13 @@ export function consentsCommand(): Command {
         process.stdout.write(
           renderTable(
             ['CONSENT ID', 'STATUS', 'BANK', 'COMPANY', 'EXPIRES'],
-            consents.map((c) => [c.consentId, c.status, c.bankId ?? '-', consentCompany(c) ?? '-', c.expiresAtUtc ?? 'never']),
+            consents.map((c) => [
+              c.consentId,
+              c.status,
+              c.bankId ?? '-',
+              consentCompany(c) ?? '-',
+              c.expiresAtUtc ?? 'never',
+            ]),
           ),
         );
       });
@@ -155,10 +210,18 @@ export function consentsCommand(): Command {
         const c = await bank.getConsent(consentId);
         if (opts.json) return printJson(consentJson(c));
         process.stdout.write(
-          [`consent:  ${c.consentId}`, `status:   ${c.status}`, `bank:     ${c.bankId ?? '-'}`, `company:  ${consentCompany(c) ?? '-'}`, `expires:  ${c.expiresAtUtc ?? 'never'}`].join('\n') + '\n',
+          [
+            `consent:  ${c.consentId}`,
+            `status:   ${c.status}`,
+            `bank:     ${c.bankId ?? '-'}`,
+            `company:  ${consentCompany(c) ?? '-'}`,
+            `expires:  ${c.expiresAtUtc ?? 'never'}`,
+          ].join('\n') + '\n',
         );
         if (c.status !== 'Authorized' && !INACTIVE.has(c.status)) {
-          process.stdout.write(`not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)\n`);
+          process.stdout.write(
+            `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)\n`,
+          );
         }
       });
     });

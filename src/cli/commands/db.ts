@@ -14,7 +14,9 @@ export function dbCommand(): Command {
       try {
         const result = await db.migrate();
         const what = result.applied.length ? `applied ${result.applied.join(', ')}` : 'already up to date';
-        process.stdout.write(`database ${db.description}: ${what} (${result.alreadyApplied.length + result.applied.length} migrations in all)\n`);
+        process.stdout.write(
+          `database ${db.description}: ${what} (${result.alreadyApplied.length + result.applied.length} migrations in all)\n`,
+        );
       } finally {
         await db.close();
       }

@@ -11,7 +11,9 @@ export function demoCommand(): Command {
       const started = Date.now();
       const result = await runDemo({ dir: resolve(options.dir), out: (line) => process.stdout.write(line + '\n') });
       const failed = result.nights.some((n) => n.steps.some((s) => !s.ok));
-      process.stdout.write(`\ndemo ${failed ? 'finished with failed steps (see settle.log)' : 'finished'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `\ndemo ${failed ? 'finished with failed steps (see settle.log)' : 'finished'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
       if (failed) process.exitCode = 3;
     });
 }

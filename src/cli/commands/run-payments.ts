@@ -18,38 +18,67 @@ interface JobOptions {
   json?: boolean;
 }
 
-type Job = (app: App, jobs: PaymentJobs, companies: readonly CompanyConfig[], runId: string) => Promise<{ lines: string[]; json: unknown; findings: boolean }>;
+type Job = (
+  app: App,
+  jobs: PaymentJobs,
+  companies: readonly CompanyConfig[],
+  runId: string,
+) => Promise<{ lines: string[]; json: unknown; findings: boolean }>;
 
 export function addPaymentJobs(run: Command): void {
-  job(run, 'submit', 'send accepted payments to the bank as bulk credit transfers (exactly once), then write status reports', async (_app, jobs, companies, runId) => {
-    const summary = await runSubmit(jobs.deps('submit', runId), companies);
-    const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
-    const lines = summary.bulks.map((b) => {
-      const id = b.bankPaymentId ? ` bank ${b.bankPaymentId}` : '';
-      return `${b.company}  bulk ${b.bulkId} (${b.lines} payment(s)): ${b.outcome}${id}${b.explanation ? ` — ${b.explanation}` : ''}`;
-    });
-    if (summary.bulks.length === 0) lines.push('no bulks to send');
-    return {
-      lines: [...lines, ...reportLines(reports)],
-      json: { ...summary, reports },
-      findings: summary.bulks.some((b) => b.outcome === 'rejected' || b.outcome === 'unknown' || b.outcome === 'attention'),
-    };
-  });
-  job(run, 'approve', 'put payments on approval accounts into signing baskets and send the SCA link to the approvers', async (_app, jobs, companies, runId) => {
-    const summary = await runApprove(jobs.deps('approve', runId), companies);
-    const lines = summary.baskets.map((b) => {
-      const what = b.linkIssued ? `new approval link → ${b.report ?? 'approvers'}` : b.state === 'link_issued' ? `waiting for approval (${b.report ?? 'link sent earlier'})` : b.state;
-      return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
-    });
-    if (summary.baskets.length === 0) lines.push('nothing waits for approval');
-    return { lines, json: summary, findings: summary.baskets.some((b) => b.problem !== undefined) };
-  });
-  job(run, 'status', 'read the bank status of sent payments that are not final, then write status reports', async (_app, jobs, companies, runId) => {
-    const summary = await runStatus(jobs.deps('status', runId), companies);
-    const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
-    const lines = [`polled ${summary.polled} bulk(s), ${summary.changed} status change(s), ${summary.notDue} not due yet, ${summary.failed} failed`, ...reportLines(reports)];
-    return { lines, json: { ...summary, reports }, findings: false };
-  });
+  job(
+    run,
+    'submit',
+    'send accepted payments to the bank as bulk credit transfers (exactly once), then write status reports',
+    async (_app, jobs, companies, runId) => {
+      const summary = await runSubmit(jobs.deps('submit', runId), companies);
+      const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
+      const lines = summary.bulks.map((b) => {
+        const id = b.bankPaymentId ? ` bank ${b.bankPaymentId}` : '';
+        return `${b.company}  bulk ${b.bulkId} (${b.lines} payment(s)): ${b.outcome}${id}${b.explanation ? ` — ${b.explanation}` : ''}`;
+      });
+      if (summary.bulks.length === 0) lines.push('no bulks to send');
+      return {
+        lines: [...lines, ...reportLines(reports)],
+        json: { ...summary, reports },
+        findings: summary.bulks.some(
+          (b) => b.outcome === 'rejected' || b.outcome === 'unknown' || b.outcome === 'attention',
+        ),
+      };
+    },
+  );
+  job(
+    run,
+    'approve',
+    'put payments on approval accounts into signing baskets and send the SCA link to the approvers',
+    async (_app, jobs, companies, runId) => {
+      const summary = await runApprove(jobs.deps('approve', runId), companies);
+      const lines = summary.baskets.map((b) => {
+        const what = b.linkIssued
+          ? `new approval link → ${b.report ?? 'approvers'}`
+          : b.state === 'link_issued'
+            ? `waiting for approval (${b.report ?? 'link sent earlier'})`
+            : b.state;
+        return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
+      });
+      if (summary.baskets.length === 0) lines.push('nothing waits for approval');
+      return { lines, json: summary, findings: summary.baskets.some((b) => b.problem !== undefined) };
+    },
+  );
+  job(
+    run,
+    'status',
+    'read the bank status of sent payments that are not final, then write status reports',
+    async (_app, jobs, companies, runId) => {
+      const summary = await runStatus(jobs.deps('status', runId), companies);
+      const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
+      const lines = [
+        `polled ${summary.polled} bulk(s), ${summary.changed} status change(s), ${summary.notDue} not due yet, ${summary.failed} failed`,
+        ...reportLines(reports),
+      ];
+      return { lines, json: { ...summary, reports }, findings: false };
+    },
+  );
 }
 
 function job(run: Command, name: string, description: string, body: Job): void {
@@ -65,7 +94,9 @@ function job(run: Command, name: string, description: string, body: Job): void {
       const jobs = paymentJobs(app);
       try {
         const result = await body(app, jobs, companies, newRunId());
-        process.stdout.write(options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''));
+        process.stdout.write(
+          options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
+        );
         if (result.findings) process.exitCode = ExitCode.findings;
       } finally {
         await jobs.close();

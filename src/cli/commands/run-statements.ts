@@ -26,7 +26,9 @@ interface ExportOptions extends FetchOptions {
 export function addStatementJobs(run: Command): void {
   run
     .command('fetch')
-    .description('fetch balances and transactions of every enabled account since its watermark, store them and check each complete day')
+    .description(
+      'fetch balances and transactions of every enabled account since its watermark, store them and check each complete day',
+    )
     .option('--company <id...>', 'only these companies')
     .option('--json', 'print JSON for scripts')
     .action(async (options: FetchOptions, cmd: Command) => {
@@ -48,7 +50,9 @@ export function addStatementJobs(run: Command): void {
 
   run
     .command('export')
-    .description('write statement files (camt.053 / CSV) for complete, consistent days not exported yet; with --account, --from and --to export those days again')
+    .description(
+      'write statement files (camt.053 / CSV) for complete, consistent days not exported yet; with --account, --from and --to export those days again',
+    )
     .option('--company <id...>', 'only these companies')
     .option('--account <id>', 'explicit (re-)export of this account (bank account id or IBAN)')
     .option('--from <date>', 'first booking day of the explicit export (YYYY-MM-DD)')
@@ -74,37 +78,61 @@ function explicitExport(options: ExportOptions): ExplicitExport | undefined {
   const given = [options.account, options.from, options.to].filter((v) => v !== undefined).length;
   if (given === 0) return undefined;
   if (given !== 3 || options.account === undefined) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to', { exitCode: ExitCode.usage });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to', {
+      exitCode: ExitCode.usage,
+    });
   }
   return { account: options.account, from: day(options.from, '--from'), to: day(options.to, '--to') };
 }
 
 function day(text: string | undefined, option: string): LocalDate {
   const parsed = text === undefined ? undefined : parseDate(text);
-  if (parsed === undefined) throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`, { exitCode: ExitCode.usage });
+  if (parsed === undefined)
+    throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`, {
+      exitCode: ExitCode.usage,
+    });
   return parsed;
 }
 
 function fetchJson(r: AccountFetch): Record<string, unknown> {
-  return { ...r, days: r.days.map((d) => ({ ...d, openingMinor: d.openingMinor?.toString(), closingMinor: d.closingMinor?.toString(), bookedSumMinor: d.bookedSumMinor?.toString() })) };
+  return {
+    ...r,
+    days: r.days.map((d) => ({
+      ...d,
+      openingMinor: d.openingMinor?.toString(),
+      closingMinor: d.closingMinor?.toString(),
+      bookedSumMinor: d.bookedSumMinor?.toString(),
+    })),
+  };
 }
 
 function printFetch(results: readonly AccountFetch[]): void {
   for (const r of results) {
     const who = `${r.company}  ${r.iban ?? r.accountId}`;
-    if (r.outcome === 'not-enabled') process.stdout.write(`${who}: NOT ENABLED at the bank (status ${r.status ?? '?'}), not fetched\n`);
-    else if (r.outcome === 'failed') process.stdout.write(`${who}: FAILED ${r.error?.code ?? ''}: ${r.error?.message ?? ''}\n`);
+    if (r.outcome === 'not-enabled')
+      process.stdout.write(`${who}: NOT ENABLED at the bank (status ${r.status ?? '?'}), not fetched\n`);
+    else if (r.outcome === 'failed')
+      process.stdout.write(`${who}: FAILED ${r.error?.code ?? ''}: ${r.error?.message ?? ''}\n`);
     else {
-      process.stdout.write(`${who}: from ${r.from ?? '?'}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.pendingResolved} pending resolved, ${r.days.length} day(s) checked\n`);
-      for (const d of r.days.filter((x) => x.continuity === 'gap' || x.continuity === 'mismatch')) process.stdout.write(`  ${d.day}: CONTINUITY ${d.continuity.toUpperCase()}: ${d.finding ?? ''}\n`);
+      process.stdout.write(
+        `${who}: from ${r.from ?? '?'}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.pendingResolved} pending resolved, ${r.days.length} day(s) checked\n`,
+      );
+      for (const d of r.days.filter((x) => x.continuity === 'gap' || x.continuity === 'mismatch'))
+        process.stdout.write(`  ${d.day}: CONTINUITY ${d.continuity.toUpperCase()}: ${d.finding ?? ''}\n`);
     }
   }
   if (results.length === 0) process.stdout.write('no accounts\n');
 }
 
 function printExport(result: ExportResult): void {
-  for (const f of result.files) process.stdout.write(`${f.company}  ${f.path}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, sequence ${f.sequenceNumber}${f.version > 1 ? `, version ${f.version}` : ''}\n`);
-  for (const h of result.held) process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): HELD BACK — ${h.reason}\n`);
-  for (const c of result.changed) process.stdout.write(`${c.company}  ${c.fileName} (${c.format}): CHANGED AT THE BANK — ${c.reason}\n`);
-  if (result.files.length === 0 && result.held.length === 0 && result.changed.length === 0) process.stdout.write('nothing to export\n');
+  for (const f of result.files)
+    process.stdout.write(
+      `${f.company}  ${f.path}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, sequence ${f.sequenceNumber}${f.version > 1 ? `, version ${f.version}` : ''}\n`,
+    );
+  for (const h of result.held)
+    process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): HELD BACK — ${h.reason}\n`);
+  for (const c of result.changed)
+    process.stdout.write(`${c.company}  ${c.fileName} (${c.format}): CHANGED AT THE BANK — ${c.reason}\n`);
+  if (result.files.length === 0 && result.held.length === 0 && result.changed.length === 0)
+    process.stdout.write('nothing to export\n');
 }

@@ -36,17 +36,26 @@ export function runCommand(): Command {
         const picked = await runPickup(app.pickupDeps(runId), companies);
         for (const p of picked) {
           const report = p.report ? ` — report: ${p.report}` : '';
-          process.stdout.write(`${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s) → ${p.movedTo}${report}\n`);
+          process.stdout.write(
+            `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s) → ${p.movedTo}${report}\n`,
+          );
         }
         if (picked.length === 0) process.stdout.write('no files to pick up\n');
-        if (picked.some((p) => p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted')) process.exitCode = ExitCode.findings;
+        if (
+          picked.some(
+            (p) => p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted',
+          )
+        )
+          process.exitCode = ExitCode.findings;
       } finally {
         await app.close();
       }
     });
   command
     .command('reconcile')
-    .description('match sent payments against booked transactions and write CSV + HTML reports for finance (exit 1 when a finding needs a person)')
+    .description(
+      'match sent payments against booked transactions and write CSV + HTML reports for finance (exit 1 when a finding needs a person)',
+    )
     .option('--company <id...>', 'only these companies')
     .option('--from <date>', 'first execution/booking date (default: today minus reconcile.lookBack)')
     .option('--to <date>', 'last execution/booking date (default: today)')
@@ -59,7 +68,9 @@ export function runCommand(): Command {
         const results = await runReconcile(app.reconcileDeps(newRunId()), companies, period);
         for (const r of results) {
           const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
-          process.stdout.write(`${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`);
+          process.stdout.write(
+            `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
+          );
         }
         if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
       } finally {
@@ -68,17 +79,27 @@ export function runCommand(): Command {
     });
   command
     .command('nightly')
-    .description('run the whole chain: pickup, submit, approve, status, status reports, fetch, export, reconcile (exit 1: a person is needed; 3: a step failed)')
+    .description(
+      'run the whole chain: pickup, submit, approve, status, status reports, fetch, export, reconcile (exit 1: a person is needed; 3: a step failed)',
+    )
     .option('--company <id...>', 'only these companies')
-    .option('--dry-run', 'do everything up to, not including, bank writes and file changes, and print what would happen; the database is left as it was')
+    .option(
+      '--dry-run',
+      'do everything up to, not including, bank writes and file changes, and print what would happen; the database is left as it was',
+    )
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
-      const onStep = (s: StepResult) => process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`);
+      const onStep = (s: StepResult) =>
+        process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`);
       if (options.dryRun) {
-        process.stdout.write('DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n');
+        process.stdout.write(
+          'DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n',
+        );
         const { nightly, actions } = await runNightlyDryRun(config, logger, systemClock, companies, { onStep });
-        process.stdout.write(actions.length ? '\nwhat a real run would do now:\n' : '\na real run would change nothing now\n');
+        process.stdout.write(
+          actions.length ? '\nwhat a real run would do now:\n' : '\na real run would change nothing now\n',
+        );
         for (const a of actions) process.stdout.write(`  ${a.company ? `${a.company}  ` : ''}${a.what}\n`);
         process.exitCode = nightly.exitCode;
         return;
@@ -103,6 +124,9 @@ export function runCommand(): Command {
 
 function dateOption(flag: '--from' | '--to', value: string | undefined): { from?: LocalDate } | { to?: LocalDate } {
   if (value === undefined) return {};
-  if (!isLocalDate(value)) throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, { exitCode: ExitCode.usage });
+  if (!isLocalDate(value))
+    throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, {
+      exitCode: ExitCode.usage,
+    });
   return flag === '--from' ? { from: value } : { to: value };
 }

@@ -15,13 +15,15 @@ export interface SandboxCommandDeps {
 
 function integer(name: string, min: number, max: number): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
     return Number(value);
   };
 }
 
 function instant(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidArgumentError('--start must be an RFC 3339 instant, e.g. 2026-01-05T08:00:00Z.');
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InvalidArgumentError('--start must be an RFC 3339 instant, e.g. 2026-01-05T08:00:00Z.');
   return value;
 }
 
@@ -40,7 +42,9 @@ function untilSignal(): Promise<void> {
 export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
   const out = deps.out ?? ((text: string) => void process.stdout.write(text));
   return new Command('sandbox')
-    .description('run the bank simulator: banking API under /api, identity provider under /id, control API under /__sandbox')
+    .description(
+      'run the bank simulator: banking API under /api, identity provider under /id, control API under /__sandbox',
+    )
     .option('--port <n>', 'port to listen on (0 = any free port)', integer('--port', 0, 65535), DEFAULT_SANDBOX_PORT)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--latency <ms>', 'extra delay before every bank answer, in ms', integer('--latency', 0, 600_000), 0)
@@ -49,10 +53,20 @@ export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
     .action(async (opts: { port: number; host: string; latency: number; start?: string; pageSize: number }) => {
       let running: RunningSandbox;
       try {
-        running = await startSandbox({ port: opts.port, host: opts.host, latencyMs: opts.latency, pageSize: opts.pageSize, ...(opts.start ? { start: opts.start } : {}) });
+        running = await startSandbox({
+          port: opts.port,
+          host: opts.host,
+          latencyMs: opts.latency,
+          pageSize: opts.pageSize,
+          ...(opts.start ? { start: opts.start } : {}),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new SettleError('ERR_SANDBOX_LISTEN_FAILED', `The sandbox could not listen on ${opts.host}:${opts.port}: ${reason}`, { exitCode: ExitCode.runtime, cause: error });
+        throw new SettleError(
+          'ERR_SANDBOX_LISTEN_FAILED',
+          `The sandbox could not listen on ${opts.host}:${opts.port}: ${reason}`,
+          { exitCode: ExitCode.runtime, cause: error },
+        );
       }
       const { urls } = running;
       out(

@@ -30,7 +30,12 @@ export function serveCommand(): Command {
     .option('--host <address>', 'listen address (default: server.host)')
     .option('--port <n>', 'listen port, 0 for any free one (default: server.port)', parsePort)
     .option('--no-scheduler', 'do not run scheduled jobs (a webhook-only instance)')
-    .option('--grace <seconds>', 'on SIGTERM, how long running jobs may take to finish before they are asked to checkpoint', parseSeconds, 60)
+    .option(
+      '--grace <seconds>',
+      'on SIGTERM, how long running jobs may take to finish before they are asked to checkpoint',
+      parseSeconds,
+      60,
+    )
     .action(async (options: ServeCliOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
@@ -49,7 +54,10 @@ export function serveCommand(): Command {
       const { url } = running;
       const serving = running;
       // On a terminal, the addresses for a person; under systemd the JSON line "settle serve started" carries the URL, and stdout stays JSON only.
-      if (process.stdout.isTTY) process.stdout.write(`settle serve: listening on ${url}\n  webhook  ${url}/webhooks/banking\n  health   ${url}/healthz\n  metrics  ${url}/metrics\n`);
+      if (process.stdout.isTTY)
+        process.stdout.write(
+          `settle serve: listening on ${url}\n  webhook  ${url}/webhooks/banking\n  health   ${url}/healthz\n  metrics  ${url}/metrics\n`,
+        );
       await new Promise<void>((resolve) => {
         const onSignal = (signal: NodeJS.Signals) => {
           process.off('SIGTERM', onSignal);

@@ -34,16 +34,28 @@ export function sftpCommand(io: SftpCommandIo = { out: (text) => void process.st
     .command('fingerprint')
     .description("print an SFTP server's host key fingerprint to pin (sftp.hostKeySha256); sends no credentials")
     .argument('<HOST[:PORT]>', 'server address; port 22 when omitted', parseEndpoint)
-    .option('--timeout <ms>', 'give up after this many milliseconds', (v) => {
-      const ms = Number.parseInt(v, 10);
-      if (!/^\d+$/.test(v) || ms <= 0) throw new InvalidArgumentError('expected a positive number of milliseconds');
-      return ms;
-    }, 15_000)
+    .option(
+      '--timeout <ms>',
+      'give up after this many milliseconds',
+      (v) => {
+        const ms = Number.parseInt(v, 10);
+        if (!/^\d+$/.test(v) || ms <= 0) throw new InvalidArgumentError('expected a positive number of milliseconds');
+        return ms;
+      },
+      15_000,
+    )
     .option('--json', 'print {host, port, fingerprint, keyType} as JSON')
     .action(async (endpoint: Endpoint, options: { timeout: number; json?: boolean }) => {
       const key = await fetchHostKey({ host: endpoint.host, port: endpoint.port, timeoutMs: options.timeout });
       if (options.json) {
-        io.out(JSON.stringify({ host: endpoint.host, port: endpoint.port, fingerprint: key.fingerprint, keyType: key.keyType }) + '\n');
+        io.out(
+          JSON.stringify({
+            host: endpoint.host,
+            port: endpoint.port,
+            fingerprint: key.fingerprint,
+            keyType: key.keyType,
+          }) + '\n',
+        );
         return;
       }
       io.out(

@@ -68,11 +68,19 @@ export function defaultProfileDirs(cwd = process.cwd()): string[] {
 }
 
 /** Runs the validation and prints the report; returns the exit code (never exits the process). */
-export async function runValidate(file: string, args: ValidateArgs, settings: ValidateSettings = {}, io: ValidateIo = stdio): Promise<ValidateOutcome> {
+export async function runValidate(
+  file: string,
+  args: ValidateArgs,
+  settings: ValidateSettings = {},
+  io: ValidateIo = stdio,
+): Promise<ValidateOutcome> {
   try {
     let asOf: LocalDate;
     if (args.asOf !== undefined) {
-      if (!isLocalDate(args.asOf)) throw new SettleError('ERR_VALIDATE_USAGE', `--as-of "${args.asOf}" is not a date (YYYY-MM-DD)`, { exitCode: ExitCode.usage });
+      if (!isLocalDate(args.asOf))
+        throw new SettleError('ERR_VALIDATE_USAGE', `--as-of "${args.asOf}" is not a date (YYYY-MM-DD)`, {
+          exitCode: ExitCode.usage,
+        });
       asOf = args.asOf;
     } else {
       asOf = today(settings.clock ?? systemClock, settings.timeZone ?? 'Europe/Oslo');
@@ -81,7 +89,10 @@ export async function runValidate(file: string, args: ValidateArgs, settings: Va
     try {
       calendar = businessCalendar(settings.calendarCountry ?? 'NO');
     } catch (error) {
-      throw new SettleError('ERR_VALIDATE_USAGE', `no holiday calendar for country "${settings.calendarCountry}"`, { exitCode: ExitCode.usage, cause: error });
+      throw new SettleError('ERR_VALIDATE_USAGE', `no holiday calendar for country "${settings.calendarCountry}"`, {
+        exitCode: ExitCode.usage,
+        cause: error,
+      });
     }
     const profile = await profileFor(file, args.profile, settings.profileDirs ?? defaultProfileDirs());
     const validation = {
@@ -95,7 +106,10 @@ export async function runValidate(file: string, args: ValidateArgs, settings: Va
     // On a terminal, a live count for big files; nothing otherwise (no noise in pipes and logs).
     const progress = createProgress(`validating ${file}: valid payments`);
     const onPayment = () => progress.tick();
-    const result = await validateFile(file, profile ? { profile, validation, onPayment } : { validation, onPayment }).finally(() => progress.done());
+    const result = await validateFile(
+      file,
+      profile ? { profile, validation, onPayment } : { validation, onPayment },
+    ).finally(() => progress.done());
     io.out(args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : toHuman(result));
     return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
   } catch (error) {
@@ -108,7 +122,11 @@ export async function runValidate(file: string, args: ValidateArgs, settings: Va
 }
 
 /** The profile to use: the named one, or "generic" for a CSV file; none for XML. */
-async function profileFor(file: string, name: string | undefined, dirs: readonly string[]): Promise<CsvProfile | undefined> {
+async function profileFor(
+  file: string,
+  name: string | undefined,
+  dirs: readonly string[],
+): Promise<CsvProfile | undefined> {
   if (name !== undefined) return loadProfile(name, dirs);
   let head: Buffer;
   try {
@@ -126,13 +144,19 @@ const stdio: ValidateIo = {
 
 export function validateCommand(settings: ValidateSettings = {}, io: ValidateIo = stdio): Command {
   return new Command('validate')
-    .description('check a payment file (CSV by profile, or pain.001) and list every issue; exit 0 valid, 1 invalid, 2 usage error')
+    .description(
+      'check a payment file (CSV by profile, or pain.001) and list every issue; exit 0 valid, 1 invalid, 2 usage error',
+    )
     .argument('<FILE>', 'the payment file')
     .option('--profile <name>', 'CSV profile from config/profiles/<name>.yaml (default: generic; ignored for pain.001)')
-    .option('--as-of <YYYY-MM-DD>', 'evaluate date rules as on this day (default: today in the configured time zone)', (v) => {
-      if (!isLocalDate(v)) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
-      return v;
-    })
+    .option(
+      '--as-of <YYYY-MM-DD>',
+      'evaluate date rules as on this day (default: today in the configured time zone)',
+      (v) => {
+        if (!isLocalDate(v)) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+        return v;
+      },
+    )
     .option('--json', 'print {file, format, sha256, payments, totals, issues} as JSON')
     .exitOverride((err) => {
       // Commander's own errors (unknown option, missing FILE) are usage errors: exit 2, not 1.

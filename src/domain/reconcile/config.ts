@@ -38,12 +38,14 @@ export function resolveReconcileConfig(partial: Partial<ReconcileConfig> = {}): 
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const rule of config.rules) {
-    if (!(MATCH_RULES as readonly string[]).includes(rule)) problems.push(`rules: unknown rule "${String(rule)}" (known: ${MATCH_RULES.join(', ')})`);
+    if (!(MATCH_RULES as readonly string[]).includes(rule))
+      problems.push(`rules: unknown rule "${String(rule)}" (known: ${MATCH_RULES.join(', ')})`);
     else if (seen.has(rule)) problems.push(`rules: "${rule}" is listed twice`);
     seen.add(rule);
   }
   const wholeAtLeast = (name: keyof ReconcileConfig, value: number, min: number): void => {
-    if (!Number.isInteger(value) || value < min) problems.push(`${name}: must be a whole number ≥ ${min}, got ${String(value)}`);
+    if (!Number.isInteger(value) || value < min)
+      problems.push(`${name}: must be a whole number ≥ ${min}, got ${String(value)}`);
   };
   wholeAtLeast('dateWindowDays', config.dateWindowDays, 0);
   wholeAtLeast('notBookedAfterBusinessDays', config.notBookedAfterBusinessDays, 0);

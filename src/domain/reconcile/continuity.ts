@@ -23,11 +23,17 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
       const base = { company: current.company, accountIban: account, paymentIds: [] };
       const opening = current.openingBalance;
       const closing = previous.closingBalance;
-      const moved = opening.currency === closing.currency ? { minor: opening.minor - closing.minor, currency: opening.currency } : undefined;
+      const moved =
+        opening.currency === closing.currency
+          ? { minor: opening.minor - closing.minor, currency: opening.currency }
+          : undefined;
       if (current.from > expectedFrom) {
         // Across missing days the balance may legitimately move: the movement is what is missing.
         const missing = daysBetween(expectedFrom, current.from);
-        const movedText = moved && moved.minor !== 0n ? `; the balance moved by ${formatAmount(moved)} ${moved.currency} over them` : '';
+        const movedText =
+          moved && moved.minor !== 0n
+            ? `; the balance moved by ${formatAmount(moved)} ${moved.currency} over them`
+            : '';
         findings.push(
           findingOf('statement_gap', {
             ...base,

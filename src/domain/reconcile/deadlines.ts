@@ -17,11 +17,17 @@ export function approvalFindings(approvals: readonly PendingApproval[], now: Dat
       due: approval.linkExpiresAt?.toISOString(),
     };
     if (approval.linkExpiresAt === undefined) {
-      return findingOf('approval_waiting', { ...base, message: `Signing basket ${approval.basketId} (${totals}) waits for approval; no approval link was issued yet.` });
+      return findingOf('approval_waiting', {
+        ...base,
+        message: `Signing basket ${approval.basketId} (${totals}) waits for approval; no approval link was issued yet.`,
+      });
     }
     const expiresAt = approval.linkExpiresAt.toISOString();
     if (approval.linkExpiresAt.getTime() <= now.getTime()) {
-      return findingOf('approval_link_expired', { ...base, message: `The approval link of signing basket ${approval.basketId} (${totals}) expired at ${expiresAt}; the payments were not approved.` });
+      return findingOf('approval_link_expired', {
+        ...base,
+        message: `The approval link of signing basket ${approval.basketId} (${totals}) expired at ${expiresAt}; the payments were not approved.`,
+      });
     }
     const hours = Math.floor((approval.linkExpiresAt.getTime() - now.getTime()) / 3_600_000);
     return findingOf('approval_waiting', {
@@ -35,12 +41,27 @@ export function consentFindings(consents: readonly ConsentState[], today: LocalD
   const findings: Finding[] = [];
   const horizon = addDays(today, warningDays);
   for (const consent of consents) {
-    const base = { company: consent.company, paymentIds: [], reference: `${consent.bank} ${consent.consentId}`, due: consent.validUntil };
+    const base = {
+      company: consent.company,
+      paymentIds: [],
+      reference: `${consent.bank} ${consent.consentId}`,
+      due: consent.validUntil,
+    };
     if (consent.validUntil < today) {
-      findings.push(findingOf('consent_expired', { ...base, message: `The consent at ${consent.bank} expired on ${consent.validUntil}.` }));
+      findings.push(
+        findingOf('consent_expired', {
+          ...base,
+          message: `The consent at ${consent.bank} expired on ${consent.validUntil}.`,
+        }),
+      );
     } else if (consent.validUntil <= horizon) {
       const days = daysBetween(today, consent.validUntil);
-      findings.push(findingOf('consent_expiring', { ...base, message: `The consent at ${consent.bank} ends on ${consent.validUntil}, in ${days} day${days === 1 ? '' : 's'}.` }));
+      findings.push(
+        findingOf('consent_expiring', {
+          ...base,
+          message: `The consent at ${consent.bank} ends on ${consent.validUntil}, in ${days} day${days === 1 ? '' : 's'}.`,
+        }),
+      );
     }
   }
   return findings;

@@ -22,7 +22,8 @@ export const FINDING_TYPES = {
     severity: 'error',
     needsPerson: true,
     title: 'Sent but not booked',
-    action: 'Ask the bank why the payment was not executed; do not send it again until the bank confirms it will not be.',
+    action:
+      'Ask the bank why the payment was not executed; do not send it again until the bank confirms it will not be.',
   },
   amount_difference: {
     severity: 'error',

@@ -1,9 +1,30 @@
 // Reconciliation: matching rules, findings and their summary. Pure; the reconcile job feeds it.
-export { DEFAULT_RECONCILE_CONFIG, MATCH_RULES, resolveReconcileConfig, type MatchRule, type ReconcileConfig } from './config.js';
+export {
+  DEFAULT_RECONCILE_CONFIG,
+  MATCH_RULES,
+  resolveReconcileConfig,
+  type MatchRule,
+  type ReconcileConfig,
+} from './config.js';
 export { statementGaps } from './continuity.js';
 export { approvalFindings, consentFindings } from './deadlines.js';
-export { FINDING_TYPE_ORDER, FINDING_TYPES, findingOf, type Finding, type FindingSeverity, type FindingType, type FindingTypeInfo } from './findings.js';
-export type { BookedTransaction, ConsentState, PaymentOutcome, PendingApproval, SentPayment, StatementPeriod } from './inputs.js';
+export {
+  FINDING_TYPE_ORDER,
+  FINDING_TYPES,
+  findingOf,
+  type Finding,
+  type FindingSeverity,
+  type FindingType,
+  type FindingTypeInfo,
+} from './findings.js';
+export type {
+  BookedTransaction,
+  ConsentState,
+  PaymentOutcome,
+  PendingApproval,
+  SentPayment,
+  StatementPeriod,
+} from './inputs.js';
 export { hasEndToEndId, matchPayments, type Match, type MatchResult } from './match.js';
 export { reconcile, type ReconcileContext, type ReconcileInput, type ReconcileResult } from './reconcile.js';
 export { summarise, type FindingTypeSummary, type ReconcileSummary } from './summary.js';

@@ -28,7 +28,10 @@ export interface MatchResult {
   matchOfTransaction: Int32Array;
 }
 
-type MatchConfig = Pick<ReconcileConfig, 'rules' | 'dateWindowDays' | 'amountToleranceMinor' | 'amountRuleOnlyWithoutEndToEnd'>;
+type MatchConfig = Pick<
+  ReconcileConfig,
+  'rules' | 'dateWindowDays' | 'amountToleranceMinor' | 'amountRuleOnlyWithoutEndToEnd'
+>;
 
 const SEP = '\u0000';
 
@@ -61,13 +64,23 @@ class ChainIndex {
   }
 }
 
-export function matchPayments(payments: readonly SentPayment[], transactions: readonly BookedTransaction[], config: MatchConfig): MatchResult {
+export function matchPayments(
+  payments: readonly SentPayment[],
+  transactions: readonly BookedTransaction[],
+  config: MatchConfig,
+): MatchResult {
   const matches: Match[] = [];
   const matchOfPayment = new Int32Array(payments.length).fill(-1);
   const matchOfTransaction = new Int32Array(transactions.length).fill(-1);
   const dayNumbers = new DayNumbers();
 
-  const record = (rule: MatchRule, paymentIndexes: readonly number[], transaction: number, sentMinor: bigint, currency: string): void => {
+  const record = (
+    rule: MatchRule,
+    paymentIndexes: readonly number[],
+    transaction: number,
+    sentMinor: bigint,
+    currency: string,
+  ): void => {
     const tx = transactions[transaction]!;
     const first = payments[paymentIndexes[0]!]!;
     const index = matches.length;
@@ -171,7 +184,8 @@ export function matchPayments(payments: readonly SentPayment[], transactions: re
       else bulks.set(payment.bulkId, [p]);
     }
     if (bulks.size === 0) return;
-    const key = (account: string, currency: string, debitMinor: bigint): string => ibanKey(account) + SEP + currency + SEP + debitMinor.toString();
+    const key = (account: string, currency: string, debitMinor: bigint): string =>
+      ibanKey(account) + SEP + currency + SEP + debitMinor.toString();
     const index = new ChainIndex(transactions.length);
     for (let i = transactions.length - 1; i >= 0; i--) {
       const tx = transactions[i]!;
@@ -183,7 +197,11 @@ export function matchPayments(payments: readonly SentPayment[], transactions: re
       let consistent = true;
       for (const p of lines) {
         const line = payments[p]!;
-        if (matchOfPayment[p] !== -1 || line.amount.currency !== first.amount.currency || !sameIban(line.debtorIban, first.debtorIban)) {
+        if (
+          matchOfPayment[p] !== -1 ||
+          line.amount.currency !== first.amount.currency ||
+          !sameIban(line.debtorIban, first.debtorIban)
+        ) {
           consistent = false;
           break;
         }
@@ -192,7 +210,11 @@ export function matchPayments(payments: readonly SentPayment[], transactions: re
       if (!consistent) continue;
       let chosen = -1;
       let bestDays = Infinity;
-      for (let i = index.head.get(key(first.debtorIban, first.amount.currency, sum)) ?? -1; i !== -1; i = index.next[i]!) {
+      for (
+        let i = index.head.get(key(first.debtorIban, first.amount.currency, sum)) ?? -1;
+        i !== -1;
+        i = index.next[i]!
+      ) {
         if (matchOfTransaction[i] !== -1) continue;
         const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, transactions[i]!.bookingDate));
         if (days <= config.dateWindowDays && days < bestDays) {

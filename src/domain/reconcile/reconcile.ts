@@ -39,7 +39,11 @@ export interface ReconcileResult {
   needsPerson: boolean;
 }
 
-export function reconcile(input: ReconcileInput, context: ReconcileContext, config: ReconcileConfig = DEFAULT_RECONCILE_CONFIG): ReconcileResult {
+export function reconcile(
+  input: ReconcileInput,
+  context: ReconcileContext,
+  config: ReconcileConfig = DEFAULT_RECONCILE_CONFIG,
+): ReconcileResult {
   const { payments, transactions } = input;
   const { matches, matchOfPayment, matchOfTransaction } = matchPayments(payments, transactions, config);
   const groups = new Map<FindingType, Finding[]>(FINDING_TYPE_ORDER.map((type) => [type, []]));
@@ -66,17 +70,42 @@ export function reconcile(input: ReconcileInput, context: ReconcileContext, conf
     const base = paymentFields(payment);
     if (payment.outcome === 'rejected') {
       const reason = payment.rejectionReason ? ` (${payment.rejectionReason})` : '';
-      if (payment.resentAs) add(findingOf('rejected_resent', { ...base, reference: payment.resentAs, message: `Rejected by the bank${reason}; sent again as ${payment.resentAs}.` }));
+      if (payment.resentAs)
+        add(
+          findingOf('rejected_resent', {
+            ...base,
+            reference: payment.resentAs,
+            message: `Rejected by the bank${reason}; sent again as ${payment.resentAs}.`,
+          }),
+        );
       else add(findingOf('rejected', { ...base, message: `Rejected by the bank${reason} and not sent again.` }));
     } else if (payment.outcome === 'unknown') {
-      add(findingOf('unknown_outcome', { ...base, message: 'The bank never answered the send and no booking with this end-to-end id was found; settle does not re-send it blind.' }));
+      add(
+        findingOf('unknown_outcome', {
+          ...base,
+          message:
+            'The bank never answered the send and no booking with this end-to-end id was found; settle does not re-send it blind.',
+        }),
+      );
     } else if (payment.outcome === 'sent') {
       const due = deadlineOf(payment.requestedExecutionDate);
       const days = config.notBookedAfterBusinessDays;
       if (context.today > due) {
-        add(findingOf('not_booked', { ...base, due, message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).` }));
+        add(
+          findingOf('not_booked', {
+            ...base,
+            due,
+            message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).`,
+          }),
+        );
       } else {
-        add(findingOf('awaiting_booking', { ...base, due, message: `Sent for execution on ${payment.requestedExecutionDate}; not booked yet, expected by ${due}.` }));
+        add(
+          findingOf('awaiting_booking', {
+            ...base,
+            due,
+            message: `Sent for execution on ${payment.requestedExecutionDate}; not booked yet, expected by ${due}.`,
+          }),
+        );
       }
     }
     // Cancelled and not booked: nothing was expected and nothing happened, so no finding.
@@ -142,10 +171,21 @@ const RULE_TEXT = {
   'batch-lump-sum': 'one lump-sum debit equal to the sum of every line of the batch-booked bulk',
 } as const;
 
-function matchFinding(match: Match, payments: readonly SentPayment[], tx: BookedTransaction, config: ReconcileConfig): Finding {
+function matchFinding(
+  match: Match,
+  payments: readonly SentPayment[],
+  tx: BookedTransaction,
+  config: ReconcileConfig,
+): Finding {
   const first = payments[match.payments[0]!]!;
   const lines = match.payments.length;
-  const sent: Money = lines === 1 ? first.amount : { minor: match.payments.reduce((sum, p) => sum + payments[p]!.amount.minor, 0n), currency: first.amount.currency };
+  const sent: Money =
+    lines === 1
+      ? first.amount
+      : {
+          minor: match.payments.reduce((sum, p) => sum + payments[p]!.amount.minor, 0n),
+          currency: first.amount.currency,
+        };
   const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
   const diff = match.amountDifferenceMinor;
   const [type, message] = judgeMatch(match, first, sent, booked, tx.bookingDate, config);
@@ -171,24 +211,44 @@ function matchFinding(match: Match, payments: readonly SentPayment[], tx: Booked
 }
 
 /** Which finding a match is, and the sentence that says why. */
-function judgeMatch(match: Match, first: SentPayment, sent: Money, booked: Money, bookingDate: LocalDate, config: ReconcileConfig): [FindingType, string] {
+function judgeMatch(
+  match: Match,
+  first: SentPayment,
+  sent: Money,
+  booked: Money,
+  bookingDate: LocalDate,
+  config: ReconcileConfig,
+): [FindingType, string] {
   const lines = match.payments.length;
   const diff = match.amountDifferenceMinor;
   const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;
   if (first.outcome === 'rejected' || first.outcome === 'cancelled') {
-    return ['booked_despite_rejection', `${how}, although settle has the payment as ${first.outcome}: the money left the account.`];
+    return [
+      'booked_despite_rejection',
+      `${how}, although settle has the payment as ${first.outcome}: the money left the account.`,
+    ];
   }
   const unknownNote = first.outcome === 'unknown' ? ' The send had no answer; this booking shows it was executed.' : '';
   if (diff === undefined) {
-    return ['amount_difference', `${how}, but booked in ${booked.currency} while sent in ${sent.currency}.${unknownNote}`];
+    return [
+      'amount_difference',
+      `${how}, but booked in ${booked.currency} while sent in ${sent.currency}.${unknownNote}`,
+    ];
   }
   if ((diff < 0n ? -diff : diff) > config.amountToleranceMinor) {
     const difference = formatAmount({ minor: diff, currency: sent.currency });
-    return ['amount_difference', `${how}, but booked ${formatAmount(booked)} where ${formatAmount(sent)} ${sent.currency} was sent (difference ${difference}).${unknownNote}`];
+    return [
+      'amount_difference',
+      `${how}, but booked ${formatAmount(booked)} where ${formatAmount(sent)} ${sent.currency} was sent (difference ${difference}).${unknownNote}`,
+    ];
   }
   if (Math.abs(match.dateDifferenceDays) > config.dateWindowDays) {
-    return ['date_difference', `${how}, but booked on ${bookingDate}, ${match.dateDifferenceDays} days from the execution date ${first.requestedExecutionDate}.${unknownNote}`];
+    return [
+      'date_difference',
+      `${how}, but booked on ${bookingDate}, ${match.dateDifferenceDays} days from the execution date ${first.requestedExecutionDate}.${unknownNote}`,
+    ];
   }
-  const near = diff !== 0n ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} within the tolerance)` : '';
+  const near =
+    diff !== 0n ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} within the tolerance)` : '';
   return ['matched', `${how}${near}.${unknownNote}`];
 }

@@ -31,13 +31,26 @@ export function summarise(findings: readonly Finding[]): ReconcileSummary {
       entry.needingPerson++;
       needingPerson++;
     }
-    if (finding.amount) entry.totals.set(finding.amount.currency, (entry.totals.get(finding.amount.currency) ?? 0n) + finding.amount.minor);
+    if (finding.amount)
+      entry.totals.set(
+        finding.amount.currency,
+        (entry.totals.get(finding.amount.currency) ?? 0n) + finding.amount.minor,
+      );
   }
   const byType = FINDING_TYPE_ORDER.map((type): FindingTypeSummary => {
     const entry = counts.get(type)!;
-    const totals = [...entry.totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, minor]) => ({ currency, minor }));
+    const totals = [...entry.totals]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([currency, minor]) => ({ currency, minor }));
     const info = FINDING_TYPES[type];
-    return { type, title: info.title, severity: info.severity, needingPerson: entry.needingPerson, count: entry.count, totals };
+    return {
+      type,
+      title: info.title,
+      severity: info.severity,
+      needingPerson: entry.needingPerson,
+      count: entry.count,
+      totals,
+    };
   });
   return { byType, findings: findings.length, needingPerson };
 }

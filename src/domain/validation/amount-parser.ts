@@ -22,7 +22,8 @@ export function compileAmountParser(format: DecimalFormat = { decimalSeparator: 
       if (exponents.size > 64) exponents.clear();
       exponents.set(currency, exponent);
     }
-    if (exponent === undefined) return { ok: false, problem: 'currency', message: `"${currency}" is not an ISO 4217 currency code` };
+    if (exponent === undefined)
+      return { ok: false, problem: 'currency', message: `"${currency}" is not an ISO 4217 currency code` };
     const quick = plainMinor(text, decCode, exponent);
     if (quick !== undefined) return { ok: true, money: { minor: quick, currency } };
     let s = text.trim();
@@ -32,7 +33,11 @@ export function compileAmountParser(format: DecimalFormat = { decimalSeparator: 
     const [, minus, whole = '0', fraction = ''] = match;
     const significant = fraction.replace(/0+$/, '');
     if (significant.length > exponent) {
-      return { ok: false, problem: 'precision', message: `"${text}" has ${fraction.length} decimals; ${currency} has ${exponent}` };
+      return {
+        ok: false,
+        problem: 'precision',
+        message: `"${text}" has ${fraction.length} decimals; ${currency} has ${exponent}`,
+      };
     }
     const minor = BigInt(whole + significant.padEnd(exponent, '0'));
     return { ok: true, money: { minor: minus ? -minor : minor, currency } };

@@ -23,7 +23,21 @@ export function charsetRule(extra = '', base: 'epc' | 'any' = 'epc'): CharsetRul
 }
 
 /** ASCII characters outside the EPC set get a close EPC stand-in rather than disappearing. */
-const ASCII_STAND_INS: Record<string, string> = { '&': '+', _: '-', '"': "'", '`': "'", ';': ',', '[': '(', ']': ')', '{': '(', '}': ')', '<': '(', '>': ')', '!': '.', '\t': ' ' };
+const ASCII_STAND_INS: Record<string, string> = {
+  '&': '+',
+  _: '-',
+  '"': "'",
+  '`': "'",
+  ';': ',',
+  '[': '(',
+  ']': ')',
+  '{': '(',
+  '}': ')',
+  '<': '(',
+  '>': ')',
+  '!': '.',
+  '\t': ' ',
+};
 
 export interface CharsetResult {
   text: string;

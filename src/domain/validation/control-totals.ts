@@ -99,17 +99,37 @@ export function checkControl(declaration: ControlDeclaration, computed: Computed
   if (nbOfTxs) {
     const declared = /^\s*\d{1,15}\s*$/.test(nbOfTxs.value) ? Number(nbOfTxs.value) : undefined;
     if (declared === undefined) {
-      issues.push({ code: IssueCode.CONTROL_VALUE_INVALID, severity: 'error', location: nbOfTxs.location, message: `NbOfTxs "${nbOfTxs.value}" of the ${where} is not a whole number` });
+      issues.push({
+        code: IssueCode.CONTROL_VALUE_INVALID,
+        severity: 'error',
+        location: nbOfTxs.location,
+        message: `NbOfTxs "${nbOfTxs.value}" of the ${where} is not a whole number`,
+      });
     } else if (declared !== computed.count) {
-      issues.push({ code: IssueCode.NBOFTXS_MISMATCH, severity: 'error', location: nbOfTxs.location, message: `NbOfTxs of the ${where} says ${declared} transactions; the file holds ${computed.count}` });
+      issues.push({
+        code: IssueCode.NBOFTXS_MISMATCH,
+        severity: 'error',
+        location: nbOfTxs.location,
+        message: `NbOfTxs of the ${where} says ${declared} transactions; the file holds ${computed.count}`,
+      });
     }
   }
   if (ctrlSum) {
     const declared = parseDecimal(ctrlSum.value);
     if (declared === undefined) {
-      issues.push({ code: IssueCode.CONTROL_VALUE_INVALID, severity: 'error', location: ctrlSum.location, message: `CtrlSum "${ctrlSum.value}" of the ${where} is not a decimal amount` });
+      issues.push({
+        code: IssueCode.CONTROL_VALUE_INVALID,
+        severity: 'error',
+        location: ctrlSum.location,
+        message: `CtrlSum "${ctrlSum.value}" of the ${where} is not a decimal amount`,
+      });
     } else if (computed.sum && !equalDecimal(declared, computed.sum)) {
-      issues.push({ code: IssueCode.CTRLSUM_MISMATCH, severity: 'error', location: ctrlSum.location, message: `CtrlSum of the ${where} says ${ctrlSum.value.trim()}; the amounts add up to ${formatDecimal(computed.sum)}` });
+      issues.push({
+        code: IssueCode.CTRLSUM_MISMATCH,
+        severity: 'error',
+        location: ctrlSum.location,
+        message: `CtrlSum of the ${where} says ${ctrlSum.value.trim()}; the amounts add up to ${formatDecimal(computed.sum)}`,
+      });
     }
   }
   return issues;

@@ -1,6 +1,13 @@
 // Payment validation: raw reader lines in, PaymentInstructions and located issues out.
 export { compileAmountParser, type AmountParser } from './amount-parser.js';
-export { charactersOutside, charsetRule, EPC_CHARACTERS, transliterate, type CharsetRule, type CharsetResult } from './charset.js';
+export {
+  charactersOutside,
+  charsetRule,
+  EPC_CHARACTERS,
+  transliterate,
+  type CharsetRule,
+  type CharsetResult,
+} from './charset.js';
 export { IssueCode } from './codes.js';
 export {
   addDecimal,
@@ -24,4 +31,12 @@ export {
 } from './line-rules.js';
 export { PaymentValidator, type ValidationOptions } from './payment-validator.js';
 export type { ReaderItem } from './reader-item.js';
-export { emptyFields, PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField, type RawField, type RawFields, type RawPaymentLine } from './raw-line.js';
+export {
+  emptyFields,
+  PAYMENT_FIELDS,
+  REQUIRED_FIELDS,
+  type PaymentField,
+  type RawField,
+  type RawFields,
+  type RawPaymentLine,
+} from './raw-line.js';

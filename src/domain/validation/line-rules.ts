@@ -115,10 +115,24 @@ class LineChecker {
     const currencyText = value(f.currency);
     const creditorIbanText = value(f.creditorIban);
     const creditorNameText = value(f.creditorName);
-    if (!debtorIbanText || !debtorNameText || !dateText || !endToEndId || !amountText || !currencyText || !creditorIbanText || !creditorNameText) {
+    if (
+      !debtorIbanText ||
+      !debtorNameText ||
+      !dateText ||
+      !endToEndId ||
+      !amountText ||
+      !currencyText ||
+      !creditorIbanText ||
+      !creditorNameText
+    ) {
       for (const field of REQUIRED_FIELDS) {
         if (value(f[field]) !== undefined) continue;
-        const code = field === 'endToEndId' ? IssueCode.E2E_MISSING : field.endsWith('Name') ? IssueCode.NAME_MISSING : IssueCode.FIELD_MISSING;
+        const code =
+          field === 'endToEndId'
+            ? IssueCode.E2E_MISSING
+            : field.endsWith('Name')
+              ? IssueCode.NAME_MISSING
+              : IssueCode.FIELD_MISSING;
         add(ctx, code, 'error', field, `${field} is required but empty or missing`);
       }
     }
@@ -127,44 +141,87 @@ class LineChecker {
     const creditorIban = this.iban(ctx, 'creditorIban', creditorIbanText);
     const onboarded = this.options.onboardedDebtorAccounts;
     if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
-      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', `debtor account ${debtorIban} is not one of the company's onboarded accounts`);
+      add(
+        ctx,
+        IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED,
+        'error',
+        'debtorIban',
+        `debtor account ${debtorIban} is not one of the company's onboarded accounts`,
+      );
     }
 
     let creditorBic = value(f.creditorBic);
     if (creditorBic !== undefined) {
       creditorBic = creditorBic.toUpperCase();
-      if (!checkBic(creditorBic)) add(ctx, IssueCode.BIC_INVALID, 'error', 'creditorBic', `BIC "${creditorBic}" is not 8 or 11 characters of the ISO 9362 form`);
+      if (!checkBic(creditorBic))
+        add(
+          ctx,
+          IssueCode.BIC_INVALID,
+          'error',
+          'creditorBic',
+          `BIC "${creditorBic}" is not 8 or 11 characters of the ISO 9362 form`,
+        );
     }
 
     const { amount, amountRead } = this.amount(ctx, amountText, currencyText);
     const date = this.date(ctx, dateText);
 
     if (endToEndId !== undefined) {
-      if (endToEndId.length > MAX_E2E) add(ctx, IssueCode.E2E_TOO_LONG, 'error', 'endToEndId', `end-to-end id has ${endToEndId.length} characters; at most ${MAX_E2E} are allowed`);
+      if (endToEndId.length > MAX_E2E)
+        add(
+          ctx,
+          IssueCode.E2E_TOO_LONG,
+          'error',
+          'endToEndId',
+          `end-to-end id has ${endToEndId.length} characters; at most ${MAX_E2E} are allowed`,
+        );
       this.identifier(ctx, 'endToEndId', endToEndId);
     }
     const creditorReference = value(f.creditorReference);
     if (creditorReference !== undefined) {
       if (!validCreditorReference(creditorReference)) {
-        const why = creditorReference.length > MAX_REFERENCE ? `is longer than ${MAX_REFERENCE} characters` : 'fails its RF (ISO 11649) check digits';
-        add(ctx, IssueCode.CREDITOR_REFERENCE_INVALID, 'error', 'creditorReference', `creditor reference "${creditorReference}" ${why}`);
+        const why =
+          creditorReference.length > MAX_REFERENCE
+            ? `is longer than ${MAX_REFERENCE} characters`
+            : 'fails its RF (ISO 11649) check digits';
+        add(
+          ctx,
+          IssueCode.CREDITOR_REFERENCE_INVALID,
+          'error',
+          'creditorReference',
+          `creditor reference "${creditorReference}" ${why}`,
+        );
       }
       this.identifier(ctx, 'creditorReference', creditorReference);
     }
     const debtorName = this.freeText(ctx, 'debtorName', debtorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
     const creditorName = this.freeText(ctx, 'creditorName', creditorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
-    const remittance = this.freeText(ctx, 'remittanceInformation', value(f.remittanceInformation), MAX_REMITTANCE, IssueCode.REMITTANCE_TOO_LONG);
+    const remittance = this.freeText(
+      ctx,
+      'remittanceInformation',
+      value(f.remittanceInformation),
+      MAX_REMITTANCE,
+      IssueCode.REMITTANCE_TOO_LONG,
+    );
 
     let priority: InstructionPriority | undefined;
     const priorityText = value(f.instructionPriority)?.toLowerCase();
     if (priorityText !== undefined) {
       if (priorityText === 'normal' || priorityText === 'norm') priority = 'normal';
       else if (priorityText === 'high') priority = 'high';
-      else add(ctx, IssueCode.PRIORITY_INVALID, 'error', 'instructionPriority', `instruction priority "${priorityText}" is not one of normal, high (NORM, HIGH)`);
+      else
+        add(
+          ctx,
+          IssueCode.PRIORITY_INVALID,
+          'error',
+          'instructionPriority',
+          `instruction priority "${priorityText}" is not one of normal, high (NORM, HIGH)`,
+        );
     }
 
     const { issues } = ctx;
-    if (issues.length > 0 && issues.some((i) => i.severity === 'error')) return amountRead ? { issues, amount: amountRead } : { issues };
+    if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
+      return amountRead ? { issues, amount: amountRead } : { issues };
     const payment: PaymentInstruction = {
       debtorIban: debtorIban!,
       debtorName: debtorName!,
@@ -209,14 +266,31 @@ class LineChecker {
     return max;
   }
 
-  private amount(ctx: Ctx, amountText: string | undefined, currencyText: string | undefined): { amount?: Money; amountRead?: Money } {
+  private amount(
+    ctx: Ctx,
+    amountText: string | undefined,
+    currencyText: string | undefined,
+  ): { amount?: Money; amountRead?: Money } {
     const currency = currencyText?.toUpperCase();
     const currencyOk = currency !== undefined && this.knownCurrency(currency);
-    if (currency !== undefined && !currencyOk) add(ctx, IssueCode.CURRENCY_INVALID, 'error', 'currency', `"${currency}" is not an ISO 4217 currency code one can pay with`);
+    if (currency !== undefined && !currencyOk)
+      add(
+        ctx,
+        IssueCode.CURRENCY_INVALID,
+        'error',
+        'currency',
+        `"${currency}" is not an ISO 4217 currency code one can pay with`,
+      );
     if (amountText === undefined || !currencyOk) return {};
     const parsed = this.parseAmount(amountText, currency);
     if (!parsed.ok) {
-      add(ctx, parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX, 'error', 'amount', parsed.message);
+      add(
+        ctx,
+        parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX,
+        'error',
+        'amount',
+        parsed.message,
+      );
       return {};
     }
     const money = parsed.money;
@@ -227,7 +301,13 @@ class LineChecker {
     const max = this.maxFor(currency);
     if (max !== undefined && money.minor > max) {
       const limit = this.options.maxAmount?.[currency] ?? this.options.maxAmount?.['*'];
-      add(ctx, IssueCode.AMOUNT_ABOVE_MAXIMUM, 'error', 'amount', `amount "${amountText}" ${currency} is above the configured maximum ${limit}`);
+      add(
+        ctx,
+        IssueCode.AMOUNT_ABOVE_MAXIMUM,
+        'error',
+        'amount',
+        `amount "${amountText}" ${currency} is above the configured maximum ${limit}`,
+      );
       return { amountRead: money };
     }
     return { amount: money, amountRead: money };
@@ -236,52 +316,107 @@ class LineChecker {
   private date(ctx: Ctx, dateText: string | undefined): LocalDate | undefined {
     if (dateText === undefined) return undefined;
     let parsed = this.dateCache.get(dateText);
-    if (parsed === undefined) this.dateCache.set(dateText, (parsed = parseDate(dateText, this.format.dateFormat) ?? null));
+    if (parsed === undefined)
+      this.dateCache.set(dateText, (parsed = parseDate(dateText, this.format.dateFormat) ?? null));
     if (parsed === null) {
-      add(ctx, IssueCode.EXECUTION_DATE_INVALID, 'error', 'requestedExecutionDate', `"${dateText}" is not a calendar date in the format ${this.format.dateFormat}`);
+      add(
+        ctx,
+        IssueCode.EXECUTION_DATE_INVALID,
+        'error',
+        'requestedExecutionDate',
+        `"${dateText}" is not a calendar date in the format ${this.format.dateFormat}`,
+      );
       return undefined;
     }
     if (parsed < this.options.asOf) {
-      add(ctx, IssueCode.EXECUTION_DATE_PAST, 'error', 'requestedExecutionDate', `execution date ${parsed} is before ${this.options.asOf}`);
+      add(
+        ctx,
+        IssueCode.EXECUTION_DATE_PAST,
+        'error',
+        'requestedExecutionDate',
+        `execution date ${parsed} is before ${this.options.asOf}`,
+      );
       return undefined;
     }
     if (this.isBusiness(parsed)) return parsed;
     const why = this.options.calendar?.holidayName(parsed) ?? 'a weekend day';
     if (this.policy === 'reject') {
-      add(ctx, IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY, 'error', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why})`);
+      add(
+        ctx,
+        IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY,
+        'error',
+        'requestedExecutionDate',
+        `execution date ${parsed} is not a business day (${why})`,
+      );
       return undefined;
     }
     if (this.policy === 'flag') {
-      add(ctx, IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY, 'warning', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why}); the bank may execute it later`);
+      add(
+        ctx,
+        IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY,
+        'warning',
+        'requestedExecutionDate',
+        `execution date ${parsed} is not a business day (${why}); the bank may execute it later`,
+      );
       return parsed;
     }
     let next = parsed;
     do next = addDays(next, 1);
     while (!this.isBusiness(next));
-    add(ctx, IssueCode.EXECUTION_DATE_MOVED, 'warning', 'requestedExecutionDate', `execution date ${parsed} is not a business day (${why}); moved to ${next}`);
+    add(
+      ctx,
+      IssueCode.EXECUTION_DATE_MOVED,
+      'warning',
+      'requestedExecutionDate',
+      `execution date ${parsed} is not a business day (${why}); moved to ${next}`,
+    );
     return next;
   }
 
   private isBusiness(d: LocalDate): boolean {
     let known = this.businessCache.get(d);
-    if (known === undefined) this.businessCache.set(d, (known = this.options.calendar ? this.options.calendar.isBusinessDay(d) : !isWeekend(d)));
+    if (known === undefined)
+      this.businessCache.set(
+        d,
+        (known = this.options.calendar ? this.options.calendar.isBusinessDay(d) : !isWeekend(d)),
+      );
     return known;
   }
 
   private identifier(ctx: Ctx, field: PaymentField, value: string): void {
     const bad = charactersOutside(this.charset, value);
-    if (bad.length > 0) add(ctx, IssueCode.CHARSET_INVALID, 'error', field, `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`);
+    if (bad.length > 0)
+      add(
+        ctx,
+        IssueCode.CHARSET_INVALID,
+        'error',
+        field,
+        `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`,
+      );
   }
 
-  private freeText(ctx: Ctx, field: PaymentField, raw: string | undefined, max: number, tooLong: IssueCode): string | undefined {
+  private freeText(
+    ctx: Ctx,
+    field: PaymentField,
+    raw: string | undefined,
+    max: number,
+    tooLong: IssueCode,
+  ): string | undefined {
     if (raw === undefined) return undefined;
     let text = raw;
     // Most text fits the set: checked first, so it costs one test and no result object.
     if (!fitsCharset(this.charset, raw)) {
       text = transliterate(this.charset, raw).text;
-      add(ctx, IssueCode.CHARSET_TRANSLITERATED, 'warning', field, `${field} changed to the allowed character set: "${raw}" → "${text}"`);
+      add(
+        ctx,
+        IssueCode.CHARSET_TRANSLITERATED,
+        'warning',
+        field,
+        `${field} changed to the allowed character set: "${raw}" → "${text}"`,
+      );
     }
-    if (text.length > max) add(ctx, tooLong, 'error', field, `${field} has ${text.length} characters; at most ${max} are allowed`);
+    if (text.length > max)
+      add(ctx, tooLong, 'error', field, `${field} has ${text.length} characters; at most ${max} are allowed`);
     return text;
   }
 }

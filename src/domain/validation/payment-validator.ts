@@ -6,7 +6,13 @@ import type { Issue, IssueLocation } from '../issue.js';
 import { IssueCode } from './codes.js';
 import { currencyExponent } from '../currency.js';
 import { checkControl, ControlTotals, parseDecimal, type ControlDeclaration, type Decimal } from './control-totals.js';
-import { compileLineRules, type LineFormat, type LineResult, type LineRuleOptions, type LineRules } from './line-rules.js';
+import {
+  compileLineRules,
+  type LineFormat,
+  type LineResult,
+  type LineRuleOptions,
+  type LineRules,
+} from './line-rules.js';
 import type { RawPaymentLine } from './raw-line.js';
 
 export interface ValidationOptions extends LineRuleOptions {
@@ -45,7 +51,13 @@ export class PaymentValidator {
     const location = raw.fields.endToEndId?.location ?? raw.location;
     const first = this.seen.get(e2e);
     if (first !== undefined) {
-      result.issues.push({ code: IssueCode.E2E_DUPLICATE_IN_FILE, severity: 'error', location, field: 'endToEndId', message: `end-to-end id "${e2e}" is also used by line ${first} of this file` });
+      result.issues.push({
+        code: IssueCode.E2E_DUPLICATE_IN_FILE,
+        severity: 'error',
+        location,
+        field: 'endToEndId',
+        message: `end-to-end id "${e2e}" is also used by line ${first} of this file`,
+      });
       delete result.payment;
       return result;
     }
@@ -79,9 +91,20 @@ export class PaymentValidator {
   }
 }
 
-function acceptedBefore(result: LineResult, known: boolean | undefined, e2e: string, location: IssueLocation): LineResult {
+function acceptedBefore(
+  result: LineResult,
+  known: boolean | undefined,
+  e2e: string,
+  location: IssueLocation,
+): LineResult {
   if (known) {
-    result.issues.push({ code: IssueCode.E2E_ALREADY_ACCEPTED, severity: 'error', location, field: 'endToEndId', message: `end-to-end id "${e2e}" was already accepted in an earlier file` });
+    result.issues.push({
+      code: IssueCode.E2E_ALREADY_ACCEPTED,
+      severity: 'error',
+      location,
+      field: 'endToEndId',
+      message: `end-to-end id "${e2e}" was already accepted in an earlier file`,
+    });
     delete result.payment;
   }
   return result;

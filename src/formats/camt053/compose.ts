@@ -33,13 +33,17 @@ export function composeHead(sink: XmlSink, statement: Statement, ctx: ComposeCon
   sink.open('Document', 'xmlns', dialect.namespace);
   sink.open('BkToCstmrStmt');
   sink.open('GrpHdr');
-  sink.leaf('MsgId', required(ctx, statement.messageId ?? statement.id, 35, '/Document/BkToCstmrStmt/GrpHdr/MsgId', 'messageId'));
+  sink.leaf(
+    'MsgId',
+    required(ctx, statement.messageId ?? statement.id, 35, '/Document/BkToCstmrStmt/GrpHdr/MsgId', 'messageId'),
+  );
   sink.leaf('CreDtTm', created);
   sink.close();
   sink.open('Stmt');
   sink.leaf('Id', required(ctx, statement.id, 35, `${STMT}/Id`, 'id'));
   sequenceNumber(sink, ctx, 'ElctrncSeqNb', statement.sequenceNumber, 'sequenceNumber');
-  if (statement.legalSequenceNumber !== undefined) sequenceNumber(sink, ctx, 'LglSeqNb', statement.legalSequenceNumber, 'legalSequenceNumber');
+  if (statement.legalSequenceNumber !== undefined)
+    sequenceNumber(sink, ctx, 'LglSeqNb', statement.legalSequenceNumber, 'legalSequenceNumber');
   sink.leaf('CreDtTm', created);
   sink.open('FrToDt');
   sink.leaf('FrDtTm', `${statement.fromDate}T00:00:00`);
@@ -102,7 +106,13 @@ function sequenceNumber(sink: XmlSink, ctx: ComposeContext, name: string, value:
     sink.leaf(name, String(value));
     return;
   }
-  ctx.report({ code: 'SEQUENCE_NUMBER_INVALID', severity: 'error', location: { path: `${STMT}/${name}` }, field, message: `${field} must be a whole number ≥ 0; left out` });
+  ctx.report({
+    code: 'SEQUENCE_NUMBER_INVALID',
+    severity: 'error',
+    location: { path: `${STMT}/${name}` },
+    field,
+    message: `${field} must be a whole number ≥ 0; left out`,
+  });
 }
 
 /** Writes Id with IBAN, or Othr/Id for an account number that is not an IBAN. */
@@ -120,10 +130,21 @@ export function accountId(sink: XmlSink, ctx: ComposeContext, raw: string, path:
 }
 
 /** The IBAN (spaces removed, upper case), or the account number as Othr/Id text, reported. */
-export function accountIdValue(ctx: ComposeContext, raw: string, path: string, field: string): { iban: string; other?: undefined } | { iban?: undefined; other: string } {
+export function accountIdValue(
+  ctx: ComposeContext,
+  raw: string,
+  path: string,
+  field: string,
+): { iban: string; other?: undefined } | { iban?: undefined; other: string } {
   const iban = IBAN.test(raw) ? raw : raw.replace(/\s+/g, '').toUpperCase();
   if (IBAN.test(iban)) return { iban };
-  ctx.report({ code: 'ACCOUNT_NOT_IBAN', severity: 'warning', location: { path: resolve(ctx, path) }, field, message: 'account number is not in IBAN form; written as Othr/Id' });
+  ctx.report({
+    code: 'ACCOUNT_NOT_IBAN',
+    severity: 'warning',
+    location: { path: resolve(ctx, path) },
+    field,
+    message: 'account number is not in IBAN form; written as Othr/Id',
+  });
   return { other: required(ctx, raw, 34, `${path}/Othr/Id`, field) };
 }
 
@@ -133,14 +154,26 @@ export function bic(ctx: ComposeContext, raw: string | undefined, path: string, 
   if (raw.trim() === '') return undefined;
   const value = raw.trim().toUpperCase();
   if (ctx.dialect.bicPattern.test(value)) return value;
-  ctx.report({ code: 'BIC_OMITTED', severity: 'warning', location: { path: resolve(ctx, path).replace('{BIC}', ctx.dialect.bicElement) }, field, message: `"${value.slice(0, 20)}" is not a BIC the camt.053.${ctx.dialect.version} schema accepts; left out` });
+  ctx.report({
+    code: 'BIC_OMITTED',
+    severity: 'warning',
+    location: { path: resolve(ctx, path).replace('{BIC}', ctx.dialect.bicElement) },
+    field,
+    message: `"${value.slice(0, 20)}" is not a BIC the camt.053.${ctx.dialect.version} schema accepts; left out`,
+  });
   return undefined;
 }
 
 // Printable ASCII without leading or trailing space: nothing to clean, trim or report.
 const CLEAN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
-export function text(ctx: ComposeContext, value: string | undefined, max: number, path: string, field: string): string | undefined {
+export function text(
+  ctx: ComposeContext,
+  value: string | undefined,
+  max: number,
+  path: string,
+  field: string,
+): string | undefined {
   if (value === undefined) return undefined;
   if (value.length <= max && CLEAN.test(value)) return value;
   const prepared = prepareText(value, max);
@@ -148,7 +181,13 @@ export function text(ctx: ComposeContext, value: string | undefined, max: number
   return prepared.text;
 }
 
-export function required(ctx: ComposeContext, value: string | undefined, max: number, path: string, field: string): string {
+export function required(
+  ctx: ComposeContext,
+  value: string | undefined,
+  max: number,
+  path: string,
+  field: string,
+): string {
   const prepared = text(ctx, value, max, path, field);
   if (prepared !== undefined) return prepared;
   ctx.report(requiredTextIssue(resolve(ctx, path), field));

@@ -11,7 +11,20 @@ import { escapeAttribute, escapeText } from '../xml/text.js';
 import { accountIdValue, bic, required, text, type ComposeContext } from './compose.js';
 
 const I = Array.from({ length: 13 }, (_, depth) => '\n' + '  '.repeat(depth));
-const [, , , I3, I4, I5, I6, I7, I8, I9, I10, I11] = I as [string, string, string, string, string, string, string, string, string, string, string, string];
+const [, , , I3, I4, I5, I6, I7, I8, I9, I10, I11] = I as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 
 const exponents = new Map<string, number>();
 function amountText(minor: bigint, currency: string): string {
@@ -41,16 +54,49 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   const endToEndId = text(ctx, entry.endToEndId, 35, '~/NtryDtls/TxDtls/Refs/EndToEndId', 'endToEndId');
   const party = entry.counterparty;
   const role = credit ? 'Dbtr' : 'Cdtr';
-  const partyName = text(ctx, party?.name, 140, credit ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm', 'counterparty.name');
+  const partyName = text(
+    ctx,
+    party?.name,
+    140,
+    credit ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm',
+    'counterparty.name',
+  );
   const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
-  const agentBic = bic(ctx, party?.bic, credit ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}' : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}', 'counterparty.bic');
-  const ustrd = text(ctx, entry.remittance?.unstructured, 140, '~/NtryDtls/TxDtls/RmtInf/Ustrd', 'remittance.unstructured');
-  const reference = text(ctx, entry.remittance?.creditorReference, 35, '~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref', 'remittance.creditorReference');
+  const agentBic = bic(
+    ctx,
+    party?.bic,
+    credit
+      ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}'
+      : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}',
+    'counterparty.bic',
+  );
+  const ustrd = text(
+    ctx,
+    entry.remittance?.unstructured,
+    140,
+    '~/NtryDtls/TxDtls/RmtInf/Ustrd',
+    'remittance.unstructured',
+  );
+  const reference = text(
+    ctx,
+    entry.remittance?.creditorReference,
+    35,
+    '~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref',
+    'remittance.creditorReference',
+  );
   const hasIban = partyIban !== undefined && partyIban !== '';
   const hasParty = partyName !== undefined || hasIban;
-  if (endToEndId !== undefined || hasParty || agentBic !== undefined || ustrd !== undefined || reference !== undefined || dialect.transactionAmount) {
+  if (
+    endToEndId !== undefined ||
+    hasParty ||
+    agentBic !== undefined ||
+    ustrd !== undefined ||
+    reference !== undefined ||
+    dialect.transactionAmount
+  ) {
     out += `${I4}<NtryDtls>${I5}<TxDtls>`;
-    if (endToEndId !== undefined) out += `${I6}<Refs>${I7}<EndToEndId>${escapeText(endToEndId)}</EndToEndId>${I6}</Refs>`;
+    if (endToEndId !== undefined)
+      out += `${I6}<Refs>${I7}<EndToEndId>${escapeText(endToEndId)}</EndToEndId>${I6}</Refs>`;
     if (dialect.transactionAmount) out += `${I6}${amountXml}${I6}<CdtDbtInd>${indicator}</CdtDbtInd>`;
     if (hasParty) {
       out += `${I6}<RltdPties>`;
@@ -60,8 +106,16 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
           : `${I7}<${role}>${I8}<Nm>${escapeText(partyName)}</Nm>${I7}</${role}>`;
       }
       if (hasIban) {
-        const id = accountIdValue(ctx, partyIban, credit ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id', 'counterparty.iban');
-        const inner = id.iban !== undefined ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>` : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
+        const id = accountIdValue(
+          ctx,
+          partyIban,
+          credit ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id',
+          'counterparty.iban',
+        );
+        const inner =
+          id.iban !== undefined
+            ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>`
+            : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
         out += `${I7}<${role}Acct>${I8}<Id>${inner}${I8}</Id>${I7}</${role}Acct>`;
       }
       out += `${I6}</RltdPties>`;

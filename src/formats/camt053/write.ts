@@ -42,7 +42,13 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
       ctx.entryIndex = entryCount;
       writer.raw(renderEntry(entry, ctx));
       if (entry.amount.currency !== currency) {
-        report({ code: 'CURRENCY_MISMATCH', severity: 'error', location: { path: `/Document/BkToCstmrStmt/Stmt/Ntry[${entryCount}]/Amt` }, field: 'amount', message: `entry in ${entry.amount.currency} on a ${currency} account` });
+        report({
+          code: 'CURRENCY_MISMATCH',
+          severity: 'error',
+          location: { path: `/Document/BkToCstmrStmt/Stmt/Ntry[${entryCount}]/Amt` },
+          field: 'amount',
+          message: `entry in ${entry.amount.currency} on a ${currency} account`,
+        });
       } else {
         sum += entry.amount.minor;
       }
@@ -78,7 +84,13 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
 function checkBalances(statement: Statement, sum: bigint, report: IssueListener): void {
   const { openingBalance: opening, closingBalance: closing } = statement;
   if (opening.amount.currency !== closing.amount.currency) {
-    report({ code: 'CURRENCY_MISMATCH', severity: 'error', location: { path: '/Document/BkToCstmrStmt/Stmt/Bal' }, field: 'closingBalance', message: 'opening and closing balances are in different currencies' });
+    report({
+      code: 'CURRENCY_MISMATCH',
+      severity: 'error',
+      location: { path: '/Document/BkToCstmrStmt/Stmt/Bal' },
+      field: 'closingBalance',
+      message: 'opening and closing balances are in different currencies',
+    });
     return;
   }
   const expected = opening.amount.minor + sum;

@@ -39,16 +39,21 @@ export function parseProfile(text: string, file: string): CsvProfile {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String);
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) problems.push({ file, line: lineOf([...path, key]), path: [...path, key].join('.'), message: 'unknown key' });
+        for (const key of issue.keys)
+          problems.push({ file, line: lineOf([...path, key]), path: [...path, key].join('.'), message: 'unknown key' });
         continue;
       }
       problems.push({ file, line: lineOf(path), path: path.join('.') || '(top level)', message: issue.message });
     }
   }
-  throw new SettleError('ERR_PROFILE_INVALID', `CSV profile ${file} is invalid: ${problems.map(formatProblem).join('; ')}`, {
-    exitCode: ExitCode.usage,
-    details: { problems },
-  });
+  throw new SettleError(
+    'ERR_PROFILE_INVALID',
+    `CSV profile ${file} is invalid: ${problems.map(formatProblem).join('; ')}`,
+    {
+      exitCode: ExitCode.usage,
+      details: { problems },
+    },
+  );
 }
 
 function formatProblem(p: ProfileProblem): string {
@@ -60,7 +65,9 @@ const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 /** Loads `<dir>/<name>.yaml` from the first of `dirs` that has it. */
 export async function loadProfile(name: string, dirs: readonly string[]): Promise<CsvProfile> {
   if (!NAME.test(name) || name.includes('..')) {
-    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`, { exitCode: ExitCode.usage });
+    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`, {
+      exitCode: ExitCode.usage,
+    });
   }
   for (const dir of dirs) {
     const file = join(dir, `${name}.yaml`);
@@ -69,10 +76,16 @@ export async function loadProfile(name: string, dirs: readonly string[]): Promis
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw new SettleError('ERR_PROFILE_NOT_FOUND', `CSV profile ${file} cannot be read: ${(error as Error).message}`, { exitCode: ExitCode.usage, cause: error });
+      throw new SettleError(
+        'ERR_PROFILE_NOT_FOUND',
+        `CSV profile ${file} cannot be read: ${(error as Error).message}`,
+        { exitCode: ExitCode.usage, cause: error },
+      );
     }
     const profile = parseProfile(text, file);
     return profile.name === name ? profile : Object.freeze({ ...profile, name });
   }
-  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`, { exitCode: ExitCode.usage });
+  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`, {
+    exitCode: ExitCode.usage,
+  });
 }

@@ -16,13 +16,18 @@ export const csvProfileSchema = z
     description: z.string().optional(),
     /** Used when the file has no byte order mark; a UTF-8 or UTF-16 BOM always wins. */
     encoding: z.enum(PROFILE_ENCODINGS).default('utf-8'),
-    delimiter: oneChar.refine((c) => c !== '\n' && c !== '\r' && c !== '"', 'cannot be a line break or a double quote').default(','),
+    delimiter: oneChar
+      .refine((c) => c !== '\n' && c !== '\r' && c !== '"', 'cannot be a line break or a double quote')
+      .default(','),
     quote: oneChar.default('"'),
     decimalSeparator: z.enum(['.', ',']).default('.'),
     thousandsSeparator: z.enum(['', ' ', '.', ',', "'", '\u00a0']).default(''),
     dateFormat: z
       .string()
-      .regex(/^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/, 'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY')
+      .regex(
+        /^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/,
+        'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY',
+      )
       .default('YYYY-MM-DD'),
     charset: z
       .strictObject({
@@ -38,15 +43,27 @@ export const csvProfileSchema = z
     defaults: z.partialRecord(field, z.string()).default({}),
   })
   .superRefine((p, ctx) => {
-    if (p.decimalSeparator === p.thousandsSeparator) ctx.addIssue({ code: 'custom', path: ['thousandsSeparator'], message: 'cannot be the decimal separator' });
-    if (p.delimiter === p.decimalSeparator && p.quote === p.delimiter) ctx.addIssue({ code: 'custom', path: ['quote'], message: 'cannot be the delimiter' });
+    if (p.decimalSeparator === p.thousandsSeparator)
+      ctx.addIssue({ code: 'custom', path: ['thousandsSeparator'], message: 'cannot be the decimal separator' });
+    if (p.delimiter === p.decimalSeparator && p.quote === p.delimiter)
+      ctx.addIssue({ code: 'custom', path: ['quote'], message: 'cannot be the delimiter' });
     const missing = REQUIRED_FIELDS.filter((f) => p.columns[f] === undefined && p.defaults[f] === undefined);
-    if (missing.length > 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: `no column or default for the required field(s) ${missing.join(', ')}` });
+    if (missing.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns'],
+        message: `no column or default for the required field(s) ${missing.join(', ')}`,
+      });
     const seen = new Map<string, PaymentField>();
     for (const [f, header] of Object.entries(p.columns) as [PaymentField, string][]) {
       const key = header.trim().toLowerCase();
       const other = seen.get(key);
-      if (other) ctx.addIssue({ code: 'custom', path: ['columns', f], message: `header "${header}" is already mapped to ${other}` });
+      if (other)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['columns', f],
+          message: `header "${header}" is already mapped to ${other}`,
+        });
       seen.set(key, f);
     }
   });

@@ -23,7 +23,11 @@ class TooManyMalformed extends Error {
   }
 }
 
-export async function* readCsv(text: AsyncIterable<string | Buffer> | Iterable<string | Buffer>, profile: CsvProfile, options: CsvReadOptions = {}): AsyncGenerator<ReaderItem[]> {
+export async function* readCsv(
+  text: AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
+  profile: CsvProfile,
+  options: CsvReadOptions = {},
+): AsyncGenerator<ReaderItem[]> {
   let batch: ReaderItem[] = [];
   let columnOf: [PaymentField, number][] | undefined;
   let headerLength = 0;
@@ -54,7 +58,14 @@ export async function* readCsv(text: AsyncIterable<string | Buffer> | Iterable<s
     for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
     const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
     if (record.length !== headerLength) {
-      line.issues = [{ code: IssueCode.CSV_COLUMN_COUNT, severity: 'error', location: { row }, message: `row has ${record.length} fields; the header has ${headerLength} (a delimiter inside an unquoted value?)` }];
+      line.issues = [
+        {
+          code: IssueCode.CSV_COLUMN_COUNT,
+          severity: 'error',
+          location: { row },
+          message: `row has ${record.length} fields; the header has ${headerLength} (a delimiter inside an unquoted value?)`,
+        },
+      ];
     }
     batch.push({ kind: 'line', line });
   };
@@ -132,7 +143,11 @@ export async function* readCsv(text: AsyncIterable<string | Buffer> | Iterable<s
     await finished;
     take();
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure) });
-    else if (!columnOf && !stopped) batch.push({ kind: 'issue', issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' } });
+    else if (!columnOf && !stopped)
+      batch.push({
+        kind: 'issue',
+        issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' },
+      });
     if (batch.length > 0) yield batch;
   } finally {
     parser.destroy();
@@ -147,10 +162,17 @@ function lineBreaksIn(record: string[]): number {
   return n;
 }
 
-function mapHeader(record: string[], profile: CsvProfile, row: number): { columns: Map<PaymentField, number> } | { issue: Issue } {
+function mapHeader(
+  record: string[],
+  profile: CsvProfile,
+  row: number,
+): { columns: Map<PaymentField, number> } | { issue: Issue } {
   const index = new Map<string, number>();
   record.forEach((name, i) => {
-    const key = name.replace(/^\uFEFF/, '').trim().toLowerCase();
+    const key = name
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase();
     if (!index.has(key)) index.set(key, i);
   });
   const columns = new Map<PaymentField, number>();
@@ -174,7 +196,8 @@ function mapHeader(record: string[], profile: CsvProfile, row: number): { column
 }
 
 function csvIssue(error: unknown): Issue {
-  if (error instanceof TooManyMalformed) return { code: IssueCode.CSV_MALFORMED, severity: 'error', location: {}, message: error.message };
+  if (error instanceof TooManyMalformed)
+    return { code: IssueCode.CSV_MALFORMED, severity: 'error', location: {}, message: error.message };
   const e = error as CsvError & { lines?: number; code?: string };
   const row = typeof e.lines === 'number' ? e.lines : undefined;
   const tooLarge = e.code === 'CSV_MAX_RECORD_SIZE';

@@ -13,7 +13,9 @@ export class ByteSource {
   private done = false;
 
   constructor(path: string) {
-    this.iterator = (createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    this.iterator = (createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>)[
+      Symbol.asyncIterator
+    ]();
   }
 
   /** Raw chunks; stopping the loop early does not close the file, so drain() can finish the hash. */
@@ -61,7 +63,10 @@ export async function readHead(file: string): Promise<Buffer> {
     return buffer.subarray(0, bytesRead);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-    throw new SettleError('ERR_INTAKE_FILE_UNREADABLE', `cannot read ${file} (${code})`, { exitCode: ExitCode.usage, cause: error });
+    throw new SettleError('ERR_INTAKE_FILE_UNREADABLE', `cannot read ${file} (${code})`, {
+      exitCode: ExitCode.usage,
+      cause: error,
+    });
   } finally {
     await handle?.close();
   }

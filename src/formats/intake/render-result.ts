@@ -20,7 +20,13 @@ export function toJson(result: IntakeResult): IntakeJson {
     sha256: result.sha256,
     payments: result.payments,
     totals: result.totals.map((m) => ({ currency: m.currency, amount: formatAmount(m) })),
-    issues: result.issues.map((i) => ({ code: i.code, severity: i.severity, location: i.location, field: i.field ?? null, message: i.message })),
+    issues: result.issues.map((i) => ({
+      code: i.code,
+      severity: i.severity,
+      location: i.location,
+      field: i.field ?? null,
+      message: i.message,
+    })),
   };
 }
 
@@ -38,9 +44,12 @@ function groupOf(issue: Issue): { key: string; order: number } {
 export function toHuman(result: IntakeResult): string {
   const lines: string[] = [];
   const verdict = result.valid ? 'valid' : 'INVALID';
-  lines.push(`${result.file}: ${verdict} — ${result.format}, ${result.payments} payment(s), ${result.validPayments} valid; ${result.errors} error(s), ${result.warnings} warning(s)`);
+  lines.push(
+    `${result.file}: ${verdict} — ${result.format}, ${result.payments} payment(s), ${result.validPayments} valid; ${result.errors} error(s), ${result.warnings} warning(s)`,
+  );
   lines.push(`sha256 ${result.sha256}`);
-  if (result.totals.length > 0) lines.push(`totals ${result.totals.map((m) => `${formatAmount(m)} ${m.currency}`).join(', ')}`);
+  if (result.totals.length > 0)
+    lines.push(`totals ${result.totals.map((m) => `${formatAmount(m)} ${m.currency}`).join(', ')}`);
   const groups = new Map<string, { order: number; seq: number; issues: Issue[] }>();
   for (const issue of result.issues) {
     const { key, order } = groupOf(issue);
@@ -53,9 +62,19 @@ export function toHuman(result: IntakeResult): string {
     lines.push('', `${key}:`);
     for (const i of group.issues) {
       const { path, column } = i.location;
-      const rest = path ? (path.startsWith(key) ? path.slice(key.length).replace(/^\//, '') : path) : column !== undefined ? `column ${column}` : key === 'file' ? formatLocation(i.location).replace(/^file$/, '') : '';
+      const rest = path
+        ? path.startsWith(key)
+          ? path.slice(key.length).replace(/^\//, '')
+          : path
+        : column !== undefined
+          ? `column ${column}`
+          : key === 'file'
+            ? formatLocation(i.location).replace(/^file$/, '')
+            : '';
       const detail = rest ? ` (${rest})` : '';
-      lines.push(`  ${i.severity === 'error' ? 'error  ' : 'warning'} ${i.code}${i.field ? ` ${i.field}` : ''}${detail}: ${i.message}`);
+      lines.push(
+        `  ${i.severity === 'error' ? 'error  ' : 'warning'} ${i.code}${i.field ? ` ${i.field}` : ''}${detail}: ${i.message}`,
+      );
     }
   }
   return lines.join('\n') + '\n';

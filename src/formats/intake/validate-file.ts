@@ -79,7 +79,12 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   } else if (detected.kind === 'xml') {
     const encoding = detected.encoding ?? 'utf-8';
     if (!canDecode(encoding)) {
-      report({ code: IssueCode.ENCODING_INVALID, severity: 'error', location: { row: 1 }, message: `the XML declaration names encoding "${encoding}", which settle cannot read` });
+      report({
+        code: IssueCode.ENCODING_INVALID,
+        severity: 'error',
+        location: { row: 1 },
+        message: `the XML declaration names encoding "${encoding}", which settle cannot read`,
+      });
     } else {
       xml = new Pain001Reader(options.xmlLimits);
       items = xml.read(watchText(source.text(encoding), encodingSuspect));
@@ -87,13 +92,23 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
     }
   } else {
     const profile = options.profile;
-    if (!profile) throw new SettleError('ERR_INTAKE_PROFILE_REQUIRED', `${file} is a CSV file: name a CSV profile (--profile) to read it`, { exitCode: ExitCode.usage });
+    if (!profile)
+      throw new SettleError(
+        'ERR_INTAKE_PROFILE_REQUIRED',
+        `${file} is a CSV file: name a CSV profile (--profile) to read it`,
+        { exitCode: ExitCode.usage },
+      );
     format = `csv:${profile.name}`;
     const encoding = detected.encoding ?? profile.encoding;
     // csv-parse decodes UTF-8 itself (and drops its BOM); other encodings go through iconv-lite.
-    const text = encoding === 'utf-8' ? watchUtf8(source.chunks(), encodingSuspect) : watchText(source.text(encoding), encodingSuspect);
+    const text =
+      encoding === 'utf-8'
+        ? watchUtf8(source.chunks(), encodingSuspect)
+        : watchText(source.text(encoding), encodingSuspect);
     items = readCsv(text, profile, { maxRecordSize: options.maxCsvRecordSize ?? 65_536 });
-    const decimalFormat = profile.thousandsSeparator ? { decimalSeparator: profile.decimalSeparator, thousandsSeparator: profile.thousandsSeparator } : { decimalSeparator: profile.decimalSeparator };
+    const decimalFormat = profile.thousandsSeparator
+      ? { decimalSeparator: profile.decimalSeparator, thousandsSeparator: profile.thousandsSeparator }
+      : { decimalSeparator: profile.decimalSeparator };
     lineFormat = { decimalFormat, dateFormat: profile.dateFormat };
     validation = { ...validation, charset: charsetRule(profile.charset.extra, profile.charset.base) };
   }
@@ -112,7 +127,9 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
         else if (item.kind === 'control') validator.control(item.declaration).forEach(report);
         else {
           payments++;
-          const encodingIssues = encodingSuspect.value ? checkEncoding(item.line, detected.encoding ?? (xml ? 'utf-8' : (options.profile?.encoding ?? 'utf-8'))) : NONE;
+          const encodingIssues = encodingSuspect.value
+            ? checkEncoding(item.line, detected.encoding ?? (xml ? 'utf-8' : (options.profile?.encoding ?? 'utf-8')))
+            : NONE;
           encodingIssues.forEach(report);
           const pending = validator.line(item.line);
           const result = pending instanceof Promise ? await pending : pending;
@@ -123,13 +140,15 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
           }
           const own = item.line.location.path;
           for (const issue of result.issues) {
-            const inherited = own !== undefined && issue.location.path !== undefined && !issue.location.path.startsWith(own);
+            const inherited =
+              own !== undefined && issue.location.path !== undefined && !issue.location.path.startsWith(own);
             const key = `${issue.code} ${issue.location.path}`;
             if (inherited && reportedInBlock.has(key)) continue;
             if (inherited) reportedInBlock.add(key);
             report(issue);
           }
-          if (result.amount) totals.set(result.amount.currency, (totals.get(result.amount.currency) ?? 0n) + result.amount.minor);
+          if (result.amount)
+            totals.set(result.amount.currency, (totals.get(result.amount.currency) ?? 0n) + result.amount.minor);
           if (result.payment) {
             validPayments++;
             const stored = options.onPayment?.(result.payment);
@@ -139,10 +158,16 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
       }
     }
     if (xml?.version) format = xml.version;
-    if (payments === 0 && errors === 0) report({ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file holds no payments' });
+    if (payments === 0 && errors === 0)
+      report({ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file holds no payments' });
   }
   if (omitted > 0) {
-    issues.push({ code: IssueCode.ISSUES_TRUNCATED, severity: 'warning', location: {}, message: `${omitted} more issue(s) were found but not listed (limit ${maxIssues})` });
+    issues.push({
+      code: IssueCode.ISSUES_TRUNCATED,
+      severity: 'warning',
+      location: {},
+      message: `${omitted} more issue(s) were found but not listed (limit ${maxIssues})`,
+    });
   }
   return {
     file,
@@ -188,7 +213,13 @@ function checkEncoding(line: RawPaymentLine, encoding: string): Issue[] {
   for (const key in fields) {
     const raw = fields[key as PaymentField];
     if (raw && raw.value.includes('\uFFFD')) {
-      (issues ??= []).push({ code: IssueCode.ENCODING_INVALID, severity: 'error', location: raw.location, field: key, message: `"${raw.value}" holds bytes that are not valid ${encoding} (is the file in another encoding? choose a profile that matches)` });
+      (issues ??= []).push({
+        code: IssueCode.ENCODING_INVALID,
+        severity: 'error',
+        location: raw.location,
+        field: key,
+        message: `"${raw.value}" holds bytes that are not valid ${encoding} (is the file in another encoding? choose a profile that matches)`,
+      });
     }
   }
   return issues ?? NONE;

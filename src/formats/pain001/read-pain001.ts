@@ -7,7 +7,13 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
 import type { ControlDeclaration } from '../../domain/validation/control-totals.js';
-import { emptyFields, type PaymentField, type RawField, type RawFields, type RawPaymentLine } from '../../domain/validation/raw-line.js';
+import {
+  emptyFields,
+  type PaymentField,
+  type RawField,
+  type RawFields,
+  type RawPaymentLine,
+} from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import { pain001Version } from './versions.js';
 
@@ -167,21 +173,37 @@ export class Pain001Reader {
       return { path: top ? pathOf(top) : '/', row: parser.line, column: parser.column };
     };
 
-    parser.on('doctype', () => stop(IssueCode.XML_DTD_FORBIDDEN, 'the document has a DTD (<!DOCTYPE …>); DTDs are refused so no entity can be expanded', here()));
-    parser.on('error', (e) => stop(IssueCode.XML_MALFORMED, `not well-formed XML: ${e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`, here()));
+    parser.on('doctype', () =>
+      stop(
+        IssueCode.XML_DTD_FORBIDDEN,
+        'the document has a DTD (<!DOCTYPE …>); DTDs are refused so no entity can be expanded',
+        here(),
+      ),
+    );
+    parser.on('error', (e) =>
+      stop(IssueCode.XML_MALFORMED, `not well-formed XML: ${e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`, here()),
+    );
     parser.on('opentag', (tag: SaxesTagNS) => {
       if (stopped) return;
       const parent = stack[stack.length - 1];
       if (!parent) {
         rootSeen = true;
         const version = pain001Version(tag.uri);
-        if (tag.local !== 'Document') return stop(IssueCode.XML_NOT_PAIN001, `the root element is <${tag.name}>, not a pain.001 <Document>`, { path: `/${tag.local}` });
+        if (tag.local !== 'Document')
+          return stop(IssueCode.XML_NOT_PAIN001, `the root element is <${tag.name}>, not a pain.001 <Document>`, {
+            path: `/${tag.local}`,
+          });
         if (!version) {
-          return stop(IssueCode.XML_VERSION_UNSUPPORTED, `namespace "${tag.uri}" is not a supported pain.001 version (pain.001.001.03, .08, .09, .03.ch.02)`, { path: '/Document' });
+          return stop(
+            IssueCode.XML_VERSION_UNSUPPORTED,
+            `namespace "${tag.uri}" is not a supported pain.001 version (pain.001.001.03, .08, .09, .03.ch.02)`,
+            { path: '/Document' },
+          );
         }
         this.version = version;
       }
-      if (stack.length >= this.maxDepth) return stop(IssueCode.XML_LIMIT_EXCEEDED, `elements nest deeper than ${this.maxDepth} levels`, here());
+      if (stack.length >= this.maxDepth)
+        return stop(IssueCode.XML_LIMIT_EXCEEDED, `elements nest deeper than ${this.maxDepth} levels`, here());
       let position = 1;
       if (parent) {
         position = parent.lastChild === tag.local ? ++parent.lastCount : (parent.lastCount = 1);
@@ -197,7 +219,9 @@ export class Pain001Reader {
       let node: PathNode | undefined;
       if (parent) {
         if (tx) node = depth === tx.depth + 1 ? TX_TREE.children.get(tag.local) : parent.node?.children.get(tag.local);
-        else if (pmtInf) node = depth === pmtInf.depth + 1 ? PMTINF_TREE.children.get(tag.local) : parent.node?.children.get(tag.local);
+        else if (pmtInf)
+          node =
+            depth === pmtInf.depth + 1 ? PMTINF_TREE.children.get(tag.local) : parent.node?.children.get(tag.local);
       }
       let frame = pool[depth - 1];
       if (frame) {
@@ -211,13 +235,29 @@ export class Pain001Reader {
         frame.lastCount = 0;
         frame.text = '';
       } else {
-        frame = { name: tag.local, position, parent, path: undefined, node, hasChildren: false, lastChild: '', lastCount: 0, text: '' };
+        frame = {
+          name: tag.local,
+          position,
+          parent,
+          path: undefined,
+          node,
+          hasChildren: false,
+          lastChild: '',
+          lastCount: 0,
+          text: '',
+        };
         pool[depth - 1] = frame;
       }
       stack.push(frame);
-      if (depth === 2 && tag.local !== 'CstmrCdtTrfInitn') stop(IssueCode.XML_NOT_PAIN001, `<${tag.local}> is not a customer credit transfer initiation (CstmrCdtTrfInitn)`, { path: pathOf(frame) });
+      if (depth === 2 && tag.local !== 'CstmrCdtTrfInitn')
+        stop(
+          IssueCode.XML_NOT_PAIN001,
+          `<${tag.local}> is not a customer credit transfer initiation (CstmrCdtTrfInitn)`,
+          { path: pathOf(frame) },
+        );
       else if (depth === 3 && tag.local === 'PmtInf') pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
-      else if (depth === 4 && pmtInf && tag.local === 'CdtTrfTxInf') tx = { path: pathOf(frame), depth, fields: emptyFields() };
+      else if (depth === 4 && pmtInf && tag.local === 'CdtTrfTxInf')
+        tx = { path: pathOf(frame), depth, fields: emptyFields() };
       else if (tx && tag.local === 'InstdAmt') {
         const ccy = tag.attributes.Ccy;
         if (ccy) currency = { value: ccy.value, location: { path: `${pathOf(frame)}/@Ccy` } };
@@ -229,13 +269,23 @@ export class Pain001Reader {
       if (strayTextSeen || isXmlWhitespace(t)) return;
       strayTextSeen = true;
       const shown = t.replace(/\s+/g, ' ').trim().slice(0, 40) || JSON.stringify(t.slice(0, 10));
-      warn({ code: IssueCode.XML_UNEXPECTED_TEXT, severity: 'warning', location: { path: pathOf(frame) }, message: `text ${JSON.stringify(shown)} (e.g. non-breaking spaces) inside <${frame.name}>, which holds only elements; ignored (further occurrences are not listed)` });
+      warn({
+        code: IssueCode.XML_UNEXPECTED_TEXT,
+        severity: 'warning',
+        location: { path: pathOf(frame) },
+        message: `text ${JSON.stringify(shown)} (e.g. non-breaking spaces) inside <${frame.name}>, which holds only elements; ignored (further occurrences are not listed)`,
+      });
     };
     const onText = (t: string): void => {
       const top = stack[stack.length - 1];
       if (stopped || !top) return;
       if (top.hasChildren) return strayText(top, t);
-      if (top.text.length + t.length > this.maxText) return stop(IssueCode.XML_LIMIT_EXCEEDED, `the text of <${top.name}> is longer than ${this.maxText} characters`, here());
+      if (top.text.length + t.length > this.maxText)
+        return stop(
+          IssueCode.XML_LIMIT_EXCEEDED,
+          `the text of <${top.name}> is longer than ${this.maxText} characters`,
+          here(),
+        );
       top.text += t;
     };
     parser.on('text', onText);
@@ -262,7 +312,12 @@ export class Pain001Reader {
           }
           if (currency) fields.currency = currency;
           currency = undefined;
-          const line: RawPaymentLine = { lineNumber: txCount, location: { path: tx.path }, fields, block: pmtInf?.path ?? '' };
+          const line: RawPaymentLine = {
+            lineNumber: txCount,
+            location: { path: tx.path },
+            fields,
+            block: pmtInf?.path ?? '',
+          };
           if (pmtInf?.batchBooking !== undefined) line.batchBooking = pmtInf.batchBooking;
           if (pmtInf?.paymentInformationId !== undefined) line.paymentInformationId = pmtInf.paymentInformationId;
           out.push({ kind: 'line', line });
@@ -283,11 +338,18 @@ export class Pain001Reader {
         const rel = frame.node?.key;
         if (rel === undefined) return;
         const field = PMTINF_FIELDS[rel];
-        if (field) setField(pmtInf, field, field === 'requestedExecutionDate' ? datePartOf(value) : value, pathOf(frame));
+        if (field)
+          setField(pmtInf, field, field === 'requestedExecutionDate' ? datePartOf(value) : value, pathOf(frame));
         else if (rel === 'PmtInfId') {
           const id = value.trim();
           // Max35Text in every pain.001 version; a longer one could not be quoted back in pain.002.
-          if (id.length > 35) warn({ code: IssueCode.XML_VALUE_INVALID, severity: 'error', location: { path: pathOf(frame) }, message: `PmtInfId "${id.slice(0, 40)}…" has ${id.length} characters; at most 35 are allowed` });
+          if (id.length > 35)
+            warn({
+              code: IssueCode.XML_VALUE_INVALID,
+              severity: 'error',
+              location: { path: pathOf(frame) },
+              message: `PmtInfId "${id.slice(0, 40)}…" has ${id.length} characters; at most 35 are allowed`,
+            });
           else if (id !== '') pmtInf.paymentInformationId = id;
         } else if (rel === 'NbOfTxs') pmtInf.nbOfTxs = { value, location: { path: pathOf(frame) } };
         else if (rel === 'CtrlSum') pmtInf.ctrlSum = { value, location: { path: pathOf(frame) } };
@@ -295,7 +357,13 @@ export class Pain001Reader {
           const b = value.trim();
           if (b === 'true' || b === '1') pmtInf.batchBooking = true;
           else if (b === 'false' || b === '0') pmtInf.batchBooking = false;
-          else warn({ code: IssueCode.XML_VALUE_INVALID, severity: 'error', location: { path: pathOf(frame) }, message: `BtchBookg "${b}" is not true or false` });
+          else
+            warn({
+              code: IssueCode.XML_VALUE_INVALID,
+              severity: 'error',
+              location: { path: pathOf(frame) },
+              message: `BtchBookg "${b}" is not true or false`,
+            });
         }
         return;
       }
@@ -320,7 +388,8 @@ export class Pain001Reader {
     let carry = '';
     for await (const chunk of text) {
       seen += chunk.length;
-      if (seen > this.maxChars) stop(IssueCode.XML_LIMIT_EXCEEDED, `the document is larger than ${this.maxChars} characters`, here());
+      if (seen > this.maxChars)
+        stop(IssueCode.XML_LIMIT_EXCEEDED, `the document is larger than ${this.maxChars} characters`, here());
       if (!stopped && !rootSeen) {
         // Look for a DTD, also across chunk borders, before the parser sees it (the border
         // window is short: joining whole chunks would copy every chunk once more). A DTD can
@@ -330,7 +399,11 @@ export class Pain001Reader {
         if (inChunk >= 0 || atBorder >= 0) {
           const before = inChunk >= 0 ? chunk.slice(0, inChunk) : '';
           if (before) parser.write(before);
-          stop(IssueCode.XML_DTD_FORBIDDEN, 'the document has a DTD (<!DOCTYPE …>); DTDs are refused so no entity can be expanded', { path: '/', row: parser.line, column: parser.column });
+          stop(
+            IssueCode.XML_DTD_FORBIDDEN,
+            'the document has a DTD (<!DOCTYPE …>); DTDs are refused so no entity can be expanded',
+            { path: '/', row: parser.line, column: parser.column },
+          );
         } else {
           parser.write(chunk);
         }
@@ -374,7 +447,10 @@ function control(level: ControlDeclaration['level'], path: string, block: Block)
 }
 
 /** Reads a pain.001 document; `version` is on the returned reader once the root was read. */
-export function readPain001(text: AsyncIterable<string> | Iterable<string>, limits?: Pain001Limits): { reader: Pain001Reader; items: AsyncGenerator<ReaderItem[]> } {
+export function readPain001(
+  text: AsyncIterable<string> | Iterable<string>,
+  limits?: Pain001Limits,
+): { reader: Pain001Reader; items: AsyncGenerator<ReaderItem[]> } {
   const reader = new Pain001Reader(limits);
   return { reader, items: reader.read(text) };
 }

@@ -36,7 +36,12 @@ export function writePain002(report: PaymentStatusReport, options: Pain002Option
 }
 
 /** The document as sink calls (the byte-identity test drives xmlbuilder2 with the same calls). */
-export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect: Pain002Dialect, emit: IssueListener): void {
+export function composePain002(
+  w: XmlSink,
+  report: PaymentStatusReport,
+  dialect: Pain002Dialect,
+  emit: IssueListener,
+): void {
   const t = (value: string | undefined, max: number, path: string, field: string): string | undefined => {
     if (value === undefined) return undefined;
     const prepared = prepareText(value, max);
@@ -46,7 +51,9 @@ export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect:
 
   // Map every line's status once; the group statuses are derived from the mapped values.
   const statuses = report.groups.map((group, g) =>
-    group.lines.map((line, l) => transactionStatus(dialect, line.status, `${ROOT}/OrgnlPmtInfAndSts[${g + 1}]/TxInfAndSts[${l + 1}]/TxSts`, emit)),
+    group.lines.map((line, l) =>
+      transactionStatus(dialect, line.status, `${ROOT}/OrgnlPmtInfAndSts[${g + 1}]/TxInfAndSts[${l + 1}]/TxSts`, emit),
+    ),
   );
 
   w.open('Document', 'xmlns', dialect.namespace);
@@ -57,8 +64,14 @@ export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect:
   w.close();
 
   w.open('OrgnlGrpInfAndSts');
-  w.leaf('OrgnlMsgId', req(t, emit, report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'));
-  w.leaf('OrgnlMsgNmId', req(t, emit, report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'));
+  w.leaf(
+    'OrgnlMsgId',
+    req(t, emit, report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'),
+  );
+  w.leaf(
+    'OrgnlMsgNmId',
+    req(t, emit, report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
+  );
   if (report.originalCreatedAt !== undefined) w.leaf('OrgnlCreDtTm', formatDateTime(report.originalCreatedAt));
   const groupStatus = uniform(dialect, statuses.flat());
   if (groupStatus !== undefined) w.leaf('GrpSts', groupStatus);
@@ -67,7 +80,10 @@ export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect:
   report.groups.forEach((group, g) => {
     const at = `${ROOT}/OrgnlPmtInfAndSts[${g + 1}]`;
     w.open('OrgnlPmtInfAndSts');
-    w.leaf('OrgnlPmtInfId', req(t, emit, group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'));
+    w.leaf(
+      'OrgnlPmtInfId',
+      req(t, emit, group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
+    );
     const pmtInfStatus = uniform(dialect, statuses[g] ?? []);
     if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
     group.lines.forEach((line, l) => {
@@ -81,7 +97,14 @@ export function composePain002(w: XmlSink, report: PaymentStatusReport, dialect:
 
 type TextFn = (value: string | undefined, max: number, path: string, field: string) => string | undefined;
 
-function req(t: TextFn, emit: IssueListener, value: string | undefined, max: number, path: string, field: string): string {
+function req(
+  t: TextFn,
+  emit: IssueListener,
+  value: string | undefined,
+  max: number,
+  path: string,
+  field: string,
+): string {
   const prepared = t(value, max, path, field);
   if (prepared !== undefined) return prepared;
   emit(requiredTextIssue(path, field));
@@ -134,16 +157,30 @@ function splitInfo(text: string | undefined, path: string, t: TextFn): string[] 
   const points = Array.from(whole);
   const parts: string[] = [];
   for (let i = 0; i < points.length; i += 105) {
-    const part = points.slice(i, i + 105).join('').trim();
+    const part = points
+      .slice(i, i + 105)
+      .join('')
+      .trim();
     if (part !== '') parts.push(part);
   }
   return parts;
 }
 
-function transactionStatus(dialect: Pain002Dialect, status: PaymentLineStatus, path: string, emit: IssueListener): string {
+function transactionStatus(
+  dialect: Pain002Dialect,
+  status: PaymentLineStatus,
+  path: string,
+  emit: IssueListener,
+): string {
   if (dialect.transactionStatuses === undefined || dialect.transactionStatuses.has(status)) return status;
   const mapped = PAIN002_03_STATUS_MAP[status] ?? 'PDNG';
-  emit({ code: 'STATUS_MAPPED', severity: 'warning', location: { path }, field: 'status', message: `pain.002.${dialect.version} has no transaction status ${status}; written as ${mapped}` });
+  emit({
+    code: 'STATUS_MAPPED',
+    severity: 'warning',
+    location: { path },
+    field: 'status',
+    message: `pain.002.${dialect.version} has no transaction status ${status}; written as ${mapped}`,
+  });
   return mapped;
 }
 

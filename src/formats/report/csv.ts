@@ -12,7 +12,8 @@ interface Column {
   value: (finding: Finding, decimal: '.' | ',') => string | undefined;
 }
 
-const amountOf = (money: Money | undefined, decimal: '.' | ','): string | undefined => (money ? formatAmount(money, decimal) : undefined);
+const amountOf = (money: Money | undefined, decimal: '.' | ','): string | undefined =>
+  money ? formatAmount(money, decimal) : undefined;
 
 const COLUMNS: readonly Column[] = [
   { name: 'finding_type', numeric: false, value: (f) => f.type },
@@ -62,7 +63,10 @@ export function findingCsvCells(finding: Finding, decimalSeparator: '.' | ',' = 
  * The CSV in chunks of `rowsPerChunk` rows (default 1000), header first: the reconcile job
  * writes a million-row report without holding it in memory twice.
  */
-export function* findingsCsvChunks(findings: Iterable<Finding>, options: FindingsCsvOptions & { rowsPerChunk?: number } = {}): Generator<string> {
+export function* findingsCsvChunks(
+  findings: Iterable<Finding>,
+  options: FindingsCsvOptions & { rowsPerChunk?: number } = {},
+): Generator<string> {
   const delimiter = options.delimiter ?? ',';
   const decimal = options.decimalSeparator ?? '.';
   if (delimiter.length === 0 || /["\r\n]/.test(delimiter) || delimiter === decimal) {

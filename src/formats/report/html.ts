@@ -52,8 +52,30 @@ const COL = {
   message: { head: 'Why', kind: 'text', cell: (f) => f.message },
 } as const satisfies Record<string, Column>;
 
-const MATCHED: readonly Column[] = [COL.payments, COL.e2e, COL.counterparty, COL.executionDate, COL.bookingDate, COL.days, COL.amount, COL.booked, COL.difference, COL.rule, COL.transaction, COL.message];
-const OPEN: readonly Column[] = [COL.payments, COL.e2e, COL.counterparty, COL.executionDate, COL.amount, COL.reference, COL.due, COL.message];
+const MATCHED: readonly Column[] = [
+  COL.payments,
+  COL.e2e,
+  COL.counterparty,
+  COL.executionDate,
+  COL.bookingDate,
+  COL.days,
+  COL.amount,
+  COL.booked,
+  COL.difference,
+  COL.rule,
+  COL.transaction,
+  COL.message,
+];
+const OPEN: readonly Column[] = [
+  COL.payments,
+  COL.e2e,
+  COL.counterparty,
+  COL.executionDate,
+  COL.amount,
+  COL.reference,
+  COL.due,
+  COL.message,
+];
 
 const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
   not_booked: OPEN,
@@ -61,7 +83,16 @@ const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
   booked_despite_rejection: MATCHED,
   unknown_outcome: OPEN,
   rejected: OPEN,
-  unexpected_debit: [COL.transaction, COL.account, COL.bookingDate, COL.counterparty, COL.booked, COL.e2e, COL.reference, COL.message],
+  unexpected_debit: [
+    COL.transaction,
+    COL.account,
+    COL.bookingDate,
+    COL.counterparty,
+    COL.booked,
+    COL.e2e,
+    COL.reference,
+    COL.message,
+  ],
   statement_gap: [COL.account, COL.reference, COL.difference, COL.message],
   approval_link_expired: [COL.reference, COL.bulk, COL.amount, COL.due, COL.message],
   approval_waiting: [COL.reference, COL.bulk, COL.amount, COL.due, COL.message],
@@ -73,7 +104,12 @@ const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
   matched: MATCHED,
 };
 
-export function renderFindingsHtml(meta: ReportMeta, findings: readonly Finding[], summary: ReconcileSummary, options: FindingsHtmlOptions = {}): string {
+export function renderFindingsHtml(
+  meta: ReportMeta,
+  findings: readonly Finding[],
+  summary: ReconcileSummary,
+  options: FindingsHtmlOptions = {},
+): string {
   const limit = options.infoRowLimit ?? 1000;
   const period = meta.from || meta.to ? `${meta.from ?? '…'} to ${meta.to ?? '…'}` : 'all open items';
   const title = `Reconciliation report: ${meta.company}`;
@@ -137,7 +173,13 @@ function summarySection(summary: ReconcileSummary): string[] {
   return out;
 }
 
-function typeSection(type: FindingType, title: string, action: string, rows: readonly Finding[], shown: number): string[] {
+function typeSection(
+  type: FindingType,
+  title: string,
+  action: string,
+  rows: readonly Finding[],
+  shown: number,
+): string[] {
   const columns = COLUMNS_OF[type];
   const out: string[] = [
     `<section aria-labelledby="${type}">`,
@@ -159,7 +201,8 @@ function typeSection(type: FindingType, title: string, action: string, rows: rea
     out.push(`<tr>${cells.join('')}</tr>`);
   }
   out.push('</tbody>', '</table>');
-  if (shown < rows.length) out.push(`<p class="truncated">Showing the first ${shown} of ${rows.length}; the CSV report lists every one.</p>`);
+  if (shown < rows.length)
+    out.push(`<p class="truncated">Showing the first ${shown} of ${rows.length}; the CSV report lists every one.</p>`);
   out.push('</section>');
   return out;
 }

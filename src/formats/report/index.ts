@@ -1,4 +1,10 @@
 // Finance report renderers for reconciliation findings: CSV (stable columns) and a self-contained HTML page.
-export { FINDINGS_CSV_COLUMNS, findingCsvCells, findingsCsvChunks, renderFindingsCsv, type FindingsCsvOptions } from './csv.js';
+export {
+  FINDINGS_CSV_COLUMNS,
+  findingCsvCells,
+  findingsCsvChunks,
+  renderFindingsCsv,
+  type FindingsCsvOptions,
+} from './csv.js';
 export { escapeHtml } from './escape.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';

@@ -98,7 +98,10 @@ export class CsvEncoder {
 
   /** Encodes and clears what was added; the first chunk carries the BOM when asked for. */
   flush(): Buffer {
-    const text = this.pending.length === 0 ? '' : stringify(this.pending, { delimiter: this.delimiter, record_delimiter: this.lineEnding, eof: true });
+    const text =
+      this.pending.length === 0
+        ? ''
+        : stringify(this.pending, { delimiter: this.delimiter, record_delimiter: this.lineEnding, eof: true });
     this.pending.length = 0;
     const bom = this.first && this.encoding === 'utf-8-bom';
     this.first = false;
@@ -128,7 +131,13 @@ export class CsvEncoder {
         replaced = true;
       }
     }
-    if (replaced) this.issue('CSV_CHAR_REPLACED', column, name, `characters ${this.encoding} cannot encode were transliterated (or replaced by "?")`);
+    if (replaced)
+      this.issue(
+        'CSV_CHAR_REPLACED',
+        column,
+        name,
+        `characters ${this.encoding} cannot encode were transliterated (or replaced by "?")`,
+      );
     return out;
   }
 

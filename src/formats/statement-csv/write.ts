@@ -59,7 +59,11 @@ export function writeStatementCsv(statement: Statement, options: StatementCsvOpt
   };
 }
 
-export function statementRow(statement: Statement, entry: StatementEntry, decimalSeparator: '.' | ','): (string | undefined)[] {
+export function statementRow(
+  statement: Statement,
+  entry: StatementEntry,
+  decimalSeparator: '.' | ',',
+): (string | undefined)[] {
   return [
     statement.id,
     statement.account.iban.replace(/\s+/g, '').toUpperCase(),

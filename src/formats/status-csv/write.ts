@@ -29,7 +29,15 @@ export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOp
   const file = report.originalFileName ?? report.originalMessageId;
   for (const group of report.groups) {
     for (const line of group.lines) {
-      encoder.add([file, String(line.lineNumber), line.endToEndId, line.status, formatReason(line), line.bankPaymentId, line.time.toISOString()]);
+      encoder.add([
+        file,
+        String(line.lineNumber),
+        line.endToEndId,
+        line.status,
+        formatReason(line),
+        line.bankPaymentId,
+        line.time.toISOString(),
+      ]);
     }
   }
   return { bytes: encoder.flush(), issues };

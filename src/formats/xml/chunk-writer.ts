@@ -45,7 +45,9 @@ export class XmlChunkWriter implements XmlSink {
 
   open(name: string, attributeName?: string, attributeValue?: string): void {
     const tags = this.tagsFor(name);
-    this.push(attributeName === undefined ? tags.startClosed : tags.start + attribute(attributeName, attributeValue) + '>');
+    this.push(
+      attributeName === undefined ? tags.startClosed : tags.start + attribute(attributeName, attributeValue) + '>',
+    );
     this.stack.push(name);
   }
 
@@ -111,7 +113,12 @@ export class XmlChunkWriter implements XmlSink {
     let tags = byName.get(name);
     if (tags === undefined) {
       const indent = '\n' + this.indentUnit.repeat(depth);
-      tags = { start: indent + '<' + name, startClosed: indent + '<' + name + '>', end: indent + '</' + name + '>', inlineEnd: '</' + name + '>' };
+      tags = {
+        start: indent + '<' + name,
+        startClosed: indent + '<' + name + '>',
+        end: indent + '</' + name + '>',
+        inlineEnd: '</' + name + '>',
+      };
       byName.set(name, tags);
     }
     return tags;

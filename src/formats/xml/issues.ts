@@ -8,8 +8,20 @@ export type IssueListener = (issue: Issue) => void;
 /** Turns a text change into an issue located by XPath. */
 export function textIssue(change: TextChange, path: string, field: string, maxLength: number): Issue {
   return change === 'truncated'
-    ? { code: 'TEXT_TRUNCATED', severity: 'warning', location: { path }, field, message: `text longer than ${maxLength} characters was cut to ${maxLength}` }
-    : { code: 'TEXT_SANITISED', severity: 'warning', location: { path }, field, message: 'line breaks, tabs or characters XML 1.0 cannot carry were replaced' };
+    ? {
+        code: 'TEXT_TRUNCATED',
+        severity: 'warning',
+        location: { path },
+        field,
+        message: `text longer than ${maxLength} characters was cut to ${maxLength}`,
+      }
+    : {
+        code: 'TEXT_SANITISED',
+        severity: 'warning',
+        location: { path },
+        field,
+        message: 'line breaks, tabs or characters XML 1.0 cannot carry were replaced',
+      };
 }
 
 /**
@@ -23,5 +35,11 @@ export function issueCollector(listener: IssueListener | undefined): { issues: I
 
 /** A mandatory text that is empty: written as NOTPROVIDED (the ISO 20022 convention) and reported as an error. */
 export function requiredTextIssue(path: string, field: string): Issue {
-  return { code: 'REQUIRED_TEXT_MISSING', severity: 'error', location: { path }, field, message: `${field} is empty; written as NOTPROVIDED` };
+  return {
+    code: 'REQUIRED_TEXT_MISSING',
+    severity: 'error',
+    location: { path },
+    field,
+    message: `${field} is empty; written as NOTPROVIDED`,
+  };
 }

@@ -124,4 +124,3 @@ export async function up(knex: Knex): Promise<void> {
     t.text('detail').nullable();
   });
 }
-

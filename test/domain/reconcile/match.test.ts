@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECONCILE_CONFIG, matchPayments, resolveReconcileConfig, type Match } from '../../../src/domain/reconcile/index.js';
+import {
+  DEFAULT_RECONCILE_CONFIG,
+  matchPayments,
+  resolveReconcileConfig,
+  type Match,
+} from '../../../src/domain/reconcile/index.js';
 import { CREDITOR, d, debit, nok, OTHER_CREDITOR, payment } from './builders.js';
 
 const config = DEFAULT_RECONCILE_CONFIG;
-const pairs = (matches: readonly Match[]): [string, number[], number][] => matches.map((m) => [m.rule, [...m.payments], m.transaction]);
+const pairs = (matches: readonly Match[]): [string, number[], number][] =>
+  matches.map((m) => [m.rule, [...m.payments], m.transaction]);
 
 describe('matching by end-to-end id', () => {
   it('matches a payment to the debit on its account with the same end-to-end id and records the rule', () => {
-    const result = matchPayments([payment('p1')], [debit('t0', 10_000n, { endToEndId: 'other' }), debit('t1', 10_000n, { endToEndId: 'E2E-p1' })], config);
+    const result = matchPayments(
+      [payment('p1')],
+      [debit('t0', 10_000n, { endToEndId: 'other' }), debit('t1', 10_000n, { endToEndId: 'E2E-p1' })],
+      config,
+    );
     expect(pairs(result.matches)).toEqual([['end-to-end', [0], 1]]);
     expect(result.matches[0]!.amountDifferenceMinor).toBe(0n);
     expect([...result.matchOfPayment]).toEqual([0]);
@@ -15,12 +25,20 @@ describe('matching by end-to-end id', () => {
   });
 
   it('does not match the same end-to-end id booked on another account', () => {
-    const result = matchPayments([payment('p1')], [debit('t1', 10_000n, { endToEndId: 'E2E-p1', accountIban: 'NO0215030000000' })], { ...config, rules: ['end-to-end'] });
+    const result = matchPayments(
+      [payment('p1')],
+      [debit('t1', 10_000n, { endToEndId: 'E2E-p1', accountIban: 'NO0215030000000' })],
+      { ...config, rules: ['end-to-end'] },
+    );
     expect(result.matches).toEqual([]);
   });
 
   it('still matches by id when the amount differs, and says by how much', () => {
-    const result = matchPayments([payment('p1')], [debit('t1', 10_250n, { endToEndId: 'E2E-p1', bookingDate: d('2026-03-12') })], config);
+    const result = matchPayments(
+      [payment('p1')],
+      [debit('t1', 10_250n, { endToEndId: 'E2E-p1', bookingDate: d('2026-03-12') })],
+      config,
+    );
     expect(result.matches[0]).toMatchObject({ rule: 'end-to-end', amountDifferenceMinor: 250n, dateDifferenceDays: 2 });
   });
 
@@ -37,7 +55,10 @@ describe('matching by end-to-end id', () => {
   it('ignores credits and "NOTPROVIDED" ids', () => {
     const result = matchPayments(
       [payment('p1', { endToEndId: 'NOTPROVIDED' }), payment('p2')],
-      [debit('t1', 10_000n, { endToEndId: 'NOTPROVIDED', counterpartyIban: OTHER_CREDITOR }), { ...debit('t2', 0n, { endToEndId: 'E2E-p2' }), amount: nok(10_000n) }],
+      [
+        debit('t1', 10_000n, { endToEndId: 'NOTPROVIDED', counterpartyIban: OTHER_CREDITOR }),
+        { ...debit('t2', 0n, { endToEndId: 'E2E-p2' }), amount: nok(10_000n) },
+      ],
       config,
     );
     expect(result.matches).toEqual([]);
@@ -66,7 +87,10 @@ describe('matching by amount, creditor account and date window', () => {
 
   it('accepts an amount difference up to the configured tolerance and reports it', () => {
     const tolerant = resolveReconcileConfig({ amountToleranceMinor: 5n });
-    const txs = [debit('t6', 10_006n, { counterpartyIban: CREDITOR }), debit('t5', 9_995n, { counterpartyIban: CREDITOR })];
+    const txs = [
+      debit('t6', 10_006n, { counterpartyIban: CREDITOR }),
+      debit('t5', 9_995n, { counterpartyIban: CREDITOR }),
+    ];
     const result = matchPayments([payment('p1')], txs, tolerant);
     expect(pairs(result.matches)).toEqual([['amount-account-date', [0], 1]]);
     expect(result.matches[0]!.amountDifferenceMinor).toBe(-5n);
@@ -75,7 +99,9 @@ describe('matching by amount, creditor account and date window', () => {
   it('leaves bookings that carry another end-to-end id alone unless configured otherwise', () => {
     const txs = [debit('t1', 10_000n, { counterpartyIban: CREDITOR, endToEndId: 'SOMEONE-ELSE' })];
     expect(matchPayments([payment('p1')], txs, config).matches).toEqual([]);
-    expect(matchPayments([payment('p1')], txs, { ...config, amountRuleOnlyWithoutEndToEnd: false }).matches).toHaveLength(1);
+    expect(
+      matchPayments([payment('p1')], txs, { ...config, amountRuleOnlyWithoutEndToEnd: false }).matches,
+    ).toHaveLength(1);
   });
 
   it('does not match rejected payments by amount (they are not expected to book)', () => {
@@ -116,15 +142,29 @@ describe('matching batch-booked lump sums', () => {
 describe('rule configuration and determinism', () => {
   it('runs only the enabled rules, in the configured order', () => {
     const payments = [payment('p1')];
-    const txs = [debit('byAmount', 10_000n, { counterpartyIban: CREDITOR }), debit('byId', 10_000n, { endToEndId: 'E2E-p1' })];
+    const txs = [
+      debit('byAmount', 10_000n, { counterpartyIban: CREDITOR }),
+      debit('byId', 10_000n, { endToEndId: 'E2E-p1' }),
+    ];
     expect(pairs(matchPayments(payments, txs, config).matches)).toEqual([['end-to-end', [0], 1]]);
-    expect(pairs(matchPayments(payments, txs, { ...config, rules: ['amount-account-date', 'end-to-end'] }).matches)).toEqual([['amount-account-date', [0], 0]]);
+    expect(
+      pairs(matchPayments(payments, txs, { ...config, rules: ['amount-account-date', 'end-to-end'] }).matches),
+    ).toEqual([['amount-account-date', [0], 0]]);
     expect(matchPayments(payments, txs, { ...config, rules: [] }).matches).toEqual([]);
   });
 
   it('gives the same matches for the same input', () => {
-    const payments = Array.from({ length: 50 }, (_, i) => payment(`p${i}`, { amount: nok(BigInt(100 + (i % 5))), endToEndId: i % 3 === 0 ? `E2E-p${i}` : `X${i}` }));
-    const txs = Array.from({ length: 60 }, (_, i) => debit(`t${i}`, BigInt(100 + (i % 5)), { endToEndId: i % 4 === 0 ? `E2E-p${i}` : undefined, counterpartyIban: CREDITOR }));
-    expect(pairs(matchPayments(payments, txs, config).matches)).toEqual(pairs(matchPayments(payments, txs, config).matches));
+    const payments = Array.from({ length: 50 }, (_, i) =>
+      payment(`p${i}`, { amount: nok(BigInt(100 + (i % 5))), endToEndId: i % 3 === 0 ? `E2E-p${i}` : `X${i}` }),
+    );
+    const txs = Array.from({ length: 60 }, (_, i) =>
+      debit(`t${i}`, BigInt(100 + (i % 5)), {
+        endToEndId: i % 4 === 0 ? `E2E-p${i}` : undefined,
+        counterpartyIban: CREDITOR,
+      }),
+    );
+    expect(pairs(matchPayments(payments, txs, config).matches)).toEqual(
+      pairs(matchPayments(payments, txs, config).matches),
+    );
   });
 });

@@ -13,7 +13,11 @@ import { CREDITOR, d, debit, DEBTOR, nok, payment } from './builders.js';
 
 // Easter 2026 in Norway: Thursday 2 April to Monday 6 April are holidays, so two business days
 // after Wednesday 1 April is Wednesday 8 April.
-const context = (today: string, now = `${today}T06:00:00Z`): ReconcileContext => ({ today: d(today), now: new Date(now), calendar: businessCalendar('NO') });
+const context = (today: string, now = `${today}T06:00:00Z`): ReconcileContext => ({
+  today: d(today),
+  now: new Date(now),
+  calendar: businessCalendar('NO'),
+});
 const run = (input: Partial<ReconcileInput>, today = '2026-03-20', config = resolveReconcileConfig()) =>
   reconcile({ payments: [], transactions: [], ...input }, context(today), config);
 const only = (findings: readonly Finding[]): Finding => {
@@ -24,32 +28,59 @@ const only = (findings: readonly Finding[]): Finding => {
 describe('findings for sent payments', () => {
   it('reports a payment booked with the same id and amount as matched, naming the rule', () => {
     const result = run({ payments: [payment('p1')], transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' })] });
-    expect(only(result.findings)).toMatchObject({ type: 'matched', rule: 'end-to-end', paymentIds: ['p1'], transactionId: 't1', needsPerson: false, severity: 'info' });
+    expect(only(result.findings)).toMatchObject({
+      type: 'matched',
+      rule: 'end-to-end',
+      paymentIds: ['p1'],
+      transactionId: 't1',
+      needsPerson: false,
+      severity: 'info',
+    });
     expect(result.needsPerson).toBe(false);
   });
 
   it('reports an amount difference beyond the tolerance as needing a person, with the difference', () => {
     const result = run({ payments: [payment('p1')], transactions: [debit('t1', 10_150n, { endToEndId: 'E2E-p1' })] });
     const finding = only(result.findings);
-    expect(finding).toMatchObject({ type: 'amount_difference', needsPerson: true, amountDifference: nok(150n), bookedAmount: nok(10_150n), amount: nok(10_000n) });
+    expect(finding).toMatchObject({
+      type: 'amount_difference',
+      needsPerson: true,
+      amountDifference: nok(150n),
+      bookedAmount: nok(10_150n),
+      amount: nok(10_000n),
+    });
     expect(finding.message).toContain('difference 1.50');
     expect(result.needsPerson).toBe(true);
   });
 
   it('reports a booking outside the date window as a date difference that needs no person', () => {
-    const result = run({ payments: [payment('p1')], transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1', bookingDate: d('2026-03-16') })] });
+    const result = run({
+      payments: [payment('p1')],
+      transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1', bookingDate: d('2026-03-16') })],
+    });
     expect(only(result.findings)).toMatchObject({ type: 'date_difference', dateDifferenceDays: 6, needsPerson: false });
   });
 
   it('counts N business days over the bank holidays before calling a payment not booked', () => {
     const input = { payments: [payment('p1', { requestedExecutionDate: d('2026-04-01') })] };
-    expect(only(run(input, '2026-04-08').findings)).toMatchObject({ type: 'awaiting_booking', due: '2026-04-08', needsPerson: false });
-    expect(only(run(input, '2026-04-09').findings)).toMatchObject({ type: 'not_booked', due: '2026-04-08', needsPerson: true });
+    expect(only(run(input, '2026-04-08').findings)).toMatchObject({
+      type: 'awaiting_booking',
+      due: '2026-04-08',
+      needsPerson: false,
+    });
+    expect(only(run(input, '2026-04-09').findings)).toMatchObject({
+      type: 'not_booked',
+      due: '2026-04-08',
+      needsPerson: true,
+    });
   });
 
   it('says whether a rejected payment was sent again', () => {
     const result = run({
-      payments: [payment('p1', { outcome: 'rejected', rejectionReason: 'AC01 wrong account', resentAs: 'p9' }), payment('p2', { outcome: 'rejected' })],
+      payments: [
+        payment('p1', { outcome: 'rejected', rejectionReason: 'AC01 wrong account', resentAs: 'p9' }),
+        payment('p2', { outcome: 'rejected' }),
+      ],
     });
     expect(result.findings.map((f) => [f.type, f.paymentIds[0], f.reference])).toEqual([
       ['rejected', 'p2', undefined],
@@ -59,21 +90,45 @@ describe('findings for sent payments', () => {
   });
 
   it('flags a rejected payment that was booked anyway', () => {
-    const result = run({ payments: [payment('p1', { outcome: 'rejected', resentAs: 'p9' })], transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' })] });
-    expect(only(result.findings)).toMatchObject({ type: 'booked_despite_rejection', needsPerson: true, severity: 'error' });
+    const result = run({
+      payments: [payment('p1', { outcome: 'rejected', resentAs: 'p9' })],
+      transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' })],
+    });
+    expect(only(result.findings)).toMatchObject({
+      type: 'booked_despite_rejection',
+      needsPerson: true,
+      severity: 'error',
+    });
   });
 
   it('reports an unknown outcome for a person, and resolves it as matched when the booking is found', () => {
-    expect(only(run({ payments: [payment('p1', { outcome: 'unknown' })] }).findings)).toMatchObject({ type: 'unknown_outcome', needsPerson: true });
-    const found = only(run({ payments: [payment('p1', { outcome: 'unknown' })], transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' })] }).findings);
+    expect(only(run({ payments: [payment('p1', { outcome: 'unknown' })] }).findings)).toMatchObject({
+      type: 'unknown_outcome',
+      needsPerson: true,
+    });
+    const found = only(
+      run({
+        payments: [payment('p1', { outcome: 'unknown' })],
+        transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' })],
+      }).findings,
+    );
     expect(found).toMatchObject({ type: 'matched' });
     expect(found.message).toContain('no answer');
   });
 
   it('writes one finding for a batch-booked bulk, listing every line', () => {
-    const lines = [payment('l1', { batchBooking: true, amount: nok(100n) }), payment('l2', { batchBooking: true, amount: nok(250n) })];
+    const lines = [
+      payment('l1', { batchBooking: true, amount: nok(100n) }),
+      payment('l2', { batchBooking: true, amount: nok(250n) }),
+    ];
     const finding = only(run({ payments: lines, transactions: [debit('lump', 350n)] }).findings);
-    expect(finding).toMatchObject({ type: 'matched', rule: 'batch-lump-sum', paymentIds: ['l1', 'l2'], amount: nok(350n), bulkId: 'B1' });
+    expect(finding).toMatchObject({
+      type: 'matched',
+      rule: 'batch-lump-sum',
+      paymentIds: ['l1', 'l2'],
+      amount: nok(350n),
+      bulkId: 'B1',
+    });
   });
 
   it('writes nothing for a cancelled payment that was not booked', () => {
@@ -83,9 +138,24 @@ describe('findings for sent payments', () => {
 
 describe('findings for bookings and accounts', () => {
   it('reports a debit that did not come from settle, and ignores credits', () => {
-    const result = run({ transactions: [debit('fee', 4_500n, { counterpartyName: 'Bank fee' }), { ...debit('in', 0n), amount: nok(99_00n) }] });
-    expect(only(result.findings)).toMatchObject({ type: 'unexpected_debit', transactionId: 'fee', amount: nok(4_500n), counterparty: 'Bank fee', needsPerson: true });
-    const relaxed = run({ transactions: [debit('fee', 4_500n)] }, '2026-03-20', resolveReconcileConfig({ unexpectedDebitNeedsPerson: false }));
+    const result = run({
+      transactions: [
+        debit('fee', 4_500n, { counterpartyName: 'Bank fee' }),
+        { ...debit('in', 0n), amount: nok(99_00n) },
+      ],
+    });
+    expect(only(result.findings)).toMatchObject({
+      type: 'unexpected_debit',
+      transactionId: 'fee',
+      amount: nok(4_500n),
+      counterparty: 'Bank fee',
+      needsPerson: true,
+    });
+    const relaxed = run(
+      { transactions: [debit('fee', 4_500n)] },
+      '2026-03-20',
+      resolveReconcileConfig({ unexpectedDebitNeedsPerson: false }),
+    );
     expect(relaxed.needsPerson).toBe(false);
   });
 
@@ -118,8 +188,20 @@ describe('findings for bookings and accounts', () => {
 
   it('reports waiting approvals with their link expiry, and expired links', () => {
     const approvals = [
-      { company: 'acme', basketId: 'SB-1', bulkIds: ['B1'], totals: [nok(100_00n)], linkExpiresAt: new Date('2026-03-22T06:00:00Z') },
-      { company: 'acme', basketId: 'SB-2', bulkIds: ['B2', 'B3'], totals: [nok(1n)], linkExpiresAt: new Date('2026-03-19T06:00:00Z') },
+      {
+        company: 'acme',
+        basketId: 'SB-1',
+        bulkIds: ['B1'],
+        totals: [nok(100_00n)],
+        linkExpiresAt: new Date('2026-03-22T06:00:00Z'),
+      },
+      {
+        company: 'acme',
+        basketId: 'SB-2',
+        bulkIds: ['B2', 'B3'],
+        totals: [nok(1n)],
+        linkExpiresAt: new Date('2026-03-19T06:00:00Z'),
+      },
       { company: 'acme', basketId: 'SB-3', bulkIds: ['B4'], totals: [] },
     ];
     const result = run({ approvals });
@@ -132,8 +214,15 @@ describe('findings for bookings and accounts', () => {
   });
 
   it('reports consents that expired or expire within the warning period', () => {
-    const consent = (id: string, validUntil: string) => ({ company: 'acme', consentId: id, bank: 'DNB', validUntil: d(validUntil) });
-    const result = run({ consents: [consent('c-ok', '2026-05-01'), consent('c-soon', '2026-04-03'), consent('c-old', '2026-03-19')] });
+    const consent = (id: string, validUntil: string) => ({
+      company: 'acme',
+      consentId: id,
+      bank: 'DNB',
+      validUntil: d(validUntil),
+    });
+    const result = run({
+      consents: [consent('c-ok', '2026-05-01'), consent('c-soon', '2026-04-03'), consent('c-old', '2026-03-19')],
+    });
     expect(result.findings.map((f) => [f.type, f.reference])).toEqual([
       ['consent_expired', 'DNB c-old'],
       ['consent_expiring', 'DNB c-soon'],
@@ -144,11 +233,22 @@ describe('findings for bookings and accounts', () => {
 describe('summary and configuration', () => {
   it('counts every finding type and totals amounts per currency', () => {
     const result = run({
-      payments: [payment('p1'), payment('p2', { amount: { minor: 500n, currency: 'EUR' } }), payment('p3', { amount: nok(1n), requestedExecutionDate: d('2026-03-01') })],
-      transactions: [debit('t1', 10_000n, { endToEndId: 'E2E-p1' }), { ...debit('t2', 0n, { endToEndId: 'E2E-p2' }), amount: { minor: -500n, currency: 'EUR' } }],
+      payments: [
+        payment('p1'),
+        payment('p2', { amount: { minor: 500n, currency: 'EUR' } }),
+        payment('p3', { amount: nok(1n), requestedExecutionDate: d('2026-03-01') }),
+      ],
+      transactions: [
+        debit('t1', 10_000n, { endToEndId: 'E2E-p1' }),
+        { ...debit('t2', 0n, { endToEndId: 'E2E-p2' }), amount: { minor: -500n, currency: 'EUR' } },
+      ],
     });
     const matched = result.summary.byType.find((s) => s.type === 'matched')!;
-    expect(matched).toMatchObject({ count: 2, needingPerson: 0, totals: [{ currency: 'EUR', minor: 500n }, nok(10_000n)] });
+    expect(matched).toMatchObject({
+      count: 2,
+      needingPerson: 0,
+      totals: [{ currency: 'EUR', minor: 500n }, nok(10_000n)],
+    });
     expect(result.summary.byType.map((s) => s.type)).toEqual(Object.keys(FINDING_TYPES));
     expect(result.summary).toMatchObject({ findings: 3, needingPerson: 1 });
     expect(result.findings.map((f) => f.type)).toEqual(['not_booked', 'matched', 'matched']);
@@ -156,7 +256,11 @@ describe('summary and configuration', () => {
 
   it('rejects an invalid configuration, listing every problem with a stable code', () => {
     try {
-      resolveReconcileConfig({ rules: ['end-to-end', 'fuzzy' as never, 'end-to-end'], dateWindowDays: -1, amountToleranceMinor: -1n });
+      resolveReconcileConfig({
+        rules: ['end-to-end', 'fuzzy' as never, 'end-to-end'],
+        dateWindowDays: -1,
+        amountToleranceMinor: -1n,
+      });
       expect.unreachable();
     } catch (error) {
       expect(isSettleError(error, 'ERR_RECONCILE_CONFIG')).toBe(true);
@@ -169,7 +273,12 @@ describe('summary and configuration', () => {
   });
 
   it('uses the documented defaults', () => {
-    expect(resolveReconcileConfig()).toMatchObject({ rules: ['end-to-end', 'batch-lump-sum', 'amount-account-date'], dateWindowDays: 3, amountToleranceMinor: 0n, notBookedAfterBusinessDays: 2 });
+    expect(resolveReconcileConfig()).toMatchObject({
+      rules: ['end-to-end', 'batch-lump-sum', 'amount-account-date'],
+      dateWindowDays: 3,
+      amountToleranceMinor: 0n,
+      notBookedAfterBusinessDays: 2,
+    });
     expect(CREDITOR).toBeTruthy();
   });
 });

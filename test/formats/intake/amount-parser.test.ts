@@ -17,7 +17,9 @@ describe('compiled amount parser', () => {
     const fast = compileAmountParser(format);
     const amountText = fc.oneof(
       fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '.', ',', ' ', "'", '-', 'a'), maxLength: 16 }),
-      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.nat(9999)).map(([w, f]) => `${w}${format.decimalSeparator}${f}`),
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.nat(9999))
+        .map(([w, f]) => `${w}${format.decimalSeparator}${f}`),
     );
     fc.assert(
       fc.property(amountText, fc.constantFrom('NOK', 'JPY', 'BHD', 'EUR', 'XYZ', 'nok'), (text, currency) => {

@@ -14,12 +14,16 @@ describe('issue and error code documentation', () => {
     expect(validationDoc).toContain(`\`${code}\``);
   });
 
-  it.each(['ERR_PROFILE_NOT_FOUND', 'ERR_PROFILE_INVALID', 'ERR_INTAKE_FILE_UNREADABLE', 'ERR_INTAKE_PROFILE_REQUIRED', 'ERR_VALIDATE_USAGE', 'ERR_XML_DTD_FORBIDDEN'])(
-    '%s has a row in docs/errors.md',
-    (code) => {
-      expect(errorsDoc).toMatch(new RegExp(`^\\| ${code} \\| [123] \\|`, 'm'));
-    },
-  );
+  it.each([
+    'ERR_PROFILE_NOT_FOUND',
+    'ERR_PROFILE_INVALID',
+    'ERR_INTAKE_FILE_UNREADABLE',
+    'ERR_INTAKE_PROFILE_REQUIRED',
+    'ERR_VALIDATE_USAGE',
+    'ERR_XML_DTD_FORBIDDEN',
+  ])('%s has a row in docs/errors.md', (code) => {
+    expect(errorsDoc).toMatch(new RegExp(`^\\| ${code} \\| [123] \\|`, 'm'));
+  });
 });
 
 describe('issue limit', () => {

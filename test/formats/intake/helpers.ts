@@ -13,7 +13,13 @@ export const PROFILES = fileURLToPath(new URL('../../../config/profiles/', impor
 export const AS_OF = '2026-01-05' as LocalDate;
 
 export function validation(extra: Partial<ValidationOptions> = {}): ValidationOptions {
-  return { asOf: AS_OF, calendar: businessCalendar('NO'), nonBusinessDayPolicy: 'flag', charset: charsetRule(), ...extra };
+  return {
+    asOf: AS_OF,
+    calendar: businessCalendar('NO'),
+    nonBusinessDayPolicy: 'flag',
+    charset: charsetRule(),
+    ...extra,
+  };
 }
 
 export interface Checked extends IntakeResult {
@@ -22,7 +28,12 @@ export interface Checked extends IntakeResult {
 }
 
 /** Validates a fixture (path relative to test/fixtures/intake) with a profile for CSV. */
-export async function check(relative: string, profileName = 'generic', extra: Partial<ValidationOptions> = {}, more: Partial<IntakeOptions> = {}): Promise<Checked> {
+export async function check(
+  relative: string,
+  profileName = 'generic',
+  extra: Partial<ValidationOptions> = {},
+  more: Partial<IntakeOptions> = {},
+): Promise<Checked> {
   const file = FIXTURES + relative;
   const profile = relative.endsWith('.xml') ? undefined : await loadProfile(profileName, [PROFILES]);
   const paymentsSeen: PaymentInstruction[] = [];

@@ -33,7 +33,12 @@ describe('pain.001 reader', () => {
       lineNumber: 2,
       paymentInformationId: 'PMT-1',
     });
-    expect(r.paymentsSeen[2]).toMatchObject({ requestedExecutionDate: '2026-01-08', batchBooking: false, amount: { minor: 100000n, currency: 'NOK' }, paymentInformationId: 'PMT-2' });
+    expect(r.paymentsSeen[2]).toMatchObject({
+      requestedExecutionDate: '2026-01-08',
+      batchBooking: false,
+      amount: { minor: 100000n, currency: 'NOK' },
+      paymentInformationId: 'PMT-2',
+    });
     expect(r.totals).toEqual([
       { currency: 'EUR', minor: 35025n },
       { currency: 'NOK', minor: 100000n },
@@ -43,7 +48,9 @@ describe('pain.001 reader', () => {
   it('maps a .09 file (ReqdExctnDt/Dt, BICFI)', async () => {
     const r = await check('valid/pain001-v09.xml');
     expect(r.format).toBe('pain.001.001.09');
-    expect(r.paymentsSeen.map((p) => [p.endToEndId, p.requestedExecutionDate, p.creditorBic, p.remittanceInformation])).toEqual([
+    expect(
+      r.paymentsSeen.map((p) => [p.endToEndId, p.requestedExecutionDate, p.creditorBic, p.remittanceInformation]),
+    ).toEqual([
       ['E2E-Y1', '2026-01-07', 'DEUTDEFF', 'Invoice 4711'],
       ['E2E-Y2', '2026-01-07', 'DEUTDEFF', 'Invoice 4711'],
     ]);
@@ -53,10 +60,23 @@ describe('pain.001 reader', () => {
     const pmtInf = `<PmtTpInf><InstrPrty>HIGH</InstrPrty></PmtTpInf><ReqdExctnDt>2026-01-07</ReqdExctnDt><Dbtr><Nm>Acme AS</Nm></Dbtr><DbtrAcct><Id><IBAN>NO9386011117947</IBAN></Id></DbtrAcct>`;
     const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf>${pmtInf}<CdtTrfTxInf><PmtId><EndToEndId>A</EndToEndId></PmtId></CdtTrfTxInf><CdtTrfTxInf><PmtTpInf><InstrPrty>NORM</InstrPrty></PmtTpInf></CdtTrfTxInf></PmtInf></CstmrCdtTrfInitn></Document>`;
     const lines = (await items([doc])).flatMap((i) => (i.kind === 'line' ? [i.line] : []));
-    const values = lines.map((l) => Object.fromEntries(Object.entries(l.fields).flatMap(([k, f]) => (f ? [[k, f.value]] : []))));
+    const values = lines.map((l) =>
+      Object.fromEntries(Object.entries(l.fields).flatMap(([k, f]) => (f ? [[k, f.value]] : []))),
+    );
     expect(values).toEqual([
-      { instructionPriority: 'HIGH', requestedExecutionDate: '2026-01-07', debtorName: 'Acme AS', debtorIban: 'NO9386011117947', endToEndId: 'A' },
-      { instructionPriority: 'NORM', requestedExecutionDate: '2026-01-07', debtorName: 'Acme AS', debtorIban: 'NO9386011117947' },
+      {
+        instructionPriority: 'HIGH',
+        requestedExecutionDate: '2026-01-07',
+        debtorName: 'Acme AS',
+        debtorIban: 'NO9386011117947',
+        endToEndId: 'A',
+      },
+      {
+        instructionPriority: 'NORM',
+        requestedExecutionDate: '2026-01-07',
+        debtorName: 'Acme AS',
+        debtorIban: 'NO9386011117947',
+      },
     ]);
     expect(lines[1]!.fields.debtorIban?.location.path).toBe('/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN');
   });
@@ -65,7 +85,13 @@ describe('pain.001 reader', () => {
     const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf><PmtInfId>${'P'.repeat(36)}</PmtInfId><CdtTrfTxInf/></PmtInf></CstmrCdtTrfInitn></Document>`;
     const out = await items([doc]);
     const issues = out.flatMap((i) => (i.kind === 'issue' ? [i.issue] : []));
-    expect(issues).toEqual([expect.objectContaining({ code: 'XML_VALUE_INVALID', severity: 'error', location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/PmtInfId' } })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        code: 'XML_VALUE_INVALID',
+        severity: 'error',
+        location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/PmtInfId' },
+      }),
+    ]);
     expect(out.flatMap((i) => (i.kind === 'line' ? [i.line.paymentInformationId] : []))).toEqual([undefined]);
   });
 
@@ -77,8 +103,13 @@ describe('pain.001 reader', () => {
       '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[1]/Amt/InstdAmt',
       '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[2]/Amt/InstdAmt',
     ]);
-    expect(lines[1]!.fields.currency).toEqual({ value: 'EUR', location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[2]/Amt/InstdAmt/@Ccy' } });
-    expect(out.filter((i) => i.kind === 'control').map((i) => (i.kind === 'control' ? i.declaration.level : ''))).toEqual(['payment-info', 'payment-info', 'group']);
+    expect(lines[1]!.fields.currency).toEqual({
+      value: 'EUR',
+      location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[2]/Amt/InstdAmt/@Ccy' },
+    });
+    expect(
+      out.filter((i) => i.kind === 'control').map((i) => (i.kind === 'control' ? i.declaration.level : '')),
+    ).toEqual(['payment-info', 'payment-info', 'group']);
   });
 
   it('refuses a DOCTYPE split across two chunks', async () => {
@@ -89,15 +120,27 @@ describe('pain.001 reader', () => {
   it('stops at the depth limit with a located XML_LIMIT_EXCEEDED issue', async () => {
     const deep = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</GrpHdr></CstmrCdtTrfInitn></Document>`;
     const out = await items([deep]);
-    expect(out).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('deeper than 48') } }]);
+    expect(out).toMatchObject([
+      { kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('deeper than 48') } },
+    ]);
   });
 
   it('stops at the text length limit and at the document size limit', async () => {
     const long = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr><MsgId>${'x'.repeat(20_000)}</MsgId></GrpHdr></CstmrCdtTrfInitn></Document>`;
-    expect(await items([long])).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', location: { path: '/Document/CstmrCdtTrfInitn/GrpHdr/MsgId' } } }]);
+    expect(await items([long])).toMatchObject([
+      {
+        kind: 'issue',
+        issue: { code: 'XML_LIMIT_EXCEEDED', location: { path: '/Document/CstmrCdtTrfInitn/GrpHdr/MsgId' } },
+      },
+    ]);
     const reader = new Pain001Reader({ maxChars: 1000 });
-    const chunks = [`<Document xmlns="${NS}"><CstmrCdtTrfInitn>`, ...Array.from({ length: 100 }, () => '<!-- padding padding -->')];
-    expect(await items(chunks, reader)).toMatchObject([{ kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1000') } }]);
+    const chunks = [
+      `<Document xmlns="${NS}"><CstmrCdtTrfInitn>`,
+      ...Array.from({ length: 100 }, () => '<!-- padding padding -->'),
+    ];
+    expect(await items(chunks, reader)).toMatchObject([
+      { kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1000') } },
+    ]);
   });
 
   it('warns about stray text between elements (as in the Cross River sample) without failing the read', async () => {

@@ -34,7 +34,15 @@ describe('CSV profiles', () => {
   });
 
   it('reports an unknown key, a bad value and a missing required column together, each with its line and key path', () => {
-    const text = ['name: bad', 'delimiter: ";;"', 'colour: blue', 'columns:', '  debtorIban: a', '  amount: b', '  payee: c'].join('\n');
+    const text = [
+      'name: bad',
+      'delimiter: ";;"',
+      'colour: blue',
+      'columns:',
+      '  debtorIban: a',
+      '  amount: b',
+      '  payee: c',
+    ].join('\n');
     const e = refusal(() => parseProfile(text, 'bad.yaml'));
     expect(e.code).toBe('ERR_PROFILE_INVALID');
     expect(e.exitCode).toBe(2);

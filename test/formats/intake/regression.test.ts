@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { check, FIXTURES } from './helpers.js';
 
-const expected = JSON.parse(readFileSync(`${FIXTURES}regression/expected.json`, 'utf8')) as Record<string, { valid: boolean; codes: string[] }>;
+const expected = JSON.parse(readFileSync(`${FIXTURES}regression/expected.json`, 'utf8')) as Record<
+  string,
+  { valid: boolean; codes: string[] }
+>;
 
 describe('regression inputs', () => {
   it('every input in the folder has an expectation', () => {

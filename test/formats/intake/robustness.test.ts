@@ -11,7 +11,10 @@ import { Pain001Reader } from '../../../src/formats/pain001/read-pain001.js';
 import { FIXTURES, PROFILES, validation } from './helpers.js';
 
 async function drain(items: AsyncIterable<ReaderItem[]>): Promise<number> {
-  const validator = new PaymentValidator(validation(), { decimalFormat: { decimalSeparator: '.' }, dateFormat: 'YYYY-MM-DD' });
+  const validator = new PaymentValidator(validation(), {
+    decimalFormat: { decimalSeparator: '.' },
+    dateFormat: 'YYYY-MM-DD',
+  });
   let n = 0;
   for await (const batch of items) {
     for (const item of batch) {
@@ -39,28 +42,48 @@ function chunked(text: string, cuts: number[]): string[] {
 const validCsv = readFileSync(`${FIXTURES}valid/generic.csv`, 'utf8');
 const validXml = readFileSync(`${FIXTURES}valid/pain001-v03.xml`, 'utf8');
 const mutation = (base: string) =>
-  fc.array(fc.tuple(fc.nat(base.length), fc.nat(20), fc.string({ unit: fc.constantFrom('<', '>', '/', '"', ',', '\n', '&', ';', '!', 'A', '1', '.', '\u00e5', ' ') , maxLength: 8 })), { maxLength: 6 }).map((edits) => {
-    let s = base;
-    for (const [at, del, ins] of edits) s = s.slice(0, at) + ins + s.slice(at + del);
-    return s;
-  });
+  fc
+    .array(
+      fc.tuple(
+        fc.nat(base.length),
+        fc.nat(20),
+        fc.string({
+          unit: fc.constantFrom('<', '>', '/', '"', ',', '\n', '&', ';', '!', 'A', '1', '.', '\u00e5', ' '),
+          maxLength: 8,
+        }),
+      ),
+      { maxLength: 6 },
+    )
+    .map((edits) => {
+      let s = base;
+      for (const [at, del, ins] of edits) s = s.slice(0, at) + ins + s.slice(at + del);
+      return s;
+    });
 
 describe('reader robustness', () => {
   it('the CSV reader ends every random or mutated input with lines and issues, never an exception', async () => {
     const profile = await loadProfile('generic', [PROFILES]);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 400 }), mutation(validCsv)), fc.array(fc.nat(), { maxLength: 4 }), async (text, cuts) => {
-        await drain(readCsv(chunked(text, cuts), profile));
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 400 }), mutation(validCsv)),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        async (text, cuts) => {
+          await drain(readCsv(chunked(text, cuts), profile));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('the pain.001 reader ends every random or mutated input with lines and issues, never an exception', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 400 }), mutation(validXml)), fc.array(fc.nat(), { maxLength: 4 }), async (text, cuts) => {
-        await drain(new Pain001Reader().read(chunked(text, cuts)));
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 400 }), mutation(validXml)),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        async (text, cuts) => {
+          await drain(new Pain001Reader().read(chunked(text, cuts)));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -92,7 +115,8 @@ describe('reader robustness', () => {
     const profile = await loadProfile('generic', [PROFILES]);
     const header = validCsv.split('\n')[0]!;
     const items: ReaderItem[] = [];
-    for await (const batch of readCsv([`${header}\n"never closed,x\n`], profile, { maxMalformedRecords: 1 })) items.push(...batch);
+    for await (const batch of readCsv([`${header}\n"never closed,x\n`], profile, { maxMalformedRecords: 1 }))
+      items.push(...batch);
     const messages = items.map((i) => (i.kind === 'issue' ? i.issue.message : i.kind));
     expect(messages.some((m) => m.includes('Quote Not Closed'))).toBe(true);
     expect(messages.at(-1)).toContain('reading stopped');
@@ -102,8 +126,11 @@ describe('reader robustness', () => {
     const profile = await loadProfile('generic', [PROFILES]);
     const [header, row] = validCsv.split('\n');
     const items: ReaderItem[] = [];
-    for await (const batch of readCsv([`${header}\n${row!.replace('Invoice 4711', 'Pipe 12" long')}\n`], profile)) items.push(...batch);
-    expect(items).toMatchObject([{ kind: 'line', line: { fields: { remittanceInformation: { value: 'Pipe 12" long' } } } }]);
+    for await (const batch of readCsv([`${header}\n${row!.replace('Invoice 4711', 'Pipe 12" long')}\n`], profile))
+      items.push(...batch);
+    expect(items).toMatchObject([
+      { kind: 'line', line: { fields: { remittanceInformation: { value: 'Pipe 12" long' } } } },
+    ]);
   });
 
   it('a million nested elements stop at the depth limit quickly', async () => {

@@ -42,7 +42,9 @@ describe('rule fixtures (CSV, generic profile)', () => {
   it('a weekend execution date is a warning under the flag policy and the payment stays valid', async () => {
     const r = await check('rules/execution-date-weekend.csv');
     expect(r.valid).toBe(true);
-    expect(r.issues).toMatchObject([{ code: 'EXECUTION_DATE_NOT_BUSINESS_DAY', severity: 'warning', location: { row: 2, column: 3 } }]);
+    expect(r.issues).toMatchObject([
+      { code: 'EXECUTION_DATE_NOT_BUSINESS_DAY', severity: 'warning', location: { row: 2, column: 3 } },
+    ]);
   });
 
   it('a Norwegian holiday (Ascension Day 2026-05-14) is moved to the next business day under the move policy', async () => {
@@ -76,7 +78,9 @@ describe('rule fixtures (CSV, generic profile)', () => {
     const known = new Set(['E2E-ACCEPTED-BEFORE']);
     const sync = await check('rules/e2e-already-accepted.csv', 'generic', { alreadyAccepted: (id) => known.has(id) });
     expect(sync.codes).toEqual(['E2E_ALREADY_ACCEPTED']);
-    const async_ = await check('rules/e2e-already-accepted.csv', 'generic', { alreadyAccepted: (id) => Promise.resolve(known.has(id)) });
+    const async_ = await check('rules/e2e-already-accepted.csv', 'generic', {
+      alreadyAccepted: (id) => Promise.resolve(known.has(id)),
+    });
     expect(async_.codes).toEqual(['E2E_ALREADY_ACCEPTED']);
     const fresh = await check('valid/generic.csv', 'generic', { alreadyAccepted: (id) => known.has(id) });
     expect(fresh.valid).toBe(true);
@@ -85,7 +89,9 @@ describe('rule fixtures (CSV, generic profile)', () => {
   it('a debtor account outside the onboarded set is refused only when the set is known', async () => {
     const accounts = new Set(['NO9386011117947']);
     const r = await check('rules/debtor-not-onboarded.csv', 'generic', { onboardedDebtorAccounts: accounts });
-    expect(r.issues).toMatchObject([{ code: 'DEBTOR_ACCOUNT_NOT_ONBOARDED', field: 'debtorIban', location: { row: 2, column: 1 } }]);
+    expect(r.issues).toMatchObject([
+      { code: 'DEBTOR_ACCOUNT_NOT_ONBOARDED', field: 'debtorIban', location: { row: 2, column: 1 } },
+    ]);
     expect((await check('rules/debtor-not-onboarded.csv')).valid).toBe(true);
   });
 
@@ -137,23 +143,34 @@ describe('rule fixtures (pain.001)', () => {
   it.each(xmlRules)('%s yields %s at %s', async (file, code, path) => {
     const r = await check(`rules/${file}`);
     expect(r.valid).toBe(false);
-    expect(r.issues.filter((i) => i.severity === 'error').map((i) => [i.code, i.location.path])).toEqual([[code, path]]);
+    expect(r.issues.filter((i) => i.severity === 'error').map((i) => [i.code, i.location.path])).toEqual([
+      [code, path],
+    ]);
   });
 
   it('a bad debtor IBAN of a PmtInf is reported once for the block, and none of its transactions is valid', async () => {
     const r = await check('rules/iban-mod97-debtor.xml');
-    expect(r.issues).toMatchObject([{ code: 'IBAN_INVALID', field: 'debtorIban', location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN' } }]);
+    expect(r.issues).toMatchObject([
+      {
+        code: 'IBAN_INVALID',
+        field: 'debtorIban',
+        location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN' },
+      },
+    ]);
     expect(r.payments).toBe(2);
     expect(r.validPayments).toBe(0);
   });
 
-  it.each(['xml-dtd-xxe.xml', 'xml-dtd-billion-laughs.xml'])('%s is refused with ERR_XML_DTD_FORBIDDEN before any entity is read', async (file) => {
-    const started = performance.now();
-    const r = await check(`rules/${file}`);
-    expect(r.codes).toEqual(['ERR_XML_DTD_FORBIDDEN']);
-    expect(r.payments).toBe(0);
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
+  it.each(['xml-dtd-xxe.xml', 'xml-dtd-billion-laughs.xml'])(
+    '%s is refused with ERR_XML_DTD_FORBIDDEN before any entity is read',
+    async (file) => {
+      const started = performance.now();
+      const r = await check(`rules/${file}`);
+      expect(r.codes).toEqual(['ERR_XML_DTD_FORBIDDEN']);
+      expect(r.payments).toBe(0);
+      expect(performance.now() - started).toBeLessThan(2000);
+    },
+  );
 
   it('an undefined entity and a broken closing tag are located XML_MALFORMED issues', async () => {
     const entity = await check('rules/xml-undefined-entity.xml');

@@ -9,9 +9,17 @@ const expected: [file: string, valid: boolean, errorCodes: string[]][] = [
   ['pain001/dvbern__pain001_v00103ch02_TestReference.xml', true, []],
   ['pain001/iso20022js__cross_river_pain_001_rtp_credit.xml', false, ['IBAN_INVALID']],
   ['pain001/iso20022js__example_sepa_pain_001_v3.xml', false, ['IBAN_INVALID']],
-  ['pain001/iso20022js__example_sepa_pain_001_v3_multiple_pmtinf.xml', false, ['CTRLSUM_MISMATCH', 'E2E_DUPLICATE_IN_FILE', 'IBAN_INVALID', 'NBOFTXS_MISMATCH']],
+  [
+    'pain001/iso20022js__example_sepa_pain_001_v3_multiple_pmtinf.xml',
+    false,
+    ['CTRLSUM_MISMATCH', 'E2E_DUPLICATE_IN_FILE', 'IBAN_INVALID', 'NBOFTXS_MISMATCH'],
+  ],
   ['pain001/iso20022js__example_swift_pain_001_v3.xml', false, ['IBAN_INVALID']],
-  ['pain001/iso20022js__goldman_sachs_pain_001_ach_credit.xml', false, ['CTRLSUM_MISMATCH', 'EXECUTION_DATE_INVALID', 'IBAN_INVALID']],
+  [
+    'pain001/iso20022js__goldman_sachs_pain_001_ach_credit.xml',
+    false,
+    ['CTRLSUM_MISMATCH', 'EXECUTION_DATE_INVALID', 'IBAN_INVALID'],
+  ],
   ['pain001/moov__International_payment_USD_naujas_1.xml', false, ['IBAN_INVALID']],
   ['pain001/moov__sepa_payment_naujas_1.xml', false, ['IBAN_INVALID']],
   ['pain001/pain001py__pain.001.001.03.xml', false, ['IBAN_INVALID', 'NBOFTXS_MISMATCH']],
@@ -40,16 +48,23 @@ describe('third-party samples', () => {
 
   it('reads the version of every pain.001 sample from its namespace', async () => {
     const versions = await Promise.all(
-      ['dvbern__pain001_v00103ch02_TestReference.xml', 'phpsepaxml__pain.001.001.08.xml', 'pain001py__pain.001.001.09.xml', 'sepaking__pain.001.001.03.xml'].map(
-        async (f) => (await check(`third-party/pain001/${f}`)).format,
-      ),
+      [
+        'dvbern__pain001_v00103ch02_TestReference.xml',
+        'phpsepaxml__pain.001.001.08.xml',
+        'pain001py__pain.001.001.09.xml',
+        'sepaking__pain.001.001.03.xml',
+      ].map(async (f) => (await check(`third-party/pain001/${f}`)).format),
     );
     expect(versions).toEqual(['pain.001.001.03.ch.02', 'pain.001.001.08', 'pain.001.001.09', 'pain.001.001.03']);
   });
 
   it('the pain001py CSV template, read with its profile, yields the same amounts as its pain.001 twin', async () => {
-    const csv = await check('third-party/csv/pain001py__template_001_03.csv', 'pain001py', { asOf: '2010-01-01' as LocalDate });
-    const xml = await check('third-party/pain001/pain001py__pain.001.001.03.xml', 'generic', { asOf: '2010-01-01' as LocalDate });
+    const csv = await check('third-party/csv/pain001py__template_001_03.csv', 'pain001py', {
+      asOf: '2010-01-01' as LocalDate,
+    });
+    const xml = await check('third-party/pain001/pain001py__pain.001.001.03.xml', 'generic', {
+      asOf: '2010-01-01' as LocalDate,
+    });
     expect(csv.payments).toBe(4);
     expect(csv.totals).toEqual(xml.totals);
   });

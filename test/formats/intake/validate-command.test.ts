@@ -51,7 +51,11 @@ describe('settle validate', () => {
     const c = capture();
     const past = await runValidate(`${FIXTURES}valid/generic.csv`, { asOf: '2026-01-08' }, settings, c.io);
     expect(past.exitCode).toBe(1);
-    expect(past.result?.issues.map((i) => i.code)).toEqual(['EXECUTION_DATE_PAST', 'EXECUTION_DATE_PAST', 'EXECUTION_DATE_PAST']);
+    expect(past.result?.issues.map((i) => i.code)).toEqual([
+      'EXECUTION_DATE_PAST',
+      'EXECUTION_DATE_PAST',
+      'EXECUTION_DATE_PAST',
+    ]);
   });
 
   it('the human form groups issues under their row, in row order', async () => {

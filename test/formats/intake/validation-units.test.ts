@@ -12,7 +12,16 @@ describe('control totals', () => {
     const totals = new ControlTotals();
     totals.add('B', '0.1');
     totals.add('B', '0.2');
-    const issues = checkControl({ level: 'payment-info', block: 'B', location: { path: '/B' }, nbOfTxs: { value: '2', location: { path: '/B/NbOfTxs' } }, ctrlSum: { value: '0.30', location: { path: '/B/CtrlSum' } } }, totals.computed('B'));
+    const issues = checkControl(
+      {
+        level: 'payment-info',
+        block: 'B',
+        location: { path: '/B' },
+        nbOfTxs: { value: '2', location: { path: '/B/NbOfTxs' } },
+        ctrlSum: { value: '0.30', location: { path: '/B/CtrlSum' } },
+      },
+      totals.computed('B'),
+    );
     expect(issues).toEqual([]);
   });
 
@@ -27,7 +36,12 @@ describe('control totals', () => {
   it('does not check CtrlSum when an amount could not be read (that amount has its own issue)', () => {
     const totals = new ControlTotals();
     totals.add('', 'abc');
-    expect(checkControl({ level: 'group', block: '', location: {}, ctrlSum: { value: '5', location: {} } }, totals.computed(''))).toEqual([]);
+    expect(
+      checkControl(
+        { level: 'group', block: '', location: {}, ctrlSum: { value: '5', location: {} } },
+        totals.computed(''),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -43,18 +57,29 @@ describe('character set', () => {
   it('the compiled pattern agrees with the character set on any text, including regex metacharacters in extra', () => {
     const rule = charsetRule('æøå]^\\-');
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'Z', '9', ' ', '-', ']', '^', '\\', '[', 'æ', 'é', '#', '/', '\n'), fc.integer({ min: 0x20, max: 0x2fff }).map((c) => String.fromCodePoint(c))) }), (text) => {
-        const bad = [...text].filter((ch) => !rule.allowed!.has(ch));
-        expect(charactersOutside(rule, text)).toEqual([...new Set(bad)]);
-        expect(transliterate(rule, text).changed).toBe(bad.length > 0);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('a', 'Z', '9', ' ', '-', ']', '^', '\\', '[', 'æ', 'é', '#', '/', '\n'),
+            fc.integer({ min: 0x20, max: 0x2fff }).map((c) => String.fromCodePoint(c)),
+          ),
+        }),
+        (text) => {
+          const bad = [...text].filter((ch) => !rule.allowed!.has(ch));
+          expect(charactersOutside(rule, text)).toEqual([...new Set(bad)]);
+          expect(transliterate(rule, text).changed).toBe(bad.length > 0);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 });
 
 describe('line rules', () => {
-  const rules = compileLineRules({ asOf: '2026-01-05' as LocalDate }, { decimalFormat: { decimalSeparator: ',', thousandsSeparator: '.' }, dateFormat: 'DD.MM.YYYY' });
+  const rules = compileLineRules(
+    { asOf: '2026-01-05' as LocalDate },
+    { decimalFormat: { decimalSeparator: ',', thousandsSeparator: '.' }, dateFormat: 'DD.MM.YYYY' },
+  );
   const at = (column: number) => ({ row: 2, column });
   const line = (amount: string) => ({
     lineNumber: 2,
@@ -74,7 +99,11 @@ describe('line rules', () => {
   it('parses a profile-formatted amount and date, normalises the IBAN and currency', () => {
     const r = rules(line('1.234,50'));
     expect(r.issues).toEqual([]);
-    expect(r.payment).toMatchObject({ debtorIban: 'NO9386011117947', requestedExecutionDate: '2026-01-07', amount: { minor: 123450n, currency: 'NOK' } });
+    expect(r.payment).toMatchObject({
+      debtorIban: 'NO9386011117947',
+      requestedExecutionDate: '2026-01-07',
+      amount: { minor: 123450n, currency: 'NOK' },
+    });
   });
 
   it('never rounds: an extra decimal is an error and no payment is built, but the amount is still not lost for totals', () => {

@@ -21,13 +21,28 @@ describe('findings CSV', () => {
   it('writes amounts as plain decimals and differences with their sign', () => {
     const records = rows(renderFindingsCsv(sampleResult().findings));
     const diff = records.find((r) => r.finding_type === 'amount_difference')!;
-    expect(diff).toMatchObject({ needs_person: 'yes', currency: 'NOK', amount: '500.00', booked_amount: '510.00', amount_difference: '10.00', rule: 'end-to-end', payment_ids: 'p-diff' });
+    expect(diff).toMatchObject({
+      needs_person: 'yes',
+      currency: 'NOK',
+      amount: '500.00',
+      booked_amount: '510.00',
+      amount_difference: '10.00',
+      rule: 'end-to-end',
+      payment_ids: 'p-diff',
+    });
     const matched = records.find((r) => r.finding_type === 'matched')!;
-    expect(matched).toMatchObject({ amount: '1234.50', date_difference_days: '0', counterparty: `${HOSTILE_NAME} (NO8330001234567)` });
+    expect(matched).toMatchObject({
+      amount: '1234.50',
+      date_difference_days: '0',
+      counterparty: `${HOSTILE_NAME} (NO8330001234567)`,
+    });
   });
 
   it('keeps a negative amount a number but neutralises formula-like text cells', () => {
-    const negative = { ...sampleResult().findings.find((f) => f.type === 'amount_difference')!, amountDifference: { minor: -1_00n, currency: 'NOK' } };
+    const negative = {
+      ...sampleResult().findings.find((f) => f.type === 'amount_difference')!,
+      amountDifference: { minor: -1_00n, currency: 'NOK' },
+    };
     const records = rows(renderFindingsCsv([negative]));
     expect(records[0]!.amount_difference).toBe('-1.00');
     const all = rows(renderFindingsCsv(sampleResult().findings));

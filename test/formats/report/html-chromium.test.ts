@@ -13,7 +13,8 @@ import { META, sampleResult } from './sample.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available) {
-  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: CI must install the Debian package "chromium"`);
+  if (process.env.CI)
+    throw new Error(`Chromium not found at ${CHROMIUM}: CI must install the Debian package "chromium"`);
   console.warn(`\n*** SKIPPING the Chromium report test: ${CHROMIUM} not found (apt-get install chromium) ***\n`);
 }
 
@@ -25,7 +26,16 @@ describe.skipIf(!available)('HTML report in headless Chromium', () => {
     dir = await mkdtemp(join(tmpdir(), 'settle-report-'));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 

@@ -12,7 +12,9 @@ describe('HTML report', () => {
   it('is one page with a language, a title, inline style and no scripts or external references', () => {
     const html = render();
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
-    expect(html).toContain('<title>Reconciliation report: Acme &lt;Nordic&gt; &amp; &quot;Sons&quot;, 2026-03-01 to 2026-03-20</title>');
+    expect(html).toContain(
+      '<title>Reconciliation report: Acme &lt;Nordic&gt; &amp; &quot;Sons&quot;, 2026-03-01 to 2026-03-20</title>',
+    );
     expect(html).toContain('<style>');
     expect(html).toContain('@media print');
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\bsrc=|url\(|@import/i);
@@ -33,7 +35,9 @@ describe('HTML report', () => {
     expect(summaryAt).toBeGreaterThan(0);
     expect(summaryAt).toBeLessThan(html.indexOf('<section aria-labelledby="not_booked">'));
     expect(html).toContain('need a person.</p>');
-    expect(html).toMatch(/<th scope="row"><a href="#matched">Matched<\/a><\/th><td><span class="badge info">info<\/span><\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">1234.50 NOK<\/td>/);
+    expect(html).toMatch(
+      /<th scope="row"><a href="#matched">Matched<\/a><\/th><td><span class="badge info">info<\/span><\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">1234.50 NOK<\/td>/,
+    );
     expect(html).toContain('<td class="num">70000.00 NOK</td>');
   });
 

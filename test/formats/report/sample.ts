@@ -22,11 +22,25 @@ export function sampleResult(): ReconcileResult {
         debit('t-diff', 510_00n, { endToEndId: 'E2E-p-diff' }),
         debit('t-fee', 45_00n, { counterpartyName: '@fee "bank"', remittance: FORMULA_REMITTANCE }),
       ],
-      approvals: [{ company: 'acme', basketId: 'SB-<1>', bulkIds: ['B9'], totals: [nok(70_000_00n)], linkExpiresAt: new Date('2026-03-25T10:00:00Z') }],
+      approvals: [
+        {
+          company: 'acme',
+          basketId: 'SB-<1>',
+          bulkIds: ['B9'],
+          totals: [nok(70_000_00n)],
+          linkExpiresAt: new Date('2026-03-25T10:00:00Z'),
+        },
+      ],
       consents: [{ company: 'acme', consentId: 'c-1', bank: 'DNB', validUntil: d('2026-03-30') }],
     },
     { today: d('2026-03-20'), now: new Date('2026-03-20T06:00:00Z'), calendar: businessCalendar('NO') },
   );
 }
 
-export const META = { company: 'Acme <Nordic> & "Sons"', runId: 'run-42', from: d('2026-03-01'), to: d('2026-03-20'), generatedAt: new Date('2026-03-20T06:00:00Z') };
+export const META = {
+  company: 'Acme <Nordic> & "Sons"',
+  runId: 'run-42',
+  from: d('2026-03-01'),
+  to: d('2026-03-20'),
+  generatedAt: new Date('2026-03-20T06:00:00Z'),
+};

@@ -40,13 +40,45 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
   const endToEndId = text(ctx, entry.endToEndId, 35, `~/NtryDtls/TxDtls/Refs/EndToEndId`, 'endToEndId');
   const party = entry.counterparty;
   const role = indicator === 'CRDT' ? 'Dbtr' : 'Cdtr';
-  const partyName = text(ctx, party?.name, 140, indicator === 'CRDT' ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm', 'counterparty.name');
+  const partyName = text(
+    ctx,
+    party?.name,
+    140,
+    indicator === 'CRDT' ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm',
+    'counterparty.name',
+  );
   const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
-  const agentBic = bic(ctx, party?.bic, indicator === 'CRDT' ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}' : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}', 'counterparty.bic');
-  const ustrd = text(ctx, entry.remittance?.unstructured, 140, `~/NtryDtls/TxDtls/RmtInf/Ustrd`, 'remittance.unstructured');
-  const reference = text(ctx, entry.remittance?.creditorReference, 35, `~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref`, 'remittance.creditorReference');
+  const agentBic = bic(
+    ctx,
+    party?.bic,
+    indicator === 'CRDT'
+      ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}'
+      : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}',
+    'counterparty.bic',
+  );
+  const ustrd = text(
+    ctx,
+    entry.remittance?.unstructured,
+    140,
+    `~/NtryDtls/TxDtls/RmtInf/Ustrd`,
+    'remittance.unstructured',
+  );
+  const reference = text(
+    ctx,
+    entry.remittance?.creditorReference,
+    35,
+    `~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref`,
+    'remittance.creditorReference',
+  );
   const hasParty = partyName !== undefined || (partyIban !== undefined && partyIban !== '');
-  if (endToEndId !== undefined || hasParty || agentBic !== undefined || ustrd !== undefined || reference !== undefined || dialect.transactionAmount) {
+  if (
+    endToEndId !== undefined ||
+    hasParty ||
+    agentBic !== undefined ||
+    ustrd !== undefined ||
+    reference !== undefined ||
+    dialect.transactionAmount
+  ) {
     sink.open('NtryDtls');
     sink.open('TxDtls');
     if (endToEndId !== undefined) {
@@ -69,7 +101,13 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
       }
       if (partyIban !== undefined && partyIban !== '') {
         sink.open(role === 'Dbtr' ? 'DbtrAcct' : 'CdtrAcct');
-        accountId(sink, ctx, partyIban, role === 'Dbtr' ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id', 'counterparty.iban');
+        accountId(
+          sink,
+          ctx,
+          partyIban,
+          role === 'Dbtr' ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id',
+          'counterparty.iban',
+        );
         sink.close();
       }
       sink.close();
@@ -108,7 +146,12 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
   sink.close();
 }
 
-function bankTransactionCode(sink: XmlSink, ctx: ComposeContext, code: BankTransactionCode | undefined, indicator: 'CRDT' | 'DBIT'): void {
+function bankTransactionCode(
+  sink: XmlSink,
+  ctx: ComposeContext,
+  code: BankTransactionCode | undefined,
+  indicator: 'CRDT' | 'DBIT',
+): void {
   sink.open('BkTxCd');
   if (code !== undefined && 'proprietary' in code) {
     sink.open('Prtry');
@@ -129,4 +172,3 @@ function bankTransactionCode(sink: XmlSink, ctx: ComposeContext, code: BankTrans
   }
   sink.close();
 }
-

@@ -43,53 +43,73 @@ describe('camt.053 writer', () => {
       expect(result.valid).toBe(true);
     });
 
-    withXmllint(`stays valid against the camt.053.${version} XSD whatever the texts and amounts`, async () => {
-      const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 600 }), fc.string({ unit: fc.constantFrom('&', '<', '\u0001', '\n', '😀', 'é', ' ', 'x'), maxLength: 600 }));
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(
-            fc.record({
-              minor: fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
-              text,
-              iban: fc.constantFrom('DE89370400440532013000', 'ACCOUNT 12345', ''),
-              bic: fc.constantFrom('DNBANOKK', 'NOT-A-BIC', '  '),
-            }),
-            { maxLength: 4 },
+    withXmllint(
+      `stays valid against the camt.053.${version} XSD whatever the texts and amounts`,
+      async () => {
+        const text = fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 600 }),
+          fc.string({ unit: fc.constantFrom('&', '<', '\u0001', '\n', '😀', 'é', ' ', 'x'), maxLength: 600 }),
+        );
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(
+              fc.record({
+                minor: fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+                text,
+                iban: fc.constantFrom('DE89370400440532013000', 'ACCOUNT 12345', ''),
+                bic: fc.constantFrom('DNBANOKK', 'NOT-A-BIC', '  '),
+              }),
+              { maxLength: 4 },
+            ),
+            text,
+            async (rows, header) => {
+              const entries: StatementEntry[] = rows.map((r) => ({
+                amount: { minor: r.minor, currency: 'EUR' },
+                bookingDate: d('2026-01-05'),
+                accountServicerRef: r.text,
+                endToEndId: r.text,
+                bankTransactionCode: r.minor % 2n === 0n ? { proprietary: r.text } : undefined,
+                counterparty: { name: r.text, iban: r.iban, bic: r.bic },
+                remittance: { unstructured: r.text, creditorReference: r.text },
+                additionalInfo: r.text,
+              }));
+              const statement: Statement = {
+                ...sampleStatement(),
+                id: header,
+                account: { ...sampleStatement().account, name: header, ownerName: header, servicerName: header },
+                entries,
+              };
+              const { xml } = await render(statement, version);
+              const result = await xmllintValidate(xml, `camt.053.${version}`);
+              expect(result.output).toContain('validates');
+            },
           ),
-          text,
-          async (rows, header) => {
-            const entries: StatementEntry[] = rows.map((r) => ({
-              amount: { minor: r.minor, currency: 'EUR' },
-              bookingDate: d('2026-01-05'),
-              accountServicerRef: r.text,
-              endToEndId: r.text,
-              bankTransactionCode: r.minor % 2n === 0n ? { proprietary: r.text } : undefined,
-              counterparty: { name: r.text, iban: r.iban, bic: r.bic },
-              remittance: { unstructured: r.text, creditorReference: r.text },
-              additionalInfo: r.text,
-            }));
-            const statement: Statement = { ...sampleStatement(), id: header, account: { ...sampleStatement().account, name: header, ownerName: header, servicerName: header }, entries };
-            const { xml } = await render(statement, version);
-            const result = await xmllintValidate(xml, `camt.053.${version}`);
-            expect(result.output).toContain('validates');
-          },
-        ),
-        { numRuns: 15 },
-      );
-    }, 120_000);
+          { numRuns: 15 },
+        );
+      },
+      120_000,
+    );
   }
 
-  withXmllint('writes a valid statement without entries, and reports a sequence number the schema cannot take', async () => {
-    const empty: Statement = { ...sampleStatement(), sequenceNumber: 1.5, entries: [], closingBalance: { ...sampleStatement().openingBalance, date: d('2026-01-05') } };
-    for (const version of VERSIONS) {
-      const { xml, issues, entryCount } = await render(empty, version);
-      expect(entryCount).toBe(0);
-      expect(xml).not.toContain('<Ntry>');
-      expect(xml).not.toContain('ElctrncSeqNb');
-      expect(issues.map((i) => i.code)).toEqual(['SEQUENCE_NUMBER_INVALID']);
-      expect((await xmllintValidate(xml, `camt.053.${version}`)).output).toContain('validates');
-    }
-  });
+  withXmllint(
+    'writes a valid statement without entries, and reports a sequence number the schema cannot take',
+    async () => {
+      const empty: Statement = {
+        ...sampleStatement(),
+        sequenceNumber: 1.5,
+        entries: [],
+        closingBalance: { ...sampleStatement().openingBalance, date: d('2026-01-05') },
+      };
+      for (const version of VERSIONS) {
+        const { xml, issues, entryCount } = await render(empty, version);
+        expect(entryCount).toBe(0);
+        expect(xml).not.toContain('<Ntry>');
+        expect(xml).not.toContain('ElctrncSeqNb');
+        expect(issues.map((i) => i.code)).toEqual(['SEQUENCE_NUMBER_INVALID']);
+        expect((await xmllintValidate(xml, `camt.053.${version}`)).output).toContain('validates');
+      }
+    },
+  );
 
   it('keeps every start tag on one line (aqbanking rejects a line break inside one)', async () => {
     for (const version of VERSIONS) {
@@ -124,7 +144,9 @@ describe('camt.053 writer', () => {
     expect(entries[1]).toContain('<CdtrAcct>');
     // No bank code given: the honest "miscellaneous" code, by direction.
     expect(entries[3]).toMatch(/<Cd>PMNT<\/Cd>\s*<Fmly>\s*<Cd>MCOP<\/Cd>\s*<SubFmlyCd>OTHR<\/SubFmlyCd>/);
-    expect(xml).toMatch(/<Cd>OPBD<\/Cd>[\s\S]*<Amt Ccy="EUR">10000.00<\/Amt>[\s\S]*<Cd>CLBD<\/Cd>[\s\S]*<Amt Ccy="EUR">10585.24<\/Amt>/);
+    expect(xml).toMatch(
+      /<Cd>OPBD<\/Cd>[\s\S]*<Amt Ccy="EUR">10000.00<\/Amt>[\s\S]*<Cd>CLBD<\/Cd>[\s\S]*<Amt Ccy="EUR">10585.24<\/Amt>/,
+    );
   });
 
   it('writes a debit balance as a positive amount with DBIT and JPY without decimals', async () => {
@@ -142,17 +164,28 @@ describe('camt.053 writer', () => {
   });
 
   it('cuts an over-long text at the schema limit in characters, never inside a surrogate pair, and reports it', async () => {
-    const statement: Statement = { ...sampleStatement(), entries: [{ ...SAMPLE_ENTRIES[0]!, remittance: { unstructured: '😀'.repeat(150) } }] };
+    const statement: Statement = {
+      ...sampleStatement(),
+      entries: [{ ...SAMPLE_ENTRIES[0]!, remittance: { unstructured: '😀'.repeat(150) } }],
+    };
     statement.closingBalance = { ...statement.closingBalance, amount: { minor: 1_125_000n, currency: 'EUR' } };
     const { xml, issues } = await render(statement);
     expect(xml).toContain(`<Ustrd>${'😀'.repeat(140)}</Ustrd>`);
     expect(issues).toEqual([
-      expect.objectContaining({ code: 'TEXT_TRUNCATED', severity: 'warning', field: 'remittance.unstructured', location: { path: '/Document/BkToCstmrStmt/Stmt/Ntry[1]/NtryDtls/TxDtls/RmtInf/Ustrd' } }),
+      expect.objectContaining({
+        code: 'TEXT_TRUNCATED',
+        severity: 'warning',
+        field: 'remittance.unstructured',
+        location: { path: '/Document/BkToCstmrStmt/Stmt/Ntry[1]/NtryDtls/TxDtls/RmtInf/Ustrd' },
+      }),
     ]);
   });
 
   it('replaces characters XML cannot carry and reports it', async () => {
-    const statement: Statement = { ...sampleStatement(), entries: [{ ...SAMPLE_ENTRIES[0]!, endToEndId: 'A\u0000B\u001fC\ud800' }] };
+    const statement: Statement = {
+      ...sampleStatement(),
+      entries: [{ ...SAMPLE_ENTRIES[0]!, endToEndId: 'A\u0000B\u001fC\ud800' }],
+    };
     statement.closingBalance = { ...statement.closingBalance, amount: { minor: 1_125_000n, currency: 'EUR' } };
     const { xml, issues } = await render(statement);
     expect(xml).toContain('<EndToEndId>A\ufffdB\ufffdC\ufffd</EndToEndId>');
@@ -160,18 +193,31 @@ describe('camt.053 writer', () => {
   });
 
   it('reports, after the last entry, when opening balance plus entries is not the closing balance', async () => {
-    const statement: Statement = { ...sampleStatement(), closingBalance: { amount: { minor: 1n, currency: 'EUR' }, date: d('2026-01-05') } };
+    const statement: Statement = {
+      ...sampleStatement(),
+      closingBalance: { amount: { minor: 1n, currency: 'EUR' }, date: d('2026-01-05') },
+    };
     const { issues } = await render(statement);
     expect(issues).toContainEqual(
-      expect.objectContaining({ code: 'BALANCE_MISMATCH', severity: 'error', message: 'opening balance 10000.00 plus entries 585.24 is 10585.24, but the closing balance is 0.01' }),
+      expect.objectContaining({
+        code: 'BALANCE_MISMATCH',
+        severity: 'error',
+        message: 'opening balance 10000.00 plus entries 585.24 is 10585.24, but the closing balance is 0.01',
+      }),
     );
     const good = await render(sampleStatement());
     expect(good.issues.map((i) => i.code)).not.toContain('BALANCE_MISMATCH');
   });
 
   it('reports an account number that is not an IBAN and a BIC the schema would reject, and still writes a valid shape', async () => {
-    const statement: Statement = { ...sampleStatement(), entries: [{ ...SAMPLE_ENTRIES[1]!, counterparty: { name: 'X', iban: '12345678', bic: 'BAD' } }] };
-    statement.closingBalance = { ...statement.closingBalance, amount: { minor: 1_000_000n - 75_425n, currency: 'EUR' } };
+    const statement: Statement = {
+      ...sampleStatement(),
+      entries: [{ ...SAMPLE_ENTRIES[1]!, counterparty: { name: 'X', iban: '12345678', bic: 'BAD' } }],
+    };
+    statement.closingBalance = {
+      ...statement.closingBalance,
+      amount: { minor: 1_000_000n - 75_425n, currency: 'EUR' },
+    };
     const { xml, issues } = await render(statement, '001.08');
     expect(xml).toMatch(/<CdtrAcct>\s*<Id>\s*<Othr>\s*<Id>12345678<\/Id>/);
     expect(xml).not.toContain('BAD');
@@ -179,9 +225,16 @@ describe('camt.053 writer', () => {
   });
 
   it('streams entries from an async source in several chunks without changing the document', async () => {
-    const many: StatementEntry[] = Array.from({ length: 300 }, (_, i) => ({ ...SAMPLE_ENTRIES[i % 4]!, endToEndId: `E2E-${i}` }));
+    const many: StatementEntry[] = Array.from({ length: 300 }, (_, i) => ({
+      ...SAMPLE_ENTRIES[i % 4]!,
+      endToEndId: `E2E-${i}`,
+    }));
     const sum = many.reduce((acc, e) => acc + e.amount.minor, 0n);
-    const make = (entries: Statement['entries']): Statement => ({ ...sampleStatement(), entries, closingBalance: { amount: { minor: 1_000_000n + sum, currency: 'EUR' }, date: d('2026-01-05') } });
+    const make = (entries: Statement['entries']): Statement => ({
+      ...sampleStatement(),
+      entries,
+      closingBalance: { amount: { minor: 1_000_000n + sum, currency: 'EUR' }, date: d('2026-01-05') },
+    });
     const streamed = await render(make(slowly(many)), '001.02', 4096);
     const whole = await render(make(many), '001.02');
     expect(streamed.chunks.length).toBeGreaterThan(10);
@@ -190,45 +243,66 @@ describe('camt.053 writer', () => {
   });
 
   for (const version of VERSIONS) {
-    withAqbanking(`imports into aqbanking (camt.053.${version}) with the same entry count and signed sum as the CSV export`, async () => {
-      const { xml } = await render(sampleStatement(), version);
-      const imported = await aqbankingImportCamt053(xml, 2);
-      const rows = parse<Record<string, string>>(await csvOf(sampleStatement()), { delimiter: ';', columns: true });
-      const csvSum = rows.reduce((acc, r) => acc + BigInt(r.amount!.replace('.', '')), 0n);
-      expect(imported.transactions).toHaveLength(rows.length);
-      expect(imported.transactions.reduce((acc, t) => acc + t.minor, 0n)).toBe(csvSum);
-      expect(csvSum).toBe(58_524n);
-      // Entry by entry: same signed amount and end-to-end id, in the same order.
-      expect(imported.transactions.map((t) => [t.minor, t.endToEndId])).toEqual(rows.map((r) => [BigInt(r.amount!.replace('.', '')), r.end_to_end_id]));
-      expect(imported.transactions[0]).toMatchObject({ date: '05.01.2026', localIban: 'NO9386011117947', transactionKey: 'PMNT-RCDT-ESCT', currency: 'EUR' });
-      expect(imported.closing).toContain('10585.24');
-    });
+    withAqbanking(
+      `imports into aqbanking (camt.053.${version}) with the same entry count and signed sum as the CSV export`,
+      async () => {
+        const { xml } = await render(sampleStatement(), version);
+        const imported = await aqbankingImportCamt053(xml, 2);
+        const rows = parse<Record<string, string>>(await csvOf(sampleStatement()), { delimiter: ';', columns: true });
+        const csvSum = rows.reduce((acc, r) => acc + BigInt(r.amount!.replace('.', '')), 0n);
+        expect(imported.transactions).toHaveLength(rows.length);
+        expect(imported.transactions.reduce((acc, t) => acc + t.minor, 0n)).toBe(csvSum);
+        expect(csvSum).toBe(58_524n);
+        // Entry by entry: same signed amount and end-to-end id, in the same order.
+        expect(imported.transactions.map((t) => [t.minor, t.endToEndId])).toEqual(
+          rows.map((r) => [BigInt(r.amount!.replace('.', '')), r.end_to_end_id]),
+        );
+        expect(imported.transactions[0]).toMatchObject({
+          date: '05.01.2026',
+          localIban: 'NO9386011117947',
+          transactionKey: 'PMNT-RCDT-ESCT',
+          currency: 'EUR',
+        });
+        expect(imported.closing).toContain('10585.24');
+      },
+    );
   }
 
-  withAqbanking('imports a generated 500-entry statement into aqbanking with the same count, sum and closing balance as the CSV', async () => {
-    // Deterministic pseudo-random amounts in both directions, mixed optional fields.
-    let seed = 42;
-    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
-    const entries: StatementEntry[] = Array.from({ length: 500 }, (_, i) => ({
-      ...SAMPLE_ENTRIES[i % 4]!,
-      amount: { minor: BigInt((next() % 2_000_000) - 1_000_000), currency: 'EUR' },
-      endToEndId: i % 5 === 0 ? undefined : `E2E-${i}`,
-    }));
-    const sum = entries.reduce((acc, e) => acc + e.amount.minor, 0n);
-    const statement = (): Statement => ({ ...sampleStatement(), entries, closingBalance: { amount: { minor: 1_000_000n + sum, currency: 'EUR' }, date: d('2026-01-05') } });
-    for (const version of VERSIONS) {
-      const { xml, issues } = await render(statement(), version);
-      expect(issues.map((i) => i.code)).not.toContain('BALANCE_MISMATCH');
-      const imported = await aqbankingImportCamt053(xml, 2);
-      const rows = parse<Record<string, string>>(await csvOf(statement()), { delimiter: ';', columns: true });
-      expect(imported.transactions).toHaveLength(500);
-      expect(rows).toHaveLength(500);
-      const csvSum = rows.reduce((acc, r) => acc + BigInt(r.amount!.replace('.', '')), 0n);
-      expect(imported.transactions.reduce((acc, t) => acc + t.minor, 0n)).toBe(csvSum);
-      expect(csvSum).toBe(sum);
-      const closing = 1_000_000n + sum;
-      const closingText = `${closing < 0n ? '-' : ''}${(closing < 0n ? -closing : closing).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1')}`;
-      expect(imported.closing).toContain(closingText);
-    }
-  }, 60_000);
+  withAqbanking(
+    'imports a generated 500-entry statement into aqbanking with the same count, sum and closing balance as the CSV',
+    async () => {
+      // Deterministic pseudo-random amounts in both directions, mixed optional fields.
+      let seed = 42;
+      const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+      const entries: StatementEntry[] = Array.from({ length: 500 }, (_, i) => ({
+        ...SAMPLE_ENTRIES[i % 4]!,
+        amount: { minor: BigInt((next() % 2_000_000) - 1_000_000), currency: 'EUR' },
+        endToEndId: i % 5 === 0 ? undefined : `E2E-${i}`,
+      }));
+      const sum = entries.reduce((acc, e) => acc + e.amount.minor, 0n);
+      const statement = (): Statement => ({
+        ...sampleStatement(),
+        entries,
+        closingBalance: { amount: { minor: 1_000_000n + sum, currency: 'EUR' }, date: d('2026-01-05') },
+      });
+      for (const version of VERSIONS) {
+        const { xml, issues } = await render(statement(), version);
+        expect(issues.map((i) => i.code)).not.toContain('BALANCE_MISMATCH');
+        const imported = await aqbankingImportCamt053(xml, 2);
+        const rows = parse<Record<string, string>>(await csvOf(statement()), { delimiter: ';', columns: true });
+        expect(imported.transactions).toHaveLength(500);
+        expect(rows).toHaveLength(500);
+        const csvSum = rows.reduce((acc, r) => acc + BigInt(r.amount!.replace('.', '')), 0n);
+        expect(imported.transactions.reduce((acc, t) => acc + t.minor, 0n)).toBe(csvSum);
+        expect(csvSum).toBe(sum);
+        const closing = 1_000_000n + sum;
+        const closingText = `${closing < 0n ? '-' : ''}${(closing < 0n ? -closing : closing)
+          .toString()
+          .padStart(3, '0')
+          .replace(/(\d\d)$/, '.$1')}`;
+        expect(imported.closing).toContain(closingText);
+      }
+    },
+    60_000,
+  );
 });

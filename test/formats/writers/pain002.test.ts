@@ -10,7 +10,15 @@ const VERSIONS: readonly Pain002Version[] = ['001.03', '001.10'];
 
 function oneGroup(statuses: PaymentLineStatus[]): PaymentStatusReport {
   const time = new Date('2026-01-05T10:00:00Z');
-  return { ...sampleStatusReport(), groups: [{ originalPaymentInformationId: 'P1', lines: statuses.map((status, i) => ({ lineNumber: i + 1, endToEndId: `E${i}`, status, time })) }] };
+  return {
+    ...sampleStatusReport(),
+    groups: [
+      {
+        originalPaymentInformationId: 'P1',
+        lines: statuses.map((status, i) => ({ lineNumber: i + 1, endToEndId: `E${i}`, status, time })),
+      },
+    ],
+  };
 }
 
 describe('pain.002 writer', () => {
@@ -22,27 +30,60 @@ describe('pain.002 writer', () => {
       expect(result.output).toContain('validates');
     });
 
-    withXmllint(`stays valid against the pain.002.${version} XSD for any statuses, reasons and texts`, async () => {
-      const status = fc.constantFrom<PaymentLineStatus>('RCVD', 'PDNG', 'ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC', 'RJCT', 'CANC');
-      const text = fc.string({ unit: 'binary', maxLength: 700 });
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.record({ status, text, codes: fc.array(fc.oneof(fc.constantFrom('AC01', 'AM04'), text), { maxLength: 3 }) }), { minLength: 1, maxLength: 4 }), async (lines) => {
-          const report: PaymentStatusReport = {
-            ...sampleStatusReport(),
-            originalMessageId: lines[0]!.text,
-            groups: [
-              {
-                originalPaymentInformationId: lines[0]!.text,
-                lines: lines.map((l, i) => ({ lineNumber: i + 1, endToEndId: l.text, status: l.status, reasonCodes: l.codes, reasonText: l.text, bankPaymentId: l.text, time: new Date('2026-01-05T10:00:00Z'), amount: { minor: 100n, currency: 'EUR' } })),
-              },
-            ],
-          };
-          const result = await xmllintValidate(writePain002(report, { version }).xml, `pain.002.${version}`);
-          expect(result.output).toContain('validates');
-        }),
-        { numRuns: 15 },
-      );
-    }, 120_000);
+    withXmllint(
+      `stays valid against the pain.002.${version} XSD for any statuses, reasons and texts`,
+      async () => {
+        const status = fc.constantFrom<PaymentLineStatus>(
+          'RCVD',
+          'PDNG',
+          'ACTC',
+          'ACCP',
+          'ACSP',
+          'ACSC',
+          'ACWC',
+          'RJCT',
+          'CANC',
+        );
+        const text = fc.string({ unit: 'binary', maxLength: 700 });
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(
+              fc.record({
+                status,
+                text,
+                codes: fc.array(fc.oneof(fc.constantFrom('AC01', 'AM04'), text), { maxLength: 3 }),
+              }),
+              { minLength: 1, maxLength: 4 },
+            ),
+            async (lines) => {
+              const report: PaymentStatusReport = {
+                ...sampleStatusReport(),
+                originalMessageId: lines[0]!.text,
+                groups: [
+                  {
+                    originalPaymentInformationId: lines[0]!.text,
+                    lines: lines.map((l, i) => ({
+                      lineNumber: i + 1,
+                      endToEndId: l.text,
+                      status: l.status,
+                      reasonCodes: l.codes,
+                      reasonText: l.text,
+                      bankPaymentId: l.text,
+                      time: new Date('2026-01-05T10:00:00Z'),
+                      amount: { minor: 100n, currency: 'EUR' },
+                    })),
+                  },
+                ],
+              };
+              const result = await xmllintValidate(writePain002(report, { version }).xml, `pain.002.${version}`);
+              expect(result.output).toContain('validates');
+            },
+          ),
+          { numRuns: 15 },
+        );
+      },
+      120_000,
+    );
   }
 
   it('states the group status only when every line has the same one', () => {
@@ -51,7 +92,9 @@ describe('pain.002 writer', () => {
     expect(group).not.toContain('<GrpSts>');
     expect(first).toContain('<PmtInfSts>ACSC</PmtInfSts>');
     expect(second).not.toContain('<PmtInfSts>');
-    expect(writePain002(oneGroup(['ACSC', 'ACSC'])).xml).toMatch(/<OrgnlMsgNmId>pain.001.001.03<\/OrgnlMsgNmId>[\s\S]*<GrpSts>ACSC<\/GrpSts>/);
+    expect(writePain002(oneGroup(['ACSC', 'ACSC'])).xml).toMatch(
+      /<OrgnlMsgNmId>pain.001.001.03<\/OrgnlMsgNmId>[\s\S]*<GrpSts>ACSC<\/GrpSts>/,
+    );
   });
 
   it('writes one TxInfAndSts per line with end-to-end id, status, acceptance time, bank id and amount', () => {
@@ -74,7 +117,10 @@ describe('pain.002 writer', () => {
     const report = oneGroup(['RJCT']);
     const long = 'word '.repeat(60).trim();
     report.groups[0]!.lines[0]!.reasonText = long;
-    const { xml, issues } = writePain002({ ...report, groups: [{ ...report.groups[0]!, lines: [{ ...report.groups[0]!.lines[0]!, reasonText: long }] }] });
+    const { xml, issues } = writePain002({
+      ...report,
+      groups: [{ ...report.groups[0]!, lines: [{ ...report.groups[0]!.lines[0]!, reasonText: long }] }],
+    });
     const parts = [...xml.matchAll(/<AddtlInf>([^<]*)<\/AddtlInf>/g)].map((m) => m[1]!);
     expect(parts.length).toBe(3);
     expect(parts.every((p) => p.length <= 105)).toBe(true);
@@ -99,6 +145,8 @@ describe('pain.002 writer', () => {
   it('writes NOTPROVIDED for an empty mandatory id and reports it as an error', () => {
     const { xml, issues } = writePain002({ ...sampleStatusReport(), originalMessageId: '  ' }, { version: '001.10' });
     expect(xml).toContain('<OrgnlMsgId>NOTPROVIDED</OrgnlMsgId>');
-    expect(issues).toEqual([expect.objectContaining({ code: 'REQUIRED_TEXT_MISSING', severity: 'error', field: 'originalMessageId' })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'REQUIRED_TEXT_MISSING', severity: 'error', field: 'originalMessageId' }),
+    ]);
   });
 });

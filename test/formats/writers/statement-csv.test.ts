@@ -6,7 +6,11 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { isSettleError } from '../../../src/domain/errors.js';
 import type { Statement } from '../../../src/domain/statement.js';
-import { STATEMENT_CSV_COLUMNS, writeStatementCsv, type StatementCsvOptions } from '../../../src/formats/statement-csv/index.js';
+import {
+  STATEMENT_CSV_COLUMNS,
+  writeStatementCsv,
+  type StatementCsvOptions,
+} from '../../../src/formats/statement-csv/index.js';
 import { hledgerCsv, itWith } from '../../support/oracles.js';
 import { SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
 
@@ -50,21 +54,40 @@ describe('statement CSV writer', () => {
     });
     // The long remittance is not cut in CSV (no schema limit); only the tab/line breaks are reported.
     expect(parsed[3]!.remittance_information).toHaveLength(150);
-    expect(issues).toEqual([expect.objectContaining({ code: 'TEXT_SANITISED', location: { row: 4, column: 16 }, field: 'additional_info' })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'TEXT_SANITISED', location: { row: 4, column: 16 }, field: 'additional_info' }),
+    ]);
     expect(parsed[2]!.additional_info).toBe('Account fee January line two line three');
   });
 
   it('neutralises formula injection in text cells but keeps negative amounts as numbers', async () => {
     const statement: Statement = {
       ...sampleStatement(),
-      entries: [{ ...SAMPLE_ENTRIES[1]!, counterparty: { name: '@SUM(1+1)*cmd|" /C calc"!A0' }, endToEndId: '-2+3', remittance: { unstructured: '=HYPERLINK("http://evil.example")' } }],
+      entries: [
+        {
+          ...SAMPLE_ENTRIES[1]!,
+          counterparty: { name: '@SUM(1+1)*cmd|" /C calc"!A0' },
+          endToEndId: '-2+3',
+          remittance: { unstructured: '=HYPERLINK("http://evil.example")' },
+        },
+      ],
     };
     const parsed = rows((await render(statement)).bytes.toString('utf8'));
-    expect(parsed[0]).toMatchObject({ amount: '-754.25', counterparty_name: `'@SUM(1+1)*cmd|" /C calc"!A0`, end_to_end_id: "'-2+3", remittance_information: `'=HYPERLINK("http://evil.example")` });
+    expect(parsed[0]).toMatchObject({
+      amount: '-754.25',
+      counterparty_name: `'@SUM(1+1)*cmd|" /C calc"!A0`,
+      end_to_end_id: "'-2+3",
+      remittance_information: `'=HYPERLINK("http://evil.example")`,
+    });
   });
 
   it('uses the configured delimiter, decimal comma and LF line endings', async () => {
-    const { bytes } = await render(sampleStatement(), { delimiter: '\t', decimalSeparator: ',', lineEnding: '\n', header: false });
+    const { bytes } = await render(sampleStatement(), {
+      delimiter: '\t',
+      decimalSeparator: ',',
+      lineEnding: '\n',
+      header: false,
+    });
     const text = bytes.toString('utf8');
     expect(text).not.toContain('\r');
     const lines = text.trimEnd().split('\n');
@@ -91,7 +114,9 @@ describe('statement CSV writer', () => {
     const latin1 = await render(statement, { encoding: 'iso-8859-1' });
     expect(rows(iconv.decode(latin1.bytes, 'iso-8859-1'))[0]!.counterparty_name).toBe('Lódz EUR Café ?');
     expect(latin1.bytes.includes(Buffer.from([0x43, 0x61, 0x66, 0xe9]))).toBe(true); // "Café" in ISO-8859-1
-    expect(latin1.issues).toEqual([expect.objectContaining({ code: 'CSV_CHAR_REPLACED', location: { row: 2, column: 8 } })]);
+    expect(latin1.issues).toEqual([
+      expect.objectContaining({ code: 'CSV_CHAR_REPLACED', location: { row: 2, column: 8 } }),
+    ]);
 
     const cp1252 = await render(statement, { encoding: 'windows-1252' });
     expect(rows(iconv.decode(cp1252.bytes, 'windows-1252'))[0]!.counterparty_name).toBe('Lódz € Café ?');

@@ -11,20 +11,43 @@ describe('status CSV writer', () => {
     expect(STATUS_CSV_COLUMNS).toHaveLength(7);
     const rows = parse<Record<string, string>>(text, { delimiter: ';', columns: true });
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toEqual({ file: 'payments_2026-01-05.xml', line: '1', end_to_end_id: 'E2E-0001', status: 'ACSC', reason: '', bank_payment_id: 'pay-9f1c', time: '2026-01-05T10:15:00.000Z' });
-    expect(rows[3]).toMatchObject({ line: '4', status: 'RJCT', reason: 'AC01,BANK-SPECIFIC-42: Creditor account number invalid: IBAN check digits fail' });
+    expect(rows[0]).toEqual({
+      file: 'payments_2026-01-05.xml',
+      line: '1',
+      end_to_end_id: 'E2E-0001',
+      status: 'ACSC',
+      reason: '',
+      bank_payment_id: 'pay-9f1c',
+      time: '2026-01-05T10:15:00.000Z',
+    });
+    expect(rows[3]).toMatchObject({
+      line: '4',
+      status: 'RJCT',
+      reason: 'AC01,BANK-SPECIFIC-42: Creditor account number invalid: IBAN check digits fail',
+    });
     expect(issues).toEqual([]);
   });
 
   it('neutralises a formula-like end-to-end id', () => {
-    const rows = parse<Record<string, string>>(writeStatusCsv(sampleStatusReport()).bytes.toString('utf8'), { delimiter: ';', columns: true });
+    const rows = parse<Record<string, string>>(writeStatusCsv(sampleStatusReport()).bytes.toString('utf8'), {
+      delimiter: ';',
+      columns: true,
+    });
     expect(rows[3]!.end_to_end_id).toBe("'=cmd|/C calc!A0");
   });
 
   it('falls back to the original message id when the file name is unknown, and honours delimiter and encoding', () => {
     const report = { ...sampleStatusReport(), originalFileName: undefined };
     report.groups[0]!.lines[0]!.reasonText = 'Zahlung für Müller';
-    const { bytes } = writeStatusCsv({ ...report, groups: [{ ...report.groups[0]!, lines: [{ ...report.groups[0]!.lines[0]!, reasonText: 'Zahlung für Müller' }] }] }, { delimiter: ',', encoding: 'iso-8859-1', header: false });
+    const { bytes } = writeStatusCsv(
+      {
+        ...report,
+        groups: [
+          { ...report.groups[0]!, lines: [{ ...report.groups[0]!.lines[0]!, reasonText: 'Zahlung für Müller' }] },
+        ],
+      },
+      { delimiter: ',', encoding: 'iso-8859-1', header: false },
+    );
     const line = bytes.toString('latin1').split('\r\n')[0]!;
     expect(line.startsWith('ERP-MSG-4711,1,E2E-0001,ACSC,Zahlung für Müller,')).toBe(true);
     expect(bytes.includes(Buffer.from('f\xfcr', 'latin1'))).toBe(true);

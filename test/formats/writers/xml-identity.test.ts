@@ -36,19 +36,51 @@ const d = (s: string): LocalDate => s as LocalDate;
 const nasty = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", '&amp;', '&#65;', '&x;', ']]>', '\u0000', '\u0001', '\t', '\r', '\n', '\ufffe', '\ud800', 'é', '€', '😀', ' ', 'a'), maxLength: 300 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      '&amp;',
+      '&#65;',
+      '&x;',
+      ']]>',
+      '\u0000',
+      '\u0001',
+      '\t',
+      '\r',
+      '\n',
+      '\ufffe',
+      '\ud800',
+      'é',
+      '€',
+      '😀',
+      ' ',
+      'a',
+    ),
+    maxLength: 300,
+  }),
 );
 
 // Every branch of the entry renderer: both signs and zero, currencies with 0, 2 and 3 decimals,
 // reversal, ISO, proprietary and missing bank codes, IBAN and non-IBAN accounts, good and bad BICs.
 const entry: fc.Arbitrary<StatementEntry> = fc.record({
-  amount: fc.record({ minor: fc.oneof(fc.constant(0n), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n })), currency: fc.constantFrom('EUR', 'JPY', 'BHD', 'NOK') }),
+  amount: fc.record({
+    minor: fc.oneof(fc.constant(0n), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n })),
+    currency: fc.constantFrom('EUR', 'JPY', 'BHD', 'NOK'),
+  }),
   bookingDate: fc.constant(d('2026-01-05')),
   valueDate: fc.option(fc.constant(d('2026-01-06')), { nil: undefined }),
   reversal: fc.option(fc.boolean(), { nil: undefined }),
   bankTransactionCode: fc.option(
     fc.oneof(
-      fc.record({ domain: fc.constant('PMNT'), family: fc.constantFrom('RCDT', 'ICDT'), subFamily: fc.constantFrom('ESCT', 'A&B') }),
+      fc.record({
+        domain: fc.constant('PMNT'),
+        family: fc.constantFrom('RCDT', 'ICDT'),
+        subFamily: fc.constantFrom('ESCT', 'A&B'),
+      }),
       fc.record({ proprietary: nasty, issuer: fc.option(nasty, { nil: undefined }) }),
     ),
     { nil: undefined },
@@ -56,10 +88,20 @@ const entry: fc.Arbitrary<StatementEntry> = fc.record({
   accountServicerRef: fc.option(nasty, { nil: undefined }),
   endToEndId: fc.option(nasty, { nil: undefined }),
   counterparty: fc.option(
-    fc.record({ name: fc.option(nasty, { nil: undefined }), iban: fc.option(fc.constantFrom('DE89370400440532013000', 'not an iban &<'), { nil: undefined }), bic: fc.option(fc.constantFrom('DNBANOKK', 'bad&bic'), { nil: undefined }) }),
+    fc.record({
+      name: fc.option(nasty, { nil: undefined }),
+      iban: fc.option(fc.constantFrom('DE89370400440532013000', 'not an iban &<'), { nil: undefined }),
+      bic: fc.option(fc.constantFrom('DNBANOKK', 'bad&bic'), { nil: undefined }),
+    }),
     { nil: undefined },
   ),
-  remittance: fc.option(fc.record({ unstructured: fc.option(nasty, { nil: undefined }), creditorReference: fc.option(nasty, { nil: undefined }) }), { nil: undefined }),
+  remittance: fc.option(
+    fc.record({
+      unstructured: fc.option(nasty, { nil: undefined }),
+      creditorReference: fc.option(nasty, { nil: undefined }),
+    }),
+    { nil: undefined },
+  ),
   additionalInfo: fc.option(nasty, { nil: undefined }),
 });
 
@@ -75,7 +117,11 @@ describe('XML chunk writer vs xmlbuilder2', () => {
     it(`writes fuzzed statements byte-identically to xmlbuilder2 (camt.053.${version})`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(entry, { maxLength: 6 }), nasty, async (entries, name) => {
-          const statement = (): Statement => ({ ...sampleStatement(), account: { ...sampleStatement().account, name, ownerName: name }, entries });
+          const statement = (): Statement => ({
+            ...sampleStatement(),
+            account: { ...sampleStatement().account, name, ownerName: name },
+            entries,
+          });
           // A tiny chunk size also exercises the chunk boundaries.
           expect(await ours(statement(), version, 16)).toBe(await reference(statement(), version));
         }),
@@ -98,7 +144,21 @@ describe('XML chunk writer vs xmlbuilder2', () => {
         const base = sampleStatusReport();
         const report: PaymentStatusReport = {
           ...base,
-          groups: [{ originalPaymentInformationId: endToEndId || 'P', lines: [{ lineNumber: 1, endToEndId, status: 'RJCT', reasonCodes, reasonText, time: new Date('2026-01-05T10:00:00Z') }] }],
+          groups: [
+            {
+              originalPaymentInformationId: endToEndId || 'P',
+              lines: [
+                {
+                  lineNumber: 1,
+                  endToEndId,
+                  status: 'RJCT',
+                  reasonCodes,
+                  reasonText,
+                  time: new Date('2026-01-05T10:00:00Z'),
+                },
+              ],
+            },
+          ],
         };
         const sink = new XmlBuilder2Sink();
         composePain002(sink, report, PAIN002_DIALECTS['001.10'], () => undefined);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codePointLength, escapeAttribute, escapeText, prepareText, sanitiseXmlText, truncateCodePoints } from '../../../src/formats/xml/index.js';
+import {
+  codePointLength,
+  escapeAttribute,
+  escapeText,
+  prepareText,
+  sanitiseXmlText,
+  truncateCodePoints,
+} from '../../../src/formats/xml/index.js';
 
 describe('XML text rules', () => {
   it('escapes &, < and > in content and also " in attributes, and nothing else', () => {
@@ -11,7 +18,9 @@ describe('XML text rules', () => {
 
   it('turns tabs and line breaks into spaces and characters XML 1.0 forbids into U+FFFD', () => {
     expect(sanitiseXmlText('a\tb\r\nc')).toBe('a b  c');
-    expect(sanitiseXmlText('a\u0000b\u0008c\u000bd\u001fe\ufffef\uffffg')).toBe('a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg');
+    expect(sanitiseXmlText('a\u0000b\u0008c\u000bd\u001fe\ufffef\uffffg')).toBe(
+      'a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg',
+    );
     expect(sanitiseXmlText('lone \ud800 and \udc00 but 😀 stays')).toBe('lone \ufffd and \ufffd but 😀 stays');
     expect(sanitiseXmlText('\u0085\u2028 stay')).toBe('\u0085\u2028 stay');
   });

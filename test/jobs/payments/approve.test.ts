@@ -20,7 +20,9 @@ describe('the approve job', () => {
   });
 
   const deps = (run: string) =>
-    w.deps(run, { approvalMail: { send: (to, subject, text) => Promise.resolve(void mails.push({ to, subject, text })) } });
+    w.deps(run, {
+      approvalMail: { send: (to, subject, text) => Promise.resolve(void mails.push({ to, subject, text })) },
+    });
   const linkCount = async (bankBasketId: string) => {
     const basket = await w.bank.getSigningBasket(bankBasketId);
     return (basket.raw.authorizations as unknown[]).length;
@@ -33,7 +35,8 @@ describe('the approve job', () => {
     const flaky = w.deps('a1', {
       approvalMail: {
         send: (to, subject, text) => {
-          if (down) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' }));
+          if (down)
+            return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' }));
           mails.push({ to, subject, text });
           return Promise.resolve();
         },
@@ -52,7 +55,10 @@ describe('the approve job', () => {
   });
 
   it('puts bulks of a pre-approved account in one basket, hands the link to the approvers, and the payments settle once approved', async () => {
-    const fileId = await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }, { debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-08' as never }]);
+    const fileId = await w.acceptFile('pay.csv', [
+      { debtorIban: APPROVAL_IBAN },
+      { debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-08' as never },
+    ]);
     await runSubmit(deps('s1'), [w.company]);
     const first = await runApprove(deps('a1'), [w.company]);
     expect(first.baskets).toHaveLength(1);

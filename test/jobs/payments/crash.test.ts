@@ -37,7 +37,10 @@ describe.runIf(server || process.env.CI)('crash safety of the whole nightly chai
     // Settled payments were booked and came back through fetch and export, in both formats.
     expect(figures.settledAtBank).toBe(10);
     expect(figures.transactionsBooked).toBeGreaterThan(10);
-    expect(figures.transactionsExported).toEqual({ 'camt.053.001.02.xml': figures.transactionsBooked, csv: figures.transactionsBooked });
+    expect(figures.transactionsExported).toEqual({
+      'camt.053.001.02.xml': figures.transactionsBooked,
+      csv: figures.transactionsBooked,
+    });
     expect(figures.filesArchived).toBe(2);
     expect(figures.filesInError).toBe(2);
     expect(figures.reconciliationReports).toBeGreaterThanOrEqual(1);

@@ -19,9 +19,14 @@ describe('bank status events and polling share one transition function', () => {
   /** Every payment event the sandbox raised, read through the real CloudEvents reader. */
   const bankEvents = async (): Promise<BankingEvent[]> => {
     const { events } = (await w.control('/events')) as { events: unknown[] };
-    const delivery = readEventDelivery({ 'content-type': 'application/cloudevents-batch+json; charset=utf-8' }, JSON.stringify(events));
+    const delivery = readEventDelivery(
+      { 'content-type': 'application/cloudevents-batch+json; charset=utf-8' },
+      JSON.stringify(events),
+    );
     expect(delivery.rejected).toEqual([]);
-    return delivery.events.filter((e) => e.kind === 'payment.status.updated' || e.kind === 'bulk_payment.status.updated');
+    return delivery.events.filter(
+      (e) => e.kind === 'payment.status.updated' || e.kind === 'bulk_payment.status.updated',
+    );
   };
   const handler = () => ({ store: w.store, clock: w.clock, logger: w.logger });
 

@@ -9,9 +9,16 @@ import { bankBulks, createWorld } from './world.js';
 const useMaria = await mariaDbForTests();
 
 async function concurrentSubmit(databaseUrl?: string): Promise<void> {
-  const w = await createWorld({ ...(databaseUrl ? { databaseUrl } : {}), company: { payments: { maxLinesPerBulk: 3 } } });
+  const w = await createWorld({
+    ...(databaseUrl ? { databaseUrl } : {}),
+    company: { payments: { maxLinesPerBulk: 3 } },
+  });
   try {
-    for (let f = 0; f < 4; f++) await w.acceptFile(`pay-${f}.csv`, Array.from({ length: 7 }, () => ({})));
+    for (let f = 0; f < 4; f++)
+      await w.acceptFile(
+        `pay-${f}.csv`,
+        Array.from({ length: 7 }, () => ({})),
+      );
     await w.control('/faults', {
       seed: 7,
       faults: [
@@ -29,7 +36,9 @@ async function concurrentSubmit(databaseUrl?: string): Promise<void> {
     await w.control('/faults', undefined, 'DELETE');
     await runSubmit(w.deps('clean'), [w.company]);
 
-    const bulks = (await Promise.all((await w.store.files.listFiles({ company: 'acme' })).map((f) => w.store.bulks.listByFile(f.id)))).flat();
+    const bulks = (
+      await Promise.all((await w.store.files.listFiles({ company: 'acme' })).map((f) => w.store.bulks.listByFile(f.id)))
+    ).flat();
     expect(bulks).toHaveLength(12);
     expect(bulks.every((b) => b.state === 'sent')).toBe(true);
     const atBank = await bankBulks(w);

@@ -3,8 +3,15 @@ import { explainSendFailure, maskIban } from '../../../jobs/payments/explain.js'
 import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, pollIntervalMs } from '../../../jobs/payments/poll-schedule.js';
 import { BankError, codeForStatus } from '../../../src/bank/index.js';
 
-const ctx = { company: 'acme', debtorIban: 'NO9386011117947', executionDate: '2026-01-07', today: '2026-01-05', earlierAttemptUncertain: false };
-const answer = (status: number, title = 'x', extra: { outcomeUnknown?: boolean } = {}) => new BankError(codeForStatus(status), title, { status, title, ...extra });
+const ctx = {
+  company: 'acme',
+  debtorIban: 'NO9386011117947',
+  executionDate: '2026-01-07',
+  today: '2026-01-05',
+  earlierAttemptUncertain: false,
+};
+const answer = (status: number, title = 'x', extra: { outcomeUnknown?: boolean } = {}) =>
+  new BankError(codeForStatus(status), title, { status, title, ...extra });
 
 describe('what a bank answer to a bulk POST means', () => {
   it('re-queues 429 and 503 only when no earlier attempt may have landed', () => {
@@ -14,8 +21,11 @@ describe('what a bank answer to a bulk POST means', () => {
   });
 
   it('keeps the outcome open for no answer, 5xx, 504 and an in-flight 409', () => {
-    for (const status of [500, 502, 504, 409]) expect(explainSendFailure(answer(status), ctx).verdict).toBe('uncertain');
-    expect(explainSendFailure(new BankError('ERR_BANK_NETWORK', 'reset', { outcomeUnknown: true }), ctx).verdict).toBe('uncertain');
+    for (const status of [500, 502, 504, 409])
+      expect(explainSendFailure(answer(status), ctx).verdict).toBe('uncertain');
+    expect(explainSendFailure(new BankError('ERR_BANK_NETWORK', 'reset', { outcomeUnknown: true }), ctx).verdict).toBe(
+      'uncertain',
+    );
   });
 
   it('treats a reused key (422) as a settle defect to be looked at, never a rejection', () => {
@@ -29,7 +39,9 @@ describe('what a bank answer to a bulk POST means', () => {
     expect(e.verdict).toBe('rejected');
     expect(e.explanation).toContain('NO93…7947');
     expect(e.explanation).not.toContain('NO9386011117947');
-    expect(explainSendFailure(answer(400, 'Bad request'), { ...ctx, executionDate: '2026-01-05' }).explanation).toMatch(/future business day/);
+    expect(explainSendFailure(answer(400, 'Bad request'), { ...ctx, executionDate: '2026-01-05' }).explanation).toMatch(
+      /future business day/,
+    );
   });
 
   it('masks IBANs to country, check digits and the last four', () => {

@@ -17,7 +17,11 @@ describe('status reports for the ERP', () => {
   afterEach(async () => {
     await w.close();
   });
-  const statusDir = () => readdir(join(w.company.root, 'status')).then((n) => n.sort(), () => [] as string[]);
+  const statusDir = () =>
+    readdir(join(w.company.root, 'status')).then(
+      (n) => n.sort(),
+      () => [] as string[],
+    );
 
   it('writes one report per change of a file, never the same change twice, each valid against its XSD', async () => {
     await w.acceptFile('pay-1.csv', [{}, { creditorIban: 'NO8330001234567' }]);
@@ -53,11 +57,23 @@ describe('status reports for the ERP', () => {
   });
 
   it("groups a pain.001 file's lines by the ERP's own PmtInfId, not by the bulks settle made", async () => {
-    await w.acceptFile('pay.xml', [{ paymentInformationId: 'ERP-PMT-A' }, { paymentInformationId: 'ERP-PMT-A', requestedExecutionDate: '2026-01-08' as never }, { paymentInformationId: 'ERP-PMT-B' }]);
+    await w.acceptFile('pay.xml', [
+      { paymentInformationId: 'ERP-PMT-A' },
+      { paymentInformationId: 'ERP-PMT-A', requestedExecutionDate: '2026-01-08' as never },
+      { paymentInformationId: 'ERP-PMT-B' },
+    ]);
     await runSubmit(w.deps('s'), [w.company]);
     const [report] = await runStatusReport(w.deps('r'), [w.company]);
-    const xml = await readFile(join(w.company.root, report!.paths.find((p) => p.includes('pain.002.001.10'))!), 'utf8');
-    const groups = [...xml.matchAll(/<OrgnlPmtInfId>([^<]*)<\/OrgnlPmtInfId>[\s\S]*?<\/OrgnlPmtInfAndSts>/g)].map((m) => [m[1], (m[0].match(/<TxInfAndSts>/g) ?? []).length]);
+    const xml = await readFile(
+      join(
+        w.company.root,
+        report!.paths.find((p) => p.includes('pain.002.001.10'))!,
+      ),
+      'utf8',
+    );
+    const groups = [...xml.matchAll(/<OrgnlPmtInfId>([^<]*)<\/OrgnlPmtInfId>[\s\S]*?<\/OrgnlPmtInfAndSts>/g)].map(
+      (m) => [m[1], (m[0].match(/<TxInfAndSts>/g) ?? []).length],
+    );
     // Two execution dates make two bulks of PMT-A's lines; the ERP still sees its one block.
     expect(groups).toEqual([
       ['ERP-PMT-A', 2],
@@ -69,7 +85,13 @@ describe('status reports for the ERP', () => {
     await w.acceptFile('pay-2.csv', [{ debtorIban: 'NO5015031234570' }]);
     await runSubmit(w.deps('s'), [w.company]);
     const [report] = await runStatusReport(w.deps('r'), [w.company]);
-    const csv = await readFile(join(w.company.root, report!.paths.find((p) => p.endsWith('.csv'))!), 'utf8');
+    const csv = await readFile(
+      join(
+        w.company.root,
+        report!.paths.find((p) => p.endsWith('.csv'))!,
+      ),
+      'utf8',
+    );
     expect(csv).toMatch(/RJCT;.*not onboarded for company acme/);
   });
 });

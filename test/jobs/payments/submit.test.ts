@@ -89,10 +89,14 @@ describe('the submit job', () => {
 
   it('a burst of 503s is outlasted by the client retries; a longer outage leaves the bulk queued, then sent once', async () => {
     await w.acceptFile('pay.csv', [{}]);
-    await w.control('/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 2 }] });
+    await w.control('/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 2 }],
+    });
     expect((await runSubmit(w.deps('a'), [w.company])).bulks[0]!.outcome).toBe('sent');
     await w.acceptFile('pay2.csv', [{}]);
-    await w.control('/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 50 }] });
+    await w.control('/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 503, count: 50 }],
+    });
     expect((await runSubmit(w.deps('b'), [w.company])).bulks.map((b) => b.outcome)).toEqual(['retry']);
     await w.control('/faults', undefined, 'DELETE');
     expect((await runSubmit(w.deps('c'), [w.company])).bulks.map((b) => b.outcome)).toEqual(['sent']);
@@ -101,7 +105,9 @@ describe('the submit job', () => {
 
   it('429 with Retry-After is honoured by the client and the bulk goes through once', async () => {
     await w.acceptFile('pay.csv', [{}]);
-    await w.control('/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'rateLimit', retryAfterSeconds: 1, count: 1 }] });
+    await w.control('/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'rateLimit', retryAfterSeconds: 1, count: 1 }],
+    });
     expect((await runSubmit(w.deps(), [w.company])).bulks[0]!.outcome).toBe('sent');
     expect(await bankBulks(w)).toHaveLength(1);
   });
@@ -126,7 +132,9 @@ describe('the submit job', () => {
   it('an unknown bulk that never reached the bank is handed to a person after its execution date, never re-sent', async () => {
     const fileId = await w.acceptFile('pay.csv', [{}]);
     // 500s are answered before any work: the bank never has it, but settle cannot know that.
-    await w.control('/faults', { faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 500, count: 100 }] });
+    await w.control('/faults', {
+      faults: [{ route: 'POST /api/bulk-payments/*', kind: 'error', status: 500, count: 100 }],
+    });
     expect((await runSubmit(w.deps('a'), [w.company])).bulks[0]!.outcome).toBe('sending');
     await w.control('/faults', undefined, 'DELETE');
     w.advance(25 * 3600_000);

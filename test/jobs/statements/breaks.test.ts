@@ -30,7 +30,14 @@ interface OpenedDb {
 
 const maria = await mariaDbForTests();
 const BACKENDS: [string, boolean, (dir: string) => Promise<OpenedDb>][] = [
-  ['SQLite', true, async (dir) => ({ db: await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` }), drop: () => Promise.resolve() })],
+  [
+    'SQLite',
+    true,
+    async (dir) => ({
+      db: await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` }),
+      drop: () => Promise.resolve(),
+    }),
+  ],
   [
     'MariaDB',
     maria,
@@ -73,11 +80,36 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     const fake = fakeBank();
     data = fake.data;
     data.accounts.push(fakeAccount(ID, IBAN));
-    data.transactions.set(ID, [fakeTx('T1', 'booked', '100.00', '2026-01-02'), fakeTx('T2', 'booked', '-50.00', '2026-01-03'), fakeTx('T3', 'booked', '10.00', '2026-01-04')]);
-    data.balances.set(ID, [closing('2026-01-01', '1000.00'), closing('2026-01-02', '1100.00'), closing('2026-01-03', '1060.00'), closing('2026-01-04', '1070.00')]);
+    data.transactions.set(ID, [
+      fakeTx('T1', 'booked', '100.00', '2026-01-02'),
+      fakeTx('T2', 'booked', '-50.00', '2026-01-03'),
+      fakeTx('T3', 'booked', '10.00', '2026-01-04'),
+    ]);
+    data.balances.set(ID, [
+      closing('2026-01-01', '1000.00'),
+      closing('2026-01-02', '1100.00'),
+      closing('2026-01-03', '1060.00'),
+      closing('2026-01-04', '1070.00'),
+    ]);
     const logger = silentLogger();
-    fetchDeps = { bank: fake.bank, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', initialDays: 4 };
-    exportDeps = { statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), exports: new ExportRepository(db, clock), clock, logger, timeZone: 'Europe/Oslo', store: () => Promise.reject(new Error('set up first')) };
+    fetchDeps = {
+      bank: fake.bank,
+      statements: new StatementRepository(db, clock),
+      days: new StatementDayRepository(db, clock),
+      clock,
+      logger,
+      timeZone: 'Europe/Oslo',
+      initialDays: 4,
+    };
+    exportDeps = {
+      statements: new StatementRepository(db, clock),
+      days: new StatementDayRepository(db, clock),
+      exports: new ExportRepository(db, clock),
+      clock,
+      logger,
+      timeZone: 'Europe/Oslo',
+      store: () => Promise.reject(new Error('set up first')),
+    };
     setUp();
   });
 
@@ -99,7 +131,12 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       ['2026-01-04', 'ok'],
     ]);
     const stored = await new StatementDayRepository(db, clock).list(ID, day('2026-01-03'), day('2026-01-03'));
-    expect(stored[0]).toMatchObject({ openingMinor: 110_000n, closingMinor: 106_000n, bookedSumMinor: -5_000n, continuity: 'mismatch' });
+    expect(stored[0]).toMatchObject({
+      openingMinor: 110_000n,
+      closingMinor: 106_000n,
+      bookedSumMinor: -5_000n,
+      continuity: 'mismatch',
+    });
     expect(stored[0]!.finding).toContain('difference 10.00 NOK');
     expect(fetchNeedsAttention([fetched!])).toBe(true);
 
@@ -116,7 +153,13 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     clock.advance(5 * 86_400_000); // the break is now older than the overlap window
     const again = await runFetchStatements(fetchDeps, [company]);
     expect(again[0]!.days.find((d) => d.day === '2026-01-03')?.continuity).toBe('mismatch');
-    data.balances.set(ID, [closing('2026-01-01', '1000.00'), closing('2026-01-02', '1100.00'), closing('2026-01-03', '1050.00'), closing('2026-01-04', '1060.00'), closing('2026-01-09', '1060.00')]);
+    data.balances.set(ID, [
+      closing('2026-01-01', '1000.00'),
+      closing('2026-01-02', '1100.00'),
+      closing('2026-01-03', '1050.00'),
+      closing('2026-01-04', '1060.00'),
+      closing('2026-01-09', '1060.00'),
+    ]);
     data.balances.get(ID)!.push(...['05', '06', '07', '08'].map((d) => closing(`2026-01-${d}`, '1060.00')));
     const corrected = await runFetchStatements(fetchDeps, [company]);
     expect(corrected[0]!.days.filter((d) => d.continuity !== 'ok')).toEqual([]);
@@ -129,7 +172,11 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
   });
 
   it('reports a missing closing balance as a gap on the following day and holds it back', async () => {
-    data.balances.set(ID, [closing('2026-01-01', '1000.00'), closing('2026-01-02', '1100.00'), closing('2026-01-04', '1060.00')]);
+    data.balances.set(ID, [
+      closing('2026-01-01', '1000.00'),
+      closing('2026-01-02', '1100.00'),
+      closing('2026-01-04', '1060.00'),
+    ]);
     const [fetched] = await runFetchStatements(fetchDeps, [company]);
     expect(fetched!.days.map((d) => [d.day, d.continuity])).toEqual([
       ['2026-01-01', 'unchecked'],
@@ -144,7 +191,11 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
   it('exports a broken day on explicit request, after which the automatic export continues', async () => {
     await runFetchStatements(fetchDeps, [company]);
     await runExportStatements(exportDeps, [company]);
-    const explicit = await runExportStatements(exportDeps, [company], { account: ID, from: day('2026-01-03'), to: day('2026-01-03') });
+    const explicit = await runExportStatements(exportDeps, [company], {
+      account: ID,
+      from: day('2026-01-03'),
+      to: day('2026-01-03'),
+    });
     expect(explicit.files).toMatchObject([{ period: '2026-01-03', sequenceNumber: 2, version: 1, explicit: true }]);
     const xml = await readFile(join(company.root, 'statements', `acme-${IBAN}-2026-01-03.camt.053.001.02.xml`), 'utf8');
     expect(xml).toContain('<Amt Ccy="NOK">1100.00</Amt>'); // opening as the bank's chain says
@@ -154,7 +205,9 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
   });
 
   it('refuses an explicit export with the range the wrong way round', async () => {
-    await expect(runExportStatements(exportDeps, [company], { account: ID, from: day('2026-01-04'), to: day('2026-01-03') })).rejects.toMatchObject({ code: 'ERR_STATEMENT_EXPORT_RANGE', exitCode: 2 });
+    await expect(
+      runExportStatements(exportDeps, [company], { account: ID, from: day('2026-01-04'), to: day('2026-01-03') }),
+    ).rejects.toMatchObject({ code: 'ERR_STATEMENT_EXPORT_RANGE', exitCode: 2 });
   });
 
   it('with period "run" writes one statement per account and run, from the first to the last new day', async () => {
@@ -184,7 +237,11 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
     data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
     await runFetchStatements(fetchDeps, [company]);
-    expect((await runExportStatements(exportDeps, [company])).files.map((f) => f.period)).toEqual(['2026-01-02', '2026-01-03', '2026-01-04']);
+    expect((await runExportStatements(exportDeps, [company])).files.map((f) => f.period)).toEqual([
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+    ]);
     data.transactions.get(ID)!.push(fakeTx('LATE', 'booked', '20.00', '2026-01-04'));
     data.balances.get(ID)![3] = closing('2026-01-04', '1080.00');
     clock.advance(3_600_000);
@@ -192,9 +249,15 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     expect(fetched!.days.find((d) => d.day === '2026-01-04')).toMatchObject({ continuity: 'ok', entryCount: 2 });
     const exported = await runExportStatements(exportDeps, [company]);
     expect(exported.files).toEqual([]);
-    expect(exported.changed).toMatchObject([{ period: '2026-01-04', fileName: `acme-${IBAN}-2026-01-04.camt.053.001.02.xml` }]);
+    expect(exported.changed).toMatchObject([
+      { period: '2026-01-04', fileName: `acme-${IBAN}-2026-01-04.camt.053.001.02.xml` },
+    ]);
     expect(exported.changed[0]!.reason).toContain('now 2 entries, delivered 1');
-    const fixed = await runExportStatements(exportDeps, [company], { account: IBAN, from: day('2026-01-04'), to: day('2026-01-04') });
+    const fixed = await runExportStatements(exportDeps, [company], {
+      account: IBAN,
+      from: day('2026-01-04'),
+      to: day('2026-01-04'),
+    });
     expect(fixed.files).toMatchObject([{ period: '2026-01-04', sequenceNumber: 3, version: 2, entries: 2 }]);
     expect((await runExportStatements(exportDeps, [company])).changed).toEqual([]);
   });
@@ -209,7 +272,11 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     const [again] = await runFetchStatements(fetchDeps, [company]);
     expect(again).toMatchObject({ inserted: 0, updated: 1, pendingResolved: 0 });
     expect(await repo.listTransactions(ID, { status: 'pending' })).toEqual([]);
-    expect((await repo.listTransactions(ID, { status: 'booked', bookingDate: day('2026-01-05') })).map((t) => t.bankTransactionId)).toEqual(['T9']);
+    expect(
+      (await repo.listTransactions(ID, { status: 'booked', bookingDate: day('2026-01-05') })).map(
+        (t) => t.bankTransactionId,
+      ),
+    ).toEqual(['T9']);
   });
 
   it('moves the watermark only after a complete fetch, and starts the next window at watermark − overlap', async () => {
@@ -248,8 +315,19 @@ describe('a company whose accounts the bank will not list', () => {
       const clock = new ManualClock('2026-01-05T08:00:00Z');
       const fake = fakeBank();
       fake.data.accounts.push(fakeAccount(ID, IBAN));
-      const bank = { ...fake.bank, listAccounts: (context: { resourceGroupName?: string }) => (context.resourceGroupName === 'refused' ? failing() : fake.bank.listAccounts(context as never)) };
-      const deps: FetchStatementsDeps = { bank: bank as never, statements: new StatementRepository(db, clock), days: new StatementDayRepository(db, clock), clock, logger: silentLogger(), timeZone: 'Europe/Oslo' };
+      const bank = {
+        ...fake.bank,
+        listAccounts: (context: { resourceGroupName?: string }) =>
+          context.resourceGroupName === 'refused' ? failing() : fake.bank.listAccounts(context as never),
+      };
+      const deps: FetchStatementsDeps = {
+        bank: bank as never,
+        statements: new StatementRepository(db, clock),
+        days: new StatementDayRepository(db, clock),
+        clock,
+        logger: silentLogger(),
+        timeZone: 'Europe/Oslo',
+      };
       const refused = { ...companyConfig(join(dir, 'a')), id: 'refused', organisationNumber: 'refused' };
       const results = await runFetchStatements(deps, [refused, companyConfig(join(dir, 'b'))]);
       expect(results.map((r) => [r.company, r.outcome, r.error?.code])).toEqual([

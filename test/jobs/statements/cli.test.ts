@@ -28,7 +28,9 @@ describe('settle run fetch / export', () => {
         'log: { level: error, format: json }',
         `bank: { baseUrl: "${sandbox.urls.baseUrl}", authUrl: "${sandbox.urls.authUrl}", clientSecret: { file: "${dir}/secret" } }`,
         'companies:',
-        '  - { id: acme, name: Sandbox AS, organisationNumber: "999999999", root: ' + JSON.stringify(join(dir, 'acme')) + ', statements: { formats: [camt.053.001.02, csv] } }',
+        '  - { id: acme, name: Sandbox AS, organisationNumber: "999999999", root: ' +
+          JSON.stringify(join(dir, 'acme')) +
+          ', statements: { formats: [camt.053.001.02, csv] } }',
       ].join('\n') + '\n',
     );
     process.exitCode = undefined;
@@ -75,7 +77,9 @@ describe('settle run fetch / export', () => {
 
     expect((await settle('export')).stdout).toBe('nothing to export\n');
 
-    const day = files.find((f) => f.startsWith(`acme-${SEED.operatingIban}-`) && f.endsWith('.csv'))!.slice(`acme-${SEED.operatingIban}-`.length, -'.csv'.length);
+    const day = files
+      .find((f) => f.startsWith(`acme-${SEED.operatingIban}-`) && f.endsWith('.csv'))!
+      .slice(`acme-${SEED.operatingIban}-`.length, -'.csv'.length);
     const again = await settle('export', '--account', SEED.operatingIban, '--from', day, '--to', day, '--json');
     const json = JSON.parse(again.stdout) as { files: { period: string; version: number; sequenceNumber: number }[] };
     expect(json.files.map((f) => [f.period, f.version, f.sequenceNumber])).toEqual([
@@ -85,7 +89,12 @@ describe('settle run fetch / export', () => {
   });
 
   it('refuses an explicit export without all of --account, --from and --to, and a date that is not one', async () => {
-    await expect(settle('export', '--account', SEED.operatingIban, '--from', '2026-01-02')).rejects.toMatchObject({ code: 'ERR_STATEMENT_EXPORT_RANGE', exitCode: 2 });
-    await expect(settle('export', '--account', SEED.operatingIban, '--from', '2026-02-30', '--to', '2026-03-01')).rejects.toMatchObject({ code: 'ERR_USAGE_DATE', exitCode: 2 });
+    await expect(settle('export', '--account', SEED.operatingIban, '--from', '2026-01-02')).rejects.toMatchObject({
+      code: 'ERR_STATEMENT_EXPORT_RANGE',
+      exitCode: 2,
+    });
+    await expect(
+      settle('export', '--account', SEED.operatingIban, '--from', '2026-02-30', '--to', '2026-03-01'),
+    ).rejects.toMatchObject({ code: 'ERR_USAGE_DATE', exitCode: 2 });
   });
 });

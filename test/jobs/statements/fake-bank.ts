@@ -14,7 +14,13 @@ export function fakeAccount(id: string, iban: string, status = 'enabled'): Accou
   return { id, iban, currency: 'NOK', name: `Account ${id}`, status, balances: [], raw: {} };
 }
 
-export function fakeTx(id: string, status: 'booked' | 'pending', amount: string, bookingDate?: string, extra: Partial<Transaction> = {}): Transaction {
+export function fakeTx(
+  id: string,
+  status: 'booked' | 'pending',
+  amount: string,
+  bookingDate?: string,
+  extra: Partial<Transaction> = {},
+): Transaction {
   return {
     transactionId: id,
     bookingStatus: status,
@@ -44,14 +50,22 @@ export function fakeBank(): { bank: BankClient; data: FakeBankData } {
     listAccounts: () => iterate(data.accounts),
     listTransactions: (_context, accountId, query) => {
       data.calls.push(`transactions ${accountId} from ${query.dateFrom} ${query.bookingStatus}`);
-      return iterate((data.transactions.get(accountId) ?? []).filter((t) => t.bookingStatus === 'pending' || (t.bookingDate ?? '') >= query.dateFrom));
+      return iterate(
+        (data.transactions.get(accountId) ?? []).filter(
+          (t) => t.bookingStatus === 'pending' || (t.bookingDate ?? '') >= query.dateFrom,
+        ),
+      );
     },
     listBalances: (_context, accountId, query) => {
       data.calls.push(`balances ${accountId} from ${query?.dateFrom ?? '-'}`);
-      return iterate((data.balances.get(accountId) ?? []).filter((b) => (b.referenceDate ?? '') >= (query?.dateFrom ?? '')));
+      return iterate(
+        (data.balances.get(accountId) ?? []).filter((b) => (b.referenceDate ?? '') >= (query?.dateFrom ?? '')),
+      );
     },
     close: () => Promise.resolve(),
   };
-  const bank = new Proxy(partial, { get: (target, key: string) => (key in target ? target[key as keyof BankClient] : unsupported) }) as BankClient;
+  const bank = new Proxy(partial, {
+    get: (target, key: string) => (key in target ? target[key as keyof BankClient] : unsupported),
+  }) as BankClient;
   return { bank, data };
 }

@@ -34,10 +34,14 @@ export interface StatementHarness {
 }
 
 export function companyConfig(root: string, statements: CompanyInput['statements'] = {}): CompanyConfig {
-  return configSchema.parse({ companies: [{ id: 'acme', name: 'Sandbox AS', organisationNumber: SEED.resourceGroupName, root, statements }] }).companies[0]!;
+  return configSchema.parse({
+    companies: [{ id: 'acme', name: 'Sandbox AS', organisationNumber: SEED.resourceGroupName, root, statements }],
+  }).companies[0]!;
 }
 
-export async function startStatementHarness(options: { pageSize?: number; statements?: CompanyInput['statements']; database?: Database; dir?: string } = {}): Promise<StatementHarness> {
+export async function startStatementHarness(
+  options: { pageSize?: number; statements?: CompanyInput['statements']; database?: Database; dir?: string } = {},
+): Promise<StatementHarness> {
   const { dir, cleanup } = await makeTempDir();
   const sandbox = await startSandbox({ port: 0, pageSize: options.pageSize ?? 2 });
   const clock: Clock = { now: () => sandbox.sandbox.clock.now() };
@@ -55,7 +59,10 @@ export async function startStatementHarness(options: { pageSize?: number; statem
   const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
   await db.migrate();
   const root = join(dir, 'acme');
-  const company = companyConfig(root, options.statements ?? { formats: ['camt.053.001.02', 'camt.053.001.08', 'csv'], csv: { decimalSeparator: '.' } });
+  const company = companyConfig(
+    root,
+    options.statements ?? { formats: ['camt.053.001.02', 'camt.053.001.08', 'csv'], csv: { decimalSeparator: '.' } },
+  );
   const store = new LocalFileStore(root);
   const logger = silentLogger();
   return {

@@ -71,47 +71,71 @@ describe('exported statements read by independent programs', () => {
     }
   });
 
-  itWith('aqbanking-cli')('aqbanking imports each camt.053 day with the same entry count and signed sum as the CSV of that day', async () => {
-    for (const name of names.filter((n) => n.endsWith('.camt.053.001.02.xml'))) {
-      const csv = csvDay((await read(name.replace('.camt.053.001.02.xml', '.csv'))).toString('utf8'), '.');
-      for (const xmlName of [name, name.replace('001.02', '001.08')]) {
-        const imported = await aqbankingImportCamt053(await read(xmlName), 2);
-        const sum = imported.transactions.reduce((s, t) => s + t.minor, 0n);
-        expect({ count: imported.transactions.length, sum, iban: imported.transactions[0]?.localIban }, xmlName).toEqual({ count: csv.count, sum: csv.sum, iban: csv.iban });
+  itWith('aqbanking-cli')(
+    'aqbanking imports each camt.053 day with the same entry count and signed sum as the CSV of that day',
+    async () => {
+      for (const name of names.filter((n) => n.endsWith('.camt.053.001.02.xml'))) {
+        const csv = csvDay((await read(name.replace('.camt.053.001.02.xml', '.csv'))).toString('utf8'), '.');
+        for (const xmlName of [name, name.replace('001.02', '001.08')]) {
+          const imported = await aqbankingImportCamt053(await read(xmlName), 2);
+          const sum = imported.transactions.reduce((s, t) => s + t.minor, 0n);
+          expect(
+            { count: imported.transactions.length, sum, iban: imported.transactions[0]?.localIban },
+            xmlName,
+          ).toEqual({ count: csv.count, sum: csv.sum, iban: csv.iban });
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  itWith('hledger')('hledger reads each CSV with the shipped rules file: same transactions, same balance', async () => {
-    for (const name of names.filter((n) => n.endsWith('.csv'))) {
-      const bytes = await read(name);
-      const csv = csvDay(bytes.toString('utf8'), '.');
-      const printed = await hledgerCsv(bytes, RULES, ['print']);
-      expect(printed.split('\n').filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l))).toHaveLength(csv.count);
-      const balance = parse<{ account: string; balance: string }>(await hledgerCsv(bytes, RULES, ['balance', '-N', '-O', 'csv']), { columns: true });
-      const bank = balance.find((b) => b.account === `assets:bank:${csv.iban}`);
-      expect(bank && hledgerMinor(bank.balance), name).toBe(csv.sum);
-    }
-  }, 60_000);
+  itWith('hledger')(
+    'hledger reads each CSV with the shipped rules file: same transactions, same balance',
+    async () => {
+      for (const name of names.filter((n) => n.endsWith('.csv'))) {
+        const bytes = await read(name);
+        const csv = csvDay(bytes.toString('utf8'), '.');
+        const printed = await hledgerCsv(bytes, RULES, ['print']);
+        expect(printed.split('\n').filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l))).toHaveLength(csv.count);
+        const balance = parse<{ account: string; balance: string }>(
+          await hledgerCsv(bytes, RULES, ['balance', '-N', '-O', 'csv']),
+          { columns: true },
+        );
+        const bank = balance.find((b) => b.account === `assets:bank:${csv.iban}`);
+        expect(bank && hledgerMinor(bank.balance), name).toBe(csv.sum);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('a CSV export for an older ERP', () => {
-  itWith('hledger')('is ISO-8859-1 with decimal commas, and hledger reads it with the shipped rules plus "decimal-mark ,"', async () => {
-    const h = await startStatementHarness({ statements: { formats: ['csv'], csv: { encoding: 'iso-8859-1', decimalSeparator: ',', delimiter: ';' } } });
-    try {
-      await runFetchStatements(h.fetchDeps(), [h.company]);
-      await runExportStatements(h.exportDeps(), [h.company]);
-      const bytes = await readFile(join(h.root, 'statements', 'acme-NO9386011117947-2026-01-04.csv'));
-      expect(bytes.includes(Buffer.from('Str\xf8m AS', 'latin1'))).toBe(true); // ø as one ISO-8859-1 byte
-      const text = iconv.decode(bytes, 'iso-8859-1');
-      expect(text).toContain(';-990,00;DBIT;');
-      const rules = join(h.dir, 'statement-comma.rules');
-      await writeFile(rules, (await readFile(RULES, 'utf8')) + 'decimal-mark ,\n');
-      const balance = parse<{ account: string; balance: string }>(await hledgerCsv(Buffer.from(text, 'utf8'), rules, ['balance', '-N', '-O', 'csv']), { columns: true });
-      expect(balance.find((b) => b.account === 'assets:bank:NO9386011117947')?.balance.replace(',', '.')).toBe('NOK-990.00');
-    } finally {
-      await h.close();
-    }
-  }, 60_000);
+  itWith('hledger')(
+    'is ISO-8859-1 with decimal commas, and hledger reads it with the shipped rules plus "decimal-mark ,"',
+    async () => {
+      const h = await startStatementHarness({
+        statements: { formats: ['csv'], csv: { encoding: 'iso-8859-1', decimalSeparator: ',', delimiter: ';' } },
+      });
+      try {
+        await runFetchStatements(h.fetchDeps(), [h.company]);
+        await runExportStatements(h.exportDeps(), [h.company]);
+        const bytes = await readFile(join(h.root, 'statements', 'acme-NO9386011117947-2026-01-04.csv'));
+        expect(bytes.includes(Buffer.from('Str\xf8m AS', 'latin1'))).toBe(true); // ø as one ISO-8859-1 byte
+        const text = iconv.decode(bytes, 'iso-8859-1');
+        expect(text).toContain(';-990,00;DBIT;');
+        const rules = join(h.dir, 'statement-comma.rules');
+        await writeFile(rules, (await readFile(RULES, 'utf8')) + 'decimal-mark ,\n');
+        const balance = parse<{ account: string; balance: string }>(
+          await hledgerCsv(Buffer.from(text, 'utf8'), rules, ['balance', '-N', '-O', 'csv']),
+          { columns: true },
+        );
+        expect(balance.find((b) => b.account === 'assets:bank:NO9386011117947')?.balance.replace(',', '.')).toBe(
+          'NOK-990.00',
+        );
+      } finally {
+        await h.close();
+      }
+    },
+    60_000,
+  );
 });
-

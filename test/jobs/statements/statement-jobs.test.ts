@@ -38,7 +38,12 @@ describe('the statement jobs against the sandbox bank', () => {
     expect(operating.days).toHaveLength(31);
     expect(new Set(operating.days.map((d) => d.continuity))).toEqual(new Set(['ok']));
     const lastDay = operating.days.at(-1)!;
-    expect(lastDay).toMatchObject({ day: '2026-01-04', entryCount: 1, bookedSumMinor: -99_000n, closingMinor: 250_000_000n + 1_250_000n - 349_900n + 5_000_000n - 1_500_000n + 780_050n - 99_000n });
+    expect(lastDay).toMatchObject({
+      day: '2026-01-04',
+      entryCount: 1,
+      bookedSumMinor: -99_000n,
+      closingMinor: 250_000_000n + 1_250_000n - 349_900n + 5_000_000n - 1_500_000n + 780_050n - 99_000n,
+    });
     expect(fetchNeedsAttention(results)).toBe(false);
   });
 
@@ -59,7 +64,9 @@ describe('the statement jobs against the sandbox bank', () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     const first = await runExportStatements(h.exportDeps(), [h.company]);
     expect(first.held).toEqual([]);
-    const operating = first.files.filter((f) => f.accountId === SEED.operatingAccountId && f.format === 'camt.053.001.02');
+    const operating = first.files.filter(
+      (f) => f.accountId === SEED.operatingAccountId && f.format === 'camt.053.001.02',
+    );
     expect(operating.map((f) => [f.period, f.sequenceNumber, f.entries])).toEqual([
       ['2025-12-31', 1, 2],
       ['2026-01-01', 2, 1],
@@ -96,7 +103,13 @@ describe('the statement jobs against the sandbox bank', () => {
         debtorAccount: { iban: SEED.operatingIban },
         requestedExecutionDate: '2026-01-06',
         paymentLines: [
-          { endToEndIdentification: 'E2E-STMT-1', instructedAmount: { currency: 'NOK', amount: '1234.50' }, creditorAccount: { iban: 'NO6315061111112' }, creditorName: 'Kunde Nord AS', remittanceInformationUnstructured: '=HYPERLINK("x")' },
+          {
+            endToEndIdentification: 'E2E-STMT-1',
+            instructedAmount: { currency: 'NOK', amount: '1234.50' },
+            creditorAccount: { iban: 'NO6315061111112' },
+            creditorName: 'Kunde Nord AS',
+            remittanceInformationUnstructured: '=HYPERLINK("x")',
+          },
         ],
       },
       { idempotencyKey: '0b6f1c1e-9a77-4e39-8f36-3f7f5d0c1a01' },
@@ -106,18 +119,25 @@ describe('the statement jobs against the sandbox bank', () => {
     const pending = await runFetchStatements(h.fetchDeps(), [h.company]);
     expect(pending[0]!.inserted).toBe(1);
     const repo = new StatementRepository(h.db, h.clock);
-    expect((await repo.listTransactions(SEED.operatingAccountId, { status: 'pending' })).map((t) => t.endToEndId)).toEqual(['E2E-STMT-1']);
+    expect(
+      (await repo.listTransactions(SEED.operatingAccountId, { status: 'pending' })).map((t) => t.endToEndId),
+    ).toEqual(['E2E-STMT-1']);
 
     h.sandbox.advance(2 * 86_400_000); // booked on 2026-01-06; now 2026-01-07, so the 6th is complete
     const booked = await runFetchStatements(h.fetchDeps(), [h.company]);
     expect(booked[0]).toMatchObject({ inserted: 1, pendingResolved: 1 });
     expect(await repo.listTransactions(SEED.operatingAccountId, { status: 'pending' })).toEqual([]);
-    const bookedRows = await repo.listTransactions(SEED.operatingAccountId, { status: 'booked', bookingDate: '2026-01-06' as never });
+    const bookedRows = await repo.listTransactions(SEED.operatingAccountId, {
+      status: 'booked',
+      bookingDate: '2026-01-06' as never,
+    });
     expect(bookedRows.map((t) => [t.endToEndId, t.amount.minor])).toEqual([['E2E-STMT-1', -123_450n]]);
     expect(booked[0]!.days.find((d) => d.day === '2026-01-06')).toMatchObject({ continuity: 'ok', entryCount: 1 });
 
     const exported = await runExportStatements(h.exportDeps(), [h.company]);
-    const camt = exported.files.filter((f) => f.format === 'camt.053.001.02' && f.accountId === SEED.operatingAccountId);
+    const camt = exported.files.filter(
+      (f) => f.format === 'camt.053.001.02' && f.accountId === SEED.operatingAccountId,
+    );
     expect(camt.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-06', 6]]);
     const csv = (await read(file('2026-01-06', 'csv'))).toString('utf8');
     expect(csv).toContain('E2E-STMT-1');
@@ -141,14 +161,24 @@ describe('the statement jobs against the sandbox bank', () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     await runExportStatements(h.exportDeps(), [h.company]);
     const before = await read(file('2026-01-02', 'camt.053.001.08.xml'));
-    const again = await runExportStatements(h.exportDeps(), [h.company], { account: SEED.operatingIban, from: '2026-01-02' as never, to: '2026-01-02' as never });
+    const again = await runExportStatements(h.exportDeps(), [h.company], {
+      account: SEED.operatingIban,
+      from: '2026-01-02' as never,
+      to: '2026-01-02' as never,
+    });
     expect(again.files.map((f) => [f.format, f.period, f.sequenceNumber, f.version, f.explicit])).toEqual([
       ['camt.053.001.02', '2026-01-02', 3, 2, true],
       ['camt.053.001.08', '2026-01-02', 3, 2, true],
       ['csv-statement', '2026-01-02', 3, 2, true],
     ]);
     expect((await read(file('2026-01-02', 'camt.053.001.08.xml'))).equals(before)).toBe(true);
-    await expect(runExportStatements(h.exportDeps(), [h.company], { account: 'NO0000000000000', from: '2026-01-02' as never, to: '2026-01-02' as never })).rejects.toMatchObject({ code: 'ERR_STATEMENT_ACCOUNT_UNKNOWN' });
+    await expect(
+      runExportStatements(h.exportDeps(), [h.company], {
+        account: 'NO0000000000000',
+        from: '2026-01-02' as never,
+        to: '2026-01-02' as never,
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_STATEMENT_ACCOUNT_UNKNOWN' });
   });
 
   it('a crash between writing a file and recording it re-writes the same bytes on the next run', async () => {
@@ -161,12 +191,20 @@ describe('the statement jobs against the sandbox bank', () => {
       if (calls === 1) return Promise.reject(new Error('simulated crash after the write'));
       return real.record(input);
     };
-    await expect(runExportStatements(h.exportDeps({ exports: crashing }), [h.company])).rejects.toThrow('simulated crash');
+    await expect(runExportStatements(h.exportDeps({ exports: crashing }), [h.company])).rejects.toThrow(
+      'simulated crash',
+    );
     // Accounts are exported in id order: the pre-approved account's first day came first.
     const name = file('2026-01-01', 'camt.053.001.02.xml', SEED.approvalIban);
     const written = await read(name);
     const next = await runExportStatements(h.exportDeps(), [h.company]);
-    expect(next.files[0]).toMatchObject({ accountId: SEED.approvalAccountId, period: '2026-01-01', format: 'camt.053.001.02', sequenceNumber: 1, version: 1 });
+    expect(next.files[0]).toMatchObject({
+      accountId: SEED.approvalAccountId,
+      period: '2026-01-01',
+      format: 'camt.053.001.02',
+      sequenceNumber: 1,
+      version: 1,
+    });
     expect((await read(name)).equals(written)).toBe(true);
   });
 });

@@ -109,8 +109,16 @@ export function csvRows(text: string): Record<string, string>[] {
   const body = text.replace(/^\uFEFF/, '');
   if (!/\r?\n$/.test(body)) throw new Error('the last row is not terminated (file cut short?)');
   const header = body.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = [';', ',', '\t', '|'].reduce((best, d) => (header.split(d).length > header.split(best).length ? d : best), ',');
-  return parse<Record<string, string>>(body, { delimiter, columns: true, relax_column_count: false, skip_empty_lines: false });
+  const delimiter = [';', ',', '\t', '|'].reduce(
+    (best, d) => (header.split(d).length > header.split(best).length ? d : best),
+    ',',
+  );
+  return parse<Record<string, string>>(body, {
+    delimiter,
+    columns: true,
+    relax_column_count: false,
+    skip_empty_lines: false,
+  });
 }
 
 export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
@@ -144,11 +152,16 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
       if (byDrop[0] !== d) continue;
       const a = places.filter((p) => archived.includes(p)).length;
       const e = places.filter((p) => errored.includes(p)).length;
-      if (a !== 1 || e !== byDrop.length - 1) bad(`the ${byDrop.length} byte-identical files ${byDrop.map((x) => x.name).join(', ')} are ${a}× in archive and ${e}× in error (expected 1 and ${byDrop.length - 1})`);
+      if (a !== 1 || e !== byDrop.length - 1)
+        bad(
+          `the ${byDrop.length} byte-identical files ${byDrop.map((x) => x.name).join(', ')} are ${a}× in archive and ${e}× in error (expected 1 and ${byDrop.length - 1})`,
+        );
       continue;
     }
     if (places.length !== 1) {
-      bad(`dropped file ${d.name} is in ${places.length} places (${places.map(rel).join(', ') || 'nowhere'}), expected exactly one`);
+      bad(
+        `dropped file ${d.name} is in ${places.length} places (${places.map(rel).join(', ') || 'nowhere'}), expected exactly one`,
+      );
       continue;
     }
     const where = archived.includes(places[0]!) ? 'archive' : 'error';
@@ -180,7 +193,9 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
       const text = await readFile(p, 'utf8');
       let refs: string[];
       try {
-        refs = suffix.endsWith('.xml') ? xmlLeaves(text, 'AcctSvcrRef') : csvRows(text).map((r) => r.account_servicer_ref ?? '');
+        refs = suffix.endsWith('.xml')
+          ? xmlLeaves(text, 'AcctSvcrRef')
+          : csvRows(text).map((r) => r.account_servicer_ref ?? '');
       } catch (error) {
         bad(`statement ${rel(p)} does not parse: ${error instanceof Error ? error.message : String(error)}`);
         continue;
@@ -191,9 +206,16 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
     const expected = new Set(input.booked.map((b) => b.entryReference));
     for (const b of input.booked) {
       const n = seen.get(b.entryReference) ?? 0;
-      if (n !== 1) bad(`${suffix}: transaction ${b.entryReference} (account ${b.accountId}, booked ${b.bookingDate}) is in the exported statements ${n} times`);
+      if (n !== 1)
+        bad(
+          `${suffix}: transaction ${b.entryReference} (account ${b.accountId}, booked ${b.bookingDate}) is in the exported statements ${n} times`,
+        );
     }
-    for (const [ref, n] of seen) if (!expected.has(ref)) bad(`${suffix}: statement entry ${ref || '(no reference)'} (${n}×) is not a transaction the bank booked for a closed day`);
+    for (const [ref, n] of seen)
+      if (!expected.has(ref))
+        bad(
+          `${suffix}: statement entry ${ref || '(no reference)'} (${n}×) is not a transaction the bank booked for a closed day`,
+        );
   }
 
   // (d) status files for the ERP parse too.
@@ -217,7 +239,8 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
   const bases = [...new Set([...csvReports, ...htmlReports].map((p) => p.replace(/\.(csv|html)$/, '')))].sort();
   const newest = bases.at(-1);
   if (newest === undefined) bad(`no reconciliation report in ${folders.reports}/`);
-  else if (!csvReports.includes(`${newest}.csv`) || !htmlReports.includes(`${newest}.html`)) bad(`the last reconciliation report ${rel(newest)} lacks its CSV or HTML half`);
+  else if (!csvReports.includes(`${newest}.csv`) || !htmlReports.includes(`${newest}.html`))
+    bad(`the last reconciliation report ${rel(newest)} lacks its CSV or HTML half`);
   const loneHalves = bases.filter((b) => !csvReports.includes(`${b}.csv`) || !htmlReports.includes(`${b}.html`)).length;
   for (const p of csvReports) {
     try {

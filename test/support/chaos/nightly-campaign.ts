@@ -42,7 +42,14 @@ const NORMAL = 'NO9386011117947';
 const APPROVAL = 'NO7215031234562';
 const CREDITOR = 'NO0612000000009';
 const ORG = '999999999';
-const FOLDERS = { inbox: 'inbox', archive: 'archive', error: 'error', status: 'status', statements: 'statements', reports: 'reports' };
+const FOLDERS = {
+  inbox: 'inbox',
+  archive: 'archive',
+  error: 'error',
+  status: 'status',
+  statements: 'statements',
+  reports: 'reports',
+};
 const STATEMENT_FORMATS = ['camt.053.001.02', 'csv'] as const;
 const STATEMENT_SUFFIXES = ['camt.053.001.02.xml', 'csv'];
 const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'reconcile'];
@@ -88,7 +95,6 @@ export interface ChaosFigures extends Omit<CheckFigures, 'anomalies'> {
   wallMs: number;
 }
 
-
 export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigures> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -103,10 +109,21 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
   // age of files it left (NAME.part) by its clock against the files' real times.
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   const sandbox = await startSandbox({ port: 0, start, randomSeed: seed });
-  const proxy = await startFlakyProxy({ target: { host: sshd.host, port: sshd.port }, seed, dropRate: options.sftpDropRate ?? 0.5 });
+  const proxy = await startFlakyProxy({
+    target: { host: sshd.host, port: sshd.port },
+    seed,
+    dropRate: options.sftpDropRate ?? 0.5,
+  });
   const relay = await startWebhookRelay({ orderOf: (id) => sandbox.sandbox.events.log.findIndex((e) => e.id === id) });
   // The ERP's side of the SFTP server: straight to sshd, never through the flaky proxy.
-  const erp = new SftpFileStore({ host: sshd.host, port: sshd.port, username: sshd.username, privateKey: sshd.privateKey, hostKeySha256: sshd.hostKeySha256, root: sshd.filesRoot });
+  const erp = new SftpFileStore({
+    host: sshd.host,
+    port: sshd.port,
+    username: sshd.username,
+    privateKey: sshd.privateKey,
+    hostKeySha256: sshd.hostKeySha256,
+    root: sshd.filesRoot,
+  });
   const anomalies: string[] = [];
   const figures: ChaosFigures = {
     runs: 0,
@@ -145,8 +162,27 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     const keyFile = join(dir, 'sftp_key');
     await writeFile(keyFile, sshd.privateKey, { mode: 0o600 });
     const configFile = join(dir, 'settle.yaml');
-    await writeFile(configFile, JSON.stringify(chaosConfig(dir, root, sandbox, { host: proxy.host, port: proxy.port, username: sshd.username, keyFile, hostKeySha256: sshd.hostKeySha256 }), null, 2));
-    await control(sandbox, '/subscriptions', { name: 'chaos', events: [], delivery: { url: relay.url, maxEventsPerBatch: 3, mode: 'structured' }, retryPolicy: { maxEventDeliveryAttempts: 8 }, validation: 'skip' });
+    await writeFile(
+      configFile,
+      JSON.stringify(
+        chaosConfig(dir, root, sandbox, {
+          host: proxy.host,
+          port: proxy.port,
+          username: sshd.username,
+          keyFile,
+          hostKeySha256: sshd.hostKeySha256,
+        }),
+        null,
+        2,
+      ),
+    );
+    await control(sandbox, '/subscriptions', {
+      name: 'chaos',
+      events: [],
+      delivery: { url: relay.url, maxEventsPerBatch: 3, mode: 'structured' },
+      retryPolicy: { maxEventDeliveryAttempts: 8 },
+      validation: 'skip',
+    });
     await control(sandbox, '/faults', { seed, webhooks: { duplicateRate: 0.3, reorder: true }, faults: FAULTS });
 
     // Inputs: good files over the first kills, the bad one early, the duplicate once its original is archived.
@@ -197,7 +233,9 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
       await approver.act({ fail: 0.25, waitOneRound: true });
       // Bank time moves on; once, far enough for every SCA link issued so far to expire.
       sandbox.advance(k === Math.floor(options.killPoints / 2) ? 7 * DAY + HOUR : HOUR / 2);
-      log(`kill ${k + 1}/${options.killPoints} after ${delay} ms (${killed ?? 'finished first'}); sftp drops so far ${proxy.figures.drops}`);
+      log(
+        `kill ${k + 1}/${options.killPoints} after ${delay} ms (${killed ?? 'finished first'}); sftp drops so far ${proxy.figures.drops}`,
+      );
     }
 
     // What the faults did, read before they are cleared.
@@ -225,12 +263,16 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     figures.settledAtBank = record.settled;
     for (const [e2e, n] of record.duplicateLines) anomalies.push(`payment ${e2e} is at the bank ${n} times`);
     figures.duplicatesAtBank = record.duplicateLines.length;
-    if (record.duplicateKeys > 0) anomalies.push(`${record.duplicateKeys} idempotency key(s) used for more than one bulk at the bank`);
+    if (record.duplicateKeys > 0)
+      anomalies.push(`${record.duplicateKeys} idempotency key(s) used for more than one bulk at the bank`);
     for (const e2e of record.missing) anomalies.push(`accepted payment ${e2e} never reached the bank`);
     figures.missingAtBank = record.missing.length;
     for (const e2e of record.extra) anomalies.push(`the bank holds payment ${e2e}, which settle never accepted`);
     figures.extraAtBank = record.extra.length;
-    if (accepted.size !== files * 5) anomalies.push(`settle accepted ${accepted.size} payments, expected ${files * 5} (${files} good files of 5 lines)`);
+    if (accepted.size !== files * 5)
+      anomalies.push(
+        `settle accepted ${accepted.size} payments, expected ${files * 5} (${files} good files of 5 lines)`,
+      );
 
     // (b)–(e) read back from the folders.
     const today = bankToday(sandbox.sandbox.clock.now());
@@ -238,10 +280,17 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     const booked = sandbox.sandbox.state.transactions
       .filter((t) => accounts.has(t.accountId) && t.bookingDate < today)
       .map((t) => ({ entryReference: t.entryReference, accountId: t.accountId, bookingDate: t.bookingDate }));
-    const checked = await finalChecks({ root, folders: FOLDERS, dropped, booked, statementSuffixes: STATEMENT_SUFFIXES });
+    const checked = await finalChecks({
+      root,
+      folders: FOLDERS,
+      dropped,
+      booked,
+      statementSuffixes: STATEMENT_SUFFIXES,
+    });
     const { anomalies: found, ...counts } = checked;
     anomalies.push(...found);
-    if (!booked.some((b) => b.bookingDate > start.slice(0, 10))) anomalies.push('no payment was booked during the campaign: the statements checked only the seed history');
+    if (!booked.some((b) => b.bookingDate > start.slice(0, 10)))
+      anomalies.push('no payment was booked during the campaign: the statements checked only the seed history');
     Object.assign(figures, counts);
     figures.filesDropped = dropped.length;
     figures.linksCompleted = approver.completed;
@@ -301,9 +350,23 @@ function chaosConfig(dir: string, root: string, sandbox: RunningSandbox, sftp: S
     dataDir: join(dir, 'data'),
     log: { level: 'error', format: 'json' },
     database: { url: `sqlite:${join(dir, 'settle.sqlite')}` },
-    bank: { baseUrl: sandbox.urls.baseUrl, authUrl: sandbox.urls.authUrl, maxRetries: 2, timeout: '3s', idempotencyRetention: '24h' },
+    bank: {
+      baseUrl: sandbox.urls.baseUrl,
+      authUrl: sandbox.urls.authUrl,
+      maxRetries: 2,
+      timeout: '3s',
+      idempotencyRetention: '24h',
+    },
     transports: {
-      erp: { type: 'sftp', host: sftp.host, port: sftp.port, username: sftp.username, privateKey: { file: sftp.keyFile }, hostKeySha256: sftp.hostKeySha256, timeout: '10s' },
+      erp: {
+        type: 'sftp',
+        host: sftp.host,
+        port: sftp.port,
+        username: sftp.username,
+        privateKey: { file: sftp.keyFile },
+        hostKeySha256: sftp.hostKeySha256,
+        timeout: '10s',
+      },
     },
     companies: [
       {
@@ -326,11 +389,19 @@ function chaosConfig(dir: string, root: string, sandbox: RunningSandbox, sftp: S
 async function paymentFile(sandbox: RunningSandbox, f: number): Promise<string> {
   const now = (await control(sandbox, '')) as { now: string };
   const execution = new Date(Date.parse(now.now) + 8 * DAY).toISOString().slice(0, 10);
-  const header = 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+  const header =
+    'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
   const lines =
     f < 0
-      ? [`${NORMAL},ACME AS,${execution},BAD-1,10.00,NOK,${CREDITOR},Leverandor AS`, `${NORMAL},ACME AS,${execution},BAD-2,10.005,NOK,${CREDITOR},Leverandor AS`]
-      : Array.from({ length: 5 }, (_, i) => `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CH-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`);
+      ? [
+          `${NORMAL},ACME AS,${execution},BAD-1,10.00,NOK,${CREDITOR},Leverandor AS`,
+          `${NORMAL},ACME AS,${execution},BAD-2,10.005,NOK,${CREDITOR},Leverandor AS`,
+        ]
+      : Array.from(
+          { length: 5 },
+          (_, i) =>
+            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CH-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`,
+        );
   return [header, ...lines].join('\n') + '\n';
 }
 
@@ -381,7 +452,8 @@ async function recover(
     nights++;
     failed = last.steps.filter((s) => !s.ok);
     for (const s of failed) anomalies.push(`the last clean night's ${s.step} step failed: ${s.summary}`);
-    if (!last.steps.some((s) => s.step === 'reconcile' && s.ok)) anomalies.push('reconciliation did not run in the last clean night');
+    if (!last.steps.some((s) => s.step === 'reconcile' && s.ok))
+      anomalies.push('reconciliation did not run in the last clean night');
   } finally {
     relay.setTarget(undefined);
     await receiver.close();
@@ -460,7 +532,8 @@ async function killAfter(child: ChildProcess, ms: number, aim?: string): Promise
     if (aim !== undefined) setTimeout(resolve, 30_000).unref();
   });
   const exit = exits.get(child)!;
-  if ((await Promise.race([began.then(() => 'began' as const), exit.then(() => 'exit' as const)])) === 'exit') return undefined;
+  if ((await Promise.race([began.then(() => 'began' as const), exit.then(() => 'exit' as const)])) === 'exit')
+    return undefined;
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
   if ((await Promise.race([exit.then(() => 'exit' as const), timer])) === 'exit') return undefined;
   const stage = stages.get(child) ?? 'startup';

@@ -17,7 +17,16 @@ import { createApp, newRunId, type App } from '../../../src/main/app.js';
 import { runNightly, type NightlyResult, type StepName } from '../../../src/main/nightly.js';
 import { paymentJobs } from '../../../src/main/payment-jobs.js';
 
-const STEPS: readonly StepName[] = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'reconcile'];
+const STEPS: readonly StepName[] = [
+  'pickup',
+  'submit',
+  'approve',
+  'status',
+  'status-report',
+  'fetch',
+  'export',
+  'reconcile',
+];
 
 /** settle time = the sandbox's time, re-read before each night. */
 export class BankTimeClock implements Clock {
@@ -34,7 +43,10 @@ export class BankTimeClock implements Clock {
 }
 
 /** A webhook receiver for the bank's deliveries, handled as `settle serve` handles them. */
-export async function startWebhookReceiver(app: App, instanceId: string): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function startWebhookReceiver(
+  app: App,
+  instanceId: string,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const jobs = paymentJobs(app, { bank: app.bank(), instanceId });
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -113,10 +125,10 @@ if (process.env.SETTLE_CHAOS_CHILD === '1') {
   waitForGo()
     .then(childMain)
     .then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(3);
-    },
-  );
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.exit(3);
+      },
+    );
 }

@@ -22,7 +22,8 @@ export function httpTarget(url: string): WebhookTarget {
   return async (headers, body) => {
     const forward: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) {
-      if (typeof v === 'string' && (k === 'content-type' || k.startsWith('ce-') || k === 'authorization')) forward[k] = v;
+      if (typeof v === 'string' && (k === 'content-type' || k.startsWith('ce-') || k === 'authorization'))
+        forward[k] = v;
     }
     const res = await fetch(url, { method: 'POST', headers: forward, body, signal: AbortSignal.timeout(10_000) });
     await res.arrayBuffer();
