@@ -27,7 +27,7 @@ export interface ExportStatementsDeps {
   clock: Clock;
   logger: Logger;
   timeZone: string;
-  store(company: CompanyConfig): Promise<FileStore>;
+  fileStore(company: CompanyConfig): Promise<FileStore>;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */
@@ -97,14 +97,14 @@ export async function runExportStatements(
     if (explicit !== undefined) accounts = accounts.filter((a) => matchesAccount(a, explicit.account));
     if (accounts.length === 0) continue;
     matched = true;
-    const store = await deps.store(company);
-    await store.ensureDir(company.folders.statements);
+    const fileStore = await deps.fileStore(company);
+    await fileStore.ensureDir(company.folders.statements);
     for (const account of accounts) {
       for (const format of company.statements.formats) {
         if (explicit === undefined) {
           await verifyExported(deps, company, account, format, lastComplete, result);
-          await exportPending(deps, company, store, account, format, lastComplete, result);
-        } else await exportExplicit(deps, company, store, account, format, explicit, result);
+          await exportPending(deps, company, fileStore, account, format, lastComplete, result);
+        } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
       }
     }
   }
@@ -146,7 +146,7 @@ function periodOf(days: readonly StatementDay[]): string {
 async function exportPending(
   deps: ExportStatementsDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   account: StoredAccount,
   format: StatementFormat,
   lastComplete: LocalDate,
@@ -180,7 +180,7 @@ async function exportPending(
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(deps, company, store, account, format, days, sequenceNumber, false);
+    const written = await writePeriod(deps, company, fileStore, account, format, days, sequenceNumber, false);
     if ('held' in written) {
       result.held.push({
         company: company.id,
@@ -199,7 +199,7 @@ async function exportPending(
 async function exportExplicit(
   deps: ExportStatementsDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   account: StoredAccount,
   format: StatementFormat,
   explicit: ExplicitExport,
@@ -235,7 +235,7 @@ async function exportExplicit(
     const period = periodOf(group);
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
-    const written = await writePeriod(deps, company, store, account, format, group, sequenceNumber, true);
+    const written = await writePeriod(deps, company, fileStore, account, format, group, sequenceNumber, true);
     if ('held' in written)
       result.held.push({
         company: company.id,
@@ -304,7 +304,7 @@ async function verifyExported(
 async function writePeriod(
   deps: ExportStatementsDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   account: StoredAccount,
   format: StatementFormat,
   days: readonly StatementDay[],
@@ -333,7 +333,7 @@ async function writePeriod(
   const iban = (account.iban === undefined ? account.id : normalizeIban(account.iban)).replace(/[^A-Za-z0-9]/g, '');
   const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
   const path = posix.join(company.folders.statements, fileName);
-  await store.writeAtomic(path, rendered.bytes);
+  await fileStore.writeAtomic(path, rendered.bytes);
   // Recorded only after the file is in place: a crash before this line re-writes the same bytes.
   const record = await deps.exports.record({
     company: company.id,

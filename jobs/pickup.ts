@@ -41,7 +41,7 @@ export interface PickupDeps {
   timeZone: string;
   /** Local scratch folder for downloaded copies. */
   workDir: string;
-  store(company: CompanyConfig): Promise<FileStore>;
+  fileStore(company: CompanyConfig): Promise<FileStore>;
   profile(name: string): Promise<CsvProfile>;
   /** Normalised IBANs the bank has onboarded for the company; undefined when the bank is not reachable. */
   onboardedAccounts?(company: CompanyConfig): Promise<ReadonlySet<string> | undefined>;
@@ -52,9 +52,9 @@ export interface PickupDeps {
 export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
   const picked: PickedFile[] = [];
   for (const company of companies) {
-    const store = await deps.store(company);
+    const fileStore = await deps.fileStore(company);
     const { inbox, archive, error } = company.folders;
-    for (const dir of [inbox, archive, error]) await store.ensureDir(dir);
+    for (const dir of [inbox, archive, error]) await fileStore.ensureDir(dir);
     const pattern = new RegExp(
       company.intake.pattern
         .split(',')
@@ -62,7 +62,7 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         .join('|'),
       'i',
     );
-    const { stable, skipped } = await takeStableFiles(store, inbox, {
+    const { stable, skipped } = await takeStableFiles(fileStore, inbox, {
       pattern,
       settleMs: company.intake.stableFor,
       // file times are real time, so the stable check uses the system clock, not deps.clock
@@ -79,7 +79,7 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
       else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
     }
     for (const entry of stable) {
-      const result = await pickOne(deps, company, store, entry);
+      const result = await pickOne(deps, company, fileStore, entry);
       deps.logger.info(`file ${result.outcome}`, {
         company: company.id,
         file: result.name,
@@ -95,7 +95,7 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
 async function pickOne(
   deps: PickupDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   entry: FileEntry,
 ): Promise<PickedFile> {
   const { inbox } = company.folders;
@@ -103,18 +103,18 @@ async function pickOne(
   await mkdir(deps.workDir, { recursive: true });
   const local = join(deps.workDir, `${company.id}-${createHash('sha1').update(entry.name).digest('hex')}`);
   try {
-    const sha256 = await download(store, source, local);
+    const sha256 = await download(fileStore, source, local);
     const known = await deps.ledger.findFileBySha256(company.id, sha256);
-    if (known) return await handleKnown(deps, company, store, entry.name, known);
-    return await handleNew(deps, company, store, entry, local, sha256);
+    if (known) return await handleKnown(deps, company, fileStore, entry.name, known);
+    return await handleNew(deps, company, fileStore, entry, local, sha256);
   } finally {
     await rm(local, { force: true });
   }
 }
 
-async function download(store: FileStore, path: string, local: string): Promise<string> {
+async function download(fileStore: FileStore, path: string, local: string): Promise<string> {
   const hash = createHash('sha256');
-  const input = await store.read(path);
+  const input = await fileStore.read(path);
   input.on('data', (chunk: Buffer) => hash.update(chunk));
   await pipeline(input, createWriteStream(local));
   return hash.digest('hex');
@@ -124,7 +124,7 @@ async function download(store: FileStore, path: string, local: string): Promise<
 async function handleKnown(
   deps: PickupDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   name: string,
   known: StoredFile,
 ): Promise<PickedFile> {
@@ -132,10 +132,10 @@ async function handleKnown(
   const day = dateInZone(known.receivedAt, deps.timeZone);
   const interruptedTarget = known.state === 'rejected' ? posix.join(error, name) : archivePath(archive, day, name);
   const base = { company: company.id, name, payments: known.acceptedCount, sha256: known.sha256 };
-  if (known.fileName === name && !(await store.exists(interruptedTarget))) {
+  if (known.fileName === name && !(await fileStore.exists(interruptedTarget))) {
     // The ledger committed but the move did not happen: finish it (architecture §2.1).
-    await store.ensureDir(posix.dirname(interruptedTarget));
-    await store.move(posix.join(inbox, name), interruptedTarget);
+    await fileStore.ensureDir(posix.dirname(interruptedTarget));
+    await fileStore.move(posix.join(inbox, name), interruptedTarget);
     return { ...base, outcome: 'healed', movedTo: interruptedTarget };
   }
   const when = known.receivedAt.toISOString().slice(0, 16).replace('T', ' ');
@@ -143,7 +143,7 @@ async function handleKnown(
     known.state === 'rejected'
       ? `This file is byte-for-byte the file "${known.fileName}" that was rejected at ${when} UTC (see its report in ${error}/). Correct the file and drop the corrected version.`
       : `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
-  const { movedTo, report } = await moveToError(deps, store, company, name, {
+  const { movedTo, report } = await moveToError(deps, fileStore, company, name, {
     text: `${name}: DUPLICATE — not processed\n${message}\nsha256 ${known.sha256}\n`,
     json: {
       file: name,
@@ -163,7 +163,7 @@ async function handleKnown(
 async function handleNew(
   deps: PickupDeps,
   company: CompanyConfig,
-  store: FileStore,
+  fileStore: FileStore,
   entry: FileEntry,
   local: string,
   sha256: string,
@@ -190,7 +190,7 @@ async function handleNew(
     format: result.format,
     sizeBytes: entry.size,
     receivedAt: now,
-    source: `${store.description}/${company.folders.inbox}`,
+    source: `${fileStore.description}/${company.folders.inbox}`,
     ...(result.messageId ? { messageId: result.messageId } : {}),
   };
   const report = { text: toHuman({ ...result, file: entry.name }), json: toJson({ ...result, file: entry.name }) };
@@ -199,18 +199,18 @@ async function handleNew(
   if (result.valid || partial) {
     const reportTo = partial
       ? await writeReport(
-          store,
+          fileStore,
           company.folders.error,
-          await freeName(store, company.folders.error, entry.name, now),
+          await freeName(fileStore, company.folders.error, entry.name, now),
           report,
         )
       : undefined;
     await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length);
     const day = dateInZone(now, deps.timeZone);
     const dir = posix.join(company.folders.archive, day);
-    await store.ensureDir(dir);
-    const movedTo = posix.join(dir, await freeName(store, dir, entry.name, now));
-    await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
+    await fileStore.ensureDir(dir);
+    const movedTo = posix.join(dir, await freeName(fileStore, dir, entry.name, now));
+    await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
     return {
       company: company.id,
       name: entry.name,
@@ -228,14 +228,14 @@ async function handleNew(
     .join('; ');
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
-  const errorName = await freeName(store, company.folders.error, entry.name, now);
-  const reportPath = await writeReport(store, company.folders.error, errorName, report);
+  const errorName = await freeName(fileStore, company.folders.error, entry.name, now);
+  const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
   await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, {
     lineCount: result.payments,
     rejectedCount: result.payments,
   });
   const movedTo = posix.join(company.folders.error, errorName);
-  await store.move(posix.join(company.folders.inbox, entry.name), movedTo);
+  await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
   return {
     company: company.id,
     name: entry.name,
@@ -249,27 +249,27 @@ async function handleNew(
 
 async function moveToError(
   deps: PickupDeps,
-  store: FileStore,
+  fileStore: FileStore,
   company: CompanyConfig,
   name: string,
   report: { text: string; json: unknown },
 ): Promise<{ movedTo: string; report: string }> {
-  const errorName = await freeName(store, company.folders.error, name, deps.clock.now());
-  const reportPath = await writeReport(store, company.folders.error, errorName, report);
+  const errorName = await freeName(fileStore, company.folders.error, name, deps.clock.now());
+  const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
   const movedTo = posix.join(company.folders.error, errorName);
-  await store.move(posix.join(company.folders.inbox, name), movedTo);
+  await fileStore.move(posix.join(company.folders.inbox, name), movedTo);
   return { movedTo, report: reportPath };
 }
 
 /** NAME.errors.txt for people and NAME.errors.json for machines, written atomically. */
 async function writeReport(
-  store: FileStore,
+  fileStore: FileStore,
   dir: string,
   name: string,
   report: { text: string; json: unknown },
 ): Promise<string> {
   const base = posix.join(dir, name);
-  await store.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
-  await store.writeAtomic(`${base}.errors.txt`, report.text);
+  await fileStore.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
+  await fileStore.writeAtomic(`${base}.errors.txt`, report.text);
   return `${base}.errors.txt`;
 }

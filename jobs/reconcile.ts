@@ -18,7 +18,7 @@ import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { removeStaleParts } from './part-leftovers.js';
-import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods } from './reconcile/inputs.js';
+import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods } from './reconcile-inputs.js';
 
 export interface ReconcileDeps {
   store: Store;
@@ -29,7 +29,7 @@ export interface ReconcileDeps {
   config: ReconcileConfig;
   /** How far back the default period starts, in days. */
   lookBackDays: number;
-  files(company: CompanyConfig): Promise<FileStore>;
+  fileStore(company: CompanyConfig): Promise<FileStore>;
   /** The company's consents with their expiry; a failure to read them is reported, not fatal. */
   consents?(company: CompanyConfig): Promise<ConsentState[]>;
 }
@@ -67,7 +67,7 @@ export async function runReconcile(
       { today: today(deps.clock, deps.timeZone), now, calendar: businessCalendar(company.intake.calendar) },
       deps.config,
     );
-    const files = await deps.files(company);
+    const files = await deps.fileStore(company);
     const dir = company.folders.reports;
     await files.ensureDir(dir);
     await removeStaleParts(files, dir, deps.clock, deps.logger);

@@ -7,7 +7,7 @@ import type { Statement, StatementEntry } from '../../src/domain/statement.js';
 import type { StatementDay } from '../../src/store/statement-days.js';
 import type { StatementRepository, StoredTransaction } from '../../src/store/statements.js';
 import type { StoredAccount } from '../../src/store/index.js';
-import { endOfDay } from './zone-time.js';
+import { endOfDay } from '../../src/domain/zone-time.js';
 
 export interface StatementPeriod {
   account: StoredAccount;

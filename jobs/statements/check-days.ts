@@ -8,7 +8,7 @@ import { formatMinor } from '../../src/domain/money.js';
 import type { StatementDay, StatementDayRepository } from '../../src/store/statement-days.js';
 import type { StatementRepository } from '../../src/store/statements.js';
 import { CLOSING_BOOKED, OPENING_BOOKED } from './bank-mapping.js';
-import { checkDay } from './continuity.js';
+import { checkDay } from '../../src/domain/statement-day-continuity.js';
 
 export interface CheckDaysDeps {
   statements: StatementRepository;

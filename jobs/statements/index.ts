@@ -8,6 +8,6 @@ export {
 } from './bank-mapping.js';
 export { buildStatement, statementId, type StatementPeriod } from './build-statement.js';
 export { checkAccountDays, type CheckDaysDeps } from './check-days.js';
-export { checkDay, type DayFigures, type DayVerdict } from './continuity.js';
+export { checkDay, type DayFigures, type DayVerdict } from '../../src/domain/statement-day-continuity.js';
 export { FORMAT_FILES, renderStatement, type Rendered, type StatementFormat } from './render.js';
-export { endOfDay, startOfDay } from './zone-time.js';
+export { endOfDay, startOfDay } from '../../src/domain/zone-time.js';

@@ -1,6 +1,6 @@
 // The bank client's interface: one method per operation of spec §4 (plus the status and basket
 // reads the payment jobs need), typed requests and canonical responses. HttpBankClient
-// (client.ts) implements it over HTTP; tests and jobs may implement it otherwise.
+// (http-bank-client.ts) implements it over HTTP; tests and jobs may implement it otherwise.
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
 import type { RetryPolicy, Sleep } from './retry-policy.js';

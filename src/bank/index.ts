@@ -11,7 +11,7 @@ export {
   type ProblemFields,
 } from './bank-error.js';
 export type { BankClient, BankClientOptions, BankObserver } from './bank-client.js';
-export { HttpBankClient } from './client.js';
+export { HttpBankClient } from './http-bank-client.js';
 export {
   readEventDelivery,
   toBankingEvent,

@@ -8,7 +8,7 @@ import { ExitCode, SettleError } from '../domain/errors.js';
 import { registerSecret, Secret } from '../log/index.js';
 import { applyEnvOverrides } from './env.js';
 import { configSchema, type ParsedConfig } from './schema.js';
-import { resolveSecret, type SecretRef } from './secret.js';
+import { resolveSecret, type SecretRef } from './secret-ref.js';
 
 type Resolved<T> = { [K in keyof T]: T[K] extends SecretRef | undefined ? Secret | undefined : T[K] };
 type SftpTransportConfig = Resolved<ParsedConfig['transports'][string]>;

@@ -3,7 +3,7 @@
 // checks that the example file parses and names every key of this schema.
 import { z } from 'zod';
 import { parseDuration } from './duration.js';
-import { secretField } from './secret.js';
+import { secretField } from './secret-ref.js';
 
 const duration = (fallback: string) =>
   z

@@ -14,7 +14,7 @@ import {
 import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/index.js';
 import { DedupeRepository } from '../store/dedupe.js';
 import type { App } from './app.js';
-import type { NightlyResult } from './nightly.js';
+import type { NightlyResult } from '../../jobs/nightly.js';
 
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
   const out: Notifier[] = [];

@@ -14,7 +14,7 @@ import { createStore, type Database, type Store } from '../store/index.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
 import { profileLoader } from './profiles.js';
-import { CompanyStores, type StoreProvider } from './stores.js';
+import { CompanyFileStores, type FileStoreProvider } from './file-stores.js';
 
 export interface App {
   readonly config: Readonly<Config>;
@@ -22,7 +22,7 @@ export interface App {
   readonly clock: Clock;
   readonly db: Database;
   readonly store: Store;
-  readonly stores: StoreProvider;
+  readonly fileStores: FileStoreProvider;
   /** The bank client, created on first use and shared by every job of this process. */
   bank(): BankClient;
   /** Adds a listener to the bank client's errors and token fetches (metrics). */
@@ -35,19 +35,19 @@ export interface App {
 export async function createApp(config: Readonly<Config>, logger: Logger, clock: Clock = systemClock): Promise<App> {
   const db = await openConfiguredDatabase(config, logger);
   await db.migrate();
-  return assembleApp(config, logger, clock, { db, stores: new CompanyStores(config, logger) });
+  return assembleApp(config, logger, clock, { db, fileStores: new CompanyFileStores(config, logger) });
 }
 
 /** Parts an App may be given instead of building them (the dry run hands in recording ones). */
 export interface AppParts {
   db: Database;
-  stores: StoreProvider;
+  fileStores: FileStoreProvider;
   bank?: BankClient;
 }
 
 /** Builds an App around an open database; closing the App closes the parts it was given. */
 export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clock, parts: AppParts): App {
-  const { db, stores } = parts;
+  const { db, fileStores } = parts;
   const store = createStore(db, clock);
   const profile = profileLoader();
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;
@@ -65,7 +65,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
     clock,
     db,
     store,
-    stores,
+    fileStores,
     bank: bankClient,
     observeBank: (o) => void observers.push(o),
     pickupDeps: (runId) => ({
@@ -74,7 +74,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       logger: runLogger(logger, 'pickup', runId),
       timeZone: config.timeZone,
       workDir: join(config.dataDir, 'work', 'pickup'),
-      store: (company) => stores.store(company),
+      fileStore: (company) => fileStores.fileStore(company),
       profile,
     }),
     reconcileDeps: (runId) => ({
@@ -85,12 +85,12 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       runId,
       config: reconcileConfig,
       lookBackDays: Math.round(lookBack / 86_400_000),
-      files: (company) => stores.store(company),
+      fileStore: (company) => fileStores.fileStore(company),
       consents: (company) => consentStates(bankClient(), company),
     }),
     async close() {
       await bank?.close();
-      await stores.close();
+      await fileStores.close();
       await db.close();
     },
   };

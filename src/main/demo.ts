@@ -13,7 +13,8 @@ import { ExitCode, SettleError } from '../domain/errors.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 import { createApp } from './app.js';
-import { runNightly, type NightlyResult, type StepResult } from './nightly.js';
+import { runNightly, type NightlyResult, type StepResult } from '../../jobs/nightly.js';
+import { nightlyDeps } from './nightly-deps.js';
 import { packageInfo } from './package-info.js';
 
 const MARKER = '.settle-demo';
@@ -55,7 +56,7 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
         out(`  ${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}`);
       out(`\nnight 1 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC`);
       nights.push(
-        await runNightly(app, config.companies, {
+        await runNightly(nightlyDeps(app), config.companies, {
           runId: 'demo-night-1',
           onStep: show,
           between: async (finished) => {
@@ -75,7 +76,7 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
       out(
         `\nnight 2 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC (the payments' execution day is over)`,
       );
-      nights.push(await runNightly(app, config.companies, { runId: 'demo-night-2', onStep: show }));
+      nights.push(await runNightly(nightlyDeps(app), config.companies, { runId: 'demo-night-2', onStep: show }));
     } finally {
       await app.close();
     }

@@ -14,7 +14,7 @@ import type {
 } from '../bank/index.js';
 import type { CompanyConfig } from '../config/index.js';
 import type { FileStore, MoveOutcome } from '../transport/index.js';
-import type { StoreProvider } from './stores.js';
+import type { FileStoreProvider } from './file-stores.js';
 
 export interface DryRunAction {
   kind: 'bank' | 'file';
@@ -104,10 +104,10 @@ function fakeInformation(paymentId: string): PaymentInformation {
 }
 
 /** Folders whose reads are real and whose writes, moves and removals are only recorded. */
-export function recordingStores(real: StoreProvider, actions: DryRunAction[]): StoreProvider {
+export function recordingFileStores(real: FileStoreProvider, actions: DryRunAction[]): FileStoreProvider {
   return {
-    async store(company: CompanyConfig): Promise<FileStore> {
-      return recordingStore(await real.store(company), company.id, actions);
+    async fileStore(company: CompanyConfig): Promise<FileStore> {
+      return recordingStore(await real.fileStore(company), company.id, actions);
     },
     close: () => real.close(),
   };

@@ -11,9 +11,10 @@ import type { Database } from '../store/index.js';
 import { assembleApp, newRunId } from './app.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
-import { recordingBank, recordingStores, type DryRunAction } from './dry-run-parts.js';
-import { runNightly, type NightlyOptions, type NightlyResult } from './nightly.js';
-import { CompanyStores } from './stores.js';
+import { recordingBank, recordingFileStores, type DryRunAction } from './dry-run-parts.js';
+import { runNightly, type NightlyOptions, type NightlyResult } from '../../jobs/nightly.js';
+import { nightlyDeps } from './nightly-deps.js';
+import { CompanyFileStores } from './file-stores.js';
 
 export interface DryRunResult {
   nightly: NightlyResult;
@@ -48,21 +49,21 @@ export async function runNightlyDryRun(
       close: () => Promise.resolve(),
     };
     const actions: DryRunAction[] = [];
-    const stores = new CompanyStores(config, logger);
+    const fileStores = new CompanyFileStores(config, logger);
     const bank = createBankClient(config, logger, { clock });
     // No e-mail leaves a dry run: approvers would get a link that does not exist.
     const quiet: Readonly<Config> = { ...config, alerts: { ...config.alerts, email: undefined, webhook: undefined } };
     const app = assembleApp(quiet, logger.child({ dryRun: true }), clock, {
       db: dry,
-      stores: recordingStores(stores, actions),
+      fileStores: recordingFileStores(fileStores, actions),
       bank: recordingBank(bank, actions),
     });
     try {
-      const nightly = await runNightly(app, companies, { runId: `dry-run-${newRunId()}`, ...options });
+      const nightly = await runNightly(nightlyDeps(app), companies, { runId: `dry-run-${newRunId()}`, ...options });
       return { nightly, actions };
     } finally {
       await trx.rollback().catch(() => undefined);
-      await Promise.allSettled([stores.close(), bank.close()]);
+      await Promise.allSettled([fileStores.close(), bank.close()]);
     }
   } finally {
     await db.close();

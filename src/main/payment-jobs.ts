@@ -11,7 +11,7 @@ import { EmailNotifier } from '../notify/email.js';
 import { createStore, type Store } from '../store/index.js';
 import type { App } from './app.js';
 import { createBankClient, type BankClientOverrides } from './bank.js';
-import { handleBankEvents, type HandledEvent, type WebhookHandlerDeps } from './webhook-handler.js';
+import { handleBankEvents, type HandledEvent, type WebhookHandlerDeps } from '../../jobs/status-events.js';
 import type { BankingEvent } from '../bank/index.js';
 
 export interface PaymentJobs {
@@ -55,7 +55,7 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
       runId,
       idempotencyRetentionMs: app.config.bank.idempotencyRetention,
       concurrency: app.config.bank.concurrency,
-      fileStore: (company) => app.stores.store(company),
+      fileStore: (company) => app.fileStores.fileStore(company),
       ...(approvalMail ? { approvalMail } : {}),
     }),
     handleEvents: (events) => handleBankEvents(webhookDeps, events),

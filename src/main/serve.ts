@@ -25,7 +25,8 @@ import { LeaseRepository } from '../store/leases.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
-import { runNightly } from './nightly.js';
+import { runNightly } from '../../jobs/nightly.js';
+import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 
@@ -146,7 +147,7 @@ function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
 }
 
 /**
- * The scheduled jobs: `nightly` runs the whole chain (src/main/nightly.ts), `status` polls payment
+ * The scheduled jobs: `nightly` runs the whole chain (jobs/nightly.ts), `status` polls payment
  * status and writes the ERP status reports, `statements` fetches and exports statements.
  */
 export function defaultServeJobs(app: App): ScheduledJob[] {
@@ -183,7 +184,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       async run(runId, signal): Promise<JobResult> {
         signal.throwIfAborted();
         const startedAt = app.clock.now();
-        const result = await runNightly(app, app.config.companies, {
+        const result = await runNightly(nightlyDeps(app), app.config.companies, {
           runId,
           between: () => Promise.resolve(signal.throwIfAborted()),
         });

@@ -34,6 +34,6 @@ export function exportStatementsDeps(app: App, runId: string): ExportStatementsD
     clock: app.clock,
     logger: runLogger(app.logger, 'export', runId),
     timeZone: app.config.timeZone,
-    store: (company) => app.stores.store(company),
+    fileStore: (company) => app.fileStores.fileStore(company),
   };
 }

@@ -16,7 +16,7 @@ export { PaymentRepository, type StoredPayment, type TppMessage } from './paymen
 export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
-export { StatementDayRepository, type Continuity, type StatementDay } from './statement-days.js';
+export { StatementDayRepository, type StatementDay } from './statement-days.js';
 export {
   StatementRepository,
   type AccountInput,

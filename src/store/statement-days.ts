@@ -2,11 +2,10 @@
 // whether the chain holds (yesterday's closing = today's opening, opening + booked = closing).
 // The reconcile job computes the finding; this table keeps it for reports and alerts.
 import type { Clock } from '../domain/clock.js';
+import type { Continuity } from '../domain/statement-day-continuity.js';
 import { addDays, type LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { amountParam, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
-
-export type Continuity = 'ok' | 'gap' | 'mismatch' | 'unchecked';
 
 export interface StatementDay {
   accountId: string;

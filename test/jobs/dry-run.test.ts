@@ -9,7 +9,8 @@ import { createApp } from '../../src/main/app.js';
 import { openConfiguredDatabase } from '../../src/main/database.js';
 import { writeDemoConfig } from '../../src/main/demo.js';
 import { runNightlyDryRun } from '../../src/main/dry-run.js';
-import { runNightly } from '../../src/main/nightly.js';
+import { runNightly } from '../../jobs/nightly.js';
+import { nightlyDeps } from '../../src/main/nightly-deps.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -67,7 +68,7 @@ describe('the nightly dry run', () => {
     const app = await createApp(config, silentLogger(), sandbox.sandbox.clock);
     try {
       expect(await app.store.files.listFiles({ company: 'acme' })).toEqual([]);
-      const real = await runNightly(app, config.companies, { runId: 'real' });
+      const real = await runNightly(nightlyDeps(app), config.companies, { runId: 'real' });
       expect(real.steps.filter((s) => !s.ok)).toEqual([]);
       expect(real.picked.map((p) => p.outcome).sort()).toEqual(['accepted', 'rejected']);
     } finally {

@@ -75,7 +75,7 @@ describe('half-written files left by an interrupted run', () => {
         runId: 'run-1',
         config: DEFAULT_RECONCILE_CONFIG,
         lookBackDays: 31,
-        files: () => Promise.resolve(files),
+        fileStore: () => Promise.resolve(files),
       },
       [company],
     );

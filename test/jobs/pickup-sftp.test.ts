@@ -7,7 +7,7 @@ import { configSchema } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { Secret, silentLogger } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';
-import { CompanyStores } from '../../src/main/stores.js';
+import { CompanyFileStores } from '../../src/main/file-stores.js';
 import { openDatabase } from '../../src/store/database.js';
 import { FileLedger } from '../../src/store/file-ledger.js';
 import { startSshdForTests } from '../support/sshd.js';
@@ -50,7 +50,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
       ],
     });
     const erp = parsed.transports.erp!;
-    const stores = new CompanyStores(
+    const fileStores = new CompanyFileStores(
       {
         transports: {
           erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
@@ -61,7 +61,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
     try {
       await db.migrate();
       const company = parsed.companies[0]!;
-      const store = await stores.store(company);
+      const store = await fileStores.fileStore(company);
       await store.ensureDir(folders.inbox);
       await store.writeAtomic(
         `${folders.inbox}/good.csv`,
@@ -79,7 +79,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
           logger: silentLogger(),
           timeZone: 'Europe/Oslo',
           workDir: join(dir, 'work'),
-          store: (c) => stores.store(c),
+          fileStore: (c) => fileStores.fileStore(c),
           profile: profileLoader(),
           sleep: () => Promise.resolve(),
         },
@@ -97,7 +97,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
       ]);
       expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
     } finally {
-      await stores.close();
+      await fileStores.close();
       await db.close();
       await cleanup();
     }

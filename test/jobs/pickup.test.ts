@@ -42,7 +42,7 @@ describe('the pickup job', () => {
       logger: silentLogger(),
       timeZone: 'Europe/Oslo',
       workDir: join(dir, 'work'),
-      store: () => Promise.resolve(new LocalFileStore(root)),
+      fileStore: () => Promise.resolve(new LocalFileStore(root)),
       profile: (name) => loadProfile(name, [join(process.cwd(), 'config/profiles')]),
       sleep: () => Promise.resolve(),
     };

@@ -39,7 +39,7 @@ describe('the reconcile job', () => {
       runId: 'run-1',
       config: DEFAULT_RECONCILE_CONFIG,
       lookBackDays: 31,
-      files: () => Promise.resolve(new LocalFileStore(company.root)),
+      fileStore: () => Promise.resolve(new LocalFileStore(company.root)),
     };
   });
   afterEach(async () => {

@@ -14,7 +14,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import { createLogger, Secret } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';
-import { CompanyStores } from '../../src/main/stores.js';
+import { CompanyFileStores } from '../../src/main/file-stores.js';
 import { openDatabase } from '../../src/store/database.js';
 import { FileLedger } from '../../src/store/file-ledger.js';
 import type { FileStore } from '../../src/transport/index.js';
@@ -92,7 +92,7 @@ async function pickupAll(setup: Setup, dir: string) {
         logger,
         timeZone: 'Europe/Oslo',
         workDir: join(dir, 'work'),
-        store: () => Promise.resolve(setup.store),
+        fileStore: () => Promise.resolve(setup.store),
         profile: profileLoader(),
         sleep: () => Promise.resolve(),
       },
@@ -200,12 +200,12 @@ describe('security: file names cannot escape the company folders (local folders)
     const parsed = configSchema.parse({
       companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }],
     });
-    const stores = new CompanyStores(
+    const fileStores = new CompanyFileStores(
       { transports: {} },
       createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
     );
     const company = parsed.companies[0]!;
-    return { company, store: await stores.store(company), localRoot: root, close: () => stores.close() };
+    return { company, store: await fileStores.fileStore(company), localRoot: root, close: () => fileStores.close() };
   }
 
   it('unsafe, hidden and over-long inbox names are left in the inbox with a warning; the longest allowed names still get their reports', async () => {
@@ -270,7 +270,7 @@ describe.runIf(server || process.env.CI)(
         ],
       });
       const erp = parsed.transports.erp!;
-      const stores = new CompanyStores(
+      const fileStores = new CompanyFileStores(
         {
           transports: {
             erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
@@ -279,7 +279,12 @@ describe.runIf(server || process.env.CI)(
         createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
       );
       const company = parsed.companies[0]!;
-      return { company, store: await stores.store(company), localRoot: server.filesRoot, close: () => stores.close() };
+      return {
+        company,
+        store: await fileStores.fileStore(company),
+        localRoot: server.filesRoot,
+        close: () => fileStores.close(),
+      };
     }
 
     it('unsafe, hidden and over-long names in an SFTP inbox are left there with a warning; the longest allowed names still get their reports', async () => {

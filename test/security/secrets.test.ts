@@ -17,7 +17,8 @@ import { loadConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log/index.js';
 import { alertAfterRun, createAlerts, nightlySummary } from '../../src/main/alerts.js';
 import { createApp } from '../../src/main/app.js';
-import { runNightly } from '../../src/main/nightly.js';
+import { runNightly } from '../../jobs/nightly.js';
+import { nightlyDeps } from '../../src/main/nightly-deps.js';
 import { packageInfo } from '../../src/main/package-info.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runSettle } from '../support/cli.js';
@@ -273,7 +274,7 @@ describe('security: secrets never leave settle', () => {
       try {
         for (const night of [1, 2]) {
           const startedAt = app.clock.now();
-          const result = await runNightly(app, config.companies, {
+          const result = await runNightly(nightlyDeps(app), config.companies, {
             runId: `secrets-night-${night}`,
             onStep: (s) => out.push(`${s.step} ${s.summary}`),
             between: async (finished) => {

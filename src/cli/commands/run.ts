@@ -8,7 +8,8 @@ import { ExitCode, SettleError } from '../../domain/errors.js';
 import { alertAfterRun, createAlerts, nightlySummary } from '../../main/alerts.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightlyDryRun } from '../../main/dry-run.js';
-import { runNightly, type StepResult } from '../../main/nightly.js';
+import { runNightly, type StepResult } from '../../../jobs/nightly.js';
+import { nightlyDeps } from '../../main/nightly-deps.js';
 import { systemClock } from '../../domain/clock.js';
 import { context, selectCompanies } from '../context.js';
 import { addPaymentJobs } from './run-payments.js';
@@ -108,7 +109,7 @@ export function runCommand(): Command {
       const alerts = createAlerts(app);
       try {
         const startedAt = app.clock.now();
-        const result = await runNightly(app, companies, { runId: newRunId(), onStep });
+        const result = await runNightly(nightlyDeps(app), companies, { runId: newRunId(), onStep });
         // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
         await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
         process.exitCode = result.exitCode;

@@ -6,7 +6,7 @@ export {
   type MatchRule,
   type ReconcileConfig,
 } from './config.js';
-export { statementGaps } from './continuity.js';
+export { statementGaps } from './statement-gaps.js';
 export { approvalFindings, consentFindings } from './deadlines.js';
 export {
   FINDING_TYPE_ORDER,

@@ -6,7 +6,7 @@ import type { BusinessCalendar } from '../business-calendar.js';
 import type { LocalDate } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
 import { DEFAULT_RECONCILE_CONFIG, type ReconcileConfig } from './config.js';
-import { statementGaps } from './continuity.js';
+import { statementGaps } from './statement-gaps.js';
 import { approvalFindings, consentFindings } from './deadlines.js';
 import { FINDING_TYPE_ORDER, findingOf, type Finding, type FindingType } from './findings.js';
 import type { BookedTransaction, ConsentState, PendingApproval, SentPayment, StatementPeriod } from './inputs.js';

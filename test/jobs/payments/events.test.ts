@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStatus } from '../../../jobs/status.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import { readEventDelivery, type BankingEvent } from '../../../src/bank/index.js';
-import { handleBankEvents } from '../../../src/main/webhook-handler.js';
+import { handleBankEvents } from '../../../jobs/status-events.js';
 import { createWorld, type World } from './world.js';
 
 const DAY = 24 * 3600_000;

@@ -67,7 +67,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
   function setUp(statements: Parameters<typeof companyConfig>[1] = { formats: ['camt.053.001.02'] }): void {
     company = companyConfig(join(dir, 'acme'), statements);
     store = new LocalFileStore(company.root);
-    exportDeps = { ...exportDeps, store: () => Promise.resolve(store) };
+    exportDeps = { ...exportDeps, fileStore: () => Promise.resolve(store) };
   }
 
   beforeEach(async () => {
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       clock,
       logger,
       timeZone: 'Europe/Oslo',
-      store: () => Promise.reject(new Error('set up first')),
+      fileStore: () => Promise.reject(new Error('set up first')),
     };
     setUp();
   });

@@ -90,7 +90,7 @@ export async function startStatementHarness(
       clock,
       logger,
       timeZone: 'Europe/Oslo',
-      store: () => Promise.resolve(store),
+      fileStore: () => Promise.resolve(store),
       ...overrides,
     }),
     async close() {

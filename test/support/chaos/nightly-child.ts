@@ -14,7 +14,8 @@ import { loadConfig, type Config } from '../../../src/config/index.js';
 import type { Clock } from '../../../src/domain/clock.js';
 import { createLogger, type Logger } from '../../../src/log/index.js';
 import { createApp, newRunId, type App } from '../../../src/main/app.js';
-import { runNightly, type NightlyResult, type StepName } from '../../../src/main/nightly.js';
+import { runNightly, type NightlyResult, type StepName } from '../../../jobs/nightly.js';
+import { nightlyDeps } from '../../../src/main/nightly-deps.js';
 import { paymentJobs } from '../../../src/main/payment-jobs.js';
 
 const STEPS: readonly StepName[] = [
@@ -79,7 +80,7 @@ export async function startWebhookReceiver(
 /** One night, reporting each step as it starts. */
 export async function oneNight(app: App, config: Config, onStage: (stage: string) => void): Promise<NightlyResult> {
   onStage('pickup');
-  return runNightly(app, config.companies, {
+  return runNightly(nightlyDeps(app), config.companies, {
     runId: newRunId(),
     onStep: (result) => {
       const next = STEPS[STEPS.indexOf(result.step) + 1];

@@ -2,20 +2,18 @@
 // export → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
-import { runApprove } from '../../jobs/approve.js';
-import { runExportStatements } from '../../jobs/export-statements.js';
-import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
-import { runPickup, type PickedFile } from '../../jobs/pickup.js';
-import { runReconcile, type CompanyReconciliation } from '../../jobs/reconcile.js';
-import { runStatusReport } from '../../jobs/status-report.js';
-import { runStatus } from '../../jobs/status.js';
-import { runSubmit } from '../../jobs/submit.js';
-import type { CompanyConfig } from '../config/index.js';
-import { ExitCode, isSettleError } from '../domain/errors.js';
-import { redactText } from '../log/index.js';
-import type { App } from './app.js';
-import { paymentJobs } from './payment-jobs.js';
-import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import type { CompanyConfig } from '../src/config/index.js';
+import { ExitCode, isSettleError } from '../src/domain/errors.js';
+import { redactText, type Logger } from '../src/log/index.js';
+import { runApprove } from './approve.js';
+import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
+import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
+import type { PaymentJobDeps } from './payments/deps.js';
+import { runPickup, type PickedFile, type PickupDeps } from './pickup.js';
+import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
+import { runStatusReport } from './status-report.js';
+import { runStatus } from './status.js';
+import { runSubmit } from './submit.js';
 
 export type StepName = 'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'reconcile';
 
@@ -49,13 +47,24 @@ export interface NightlyOptions {
   between?: (finished: StepName) => Promise<void>;
 }
 
+/** Each step's dependencies for one run, built by the composition root (src/main/nightly-deps.ts). */
+export interface NightlyDeps {
+  logger: Logger;
+  pickup(runId: string): PickupDeps;
+  payments(job: string, runId: string): PaymentJobDeps;
+  fetch(runId: string): FetchStatementsDeps;
+  export(runId: string): ExportStatementsDeps;
+  reconcile(runId: string): ReconcileDeps;
+  /** After the last step: gives back what the run opened. */
+  close(): Promise<void>;
+}
+
 export async function runNightly(
-  app: App,
+  deps: NightlyDeps,
   companies: readonly CompanyConfig[],
   options: NightlyOptions,
 ): Promise<NightlyResult> {
   const { runId } = options;
-  const payments = paymentJobs(app, { bank: app.bank() });
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
@@ -66,7 +75,7 @@ export async function runNightly(
     } catch (error) {
       const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
       const message = redactText(error instanceof Error ? error.message : String(error));
-      app.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
+      deps.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
       result = {
         step: name,
         ok: false,
@@ -82,7 +91,7 @@ export async function runNightly(
   };
   try {
     await step('pickup', async () => {
-      picked = await runPickup(app.pickupDeps(runId), companies);
+      picked = await runPickup(deps.pickup(runId), companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
       return {
         summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate`,
@@ -91,7 +100,7 @@ export async function runNightly(
       };
     });
     await step('submit', async () => {
-      const s = await runSubmit(payments.deps('submit', runId), companies);
+      const s = await runSubmit(deps.payments('submit', runId), companies);
       const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
       return {
         summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person`,
@@ -100,7 +109,7 @@ export async function runNightly(
       };
     });
     await step('approve', async () => {
-      const a = await runApprove(payments.deps('approve', runId), companies);
+      const a = await runApprove(deps.payments('approve', runId), companies);
       return {
         summary: `${a.baskets.length} signing basket(s), ${a.baskets.filter((b) => b.linkIssued).length} new approval link(s)`,
         needsPerson: a.baskets.some((b) => b.linkIssued || b.problem !== undefined),
@@ -108,7 +117,7 @@ export async function runNightly(
       };
     });
     await step('status', async () => {
-      const s = await runStatus(payments.deps('status', runId), companies);
+      const s = await runStatus(deps.payments('status', runId), companies);
       return {
         summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`,
         needsPerson: false,
@@ -116,7 +125,7 @@ export async function runNightly(
       };
     });
     await step('status-report', async () => {
-      const written = await runStatusReport(payments.deps('status-report', runId), companies);
+      const written = await runStatusReport(deps.payments('status-report', runId), companies);
       return {
         summary: `${written.length} status file(s) for the ERP`,
         needsPerson: false,
@@ -124,7 +133,7 @@ export async function runNightly(
       };
     });
     await step('fetch', async () => {
-      const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, app.bank()), companies);
+      const fetched = await runFetchStatements(deps.fetch(runId), companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
@@ -132,7 +141,7 @@ export async function runNightly(
       };
     });
     await step('export', async () => {
-      const e = await runExportStatements(exportStatementsDeps(app, runId), companies);
+      const e = await runExportStatements(deps.export(runId), companies);
       return {
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,
@@ -140,7 +149,7 @@ export async function runNightly(
       };
     });
     await step('reconcile', async () => {
-      reconciliations = await runReconcile(app.reconcileDeps(runId), companies);
+      reconciliations = await runReconcile(deps.reconcile(runId), companies);
       return {
         summary:
           reconciliations
@@ -151,7 +160,7 @@ export async function runNightly(
       };
     });
   } finally {
-    await payments.close();
+    await deps.close();
   }
   const exitCode = steps.some((s) => !s.ok)
     ? ExitCode.runtime

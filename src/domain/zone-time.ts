@@ -1,7 +1,7 @@
 // The UTC instant at which a calendar day starts in an IANA time zone. Used for the statement's
 // creation time, which must be a function of the day (not of the run) so that writing the same
 // day again gives byte-identical files.
-import { addDays, type LocalDate } from '../../src/domain/local-date.js';
+import { addDays, type LocalDate } from './local-date.js';
 
 function offsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

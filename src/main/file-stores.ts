@@ -5,12 +5,12 @@ import type { Logger } from '../log/index.js';
 import { LocalFileStore, SftpFileStore, type FileStore } from '../transport/index.js';
 
 /** Where each company's folders are. */
-export interface StoreProvider {
-  store(company: CompanyConfig): Promise<FileStore>;
+export interface FileStoreProvider {
+  fileStore(company: CompanyConfig): Promise<FileStore>;
   close(): Promise<void>;
 }
 
-export class CompanyStores implements StoreProvider {
+export class CompanyFileStores implements FileStoreProvider {
   private readonly open = new Map<string, FileStore>();
 
   constructor(
@@ -18,7 +18,7 @@ export class CompanyStores implements StoreProvider {
     private readonly logger: Logger,
   ) {}
 
-  async store(company: CompanyConfig): Promise<FileStore> {
+  async fileStore(company: CompanyConfig): Promise<FileStore> {
     const key = `${company.transport}:${company.root}`;
     const known = this.open.get(key);
     if (known) return known;

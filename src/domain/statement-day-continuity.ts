@@ -1,7 +1,8 @@
 // The continuity rule for one account and booking day (docs/statements.md): the day opens at
 // the bank's closing balance of the day before and closes at opening + Σ booked entries, which
 // must equal the bank's closing balance of the day. Pure: figures in, verdict out.
-import type { Continuity } from '../../src/store/statement-days.js';
+/** Whether an account's day holds: chained to the day before and adding up. */
+export type Continuity = 'ok' | 'gap' | 'mismatch' | 'unchecked';
 
 export interface DayFigures {
   /** Σ of the booked entries of the day, signed minor units. */

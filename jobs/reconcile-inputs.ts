@@ -1,17 +1,17 @@
 // Reads what reconciliation needs for one company from the database: the payment lines settle
 // sent (with their bulk's batch-booking choice), the booked transactions of the company's
 // accounts, the statement days with both balances, and the signing baskets still waiting.
-import type { LocalDate } from '../../src/domain/local-date.js';
-import { addDays } from '../../src/domain/local-date.js';
+import type { LocalDate } from '../src/domain/local-date.js';
+import { addDays } from '../src/domain/local-date.js';
 import type {
   BookedTransaction,
   PaymentOutcome,
   PendingApproval,
   SentPayment,
   StatementPeriod,
-} from '../../src/domain/reconcile/index.js';
-import { BANK_STATUSES, type LineState } from '../../src/domain/states.js';
-import type { Store, StoredBulk, StoredPayment } from '../../src/store/index.js';
+} from '../src/domain/reconcile/index.js';
+import { BANK_STATUSES, type LineState } from '../src/domain/states.js';
+import type { Store, StoredBulk, StoredPayment } from '../src/store/index.js';
 
 const SENT_STATES: readonly LineState[] = ['sent', 'unknown', ...BANK_STATUSES];
 

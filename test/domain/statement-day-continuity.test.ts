@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkDay } from '../../../jobs/statements/continuity.js';
-import { endOfDay, startOfDay } from '../../../jobs/statements/zone-time.js';
-import type { LocalDate } from '../../../src/domain/local-date.js';
+import { checkDay } from '../../src/domain/statement-day-continuity.js';
+import { endOfDay, startOfDay } from '../../src/domain/zone-time.js';
+import type { LocalDate } from '../../src/domain/local-date.js';
 
 const fmt = (minor: bigint) => `${minor} minor`;
 

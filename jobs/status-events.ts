@@ -1,15 +1,16 @@
-// What `settle serve` does with the bank's webhook events once src/server has authenticated,
-// parsed and deduplicated them: payment and bulk status events go through the same transition
-// function as polling (jobs/payments/apply-status.ts), so a duplicate or an out-of-order event
-// changes nothing; `banking.payment.authorized` with no approvals remaining closes the basket.
-// An event that touched a bulk also postpones its next poll (the poll lease), since the bank
-// just told us what a poll would read.
-import { applyPaymentStatus, type StatusOutcome } from '../../jobs/payments/apply-status.js';
-import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../jobs/payments/poll-schedule.js';
-import type { BankingEvent } from '../bank/index.js';
-import type { Clock } from '../domain/clock.js';
-import type { Logger } from '../log/index.js';
-import type { Store } from '../store/index.js';
+// The event half of the status job (the poll half is jobs/status.ts): what `settle serve` does
+// with the bank's webhook events once src/server has authenticated, parsed and deduplicated them:
+// payment and bulk status events go through the same transition function as polling
+// (jobs/payments/apply-status.ts), so a duplicate or an out-of-order event changes nothing;
+// `banking.payment.authorized` with no approvals remaining closes the basket. An event that
+// touched a bulk also postpones its next poll (the poll lease), since the bank just told us what
+// a poll would read.
+import { applyPaymentStatus, type StatusOutcome } from './payments/apply-status.js';
+import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from './payments/poll-schedule.js';
+import type { BankingEvent } from '../src/bank/index.js';
+import type { Clock } from '../src/domain/clock.js';
+import type { Logger } from '../src/log/index.js';
+import type { Store } from '../src/store/index.js';
 
 export interface WebhookHandlerDeps {
   store: Store;

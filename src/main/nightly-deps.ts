@@ -1,0 +1,20 @@
+// The nightly chain's dependencies (jobs/nightly.ts) from the App: the App's bank client is
+// shared by the payment and statement steps of the run.
+import type { NightlyDeps } from '../../jobs/nightly.js';
+import type { App } from './app.js';
+import { paymentJobs } from './payment-jobs.js';
+import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+
+export function nightlyDeps(app: App): NightlyDeps {
+  const bank = app.bank();
+  const payments = paymentJobs(app, { bank });
+  return {
+    logger: app.logger,
+    pickup: (runId) => app.pickupDeps(runId),
+    payments: (job, runId) => payments.deps(job, runId),
+    fetch: (runId) => fetchStatementsDeps(app, runId, bank),
+    export: (runId) => exportStatementsDeps(app, runId),
+    reconcile: (runId) => app.reconcileDeps(runId),
+    close: () => payments.close(),
+  };
+}
