@@ -2,6 +2,7 @@
 export { checkBic, checkIban, normalizeIban, type IbanCheck } from './account-id.js';
 export { businessCalendar, type BusinessCalendar } from './business-calendar.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
+export { parseCreditorReference, type CreditorReference, type CreditorReferenceKind } from './creditor-reference.js';
 export { currencyExponent, isCurrencyCode } from './currency.js';
 export { ExitCode, isSettleError, SettleError, type SettleErrorOptions } from './errors.js';
 export { formatLocation, hasErrors, type Issue, type IssueLocation, type Severity } from './issue.js';

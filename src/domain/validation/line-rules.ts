@@ -3,6 +3,7 @@
 // the rules that need the whole file or the outside world live in payment-validator.ts.
 import { checkBic, checkIban, type IbanCheck } from '../account-id.js';
 import type { BusinessCalendar } from '../business-calendar.js';
+import { parseCreditorReference } from '../creditor-reference.js';
 import { isCurrencyCode } from '../currency.js';
 import type { Issue, IssueLocation, Severity } from '../issue.js';
 import { addDays, isWeekend, parseDate, type LocalDate } from '../local-date.js';
@@ -441,15 +442,7 @@ function show(ch: string): string {
 
 /** RF references (ISO 11649) carry mod-97 check digits; other references (e.g. KID) are only length-checked. */
 export function validCreditorReference(ref: string): boolean {
-  const r = ref.replace(/\s+/g, '').toUpperCase();
-  if (r.length > MAX_REFERENCE) return false;
-  if (!r.startsWith('RF')) return true;
-  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(r)) return false;
-  const moved = r.slice(4) + r.slice(0, 4);
-  let rest = 0;
-  for (const ch of moved) {
-    const v = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const d of v) rest = (rest * 10 + (d.charCodeAt(0) - 48)) % 97;
-  }
-  return rest === 1;
+  if (ref.replace(/\s+/g, '').length > MAX_REFERENCE) return false;
+  const parsed = parseCreditorReference(ref);
+  return parsed?.kind !== 'RF' || parsed.valid;
 }
