@@ -1,6 +1,8 @@
 // Environment overrides: each SETTLE_* variable below sets one configuration key, so scripts
 // and systemd units can run settle without a configuration file. A secret variable can also be
 // given as NAME_FILE (a path), which is how systemd credentials and Docker secrets arrive.
+import { secretRefSchema } from './secret.js';
+
 export interface EnvOverride {
   variable: string;
   path: readonly string[];
@@ -39,10 +41,26 @@ export function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.Proc
     else if (o.secret && direct) value = { env: o.variable };
     else if (direct !== undefined && direct !== '') value = direct;
     else continue;
+    // A secret written in plain text in the file stays there for the schema to refuse with its key
+    // path: a variable that silently replaced it would leave the secret in git and report "OK".
+    if (o.secret && isPlaintext(getPath(raw, o.path))) continue;
     setPath(raw, o.path, value);
     applied.push(o.secret && file ? `${o.variable}_FILE` : o.variable);
   }
   return applied;
+}
+
+function isPlaintext(value: unknown): boolean {
+  return value !== undefined && value !== null && !secretRefSchema.safeParse(value).success;
+}
+
+function getPath(target: Record<string, unknown>, path: readonly string[]): unknown {
+  let node: unknown = target;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
 function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {

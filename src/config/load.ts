@@ -3,12 +3,15 @@
 // reported at once with its key path; the result is frozen and passed down.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import { registerSecret, Secret } from '../log/index.js';
 import { applyEnvOverrides } from './env.js';
+import type { ConfigProblem } from './problem.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveSecret, type SecretRef } from './secret-ref.js';
+import { parseConfigYaml } from './yaml.js';
+
+export type { ConfigProblem } from './problem.js';
 
 type Resolved<T> = { [K in keyof T]: T[K] extends SecretRef | undefined ? Secret | undefined : T[K] };
 type SftpTransportConfig = Resolved<ParsedConfig['transports'][string]>;
@@ -24,11 +27,6 @@ export interface Config extends Omit<ParsedConfig, 'bank' | 'database' | 'transp
   transports: Record<string, SftpTransportConfig>;
   /** Where the configuration came from: a file path or "embedded defaults"; plus the env overrides applied. */
   source: { file: string | undefined; envOverrides: string[] };
-}
-
-export interface ConfigProblem {
-  path: string;
-  message: string;
 }
 
 export interface LoadConfigOptions {
@@ -74,16 +72,7 @@ function readYaml(file: string, problems: ConfigProblem[]): Record<string, unkno
     });
     return {};
   }
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  for (const e of doc.errors)
-    problems.push({ path: `(line ${e.linePos?.[0]?.line ?? '?'})`, message: e.message.split('\n')[0] ?? e.message });
-  const value: unknown = doc.toJS();
-  if (value === null || value === undefined) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ path: '(root)', message: 'the configuration must be a mapping of keys' });
-    return {};
-  }
-  return value as Record<string, unknown>;
+  return parseConfigYaml(text, problems);
 }
 
 function resolveConfig(

@@ -170,6 +170,38 @@ describe('loading the configuration', () => {
     });
   });
 
+  it('locates every YAML problem by line instead of throwing or printing a process warning', async () => {
+    const warnings: unknown[] = [];
+    const onWarning = (w: unknown) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      await withTempDir(async (dir) => {
+        const file = join(dir, 's.yaml');
+        const cases: [string, RegExp][] = [
+          ['log:\n  level: info\ntimeZone: *zone\n', /^\(line 3\)$/],
+          ['log:\n  ? [a, b]\n  : info\n', /^\(line 2\)$/],
+          [
+            `a: &a [x, x, x, x, x, x, x, x, x, x]\n${'bcdefghij'
+              .split('')
+              .map((k, i) => `${k}: &${k} [${`*${String.fromCharCode(97 + i)}, `.repeat(10)}]`)
+              .join('\n')}\n`,
+            /^\(file\)$/,
+          ],
+          ['log: !!binary aGVsbG8=\nx: !unknown 1\n', /^\(line \d\)$/],
+        ];
+        for (const [yaml, where] of cases) {
+          await writeFile(file, yaml);
+          const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+          expect(problems[0]!.path, yaml).toMatch(where);
+        }
+      });
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('fails with a SettleError for an unreadable --config file', () => {
     expect(() => loadConfig({ file: '/nonexistent/settle.yaml', env: {} })).toThrow(SettleError);
   });

@@ -1,0 +1,5 @@
+/** One thing wrong with the configuration, at its key path (or "(line N)" for YAML syntax). */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}

@@ -1,0 +1,50 @@
+// Reads the configuration file's YAML into a plain object. Everything the YAML library would
+// otherwise throw or print as a process warning (an alias without its anchor, a list or mapping
+// used as a key, an alias bomb, an unknown tag) becomes a problem located by line, so a bad file
+// is answered like every other bad configuration: exit 2 with the line to fix.
+import { isScalar, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import type { ConfigProblem } from './problem.js';
+
+/** Aliases may repeat a block a few times; more is a resource-exhaustion attempt, not a configuration. */
+const MAX_ALIAS_COUNT = 100;
+
+export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record<string, unknown> {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter, logLevel: 'silent' });
+  const before = problems.length;
+  for (const e of [...doc.errors, ...doc.warnings])
+    problems.push({ path: line(e.linePos?.[0]?.line), message: e.message.split('\n')[0] ?? e.message });
+  const at = (node: Node) => line(node.range ? lineCounter.linePos(node.range[0]).line : undefined);
+  visit(doc, {
+    Pair(_, pair) {
+      if (pair.key !== null && !isScalar(pair.key))
+        problems.push({
+          path: at(pair.key as Node),
+          message: 'a key must be a plain name, not a list, mapping or alias',
+        });
+    },
+    Alias(_, alias) {
+      if (!alias.resolve(doc))
+        problems.push({
+          path: at(alias),
+          message: `the alias *${alias.source} has no anchor &${alias.source} before it`,
+        });
+    },
+  });
+  if (problems.length > before) return {};
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    problems.push({ path: '(file)', message: error instanceof Error ? error.message : String(error) });
+    return {};
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push({ path: '(root)', message: 'the configuration must be a mapping of keys' });
+    return {};
+  }
+  return value as Record<string, unknown>;
+}
+
+const line = (n: number | undefined) => `(line ${n ?? '?'})`;
