@@ -1,7 +1,7 @@
 // Environment overrides: each SETTLE_* variable below sets one configuration key, so scripts
 // and systemd units can run settle without a configuration file. A secret variable can also be
 // given as NAME_FILE (a path), which is how systemd credentials and Docker secrets arrive.
-import { secretRefSchema } from './secret.js';
+import { secretRefSchema } from './secret-ref.js';
 
 export interface EnvOverride {
   variable: string;
