@@ -1,7 +1,8 @@
 // POST /webhooks/banking: CloudEvents from the bank's event subscription.
 //
 //  - Authorization must equal server.webhookAuthorization (constant-time); checked before the
-//    body is read, and never logged. No configured value: every delivery is refused.
+//    body is read. No configured value: every delivery is refused. Refusals are logged as a
+//    count per source address (./refusal-log.ts), never with their body or headers.
 //  - Bodies over maxBodyBytes: 413. Content types other than JSON / CloudEvents JSON: 415.
 //  - The subscription validation handshake (WebHook-Request-Origin / WebHook-Request-Callback
 //    headers, CloudEvents webhook spec; POST or OPTIONS): 200, then GET the callback URL.
@@ -18,6 +19,7 @@ import type { IncomingEvent } from '../store/dedupe.js';
 import { authorizationMatches } from './authorization.js';
 import { readDelivery, type BankingEvent } from './event-reader.js';
 import type { Metrics } from './metrics.js';
+import { RefusalLog } from './refusal-log.js';
 
 export const WEBHOOK_PATH = '/webhooks/banking';
 const CONTENT_TYPES = ['application/json', 'application/cloudevents+json', 'application/cloudevents-batch+json'];
@@ -51,6 +53,8 @@ export interface WebhookRouteDeps extends WebhookOptions {
 export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const log = deps.logger.child({ component: 'webhook' });
   const confirm = deps.confirmSubscription ?? getValidationUrl;
+  const refusals = new RefusalLog(log);
+  app.addHook('onClose', (_instance, done) => (refusals.flush(), done()));
 
   void app.register((scope, _opts, done) => {
     // Bodies stay raw bytes: the CloudEvents reader decides how to read them.
@@ -61,10 +65,7 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
 
     scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       if (authorizationMatches(deps.authorization, req.headers.authorization)) return;
-      log.warn('webhook refused: missing or wrong Authorization', {
-        ip: req.ip,
-        configured: deps.authorization !== undefined,
-      });
+      refusals.note(req.ip);
       await reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong Authorization header' });
     });
 
