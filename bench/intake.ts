@@ -38,7 +38,7 @@ const CREDITORS = [
   'NO8330001234567',
 ];
 
-async function write(file: string, parts: () => Generator<string>): Promise<void> {
+export async function write(file: string, parts: () => Generator<string>): Promise<void> {
   const out = createWriteStream(file);
   let buffer = '';
   for (const part of parts()) {
@@ -52,7 +52,7 @@ async function write(file: string, parts: () => Generator<string>): Promise<void
   await once(out, 'finish');
 }
 
-function* csvLines(n: number): Generator<string> {
+export function* csvLines(n: number): Generator<string> {
   yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
   for (let i = 1; i <= n; i++) {
     yield `NO9386011117947,Acme AS,2026-01-07,E2E-${i},${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,Invoice ${i},,\n`;

@@ -1,5 +1,5 @@
-// The settle command line. Subcommands are registered by their own modules.
+// The settle command line. Only the command being run is loaded (program.ts).
 import { buildProgram } from './program.js';
 import { runCli } from './run.js';
 
-await runCli(buildProgram(), process.argv);
+await runCli(await buildProgram(process.argv), process.argv);

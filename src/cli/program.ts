@@ -1,21 +1,89 @@
-// The command tree. Each command lives in ./commands/ and is registered here.
+// The command tree. Each command lives in ./commands/ and is loaded only when it is the one being
+// run: `settle --version`, `--help` and `validate` then load neither the database, the HTTP
+// client and server, SSH nor metrics (docs/performance.md, start-up). The table gives each
+// command's one-line summary for `settle --help` without loading it.
 import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
-import { accountsCommand } from './commands/accounts.js';
-import { approvalsCommand } from './commands/approvals.js';
-import { banksCommand } from './commands/banks.js';
-import { configCommand } from './commands/config.js';
-import { consentsCommand } from './commands/consents.js';
-import { dbCommand } from './commands/db.js';
-import { paymentsCommand } from './commands/payments.js';
-import { demoCommand } from './commands/demo.js';
-import { runCommand } from './commands/run.js';
-import { sandboxCommand } from './commands/sandbox.js';
-import { serveCommand } from './commands/serve.js';
-import { sftpCommand } from './commands/sftp-fingerprint.js';
-import { validateCommand } from './commands/validate.js';
 
-export function buildProgram(): Command {
+interface Entry {
+  name: string;
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+const COMMANDS: readonly Entry[] = [
+  {
+    name: 'demo',
+    summary: 'the whole nightly flow against the built-in sandbox bank',
+    load: async () => (await import('./commands/demo.js')).demoCommand(),
+  },
+  {
+    name: 'validate',
+    summary: 'check a payment file and list every issue',
+    load: async () => (await import('./commands/validate.js')).validateCommand(),
+  },
+  {
+    name: 'config',
+    summary: 'check or show the effective configuration',
+    load: async () => (await import('./commands/config.js')).configCommand(),
+  },
+  {
+    name: 'db',
+    summary: 'database maintenance',
+    load: async () => (await import('./commands/db.js')).dbCommand(),
+  },
+  {
+    name: 'run',
+    summary: 'run one job of the nightly chain now',
+    load: async () => (await import('./commands/run.js')).runCommand(),
+  },
+  {
+    name: 'sftp',
+    summary: 'SFTP helpers',
+    load: async () => (await import('./commands/sftp-fingerprint.js')).sftpCommand(),
+  },
+  {
+    name: 'serve',
+    summary: 'the scheduler, the webhook receiver, /healthz and /metrics',
+    load: async () => (await import('./commands/serve.js')).serveCommand(),
+  },
+  {
+    name: 'sandbox',
+    summary: 'the bank simulator',
+    load: async () => (await import('./commands/sandbox.js')).sandboxCommand(),
+  },
+  {
+    name: 'banks',
+    summary: 'the bank directory',
+    load: async () => (await import('./commands/banks.js')).banksCommand(),
+  },
+  {
+    name: 'consents',
+    summary: 'onboard companies at banks',
+    load: async () => (await import('./commands/consents.js')).consentsCommand(),
+  },
+  {
+    name: 'accounts',
+    summary: 'the onboarded bank accounts and their status',
+    load: async () => (await import('./commands/accounts.js')).accountsCommand(),
+  },
+  {
+    name: 'payments',
+    summary: 'inspect payments and resolve unknown outcomes',
+    load: async () => (await import('./commands/payments.js')).paymentsCommand(),
+  },
+  {
+    name: 'approvals',
+    summary: 'signing baskets waiting for approvers',
+    load: async () => (await import('./commands/approvals.js')).approvalsCommand(),
+  },
+];
+
+/**
+ * The program for these arguments: the command they name is loaded in full, every other one is a
+ * placeholder with its summary (enough for `settle --help` and for "unknown command").
+ */
+export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const program = new Command('settle')
     .description('ERP batch payments and reconciliation connector for a corporate banking API')
     .version(packageInfo().version, '-V, --version')
@@ -23,18 +91,22 @@ export function buildProgram(): Command {
       '-c, --config <file>',
       'configuration file (default: config/settle.yaml if present, else embedded defaults)',
     );
-  program.addCommand(demoCommand());
-  program.addCommand(validateCommand());
-  program.addCommand(configCommand());
-  program.addCommand(dbCommand());
-  program.addCommand(runCommand());
-  program.addCommand(sftpCommand());
-  program.addCommand(serveCommand());
-  program.addCommand(sandboxCommand());
-  program.addCommand(banksCommand());
-  program.addCommand(consentsCommand());
-  program.addCommand(accountsCommand());
-  program.addCommand(paymentsCommand());
-  program.addCommand(approvalsCommand());
+  const wanted = commandName(argv.slice(2));
+  for (const entry of COMMANDS)
+    program.addCommand(
+      entry.name === wanted
+        ? (await entry.load()).summary(entry.summary)
+        : new Command(entry.name).summary(entry.summary),
+    );
   return program;
+}
+
+/** The command the arguments name: the first word after the global options (`help X` names X). */
+function commandName(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-c' || arg === '--config') i++;
+    else if (!arg.startsWith('-')) return arg === 'help' ? args[i + 1] : arg;
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // the documented exit code (docs/errors.md): 1 findings, 2 usage or configuration, 3 runtime.
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, isSettleError } from '../domain/errors.js';
-import { redactText } from '../log/index.js';
+import { redactText } from '../log/redact.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   quietUsageErrors(program);

@@ -2,7 +2,7 @@
 // value is: `{ env: NAME }`, `{ file: /path }`, or `{ credential: NAME }` (a systemd credential,
 // read from $CREDENTIALS_DIRECTORY). Environment overrides (env.ts) may also give a value
 // directly or through a `*_FILE` variable.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -39,8 +39,7 @@ export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): SecretRes
     const value = env[ref.env];
     return value ? { ok: true, value } : { ok: false, message: `environment variable ${ref.env} is not set` };
   }
-  const path =
-    'file' in ref ? ref.file : env.CREDENTIALS_DIRECTORY ? join(env.CREDENTIALS_DIRECTORY, ref.credential) : undefined;
+  const path = 'file' in ref ? ref.file : credentialPath(ref.credential, env.CREDENTIALS_DIRECTORY);
   if (path === undefined)
     return {
       ok: false,
@@ -50,6 +49,23 @@ export function resolveSecret(ref: SecretRef, env: NodeJS.ProcessEnv): SecretRes
     return { ok: true, value: readFileSync(path, 'utf8').replace(/\r?\n$/, '') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    if ('credential' in ref && code === 'ENOENT')
+      return {
+        ok: false,
+        message: `systemd credential "${ref.credential}" is not loaded: put the secret in /etc/settle/credentials/${ref.credential} (the sample units load that folder) and restart`,
+      };
     return { ok: false, message: `secret file ${path} cannot be read (${code})` };
   }
+}
+
+/**
+ * A credential's file: `NAME` as loaded one by one (`LoadCredential=NAME:…`), else `settle_NAME`
+ * as the sample units load the whole /etc/settle/credentials folder (`LoadCredential=settle:…`),
+ * which keeps every secret optional. When neither exists, the plain name is reported.
+ */
+function credentialPath(name: string, directory: string | undefined): string | undefined {
+  if (!directory) return undefined;
+  const plain = join(directory, name);
+  const prefixed = join(directory, `settle_${name}`);
+  return !existsSync(plain) && existsSync(prefixed) ? prefixed : plain;
 }

@@ -10,6 +10,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** The sandbox clock's start instant (default 2026-01-05T08:00:00Z, a Monday). */
   start?: Date | string;
+  /**
+   * The clock starts at the real time and moves with it (a sandbox started by hand), besides
+   * being moved on by the control API. Default off: tests and the demo move time themselves.
+   */
+  followRealTime?: boolean;
   /** Items per page on every list (default 25). */
   pageSize?: number;
   /** How long an idempotent response is kept (default 24 h of sandbox time). */
@@ -30,6 +35,7 @@ export interface SandboxOptions {
 export interface ResolvedOptions {
   latencyMs: number;
   start: string;
+  followRealTime: boolean;
   pageSize: number;
   idempotencyRetentionMs: number;
   processingDelayMs: number;
@@ -42,7 +48,8 @@ export interface ResolvedOptions {
 export function resolveOptions(o: SandboxOptions): ResolvedOptions {
   return {
     latencyMs: o.latencyMs ?? 0,
-    start: new Date(o.start ?? '2026-01-05T08:00:00Z').toISOString(),
+    start: new Date(o.start ?? (o.followRealTime ? Date.now() : '2026-01-05T08:00:00Z')).toISOString(),
+    followRealTime: o.followRealTime ?? false,
     pageSize: o.pageSize ?? 25,
     idempotencyRetentionMs: o.idempotencyRetentionMs ?? 24 * 3_600_000,
     processingDelayMs: o.processingDelayMs ?? 60_000,

@@ -40,7 +40,7 @@ export class Sandbox {
 
   /** Back to the seed: state, clock, faults, idempotency, tokens and webhook subscriptions. */
   reset(start?: Date | string): void {
-    this.clock.set(start ?? this.options.start);
+    this.clock.set(start ?? (this.options.followRealTime ? new Date() : this.options.start));
     this.faults.clear();
     this.faults.reseed(this.options.randomSeed);
     this.faults.latencyMs = this.options.latencyMs;

@@ -33,6 +33,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const stopFollowing = sandbox.options.followRealTime ? followRealTime(sandbox) : () => undefined;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   sandbox.origin = `http://${shownHost}:${port}`;
   const urls: SandboxUrls = {
@@ -48,8 +49,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     advance: (ms) => advanceClock(sandbox, ms),
     reset: () => sandbox.reset(),
     close: async () => {
+      stopFollowing();
       sandbox.events.close();
       await app.close();
     },
   };
+}
+
+/**
+ * Moves the sandbox clock on by the real time that passed, once a second, applying what fell
+ * due; a jump made through the control API is kept (the clock runs on from there).
+ */
+function followRealTime(sandbox: Sandbox): () => void {
+  let last = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (now > last) advanceClock(sandbox, now - last);
+    last = now;
+  }, 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -120,6 +120,24 @@ describe('loading the configuration', () => {
     });
   });
 
+  it('reads a credential loaded with its folder (settle_NAME) and says where a missing one belongs', async () => {
+    await withTempDir(async (dir) => {
+      await mkdir(join(dir, 'creds'));
+      await writeFile(join(dir, 'creds/settle_client-secret'), 'folder-secret-value\n');
+      const file = join(dir, 's.yaml');
+      await writeFile(file, 'bank:\n  clientSecret: { credential: client-secret }\n');
+      const env = { CREDENTIALS_DIRECTORY: join(dir, 'creds') };
+      expect(loadConfig({ file, cwd: dir, env }).bank.clientSecret?.reveal()).toBe('folder-secret-value');
+      await writeFile(file, 'database:\n  password: { credential: database-password }\n');
+      expect(problemsOf(() => loadConfig({ file, cwd: dir, env }))).toEqual([
+        {
+          path: 'database.password',
+          message: expect.stringContaining('put the secret in /etc/settle/credentials/database-password'),
+        },
+      ]);
+    });
+  });
+
   it('names a missing secret source without failing silently', async () => {
     await withTempDir((dir) => {
       const problems = problemsOf(() =>

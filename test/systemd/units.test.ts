@@ -78,7 +78,7 @@ describe.runIf(available)('samples/systemd', () => {
     const text = await readFile(join(samples, 'settle.service'), 'utf8');
     expect(text).toMatch(/^ExecStart=\/usr\/local\/bin\/settle --config \/etc\/settle\/settle\.yaml serve/m);
     expect(text).toMatch(/^User=settle$/m);
-    expect(text).toMatch(/^LoadCredential=client-secret:/m);
+    expect(text).toMatch(/^LoadCredential=settle:\/etc\/settle\/credentials$/m);
     expect(text).toMatch(/^StateDirectory=settle$/m);
     expect(text).toMatch(/^StandardOutput=journal$/m);
     for (const hardening of [
@@ -89,6 +89,15 @@ describe.runIf(available)('samples/systemd', () => {
       'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX',
     ])
       expect(text).toContain(`\n${hardening}\n`);
+  });
+
+  it('starts without the secrets an install does not use (SQLite, no SMTP): no unit names a credential file', async () => {
+    // systemd refuses to start a unit whose LoadCredential= file is missing; a folder may be empty.
+    for (const unit of ['settle.service', 'settle-nightly.service']) {
+      const text = await readFile(join(samples, unit), 'utf8');
+      const loads = [...text.matchAll(/^LoadCredential=([^:\n]+):(.*)$/gm)].map((m) => m[2]);
+      expect(loads, unit).toEqual(['/etc/settle/credentials']);
+    }
   });
 
   it('keeps the service exposure low in systemd-analyze security', async () => {

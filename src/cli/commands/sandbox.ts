@@ -1,6 +1,7 @@
 // `settle sandbox [--port N] [--host 127.0.0.1] [--latency MS] [--start ISO] [--page-size N]`:
 // runs the bank simulator (docs/sandbox.md) in the foreground, prints its URLs and the seeded
-// credentials, and stops on SIGINT/SIGTERM. The lead registers it in program.ts.
+// credentials, and stops on SIGINT/SIGTERM. Started by hand its clock follows the real time, so
+// a first dry run asks for today's statements; `--start` fixes it for a repeatable session.
 import { Command, InvalidArgumentError } from 'commander';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
@@ -48,7 +49,11 @@ export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
     .option('--port <n>', 'port to listen on (0 = any free port)', integer('--port', 0, 65535), DEFAULT_SANDBOX_PORT)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--latency <ms>', 'extra delay before every bank answer, in ms', integer('--latency', 0, 600_000), 0)
-    .option('--start <instant>', 'sandbox clock start (default 2026-01-05T08:00:00Z)', instant)
+    .option(
+      '--start <instant>',
+      'fix the sandbox clock at this instant; it then moves only through the control API (default: follow the real time)',
+      instant,
+    )
     .option('--page-size <n>', 'items per page on every list', integer('--page-size', 1, 1000), 25)
     .action(async (opts: { port: number; host: string; latency: number; start?: string; pageSize: number }) => {
       let running: RunningSandbox;
@@ -58,7 +63,7 @@ export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
           host: opts.host,
           latencyMs: opts.latency,
           pageSize: opts.pageSize,
-          ...(opts.start ? { start: opts.start } : {}),
+          ...(opts.start ? { start: opts.start } : { followRealTime: true }),
         });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -71,7 +76,9 @@ export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
       const { urls } = running;
       out(
         [
-          `settle sandbox listening (sandbox clock ${running.sandbox.clock.now().toISOString()})`,
+          `settle sandbox listening (sandbox clock ${running.sandbox.clock.now().toISOString()}, ${
+            opts.start ? 'fixed: moves only by POST /__sandbox/clock' : 'following the real time'
+          })`,
           `  base_url (banking API)  ${urls.baseUrl}`,
           `  auth_url (identity)     ${urls.authUrl}   token: ${urls.tokenUrl}`,
           `  control API             ${urls.controlUrl}`,

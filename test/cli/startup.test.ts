@@ -1,0 +1,86 @@
+// `settle --version`, `--help` and `validate` load only what they need: no database driver,
+// HTTP client or server, SSH, mail, metrics or logger (docs/performance.md, start-up).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+// Module hooks preloaded into the child: every npm package it resolves is named on stderr.
+const hooks = `export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  const name = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(result.url)?.[1];
+  if (name) process.stderr.write('settle-package ' + name + '\\n');
+  return result;
+}`;
+const trace = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`,
+)}`;
+/** What running from source with tsx loads itself (the installed CLI runs compiled dist/). */
+const TS_TOOLING = new Set(['tsx', 'esbuild', 'get-tsconfig', 'resolve-pkg-maps']);
+const HEAVY = [
+  'knex',
+  'better-sqlite3',
+  'mysql2',
+  'undici',
+  'fastify',
+  'ssh2',
+  'ssh2-sftp-client',
+  'nodemailer',
+  'prom-client',
+  'winston',
+  'node-cron',
+];
+
+function packagesLoaded(args: string[]): Promise<{ code: number | null; packages: Set<string>; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', trace, '--import', tsxLoader, 'src/cli/main.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code, stdout, packages: new Set([...stderr.matchAll(/^settle-package (\S+)$/gm)].map((m) => m[1]!)) }),
+    );
+  });
+}
+
+describe('start-up of the command line', () => {
+  it('settle --version and --help load commander and nothing heavy', async () => {
+    for (const args of [['--version'], ['--help']]) {
+      const { code, packages, stdout } = await packagesLoaded(args);
+      expect(code, args.join(' ')).toBe(0);
+      expect(stdout.length).toBeGreaterThan(0);
+      expect([...packages].filter((p) => p !== 'commander' && !TS_TOOLING.has(p))).toEqual([]);
+    }
+  }, 60_000);
+
+  it('settle --help still lists every command with its summary', async () => {
+    const { stdout } = await packagesLoaded(['--help']);
+    for (const name of ['validate', 'run', 'serve', 'sandbox', 'payments', 'approvals', 'consents', 'config'])
+      expect(stdout).toMatch(new RegExp(`^  ${name}\\b.*\\S`, 'm'));
+  }, 60_000);
+
+  it('settle validate reads a file without loading the database, HTTP, SSH, mail or metrics', async () => {
+    const { code, packages, stdout } = await packagesLoaded([
+      'validate',
+      '--as-of',
+      '2026-01-05',
+      'samples/erp/acme-payments.csv',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/valid/i);
+    expect(packages.has('csv-parse')).toBe(true); // the trace sees what is loaded
+    expect(HEAVY.filter((p) => packages.has(p))).toEqual([]);
+  }, 60_000);
+
+  it('a command other than the one run is not loaded, but the one run is complete', async () => {
+    const { code, stdout } = await packagesLoaded(['payments', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('show');
+  }, 60_000);
+});
