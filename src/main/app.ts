@@ -76,6 +76,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       workDir: join(config.dataDir, 'work', 'pickup'),
       store: (company) => stores.store(company),
       profile,
+      firstSighting: (key) => store.dedupe.recordAlertSent(key, 'log'),
     }),
     reconcileDeps: (runId) => ({
       store,
