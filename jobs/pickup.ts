@@ -14,10 +14,11 @@ import type { Clock } from '../src/domain/clock.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
 import type { PaymentInstruction } from '../src/domain/payment.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
-import { toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
+import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { FileLedger, StoredFile } from '../src/store/file-ledger.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
+import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
 export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed';
@@ -47,6 +48,8 @@ export interface PickupDeps {
   onboardedAccounts?(company: CompanyConfig): Promise<ReadonlySet<string> | undefined>;
   /** Wait between the two looks of the stable-file check (tests shorten it). */
   sleep?: (ms: number) => Promise<void>;
+  /** True the first time a finding with this key is seen (later runs stay quiet about it). */
+  firstSighting?(key: string): Promise<boolean>;
 }
 
 export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
@@ -62,13 +65,18 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         .join('|'),
       'i',
     );
-    const { stable, skipped } = await takeStableFiles(fileStore, inbox, {
+    const marker = company.intake.readyMarker;
+    const { stable, skipped, others, orphanMarkers } = await takeStableFiles(fileStore, inbox, {
       pattern,
       settleMs: company.intake.stableFor,
       // file times are real time, so the stable check uses the system clock, not deps.clock
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(marker ? { marker } : {}),
     });
-    for (const s of skipped.filter((f) => f.reason !== 'pattern')) {
+    await reportOthers(deps, company.id, others);
+    // A marker whose file an earlier run took would let a later file of that name in unfinished.
+    for (const name of orphanMarkers) await fileStore.remove(posix.join(inbox, name));
+    for (const s of skipped.filter((f) => f.reason !== 'pattern' && f.reason !== 'marker')) {
       // Waiting never makes an unsafe name safe: say so, with the code docs/errors.md explains.
       if (s.reason === 'unsafe-name')
         deps.logger.warn('inbox file never taken: its name is unsafe or too long; rename it', {
@@ -80,6 +88,14 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     }
     for (const entry of stable) {
       const result = await pickOne(deps, company, fileStore, entry);
+      if (!result) {
+        deps.logger.warn('inbox file changed while it was read: not taken, it is looked at again next run', {
+          company: company.id,
+          file: entry.name,
+        });
+        continue;
+      }
+      if (marker) await fileStore.remove(posix.join(inbox, entry.name + marker));
       deps.logger.info(`file ${result.outcome}`, {
         company: company.id,
         file: result.name,
@@ -97,13 +113,16 @@ async function pickOne(
   company: CompanyConfig,
   fileStore: FileStore,
   entry: FileEntry,
-): Promise<PickedFile> {
+): Promise<PickedFile | undefined> {
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
   const local = join(deps.workDir, `${company.id}-${createHash('sha1').update(entry.name).digest('hex')}`);
   try {
-    const sha256 = await download(fileStore, source, local);
+    const { sha256, bytes } = await download(fileStore, source, local);
+    // A writer that kept going after the stable check: what was read is not the whole file.
+    const after = await fileStore.stat(source);
+    if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
     const known = await deps.ledger.findFileBySha256(company.id, sha256);
     if (known) return await handleKnown(deps, company, fileStore, entry.name, known);
     return await handleNew(deps, company, fileStore, entry, local, sha256);
@@ -112,12 +131,17 @@ async function pickOne(
   }
 }
 
-async function download(fileStore: FileStore, path: string, local: string): Promise<string> {
+/** Copies the file to `local`, hashing it on the way (the one hash of the file on pickup). */
+async function download(fileStore: FileStore, path: string, local: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
+  let bytes = 0;
   const input = await fileStore.read(path);
-  input.on('data', (chunk: Buffer) => hash.update(chunk));
+  input.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    bytes += chunk.length;
+  });
   await pipeline(input, createWriteStream(local));
-  return hash.digest('hex');
+  return { sha256: hash.digest('hex'), bytes };
 }
 
 /** A file whose bytes are already in the ledger: finish an interrupted move, or report a re-drop. */
@@ -182,6 +206,7 @@ async function handleNew(
       alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
     },
     onPayment: (p) => void payments.push(p),
+    sha256,
   });
   const file = {
     company: company.id,
@@ -193,7 +218,8 @@ async function handleNew(
     source: `${fileStore.description}/${company.folders.inbox}`,
     ...(result.messageId ? { messageId: result.messageId } : {}),
   };
-  const report = { text: toHuman({ ...result, file: entry.name }), json: toJson({ ...result, file: entry.name }) };
+  const shown = { ...result, file: entry.name, issues: clipIssues(result.issues) };
+  const report = { text: toHuman(shown), json: toJson(shown) };
   const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
 
   if (result.valid || partial) {
@@ -221,7 +247,7 @@ async function handleNew(
       ...(reportTo ? { report: reportTo } : {}),
     };
   }
-  const summary = result.issues
+  const summary = shown.issues
     .filter((i) => i.severity === 'error')
     .slice(0, 3)
     .map((i) => `${i.code}: ${i.message}`)

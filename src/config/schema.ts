@@ -47,6 +47,9 @@ const folders = z
     reports: 'reports',
   });
 
+/** Shortest `intake.stableFor` without a ready marker. */
+export const MIN_STABLE_MS = 1000;
+
 const intake = z
   .strictObject({
     pattern: z.string().default('*.csv,*.xml'),
@@ -57,6 +60,21 @@ const intake = z
     calendar: z.string().length(2).default('NO'),
     charset: z.enum(['sepa', 'sepa-nordic', 'any']).default('sepa-nordic'),
     stableFor: duration('5s'),
+    readyMarker: z
+      .string()
+      .regex(/^\.[A-Za-z0-9_-]{1,16}$/, 'a suffix such as ".done"')
+      .optional(),
+    duplicateWindow: duration('14d'),
+  })
+  .superRefine((intake, ctx) => {
+    // Without a marker the only sign that a writer is done is that the file stopped changing.
+    if (intake.readyMarker === undefined && intake.stableFor < MIN_STABLE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stableFor'],
+        message: `must be at least ${MIN_STABLE_MS / 1000}s (a shorter wait takes files that are still being written), unless intake.readyMarker is set`,
+      });
+    }
   })
   .prefault({});
 

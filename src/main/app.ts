@@ -76,6 +76,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       workDir: join(config.dataDir, 'work', 'pickup'),
       fileStore: (company) => fileStores.fileStore(company),
       profile,
+      firstSighting: (key) => store.dedupe.recordAlertSent(key, 'log'),
     }),
     reconcileDeps: (runId) => ({
       store,

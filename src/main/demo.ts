@@ -138,7 +138,7 @@ companies:
     consentId: ${SEED.consentId}
     root: ${JSON.stringify(join(dir, 'acme'))}
     intake:
-      stableFor: 50ms
+      stableFor: 1s
     statements:
       formats: [camt.053.001.02, csv]
     status:

@@ -118,6 +118,8 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
   return {
     description: real.description,
     list: (dir) => real.list(dir).catch(() => []),
+    scan: (dir) => real.scan(dir).catch(() => ({ files: [], others: [] })),
+    stat: (path) => real.stat(path),
     read: (path) => real.read(path),
     readBuffer: (path) => real.readBuffer(path),
     exists: (path) => real.exists(path),

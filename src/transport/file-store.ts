@@ -13,17 +13,46 @@ export interface FileEntry {
   mtimeMs: number;
 }
 
+/** What an entry that is not a regular file is; pickup leaves these where they are. */
+export type OtherKind = 'link' | 'directory' | 'fifo' | 'device' | 'socket' | 'other';
+
+/** An entry of a folder that is not a regular file (never opened, never followed). */
+export interface OtherEntry {
+  name: string;
+  kind: OtherKind;
+  /** Last modification time of the entry itself (for a link: the link, not its target). */
+  mtimeMs: number;
+}
+
+/** One look at a folder: its regular files, and everything else in it. */
+export interface FolderScan {
+  files: FileEntry[];
+  others: OtherEntry[];
+}
+
 /** What `move` did: a plain rename, or the target already held the same bytes so the source was removed. */
 export type MoveOutcome = 'moved' | 'already-there';
 
 export interface FileStore {
   /** A short, secret-free description for logs and messages, e.g. `sftp://bank@host:22/inbox`. */
   readonly description: string;
-  /** Regular files directly in `dir` ('' or '.' is the root), sorted by name. A missing folder is ERR_FILE_NOT_FOUND. */
+  /**
+   * Regular files directly in `dir` ('' or '.' is the root), sorted by name. A missing folder is
+   * ERR_FILE_NOT_FOUND. Links are never followed: a link to a file is not a file here.
+   */
   list(dir: string): Promise<FileEntry[]>;
-  /** The file's bytes as a stream. Errors (missing file, dropped connection) surface on the stream or the promise. */
+  /** Like `list`, and also the entries that are not regular files (links, folders, FIFOs, devices). */
+  scan(dir: string): Promise<FolderScan>;
+  /** The regular file at `path` as it is now; undefined when it is gone or is not a regular file. */
+  stat(path: string): Promise<FileEntry | undefined>;
+  /**
+   * The file's bytes as a stream. Only a regular file is opened, never through a link: the
+   * entry is looked at without following links, opened, and the open handle compared with that
+   * look, so a swap between the two is refused (ERR_FILE_NOT_REGULAR). Errors (missing file,
+   * dropped connection) surface on the stream or the promise.
+   */
   read(path: string): Promise<Readable>;
-  /** The whole file in memory; for files of modest size (payment files, reports). */
+  /** The whole file in memory, opened like `read`; for files of modest size (payment files, reports). */
   readBuffer(path: string): Promise<Buffer>;
   /**
    * Writes `NAME.part` beside the target, then renames it over the target in one step, so a

@@ -1,13 +1,14 @@
 // FileStore on a local folder (a mounted share, a test folder, the demo). Atomicity comes from
 // rename(2) within one folder; the data is fsynced before the rename so a crash cannot leave
 // an empty or short file under the final name.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { link, lstat, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ExitCode, SettleError, isSettleError } from '../domain/errors.js';
-import type { FileEntry, FileStore, MoveOutcome } from './file-store.js';
+import { kindOf, notRegularFile } from './entry-kind.js';
+import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
 
@@ -16,9 +17,31 @@ function errnoOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+// O_NOFOLLOW: a link put in place after the check is refused by the kernel (ELOOP), not
+// followed. O_NONBLOCK: a FIFO swapped in after the check cannot hang the open.
+const OPEN_READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const OPEN_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+
+/** The real path of `path`, resolving links in the part that exists; the rest is appended as text. */
+async function resolveExisting(path: string): Promise<string> {
+  const rest: string[] = [];
+  for (let current = path; ;) {
+    try {
+      return join(await realpath(current), ...rest.reverse());
+    } catch (error) {
+      const parent = dirname(current);
+      if ((errnoOf(error) !== 'ENOENT' && errnoOf(error) !== 'ENOTDIR') || parent === current) throw error;
+      rest.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
 export class LocalFileStore implements FileStore {
   readonly root: string;
   readonly description: string;
+
+  private realRoot: Promise<string> | undefined;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -36,6 +59,51 @@ export class LocalFileStore implements FileStore {
       });
     }
     return full;
+  }
+
+  /**
+   * The absolute path of `path` after checking that its real location is under the real root:
+   * a folder inside the root that is a link to somewhere else is refused, not followed. The
+   * last segment is left to the operation (opened without following links, or renamed).
+   */
+  private async inside(path: string, operation: string, whole = false): Promise<string> {
+    const full = this.abs(path);
+    try {
+      this.realRoot ??= resolveExisting(this.root);
+      const root = await this.realRoot;
+      const real = await resolveExisting(whole || full === this.root ? full : dirname(full));
+      if (real === root || real.startsWith(root + sep)) return full;
+    } catch (error) {
+      throw this.fail(operation, path, error);
+    }
+    throw new SettleError(
+      'ERR_FILE_NAME_UNSAFE',
+      `Refused path ${JSON.stringify(path)}: a folder on the way is a link that leads out of ${this.description}.`,
+      { exitCode: ExitCode.findings, details: { value: path, reason: 'it leaves the store root through a link' } },
+    );
+  }
+
+  /** Opens a regular file without following links; the handle must be what lstat saw. */
+  private async openRegular(path: string, operation: string): Promise<FileHandle> {
+    splitPath(path);
+    const full = await this.inside(path, operation);
+    const where = `${this.description}/${path}`;
+    let handle: FileHandle | undefined;
+    try {
+      const seen = await lstat(full);
+      const kind = kindOf(seen);
+      if (kind !== 'file') throw notRegularFile(where, kind);
+      handle = await open(full, OPEN_READ).catch((error: unknown) => {
+        throw errnoOf(error) === 'ELOOP' ? notRegularFile(where, 'link') : error;
+      });
+      const opened = await handle.stat();
+      if (!opened.isFile() || opened.ino !== seen.ino || opened.dev !== seen.dev)
+        throw notRegularFile(where, 'replaced');
+      return handle;
+    } catch (error) {
+      await handle?.close();
+      throw this.fail(operation, path, error);
+    }
   }
 
   private fail(operation: string, path: string, error: unknown): SettleError {
@@ -56,55 +124,70 @@ export class LocalFileStore implements FileStore {
   }
 
   async list(dir: string): Promise<FileEntry[]> {
-    const full = this.abs(dir);
+    return (await this.scan(dir)).files;
+  }
+
+  async scan(dir: string): Promise<FolderScan> {
+    const full = await this.inside(dir, 'list', true);
     try {
       const names = (await readdir(full)).sort();
-      const entries: FileEntry[] = [];
+      const scan: FolderScan = { files: [], others: [] };
       for (const name of names) {
-        // stat (not lstat): a symlink to a file is listed like the file, as SFTP servers do.
-        const info = await stat(`${full}${sep}${name}`).catch((error: unknown) => {
+        // lstat: a link is reported as a link, never followed to what it points at.
+        const info = await lstat(`${full}${sep}${name}`).catch((error: unknown) => {
           if (errnoOf(error) === 'ENOENT') return undefined; // removed while listing
           throw error;
         });
-        if (info?.isFile()) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
+        if (!info) continue;
+        const kind = kindOf(info);
+        if (kind === 'file') scan.files.push({ name, size: info.size, mtimeMs: info.mtimeMs });
+        else scan.others.push({ name, kind, mtimeMs: info.mtimeMs });
       }
-      return entries;
+      return scan;
     } catch (error) {
       throw this.fail('list', dir, error);
     }
   }
 
-  async read(path: string): Promise<Readable> {
-    const full = this.abs(path);
+  async stat(path: string): Promise<FileEntry | undefined> {
     splitPath(path);
+    const full = await this.inside(path, 'stat');
     try {
-      // Open first so a missing file is a rejected promise, not a late stream error.
-      const info = await stat(full);
-      if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
-      return createReadStream(full);
+      const info = await lstat(full);
+      return info.isFile() ? { name: basename(full), size: info.size, mtimeMs: info.mtimeMs } : undefined;
     } catch (error) {
-      throw this.fail('read', path, error);
+      const errno = errnoOf(error);
+      if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+      throw this.fail('stat', path, error);
     }
   }
 
+  async read(path: string): Promise<Readable> {
+    const handle = await this.openRegular(path, 'read');
+    return handle.createReadStream();
+  }
+
   async readBuffer(path: string): Promise<Buffer> {
-    const full = this.abs(path);
-    splitPath(path);
+    const handle = await this.openRegular(path, 'read');
     try {
-      return await readFile(full);
+      return await handle.readFile();
     } catch (error) {
       throw this.fail('read', path, error);
+    } finally {
+      await handle.close();
     }
   }
 
   async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
-    const full = this.abs(path);
     splitPath(path);
+    const full = await this.inside(path, 'write');
     const part = `${full}.part`;
     try {
       const source =
         data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);
-      await pipeline(source, createWriteStream(part, { flush: true }));
+      // A link planted under the .part name is refused, never written through.
+      const handle = await open(part, OPEN_WRITE, 0o666);
+      await pipeline(source, handle.createWriteStream({ flush: true }));
       await rename(part, full);
     } catch (error) {
       await unlink(part).catch(() => undefined);
@@ -113,10 +196,10 @@ export class LocalFileStore implements FileStore {
   }
 
   async move(from: string, to: string): Promise<MoveOutcome> {
-    const source = this.abs(from);
-    const target = this.abs(to);
     splitPath(from);
     splitPath(to);
+    const source = await this.inside(from, 'move');
+    const target = await this.inside(to, 'move');
     if (source === target) return 'already-there';
     try {
       // link + unlink refuses an existing target atomically (rename(2) would replace it).
@@ -147,7 +230,8 @@ export class LocalFileStore implements FileStore {
   }
 
   private async resolveClash(from: string, to: string, source: string, target: string): Promise<MoveOutcome> {
-    const [a, b] = await Promise.all([stat(source), stat(target)]);
+    const [a, b] = await Promise.all([lstat(source), lstat(target)]);
+    if (!a.isFile() || !b.isFile()) throw notRegularFile(`${this.description}/${b.isFile() ? from : to}`, 'other');
     const same = await sameContent([a.size, b.size], (which) =>
       Promise.resolve(createReadStream(which === 0 ? source : target)),
     );
@@ -163,7 +247,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async ensureDir(dir: string): Promise<void> {
-    const full = this.abs(dir);
+    const full = await this.inside(dir, 'ensureDir', true);
     try {
       await mkdir(full, { recursive: true });
     } catch (error) {
@@ -172,9 +256,9 @@ export class LocalFileStore implements FileStore {
   }
 
   async exists(path: string): Promise<boolean> {
-    const full = this.abs(path);
+    const full = await this.inside(path, 'exists');
     try {
-      return (await stat(full)).isFile();
+      return (await lstat(full)).isFile();
     } catch (error) {
       const errno = errnoOf(error);
       if (errno === 'ENOENT' || errno === 'ENOTDIR') return false;
@@ -183,8 +267,8 @@ export class LocalFileStore implements FileStore {
   }
 
   async remove(path: string): Promise<void> {
-    const full = this.abs(path);
     splitPath(path);
+    const full = await this.inside(path, 'remove');
     try {
       await unlink(full);
     } catch (error) {

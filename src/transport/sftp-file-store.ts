@@ -7,7 +7,8 @@ import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
-import type { FileEntry, FileStore, MoveOutcome } from './file-store.js';
+import { kindOf, notRegularFile } from './entry-kind.js';
+import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
@@ -39,10 +40,26 @@ export interface SftpFileStoreOptions {
  * the last byte, and if the session drops during that close the stream emits an error that no
  * consumer listens for any more. Consumers still see errors that happen while they read.
  */
-function openStream(sftp: SFTPWrapper, path: string): Readable {
-  const stream = sftp.createReadStream(path);
+function openStream(sftp: SFTPWrapper, path: string, handle?: Buffer): Readable {
+  const stream = sftp.createReadStream(path, handle ? { handle } : {});
   stream.on('error', () => undefined);
   return stream;
+}
+
+/**
+ * SFTP (version 3) has no inode numbers and no "open without following links", so the open
+ * handle is compared with the lstat by everything the server reports about a file: a link
+ * swapped in between would have to lead to a file with the same size, time, owner and mode.
+ */
+function sameFile(seen: Stats, opened: Stats): boolean {
+  return (
+    opened.isFile() &&
+    opened.size === seen.size &&
+    opened.mtime === seen.mtime &&
+    opened.uid === seen.uid &&
+    opened.gid === seen.gid &&
+    opened.mode === seen.mode
+  );
 }
 
 export class SftpFileStore implements FileStore {
@@ -128,19 +145,61 @@ export class SftpFileStore implements FileStore {
   }
 
   async list(dir: string): Promise<FileEntry[]> {
+    return (await this.scan(dir)).files;
+  }
+
+  async scan(dir: string): Promise<FolderScan> {
     const remoteDir = this.remote(dir);
     return this.run('list', dir, { idempotent: true }, async ({ sftp }) => {
       const items = await call<FileEntryWithStats[]>((cb) => sftp.readdir(remoteDir, cb));
-      const entries: FileEntry[] = [];
-      for (const item of items) {
-        // readdir reports links as links; follow them as the local store does.
-        const attrs = item.attrs.isSymbolicLink()
-          ? await this.statOrUndefined(sftp, `${remoteDir}/${item.filename}`)
-          : item.attrs;
-        if (attrs?.isFile()) entries.push({ name: item.filename, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+      const scan: FolderScan = { files: [], others: [] };
+      // readdir reports each entry as lstat does: a link is a link, and is never followed.
+      for (const { filename: name, attrs } of items) {
+        if (name === '.' || name === '..') continue;
+        const kind = kindOf(attrs);
+        if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+        else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
       }
-      return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      scan.files.sort(byName);
+      scan.others.sort(byName);
+      return scan;
     });
+  }
+
+  async stat(path: string): Promise<FileEntry | undefined> {
+    const { name } = splitPath(path);
+    const remotePath = this.remote(path);
+    return this.run('stat', path, { idempotent: true }, async ({ sftp }) => {
+      const info = await this.lstatOrUndefined(sftp, remotePath);
+      return info?.isFile() ? { name, size: info.size, mtimeMs: info.mtime * 1000 } : undefined;
+    });
+  }
+
+  private async lstatOrUndefined(sftp: SFTPWrapper, remotePath: string): Promise<Stats | undefined> {
+    try {
+      return await call<Stats>((cb) => sftp.lstat(remotePath, cb));
+    } catch (error) {
+      if (statusOf(error) === NO_SUCH_FILE) return undefined;
+      throw error;
+    }
+  }
+
+  /** lstat, open, fstat of the handle compared with the lstat: a link on the server is never read. */
+  private async openRegular(sftp: SFTPWrapper, path: string, remotePath: string): Promise<Buffer> {
+    const where = `${this.description}${this.description.endsWith('/') ? '' : '/'}${path}`;
+    const seen = await call<Stats>((cb) => sftp.lstat(remotePath, cb));
+    const kind = kindOf(seen);
+    if (kind !== 'file') throw notRegularFile(where, kind);
+    const handle = await call<Buffer>((cb) => sftp.open(remotePath, 'r', cb));
+    try {
+      const opened = await call<Stats>((cb) => sftp.fstat(handle, cb));
+      if (!sameFile(seen, opened)) throw notRegularFile(where, 'replaced');
+      return handle;
+    } catch (error) {
+      await call((cb) => sftp.close(handle, cb)).catch(() => undefined);
+      throw error;
+    }
   }
 
   async read(path: string): Promise<Readable> {
@@ -148,9 +207,8 @@ export class SftpFileStore implements FileStore {
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async (connection) => {
       const { sftp } = connection;
-      const info = await call<Stats>((cb) => sftp.stat(remotePath, cb));
-      if (!info.isFile()) throw this.fail('read', path, new Error('not a regular file'));
-      const source = openStream(sftp, remotePath);
+      const handle = await this.openRegular(sftp, path, remotePath);
+      const source = openStream(sftp, remotePath, handle);
       const out = new PassThrough();
       source.on('error', (error: unknown) => out.destroy(this.session.streamError('read', path, error, connection)));
       source.pipe(out);
@@ -162,8 +220,9 @@ export class SftpFileStore implements FileStore {
     splitPath(path);
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async ({ sftp }) => {
+      const handle = await this.openRegular(sftp, path, remotePath);
       const chunks: Buffer[] = [];
-      for await (const chunk of openStream(sftp, remotePath)) chunks.push(chunk as Buffer);
+      for await (const chunk of openStream(sftp, remotePath, handle)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     });
   }
@@ -260,7 +319,7 @@ export class SftpFileStore implements FileStore {
       'exists',
       path,
       { idempotent: true },
-      async ({ sftp }) => (await this.statOrUndefined(sftp, remotePath))?.isFile() ?? false,
+      async ({ sftp }) => (await this.lstatOrUndefined(sftp, remotePath))?.isFile() ?? false,
     );
   }
 

@@ -4,7 +4,7 @@
 // WinSCP's *.filepart, editor backups ending in ~, hidden dot files) are never taken.
 import { type Clock, systemClock } from '../domain/clock.js';
 import { isSettleError } from '../domain/errors.js';
-import type { FileEntry, FileStore } from './file-store.js';
+import type { FileEntry, FileStore, OtherEntry } from './file-store.js';
 import { checkFileName } from './safe-path.js';
 
 const TEMPORARY_SUFFIXES = ['.part', '.tmp', '.filepart', '~'];
@@ -34,11 +34,16 @@ export interface StableFilesOptions {
   clock?: Clock;
   /** How to wait; tests pass a fake. Default: a timer. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * A suffix such as ".done": NAME is taken only once NAME.done exists beside it (the writer
+   * creates the marker after the file is complete). Marker files themselves are never taken.
+   */
+  marker?: string;
 }
 
 export interface SkippedFile {
   name: string;
-  reason: 'temporary-name' | 'unsafe-name' | 'pattern' | 'changing' | 'too-new' | 'vanished';
+  reason: 'temporary-name' | 'unsafe-name' | 'pattern' | 'changing' | 'too-new' | 'vanished' | 'marker' | 'no-marker';
 }
 
 export interface StableFiles {
@@ -46,6 +51,10 @@ export interface StableFiles {
   stable: FileEntry[];
   /** Everything else, with the reason; for the run's report. */
   skipped: SkippedFile[];
+  /** Entries that are not regular files (links, folders, FIFOs, devices): never taken. */
+  others: OtherEntry[];
+  /** Marker files whose file is gone (taken by an earlier run): the caller removes them. */
+  orphanMarkers: string[];
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,16 +89,26 @@ export async function takeStableFiles(
   const clock = options.clock ?? systemClock;
   const sleep = options.sleep ?? defaultSleep;
   const pattern = typeof options.pattern === 'string' ? globToRegExp(options.pattern) : options.pattern;
+  const marker = options.marker?.toLowerCase();
   const skipped: SkippedFile[] = [];
 
+  const { files, others } = await store.scan(dir);
+  const names = new Set(files.map((f) => f.name.toLowerCase()));
+  const isMarker = (name: string) => marker !== undefined && name.toLowerCase().endsWith(marker);
+  const orphanMarkers = files
+    .filter((f) => isMarker(f.name) && !names.has(f.name.toLowerCase().slice(0, -marker!.length)))
+    .map((f) => f.name);
   const candidates = new Map<string, FileEntry>();
-  for (const entry of await store.list(dir)) {
-    if (isTemporaryName(entry.name)) skipped.push({ name: entry.name, reason: 'temporary-name' });
+  for (const entry of files) {
+    if (isMarker(entry.name)) skipped.push({ name: entry.name, reason: 'marker' });
+    else if (isTemporaryName(entry.name)) skipped.push({ name: entry.name, reason: 'temporary-name' });
     else if (!safeName(entry.name)) skipped.push({ name: entry.name, reason: 'unsafe-name' });
     else if (pattern && !pattern.test(entry.name)) skipped.push({ name: entry.name, reason: 'pattern' });
+    else if (marker && !names.has(entry.name.toLowerCase() + marker))
+      skipped.push({ name: entry.name, reason: 'no-marker' });
     else candidates.set(entry.name, entry);
   }
-  if (candidates.size === 0) return { stable: [], skipped };
+  if (candidates.size === 0) return { stable: [], skipped, others, orphanMarkers };
 
   await sleep(settleMs);
   const second = new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
@@ -102,5 +121,5 @@ export async function takeStableFiles(
     else if (now - again.mtimeMs < minAgeMs) skipped.push({ name, reason: 'too-new' });
     else stable.push(again);
   }
-  return { stable, skipped };
+  return { stable, skipped, others, orphanMarkers };
 }

@@ -13,7 +13,7 @@ describe('settle run pickup', () => {
       await mkdir(join(dir, 'acme/inbox'), { recursive: true });
       await writeFile(
         join(dir, 'settle.yaml'),
-        `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 10ms\n`,
+        `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 1s\n`,
       );
       const future = '2099-01-06';
       await writeFile(

@@ -3,13 +3,12 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup.js';
-import { configSchema } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { Secret, silentLogger } from '../../src/log/index.js';
+import { silentLogger } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';
-import { CompanyFileStores } from '../../src/main/file-stores.js';
 import { openDatabase } from '../../src/store/database.js';
 import { FileLedger } from '../../src/store/file-ledger.js';
+import { sftpCompany } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -24,44 +23,11 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
     if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
     const { dir, cleanup } = await makeTempDir();
     const db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
-    const sub = `pickup-${Date.now()}`;
-    const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
-    const parsed = configSchema.parse({
-      transports: {
-        erp: {
-          type: 'sftp',
-          host: server.host,
-          port: server.port,
-          username: server.username,
-          privateKey: { env: 'UNUSED' },
-          hostKeySha256: server.hostKeySha256,
-        },
-      },
-      companies: [
-        {
-          id: 'acme',
-          name: 'ACME AS',
-          organisationNumber: '999999999',
-          transport: 'erp',
-          root: server.filesRoot,
-          folders,
-          intake: { stableFor: 0 },
-        },
-      ],
-    });
-    const erp = parsed.transports.erp!;
-    const fileStores = new CompanyFileStores(
-      {
-        transports: {
-          erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
-        },
-      },
-      silentLogger(),
-    );
+    const { company, stores, sub } = sftpCompany(server, 'pickup', { stableFor: '1s' });
+    const { folders } = company;
     try {
       await db.migrate();
-      const company = parsed.companies[0]!;
-      const store = await fileStores.fileStore(company);
+      const store = await stores.store(company);
       await store.ensureDir(folders.inbox);
       await store.writeAtomic(
         `${folders.inbox}/good.csv`,

@@ -34,7 +34,7 @@ describe('the pickup job', () => {
     const root = join(dir, 'acme');
     await mkdir(join(root, 'inbox'), { recursive: true });
     company = configSchema.parse({
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }],
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: '1s' } }],
     }).companies[0]!;
     deps = {
       ledger: new FileLedger(db, clock),

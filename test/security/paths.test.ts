@@ -12,13 +12,14 @@ import { runPickup } from '../../jobs/pickup.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
-import { createLogger, Secret } from '../../src/log/index.js';
+import { createLogger } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';
 import { CompanyFileStores } from '../../src/main/file-stores.js';
 import { openDatabase } from '../../src/store/database.js';
 import { FileLedger } from '../../src/store/file-ledger.js';
 import type { FileStore } from '../../src/transport/index.js';
 import { MAX_INBOX_NAME_BYTES } from '../../src/transport/stable-files.js';
+import { sftpCompany } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 import { allFiles } from './helpers.js';
@@ -198,7 +199,7 @@ describe('security: file names cannot escape the company folders (local folders)
     const root = join(dir, 'company', 'acme');
     await mkdir(root, { recursive: true });
     const parsed = configSchema.parse({
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: 0 } }],
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: '1s' } }],
     });
     const fileStores = new CompanyFileStores(
       { transports: {} },
@@ -244,47 +245,8 @@ describe.runIf(server || process.env.CI)(
   () => {
     async function sftpSetup(): Promise<Setup> {
       if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
-      const sub = `paths-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-      const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
-      const parsed = configSchema.parse({
-        transports: {
-          erp: {
-            type: 'sftp',
-            host: server.host,
-            port: server.port,
-            username: server.username,
-            privateKey: { env: 'UNUSED' },
-            hostKeySha256: server.hostKeySha256,
-          },
-        },
-        companies: [
-          {
-            id: 'acme',
-            name: 'ACME AS',
-            organisationNumber: '999999999',
-            transport: 'erp',
-            root: server.filesRoot,
-            folders,
-            intake: { stableFor: 0 },
-          },
-        ],
-      });
-      const erp = parsed.transports.erp!;
-      const fileStores = new CompanyFileStores(
-        {
-          transports: {
-            erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
-          },
-        },
-        createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
-      );
-      const company = parsed.companies[0]!;
-      return {
-        company,
-        store: await fileStores.fileStore(company),
-        localRoot: server.filesRoot,
-        close: () => fileStores.close(),
-      };
+      const { company, stores } = sftpCompany(server, 'paths', { stableFor: '1s' });
+      return { company, store: await stores.store(company), localRoot: server.filesRoot, close: () => stores.close() };
     }
 
     it('unsafe, hidden and over-long names in an SFTP inbox are left there with a warning; the longest allowed names still get their reports', async () => {

@@ -214,7 +214,7 @@ companies:
     consentId: ${SEED.consentId}
     root: ${JSON.stringify(join(dir, 'acme'))}
     intake:
-      stableFor: 10ms
+      stableFor: 1s
     statements:
       formats: [camt.053.001.02, csv]
     status:
@@ -443,7 +443,7 @@ ${auth}`;
     transport: erp
     root: ${sshd.filesRoot}
     intake:
-      stableFor: 10ms
+      stableFor: 1s
 `;
       const outputs: Record<string, string> = {};
       const cases = {

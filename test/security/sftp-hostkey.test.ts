@@ -117,7 +117,7 @@ describe.runIf(server || process.env.CI)('security: SFTP host keys are pinned (r
           `      archive: ${sub}/archive`,
           `      error: ${sub}/error`,
           '    intake:',
-          '      stableFor: 10ms',
+          '      stableFor: 1s',
           '',
         ].join('\n'),
       );

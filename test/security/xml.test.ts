@@ -135,7 +135,7 @@ describe('security: XML entities are never expanded', () => {
       for (const name of names) await writeFile(join(inbox, name), await readFile(join(dir, 'inputs', name)));
       await writeFile(
         join(dir, 'settle.yaml'),
-        `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 10ms\n`,
+        `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 1s\n`,
       );
       const result = await runSettle(['--config', join(dir, 'settle.yaml'), 'run', 'pickup'], { cwd: dir });
       expect(result.code).toBe(1);

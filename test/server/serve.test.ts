@@ -57,7 +57,7 @@ describe('startServe', () => {
         '    organisationNumber: "999999999"',
         `    root: ${dir}/acme`,
         '    intake:',
-        '      stableFor: 10ms',
+        '      stableFor: 1s',
         '',
       ].join('\n'),
     );

@@ -231,7 +231,7 @@ function crashConfig(dir: string, root: string, sandbox: RunningSandbox): Record
         name: 'ACME AS',
         organisationNumber: '999999999',
         root,
-        intake: { stableFor: 0, holidayPolicy: 'move' },
+        intake: { stableFor: '1s', holidayPolicy: 'move' },
         payments: { maxLinesPerBulk: 2 },
         status: { formats: ['csv'] },
       },

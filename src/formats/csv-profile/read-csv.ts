@@ -188,11 +188,22 @@ function mapHeader(
         code: IssueCode.CSV_COLUMNS_MISSING,
         severity: 'error',
         location: { row },
-        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; it has ${record.length} column(s): ${record.slice(0, 12).join(profile.delimiter)}${record.length > 12 ? '…' : ''}`,
+        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; ${headerShown(record, columns.size)}`,
       },
     };
   }
   return { columns };
+}
+
+/**
+ * What the report says about the header it found. A first line without a single column of the
+ * profile is probably not a payment file at all (a secret, a config file), so none of it is
+ * quoted; otherwise its names are listed, each clipped.
+ */
+function headerShown(record: readonly string[], matched: number): string {
+  if (matched === 0) return `none of its ${record.length} column(s) is one of the profile's (is this a payment file?)`;
+  const names = record.slice(0, 12).map((name) => `"${name.length > 24 ? `${name.slice(0, 24)}…` : name}"`);
+  return `it has ${record.length} column(s): ${names.join(', ')}${record.length > 12 ? ', …' : ''}`;
 }
 
 function csvIssue(error: unknown): Issue {

@@ -12,7 +12,11 @@ export class ByteSource {
   private readonly iterator: AsyncIterator<Buffer>;
   private done = false;
 
-  constructor(path: string) {
+  /** `hashed: false` when the caller already knows the file's hash (pickup hashes while downloading). */
+  constructor(
+    path: string,
+    private readonly hashed = true,
+  ) {
     this.iterator = (createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>)[
       Symbol.asyncIterator
     ]();
@@ -26,7 +30,7 @@ export class ByteSource {
         this.done = true;
         return;
       }
-      this.hash.update(r.value);
+      if (this.hashed) this.hash.update(r.value);
       yield r.value;
     }
   }
@@ -40,6 +44,12 @@ export class ByteSource {
     }
     const rest = decoder.end();
     if (rest) yield rest;
+  }
+
+  /** Closes the file without reading the rest; for a source that is not hashed. */
+  async close(): Promise<void> {
+    this.done = true;
+    await this.iterator.return?.();
   }
 
   /** Reads what is left (for the hash only) and returns the SHA-256 of the whole file. */

@@ -31,6 +31,8 @@ export interface IntakeOptions {
   xmlLimits?: Pain001Limits;
   /** Longest CSV record in characters (default 65,536). */
   maxCsvRecordSize?: number;
+  /** The file's SHA-256 when the caller already has it (pickup hashes while downloading): not computed again. */
+  sha256?: string;
 }
 
 export interface IntakeResult {
@@ -54,7 +56,7 @@ export interface IntakeResult {
 export async function validateFile(file: string, options: IntakeOptions): Promise<IntakeResult> {
   const head = await readHead(file);
   const detected = detectFormat(head);
-  const source = new ByteSource(file);
+  const source = new ByteSource(file, options.sha256 === undefined);
   const issues: Issue[] = [];
   const maxIssues = options.maxIssues ?? 1000;
   let errors = 0;
@@ -169,11 +171,12 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
       message: `${omitted} more issue(s) were found but not listed (limit ${maxIssues})`,
     });
   }
+  if (options.sha256 !== undefined) await source.close();
   return {
     file,
     format,
     ...(xml?.messageId ? { messageId: xml.messageId } : {}),
-    sha256: await source.sha256(),
+    sha256: options.sha256 ?? (await source.sha256()),
     payments,
     validPayments,
     totals: [...totals].map(([currency, minor]) => ({ currency, minor })),

@@ -376,7 +376,7 @@ function chaosConfig(dir: string, root: string, sandbox: RunningSandbox, sftp: S
         transport: 'erp',
         root,
         folders: FOLDERS,
-        intake: { stableFor: 0, holidayPolicy: 'move' },
+        intake: { stableFor: '1s', holidayPolicy: 'move' },
         payments: { maxLinesPerBulk: 2 },
         status: { formats: ['pain.002.001.03', 'csv'] },
         statements: { formats: [...STATEMENT_FORMATS] },

@@ -1,0 +1,53 @@
+// One company whose folders are on the test sshd, reached through the configuration path an
+// operator uses (a transport with a pinned host key, key login), for the suites that run pickup
+// over SFTP. Each call gets its own sub-folder of the server's files, so suites do not meet.
+import { Writable } from 'node:stream';
+import { configSchema, type CompanyConfig } from '../../src/config/index.js';
+import { createLogger, Secret } from '../../src/log/index.js';
+import { CompanyFileStores } from '../../src/main/file-stores.js';
+import type { SshdServer } from './sshd.js';
+
+export interface SftpCompany {
+  company: CompanyConfig;
+  stores: CompanyFileStores;
+  /** The company's sub-folder of `server.filesRoot` (inbox, archive and error are below it). */
+  sub: string;
+}
+
+export function sftpCompany(server: SshdServer, prefix: string, intake: object = {}): SftpCompany {
+  const sub = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
+  const parsed = configSchema.parse({
+    transports: {
+      erp: {
+        type: 'sftp',
+        host: server.host,
+        port: server.port,
+        username: server.username,
+        privateKey: { env: 'UNUSED' },
+        hostKeySha256: server.hostKeySha256,
+      },
+    },
+    companies: [
+      {
+        id: 'acme',
+        name: 'ACME AS',
+        organisationNumber: '999999999',
+        transport: 'erp',
+        root: server.filesRoot,
+        folders,
+        intake,
+      },
+    ],
+  });
+  const erp = parsed.transports.erp!;
+  const stores = new CompanyFileStores(
+    {
+      transports: {
+        erp: { ...erp, password: undefined, passphrase: undefined, privateKey: new Secret(server.privateKey) },
+      },
+    },
+    createLogger({ format: 'json', level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) }),
+  );
+  return { company: parsed.companies[0]!, stores, sub };
+}
