@@ -94,7 +94,7 @@ async function pickupDeps(db: Database, dir: string, store: FileStore): Promise<
     logger: silentLogger(),
     timeZone: 'Europe/Oslo',
     workDir: join(dir, 'work'),
-    store: () => Promise.resolve(store),
+    fileStore: () => Promise.resolve(store),
     profile: profileLoader(),
     sleep: () => Promise.resolve(),
   };
@@ -129,7 +129,7 @@ describe('a file still being written (local folder)', () => {
         companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root }],
       }).companies[0]!;
       const stores = new CompanyFileStores({ transports: {} }, silentLogger());
-      await provesNoPartialFile(await stores.store(company), company, join(root, 'inbox'), dir);
+      await provesNoPartialFile(await stores.fileStore(company), company, join(root, 'inbox'), dir);
       await stores.close();
     } finally {
       await cleanup();
@@ -155,7 +155,7 @@ describe('a file still being written (local folder)', () => {
         ],
       }).companies[0]!;
       const stores = new CompanyFileStores({ transports: {} }, silentLogger());
-      const deps = await pickupDeps(db, dir, await stores.store(company));
+      const deps = await pickupDeps(db, dir, await stores.fileStore(company));
       const body = `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2E-M1,1.00,NOK,NO0612000000009,Leverandor AS\n`;
       await writeFile(join(inbox, 'pay.csv'), body);
       expect(await runPickup(deps, [company])).toEqual([]);
@@ -196,7 +196,7 @@ describe.runIf(server || process.env.CI)('a file still being written (SFTP, real
     const { dir, cleanup } = await makeTempDir();
     const { company, stores, sub } = sftpCompany(server, 'growing');
     try {
-      const store = await stores.store(company);
+      const store = await stores.fileStore(company);
       await provesNoPartialFile(store, company, join(server.filesRoot, sub, 'inbox'), dir);
     } finally {
       await stores.close();

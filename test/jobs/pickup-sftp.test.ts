@@ -27,7 +27,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
     const { folders } = company;
     try {
       await db.migrate();
-      const store = await stores.store(company);
+      const store = await stores.fileStore(company);
       await store.ensureDir(folders.inbox);
       await store.writeAtomic(
         `${folders.inbox}/good.csv`,
@@ -45,7 +45,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
           logger: silentLogger(),
           timeZone: 'Europe/Oslo',
           workDir: join(dir, 'work'),
-          fileStore: (c) => fileStores.fileStore(c),
+          fileStore: (c) => stores.fileStore(c),
           profile: profileLoader(),
           sleep: () => Promise.resolve(),
         },
@@ -63,7 +63,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
       ]);
       expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
     } finally {
-      await fileStores.close();
+      await stores.close();
       await db.close();
       await cleanup();
     }

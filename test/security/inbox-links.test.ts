@@ -67,7 +67,7 @@ async function pickup(setup: Setup, dir: string) {
         logger: createLogger({ format: 'json', level: 'debug', stream }),
         timeZone: 'Europe/Oslo',
         workDir: join(dir, 'work'),
-        store: () => Promise.resolve(setup.store),
+        fileStore: () => Promise.resolve(setup.store),
         profile: profileLoader(),
         sleep: () => Promise.resolve(),
         firstSighting: (key) => dedupe.recordAlertSent(key, 'log'),
@@ -158,7 +158,7 @@ describe('security: links and other non-files in a local inbox', () => {
     });
     const stores = quietStores({});
     const company = parsed.companies[0]!;
-    const store = await stores.store(company);
+    const store = await stores.fileStore(company);
     return { company, store, localRoot: root, elsewhere: 'elsewhere', close: () => stores.close() };
   }
 
@@ -212,7 +212,7 @@ describe.runIf(server || process.env.CI)('security: links and other non-files in
     const { company, stores, sub } = sftpCompany(server, 'links');
     return {
       company,
-      store: await stores.store(company),
+      store: await stores.fileStore(company),
       localRoot: server.filesRoot,
       elsewhere: `${sub}/elsewhere`,
       close: () => stores.close(),
