@@ -182,6 +182,7 @@ async function handleNew(
       alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
     },
     onPayment: (p) => void payments.push(p),
+    maxFileBytes: company.intake.maxFileSize,
   });
   const file = {
     company: company.id,

@@ -31,17 +31,6 @@ export class ByteSource {
     }
   }
 
-  /** Decoded text; a leading BOM is dropped. */
-  async *text(encoding: string): AsyncGenerator<string> {
-    const decoder = iconv.getDecoder(encoding, { stripBOM: true });
-    for await (const chunk of this.chunks()) {
-      const s = decoder.write(chunk);
-      if (s) yield s;
-    }
-    const rest = decoder.end();
-    if (rest) yield rest;
-  }
-
   /** Reads what is left (for the hash only) and returns the SHA-256 of the whole file. */
   async sha256(): Promise<string> {
     while (!this.done) {
@@ -51,6 +40,17 @@ export class ByteSource {
     }
     return this.hash.digest('hex');
   }
+}
+
+/** Decoded text of raw chunks; a leading BOM is dropped. */
+export async function* decodeChunks(chunks: AsyncIterable<Buffer>, encoding: string): AsyncGenerator<string> {
+  const decoder = iconv.getDecoder(encoding, { stripBOM: true });
+  for await (const chunk of chunks) {
+    const s = decoder.write(chunk);
+    if (s) yield s;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
 /** The first 4 KiB of a file, for format detection; an unreadable file is ERR_INTAKE_FILE_UNREADABLE. */
