@@ -207,6 +207,7 @@ async function handleNew(
     },
     onPayment: (p) => void payments.push(p),
     sha256,
+    maxFileBytes: company.intake.maxFileSize,
   });
   const file = {
     company: company.id,

@@ -2,6 +2,7 @@
 // defaults. docs/configuration.md and config/settle.example.yaml describe every key; a test
 // checks that the example file parses and names every key of this schema.
 import { z } from 'zod';
+import { parseByteSize } from './byte-size.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret-ref.js';
 
@@ -16,6 +17,19 @@ const duration = (fallback: string) =>
         return z.NEVER;
       }
       return ms;
+    });
+
+const byteSize = (fallback: string) =>
+  z
+    .union([z.string(), z.number()])
+    .default(fallback)
+    .transform((value, ctx) => {
+      const bytes = parseByteSize(value);
+      if (bytes === undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a size (e.g. 512MB, 1GiB)` });
+        return z.NEVER;
+      }
+      return bytes;
     });
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount such as "250000.00"');
@@ -65,6 +79,7 @@ const intake = z
       .regex(/^\.[A-Za-z0-9_-]{1,16}$/, 'a suffix such as ".done"')
       .optional(),
     duplicateWindow: duration('14d'),
+    maxFileSize: byteSize('1GiB'),
   })
   .superRefine((intake, ctx) => {
     // Without a marker the only sign that a writer is done is that the file stopped changing.

@@ -9,7 +9,15 @@ export interface Money {
 
 export type AmountProblem = 'syntax' | 'currency' | 'precision';
 
-export type ParseAmountResult = { ok: true; money: Money } | { ok: false; problem: AmountProblem; message: string };
+export type ParseAmountResult =
+  | { ok: true; money: Money }
+  | {
+      ok: false;
+      problem: AmountProblem;
+      message: string;
+      /** For a syntax problem: the format the text seems to be written in, when it reads in another one. */
+      seems?: DecimalFormat;
+    };
 
 export interface DecimalFormat {
   decimalSeparator: '.' | ',';
@@ -36,18 +44,76 @@ export function parseAmount(text: string, currency: string, format: DecimalForma
     if (grouped.test(s)) s = s.split(sep).join('');
   }
   const match = new RegExp(`^(-)?(\\d+)(?:${escapeRegExp(format.decimalSeparator)}(\\d+))?$`).exec(s);
-  if (!match) return { ok: false, problem: 'syntax', message: `"${text}" is not a decimal amount` };
+  if (!match) return amountSyntax(text, format);
   const [, minus, whole = '0', fraction = ''] = match;
   const significant = fraction.replace(/0+$/, '');
-  if (significant.length > exponent) {
-    return {
-      ok: false,
-      problem: 'precision',
-      message: `"${text}" has ${fraction.length} decimals; ${currency} has ${exponent}`,
-    };
-  }
+  if (significant.length > exponent) return amountPrecision(text, fraction.length, currency, exponent);
   const minor = BigInt(whole + significant.padEnd(exponent, '0'));
   return { ok: true, money: { minor: minus ? -minor : minor, currency } };
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** More decimals than the currency has: "100.5" has 1 decimal; JPY has none. */
+export function amountPrecision(text: string, decimals: number, currency: string, exponent: number): ParseAmountResult {
+  const has = exponent === 0 ? 'none' : String(exponent);
+  return {
+    ok: false,
+    problem: 'precision',
+    message: `"${text}" has ${plural(decimals, 'decimal')}; ${currency} has ${has}`,
+  };
+}
+
+const SEPARATORS = ['.', ',', ' ', "'", '\u00a0'] as const;
+
+/** Not a decimal in the format; says which format it seems to be in, when one reads it. */
+export function amountSyntax(text: string, format: DecimalFormat): ParseAmountResult {
+  const message = `"${text}" is not a decimal amount`;
+  const seems = seemsWritten(text.trim(), format);
+  if (!seems) return { ok: false, problem: 'syntax', message };
+  return {
+    ok: false,
+    problem: 'syntax',
+    message: `${message} written with ${describeFormat(format)}; it seems to be written with ${describeFormat(seems)}`,
+    seems,
+  };
+}
+
+/** '"," before the decimals and a space between thousands' */
+export function describeFormat(f: DecimalFormat): string {
+  const t = f.thousandsSeparator;
+  const between =
+    t === undefined || t === ''
+      ? 'no thousands separator'
+      : `${t === ' ' ? 'a space' : t === '\u00a0' ? 'a no-break space' : `"${t}"`} between thousands`;
+  return `"${f.decimalSeparator}" before the decimals and ${between}`;
+}
+
+/** The decimal format, other than the given one, in which the text is a plain or grouped decimal. */
+function seemsWritten(s: string, format: DecimalFormat): DecimalFormat | undefined {
+  const candidates: DecimalFormat[] = [];
+  for (const decimalSeparator of ['.', ','] as const) {
+    for (const t of SEPARATORS)
+      if (t !== decimalSeparator) candidates.push({ decimalSeparator, thousandsSeparator: t });
+    candidates.push({ decimalSeparator });
+  }
+  // The profile's own decimal separator first: a wrong grouping is the likelier mistake.
+  candidates.sort(
+    (a, b) =>
+      Number(b.decimalSeparator === format.decimalSeparator) - Number(a.decimalSeparator === format.decimalSeparator),
+  );
+  for (const c of candidates) {
+    if (
+      c.decimalSeparator === format.decimalSeparator &&
+      (c.thousandsSeparator ?? '') === (format.thousandsSeparator ?? '')
+    )
+      continue;
+    const d = escapeRegExp(c.decimalSeparator);
+    const t = c.thousandsSeparator;
+    const re = t ? new RegExp(`^-?\\d{1,3}(${escapeRegExp(t)}\\d{3})+(${d}\\d+)?$`) : new RegExp(`^-?\\d+(${d}\\d+)?$`);
+    if (re.test(s) && (t || s.includes(c.decimalSeparator))) return c;
+  }
+  return undefined;
 }
 
 /** Formats minor units as a plain decimal string with the currency's exponent ("1234.50", "100" for JPY). */

@@ -3,7 +3,7 @@
 // the currency up on every call, which was an eighth of the time of validating a large file.
 // A property test (test/formats/intake/amount-parser.test.ts) keeps both in agreement.
 import { currencyExponent } from '../currency.js';
-import type { DecimalFormat, ParseAmountResult } from '../money.js';
+import { amountPrecision, amountSyntax, type DecimalFormat, type ParseAmountResult } from '../money.js';
 
 export type AmountParser = (text: string, currency: string) => ParseAmountResult;
 
@@ -29,16 +29,10 @@ export function compileAmountParser(format: DecimalFormat = { decimalSeparator: 
     let s = text.trim();
     if (sep && grouped?.test(s)) s = s.split(sep).join('');
     const match = plain.exec(s);
-    if (!match) return { ok: false, problem: 'syntax', message: `"${text}" is not a decimal amount` };
+    if (!match) return amountSyntax(text, format);
     const [, minus, whole = '0', fraction = ''] = match;
     const significant = fraction.replace(/0+$/, '');
-    if (significant.length > exponent) {
-      return {
-        ok: false,
-        problem: 'precision',
-        message: `"${text}" has ${fraction.length} decimals; ${currency} has ${exponent}`,
-      };
-    }
+    if (significant.length > exponent) return amountPrecision(text, fraction.length, currency, exponent);
     const minor = BigInt(whole + significant.padEnd(exponent, '0'));
     return { ok: true, money: { minor: minus ? -minor : minor, currency } };
   };

@@ -34,6 +34,8 @@ export interface LineRuleOptions {
 export interface LineFormat {
   decimalFormat: DecimalFormat;
   dateFormat: string;
+  /** The CSV profile the format comes from, named in hints about its settings; none for pain.001. */
+  profile?: string;
 }
 
 export interface LineResult {
@@ -285,13 +287,8 @@ class LineChecker {
     if (amountText === undefined || !currencyOk) return {};
     const parsed = this.parseAmount(amountText, currency);
     if (!parsed.ok) {
-      add(
-        ctx,
-        parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX,
-        'error',
-        'amount',
-        parsed.message,
-      );
+      const code = parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX;
+      add(ctx, code, 'error', 'amount', parsed.message + settingHint(this.format, parsed.seems));
       return {};
     }
     const money = parsed.money;
@@ -433,6 +430,19 @@ class BoundedCache<K, V> {
     if (this.map.size >= this.max) this.map.clear();
     this.map.set(key, value);
   }
+}
+
+/** What to change so that amounts written like this one are read: profile settings, or the pain.001 rule. */
+function settingHint(format: LineFormat, seems: DecimalFormat | undefined): string {
+  if (!seems) return '';
+  if (format.profile === undefined)
+    return '; pain.001 amounts are written with "." before the decimals and no thousands separator';
+  const changes: string[] = [];
+  if (seems.decimalSeparator !== format.decimalFormat.decimalSeparator)
+    changes.push(`decimalSeparator: "${seems.decimalSeparator}"`);
+  if ((seems.thousandsSeparator ?? '') !== (format.decimalFormat.thousandsSeparator ?? ''))
+    changes.push(`thousandsSeparator: ${JSON.stringify(seems.thousandsSeparator ?? '')}`);
+  return `: if the whole file is written so, set ${changes.join(' and ')} in CSV profile "${format.profile}"`;
 }
 
 function show(ch: string): string {

@@ -58,12 +58,17 @@ export async function* readCsv(
     for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
     const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
     if (record.length !== headerLength) {
+      const joined = bareCarriageReturns(record);
+      const why =
+        joined > 0
+          ? `: the row holds ${joined + 1} lines joined, because they end with a bare carriage return (CR, the line end of classic Mac OS) while the file's first line ends with a line feed; save the file with one kind of line end (CRLF or LF)`
+          : ' (a delimiter inside an unquoted value?)';
       line.issues = [
         {
           code: IssueCode.CSV_COLUMN_COUNT,
           severity: 'error',
           location: { row },
-          message: `row has ${record.length} fields; the header has ${headerLength} (a delimiter inside an unquoted value?)`,
+          message: `row has ${record.length} fields; the header has ${headerLength}${why}`,
         },
       ];
     }
@@ -112,6 +117,8 @@ export async function* readCsv(
     for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
       const row = nextLine;
       nextLine += 1 + lineBreaksIn(record);
+      // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
+      if (columnOf && record.length !== headerLength) nextLine += bareCarriageReturns(record);
       if (record.every((v) => v.trim() === '')) continue; // blank line, or only delimiters
       onRecord(record, row);
     }
@@ -158,6 +165,15 @@ function lineBreaksIn(record: string[]): number {
   let n = 0;
   for (const value of record) {
     for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) n++;
+  }
+  return n;
+}
+
+/** Carriage returns not followed by a line feed, in a record's values: lines csv-parse did not split. */
+function bareCarriageReturns(record: string[]): number {
+  let n = 0;
+  for (const value of record) {
+    for (let i = value.indexOf('\r'); i !== -1; i = value.indexOf('\r', i + 1)) if (value[i + 1] !== '\n') n++;
   }
   return n;
 }

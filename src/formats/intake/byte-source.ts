@@ -35,17 +35,6 @@ export class ByteSource {
     }
   }
 
-  /** Decoded text; a leading BOM is dropped. */
-  async *text(encoding: string): AsyncGenerator<string> {
-    const decoder = iconv.getDecoder(encoding, { stripBOM: true });
-    for await (const chunk of this.chunks()) {
-      const s = decoder.write(chunk);
-      if (s) yield s;
-    }
-    const rest = decoder.end();
-    if (rest) yield rest;
-  }
-
   /** Closes the file without reading the rest; for a source that is not hashed. */
   async close(): Promise<void> {
     this.done = true;
@@ -61,6 +50,17 @@ export class ByteSource {
     }
     return this.hash.digest('hex');
   }
+}
+
+/** Decoded text of raw chunks; a leading BOM is dropped. */
+export async function* decodeChunks(chunks: AsyncIterable<Buffer>, encoding: string): AsyncGenerator<string> {
+  const decoder = iconv.getDecoder(encoding, { stripBOM: true });
+  for await (const chunk of chunks) {
+    const s = decoder.write(chunk);
+    if (s) yield s;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
 /** The first 4 KiB of a file, for format detection; an unreadable file is ERR_INTAKE_FILE_UNREADABLE. */

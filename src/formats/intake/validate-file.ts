@@ -2,7 +2,7 @@
 // every line in one streaming pass, and report the file's hash, totals and every issue. The
 // payments themselves are handed to `onPayment` one by one and not kept, so memory does not
 // grow with the file (apart from the set of end-to-end ids, see docs/validation.md).
-import { isUtf8 } from 'node:buffer';
+import { stat } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import type { Issue } from '../../domain/issue.js';
@@ -12,13 +12,15 @@ import { charsetRule } from '../../domain/validation/charset.js';
 import { IssueCode } from '../../domain/validation/codes.js';
 import type { LineFormat } from '../../domain/validation/line-rules.js';
 import { PaymentValidator, type ValidationOptions } from '../../domain/validation/payment-validator.js';
-import type { PaymentField, RawPaymentLine } from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import type { CsvProfile } from '../csv-profile/profile.js';
 import { readCsv } from '../csv-profile/read-csv.js';
-import { Pain001Reader, type Pain001Limits } from '../pain001/read-pain001.js';
-import { ByteSource, readHead } from './byte-source.js';
-import { detectFormat } from './detect-format.js';
+import { DEFAULT_MAX_DOCUMENT_CHARS, Pain001Reader, type Pain001Limits } from '../pain001/read-pain001.js';
+import { ByteSource, decodeChunks, readHead } from './byte-source.js';
+import { detectFormat, type Detected } from './detect-format.js';
+import { fileEncodingIssue, lineEncodingIssues, type EncodingContext } from './encoding-issues.js';
+import { EncodingSniffer } from './encoding-sniff.js';
+import { IssueList } from './issue-list.js';
 
 export interface IntakeOptions {
   /** Profile for CSV files; a CSV file without one is a usage error. */
@@ -29,6 +31,8 @@ export interface IntakeOptions {
   /** Issues kept in the result (default 1,000); the rest are counted, not listed. */
   maxIssues?: number;
   xmlLimits?: Pain001Limits;
+  /** Largest file in bytes (intake.maxFileSize; default 1 GiB): a larger one is refused unread. */
+  maxFileBytes?: number;
   /** Longest CSV record in characters (default 65,536). */
   maxCsvRecordSize?: number;
   /** The file's SHA-256 when the caller already has it (pickup hashes while downloading): not computed again. */
@@ -57,65 +61,14 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   const head = await readHead(file);
   const detected = detectFormat(head);
   const source = new ByteSource(file, options.sha256 === undefined);
-  const issues: Issue[] = [];
-  const maxIssues = options.maxIssues ?? 1000;
-  let errors = 0;
-  let warnings = 0;
-  let omitted = 0;
-  const report = (issue: Issue): void => {
-    if (issue.severity === 'error') errors++;
-    else warnings++;
-    if (issues.length < maxIssues) issues.push(issue);
-    else omitted++;
-  };
+  const issues = new IssueList(options.maxIssues ?? 1000);
+  const report = (issue: Issue): void => issues.add(issue);
 
-  // Set when a chunk may hold undecodable bytes; only then are fields searched for U+FFFD.
-  const encodingSuspect = { value: false };
-  let format = 'unknown';
-  let items: AsyncIterable<ReaderItem[]> | undefined;
-  let lineFormat: LineFormat = { decimalFormat: { decimalSeparator: '.' }, dateFormat: 'YYYY-MM-DD' };
-  let validation = options.validation;
-  let xml: Pain001Reader | undefined;
-  if (detected.kind === 'empty') {
-    report({ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file is empty' });
-  } else if (detected.kind === 'xml') {
-    const encoding = detected.encoding ?? 'utf-8';
-    if (!canDecode(encoding)) {
-      report({
-        code: IssueCode.ENCODING_INVALID,
-        severity: 'error',
-        location: { row: 1 },
-        message: `the XML declaration names encoding "${encoding}", which settle cannot read`,
-      });
-    } else {
-      xml = new Pain001Reader(options.xmlLimits);
-      items = xml.read(watchText(source.text(encoding), encodingSuspect));
-      format = 'pain.001';
-    }
-  } else {
-    const profile = options.profile;
-    if (!profile)
-      throw new SettleError(
-        'ERR_INTAKE_PROFILE_REQUIRED',
-        `${file} is a CSV file: name a CSV profile (--profile) to read it`,
-        { exitCode: ExitCode.usage },
-      );
-    format = `csv:${profile.name}`;
-    const encoding = detected.encoding ?? profile.encoding;
-    // csv-parse decodes UTF-8 itself (and drops its BOM); other encodings go through iconv-lite.
-    const text =
-      encoding === 'utf-8'
-        ? watchUtf8(source.chunks(), encodingSuspect)
-        : watchText(source.text(encoding), encodingSuspect);
-    items = readCsv(text, profile, { maxRecordSize: options.maxCsvRecordSize ?? 65_536 });
-    const decimalFormat = profile.thousandsSeparator
-      ? { decimalSeparator: profile.decimalSeparator, thousandsSeparator: profile.thousandsSeparator }
-      : { decimalSeparator: profile.decimalSeparator };
-    lineFormat = { decimalFormat, dateFormat: profile.dateFormat };
-    validation = { ...validation, charset: charsetRule(profile.charset.extra, profile.charset.base) };
-  }
-
-  const validator = new PaymentValidator(validation, lineFormat);
+  const opened = openReader(file, detected, source, options, await tooLarge(file, options.maxFileBytes));
+  opened.refused?.forEach(report);
+  const { items, xml, sniffer, encoding } = opened;
+  let format = opened.format;
+  const validator = new PaymentValidator(opened.validation, opened.lineFormat);
   const totals = new Map<string, bigint>();
   let payments = 0;
   let validPayments = 0;
@@ -129,9 +82,8 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
         else if (item.kind === 'control') validator.control(item.declaration).forEach(report);
         else {
           payments++;
-          const encodingIssues = encodingSuspect.value
-            ? checkEncoding(item.line, detected.encoding ?? (xml ? 'utf-8' : (options.profile?.encoding ?? 'utf-8')))
-            : NONE;
+          const encodingIssues =
+            sniffer?.sign || opened.textSuspect.value ? lineEncodingIssues(item.line, sniffer?.sign, encoding) : NONE;
           encodingIssues.forEach(report);
           const pending = validator.line(item.line);
           const result = pending instanceof Promise ? await pending : pending;
@@ -160,16 +112,11 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
       }
     }
     if (xml?.version) format = xml.version;
-    if (payments === 0 && errors === 0)
+    // The encoding the file seems to be in, said once and first: it explains the other issues.
+    const fileLevel = sniffer?.sign ? fileEncodingIssue(sniffer.sign, encoding) : undefined;
+    if (fileLevel) issues.addFirst(fileLevel);
+    if (payments === 0 && issues.errors === 0)
       report({ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file holds no payments' });
-  }
-  if (omitted > 0) {
-    issues.push({
-      code: IssueCode.ISSUES_TRUNCATED,
-      severity: 'warning',
-      location: {},
-      message: `${omitted} more issue(s) were found but not listed (limit ${maxIssues})`,
-    });
   }
   if (options.sha256 !== undefined) await source.close();
   return {
@@ -180,19 +127,124 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
     payments,
     validPayments,
     totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
-    issues,
-    errors,
-    warnings,
-    valid: errors === 0,
+    issues: issues.list(),
+    errors: issues.errors,
+    warnings: issues.warnings,
+    valid: issues.errors === 0,
   };
 }
 
-/** Passes UTF-8 chunks through; a chunk that is not valid UTF-8 on its own (bad bytes, or a character split at its end) sets the flag. */
-async function* watchUtf8(chunks: AsyncIterable<Buffer>, suspect: { value: boolean }): AsyncGenerator<Buffer> {
-  for await (const chunk of chunks) {
-    if (!suspect.value && (!isUtf8(chunk) || chunk.includes(REPLACEMENT_UTF8))) suspect.value = true;
-    yield chunk;
+interface OpenedReader {
+  format: string;
+  items?: AsyncIterable<ReaderItem[]>;
+  xml?: Pain001Reader;
+  sniffer?: EncodingSniffer;
+  encoding: EncodingContext;
+  /** Set when decoded text held U+FFFD (an encoding the sniffer does not watch, e.g. UTF-16). */
+  textSuspect: { value: boolean };
+  lineFormat: LineFormat;
+  validation: ValidationOptions;
+  /** Issues that stop the file before any reading. */
+  refused?: Issue[];
+}
+
+/** The reader for the detected format, reading the file's bytes through the encoding sniffer. */
+function openReader(
+  file: string,
+  detected: Detected,
+  source: ByteSource,
+  options: IntakeOptions,
+  refused: Issue | undefined,
+): OpenedReader {
+  const textSuspect = { value: false };
+  const base = {
+    format: 'unknown',
+    textSuspect,
+    lineFormat: PAIN001_FORMAT,
+    validation: options.validation,
+    encoding: { encoding: 'utf-8' },
+  };
+  if (refused) return { ...base, refused: [refused] };
+  if (detected.kind === 'empty')
+    return {
+      ...base,
+      refused: [{ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file is empty' }],
+    };
+  if (detected.kind === 'xml') {
+    const encoding = detected.encoding ?? 'utf-8';
+    if (!canDecode(encoding))
+      return {
+        ...base,
+        refused: [
+          {
+            code: IssueCode.ENCODING_INVALID,
+            severity: 'error',
+            location: { row: 1 },
+            message: `the XML declaration names encoding "${encoding}", which settle cannot read`,
+          },
+        ],
+      };
+    const sniffer = new EncodingSniffer(encoding);
+    const xml = new Pain001Reader({
+      maxChars: options.maxFileBytes ?? DEFAULT_MAX_DOCUMENT_CHARS,
+      ...options.xmlLimits,
+    });
+    const text = watchText(decodeChunks(sniffer.watch(source.chunks()), encoding), textSuspect);
+    return { ...base, format: 'pain.001', items: xml.read(text), xml, sniffer, encoding: { encoding } };
   }
+  const profile = options.profile;
+  if (!profile)
+    throw new SettleError(
+      'ERR_INTAKE_PROFILE_REQUIRED',
+      `${file} is a CSV file: name a CSV profile (--profile) to read it`,
+      {
+        exitCode: ExitCode.usage,
+      },
+    );
+  const encoding = detected.encoding ?? profile.encoding;
+  const sniffer = new EncodingSniffer(encoding);
+  const bytes = sniffer.watch(source.chunks());
+  // csv-parse decodes UTF-8 itself (and drops its BOM); other encodings go through iconv-lite.
+  const text = encoding === 'utf-8' ? bytes : watchText(decodeChunks(bytes, encoding), textSuspect);
+  const decimalFormat = profile.thousandsSeparator
+    ? { decimalSeparator: profile.decimalSeparator, thousandsSeparator: profile.thousandsSeparator }
+    : { decimalSeparator: profile.decimalSeparator };
+  return {
+    ...base,
+    format: `csv:${profile.name}`,
+    items: readCsv(text, profile, { maxRecordSize: options.maxCsvRecordSize ?? 65_536 }),
+    sniffer,
+    // A byte order mark chose the encoding, not the profile: then no profile setting is to blame.
+    encoding: detected.encoding ? { encoding } : { encoding, profile: profile.name },
+    lineFormat: { decimalFormat, dateFormat: profile.dateFormat, profile: profile.name },
+    validation: { ...options.validation, charset: charsetRule(profile.charset.extra, profile.charset.base) },
+  };
+}
+
+const PAIN001_FORMAT: LineFormat = { decimalFormat: { decimalSeparator: '.' }, dateFormat: 'YYYY-MM-DD' };
+
+/** A file over the configured size is refused before it is read, with the limit and the setting. */
+async function tooLarge(file: string, maxBytes: number | undefined): Promise<Issue | undefined> {
+  const limit = maxBytes ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  const bytes = (await stat(file)).size;
+  if (bytes <= limit) return undefined;
+  return {
+    code: IssueCode.FILE_TOO_LARGE,
+    severity: 'error',
+    location: {},
+    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit`,
+  };
+}
+
+/** "1.2 GiB", "350 MiB", "12 KiB", "800 bytes". */
+function size(bytes: number): string {
+  for (const [unit, factor] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const)
+    if (bytes >= factor) return `${(bytes / factor).toFixed(1).replace(/\.0$/, '')} ${unit}`;
+  return `${bytes} bytes`;
 }
 
 async function* watchText(text: AsyncIterable<string>, suspect: { value: boolean }): AsyncGenerator<string> {
@@ -202,30 +254,9 @@ async function* watchText(text: AsyncIterable<string>, suspect: { value: boolean
   }
 }
 
-const REPLACEMENT_UTF8 = Buffer.from('\uFFFD', 'utf8');
-
 // A plain boolean: iconv's type guard would narrow the name to `never` in the error branch.
 function canDecode(encoding: string): boolean {
   return iconv.encodingExists(encoding);
-}
-
-/** A U+FFFD in a field means bytes that are not valid in the encoding used: a wrong profile, usually. */
-function checkEncoding(line: RawPaymentLine, encoding: string): Issue[] {
-  let issues: Issue[] | undefined;
-  const fields = line.fields;
-  for (const key in fields) {
-    const raw = fields[key as PaymentField];
-    if (raw && raw.value.includes('\uFFFD')) {
-      (issues ??= []).push({
-        code: IssueCode.ENCODING_INVALID,
-        severity: 'error',
-        location: raw.location,
-        field: key,
-        message: `"${raw.value}" holds bytes that are not valid ${encoding} (is the file in another encoding? choose a profile that matches)`,
-      });
-    }
-  }
-  return issues ?? NONE;
 }
 
 const NONE: Issue[] = [];

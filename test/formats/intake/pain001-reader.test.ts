@@ -139,7 +139,10 @@ describe('pain.001 reader', () => {
       ...Array.from({ length: 100 }, () => '<!-- padding padding -->'),
     ];
     expect(await items(chunks, reader)).toMatchObject([
-      { kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1000') } },
+      {
+        kind: 'issue',
+        issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1,000 characters') },
+      },
     ]);
   });
 

@@ -137,7 +137,7 @@ describe('rule fixtures (pain.001)', () => {
     ['batch-booking-invalid.xml', 'XML_VALUE_INVALID', '/Document/CstmrCdtTrfInitn/PmtInf[1]/BtchBookg'],
     ['amount-precision.xml', 'AMOUNT_PRECISION', '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/Amt/InstdAmt'],
     ['xml-version-unsupported.xml', 'XML_VERSION_UNSUPPORTED', '/Document'],
-    ['xml-camt053.xml', 'XML_VERSION_UNSUPPORTED', '/Document'],
+    ['xml-camt053.xml', 'XML_NOT_PAIN001', '/Document'],
     ['xml-not-pain001.xml', 'XML_NOT_PAIN001', '/Invoice'],
   ];
   it.each(xmlRules)('%s yields %s at %s', async (file, code, path) => {

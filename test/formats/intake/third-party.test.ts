@@ -6,7 +6,11 @@ import type { LocalDate } from '../../../src/domain/local-date.js';
 import { check } from './helpers.js';
 
 const expected: [file: string, valid: boolean, errorCodes: string[]][] = [
-  ['pain001/dvbern__pain001_v00103ch02_TestReference.xml', true, []],
+  [
+    'pain001/dvbern__pain001_v00103ch02_TestReference.xml',
+    false,
+    ['ELEMENT_UNSUPPORTED', 'PAYMENT_METHOD_UNSUPPORTED'],
+  ],
   ['pain001/iso20022js__cross_river_pain_001_rtp_credit.xml', false, ['IBAN_INVALID']],
   ['pain001/iso20022js__example_sepa_pain_001_v3.xml', false, ['IBAN_INVALID']],
   [
@@ -23,7 +27,7 @@ const expected: [file: string, valid: boolean, errorCodes: string[]][] = [
   ['pain001/moov__International_payment_USD_naujas_1.xml', false, ['IBAN_INVALID']],
   ['pain001/moov__sepa_payment_naujas_1.xml', false, ['IBAN_INVALID']],
   ['pain001/pain001py__pain.001.001.03.xml', false, ['IBAN_INVALID', 'NBOFTXS_MISMATCH']],
-  ['pain001/pain001py__pain.001.001.09.xml', false, ['IBAN_INVALID', 'NBOFTXS_MISMATCH']],
+  ['pain001/pain001py__pain.001.001.09.xml', false, ['ELEMENT_UNSUPPORTED', 'IBAN_INVALID', 'NBOFTXS_MISMATCH']],
   ['pain001/phpsepaxml__pain.001.001.03.xml', false, ['IBAN_INVALID']],
   ['pain001/phpsepaxml__pain.001.001.08.xml', false, ['IBAN_INVALID']],
   ['pain001/phpsepaxml__pain.001.001.09.xml', false, ['IBAN_INVALID']],

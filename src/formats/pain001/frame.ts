@@ -1,0 +1,81 @@
+// The open elements of a pain.001 document while it streams past. Frames are pooled per depth
+// and reused (no allocation per element), and an element's XPath is built only when something
+// needs it (a captured field, an issue).
+import type { PathNode } from './element-policy.js';
+
+export interface Frame {
+  name: string;
+  /** Position among same-name siblings (1-based): the XPath step is "PmtInf[2]" when it matters. */
+  position: number;
+  parent: Frame | undefined;
+  path: string | undefined;
+  /** Where the element is in the mapped paths of the open PmtInf or CdtTrfTxInf, if anywhere. */
+  node: PathNode | undefined;
+  hasChildren: boolean;
+  /**
+   * Position counting of same-name children. pain.001 repeats elements only as consecutive
+   * siblings (xs:sequence), so counting runs of one name gives the XPath position.
+   */
+  lastChild: string;
+  lastCount: number;
+  text: string;
+}
+
+const REPEATED = new Set(['PmtInf', 'CdtTrfTxInf', 'Ustrd', 'Strd']);
+
+/** A frame for an element at `depth` (1-based), reusing the pooled one of that depth. */
+export function enterFrame(
+  pool: Frame[],
+  depth: number,
+  name: string,
+  position: number,
+  parent: Frame | undefined,
+  node: PathNode | undefined,
+): Frame {
+  let frame = pool[depth - 1];
+  if (frame) {
+    frame.name = name;
+    frame.position = position;
+    frame.parent = parent;
+    frame.path = undefined;
+    frame.node = node;
+    frame.hasChildren = false;
+    frame.lastChild = '';
+    frame.lastCount = 0;
+    frame.text = '';
+    return frame;
+  }
+  frame = { name, position, parent, path: undefined, node, hasChildren: false, lastChild: '', lastCount: 0, text: '' };
+  pool[depth - 1] = frame;
+  return frame;
+}
+
+export function pathOf(frame: Frame): string {
+  if (frame.path === undefined) {
+    const step = frame.position > 1 || REPEATED.has(frame.name) ? `${frame.name}[${frame.position}]` : frame.name;
+    frame.path = `${frame.parent ? pathOf(frame.parent) : ''}/${step}`;
+  }
+  return frame.path;
+}
+
+/**
+ * The XPath of a transaction field: the transaction's path and the field's key when no element
+ * on the way repeats (the usual case, one string joined), else built step by step.
+ */
+export function txFieldPath(frame: Frame, levels: number, txPath: string, key: string): string {
+  let f: Frame | undefined = frame;
+  for (let i = 0; i < levels && f; i++, f = f.parent) {
+    // Ustrd and Strd are the REPEATED elements a transaction can hold: their step has a position.
+    if (f.position !== 1 || f.name === 'Ustrd' || f.name === 'Strd') return pathOf(frame);
+  }
+  return `${txPath}/${key}`;
+}
+
+/** Only space, tab, CR and LF (a loop: this runs for the indentation between every two elements). */
+export function isXmlWhitespace(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
