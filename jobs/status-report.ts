@@ -9,6 +9,7 @@
 // (same name, same bytes) on the next run instead of adding a second one.
 import { createHash } from 'node:crypto';
 import type { CompanyConfig } from '../src/config/index.js';
+import { messageForTpp, messagesForRefusal, type BankProblem, type LineMessage } from '../src/domain/line-message.js';
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../src/domain/payment-status.js';
 import { writePain002 } from '../src/formats/pain002/index.js';
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
@@ -77,17 +78,23 @@ async function reportFor(
   if (pending.length === 0) return undefined;
 
   const times = await deps.store.payments.changeTimes(file.id);
-  const { explanations, bankIds } = await bulkFacts(deps, payments);
+  const { messages, bankIds } = await bulkFacts(deps, payments);
   const groups = new Map<string, PaymentStatusLine[]>();
   for (const p of payments) {
     // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
-    const group = p.paymentInformationId ?? p.bulkId ?? 'unplanned';
-    const line = statusLine(
-      p,
-      times.get(p.id) ?? deps.clock.now(),
-      p.bulkId ? explanations.get(p.bulkId) : undefined,
-      p.bulkId ? bankIds.get(p.bulkId) : undefined,
-    );
+    const group = p.paymentInformationId ?? paymentInformationIdOf(p.bulkId ?? 'unplanned');
+    const said = [...(messages.get(p.id) ?? []), ...p.tppMessages.map((m) => messageForTpp(m, p.lineNumber))];
+    for (const m of said)
+      deps.logger.warn('payment line refused', {
+        company: company.id,
+        file: file.fileName,
+        line: m.lineNumber ?? 'none named',
+        code: m.code,
+        field: m.field,
+        reason: m.bankText,
+        action: m.action,
+      });
+    const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), said, p.bulkId ? bankIds.get(p.bulkId) : undefined);
     (groups.get(group) ?? groups.set(group, []).get(group)!).push(line);
   }
   const lastChange = new Date(Math.max(...[...times.values()].map((t) => t.getTime())));
@@ -95,12 +102,13 @@ async function reportFor(
   const report: PaymentStatusReport = {
     messageId: `STS-${fingerprint.slice(0, 20)}`,
     createdAt: lastChange,
+    initiatingParty: { name: company.name, organisationNumber: company.organisationNumber },
     originalFileName: file.fileName,
     // The ERP's own pain.001 MsgId; a CSV file has none, so settle's file id (32 hex) stands in.
     originalMessageId: file.messageId ?? file.id.replace(/-/g, ''),
     originalMessageNameId: file.format.startsWith('pain.001') ? file.format : 'pain.001.001.03',
     originalCreatedAt: file.receivedAt,
-    groups: [...groups].map(([id, lines]) => ({ originalPaymentInformationId: id.slice(0, 35), lines })),
+    groups: [...groups].map(([id, lines]) => ({ originalPaymentInformationId: id, lines })),
   };
   const store = await deps.fileStore(company);
   await store.ensureDir(company.folders.status);
@@ -130,27 +138,63 @@ function exportFormat(format: string): string {
   return format === 'csv' ? 'csv-status' : format;
 }
 
-/** Per bulk: the explanation of a refusal or open outcome, and the bank's payment id. */
+/**
+ * A CSV file has no PmtInfId: each bulk it became gets a short id derived from the bulk's, the
+ * same in every report and in the status CSV, within the 35 characters of OrgnlPmtInfId.
+ */
+export function paymentInformationIdOf(bulkId: string): string {
+  return `STL-${createHash('sha256').update(bulkId).digest('hex').slice(0, 20).toUpperCase()}`;
+}
+
+/** Per line of a refused or open bulk: what the bank said about it; per bulk: the bank's payment id. */
 async function bulkFacts(
   deps: Pick<PaymentJobDeps, 'store'>,
   payments: readonly StoredPayment[],
-): Promise<{ explanations: Map<string, string>; bankIds: Map<string, string> }> {
-  const out = new Map<string, string>();
+): Promise<{ messages: Map<string, LineMessage[]>; bankIds: Map<string, string> }> {
+  const messages = new Map<string, LineMessage[]>();
   const bankIds = new Map<string, string>();
   for (const bulkId of new Set(payments.map((p) => p.bulkId).filter((id): id is string => id !== undefined))) {
     const bulk = await deps.store.bulks.get(bulkId);
     if (bulk?.bankPaymentId !== undefined) bankIds.set(bulkId, bulk.bankPaymentId);
-    const problem = bulk?.lastProblem as { explanation?: unknown } | undefined;
-    if (
-      bulk &&
-      (bulk.state === 'rejected' || bulk.state === 'unknown' || bulk.state === 'attention') &&
-      typeof problem?.explanation === 'string'
-    )
-      out.set(bulkId, problem.explanation);
-    else if (bulk?.state === 'attention')
-      out.set(bulkId, 'Not found at the bank; a person decides whether to pay it again.');
+    // The bulk's lines in the order they were sent: the bank's paymentLines[i] is the i-th.
+    const lines = payments.filter((p) => p.bulkId === bulkId);
+    let said: Map<number, LineMessage[]> | undefined;
+    if (bulk?.state === 'rejected')
+      said = messagesForRefusal(
+        bankProblem(bulk.lastProblem),
+        lines.map((p) => p.lineNumber),
+      );
+    else if (bulk?.state === 'unknown' || bulk?.state === 'attention') {
+      const bankText =
+        bulk.state === 'attention' ? 'Not found at the bank' : 'No answer from the bank yet; the outcome is open';
+      const action =
+        bulk.state === 'attention'
+          ? 'A person decides whether to pay it again; do not send it again from the ERP.'
+          : 'Wait: settle looks it up at the bank; do not send it again from the ERP.';
+      said = new Map(lines.map((p) => [p.lineNumber, [{ code: 'NARR', bankText, lineNumber: p.lineNumber, action }]]));
+    }
+    for (const p of lines) if (said?.has(p.lineNumber)) messages.set(p.id, said.get(p.lineNumber) ?? []);
   }
-  return { explanations: out, bankIds };
+  return { messages, bankIds };
+}
+
+/** The bank's own words kept with a refused bulk (status, title, detail, field list). */
+function bankProblem(stored: unknown): BankProblem {
+  const o = (stored ?? {}) as Record<string, unknown>;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+  const errors = Array.isArray(o.errors)
+    ? o.errors.filter(
+        (e): e is { field: string; message: string } =>
+          typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string',
+      )
+    : [];
+  const problem: BankProblem = { errors };
+  if (typeof o.status === 'number') problem.status = o.status;
+  const title = str(o.title);
+  const detail = str(o.detail);
+  if (title !== undefined) problem.title = title;
+  if (detail !== undefined) problem.detail = detail;
+  return problem;
 }
 
 const LINE_STATUS: Readonly<Record<string, PaymentLineStatus>> = {
@@ -175,12 +219,12 @@ const LINE_STATUS: Readonly<Record<string, PaymentLineStatus>> = {
 function statusLine(
   p: StoredPayment,
   time: Date,
-  explanation: string | undefined,
+  messages: readonly LineMessage[],
   bankPaymentId: string | undefined,
 ): PaymentStatusLine {
-  const codes = p.tppMessages.map((m) => m.code).filter((c): c is string => typeof c === 'string' && c !== '');
-  const texts = p.tppMessages.map((m) => m.message).filter((t): t is string => typeof t === 'string' && t !== '');
-  const reasonText = [explanation, ...texts].filter((t) => t !== undefined).join(' ');
+  // The ERP's files get the codes and the bank's words; the actions go to the log and human reports.
+  const codes = [...new Set(messages.map((m) => m.code))];
+  const reasonText = messages.map((m) => m.bankText).join('; ');
   return {
     lineNumber: p.lineNumber,
     endToEndId: p.endToEndId,

@@ -99,8 +99,8 @@ export function explainSendFailure(error: BankError, ctx: BulkContext): Explaine
       explanation: `The bank could not find what the payment refers to (${error.title ?? 'not found'}${detail ? `: ${detail}` : ''}).`,
     };
   }
-  // The client keeps the problem's title and detail, not its per-field list, so the date is
-  // checked here too: the bank takes only dates after its today (spec §8).
+  // The date is checked here too, not only in the bank's field list: the bank takes only dates
+  // after its today (spec §8), whatever words its problem uses.
   if (
     status === 400 &&
     (ctx.executionDate <= ctx.today ||
@@ -141,10 +141,11 @@ export function problemOf(error: BankError, explanation: string): Record<string,
     title: error.title,
     detail: error.detail,
     traceId: error.traceId,
+    ...(error.fieldErrors.length > 0 ? { errors: error.fieldErrors } : {}),
     explanation,
   };
 }
 
 function problemFields(error: BankError): string {
-  return `${error.message} ${error.details === undefined ? '' : JSON.stringify(error.details)}`;
+  return `${error.message} ${error.fieldErrors.map((e) => `${e.field} ${e.message}`).join(' ')}`;
 }

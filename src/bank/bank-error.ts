@@ -28,6 +28,14 @@ export interface ProblemFields {
   detail?: string;
   traceId?: string;
   instance?: string;
+  /** The problem's per-field list (`errors: [{field, message}]`), when the bank gave one. */
+  fieldErrors?: readonly FieldError[];
+}
+
+/** One entry of a validation problem's `errors` list; `field` is a request path like `paymentLines[2].creditorName`. */
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
 export interface BankErrorOptions extends ProblemFields {
@@ -48,6 +56,7 @@ export class BankError extends SettleError {
   readonly title: string | undefined;
   readonly detail: string | undefined;
   readonly traceId: string | undefined;
+  readonly fieldErrors: readonly FieldError[];
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
   /**
@@ -76,6 +85,7 @@ export class BankError extends SettleError {
     this.title = options.title;
     this.detail = options.detail;
     this.traceId = options.traceId;
+    this.fieldErrors = options.fieldErrors ?? [];
     this.retryable = options.retryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
     this.outcomeUnknown = options.outcomeUnknown ?? false;
@@ -117,7 +127,16 @@ export function readProblem(body: unknown): ProblemFields {
   if (detail) out.detail = detail;
   if (traceId) out.traceId = traceId;
   if (instance) out.instance = instance;
+  const fieldErrors = Array.isArray(o.errors) ? o.errors.map(readFieldError).filter((e) => e !== undefined) : [];
+  if (fieldErrors.length > 0) out.fieldErrors = fieldErrors;
   return out;
+}
+
+function readFieldError(value: unknown): FieldError | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { field, message } = value as Record<string, unknown>;
+  if (typeof message !== 'string' || message === '') return undefined;
+  return { field: typeof field === 'string' ? field : '', message };
 }
 
 /** The error for a non-2xx answer, its message one sentence an operator can read. */

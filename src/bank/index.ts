@@ -8,6 +8,7 @@ export {
   isBankError,
   readProblem,
   type BankErrorCode,
+  type FieldError,
   type ProblemFields,
 } from './bank-error.js';
 export type { BankClient, BankClientOptions, BankObserver } from './bank-client.js';

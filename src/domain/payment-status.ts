@@ -34,6 +34,8 @@ export interface PaymentStatusGroup {
 
 export interface PaymentStatusReport {
   messageId: string;
+  /** The party the original payments were initiated for: the company (name and organisation number). */
+  initiatingParty?: { name: string; organisationNumber?: string };
   createdAt: Date;
   /** Name of the file the ERP dropped (for the status CSV). */
   originalFileName?: string;
@@ -43,4 +45,26 @@ export interface PaymentStatusReport {
   originalMessageNameId: string;
   originalCreatedAt?: Date;
   groups: readonly PaymentStatusGroup[];
+}
+
+/** A group's status in ISO 20022 terms: the line statuses plus PART (some lines refused, others not). */
+export type PaymentGroupStatus = PaymentLineStatus | 'PART';
+
+/** How far a line has come: a group that is not partly refused reports its least advanced line. */
+const PROGRESS: readonly PaymentLineStatus[] = ['RCVD', 'PDNG', 'ACTC', 'ACCP', 'ACWC', 'ACSP', 'ACSC'];
+const REFUSED = new Set<string>(['RJCT', 'CANC']);
+
+/**
+ * The status of a group of lines (a PmtInf or a whole file), as banks derive it: every line the
+ * same → that status; every line refused → RJCT (CANC when all were cancelled); some refused and
+ * some not → PART; otherwise the least advanced line's status (ACSP and ACSC → ACSP).
+ */
+export function groupStatus(statuses: readonly PaymentLineStatus[]): PaymentGroupStatus | undefined {
+  const first = statuses[0];
+  if (first === undefined) return undefined;
+  if (statuses.every((s) => s === first)) return first;
+  const refused = statuses.filter((s) => REFUSED.has(s)).length;
+  if (refused === statuses.length) return 'RJCT';
+  if (refused > 0) return 'PART';
+  return PROGRESS[Math.min(...statuses.map((s) => PROGRESS.indexOf(s)))];
 }

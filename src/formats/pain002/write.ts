@@ -3,7 +3,12 @@
 // the same chunk writer (and the same text rules) as camt.053. Mapping: docs/formats/pain002.md.
 import type { Issue } from '../../domain/issue.js';
 import { formatAmount } from '../../domain/money.js';
-import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
+import {
+  groupStatus,
+  type PaymentLineStatus,
+  type PaymentStatusLine,
+  type PaymentStatusReport,
+} from '../../domain/payment-status.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
 import { formatDateTime } from '../xml/date-time.js';
 import { issueCollector, requiredTextIssue, textIssue, type IssueListener } from '../xml/issues.js';
@@ -61,6 +66,7 @@ export function composePain002(
   w.open('GrpHdr');
   w.leaf('MsgId', req(t, emit, report.messageId, 35, `${ROOT}/GrpHdr/MsgId`, 'messageId'));
   w.leaf('CreDtTm', formatDateTime(report.createdAt));
+  initiatingParty(w, report.initiatingParty, t);
   w.close();
 
   w.open('OrgnlGrpInfAndSts');
@@ -73,8 +79,8 @@ export function composePain002(
     req(t, emit, report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
   );
   if (report.originalCreatedAt !== undefined) w.leaf('OrgnlCreDtTm', formatDateTime(report.originalCreatedAt));
-  const groupStatus = uniform(dialect, statuses.flat());
-  if (groupStatus !== undefined) w.leaf('GrpSts', groupStatus);
+  const fileStatus = summary(dialect, statuses.flat());
+  if (fileStatus !== undefined) w.leaf('GrpSts', fileStatus);
   w.close();
 
   report.groups.forEach((group, g) => {
@@ -84,7 +90,7 @@ export function composePain002(
       'OrgnlPmtInfId',
       req(t, emit, group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
     );
-    const pmtInfStatus = uniform(dialect, statuses[g] ?? []);
+    const pmtInfStatus = summary(dialect, statuses[g] ?? []);
     if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
     group.lines.forEach((line, l) => {
       transaction(w, line, statuses[g]?.[l] ?? line.status, `${at}/TxInfAndSts[${l + 1}]`, t);
@@ -153,16 +159,30 @@ function reasons(w: XmlSink, line: PaymentStatusLine, at: string, t: TextFn): vo
 
 function splitInfo(text: string | undefined, path: string, t: TextFn): string[] {
   const whole = t(text, 105 * MAX_ADDITIONAL_INFO, path, 'reasonText');
-  if (whole === undefined) return [];
-  const points = Array.from(whole);
+  return whole === undefined ? [] : splitAtWords(whole, 105);
+}
+
+/** Parts of at most `max` characters, broken at spaces; a word longer than `max` is cut. */
+export function splitAtWords(text: string, max: number): string[] {
   const parts: string[] = [];
-  for (let i = 0; i < points.length; i += 105) {
-    const part = points
-      .slice(i, i + 105)
-      .join('')
-      .trim();
-    if (part !== '') parts.push(part);
+  let part = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    let rest = Array.from(word);
+    while (rest.length > 0) {
+      const room = part === '' ? max : max - Array.from(part).length - 1;
+      if (rest.length <= room) {
+        part = part === '' ? rest.join('') : `${part} ${rest.join('')}`;
+        rest = [];
+      } else if (part !== '') {
+        parts.push(part);
+        part = '';
+      } else {
+        parts.push(rest.slice(0, max).join(''));
+        rest = rest.slice(max);
+      }
+    }
   }
+  if (part !== '') parts.push(part);
   return parts;
 }
 
@@ -184,10 +204,33 @@ function transactionStatus(
   return mapped;
 }
 
-/** The common status when every line has the same one and the schema allows it for a group. */
-function uniform(dialect: Pain002Dialect, statuses: readonly string[]): string | undefined {
-  const first = statuses[0];
-  if (first === undefined || statuses.some((s) => s !== first)) return undefined;
-  if (dialect.groupStatuses !== undefined && !dialect.groupStatuses.has(first)) return undefined;
-  return first;
+/** The group's status derived from its written line statuses, when the schema has it for a group. */
+function summary(dialect: Pain002Dialect, statuses: readonly string[]): string | undefined {
+  const status = groupStatus(statuses as PaymentLineStatus[]);
+  if (status === undefined) return undefined;
+  if (dialect.groupStatuses !== undefined && !dialect.groupStatuses.has(status)) return undefined;
+  return status;
+}
+
+/** GrpHdr/InitgPty: the company the payments were made for, with its organisation number. */
+function initiatingParty(w: XmlSink, party: PaymentStatusReport['initiatingParty'], t: TextFn): void {
+  if (party === undefined) return;
+  w.open('InitgPty');
+  w.leaf('Nm', t(party.name, 140, `${ROOT}/GrpHdr/InitgPty/Nm`, 'initiatingParty.name') ?? '');
+  const id = t(
+    party.organisationNumber,
+    35,
+    `${ROOT}/GrpHdr/InitgPty/Id/OrgId/Othr/Id`,
+    'initiatingParty.organisationNumber',
+  );
+  if (id !== undefined && id !== '') {
+    w.open('Id');
+    w.open('OrgId');
+    w.open('Othr');
+    w.leaf('Id', id);
+    w.close();
+    w.close();
+    w.close();
+  }
+  w.close();
 }

@@ -1,5 +1,5 @@
 // Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
-// status, reason, bank paymentId, time), with the same encoding and formula-injection rules as
+// status, reason, bank paymentId, time, the PmtInfId the pain.002 names), with the same encoding and formula-injection rules as
 // the statement CSV. Layout: docs/formats/pain002.md "Status CSV".
 import type { Issue } from '../../domain/issue.js';
 import type { PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
@@ -13,6 +13,7 @@ export const STATUS_CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'reason', kind: 'text' },
   { name: 'bank_payment_id', kind: 'text' },
   { name: 'time', kind: 'text' },
+  { name: 'payment_information_id', kind: 'text' },
 ];
 
 export type StatusCsvOptions = Omit<CsvOutputOptions, 'rowsPerChunk' | 'decimalSeparator'>;
@@ -37,6 +38,7 @@ export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOp
         formatReason(line),
         line.bankPaymentId,
         line.time.toISOString(),
+        group.originalPaymentInformationId,
       ]);
     }
   }

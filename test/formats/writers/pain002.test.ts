@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentLineStatus, PaymentStatusReport } from '../../../src/domain/payment-status.js';
 import { writePain002, type Pain002Version } from '../../../src/formats/pain002/index.js';
+import { splitAtWords } from '../../../src/formats/pain002/write.js';
 import { itWith, xmllintValidate } from '../../support/oracles.js';
 import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
 
@@ -86,15 +87,26 @@ describe('pain.002 writer', () => {
     );
   }
 
-  it('states the group status only when every line has the same one', () => {
+  it('derives the group and payment-information status from the lines: PART when some are refused', () => {
     const { xml } = writePain002(sampleStatusReport(), { version: '001.10' });
     const [group, first, second] = xml.split(/<OrgnlPmtInfAndSts>/);
-    expect(group).not.toContain('<GrpSts>');
+    expect(group).toContain('<GrpSts>PART</GrpSts>');
     expect(first).toContain('<PmtInfSts>ACSC</PmtInfSts>');
-    expect(second).not.toContain('<PmtInfSts>');
+    expect(second).toContain('<PmtInfSts>PART</PmtInfSts>');
     expect(writePain002(oneGroup(['ACSC', 'ACSC'])).xml).toMatch(
       /<OrgnlMsgNmId>pain.001.001.03<\/OrgnlMsgNmId>[\s\S]*<GrpSts>ACSC<\/GrpSts>/,
     );
+    expect(writePain002(oneGroup(['ACSC', 'ACSP'])).xml).toContain('<GrpSts>ACSP</GrpSts>');
+    expect(writePain002(oneGroup(['RJCT', 'RJCT'])).xml).toContain('<PmtInfSts>RJCT</PmtInfSts>');
+    expect(writePain002(oneGroup(['RJCT', 'CANC']), { version: '001.10' }).xml).toContain('<GrpSts>RJCT</GrpSts>');
+  });
+
+  it('names the company the payments were made for as InitgPty, with its organisation number', () => {
+    const report = { ...sampleStatusReport(), initiatingParty: { name: 'Acme AS', organisationNumber: '999999999' } };
+    for (const version of ['001.03', '001.10'] as const)
+      expect(writePain002(report, { version }).xml).toMatch(
+        /<CreDtTm>[^<]*<\/CreDtTm>\s*<InitgPty>\s*<Nm>Acme AS<\/Nm>\s*<Id>\s*<OrgId>\s*<Othr>\s*<Id>999999999<\/Id>/,
+      );
   });
 
   it('writes one TxInfAndSts per line with end-to-end id, status, acceptance time, bank id and amount', () => {
@@ -113,7 +125,7 @@ describe('pain.002 writer', () => {
     expect(xml).not.toMatch(/<TxSts>RJCT<\/TxSts>[\s\S]{0,400}<AccptncDtTm>/);
   });
 
-  it('splits a long reason text over several AddtlInf of at most 105 characters', () => {
+  it('splits a long reason text over several AddtlInf of at most 105 characters, at word boundaries', () => {
     const report = oneGroup(['RJCT']);
     const long = 'word '.repeat(60).trim();
     report.groups[0]!.lines[0]!.reasonText = long;
@@ -125,7 +137,15 @@ describe('pain.002 writer', () => {
     expect(parts.length).toBe(3);
     expect(parts.every((p) => p.length <= 105)).toBe(true);
     expect(parts.join('').replace(/\s/g, '')).toBe(long.replace(/\s/g, ''));
+    expect(parts.every((p) => /^(word ?)+$/.test(p) && !p.endsWith(' '))).toBe(true);
+    expect(parts.join(' ')).toBe(long);
     expect(issues).toEqual([]);
+  });
+
+  it('cuts only a word longer than 105 characters', () => {
+    const word = 'x'.repeat(130);
+    expect(splitAtWords(`Konto ${word} ok`, 105)).toEqual(['Konto', 'x'.repeat(105), `${'x'.repeat(25)} ok`]);
+    expect(splitAtWords('  ', 105)).toEqual([]);
   });
 
   it('maps RCVD and CANC, which pain.002.001.03 lacks, and reports it; .10 keeps them', () => {

@@ -4,11 +4,13 @@ import { STATUS_CSV_COLUMNS, writeStatusCsv } from '../../../src/formats/status-
 import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
 
 describe('status CSV writer', () => {
-  it('writes file, line, end-to-end id, status, reason, bank payment id and time per line', () => {
+  it('writes file, line, end-to-end id, status, reason, bank payment id, time and PmtInfId per line', () => {
     const { bytes, issues } = writeStatusCsv(sampleStatusReport());
     const text = bytes.toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('file;line;end_to_end_id;status;reason;bank_payment_id;time');
-    expect(STATUS_CSV_COLUMNS).toHaveLength(7);
+    expect(text.split('\r\n')[0]).toBe(
+      'file;line;end_to_end_id;status;reason;bank_payment_id;time;payment_information_id',
+    );
+    expect(STATUS_CSV_COLUMNS).toHaveLength(8);
     const rows = parse<Record<string, string>>(text, { delimiter: ';', columns: true });
     expect(rows).toHaveLength(5);
     expect(rows[0]).toEqual({
@@ -19,6 +21,7 @@ describe('status CSV writer', () => {
       reason: '',
       bank_payment_id: 'pay-9f1c',
       time: '2026-01-05T10:15:00.000Z',
+      payment_information_id: 'PMTINF-1',
     });
     expect(rows[3]).toMatchObject({
       line: '4',

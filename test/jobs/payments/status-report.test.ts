@@ -17,6 +17,18 @@ describe('status reports for the ERP', () => {
   afterEach(async () => {
     await w.close();
   });
+  /** Runs the status report once and reads its output by file-name ending. */
+  const reportReader = async () => {
+    const [report] = await runStatusReport(w.deps('r'), [w.company]);
+    return (suffix: string) =>
+      readFile(
+        join(
+          w.company.root,
+          report!.paths.find((p) => p.endsWith(suffix))!,
+        ),
+        'utf8',
+      );
+  };
   const statusDir = () =>
     readdir(join(w.company.root, 'status')).then(
       (n) => n.sort(),
@@ -81,17 +93,51 @@ describe('status reports for the ERP', () => {
     ]);
   });
 
-  it('reports a bulk the bank refused with the accountant-readable reason', async () => {
+  it("reports a bulk the bank refused with the bank's words and an ISO code, saying that the bank named no line", async () => {
     await w.acceptFile('pay-2.csv', [{ debtorIban: 'NO5015031234570' }]);
     await runSubmit(w.deps('s'), [w.company]);
-    const [report] = await runStatusReport(w.deps('r'), [w.company]);
-    const csv = await readFile(
-      join(
-        w.company.root,
-        report!.paths.find((p) => p.endsWith('.csv'))!,
-      ),
-      'utf8',
+    const read = await reportReader();
+    const csv = await read('.csv');
+    expect(csv).toMatch(
+      /;1;E2E-\d-1;RJCT;AC02: Account not found: debtorAccount does not match .*\(the bank named no line\)/,
     );
-    expect(csv).toMatch(/RJCT;.*not onboarded for company acme/);
+    // Operator instructions stay in the log: the ERP's files carry the bank's reason only.
+    const xml = await read('pain.002.001.03.xml');
+    expect(xml).toMatch(/<TxSts>RJCT<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Cd>AC02<\/Cd>/);
+    expect(xml + csv).not.toMatch(/settle |`|onboarded for company/);
+  });
+
+  it("maps the bank's field errors to the ERP lines they concern: PART for the file, a reason code per refused line", async () => {
+    await w.acceptFile('pay-3.csv', [
+      { requestedExecutionDate: '2026-01-08' as never },
+      { amount: { minor: 5_000n, currency: 'EUR' } },
+      { requestedExecutionDate: '2026-01-05' as never },
+      { requestedExecutionDate: '2026-01-05' as never },
+      {},
+    ]);
+    await runSubmit(w.deps('s'), [w.company]);
+    const read = await reportReader();
+    const rows = (await read('.csv'))
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((r) => r.split(';'))
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(rows.map((r) => [r[1], r[3], r[4]])).toEqual([
+      ['1', 'RCVD', ''],
+      ['2', 'RJCT', "AM03: instructedAmount.currency must be NOK, the debtor account's currency"],
+      ['3', 'RJCT', 'DT01: requestedExecutionDate must be a future date (after 2026-01-05)'],
+      ['4', 'RJCT', 'DT01: requestedExecutionDate must be a future date (after 2026-01-05)'],
+      ['5', 'RJCT', 'FF01: Refused with its bulk because of line 2 (nothing named on this line)'],
+    ]);
+    // A CSV file has no PmtInfId: each bulk gets a short one, the same in the CSV and the pain.002.
+    const pmtInf = rows.map((r) => r[7]!);
+    expect(new Set(pmtInf).size).toBe(3);
+    expect(pmtInf.every((id) => /^STL-[0-9A-F]{20}$/.test(id))).toBe(true);
+    const xml = await read('pain.002.001.10.xml');
+    expect(xml).toContain('<GrpSts>PART</GrpSts>');
+    for (const id of pmtInf) expect(xml).toContain(`<OrgnlPmtInfId>${id}</OrgnlPmtInfId>`);
+    expect(xml).toMatch(/<InitgPty>\s*<Nm>ACME AS<\/Nm>\s*<Id>\s*<OrgId>\s*<Othr>\s*<Id>999999999<\/Id>/);
+    expect(xml.match(/<Cd>DT01<\/Cd>/g)).toHaveLength(2);
   });
 });
