@@ -196,9 +196,15 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const stored = await store.files.recordAcceptedFile(paymentFile('states-1'), [
         payment(1, { endToEndId: 'ST-1' }),
       ]);
-      await rejectsWithCode(store.files.setFileState(stored.id, 'received', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
-      await store.files.setFileState(stored.id, 'submitted', 'all bulks sent');
-      await rejectsWithCode(store.files.setFileState(stored.id, 'accepted', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
+      await rejectsWithCode(
+        store.files.setFileState(stored.id, 'received', 'test', 'submit'),
+        'ERR_STATE_TRANSITION_ILLEGAL',
+      );
+      await store.files.setFileState(stored.id, 'submitted', 'all bulks sent', 'submit');
+      await rejectsWithCode(
+        store.files.setFileState(stored.id, 'accepted', 'test', 'submit'),
+        'ERR_STATE_TRANSITION_ILLEGAL',
+      );
       expect((await store.files.getFile(stored.id))?.state).toBe('submitted');
       const log = await store.transitions('payment_file', stored.id);
       expect(log.map((t) => [t.from, t.to, t.cause])).toEqual([
