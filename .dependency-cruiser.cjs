@@ -32,6 +32,21 @@ module.exports = {
       to: { path: '^src/(cli|server|main|sandbox)/' },
     },
     {
+      name: 'store-through-its-index',
+      comment:
+        'outside src/store, the database is reached only through src/store/index.ts (repositories, typed claims)',
+      severity: 'error',
+      from: { path: '^(src|jobs)/', pathNot: '^src/store/' },
+      to: { path: '^src/store/', pathNot: '^src/store/index\\.ts$' },
+    },
+    {
+      name: 'database-driver-only-in-store',
+      comment: 'SQL is written in src/store only',
+      severity: 'error',
+      from: { path: '^(src|jobs)/', pathNot: '^src/store/' },
+      to: { path: 'node_modules/(knex|better-sqlite3|mysql2)/' },
+    },
+    {
       name: 'no-test-code-in-product',
       severity: 'error',
       from: { path: '^(src|jobs)/' },

@@ -1,16 +1,17 @@
 // Benchmark of the payment path (`npm run bench`):
 //  1. submit + one status poll of 100,000 payments (quick: 5,000) in bulks of 1,000 lines against
-//     the sandbox with 20 ms injected latency per bank answer, in one settle process on SQLite.
+//     the sandbox with 20 ms injected latency per bank answer, in one settle process on SQLite;
+//     the sandbox runs in a process of its own, so the bank's work is not counted as settle's.
 //     A request is one HTTP exchange with the bank: one POST per bulk, one GET per bulk for
 //     status, one token request. Its floor is the latency bound requests × latency ÷ concurrency
 //     (the client's 4 connections); the row's baseline is the payment rate at that bound, so a
-//     ratio near 1 means settle's own work (DB, JSON, the sandbox's validation) adds little.
+//     ratio near 1 means settle's own work (database, JSON, HTTP) adds little.
 //  2. 1, 2 and 4 settle processes submitting the same 20,000 payments (quick: 2,000) in bulks of
 //     100 from one MariaDB database, each claiming bulks with leases; throughput of each run
 //     beside the single process, and the proof that no payment went twice: the bank holds each
 //     idempotency key and each end-to-end id exactly once. Skipped with a note without MariaDB.
 // `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
-// its peak RSS is that run's (sandbox and settle together), not the bench runner's history.
+// its peak RSS is that settle run's, not the bench runner's history.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -106,7 +107,7 @@ interface BankBulk {
 }
 
 async function bankRecord(
-  sandbox: RunningSandbox,
+  sandbox: Pick<RunningSandbox, 'urls'>,
 ): Promise<{ bulks: number; lines: number; duplicateKeys: number; duplicateLines: number }> {
   const body = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as
     BankBulk[] | { payments: BankBulk[] };
@@ -125,10 +126,43 @@ function executionDate(days: number): string {
   return new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Part 1: one process, SQLite, submit + one status poll. */
+/** The sandbox bank in a process of its own, so its work (validation, JSON) is not counted as settle's. */
+async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+    env: { ...process.env, [CHILD_ENV]: 'sandbox' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const urls = await new Promise<RunningSandbox['urls']>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line !== undefined) resolve(JSON.parse(line) as RunningSandbox['urls']);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`bench sandbox exited early (${code})`)));
+  });
+  return {
+    urls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function sandboxChild(): Promise<void> {
+  const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
+  process.stdout.write(JSON.stringify(sandbox.urls) + '\n');
+  process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
+}
+
+/** Part 1: one process, SQLite, submit + one status poll; the bank in a process of its own. */
 async function singleProcess(count: number): Promise<BenchRow> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-pay-'));
-  const sandbox = await startSandbox({ port: 0, start: new Date().toISOString(), latencyMs: LATENCY_MS });
+  const sandbox = await sandboxProcess();
   const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
   const client = bank(sandbox.urls, systemClock);
   try {
@@ -282,7 +316,9 @@ export const bench: Bench = async ({ quick, scale }) => {
   return rows;
 };
 
-if (process.env[CHILD_ENV] === 'single') {
+if (process.env[CHILD_ENV] === 'sandbox') {
+  void sandboxChild();
+} else if (process.env[CHILD_ENV] === 'single') {
   singleProcess(Number(process.env.BENCH_COUNT)).then(
     (row) => {
       process.stdout.write(JSON.stringify(row) + '\n');

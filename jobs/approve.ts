@@ -15,7 +15,6 @@ import { dateInZone } from '../src/domain/local-date.js';
 import type { StoredBasket } from '../src/store/index.js';
 import { approvalNoticeText } from './payments/approval-notice.js';
 import type { PaymentJobDeps } from './payments/deps.js';
-import { markLinkSpent } from './payments/basket-moves.js';
 
 /** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
 export const SCA_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -142,9 +141,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         const report = await ensureNotified(deps, company, current, bulkIds);
         return result(current, false, report ? { report } : {});
       }
-      await markLinkSpent(
-        deps.store.db,
-        deps.clock,
+      await deps.store.baskets.markLinkSpent(
         current.id,
         latest?.scaStatus === 'failed' ? 'sca link used without completing' : 'sca link used; more approvers needed',
       );

@@ -9,8 +9,8 @@ import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { StatementDay, StatementDayRepository } from '../src/store/statement-days.js';
-import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/statements.js';
+import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
+import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
 import { checkAccountDays } from './statements/check-days.js';
 

@@ -16,7 +16,7 @@ import type { PaymentInstruction } from '../src/domain/payment.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
-import type { FileLedger, StoredFile } from '../src/store/file-ledger.js';
+import type { FileLedger, StoredFile } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';

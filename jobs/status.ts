@@ -1,11 +1,10 @@
-// The status job (issue part 3, polling half): asks the bank about every bulk it has and that is
-// not final yet, with a wait that grows with the bulk's age and skipping bulks a webhook event
-// updated recently (payments/poll-schedule.ts). Every status read goes through the same
-// transition function as the events (payments/apply-status.ts), so the two paths never disagree.
+// The status job, polling half (the event half is status-events.ts): asks the bank about every
+// bulk it has that is not final yet, with a wait that grows with the bulk's age, skipping bulks
+// a webhook event updated recently (payments/poll-schedule.ts). Each read goes through the same
+// entry point as the events (payments/apply-status.ts), so the two paths never disagree.
 import { isBankError } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
-import { canonicalBankStatus } from '../src/domain/states.js';
-import { applyLineStatus, applyPaymentStatus, closeFinished, toStoreTpp } from './payments/apply-status.js';
+import { applyPaymentStatus } from './payments/apply-status.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
 
@@ -48,61 +47,20 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
         continue;
       }
       summary.polled++;
-      const at = deps.clock.now();
-      // Lines first: a final bulk status then finds its lines already final. The bulk's lines
-      // are matched by end-to-end id in one read, and the bulk is closed once at the end.
-      const ours = new Map((await deps.store.payments.listByBulk(bulk.id)).map((p) => [p.endToEndId, p]));
-      let linesChanged = 0;
-      const statuses = new Set(
-        info.paymentLines.map((l) =>
-          l.transactionStatus === undefined ? '' : canonicalBankStatus(l.transactionStatus),
-        ),
-      );
-      const [only] = statuses;
-      if (
-        statuses.size === 1 &&
-        only &&
-        info.paymentLines.length === ours.size &&
-        info.paymentLines.every((l) => l.tppMessages.length === 0)
-      ) {
-        // Every line has the same status and nothing to say: one transaction for the whole bulk
-        // (the repository still decides line by line, so lines further along keep theirs).
-        const counts = await deps.store.bulks.applyBankStatusToLines(
-          bulk.id,
-          only,
-          `poll ${only} at ${at.toISOString()}`,
-        );
-        linesChanged += counts.apply;
-      } else
-        for (const line of info.paymentLines) {
-          const status = line.transactionStatus === undefined ? undefined : canonicalBankStatus(line.transactionStatus);
-          const mine = line.endToEndIdentification === undefined ? undefined : ours.get(line.endToEndIdentification);
-          if (status === undefined || mine === undefined) continue;
-          // Unchanged lines need no transaction at all (the common case of a poll).
-          if (
-            mine.state === status &&
-            JSON.stringify(mine.tppMessages) === JSON.stringify(line.tppMessages.map(toStoreTpp))
-          )
-            continue;
-          const r = await applyLineStatus(
-            deps,
-            { id: mine.id, bulkId: bulk.id },
-            status,
-            `poll ${status} at ${at.toISOString()}`,
-            line.tppMessages.map(toStoreTpp),
-            'poll',
-          );
-          linesChanged += r.changed;
-        }
-      if (linesChanged > 0) await closeFinished(deps, bulk.id);
-      summary.changed += linesChanged;
+      // One call for the bulk and all its lines: the same entry point as the webhook events.
       const r = await applyPaymentStatus(deps, {
         level: 'bulk',
         bulkId: bulk.id,
         status: info.transactionStatus,
         tppMessages: info.tppMessages,
-        at,
+        lines: info.paymentLines.map((l) => ({
+          ...(l.endToEndIdentification === undefined ? {} : { endToEndId: l.endToEndIdentification }),
+          ...(l.transactionStatus === undefined ? {} : { status: l.transactionStatus }),
+          tppMessages: l.tppMessages,
+        })),
+        at: deps.clock.now(),
         source: 'poll',
+        company: company.id,
       });
       summary.changed += r.changed;
     }

@@ -68,7 +68,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     const bulks = await deps.store.bulks.createBulks(file.id, plans, `submit run ${deps.runId}`);
     created += bulks.length - before;
     try {
-      await deps.store.files.setFileState(file.id, 'submitted', `${bulks.length} bulk(s) planned`);
+      await deps.store.files.setFileState(file.id, 'submitted', `${bulks.length} bulk(s) planned`, 'submit');
     } catch (error) {
       // Another instance planned the same file a moment earlier (createBulks is idempotent).
       if ((error as { code?: string }).code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
@@ -90,11 +90,9 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
   const concurrency = Math.max(1, deps.concurrency ?? 4);
   for (;;) {
     const rows = await deps.store.claim('bulks', {
-      where: (q) => {
-        void q.whereIn('state', ['pending', 'sending']).andWhere({ company: company.id });
-        // A bulk answered "later" in this run waits for the next run, not for this loop.
-        if (tried.size > 0) void q.whereNotIn('id', [...tried]);
-      },
+      where: { state: ['pending', 'sending'], company: company.id },
+      // A bulk answered "later" in this run waits for the next run, not for this loop.
+      excludeIds: [...tried],
       limit: CLAIM_BATCH,
       holder: deps.holder,
       leaseMs,

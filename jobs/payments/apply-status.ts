@@ -1,8 +1,9 @@
-// THE transition function for bank statuses (architecture §2.4): polling and webhook events both
-// call `applyPaymentStatus`, so a status reported twice, or an older status arriving after a newer
-// one, changes nothing (the repositories decide by rank, see src/domain/states.ts). After a change
-// it closes what is finished: a bulk whose lines are all final becomes `done`, a file whose bulks
-// are all final becomes `completed`.
+// The one entry point for bank statuses (architecture §2.4): polling (a whole bulk: its status
+// and all its lines) and webhook events (one bulk or one line) both call `applyPaymentStatus`.
+// Lines that report the same status move together in one store transition; a status reported
+// twice, or an older status arriving after a newer one, changes nothing (the store's transition
+// function decides by rank, see src/domain/states.ts). After a change it closes what is finished:
+// a bulk whose lines are all final becomes `done`, a file whose bulks are all final `completed`.
 import type { TppMessage as BankTppMessage } from '../../src/bank/index.js';
 import {
   canonicalBankStatus,
@@ -11,7 +12,15 @@ import {
   type UpdateDecision,
 } from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
-import type { Store, TppMessage } from '../../src/store/index.js';
+import type { Store, TppMessage, TransitionSource } from '../../src/store/index.js';
+import { isSettleError } from '../../src/domain/errors.js';
+
+/** One line's status as the bank reported it (a poll reads them all; an event names one). */
+export interface LineStatus {
+  endToEndId?: string;
+  status?: string;
+  tppMessages: readonly BankTppMessage[];
+}
 
 export interface StatusUpdate {
   /** The bank's payment id of the bulk (`level: 'bulk'`) or of the line (`level: 'line'`). */
@@ -24,6 +33,8 @@ export interface StatusUpdate {
   level: 'bulk' | 'line';
   status: string;
   tppMessages: readonly BankTppMessage[];
+  /** With `level: 'bulk'`: the status of each of its lines, when the bank gave them (a poll). */
+  lines?: readonly LineStatus[];
   /** When the bank says the status was reached (event time), or when it was read (poll). */
   at: Date;
   source: 'poll' | 'event' | 'lookup';
@@ -57,58 +68,86 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
     return { outcome: 'unknown-status', changed: 0 };
   }
   const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
-  const tpp = update.tppMessages.map(toStoreTpp);
   if (update.level === 'bulk') {
     const bulkId =
       update.bulkId ??
       (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
-    const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause);
-    let changed = decision === 'apply' ? 1 : 0;
+    // Lines first: a final bulk status then finds its lines already final.
+    let changed = update.lines ? await applyLines(deps, bulkId, update.lines, update) : 0;
+    const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause, update.source);
+    if (decision === 'apply') changed++;
     // A final bulk status is the status of every line (all ACSC, all RJCT, all CANC); a mixed or
     // in-progress bulk status says nothing certain about one line, so lines wait for their own.
     if (status === 'ACSC' || status === 'RJCT' || status === 'CANC') {
-      const counts = await deps.store.bulks.applyBankStatusToLines(bulkId, status, cause);
+      const counts = await deps.store.bulks.applyBankStatusToLines(bulkId, status, cause, update.source);
       changed += counts.apply;
     }
-    if (changed > 0) await closeFinished(deps, bulkId);
+    if (changed > 0) await closeFinished(deps, bulkId, update.source);
     return { outcome: changed > 0 ? 'apply' : decision, bulkId, changed };
   }
 
   const line = await findLine(deps, update);
   if (line === undefined) return { outcome: 'unmatched', changed: 0 };
-  const result = await applyLineStatus(deps, line, status, cause, tpp, update.source);
-  if (result.outcome === 'apply' && line.bulkId !== undefined) await closeFinished(deps, line.bulkId);
-  return result;
+  const r = await deps.store.payments.applyBankStatus(
+    [line.id],
+    status,
+    cause,
+    update.source,
+    update.tppMessages.map(toStoreTpp),
+  );
+  warnRefused(deps, r.refused, status, update.source);
+  const bulk = line.bulkId ? { bulkId: line.bulkId } : {};
+  if (r.moved.length > 0) {
+    if (line.bulkId !== undefined) await closeFinished(deps, line.bulkId, update.source);
+    return { outcome: 'apply', ...bulk, changed: 1 };
+  }
+  return { outcome: r.duplicate > 0 ? 'duplicate' : 'stale', ...bulk, changed: 0 };
 }
 
 /**
- * The line half of `applyPaymentStatus` for a caller that already knows the line (the poll reads
- * a whole bulk: it matches all its lines at once and closes the bulk once, after the last line).
+ * A bulk's lines as the bank reported them: matched by end-to-end id in one read, unchanged
+ * lines left alone (the common case of a poll), and the rest moved in one transition per
+ * distinct status and messages — for a bulk whose lines agree, one UPDATE for all of them.
  */
-export async function applyLineStatus(
+async function applyLines(
   deps: ApplyDeps,
-  line: { id: string; bulkId?: string },
-  status: BankStatus,
-  cause: string,
-  tpp: readonly TppMessage[],
-  source: StatusUpdate['source'],
-): Promise<StatusResult> {
-  let decision: UpdateDecision;
-  try {
-    decision = await deps.store.payments.applyBankStatus(line.id, status, cause, tpp);
-  } catch (error) {
-    // A status that no order of events explains (e.g. for a line settle never queued): keep the
-    // stored state and say so; the status report shows what settle knows.
-    deps.logger.warn('bank status does not fit the line; ignored', {
-      paymentId: line.id,
-      status,
-      source,
-      error: (error as Error).message,
-    });
-    return { outcome: 'stale', ...(line.bulkId ? { bulkId: line.bulkId } : {}), changed: 0 };
+  bulkId: string,
+  lines: readonly LineStatus[],
+  update: StatusUpdate,
+): Promise<number> {
+  const ours = new Map((await deps.store.payments.listByBulk(bulkId)).map((p) => [p.endToEndId, p]));
+  const groups = new Map<string, { status: BankStatus; tpp: TppMessage[]; ids: string[] }>();
+  for (const line of lines) {
+    const status = line.status === undefined ? undefined : canonicalBankStatus(line.status);
+    const mine = line.endToEndId === undefined ? undefined : ours.get(line.endToEndId);
+    if (status === undefined || mine === undefined) continue;
+    const tpp = line.tppMessages.map(toStoreTpp);
+    const key = `${status} ${JSON.stringify(tpp)}`;
+    if (mine.state === status && JSON.stringify(mine.tppMessages) === JSON.stringify(tpp)) continue;
+    const group = groups.get(key);
+    if (group) group.ids.push(mine.id);
+    else groups.set(key, { status, tpp, ids: [mine.id] });
   }
-  return { outcome: decision, ...(line.bulkId ? { bulkId: line.bulkId } : {}), changed: decision === 'apply' ? 1 : 0 };
+  let changed = 0;
+  for (const { status, tpp, ids } of groups.values()) {
+    const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
+    const r = await deps.store.payments.applyBankStatus(ids, status, cause, update.source, tpp);
+    warnRefused(deps, r.refused, status, update.source);
+    changed += r.moved.length;
+  }
+  return changed;
+}
+
+/** A status that no order of events explains (e.g. for a line settle never queued): the stored state stays. */
+function warnRefused(deps: ApplyDeps, refused: readonly string[], status: BankStatus, source: string): void {
+  if (refused.length === 0) return;
+  deps.logger.warn('bank status does not fit the line; ignored', {
+    paymentIds: refused.slice(0, 20),
+    lines: refused.length,
+    status,
+    source,
+  });
 }
 
 async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
@@ -131,17 +170,17 @@ async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: st
 }
 
 /** bulk sent → done when every line is final; file submitted → completed when every bulk is. */
-export async function closeFinished(deps: ApplyDeps, bulkId: string): Promise<void> {
+async function closeFinished(deps: ApplyDeps, bulkId: string, source: TransitionSource): Promise<void> {
   const bulk = await deps.store.bulks.get(bulkId);
   if (!bulk || bulk.state !== 'sent') return;
   const lines = await deps.store.payments.listByBulk(bulkId);
   if (!lines.every((l) => TERMINAL_BANK_STATUSES.has(l.state as BankStatus))) return;
-  await tolerate(() => deps.store.bulks.setState(bulkId, 'done', 'every line final'));
+  await tolerate(() => deps.store.bulks.setState(bulkId, 'done', 'every line final', source));
   const file = await deps.store.files.getFile(bulk.fileId);
   if (!file || (file.state !== 'submitted' && file.state !== 'attention')) return;
   const bulks = await deps.store.bulks.listByFile(bulk.fileId);
   if (bulks.every((b) => b.state === 'done' || b.state === 'rejected' || b.state === 'cancelled')) {
-    await tolerate(() => deps.store.files.setFileState(bulk.fileId, 'completed', 'every bulk final'));
+    await tolerate(() => deps.store.files.setFileState(bulk.fileId, 'completed', 'every bulk final', source));
   }
 }
 
@@ -150,7 +189,7 @@ async function tolerate(fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
+    if (!isSettleError(error) || error.code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
   }
 }
 

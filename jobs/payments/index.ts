@@ -1,18 +1,16 @@
-// Helpers of the payment jobs (submit, approve, status, status report): the one status
-// transition function, the send-failure explanations, the bulk request body, the poll schedule,
+// Helpers of the payment jobs (submit, approve, status, status report): the one entry point
+// for bank statuses, the send-failure explanations, the bulk request body, the poll schedule,
 // unknown-bulk resolution and the approval notice.
 export {
-  applyLineStatus,
   applyPaymentStatus,
-  closeFinished,
   toStoreTpp,
   type ApplyDeps,
+  type LineStatus,
   type StatusOutcome,
   type StatusResult,
   type StatusUpdate,
 } from './apply-status.js';
 export { approvalNoticeText, type ApprovalNotice } from './approval-notice.js';
-export { markLinkSpent } from './basket-moves.js';
 export { bulkRequest } from './bulk-request.js';
 export { DEFAULT_CLAIM_LEASE_MS, type ApprovalMailer, type PaymentJobDeps } from './deps.js';
 export {

@@ -58,7 +58,13 @@ export async function resolveUnknownBulk(
       const read = await deps.bank.getPayment(company.organisationNumber, linePaymentId);
       const bulkPaymentId = bulkIdFrom(read.links.bulkPayment?.href) ?? stringField(read.raw, 'bulkPaymentId');
       if (bulkPaymentId !== undefined) {
-        await deps.store.bulks.markSent(bulk.id, bulkPaymentId, 'unknown resolved: found at the bank by end-to-end id');
+        await deps.store.bulks.markSent(
+          bulk.id,
+          bulkPaymentId,
+          'unknown resolved: found at the bank by end-to-end id',
+          undefined,
+          'lookup',
+        );
         deps.logger.info('unknown bulk found at the bank', { bulkId: bulk.id, bankPaymentId: bulkPaymentId });
         return 'found';
       }
@@ -69,6 +75,7 @@ export async function resolveUnknownBulk(
       bulk.id,
       'attention',
       `not found at the bank ${CONFIRM_ABSENT_AFTER_DAYS} days after its execution date; a person decides whether to pay again`,
+      'lookup',
     );
     deps.logger.warn('unknown bulk not found at the bank: needs a person', {
       bulkId: bulk.id,

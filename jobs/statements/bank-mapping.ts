@@ -5,7 +5,7 @@ import type { Account, Balance, Transaction } from '../../src/bank/index.js';
 import { ExitCode, SettleError } from '../../src/domain/errors.js';
 import { datePart, type LocalDate } from '../../src/domain/local-date.js';
 import { parseAmount, type Money } from '../../src/domain/money.js';
-import type { BalanceInput, BankTransactionInput } from '../../src/store/statements.js';
+import type { BalanceInput, BankTransactionInput } from '../../src/store/index.js';
 
 /** The balance types settle reads, in the store's canonical spelling (facts §7 BalanceType). */
 export const CLOSING_BOOKED = 'closingBooked';

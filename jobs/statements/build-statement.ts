@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Statement, StatementEntry } from '../../src/domain/statement.js';
-import type { StatementDay } from '../../src/store/statement-days.js';
-import type { StatementRepository, StoredTransaction } from '../../src/store/statements.js';
+import type { StatementDay } from '../../src/store/index.js';
+import type { StatementRepository, StoredTransaction } from '../../src/store/index.js';
 import type { StoredAccount } from '../../src/store/index.js';
 import { endOfDay } from '../../src/domain/zone-time.js';
 

@@ -12,7 +12,7 @@ import {
   type RunSummary,
 } from '../notify/index.js';
 import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/index.js';
-import { DedupeRepository } from '../store/dedupe.js';
+import { DedupeRepository } from '../store/index.js';
 import type { App } from './app.js';
 import type { NightlyResult } from '../../jobs/nightly.js';
 
@@ -56,7 +56,7 @@ export function createAlerts(
 /** Sends the run summary and every finding not sent before (the database is scanned too). */
 export async function alertAfterRun(app: App, alerts: AlertService, summary: RunSummary): Promise<void> {
   const found = await scanForAttention({
-    db: app.db,
+    attention: app.store.attention,
     clock: app.clock,
     warnBeforeMs: app.config.alerts.warnBefore,
   }).catch((error: unknown) => {

@@ -2,7 +2,7 @@
 // put into a mysql:// URL here, at the last moment, so it never sits in plain config.
 import type { Config } from '../config/index.js';
 import type { Logger } from '../log/index.js';
-import { openDatabase, type Database } from '../store/database.js';
+import { openDatabase, type Database } from '../store/index.js';
 
 export function databaseUrl(config: Pick<Config, 'database'>): string {
   const { url, password } = config.database;

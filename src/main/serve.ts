@@ -20,8 +20,8 @@ import {
   type ScheduleEntry,
 } from '../server/index.js';
 import type { BankingEvent } from '../bank/index.js';
-import { JobRunRepository } from '../store/job-runs.js';
-import { LeaseRepository } from '../store/leases.js';
+import { JobRunRepository } from '../store/index.js';
+import { LeaseRepository } from '../store/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
@@ -60,7 +60,7 @@ export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
 
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
-  const metrics = createMetrics({ db, logger });
+  const metrics = createMetrics({ counts: app.store.attention, logger });
   app.observeBank({
     error: (code) => metrics.bankErrors.inc({ code }),
     tokenFetched: () => metrics.tokenRefreshes.inc(),

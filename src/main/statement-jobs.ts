@@ -5,9 +5,9 @@ import type { ExportStatementsDeps } from '../../jobs/export-statements.js';
 import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
 import type { BankClient } from '../bank/index.js';
 import { runLogger } from '../log/index.js';
-import { ExportRepository } from '../store/exports.js';
-import { StatementDayRepository } from '../store/statement-days.js';
-import { StatementRepository } from '../store/statements.js';
+import { ExportRepository } from '../store/index.js';
+import { StatementDayRepository } from '../store/index.js';
+import { StatementRepository } from '../store/index.js';
 import type { App } from './app.js';
 import { createBankClient } from './bank.js';
 

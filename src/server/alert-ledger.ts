@@ -3,7 +3,7 @@
 // re-sending on the channels that worked. Shared by every instance on the database.
 import { createHash } from 'node:crypto';
 import type { AlertLedger } from '../notify/index.js';
-import type { DedupeRepository } from '../store/dedupe.js';
+import type { DedupeRepository } from '../store/index.js';
 
 export class StoreAlertLedger implements AlertLedger {
   constructor(private readonly dedupe: DedupeRepository) {}

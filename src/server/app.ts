@@ -4,8 +4,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
-import type { Database } from '../store/database.js';
-import { DedupeRepository } from '../store/dedupe.js';
+import type { Database } from '../store/index.js';
+import { DedupeRepository } from '../store/index.js';
 import type { HealthReport } from './health.js';
 import type { Metrics } from './metrics.js';
 import { registerWebhookRoute, type WebhookEventLog, type WebhookOptions } from './webhook-route.js';

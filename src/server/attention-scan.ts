@@ -5,49 +5,36 @@
 // noticed the problem ran elsewhere or crashed; the keys make each one go out once.
 import type { Clock } from '../domain/clock.js';
 import type { Finding } from '../notify/index.js';
-import type { Database } from '../store/database.js';
-import { toInt, toOptStr, toStr, type Row } from '../store/rows.js';
+import type { AttentionRepository } from '../store/index.js';
 
 export interface AttentionScanOptions {
-  db: Database;
+  attention: AttentionRepository;
   clock: Clock;
   /** alerts.warnBefore: how long before expiry consents and links are reported. */
   warnBeforeMs: number;
 }
 
-export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionScanOptions): Promise<Finding[]> {
+export async function scanForAttention({ attention, clock, warnBeforeMs }: AttentionScanOptions): Promise<Finding[]> {
   const now = clock.now();
   const horizon = new Date(now.getTime() + warnBeforeMs).toISOString();
   const findings: Finding[] = [];
 
-  const unknown: Row[] = await db
-    .knex<Row>('bulks')
-    .select('id', 'company', 'debtor_iban', 'execution_date', 'line_count')
-    .where({ state: 'unknown' })
-    .orderBy('id');
-  for (const r of unknown) {
-    const id = toStr(r.id);
-    const company = toStr(r.company);
-    const account = maskAccount(toStr(r.debtor_iban));
+  for (const r of await attention.unknownBulks()) {
+    const { id, company, lineCount, executionDate } = r;
+    const account = maskAccount(r.debtorIban);
     findings.push({
       kind: 'payment-unknown',
       key: `payment-unknown:${id}`,
-      title: `${company}: outcome of ${toInt(r.line_count)} payment(s) from ${account} for ${toStr(r.execution_date)} is unknown`,
-      text: `settle sent bulk ${id} (${toInt(r.line_count)} payment(s) from account ${account}, execution date ${toStr(r.execution_date)}) and never got an answer. It is not re-sent automatically: the money may or may not have moved. Follow docs/runbook.md, "A payment is unknown".`,
+      title: `${company}: outcome of ${lineCount} payment(s) from ${account} for ${executionDate} is unknown`,
+      text: `settle sent bulk ${id} (${lineCount} payment(s) from account ${account}, execution date ${executionDate}) and never got an answer. It is not re-sent automatically: the money may or may not have moved. Follow docs/runbook.md, "A payment is unknown".`,
       company,
-      data: { bulkId: id, executionDate: toStr(r.execution_date), lines: toInt(r.line_count) },
+      data: { bulkId: id, executionDate, lines: lineCount },
     });
   }
 
-  const baskets: Row[] = await db
-    .knex<Row>('baskets')
-    .select('id', 'company', 'state', 'sca_link_expires_at')
-    .whereIn('state', ['created', 'link_issued'])
-    .orderBy('id');
-  for (const r of baskets) {
-    const id = toStr(r.id);
-    const company = toStr(r.company);
-    const expires = toOptStr(r.sca_link_expires_at);
+  for (const r of await attention.waitingBaskets()) {
+    const { id, company } = r;
+    const expires = r.scaLinkExpiresAt;
     findings.push({
       kind: 'approval-waiting',
       key: `approval-waiting:${id}`,
@@ -56,7 +43,7 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
       company,
       data: { basketId: id, ...(expires ? { linkExpiresAt: expires } : {}) },
     });
-    if (toStr(r.state) === 'link_issued' && expires !== undefined && expires <= horizon) {
+    if (r.state === 'link_issued' && expires !== undefined && expires <= horizon) {
       findings.push({
         kind: 'link-expiring',
         // The expiry is part of the key: a re-issued link is a new finding.
@@ -69,45 +56,29 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
     }
   }
 
-  const consents: Row[] = await db
-    .knex<Row>('consents')
-    .select('consent_id', 'company', 'bank_id', 'status', 'expires_at')
-    .whereNotNull('expires_at')
-    .where('expires_at', '<=', horizon)
-    .orderBy('consent_id');
-  for (const r of consents) {
-    if (!/^(authori[sz]ed|valid)$/i.test(toStr(r.status))) continue; // expired or revoked ones are reported by the bank errors
-    const consentId = toStr(r.consent_id);
-    const company = toStr(r.company);
-    const expires = toStr(r.expires_at);
+  for (const r of await attention.consentsExpiringBy(horizon)) {
+    if (!/^(authori[sz]ed|valid)$/i.test(r.status)) continue; // expired or revoked ones are reported by the bank errors
+    const { consentId, company, bankId, expiresAt: expires } = r;
     findings.push({
       kind: 'consent-expiring',
       key: `consent-expiring:${consentId}:${expires}`,
-      title: `${company}: consent at ${toStr(r.bank_id)} expires ${expires.slice(0, 10)}`,
-      text: `The consent ${consentId} of ${company} at ${toStr(r.bank_id)} expires at ${expires}. Renew it with \`settle consents refresh ${consentId}\` (docs/runbook.md).`,
+      title: `${company}: consent at ${bankId} expires ${expires.slice(0, 10)}`,
+      text: `The consent ${consentId} of ${company} at ${bankId} expires at ${expires}. Renew it with \`settle consents refresh ${consentId}\` (docs/runbook.md).`,
       company,
-      data: { consentId, bankId: toStr(r.bank_id), expiresAt: expires },
+      data: { consentId, bankId, expiresAt: expires },
     });
   }
 
-  const days = (await db
-    .knex<Row>('statement_days as d')
-    .leftJoin('accounts as a', 'a.id', 'd.account_id')
-    .select('d.account_id', 'd.day', 'd.continuity', 'd.finding', 'a.company', 'a.iban')
-    .whereIn('d.continuity', ['gap', 'mismatch'])
-    .orderBy(['d.account_id', 'd.day'])) as Row[];
-  for (const r of days) {
-    const accountId = toStr(r.account_id);
-    const day = toStr(r.day);
-    const company = toOptStr(r.company);
-    const account = maskAccount(toOptStr(r.iban) ?? accountId);
+  for (const r of await attention.brokenStatementDays()) {
+    const { accountId, day, continuity, company, finding } = r;
+    const account = maskAccount(r.iban ?? accountId);
     findings.push({
       kind: 'statement-gap',
       key: `statement-gap:${accountId}:${day}`,
-      title: `${company ? `${company}: ` : ''}statement ${toStr(r.continuity)} on ${account} for ${day}`,
-      text: `The statement of account ${account} for ${day} does not continue the previous day (${toStr(r.continuity)})${toOptStr(r.finding) ? `: ${toOptStr(r.finding)}` : ''}. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.`,
+      title: `${company ? `${company}: ` : ''}statement ${continuity} on ${account} for ${day}`,
+      text: `The statement of account ${account} for ${day} does not continue the previous day (${continuity})${finding ? `: ${finding}` : ''}. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.`,
       ...(company ? { company } : {}),
-      data: { accountId, day, continuity: toStr(r.continuity) },
+      data: { accountId, day, continuity },
     });
   }
   return findings;

@@ -1,8 +1,8 @@
 // /healthz: is the database answering, and when did each job last run and how did it end.
 // 200 with `status: "ok"` when the database answers; 503 with `status: "unavailable"` otherwise.
 import type { Clock } from '../domain/clock.js';
-import type { Database } from '../store/database.js';
-import type { JobRunRepository } from '../store/job-runs.js';
+import type { Database } from '../store/index.js';
+import type { JobRunRepository } from '../store/index.js';
 
 export interface JobHealth {
   lastRun?: { runId: string; startedAt: string; finishedAt?: string; outcome: string; holder?: string };

@@ -4,8 +4,7 @@
 // the gauges of payments and files by state are read from the database at scrape time.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from '../log/index.js';
-import type { Database } from '../store/database.js';
-import { toInt, toStr, type Row } from '../store/rows.js';
+import type { AttentionRepository, CountedKind } from '../store/index.js';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -22,27 +21,27 @@ export interface Metrics {
 }
 
 export interface MetricsOptions {
-  /** Database for the state gauges; without it they stay empty. */
-  db?: Database;
+  /** The store's state counts for the gauges; without it they stay empty. */
+  counts?: Pick<AttentionRepository, 'countByState'>;
   logger?: Logger;
   /** Node process metrics (CPU, memory, event loop); default true. */
   processMetrics?: boolean;
 }
 
 /** Groups of rows counted per state at scrape time: table → metric. */
-const STATE_GAUGES = [
-  { table: 'payments', name: 'settle_payments', help: 'Payment lines by state (scraped from the database).' },
+const STATE_GAUGES: readonly { kind: CountedKind; name: string; help: string }[] = [
+  { kind: 'payment', name: 'settle_payments', help: 'Payment lines by state (scraped from the database).' },
   {
-    table: 'payment_files',
+    kind: 'payment_file',
     name: 'settle_payment_files',
     help: 'Payment files by state: accepted, rejected, duplicate, … (scraped from the database).',
   },
   {
-    table: 'bulks',
+    kind: 'bulk',
     name: 'settle_bulks',
     help: 'Bulk credit transfers by state, including unknown (scraped from the database).',
   },
-] as const;
+];
 
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
@@ -105,14 +104,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       registers,
       async collect() {
         this.reset();
-        if (!options.db) return;
+        if (!options.counts) return;
         try {
-          const rows: Row[] = await options.db.knex(spec.table).select('state').count({ n: '*' }).groupBy('state');
-          for (const row of rows) this.set({ state: toStr(row.state) }, toInt(row.n));
+          for (const [state, n] of await options.counts.countByState(spec.kind)) this.set({ state }, n);
         } catch (error) {
           // A scrape must not fail because the database is briefly away; /healthz says so.
           options.logger?.warn('metrics: cannot count states', {
-            table: spec.table,
+            kind: spec.kind,
             error: error instanceof Error ? error.message : String(error),
           });
         }

@@ -14,8 +14,8 @@ import type { Clock } from '../domain/clock.js';
 import { isSettleError } from '../domain/errors.js';
 import { runLogger, type Logger } from '../log/index.js';
 import type { Finding, RunSummary } from '../notify/index.js';
-import type { JobRunRepository } from '../store/job-runs.js';
-import type { LeaseRepository } from '../store/leases.js';
+import type { JobRunRepository } from '../store/index.js';
+import type { LeaseRepository } from '../store/index.js';
 import type { Metrics } from './metrics.js';
 
 export interface JobResult {

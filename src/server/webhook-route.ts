@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'undici';
 import type { Logger } from '../log/index.js';
 import type { Secret } from '../log/index.js';
-import type { IncomingEvent } from '../store/dedupe.js';
+import type { IncomingEvent } from '../store/index.js';
 import { authorizationMatches } from './authorization.js';
 import { readDelivery, type BankingEvent } from './event-reader.js';
 import type { Metrics } from './metrics.js';

@@ -2,11 +2,11 @@
 // single use and expires within days, and issuing links may be invoiced, so the link and its
 // expiry are stored and a new one is issued only after the old one has expired.
 import type { Clock } from '../domain/clock.js';
-import { basketMachine, type BasketState } from '../domain/states.js';
+import type { BasketState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { basketIdempotencyKey, newId } from './ids.js';
 import { chunks, instant, toDate, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
-import { changeState, logTransitions } from './state-log.js';
+import { recordCreation, transition, type TransitionSource } from './transitions.js';
 
 export interface StoredBasket {
   id: string;
@@ -43,9 +43,7 @@ export class BasketRepository {
       });
       for (const part of chunks(bulkIds, 100))
         await trx('basket_items').insert(part.map((bulkId) => ({ basket_id: id, bulk_id: bulkId })));
-      await logTransitions(trx, [
-        { entityType: 'basket', entityId: id, from: undefined, to: 'pending', cause, at: now },
-      ]);
+      await recordCreation(trx, { kind: 'basket', ids: [id], to: 'pending', cause, source: 'approve', at: now });
     });
     return toBasket((await this.db.knex<Row>('baskets').where({ idempotency_key: key }).first())!);
   }
@@ -123,14 +121,28 @@ export class BasketRepository {
       .where({ state: 'link_issued' })
       .andWhere('sca_link_expires_at', '<=', instant(now));
     const ids = due.map((r) => toStr(r.id));
-    for (const id of ids) await this.move(id, 'expired', cause);
+    if (ids.length > 0) await this.move(ids, 'expired', cause);
     return ids;
   }
 
-  private async move(id: string, to: BasketState, cause: string, set?: Row): Promise<void> {
+  /** A link that was opened without completing the approval is spent like an expired one. */
+  async markLinkSpent(id: string, cause: string): Promise<void> {
+    await this.move(id, 'expired', cause);
+  }
+
+  private async move(ids: string | readonly string[], to: BasketState, cause: string, set?: Row): Promise<void> {
     const at = this.clock.now();
+    const source: TransitionSource = 'approve';
     await this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'basket', id, machine: basketMachine, to, cause, at, ...(set ? { set } : {}) }),
+      transition(trx, {
+        kind: 'basket',
+        ids: typeof ids === 'string' ? [ids] : ids,
+        to,
+        cause,
+        source,
+        at,
+        ...(set ? { set } : {}),
+      }),
     );
   }
 }

@@ -6,12 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import {
-  bankStatusMachine,
-  bulkMachine,
   canonicalBankStatus,
-  canTransition,
-  decideUpdate,
-  lineMachine,
   type BankStatus,
   type BulkState,
   type LineState,
@@ -34,7 +29,7 @@ import {
   toStr,
   type Row,
 } from './rows.js';
-import { changeState, logTransitions, type TransitionRecord } from './state-log.js';
+import { recordCreation, transition, type TransitionSource } from './transitions.js';
 
 export interface BulkPlan {
   /** 0-based position of the bulk within its file; with the file hash it fixes the idempotency key. */
@@ -127,10 +122,16 @@ export class BulkOutbox {
           created_at: instant(now),
           updated_at: instant(now),
         });
-        await logTransitions(trx, [
-          { entityType: 'bulk', entityId: id, from: undefined, to: 'pending', cause, at: now },
-        ]);
-        await moveLines(trx, lines, 'queued', cause, now, { bulk_id: id });
+        await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at: now });
+        const queued = {
+          kind: 'payment',
+          ids: plan.paymentIds,
+          to: 'queued',
+          cause,
+          source: 'submit',
+          at: now,
+        } as const;
+        await transition(trx, { ...queued, set: { bulk_id: id } });
       }
     });
     return this.listByFile(fileId);
@@ -170,21 +171,19 @@ export class BulkOutbox {
           .where({ id })
           .update({ ...counters, updated_at: instant(at) });
       else
-        await changeState(trx, {
-          entityType: 'bulk',
-          id,
-          machine: bulkMachine,
-          to: 'sending',
-          cause,
-          at,
-          set: counters,
-        });
+        await transition(trx, { kind: 'bulk', ids: [id], to: 'sending', cause, source: 'submit', at, set: counters });
     });
     return (await this.get(id))!;
   }
 
-  /** The bank took the bulk (201, or 200 with Idempotent-Replayed). */
-  async markSent(id: string, bankPaymentId: string, cause = 'bank accepted', bankStatus?: string): Promise<void> {
+  /** The bank took the bulk (201, or 200 with Idempotent-Replayed), or a lookup or a person found it there. */
+  async markSent(
+    id: string,
+    bankPaymentId: string,
+    cause = 'bank accepted',
+    bankStatus?: string,
+    source: TransitionSource = 'submit',
+  ): Promise<void> {
     const at = this.clock.now();
     const status = bankStatus === undefined ? undefined : canonicalBankStatus(bankStatus);
     await this.db.transaction(async (trx) => {
@@ -192,137 +191,124 @@ export class BulkOutbox {
       // A repeated answer for the same bank payment (e.g. an idempotent replay) changes nothing.
       const repeat = toStr(row.state) === 'sent' && toOptStr(row.bank_payment_id) === bankPaymentId;
       if (!repeat) {
-        await changeState(trx, {
-          entityType: 'bulk',
-          id,
-          machine: bulkMachine,
-          to: 'sent',
-          cause,
-          at,
-          set: { bank_payment_id: bankPaymentId, last_problem: null },
-        });
+        const set = { bank_payment_id: bankPaymentId, last_problem: null };
+        await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
-      await moveLines(trx, await selectLinesOfBulk(trx, id), 'sent', cause, at);
-      if (status !== undefined) await applyBulkStatus(trx, id, status, cause, at);
+      await moveLines(trx, id, 'sent', cause, source, at);
+      if (status !== undefined)
+        await transition(trx, {
+          kind: 'bank_status',
+          ids: [id],
+          to: status,
+          cause: `bank status: ${cause}`,
+          source,
+          at,
+          mode: 'tolerant',
+        });
     });
   }
 
-  /** The bank refused the bulk (a final 4xx): the bulk and its lines are rejected. */
-  async markRejected(id: string, problem: unknown, cause = 'bank rejected'): Promise<void> {
-    const at = this.clock.now();
-    await this.db.transaction(async (trx) => {
-      await changeState(trx, {
-        entityType: 'bulk',
-        id,
-        machine: bulkMachine,
-        to: 'rejected',
-        cause,
-        at,
-        set: { last_problem: JSON.stringify(problem) },
-      });
-      await moveLines(trx, await selectLinesOfBulk(trx, id), 'RJCT', cause, at);
-    });
+  /** The bank refused the bulk (a final 4xx), or a person confirmed it never got there: bulk and lines are rejected. */
+  async markRejected(
+    id: string,
+    problem: unknown,
+    cause = 'bank rejected',
+    source: TransitionSource = 'submit',
+  ): Promise<void> {
+    await this.closeWithLines(id, 'rejected', 'RJCT', problem, cause, source);
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
-    const at = this.clock.now();
-    await this.db.transaction(async (trx) => {
-      await changeState(trx, {
-        entityType: 'bulk',
-        id,
-        machine: bulkMachine,
-        to: 'unknown',
-        cause,
-        at,
-        set: { last_problem: JSON.stringify(problem) },
-      });
-      await moveLines(trx, await selectLinesOfBulk(trx, id), 'unknown', cause, at);
-    });
+    await this.closeWithLines(id, 'unknown', 'unknown', problem, cause, 'submit');
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
   async markRetryable(id: string, problem: unknown, cause = 'retryable answer'): Promise<void> {
     const at = this.clock.now();
+    const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction((trx) =>
-      changeState(trx, {
-        entityType: 'bulk',
-        id,
-        machine: bulkMachine,
-        to: 'pending',
-        cause,
-        at,
-        set: { last_problem: JSON.stringify(problem) },
-      }),
+      transition(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at, set }),
     );
   }
 
-  async setState(id: string, to: BulkState, cause: string): Promise<void> {
+  /** A move of the bulk alone (done when every line is final, attention when a lookup found nothing). */
+  async setState(id: string, to: BulkState, cause: string, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'bulk', id, machine: bulkMachine, to, cause, at }),
-    );
+    await this.db.transaction((trx) => transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at }));
   }
 
   /**
-   * A status the bank reported for the bulk as a whole, applied to each of its lines (when the
-   * bank gives no per-line status). Lines already further along keep theirs.
+   * A status the bank reported for the bulk as a whole, applied to all of its lines at once (when
+   * the bank gives no per-line status). Lines already further along keep theirs.
    */
-  async applyBankStatusToLines(id: string, status: string, cause: string): Promise<Record<UpdateDecision, number>> {
-    const canonical = canonicalBankStatus(status);
-    if (canonical === undefined) {
-      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-        exitCode: ExitCode.runtime,
-        details: { status },
-      });
-    }
+  async applyBankStatusToLines(
+    id: string,
+    status: string,
+    cause: string,
+    source: TransitionSource,
+  ): Promise<Record<UpdateDecision, number>> {
+    const canonical = knownStatus(status);
     const at = this.clock.now();
     return this.db.transaction(async (trx) => {
-      const counts: Record<UpdateDecision, number> = { apply: 0, duplicate: 0, stale: 0 };
-      const lines = await selectLinesOfBulk(trx, id);
-      const moving: Row[] = [];
-      for (const line of lines) {
-        const decision = decideUpdate(lineMachine, toStr(line.state) as LineState, canonical);
-        counts[decision]++;
-        if (decision === 'apply') moving.push(line);
-      }
-      await moveLines(trx, moving, canonical, `bank status: ${cause}`, at, { bank_status: canonical });
-      return counts;
+      const r = await transition(trx, {
+        kind: 'payment',
+        ids: await lineIdsOfBulk(trx, id),
+        to: canonical,
+        cause: `bank status: ${cause}`,
+        source,
+        at,
+        mode: 'tolerant',
+        bankReported: true,
+      });
+      return { apply: r.moved.length, duplicate: r.duplicate, stale: r.stale + r.refused.length };
     });
   }
 
   /** The bulk's own transactionStatus from the bank; older or repeated statuses are ignored. */
-  async applyBankStatus(id: string, status: string, cause: string): Promise<UpdateDecision> {
-    const canonical = canonicalBankStatus(status);
-    if (canonical === undefined) {
-      throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-        exitCode: ExitCode.runtime,
-        details: { status },
-      });
-    }
+  async applyBankStatus(id: string, status: string, cause: string, source: TransitionSource): Promise<UpdateDecision> {
+    const canonical = knownStatus(status);
     const at = this.clock.now();
-    return this.db.transaction((trx) => applyBulkStatus(trx, id, canonical, cause, at));
+    const r = await this.db.transaction((trx) =>
+      transition(trx, {
+        kind: 'bank_status',
+        ids: [id],
+        to: canonical,
+        cause: `bank status: ${cause}`,
+        source,
+        at,
+        mode: 'tolerant',
+      }),
+    );
+    return r.moved.length > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
+  }
+
+  private async closeWithLines(
+    id: string,
+    to: 'rejected' | 'unknown',
+    lines: LineState,
+    problem: unknown,
+    cause: string,
+    source: TransitionSource,
+  ): Promise<void> {
+    const at = this.clock.now();
+    const set = { last_problem: JSON.stringify(problem) };
+    await this.db.transaction(async (trx) => {
+      await transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at, set });
+      await moveLines(trx, id, lines, cause, source, at);
+    });
   }
 }
 
-async function applyBulkStatus(
-  trx: Knex.Transaction,
-  id: string,
-  status: BankStatus,
-  cause: string,
-  at: Date,
-): Promise<UpdateDecision> {
-  const row = await lockBulk(trx, id);
-  const current = toOptStr(row.bank_status) as BankStatus | undefined;
-  const decision = current === undefined ? 'apply' : decideUpdate(bankStatusMachine, current, status);
-  if (decision !== 'apply') return decision;
-  await trx('bulks')
-    .where({ id })
-    .update({ bank_status: status, updated_at: instant(at) });
-  await logTransitions(trx, [
-    { entityType: 'bulk', entityId: id, from: current, to: status, cause: `bank status: ${cause}`, at },
-  ]);
-  return 'apply';
+function knownStatus(status: string): BankStatus {
+  const canonical = canonicalBankStatus(status);
+  if (canonical === undefined) {
+    throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
+      exitCode: ExitCode.runtime,
+      details: { status },
+    });
+  }
+  return canonical;
 }
 
 async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
@@ -333,7 +319,7 @@ async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
 
 async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const part of chunks(ids))
+  for (const part of chunks(ids, 4000))
     rows.push(
       ...(await forUpdate(
         trx,
@@ -345,31 +331,28 @@ async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promi
   return rows;
 }
 
-async function selectLinesOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Row[]> {
-  return forUpdate(trx, trx<Row>('payments').select('id', 'state').where({ bulk_id: bulkId }));
+async function lineIdsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<string[]> {
+  return (await trx<Row>('payments').select('id').where({ bulk_id: bulkId })).map((r) => toStr(r.id));
 }
 
-/** Moves every line that may legally go to `to`; lines already further along keep their state. */
+/** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
 async function moveLines(
   trx: Knex.Transaction,
-  lines: readonly Row[],
+  bulkId: string,
   to: LineState,
   cause: string,
+  source: TransitionSource,
   at: Date,
-  set: Row = {},
 ): Promise<void> {
-  const records: TransitionRecord[] = [];
-  for (const line of lines) {
-    const from = toStr(line.state) as LineState;
-    if (!canTransition(lineMachine, from, to)) continue;
-    records.push({ entityType: 'payment', entityId: toStr(line.id), from, to, cause, at });
-  }
-  for (const part of chunks(records.map((r) => r.entityId))) {
-    await trx('payments')
-      .whereIn('id', part)
-      .update({ ...set, state: to, updated_at: instant(at) });
-  }
-  await logTransitions(trx, records);
+  await transition(trx, {
+    kind: 'payment',
+    ids: await lineIdsOfBulk(trx, bulkId),
+    to,
+    cause,
+    source,
+    at,
+    mode: 'tolerant',
+  });
 }
 
 function notFound(what: string, id: string): SettleError {

@@ -15,11 +15,14 @@ import { chunks, instant, toStr, type Row } from './rows.js';
 export const CLAIMABLE_TABLES = ['bulks', 'payment_files', 'baskets'] as const;
 export type ClaimableTable = (typeof CLAIMABLE_TABLES)[number];
 
-export type ClaimWhere = Record<string, string | number | boolean | null> | ((query: Knex.QueryBuilder) => void);
+type Scalar = string | number | boolean | null;
+/** Which rows are work: a column equal to a value, or in a list, e.g. { state: ['pending', 'sending'] }. */
+export type ClaimWhere = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 
 export interface ClaimOptions {
-  /** Which rows are work, e.g. { state: 'pending' }. */
   where?: ClaimWhere;
+  /** Rows not to take again (e.g. those this run already tried). */
+  excludeIds?: readonly string[];
   limit: number;
   /** Who claims: an instance id plus run id, e.g. "host-1:run-42". */
   holder: string;
@@ -38,7 +41,12 @@ export async function claim(db: Database, clock: Clock, table: ClaimableTable, o
   const lease = { lease_holder: options.holder, lease_expires_at: instant(new Date(now.getTime() + options.leaseMs)) };
   const candidates = (knex: Knex | Knex.Transaction) => {
     const q = knex<Row>(table).select('id');
-    applyWhere(q, options.where);
+    for (const [column, value] of Object.entries(options.where ?? {})) {
+      if (Array.isArray(value)) void q.whereIn(column, value as Scalar[]);
+      else void q.where(column, value as Scalar);
+    }
+    if (options.excludeIds !== undefined && options.excludeIds.length > 0)
+      void q.whereNotIn('id', [...options.excludeIds]);
     return q
       .where((w) => void w.whereNull('lease_expires_at').orWhere('lease_expires_at', '<=', instant(now)))
       .orderBy('id')
@@ -99,10 +107,4 @@ export async function renewClaim(
       .update({ lease_expires_at: until });
   }
   return renewed;
-}
-
-function applyWhere(q: Knex.QueryBuilder, where: ClaimWhere | undefined): void {
-  if (where === undefined) return;
-  if (typeof where === 'function') void q.where(where);
-  else void q.where(where);
 }

@@ -4,7 +4,7 @@
 import type { Clock } from '../domain/clock.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { PaymentInstruction } from '../domain/payment.js';
-import { fileMachine, type FileState } from '../domain/states.js';
+import type { FileState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import {
@@ -19,7 +19,7 @@ import {
   toStr,
   type Row,
 } from './rows.js';
-import { changeState, logTransitions } from './state-log.js';
+import { recordCreation, transition, type TransitionSource } from './transitions.js';
 
 export interface NewPaymentFile {
   company: string;
@@ -78,16 +78,15 @@ export class FileLedger {
         );
         const rows = payments.map((p) => paymentRow(newId(this.clock), id, file.company, p, now));
         for (const part of chunks(rows, 40)) await trx('payments').insert(part);
-        await logTransitions(trx, [
-          {
-            entityType: 'payment_file',
-            entityId: id,
-            from: undefined,
-            to: 'accepted',
-            cause: `pickup ${file.fileName}`,
-            at: now,
-          },
-        ]);
+        const cause = `pickup ${file.fileName}`;
+        await recordCreation(trx, {
+          kind: 'payment_file',
+          ids: [id],
+          to: 'accepted',
+          cause,
+          source: 'pickup',
+          at: now,
+        });
       });
     } catch (error) {
       throw await this.explainConflict(error, file, payments);
@@ -120,16 +119,15 @@ export class FileLedger {
             error_summary: errorSummary,
           }),
         );
-        await logTransitions(trx, [
-          {
-            entityType: 'payment_file',
-            entityId: id,
-            from: undefined,
-            to: 'rejected',
-            cause: `pickup ${file.fileName}`,
-            at: now,
-          },
-        ]);
+        const cause = `pickup ${file.fileName}`;
+        await recordCreation(trx, {
+          kind: 'payment_file',
+          ids: [id],
+          to: 'rejected',
+          cause,
+          source: 'pickup',
+          at: now,
+        });
       });
     } catch (error) {
       throw await this.explainConflict(error, file, []);
@@ -175,11 +173,9 @@ export class FileLedger {
     return (await this.knownEndToEndIds(company, ids)).size > 0;
   }
 
-  async setFileState(id: string, to: FileState, cause: string): Promise<void> {
+  async setFileState(id: string, to: FileState, cause: string, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'payment_file', id, machine: fileMachine, to, cause, at }),
-    );
+    await this.db.transaction((trx) => transition(trx, { kind: 'payment_file', ids: [id], to, cause, source, at }));
   }
 
   async listFiles(filter: { company?: string; state?: FileState } = {}): Promise<StoredFile[]> {

@@ -28,6 +28,14 @@ export {
   type UpsertResult,
 } from './statements.js';
 export { LeaseRepository, type Lease, type LeasedRun } from './leases.js';
+export {
+  AttentionRepository,
+  type BrokenDayRow,
+  type CountedKind,
+  type ExpiringConsentRow,
+  type UnknownBulkRow,
+  type WaitingBasketRow,
+} from './attention.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export {
@@ -39,6 +47,13 @@ export {
   type ClaimOptions,
   type ClaimWhere,
 } from './claim.js';
-export { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
+export {
+  listTransitions,
+  type EntityType,
+  type TransitionKind,
+  type TransitionRecord,
+  type TransitionResult,
+  type TransitionSource,
+} from './transitions.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

@@ -1,13 +1,14 @@
 // Payment lines after acceptance: reading them back with exact amounts, and moving them
 // through the line state machine. Bank status from polling and from webhooks comes through
-// `applyBankStatus`, which ignores duplicates and stale (older) statuses.
+// `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
+// (older) statuses.
 import type { Clock } from '../domain/clock.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
-import { canonicalBankStatus, lineMachine, type LineState, type UpdateDecision } from '../domain/states.js';
+import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
-import { changeState } from './state-log.js';
+import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
 export interface TppMessage {
   category?: string;
@@ -78,15 +79,17 @@ export class PaymentRepository {
   }
 
   /**
-   * Applies a bank status ("acsc", "ACSC", …) to one line. Returns what happened: `apply`,
-   * `duplicate` (same status again) or `stale` (older than what is stored; nothing changes).
+   * Applies one bank status ("acsc", "ACSC", …) to a set of lines at once (one UPDATE, one INSERT
+   * of transition rows). Duplicates and older statuses change nothing; a status no order of
+   * events explains for a line is refused for that line and reported.
    */
   async applyBankStatus(
-    paymentId: string,
+    paymentIds: readonly string[],
     status: string,
     cause: string,
+    source: TransitionSource,
     tppMessages?: readonly TppMessage[],
-  ): Promise<UpdateDecision> {
+  ): Promise<TransitionResult> {
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
@@ -95,28 +98,26 @@ export class PaymentRepository {
       });
     }
     const at = this.clock.now();
-    const set: Row = { bank_status: canonical };
-    if (tppMessages !== undefined) set.tpp_messages = JSON.stringify(tppMessages);
+    const set: Row = tppMessages === undefined ? {} : { tpp_messages: JSON.stringify(tppMessages) };
     return this.db.transaction((trx) =>
-      changeState(trx, {
-        entityType: 'payment',
-        id: paymentId,
-        machine: lineMachine,
+      transition(trx, {
+        kind: 'payment',
+        ids: paymentIds,
         to: canonical,
         cause,
+        source,
         at,
         set,
         mode: 'tolerant',
+        bankReported: true,
       }),
     );
   }
 
   /** A move of our own (e.g. accepted → CANC by an operator); illegal moves throw. */
-  async setState(paymentId: string, to: LineState, cause: string): Promise<void> {
+  async setState(paymentIds: readonly string[], to: LineState, cause: string, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
-    await this.db.transaction((trx) =>
-      changeState(trx, { entityType: 'payment', id: paymentId, machine: lineMachine, to, cause, at }),
-    );
+    await this.db.transaction((trx) => transition(trx, { kind: 'payment', ids: paymentIds, to, cause, source, at }));
   }
 }
 

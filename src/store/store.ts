@@ -1,5 +1,6 @@
 // All repositories over one database, for the composition root and the jobs.
 import type { Clock } from '../domain/clock.js';
+import { AttentionRepository } from './attention.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
@@ -11,12 +12,11 @@ import { JobRunRepository } from './job-runs.js';
 import { LeaseRepository } from './leases.js';
 import { PaymentRepository } from './payments.js';
 import type { Row } from './rows.js';
-import { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
+import { listTransitions, type EntityType, type TransitionRecord } from './transitions.js';
 import { StatementDayRepository } from './statement-days.js';
 import { StatementRepository } from './statements.js';
 
 export interface Store {
-  readonly db: Database;
   readonly files: FileLedger;
   readonly payments: PaymentRepository;
   readonly bulks: BulkOutbox;
@@ -27,6 +27,8 @@ export interface Store {
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
   readonly dedupe: DedupeRepository;
+  /** What needs a person, and rows per state (alerts and metrics). */
+  readonly attention: AttentionRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -35,7 +37,6 @@ export interface Store {
 
 export function createStore(db: Database, clock: Clock): Store {
   return {
-    db,
     files: new FileLedger(db, clock),
     payments: new PaymentRepository(db, clock),
     bulks: new BulkOutbox(db, clock),
@@ -46,6 +47,7 @@ export function createStore(db: Database, clock: Clock): Store {
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
+    attention: new AttentionRepository(db),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

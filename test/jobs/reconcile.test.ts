@@ -87,8 +87,8 @@ describe('the reconcile job', () => {
 
   it('matches booked debits by end-to-end id, reports what is missing or unexpected, and writes CSV and HTML', async () => {
     const [p1, p2] = await sendThree();
-    await store.payments.applyBankStatus(p1!, 'ACSC', 'test');
-    await store.payments.applyBankStatus(p2!, 'ACSC', 'test');
+    await store.payments.applyBankStatus([p1!], 'ACSC', 'test', 'poll');
+    await store.payments.applyBankStatus([p2!], 'ACSC', 'test', 'poll');
     await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
     await store.statements.upsertTransactions('acc-1', [
       {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AttentionRepository } from '../../src/store/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/notify/index.js';
@@ -108,7 +109,7 @@ describe('scan for what needs a person', () => {
   });
 
   it('finds unknown bulks, waiting approvals, links and consents near expiry, and statement gaps — each with a stable key', async () => {
-    const findings = await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY });
     expect(findings.map((f) => f.key)).toEqual([
       'payment-unknown:b1',
       'approval-waiting:bk1',
@@ -132,9 +133,13 @@ describe('scan for what needs a person', () => {
     const ledger = () => new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const first = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const second = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
-    const findings = await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY });
     expect(await first.raise(findings)).toEqual({ sent: 6, alreadySent: 0, failed: 0 });
-    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({
+    expect(
+      await second.raise(
+        await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY }),
+      ),
+    ).toEqual({
       sent: 0,
       alreadySent: 6,
       failed: 0,
@@ -142,7 +147,11 @@ describe('scan for what needs a person', () => {
     expect(sent).toHaveLength(6);
     // A new finding later (the unknown bulk of another file) is sent, the old ones are not.
     await t.db.knex('bulks').where({ id: 'b2' }).update({ state: 'unknown' });
-    expect(await second.raise(await scanForAttention({ db: t.db, clock, warnBeforeMs: 7 * DAY }))).toEqual({
+    expect(
+      await second.raise(
+        await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY }),
+      ),
+    ).toEqual({
       sent: 1,
       alreadySent: 6,
       failed: 0,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AttentionRepository } from '../../src/store/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { buildServer, createHealthCheck, createMetrics } from '../../src/server/index.js';
@@ -17,7 +18,7 @@ describe('/healthz and /metrics', () => {
 
   function server() {
     const jobRuns = new JobRunRepository(t.db, clock);
-    const metrics = createMetrics({ db: t.db, logger: silentLogger() });
+    const metrics = createMetrics({ counts: new AttentionRepository(t.db), logger: silentLogger() });
     const app = buildServer({
       db: t.db,
       logger: silentLogger(),

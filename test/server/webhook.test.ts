@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { HTTP } from 'cloudevents';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AttentionRepository } from '../../src/store/index.js';
 import type { BankingEvent } from '../../src/bank/index.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { Secret } from '../../src/log/index.js';
@@ -28,7 +29,7 @@ describe('POST /webhooks/banking', () => {
     handled = [];
     failNext = false;
     validations = [];
-    const metrics = createMetrics({ db: t.db, processMetrics: false });
+    const metrics = createMetrics({ counts: new AttentionRepository(t.db), processMetrics: false });
     app = buildServer({
       db: t.db,
       logger: captured.logger,

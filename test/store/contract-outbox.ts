@@ -1,7 +1,7 @@
 // Part of the repository contract (repository-contract.ts): the bulk outbox and bank status
 // updates, including duplicates, out-of-order events and events that overtake our own writes.
 import { expect, it } from 'vitest';
-import { bulkIdempotencyKey, type Store } from '../../src/store/index.js';
+import { bulkIdempotencyKey, type Store, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -114,21 +114,28 @@ export function outboxCases(ctx: () => ContractContext): void {
     ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-9');
-    expect(await store.payments.applyBankStatus(line!.id, 'acsp', 'poll')).toBe('apply');
+    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'acsp', 'poll', 'poll'))).toBe('apply');
     expect(
-      await store.payments.applyBankStatus(line!.id, 'ACSC', 'webhook evt-1', [{ code: 'OK', message: null }]),
+      decisionOf(
+        await store.payments.applyBankStatus([line!.id], 'ACSC', 'webhook evt-1', 'event', [
+          { code: 'OK', message: null },
+        ]),
+      ),
     ).toBe('apply');
-    expect(await store.payments.applyBankStatus(line!.id, 'ACTC', 'late webhook')).toBe('stale');
-    expect(await store.payments.applyBankStatus(line!.id, 'ACSC', 'poll')).toBe('duplicate');
-    expect(await store.payments.applyBankStatus(line!.id, 'RJCT', 'poll')).toBe('stale');
+    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'ACTC', 'late webhook', 'poll'))).toBe('stale');
+    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'ACSC', 'poll', 'poll'))).toBe('duplicate');
+    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'RJCT', 'poll', 'poll'))).toBe('stale');
     expect(await store.payments.findByEndToEndId('acme', 'SS-1')).toMatchObject({
       state: 'ACSC',
       bankStatus: 'ACSC',
       tppMessages: [{ code: 'OK', message: null }],
     });
-    await rejectsWithCode(store.payments.applyBankStatus(line!.id, 'BOGUS', 'poll'), 'ERR_STATE_UNKNOWN_STATUS');
-    expect(await store.bulks.applyBankStatus(bulk!.id, 'ACSC', 'poll')).toBe('apply');
-    expect(await store.bulks.applyBankStatus(bulk!.id, 'RCVD', 'late')).toBe('stale');
+    await rejectsWithCode(
+      store.payments.applyBankStatus([line!.id], 'BOGUS', 'poll', 'poll'),
+      'ERR_STATE_UNKNOWN_STATUS',
+    );
+    expect(await store.bulks.applyBankStatus(bulk!.id, 'ACSC', 'poll', 'poll')).toBe('apply');
+    expect(await store.bulks.applyBankStatus(bulk!.id, 'RCVD', 'late', 'poll')).toBe('stale');
   });
 
   it('lets a status event overtake our record of the POST answer, and a repeated answer is a no-op', async () => {
@@ -136,7 +143,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     const { line, bulk } = await oneLineBulk(store, 'race');
     await store.bulks.markSending(bulk.id);
     // The webhook for the line arrives before markSent is written.
-    expect(await store.payments.applyBankStatus(line.id, 'ACSP', 'webhook evt-9')).toBe('apply');
+    expect(decisionOf(await store.payments.applyBankStatus([line.id], 'ACSP', 'webhook evt-9', 'event'))).toBe('apply');
     await store.bulks.markSent(bulk.id, 'PAY-R');
     await store.bulks.markSent(bulk.id, 'PAY-R', 'idempotent replay');
     expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('ACSP');
@@ -162,9 +169,9 @@ export function outboxCases(ctx: () => ContractContext): void {
     ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-B');
-    await store.payments.applyBankStatus(lines[0]!.id, 'ACSC', 'poll');
-    await store.payments.applyBankStatus(lines[1]!.id, 'ACCP', 'poll');
-    expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll')).toEqual({
+    await store.payments.applyBankStatus([lines[0]!.id], 'ACSC', 'poll', 'poll');
+    await store.payments.applyBankStatus([lines[1]!.id], 'ACCP', 'poll', 'poll');
+    expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll', 'poll')).toEqual({
       apply: 1,
       duplicate: 1,
       stale: 1,
@@ -177,4 +184,9 @@ export function outboxCases(ctx: () => ContractContext): void {
       ['ACCP', 'ACCP'],
     ]);
   });
+}
+
+/** A one-line transition's outcome in the words of the state machine. */
+function decisionOf(r: TransitionResult): 'apply' | 'duplicate' | 'stale' | 'refused' {
+  return r.moved.length > 0 ? 'apply' : r.refused.length > 0 ? 'refused' : r.duplicate > 0 ? 'duplicate' : 'stale';
 }

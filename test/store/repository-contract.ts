@@ -196,9 +196,15 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const stored = await store.files.recordAcceptedFile(paymentFile('states-1'), [
         payment(1, { endToEndId: 'ST-1' }),
       ]);
-      await rejectsWithCode(store.files.setFileState(stored.id, 'received', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
-      await store.files.setFileState(stored.id, 'submitted', 'all bulks sent');
-      await rejectsWithCode(store.files.setFileState(stored.id, 'accepted', 'test'), 'ERR_STATE_TRANSITION_ILLEGAL');
+      await rejectsWithCode(
+        store.files.setFileState(stored.id, 'received', 'test', 'submit'),
+        'ERR_STATE_TRANSITION_ILLEGAL',
+      );
+      await store.files.setFileState(stored.id, 'submitted', 'all bulks sent', 'submit');
+      await rejectsWithCode(
+        store.files.setFileState(stored.id, 'accepted', 'test', 'submit'),
+        'ERR_STATE_TRANSITION_ILLEGAL',
+      );
       expect((await store.files.getFile(stored.id))?.state).toBe('submitted');
       const log = await store.transitions('payment_file', stored.id);
       expect(log.map((t) => [t.from, t.to, t.cause])).toEqual([
@@ -208,6 +214,58 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     outboxCases(() => ({ store, clock }));
+
+    it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
+      const stored = await store.files.recordAcceptedFile(
+        paymentFile('set-based-1'),
+        Array.from({ length: 1000 }, (_, i) => payment(i + 1, { endToEndId: `SB-${i}` })),
+      );
+      const ids = (await store.payments.listByFile(stored.id)).map((p) => p.id);
+      const statements: string[] = [];
+      const record = (q: { sql: string }) => void statements.push(q.sql.toLowerCase().replace(/[`"]/g, ''));
+      db.knex.on('query', record);
+      try {
+        const [bulk] = await store.bulks.createBulks(stored.id, [
+          {
+            position: 0,
+            debtorIban: 'NO9386011117947',
+            executionDate: '2026-01-06' as never,
+            batchBooking: true,
+            paymentIds: ids,
+          },
+        ]);
+        const lineWrites = () => ({
+          updates: statements.filter((q) => q.startsWith('update payments')).length,
+          // the bulk's own transition row and its lines' are two INSERTs at most
+          inserts: statements.filter((q) => q.startsWith('insert into transitions')).length,
+        });
+        expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
+        await store.bulks.markSending(bulk!.id);
+        statements.length = 0;
+        await store.bulks.markSent(bulk!.id, 'PAY-SB');
+        expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
+        statements.length = 0;
+        const moved = await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll');
+        expect(moved.moved).toHaveLength(1000);
+        expect(lineWrites()).toEqual({ updates: 1, inserts: 1 });
+        // The same status again is a duplicate for every line: nothing is written.
+        statements.length = 0;
+        expect(await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll')).toMatchObject({
+          moved: [],
+          duplicate: 1000,
+        });
+        expect(lineWrites()).toEqual({ updates: 0, inserts: 0 });
+      } finally {
+        db.knex.removeListener('query', record);
+      }
+      const log = await store.transitions('payment', ids[999]!);
+      expect(log.map((t) => [t.from, t.to, t.source])).toEqual([
+        ['accepted', 'queued', 'submit'],
+        ['queued', 'sent', 'submit'],
+        ['sent', 'ACSC', 'poll'],
+      ]);
+      expect((await store.payments.listByFile(stored.id)).every((p) => p.state === 'ACSC')).toBe(true);
+    });
 
     it('never gives the same row to two concurrent claimers', async () => {
       const count = 40;

@@ -81,7 +81,7 @@ export function paymentsCommand(): Command {
             throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)', {
               exitCode: ExitCode.usage,
             });
-          await app.store.bulks.markSent(bulkId, options.paymentId, cause);
+          await app.store.bulks.markSent(bulkId, options.paymentId, cause, undefined, 'operator');
           process.stdout.write(
             `bulk ${bulkId} is sent as bank payment ${options.paymentId}; the status job follows it from now on\n`,
           );
@@ -95,6 +95,7 @@ export function paymentsCommand(): Command {
                 'The bank confirmed it never received these payments; the ERP must produce them again as new payments.',
             },
             cause,
+            'operator',
           );
           process.stdout.write(
             `bulk ${bulkId} is closed as not paid; its ${bulk.lineCount} line(s) are reported to the ERP as rejected\n`,

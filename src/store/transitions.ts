@@ -1,0 +1,236 @@
+// THE transition function (architecture §2.4): every state change of a payment file, bulk,
+// payment line or signing basket — and of a bulk's bank status — is made here and nowhere else.
+// One call moves a set of rows of one kind to one state: the current states are read (under row
+// locks on MariaDB), each move is decided by the domain state machine, and the rows that move
+// change in ONE UPDATE, with ONE multi-row INSERT of their transition rows (who, from what, to
+// what, why, when, through which path). Polling, webhooks, the operator and cancellation all
+// come here, so a duplicate or out-of-order report is harmless wherever it comes from.
+import type { Knex } from 'knex';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import {
+  bankStatusMachine,
+  basketMachine,
+  bulkMachine,
+  decideUpdate,
+  fileMachine,
+  lineMachine,
+  transition as checkTransition,
+  type BankStatus,
+  type BasketState,
+  type BulkState,
+  type FileState,
+  type LineState,
+  type StateMachine,
+  type UpdateDecision,
+} from '../domain/states.js';
+import { chunks, forUpdate, instant, toOptStr, toStr, type Row } from './rows.js';
+
+/** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
+export type TransitionKind = 'payment_file' | 'bulk' | 'bank_status' | 'payment' | 'basket';
+/** The entity a transition row names (a bulk's bank status is the bulk's). */
+export type EntityType = Exclude<TransitionKind, 'bank_status'>;
+
+export interface StateOf {
+  payment_file: FileState;
+  bulk: BulkState;
+  bank_status: BankStatus;
+  payment: LineState;
+  basket: BasketState;
+}
+
+/** The path a change came through, kept with its transition row. */
+export type TransitionSource = 'pickup' | 'submit' | 'approve' | 'poll' | 'event' | 'lookup' | 'operator' | 'cancel';
+
+interface KindSpec {
+  entityType: EntityType;
+  table: string;
+  column: 'state' | 'bank_status';
+  machine: StateMachine<string>;
+}
+
+const KINDS: Record<TransitionKind, KindSpec> = {
+  payment_file: { entityType: 'payment_file', table: 'payment_files', column: 'state', machine: fileMachine },
+  bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine },
+  bank_status: { entityType: 'bulk', table: 'bulks', column: 'bank_status', machine: bankStatusMachine },
+  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine },
+  basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
+} as Record<TransitionKind, KindSpec>;
+
+/** Rows per statement: a bulk's 1,000 lines move in one UPDATE and one INSERT. */
+const IDS_PER_STATEMENT = 4000;
+
+export interface TransitionRequest<K extends TransitionKind> {
+  kind: K;
+  ids: readonly string[];
+  to: StateOf[K];
+  cause: string;
+  source: TransitionSource;
+  at: Date;
+  /**
+   * 'strict' (default): a move the machine does not allow throws ERR_STATE_TRANSITION_ILLEGAL and
+   * nothing moves. 'tolerant' (status reports, which may come twice or out of order): a repeat is
+   * `duplicate`, an older status `stale`, a move no order explains `refused`; none of them moves.
+   */
+  mode?: 'strict' | 'tolerant';
+  /** Other columns written in the same UPDATE (never a state column). */
+  set?: Row;
+  /** Payment lines: also record `to` as the bank's own status (the bank reported it). */
+  bankReported?: boolean;
+}
+
+export interface TransitionResult {
+  /** Rows that moved. */
+  moved: string[];
+  duplicate: number;
+  stale: number;
+  /** Rows whose move no order of events explains (tolerant mode only; strict throws). */
+  refused: string[];
+}
+
+export interface TransitionRecord {
+  entityType: EntityType;
+  entityId: string;
+  from: string | undefined;
+  to: string;
+  cause: string;
+  source?: TransitionSource;
+  at: Date;
+}
+
+/** Moves every row of `ids` that may go to `to`, set-based; see the file comment. */
+export async function transition<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  request: TransitionRequest<K>,
+): Promise<TransitionResult> {
+  const spec = KINDS[request.kind];
+  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  const ids = [...new Set(request.ids)];
+  const records: TransitionRecord[] = [];
+  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
+    const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).whereIn('id', part));
+    if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
+    for (const row of rows) {
+      const id = toStr(row.id);
+      const from = toOptStr(row[spec.column]);
+      const decision = decide(spec, from, request.to, request.mode ?? 'strict');
+      if (decision === 'apply') {
+        result.moved.push(id);
+        records.push({
+          entityType: spec.entityType,
+          entityId: id,
+          from,
+          to: request.to,
+          cause: request.cause,
+          source: request.source,
+          at: request.at,
+        });
+      } else if (decision === 'refused') result.refused.push(id);
+      else result[decision]++;
+    }
+  }
+  const set: Row = { ...(request.set ?? {}), [spec.column]: request.to, updated_at: instant(request.at) };
+  if (request.bankReported && request.kind === 'payment') set.bank_status = request.to;
+  for (const part of chunks(result.moved, IDS_PER_STATEMENT)) await trx(spec.table).whereIn('id', part).update(set);
+  await logTransitions(trx, records);
+  return result;
+}
+
+/**
+ * New rows are inserted in one of their machine's initial states; this checks that state and
+ * writes their first transition rows (from nothing).
+ */
+export async function recordCreation<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  request: Omit<TransitionRequest<K>, 'mode' | 'set' | 'bankReported'>,
+): Promise<void> {
+  const spec = KINDS[request.kind];
+  if (!spec.machine.initial.includes(request.to)) {
+    throw new SettleError('ERR_STATE_TRANSITION_ILLEGAL', `A ${spec.machine.name} cannot start in "${request.to}".`, {
+      exitCode: ExitCode.runtime,
+      details: { machine: spec.machine.name, to: request.to },
+    });
+  }
+  await logTransitions(
+    trx,
+    request.ids.map((id) => ({
+      entityType: spec.entityType,
+      entityId: id,
+      from: undefined,
+      to: request.to,
+      cause: request.cause,
+      source: request.source,
+      at: request.at,
+    })),
+  );
+}
+
+function decide(
+  spec: KindSpec,
+  from: string | undefined,
+  to: string,
+  mode: 'strict' | 'tolerant',
+): UpdateDecision | 'refused' {
+  // A bulk's bank status starts empty: the first status the bank gives is taken as it is.
+  if (from === undefined && spec.column === 'bank_status') return 'apply';
+  const current = from ?? '';
+  if (mode === 'strict') {
+    checkTransition(spec.machine, current, to);
+    return 'apply';
+  }
+  try {
+    return decideUpdate(spec.machine, current, to);
+  } catch (error) {
+    if (error instanceof SettleError && error.code === 'ERR_STATE_TRANSITION_ILLEGAL') return 'refused';
+    throw error;
+  }
+}
+
+/** One multi-row INSERT per 4,000 rows (SQLite's VALUES lists are not capped like UNION ALL). */
+async function logTransitions(trx: Knex.Transaction, records: readonly TransitionRecord[]): Promise<void> {
+  for (const part of chunks(records, IDS_PER_STATEMENT)) {
+    const bindings = part.flatMap((r) => [
+      r.entityType,
+      r.entityId,
+      r.from ?? null,
+      r.to,
+      r.cause.slice(0, 300),
+      r.source ?? null,
+      instant(r.at),
+    ]);
+    await trx.raw(
+      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) values ${part
+        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')}`,
+      bindings,
+    );
+  }
+}
+
+function notFound(entityType: EntityType, wanted: readonly string[], found: readonly Row[]): SettleError {
+  const have = new Set(found.map((r) => toStr(r.id)));
+  const missing = wanted.find((id) => !have.has(id)) ?? '?';
+  return new SettleError('ERR_DB_NOT_FOUND', `No ${entityType.replace('_', ' ')} with id ${missing}.`, {
+    exitCode: ExitCode.runtime,
+    details: { entityType, id: missing },
+  });
+}
+
+export async function listTransitions(
+  knex: Knex,
+  entityType: EntityType,
+  entityId: string,
+): Promise<TransitionRecord[]> {
+  const rows = await knex<Row>('transitions').where({ entity_type: entityType, entity_id: entityId }).orderBy('id');
+  return rows.map((r) => {
+    const source = toOptStr(r.source) as TransitionSource | undefined;
+    return {
+      entityType,
+      entityId,
+      from: r.from_state === null ? undefined : toStr(r.from_state),
+      to: toStr(r.to_state),
+      cause: toStr(r.cause),
+      ...(source === undefined ? {} : { source }),
+      at: new Date(toStr(r.at)),
+    };
+  });
+}
