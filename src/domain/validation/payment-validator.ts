@@ -61,7 +61,9 @@ export class PaymentValidator {
       delete result.payment;
       return result;
     }
-    this.seen.set(e2e, raw.lineNumber);
+    // A copy, not the reader's string: a parser's value can be a slice of its whole input chunk,
+    // and a million kept slices would keep the chunks (hundreds of bytes per line) alive.
+    this.seen.set(copyString(e2e), raw.lineNumber);
     const accepted = this.options.alreadyAccepted?.(e2e);
     if (accepted instanceof Promise) return accepted.then((known) => acceptedBefore(result, known, e2e, location));
     return acceptedBefore(result, accepted, e2e, location);
@@ -89,6 +91,11 @@ export class PaymentValidator {
     this.totals.release(declaration.block);
     return issues;
   }
+}
+
+/** A string with its own storage (concatenation flattens into a new string; the slice drops the added space). */
+function copyString(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 function acceptedBefore(
