@@ -68,13 +68,39 @@ export async function runFetchStatements(
       results.push(failed);
       continue;
     }
+    const servicers = new Map<string, Promise<Servicer>>();
     for (const account of accounts) {
-      const result = await fetchAccount(deps, company, context, account);
+      const bankId = account.bankId ?? company.bankId;
+      if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
+      const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
+      const result = await fetchAccount(deps, company, context, account, servicer);
       logResult(deps.logger, result);
       results.push(result);
     }
   }
   return results;
+}
+
+type Servicer = { servicerBic?: string; servicerName?: string };
+
+/**
+ * The servicing bank's BIC and name from the bank directory, read at fetch time so exports never
+ * need the bank. A directory that does not answer leaves them out; the statement is still written.
+ */
+async function servicerOf(deps: FetchStatementsDeps, bankId: string): Promise<Servicer> {
+  try {
+    const bank = await deps.bank.getBank(bankId);
+    return {
+      ...(bank.bic === undefined ? {} : { servicerBic: bank.bic }),
+      ...(bank.name === undefined ? {} : { servicerName: bank.name }),
+    };
+  } catch (error) {
+    deps.logger.warn('bank directory did not answer; statements name no servicer', {
+      bankId,
+      error: describeError(error),
+    });
+    return {};
+  }
 }
 
 function empty(company: CompanyConfig, account: Account, outcome: AccountFetchOutcome): AccountFetch {
@@ -98,6 +124,7 @@ async function fetchAccount(
   company: CompanyConfig,
   context: DataContext,
   account: Account,
+  servicer: Servicer,
 ): Promise<AccountFetch> {
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
   if (account.status !== undefined && account.status !== 'enabled')
@@ -140,6 +167,8 @@ async function fetchAccount(
       ...(account.bban === undefined ? {} : { bban: account.bban }),
       ...(account.currency === undefined ? {} : { currency: account.currency }),
       ...(account.name === undefined ? {} : { name: account.name }),
+      ...servicer,
+      ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
     });
     const upserted = await deps.statements.upsertTransactions(account.id, transactions);
     Object.assign(result, upserted);

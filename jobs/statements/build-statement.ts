@@ -56,6 +56,8 @@ export async function buildStatement(
       currency,
       ownerName: period.ownerName,
       ...(account.name === undefined ? {} : { name: account.name }),
+      ...(account.servicerBic === undefined ? {} : { servicerBic: account.servicerBic }),
+      ...(account.servicerName === undefined ? {} : { servicerName: account.servicerName }),
     },
     fromDate: first.day,
     toDate: last.day,

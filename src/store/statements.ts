@@ -16,6 +16,9 @@ export interface AccountInput {
   bban?: string;
   currency?: string;
   name?: string;
+  /** The servicing bank (camt.053 Acct/Svcr), from the bank directory. */
+  servicerBic?: string;
+  servicerName?: string;
 }
 
 export type BookingStatus = 'booked' | 'pending';
@@ -26,6 +29,8 @@ export interface StoredAccount {
   iban: string | undefined;
   currency: string | undefined;
   name: string | undefined;
+  servicerBic?: string | undefined;
+  servicerName?: string | undefined;
 }
 
 export interface BankTransactionInput {
@@ -89,6 +94,8 @@ export class StatementRepository {
       bban: account.bban ?? null,
       currency: account.currency ?? null,
       name: account.name ?? null,
+      servicer_bic: account.servicerBic ?? null,
+      servicer_name: account.servicerName ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -96,7 +103,7 @@ export class StatementRepository {
       .knex('accounts')
       .insert(row)
       .onConflict('id')
-      .merge(['company', 'iban', 'bban', 'currency', 'name', 'updated_at']);
+      .merge(['company', 'iban', 'bban', 'currency', 'name', 'servicer_bic', 'servicer_name', 'updated_at']);
   }
 
   /** Records how far transactions have been fetched, for the next incremental fetch. */
@@ -185,6 +192,8 @@ export class StatementRepository {
       iban: toOptStr(r.iban),
       currency: toOptStr(r.currency),
       name: toOptStr(r.name),
+      servicerBic: toOptStr(r.servicer_bic),
+      servicerName: toOptStr(r.servicer_name),
     }));
   }
 

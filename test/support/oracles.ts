@@ -4,18 +4,19 @@
 // CI the test is skipped with a loud warning, so a developer without the apt packages can still
 // run the rest (apt-get install -y libxml2-utils aqbanking-tools hledger).
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { it } from 'vitest';
 
-export type OracleTool = 'xmllint' | 'aqbanking-cli' | 'hledger';
+export type OracleTool = 'xmllint' | 'aqbanking-cli' | 'hledger' | 'ofxstatement';
 
 const APT_PACKAGE: Record<OracleTool, string> = {
   xmllint: 'libxml2-utils',
   'aqbanking-cli': 'aqbanking-tools',
   hledger: 'hledger',
+  ofxstatement: 'ofxstatement ofxstatement-plugins',
 };
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -169,5 +170,30 @@ export async function hledgerCsv(csv: string | Buffer, rulesFile: string, args: 
     const result = await run('hledger', ['-f', `csv:${file}`, '--rules-file', rulesFile, ...args]);
     if (result.code !== 0) throw new Error(`hledger failed (${result.code}): ${result.stderr.slice(-500)}`);
     return result.stdout;
+  });
+}
+
+/** What ofxstatement's ISO 20022 plugin made of a camt.053: the OFX transactions and the ledger balance. */
+export interface OfxStatement {
+  amounts: string[];
+  ids: string[];
+  ledgerBalance: string | undefined;
+}
+
+/** Converts a camt.053 with `ofxstatement convert -t iso20022` and reads the OFX it writes. */
+export async function ofxstatementIso20022(xml: string | Buffer): Promise<OfxStatement> {
+  return withTempDir(async (dir) => {
+    await writeFile(join(dir, 'in.xml'), xml);
+    const r = await run('ofxstatement', ['convert', '-t', 'iso20022', 'in.xml', 'out.ofx'], dir);
+    if (r.code !== 0) throw new Error(`ofxstatement failed (${r.code}): ${r.stderr || r.stdout}`);
+    const ofx = await readFile(join(dir, 'out.ofx'), 'utf8');
+    const all = (tag: string, within = ofx) =>
+      [...within.matchAll(new RegExp(`<${tag}>([^<\\r\\n]*)`, 'g'))].map((m) => m[1]!.trim());
+    const ledger = /<LEDGERBAL>([\s\S]*?)<\/LEDGERBAL>/.exec(ofx)?.[1];
+    return {
+      amounts: all('TRNAMT'),
+      ids: all('FITID'),
+      ledgerBalance: ledger === undefined ? undefined : all('BALAMT', ledger)[0],
+    };
   });
 }

@@ -7,6 +7,7 @@ import { up as statementsUp } from './0001-statements.js';
 import { up as messageIdUp } from './0002-message-id.js';
 import { up as paymentInformationIdUp } from './0003-payment-information-id.js';
 import { up as transitionSourceUp } from './0010-transition-source.js';
+import { up as accountServicerUp } from './0030-account-servicer.js';
 
 export interface Migration {
   readonly name: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0002_payment_file_message_id', up: messageIdUp },
   { name: '0003_payment_information_id', up: paymentInformationIdUp },
   { name: '0010_transition_source', up: transitionSourceUp },
+  { name: '0030_account_servicer', up: accountServicerUp },
 ];

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportStatements } from '../../../jobs/export-statements.js';
 import { runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { parseAmount } from '../../../src/domain/money.js';
-import { aqbankingImportCamt053, hledgerCsv, itWith, xmllintValidate } from '../../support/oracles.js';
+import { CashManagementEndOfDayReport } from 'iso20022.js';
+import {
+  aqbankingImportCamt053,
+  hledgerCsv,
+  itWith,
+  ofxstatementIso20022,
+  xmllintValidate,
+} from '../../support/oracles.js';
 import { startStatementHarness, type StatementHarness } from './harness.js';
 
 const RULES = join(process.cwd(), 'samples/hledger/statement.rules');
@@ -37,6 +44,13 @@ function hledgerMinor(text: string): bigint {
   const match = /^([A-Z]{3})(-?\d+(?:\.\d+)?)$/.exec(text.replace(/[\s"]/g, ''));
   if (!match) throw new Error(`unexpected hledger amount ${text}`);
   const parsed = parseAmount(match[2]!, match[1]!);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.money.minor;
+}
+
+/** An OFX amount ("-1234.5") in minor units of a two-decimal currency. */
+function minorOf(amount: string): bigint {
+  const parsed = parseAmount(amount, 'NOK');
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.money.minor;
 }
@@ -87,6 +101,62 @@ describe('exported statements read by independent programs', () => {
       }
     },
     60_000,
+  );
+
+  it('names the servicing bank from the bank directory (Acct/Svcr), read when the account was fetched', async () => {
+    for (const name of names.filter((n) => n.endsWith('.xml'))) {
+      const xml = (await read(name)).toString('utf8');
+      const bic = name.includes('001.08') ? 'BICFI' : 'BIC';
+      expect(xml, name).toMatch(
+        new RegExp(`<Svcr>\\s*<FinInstnId>\\s*<${bic}>TESTNOK1</${bic}>\\s*<Nm>Test Bank</Nm>`),
+      );
+    }
+  });
+
+  it('iso20022.js reads each camt.053.001.02 day with the same entries, sum, bank references and balances as the CSV', async () => {
+    // iso20022.js 0.0.15 reads a servicer only by its .02 element (BIC), so it is given the .02 files.
+    for (const name of names.filter((n) => n.endsWith('.camt.053.001.02.xml'))) {
+      const csvText = (await read(name.replace('.camt.053.001.02.xml', '.csv'))).toString('utf8');
+      const csv = csvDay(csvText, '.');
+      const rows = parse<Record<string, string>>(csvText, { delimiter: ';', columns: true });
+      const report = CashManagementEndOfDayReport.fromXML((await read(name)).toString('utf8'));
+      const [statement] = report.statements;
+      const entries = statement!.entries;
+      const sum = entries.reduce(
+        (s, e) => s + BigInt(Math.round(e.amount)) * (e.creditDebitIndicator === 'debit' ? -1n : 1n),
+        0n,
+      );
+      expect(
+        { count: entries.length, sum, iban: 'iban' in statement!.account ? statement!.account.iban : undefined },
+        name,
+      ).toEqual({
+        count: csv.count,
+        sum: csv.sum,
+        iban: csv.iban,
+      });
+      expect(statement!.agent).toEqual({ bic: 'TESTNOK1' });
+      // iso20022.js reads no EndToEndId; the bank's reference of each entry identifies it instead.
+      const refs = entries.map((e) => String(e.accountServicerReferenceId ?? ''));
+      expect(refs, name).toEqual(rows.map((r) => r.account_servicer_ref ?? ''));
+      const balance = (code: string) => {
+        const b = statement!.balances.find((x) => x.type === code)!;
+        return BigInt(Math.round(b.amount)) * (b.creditDebitIndicator === 'debit' ? -1n : 1n);
+      };
+      expect(balance('CLBD') - balance('OPBD'), name).toBe(csv.sum);
+    }
+  });
+
+  itWith('ofxstatement')(
+    "ofxstatement's ISO 20022 plugin converts each camt.053.001.02 day with the same entries and sum as the CSV",
+    async () => {
+      for (const name of names.filter((n) => n.endsWith('.camt.053.001.02.xml'))) {
+        const csv = csvDay((await read(name.replace('.camt.053.001.02.xml', '.csv'))).toString('utf8'), '.');
+        const ofx = await ofxstatementIso20022(await read(name));
+        const sum = ofx.amounts.reduce((s, a) => s + minorOf(a), 0n);
+        expect({ count: ofx.amounts.length, sum }, name).toEqual({ count: csv.count, sum: csv.sum });
+      }
+    },
+    120_000,
   );
 
   itWith('hledger')(
