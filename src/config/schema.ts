@@ -2,6 +2,7 @@
 // defaults. docs/configuration.md and config/settle.example.yaml describe every key; a test
 // checks that the example file parses and names every key of this schema.
 import { z } from 'zod';
+import { ROLES } from '../domain/roles.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret.js';
 
@@ -37,6 +38,7 @@ const folders = z
     status: z.string().default('status'),
     statements: z.string().default('statements'),
     reports: z.string().default('reports'),
+    approvals: z.string().optional(),
   })
   .default({
     inbox: 'inbox',
@@ -66,6 +68,7 @@ const payments = z
     batchBooking: z.boolean().default(false),
     approvalRequiredAccounts: z.array(z.string()).default([]),
     approvers: z.array(z.email()).default([]),
+    payrollAccounts: z.array(z.string()).default([]),
   })
   .prefault({});
 
@@ -105,6 +108,10 @@ export const companySchema = z.strictObject({
   payments,
   statements,
   status,
+  timeZone: timeZone.optional(),
+  people: z
+    .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
+    .default([]),
 });
 
 const sftpTransport = z.strictObject({
