@@ -2,7 +2,8 @@
 // parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
 // until a person authorises a signing basket. Per company and run, the waiting bulks go into ONE
 // basket (created with an Idempotency-Key derived from its bulks), authorisation is started, and
-// the SCA link is stored with its expiry and handed to the approvers (reports/ file, e-mail).
+// the SCA link is stored with its expiry and handed to the approvers (their e-mail, or an
+// approvers-only folder); the reports folder gets the notice without the link.
 // Links are single use and may be invoiced: a new one is issued only when the previous one
 // expired or was used without completing the approval.
 import { v5 as uuidv5 } from 'uuid';
@@ -13,7 +14,9 @@ import { normalizeIban } from '../src/domain/account-id.js';
 import { ExitCode, isSettleError, SettleError } from '../src/domain/errors.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import type { StoredBasket } from '../src/store/index.js';
-import { approvalNoticeText } from './payments/approval-notice.js';
+import { approvalAudience } from './payments/approval-audience.js';
+import { approvalNoticeText, type ApprovalNotice } from './payments/approval-notice.js';
+import { basketPayments } from './payments/basket-payments.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 
 /** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
@@ -138,7 +141,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         latest?.scaStatus === 'failed' ||
         (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
       if (!spent) {
-        const report = await ensureNotified(deps, company, current, bulkIds);
+        const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations);
         return result(current, false, report ? { report } : {});
       }
       await deps.store.baskets.markLinkSpent(
@@ -170,7 +173,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       n === 0 ? 'sca link issued' : 'sca link re-issued',
     );
     current = (await deps.store.baskets.get(current.id))!;
-    const report = await ensureNotified(deps, company, current, bulkIds, true);
+    const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations, true);
     deps.logger.info('approval requested', {
       company: company.id,
       basketId: current.id,
@@ -204,61 +207,104 @@ function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaS
 }
 
 /**
- * Writes reports/approval-<date>-<basket>.txt (atomically) when it is missing or the link is
- * new, and e-mails the approvers once per link — so a crash after storing a link, or a mail
- * server that was down, still notifies on the next run.
+ * Writes the notice to reports/approval-<date>-<basket>.txt without the link (and with it to the
+ * approvers-only folder, when configured) when it is missing or the link is new, and e-mails the
+ * approvers once per link — so a crash after storing a link, or a mail server that was down,
+ * still notifies on the next run.
  */
 async function ensureNotified(
   deps: PaymentJobDeps,
   company: CompanyConfig,
   basket: StoredBasket,
   bulkIds: readonly string[],
+  approversNeeded: number | undefined,
   newLink = false,
 ): Promise<string | undefined> {
   if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
   const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
-  const path = `${company.folders.reports}/approval-${issuedDay}-${basket.id}.txt`;
-  const to = company.payments.approvers;
-  const mail = deps.approvalMail && to.length > 0 ? deps.approvalMail : undefined;
+  const name = `approval-${issuedDay}-${basket.id}.txt`;
+  const path = `${company.folders.reports}/${name}`;
+  const approvalsFolder = company.folders.approvals;
+  const audience = approvalAudience(company);
+  const mail =
+    deps.approvalMail && audience.withPayroll.length + audience.withoutPayroll.length > 0
+      ? deps.approvalMail
+      : undefined;
   const mailKey = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
   const writeReport = newLink || !(await store.exists(path));
   const sendMail = mail !== undefined && !(await deps.store.dedupe.alertSent(mailKey));
   if (!writeReport && !sendMail) return path;
-  const bulks = (await Promise.all(bulkIds.map((id) => deps.store.bulks.get(id)))).filter((b) => b !== undefined);
-  const text = approvalNoticeText({
+  const notice: ApprovalNotice = {
     companyName: company.name,
     basketId: basket.id,
-    link: basket.scaLink,
     expiresAt: basket.scaLinkExpiresAt,
-    bulks,
-  });
+    timeZone: company.timeZone ?? deps.timeZone,
+    ...(approversNeeded === undefined ? {} : { approversNeeded }),
+    payments: await basketPayments(deps.store, company, bulkIds),
+  };
+  const linkGoesTo = [
+    ...(mail ? ['the approvers by e-mail'] : []),
+    ...(approvalsFolder ? [`the approvers' folder ${approvalsFolder}`] : []),
+  ];
   if (writeReport) {
     await store.ensureDir(company.folders.reports);
-    await store.writeAtomic(path, text);
+    await store.writeAtomic(
+      path,
+      approvalNoticeText(notice, {
+        payrollVisible: false,
+        linkGoesTo:
+          linkGoesTo.length > 0
+            ? linkGoesTo.join(' and ')
+            : 'no one yet (no approver e-mail or approvals folder is configured; an operator prints it with `settle approvals list --link`)',
+      }),
+    );
+    if (approvalsFolder) {
+      await store.ensureDir(approvalsFolder);
+      await store.writeAtomic(
+        `${approvalsFolder}/${name}`,
+        approvalNoticeText(notice, { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 }),
+      );
+    }
+    if (linkGoesTo.length === 0)
+      deps.logger.warn('no approver can receive the approval link: configure approvers or folders.approvals', {
+        company: company.id,
+        basketId: basket.id,
+      });
   }
   if (mail && sendMail) {
     // Sent, then recorded: a crash in between mails the same link again next run, which is
     // better than approvers who never hear of it. A failed send is tried again next run.
     try {
-      await mail.send(to, `Payments of ${company.name} wait for your approval`, text);
+      for (const [to, payrollVisible] of [
+        [audience.withPayroll, true],
+        [audience.withoutPayroll, false],
+      ] as const) {
+        if (to.length === 0) continue;
+        await mail.send(
+          to,
+          `Payments of ${company.name} wait for your approval`,
+          approvalNoticeText(notice, { link: basket.scaLink, payrollVisible }),
+        );
+      }
     } catch (error) {
-      deps.logger.error(
-        'approvers could not be e-mailed; tried again next run (the approval request is in the report file)',
-        {
-          company: company.id,
-          basketId: basket.id,
-          report: path,
-          code: (error as { code?: unknown }).code,
-          reason: error instanceof Error ? error.message : String(error),
-        },
-      );
+      deps.logger.error('approvers could not be e-mailed; tried again next run', {
+        company: company.id,
+        basketId: basket.id,
+        report: path,
+        code: (error as { code?: unknown }).code,
+        reason: error instanceof Error ? error.message : String(error),
+      });
       return path;
     }
     await deps.store.dedupe.recordAlertSent(mailKey, 'approval-email');
-    deps.logger.info('approvers e-mailed', { company: company.id, basketId: basket.id, recipients: to.length });
+    deps.logger.info('approvers e-mailed', {
+      company: company.id,
+      basketId: basket.id,
+      recipients: audience.withPayroll.length + audience.withoutPayroll.length,
+    });
   } else if (writeReport) {
-    deps.logger.info('approval request written', { company: company.id, basketId: basket.id, report: path });
+    deps.logger.info('approval notice written', { company: company.id, basketId: basket.id, report: path });
   }
   return path;
 }

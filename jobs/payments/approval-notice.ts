@@ -1,50 +1,140 @@
-// The approval request a person with signing authority receives: a text file in the company's
-// reports folder and, when SMTP is configured, the same text by e-mail. It carries the SCA link
-// (the one thing approvers need), so the link goes only there — never to a log line.
+// The approval notice: what a person with signing authority reads before approving a signing
+// basket — every payment in it (creditor, masked account, amount, execution date, the ERP's
+// reference), totals per debtor account and currency, when the link expires in the company's
+// time zone and how many approvers the bank still needs. Two rules decide what one copy shows:
+// the single-use SCA link only in the approvers' copies (e-mail, approvers-only folder), never in
+// the reports folder others read; payroll lines only to people with the payroll role — anyone
+// else sees their count and totals.
 import { formatMinor } from '../../src/domain/money.js';
 import { currencyExponent } from '../../src/domain/currency.js';
-import type { StoredBulk } from '../../src/store/index.js';
+import type { LocalDate } from '../../src/domain/local-date.js';
+import { formatInZone } from '../../src/domain/zoned-time.js';
+import { textTable } from '../../src/formats/report/index.js';
 import { maskIban } from './explain.js';
+
+export interface NoticePayment {
+  debtorIban: string;
+  creditorName: string;
+  creditorIban: string;
+  /** Minor units. */
+  minor: bigint;
+  currency: string;
+  executionDate: LocalDate;
+  /** The ERP's own reference of the line (its end-to-end id). */
+  endToEndId: string;
+  payroll: boolean;
+}
 
 export interface ApprovalNotice {
   companyName: string;
   basketId: string;
-  link: string;
   expiresAt: Date;
-  bulks: readonly StoredBulk[];
+  /** The company's time zone: the expiry is shown in it. */
+  timeZone: string;
+  /** The bank's remainingAuthorizations; undefined when the bank does not say. */
+  approversNeeded?: number;
+  payments: readonly NoticePayment[];
 }
 
-export function approvalNoticeText(n: ApprovalNotice): string {
-  const totals = new Map<string, bigint>();
-  let lines = 0;
-  for (const b of n.bulks) {
-    lines += b.lineCount;
-    for (const [currency, minor] of Object.entries(b.totals))
-      totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
+export interface NoticeCopy {
+  /** The SCA link: given for the approvers' copies only. */
+  link?: string;
+  /** Where the approvers find the link (said in the copy without it). */
+  linkGoesTo?: string;
+  /** The reader holds the payroll role: payroll lines are listed one by one. */
+  payrollVisible: boolean;
+}
+
+export interface NoticeTotal {
+  debtorIban: string;
+  currency: string;
+  payments: number;
+  /** Decimal string, e.g. "1250.00". */
+  amount: string;
+}
+
+export const decimal = (minor: bigint, currency: string): string => formatMinor(minor, currencyExponent(currency) ?? 2);
+
+/** Totals per debtor account and currency, sorted by account then currency. */
+export function noticeTotals(payments: readonly NoticePayment[]): NoticeTotal[] {
+  const sums = new Map<string, { debtorIban: string; currency: string; payments: number; minor: bigint }>();
+  for (const p of payments) {
+    const key = `${p.debtorIban} ${p.currency}`;
+    const sum = sums.get(key) ?? { debtorIban: p.debtorIban, currency: p.currency, payments: 0, minor: 0n };
+    sum.payments += 1;
+    sum.minor += p.minor;
+    sums.set(key, sum);
   }
-  const amount = (currency: string, minor: bigint) =>
-    `${formatMinor(minor, currencyExponent(currency) ?? 2)} ${currency}`;
+  return [...sums.values()]
+    .sort((a, b) => a.debtorIban.localeCompare(b.debtorIban) || a.currency.localeCompare(b.currency))
+    .map((s) => ({
+      debtorIban: s.debtorIban,
+      currency: s.currency,
+      payments: s.payments,
+      amount: decimal(s.minor, s.currency),
+    }));
+}
+
+export function approversNeededText(n: number | undefined): string {
+  return n === undefined ? 'not given by the bank' : String(n);
+}
+
+const table = (header: readonly string[], rows: readonly (readonly string[])[], right: ReadonlySet<number>) =>
+  textTable(header, rows, right).map((l) => `  ${l}`);
+
+export function approvalNoticeText(n: ApprovalNotice, copy: NoticeCopy): string {
+  const expires = formatInZone(n.expiresAt, n.timeZone);
+  const listed = n.payments.filter((p) => copy.payrollVisible || !p.payroll);
+  const hidden = n.payments.length - listed.length;
+  const linkPart = copy.link
+    ? [
+        'Approve them here (a person with signing authority for the company and the accounts):',
+        `  ${copy.link}`,
+        '',
+        `The link works ONCE and expires ${expires}.`,
+        'Opening it starts the identity check; do not forward it, and do not open it to "have a look".',
+        'If it expires or is used without completing, settle issues a new one on its next run.',
+      ]
+    : [
+        `The approval link went to ${copy.linkGoesTo ?? 'the approvers'}; it works once and expires ${expires}.`,
+        'This copy does not hold it: ask an approver, or see docs/runbook.md if none received it.',
+      ];
   return [
     `Payments of ${n.companyName} are waiting for approval at the bank.`,
     '',
-    `Approve them here (a person with signing authority for the company and the accounts):`,
-    `  ${n.link}`,
-    '',
-    `The link works ONCE and expires ${n.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-    'Opening it starts the identity check; do not forward it, and do not open it to "have a look".',
-    'If it expires or is used without completing, settle issues a new one on its next run.',
+    ...linkPart,
     '',
     `Signing basket: ${n.basketId}`,
-    `Bulks: ${n.bulks.length}, payments: ${lines}`,
-    ...[...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, m]) => `Total ${amount(c, m)}`),
+    `Approvers the bank still needs: ${approversNeededText(n.approversNeeded)}`,
+    `Payments: ${n.payments.length}`,
     '',
-    'Bulk                                 Debtor account   Execution date  Payments  Amount',
-    ...n.bulks.map((b) => {
-      const sums = Object.entries(b.totals)
-        .map(([c, m]) => amount(c, BigInt(m)))
-        .join(', ');
-      return `${b.id}  ${maskIban(b.debtorIban).padEnd(15)}  ${b.executionDate}      ${String(b.lineCount).padStart(8)}  ${sums}`;
-    }),
+    'Totals per debtor account:',
+    ...table(
+      ['Debtor account', 'Currency', 'Payments', 'Amount'],
+      noticeTotals(n.payments).map((t) => [maskIban(t.debtorIban), t.currency, String(t.payments), t.amount]),
+      new Set([2, 3]),
+    ),
+    '',
+    'Payments:',
+    ...(listed.length > 0
+      ? table(
+          ['Creditor', 'Account', 'Amount', 'Currency', 'Execution date', 'ERP reference'],
+          listed.map((p) => [
+            p.creditorName,
+            maskIban(p.creditorIban),
+            decimal(p.minor, p.currency),
+            p.currency,
+            p.executionDate,
+            p.endToEndId,
+          ]),
+          new Set([2]),
+        )
+      : []),
+    ...(hidden > 0
+      ? [
+          `  ${hidden} payroll payment(s) are counted in the totals above; they are listed only for people with the payroll role.`,
+        ]
+      : []),
     '',
   ].join('\n');
 }

@@ -12,3 +12,29 @@ export function parseDuration(text: string | number): number | undefined {
   for (const [, n, unit] of s.matchAll(PART)) total += Number(n) * (UNIT_MS[unit ?? 'ms'] ?? 1);
   return total;
 }
+
+/** The configuration keys that hold durations (`settle config show` prints them as written). */
+export const DURATION_KEYS: ReadonlySet<string> = new Set([
+  'stableFor',
+  'overlap',
+  'timeout',
+  'jobLease',
+  'warnBefore',
+  'lookBack',
+  'idempotencyRetention',
+]);
+
+/** Milliseconds back to the way operators write them: 259200000 → "3d", 5400000 → "1h30m", 250 → "250ms". */
+export function formatDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  let rest = ms;
+  let text = '';
+  for (const [unit, size] of Object.entries(UNIT_MS).sort(([, a], [, b]) => b - a)) {
+    const n = Math.floor(rest / size);
+    if (n > 0) {
+      text += `${n}${unit}`;
+      rest -= n * size;
+    }
+  }
+  return text;
+}

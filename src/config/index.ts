@@ -1,4 +1,4 @@
-export { parseDuration } from './duration.js';
+export { DURATION_KEYS, formatDuration, parseDuration } from './duration.js';
 export { ENV_OVERRIDES, type EnvOverride } from './env.js';
 export { loadConfig, type Config, type ConfigProblem, type LoadConfigOptions } from './load.js';
 export { configSchema, type CompanyConfig, type ConfigInput, type ParsedConfig } from './schema.js';

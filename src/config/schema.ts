@@ -3,6 +3,7 @@
 // checks that the example file parses and names every key of this schema.
 import { z } from 'zod';
 import { parseByteSize } from './byte-size.js';
+import { ROLES } from '../domain/roles.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret-ref.js';
 
@@ -51,6 +52,7 @@ const folders = z
     status: z.string().default('status'),
     statements: z.string().default('statements'),
     reports: z.string().default('reports'),
+    approvals: z.string().optional(),
   })
   .default({
     inbox: 'inbox',
@@ -99,6 +101,7 @@ const payments = z
     batchBooking: z.boolean().default(false),
     approvalRequiredAccounts: z.array(z.string()).default([]),
     approvers: z.array(z.email()).default([]),
+    payrollAccounts: z.array(z.string()).default([]),
   })
   .prefault({});
 
@@ -138,6 +141,10 @@ export const companySchema = z.strictObject({
   payments,
   statements,
   status,
+  timeZone: timeZone.optional(),
+  people: z
+    .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
+    .default([]),
 });
 
 const sftpTransport = z.strictObject({

@@ -137,6 +137,10 @@ companies:
     bankId: ${SEED.bankId}
     consentId: ${SEED.consentId}
     root: ${JSON.stringify(join(dir, 'acme'))}
+    people:
+      - { name: Kari Nordmann, email: kari.nordmann@acme.example, roles: [approver, finance] }
+    folders:
+      approvals: approvals   # the approvers' copy of each approval notice, with the link
     intake:
       stableFor: 1s
     statements:

@@ -11,6 +11,7 @@ import { FileLedger } from './file-ledger.js';
 import { JobRunRepository } from './job-runs.js';
 import { LeaseRepository } from './leases.js';
 import { PaymentRepository } from './payments.js';
+import { PaymentViews } from './payment-views.js';
 import type { Row } from './rows.js';
 import { listTransitions, type EntityType, type TransitionRecord } from './transitions.js';
 import { StatementDayRepository } from './statement-days.js';
@@ -29,6 +30,8 @@ export interface Store {
   readonly dedupe: DedupeRepository;
   /** What needs a person, and rows per state (alerts and metrics). */
   readonly attention: AttentionRepository;
+  /** Read model for `settle payments show|list`. */
+  readonly paymentViews: PaymentViews;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -48,6 +51,7 @@ export function createStore(db: Database, clock: Clock): Store {
     jobRuns: new JobRunRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
     attention: new AttentionRepository(db),
+    paymentViews: new PaymentViews(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

@@ -70,18 +70,24 @@ describe('settle approvals', () => {
       const config = ['--config', join(dir, 'settle.yaml')];
       const listed = await runSettle([...config, 'approvals', 'list'], { cwd: dir });
       expect(listed.stderr).toBe('');
-      expect(listed.stdout).toContain(
-        `${waiting.id}  acme  link_issued  2 bulk(s)  link valid until 2099-01-01T00:00:00.000Z`,
+      expect(listed.stdout).toMatch(/^Basket +Company +State +Payments +Totals +Link expires$/m);
+      expect(listed.stdout).toMatch(
+        new RegExp(
+          `^${waiting.id} +acme +link_issued +2 +2\\.00 NOK from NO9386011117947 +2099-01-01 01:00 Europe/Oslo$`,
+          'm',
+        ),
       );
-      expect(listed.stdout).toContain(`${other.id}  globex  pending  1 bulk(s)`);
+      expect(listed.stdout).toMatch(
+        new RegExp(`^${other.id} +globex +pending +1 +1\\.00 NOK from NO9386011117947 +-$`, 'm'),
+      );
       expect(listed.stdout).not.toContain(done.id);
       expect(listed.stdout).not.toContain(LINK);
 
       const withLink = await runSettle([...config, 'approvals', 'list', '--company', 'acme', '--link', '--json'], {
         cwd: dir,
       });
-      const rows = JSON.parse(withLink.stdout) as { id: string; scaLink?: string; bulks: number }[];
-      expect(rows).toEqual([expect.objectContaining({ id: waiting.id, scaLink: LINK, bulks: 2 })]);
+      const rows = JSON.parse(withLink.stdout) as { basketId: string; scaLink?: string; bulks: number }[];
+      expect(rows).toEqual([expect.objectContaining({ basketId: waiting.id, scaLink: LINK, bulks: 2 })]);
 
       const bad = await runSettle([...config, 'approvals', 'list', '--state', 'approved'], { cwd: dir });
       expect(bad.code).toBe(2);

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSettle } from '../support/cli.js';
 import { withTempDir } from '../support/tmp.js';
@@ -39,6 +41,24 @@ describe('the settle command line', () => {
       const bad = await runSettle(['config', 'check'], { cwd: dir, env: { SETTLE_TIME_ZONE: 'Nowhere/Land' } });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/^settle: ERR_CONFIG_INVALID: .*timeZone/s);
+    });
+  });
+
+  it('config show prints durations as written, not milliseconds', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(
+        join(dir, 'settle.yaml'),
+        'companies:\n  - { id: acme, name: ACME, organisationNumber: "1", root: acme, statements: { overlap: 3d }, intake: { stableFor: 1h30m } }\n',
+      );
+      const shown = await runSettle(['--config', 'settle.yaml', 'config', 'show'], { cwd: dir });
+      expect(shown.code, shown.stderr).toBe(0);
+      const config = JSON.parse(shown.stdout) as {
+        bank: { timeout: unknown };
+        companies: { statements: { overlap: unknown }; intake: { stableFor: unknown } }[];
+      };
+      expect(config.companies[0]!.statements.overlap).toBe('3d');
+      expect(config.companies[0]!.intake.stableFor).toBe('1h30m');
+      expect(config.bank.timeout).toBe('30s');
     });
   });
 });

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.js';
+import { DURATION_KEYS, formatDuration, loadConfig, parseDuration } from '../../src/config/index.js';
 import { isSettleError, SettleError } from '../../src/domain/errors.js';
 import { withTempDir } from '../support/tmp.js';
 
@@ -222,5 +222,21 @@ describe('loading the configuration', () => {
 
   it('fails with a SettleError for an unreadable --config file', () => {
     expect(() => loadConfig({ file: '/nonexistent/settle.yaml', env: {} })).toThrow(SettleError);
+  });
+
+  it('knows every duration key of the schema, and writes durations back as operators write them', async () => {
+    const schema = await readFile(new URL('../../src/config/schema.ts', import.meta.url), 'utf8');
+    const keys = [...schema.matchAll(/(\w+): duration\(/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((k) => !DURATION_KEYS.has(k!))).toEqual([]);
+    expect([259_200_000, 5_400_000, 250, 30_000, 0, 90_061_001].map(formatDuration)).toEqual([
+      '3d',
+      '1h30m',
+      '250ms',
+      '30s',
+      '0s',
+      '1d1h1m1s1ms',
+    ]);
+    for (const ms of [259_200_000, 5_400_000, 90_061_001]) expect(parseDuration(formatDuration(ms))).toBe(ms);
   });
 });

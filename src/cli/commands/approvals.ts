@@ -1,12 +1,16 @@
 // `settle approvals list`: the signing baskets that wait for a person (docs/runbook.md, "An
-// approval link expired"): which company, how many bulks, whether a link is out and until when.
-// The link itself is a single-use approval URL: printed only when asked for (--link), so it does
-// not land in a terminal log by accident.
+// approval link expired"): which company, how many payments and how much per debtor account,
+// whether a link is out and until when (in the company's time zone). The link itself is a
+// single-use approval URL: printed only when asked for (--link), so it does not land in a
+// terminal log by accident. `--json` is the shape in docs/cli-json.md.
 import { Command, InvalidArgumentError } from 'commander';
+import { basketPayments } from '../../../jobs/payments/basket-payments.js';
+import { noticeTotals, type NoticeTotal } from '../../../jobs/payments/approval-notice.js';
 import { BASKET_STATES, type BasketState } from '../../domain/states.js';
+import { formatInZone } from '../../domain/zoned-time.js';
 import { createApp } from '../../main/app.js';
-import type { StoredBasket } from '../../store/index.js';
 import { context } from '../context.js';
+import { printTable } from '../table.js';
 
 const WAITING: readonly BasketState[] = ['pending', 'created', 'link_issued', 'expired', 'failed'];
 
@@ -15,6 +19,22 @@ const state = (value: string): BasketState => {
     throw new InvalidArgumentError(`one of ${BASKET_STATES.join(', ')}`);
   return value as BasketState;
 };
+
+export interface ApprovalJson {
+  basketId: string;
+  bankBasketId: string | null;
+  company: string;
+  state: BasketState;
+  bulks: number;
+  payments: number;
+  totals: NoticeTotal[];
+  linkExpiresAt: string | null;
+  /** The same instant in the company's time zone, e.g. "2026-01-12 09:00 Europe/Oslo". */
+  linkExpiresLocal: string | null;
+  linkValid: boolean;
+  /** Only with --link. */
+  scaLink?: string;
+}
 
 export function approvalsCommand(): Command {
   const command = new Command('approvals').description(
@@ -29,35 +49,53 @@ export function approvalsCommand(): Command {
     ])
     .option('--company <id>', 'only this company')
     .option('--link', 'also print the single-use approval link of baskets that have one')
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON (docs/cli-json.md)')
     .action(
       async (options: { state?: BasketState[]; company?: string; link?: boolean; json?: boolean }, cmd: Command) => {
         const { config, logger } = context(cmd);
         const app = await createApp(config, logger);
         try {
           const now = app.clock.now();
-          const shown: (StoredBasket & { bulks: number })[] = [];
+          const shown: ApprovalJson[] = [];
           for (const s of options.state ?? WAITING) {
             for (const basket of await app.store.baskets.listByState(s)) {
               if (options.company && basket.company !== options.company) continue;
-              const { scaLink, ...rest } = basket;
+              const company = config.companies.find((c) => c.id === basket.company);
+              const bulkIds = await app.store.baskets.bulkIds(basket.id);
+              const payments = await basketPayments(app.store, company, bulkIds);
+              const expires = basket.scaLinkExpiresAt;
               shown.push({
-                ...rest,
-                ...(options.link && scaLink ? { scaLink } : {}),
-                bulks: (await app.store.baskets.bulkIds(basket.id)).length,
+                basketId: basket.id,
+                bankBasketId: basket.bankBasketId ?? null,
+                company: basket.company,
+                state: basket.state,
+                bulks: bulkIds.length,
+                payments: payments.length,
+                totals: noticeTotals(payments),
+                linkExpiresAt: expires?.toISOString() ?? null,
+                linkExpiresLocal: expires ? formatInZone(expires, company?.timeZone ?? config.timeZone) : null,
+                linkValid: basket.scaLink !== undefined && expires !== undefined && expires > now,
+                ...(options.link && basket.scaLink ? { scaLink: basket.scaLink } : {}),
               });
             }
           }
           if (options.json) return void process.stdout.write(JSON.stringify(shown, null, 2) + '\n');
           if (shown.length === 0) return void process.stdout.write('no baskets in that state\n');
-          for (const b of shown) {
-            const expiry = b.scaLinkExpiresAt
-              ? `  link ${b.scaLinkExpiresAt > now ? 'valid until' : 'expired'} ${b.scaLinkExpiresAt.toISOString()}`
-              : '';
-            process.stdout.write(
-              `${b.id}  ${b.company}  ${b.state}  ${b.bulks} bulk(s)${expiry}${b.scaLink ? `  ${b.scaLink}` : ''}\n`,
-            );
-          }
+          printTable(
+            ['Basket', 'Company', 'State', 'Payments', 'Totals', 'Link expires', ...(options.link ? ['Link'] : [])],
+            shown.map((b) => [
+              b.basketId,
+              b.company,
+              b.state,
+              String(b.payments),
+              b.totals.map((t) => `${t.amount} ${t.currency} from ${t.debtorIban}`).join('; '),
+              b.linkExpiresLocal
+                ? `${b.linkExpiresLocal}${b.linkValid || b.state === 'authorised' ? '' : ' (expired)'}`
+                : '-',
+              ...(options.link ? [b.scaLink ?? '-'] : []),
+            ]),
+            new Set([3]),
+          );
         } finally {
           await app.close();
         }

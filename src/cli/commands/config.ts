@@ -1,5 +1,6 @@
 // `settle config check|show`: an operator's way to see what settle will run with.
 import { Command } from 'commander';
+import { DURATION_KEYS, formatDuration } from '../../config/index.js';
 import { redactValue } from '../../log/index.js';
 import { context } from '../context.js';
 
@@ -18,10 +19,12 @@ export function configCommand(): Command {
     });
   command
     .command('show')
-    .description('print the effective configuration as JSON, secrets masked')
+    .description('print the effective configuration as JSON, secrets masked, durations as written (3d, 30s)')
     .action((_opts, cmd: Command) => {
       const { config } = context(cmd);
-      process.stdout.write(JSON.stringify(redactValue(JSON.parse(JSON.stringify(config))), null, 2) + '\n');
+      const asWritten = (key: string, value: unknown): unknown =>
+        DURATION_KEYS.has(key) && typeof value === 'number' ? formatDuration(value) : value;
+      process.stdout.write(JSON.stringify(redactValue(JSON.parse(JSON.stringify(config))), asWritten, 2) + '\n');
     });
   return command;
 }

@@ -1,18 +1,44 @@
-// `settle payments list|resolve`: what an operator needs when a bulk's outcome is unknown
-// (docs/runbook.md, "A payment is unknown"): see the bulks, and record what the bank confirmed —
-// never by sending again, always with a reason that stays in the transition log.
+// `settle payments list|show|resolve`: what an operator needs when a bulk's outcome is unknown
+// (docs/runbook.md, "A payment is unknown"): see the bulks, follow one payment's whole story,
+// and record what the bank confirmed — never by sending again, always with a reason that stays
+// in the transition log.
 import { Command, InvalidArgumentError } from 'commander';
+import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
+import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
+import { formatAmount } from '../../domain/money.js';
 import { createApp } from '../../main/app.js';
 import type { StoredBulk } from '../../store/index.js';
 import { context } from '../context.js';
+import { printTable } from '../table.js';
 
-const state = (value: string): BulkState => {
-  if (!(BULK_STATES as readonly string[]).includes(value))
-    throw new InvalidArgumentError(`one of ${BULK_STATES.join(', ')}`);
-  return value as BulkState;
+const state = (value: string): BulkState | 'all' => {
+  if (value !== 'all' && !(BULK_STATES as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`one of ${BULK_STATES.join(', ')}, or all`);
+  return value as BulkState | 'all';
 };
+
+/** A bulk as `payments list --json` prints it: amounts as decimal strings (docs/cli-json.md). */
+function bulkJson(b: StoredBulk) {
+  return {
+    id: b.id,
+    company: b.company,
+    fileId: b.fileId,
+    state: b.state,
+    debtorAccount: b.debtorIban,
+    executionDate: b.executionDate,
+    payments: b.lineCount,
+    totals: Object.entries(b.totals).map(([currency, minor]) => ({
+      currency,
+      amount: formatAmount({ minor: BigInt(minor), currency }),
+    })),
+    bankPaymentId: b.bankPaymentId ?? null,
+    bankStatus: b.bankStatus ?? null,
+    idempotencyKey: b.idempotencyKey,
+    attempts: b.attempts,
+  };
+}
 
 export function paymentsCommand(): Command {
   const command = new Command('payments').description(
@@ -21,30 +47,96 @@ export function paymentsCommand(): Command {
   command
     .command('list')
     .description('bulks by state (default: the ones that need a person: unknown and attention)')
-    .option('--state <state...>', `any of ${BULK_STATES.join(', ')}`, (v: string, all: BulkState[] = []) => [
-      ...all,
-      state(v),
-    ])
+    .option(
+      '--state <state...>',
+      `any of ${BULK_STATES.join(', ')}, or all`,
+      (v: string, all: (BulkState | 'all')[] = []) => [...all, state(v)],
+    )
     .option('--company <id>', 'only this company')
-    .option('--json', 'print JSON')
-    .action(async (options: { state?: BulkState[]; company?: string; json?: boolean }, cmd: Command) => {
+    .option('--file <file>', "only bulks of this payment file (its name or settle's file id)")
+    .option('--date <YYYY-MM-DD>', 'only bulks with this execution date', (v) => {
+      if (!isLocalDate(v)) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+      return v;
+    })
+    .option('--account <iban>', 'only bulks from this debtor account')
+    .option('--json', 'print JSON (docs/cli-json.md)')
+    .action(
+      async (
+        options: {
+          state?: (BulkState | 'all')[];
+          company?: string;
+          file?: string;
+          date?: LocalDate;
+          account?: string;
+          json?: boolean;
+        },
+        cmd: Command,
+      ) => {
+        const { config, logger } = context(cmd);
+        const app = await createApp(config, logger);
+        try {
+          const states = options.state ?? ['unknown', 'attention'];
+          const bulks = await app.store.paymentViews.listBulks({
+            ...(states.includes('all') ? {} : { states: states as BulkState[] }),
+            ...(options.company ? { company: options.company } : {}),
+            ...(options.file ? { file: options.file } : {}),
+            ...(options.date ? { executionDate: options.date } : {}),
+            ...(options.account ? { account: options.account } : {}),
+          });
+          const shown = bulks.map(bulkJson);
+          if (options.json) return void process.stdout.write(JSON.stringify(shown, null, 2) + '\n');
+          if (shown.length === 0) return void process.stdout.write('no bulks match\n');
+          printTable(
+            ['Bulk', 'Company', 'State', 'Debtor account', 'Execution date', 'Payments', 'Amount', 'Bank payment id'],
+            shown.map((b) => [
+              b.id,
+              b.company,
+              b.state,
+              b.debtorAccount,
+              b.executionDate,
+              String(b.payments),
+              b.totals.map((t) => `${t.amount} ${t.currency}`).join(', '),
+              b.bankPaymentId ?? '-',
+            ]),
+            new Set([5, 6]),
+          );
+        } finally {
+          await app.close();
+        }
+      },
+    );
+  command
+    .command('show')
+    .description(
+      "one payment's whole story: file and line, every state with time and source, bank ids, basket, bookings",
+    )
+    .argument(
+      '<reference>',
+      "the ERP's end-to-end id or creditor reference, the bank's payment id, or settle's payment id",
+    )
+    .option('--company <id>', 'only this company')
+    .option('--json', 'print JSON (docs/cli-json.md): a list, one entry per payment the reference names')
+    .action(async (reference: string, options: { company?: string; json?: boolean }, cmd: Command) => {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       try {
-        const bulks: StoredBulk[] = [];
-        for (const s of options.state ?? (['unknown', 'attention'] as const))
-          bulks.push(...(await app.store.bulks.listByState(s)));
-        const shown = bulks.filter((b) => !options.company || b.company === options.company);
-        if (options.json) return void process.stdout.write(JSON.stringify(shown, null, 2) + '\n');
-        if (shown.length === 0) return void process.stdout.write('no bulks in that state\n');
-        for (const b of shown) {
-          const totals = Object.entries(b.totals)
-            .map(([c, m]) => `${m} ${c} (minor units)`)
-            .join(', ');
-          process.stdout.write(
-            `${b.id}  ${b.company}  ${b.state}  ${b.debtorIban}  ${b.executionDate}  ${b.lineCount} line(s)  ${totals}  key ${b.idempotencyKey}${b.bankPaymentId ? `  bank ${b.bankPaymentId}` : ''}\n`,
+        const payments = await app.store.paymentViews.find(reference, options.company);
+        if (payments.length === 0)
+          throw new SettleError(
+            'ERR_PAYMENT_NOT_FOUND',
+            `no payment has the reference "${reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all`,
+            { exitCode: ExitCode.findings },
           );
-        }
+        const stories = [];
+        for (const payment of payments) stories.push(paymentStoryJson(await app.store.paymentViews.story(payment)));
+        if (options.json) return void process.stdout.write(JSON.stringify(stories, null, 2) + '\n');
+        process.stdout.write(
+          stories
+            .map((s) =>
+              paymentStoryText(s, config.companies.find((c) => c.id === s.company)?.timeZone ?? config.timeZone),
+            )
+            .join('\n'),
+        );
       } finally {
         await app.close();
       }

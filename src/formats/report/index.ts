@@ -8,3 +8,4 @@ export {
 } from './csv.js';
 export { escapeHtml } from './escape.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
+export { textTable } from './text-table.js';

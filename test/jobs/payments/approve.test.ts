@@ -67,12 +67,15 @@ describe('the approve job', () => {
     const stored = (await w.store.baskets.get(basket.basketId))!;
     expect(stored.scaLink).toMatch(/__sandbox\/sca\//);
     expect(stored.scaLinkExpiresAt!.getTime() - w.clock.now().getTime()).toBe(7 * DAY);
+    // The reports folder is read by others: the notice there has the figures, not the link.
     const report = await readFile(join(w.company.root, basket.report!), 'utf8');
-    expect(report).toContain(stored.scaLink);
-    expect(report).toMatch(/works ONCE/);
-    expect(report).toContain('Total 200.00 NOK');
+    expect(report).not.toContain(stored.scaLink);
+    expect(report).toContain('The approval link went to the approvers by e-mail');
+    expect(report).toMatch(/^ {2}NO72…4562 +NOK +2 +200\.00$/m);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['cfo@acme.example']);
+    expect(mails[0]!.text).toContain(stored.scaLink);
+    expect(mails[0]!.text).toMatch(/works ONCE/);
 
     // A second run reuses the live link: no new link, no new mail.
     const again = await runApprove(deps('a2'), [w.company]);
@@ -123,5 +126,27 @@ describe('the approve job', () => {
     await w.acceptFile('pay.csv', [{}]);
     await runSubmit(deps('s1'), [w.company]);
     expect((await runApprove(deps('a1'), [w.company])).baskets).toEqual([]);
+  });
+
+  it('shows payroll lines only to approvers with the payroll role; the others get the totals', async () => {
+    await w.close();
+    w = await createWorld({
+      company: {
+        payments: { payrollAccounts: [APPROVAL_IBAN] },
+        people: [
+          { name: 'Per Payroll', email: 'payroll@acme.example', roles: ['approver', 'payroll'] },
+          { name: 'Ola Approver', email: 'approver@acme.example', roles: ['approver'] },
+          { name: 'Vera Viewer', email: 'viewer@acme.example', roles: ['viewer'] },
+        ],
+      },
+    });
+    await w.acceptFile('salaries.csv', [{ debtorIban: APPROVAL_IBAN, creditorName: 'Employee One' }]);
+    await runSubmit(deps('s1'), [w.company]);
+    await runApprove(deps('a1'), [w.company]);
+    expect(mails.map((m) => m.to)).toEqual([['payroll@acme.example'], ['approver@acme.example']]);
+    expect(mails[0]!.text).toContain('Employee One');
+    expect(mails[1]!.text).not.toContain('Employee One');
+    expect(mails[1]!.text).toContain('1 payroll payment(s) are counted in the totals above');
+    for (const mail of mails) expect(mail.text).toMatch(/^ {2}NO72…4562 +NOK +1 +100\.00$/m);
   });
 });

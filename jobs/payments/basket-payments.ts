@@ -1,0 +1,25 @@
+// The payment lines of a signing basket as approvers see them (approval notice, `settle
+// approvals list`): payroll when the debtor account is one of payments.payrollAccounts.
+import type { CompanyConfig } from '../../src/config/index.js';
+import { normalizeIban } from '../../src/domain/account-id.js';
+import type { Store } from '../../src/store/index.js';
+import type { NoticePayment } from './approval-notice.js';
+
+export async function basketPayments(
+  store: Store,
+  company: CompanyConfig | undefined,
+  bulkIds: readonly string[],
+): Promise<NoticePayment[]> {
+  const payroll = new Set((company?.payments.payrollAccounts ?? []).map(normalizeIban));
+  const lines = (await Promise.all(bulkIds.map((id) => store.payments.listByBulk(id)))).flat();
+  return lines.map((p) => ({
+    debtorIban: p.debtorIban,
+    creditorName: p.creditorName,
+    creditorIban: p.creditorIban,
+    minor: p.amount.minor,
+    currency: p.amount.currency,
+    executionDate: p.requestedExecutionDate,
+    endToEndId: p.endToEndId,
+    payroll: payroll.has(normalizeIban(p.debtorIban)),
+  }));
+}
