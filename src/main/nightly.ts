@@ -1,8 +1,9 @@
 // The nightly chain: pickup → submit → approve → status (+ status reports to the ERP) → fetch →
-// export → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
+// export → consents → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 import { runApprove } from '../../jobs/approve.js';
+import { runSyncConsents } from '../../jobs/consents/sync.js';
 import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
 import { runPickup, type PickedFile } from '../../jobs/pickup.js';
@@ -17,7 +18,8 @@ import type { App } from './app.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 
-export type StepName = 'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'reconcile';
+export type StepName =
+  'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
 
 export interface StepResult {
   step: StepName;
@@ -137,6 +139,17 @@ export async function runNightly(
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,
         files: e.files.map((f) => f.path),
+      };
+    });
+    await step('consents', async () => {
+      const consents = await runSyncConsents(
+        { store: app.store, bank: app.bank(), clock: app.clock, logger: app.logger },
+        companies,
+      );
+      return {
+        summary: `${consents.length} consent(s) read from the bank`,
+        needsPerson: false,
+        files: [],
       };
     });
     await step('reconcile', async () => {

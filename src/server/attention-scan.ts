@@ -5,6 +5,7 @@
 // noticed the problem ran elsewhere or crashed; the keys make each one go out once.
 import type { Clock } from '../domain/clock.js';
 import type { Finding } from '../notify/index.js';
+import { ConsentRepository } from '../store/consents.js';
 import type { Database } from '../store/database.js';
 import { toInt, toOptStr, toStr, type Row } from '../store/rows.js';
 
@@ -69,24 +70,15 @@ export async function scanForAttention({ db, clock, warnBeforeMs }: AttentionSca
     }
   }
 
-  const consents: Row[] = await db
-    .knex<Row>('consents')
-    .select('consent_id', 'company', 'bank_id', 'status', 'expires_at')
-    .whereNotNull('expires_at')
-    .where('expires_at', '<=', horizon)
-    .orderBy('consent_id');
-  for (const r of consents) {
-    if (!/^(authori[sz]ed|valid)$/i.test(toStr(r.status))) continue; // expired or revoked ones are reported by the bank errors
-    const consentId = toStr(r.consent_id);
-    const company = toStr(r.company);
-    const expires = toStr(r.expires_at);
+  for (const c of await new ConsentRepository(db, clock).expiringBy(new Date(horizon))) {
+    const expires = c.expiresAt?.toISOString() ?? '';
     findings.push({
       kind: 'consent-expiring',
-      key: `consent-expiring:${consentId}:${expires}`,
-      title: `${company}: consent at ${toStr(r.bank_id)} expires ${expires.slice(0, 10)}`,
-      text: `The consent ${consentId} of ${company} at ${toStr(r.bank_id)} expires at ${expires}. Renew it with \`settle consents refresh ${consentId}\` (docs/runbook.md).`,
-      company,
-      data: { consentId, bankId: toStr(r.bank_id), expiresAt: expires },
+      key: `consent-expiring:${c.consentId}:${expires}`,
+      title: `${c.company}: consent at ${c.bankId} expires ${expires.slice(0, 10)}`,
+      text: `The consent ${c.consentId} of ${c.company} at ${c.bankId} expires at ${expires}. Renew it with \`settle consents refresh ${c.consentId}\` (docs/runbook.md).`,
+      company: c.company,
+      data: { consentId: c.consentId, bankId: c.bankId, expiresAt: expires },
     });
   }
 

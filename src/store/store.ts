@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
+import { ConsentRepository } from './consents.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -27,6 +28,7 @@ export interface Store {
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
   readonly dedupe: DedupeRepository;
+  readonly consents: ConsentRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -46,6 +48,7 @@ export function createStore(db: Database, clock: Clock): Store {
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
+    consents: new ConsentRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

@@ -25,6 +25,7 @@ const STEPS: readonly StepName[] = [
   'status-report',
   'fetch',
   'export',
+  'consents',
   'reconcile',
 ];
 
