@@ -1,11 +1,12 @@
 // The nightly chain: pickup → submit → approve → status (+ status reports to the ERP) → fetch →
-// export → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
+// export → consents → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 import type { CompanyConfig } from '../src/config/index.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
 import { runApprove } from './approve.js';
+import { runSyncConsents, type SyncConsentsDeps } from './consents/sync.js';
 import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -15,7 +16,8 @@ import { runStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
 import { runSubmit } from './submit.js';
 
-export type StepName = 'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'reconcile';
+export type StepName =
+  'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
 
 export interface StepResult {
   step: StepName;
@@ -55,6 +57,7 @@ export interface NightlyDeps {
   fetch(runId: string): FetchStatementsDeps;
   export(runId: string): ExportStatementsDeps;
   reconcile(runId: string): ReconcileDeps;
+  consents(runId: string): SyncConsentsDeps;
   /** After the last step: gives back what the run opened. */
   close(): Promise<void>;
 }
@@ -146,6 +149,16 @@ export async function runNightly(
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,
         files: e.files.map((f) => f.path),
+      };
+    });
+    await step('consents', async () => {
+      const consents = await runSyncConsents(
+deps.consents(runId), companies
+      );
+      return {
+        summary: `${consents.length} consent(s) read from the bank`,
+        needsPerson: false,
+        files: [],
       };
     });
     await step('reconcile', async () => {

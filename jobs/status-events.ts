@@ -4,7 +4,8 @@
 // (jobs/payments/apply-status.ts), so a duplicate or an out-of-order event changes nothing;
 // `banking.payment.authorized` with no approvals remaining closes the basket. An event that
 // touched a bulk also postpones its next poll (the poll lease), since the bank just told us what
-// a poll would read.
+// a poll would read. A consent event updates the status of the consent it names (the consents
+// table); one for a consent settle has not recorded waits for the next read.
 import { applyPaymentStatus, type StatusOutcome } from './payments/apply-status.js';
 import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from './payments/poll-schedule.js';
 import type { BankingEvent } from '../src/bank/index.js';
@@ -23,7 +24,7 @@ export interface WebhookHandlerDeps {
 export interface HandledEvent {
   id: string;
   kind: BankingEvent['kind'];
-  outcome: StatusOutcome | 'authorised' | 'approval-progress' | 'ignored';
+  outcome: StatusOutcome | 'authorised' | 'approval-progress' | 'consent-updated' | 'ignored';
 }
 
 export async function handleBankEvents(
@@ -81,6 +82,10 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
         await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
     }
     return { ...base, outcome: 'authorised' };
+  }
+  if (event.kind === 'consent.status.updated') {
+    const known = await deps.store.consents.updateStatus(event.consentId, event.status, at);
+    return { ...base, outcome: known ? 'consent-updated' : 'ignored' };
   }
   return { ...base, outcome: 'ignored' };
 }

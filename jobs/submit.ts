@@ -18,6 +18,7 @@ import { bulkRequest } from './payments/bulk-request.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
 import { resolveUnknownBulk } from './payments/resolve-unknown.js';
+import { firstSendCheck, type FirstSendCheck } from './payments/restore-guard.js';
 
 export type BulkOutcome =
   'sent' | 'replayed' | 'rejected' | 'retry' | 'sending' | 'unknown' | 'found' | 'attention' | 'skipped';
@@ -88,6 +89,7 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
   const tried = new Set<string>();
   const leaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const concurrency = Math.max(1, deps.concurrency ?? 4);
+  const check = firstSendCheck(deps);
   for (;;) {
     const rows = await deps.store.claim('bulks', {
       where: { state: ['pending', 'sending'], company: company.id },
@@ -102,7 +104,7 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     for (const id of ids) tried.add(id);
     try {
       for (let i = 0; i < ids.length; i += concurrency) {
-        out.push(...(await Promise.all(ids.slice(i, i + concurrency).map((id) => sendOne(deps, company, id)))));
+        out.push(...(await Promise.all(ids.slice(i, i + concurrency).map((id) => sendOne(deps, company, id, check)))));
       }
     } finally {
       await deps.store.releaseClaim('bulks', ids, deps.holder);
@@ -111,7 +113,12 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
   return out;
 }
 
-async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: string): Promise<SubmittedBulk> {
+async function sendOne(
+  deps: PaymentJobDeps,
+  company: CompanyConfig,
+  bulkId: string,
+  check: (company: CompanyConfig, bulk: StoredBulk) => Promise<FirstSendCheck>,
+): Promise<SubmittedBulk> {
   const stored = await deps.store.bulks.get(bulkId);
   const base = { company: company.id, bulkId, fileId: stored?.fileId ?? '', lines: stored?.lineCount ?? 0 };
   if (!stored || (stored.state !== 'pending' && stored.state !== 'sending')) return { ...base, outcome: 'skipped' };
@@ -127,6 +134,10 @@ async function sendOne(deps: PaymentJobDeps, company: CompanyConfig, bulkId: str
     deps.logger.warn('bulk outcome unknown after the idempotency retention', { company: company.id, bulkId });
     return { ...base, outcome: 'unknown', explanation };
   }
+  const looked = await check(company, stored);
+  if (looked.verdict === 'found')
+    return { ...base, outcome: 'found', bankPaymentId: looked.bankPaymentId, explanation: looked.explanation };
+  if (looked.verdict === 'later') return { ...base, outcome: 'retry', explanation: looked.explanation };
   const lines = await deps.store.payments.listByBulk(bulkId);
   const request = bulkRequest(stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);

@@ -31,44 +31,19 @@ export async function resolveUnknownBulk(
   company: CompanyConfig,
   bulk: StoredBulk,
 ): Promise<Resolution> {
-  const context = { resourceGroupName: company.organisationNumber };
-  const lines = await deps.store.payments.listByBulk(bulk.id);
-  const wanted = new Set(lines.map((l) => l.endToEndId));
-  let accountId: string | undefined;
-  for await (const account of deps.bank.listAccounts(context, { iban: bulk.debtorIban })) {
-    accountId = account.id;
-    break;
-  }
   const today = dateInZone(deps.now, deps.timeZone);
-  if (accountId !== undefined) {
-    const from: LocalDate = addDays(dateInZone(bulk.firstSentAt ?? deps.now, deps.timeZone), -1);
-    let found: Transaction | undefined;
-    for await (const tx of deps.bank.listTransactions(context, accountId, {
-      dateFrom: from,
-      bookingStatus: 'both',
-      transactionType: 'debit',
-    })) {
-      if (tx.endToEndIds.some((e) => wanted.has(e)) && (tx.paymentId ?? tx.transactionId)) {
-        found = tx;
-        break;
-      }
-    }
-    if (found) {
-      const linePaymentId = found.paymentId ?? found.transactionId;
-      const read = await deps.bank.getPayment(company.organisationNumber, linePaymentId);
-      const bulkPaymentId = bulkIdFrom(read.links.bulkPayment?.href) ?? stringField(read.raw, 'bulkPaymentId');
-      if (bulkPaymentId !== undefined) {
-        await deps.store.bulks.markSent(
-          bulk.id,
-          bulkPaymentId,
-          'unknown resolved: found at the bank by end-to-end id',
-          undefined,
-          'lookup',
-        );
-        deps.logger.info('unknown bulk found at the bank', { bulkId: bulk.id, bankPaymentId: bulkPaymentId });
-        return 'found';
-      }
-    }
+  const from: LocalDate = addDays(dateInZone(bulk.firstSentAt ?? deps.now, deps.timeZone), -1);
+  const bulkPaymentId = await findBulkAtBank(deps, company, bulk, from);
+  if (bulkPaymentId !== undefined) {
+    await deps.store.bulks.markSent(
+      bulk.id,
+      bulkPaymentId,
+      'unknown resolved: found at the bank by end-to-end id',
+      undefined,
+      'lookup',
+    );
+    deps.logger.info('unknown bulk found at the bank', { bulkId: bulk.id, bankPaymentId: bulkPaymentId });
+    return 'found';
   }
   if (today > addDays(bulk.executionDate, CONFIRM_ABSENT_AFTER_DAYS)) {
     await deps.store.bulks.setState(
@@ -85,6 +60,41 @@ export async function resolveUnknownBulk(
     return 'absent';
   }
   return 'open';
+}
+
+/**
+ * The bank's paymentId of the bulk, when one of its lines is among the debtor account's debits
+ * (pending or booked) since `from`; undefined when none is there (yet).
+ */
+export async function findBulkAtBank(
+  deps: Pick<ResolveDeps, 'store' | 'bank'>,
+  company: CompanyConfig,
+  bulk: StoredBulk,
+  from: LocalDate,
+): Promise<string | undefined> {
+  const context = { resourceGroupName: company.organisationNumber };
+  const lines = await deps.store.payments.listByBulk(bulk.id);
+  const wanted = new Set(lines.map((l) => l.endToEndId));
+  let accountId: string | undefined;
+  for await (const account of deps.bank.listAccounts(context, { iban: bulk.debtorIban })) {
+    accountId = account.id;
+    break;
+  }
+  if (accountId === undefined) return undefined;
+  let found: Transaction | undefined;
+  for await (const tx of deps.bank.listTransactions(context, accountId, {
+    dateFrom: from,
+    bookingStatus: 'both',
+    transactionType: 'debit',
+  })) {
+    if (tx.endToEndIds.some((e) => wanted.has(e)) && (tx.paymentId ?? tx.transactionId)) {
+      found = tx;
+      break;
+    }
+  }
+  if (found === undefined) return undefined;
+  const read = await deps.bank.getPayment(company.organisationNumber, found.paymentId ?? found.transactionId);
+  return bulkIdFrom(read.links.bulkPayment?.href) ?? stringField(read.raw, 'bulkPaymentId');
 }
 
 function bulkIdFrom(href: string | undefined): string | undefined {

@@ -87,7 +87,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       config: reconcileConfig,
       lookBackDays: Math.round(lookBack / 86_400_000),
       fileStore: (company) => fileStores.fileStore(company),
-      consents: (company) => consentStates(bankClient(), company),
+      consents: (company) => consentStates(store, company),
     }),
     async close() {
       await bank?.close();
@@ -101,21 +101,18 @@ export function newRunId(): string {
   return randomUUID();
 }
 
-/** The company's consents at its bank with their expiry, for the reconciliation report. */
-async function consentStates(bank: BankClient, company: CompanyConfig): Promise<ConsentState[]> {
-  const out: ConsentState[] = [];
-  for await (const consent of bank.listConsents()) {
-    const ours =
-      consent.consentId === company.consentId ||
-      (consent.resourceId?.includes(`/resource-groups/${company.organisationNumber}/`) ?? false);
-    const validUntil = consent.expiresAtUtc?.slice(0, 10);
-    if (!ours || !validUntil || !/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) continue;
-    out.push({
-      company: company.id,
-      consentId: consent.consentId,
-      bank: consent.bankId ?? company.bankId ?? 'bank',
-      validUntil: validUntil as ConsentState['validUntil'],
-    });
-  }
-  return out;
+/** The company's consents with their expiry as last read from the bank, for the reconciliation report. */
+async function consentStates(store: Store, company: CompanyConfig): Promise<ConsentState[]> {
+  return (await store.consents.list(company.id)).flatMap((c) =>
+    c.expiresAt === undefined || !['Authorized', 'Valid'].includes(c.status)
+      ? []
+      : [
+          {
+            company: company.id,
+            consentId: c.consentId,
+            bank: c.bankId,
+            validUntil: c.expiresAt.toISOString().slice(0, 10) as ConsentState['validUntil'],
+          },
+        ],
+  );
 }

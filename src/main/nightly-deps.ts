@@ -15,6 +15,7 @@ export function nightlyDeps(app: App): NightlyDeps {
     fetch: (runId) => fetchStatementsDeps(app, runId, bank),
     export: (runId) => exportStatementsDeps(app, runId),
     reconcile: (runId) => app.reconcileDeps(runId),
+    consents: () => ({ store: app.store, bank, clock: app.clock, logger: app.logger }),
     close: () => payments.close(),
   };
 }

@@ -56,10 +56,6 @@ export function newPaymentId(kind: 'bulk' | 'line'): string {
   return (kind === 'bulk' ? 'p1b' : 'p1p') + randomBytes(16).toString('hex');
 }
 
-export function newHexId(): string {
-  return randomBytes(16).toString('hex');
-}
-
 export function newUuid(): string {
   return randomUUID();
 }

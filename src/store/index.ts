@@ -39,6 +39,7 @@ export {
 } from './attention.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
+export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
 export {
   CLAIMABLE_TABLES,
   claim,

@@ -4,6 +4,7 @@ import { AttentionRepository } from './attention.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
+import { ConsentRepository } from './consents.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -32,6 +33,7 @@ export interface Store {
   readonly attention: AttentionRepository;
   /** Read model for `settle payments show|list`. */
   readonly paymentViews: PaymentViews;
+  readonly consents: ConsentRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -52,6 +54,7 @@ export function createStore(db: Database, clock: Clock): Store {
     dedupe: new DedupeRepository(db, clock),
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
+    consents: new ConsentRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

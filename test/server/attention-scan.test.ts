@@ -4,6 +4,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/notify/index.js';
 import { scanForAttention, StoreAlertLedger } from '../../src/server/index.js';
+import { ConsentRepository } from '../../src/store/consents.js';
 import { DedupeRepository } from '../../src/store/dedupe.js';
 import { openTempDb, type TempDb } from './helpers.js';
 
@@ -61,35 +62,20 @@ describe('scan for what needs a person', () => {
       },
       { id: 'bk3', company: 'acme', idempotency_key: 'bk3', state: 'authorised', ...stamps },
     ]);
-    await k('consents').insert([
-      {
-        id: 'c1',
-        company: 'acme',
-        bank_id: 'testbank',
-        consent_id: 'cons-1',
-        status: 'Authorized',
-        expires_at: new Date(clock.now().getTime() + 5 * DAY).toISOString(),
-        ...stamps,
-      },
-      {
-        id: 'c2',
-        company: 'acme',
-        bank_id: 'nordbank',
-        consent_id: 'cons-2',
-        status: 'Authorized',
-        expires_at: new Date(clock.now().getTime() + 60 * DAY).toISOString(),
-        ...stamps,
-      },
-      {
-        id: 'c3',
-        company: 'acme',
-        bank_id: 'svenskbank',
-        consent_id: 'cons-3',
-        status: 'Revoked',
-        expires_at: new Date(clock.now().getTime() + DAY).toISOString(),
-        ...stamps,
-      },
-    ]);
+    const consents = new ConsentRepository(t.db, clock);
+    const consent = (company: string, bankId: string, consentId: string, status: string, days: number) =>
+      consents.record({
+        company,
+        bankId,
+        consentId,
+        status,
+        expiresAt: new Date(clock.now().getTime() + days * DAY),
+        statusAt: clock.now(),
+        source: 'bank',
+      });
+    await consent('acme', 'testbank', 'cons-1', 'Authorized', 5);
+    await consent('acme', 'nordbank', 'cons-2', 'Authorized', 60);
+    await consent('acme', 'svenskbank', 'cons-3', 'Revoked', 1);
     await k('accounts').insert({ id: 'acc-1', company: 'acme', iban: 'NO9386011117947', currency: 'NOK', ...stamps });
     await k('statement_days').insert([
       { account_id: 'acc-1', day: '2026-01-05', currency: 'NOK', entry_count: 2, continuity: 'ok', checked_at: now },

@@ -12,6 +12,7 @@ import {
   type Store,
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
+import { consentCases } from './contract-consents.js';
 import { outboxCases } from './contract-outbox.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -487,5 +488,6 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     approvalAndReportingCases(() => ({ store, clock }));
+    consentCases(() => ({ store, clock }));
   });
 }

@@ -7,14 +7,14 @@ import { Command } from 'commander';
 import type { Bank, BankClient, Consent, ConsentLink } from '../../bank/index.js';
 import { systemClock } from '../../domain/clock.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
+import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/ownership.js';
 import { collect, findListedBank, printJson, renderTable, withBank } from './banks.js';
-
-const INACTIVE = new Set(['Revoked', 'Expired', 'Failure']);
+import { recordConsent } from './consent-record.js';
 const SCA_LINK_DAYS = 7;
 
 /** The company (resource group) of a consent, read from its resource id. */
 export function consentCompany(c: Consent): string | undefined {
-  return /\/resource-groups\/([^/]+)/.exec(c.resourceId ?? '')?.[1];
+  return consentOrganisation(c);
 }
 
 function consentJson(c: Consent): Record<string, unknown> {
@@ -117,7 +117,7 @@ export function consentsCommand(): Command {
         const extra = properties(opts.property);
         if (accounts.length) extra.accountNumbers = accounts.join(',');
         if (opts.approvers !== undefined) extra.numberOfApprovers = opts.approvers;
-        await withBank(cmd, async (bank) => {
+        await withBank(cmd, async (bank, ctx) => {
           const listed = await findListedBank(bank, opts.bank);
           const missing = missingProperties(listed, extra);
           if (missing.length) {
@@ -146,6 +146,7 @@ export function consentsCommand(): Command {
             },
             { idempotencyKey: randomUUID() },
           );
+          await recordConsent(ctx, bank, created.consentId, 'onboarding');
           if (opts.json) return printJson(linkJson(created));
           process.stdout.write(
             `created consent ${created.consentId} for ${opts.org} at ${listed.bankId}: status ${created.status}\n`,
@@ -165,8 +166,9 @@ export function consentsCommand(): Command {
     .argument('<consentId>')
     .option('--json', 'print JSON for scripts')
     .action(async (consentId: string, opts: { json?: boolean }, cmd: Command) => {
-      await withBank(cmd, async (bank) => {
+      await withBank(cmd, async (bank, ctx) => {
         const link = await bank.refreshConsent(consentId);
+        await recordConsent(ctx, bank, consentId, 'refresh');
         if (opts.json)
           return printJson(
             linkJson(link, new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000).toISOString()),

@@ -8,6 +8,7 @@ import { up as messageIdUp } from './0002-message-id.js';
 import { up as paymentInformationIdUp } from './0003-payment-information-id.js';
 import { up as transitionSourceUp } from './0010-transition-source.js';
 import { up as accountServicerUp } from './0030-account-servicer.js';
+import { up as consentsUp } from './0040-consents.js';
 
 export interface Migration {
   readonly name: string;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0003_payment_information_id', up: paymentInformationIdUp },
   { name: '0010_transition_source', up: transitionSourceUp },
   { name: '0030_account_servicer', up: accountServicerUp },
+  { name: '0040_consents', up: consentsUp },
 ];

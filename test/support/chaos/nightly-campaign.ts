@@ -52,7 +52,7 @@ const FOLDERS = {
 };
 const STATEMENT_FORMATS = ['camt.053.001.02', 'csv'] as const;
 const STATEMENT_SUFFIXES = ['camt.053.001.02.xml', 'csv'];
-const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'reconcile'];
+const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'consents', 'reconcile'];
 
 export interface ChaosOptions {
   /** How many times a child is started and SIGKILLed. */

@@ -26,6 +26,7 @@ const STEPS: readonly StepName[] = [
   'status-report',
   'fetch',
   'export',
+  'consents',
   'reconcile',
 ];
 

@@ -1,0 +1,85 @@
+// The regular read of the bank's consents (in the nightly chain and `settle serve`'s schedule):
+// for each company and bank, the consent the bank lists for it is recorded with its status and
+// expiry, so the "consent near expiry" alert, the reconciliation report and the console read the
+// bank's view of at most a day ago. When the bank lists several consents for one pair (an old
+// revoked one beside the new one), the usable one wins, then the one that lasts longest. A
+// consent settle had recorded that the bank no longer lists is recorded as Deleted.
+import type { BankClient, Consent } from '../../src/bank/index.js';
+import type { CompanyConfig } from '../../src/config/index.js';
+import type { Clock } from '../../src/domain/clock.js';
+import type { Logger } from '../../src/log/index.js';
+import type { Store } from '../../src/store/index.js';
+import { INACTIVE_CONSENT, ownsConsent } from './ownership.js';
+
+export interface SyncConsentsDeps {
+  store: Store;
+  bank: BankClient;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface SyncedConsent {
+  company: string;
+  bankId: string;
+  consentId: string;
+  status: string;
+  expiresAt?: string;
+}
+
+export async function runSyncConsents(
+  deps: SyncConsentsDeps,
+  companies: readonly CompanyConfig[],
+): Promise<SyncedConsent[]> {
+  const listed: Consent[] = [];
+  for await (const consent of deps.bank.listConsents()) listed.push(consent);
+  const at = deps.clock.now();
+  const out: SyncedConsent[] = [];
+  for (const company of companies) {
+    const best = new Map<string, Consent>();
+    for (const c of listed) {
+      const bankId = c.bankId ?? company.bankId;
+      if (bankId === undefined || !ownsConsent(company, c)) continue;
+      const held = best.get(bankId);
+      if (held === undefined || better(c, held)) best.set(bankId, c);
+    }
+    for (const [bankId, c] of best) {
+      const expiresAt = validInstant(c.expiresAtUtc);
+      await deps.store.consents.record({
+        company: company.id,
+        bankId,
+        consentId: c.consentId,
+        status: c.status,
+        expiresAt,
+        statusAt: at,
+        source: 'bank',
+      });
+      out.push({
+        company: company.id,
+        bankId,
+        consentId: c.consentId,
+        status: c.status,
+        ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+      });
+    }
+    for (const stored of await deps.store.consents.list(company.id)) {
+      if (best.has(stored.bankId) || listed.some((c) => c.consentId === stored.consentId)) continue;
+      if (stored.status === 'Deleted') continue;
+      await deps.store.consents.record({ ...stored, status: 'Deleted', statusAt: at, source: 'bank' });
+      out.push({ company: company.id, bankId: stored.bankId, consentId: stored.consentId, status: 'Deleted' });
+    }
+  }
+  deps.logger.info('consents read from the bank', { listed: listed.length, recorded: out.length });
+  return out;
+}
+
+function better(a: Consent, b: Consent): boolean {
+  const usable = (c: Consent) => !INACTIVE_CONSENT.has(c.status);
+  if (usable(a) !== usable(b)) return usable(a);
+  return (validInstant(a.expiresAtUtc)?.getTime() ?? Infinity) > (validInstant(b.expiresAtUtc)?.getTime() ?? Infinity);
+}
+
+function validInstant(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
