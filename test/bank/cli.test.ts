@@ -103,6 +103,9 @@ describe('settle consents', { timeout: 120_000 }, () => {
 
     const deleted = await settle(['consents', 'delete', consent.consentId]);
     expect(deleted.code).toBe(0);
+    const unknown = await settle(['consents', 'show', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^settle: ERR_BANK_ID_NOT_FOUND: the bank does not know that id/);
     const deletedAgain = await settle(['consents', 'delete', consent.consentId]);
     expect(deletedAgain.code).toBe(0);
     expect(deletedAgain.stdout).toBe(`consent ${consent.consentId} is already revoked; nothing to delete\n`);
