@@ -103,6 +103,12 @@ describe('settle consents', { timeout: 120_000 }, () => {
 
     const deleted = await settle(['consents', 'delete', consent.consentId]);
     expect(deleted.code).toBe(0);
+    const unknown = await settle(['consents', 'show', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^settle: ERR_BANK_ID_NOT_FOUND: the bank does not know that id/);
+    const deletedAgain = await settle(['consents', 'delete', consent.consentId]);
+    expect(deletedAgain.code).toBe(0);
+    expect(deletedAgain.stdout).toBe(`consent ${consent.consentId} is already revoked; nothing to delete\n`);
     const shown = await settle(['consents', 'show', consent.consentId, '--json']);
     expect(JSON.parse(shown.stdout)).toMatchObject({
       consentId: consent.consentId,
@@ -118,6 +124,22 @@ describe('settle consents', { timeout: 120_000 }, () => {
     const missing = await settle(['consents', 'create', '--bank', 'nordbank', '--org', '923456789']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/ERR_CONSENT_PROPERTIES_MISSING: .*accountNumbers/);
+    const iban = await settle([
+      'consents',
+      'create',
+      '--bank',
+      'testbank',
+      '--org',
+      '934567890',
+      '--accounts',
+      'NO72 1503 1234 562',
+    ]);
+    expect(iban.code).toBe(2);
+    expect(iban.stderr).toMatch(
+      /^settle: ERR_CONSENT_ACCOUNT_NOT_BBAN: .*not an IBAN: "NO72 1503 1234 562" — give 15031234562$/m,
+    );
+    const listed = await settle(['consents', 'list', '--json']);
+    expect(listed.stdout).not.toContain('934567890');
   });
 });
 

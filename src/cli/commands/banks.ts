@@ -37,6 +37,15 @@ export async function withBank<T>(
   const bank = createBankClient(ctx.config, logger);
   try {
     return await work(bank, ctx);
+  } catch (error) {
+    // An id a person typed that the bank does not know is a finding (exit 1), not a failure.
+    if (isBankError(error) && error.status === 404)
+      throw new SettleError(
+        'ERR_BANK_ID_NOT_FOUND',
+        `the bank does not know that id (${error.title ?? 'not found'}); check it against \`settle consents list\`, \`settle accounts list\` or \`settle banks list\``,
+        { exitCode: ExitCode.findings, cause: error },
+      );
+    throw error;
   } finally {
     await bank.close();
   }

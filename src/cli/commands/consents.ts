@@ -68,6 +68,28 @@ function scaNotice(link: ConsentLink): string {
   ].join('\n');
 }
 
+/**
+ * An account number as the bank wants it in a consent: the domestic number (BBAN), digits only
+ * (spaces and dots as written on paper are dropped). An IBAN is refused before calling the bank,
+ * naming the number inside it.
+ */
+function accountNumber(text: string): string {
+  const compact = text.replace(/[\s.]/g, '');
+  if (/^[A-Za-z]{2}\d{2}[A-Za-z0-9]+$/.test(compact))
+    throw new SettleError(
+      'ERR_CONSENT_ACCOUNT_NOT_BBAN',
+      `--accounts takes the domestic account numbers (BBAN) the bank expects, not an IBAN: "${text}" — give ${compact.slice(4)}`,
+      { exitCode: ExitCode.usage },
+    );
+  if (!/^\d{5,30}$/.test(compact))
+    throw new SettleError(
+      'ERR_CONSENT_ACCOUNT_NOT_BBAN',
+      `--accounts takes domestic account numbers (BBAN, digits only, e.g. 15031234562), not "${text}"`,
+      { exitCode: ExitCode.usage },
+    );
+  return compact;
+}
+
 function listOption(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -113,7 +135,8 @@ export function consentsCommand(): Command {
         const accounts = (opts.accounts ?? '')
           .split(',')
           .map((a) => a.trim())
-          .filter(Boolean);
+          .filter(Boolean)
+          .map(accountNumber);
         const extra = properties(opts.property);
         if (accounts.length) extra.accountNumbers = accounts.join(',');
         if (opts.approvers !== undefined) extra.numberOfApprovers = opts.approvers;
@@ -220,7 +243,12 @@ export function consentsCommand(): Command {
             `expires:  ${c.expiresAtUtc ?? 'never'}`,
           ].join('\n') + '\n',
         );
-        if (c.status !== 'Authorized' && !INACTIVE.has(c.status)) {
+        if (c.status === 'Started') {
+          // A new link would be invoiced and would cancel the signing already under way.
+          process.stdout.write(
+            'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)\n',
+          );
+        } else if (c.status !== 'Authorized' && !INACTIVE.has(c.status)) {
           process.stdout.write(
             `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)\n`,
           );
@@ -234,6 +262,9 @@ export function consentsCommand(): Command {
     .argument('<consentId>')
     .action(async (consentId: string, _opts: unknown, cmd: Command) => {
       await withBank(cmd, async (bank) => {
+        const current = await bank.getConsent(consentId);
+        if (current.status === 'Revoked')
+          return void process.stdout.write(`consent ${consentId} is already revoked; nothing to delete\n`);
         await bank.deleteConsent(consentId);
         process.stdout.write(`deleted consent ${consentId}\n`);
       });
