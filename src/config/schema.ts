@@ -105,6 +105,15 @@ export const companySchema = z.strictObject({
   payments,
   statements,
   status,
+  timeZone: timeZone.optional(),
+  reconcile: z
+    .strictObject({
+      since: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-05')
+        .optional(),
+    })
+    .prefault({}),
 });
 
 const sftpTransport = z.strictObject({

@@ -162,4 +162,65 @@ describe('the reconcile job', () => {
     const [without] = await runReconcile(failing, [company]);
     expect(without!.summary.byType.find((t) => t.type === 'consent_expiring')?.count).toBe(0);
   });
+
+  /** Books debits on the company account: [bank id, amount in minor units (positive = debit), date, end-to-end id?]. */
+  async function book(rows: [string, bigint, string, string?][]): Promise<void> {
+    await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
+    await store.statements.upsertTransactions(
+      'acc-1',
+      rows.map(([id, minor, date, e2e]) => ({
+        bankTransactionId: id,
+        status: 'booked' as const,
+        amount: { minor: -minor, currency: 'NOK' },
+        bookingDate: toLocalDate(date),
+        counterpartyName: 'Kontorrekvisita AS',
+        ...(e2e ? { endToEndId: e2e } : {}),
+      })),
+    );
+  }
+
+  it("reports payments and bookings over the same period when the bank's clock is ahead of settle's", async () => {
+    // The bank is two days ahead: it executed and booked settle's payments on 2026-01-07 while
+    // settle's own day is still 2026-01-05. The period ends today (settle's day), so neither
+    // the payments nor their bookings are in it; the bookings must not turn into debits that
+    // "match no payment settle sent".
+    const ids = await sendThree();
+    for (const id of ids) await store.payments.applyBankStatus(id, 'ACSC', 'test');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25000n, '2026-01-07', 'E2'],
+      ['t3', 5000n, '2026-01-07', 'E3'],
+    ]);
+    const [result] = await runReconcile(deps, [company]);
+    expect(result!.to).toBe('2026-01-05');
+    expect(result!.summary.byType.find((t) => t.type === 'unexpected_debit')?.count).toBe(0);
+    expect(result!.summary.findings).toBe(0);
+    expect(result!.needsPerson).toBe(false);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    expect(html).toContain('Compared 0 payments for execution from 2025-12-05 to 2026-01-05 with 0 bookings dated');
+
+    // Two days on, settle's period reaches the execution day: all three are matched, nothing else.
+    clock.set('2026-01-07T09:00:00Z');
+    const [later] = await runReconcile(deps, [company]);
+    const counts = Object.fromEntries(later!.summary.byType.filter((t) => t.count > 0).map((t) => [t.type, t.count]));
+    expect(counts).toEqual({ matched: 3 });
+  });
+
+  it('leaves everything before the go-live date out of the report', async () => {
+    company = { ...company, reconcile: { since: '2026-01-05' } };
+    await book([
+      ['old-1', 349900n, '2026-01-02'],
+      ['old-2', 99000n, '2026-01-04'],
+      ['new-1', 777n, '2026-01-05'],
+    ]);
+    const [result] = await runReconcile(deps, [company]);
+    expect(result!.from).toBe('2026-01-05');
+    const csv = await readFile(join(company.root, result!.csv), 'utf8');
+    expect(csv).toContain('7.77');
+    expect(csv).not.toContain('3499.00');
+    expect(csv).not.toContain('990.00');
+    expect(result!.summary.byType.find((t) => t.type === 'unexpected_debit')?.count).toBe(1);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    expect(html).toContain('Go-live 2026-01-05: nothing sent or booked before it is reported.');
+  });
 });

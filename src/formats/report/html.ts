@@ -7,6 +7,7 @@ import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reco
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
 import { escapeHtml as e } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
+import { timeInZone } from './zone-time.js';
 
 export interface ReportMeta {
   company: string;
@@ -14,6 +15,22 @@ export interface ReportMeta {
   from?: LocalDate;
   to?: LocalDate;
   generatedAt: Date;
+  /** The company's time zone: every time on the page is shown in it. Default UTC. */
+  timeZone?: string;
+  /** What the run compared, said in the header. */
+  compared?: ComparedScope;
+}
+
+export interface ComparedScope {
+  /** Payments executed in the period. */
+  payments: number;
+  /** Bookings dated in the period. */
+  bookings: number;
+  accounts: readonly string[];
+  /** Days beyond the period on both sides that matching looked at. */
+  windowDays: number;
+  /** The company's go-live date, when set. */
+  since?: LocalDate;
 }
 
 export interface FindingsHtmlOptions {
@@ -126,7 +143,8 @@ export function renderFindingsHtml(
     '<body>',
     '<header>',
     `<h1>${e(title)}</h1>`,
-    `<p class="meta">Period: ${e(period)} · Run ${e(meta.runId)} · Generated ${e(meta.generatedAt.toISOString())}</p>`,
+    `<p class="meta">Period: ${e(period)} · Generated ${e(timeInZone(meta.generatedAt, meta.timeZone ?? 'UTC'))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
+    ...comparedLine(meta),
     '</header>',
     '<main>',
   );
@@ -146,6 +164,23 @@ export function renderFindingsHtml(
   }
   out.push('</main>', '</body>', '</html>', '');
   return out.join('\n');
+}
+
+function comparedLine(meta: ReportMeta): string[] {
+  const c = meta.compared;
+  if (!c || !meta.from || !meta.to) return [];
+  const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : 'no account';
+  const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
+  return [
+    `<p class="meta compared">Compared ${c.payments} payment${c.payments === 1 ? '' : 's'} for execution from ${e(meta.from)} to ${e(meta.to)} ` +
+      `with ${c.bookings} booking${c.bookings === 1 ? '' : 's'} dated ${e(meta.from)} to ${e(meta.to)} on ${accounts}; ` +
+      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(since)}</p>`,
+  ];
+}
+
+/** An IBAN in groups of four that never breaks inside the number. */
+export function iban(text: string): string {
+  return `<span class="iban">${e(text.replace(/(.{4})(?=.)/g, '$1\u00a0'))}</span>`;
 }
 
 function summarySection(summary: ReconcileSummary): string[] {
