@@ -8,7 +8,12 @@ import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import {
+  applyDecisions,
+  factHash,
+  findingSubject,
   reconcile,
+  summarise,
+  type FindingDecision,
   type ConsentState,
   type ReconcileConfig,
   type ReconcileSummary,
@@ -98,6 +103,15 @@ async function reconcileCompany(
     },
     deps.config,
   );
+  const findings = applyDecisions(company.id, result.findings, await decisionsOf(deps.store, company.id));
+  const summary = summarise(findings);
+  await deps.store.findings.recordRun(
+    company.id,
+    deps.runId,
+    findings.flatMap((f) =>
+      f.id ? [{ id: f.id, type: f.type, factHash: factHash(f), subject: findingSubject(f), summary: f.message }] : [],
+    ),
+  );
   const files = await deps.files(company);
   const dir = company.folders.reports;
   await files.ensureDir(dir);
@@ -122,26 +136,43 @@ async function reconcileCompany(
       ...(since ? { since } : {}),
     },
   };
-  await files.writeAtomic(`${base}.csv`, renderFindingsCsv(result.findings));
-  await files.writeAtomic(`${base}.html`, renderFindingsHtml(meta, result.findings, result.summary));
+  await files.writeAtomic(`${base}.csv`, renderFindingsCsv(findings));
+  await files.writeAtomic(`${base}.html`, renderFindingsHtml(meta, findings, summary));
   deps.logger.info('reconciled', {
     company: company.id,
     from,
     to,
     payments: input.payments.length,
     transactions: input.transactions.length,
-    findings: result.summary.findings,
-    needingPerson: result.summary.needingPerson,
+    findings: summary.findings,
+    needingPerson: summary.needingPerson,
+    acknowledged: summary.acknowledged,
   });
   return {
     company: company.id,
     from,
     to,
-    summary: result.summary,
-    needsPerson: result.needsPerson,
+    summary,
+    needsPerson: summary.needingPerson > 0,
     csv: `${base}.csv`,
     html: `${base}.html`,
   };
+}
+
+/** The company's standing decisions, as the domain reads them. */
+async function decisionsOf(store: Store, company: string): Promise<Map<string, FindingDecision>> {
+  const out = new Map<string, FindingDecision>();
+  for (const [id, f] of await store.findings.decisions(company)) {
+    if (!f.decidedHash || !f.decidedBy || !f.decidedAt || f.decision === 'open') continue;
+    out.set(id, {
+      decision: f.decision,
+      factHash: f.decidedHash,
+      by: f.decidedBy,
+      at: f.decidedAt,
+      ...(f.decidedReason ? { reason: f.decidedReason } : {}),
+    });
+  }
+  return out;
 }
 
 async function consentsOf(deps: ReconcileDeps, company: CompanyConfig): Promise<ConsentState[]> {

@@ -3,10 +3,12 @@ import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
 import { accountsCommand } from './commands/accounts.js';
 import { approvalsCommand } from './commands/approvals.js';
+import { auditCommand } from './commands/audit.js';
 import { banksCommand } from './commands/banks.js';
 import { configCommand } from './commands/config.js';
 import { consentsCommand } from './commands/consents.js';
 import { dbCommand } from './commands/db.js';
+import { findingsCommand } from './commands/findings.js';
 import { paymentsCommand } from './commands/payments.js';
 import { demoCommand } from './commands/demo.js';
 import { runCommand } from './commands/run.js';
@@ -36,5 +38,7 @@ export function buildProgram(): Command {
   program.addCommand(accountsCommand());
   program.addCommand(paymentsCommand());
   program.addCommand(approvalsCommand());
+  program.addCommand(findingsCommand());
+  program.addCommand(auditCommand());
   return program;
 }

@@ -14,6 +14,8 @@ import type { Row } from './rows.js';
 import { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
 import { StatementDayRepository } from './statement-days.js';
 import { StatementRepository } from './statements.js';
+import { AuditTrail } from './audit-trail.js';
+import { FindingRepository } from './findings.js';
 
 export interface Store {
   readonly db: Database;
@@ -27,6 +29,8 @@ export interface Store {
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
   readonly dedupe: DedupeRepository;
+  readonly audit: AuditTrail;
+  readonly findings: FindingRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -34,6 +38,7 @@ export interface Store {
 }
 
 export function createStore(db: Database, clock: Clock): Store {
+  const audit = new AuditTrail(db, clock);
   return {
     db,
     files: new FileLedger(db, clock),
@@ -46,6 +51,8 @@ export function createStore(db: Database, clock: Clock): Store {
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
+    audit,
+    findings: new FindingRepository(db, clock, audit),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

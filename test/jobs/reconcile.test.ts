@@ -223,4 +223,48 @@ describe('the reconcile job', () => {
     const html = await readFile(join(company.root, result!.html), 'utf8');
     expect(html).toContain('Go-live 2026-01-05: nothing sent or booked before it is reported.');
   });
+
+  it('keeps an acknowledged finding quiet the next night, in its own section, until its facts change', async () => {
+    const [, , p3] = await sendThree();
+    for (const id of [p3!]) await store.payments.applyBankStatus(id, 'ACSC', 'test');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25000n, '2026-01-07', 'E2'],
+      ['fee', 777n, '2026-01-08'],
+    ]);
+    clock.set('2026-01-14T09:00:00Z'); // E3 is now more than 2 business days late
+    const [night1] = await runReconcile(deps, [company]);
+    expect(night1!.summary.needingPerson).toBe(2);
+    const open = await store.findings.list({ company: 'acme' });
+    expect(open.map((f) => f.type).sort()).toEqual(['not_booked', 'unexpected_debit']);
+    const fee = open.find((f) => f.type === 'unexpected_debit')!;
+    const late = open.find((f) => f.type === 'not_booked')!;
+    const decide = (id: string, reason: string) =>
+      store.findings.decide('acme', id, { decision: 'acknowledged', actor: 'kari', origin: 'cli@test', reason });
+    await decide(fee.id, 'monthly account fee, booked by hand');
+    await decide(late.id, 'the bank executes it tomorrow (called them)');
+
+    // The next night: the same facts, so neither needs a person; both are listed as acknowledged.
+    clock.set('2026-01-15T09:00:00Z');
+    const [night2] = await runReconcile({ ...deps, runId: 'run-2' }, [company]);
+    expect(night2!.needsPerson).toBe(false);
+    expect(night2!.summary.acknowledged).toBe(2);
+    expect((await store.findings.list({ company: 'acme' })).map((f) => f.id).sort()).toEqual([fee.id, late.id].sort());
+    const html = await readFile(join(company.root, night2!.html), 'utf8');
+    expect(html).toContain('<h2 id="acknowledged">Acknowledged (2)</h2>');
+    expect(html).toContain('monthly account fee, booked by hand');
+    const csv = await readFile(join(company.root, night2!.csv), 'utf8');
+    expect(csv).toMatch(new RegExp(`unexpected_debit,warning,no,.*${fee.id},kari,.*monthly account fee`));
+
+    // E3 is booked with another amount: its facts changed, so it needs a person again, with the same id.
+    await book([['t3', 4000n, '2026-01-15', 'E3']]);
+    clock.set('2026-01-16T09:00:00Z');
+    const [night3] = await runReconcile({ ...deps, runId: 'run-3' }, [company]);
+    expect(night3!.summary.needingPerson).toBe(1);
+    expect(night3!.summary.acknowledged).toBe(1);
+    const again = (await store.findings.find(late.id))[0]!;
+    expect(again).toMatchObject({ type: 'amount_difference', decision: 'acknowledged' });
+    expect(again.factHash).not.toBe(again.decidedHash);
+    expect(again.summary).toContain('Acknowledged by kari on 2026-01-14, but its facts changed since');
+  });
 });

@@ -12,6 +12,7 @@ import {
   type Store,
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
+import { decisionCases } from './contract-decisions.js';
 import { outboxCases } from './contract-outbox.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -429,5 +430,6 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     approvalAndReportingCases(() => ({ store, clock }));
+    decisionCases(() => ({ store, clock }));
   });
 }

@@ -150,7 +150,12 @@ export function renderFindingsHtml(
   );
   out.push(...summarySection(summary));
   const byType = new Map<FindingType, Finding[]>();
+  const acknowledged: Finding[] = [];
   for (const finding of findings) {
+    if (finding.acknowledged) {
+      acknowledged.push(finding);
+      continue;
+    }
     const list = byType.get(finding.type);
     if (list) list.push(finding);
     else byType.set(finding.type, [finding]);
@@ -162,6 +167,7 @@ export function renderFindingsHtml(
     const shown = entry.needingPerson > 0 ? rows.length : Math.min(rows.length, limit);
     out.push(...typeSection(entry.type, info.title, info.action, rows, shown));
   }
+  if (acknowledged.length > 0) out.push(...acknowledgedSection(acknowledged, meta.timeZone ?? 'UTC'));
   out.push('</main>', '</body>', '</html>', '');
   return out.join('\n');
 }
@@ -183,12 +189,43 @@ export function iban(text: string): string {
   return `<span class="iban">${e(text.replace(/(.{4})(?=.)/g, '$1\u00a0'))}</span>`;
 }
 
+function acknowledgedSection(rows: readonly Finding[], timeZone: string): string[] {
+  const out: string[] = [
+    '<section aria-labelledby="acknowledged">',
+    `<h2 id="acknowledged">Acknowledged (${rows.length})</h2>`,
+    '<p class="action">A person looked at these and recorded why they need nothing more; each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
+    '<table>',
+    `<caption>Acknowledged: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
+    '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Acknowledged by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
+    '<tbody>',
+  ];
+  for (const f of rows) {
+    const ack = f.acknowledged!;
+    out.push(
+      `<tr><th scope="row">${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
+        `<td class="num">${e(money(f.amount ?? f.bookedAmount) ?? '')}</td><td class="text">${e(ack.by)}</td>` +
+        `<td class="date">${e(timeInZone(ack.at, timeZone))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
+        `<td class="text">${e(f.message)}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
+    );
+  }
+  out.push('</tbody>', '</table>', '</section>');
+  return out;
+}
+
 function summarySection(summary: ReconcileSummary): string[] {
   const out: string[] = ['<section aria-labelledby="summary">', '<h2 id="summary">Summary</h2>'];
+  const acked =
+    summary.acknowledged > 0
+      ? ` <a href="#acknowledged">${summary.acknowledged} acknowledged</a> earlier and listed at the end.`
+      : '';
   if (summary.needingPerson > 0) {
-    out.push(`<p class="verdict needs">${summary.needingPerson} of ${summary.findings} findings need a person.</p>`);
+    out.push(
+      `<p class="verdict needs">${summary.needingPerson} of ${summary.findings} findings need a person.${acked}</p>`,
+    );
   } else {
-    out.push(`<p class="verdict clear">Nothing needs a person: ${summary.findings} findings, all informational.</p>`);
+    out.push(
+      `<p class="verdict clear">Nothing needs a person: ${summary.findings} findings, all informational.${acked}</p>`,
+    );
   }
   out.push(
     '<table>',
