@@ -8,6 +8,8 @@ import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import {
+  accountBalances,
+  agedItems,
   applyDecisions,
   factHash,
   findingSubject,
@@ -137,7 +139,14 @@ async function reconcileCompany(
     },
   };
   await files.writeAtomic(`${base}.csv`, renderFindingsCsv(findings));
-  await files.writeAtomic(`${base}.html`, renderFindingsHtml(meta, findings, summary));
+  const calendar = businessCalendar(company.intake.calendar);
+  await files.writeAtomic(
+    `${base}.html`,
+    renderFindingsHtml(meta, findings, summary, {
+      balances: accountBalances({ from, to }, input.payments, input.transactions, input.statements),
+      aging: agedItems(findings, today(deps.clock, timeZone), calendar),
+    }),
+  );
   deps.logger.info('reconciled', {
     company: company.id,
     from,

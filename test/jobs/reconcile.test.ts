@@ -267,4 +267,42 @@ describe('the reconcile job', () => {
     expect(again.factHash).not.toBe(again.decidedHash);
     expect(again.summary).toContain('Acknowledged by kari on 2026-01-14, but its facts changed since');
   });
+
+  it('writes a report whose totals add up with the CSV, with balances per account, ages, status words and whole IBANs', async () => {
+    const [p1, p2, p3] = await sendThree();
+    for (const id of [p1!, p2!, p3!]) await store.payments.applyBankStatus(id, 'ACSC', 'test');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25100n, '2026-01-07', 'E2'],
+      ['fee', 777n, '2026-01-08'],
+    ]);
+    clock.set('2026-01-14T09:00:00Z');
+    const [result] = await runReconcile(deps, [company]);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    const csv = await readFile(join(company.root, result!.csv), 'utf8');
+
+    // Every type's total in the HTML summary is the sum of its rows' amounts in the CSV.
+    const header = csv.split('\r\n')[0]!.split(',');
+    const [typeAt, amountAt] = [header.indexOf('finding_type'), header.indexOf('amount')];
+    const csvTotals = new Map<string, number>();
+    for (const line of csv.split('\r\n').slice(1).filter(Boolean)) {
+      const cells = line.split(',');
+      csvTotals.set(cells[typeAt]!, (csvTotals.get(cells[typeAt]!) ?? 0) + Math.round(Number(cells[amountAt]) * 100));
+    }
+    expect(csvTotals.size).toBeGreaterThan(1);
+    for (const entry of result!.summary.byType.filter((t) => t.count > 0)) {
+      const row = html.match(new RegExp(`<a href="#${entry.type}">[^<]*</a>.*?<td class="num">([^<]*) NOK</td></tr>`));
+      expect(Math.round(Number(row![1]) * 100), entry.type).toBe(csvTotals.get(entry.type));
+    }
+
+    // Balances: settle sent 400.00 for execution in the period; 358.77 was booked out.
+    expect(html).toMatch(
+      /<th scope="row"><span class="iban">NO93\u00a08601\u00a01117\u00a0947<\/span><\/th><td>NOK<\/td><td class="num">—<\/td><td class="num">400.00<\/td><td class="num">358.77<\/td><td class="num">0.00<\/td>/,
+    );
+    // E3 is open 5 business days after its execution date (2026-01-07 → 2026-01-14).
+    expect(html).toMatch(/<th scope="row">3–5<\/th><td class="num">1<\/td><td class="num">50.00 NOK<\/td>/);
+    expect(html).toContain('Settled (ACSC)');
+    expect(html).toContain('<span class="iban">NO06\u00a01200\u00a00000\u00a0009</span>');
+    expect(html).toContain('Generated 2026-01-14 10:00 GMT+1');
+  });
 });

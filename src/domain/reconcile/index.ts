@@ -6,6 +6,14 @@ export {
   type MatchRule,
   type ReconcileConfig,
 } from './config.js';
+export {
+  accountBalances,
+  agedItems,
+  AGE_BUCKETS,
+  type AccountBalance,
+  type AgeBucket,
+  type AgedItems,
+} from './balances.js';
 export { statementGaps } from './continuity.js';
 export { applyDecisions, factHash, findingId, findingSubject, type FindingDecision } from './decisions.js';
 export { approvalFindings, consentFindings } from './deadlines.js';
