@@ -1,8 +1,7 @@
 // Reads what reconciliation needs for one company from the database: the payment lines settle
 // sent (with their bulk's batch-booking choice), the booked transactions of the company's
 // accounts, the statement days with both balances, and the signing baskets still waiting.
-import type { LocalDate } from '../src/domain/local-date.js';
-import { addDays } from '../src/domain/local-date.js';
+import { addDays, type LocalDate } from '../src/domain/local-date.js';
 import type {
   BookedTransaction,
   PaymentOutcome,
@@ -18,6 +17,11 @@ const SENT_STATES: readonly LineState[] = ['sent', 'unknown', ...BANK_STATUSES];
 export interface Period {
   from: LocalDate;
   to: LocalDate;
+}
+
+/** The period widened by `days` on both sides. */
+export function widened(period: Period, days: number): Period {
+  return { from: addDays(period.from, -days), to: addDays(period.to, days) };
 }
 
 export async function sentPayments(store: Store, company: string, period: Period): Promise<SentPayment[]> {
@@ -61,14 +65,9 @@ function reasonOf(p: StoredPayment): string {
   return m ? [m.code, m.message].filter(Boolean).join(' ') : 'rejected by the bank (no reason given)';
 }
 
-/** Booked transactions in the period, plus the date window after it so late bookings still match. */
-export async function bookedTransactions(
-  store: Store,
-  company: string,
-  period: Period,
-  windowDays: number,
-): Promise<BookedTransaction[]> {
-  const rows = await store.statements.listBookedOfCompany(company, period.from, addDays(period.to, windowDays));
+/** Booked transactions in the period (the caller widens it by the date window so early and late bookings still match). */
+export async function bookedTransactions(store: Store, company: string, period: Period): Promise<BookedTransaction[]> {
+  const rows = await store.statements.listBookedOfCompany(company, period.from, period.to);
   return rows.flatMap((t) =>
     t.accountIban && t.bookingDate
       ? [

@@ -8,7 +8,14 @@ import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import {
+  accountBalances,
+  agedItems,
+  applyDecisions,
+  factHash,
+  findingSubject,
   reconcile,
+  summarise,
+  type FindingDecision,
   type ConsentState,
   type ReconcileConfig,
   type ReconcileSummary,
@@ -18,7 +25,7 @@ import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { removeStaleParts } from './part-leftovers.js';
-import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods } from './reconcile-inputs.js';
+import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods, widened } from './reconcile-inputs.js';
 
 export interface ReconcileDeps {
   store: Store;
@@ -50,58 +57,131 @@ export async function runReconcile(
   companies: readonly CompanyConfig[],
   period: { from?: LocalDate; to?: LocalDate } = {},
 ): Promise<CompanyReconciliation[]> {
-  const now = deps.clock.now();
-  const to = period.to ?? today(deps.clock, deps.timeZone);
-  const from = period.from ?? addDays(to, -deps.lookBackDays);
   const results: CompanyReconciliation[] = [];
-  for (const company of companies) {
-    const input = {
-      payments: await sentPayments(deps.store, company.id, { from, to }),
-      transactions: await bookedTransactions(deps.store, company.id, { from, to }, deps.config.dateWindowDays),
-      statements: await statementPeriods(deps.store, company.id, { from, to }),
-      approvals: await pendingApprovals(deps.store, company.id),
-      consents: await consentsOf(deps, company),
-    };
-    const result = reconcile(
-      input,
-      { today: today(deps.clock, deps.timeZone), now, calendar: businessCalendar(company.intake.calendar) },
-      deps.config,
-    );
-    const files = await deps.fileStore(company);
-    const dir = company.folders.reports;
-    await files.ensureDir(dir);
-    await removeStaleParts(files, dir, deps.clock, deps.logger);
-    const stamp = now.toISOString().replace(/[-:]/g, '').slice(0, 15);
-    const base = posix.join(dir, `reconciliation-${company.id}-${to}-${stamp}`);
-    const meta = {
-      company: `${company.name} (${company.organisationNumber})`,
-      runId: deps.runId,
-      from,
-      to,
-      generatedAt: now,
-    };
-    await files.writeAtomic(`${base}.csv`, renderFindingsCsv(result.findings));
-    await files.writeAtomic(`${base}.html`, renderFindingsHtml(meta, result.findings, result.summary));
-    deps.logger.info('reconciled', {
-      company: company.id,
-      from,
-      to,
-      payments: input.payments.length,
-      transactions: input.transactions.length,
-      findings: result.summary.findings,
-      needingPerson: result.summary.needingPerson,
-    });
-    results.push({
-      company: company.id,
-      from,
-      to,
-      summary: result.summary,
-      needsPerson: result.needsPerson,
-      csv: `${base}.csv`,
-      html: `${base}.html`,
+  for (const company of companies) results.push(await reconcileCompany(deps, company, period));
+  return results;
+}
+
+/**
+ * The period of a company's report: to today in the company's time zone (or as asked), from
+ * the look-back before it (or as asked), never before the company's go-live date.
+ */
+export function reportPeriod(
+  deps: Pick<ReconcileDeps, 'clock' | 'timeZone' | 'lookBackDays'>,
+  company: CompanyConfig,
+  asked: { from?: LocalDate; to?: LocalDate } = {},
+): { from: LocalDate; to: LocalDate; timeZone: string; since?: LocalDate } {
+  const timeZone = company.timeZone ?? deps.timeZone;
+  const since = company.reconcile.since as LocalDate | undefined;
+  const to = asked.to ?? today(deps.clock, timeZone);
+  const from = asked.from ?? addDays(to, -deps.lookBackDays);
+  return { from: since !== undefined && since > from ? since : from, to, timeZone, ...(since ? { since } : {}) };
+}
+
+async function reconcileCompany(
+  deps: ReconcileDeps,
+  company: CompanyConfig,
+  asked: { from?: LocalDate; to?: LocalDate },
+): Promise<CompanyReconciliation> {
+  const now = deps.clock.now();
+  const { from, to, timeZone, since } = reportPeriod(deps, company, asked);
+  // Matching looks a date window beyond the period on both sides, so a payment executed on the
+  // last day still finds its booking of the next; only what lies inside the period is reported.
+  const around = widened({ from, to }, deps.config.dateWindowDays);
+  const input = {
+    payments: await sentPayments(deps.store, company.id, around),
+    transactions: await bookedTransactions(deps.store, company.id, around),
+    statements: await statementPeriods(deps.store, company.id, { from, to }),
+    approvals: await pendingApprovals(deps.store, company.id),
+    consents: await consentsOf(deps, company),
+  };
+  const result = reconcile(
+    input,
+    {
+      today: today(deps.clock, timeZone),
+      now,
+      calendar: businessCalendar(company.intake.calendar),
+      scope: { from, to },
+    },
+    deps.config,
+  );
+  const findings = applyDecisions(company.id, result.findings, await decisionsOf(deps.store, company.id));
+  const summary = summarise(findings);
+  await deps.store.findings.recordRun(
+    company.id,
+    deps.runId,
+    findings.flatMap((f) =>
+      f.id ? [{ id: f.id, type: f.type, factHash: factHash(f), subject: findingSubject(f), summary: f.message }] : [],
+    ),
+  );
+  const files = await deps.fileStore(company);
+  const dir = company.folders.reports;
+  await files.ensureDir(dir);
+  await removeStaleParts(files, dir, deps.clock, deps.logger);
+  const stamp = now.toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const base = posix.join(dir, `reconciliation-${company.id}-${to}-${stamp}`);
+  const inScope = (date: LocalDate) => date >= from && date <= to;
+  const meta = {
+    company: `${company.name} (${company.organisationNumber})`,
+    runId: deps.runId,
+    from,
+    to,
+    generatedAt: now,
+    timeZone,
+    compared: {
+      payments: input.payments.filter((p) => inScope(p.requestedExecutionDate)).length,
+      bookings: input.transactions.filter((t) => inScope(t.bookingDate)).length,
+      accounts: [
+        ...new Set([...input.transactions.map((t) => t.accountIban), ...input.payments.map((p) => p.debtorIban)]),
+      ].sort(),
+      windowDays: deps.config.dateWindowDays,
+      ...(since ? { since } : {}),
+    },
+  };
+  await files.writeAtomic(`${base}.csv`, renderFindingsCsv(findings));
+  const calendar = businessCalendar(company.intake.calendar);
+  await files.writeAtomic(
+    `${base}.html`,
+    renderFindingsHtml(meta, findings, summary, {
+      balances: accountBalances({ from, to }, input.payments, input.transactions, input.statements),
+      aging: agedItems(findings, today(deps.clock, timeZone), calendar),
+    }),
+  );
+  deps.logger.info('reconciled', {
+    company: company.id,
+    from,
+    to,
+    payments: input.payments.length,
+    transactions: input.transactions.length,
+    findings: summary.findings,
+    needingPerson: summary.needingPerson,
+    acknowledged: summary.acknowledged,
+  });
+  return {
+    company: company.id,
+    from,
+    to,
+    summary,
+    needsPerson: summary.needingPerson > 0,
+    csv: `${base}.csv`,
+    html: `${base}.html`,
+  };
+}
+
+/** The company's standing decisions, as the domain reads them. */
+async function decisionsOf(store: Store, company: string): Promise<Map<string, FindingDecision>> {
+  const out = new Map<string, FindingDecision>();
+  for (const [id, f] of await store.findings.decisions(company)) {
+    if (!f.decidedHash || !f.decidedBy || !f.decidedAt || f.decision === 'open') continue;
+    out.set(id, {
+      decision: f.decision,
+      factHash: f.decidedHash,
+      by: f.decidedBy,
+      at: f.decidedAt,
+      ...(f.decidedReason ? { reason: f.decidedReason } : {}),
     });
   }
-  return results;
+  return out;
 }
 
 async function consentsOf(deps: ReconcileDeps, company: CompanyConfig): Promise<ConsentState[]> {

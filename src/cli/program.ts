@@ -77,6 +77,16 @@ const COMMANDS: readonly Entry[] = [
     summary: 'signing baskets waiting for approvers',
     load: async () => (await import('./commands/approvals.js')).approvalsCommand(),
   },
+  {
+    name: 'findings',
+    summary: 'reconciliation findings: list, acknowledge, reopen',
+    load: async () => (await import('./commands/findings.js')).findingsCommand(),
+  },
+  {
+    name: 'audit',
+    summary: 'the audit trail of manual decisions: list and verify',
+    load: async () => (await import('./commands/audit.js')).auditCommand(),
+  },
 ];
 
 /**

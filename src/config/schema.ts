@@ -145,6 +145,14 @@ export const companySchema = z.strictObject({
   people: z
     .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
     .default([]),
+  reconcile: z
+    .strictObject({
+      since: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-05')
+        .optional(),
+    })
+    .prefault({}),
 });
 
 const sftpTransport = z.strictObject({

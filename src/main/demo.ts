@@ -10,6 +10,7 @@ import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path';
 import { loadConfig } from '../config/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
+import { dateInZone } from '../domain/local-date.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 import { createApp } from './app.js';
@@ -147,6 +148,9 @@ companies:
       formats: [camt.053.001.02, csv]
     status:
       formats: [pain.002.001.03, csv]
+    reconcile:
+      # The demo goes live today: the sandbox's history before it is not settle's to explain.
+      since: "${dateInZone(sandbox.sandbox.clock.now(), 'Europe/Oslo')}"
 `,
   );
   return file;

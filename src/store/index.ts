@@ -40,6 +40,14 @@ export {
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
+export { AUDIT_GENESIS, AuditTrail, type AuditCheck, type AuditEntry, type AuditEntryInput } from './audit-trail.js';
+export {
+  FindingRepository,
+  type Decision,
+  type FindingDecisionKind,
+  type FindingSeen,
+  type StoredFinding,
+} from './findings.js';
 export {
   CLAIMABLE_TABLES,
   claim,

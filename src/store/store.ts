@@ -17,6 +17,8 @@ import type { Row } from './rows.js';
 import { listTransitions, type EntityType, type TransitionRecord } from './transitions.js';
 import { StatementDayRepository } from './statement-days.js';
 import { StatementRepository } from './statements.js';
+import { AuditTrail } from './audit-trail.js';
+import { FindingRepository } from './findings.js';
 
 export interface Store {
   readonly files: FileLedger;
@@ -34,6 +36,8 @@ export interface Store {
   /** Read model for `settle payments show|list`. */
   readonly paymentViews: PaymentViews;
   readonly consents: ConsentRepository;
+  readonly audit: AuditTrail;
+  readonly findings: FindingRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -41,6 +45,7 @@ export interface Store {
 }
 
 export function createStore(db: Database, clock: Clock): Store {
+  const audit = new AuditTrail(db, clock);
   return {
     files: new FileLedger(db, clock),
     payments: new PaymentRepository(db, clock),
@@ -55,6 +60,8 @@ export function createStore(db: Database, clock: Clock): Store {
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
     consents: new ConsentRepository(db, clock),
+    audit,
+    findings: new FindingRepository(db, clock, audit),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

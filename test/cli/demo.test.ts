@@ -47,6 +47,13 @@ describe('settle demo', () => {
       const last = result.nights[1]!.reconciliations[0]!;
       expect(last.summary.byType.find((t) => t.type === 'matched')?.count).toBe(7);
       expect(last.summary.byType.find((t) => t.type === 'rejected')?.count).toBe(1);
+      // Only the one real finding needs a person: the sandbox's debits from before go-live are nowhere.
+      expect(last.summary.needingPerson).toBe(1);
+      const reportCsv = await readFile(join(result.dir, last.csv.replace(/^reports/, 'acme/reports')), 'utf8');
+      expect(reportCsv.split('\r\n').filter((l) => l.includes(',yes,'))).toEqual([
+        expect.stringMatching(/^rejected,error,yes,.*ACME-2026-0003.*AC04/),
+      ]);
+      expect(reportCsv).not.toContain('SEED-E2E');
 
       const camt = await readFile(
         join(

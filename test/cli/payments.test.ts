@@ -70,7 +70,7 @@ describe('settle payments', () => {
           '--reason',
           'bank support (ticket 42) confirmed no such payment',
         ],
-        { cwd: dir },
+        { cwd: dir, env: { SETTLE_ACTOR: 'kari.nordmann' } },
       );
       expect(resolved.stderr).toBe('');
       expect(resolved.stdout).toContain('closed as not paid');
@@ -88,6 +88,17 @@ describe('settle payments', () => {
         expect((await after.payments.listByFile(file.id))[0]?.state).toBe('RJCT');
         const causes = (await after.transitions('bulk', bulk!.id)).map((t) => t.cause);
         expect(causes.at(-1)).toBe('resolved by a person: bank support (ticket 42) confirmed no such payment');
+        // The decision is in the audit trail: who, what, why and from where.
+        expect(await after.audit.list({ subject: { type: 'bulk', id: bulk!.id } })).toEqual([
+          expect.objectContaining({
+            actor: 'kari.nordmann',
+            action: 'bulk.resolve',
+            reason: 'bank support (ticket 42) confirmed no such payment',
+            origin: expect.stringMatching(/^cli@/),
+            details: expect.objectContaining({ as: 'not-at-bank', before: 'unknown', company: 'acme' }),
+          }),
+        ]);
+        expect((await after.audit.verify()).ok).toBe(true);
       } finally {
         await check.close();
       }

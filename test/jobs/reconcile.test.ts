@@ -162,4 +162,147 @@ describe('the reconcile job', () => {
     const [without] = await runReconcile(failing, [company]);
     expect(without!.summary.byType.find((t) => t.type === 'consent_expiring')?.count).toBe(0);
   });
+
+  /** Books debits on the company account: [bank id, amount in minor units (positive = debit), date, end-to-end id?]. */
+  async function book(rows: [string, bigint, string, string?][]): Promise<void> {
+    await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
+    await store.statements.upsertTransactions(
+      'acc-1',
+      rows.map(([id, minor, date, e2e]) => ({
+        bankTransactionId: id,
+        status: 'booked' as const,
+        amount: { minor: -minor, currency: 'NOK' },
+        bookingDate: toLocalDate(date),
+        counterpartyName: 'Kontorrekvisita AS',
+        ...(e2e ? { endToEndId: e2e } : {}),
+      })),
+    );
+  }
+
+  it("reports payments and bookings over the same period when the bank's clock is ahead of settle's", async () => {
+    // The bank is two days ahead: it executed and booked settle's payments on 2026-01-07 while
+    // settle's own day is still 2026-01-05. The period ends today (settle's day), so neither
+    // the payments nor their bookings are in it; the bookings must not turn into debits that
+    // "match no payment settle sent".
+    const ids = await sendThree();
+    for (const id of ids) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25000n, '2026-01-07', 'E2'],
+      ['t3', 5000n, '2026-01-07', 'E3'],
+    ]);
+    const [result] = await runReconcile(deps, [company]);
+    expect(result!.to).toBe('2026-01-05');
+    expect(result!.summary.byType.find((t) => t.type === 'unexpected_debit')?.count).toBe(0);
+    expect(result!.summary.findings).toBe(0);
+    expect(result!.needsPerson).toBe(false);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    expect(html).toContain('Compared 0 payments for execution from 2025-12-05 to 2026-01-05 with 0 bookings dated');
+
+    // Two days on, settle's period reaches the execution day: all three are matched, nothing else.
+    clock.set('2026-01-07T09:00:00Z');
+    const [later] = await runReconcile(deps, [company]);
+    const counts = Object.fromEntries(later!.summary.byType.filter((t) => t.count > 0).map((t) => [t.type, t.count]));
+    expect(counts).toEqual({ matched: 3 });
+  });
+
+  it('leaves everything before the go-live date out of the report', async () => {
+    company = { ...company, reconcile: { since: '2026-01-05' } };
+    await book([
+      ['old-1', 349900n, '2026-01-02'],
+      ['old-2', 99000n, '2026-01-04'],
+      ['new-1', 777n, '2026-01-05'],
+    ]);
+    const [result] = await runReconcile(deps, [company]);
+    expect(result!.from).toBe('2026-01-05');
+    const csv = await readFile(join(company.root, result!.csv), 'utf8');
+    expect(csv).toContain('7.77');
+    expect(csv).not.toContain('3499.00');
+    expect(csv).not.toContain('990.00');
+    expect(result!.summary.byType.find((t) => t.type === 'unexpected_debit')?.count).toBe(1);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    expect(html).toContain('Go-live 2026-01-05: nothing sent or booked before it is reported.');
+  });
+
+  it('keeps an acknowledged finding quiet the next night, in its own section, until its facts change', async () => {
+    const [, , p3] = await sendThree();
+    for (const id of [p3!]) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25000n, '2026-01-07', 'E2'],
+      ['fee', 777n, '2026-01-08'],
+    ]);
+    clock.set('2026-01-14T09:00:00Z'); // E3 is now more than 2 business days late
+    const [night1] = await runReconcile(deps, [company]);
+    expect(night1!.summary.needingPerson).toBe(2);
+    const open = await store.findings.list({ company: 'acme' });
+    expect(open.map((f) => f.type).sort()).toEqual(['not_booked', 'unexpected_debit']);
+    const fee = open.find((f) => f.type === 'unexpected_debit')!;
+    const late = open.find((f) => f.type === 'not_booked')!;
+    const decide = (id: string, reason: string) =>
+      store.findings.decide('acme', id, { decision: 'acknowledged', actor: 'kari', origin: 'cli@test', reason });
+    await decide(fee.id, 'monthly account fee, booked by hand');
+    await decide(late.id, 'the bank executes it tomorrow (called them)');
+
+    // The next night: the same facts, so neither needs a person; both are listed as acknowledged.
+    clock.set('2026-01-15T09:00:00Z');
+    const [night2] = await runReconcile({ ...deps, runId: 'run-2' }, [company]);
+    expect(night2!.needsPerson).toBe(false);
+    expect(night2!.summary.acknowledged).toBe(2);
+    expect((await store.findings.list({ company: 'acme' })).map((f) => f.id).sort()).toEqual([fee.id, late.id].sort());
+    const html = await readFile(join(company.root, night2!.html), 'utf8');
+    expect(html).toContain('<h2 id="acknowledged">Acknowledged (2)</h2>');
+    expect(html).toContain('monthly account fee, booked by hand');
+    const csv = await readFile(join(company.root, night2!.csv), 'utf8');
+    expect(csv).toMatch(new RegExp(`unexpected_debit,warning,no,.*${fee.id},kari,.*monthly account fee`));
+
+    // E3 is booked with another amount: its facts changed, so it needs a person again, with the same id.
+    await book([['t3', 4000n, '2026-01-15', 'E3']]);
+    clock.set('2026-01-16T09:00:00Z');
+    const [night3] = await runReconcile({ ...deps, runId: 'run-3' }, [company]);
+    expect(night3!.summary.needingPerson).toBe(1);
+    expect(night3!.summary.acknowledged).toBe(1);
+    const again = (await store.findings.find(late.id))[0]!;
+    expect(again).toMatchObject({ type: 'amount_difference', decision: 'acknowledged' });
+    expect(again.factHash).not.toBe(again.decidedHash);
+    expect(again.summary).toContain('Acknowledged by kari on 2026-01-14, but its facts changed since');
+  });
+
+  it('writes a report whose totals add up with the CSV, with balances per account, ages, status words and whole IBANs', async () => {
+    const [p1, p2, p3] = await sendThree();
+    for (const id of [p1!, p2!, p3!]) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    await book([
+      ['t1', 10000n, '2026-01-07', 'E1'],
+      ['t2', 25100n, '2026-01-07', 'E2'],
+      ['fee', 777n, '2026-01-08'],
+    ]);
+    clock.set('2026-01-14T09:00:00Z');
+    const [result] = await runReconcile(deps, [company]);
+    const html = await readFile(join(company.root, result!.html), 'utf8');
+    const csv = await readFile(join(company.root, result!.csv), 'utf8');
+
+    // Every type's total in the HTML summary is the sum of its rows' amounts in the CSV.
+    const header = csv.split('\r\n')[0]!.split(',');
+    const [typeAt, amountAt] = [header.indexOf('finding_type'), header.indexOf('amount')];
+    const csvTotals = new Map<string, number>();
+    for (const line of csv.split('\r\n').slice(1).filter(Boolean)) {
+      const cells = line.split(',');
+      csvTotals.set(cells[typeAt]!, (csvTotals.get(cells[typeAt]!) ?? 0) + Math.round(Number(cells[amountAt]) * 100));
+    }
+    expect(csvTotals.size).toBeGreaterThan(1);
+    for (const entry of result!.summary.byType.filter((t) => t.count > 0)) {
+      const row = html.match(new RegExp(`<a href="#${entry.type}">[^<]*</a>.*?<td class="num">([^<]*) NOK</td></tr>`));
+      expect(Math.round(Number(row![1]) * 100), entry.type).toBe(csvTotals.get(entry.type));
+    }
+
+    // Balances: settle sent 400.00 for execution in the period; 358.77 was booked out.
+    expect(html).toMatch(
+      /<th scope="row"><span class="iban">NO93\u00a08601\u00a01117\u00a0947<\/span><\/th><td>NOK<\/td><td class="num">—<\/td><td class="num">400.00<\/td><td class="num">358.77<\/td><td class="num">0.00<\/td>/,
+    );
+    // E3 is open 5 business days after its execution date (2026-01-07 → 2026-01-14).
+    expect(html).toMatch(/<th scope="row">3–5<\/th><td class="num">1<\/td><td class="num">50.00 NOK<\/td>/);
+    expect(html).toContain('Settled (ACSC)');
+    expect(html).toContain('<span class="iban">NO06\u00a01200\u00a00000\u00a0009</span>');
+    expect(html).toContain('Generated 2026-01-14 10:00 GMT+1');
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { consentCases } from './contract-consents.js';
+import { decisionCases } from './contract-decisions.js';
 import { outboxCases } from './contract-outbox.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -489,5 +490,6 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
+    decisionCases(() => ({ store, clock, db }));
   });
 }

@@ -1,7 +1,7 @@
 // `settle payments list|show|resolve`: what an operator needs when a bulk's outcome is unknown
 // (docs/runbook.md, "A payment is unknown"): see the bulks, follow one payment's whole story,
 // and record what the bank confirmed — never by sending again, always with a reason that stays
-// in the transition log.
+// in the transition log and, with who decided and from where, in the audit trail.
 import { Command, InvalidArgumentError } from 'commander';
 import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
@@ -10,6 +10,7 @@ import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { formatAmount } from '../../domain/money.js';
 import { createApp } from '../../main/app.js';
 import type { StoredBulk } from '../../store/index.js';
+import { cliActor } from '../actor.js';
 import { context } from '../context.js';
 import { printTable } from '../table.js';
 
@@ -168,12 +169,30 @@ export function paymentsCommand(): Command {
           );
         }
         const cause = `resolved by a person: ${options.reason}`;
+        const { actor, origin } = cliActor();
+        const audit = () =>
+          app.store.audit.append({
+            actor,
+            action: 'bulk.resolve',
+            subject: { type: 'bulk', id: bulkId },
+            reason: options.reason,
+            origin,
+            details: {
+              company: bulk.company,
+              as: options.as,
+              ...(options.paymentId ? { bankPaymentId: options.paymentId } : {}),
+              before: bulk.state,
+              lines: bulk.lineCount,
+              totals: bulk.totals,
+            },
+          });
         if (options.as === 'at-bank') {
           if (!options.paymentId)
             throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)', {
               exitCode: ExitCode.usage,
             });
           await app.store.bulks.markSent(bulkId, options.paymentId, cause, undefined, 'operator');
+          await audit();
           process.stdout.write(
             `bulk ${bulkId} is sent as bank payment ${options.paymentId}; the status job follows it from now on\n`,
           );
@@ -189,6 +208,7 @@ export function paymentsCommand(): Command {
             cause,
             'operator',
           );
+          await audit();
           process.stdout.write(
             `bulk ${bulkId} is closed as not paid; its ${bulk.lineCount} line(s) are reported to the ERP as rejected\n`,
           );

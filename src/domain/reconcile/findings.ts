@@ -147,9 +147,19 @@ export interface Finding {
   readonly due?: string;
   /** One plain sentence: what happened and why it is reported. */
   readonly message: string;
+  /** The finding's stable id (identity of its fact), given to findings a person may decide about. */
+  readonly id?: string;
+  /** Set when a person acknowledged this finding with the facts it has now: it needs no person. */
+  readonly acknowledged?: Acknowledgement;
 }
 
-export type FindingFields = Omit<Finding, 'type' | 'severity' | 'needsPerson'>;
+export interface Acknowledgement {
+  readonly by: string;
+  readonly at: Date;
+  readonly reason?: string;
+}
+
+export type FindingFields = Omit<Finding, 'type' | 'severity' | 'needsPerson' | 'id' | 'acknowledged'>;
 
 /**
  * Builds a finding of a type, with the type's severity and flag. Every finding gets every key in
@@ -179,5 +189,7 @@ export function findingOf(type: FindingType, f: FindingFields, needsPerson?: boo
     reference: f.reference,
     due: f.due,
     message: f.message,
+    id: undefined,
+    acknowledged: undefined,
   };
 }

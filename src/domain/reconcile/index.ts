@@ -7,11 +7,21 @@ export {
   type ReconcileConfig,
 } from './config.js';
 export { statementGaps } from './statement-gaps.js';
+export {
+  accountBalances,
+  agedItems,
+  AGE_BUCKETS,
+  type AccountBalance,
+  type AgeBucket,
+  type AgedItems,
+} from './balances.js';
+export { applyDecisions, factHash, findingId, findingSubject, type FindingDecision } from './decisions.js';
 export { approvalFindings, consentFindings } from './deadlines.js';
 export {
   FINDING_TYPE_ORDER,
   FINDING_TYPES,
   findingOf,
+  type Acknowledgement,
   type Finding,
   type FindingSeverity,
   type FindingType,

@@ -28,6 +28,12 @@ export interface ReconcileContext {
   now: Date;
   /** The bank's calendar, for "not booked after N business days". */
   calendar: Pick<BusinessCalendar, 'addBusinessDays'>;
+  /**
+   * The days the report is about. Payments and bookings just outside it may be given so a
+   * booking late (or early) within the date window still finds its payment, but only payments
+   * executed and bookings dated inside it become findings. Without it, everything given is.
+   */
+  scope?: { from: LocalDate; to: LocalDate };
 }
 
 export interface ReconcileResult {
@@ -58,8 +64,13 @@ export function reconcile(
     return deadline;
   };
 
+  const from = context.scope?.from;
+  const to = context.scope?.to;
+  const outside = (date: LocalDate): boolean => (from !== undefined && date < from) || (to !== undefined && date > to);
+
   for (let p = 0; p < payments.length; p++) {
     const payment = payments[p]!;
+    if (outside(payment.requestedExecutionDate)) continue;
     const m = matchOfPayment[p]!;
     if (m !== -1) {
       const match = matches[m]!;
@@ -113,7 +124,7 @@ export function reconcile(
 
   for (let i = 0; i < transactions.length; i++) {
     const tx = transactions[i]!;
-    if (matchOfTransaction[i] !== -1 || tx.amount.minor >= 0n) continue;
+    if (matchOfTransaction[i] !== -1 || tx.amount.minor >= 0n || outside(tx.bookingDate)) continue;
     const debit: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
     add(
       findingOf(

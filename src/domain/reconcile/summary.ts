@@ -18,13 +18,20 @@ export interface ReconcileSummary {
   byType: FindingTypeSummary[];
   findings: number;
   needingPerson: number;
+  /** Findings a person acknowledged (with unchanged facts): listed in their own section, not in their type's counts. */
+  acknowledged: number;
 }
 
 export function summarise(findings: readonly Finding[]): ReconcileSummary {
   const counts = new Map<FindingType, { count: number; needingPerson: number; totals: Map<string, bigint> }>();
   for (const type of FINDING_TYPE_ORDER) counts.set(type, { count: 0, needingPerson: 0, totals: new Map() });
   let needingPerson = 0;
+  let acknowledged = 0;
   for (const finding of findings) {
+    if (finding.acknowledged) {
+      acknowledged++;
+      continue;
+    }
     const entry = counts.get(finding.type)!;
     entry.count++;
     if (finding.needsPerson) {
@@ -52,5 +59,5 @@ export function summarise(findings: readonly Finding[]): ReconcileSummary {
       totals,
     };
   });
-  return { byType, findings: findings.length, needingPerson };
+  return { byType, findings: findings.length, needingPerson, acknowledged };
 }

@@ -37,6 +37,10 @@ const COLUMNS: readonly Column[] = [
   { name: 'reference', numeric: false, value: (f) => f.reference },
   { name: 'due', numeric: false, value: (f) => f.due },
   { name: 'message', numeric: false, value: (f) => f.message },
+  { name: 'finding_id', numeric: false, value: (f) => f.id },
+  { name: 'acknowledged_by', numeric: false, value: (f) => f.acknowledged?.by },
+  { name: 'acknowledged_at', numeric: false, value: (f) => f.acknowledged?.at.toISOString() },
+  { name: 'acknowledged_reason', numeric: false, value: (f) => f.acknowledged?.reason },
 ];
 
 /** The column names, in file order. */

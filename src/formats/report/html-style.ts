@@ -18,7 +18,11 @@ thead th { background: #e8e8e8; }
 tbody th { font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.date { white-space: nowrap; }
-td.id { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85em; overflow-wrap: anywhere; }
+td.id, th.id { color: #4d4d4d; font-size: .75em; }
+.ref { font-size: .8em; color: #4d4d4d; }
+.iban { white-space: nowrap; }
+tr.off td { font-weight: 700; }
+td.id { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 tr.zero { color: #4d4d4d; }
 .badge { display: inline-block; padding: 0 .4rem; border-radius: .2rem; color: #fff; font-size: .8rem; font-weight: 600; }
 .badge.error { background: #8b0000; }
@@ -26,6 +30,7 @@ tr.zero { color: #4d4d4d; }
 .badge.info { background: #1f4e79; }
 .truncated { font-style: italic; }
 a { color: #0b4a8b; }
+@page { size: A4 landscape; margin: 10mm; }
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; }
   a { color: inherit; text-decoration: none; }

@@ -4,9 +4,11 @@
 import type { LocalDate } from '../../domain/local-date.js';
 import { formatAmount, type Money } from '../../domain/money.js';
 import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reconcile/findings.js';
+import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
 import { escapeHtml as e } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
+import { timeInZone } from './zone-time.js';
 
 export interface ReportMeta {
   company: string;
@@ -14,6 +16,22 @@ export interface ReportMeta {
   from?: LocalDate;
   to?: LocalDate;
   generatedAt: Date;
+  /** The company's time zone: every time on the page is shown in it. Default UTC. */
+  timeZone?: string;
+  /** What the run compared, said in the header. */
+  compared?: ComparedScope;
+}
+
+export interface ComparedScope {
+  /** Payments executed in the period. */
+  payments: number;
+  /** Bookings dated in the period. */
+  bookings: number;
+  accounts: readonly string[];
+  /** Days beyond the period on both sides that matching looked at. */
+  windowDays: number;
+  /** The company's go-live date, when set. */
+  since?: LocalDate;
 }
 
 export interface FindingsHtmlOptions {
@@ -23,22 +41,48 @@ export interface FindingsHtmlOptions {
    * Types that need a person are always listed in full.
    */
   infoRowLimit?: number;
+  /** Balances per account and currency, shown after the summary. */
+  balances?: readonly AccountBalance[];
+  /** Open payments by age, shown after the balances. */
+  aging?: readonly AgedItems[];
 }
 
 interface Column {
   head: string;
-  kind: 'text' | 'id' | 'num' | 'date';
+  /** id: settle's or the bank's internal ids, shown last and small; iban and party keep account numbers whole. */
+  kind: 'text' | 'id' | 'num' | 'date' | 'iban' | 'party';
   cell: (f: Finding) => string | undefined;
 }
 
 const money = (m: Money | undefined): string | undefined => (m ? `${formatAmount(m)} ${m.currency}` : undefined);
 
+/** ISO 20022 transaction status codes in words, with the code kept beside them. */
+const STATUS_WORDS: Record<string, string> = {
+  RCVD: 'Received',
+  PDNG: 'Pending',
+  ACTC: 'Accepted (technical)',
+  ACCP: 'Accepted',
+  ACFC: 'Accepted, funds checked',
+  ACWC: 'Accepted with change',
+  ACSP: 'Accepted, settlement in progress',
+  ACSC: 'Settled',
+  ACCC: 'Credited to the creditor',
+  PART: 'Partly accepted',
+  RJCT: 'Rejected',
+  CANC: 'Cancelled',
+};
+
+/** A status code as words with the code beside it ("Rejected (RJCT)"); other references as they are. */
+export function statusText(reference: string | undefined): string | undefined {
+  if (reference === undefined) return undefined;
+  const word = STATUS_WORDS[reference];
+  return word ? `${word} (${reference})` : reference;
+}
+
 const COL = {
-  payments: { head: 'Payment', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
-  e2e: { head: 'End-to-end id', kind: 'id', cell: (f) => f.endToEndId },
-  bulk: { head: 'Bulk', kind: 'id', cell: (f) => f.bulkId },
-  account: { head: 'Account', kind: 'id', cell: (f) => f.accountIban },
-  counterparty: { head: 'Creditor / counterparty', kind: 'text', cell: (f) => f.counterparty },
+  e2e: { head: 'ERP reference', kind: 'text', cell: (f) => f.endToEndId },
+  counterparty: { head: 'Creditor / counterparty', kind: 'party', cell: (f) => f.counterparty },
+  account: { head: 'Account', kind: 'iban', cell: (f) => f.accountIban },
   executionDate: { head: 'Execution date', kind: 'date', cell: (f) => f.executionDate },
   bookingDate: { head: 'Booking date', kind: 'date', cell: (f) => f.bookingDate },
   days: { head: 'Days', kind: 'num', cell: (f) => f.dateDifferenceDays?.toString() },
@@ -46,14 +90,15 @@ const COL = {
   booked: { head: 'Booked', kind: 'num', cell: (f) => money(f.bookedAmount) },
   difference: { head: 'Difference', kind: 'num', cell: (f) => money(f.amountDifference) },
   rule: { head: 'Rule', kind: 'text', cell: (f) => f.rule },
-  transaction: { head: 'Transaction', kind: 'id', cell: (f) => f.transactionId },
-  reference: { head: 'Reference', kind: 'text', cell: (f) => f.reference },
+  reference: { head: 'Status / reference', kind: 'text', cell: (f) => statusText(f.reference) },
   due: { head: 'Due / expires', kind: 'text', cell: (f) => f.due },
   message: { head: 'Why', kind: 'text', cell: (f) => f.message },
+  payments: { head: 'settle payment', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
+  bulk: { head: 'settle bulk', kind: 'id', cell: (f) => f.bulkId },
+  transaction: { head: 'Bank transaction', kind: 'id', cell: (f) => f.transactionId },
 } as const satisfies Record<string, Column>;
 
 const MATCHED: readonly Column[] = [
-  COL.payments,
   COL.e2e,
   COL.counterparty,
   COL.executionDate,
@@ -63,11 +108,11 @@ const MATCHED: readonly Column[] = [
   COL.booked,
   COL.difference,
   COL.rule,
-  COL.transaction,
   COL.message,
+  COL.payments,
+  COL.transaction,
 ];
 const OPEN: readonly Column[] = [
-  COL.payments,
   COL.e2e,
   COL.counterparty,
   COL.executionDate,
@@ -75,6 +120,7 @@ const OPEN: readonly Column[] = [
   COL.reference,
   COL.due,
   COL.message,
+  COL.payments,
 ];
 
 const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
@@ -84,18 +130,18 @@ const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
   unknown_outcome: OPEN,
   rejected: OPEN,
   unexpected_debit: [
-    COL.transaction,
+    COL.counterparty,
     COL.account,
     COL.bookingDate,
-    COL.counterparty,
     COL.booked,
     COL.e2e,
     COL.reference,
     COL.message,
+    COL.transaction,
   ],
   statement_gap: [COL.account, COL.reference, COL.difference, COL.message],
-  approval_link_expired: [COL.reference, COL.bulk, COL.amount, COL.due, COL.message],
-  approval_waiting: [COL.reference, COL.bulk, COL.amount, COL.due, COL.message],
+  approval_link_expired: [COL.reference, COL.amount, COL.due, COL.message, COL.bulk],
+  approval_waiting: [COL.reference, COL.amount, COL.due, COL.message, COL.bulk],
   consent_expired: [COL.reference, COL.due, COL.message],
   consent_expiring: [COL.reference, COL.due, COL.message],
   date_difference: MATCHED,
@@ -126,13 +172,21 @@ export function renderFindingsHtml(
     '<body>',
     '<header>',
     `<h1>${e(title)}</h1>`,
-    `<p class="meta">Period: ${e(period)} · Run ${e(meta.runId)} · Generated ${e(meta.generatedAt.toISOString())}</p>`,
+    `<p class="meta">Period: ${e(period)} · Generated ${e(timeInZone(meta.generatedAt, meta.timeZone ?? 'UTC'))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
+    ...comparedLine(meta),
     '</header>',
     '<main>',
   );
   out.push(...summarySection(summary));
+  if (options.balances) out.push(...balancesSection(options.balances));
+  if (options.aging) out.push(...agingSection(options.aging));
   const byType = new Map<FindingType, Finding[]>();
+  const acknowledged: Finding[] = [];
   for (const finding of findings) {
+    if (finding.acknowledged) {
+      acknowledged.push(finding);
+      continue;
+    }
     const list = byType.get(finding.type);
     if (list) list.push(finding);
     else byType.set(finding.type, [finding]);
@@ -144,16 +198,128 @@ export function renderFindingsHtml(
     const shown = entry.needingPerson > 0 ? rows.length : Math.min(rows.length, limit);
     out.push(...typeSection(entry.type, info.title, info.action, rows, shown));
   }
+  if (acknowledged.length > 0) out.push(...acknowledgedSection(acknowledged, meta.timeZone ?? 'UTC'));
   out.push('</main>', '</body>', '</html>', '');
   return out.join('\n');
 }
 
+function comparedLine(meta: ReportMeta): string[] {
+  const c = meta.compared;
+  if (!c || !meta.from || !meta.to) return [];
+  const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : 'no account';
+  const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
+  return [
+    `<p class="meta compared">Compared ${c.payments} payment${c.payments === 1 ? '' : 's'} for execution from ${e(meta.from)} to ${e(meta.to)} ` +
+      `with ${c.bookings} booking${c.bookings === 1 ? '' : 's'} dated ${e(meta.from)} to ${e(meta.to)} on ${accounts}; ` +
+      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(since)}</p>`,
+  ];
+}
+
+/** Escapes a text and wraps every IBAN in it so it never breaks inside the number. */
+function keepIbansWhole(text: string): string {
+  return text
+    .split(/\b([A-Z]{2}\d{2}[A-Z0-9]{8,30})\b/)
+    .map((part, i) => (i % 2 === 1 ? iban(part) : e(part)))
+    .join('');
+}
+
+/** An IBAN in groups of four that never breaks inside the number. */
+export function iban(text: string): string {
+  return `<span class="iban">${e(text.replace(/(.{4})(?=.)/g, '$1\u00a0'))}</span>`;
+}
+
+function balancesSection(rows: readonly AccountBalance[]): string[] {
+  const out: string[] = [
+    '<section aria-labelledby="balances">',
+    '<h2 id="balances">Balances per account</h2>',
+    '<p class="action">Closing = opening − booked out + booked in, over the period; it should equal the bank’s closing balance. A difference means a booking is missing or doubled.</p>',
+    '<table>',
+    '<caption>Balances per account and currency over the period</caption>',
+    '<thead><tr><th scope="col">Account</th><th scope="col">Currency</th>' +
+      [
+        'Opening balance',
+        'Sent by settle',
+        'Booked out',
+        'Booked in',
+        'Closing balance',
+        'Bank’s closing balance',
+        'Difference',
+      ]
+        .map((h) => `<th scope="col" class="num">${h}</th>`)
+        .join('') +
+      '</tr></thead>',
+    '<tbody>',
+  ];
+  for (const b of rows) {
+    const cells = [b.opening, b.sent, b.bookedOut, b.bookedIn, b.closing, b.reported, b.difference].map(
+      (m) => `<td class="num">${m ? e(formatAmount(m)) : '—'}</td>`,
+    );
+    const off = b.difference && b.difference.minor !== 0n ? ' class="off"' : '';
+    out.push(`<tr${off}><th scope="row">${iban(b.accountIban)}</th><td>${e(b.currency)}</td>${cells.join('')}</tr>`);
+  }
+  if (rows.length === 0)
+    out.push('<tr><td colspan="9">No account had payments, bookings or statements in the period.</td></tr>');
+  out.push('</tbody>', '</table>', '</section>');
+  return out;
+}
+
+function agingSection(rows: readonly AgedItems[]): string[] {
+  const out: string[] = [
+    '<section aria-labelledby="aging">',
+    '<h2 id="aging">Open payments by age</h2>',
+    '<p class="action">Payments sent but not booked (or without an answer), by business days after their execution date.</p>',
+    '<table>',
+    '<caption>Open payments by business days after execution</caption>',
+    '<thead><tr><th scope="col">Business days after execution</th><th scope="col" class="num">Count</th><th scope="col" class="num">Total by currency</th></tr></thead>',
+    '<tbody>',
+  ];
+  for (const a of rows) {
+    const totals = a.totals.map((m) => e(`${formatAmount(m)} ${m.currency}`)).join('<br>');
+    out.push(
+      `<tr><th scope="row">${e(a.bucket)}</th><td class="num">${a.count}</td><td class="num">${totals}</td></tr>`,
+    );
+  }
+  out.push('</tbody>', '</table>', '</section>');
+  return out;
+}
+
+function acknowledgedSection(rows: readonly Finding[], timeZone: string): string[] {
+  const out: string[] = [
+    '<section aria-labelledby="acknowledged">',
+    `<h2 id="acknowledged">Acknowledged (${rows.length})</h2>`,
+    '<p class="action">A person looked at these and recorded why they need nothing more; each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
+    '<table>',
+    `<caption>Acknowledged: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
+    '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Acknowledged by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
+    '<tbody>',
+  ];
+  for (const f of rows) {
+    const ack = f.acknowledged!;
+    out.push(
+      `<tr><th scope="row">${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
+        `<td class="num">${e(money(f.amount ?? f.bookedAmount) ?? '')}</td><td class="text">${e(ack.by)}</td>` +
+        `<td class="date">${e(timeInZone(ack.at, timeZone))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
+        `<td class="text">${e(f.message)}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
+    );
+  }
+  out.push('</tbody>', '</table>', '</section>');
+  return out;
+}
+
 function summarySection(summary: ReconcileSummary): string[] {
   const out: string[] = ['<section aria-labelledby="summary">', '<h2 id="summary">Summary</h2>'];
+  const acked =
+    summary.acknowledged > 0
+      ? ` <a href="#acknowledged">${summary.acknowledged} acknowledged</a> earlier and listed at the end.`
+      : '';
   if (summary.needingPerson > 0) {
-    out.push(`<p class="verdict needs">${summary.needingPerson} of ${summary.findings} findings need a person.</p>`);
+    out.push(
+      `<p class="verdict needs">${summary.needingPerson} of ${summary.findings} findings need a person.${acked}</p>`,
+    );
   } else {
-    out.push(`<p class="verdict clear">Nothing needs a person: ${summary.findings} findings, all informational.</p>`);
+    out.push(
+      `<p class="verdict clear">Nothing needs a person: ${summary.findings} findings, all informational.${acked}</p>`,
+    );
   }
   out.push(
     '<table>',
@@ -193,7 +359,8 @@ function typeSection(
   for (let i = 0; i < shown; i++) {
     const finding = rows[i]!;
     const cells = columns.map((c, n) => {
-      const text = e(c.cell(finding) ?? '');
+      const raw = c.cell(finding) ?? '';
+      const text = c.kind === 'iban' || c.kind === 'party' ? keepIbansWhole(raw) : e(raw);
       // The first column names the row, so it is the row header.
       if (n === 0) return `<th scope="row" class="${c.kind}">${text}</th>`;
       return `<td class="${c.kind}">${text}</td>`;

@@ -9,6 +9,8 @@ import { up as paymentInformationIdUp } from './0003-payment-information-id.js';
 import { up as transitionSourceUp } from './0010-transition-source.js';
 import { up as accountServicerUp } from './0030-account-servicer.js';
 import { up as consentsUp } from './0040-consents.js';
+import { up as auditTrailUp } from './0060-audit-trail.js';
+import { up as findingsUp } from './0061-findings.js';
 
 export interface Migration {
   readonly name: string;
@@ -28,4 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0010_transition_source', up: transitionSourceUp },
   { name: '0030_account_servicer', up: accountServicerUp },
   { name: '0040_consents', up: consentsUp },
+  { name: '0060_audit_trail', up: auditTrailUp },
+  { name: '0061_findings', up: findingsUp },
 ];

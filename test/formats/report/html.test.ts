@@ -59,8 +59,8 @@ describe('HTML report', () => {
     const findings: Finding[] = [...Array.from({ length: 5 }, () => needing), ...Array.from({ length: 5 }, () => base)];
     const html = renderFindingsHtml(META, findings, summarise(findings), { infoRowLimit: 2 });
     expect(html).toContain('Showing the first 2 of 5; the CSV report lists every one.');
-    expect(html.match(/<tr><th scope="row" class="id">p-diff<\/th>/g)).toHaveLength(5);
-    expect(html.match(/<tr><th scope="row" class="id">p-ok<\/th>/g)).toHaveLength(2);
+    expect(html.match(/<tr><th scope="row" class="text">E2E-p-diff<\/th>/g)).toHaveLength(5);
+    expect(html.match(/<tr><th scope="row" class="text">E2E-p-ok<\/th>/g)).toHaveLength(2);
   });
 
   it('says plainly when nothing needs a person', () => {

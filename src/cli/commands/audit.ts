@@ -1,0 +1,57 @@
+// `settle audit list|verify`: the audit trail of every manual decision (who, what, why, when,
+// from where), and a check that nobody edited it: each entry is chained to the one before it
+// by hash, so `verify` names the first entry that was changed, removed or slipped in.
+import { Command } from 'commander';
+import { ExitCode, SettleError } from '../../domain/errors.js';
+import { createApp } from '../../main/app.js';
+import { context } from '../context.js';
+
+export function auditCommand(): Command {
+  const command = new Command('audit').description('the audit trail of decisions people took in settle');
+  command
+    .command('list')
+    .description('entries oldest first')
+    .option('--subject <type:id>', 'only decisions about one subject, e.g. bulk:ID or finding:COMPANY/F-…')
+    .option('--json', 'print JSON')
+    .action(async (options: { subject?: string; json?: boolean }, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const app = await createApp(config, logger);
+      try {
+        const [type, ...rest] = options.subject?.split(':') ?? [];
+        const entries = await app.store.audit.list(
+          type && rest.length > 0 ? { subject: { type, id: rest.join(':') } } : {},
+        );
+        if (options.json) return void process.stdout.write(JSON.stringify(entries, null, 2) + '\n');
+        if (entries.length === 0) return void process.stdout.write('no decisions recorded\n');
+        for (const a of entries)
+          process.stdout.write(
+            `${a.seq}  ${a.at.toISOString()}  ${a.actor} (${a.origin})  ${a.action}  ${a.subject.type}:${a.subject.id}` +
+              `${a.reason ? `\n    why: ${a.reason}` : ''}\n`,
+          );
+      } finally {
+        await app.close();
+      }
+    });
+  command
+    .command('verify')
+    .description('check the hash chain; exit 1 and name the first broken entry if history was edited')
+    .action(async (_options: unknown, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const app = await createApp(config, logger);
+      try {
+        const check = await app.store.audit.verify();
+        if (!check.ok)
+          throw new SettleError(
+            'ERR_AUDIT_CHAIN_BROKEN',
+            `the audit trail does not hold after ${check.entries} good entries: ${check.problem}; restore the database from a backup and compare`,
+            { exitCode: ExitCode.findings, details: { brokenAt: check.brokenAt } },
+          );
+        process.stdout.write(
+          `audit trail intact: ${check.entries} entries; head hash ${check.headHash} (keep it elsewhere to detect removal of the latest entries)\n`,
+        );
+      } finally {
+        await app.close();
+      }
+    });
+  return command;
+}

@@ -1,0 +1,96 @@
+// `settle findings list|ack|reopen`: the reconciliation findings that need a person, and the
+// decisions about them. A decision names who (SETTLE_ACTOR or the OS user), why, and from
+// where, and lands in the audit trail; the next reconcile run honours it for as long as the
+// finding's facts stay the same (docs/reconciliation.md, "Acknowledging a finding").
+import { Command } from 'commander';
+import { ExitCode, SettleError } from '../../domain/errors.js';
+import { createApp, type App } from '../../main/app.js';
+import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
+import { cliActor } from '../actor.js';
+import { context } from '../context.js';
+
+export function findingsCommand(): Command {
+  const command = new Command('findings').description(
+    'reconciliation findings that need a person: list them, acknowledge them with a reason, reopen them',
+  );
+  command
+    .command('list')
+    .description('findings of the latest reconciliation run that need a person or were acknowledged')
+    .option('--company <id>', 'only this company')
+    .option('--all', 'also findings no longer in the latest run')
+    .option('--json', 'print JSON')
+    .action(async (options: { company?: string; all?: boolean; json?: boolean }, cmd: Command) => {
+      await withApp(cmd, async (app) => {
+        const found = await app.store.findings.list({
+          ...(options.company ? { company: options.company } : {}),
+          ...(options.all ? { all: true } : {}),
+        });
+        if (options.json) return void process.stdout.write(JSON.stringify(found, null, 2) + '\n');
+        if (found.length === 0) return void process.stdout.write('no findings need a person\n');
+        for (const f of found) process.stdout.write(line(f));
+      });
+    });
+  decision(command, 'ack', 'acknowledged', 'record that a person looked at a finding and it needs nothing more');
+  decision(command, 'reopen', 'open', 'make an acknowledged finding need a person again');
+  return command;
+}
+
+function decision(parent: Command, name: string, kind: FindingDecisionKind, description: string): void {
+  parent
+    .command(name)
+    .description(description)
+    .argument('<id>', 'the finding id (settle findings list)')
+    .requiredOption('--reason <text>', 'why, in your words; kept in the audit trail')
+    .option('--company <id>', 'the company, when several have a finding with this id')
+    .action(async (id: string, options: { reason: string; company?: string }, cmd: Command) => {
+      if (options.reason.trim() === '')
+        throw new SettleError('ERR_USAGE', '--reason must say why', { exitCode: ExitCode.usage });
+      await withApp(cmd, async (app) => {
+        const matches = await app.store.findings.find(id, options.company);
+        if (matches.length === 0)
+          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`, {
+            exitCode: ExitCode.usage,
+          });
+        if (matches.length > 1)
+          throw new SettleError(
+            'ERR_USAGE',
+            `finding ${id} exists for ${matches.map((m) => m.company).join(', ')}; name one with --company`,
+            { exitCode: ExitCode.usage },
+          );
+        const { actor, origin } = cliActor();
+        const decided = await app.store.findings.decide(matches[0]!.company, id, {
+          decision: kind,
+          actor,
+          origin,
+          reason: options.reason.trim(),
+        });
+        process.stdout.write(
+          kind === 'open'
+            ? `finding ${id} needs a person again (reopened by ${actor})\n`
+            : `finding ${id} ${kind} by ${actor}; it stays quiet while its facts stay the same\n`,
+        );
+        if (!decided.present)
+          process.stdout.write('note: the finding was not in the latest reconciliation run of its company\n');
+      });
+    });
+}
+
+function line(f: StoredFinding): string {
+  const decided =
+    f.decision === 'open'
+      ? 'needs a person'
+      : `${f.decision} by ${f.decidedBy ?? '?'} ${f.decidedAt?.toISOString().slice(0, 10) ?? ''}${
+          f.decidedHash !== f.factHash ? ' (facts changed since: needs a person)' : ''
+        }`;
+  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${f.summary}\n`;
+}
+
+async function withApp(cmd: Command, fn: (app: App) => Promise<void>): Promise<void> {
+  const { config, logger } = context(cmd);
+  const app = await createApp(config, logger);
+  try {
+    await fn(app);
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,157 @@
+// The audit trail: one append-only record of every decision a person takes in settle
+// (acknowledging a finding, confirming or rejecting a proposal, resolving an unknown bulk,
+// cancelling, releasing a held duplicate). Each entry carries the SHA-256 of the entry before it
+// and its own hash over its content, so `verify()` finds the first entry that was changed,
+// removed or slipped in. The API is generic: an action name, a subject (type and id), a reason
+// and free details; callers name their actions (`finding.acknowledge`, `bulk.resolve`, …).
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Clock } from '../domain/clock.js';
+import type { Database } from './database.js';
+import { forUpdate, instant, isUniqueViolation, toInt, toOptStr, toStr, type Row } from './rows.js';
+
+/** The previous hash of the first entry. */
+export const AUDIT_GENESIS = '0'.repeat(64);
+
+export interface AuditEntryInput {
+  /** Who decided: the signed-in person, `SETTLE_ACTOR` or the OS user. */
+  actor: string;
+  /** What was decided, as `subject.verb` (e.g. `finding.acknowledge`, `bulk.resolve`). */
+  action: string;
+  subject: { type: string; id: string };
+  /** Why, in the person's words. */
+  reason?: string;
+  /** From where: `cli@HOST`, `console`, … */
+  origin: string;
+  /** What the decision was about and its outcome; no secrets. */
+  details?: Record<string, unknown>;
+}
+
+export interface AuditEntry extends AuditEntryInput {
+  seq: number;
+  at: Date;
+  prevHash: string;
+  hash: string;
+}
+
+export type AuditCheck =
+  { ok: true; entries: number; headHash: string } | { ok: false; entries: number; brokenAt: number; problem: string };
+
+const APPEND_ATTEMPTS = 5;
+
+export class AuditTrail {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Appends an entry after the current last one; inside `trx` when given, so it commits with the decision. */
+  async append(input: AuditEntryInput, trx?: Knex.Transaction): Promise<AuditEntry> {
+    if (trx) return this.appendIn(trx, input);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((t) => this.appendIn(t, input));
+      } catch (error) {
+        // Another writer extended the same entry first (unique previous hash): take the new last one.
+        if (!isUniqueViolation(error) || attempt >= APPEND_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Entries oldest first, optionally of one subject. */
+  async list(filter: { subject?: { type: string; id: string }; limit?: number } = {}): Promise<AuditEntry[]> {
+    let query = this.db.knex<Row>('audit_trail').select('*').orderBy('seq', 'asc');
+    if (filter.subject) query = query.where({ subject_type: filter.subject.type, subject_id: filter.subject.id });
+    if (filter.limit !== undefined) query = query.limit(filter.limit);
+    return (await query).map(toEntry);
+  }
+
+  /** Walks the whole chain and names the first entry that does not hold. */
+  async verify(): Promise<AuditCheck> {
+    let prev = AUDIT_GENESIS;
+    let entries = 0;
+    let after = -1;
+    const page = 1000;
+    for (;;) {
+      const rows = await this.db
+        .knex<Row>('audit_trail')
+        .select('*')
+        .where('seq', '>', after)
+        .orderBy('seq', 'asc')
+        .limit(page);
+      for (const row of rows) {
+        const entry = toEntry(row);
+        if (entry.prevHash !== prev) {
+          return {
+            ok: false,
+            entries,
+            brokenAt: entry.seq,
+            problem: `entry ${entry.seq} does not follow the entry before it: an entry was removed, inserted or changed there`,
+          };
+        }
+        if (hashOf(row) !== entry.hash) {
+          return {
+            ok: false,
+            entries,
+            brokenAt: entry.seq,
+            problem: `entry ${entry.seq} was changed after it was written: its content no longer gives its hash`,
+          };
+        }
+        prev = entry.hash;
+        entries++;
+        after = entry.seq;
+      }
+      if (rows.length < page) return { ok: true, entries, headHash: prev };
+    }
+  }
+
+  private async appendIn(trx: Knex.Transaction, input: AuditEntryInput): Promise<AuditEntry> {
+    const last = await forUpdate(trx, trx<Row>('audit_trail').select('hash').orderBy('seq', 'desc').limit(1)).first();
+    const row: Row = {
+      at: instant(this.clock.now()),
+      actor: input.actor,
+      action: input.action,
+      subject_type: input.subject.type,
+      subject_id: input.subject.id,
+      reason: input.reason ?? null,
+      origin: input.origin,
+      details_json: JSON.stringify(input.details ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+      prev_hash: last ? toStr(last.hash) : AUDIT_GENESIS,
+    };
+    row.hash = hashOf(row);
+    const [seq] = (await trx('audit_trail').insert(row)) as unknown[];
+    return toEntry({ ...row, seq });
+  }
+}
+
+/** The hash of an entry: every column but its sequence number, in a fixed order, as JSON. */
+function hashOf(row: Row): string {
+  const content = [
+    row.prev_hash,
+    row.at,
+    row.actor,
+    row.action,
+    row.subject_type,
+    row.subject_id,
+    row.reason ?? null,
+    row.origin,
+    row.details_json,
+  ].map((v) => (v === null || v === undefined ? null : toStr(v)));
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+function toEntry(row: Row): AuditEntry {
+  const reason = toOptStr(row.reason);
+  return {
+    seq: toInt(row.seq),
+    at: new Date(toStr(row.at)),
+    actor: toStr(row.actor),
+    action: toStr(row.action),
+    subject: { type: toStr(row.subject_type), id: toStr(row.subject_id) },
+    ...(reason === undefined ? {} : { reason }),
+    origin: toStr(row.origin),
+    details: JSON.parse(toStr(row.details_json)) as Record<string, unknown>,
+    prevHash: toStr(row.prev_hash),
+    hash: toStr(row.hash),
+  };
+}

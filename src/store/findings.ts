@@ -1,0 +1,181 @@
+// Reconciliation findings that need a person, per company, and what a person decided about
+// each. The reconcile job records every run's findings (`recordRun`) after honouring the
+// decisions (`decisions`); `settle findings` lists them and decides (`decide`), each decision
+// written to the audit trail in the same transaction.
+import type { Clock } from '../domain/clock.js';
+import { SettleError, ExitCode } from '../domain/errors.js';
+import type { AuditTrail } from './audit-trail.js';
+import type { Database } from './database.js';
+import { forUpdate, instant, toBool, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+
+export type FindingDecisionKind = 'open' | 'acknowledged' | 'confirmed' | 'rejected';
+
+/** A finding as one run saw it. */
+export interface FindingSeen {
+  id: string;
+  type: string;
+  factHash: string;
+  /** What the finding is about, in a few words (e.g. "payment ACME-2026-0003 to Nordic Supplies"). */
+  subject: string;
+  summary: string;
+}
+
+export interface StoredFinding extends FindingSeen {
+  company: string;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  lastRunId: string;
+  /** In the company's latest reconciliation run. */
+  present: boolean;
+  decision: FindingDecisionKind;
+  decidedHash?: string;
+  decidedBy?: string;
+  decidedAt?: Date;
+  decidedReason?: string;
+}
+
+const VERB: Record<FindingDecisionKind, string> = {
+  open: 'reopen',
+  acknowledged: 'acknowledge',
+  confirmed: 'confirm',
+  rejected: 'reject',
+};
+
+export interface Decision {
+  decision: FindingDecisionKind;
+  actor: string;
+  origin: string;
+  reason: string;
+}
+
+export class FindingRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** The company's findings a person decided about (not reopened), by id. */
+  async decisions(company: string): Promise<Map<string, StoredFinding>> {
+    const rows = await this.db.knex<Row>('findings').where({ company }).whereNot({ decision: 'open' });
+    return new Map(rows.map((r) => [toStr(r.id), toStoredFinding(r)]));
+  }
+
+  /** Records one run's findings: new ones are added, known ones refreshed, the rest marked absent. */
+  async recordRun(company: string, runId: string, seen: readonly FindingSeen[]): Promise<void> {
+    const at = instant(this.clock.now());
+    await this.db.transaction(async (trx) => {
+      const known = new Set((await trx<Row>('findings').select('id').where({ company })).map((r) => toStr(r.id)));
+      await trx('findings').where({ company }).update({ present: false });
+      const fresh: Row[] = [];
+      for (const f of seen) {
+        const fields = {
+          type: f.type,
+          fact_hash: f.factHash,
+          subject: f.subject.slice(0, 255),
+          summary: f.summary,
+          last_seen_at: at,
+          last_run_id: runId,
+          present: true,
+        };
+        if (known.has(f.id)) await trx('findings').where({ company, id: f.id }).update(fields);
+        else fresh.push({ company, id: f.id, ...fields, first_seen_at: at, decision: 'open' });
+      }
+      for (let i = 0; i < fresh.length; i += 500) await trx('findings').insert(fresh.slice(i, i + 500));
+    });
+  }
+
+  /** Findings of the latest runs (or every one ever recorded with `all`), newest first. */
+  async list(filter: { company?: string; all?: boolean } = {}): Promise<StoredFinding[]> {
+    let query = this.db
+      .knex<Row>('findings')
+      .select('*')
+      .orderBy([
+        { column: 'company', order: 'asc' },
+        { column: 'first_seen_at', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    if (filter.company) query = query.where({ company: filter.company });
+    if (!filter.all) query = query.where({ present: true });
+    return (await query).map(toStoredFinding);
+  }
+
+  /** The findings with this id (one per company that has it). */
+  async find(id: string, company?: string): Promise<StoredFinding[]> {
+    const rows = await this.db
+      .knex<Row>('findings')
+      .where({ id, ...(company ? { company } : {}) })
+      .orderBy('company');
+    return rows.map(toStoredFinding);
+  }
+
+  /**
+   * Records a person's decision on the finding as it stands now (its current facts), and the
+   * audit entry that says who, why and from where, in one transaction.
+   */
+  async decide(company: string, id: string, decision: Decision): Promise<StoredFinding> {
+    return this.db.transaction(async (trx) => {
+      const row = await forUpdate(trx, trx<Row>('findings').where({ company, id })).first();
+      if (!row)
+        throw new SettleError(
+          'ERR_FINDING_UNKNOWN',
+          `no finding ${id} for company ${company}; see settle findings list`,
+          {
+            exitCode: ExitCode.usage,
+          },
+        );
+      const before = toStoredFinding(row);
+      const at = instant(this.clock.now());
+      const update = {
+        decision: decision.decision,
+        decided_hash: decision.decision === 'open' ? null : before.factHash,
+        decided_by: decision.actor,
+        decided_at: at,
+        decided_reason: decision.reason,
+      };
+      await trx('findings').where({ company, id }).update(update);
+      await this.audit.append(
+        {
+          actor: decision.actor,
+          action: `finding.${VERB[decision.decision]}`,
+          subject: { type: 'finding', id: `${company}/${id}` },
+          reason: decision.reason,
+          origin: decision.origin,
+          details: {
+            company,
+            finding: id,
+            type: before.type,
+            subject: before.subject,
+            factHash: before.factHash,
+            before: before.decision,
+            after: decision.decision,
+          },
+        },
+        trx,
+      );
+      return toStoredFinding({ ...row, ...update });
+    });
+  }
+}
+
+function toStoredFinding(row: Row): StoredFinding {
+  const opt = <T>(key: string, value: T | undefined): Partial<Record<string, T>> =>
+    value === undefined ? {} : { [key]: value };
+  return {
+    company: toStr(row.company),
+    id: toStr(row.id),
+    type: toStr(row.type),
+    factHash: toStr(row.fact_hash),
+    subject: toStr(row.subject),
+    summary: toStr(row.summary),
+    firstSeenAt: new Date(toStr(row.first_seen_at)),
+    lastSeenAt: new Date(toStr(row.last_seen_at)),
+    lastRunId: toStr(row.last_run_id),
+    present: toBool(row.present),
+    decision: toStr(row.decision) as FindingDecisionKind,
+    ...opt('decidedHash', toOptStr(row.decided_hash)),
+    ...opt('decidedBy', toOptStr(row.decided_by)),
+    ...opt('decidedAt', toOptDate(row.decided_at)),
+    ...opt('decidedReason', toOptStr(row.decided_reason)),
+  };
+}
