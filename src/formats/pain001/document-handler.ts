@@ -140,10 +140,9 @@ export class DocumentHandler {
       this.pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
     } else if (depth === 4 && this.pmtInf && tag.local === 'CdtTrfTxInf') {
       this.tx = { path: pathOf(frame), depth, fields: emptyFields() };
-    } else if (this.pmtInf && depth === (this.tx ?? this.pmtInf).depth + 1) {
-      this.judge(frame, node?.rule);
-    } else if (node?.rule) {
-      this.judge(frame, node.rule); // Amt's children
+    } else if (node === undefined || node.rule?.kind === 'unsupported') {
+      // Only a block's or a transaction's direct child (or Amt's) is judged; most are read or ignored.
+      if (this.pmtInf && (depth === (this.tx ?? this.pmtInf).depth + 1 || node?.rule)) this.judge(frame, node?.rule);
     }
     if (node?.amount && this.tx) {
       const ccy = tag.attributes.Ccy;
