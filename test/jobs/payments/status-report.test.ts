@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PaymentStatusReport } from 'iso20022.js';
 import { runStatus } from '../../../jobs/status.js';
 import { runStatusReport } from '../../../jobs/status-report.js';
 import { runSubmit } from '../../../jobs/submit.js';
@@ -139,5 +140,34 @@ describe('status reports for the ERP', () => {
     for (const id of pmtInf) expect(xml).toContain(`<OrgnlPmtInfId>${id}</OrgnlPmtInfId>`);
     expect(xml).toMatch(/<InitgPty>\s*<Nm>ACME AS<\/Nm>\s*<Id>\s*<OrgId>\s*<Othr>\s*<Id>999999999<\/Id>/);
     expect(xml.match(/<Cd>DT01<\/Cd>/g)).toHaveLength(2);
+  });
+
+  it('iso20022.js reads the pain.002 of a settled file: the company as InitgPty, every status and end-to-end id', async () => {
+    await w.acceptFile('pay-4.csv', [{}, { amount: { minor: 25_050n, currency: 'NOK' } }]);
+    await runSubmit(w.deps('s'), [w.company]);
+    w.advance(3 * DAY);
+    await runStatus(w.deps('st'), [w.company]);
+    const reports = [
+      ...(await runStatusReport(w.deps('r1'), [w.company])),
+      ...(await runStatusReport(w.deps('r2'), [w.company])),
+    ];
+    const last = reports.at(-1)!;
+    for (const path of last.paths.filter((p) => p.endsWith('.xml'))) {
+      const read = PaymentStatusReport.fromXML(await readFile(join(w.company.root, path), 'utf8'));
+      expect(read.initatingParty, path).toEqual({ id: 999999999, name: 'ACME AS' });
+      const [group, payment, ...transactions] = read.statusInformations;
+      expect(group).toMatchObject({ type: 'group', status: 'ACSC' });
+      expect(payment).toMatchObject({
+        type: 'payment',
+        status: 'ACSC',
+        originalPaymentId: expect.stringMatching(/^STL-/),
+      });
+      expect(
+        transactions.map((t) => [t.type, t.status, 'originalEndToEndId' in t ? t.originalEndToEndId : '']),
+      ).toEqual([
+        ['transaction', 'ACSC', 'E2E-1-1'],
+        ['transaction', 'ACSC', 'E2E-1-2'],
+      ]);
+    }
   });
 });
