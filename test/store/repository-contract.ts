@@ -12,6 +12,7 @@ import {
   type Store,
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
+import { heldCases } from './contract-held.js';
 import { outboxCases } from './contract-outbox.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -208,6 +209,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     });
 
     outboxCases(() => ({ store, clock }));
+    heldCases(() => ({ store, clock }));
 
     it('never gives the same row to two concurrent claimers', async () => {
       const count = 40;

@@ -7,6 +7,7 @@ import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp } from '../../main/app.js';
 import type { StoredBulk } from '../../store/index.js';
 import { context } from '../context.js';
+import { addHeldCommands } from './payments-held.js';
 
 const state = (value: string): BulkState => {
   if (!(BULK_STATES as readonly string[]).includes(value))
@@ -16,7 +17,7 @@ const state = (value: string): BulkState => {
 
 export function paymentsCommand(): Command {
   const command = new Command('payments').description(
-    'inspect bulk credit transfers and resolve those whose outcome is unknown',
+    'inspect bulk credit transfers, resolve those whose outcome is unknown, release or drop held likely duplicates',
   );
   command
     .command('list')
@@ -106,5 +107,6 @@ export function paymentsCommand(): Command {
         await app.close();
       }
     });
+  addHeldCommands(command);
   return command;
 }

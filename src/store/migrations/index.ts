@@ -6,6 +6,7 @@ import { up as paymentsUp } from './0001-payments.js';
 import { up as statementsUp } from './0001-statements.js';
 import { up as messageIdUp } from './0002-message-id.js';
 import { up as paymentInformationIdUp } from './0003-payment-information-id.js';
+import { up as heldPaymentsUp } from './0020-held-payments.js';
 
 export interface Migration {
   readonly name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { name: '0002_payment_file_message_id', up: messageIdUp },
   { name: '0003_payment_information_id', up: paymentInformationIdUp },
+  { name: '0020_held_payments', up: heldPaymentsUp },
 ];
