@@ -96,9 +96,10 @@ export async function runNightly(
     await step('pickup', async () => {
       picked = await runPickup(deps.pickup(runId), companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
+      const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
       return {
-        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate`,
-        needsPerson: picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed'),
+        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}`,
+        needsPerson: held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed'),
         files: picked.flatMap((p) => [p.movedTo, ...(p.report ? [p.report] : [])]),
       };
     });

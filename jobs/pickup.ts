@@ -17,6 +17,8 @@ import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { FileLedger, StoredFile } from '../src/store/index.js';
+import type { Issue } from '../src/domain/issue.js';
+import type { HoldInput } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
@@ -33,6 +35,8 @@ export interface PickedFile {
   /** The error report, when one was written. */
   report?: string;
   sha256: string;
+  /** Lines held as likely duplicates of payments accepted from other files (not sent until a person decides). */
+  held?: number;
 }
 
 export interface PickupDeps {
@@ -101,6 +105,7 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         file: result.name,
         payments: result.payments,
         movedTo: result.movedTo,
+        ...(result.held ? { held: result.held } : {}),
       });
       picked.push(result);
     }
@@ -220,19 +225,27 @@ async function handleNew(
     ...(result.messageId ? { messageId: result.messageId } : {}),
   };
   const shown = { ...result, file: entry.name, issues: clipIssues(result.issues) };
-  const report = { text: toHuman(shown), json: toJson(shown) };
   const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
 
   if (result.valid || partial) {
-    const reportTo = partial
-      ? await writeReport(
-          fileStore,
-          company.folders.error,
-          await freeName(fileStore, company.folders.error, entry.name, now),
-          report,
-        )
-      : undefined;
-    await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length);
+    const window = company.intake.duplicateWindow;
+    const recorded = await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length, {
+      ...(window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {}),
+    });
+    const held = recorded.holds.length;
+    // After the commit (the holds are decided inside it), before the move: a crash in between
+    // leaves the held lines in the ledger, where `settle payments held` shows them.
+    const heldShown = heldIssues(recorded.holds, payments, result.format);
+    const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
+    const reportTo =
+      partial || held > 0
+        ? await writeReport(
+            fileStore,
+            company.folders.error,
+            await freeName(fileStore, company.folders.error, entry.name, now),
+            { text: toHuman(withHeld), json: toJson(withHeld) },
+          )
+        : undefined;
     const day = dateInZone(now, deps.timeZone);
     const dir = posix.join(company.folders.archive, day);
     await fileStore.ensureDir(dir);
@@ -246,6 +259,7 @@ async function handleNew(
       movedTo,
       sha256,
       ...(reportTo ? { report: reportTo } : {}),
+      ...(held > 0 ? { held } : {}),
     };
   }
   const summary = shown.issues
@@ -256,7 +270,10 @@ async function handleNew(
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
   const errorName = await freeName(fileStore, company.folders.error, entry.name, now);
-  const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
+  const reportPath = await writeReport(fileStore, company.folders.error, errorName, {
+    text: toHuman(shown),
+    json: toJson(shown),
+  });
   await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, {
     lineCount: result.payments,
     rejectedCount: result.payments,
@@ -272,6 +289,21 @@ async function handleNew(
     report: reportPath,
     sha256,
   };
+}
+
+/** The held lines as located warnings of the file's report, with what a person does next. */
+function heldIssues(holds: readonly HoldInput[], payments: readonly PaymentInstruction[], format: string): Issue[] {
+  const lines = new Map(payments.map((p) => [p.endToEndId, p.lineNumber]));
+  return holds.map((hold) => {
+    const line = lines.get(hold.endToEndId);
+    return {
+      code: 'LIKELY_DUPLICATE',
+      severity: 'warning',
+      location: format.startsWith('csv') && line !== undefined ? { row: line } : {},
+      field: 'endToEndId',
+      message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}. If it is not a duplicate, release it: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
+    };
+  });
 }
 
 async function moveToError(

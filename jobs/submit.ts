@@ -13,7 +13,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { isBankError } from '../src/bank/index.js';
 import { planBulks } from '../src/domain/bulk-plan.js';
 import { dateInZone } from '../src/domain/local-date.js';
-import type { StoredBulk } from '../src/store/index.js';
+import type { StoredBulk, StoredPayment } from '../src/store/index.js';
 import { bulkRequest } from './payments/bulk-request.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
@@ -80,6 +80,29 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
       file: file.fileName,
       bulks: bulks.length,
     });
+  }
+  return created + (await planReleased(deps, company));
+}
+
+/**
+ * Lines a person released from a duplicate hold after their file was planned: new bulks of that
+ * file, placed after its existing ones, so every earlier bulk keeps its position and its key.
+ */
+async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promise<number> {
+  const byFile = new Map<string, StoredPayment[]>();
+  for (const line of await deps.store.held.releasedUnplanned(company.id))
+    byFile.set(line.fileId, [...(byFile.get(line.fileId) ?? []), line]);
+  let created = 0;
+  for (const [fileId, lines] of byFile) {
+    const before = await deps.store.bulks.listByFile(fileId);
+    const next = before.reduce((max, b) => Math.max(max, b.position + 1), 0);
+    const plans = planBulks(lines, {
+      maxLines: company.payments.maxLinesPerBulk,
+      defaultBatchBooking: company.payments.batchBooking,
+    }).map((plan) => ({ ...plan, position: plan.position + next }));
+    const bulks = await deps.store.bulks.createBulks(fileId, plans, `submit run ${deps.runId}: released from hold`);
+    created += bulks.length - before.length;
+    deps.logger.info('released lines planned', { company: company.id, fileId, lines: lines.length });
   }
   return created;
 }

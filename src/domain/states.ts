@@ -146,7 +146,9 @@ export const bulkMachine: StateMachine<BulkState> = {
 // ---------------------------------------------------------------------------------------------
 // Payment lines: our own states until the bank has the line, then the bank's status codes.
 
-export const LINE_STATES = ['accepted', 'queued', 'sent', 'unknown', ...BANK_STATUSES] as const;
+// held: a likely duplicate of a payment accepted from another file, waiting for a person to
+// release it (back to accepted, sent on the next submit) or drop it (CANC, never sent).
+export const LINE_STATES = ['accepted', 'held', 'queued', 'sent', 'unknown', ...BANK_STATUSES] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
 const NON_TERMINAL_BANK = BANK_STATUSES.filter((s) => !TERMINAL_BANK_STATUSES.has(s));
@@ -154,6 +156,7 @@ const NON_TERMINAL_BANK = BANK_STATUSES.filter((s) => !TERMINAL_BANK_STATUSES.ha
 function lineTransitions(): Record<LineState, readonly LineState[]> {
   const table: Partial<Record<LineState, readonly LineState[]>> = {
     accepted: ['queued', 'CANC'],
+    held: ['accepted', 'CANC'],
     // A status event can overtake our own record of the POST's answer: the bank having the
     // line is proof enough that it was sent.
     queued: ['sent', 'unknown', 'accepted', ...BANK_STATUSES],
@@ -172,7 +175,7 @@ function lineTransitions(): Record<LineState, readonly LineState[]> {
 }
 
 function lineRank(state: LineState): number {
-  if (state === 'accepted') return 0;
+  if (state === 'accepted' || state === 'held') return 0;
   if (state === 'queued') return 1;
   if (state === 'unknown') return 2;
   if (state === 'sent') return 3;
@@ -182,7 +185,7 @@ function lineRank(state: LineState): number {
 export const lineMachine: StateMachine<LineState> = {
   name: 'payment line',
   states: LINE_STATES,
-  initial: ['accepted'],
+  initial: ['accepted', 'held'],
   terminal: TERMINAL_BANK_STATUSES,
   transitions: lineTransitions(),
   rank: lineRank,

@@ -20,6 +20,7 @@ import {
   type Row,
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
+import { DUPLICATE_REASON_CODE, findLikelyDuplicates, heldRows, type HoldInput } from './held-payments.js';
 
 export interface NewPaymentFile {
   company: string;
@@ -56,18 +57,24 @@ export class FileLedger {
   /**
    * Stores an accepted file and all its payments in one transaction. Throws
    * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
-   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company.
+   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. With
+   * `holdDuplicatesSince`, lines that match a payment accepted since then from another file are
+   * stored held (src/store/held-payments.ts), in the same transaction, and returned in `holds`.
    */
   async recordAcceptedFile(
     file: NewPaymentFile,
     payments: readonly PaymentInstruction[],
     rejectedCount = 0,
-  ): Promise<StoredFile> {
+    options: { holdDuplicatesSince?: Date } = {},
+  ): Promise<StoredFile & { holds: HoldInput[] }> {
     const now = this.clock.now();
     const id = newId(this.clock);
     const totals = totalsOf(payments);
+    let holds: HoldInput[] = [];
     try {
       await this.db.transaction(async (trx) => {
+        const since = options.holdDuplicatesSince;
+        holds = since ? await findLikelyDuplicates(trx, file.company, payments, since) : [];
         await trx('payment_files').insert(
           fileRow(id, file, 'accepted', now, {
             line_count: payments.length + rejectedCount,
@@ -76,8 +83,14 @@ export class FileLedger {
             totals_json: JSON.stringify(totals),
           }),
         );
-        const rows = payments.map((p) => paymentRow(newId(this.clock), id, file.company, p, now));
+        const held = new Map(holds.map((h) => [h.endToEndId, h]));
+        const rows = payments.map((p) =>
+          paymentRow(newId(this.clock), id, file.company, p, now, held.get(p.endToEndId)),
+        );
         for (const part of chunks(rows, 40)) await trx('payments').insert(part);
+        const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
+        const holdRows = heldRows(holds, ids, file.company, () => newId(this.clock), now);
+        for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
         const cause = `pickup ${file.fileName}`;
         await recordCreation(trx, {
           kind: 'payment_file',
@@ -99,6 +112,7 @@ export class FileLedger {
       acceptedCount: payments.length,
       rejectedCount,
       totals,
+      holds,
     };
   }
 
@@ -235,7 +249,14 @@ function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, 
   };
 }
 
-function paymentRow(id: string, fileId: string, company: string, p: PaymentInstruction, now: Date): Row {
+function paymentRow(
+  id: string,
+  fileId: string,
+  company: string,
+  p: PaymentInstruction,
+  now: Date,
+  hold: HoldInput | undefined,
+): Row {
   return {
     id,
     file_id: fileId,
@@ -255,7 +276,11 @@ function paymentRow(id: string, fileId: string, company: string, p: PaymentInstr
     priority: p.instructionPriority ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,
-    state: 'accepted',
+    state: hold ? 'held' : 'accepted',
+    // Shown to the ERP with the line in its status file while it waits for a person.
+    ...(hold
+      ? { tpp_messages: JSON.stringify([{ category: 'INFO', code: DUPLICATE_REASON_CODE, message: hold.reason }]) }
+      : {}),
     created_at: instant(now),
     updated_at: instant(now),
   };

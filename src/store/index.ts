@@ -48,6 +48,7 @@ export {
   type FindingSeen,
   type StoredFinding,
 } from './findings.js';
+export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,
   claim,

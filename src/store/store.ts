@@ -9,6 +9,7 @@ import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
 import { FileLedger } from './file-ledger.js';
+import { HeldPaymentRepository } from './held-payments.js';
 import { JobRunRepository } from './job-runs.js';
 import { LeaseRepository } from './leases.js';
 import { PaymentRepository } from './payments.js';
@@ -38,6 +39,7 @@ export interface Store {
   readonly consents: ConsentRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
+  readonly held: HeldPaymentRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -62,6 +64,7 @@ export function createStore(db: Database, clock: Clock): Store {
     consents: new ConsentRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
+    held: new HeldPaymentRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

@@ -13,6 +13,7 @@ import type { StoredBulk } from '../../store/index.js';
 import { cliActor } from '../actor.js';
 import { context } from '../context.js';
 import { printTable } from '../table.js';
+import { addHeldCommands } from './payments-held.js';
 
 const state = (value: string): BulkState | 'all' => {
   if (value !== 'all' && !(BULK_STATES as readonly string[]).includes(value))
@@ -43,7 +44,7 @@ function bulkJson(b: StoredBulk) {
 
 export function paymentsCommand(): Command {
   const command = new Command('payments').description(
-    'inspect bulk credit transfers and resolve those whose outcome is unknown',
+    'inspect bulk credit transfers, resolve those whose outcome is unknown, release or drop held likely duplicates',
   );
   command
     .command('list')
@@ -219,5 +220,6 @@ export function paymentsCommand(): Command {
         await app.close();
       }
     });
+  addHeldCommands(command);
   return command;
 }

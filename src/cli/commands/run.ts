@@ -37,14 +37,16 @@ export function runCommand(): Command {
         const picked = await runPickup(app.pickupDeps(runId), companies);
         for (const p of picked) {
           const report = p.report ? ` — report: ${p.report}` : '';
+          const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
           process.stdout.write(
-            `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s) → ${p.movedTo}${report}\n`,
+            `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s)${held} → ${p.movedTo}${report}\n`,
           );
         }
         if (picked.length === 0) process.stdout.write('no files to pick up\n');
         if (
           picked.some(
-            (p) => p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted',
+            (p) =>
+              p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted' || p.held,
           )
         )
           process.exitCode = ExitCode.findings;

@@ -11,6 +11,7 @@ import { up as accountServicerUp } from './0030-account-servicer.js';
 import { up as consentsUp } from './0040-consents.js';
 import { up as auditTrailUp } from './0060-audit-trail.js';
 import { up as findingsUp } from './0061-findings.js';
+import { up as heldPaymentsUp } from './0020-held-payments.js';
 
 export interface Migration {
   readonly name: string;
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0040_consents', up: consentsUp },
   { name: '0060_audit_trail', up: auditTrailUp },
   { name: '0061_findings', up: findingsUp },
+  { name: '0020_held_payments', up: heldPaymentsUp },
 ];

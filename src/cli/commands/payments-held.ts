@@ -1,0 +1,67 @@
+// `settle payments held|release|drop`: the payments held as likely duplicates of a payment
+// accepted from another file (docs/runbook.md, "A payment is held as a likely duplicate").
+import type { Command } from 'commander';
+import { currentActor, decideHold } from '../../../jobs/held-payments.js';
+import { createApp } from '../../main/app.js';
+import type { HeldPayment, HoldDecision } from '../../store/index.js';
+import { context } from '../context.js';
+
+function line(h: HeldPayment): string {
+  const decided = h.decision
+    ? `  ${h.decision} by ${h.decidedBy ?? '?'} at ${h.decidedAt?.toISOString() ?? '?'}: ${h.decisionReason ?? ''}`
+    : '';
+  return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${h.reason}${decided}\n`;
+}
+
+export function addHeldCommands(command: Command): void {
+  command
+    .command('held')
+    .description('payments held as likely duplicates, waiting for a person to release or drop them')
+    .option('--company <id>', 'only this company')
+    .option('--all', 'also those already released or dropped, with who decided, when and why')
+    .option('--json', 'print JSON')
+    .action(async (options: { company?: string; all?: boolean; json?: boolean }, cmd: Command) => {
+      const { config, logger } = context(cmd);
+      const app = await createApp(config, logger);
+      try {
+        const held = await app.store.held.list({
+          ...(options.company ? { company: options.company } : {}),
+          ...(options.all ? { all: true } : {}),
+        });
+        if (options.json) return void process.stdout.write(JSON.stringify(held, null, 2) + '\n');
+        if (held.length === 0) return void process.stdout.write('no held payments\n');
+        for (const h of held) process.stdout.write(line(h));
+      } finally {
+        await app.close();
+      }
+    });
+  const decide = (name: string, decision: HoldDecision, description: string) =>
+    command
+      .command(name)
+      .description(description)
+      .argument('<payment>', 'the held id, the line id or the end-to-end id (settle payments held)')
+      .requiredOption('--reason <text>', 'why; kept with the decision, with who (SETTLE_ACTOR or your user) and when')
+      .option('--company <id>', 'the company, when the end-to-end id is used by several')
+      .action(async (ref: string, options: { reason: string; company?: string }, cmd: Command) => {
+        const { config, logger } = context(cmd);
+        const app = await createApp(config, logger);
+        try {
+          const held = await decideHold(app.store, {
+            ref,
+            decision,
+            reason: options.reason,
+            actor: currentActor(),
+            ...(options.company ? { company: options.company } : {}),
+          });
+          process.stdout.write(
+            decision === 'released'
+              ? `${held.endToEndId} (${held.fileName} line ${held.lineNumber}) released by ${held.decidedBy ?? '?'}: the next submit sends it\n`
+              : `${held.endToEndId} (${held.fileName} line ${held.lineNumber}) dropped by ${held.decidedBy ?? '?'}: never sent; the ERP's status file reports it cancelled\n`,
+          );
+        } finally {
+          await app.close();
+        }
+      });
+  decide('release', 'released', 'send a held payment after all: it is not a duplicate');
+  decide('drop', 'dropped', 'never send a held payment: it is a duplicate');
+}

@@ -1,0 +1,213 @@
+// Lines held as likely duplicates (src/domain/likely-duplicate.ts) of a payment accepted from
+// another file. Pickup finds them (`likelyDuplicates`) and the file ledger stores them held in
+// the same transaction as the file; a person releases a line (it goes back to accepted and the
+// next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled). The
+// decision is kept on the held row: who, when and why.
+import type { Knex } from 'knex';
+import type { Clock } from '../domain/clock.js';
+import { ExitCode, SettleError } from '../domain/errors.js';
+import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
+import type { PaymentInstruction } from '../domain/payment.js';
+import { lineMachine } from '../domain/states.js';
+import type { Database } from './database.js';
+import { toStoredPayment, type StoredPayment } from './payments.js';
+import { chunks, instant, toDate, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { transition } from './transitions.js';
+
+/** A line to store held: which accepted payment it looks like, and the reason in words. */
+export interface HoldInput {
+  endToEndId: string;
+  matchedPaymentId: string;
+  reason: string;
+}
+
+export type HoldDecision = 'released' | 'dropped';
+
+export interface HeldPayment {
+  id: string;
+  company: string;
+  paymentId: string;
+  fileId: string;
+  fileName: string;
+  lineNumber: number;
+  endToEndId: string;
+  matchedPaymentId: string;
+  reason: string;
+  heldAt: Date;
+  decision?: HoldDecision;
+  decidedBy?: string;
+  decidedAt?: Date;
+  decisionReason?: string;
+}
+
+/** The ISO 20022 status reason "duplicate payment", shown to the ERP with the line. */
+export const DUPLICATE_REASON_CODE = 'DUPL';
+
+export class HeldPaymentRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** See `findLikelyDuplicates`; the file ledger runs it inside its transaction. */
+  likelyDuplicates(company: string, payments: readonly PaymentInstruction[], since: Date): Promise<HoldInput[]> {
+    return findLikelyDuplicates(this.db.knex, company, payments, since);
+  }
+
+  /** Held lines, oldest first; only those waiting for a person unless `all`. */
+  async list(filter: { company?: string; all?: boolean } = {}): Promise<HeldPayment[]> {
+    const q = this.query().orderBy('h.held_at').orderBy('p.line_number');
+    if (filter.company !== undefined) void q.where('h.company', filter.company);
+    if (!filter.all) void q.whereNull('h.decision');
+    return (await q).map(toHeld);
+  }
+
+  /** The held lines a person means by `ref`: a held id, a payment (line) id or an end-to-end id. */
+  async find(ref: string, company?: string): Promise<HeldPayment[]> {
+    const q = this.query().where(
+      (w) => void w.where('h.id', ref).orWhere('h.payment_id', ref).orWhere('p.end_to_end_id', ref),
+    );
+    if (company !== undefined) void q.where('h.company', company);
+    return (await q).map(toHeld);
+  }
+
+  /**
+   * Records a person's decision and moves the line: released → accepted (sent on the next
+   * submit), dropped → CANC (never sent; the ERP's status file shows it cancelled).
+   */
+  async decide(id: string, decision: HoldDecision, by: string, reason: string): Promise<HeldPayment> {
+    const at = this.clock.now();
+    await this.db.transaction(async (trx) => {
+      const held = await trx<Row>('held_payments').where({ id }).first();
+      if (!held) throw notHeld(id, 'is not a held payment');
+      if (toOptStr(held.decision) !== undefined)
+        throw notHeld(id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
+      await trx('held_payments')
+        .where({ id })
+        .update({ decision, decided_by: by, decided_at: instant(at), decision_reason: reason });
+      const message =
+        decision === 'released'
+          ? []
+          : [{ category: 'INFO', code: DUPLICATE_REASON_CODE, message: `dropped as a duplicate by ${by}: ${reason}` }];
+      await transition(trx, {
+        kind: 'payment',
+        ids: [toStr(held.payment_id)],
+        to: decision === 'released' ? 'accepted' : 'CANC',
+        cause: `${decision} by ${by}: ${reason}`,
+        source: 'operator',
+        at,
+        set: { tpp_messages: JSON.stringify(message) },
+      });
+    });
+    const [done] = await this.find(id);
+    return done!;
+  }
+
+  /** Released lines not yet in a bulk, by file: what the next submit sends. */
+  async releasedUnplanned(company: string): Promise<StoredPayment[]> {
+    const rows = await this.db
+      .knex<Row>('payments as p')
+      .join('held_payments as h', 'h.payment_id', 'p.id')
+      .select('p.*')
+      .where({ 'h.company': company, 'h.decision': 'released', 'p.state': 'accepted' })
+      .whereNull('p.bulk_id')
+      .orderBy('p.file_id')
+      .orderBy('p.line_number');
+    return rows.map(toStoredPayment);
+  }
+
+  private query() {
+    return this.db
+      .knex<Row>('held_payments as h')
+      .join('payments as p', 'p.id', 'h.payment_id')
+      .join('payment_files as f', 'f.id', 'p.file_id')
+      .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
+  }
+}
+
+/**
+ * The lines of `payments` that match a payment the company accepted at or after `since` from
+ * another file (not rejected or cancelled), each with its first match and the reason in words.
+ */
+export async function findLikelyDuplicates(
+  knex: Knex | Knex.Transaction,
+  company: string,
+  payments: readonly PaymentInstruction[],
+  since: Date,
+): Promise<HoldInput[]> {
+  const earlier = new Map<string, Row>();
+  for (const part of chunks([...new Set(payments.map((p) => p.creditorIban))])) {
+    const rows = (await knex<Row>('payments as p')
+      .join('payment_files as f', 'f.id', 'p.file_id')
+      .select('p.*', 'f.file_name', 'f.received_at')
+      .where('p.company', company)
+      .whereIn('p.creditor_iban', part)
+      .where('p.created_at', '>=', instant(since))
+      .whereNotIn('p.state', ['RJCT', 'CANC'])
+      .orderBy('p.created_at')
+      .orderBy('p.line_number')) as Row[];
+    for (const row of rows) {
+      const key = likelyDuplicateKey(toStoredPayment(row));
+      if (!earlier.has(key)) earlier.set(key, row);
+    }
+  }
+  const holds: HoldInput[] = [];
+  for (const p of payments) {
+    const match = earlier.get(likelyDuplicateKey(p));
+    if (!match) continue;
+    const when = toDate(match.received_at).toISOString().slice(0, 16).replace('T', ' ');
+    holds.push({
+      endToEndId: p.endToEndId,
+      matchedPaymentId: toStr(match.id),
+      reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
+    });
+  }
+  return holds;
+}
+
+/** The held_payments rows and line states for `holds` (the file ledger inserts them with the file). */
+export function heldRows(
+  holds: readonly HoldInput[],
+  paymentIds: ReadonlyMap<string, string>,
+  company: string,
+  newId: () => string,
+  at: Date,
+): Row[] {
+  return holds.map((h) => ({
+    id: newId(),
+    payment_id: paymentIds.get(h.endToEndId),
+    company,
+    matched_payment_id: h.matchedPaymentId,
+    reason: h.reason.slice(0, 500),
+    held_at: instant(at),
+  }));
+}
+
+function notHeld(id: string, why: string): SettleError {
+  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`, {
+    exitCode: ExitCode.usage,
+  });
+}
+
+function toHeld(r: Row): HeldPayment {
+  const decision = toOptStr(r.decision) as HoldDecision | undefined;
+  const decidedBy = toOptStr(r.decided_by);
+  const decidedAt = toOptDate(r.decided_at);
+  const decisionReason = toOptStr(r.decision_reason);
+  return {
+    id: toStr(r.id),
+    company: toStr(r.company),
+    paymentId: toStr(r.payment_id),
+    fileId: toStr(r.file_id),
+    fileName: toStr(r.file_name),
+    lineNumber: toInt(r.line_number),
+    endToEndId: toStr(r.end_to_end_id),
+    matchedPaymentId: toStr(r.matched_payment_id),
+    reason: toStr(r.reason),
+    heldAt: toDate(r.held_at),
+    ...(decision ? { decision } : {}),
+    ...(decidedBy ? { decidedBy } : {}),
+    ...(decidedAt ? { decidedAt } : {}),
+    ...(decisionReason ? { decisionReason } : {}),
+  };
+}

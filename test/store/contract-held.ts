@@ -1,0 +1,57 @@
+// Part of the repository contract (repository-contract.ts): lines held as likely duplicates are
+// stored held with the file, in one transaction; a person's decision is kept on the held row and
+// moves the line (released → accepted and plannable again, dropped → CANC).
+import { expect, it } from 'vitest';
+import type { ContractContext } from './contract-approval-reporting.js';
+import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
+
+export function heldCases(ctx: () => ContractContext): void {
+  it('holds lines matching a payment accepted from another file in the window, and records who released or dropped them', async () => {
+    const { store, clock } = ctx();
+    const company = 'held-co';
+    const since = new Date(clock.now().getTime() - 14 * 24 * 3600_000);
+    const first = await store.files.recordAcceptedFile(
+      paymentFile('held-1', { company }),
+      [payment(1, { endToEndId: 'H-1' }), payment(2, { endToEndId: 'H-2' })],
+      0,
+      { holdDuplicatesSince: since },
+    );
+    expect(first.holds).toEqual([]);
+    const again = await store.files.recordAcceptedFile(
+      paymentFile('held-2', { company }),
+      [
+        payment(1, { endToEndId: 'H-1b', remittanceInformation: ' invoice 1 ' }),
+        payment(2, { endToEndId: 'H-2b' }),
+        payment(3, { endToEndId: 'H-3' }),
+      ],
+      0,
+      { holdDuplicatesSince: since },
+    );
+    expect(again.holds.map((h) => h.endToEndId)).toEqual(['H-1b', 'H-2b']);
+    const lines = await store.payments.listByFile(again.id);
+    expect(lines.map((l) => [l.endToEndId, l.state])).toEqual([
+      ['H-1b', 'held'],
+      ['H-2b', 'held'],
+      ['H-3', 'accepted'],
+    ]);
+    expect(lines[0]!.tppMessages[0]).toMatchObject({ code: 'DUPL', message: expect.stringMatching(/held-1\.csv/) });
+
+    const held = await store.held.list({ company });
+    expect(held.map((h) => [h.endToEndId, h.fileName, h.lineNumber])).toEqual([
+      ['H-1b', 'held-2.csv', 1],
+      ['H-2b', 'held-2.csv', 2],
+    ]);
+    await store.held.decide(held[0]!.id, 'released', 'ola', 'a second delivery');
+    await store.held.decide(held[1]!.id, 'dropped', 'kari', 'ERP re-export');
+    await rejectsWithCode(store.held.decide(held[1]!.id, 'released', 'ola', 'again'), 'ERR_PAYMENT_NOT_HELD');
+    expect((await store.payments.listByFile(again.id)).map((l) => l.state)).toEqual(['accepted', 'CANC', 'accepted']);
+    expect((await store.held.releasedUnplanned(company)).map((p) => p.endToEndId)).toEqual(['H-1b']);
+    const all = await store.held.list({ company, all: true });
+    expect(all.map((h) => [h.decision, h.decidedBy, h.decisionReason])).toEqual([
+      ['released', 'ola', 'a second delivery'],
+      ['dropped', 'kari', 'ERP re-export'],
+    ]);
+    expect(await store.held.list({ company })).toEqual([]);
+    expect((await store.held.find('H-2b', company)).map((h) => h.id)).toEqual([held[1]!.id]);
+  });
+}
