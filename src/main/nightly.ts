@@ -2,6 +2,9 @@
 // export → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
+// The chain runs company by company under claims (src/store/unit-claims.ts): the unit
+// (nightly, company) for the whole chain and (step, company) for each step, so processes that
+// run at once divide the companies between them and skip what another one holds.
 import { runApprove } from '../../jobs/approve.js';
 import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
@@ -9,27 +12,19 @@ import { runPickup, type PickedFile } from '../../jobs/pickup.js';
 import { runReconcile, type CompanyReconciliation } from '../../jobs/reconcile.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
-import { runSubmit } from '../../jobs/submit.js';
+import { runSubmit, type SubmitSummary } from '../../jobs/submit.js';
 import type { CompanyConfig } from '../config/index.js';
 import { ExitCode, isSettleError } from '../domain/errors.js';
 import { redactText } from '../log/index.js';
+import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../store/index.js';
 import type { App } from './app.js';
-import { paymentJobs } from './payment-jobs.js';
+import { paymentJobs, type PaymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import { mergeSteps } from './step-merge.js';
+import type { StepName, StepResult } from './step-result.js';
+import { unitClaims } from './work-units.js';
 
-export type StepName = 'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'reconcile';
-
-export interface StepResult {
-  step: StepName;
-  ok: boolean;
-  /** One line for people: what the step did, or why it failed. */
-  summary: string;
-  /** Something in this step's result needs a person (rejected file, unknown payment, gap, …). */
-  needsPerson: boolean;
-  /** Files written, relative to the company's root (reports, statements, status files). */
-  files: string[];
-  error?: { code: string; message: string };
-}
+export type { StepName, StepResult };
 
 export interface NightlyResult {
   runId: string;
@@ -37,6 +32,8 @@ export interface NightlyResult {
   reconciliations: CompanyReconciliation[];
   /** What pickup did with each file (for alerts). */
   picked: PickedFile[];
+  /** Units another process held, which this run skipped. */
+  held: HeldUnit[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
   exitCode: number;
 }
@@ -47,6 +44,8 @@ export interface NightlyOptions {
   onStep?: (result: StepResult) => void;
   /** Between steps, e.g. the demo moves the sandbox clock and completes SCA. */
   between?: (finished: StepName) => Promise<void>;
+  /** The run's claims, when the caller wants to read them afterwards (default: the run's own). */
+  units?: UnitClaims;
 }
 
 export async function runNightly(
@@ -55,20 +54,87 @@ export async function runNightly(
   options: NightlyOptions,
 ): Promise<NightlyResult> {
   const { runId } = options;
+  const units = options.units ?? unitClaims(app, runId);
   const payments = paymentJobs(app, { bank: app.bank() });
+  const chains: CompanyChain[] = [];
+  try {
+    // Company by company, so several processes share a night: each claims the next company
+    // whose chain nobody runs, and a company's steps run in order, never twice at once.
+    for (const company of companies) {
+      const chain = await units.run({ job: 'nightly', company: company.id }, () =>
+        runCompanyChain(app, payments, company, units, options),
+      );
+      if (chain.ran) chains.push(chain.result);
+    }
+  } finally {
+    if (!options.units) units.close();
+    await payments.close();
+  }
+  const steps = mergeSteps(chains.map((c) => c.steps));
+  const exitCode = steps.some((s) => !s.ok)
+    ? ExitCode.runtime
+    : steps.some((s) => s.needsPerson)
+      ? ExitCode.findings
+      : ExitCode.ok;
+  return {
+    runId,
+    steps,
+    reconciliations: chains.flatMap((c) => c.reconciliations),
+    picked: chains.flatMap((c) => c.picked),
+    held: [...units.held],
+    exitCode,
+  };
+}
+
+/** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
+export function waitingText(waiting: SubmitSummary['waiting']): string {
+  if (waiting.bulks === 0) return '';
+  const until = waiting.until ? ` until ${waiting.until.toISOString()}` : '';
+  return `; ${waiting.bulks} wait on another holder's claim${until}`;
+}
+
+interface CompanyChain {
+  steps: StepResult[];
+  reconciliations: CompanyReconciliation[];
+  picked: PickedFile[];
+}
+
+/** The chain for one company: each step is the unit (step, company), skipped when another run holds it. */
+async function runCompanyChain(
+  app: App,
+  payments: PaymentJobs,
+  company: CompanyConfig,
+  units: UnitClaims,
+  options: NightlyOptions,
+): Promise<CompanyChain> {
+  const { runId } = options;
+  const companies = [company];
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
     let result: StepResult;
     try {
-      result = { step: name, ok: true, ...(await body()) };
-    } catch (error) {
+      const run = await units.run({ job: name, company: company.id }, body);
+      result = run.ran
+        ? { step: name, company: company.id, ok: true, ...run.result }
+        : {
+            step: name,
+            company: company.id,
+            ok: true,
+            summary: `skipped: ${describeHeld(run.held)}`,
+            needsPerson: false,
+            files: [],
+            held: true,
+          };
+    } catch (thrown) {
+      const error = describeDatabaseError(thrown);
       const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
       const message = redactText(error instanceof Error ? error.message : String(error));
       app.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
       result = {
         step: name,
+        company: company.id,
         ok: false,
         summary: `failed: ${code}: ${message}`,
         needsPerson: true,
@@ -80,7 +146,7 @@ export async function runNightly(
     options.onStep?.(result);
     await options.between?.(name);
   };
-  try {
+  {
     await step('pickup', async () => {
       picked = await runPickup(app.pickupDeps(runId), companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
@@ -94,7 +160,7 @@ export async function runNightly(
       const s = await runSubmit(payments.deps('submit', runId), companies);
       const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
       return {
-        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person`,
+        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person${waitingText(s.waiting)}`,
         needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
         files: [],
       };
@@ -150,13 +216,6 @@ export async function runNightly(
         files: reconciliations.flatMap((r) => [r.html, r.csv]),
       };
     });
-  } finally {
-    await payments.close();
   }
-  const exitCode = steps.some((s) => !s.ok)
-    ? ExitCode.runtime
-    : steps.some((s) => s.needsPerson)
-      ? ExitCode.findings
-      : ExitCode.ok;
-  return { runId, steps, reconciliations, picked, exitCode };
+  return { steps, reconciliations, picked };
 }

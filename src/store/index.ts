@@ -28,6 +28,15 @@ export {
   type UpsertResult,
 } from './statements.js';
 export { LeaseRepository, type Lease, type LeasedRun } from './leases.js';
+export {
+  describeHeld,
+  UnitClaims,
+  unitName,
+  type HeldUnit,
+  type UnitClaimsOptions,
+  type UnitRun,
+  type WorkUnit,
+} from './unit-claims.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export {
@@ -39,6 +48,8 @@ export {
   type ClaimOptions,
   type ClaimWhere,
 } from './claim.js';
+export { heldElsewhere, type HeldRows } from './claim-holds.js';
 export { listTransitions, type EntityType, type TransitionRecord } from './state-log.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
+export { describeDatabaseError, isDatabaseBusy } from './busy.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

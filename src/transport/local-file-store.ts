@@ -10,6 +10,7 @@ import { ExitCode, SettleError, isSettleError } from '../domain/errors.js';
 import type { FileEntry, FileStore, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
+import { partPath } from './part-name.js';
 
 function errnoOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -100,7 +101,7 @@ export class LocalFileStore implements FileStore {
   async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
     const full = this.abs(path);
     splitPath(path);
-    const part = `${full}.part`;
+    const part = partPath(full);
     try {
       const source =
         data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);

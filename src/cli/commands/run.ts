@@ -10,7 +10,9 @@ import { createApp, newRunId } from '../../main/app.js';
 import { runNightlyDryRun } from '../../main/dry-run.js';
 import { runNightly, type StepResult } from '../../main/nightly.js';
 import { systemClock } from '../../domain/clock.js';
+import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { finishUnits } from '../held-units.js';
 import { addPaymentJobs } from './run-payments.js';
 import { addStatementJobs } from './run-statements.js';
 
@@ -31,16 +33,19 @@ export function runCommand(): Command {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
       const app = await createApp(config, logger);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const runId = newRunId();
-        const picked = await runPickup(app.pickupDeps(runId), companies);
+        const deps = app.pickupDeps(runId);
+        const picked = await forEachCompany(units, 'pickup', companies, (c) => runPickup(deps, [c]));
         for (const p of picked) {
           const report = p.report ? ` — report: ${p.report}` : '';
           process.stdout.write(
             `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s) → ${p.movedTo}${report}\n`,
           );
         }
-        if (picked.length === 0) process.stdout.write('no files to pick up\n');
+        if (picked.length === 0 && units.done > 0) process.stdout.write('no files to pick up\n');
+        finishUnits(units);
         if (
           picked.some(
             (p) => p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted',
@@ -48,6 +53,7 @@ export function runCommand(): Command {
         )
           process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await app.close();
       }
     });
@@ -64,16 +70,21 @@ export function runCommand(): Command {
       const companies = selectCompanies(config.companies, options.company);
       const period = { ...dateOption('--from', options.from), ...dateOption('--to', options.to) };
       const app = await createApp(config, logger);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const results = await runReconcile(app.reconcileDeps(newRunId()), companies, period);
+        const deps = app.reconcileDeps(runId);
+        const results = await forEachCompany(units, 'reconcile', companies, (c) => runReconcile(deps, [c], period));
         for (const r of results) {
           const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
           process.stdout.write(
             `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
           );
         }
+        finishUnits(units);
         if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await app.close();
       }
     });
@@ -91,7 +102,9 @@ export function runCommand(): Command {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
       const onStep = (s: StepResult) =>
-        process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`);
+        process.stdout.write(
+          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${s.summary}\n`,
+        );
       if (options.dryRun) {
         process.stdout.write(
           'DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n',
@@ -106,13 +119,17 @@ export function runCommand(): Command {
       }
       const app = await createApp(config, logger);
       const alerts = createAlerts(app);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
         const startedAt = app.clock.now();
-        const result = await runNightly(app, companies, { runId: newRunId(), onStep });
+        const result = await runNightly(app, companies, { runId, onStep, units });
+        finishUnits(units);
         // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
         await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
         process.exitCode = result.exitCode;
       } finally {
+        units.close();
         await alerts.close();
         await app.close();
       }
