@@ -22,7 +22,7 @@ import { paymentJobs, type PaymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 import { mergeSteps } from './step-merge.js';
 import type { StepName, StepResult } from './step-result.js';
-import { unitClaims } from './work-units.js';
+import { checkSchemaKnown, unitClaims } from './work-units.js';
 
 export type { StepName, StepResult };
 
@@ -54,6 +54,7 @@ export async function runNightly(
   options: NightlyOptions,
 ): Promise<NightlyResult> {
   const { runId } = options;
+  await checkSchemaKnown(app.db);
   const units = options.units ?? unitClaims(app, runId);
   const payments = paymentJobs(app, { bank: app.bank() });
   const chains: CompanyChain[] = [];

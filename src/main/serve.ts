@@ -28,7 +28,7 @@ import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
 import { runNightly } from './nightly.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
-import { forEachCompany, unitClaims } from './work-units.js';
+import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status` and `statements` run the job of that name. Default: defaultServeJobs(app). */
@@ -156,6 +156,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       name: 'statements',
       claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
+        await checkSchemaKnown(app.db);
         const bank = app.bank();
         const units = unitClaims(app, runId);
         const companies = app.config.companies;
@@ -210,6 +211,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       name: 'status',
       claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
+        await checkSchemaKnown(app.db);
         const payments = paymentJobs(app, { bank: app.bank() });
         const units = unitClaims(app, runId);
         const companies = app.config.companies;

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import type { CompanyConfig } from '../config/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
-import { describeHeld, UnitClaims } from '../store/index.js';
+import { describeHeld, UnitClaims, type Database } from '../store/index.js';
 import type { App } from './app.js';
 
 /** The claims of one run; the holder names this host, process and run. */
@@ -45,5 +45,19 @@ export function checkNotAllHeld(units: UnitClaims): void {
     'ERR_ALREADY_RUNNING',
     `Nothing done: every unit of work asked for is held by another settle process (${holders.join(', ')}). It does the work; if it was killed, its claims lapse after schedule.claimTtl and the next run takes over.`,
     { exitCode: ExitCode.alreadyRunning, details: { held: units.held.length } },
+  );
+}
+
+/**
+ * Refuses to work when a newer settle has migrated the database since this process started
+ * (several instances upgraded one by one): its schema may mean things this build does not know.
+ */
+export async function checkSchemaKnown(db: Database): Promise<void> {
+  const { unknown } = await db.migrationStatus();
+  if (unknown.length === 0) return;
+  throw new SettleError(
+    'ERR_DB_SCHEMA_NEWER',
+    `The database (${db.description}) was migrated by a newer settle (${unknown.join(', ')}); this instance does no more work on it. Upgrade it to that version.`,
+    { exitCode: ExitCode.runtime, details: { unknown } },
   );
 }
