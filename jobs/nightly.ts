@@ -2,34 +2,27 @@
 // export → consents → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
+// The chain runs company by company under claims (src/store/unit-claims.ts): the unit
+// (nightly, company) for the whole chain and (step, company) for each step, so processes that
+// run at once divide the companies between them and skip what another one holds.
 import type { CompanyConfig } from '../src/config/index.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
+import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../src/store/index.js';
 import { runApprove } from './approve.js';
 import { runSyncConsents, type SyncConsentsDeps } from './consents/sync.js';
 import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
+import { mergeSteps } from './nightly-step-merge.js';
+import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { runPickup, type PickedFile, type PickupDeps } from './pickup.js';
 import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
 import { runStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
-import { runSubmit } from './submit.js';
+import { runSubmit, type SubmitSummary } from './submit.js';
 
-export type StepName =
-  'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
-
-export interface StepResult {
-  step: StepName;
-  ok: boolean;
-  /** One line for people: what the step did, or why it failed. */
-  summary: string;
-  /** Something in this step's result needs a person (rejected file, unknown payment, gap, …). */
-  needsPerson: boolean;
-  /** Files written, relative to the company's root (reports, statements, status files). */
-  files: string[];
-  error?: { code: string; message: string };
-}
+export type { StepName, StepResult };
 
 export interface NightlyResult {
   runId: string;
@@ -37,6 +30,8 @@ export interface NightlyResult {
   reconciliations: CompanyReconciliation[];
   /** What pickup did with each file (for alerts). */
   picked: PickedFile[];
+  /** Units another process held, which this run skipped. */
+  held: HeldUnit[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
   exitCode: number;
 }
@@ -47,6 +42,8 @@ export interface NightlyOptions {
   onStep?: (result: StepResult) => void;
   /** Between steps, e.g. the demo moves the sandbox clock and completes SCA. */
   between?: (finished: StepName) => Promise<void>;
+  /** The run's claims, when the caller wants to read them afterwards (default: the run's own). */
+  units?: UnitClaims;
 }
 
 /** Each step's dependencies for one run, built by the composition root (src/main/nightly-deps.ts). */
@@ -58,6 +55,10 @@ export interface NightlyDeps {
   export(runId: string): ExportStatementsDeps;
   reconcile(runId: string): ReconcileDeps;
   consents(runId: string): SyncConsentsDeps;
+  /** The run's claims on units of work (job, company). */
+  units(runId: string): UnitClaims;
+  /** Refuses to work on a schema a newer settle migrated. */
+  checkSchema(): Promise<void>;
   /** After the last step: gives back what the run opened. */
   close(): Promise<void>;
 }
@@ -68,19 +69,86 @@ export async function runNightly(
   options: NightlyOptions,
 ): Promise<NightlyResult> {
   const { runId } = options;
+  await deps.checkSchema();
+  const units = options.units ?? deps.units(runId);
+  const chains: CompanyChain[] = [];
+  try {
+    // Company by company, so several processes share a night: each claims the next company
+    // whose chain nobody runs, and a company's steps run in order, never twice at once.
+    for (const company of companies) {
+      const chain = await units.run({ job: 'nightly', company: company.id }, () =>
+        runCompanyChain(deps, company, units, options),
+      );
+      if (chain.ran) chains.push(chain.result);
+    }
+  } finally {
+    if (!options.units) units.close();
+    await deps.close();
+  }
+  const steps = mergeSteps(chains.map((c) => c.steps));
+  const exitCode = steps.some((s) => !s.ok)
+    ? ExitCode.runtime
+    : steps.some((s) => s.needsPerson)
+      ? ExitCode.findings
+      : ExitCode.ok;
+  return {
+    runId,
+    steps,
+    reconciliations: chains.flatMap((c) => c.reconciliations),
+    picked: chains.flatMap((c) => c.picked),
+    held: [...units.held],
+    exitCode,
+  };
+}
+
+/** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
+export function waitingText(waiting: SubmitSummary['waiting']): string {
+  if (waiting.bulks === 0) return '';
+  const until = waiting.until ? ` until ${waiting.until.toISOString()}` : '';
+  return `; ${waiting.bulks} wait on another holder's claim${until}`;
+}
+
+interface CompanyChain {
+  steps: StepResult[];
+  reconciliations: CompanyReconciliation[];
+  picked: PickedFile[];
+}
+
+/** The chain for one company: each step is the unit (step, company), skipped when another run holds it. */
+async function runCompanyChain(
+  deps: NightlyDeps,
+  company: CompanyConfig,
+  units: UnitClaims,
+  options: NightlyOptions,
+): Promise<CompanyChain> {
+  const { runId } = options;
+  const companies = [company];
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
     let result: StepResult;
     try {
-      result = { step: name, ok: true, ...(await body()) };
-    } catch (error) {
+      const run = await units.run({ job: name, company: company.id }, body);
+      result = run.ran
+        ? { step: name, company: company.id, ok: true, ...run.result }
+        : {
+            step: name,
+            company: company.id,
+            ok: true,
+            summary: `skipped: ${describeHeld(run.held)}`,
+            needsPerson: false,
+            files: [],
+            held: true,
+          };
+    } catch (thrown) {
+      const error = describeDatabaseError(thrown);
       const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
       const message = redactText(error instanceof Error ? error.message : String(error));
       deps.logger.error(`nightly step ${name} failed`, { runId, step: name, code, error: message });
       result = {
         step: name,
+        company: company.id,
         ok: false,
         summary: `failed: ${code}: ${message}`,
         needsPerson: true,
@@ -92,7 +160,7 @@ export async function runNightly(
     options.onStep?.(result);
     await options.between?.(name);
   };
-  try {
+  {
     await step('pickup', async () => {
       picked = await runPickup(deps.pickup(runId), companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
@@ -107,7 +175,7 @@ export async function runNightly(
       const s = await runSubmit(deps.payments('submit', runId), companies);
       const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
       return {
-        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person`,
+        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person${waitingText(s.waiting)}`,
         needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
         files: [],
       };
@@ -173,13 +241,6 @@ deps.consents(runId), companies
         files: reconciliations.flatMap((r) => [r.html, r.csv]),
       };
     });
-  } finally {
-    await deps.close();
   }
-  const exitCode = steps.some((s) => !s.ok)
-    ? ExitCode.runtime
-    : steps.some((s) => s.needsPerson)
-      ? ExitCode.findings
-      : ExitCode.ok;
-  return { runId, steps, reconciliations, picked, exitCode };
+  return { steps, reconciliations, picked };
 }

@@ -38,16 +38,23 @@ export interface SubmitSummary {
   /** Bulks created by the plan step in this run. */
   planned: number;
   bulks: SubmittedBulk[];
+  /** Bulks to send that another holder has claimed (another run sends them, or its claim lapses first). */
+  waiting: { bulks: number; until?: Date };
 }
 
 const CLAIM_BATCH = 32;
+const SENDABLE = ['pending', 'sending'] as const;
 
 export async function runSubmit(deps: PaymentJobDeps, companies: readonly CompanyConfig[]): Promise<SubmitSummary> {
-  const summary: SubmitSummary = { planned: 0, bulks: [] };
+  const summary: SubmitSummary = { planned: 0, bulks: [], waiting: { bulks: 0 } };
   for (const company of companies) {
     summary.planned += await planCompany(deps, company);
     summary.bulks.push(...(await sendCompany(deps, company)));
     summary.bulks.push(...(await resolveCompany(deps, company)));
+    const held = await deps.store.heldElsewhere('bulks', { company: company.id, states: SENDABLE }, deps.holder);
+    summary.waiting.bulks += held.count;
+    if (held.until && (!summary.waiting.until || held.until > summary.waiting.until))
+      summary.waiting.until = held.until;
   }
   return summary;
 }
@@ -125,11 +132,18 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     if (rows.length === 0) break;
     const ids = rows.map((r) => String(r.id));
     for (const id of ids) tried.add(id);
+    // Claims are short; this heartbeat keeps them while the bank answers, and stops with us.
+    const heartbeat = setInterval(
+      () => void deps.store.renewClaim('bulks', ids, deps.holder, leaseMs).catch(() => undefined),
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       for (let i = 0; i < ids.length; i += concurrency) {
         out.push(...(await Promise.all(ids.slice(i, i + concurrency).map((id) => sendOne(deps, company, id, check)))));
       }
     } finally {
+      clearInterval(heartbeat);
       await deps.store.releaseClaim('bulks', ids, deps.holder);
     }
   }

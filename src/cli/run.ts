@@ -1,8 +1,9 @@
 // Runs the program and turns every failure into one sentence on stderr with a stable code and
-// the documented exit code (docs/errors.md): 1 findings, 2 usage or configuration, 3 runtime.
+// the documented exit code (docs/errors.md): 1 findings, 2 usage or configuration, 3 runtime, 4 already running.
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, isSettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
+import { describeDatabaseError } from '../store/busy.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   quietUsageErrors(program);
@@ -20,7 +21,8 @@ function quietUsageErrors(command: Command): void {
   for (const sub of command.commands) quietUsageErrors(sub);
 }
 
-export function reportError(error: unknown): number {
+export function reportError(thrown: unknown): number {
+  const error = describeDatabaseError(thrown);
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return ExitCode.ok; // --help, --version
     process.stderr.write(`settle: ERR_USAGE: ${error.message.replace(/^error: /, '')} (see --help)\n`);

@@ -193,6 +193,7 @@ const schedule = z
     status: cron.default('*/15 * * * *'),
     statements: cron.default('0 7,13,19 * * *'),
     jobLease: duration('30m'),
+    claimTtl: duration('45s'),
   })
   .prefault({});
 

@@ -2,8 +2,11 @@
 // `code` (listed in docs/errors.md, kept in sync by test/docs/errors-catalog.test.ts) and the
 // process exit code it maps to. Callers branch on `code`, never on the message.
 
-/** Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or configuration, 3 runtime failure. */
-export const ExitCode = { ok: 0, findings: 1, usage: 2, runtime: 3 } as const;
+/**
+ * Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or
+ * configuration, 3 runtime failure, 4 already running (every unit asked for is held elsewhere).
+ */
+export const ExitCode = { ok: 0, findings: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export interface SettleErrorOptions {

@@ -4,6 +4,7 @@ import type { NightlyDeps } from '../../jobs/nightly.js';
 import type { App } from './app.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import { checkSchemaKnown, unitClaims } from './work-units.js';
 
 export function nightlyDeps(app: App): NightlyDeps {
   const bank = app.bank();
@@ -16,6 +17,8 @@ export function nightlyDeps(app: App): NightlyDeps {
     export: (runId) => exportStatementsDeps(app, runId),
     reconcile: (runId) => app.reconcileDeps(runId),
     consents: () => ({ store: app.store, bank, clock: app.clock, logger: app.logger }),
+    units: (runId) => unitClaims(app, runId),
+    checkSchema: () => checkSchemaKnown(app.db),
     close: () => payments.close(),
   };
 }

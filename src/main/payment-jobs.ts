@@ -54,6 +54,7 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
       holder: `${instanceId}:${runId}`,
       runId,
       idempotencyRetentionMs: app.config.bank.idempotencyRetention,
+      claimLeaseMs: app.config.schedule.claimTtl,
       concurrency: app.config.bank.concurrency,
       fileStore: (company) => app.fileStores.fileStore(company),
       ...(approvalMail ? { approvalMail } : {}),

@@ -3,7 +3,7 @@
 // order on SIGTERM. The jobs come in as a registry: `defaultServeJobs` wires the nightly chain,
 // status polling with the ERP status reports, and statement fetching with export.
 import type { FastifyInstance } from 'fastify';
-import { runExportStatements } from '../../jobs/export-statements.js';
+import { runExportStatements, type ExportResult } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
@@ -29,6 +29,7 @@ import { runNightly } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status` and `statements` run the job of that name. Default: defaultServeJobs(app). */
@@ -154,11 +155,20 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
   return [
     {
       name: 'statements',
+      claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
+        await checkSchemaKnown(app.db);
         const bank = app.bank();
-        const fetched = await runFetchStatements(fetchStatementsDeps(app, runId, bank), app.config.companies);
+        const units = unitClaims(app, runId);
+        const companies = app.config.companies;
+        const fetchDeps = fetchStatementsDeps(app, runId, bank);
+        const exportDeps = exportStatementsDeps(app, runId);
+        const fetched = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(fetchDeps, [c]));
         signal.throwIfAborted();
-        const exported = await runExportStatements(exportStatementsDeps(app, runId), app.config.companies);
+        const exported = mergeExports(
+          await forEachCompany(units, 'export', companies, async (c) => [await runExportStatements(exportDeps, [c])]),
+        );
+        units.close();
         const count = (outcome: string) => fetched.filter((f) => f.outcome === outcome).length;
         const counts = {
           'accounts fetched': count('fetched'),
@@ -168,6 +178,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           'statement files': exported.files.length,
           'days held back': exported.held.length,
           'statements changed since delivery': exported.changed.length,
+          'units held by another instance': units.held.length,
         };
         const failed = fetched.find((f) => f.outcome === 'failed' && f.error);
         if (failed?.error && count('fetched') === 0) throw new SettleError(failed.error.code, failed.error.message);
@@ -181,6 +192,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
     },
     {
       name: 'nightly',
+      claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
         signal.throwIfAborted();
         const startedAt = app.clock.now();
@@ -189,6 +201,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           between: () => Promise.resolve(signal.throwIfAborted()),
         });
         const { counts, findings } = nightlySummary(result, startedAt, app.clock.now());
+        counts['units held by another instance'] = result.held.length;
         const failed = result.steps.find((step) => !step.ok);
         if (failed?.error && result.steps.every((step) => !step.ok))
           throw new SettleError(failed.error.code, failed.error.message);
@@ -197,21 +210,40 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
     },
     {
       name: 'status',
+      claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
+        await checkSchemaKnown(app.db);
         const payments = paymentJobs(app, { bank: app.bank() });
-        const polled = await runStatus(payments.deps('status', runId), app.config.companies);
+        const units = unitClaims(app, runId);
+        const companies = app.config.companies;
+        const polled = await forEachCompany(units, 'status', companies, async (c) => [
+          await runStatus(payments.deps('status', runId), [c]),
+        ]);
         signal.throwIfAborted();
-        const written = await runStatusReport(payments.deps('status-report', runId), app.config.companies);
+        const written = await forEachCompany(units, 'status-report', companies, (c) =>
+          runStatusReport(payments.deps('status-report', runId), [c]),
+        );
+        units.close();
+        const sum = (key: 'polled' | 'changed' | 'failed') => polled.reduce((n, p) => n + p[key], 0);
         return {
           outcome: 'ok',
           counts: {
-            'bulks polled': polled.polled,
-            'status changes': polled.changed,
-            'reads failed': polled.failed,
+            'bulks polled': sum('polled'),
+            'status changes': sum('changed'),
+            'reads failed': sum('failed'),
             'status files': written.length,
+            'units held by another instance': units.held.length,
           },
         };
       },
     },
   ];
+}
+
+function mergeExports(results: readonly ExportResult[]): ExportResult {
+  return {
+    files: results.flatMap((r) => r.files),
+    held: results.flatMap((r) => r.held),
+    changed: results.flatMap((r) => r.changed),
+  };
 }

@@ -1,9 +1,10 @@
 // Runs the jobs of `settle serve` on cron schedules (node-cron, evaluated in the configured
 // IANA time zone), never two runs of one job at once:
 //  - in this process: a tick that finds the job still running is skipped and logged;
-//  - across instances: the run holds the named lease `job:<name>` in the database
-//    (LeaseRepository), renewed while it runs; a crashed holder's lease expires after
-//    `schedule.jobLease` and is then taken over.
+//  - across instances: a job that claims its own units of work (the default jobs: per company,
+//    src/store/unit-claims.ts) runs on every instance at once and they share the work; any
+//    other job holds the named lease `job:<name>` in the database (LeaseRepository), renewed
+//    while it runs; a crashed holder's lease expires after `schedule.jobLease`.
 // Each run is recorded in job_runs, counted in the metrics, and summarised (log + alerts).
 // stop(): no new ticks, then wait (bounded) for running jobs; past the grace period their
 // signal is aborted so they checkpoint at the next step boundary.
@@ -28,6 +29,11 @@ export interface JobResult {
 /** A job as the composition root registers it. `signal` aborts on shutdown or a lost lease. */
 export interface ScheduledJob {
   name: string;
+  /**
+   * The job claims its own units of work (per company or account), so instances run it at the
+   * same time and share the work; without it, one `job:<name>` lease lets one instance run it.
+   */
+  claimsUnits?: boolean;
   run(runId: string, signal: AbortSignal): Promise<JobResult | void>;
 }
 
@@ -156,6 +162,10 @@ export class Scheduler {
     const runId = randomUUID();
     const log = runLogger(logger, job.name, runId);
     let outcome: RunSummary['outcome'] = 'failed';
+    if (job.claimsUnits) {
+      outcome = await this.runOnce(job, runId, abort.signal, log);
+      return { ran: true, runId, outcome };
+    }
     const leased = await leases.runWithLease(
       `job:${job.name}`,
       this.holder,

@@ -8,6 +8,8 @@ import { ExitCode, SettleError } from '../domain/errors.js';
 import type { Logger } from '../log/logger.js';
 import { redactText } from '../log/redact.js';
 import { describeTarget, parseDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
+import { describeDatabaseError } from './busy.js';
+import { ImmediateSqliteClient } from './sqlite-client.js';
 import { migrationStatus, runMigrations, type MigrateResult, type MigrationStatus } from './migrator.js';
 
 export interface OpenDatabaseOptions {
@@ -18,6 +20,8 @@ export interface OpenDatabaseOptions {
   logger?: Logger;
   /** MySQL pool size; SQLite always uses one connection (single writer). */
   poolMax?: number;
+  /** How long a SQLite writer waits for another process's lock (ms); default 5 s. */
+  busyTimeoutMs?: number;
 }
 
 export interface Database {
@@ -47,7 +51,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const target = parseDatabaseUrl(options.url, options.dataDir);
   const description = describeTarget(target);
   if (target.dialect === 'sqlite') fs.mkdirSync(path.dirname(target.filename), { recursive: true });
-  const knex = createKnex(target, { safeIntegers: true, poolMax: options.poolMax, logger: options.logger });
+  const knex = createKnex(target, {
+    safeIntegers: true,
+    poolMax: options.poolMax,
+    logger: options.logger,
+    busyTimeoutMs: options.busyTimeoutMs,
+  });
   try {
     await knex.raw('select 1');
   } catch (cause) {
@@ -55,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     throw connectError(description, cause);
   }
   options.logger?.debug('database opened', { database: description });
-  return new KnexDatabase(target, description, knex, options.logger);
+  return new KnexDatabase(target, description, knex, options.logger, options.busyTimeoutMs);
 }
 
 class KnexDatabase implements Database {
@@ -65,6 +74,7 @@ class KnexDatabase implements Database {
     readonly description: string,
     readonly knex: Knex,
     private readonly logger: Logger | undefined,
+    private readonly busyTimeoutMs: number | undefined,
   ) {
     this.dialect = target.dialect;
   }
@@ -75,7 +85,7 @@ class KnexDatabase implements Database {
     // connection with plain numbers (same file; WAL lets both see each other's commits).
     const migrationKnex =
       this.target.dialect === 'sqlite'
-        ? createKnex(this.target, { safeIntegers: false, logger: this.logger })
+        ? createKnex(this.target, { safeIntegers: false, logger: this.logger, busyTimeoutMs: this.busyTimeoutMs })
         : this.knex;
     try {
       const result = await runMigrations(migrationKnex, this.description);
@@ -102,7 +112,7 @@ class KnexDatabase implements Database {
       try {
         return await this.knex.transaction(fn);
       } catch (error) {
-        if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+        if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw describeDatabaseError(error);
         this.logger?.debug('database deadlock; transaction run again', { attempt });
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
@@ -118,6 +128,7 @@ interface KnexOptions {
   safeIntegers: boolean;
   poolMax?: number | undefined;
   logger?: Logger | undefined;
+  busyTimeoutMs?: number | undefined;
 }
 
 /** knex's own warnings go to our logger (redacted JSON lines), never straight to the console. */
@@ -135,7 +146,7 @@ function knexLog(logger: Logger | undefined): Knex.Config['log'] {
 function createKnex(target: DatabaseTarget, options: KnexOptions): Knex {
   if (target.dialect === 'sqlite') {
     return knexFactory({
-      client: 'better-sqlite3',
+      client: ImmediateSqliteClient as unknown as typeof Knex.Client,
       connection: { filename: target.filename, options: { safeIntegers: options.safeIntegers } },
       useNullAsDefault: true,
       log: knexLog(options.logger),
@@ -146,7 +157,7 @@ function createKnex(target: DatabaseTarget, options: KnexOptions): Knex {
           try {
             conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
-            conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+            conn.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS))}`);
             // WAL + NORMAL is durable against application crashes, and far faster than FULL.
             conn.pragma('synchronous = NORMAL');
             done(null, conn);

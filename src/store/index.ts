@@ -37,6 +37,15 @@ export {
   type UnknownBulkRow,
   type WaitingBasketRow,
 } from './attention.js';
+export {
+  describeHeld,
+  UnitClaims,
+  unitName,
+  type HeldUnit,
+  type UnitClaimsOptions,
+  type UnitRun,
+  type WorkUnit,
+} from './unit-claims.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
@@ -66,5 +75,7 @@ export {
   type TransitionResult,
   type TransitionSource,
 } from './transitions.js';
+export { heldElsewhere, type HeldRows } from './claim-holds.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
+export { describeDatabaseError, isDatabaseBusy } from './busy.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

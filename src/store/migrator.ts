@@ -1,11 +1,11 @@
 // Forward-only migrations through knex's migrator, fed from the list in ./migrations (a
-// custom migration source, so no folder scan and no file extensions to match). knex's lock
-// table keeps two settle instances from migrating one database at the same time.
-import { setTimeout as sleep } from 'node:timers/promises';
+// custom migration source, so no folder scan and no file extensions to match). One instance
+// migrates at a time, under a lease (./migration-lease.ts); the others wait and then find
+// nothing left to apply.
 import type { Knex } from 'knex';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
-import { isUniqueViolation } from './rows.js';
+import { withMigrationLease } from './migration-lease.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export const MIGRATIONS_TABLE = 'settle_migrations';
@@ -47,16 +47,6 @@ export interface MigrationStatus {
   unknown: string[];
 }
 
-const LOCK_ATTEMPTS = 60;
-const LOCK_WAIT_MS = 500;
-
-function isConcurrentMigration(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'MigrationLocked' || isUniqueViolation(error) || /already exists|already locked/i.test(error.message)
-  );
-}
-
 export async function migrationStatus(knex: Knex, list: readonly Migration[] = MIGRATIONS): Promise<MigrationStatus> {
   const applied = await appliedMigrations(knex);
   const done = new Set(applied);
@@ -84,23 +74,16 @@ export async function runMigrations(
     );
   }
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [, log] = (await knex.migrate.latest({
-          migrationSource: new ListMigrationSource(list),
-          tableName: MIGRATIONS_TABLE,
-          // We checked the list above with a clearer message than knex's.
-          disableMigrationsListValidation: true,
-        })) as [number, string[]];
-        const now = await appliedMigrations(knex);
-        return { applied: log, alreadyApplied: now.filter((name) => !log.includes(name)) };
-      } catch (error) {
-        // Another instance starting at the same moment holds the lock (or created the
-        // bookkeeping tables first): wait for it; afterwards there is nothing left to apply.
-        if (!isConcurrentMigration(error) || attempt >= LOCK_ATTEMPTS) throw error;
-        await sleep(LOCK_WAIT_MS);
-      }
-    }
+    return await withMigrationLease(knex, MIGRATIONS_TABLE, async () => {
+      const [, log] = (await knex.migrate.latest({
+        migrationSource: new ListMigrationSource(list),
+        tableName: MIGRATIONS_TABLE,
+        // We checked the list above with a clearer message than knex's.
+        disableMigrationsListValidation: true,
+      })) as [number, string[]];
+      const now = await appliedMigrations(knex);
+      return { applied: log, alreadyApplied: now.filter((name) => !log.includes(name)) };
+    });
   } catch (cause) {
     const reason = cause instanceof Error ? redactText(cause.message) : 'unknown error';
     throw new SettleError('ERR_DB_MIGRATION_FAILED', `Migrating the database (${description}) failed: ${reason}`, {

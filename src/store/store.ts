@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { AttentionRepository } from './attention.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
+import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import type { Database } from './database.js';
@@ -44,6 +45,12 @@ export interface Store {
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
   transitions(entityType: EntityType, entityId: string): Promise<TransitionRecord[]>;
+  /** Work rows of a company claimed by another holder whose claim has not lapsed. */
+  heldElsewhere(
+    table: ClaimableTable,
+    where: { company: string; states: readonly string[] },
+    holder: string,
+  ): Promise<HeldRows>;
 }
 
 export function createStore(db: Database, clock: Clock): Store {
@@ -69,5 +76,6 @@ export function createStore(db: Database, clock: Clock): Store {
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),
     transitions: (entityType, entityId) => listTransitions(db.knex, entityType, entityId),
+    heldElsewhere: (table, where, holder) => heldElsewhere(db, clock, table, where, holder),
   };
 }

@@ -55,7 +55,7 @@ export interface FileStore {
   /** The whole file in memory, opened like `read`; for files of modest size (payment files, reports). */
   readBuffer(path: string): Promise<Buffer>;
   /**
-   * Writes `NAME.part` beside the target, then renames it over the target in one step, so a
+   * Writes `NAME.<tag>.part` beside the target (the tag is this process's, ./part-name.ts), then renames it over the target in one step, so a
    * reader never sees a partial file under the final name. An existing target is replaced.
    * Strings are written as UTF-8. On failure the `.part` file is removed (best effort).
    */

@@ -11,6 +11,7 @@ import { kindOf, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
+import { partPath } from './part-name.js';
 
 function errnoOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -181,7 +182,7 @@ export class LocalFileStore implements FileStore {
   async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
     splitPath(path);
     const full = await this.inside(path, 'write');
-    const part = `${full}.part`;
+    const part = partPath(full);
     try {
       const source =
         data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);

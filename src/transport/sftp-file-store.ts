@@ -1,6 +1,6 @@
 // FileStore on an SFTP server (OpenSSH and compatible). The host key is pinned
 // (./sftp-connect.ts); sessions, timeouts and the retry after a dropped connection live in
-// ./sftp-session.ts. Writes go to NAME.part and are renamed over the target with OpenSSH's
+// ./sftp-session.ts. Writes go to NAME.<tag>.part and are renamed over the target with OpenSSH's
 // posix-rename; moves use plain SFTP rename, which never replaces an existing file.
 import { PassThrough, Readable } from 'node:stream';
 import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
@@ -14,6 +14,7 @@ import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
 import { endpointText, unpinnedError, type SftpConnection } from './sftp-connect.js';
 import { call, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
+import { partPath } from './part-name.js';
 
 export interface SftpFileStoreOptions {
   host: string;
@@ -230,7 +231,7 @@ export class SftpFileStore implements FileStore {
   async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
     splitPath(path);
     const target = this.remote(path);
-    const part = `${target}.part`;
+    const part = partPath(target);
     const replayable = !(data instanceof Readable);
     const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await this.run('write', path, { idempotent: replayable, timed: replayable }, async (connection) => {

@@ -60,8 +60,8 @@ export interface StableFiles {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Longest inbox name taken, in UTF-8 bytes. settle derives names from it (NAME.errors.json.part,
- * NAME.<stamp>.pain.002.001.03.xml.part, a time-stamped variant when the name is taken) that add
+ * Longest inbox name taken, in UTF-8 bytes. settle derives names from it (NAME.errors.json.<tag>.part,
+ * NAME.<stamp>.pain.002.001.03.xml.<tag>.part, a time-stamped variant when the name is taken) that add
  * up to 64 bytes, and file systems allow 255: a longer name could be neither rejected with its
  * report nor answered with a status file, and failed the whole pickup run every night.
  */

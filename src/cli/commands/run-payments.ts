@@ -11,7 +11,10 @@ import type { CompanyConfig } from '../../config/index.js';
 import { ExitCode } from '../../domain/errors.js';
 import { createApp, newRunId, type App } from '../../main/app.js';
 import { paymentJobs, type PaymentJobs } from '../../main/payment-jobs.js';
+import { waitingText } from '../../../jobs/nightly.js';
+import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { finishUnits } from '../held-units.js';
 
 interface JobOptions {
   company?: string[];
@@ -38,6 +41,8 @@ export function addPaymentJobs(run: Command): void {
         return `${b.company}  bulk ${b.bulkId} (${b.lines} payment(s)): ${b.outcome}${id}${b.explanation ? ` — ${b.explanation}` : ''}`;
       });
       if (summary.bulks.length === 0) lines.push('no bulks to send');
+      const waiting = waitingText(summary.waiting);
+      if (waiting) lines.push(waiting.slice(2));
       return {
         lines: [...lines, ...reportLines(reports)],
         json: { ...summary, reports },
@@ -92,13 +97,24 @@ function job(run: Command, name: string, description: string, body: Job): void {
       const companies = selectCompanies(config.companies, options.company);
       const app = await createApp(config, logger);
       const jobs = paymentJobs(app);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const result = await body(app, jobs, companies, newRunId());
-        process.stdout.write(
-          options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
-        );
-        if (result.findings) process.exitCode = ExitCode.findings;
+        // The job's units (job, company), and the status reports' where the job writes them too.
+        const jobNames = name === 'approve' ? [name] : [name, 'status-report'];
+        const wanted = companies.flatMap((c) => jobNames.map((job) => ({ job, company: c.id })));
+        const result = await units.runAll(wanted, (claimed) => {
+          const whole = companies.filter((c) => claimed.filter((u) => u.company === c.id).length === jobNames.length);
+          return whole.length === 0 ? Promise.resolve(undefined) : body(app, jobs, whole, runId);
+        });
+        if (result)
+          process.stdout.write(
+            options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
+          );
+        finishUnits(units);
+        if (result?.findings) process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await jobs.close();
         await app.close();
       }

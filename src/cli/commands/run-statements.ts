@@ -10,7 +10,9 @@ import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { createBankClient } from '../../main/bank.js';
 import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
+import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { finishUnits } from '../held-units.js';
 
 interface FetchOptions {
   company?: string[];
@@ -36,13 +38,18 @@ export function addStatementJobs(run: Command): void {
       const companies = selectCompanies(config.companies, options.company);
       const app = await createApp(config, logger);
       const bank = createBankClient(config, logger, { clock: app.clock });
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const results = await runFetchStatements(fetchStatementsDeps(app, newRunId(), bank), companies);
+        const deps = fetchStatementsDeps(app, runId, bank);
+        const results = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(deps, [c]));
         if (options.json) process.stdout.write(JSON.stringify(results.map(fetchJson), null, 2) + '\n');
         else printFetch(results);
+        finishUnits(units);
         if (results.some((r) => r.outcome === 'failed')) process.exitCode = ExitCode.runtime;
         else if (fetchNeedsAttention(results)) process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await bank.close();
         await app.close();
       }
@@ -63,12 +70,23 @@ export function addStatementJobs(run: Command): void {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
       const app = await createApp(config, logger);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const result = await runExportStatements(exportStatementsDeps(app, newRunId()), companies, explicit);
-        if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-        else printExport(result);
-        if (result.held.length > 0 || result.changed.length > 0) process.exitCode = ExitCode.findings;
+        const wanted = companies.map((c) => ({ job: 'export', company: c.id }));
+        const result = await units.runAll(wanted, (claimed) =>
+          runExportStatements(
+            exportStatementsDeps(app, runId),
+            companies.filter((c) => claimed.some((u) => u.company === c.id)),
+            explicit,
+          ),
+        );
+        if (result && options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+        else if (result) printExport(result);
+        finishUnits(units);
+        if (result && (result.held.length > 0 || result.changed.length > 0)) process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await app.close();
       }
     });

@@ -11,7 +11,9 @@ import { runNightlyDryRun } from '../../main/dry-run.js';
 import { runNightly, type StepResult } from '../../../jobs/nightly.js';
 import { nightlyDeps } from '../../main/nightly-deps.js';
 import { systemClock } from '../../domain/clock.js';
+import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { finishUnits } from '../held-units.js';
 import { addPaymentJobs } from './run-payments.js';
 import { addStatementJobs } from './run-statements.js';
 
@@ -32,9 +34,11 @@ export function runCommand(): Command {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
       const app = await createApp(config, logger);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const runId = newRunId();
-        const picked = await runPickup(app.pickupDeps(runId), companies);
+        const deps = app.pickupDeps(runId);
+        const picked = await forEachCompany(units, 'pickup', companies, (c) => runPickup(deps, [c]));
         for (const p of picked) {
           const report = p.report ? ` — report: ${p.report}` : '';
           const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
@@ -42,7 +46,8 @@ export function runCommand(): Command {
             `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s)${held} → ${p.movedTo}${report}\n`,
           );
         }
-        if (picked.length === 0) process.stdout.write('no files to pick up\n');
+        if (picked.length === 0 && units.done > 0) process.stdout.write('no files to pick up\n');
+        finishUnits(units);
         if (
           picked.some(
             (p) =>
@@ -51,6 +56,7 @@ export function runCommand(): Command {
         )
           process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await app.close();
       }
     });
@@ -67,16 +73,21 @@ export function runCommand(): Command {
       const companies = selectCompanies(config.companies, options.company);
       const period = { ...dateOption('--from', options.from), ...dateOption('--to', options.to) };
       const app = await createApp(config, logger);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
-        const results = await runReconcile(app.reconcileDeps(newRunId()), companies, period);
+        const deps = app.reconcileDeps(runId);
+        const results = await forEachCompany(units, 'reconcile', companies, (c) => runReconcile(deps, [c], period));
         for (const r of results) {
           const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
           process.stdout.write(
             `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
           );
         }
+        finishUnits(units);
         if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
       } finally {
+        units.close();
         await app.close();
       }
     });
@@ -94,7 +105,9 @@ export function runCommand(): Command {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
       const onStep = (s: StepResult) =>
-        process.stdout.write(`${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}\n`);
+        process.stdout.write(
+          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${s.summary}\n`,
+        );
       if (options.dryRun) {
         process.stdout.write(
           'DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n',
@@ -109,13 +122,17 @@ export function runCommand(): Command {
       }
       const app = await createApp(config, logger);
       const alerts = createAlerts(app);
+      const runId = newRunId();
+      const units = unitClaims(app, runId);
       try {
         const startedAt = app.clock.now();
-        const result = await runNightly(nightlyDeps(app), companies, { runId: newRunId(), onStep });
+        const result = await runNightly(nightlyDeps(app), companies, { runId, onStep, units });
+        finishUnits(units);
         // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
         await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
         process.exitCode = result.exitCode;
       } finally {
+        units.close();
         await alerts.close();
         await app.close();
       }

@@ -349,6 +349,8 @@ function chaosConfig(dir: string, root: string, sandbox: RunningSandbox, sftp: S
   return {
     dataDir: join(dir, 'data'),
     log: { level: 'error', format: 'json' },
+    // A killed run's claims lapse before the next child has started (its start-up takes longer).
+    schedule: { claimTtl: '1s' },
     database: { url: `sqlite:${join(dir, 'settle.sqlite')}` },
     bank: {
       baseUrl: sandbox.urls.baseUrl,

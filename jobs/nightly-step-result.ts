@@ -1,0 +1,19 @@
+// What one step of the nightly chain reports (jobs/nightly.ts), for one company or merged.
+export type StepName =
+  'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
+
+export interface StepResult {
+  step: StepName;
+  /** The company the step ran for; absent on a step merged over several companies. */
+  company?: string;
+  ok: boolean;
+  /** One line for people: what the step did, or why it failed. */
+  summary: string;
+  /** Something in this step's result needs a person (rejected file, unknown payment, gap, …). */
+  needsPerson: boolean;
+  /** Files written, relative to the company's root (reports, statements, status files). */
+  files: string[];
+  error?: { code: string; message: string };
+  /** Another process held the step's unit, so this run did not do it. */
+  held?: boolean;
+}

@@ -1,0 +1,25 @@
+// knex's better-sqlite3 client with one change: transactions start with BEGIN IMMEDIATE.
+// A deferred BEGIN takes the write lock only at the first write; a transaction that read first
+// holds a snapshot, and when another process committed meanwhile SQLite cannot let it wait for
+// the lock (the snapshot would be stale) and fails at once with "database is locked", whatever
+// the busy timeout. BEGIN IMMEDIATE takes the write lock up front, so a writer that finds it
+// taken waits (busy_timeout) like any single statement does, and then reads fresh data.
+import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
+
+interface QueryObject {
+  sql?: string;
+}
+
+type ClientClass = new (config: Knex.Config) => Knex.Client & {
+  _query(connection: unknown, obj: QueryObject): Promise<unknown>;
+};
+
+const BetterSqlite3Client = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3/index.js') as ClientClass;
+
+export class ImmediateSqliteClient extends BetterSqlite3Client {
+  override _query(connection: unknown, obj: QueryObject): Promise<unknown> {
+    if (obj.sql === 'BEGIN;') obj.sql = 'BEGIN IMMEDIATE;';
+    return super._query(connection, obj);
+  }
+}

@@ -1,0 +1,172 @@
+// The lease model of settle (docs/storage.md, "Units of work"): work is claimed per unit — a job
+// for one company, or for one account of a company — with a short named lease in the database.
+// Whoever claims a unit does it; whoever finds it held skips it and says by whom and until when.
+// The holder renews its leases by a heartbeat while it works, so a holder that dies (SIGKILL,
+// power) stops renewing and its units can be taken over once the lease lapses: within
+// `ttlMs`, not after the longest job. Several processes (a timer run beside a run by hand, N
+// instances of `settle serve` sharing a bureau's night) thereby divide the work between them
+// and never do one unit twice at once.
+import type { Logger } from '../log/logger.js';
+import type { LeaseRepository } from './leases.js';
+
+export interface WorkUnit {
+  job: string;
+  company: string;
+  account?: string;
+}
+
+export interface HeldUnit {
+  unit: WorkUnit;
+  /** Who holds it; undefined when the lease ended between our look and the holder's. */
+  holder?: string;
+  since?: Date;
+  /** When the holder's claim lapses unless it renews it. */
+  until?: Date;
+}
+
+export type UnitRun<T> = { ran: true; result: T } | { ran: false; held: HeldUnit };
+
+export interface UnitClaimsOptions {
+  leases: LeaseRepository;
+  /** Who claims: unique per run (instance and run id), so two runs in one process exclude each other too. */
+  holder: string;
+  /** How long a claim lasts without a heartbeat. */
+  ttlMs: number;
+  logger?: Logger | undefined;
+}
+
+export function unitName(unit: WorkUnit): string {
+  return ['unit', unit.job, unit.company, ...(unit.account === undefined ? [] : [unit.account])].join(':');
+}
+
+/** "submit acme: held by host-2:812:4f2c since 02:00:03Z, until 02:00:48Z unless renewed". */
+export function describeHeld(held: HeldUnit): string {
+  const { job, company, account } = held.unit;
+  const what = `${job} ${company}${account === undefined ? '' : ` account ${account}`}`;
+  if (held.holder === undefined) return `${what}: held by another settle process`;
+  const since = held.since ? ` since ${held.since.toISOString()}` : '';
+  const until = held.until ? `, until ${held.until.toISOString()} unless renewed` : '';
+  return `${what}: held by ${held.holder}${since}${until}`;
+}
+
+export class UnitClaims {
+  /** Units found held by another holder, in the order met. */
+  readonly held: HeldUnit[] = [];
+  private ran = 0;
+  private readonly mine = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly lostController = new AbortController();
+
+  constructor(private readonly options: UnitClaimsOptions) {}
+
+  get holder(): string {
+    return this.options.holder;
+  }
+
+  /** Aborts when a claim of this run was lost (its lease lapsed and another holder took it). */
+  get lost(): AbortSignal {
+    return this.lostController.signal;
+  }
+
+  /** Units done by this run. */
+  get done(): number {
+    return this.ran;
+  }
+
+  /** True when the run was asked for units and every one was held elsewhere. */
+  get allHeld(): boolean {
+    return this.ran === 0 && this.held.length > 0;
+  }
+
+  /** Claims the unit and runs `fn` while holding it; when another holder has it, records and returns that. */
+  async run<T>(unit: WorkUnit, fn: () => Promise<T>): Promise<UnitRun<T>> {
+    if (!(await this.claim(unit))) return { ran: false, held: this.held[this.held.length - 1] ?? { unit } };
+    try {
+      const result = await fn();
+      this.ran++;
+      return { ran: true, result };
+    } finally {
+      await this.release(unit);
+    }
+  }
+
+  /**
+   * Claims every unit it can, runs `fn` once with those (not at all when none), and releases
+   * them: for a command that does one job over several companies in one go.
+   */
+  async runAll<T>(units: readonly WorkUnit[], fn: (claimed: WorkUnit[]) => Promise<T>): Promise<T | undefined> {
+    const claimed: WorkUnit[] = [];
+    try {
+      for (const unit of units) if (await this.claim(unit)) claimed.push(unit);
+      if (claimed.length === 0) return undefined;
+      const result = await fn(claimed);
+      this.ran += claimed.length;
+      return result;
+    } finally {
+      for (const unit of claimed) await this.release(unit);
+    }
+  }
+
+  private async claim(unit: WorkUnit): Promise<boolean> {
+    const name = unitName(unit);
+    const { leases, holder, ttlMs, logger } = this.options;
+    if (!this.mine.has(name) && !(await leases.acquire(name, holder, ttlMs))) {
+      const current = await leases.current(name);
+      const held: HeldUnit = current
+        ? { unit, holder: current.holder, since: current.acquiredAt, until: current.expiresAt }
+        : { unit };
+      this.held.push(held);
+      logger?.info('unit of work held by another settle process; skipped', {
+        unit: name,
+        heldBy: held.holder,
+        until: held.until?.toISOString(),
+      });
+      return false;
+    }
+    this.mine.set(name, (this.mine.get(name) ?? 0) + 1);
+    this.startHeartbeat();
+    return true;
+  }
+
+  private async release(unit: WorkUnit): Promise<void> {
+    const name = unitName(unit);
+    const left = (this.mine.get(name) ?? 1) - 1;
+    if (left > 0) this.mine.set(name, left);
+    else {
+      this.mine.delete(name);
+      await this.options.leases.release(name, this.options.holder);
+    }
+    if (this.mine.size === 0) this.stopHeartbeat();
+  }
+
+  /** Stops the heartbeat (the leases themselves are released as each unit ends). */
+  close(): void {
+    this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.timer) return;
+    const { ttlMs } = this.options;
+    this.timer = setInterval(() => void this.beat(), Math.max(10, Math.floor(ttlMs / 3)));
+    this.timer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async beat(): Promise<void> {
+    const { leases, holder, ttlMs, logger } = this.options;
+    for (const name of [...this.mine.keys()]) {
+      try {
+        if (await leases.renew(name, holder, ttlMs)) continue;
+        logger?.warn('claim on a unit of work lost: another process may take it over', { unit: name, holder });
+        if (!this.lost.aborted) this.lostController.abort(new Error(`claim ${name} lost`));
+      } catch (error) {
+        // A missed beat is harmless while the lease lasts; the next one tries again.
+        logger?.warn('claim renewal failed', { unit: name, error: error instanceof Error ? error.message : error });
+      }
+    }
+  }
+}
