@@ -221,9 +221,7 @@ async function runCompanyChain(
       };
     });
     await step('consents', async () => {
-      const consents = await runSyncConsents(
-deps.consents(runId), companies
-      );
+      const consents = await runSyncConsents(deps.consents(runId), companies);
       return {
         summary: `${consents.length} consent(s) read from the bank`,
         needsPerson: false,

@@ -8,7 +8,6 @@ import type { Clock } from '../domain/clock.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
-import { lineMachine } from '../domain/states.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { chunks, instant, toDate, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';

@@ -246,7 +246,12 @@ describe.runIf(server || process.env.CI)(
     async function sftpSetup(): Promise<Setup> {
       if (!server) throw new Error(`could not start sshd: ${reason ?? 'unknown'}`);
       const { company, stores } = sftpCompany(server, 'paths', { stableFor: '1s' });
-      return { company, store: await stores.fileStore(company), localRoot: server.filesRoot, close: () => stores.close() };
+      return {
+        company,
+        store: await stores.fileStore(company),
+        localRoot: server.filesRoot,
+        close: () => stores.close(),
+      };
     }
 
     it('unsafe, hidden and over-long names in an SFTP inbox are left there with a warning; the longest allowed names still get their reports', async () => {

@@ -71,7 +71,11 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
       source: 'bank',
     });
 
-    const findings = await scanForAttention({ attention: app.store.attention, clock: app.clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({
+      attention: app.store.attention,
+      clock: app.clock,
+      warnBeforeMs: 7 * DAY,
+    });
     expect(findings.filter((f) => f.kind === 'consent-expiring')).toEqual([
       expect.objectContaining({
         key: `consent-expiring:${SEED.consentId}:${expires}`,
@@ -100,7 +104,11 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
     await handleBankEvents(deps, [event('Authorized', new Date(now.getTime() - DAY), 'e2')]);
     const [stored] = await app.store.consents.list('acme');
     expect(stored).toMatchObject({ status: 'Revoked', source: 'event' });
-    const findings = await scanForAttention({ attention: app.store.attention, clock: app.clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({
+      attention: app.store.attention,
+      clock: app.clock,
+      warnBeforeMs: 7 * DAY,
+    });
     expect(findings.filter((f) => f.kind === 'consent-expiring')).toEqual([]);
     consent(SEED.consentId).status = 'Authorized';
   });
