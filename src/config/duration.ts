@@ -16,9 +16,11 @@ export function parseDuration(text: string | number): number | undefined {
 /** The configuration keys that hold durations (`settle config show` prints them as written). */
 export const DURATION_KEYS: ReadonlySet<string> = new Set([
   'stableFor',
+  'duplicateWindow',
   'overlap',
   'timeout',
   'jobLease',
+  'claimTtl',
   'warnBefore',
   'lookBack',
   'idempotencyRetention',

@@ -24,6 +24,7 @@ describe('settle demo', () => {
         'status-report',
         'fetch',
         'export',
+        'consents',
         'reconcile',
       ]);
       const files = result.files;

@@ -10,7 +10,7 @@ import { withTempDir } from '../support/tmp.js';
 const RULES = fileURLToPath(new URL('../fixtures/intake/rules/', import.meta.url));
 
 function config(dir: string, intake = ''): string {
-  return `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 10ms\n${intake}`;
+  return `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    intake:\n      stableFor: 1s\n${intake}`;
 }
 
 describe('settle run pickup refuses what is not a payment file', () => {

@@ -23,6 +23,7 @@ import type { FileStore } from '../../src/transport/index.js';
 import { sftpCompany } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
+import { partPath } from '../../src/transport/part-name.js';
 import { allFiles } from './helpers.js';
 
 const { server, reason } = await startSshdForTests();
@@ -196,7 +197,10 @@ describe('security: links and other non-files in a local inbox', () => {
       expect(await codeOf(store.move('acme/inbox/good.csv', 'reports/good.csv'))).toBe('ERR_FILE_NAME_UNSAFE');
       expect(await allFiles(join(dir, 'outside'))).toEqual([]);
       // A link planted under the name settle writes to first is refused, never written through.
-      await symlink(join(setup.localRoot, 'elsewhere', 'client-secret'), join(setup.localRoot, 'acme', 'r.txt.part'));
+      await symlink(
+        join(setup.localRoot, 'elsewhere', 'client-secret'),
+        partPath(join(setup.localRoot, 'acme', 'r.txt')),
+      );
       expect(await codeOf(store.writeAtomic('acme/r.txt', 'report'))).toBe('ERR_FILE_IO');
       expect(await readFile(join(setup.localRoot, 'elsewhere', 'client-secret'), 'utf8')).toBe(CLIENT_SECRET);
     } finally {

@@ -70,7 +70,11 @@ function stateWrites(path: string): string[] {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       const where = `${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-      if (method === 'update' && node.arguments[0] !== undefined) {
+      // A hash's `.update(…)` (createHash(…).update) writes no table.
+      const onHash =
+        ts.isCallExpression(node.expression.expression) &&
+        /^create(Hash|Hmac)$/.test(node.expression.expression.expression.getText(file));
+      if (method === 'update' && node.arguments[0] !== undefined && !onHash) {
         // Only the store reaches the database (a dependency-cruiser rule keeps knex there), so
         // elsewhere `.update(x)` is a hash or the like, and only a visible state key counts.
         const columns = writtenColumns(node.arguments[0], file).filter(

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import { takeStableFiles, type FileStore } from '../../src/transport/index.js';
+import { partPath } from '../../src/transport/part-name.js';
 
 export interface StoreUnderTest {
   store: FileStore;
@@ -82,9 +83,9 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       await store.ensureDir('out');
       const { stream, release } = gatedStream('first half;', 'second half');
       const writing = store.writeAtomic('out/report.csv', stream);
-      await waitFor(async () => (await store.list('out')).some((e) => e.name === 'report.csv.part'));
+      await waitFor(async () => (await store.list('out')).some((e) => e.name === partPath('report.csv')));
       expect(await store.exists('out/report.csv')).toBe(false);
-      expect((await store.list('out')).map((e) => e.name)).toEqual(['report.csv.part']);
+      expect((await store.list('out')).map((e) => e.name)).toEqual([partPath('report.csv')]);
       release();
       await writing;
       expect((await store.readBuffer('out/report.csv')).toString()).toBe('first half;second half');
@@ -95,12 +96,12 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       await store.writeAtomic('status.csv', 'old content');
       const { stream, release } = gatedStream('new ', 'content');
       const writing = store.writeAtomic('status.csv', stream);
-      await waitFor(async () => store.exists('status.csv.part'));
+      await waitFor(async () => store.exists(partPath('status.csv')));
       expect((await store.readBuffer('status.csv')).toString()).toBe('old content');
       release();
       await writing;
       expect((await store.readBuffer('status.csv')).toString()).toBe('new content');
-      expect(await store.exists('status.csv.part')).toBe(false);
+      expect(await store.exists(partPath('status.csv'))).toBe(false);
     });
 
     it('leaves neither the target nor the .part file behind when the source stream fails', async () => {
@@ -110,7 +111,7 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       release();
       await outcome;
       expect(await store.exists('broken.csv')).toBe(false);
-      expect(await store.exists('broken.csv.part')).toBe(false);
+      expect(await store.exists(partPath('broken.csv'))).toBe(false);
     });
 
     it('lists regular files with size and mtime, sorted by name, without sub-folders', async () => {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SftpFileStore, type SftpFileStoreOptions } from '../../src/transport/index.js';
 import { failure, otherFingerprint, startSshdForTests } from '../support/sshd.js';
 import { codeOf, fileStoreContract, gatedStream, waitFor } from './file-store-contract.js';
+import { partPath } from '../../src/transport/part-name.js';
 
 const { server, reason } = await startSshdForTests();
 afterAll(async () => {
@@ -115,7 +116,7 @@ if (server) {
         const { stream, release } = gatedStream('half of it', ' and the rest');
         const writing = store.writeAtomic('cut/out.csv', stream);
         const outcome = failure(writing);
-        await waitFor(async () => (await store.list('cut')).some((e) => e.name === 'out.csv.part'));
+        await waitFor(async () => (await store.list('cut')).some((e) => e.name === partPath('out.csv')));
         await server.killConnections();
         release();
         expect((await outcome).code).toBe('ERR_SFTP_CONNECT');
