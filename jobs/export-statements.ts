@@ -19,6 +19,7 @@ import type { StatementRepository, StoredAccount } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
 import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
+import { removeStaleParts } from './part-leftovers.js';
 
 export interface ExportStatementsDeps {
   statements: StatementRepository;
@@ -99,6 +100,7 @@ export async function runExportStatements(
     matched = true;
     const fileStore = await deps.fileStore(company);
     await fileStore.ensureDir(company.folders.statements);
+    await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     for (const account of accounts) {
       for (const format of company.statements.formats) {
         if (explicit === undefined) {

@@ -1,10 +1,10 @@
-// Leftovers of interrupted writes. FileStore.writeAtomic writes NAME.part and renames it, so a
-// reader never sees half a file; but a crash (SIGKILL, power) or an SFTP connection lost for good
-// between the two steps leaves NAME.part behind. Where the next run writes the same name, it
-// replaces it; where names carry a time (reconciliation reports: the run's; status files: the
-// last change's), nothing ever would, and the ERP's outbox keeps a half-written file forever
-// (found by the chaos run, docs/operations.md#chaos-run). The jobs writing such names remove
-// leftovers in their folder first, once they are older than any write still in flight can be.
+// Leftovers of interrupted writes. FileStore.writeAtomic writes NAME.<tag>.part (the tag is the
+// writing process's) and renames it, so a reader never sees half a file; but a crash (SIGKILL,
+// power) or an SFTP connection lost for good between the two steps leaves that file behind, and
+// no later process writes the same name again, so the ERP's outbox would keep a half-written file
+// forever (found by the chaos run, docs/operations.md#chaos-run). The jobs writing the ERP's
+// outputs (statements, status files, reports) remove leftovers in their folder first, once they
+// are older than any write still in flight can be.
 import type { Clock } from '../src/domain/clock.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { Logger } from '../src/log/index.js';

@@ -233,6 +233,7 @@ function crashConfig(dir: string, root: string, sandbox: RunningSandbox): Record
         name: 'ACME AS',
         organisationNumber: '999999999',
         root,
+        folders: { approvals: 'approvals' },
         intake: { stableFor: '1s', holidayPolicy: 'move' },
         payments: { maxLinesPerBulk: 2 },
         status: { formats: ['csv'] },
@@ -259,7 +260,7 @@ async function dropFile(sandbox: RunningSandbox, root: string, f: number): Promi
       : Array.from(
           { length: 5 },
           (_, i) =>
-            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CR-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`,
+            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CR-${f}-${i},${100 + 10 * f + i}.00,NOK,${CREDITOR},Leverandor AS`,
         );
   await writeFile(join(root, 'inbox', f < 0 ? 'bad.csv' : `pay-${f}.csv`), [header, ...lines].join('\n') + '\n');
 }
@@ -277,9 +278,10 @@ export class Approver {
   ) {}
 
   async act(policy: { fail: number; waitOneRound: boolean }): Promise<void> {
-    const names = await readdir(join(this.root, 'reports')).catch(() => [] as string[]);
+    // The approvers-only folder: the copy in reports/ never carries the single-use link.
+    const names = await readdir(join(this.root, 'approvals')).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.startsWith('approval-') && n.endsWith('.txt'))) {
-      const text = await readFile(join(this.root, 'reports', name), 'utf8');
+      const text = await readFile(join(this.root, 'approvals', name), 'utf8');
       const link = /https?:\/\/\S+\/__sandbox\/sca\/\S+/.exec(text)?.[0];
       if (link === undefined || this.used.has(link)) continue;
       // Let some links sit a round, so the time jump expires them.

@@ -49,6 +49,7 @@ const FOLDERS = {
   status: 'status',
   statements: 'statements',
   reports: 'reports',
+  approvals: 'approvals',
 };
 const STATEMENT_FORMATS = ['camt.053.001.02', 'csv'] as const;
 const STATEMENT_SUFFIXES = ['camt.053.001.02.xml', 'csv'];
@@ -402,7 +403,7 @@ async function paymentFile(sandbox: RunningSandbox, f: number): Promise<string> 
       : Array.from(
           { length: 5 },
           (_, i) =>
-            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CH-${f}-${i},${100 + i}.00,NOK,${CREDITOR},Leverandor AS`,
+            `${i % 3 === 2 ? APPROVAL : NORMAL},ACME AS,${execution},CH-${f}-${i},${100 + 10 * f + i}.00,NOK,${CREDITOR},Leverandor AS`,
         );
   return [header, ...lines].join('\n') + '\n';
 }
