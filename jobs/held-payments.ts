@@ -1,31 +1,21 @@
 // A person decides about a payment held as a likely duplicate: release it (the next submit sends
 // it) or drop it (never sent; the ERP's status file shows it cancelled). Recorded on the held
-// row with who (SETTLE_ACTOR, else the operating-system user), when and why.
-import { userInfo } from 'node:os';
+// row with who, when and why, and in the audit trail with where from.
 import { ExitCode, SettleError } from '../src/domain/errors.js';
 import type { HeldPayment, HoldDecision, Store } from '../src/store/index.js';
-
-/** Who is acting: SETTLE_ACTOR when set (a service account acting for a named person), else the OS user. */
-export function currentActor(env: NodeJS.ProcessEnv = process.env): string {
-  const named = env.SETTLE_ACTOR?.trim();
-  if (named) return named;
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
 
 export interface HoldDecisionInput {
   /** A held id, a payment line id or an end-to-end id (settle payments held lists them). */
   ref: string;
   decision: HoldDecision;
   reason: string;
+  /** Who decides (SETTLE_ACTOR or the OS user on the command line) and from where. */
   actor: string;
+  origin: string;
   company?: string;
 }
 
-export async function decideHold(store: Pick<Store, 'held'>, input: HoldDecisionInput): Promise<HeldPayment> {
+export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: HoldDecisionInput): Promise<HeldPayment> {
   const reason = input.reason.trim();
   if (reason === '')
     throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the decision)', {
@@ -44,5 +34,14 @@ export async function decideHold(store: Pick<Store, 'held'>, input: HoldDecision
       `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
       { exitCode: ExitCode.usage },
     );
-  return store.held.decide(found[0]!.id, input.decision, input.actor, reason);
+  const held = await store.held.decide(found[0]!.id, input.decision, input.actor, reason);
+  await store.audit.append({
+    actor: input.actor,
+    action: input.decision === 'released' ? 'payment.release' : 'payment.drop',
+    subject: { type: 'payment', id: held.paymentId },
+    reason,
+    origin: input.origin,
+    details: { company: held.company, endToEndId: held.endToEndId, file: held.fileName, line: held.lineNumber },
+  });
+  return held;
 }

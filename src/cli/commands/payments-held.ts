@@ -1,7 +1,8 @@
 // `settle payments held|release|drop`: the payments held as likely duplicates of a payment
 // accepted from another file (docs/runbook.md, "A payment is held as a likely duplicate").
 import type { Command } from 'commander';
-import { currentActor, decideHold } from '../../../jobs/held-payments.js';
+import { decideHold } from '../../../jobs/held-payments.js';
+import { cliActor } from '../actor.js';
 import { createApp } from '../../main/app.js';
 import type { HeldPayment, HoldDecision } from '../../store/index.js';
 import { context } from '../context.js';
@@ -50,7 +51,7 @@ export function addHeldCommands(command: Command): void {
             ref,
             decision,
             reason: options.reason,
-            actor: currentActor(),
+            ...cliActor(),
             ...(options.company ? { company: options.company } : {}),
           });
           process.stdout.write(

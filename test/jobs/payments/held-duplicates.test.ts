@@ -5,7 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentActor, decideHold } from '../../../jobs/held-payments.js';
+import { decideHold } from '../../../jobs/held-payments.js';
+import { cliActor } from '../../../src/cli/actor.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runStatusReport } from '../../../jobs/status-report.js';
 import { runSubmit } from '../../../jobs/submit.js';
@@ -78,16 +79,23 @@ describe('likely duplicates across files', () => {
     ]);
 
     // A person decides: one is a real second payment, the other a duplicate.
-    const actor = currentActor({ SETTLE_ACTOR: 'kari.controller' });
-    await decideHold(w.store, { ref: 'ERP-2-again', decision: 'released', reason: 'second delivery', actor });
+    const actor = cliActor({ SETTLE_ACTOR: 'kari.controller' });
+    await decideHold(w.store, { ref: 'ERP-2-again', decision: 'released', reason: 'second delivery', ...actor });
     const [dropped] = await w.store.held.find('ERP-1-again');
-    await decideHold(w.store, { ref: dropped!.id, decision: 'dropped', reason: 'ERP re-export', actor });
+    await decideHold(w.store, { ref: dropped!.id, decision: 'dropped', reason: 'ERP re-export', ...actor });
     await expect(
-      decideHold(w.store, { ref: 'ERP-1-again', decision: 'released', reason: 'changed my mind', actor }),
+      decideHold(w.store, { ref: 'ERP-1-again', decision: 'released', reason: 'changed my mind', ...actor }),
     ).rejects.toMatchObject({ code: 'ERR_PAYMENT_NOT_HELD' });
     await expect(
-      decideHold(w.store, { ref: 'ERP-3', decision: 'released', reason: 'not held', actor }),
+      decideHold(w.store, { ref: 'ERP-3', decision: 'released', reason: 'not held', ...actor }),
     ).rejects.toMatchObject({ code: 'ERR_PAYMENT_NOT_HELD' });
+    // Both decisions, and only they, are in the hash-chained audit trail with who and why.
+    const trail = await w.store.audit.list();
+    expect(trail.map((e) => [e.action, e.actor, e.reason, e.details?.endToEndId])).toEqual([
+      ['payment.release', 'kari.controller', 'second delivery', 'ERP-2-again'],
+      ['payment.drop', 'kari.controller', 'ERP re-export', 'ERP-1-again'],
+    ]);
+    expect((await w.store.audit.verify()).ok).toBe(true);
 
     await runSubmit(w.deps('s3'), [w.company]);
     expect(await paidAtBank()).toEqual(['ERP-1', 'ERP-2', 'ERP-2-again', 'ERP-3']);
