@@ -40,7 +40,48 @@ export interface Remittance {
   creditorReference?: string;
 }
 
+/** The ids of one transaction (TxDtls/Refs), each as the party that gave it. */
+export interface TransactionReferences {
+  /** The payment message the transaction came in: GrpHdr/MsgId of the ERP's pain.001. */
+  messageId?: string;
+  accountServicerRef?: string;
+  paymentInformationId?: string;
+  instructionId?: string;
+  endToEndId?: string;
+  /** The bank's id of the payment or transaction. */
+  transactionId?: string;
+}
+
+/** A payment that came back: the ISO external return reason code (or the bank's own) and its text. */
+export interface ReturnReason {
+  code?: string;
+  additionalInfo?: string;
+}
+
+/** One transaction an entry books (TxDtls). */
+export interface TransactionDetails {
+  refs?: TransactionReferences;
+  /** Signed like the entry; the entry's amount when left out (a single-transaction entry). */
+  amount?: Money;
+  /** The amount as instructed, when the bank reports it (AmtDtls/InstdAmt); unsigned. */
+  instructedAmount?: Money;
+  counterparty?: Counterparty;
+  remittance?: Remittance;
+  returnReason?: ReturnReason;
+}
+
+/** A bulk the bank booked as one entry (NtryDtls/Btch). */
+export interface BatchInformation {
+  messageId?: string;
+  paymentInformationId?: string;
+  count: number;
+  /** Signed like the entry. */
+  total: Money;
+}
+
 export interface StatementEntry {
+  /** The bank's own reference of the entry (NtryRef). */
+  entryReference?: string;
   /** Signed: positive = credit (received), negative = debit (paid). */
   amount: Money;
   bookingDate: LocalDate;
@@ -54,7 +95,38 @@ export interface StatementEntry {
   /** The other side: the debtor of a credit entry, the creditor of a debit entry. */
   counterparty?: Counterparty;
   remittance?: Remittance;
+  /** The bank's booking text (AddtlNtryInf). */
   additionalInfo?: string;
+  batch?: BatchInformation;
+  /**
+   * The transactions booked in the entry, one TxDtls each (a batch entry: one per line). When
+   * left out, endToEndId, counterparty and remittance above describe the one transaction.
+   */
+  transactions?: readonly TransactionDetails[];
+}
+
+/** Counts and sums of a statement's entries (TxsSummry); sums are unsigned, the net is signed. */
+export interface TransactionsSummary {
+  count: number;
+  creditCount: number;
+  creditSum: bigint;
+  debitCount: number;
+  debitSum: bigint;
+}
+
+export function summarizeEntries(entries: Iterable<StatementEntry>): TransactionsSummary {
+  const s: TransactionsSummary = { count: 0, creditCount: 0, creditSum: 0n, debitCount: 0, debitSum: 0n };
+  for (const entry of entries) {
+    s.count++;
+    if (entry.amount.minor < 0n) {
+      s.debitCount++;
+      s.debitSum -= entry.amount.minor;
+    } else {
+      s.creditCount++;
+      s.creditSum += entry.amount.minor;
+    }
+  }
+  return s;
 }
 
 export interface Statement {
@@ -72,6 +144,8 @@ export interface Statement {
   openingBalance: StatementBalance;
   /** Closing booked balance (CLBD). */
   closingBalance: StatementBalance;
+  /** Written as TxsSummry when given; the writer checks it against the entries it writes. */
+  summary?: TransactionsSummary;
   /** Streamed: writers consume it once and keep no entry after writing it. */
   entries: Iterable<StatementEntry> | AsyncIterable<StatementEntry>;
 }

@@ -3,9 +3,10 @@
 // production and xmlbuilder2 in the byte-identity test, so element order lives only here.
 // Field mapping: docs/formats/camt053.md.
 import type { Issue } from '../../domain/issue.js';
-import { formatAmount } from '../../domain/money.js';
+import { currencyExponent } from '../../domain/currency.js';
+import { formatAmount, formatMinor } from '../../domain/money.js';
 import { absoluteMoney, creditDebit } from '../../domain/statement.js';
-import type { Statement, StatementBalance } from '../../domain/statement.js';
+import type { Statement, StatementBalance, TransactionsSummary } from '../../domain/statement.js';
 import { formatDateTime } from '../xml/date-time.js';
 import { prepareText } from '../xml/text.js';
 import { requiredTextIssue, textIssue } from '../xml/issues.js';
@@ -76,6 +77,39 @@ export function composeHead(sink: XmlSink, statement: Statement, ctx: ComposeCon
 
   balance(sink, 'OPBD', statement.openingBalance);
   balance(sink, 'CLBD', statement.closingBalance);
+  if (statement.summary !== undefined) summary(sink, ctx, statement.summary, statement.account.currency);
+}
+
+/** TxsSummry: all entries (count, sum of absolute amounts, net), then credits and debits. */
+function summary(sink: XmlSink, ctx: ComposeContext, s: TransactionsSummary, currency: string): void {
+  const exponent = currencyExponent(currency) ?? 2;
+  const decimal = (minor: bigint) => formatMinor(minor < 0n ? -minor : minor, exponent);
+  const net = s.creditSum - s.debitSum;
+  const netIndicator = net < 0n ? 'DBIT' : 'CRDT';
+  sink.open('TxsSummry');
+  sink.open('TtlNtries');
+  sink.leaf('NbOfNtries', String(s.count));
+  sink.leaf('Sum', decimal(s.creditSum + s.debitSum));
+  if (ctx.dialect.netEntryWrapped) {
+    sink.open('TtlNetNtry');
+    sink.leaf('Amt', decimal(net));
+    sink.leaf('CdtDbtInd', netIndicator);
+    sink.close();
+  } else {
+    sink.leaf('TtlNetNtryAmt', decimal(net));
+    sink.leaf('CdtDbtInd', netIndicator);
+  }
+  sink.close();
+  for (const [name, count, sum] of [
+    ['TtlCdtNtries', s.creditCount, s.creditSum],
+    ['TtlDbtNtries', s.debitCount, s.debitSum],
+  ] as const) {
+    sink.open(name);
+    sink.leaf('NbOfNtries', String(count));
+    sink.leaf('Sum', decimal(sum));
+    sink.close();
+  }
+  sink.close();
 }
 
 /** Closes Stmt, BkToCstmrStmt and Document. */

@@ -6,9 +6,18 @@
 // Entries sit at depth 3 (Document/BkToCstmrStmt/Stmt/Ntry), indented by two spaces per level.
 import { formatMinor } from '../../domain/money.js';
 import { currencyExponent } from '../../domain/currency.js';
-import type { BankTransactionCode, StatementEntry } from '../../domain/statement.js';
+import type { Money } from '../../domain/money.js';
+import type {
+  BankTransactionCode,
+  BatchInformation,
+  ReturnReason,
+  StatementEntry,
+  TransactionDetails,
+  TransactionReferences,
+} from '../../domain/statement.js';
 import { escapeAttribute, escapeText } from '../xml/text.js';
 import { accountIdValue, bic, required, text, type ComposeContext } from './compose.js';
+import { REFERENCE_FIELDS, returnReasonCode, transactionsOf } from './transactions.js';
 
 const I = Array.from({ length: 13 }, (_, depth) => '\n' + '  '.repeat(depth));
 const [, , , I3, I4, I5, I6, I7, I8, I9, I10, I11] = I as [
@@ -36,13 +45,20 @@ function amountText(minor: bigint, currency: string): string {
   return formatMinor(minor < 0n ? -minor : minor, exponent);
 }
 
+function absolute(amount: Money): Money {
+  return amount.minor < 0n ? { minor: -amount.minor, currency: amount.currency } : amount;
+}
+
 /** The Ntry element with its leading line break; `ctx.entryIndex` must be set by the caller. */
 export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string {
   const { dialect } = ctx;
   const credit = entry.amount.minor >= 0n;
   const indicator = credit ? 'CRDT' : 'DBIT';
-  const amountXml = `<Amt Ccy="${escapeAttribute(entry.amount.currency)}">${escapeText(amountText(entry.amount.minor, entry.amount.currency))}</Amt>`;
-  let out = `${I3}<Ntry>${I4}${amountXml}${I4}<CdtDbtInd>${indicator}</CdtDbtInd>`;
+  const amountXml = amountElement('Amt', entry.amount);
+  let out = `${I3}<Ntry>`;
+  const entryRef = text(ctx, entry.entryReference, 35, '~/NtryRef', 'entryReference');
+  if (entryRef !== undefined) out += `${I4}<NtryRef>${escapeText(entryRef)}</NtryRef>`;
+  out += `${I4}${amountXml}${I4}<CdtDbtInd>${indicator}</CdtDbtInd>`;
   if (entry.reversal === true) out += `${I4}<RvslInd>true</RvslInd>`;
   out += dialect.statusAsCode ? `${I4}<Sts>${I5}<Cd>BOOK</Cd>${I4}</Sts>` : `${I4}<Sts>BOOK</Sts>`;
   out += `${I4}<BookgDt>${I5}<Dt>${escapeText(entry.bookingDate)}</Dt>${I4}</BookgDt>`;
@@ -51,92 +67,145 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   if (servicerRef !== undefined) out += `${I4}<AcctSvcrRef>${escapeText(servicerRef)}</AcctSvcrRef>`;
   out += bankTransactionCode(ctx, entry.bankTransactionCode, credit);
 
-  const endToEndId = text(ctx, entry.endToEndId, 35, '~/NtryDtls/TxDtls/Refs/EndToEndId', 'endToEndId');
-  const party = entry.counterparty;
-  const role = credit ? 'Dbtr' : 'Cdtr';
-  const partyName = text(
-    ctx,
-    party?.name,
-    140,
-    credit ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm',
-    'counterparty.name',
+  const details = transactionsOf(entry);
+  const batch = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx);
+  const rendered = details.map((detail, i) =>
+    renderTransaction(detail, {
+      entry,
+      ctx,
+      path: details.length === 1 ? '~/NtryDtls/TxDtls' : `~/NtryDtls/TxDtls[${i + 1}]`,
+    }),
   );
-  const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
-  const agentBic = bic(
-    ctx,
-    party?.bic,
-    credit
-      ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}'
-      : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}',
-    'counterparty.bic',
-  );
-  const ustrd = text(
-    ctx,
-    entry.remittance?.unstructured,
-    140,
-    '~/NtryDtls/TxDtls/RmtInf/Ustrd',
-    'remittance.unstructured',
-  );
-  const reference = text(
-    ctx,
-    entry.remittance?.creditorReference,
-    35,
-    '~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref',
-    'remittance.creditorReference',
-  );
-  const hasIban = partyIban !== undefined && partyIban !== '';
-  const hasParty = partyName !== undefined || hasIban;
-  if (
-    endToEndId !== undefined ||
-    hasParty ||
-    agentBic !== undefined ||
-    ustrd !== undefined ||
-    reference !== undefined ||
-    dialect.transactionAmount
-  ) {
-    out += `${I4}<NtryDtls>${I5}<TxDtls>`;
-    if (endToEndId !== undefined)
-      out += `${I6}<Refs>${I7}<EndToEndId>${escapeText(endToEndId)}</EndToEndId>${I6}</Refs>`;
-    if (dialect.transactionAmount) out += `${I6}${amountXml}${I6}<CdtDbtInd>${indicator}</CdtDbtInd>`;
-    if (hasParty) {
-      out += `${I6}<RltdPties>`;
-      if (partyName !== undefined) {
-        out += dialect.partyInPty
-          ? `${I7}<${role}>${I8}<Pty>${I9}<Nm>${escapeText(partyName)}</Nm>${I8}</Pty>${I7}</${role}>`
-          : `${I7}<${role}>${I8}<Nm>${escapeText(partyName)}</Nm>${I7}</${role}>`;
-      }
-      if (hasIban) {
-        const id = accountIdValue(
-          ctx,
-          partyIban,
-          credit ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id',
-          'counterparty.iban',
-        );
-        const inner =
-          id.iban !== undefined
-            ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>`
-            : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
-        out += `${I7}<${role}Acct>${I8}<Id>${inner}${I8}</Id>${I7}</${role}Acct>`;
-      }
-      out += `${I6}</RltdPties>`;
-    }
-    if (agentBic !== undefined) {
-      const b = dialect.bicElement;
-      out += `${I6}<RltdAgts>${I7}<${role}Agt>${I8}<FinInstnId>${I9}<${b}>${escapeText(agentBic)}</${b}>${I8}</FinInstnId>${I7}</${role}Agt>${I6}</RltdAgts>`;
-    }
-    if (ustrd !== undefined || reference !== undefined) {
-      out += `${I6}<RmtInf>`;
-      if (ustrd !== undefined) out += `${I7}<Ustrd>${escapeText(ustrd)}</Ustrd>`;
-      if (reference !== undefined) {
-        out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${I9}</Tp>${I9}<Ref>${escapeText(reference)}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
-      }
-      out += `${I6}</RmtInf>`;
-    }
-    out += `${I5}</TxDtls>${I4}</NtryDtls>`;
-  }
+  const body = batch + rendered.join('');
+  if (body !== '') out += `${I4}<NtryDtls>${body}${I4}</NtryDtls>`;
   const info = text(ctx, entry.additionalInfo, 500, '~/AddtlNtryInf', 'additionalInfo');
   if (info !== undefined) out += `${I4}<AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
   return out + `${I3}</Ntry>`;
+}
+
+function amountElement(name: string, amount: Money): string {
+  return `<${name} Ccy="${escapeAttribute(amount.currency)}">${escapeText(amountText(amount.minor, amount.currency))}</${name}>`;
+}
+
+function renderBatch(batch: BatchInformation, ctx: ComposeContext): string {
+  let out = `${I5}<Btch>`;
+  const messageId = text(ctx, batch.messageId, 35, '~/NtryDtls/Btch/MsgId', 'batch.messageId');
+  if (messageId !== undefined) out += `${I6}<MsgId>${escapeText(messageId)}</MsgId>`;
+  const pmtInfId = text(ctx, batch.paymentInformationId, 35, '~/NtryDtls/Btch/PmtInfId', 'batch.paymentInformationId');
+  if (pmtInfId !== undefined) out += `${I6}<PmtInfId>${escapeText(pmtInfId)}</PmtInfId>`;
+  out += `${I6}<NbOfTxs>${batch.count}</NbOfTxs>${I6}${amountElement('TtlAmt', batch.total)}`;
+  out += `${I6}<CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
+  return out + `${I5}</Btch>`;
+}
+
+interface TransactionContext {
+  entry: StatementEntry;
+  ctx: ComposeContext;
+  /** "~/NtryDtls/TxDtls", or with a position when the entry has several. */
+  path: string;
+}
+
+/** One TxDtls, or nothing when there is nothing to say (.02 has no amount of its own there). */
+function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: TransactionContext): string {
+  const { dialect } = ctx;
+  const amount = detail.amount ?? entry.amount;
+  const credit = amount.minor >= 0n;
+  const refs = renderRefs(detail.refs, ctx, path);
+  const instructed =
+    detail.instructedAmount === undefined
+      ? ''
+      : `${I6}<AmtDtls>${I7}<InstdAmt>${I8}${amountElement('Amt', absolute(detail.instructedAmount))}${I7}</InstdAmt>${I6}</AmtDtls>`;
+  const party = detail.counterparty;
+  const role = credit ? 'Dbtr' : 'Cdtr';
+  const partyName = text(ctx, party?.name, 140, `${path}/RltdPties/${role}/Nm`, 'counterparty.name');
+  const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
+  const agentBic = bic(ctx, party?.bic, `${path}/RltdAgts/${role}Agt/FinInstnId/{BIC}`, 'counterparty.bic');
+  const ustrd = text(ctx, detail.remittance?.unstructured, 140, `${path}/RmtInf/Ustrd`, 'remittance.unstructured');
+  const reference = text(
+    ctx,
+    detail.remittance?.creditorReference,
+    35,
+    `${path}/RmtInf/Strd/CdtrRefInf/Ref`,
+    'remittance.creditorReference',
+  );
+  const returned = detail.returnReason === undefined ? '' : renderReturn(detail.returnReason, ctx, path);
+  const hasIban = partyIban !== undefined && partyIban !== '';
+  const hasParty = partyName !== undefined || hasIban;
+  if (
+    refs === '' &&
+    instructed === '' &&
+    !hasParty &&
+    agentBic === undefined &&
+    ustrd === undefined &&
+    reference === undefined &&
+    returned === '' &&
+    !dialect.transactionAmount
+  )
+    return '';
+  let out = `${I5}<TxDtls>${refs}`;
+  if (dialect.transactionAmount)
+    out += `${I6}${amountElement('Amt', amount)}${I6}<CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
+  out += instructed;
+  if (hasParty) {
+    out += `${I6}<RltdPties>`;
+    if (partyName !== undefined) {
+      out += dialect.partyInPty
+        ? `${I7}<${role}>${I8}<Pty>${I9}<Nm>${escapeText(partyName)}</Nm>${I8}</Pty>${I7}</${role}>`
+        : `${I7}<${role}>${I8}<Nm>${escapeText(partyName)}</Nm>${I7}</${role}>`;
+    }
+    if (hasIban) {
+      const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${role}Acct/Id`, 'counterparty.iban');
+      const inner =
+        id.iban !== undefined
+          ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>`
+          : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
+      out += `${I7}<${role}Acct>${I8}<Id>${inner}${I8}</Id>${I7}</${role}Acct>`;
+    }
+    out += `${I6}</RltdPties>`;
+  }
+  if (agentBic !== undefined) {
+    const b = dialect.bicElement;
+    out += `${I6}<RltdAgts>${I7}<${role}Agt>${I8}<FinInstnId>${I9}<${b}>${escapeText(agentBic)}</${b}>${I8}</FinInstnId>${I7}</${role}Agt>${I6}</RltdAgts>`;
+  }
+  if (ustrd !== undefined || reference !== undefined) {
+    out += `${I6}<RmtInf>`;
+    if (ustrd !== undefined) out += `${I7}<Ustrd>${escapeText(ustrd)}</Ustrd>`;
+    if (reference !== undefined) {
+      out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${I9}</Tp>${I9}<Ref>${escapeText(reference)}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
+    }
+    out += `${I6}</RmtInf>`;
+  }
+  return out + returned + `${I5}</TxDtls>`;
+}
+
+/** Refs in schema order; "" when no id is known. */
+function renderRefs(refs: TransactionReferences | undefined, ctx: ComposeContext, path: string): string {
+  if (refs === undefined) return '';
+  let out = '';
+  for (const [element, field] of REFERENCE_FIELDS) {
+    const value = text(
+      ctx,
+      refs[field],
+      35,
+      `${path}/Refs/${element}`,
+      field === 'endToEndId' ? field : `refs.${field}`,
+    );
+    if (value !== undefined) out += `${I7}<${element}>${escapeText(value)}</${element}>`;
+  }
+  return out === '' ? '' : `${I6}<Refs>${out}${I6}</Refs>`;
+}
+
+function renderReturn(reason: ReturnReason, ctx: ComposeContext, path: string): string {
+  const rsn = returnReasonCode(reason.code);
+  const info = text(ctx, reason.additionalInfo, 105, `${path}/RtrInf/AddtlInf`, 'returnReason.additionalInfo');
+  if (rsn === undefined && info === undefined) return '';
+  let out = `${I6}<RtrInf>`;
+  if (rsn !== undefined) {
+    const value = text(ctx, rsn.value, 35, `${path}/RtrInf/Rsn/${rsn.element}`, 'returnReason.code')!;
+    out += `${I7}<Rsn>${I8}<${rsn.element}>${escapeText(value)}</${rsn.element}>${I7}</Rsn>`;
+  }
+  if (info !== undefined) out += `${I7}<AddtlInf>${escapeText(info)}</AddtlInf>`;
+  return out + `${I6}</RtrInf>`;
 }
 
 function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode | undefined, credit: boolean): string {

@@ -15,6 +15,8 @@ export interface Camt053Dialect {
   partyInPty: boolean;
   /** .08 EntryTransaction10 carries Amt and CdtDbtInd; .02 EntryTransaction2 has no such field. */
   transactionAmount: boolean;
+  /** .08 TxsSummry/TtlNtries/TtlNetNtry{Amt, CdtDbtInd}; .02 TtlNetNtryAmt and CdtDbtInd side by side. */
+  netEntryWrapped: boolean;
 }
 
 export const CAMT053_DIALECTS: Readonly<Record<Camt053Version, Camt053Dialect>> = {
@@ -26,6 +28,7 @@ export const CAMT053_DIALECTS: Readonly<Record<Camt053Version, Camt053Dialect>> 
     statusAsCode: false,
     partyInPty: false,
     transactionAmount: false,
+    netEntryWrapped: false,
   },
   '001.08': {
     version: '001.08',
@@ -35,5 +38,6 @@ export const CAMT053_DIALECTS: Readonly<Record<Camt053Version, Camt053Dialect>> 
     statusAsCode: true,
     partyInPty: true,
     transactionAmount: true,
+    netEntryWrapped: true,
   },
 };

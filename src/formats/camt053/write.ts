@@ -3,7 +3,12 @@
 // entry count. Writing the chunks to a file atomically is the export job's business.
 import type { Issue } from '../../domain/issue.js';
 import { formatAmount } from '../../domain/money.js';
-import type { Statement, StatementEntry } from '../../domain/statement.js';
+import {
+  summarizeEntries,
+  type Statement,
+  type StatementEntry,
+  type TransactionsSummary,
+} from '../../domain/statement.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
 import { issueCollector, type IssueListener } from '../xml/issues.js';
 import { composeHead, composeTail, type ComposeContext } from './compose.js';
@@ -36,9 +41,11 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
     const writer = new XmlChunkWriter({ chunkSize: options.chunkSize });
     const currency = statement.account.currency;
     let sum = 0n;
+    const written = summarizeEntries([]);
     composeHead(writer, statement, ctx);
     const add = (entry: StatementEntry): void => {
       entryCount++;
+      countEntry(written, entry);
       ctx.entryIndex = entryCount;
       writer.raw(renderEntry(entry, ctx));
       if (entry.amount.currency !== currency) {
@@ -70,6 +77,7 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
     composeTail(writer);
     yield writer.finish();
     checkBalances(statement, sum, report);
+    checkSummary(statement, written, report);
   }
   return {
     chunks: generate(),
@@ -78,6 +86,30 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
       return entryCount;
     },
   };
+}
+
+function countEntry(summary: TransactionsSummary, entry: StatementEntry): void {
+  const one = summarizeEntries([entry]);
+  summary.count++;
+  summary.creditCount += one.creditCount;
+  summary.creditSum += one.creditSum;
+  summary.debitCount += one.debitCount;
+  summary.debitSum += one.debitSum;
+}
+
+/** TxsSummry is written before the entries; it must describe the entries that followed. */
+function checkSummary(statement: Statement, written: TransactionsSummary, report: IssueListener): void {
+  const given = statement.summary;
+  if (given === undefined) return;
+  const differs = (Object.keys(written) as (keyof TransactionsSummary)[]).filter((k) => given[k] !== written[k]);
+  if (differs.length === 0) return;
+  report({
+    code: 'SUMMARY_MISMATCH',
+    severity: 'error',
+    location: { path: '/Document/BkToCstmrStmt/Stmt/TxsSummry' },
+    field: 'summary',
+    message: `TxsSummry does not describe the entries written (${differs.map((k) => `${k} ${String(given[k])} ≠ ${String(written[k])}`).join(', ')})`,
+  });
 }
 
 /** Opening balance plus the entries must give the closing balance; reported after the fact. */

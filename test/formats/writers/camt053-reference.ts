@@ -3,18 +3,27 @@
 // byte for byte; two independent writings of the same mapping that agree are the proof.
 import { formatAmount } from '../../../src/domain/money.js';
 import { absoluteMoney, creditDebit } from '../../../src/domain/statement.js';
-import type { BankTransactionCode, StatementEntry } from '../../../src/domain/statement.js';
+import type { Money } from '../../../src/domain/money.js';
+import type {
+  BankTransactionCode,
+  BatchInformation,
+  ReturnReason,
+  StatementEntry,
+  TransactionDetails,
+} from '../../../src/domain/statement.js';
 import { accountId, bic, required, text, type ComposeContext } from '../../../src/formats/camt053/compose.js';
+import { REFERENCE_FIELDS, returnReasonCode, transactionsOf } from '../../../src/formats/camt053/transactions.js';
 import type { XmlSink } from '../../../src/formats/xml/xml-sink.js';
 
 /** Writes one Ntry; `index` is its 1-based position (for issue locations). */
 export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number, ctx: ComposeContext): void {
   const { dialect } = ctx;
   ctx.entryIndex = index;
-  const amount = formatAmount(absoluteMoney(entry.amount));
   const indicator = creditDebit(entry.amount);
   sink.open('Ntry');
-  sink.leaf('Amt', amount, 'Ccy', entry.amount.currency);
+  const entryRef = text(ctx, entry.entryReference, 35, '~/NtryRef', 'entryReference');
+  if (entryRef !== undefined) sink.leaf('NtryRef', entryRef);
+  amountLeaf(sink, 'Amt', entry.amount);
   sink.leaf('CdtDbtInd', indicator);
   if (entry.reversal === true) sink.leaf('RvslInd', 'true');
   if (dialect.statusAsCode) {
@@ -37,58 +46,106 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
   bankTransactionCode(sink, ctx, entry.bankTransactionCode, indicator);
 
   // Transaction details: only written when there is something to say.
-  const endToEndId = text(ctx, entry.endToEndId, 35, `~/NtryDtls/TxDtls/Refs/EndToEndId`, 'endToEndId');
-  const party = entry.counterparty;
+  const details = transactionsOf(entry);
+  const batch = entry.batch === undefined ? undefined : composeBatch(entry.batch, ctx);
+  const writers = details.flatMap((detail, i) => {
+    const path = details.length === 1 ? '~/NtryDtls/TxDtls' : `~/NtryDtls/TxDtls[${i + 1}]`;
+    const write = composeTransaction(detail, entry, path, ctx);
+    return write === undefined ? [] : [write];
+  });
+  if (batch !== undefined || writers.length > 0) {
+    sink.open('NtryDtls');
+    batch?.(sink);
+    for (const write of writers) write(sink);
+    sink.close();
+  }
+  const info = text(ctx, entry.additionalInfo, 500, `~/AddtlNtryInf`, 'additionalInfo');
+  if (info !== undefined) sink.leaf('AddtlNtryInf', info);
+  sink.close();
+}
+
+function amountLeaf(sink: XmlSink, name: string, amount: Money): void {
+  sink.leaf(name, formatAmount(absoluteMoney(amount)), 'Ccy', amount.currency);
+}
+
+function composeBatch(batch: BatchInformation, ctx: ComposeContext): (sink: XmlSink) => void {
+  const messageId = text(ctx, batch.messageId, 35, '~/NtryDtls/Btch/MsgId', 'batch.messageId');
+  const pmtInfId = text(ctx, batch.paymentInformationId, 35, '~/NtryDtls/Btch/PmtInfId', 'batch.paymentInformationId');
+  return (sink) => {
+    sink.open('Btch');
+    if (messageId !== undefined) sink.leaf('MsgId', messageId);
+    if (pmtInfId !== undefined) sink.leaf('PmtInfId', pmtInfId);
+    sink.leaf('NbOfTxs', String(batch.count));
+    amountLeaf(sink, 'TtlAmt', batch.total);
+    sink.leaf('CdtDbtInd', creditDebit(batch.total));
+    sink.close();
+  };
+}
+
+/** The texts are prepared (and issues reported) in the renderer's order; the writing is deferred. */
+function composeTransaction(
+  detail: TransactionDetails,
+  entry: StatementEntry,
+  path: string,
+  ctx: ComposeContext,
+): ((sink: XmlSink) => void) | undefined {
+  const { dialect } = ctx;
+  const amount = detail.amount ?? entry.amount;
+  const indicator = creditDebit(amount);
+  const refs = REFERENCE_FIELDS.flatMap(([element, field]) => {
+    const value = text(
+      ctx,
+      detail.refs?.[field],
+      35,
+      `${path}/Refs/${element}`,
+      field === 'endToEndId' ? field : `refs.${field}`,
+    );
+    return value === undefined ? [] : [[element, value] as const];
+  });
+  const party = detail.counterparty;
   const role = indicator === 'CRDT' ? 'Dbtr' : 'Cdtr';
-  const partyName = text(
-    ctx,
-    party?.name,
-    140,
-    indicator === 'CRDT' ? '~/NtryDtls/TxDtls/RltdPties/Dbtr/Nm' : '~/NtryDtls/TxDtls/RltdPties/Cdtr/Nm',
-    'counterparty.name',
-  );
+  const partyName = text(ctx, party?.name, 140, `${path}/RltdPties/${role}/Nm`, 'counterparty.name');
   const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
-  const agentBic = bic(
-    ctx,
-    party?.bic,
-    indicator === 'CRDT'
-      ? '~/NtryDtls/TxDtls/RltdAgts/DbtrAgt/FinInstnId/{BIC}'
-      : '~/NtryDtls/TxDtls/RltdAgts/CdtrAgt/FinInstnId/{BIC}',
-    'counterparty.bic',
-  );
-  const ustrd = text(
-    ctx,
-    entry.remittance?.unstructured,
-    140,
-    `~/NtryDtls/TxDtls/RmtInf/Ustrd`,
-    'remittance.unstructured',
-  );
+  const agentBic = bic(ctx, party?.bic, `${path}/RltdAgts/${role}Agt/FinInstnId/{BIC}`, 'counterparty.bic');
+  const ustrd = text(ctx, detail.remittance?.unstructured, 140, `${path}/RmtInf/Ustrd`, 'remittance.unstructured');
   const reference = text(
     ctx,
-    entry.remittance?.creditorReference,
+    detail.remittance?.creditorReference,
     35,
-    `~/NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref`,
+    `${path}/RmtInf/Strd/CdtrRefInf/Ref`,
     'remittance.creditorReference',
   );
-  const hasParty = partyName !== undefined || (partyIban !== undefined && partyIban !== '');
+  const returned = detail.returnReason === undefined ? undefined : composeReturn(detail.returnReason, path, ctx);
+  const hasIban = partyIban !== undefined && partyIban !== '';
+  const hasParty = partyName !== undefined || hasIban;
   if (
-    endToEndId !== undefined ||
-    hasParty ||
-    agentBic !== undefined ||
-    ustrd !== undefined ||
-    reference !== undefined ||
-    dialect.transactionAmount
-  ) {
-    sink.open('NtryDtls');
+    refs.length === 0 &&
+    detail.instructedAmount === undefined &&
+    !hasParty &&
+    agentBic === undefined &&
+    ustrd === undefined &&
+    reference === undefined &&
+    returned === undefined &&
+    !dialect.transactionAmount
+  )
+    return undefined;
+  return (sink) => {
     sink.open('TxDtls');
-    if (endToEndId !== undefined) {
+    if (refs.length > 0) {
       sink.open('Refs');
-      sink.leaf('EndToEndId', endToEndId);
+      for (const [element, value] of refs) sink.leaf(element, value);
       sink.close();
     }
     if (dialect.transactionAmount) {
-      sink.leaf('Amt', amount, 'Ccy', entry.amount.currency);
+      amountLeaf(sink, 'Amt', amount);
       sink.leaf('CdtDbtInd', indicator);
+    }
+    if (detail.instructedAmount !== undefined) {
+      sink.open('AmtDtls');
+      sink.open('InstdAmt');
+      amountLeaf(sink, 'Amt', detail.instructedAmount);
+      sink.close();
+      sink.close();
     }
     if (hasParty) {
       sink.open('RltdPties');
@@ -99,22 +156,16 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
         if (dialect.partyInPty) sink.close();
         sink.close();
       }
-      if (partyIban !== undefined && partyIban !== '') {
-        sink.open(role === 'Dbtr' ? 'DbtrAcct' : 'CdtrAcct');
-        accountId(
-          sink,
-          ctx,
-          partyIban,
-          role === 'Dbtr' ? '~/NtryDtls/TxDtls/RltdPties/DbtrAcct/Id' : '~/NtryDtls/TxDtls/RltdPties/CdtrAcct/Id',
-          'counterparty.iban',
-        );
+      if (hasIban) {
+        sink.open(`${role}Acct`);
+        accountId(sink, ctx, partyIban, `${path}/RltdPties/${role}Acct/Id`, 'counterparty.iban');
         sink.close();
       }
       sink.close();
     }
     if (agentBic !== undefined) {
       sink.open('RltdAgts');
-      sink.open(role === 'Dbtr' ? 'DbtrAgt' : 'CdtrAgt');
+      sink.open(`${role}Agt`);
       sink.open('FinInstnId');
       sink.leaf(dialect.bicElement, agentBic);
       sink.close();
@@ -138,12 +189,27 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
       }
       sink.close();
     }
+    returned?.(sink);
     sink.close();
+  };
+}
+
+function composeReturn(reason: ReturnReason, path: string, ctx: ComposeContext): ((sink: XmlSink) => void) | undefined {
+  const rsn = returnReasonCode(reason.code);
+  const value =
+    rsn === undefined ? undefined : text(ctx, rsn.value, 35, `${path}/RtrInf/Rsn/${rsn.element}`, 'returnReason.code');
+  const info = text(ctx, reason.additionalInfo, 105, `${path}/RtrInf/AddtlInf`, 'returnReason.additionalInfo');
+  if (value === undefined && info === undefined) return undefined;
+  return (sink) => {
+    sink.open('RtrInf');
+    if (rsn !== undefined && value !== undefined) {
+      sink.open('Rsn');
+      sink.leaf(rsn.element, value);
+      sink.close();
+    }
+    if (info !== undefined) sink.leaf('AddtlInf', info);
     sink.close();
-  }
-  const info = text(ctx, entry.additionalInfo, 500, `~/AddtlNtryInf`, 'additionalInfo');
-  if (info !== undefined) sink.leaf('AddtlNtryInf', info);
-  sink.close();
+  };
 }
 
 function bankTransactionCode(

@@ -6,7 +6,7 @@ import type { Statement, StatementEntry } from '../../../src/domain/statement.js
 import { writeCamt053, type Camt053Version } from '../../../src/formats/camt053/index.js';
 import { writeStatementCsv } from '../../../src/formats/statement-csv/index.js';
 import { aqbankingImportCamt053, itWith, xmllintValidate } from '../../support/oracles.js';
-import { SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
+import { richStatement, SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
 
 const d = (s: string): LocalDate => s as LocalDate;
 const VERSIONS: readonly Camt053Version[] = ['001.02', '001.08'];
@@ -90,6 +90,51 @@ describe('camt.053 writer', () => {
       120_000,
     );
   }
+
+  for (const version of VERSIONS) {
+    withXmllint(`writes what a bank's statement carries, valid against the camt.053.${version} XSD`, async () => {
+      const { xml, issues } = await render(richStatement(), version);
+      expect(issues).toEqual([]);
+      expect((await xmllintValidate(xml, `camt.053.${version}`)).output).toContain('validates');
+      expect(xml).toContain('<LglSeqNb>3</LglSeqNb>');
+      // One entry for the batch-booked bulk, with the batch totals and one TxDtls per line.
+      const batch = xml.split('<Ntry>')[1]!;
+      expect(batch).toMatch(/<NtryRef>SBX000000101<\/NtryRef>\s*<Amt Ccy="EUR">3000.00<\/Amt>/);
+      expect(batch).toMatch(
+        /<Btch>\s*<MsgId>ERP-MSG-0042<\/MsgId>\s*<PmtInfId>PMTINF-7<\/PmtInfId>\s*<NbOfTxs>2<\/NbOfTxs>\s*<TtlAmt Ccy="EUR">3000.00<\/TtlAmt>\s*<CdtDbtInd>DBIT<\/CdtDbtInd>\s*<\/Btch>/,
+      );
+      expect(batch.match(/<TxDtls>/g)).toHaveLength(2);
+      expect(batch).toContain('<AddtlNtryInf>Bulk payment 2 lines</AddtlNtryInf>');
+      if (version === '001.08') expect(batch).toContain('<Amt Ccy="EUR">1000.00</Amt>');
+      // Every id settle knows, in schema order.
+      const single = xml.split('<Ntry>')[2]!;
+      expect(single.replace(/\s+/g, '')).toContain(
+        '<Refs><MsgId>ERP-MSG-0043</MsgId><AcctSvcrRef>ARCH-102</AcctSvcrRef><PmtInfId>PMTINF-8</PmtInfId><InstrId>INSTR-1</InstrId><EndToEndId>E2E-C</EndToEndId><TxId>PAY-C</TxId></Refs>',
+      );
+      expect(single.replace(/\s+/g, '')).toContain(
+        '<AmtDtls><InstdAmt><AmtCcy="EUR">500.00</Amt></InstdAmt></AmtDtls>',
+      );
+      const returned = xml.split('<Ntry>')[3]!;
+      expect(returned.replace(/\s+/g, '')).toContain(
+        '<RtrInf><Rsn><Cd>AC04</Cd></Rsn><AddtlInf>Accountclosed</AddtlInf></RtrInf>',
+      );
+      const summary = xml.slice(xml.indexOf('<TxsSummry>'), xml.indexOf('</TxsSummry>')).replace(/\s+/g, '');
+      expect(summary).toContain('<TtlNtries><NbOfNtries>3</NbOfNtries><Sum>4000.00</Sum>');
+      expect(summary).toContain(
+        version === '001.08'
+          ? '<TtlNetNtry><Amt>3000.00</Amt><CdtDbtInd>DBIT</CdtDbtInd></TtlNetNtry>'
+          : '<TtlNetNtryAmt>3000.00</TtlNetNtryAmt><CdtDbtInd>DBIT</CdtDbtInd>',
+      );
+      expect(summary).toContain('<TtlCdtNtries><NbOfNtries>1</NbOfNtries><Sum>500.00</Sum></TtlCdtNtries>');
+      expect(summary).toContain('<TtlDbtNtries><NbOfNtries>2</NbOfNtries><Sum>3500.00</Sum></TtlDbtNtries>');
+    });
+  }
+
+  it('reports a summary that does not match the entries written', async () => {
+    const statement = { ...richStatement(), summary: { ...richStatement().summary!, debitCount: 5 } };
+    const { issues } = await render(statement);
+    expect(issues.map((i) => i.code)).toEqual(['SUMMARY_MISMATCH']);
+  });
 
   withXmllint(
     'writes a valid statement without entries, and reports a sequence number the schema cannot take',

@@ -9,7 +9,7 @@ import type { Statement, StatementEntry } from '../../../src/domain/statement.js
 import { CAMT053_DIALECTS, composeHead, composeTail, writeCamt053 } from '../../../src/formats/camt053/index.js';
 import { composeEntry } from './camt053-reference.js';
 import { composePain002, PAIN002_DIALECTS, writePain002 } from '../../../src/formats/pain002/index.js';
-import { SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
+import { richStatement, SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
 import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
 import { XmlBuilder2Sink } from './xmlbuilder2-sink.js';
 
@@ -103,6 +103,54 @@ const entry: fc.Arbitrary<StatementEntry> = fc.record({
     { nil: undefined },
   ),
   additionalInfo: fc.option(nasty, { nil: undefined }),
+  entryReference: fc.option(nasty, { nil: undefined }),
+  batch: fc.option(
+    fc.record({
+      messageId: fc.option(nasty, { nil: undefined }),
+      paymentInformationId: fc.option(nasty, { nil: undefined }),
+      count: fc.nat({ max: 1000 }),
+      total: fc.record({ minor: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), currency: fc.constant('EUR') }),
+    }),
+    { nil: undefined },
+  ),
+  transactions: fc.option(
+    fc.array(
+      fc.record({
+        refs: fc.option(
+          fc.record({
+            messageId: fc.option(nasty, { nil: undefined }),
+            paymentInformationId: fc.option(nasty, { nil: undefined }),
+            instructionId: fc.option(nasty, { nil: undefined }),
+            endToEndId: fc.option(nasty, { nil: undefined }),
+            transactionId: fc.option(nasty, { nil: undefined }),
+          }),
+          { nil: undefined },
+        ),
+        amount: fc.option(
+          fc.record({ minor: fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), currency: fc.constant('NOK') }),
+          {
+            nil: undefined,
+          },
+        ),
+        instructedAmount: fc.option(
+          fc.record({ minor: fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), currency: fc.constant('SEK') }),
+          {
+            nil: undefined,
+          },
+        ),
+        counterparty: fc.option(fc.record({ name: fc.option(nasty, { nil: undefined }) }), { nil: undefined }),
+        returnReason: fc.option(
+          fc.record({
+            code: fc.option(nasty, { nil: undefined }),
+            additionalInfo: fc.option(nasty, { nil: undefined }),
+          }),
+          { nil: undefined },
+        ),
+      }),
+      { maxLength: 3 },
+    ),
+    { nil: undefined },
+  ),
 });
 
 describe('XML chunk writer vs xmlbuilder2', () => {
@@ -112,6 +160,14 @@ describe('XML chunk writer vs xmlbuilder2', () => {
       const b = await reference(sampleStatement(), version);
       expect(a.length).toBeGreaterThan(1000);
       expect(a).toBe(b);
+    });
+
+    it(`writes batch, return, references and summary byte-identically to xmlbuilder2 (camt.053.${version})`, async () => {
+      const a = await ours(richStatement(), version);
+      expect(a).toContain('<Btch>');
+      expect(a).toContain('<RtrInf>');
+      expect(a).toContain('<TxsSummry>');
+      expect(a).toBe(await reference(richStatement(), version));
     });
 
     it(`writes fuzzed statements byte-identically to xmlbuilder2 (camt.053.${version})`, async () => {
