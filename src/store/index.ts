@@ -18,6 +18,7 @@ export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
 export { StatementDayRepository, type StatementDay } from './statement-days.js';
+export { LegalSequenceRepository } from './legal-sequence.js';
 export {
   StatementRepository,
   type AccountInput,

@@ -44,6 +44,20 @@ export interface BankTransactionInput {
   counterpartyName?: string;
   counterpartyIban?: string;
   remittance?: string;
+  /** The servicer's (archive) reference, references.accountServicerReference. */
+  accountServicerRef?: string;
+  /** The bank's booking text (additionalInformation). */
+  additionalInfo?: string;
+  /** The bank's transaction code as it sent it, e.g. PMNT-ICDT-ESCT. */
+  bankTransactionCode?: string;
+  /** references.instructionId: the InstrId of the instruction (pain.001). */
+  instructionId?: string;
+  /** The bank's payment id (for a batch-booked bulk: the bulk's). */
+  bankPaymentId?: string;
+  /** amountDetails.instructedAmount. */
+  instructedAmount?: Money;
+  /** The reason code of a returned payment. */
+  returnReason?: string;
   /** The bank's JSON for this transaction, kept for diagnosis and re-export. */
   raw?: unknown;
 }
@@ -77,6 +91,14 @@ const COMPARED = [
   'counterparty_name',
   'counterparty_iban',
   'remittance',
+  'account_servicer_ref',
+  'additional_info',
+  'bank_transaction_code',
+  'instruction_id',
+  'bank_payment_id',
+  'instructed_minor',
+  'instructed_currency',
+  'return_reason',
 ] as const;
 
 export class StatementRepository {
@@ -296,6 +318,14 @@ function transactionColumns(tx: BankTransactionInput): Row {
     counterparty_name: tx.counterpartyName ?? null,
     counterparty_iban: tx.counterpartyIban ?? null,
     remittance: tx.remittance ?? null,
+    account_servicer_ref: tx.accountServicerRef ?? null,
+    additional_info: tx.additionalInfo ?? null,
+    bank_transaction_code: tx.bankTransactionCode ?? null,
+    instruction_id: tx.instructionId ?? null,
+    bank_payment_id: tx.bankPaymentId ?? null,
+    instructed_minor: tx.instructedAmount === undefined ? null : amountParam(tx.instructedAmount.minor),
+    instructed_currency: tx.instructedAmount?.currency ?? null,
+    return_reason: tx.returnReason ?? null,
     raw_json: tx.raw === undefined ? null : JSON.stringify(tx.raw),
   };
 }
@@ -331,6 +361,18 @@ function toStoredTransaction(r: Row): StoredTransaction {
     ...opt('counterpartyName', toOptStr(r.counterparty_name)),
     ...opt('counterpartyIban', toOptStr(r.counterparty_iban)),
     ...opt('remittance', toOptStr(r.remittance)),
+    ...opt('accountServicerRef', toOptStr(r.account_servicer_ref)),
+    ...opt('additionalInfo', toOptStr(r.additional_info)),
+    ...opt('bankTransactionCode', toOptStr(r.bank_transaction_code)),
+    ...opt('instructionId', toOptStr(r.instruction_id)),
+    ...opt('bankPaymentId', toOptStr(r.bank_payment_id)),
+    ...opt('returnReason', toOptStr(r.return_reason)),
+    ...opt(
+      'instructedAmount',
+      r.instructed_minor === null || r.instructed_minor === undefined
+        ? undefined
+        : { minor: toBigInt(r.instructed_minor), currency: toStr(r.instructed_currency) },
+    ),
     ...opt(
       'raw',
       r.raw_json === null || r.raw_json === undefined ? undefined : (JSON.parse(toStr(r.raw_json)) as unknown),

@@ -18,6 +18,7 @@ import { PaymentViews } from './payment-views.js';
 import type { Row } from './rows.js';
 import { listTransitions, type EntityType, type TransitionRecord } from './transitions.js';
 import { StatementDayRepository } from './statement-days.js';
+import { LegalSequenceRepository } from './legal-sequence.js';
 import { StatementRepository } from './statements.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
@@ -29,6 +30,7 @@ export interface Store {
   readonly baskets: BasketRepository;
   readonly statements: StatementRepository;
   readonly statementDays: StatementDayRepository;
+  readonly legalSequence: LegalSequenceRepository;
   readonly exports: ExportRepository;
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
@@ -62,6 +64,7 @@ export function createStore(db: Database, clock: Clock): Store {
     baskets: new BasketRepository(db, clock),
     statements: new StatementRepository(db, clock),
     statementDays: new StatementDayRepository(db, clock),
+    legalSequence: new LegalSequenceRepository(db, clock),
     exports: new ExportRepository(db, clock),
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),

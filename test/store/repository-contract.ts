@@ -15,6 +15,7 @@ import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
+import { statementCases } from './contract-statements.js';
 import { outboxCases } from './contract-outbox.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -218,6 +219,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
+    statementCases(() => ({ store, clock }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(

@@ -1,0 +1,67 @@
+// Part of the repository contract (repository-contract.ts): legal sequence numbers of statements
+// (per account and year, gap-free, the same number for a day exported again, never one number
+// twice when exports race) and the statement details of a transaction kept from the fetch.
+import { expect, it } from 'vitest';
+import type { LocalDate } from '../../src/domain/local-date.js';
+import type { ContractContext } from './contract-approval-reporting.js';
+
+const d = (s: string) => s as LocalDate;
+
+export function statementCases(ctx: () => ContractContext): void {
+  it('numbers statement days per account and year, gap-free, and gives a day its number again', async () => {
+    const { store } = ctx();
+    await store.statements.upsertAccount({ id: 'lsn-a', company: 'lsn', currency: 'NOK' });
+    await store.statements.upsertAccount({ id: 'lsn-b', company: 'lsn', currency: 'NOK' });
+    const seq = store.legalSequence;
+    expect(await seq.find('lsn-a', d('2026-12-30'))).toBeUndefined();
+    expect(await seq.assign('lsn-a', d('2026-12-30'))).toBe(1);
+    expect(await seq.assign('lsn-a', d('2026-12-31'))).toBe(2);
+    expect(await seq.assign('lsn-a', d('2026-12-30'))).toBe(1);
+    expect(await seq.assign('lsn-b', d('2026-12-31'))).toBe(1);
+    // A new year starts at 1 again.
+    expect(await seq.assign('lsn-a', d('2027-01-01'))).toBe(1);
+    expect(await seq.assign('lsn-a', d('2027-01-02'))).toBe(2);
+    expect(await seq.find('lsn-a', d('2026-12-31'))).toBe(2);
+  });
+
+  it('never gives one number twice when exports assign at the same moment', async () => {
+    const { store } = ctx();
+    await store.statements.upsertAccount({ id: 'lsn-race', company: 'lsn', currency: 'NOK' });
+    const days = ['2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05', '2026-02-06'].map(d);
+    // Every day twice, all at once: each day gets one number, the numbers are 1…6.
+    const numbers = await Promise.all([...days, ...days].map((day) => store.legalSequence.assign('lsn-race', day)));
+    const byDay = new Map<string, Set<number>>();
+    [...days, ...days].forEach((day, i) => byDay.set(day, (byDay.get(day) ?? new Set()).add(numbers[i]!)));
+    for (const set of byDay.values()) expect(set.size).toBe(1);
+    expect([...byDay.values()].map((s) => [...s][0]).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps the statement details of a transaction as fetched', async () => {
+    const { store } = ctx();
+    await store.statements.upsertAccount({ id: 'lsn-tx', company: 'lsn', currency: 'NOK' });
+    const details = {
+      accountServicerRef: 'ARCH-1',
+      additionalInfo: 'Bulk payment',
+      bankTransactionCode: 'PMNT-ICDT-ESCT',
+      instructionId: 'INSTR-1',
+      bankPaymentId: 'BULK-1',
+      instructedAmount: { minor: 12_345n, currency: 'SEK' },
+      returnReason: 'AC04',
+    };
+    const base = {
+      bankTransactionId: 'T-1',
+      status: 'booked' as const,
+      amount: { minor: -10_000n, currency: 'NOK' },
+      bookingDate: d('2026-02-01'),
+    };
+    expect(await store.statements.upsertTransactions('lsn-tx', [{ ...base, ...details }])).toMatchObject({
+      inserted: 1,
+    });
+    const [stored] = await store.statements.listTransactions('lsn-tx');
+    expect(stored).toMatchObject(details);
+    // A later fetch that changes one of them is an update, not "unchanged".
+    expect(
+      await store.statements.upsertTransactions('lsn-tx', [{ ...base, ...details, returnReason: 'MS03' }]),
+    ).toMatchObject({ updated: 1 });
+  });
+}
