@@ -13,7 +13,7 @@ import { ExitCode, SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { ExportRepository } from '../src/store/index.js';
+import type { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../src/store/index.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
 import type { StatementRepository, StoredAccount } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
@@ -25,6 +25,9 @@ export interface ExportStatementsDeps {
   statements: StatementRepository;
   days: StatementDayRepository;
   exports: ExportRepository;
+  /** settle's own payments, whose ids the statements quote. */
+  payments: PaymentRepository;
+  legalSequence: LegalSequenceRepository;
   clock: Clock;
   logger: Logger;
   timeZone: string;
@@ -48,6 +51,7 @@ export interface ExportedFile {
   path: string;
   entries: number;
   sequenceNumber: number;
+  legalSequenceNumber: number;
   /** 1 for the first write of the period; higher for explicit re-exports. */
   version: number;
   explicit: boolean;
@@ -174,8 +178,9 @@ async function exportPending(
       });
       break;
     }
-    // A day without entries carries no information the next statement's opening balance does not.
-    if (day.entryCount > 0) candidates.push(day);
+    // A bank sends a statement for a day without entries too, so an importer that expects one
+    // per day sees no gap; `statements.emptyDays: false` leaves such days out.
+    if (day.entryCount > 0 || company.statements.emptyDays) candidates.push(day);
   }
   if (candidates.length === 0) return;
   const groups = company.statements.period === 'run' ? [candidates] : candidates.map((d) => [d]);
@@ -274,11 +279,14 @@ async function verifyExported(
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
     if (days.length === 0 || delivered?.sha256 === undefined) continue;
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
-    const { statement } = await buildStatement(deps.statements, {
+    const legalSequenceNumber = await deps.legalSequence.find(account.id, days[0]!.day);
+    const { statement } = await buildStatement(deps, {
       account,
+      company: company.id,
       ownerName: company.name,
       days,
       sequenceNumber,
+      ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
       timeZone: deps.timeZone,
     });
     const rendered = await renderStatement(statement, format, company.statements.csv);
@@ -315,11 +323,16 @@ async function writePeriod(
 ): Promise<ExportedFile | { held: string }> {
   const { exportFormat, suffix } = FORMAT_FILES[format];
   const period = periodOf(days);
-  const { statement } = await buildStatement(deps.statements, {
+  // The day keeps its number when written again (another format, a re-export, a retry after a
+  // held write), so the numbers the ERP sees stay gap-free and never change.
+  const legalSequenceNumber = await deps.legalSequence.assign(account.id, days[0]!.day);
+  const { statement } = await buildStatement(deps, {
     account,
+    company: company.id,
     ownerName: company.name,
     days,
     sequenceNumber,
+    legalSequenceNumber,
     timeZone: deps.timeZone,
   });
   const rendered = await renderStatement(statement, format, company.statements.csv);
@@ -350,6 +363,7 @@ async function writePeriod(
     ...meta,
     entries: rendered.entryCount,
     sequenceNumber,
+    legalSequenceNumber,
     version: record.version,
   });
   return {
@@ -360,6 +374,7 @@ async function writePeriod(
     path,
     entries: rendered.entryCount,
     sequenceNumber,
+    legalSequenceNumber,
     version: record.version,
     explicit,
   };

@@ -58,10 +58,26 @@ export function toTransactionInput(account: Account, tx: Transaction): BankTrans
   if (bookingDate !== undefined) input.bookingDate = bookingDate;
   if (valueDate !== undefined) input.valueDate = valueDate;
   if (tx.entryReference !== undefined) input.entryReference = tx.entryReference;
-  if (tx.endToEndIds[0] !== undefined) input.endToEndId = tx.endToEndIds[0];
+  // A batch-booked bulk names every line's end-to-end id: none of them is the entry's own.
+  if (tx.endToEndIds.length === 1) input.endToEndId = tx.endToEndIds[0];
   if (counterpartyName !== undefined) input.counterpartyName = counterpartyName;
   if (counterpartyIban !== undefined) input.counterpartyIban = counterpartyIban;
   if (tx.remittanceInformation !== undefined) input.remittance = tx.remittanceInformation;
+  if (tx.accountServicerReference !== undefined) input.accountServicerRef = tx.accountServicerReference;
+  if (tx.additionalInformation !== undefined) input.additionalInfo = tx.additionalInformation;
+  if (tx.bankTransactionCode !== undefined) input.bankTransactionCode = tx.bankTransactionCode;
+  if (tx.instructionId !== undefined) input.instructionId = tx.instructionId;
+  if (tx.paymentId !== undefined) input.bankPaymentId = tx.paymentId;
+  if (tx.returnReason !== undefined) input.returnReason = tx.returnReason;
+  const instructed = tx.instructedAmount;
+  if (instructed !== undefined) {
+    input.instructedAmount = money(
+      instructed.amount,
+      instructed.currency ?? account.currency,
+      account.id,
+      `instructed amount of transaction ${tx.transactionId}`,
+    );
+  }
   return input;
 }
 

@@ -93,3 +93,27 @@ export function readLinks(value: unknown): Record<string, Link> {
   }
   return out;
 }
+
+/**
+ * The statement details of a transaction in either shape: v4 groups the ids in `references`
+ * (facts §5.6), the older shape has them at the top level; a return reason comes as a code or
+ * as {code}. Read once at fetch time so an export never looks at the raw JSON again.
+ */
+export function readStatementDetails(tx: Json): {
+  accountServicerReference?: string;
+  instructionId?: string;
+  additionalInformation?: string;
+  bankTransactionCode?: string;
+  returnReason?: string;
+} {
+  const references = asObject(tx.references);
+  const reason = tx.returnReason ?? tx.returnReasonCode;
+  const out = {
+    accountServicerReference: asString(references?.accountServicerReference) ?? asString(tx.accountServicerReference),
+    instructionId: asString(references?.instructionId) ?? asString(tx.instructionId),
+    additionalInformation: asString(tx.additionalInformation),
+    bankTransactionCode: asString(tx.bankTransactionCode) ?? asString(tx.proprietaryBankTransactionCode),
+    returnReason: asString(reason) ?? asString(asObject(reason)?.code),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}

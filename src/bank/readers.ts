@@ -10,6 +10,7 @@ import {
   canonicalConsentStatus,
   canonicalTransactionStatus,
   readLinks,
+  readStatementDetails,
   readTppMessages,
   type Json,
 } from './normalize.js';
@@ -143,6 +144,8 @@ export function readTransaction(value: unknown, listStatus?: string): Transactio
   const remittance = asString(o.unstructuredRemittanceInformation) ?? asString(o.remittanceInformationUnstructured);
   const lines = asArray(o.unstructuredRemittanceInformationArray).flatMap((v) => asString(v) ?? []);
   put(out, 'remittanceInformation', remittance ?? (lines.length ? lines.join(' ') : undefined));
+  Object.assign(out, readStatementDetails(o));
+  put(out, 'instructedAmount', readAmount(asObject(o.amountDetails)?.instructedAmount));
   return out;
 }
 

@@ -117,6 +117,18 @@ export interface Transaction {
   remittanceInformation?: string;
   transactionType?: string;
   paymentId?: string;
+  /** The servicer's (archive) reference: references.accountServicerReference (v4) or top level. */
+  accountServicerReference?: string;
+  /** references.instructionId: the InstrId of the instruction. */
+  instructionId?: string;
+  /** The bank's booking text. */
+  additionalInformation?: string;
+  /** As the bank sent it: an ISO code "PMNT-ICDT-ESCT" or its own. */
+  bankTransactionCode?: string;
+  /** amountDetails.instructedAmount. */
+  instructedAmount?: Amount;
+  /** The reason code of a payment that came back (returnReason, as a code or {code}). */
+  returnReason?: string;
   raw: Record<string, unknown>;
 }
 

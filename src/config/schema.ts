@@ -109,6 +109,7 @@ const statements = z
   .strictObject({
     formats: z.array(z.enum(['camt.053.001.02', 'camt.053.001.08', 'csv'])).default(['camt.053.001.02']),
     period: z.enum(['day', 'run']).default('day'),
+    emptyDays: z.boolean().default(true),
     overlap: duration('3d'),
     csv: z
       .strictObject({

@@ -5,7 +5,7 @@ import type { ExportStatementsDeps } from '../../jobs/export-statements.js';
 import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
 import type { BankClient } from '../bank/index.js';
 import { runLogger } from '../log/index.js';
-import { ExportRepository } from '../store/index.js';
+import { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../store/index.js';
 import { StatementDayRepository } from '../store/index.js';
 import { StatementRepository } from '../store/index.js';
 import type { App } from './app.js';
@@ -31,6 +31,8 @@ export function exportStatementsDeps(app: App, runId: string): ExportStatementsD
     statements: new StatementRepository(app.db, app.clock),
     days: new StatementDayRepository(app.db, app.clock),
     exports: new ExportRepository(app.db, app.clock),
+    payments: new PaymentRepository(app.db, app.clock),
+    legalSequence: new LegalSequenceRepository(app.db, app.clock),
     clock: app.clock,
     logger: runLogger(app.logger, 'export', runId),
     timeZone: app.config.timeZone,

@@ -6,7 +6,7 @@ import { formatAmount } from '../domain/money.js';
 import { badRequest, notFound } from './problems.js';
 import type { Sandbox } from './sandbox.js';
 import { completeSca } from './sca.js';
-import { advanceClock } from './scheduler.js';
+import { advanceClock, bookReturn } from './scheduler.js';
 import { SEED } from './seed.js';
 import { parseDuration } from './time.js';
 
@@ -118,6 +118,20 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     const message = typeof b.message === 'string' ? b.message : 'Incorrect account number';
     sb.state.rejections.set(check.iban, { code, message });
     return { rejections: [...sb.state.rejections].map(([iban, r]) => ({ iban, ...r })) };
+  });
+
+  // A settled payment that comes back (the creditor's bank returns it): a credit on the debtor's
+  // account, booked today, with the payment's end-to-end id and an ISO return reason code.
+  app.post('/__sandbox/returns', (req, reply) => {
+    const b = body(req);
+    if (typeof b.endToEndId !== 'string') throw badRequest('endToEndId is required.');
+    const code = typeof b.code === 'string' ? b.code : 'AC04';
+    if (!/^[A-Z0-9]{4}$/.test(code)) throw badRequest('code must be an ISO return reason code such as AC04.');
+    const message = typeof b.message === 'string' ? b.message : 'Account closed';
+    const tx = bookReturn(sb, b.endToEndId, code, message);
+    if (tx === undefined)
+      throw notFound('Payment not found', `No settled payment line with end-to-end id ${b.endToEndId}.`);
+    return reply.code(201).send({ transactionId: tx.transactionId, entryReference: tx.entryReference });
   });
 
   app.post('/__sandbox/subscriptions', (req, reply) => {

@@ -63,6 +63,13 @@ export interface Transaction {
   transactionType: 'credit' | 'debit';
   paymentId: string | null;
   bookedAt: string;
+  /** A batch-booked bulk: the end-to-end ids of its lines (endToEndId is then null). */
+  endToEndIds?: string[];
+  /** ISO domain-family-subfamily, e.g. PMNT-ICDT-ESCT. */
+  bankTransactionCode?: string;
+  additionalInformation?: string;
+  /** A payment that came back: the ISO return reason code. */
+  returnReason?: string;
 }
 
 export interface Consent {

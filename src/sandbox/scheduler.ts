@@ -8,7 +8,7 @@
 import { businessCalendar } from '../domain/business-calendar.js';
 import { bankToday, startOfBankDay } from './time.js';
 import { bookedBalance } from './ledger.js';
-import type { BulkPayment, Consent, PaymentLine, PaymentStatus } from './model.js';
+import type { BulkPayment, Consent, PaymentLine, PaymentStatus, Transaction } from './model.js';
 import type { Sandbox } from './sandbox.js';
 import { provisionConsentAccounts } from './consent-accounts.js';
 import { balanceView, transactionView } from './views.js';
@@ -82,40 +82,99 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
   );
   if (settleAt <= now) {
     const account = sb.state.accounts.get(bulk.accountId);
+    const booked: PaymentLine[] = [];
+    let reserved = 0n;
     for (const line of bulk.lines) {
       if (line.status !== 'ACSP' || !account) continue;
       const bookingDate = bankToday(new Date(settleAt));
-      if (bookedBalance(sb.state, account, bookingDate) + account.creditLimitMinor < line.minor) {
+      if (bookedBalance(sb.state, account, bookingDate) - reserved + account.creditLimitMinor < line.minor) {
         setLine(sb, bulk, line, 'RJCT', settleAt, { category: 'error', code: 'AM04', message: 'Insufficient funds' });
         changed = true;
         continue;
       }
-      const seq = sb.state.nextSeq();
-      const tx = {
-        transactionId: sb.newUuid(),
-        accountId: account.id,
-        entryReference: `SBX${seq.toString().padStart(9, '0')}`,
-        endToEndId: line.endToEndIdentification,
-        bookingDate,
-        valueDate: bookingDate,
-        minor: -line.minor,
-        currency: line.currency,
-        counterpartyName: line.creditorName,
-        counterpartyIban: line.creditorIban,
-        remittance: line.remittance ?? '',
-        transactionType: 'debit' as const,
-        paymentId: line.paymentId,
-        bookedAt: new Date(settleAt).toISOString(),
-      };
-      sb.state.transactions.push(tx);
-      line.transactionId = tx.transactionId;
+      // A bulk that asked for batch booking is booked as one entry once all its lines are in.
+      if (bulk.batchBookingPreferred) {
+        booked.push(line);
+        reserved += line.minor;
+        continue;
+      }
+      const tx = bookLines(sb, bulk, [line], settleAt);
       setLine(sb, bulk, line, 'ACSC', settleAt);
+      sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), settleAt);
+      touched.add(account.id);
+      changed = true;
+    }
+    if (account && booked.length > 0) {
+      const tx = bookLines(sb, bulk, booked, settleAt);
+      for (const line of booked) setLine(sb, bulk, line, 'ACSC', settleAt);
       sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), settleAt);
       touched.add(account.id);
       changed = true;
     }
   }
   if (changed) updateBulkStatus(sb, bulk, settleAt);
+}
+
+/** Books the return of a settled line as a credit on its account; undefined when there is no such line. */
+export function bookReturn(sb: Sandbox, endToEndId: string, code: string, message: string): Transaction | undefined {
+  for (const bulk of sb.state.bulks.values()) {
+    const line = bulk.lines.find((l) => l.endToEndIdentification === endToEndId && l.status === 'ACSC');
+    const account = sb.state.accounts.get(bulk.accountId);
+    if (!line || !account) continue;
+    const at = sb.clock.now().getTime();
+    const bookingDate = bankToday(new Date(at));
+    const tx: Transaction = {
+      transactionId: sb.newUuid(),
+      accountId: account.id,
+      entryReference: `SBX${sb.state.nextSeq().toString().padStart(9, '0')}`,
+      endToEndId,
+      bookingDate,
+      valueDate: bookingDate,
+      minor: line.minor,
+      currency: line.currency,
+      counterpartyName: line.creditorName,
+      counterpartyIban: line.creditorIban,
+      remittance: line.remittance ?? '',
+      transactionType: 'credit',
+      paymentId: line.paymentId,
+      bookedAt: new Date(at).toISOString(),
+      bankTransactionCode: 'PMNT-ICDT-RRTN',
+      additionalInformation: `Returned payment: ${message}`,
+      returnReason: code,
+    };
+    sb.state.transactions.push(tx);
+    sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), at);
+    return tx;
+  }
+  return undefined;
+}
+
+/** One debit on the bulk's account: a single line, or (batch booking) all lines as one entry. */
+function bookLines(sb: Sandbox, bulk: BulkPayment, lines: readonly PaymentLine[], at: number): Transaction {
+  const bookingDate = bankToday(new Date(at));
+  const single = lines.length === 1 && !bulk.batchBookingPreferred ? lines[0] : undefined;
+  const tx: Transaction = {
+    transactionId: sb.newUuid(),
+    accountId: bulk.accountId,
+    entryReference: `SBX${sb.state.nextSeq().toString().padStart(9, '0')}`,
+    endToEndId: single?.endToEndIdentification ?? null,
+    bookingDate,
+    valueDate: bookingDate,
+    minor: -lines.reduce((sum, line) => sum + line.minor, 0n),
+    currency: lines[0]!.currency,
+    counterpartyName: single?.creditorName ?? '',
+    counterpartyIban: single?.creditorIban ?? null,
+    remittance: single?.remittance ?? '',
+    transactionType: 'debit',
+    paymentId: single?.paymentId ?? bulk.paymentId,
+    bookedAt: new Date(at).toISOString(),
+    bankTransactionCode: 'PMNT-ICDT-ESCT',
+    additionalInformation: single ? 'Payment' : `Bulk payment, ${lines.length} payments`,
+  };
+  if (!single) tx.endToEndIds = lines.map((line) => line.endToEndIdentification);
+  sb.state.transactions.push(tx);
+  for (const line of lines) line.transactionId = tx.transactionId;
+  return tx;
 }
 
 function setLine(

@@ -104,7 +104,7 @@ export function transactionView(sb: Sandbox, t: Transaction): Record<string, unk
     entryReference: t.entryReference,
     endToEndIdentification: t.endToEndId,
     references: {
-      endToEndIds: t.endToEndId ? [t.endToEndId] : [],
+      endToEndIds: t.endToEndIds ?? (t.endToEndId ? [t.endToEndId] : []),
       instructionId: null,
       accountServicerReference: t.entryReference,
       mandateId: null,
@@ -122,6 +122,11 @@ export function transactionView(sb: Sandbox, t: Transaction): Record<string, unk
     transactionType: t.transactionType,
     transactionSource: t.paymentId ? 'payment' : 'bank',
     paymentId: t.paymentId,
+    bankTransactionCode: t.bankTransactionCode ?? null,
+    additionalInformation: t.additionalInformation ?? null,
+    returnReason: t.returnReason ?? null,
+    // What the payer instructed: for the sandbox, always the booked amount in the same currency.
+    amountDetails: t.paymentId ? { instructedAmount: amount(t.minor < 0n ? -t.minor : t.minor, t.currency) } : null,
   };
 }
 

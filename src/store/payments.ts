@@ -7,7 +7,7 @@ import type { PaymentInstruction, InstructionPriority } from '../domain/payment.
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
 export interface TppMessage {
@@ -24,6 +24,14 @@ export interface StoredPayment extends PaymentInstruction {
   bulkId?: string;
   bankStatus?: string;
   tppMessages: TppMessage[];
+}
+
+/** One of settle's own payments as a statement quotes it: the line and the ids of its message and bulk. */
+export interface OwnPayment extends StoredPayment {
+  /** GrpHdr/MsgId of the ERP's file, when it had one (pain.001). */
+  messageId?: string;
+  /** The bank's id of the bulk the line went in. */
+  bankPaymentId?: string;
 }
 
 export class PaymentRepository {
@@ -43,6 +51,48 @@ export class PaymentRepository {
       const bulkId = toOptStr(r.bulk_id);
       return { id: toStr(r.id), company: toStr(r.company), ...(bulkId === undefined ? {} : { bulkId }) };
     });
+  }
+
+  /**
+   * A company's own payments that booked transactions name: by end-to-end id, and by the bank's
+   * bulk id (a bulk booked as one entry names only the bulk), lines in file order.
+   */
+  async ownPayments(
+    company: string,
+    names: { endToEndIds: readonly string[]; bankPaymentIds: readonly string[] },
+  ): Promise<OwnPayment[]> {
+    const out: OwnPayment[] = [];
+    const query = (column: string, values: readonly string[]) =>
+      this.db
+        .knex<Row>('payments as p')
+        .leftJoin('payment_files as f', 'f.id', 'p.file_id')
+        .leftJoin('bulks as b', 'b.id', 'p.bulk_id')
+        .where('p.company', company)
+        .whereIn(column, values)
+        .select('p.*', 'f.message_id as file_message_id', 'b.bank_payment_id as bulk_bank_payment_id')
+        .orderBy('p.file_id')
+        .orderBy('p.line_number');
+    const seen = new Set<string>();
+    for (const [column, values] of [
+      ['p.end_to_end_id', names.endToEndIds],
+      ['b.bank_payment_id', names.bankPaymentIds],
+    ] as const) {
+      for (const part of chunks([...new Set(values)], 200)) {
+        for (const r of (await query(column, part)) as Row[]) {
+          const payment = toStoredPayment(r);
+          if (seen.has(payment.id)) continue;
+          seen.add(payment.id);
+          const messageId = toOptStr(r.file_message_id);
+          const bankPaymentId = toOptStr(r.bulk_bank_payment_id);
+          out.push({
+            ...payment,
+            ...(messageId === undefined ? {} : { messageId }),
+            ...(bankPaymentId === undefined ? {} : { bankPaymentId }),
+          });
+        }
+      }
+    }
+    return out;
   }
 
   /** When each line of a file last changed state (the time reported to the ERP). */

@@ -100,7 +100,7 @@ export function bulkBody(date: string, lines = 1, overrides: Record<string, unkn
     debtorAccount: { iban: SEED.operatingIban },
     debtorName: 'Sandbox AS',
     requestedExecutionDate: date,
-    batchBookingPreferred: true,
+    batchBookingPreferred: false,
     paymentLines: Array.from({ length: lines }, (_, i) => ({
       endToEndIdentification: `E2E-${i + 1}`,
       instructedAmount: { currency: 'NOK', amount: `${100 + i}.50` },

@@ -154,6 +154,58 @@ describe('payment progression on the clock', () => {
     expect(BigInt(after.replace('.', ''))).toBe(BigInt(before.replace('.', '')) - 20200n);
   });
 
+  it('books a bulk that asked for batch booking as one entry naming the bulk and every end-to-end id', async () => {
+    const r = await create(bulkBody('2026-01-06', 2, { batchBookingPreferred: true }));
+    h.sb.advance(DAY);
+    const booked = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-06&bookingStatus=booked`,
+      { token: await h.token() },
+    );
+    const entries = booked.body.transactions.booked as Json[];
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      paymentId: r.body.paymentId,
+      endToEndIdentification: null,
+      transactionAmount: { currency: 'NOK', amount: '-202.00' },
+      references: { endToEndIds: ['E2E-1', 'E2E-2'] },
+      bankTransactionCode: 'PMNT-ICDT-ESCT',
+      additionalInformation: 'Bulk payment, 2 payments',
+    });
+    const lines = (
+      await h.call('GET', `/bulk-payments/credit-transfer/${r.body.paymentId}`, { token: await h.token() })
+    ).body.paymentLines as Json[];
+    expect(lines.map((l) => l.transactionStatus)).toEqual(['ACSC', 'ACSC']);
+  });
+
+  it('books the return of a settled payment as a credit with the return reason, on request of the control API', async () => {
+    await create(bulkBody('2026-01-06', 1));
+    expect((await h.control('POST', '/returns', { endToEndId: 'E2E-1', code: 'AC04' })).status).toBe(404);
+    h.sb.advance(DAY);
+    const returned = await h.control('POST', '/returns', {
+      endToEndId: 'E2E-1',
+      code: 'AC04',
+      message: 'Account closed',
+    });
+    expect(returned.status).toBe(201);
+    expect((await h.control('POST', '/returns', { endToEndId: 'E2E-1', code: 'not a code' })).status).toBe(400);
+    const booked = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-06&bookingStatus=booked`,
+      { token: await h.token() },
+    );
+    const entry = (booked.body.transactions.booked as Json[]).find(
+      (t) => t.transactionId === returned.body.transactionId,
+    );
+    expect(entry).toMatchObject({
+      endToEndIdentification: 'E2E-1',
+      transactionAmount: { currency: 'NOK', amount: '100.50' },
+      bankTransactionCode: 'PMNT-ICDT-RRTN',
+      returnReason: 'AC04',
+      additionalInformation: 'Returned payment: Account closed',
+    });
+  });
+
   it('reaches the same end state with one big advance as with many small ones', async () => {
     const id = (await create(bulkBody('2026-01-08'))).body.paymentId;
     h.sb.advance(5 * DAY);

@@ -11,6 +11,7 @@ import type { LocalDate } from '../../../src/domain/local-date.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { openDatabase, type Database } from '../../../src/store/database.js';
 import { ExportRepository } from '../../../src/store/exports.js';
+import { LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
 import { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
@@ -105,6 +106,8 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       statements: new StatementRepository(db, clock),
       days: new StatementDayRepository(db, clock),
       exports: new ExportRepository(db, clock),
+      payments: new PaymentRepository(db, clock),
+      legalSequence: new LegalSequenceRepository(db, clock),
       clock,
       logger,
       timeZone: 'Europe/Oslo',
@@ -141,10 +144,14 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     expect(fetchNeedsAttention([fetched!])).toBe(true);
 
     const exported = await runExportStatements(exportDeps, [company]);
-    expect(exported.files.map((f) => f.period)).toEqual(['2026-01-02']);
+    // The 1st has no entries and gets its statement all the same (statements.emptyDays).
+    expect(exported.files.map((f) => f.period)).toEqual(['2026-01-01', '2026-01-02']);
     expect(exported.held).toMatchObject([{ accountId: ID, day: '2026-01-03', format: 'camt.053.001.02' }]);
     expect(exported.held[0]!.reason).toContain('continuity mismatch');
-    expect(await files()).toEqual([`acme-${IBAN}-2026-01-02.camt.053.001.02.xml`]);
+    expect(await files()).toEqual([
+      `acme-${IBAN}-2026-01-01.camt.053.001.02.xml`,
+      `acme-${IBAN}-2026-01-02.camt.053.001.02.xml`,
+    ]);
   });
 
   it('keeps reporting the break on later fetches until the bank corrects it, then exports the days in order', async () => {
@@ -165,9 +172,15 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     expect(corrected[0]!.days.filter((d) => d.continuity !== 'ok')).toEqual([]);
     const exported = await runExportStatements(exportDeps, [company]);
     expect(exported.held).toEqual([]);
-    expect(exported.files.map((f) => [f.period, f.sequenceNumber])).toEqual([
-      ['2026-01-03', 2],
-      ['2026-01-04', 3],
+    // The held days follow in order, then the days without entries up to the last complete one.
+    expect(exported.files.map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber, f.entries])).toEqual([
+      ['2026-01-03', 3, 3, 1],
+      ['2026-01-04', 4, 4, 1],
+      ['2026-01-05', 5, 5, 0],
+      ['2026-01-06', 6, 6, 0],
+      ['2026-01-07', 7, 7, 0],
+      ['2026-01-08', 8, 8, 0],
+      ['2026-01-09', 9, 9, 0],
     ]);
   });
 
@@ -184,7 +197,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       ['2026-01-04', 'gap'],
     ]);
     const exported = await runExportStatements(exportDeps, [company]);
-    expect(exported.files.map((f) => f.period)).toEqual(['2026-01-02']);
+    expect(exported.files.map((f) => f.period)).toEqual(['2026-01-01', '2026-01-02']);
     expect(exported.held.map((h) => h.day)).toEqual(['2026-01-04']);
   });
 
@@ -196,12 +209,14 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       from: day('2026-01-03'),
       to: day('2026-01-03'),
     });
-    expect(explicit.files).toMatchObject([{ period: '2026-01-03', sequenceNumber: 2, version: 1, explicit: true }]);
+    expect(explicit.files).toMatchObject([
+      { period: '2026-01-03', sequenceNumber: 3, legalSequenceNumber: 3, version: 1, explicit: true },
+    ]);
     const xml = await readFile(join(company.root, 'statements', `acme-${IBAN}-2026-01-03.camt.053.001.02.xml`), 'utf8');
     expect(xml).toContain('<Amt Ccy="NOK">1100.00</Amt>'); // opening as the bank's chain says
     expect(xml).toContain('<Amt Ccy="NOK">1060.00</Amt>'); // closing as the bank reports it
     const next = await runExportStatements(exportDeps, [company]);
-    expect(next.files.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-04', 3]]);
+    expect(next.files.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-04', 4]]);
   });
 
   it('refuses an explicit export with the range the wrong way round', async () => {
@@ -217,10 +232,10 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     await runFetchStatements(fetchDeps, [company]);
     const exported = await runExportStatements(exportDeps, [company]);
     expect(exported.files.map((f) => [f.format, f.period, f.entries, f.sequenceNumber])).toEqual([
-      ['camt.053.001.02', '2026-01-02..2026-01-04', 3, 1],
-      ['csv-statement', '2026-01-02..2026-01-04', 3, 1],
+      ['camt.053.001.02', '2026-01-01..2026-01-04', 3, 1],
+      ['csv-statement', '2026-01-01..2026-01-04', 3, 1],
     ]);
-    expect(await files()).toContain(`acme-${IBAN}-2026-01-02_2026-01-04.csv`);
+    expect(await files()).toContain(`acme-${IBAN}-2026-01-01_2026-01-04.csv`);
     expect((await runExportStatements(exportDeps, [company])).files).toEqual([]);
     data.transactions.get(ID)!.push(fakeTx('T4', 'booked', '5.00', '2026-01-05'));
     data.balances.get(ID)!.push(closing('2026-01-05', '1065.00'));
@@ -238,6 +253,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
     await runFetchStatements(fetchDeps, [company]);
     expect((await runExportStatements(exportDeps, [company])).files.map((f) => f.period)).toEqual([
+      '2026-01-01',
       '2026-01-02',
       '2026-01-03',
       '2026-01-04',
@@ -258,7 +274,9 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       from: day('2026-01-04'),
       to: day('2026-01-04'),
     });
-    expect(fixed.files).toMatchObject([{ period: '2026-01-04', sequenceNumber: 3, version: 2, entries: 2 }]);
+    expect(fixed.files).toMatchObject([
+      { period: '2026-01-04', sequenceNumber: 4, legalSequenceNumber: 4, version: 2, entries: 2 },
+    ]);
     expect((await runExportStatements(exportDeps, [company])).changed).toEqual([]);
   });
 

@@ -72,8 +72,9 @@ describe('settle run fetch / export', () => {
     const exported = await settle('export');
     expect(exported.exitCode).toBeUndefined();
     const files = (await readdir(join(dir, 'acme', 'statements'))).sort();
-    expect(files.filter((f) => f.startsWith(`acme-${SEED.operatingIban}-`))).toHaveLength(10); // five days × two formats
-    expect(exported.stdout.match(/sequence 5\n/g)).toHaveLength(2);
+    // 31 days (days without entries too) × two formats.
+    expect(files.filter((f) => f.startsWith(`acme-${SEED.operatingIban}-`))).toHaveLength(62);
+    expect(exported.stdout.match(/sequence 31\n/g)).toHaveLength(4); // the last day of both accounts, two formats
 
     expect((await settle('export')).stdout).toBe('nothing to export\n');
 

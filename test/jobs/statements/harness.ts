@@ -11,6 +11,7 @@ import { Secret, silentLogger } from '../../../src/log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { openDatabase, type Database } from '../../../src/store/database.js';
 import { ExportRepository } from '../../../src/store/exports.js';
+import { LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
 import { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
@@ -87,6 +88,8 @@ export async function startStatementHarness(
       statements: new StatementRepository(db, clock),
       days: new StatementDayRepository(db, clock),
       exports: new ExportRepository(db, clock),
+      payments: new PaymentRepository(db, clock),
+      legalSequence: new LegalSequenceRepository(db, clock),
       clock,
       logger,
       timeZone: 'Europe/Oslo',

@@ -18,14 +18,15 @@ import {
   ofxstatementIso20022,
   xmllintValidate,
 } from '../../support/oracles.js';
-import { startStatementHarness, type StatementHarness } from './harness.js';
+import { StatementRepository } from '../../../src/store/index.js';
+import { SEED, startStatementHarness, type StatementHarness } from './harness.js';
+import { bookOwnPayments, OWN } from './own-payments.js';
 
 const RULES = join(process.cwd(), 'samples/hledger/statement.rules');
 
 interface CsvDay {
   count: number;
   sum: bigint;
-  iban: string;
 }
 
 function csvDay(text: string, decimalSeparator: '.' | ','): CsvDay {
@@ -36,7 +37,12 @@ function csvDay(text: string, decimalSeparator: '.' | ','): CsvDay {
     if (!parsed.ok) throw new Error(parsed.message);
     sum += parsed.money.minor;
   }
-  return { count: rows.length, sum, iban: rows[0]?.account_iban ?? '' };
+  return { count: rows.length, sum };
+}
+
+/** The account's IBAN from a statement file name: acme-<IBAN>-<day>.<suffix>. */
+function ibanOf(name: string): string {
+  return name.split('-')[1]!;
 }
 
 /** "NOK9001.00" or "NOK-9001.00" from hledger's balance CSV → minor units. */
@@ -62,7 +68,9 @@ describe('exported statements read by independent programs', () => {
 
   beforeAll(async () => {
     h = await startStatementHarness();
-    await runFetchStatements(h.fetchDeps(), [h.company]);
+    await bookOwnPayments(h);
+    // A week: the seeded days, an empty day (the 5th) and the day of the batch, the single payment and its return.
+    await runFetchStatements({ ...h.fetchDeps(), initialDays: 7 }, [h.company]);
     await runExportStatements(h.exportDeps(), [h.company]);
     names = (await readdir(join(h.root, 'statements'))).sort();
   });
@@ -71,11 +79,70 @@ describe('exported statements read by independent programs', () => {
     await h.close();
   });
 
-  it('wrote seven days of statements in each of the three formats', () => {
-    expect(names.filter((n) => n.endsWith('.camt.053.001.02.xml'))).toHaveLength(7);
-    expect(names.filter((n) => n.endsWith('.camt.053.001.08.xml'))).toHaveLength(7);
-    expect(names.filter((n) => n.endsWith('.csv'))).toHaveLength(7);
+  it('wrote seven days of statements of both accounts in each of the three formats, days without entries too', () => {
+    expect(names.filter((n) => n.endsWith('.camt.053.001.02.xml'))).toHaveLength(14);
+    expect(names.filter((n) => n.endsWith('.camt.053.001.08.xml'))).toHaveLength(14);
+    expect(names.filter((n) => n.endsWith('.csv'))).toHaveLength(14);
   });
+
+  it('writes the batch, the return and the empty day as the database holds them', async () => {
+    const booked = await new StatementRepository(h.db, h.clock).listTransactions(SEED.operatingAccountId, {
+      status: 'booked',
+      bookingDate: OWN.bookingDay,
+    });
+    expect(booked).toHaveLength(3);
+    const batchTx = booked.find((t) => t.amount.minor === -(OWN.batch.minor[0]! + OWN.batch.minor[1]!))!;
+    const returnTx = booked.find((t) => t.returnReason !== undefined)!;
+    expect(returnTx).toMatchObject({ returnReason: 'AC04', endToEndId: OWN.single.endToEndId });
+    for (const version of ['001.02', '001.08']) {
+      const xml = (await read(`acme-${SEED.operatingIban}-${OWN.bookingDay}.camt.053.${version}.xml`)).toString('utf8');
+      const flat = xml.replace(/\s+/g, '');
+      const entries = flat.split('<Ntry>').slice(1);
+      expect(entries).toHaveLength(booked.length);
+      const batch = entries.find((e) => e.includes('<Btch>'))!;
+      expect(batch).toContain(`<NtryRef>${batchTx.entryReference}</NtryRef>`);
+      expect(batch).toContain(
+        `<Btch><MsgId>${OWN.messageId}</MsgId><PmtInfId>${OWN.batch.paymentInformationId}</PmtInfId><NbOfTxs>2</NbOfTxs><TtlAmtCcy="NOK">4000.00</TtlAmt><CdtDbtInd>DBIT</CdtDbtInd></Btch>`,
+      );
+      expect([...batch.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((m) => m[1])).toEqual(OWN.batch.endToEndIds);
+      expect(batch.match(/<TxDtls>/g)).toHaveLength(2);
+      const single = entries.find((e) => e.includes('<CdtDbtInd>DBIT</CdtDbtInd>') && !e.includes('<Btch>'))!;
+      expect(single).toContain(`<MsgId>${OWN.messageId}</MsgId><AcctSvcrRef>`);
+      expect(single).toContain(
+        `<PmtInfId>${OWN.single.paymentInformationId}</PmtInfId><EndToEndId>${OWN.single.endToEndId}</EndToEndId>`,
+      );
+      expect(single).toContain('<AmtDtls><InstdAmt><AmtCcy="NOK">700.00</Amt></InstdAmt></AmtDtls>');
+      const returned = entries.find((e) => e.includes('<RtrInf>'))!;
+      expect(returned).toContain('<CdtDbtInd>CRDT</CdtDbtInd>');
+      expect(returned).toContain('<RtrInf><Rsn><Cd>AC04</Cd></Rsn></RtrInf>');
+      expect(returned).toContain('<Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>RRTN</SubFmlyCd>');
+      expect(flat).toContain('<TxsSummry><TtlNtries><NbOfNtries>3</NbOfNtries>');
+      // The day before had no entries: a statement with equal balances and a legal sequence number.
+      const empty = (await read(`acme-${SEED.operatingIban}-2026-01-05.camt.053.${version}.xml`)).toString('utf8');
+      expect(empty).not.toContain('<Ntry>');
+      expect(empty).toMatch(/<LglSeqNb>\d+<\/LglSeqNb>/);
+      const amounts = [...empty.matchAll(/<Bal>[\s\S]*?<Amt Ccy="NOK">([\d.]+)<\/Amt>/g)].map((m) => m[1]);
+      expect(amounts).toHaveLength(2);
+      expect(amounts[0]).toBe(amounts[1]);
+    }
+  });
+
+  itWith('aqbanking-cli')(
+    'aqbanking reads the end-to-end ids of the day with the batch and the return as the database has them',
+    async () => {
+      const booked = await new StatementRepository(h.db, h.clock).listTransactions(SEED.operatingAccountId, {
+        status: 'booked',
+        bookingDate: OWN.bookingDay,
+      });
+      const imported = await aqbankingImportCamt053(
+        await read(`acme-${SEED.operatingIban}-${OWN.bookingDay}.camt.053.001.02.xml`),
+        2,
+      );
+      expect(imported.transactions.map((t) => t.minor).sort()).toEqual(booked.map((t) => t.amount.minor).sort());
+      const ids = imported.transactions.map((t) => t.endToEndId).filter((id) => id !== '');
+      for (const id of [OWN.single.endToEndId]) expect(ids).toContain(id);
+    },
+  );
 
   itWith('xmllint')('every camt.053 file is valid against the official XSD of its version', async () => {
     for (const name of names.filter((n) => n.endsWith('.xml'))) {
@@ -96,7 +163,7 @@ describe('exported statements read by independent programs', () => {
           expect(
             { count: imported.transactions.length, sum, iban: imported.transactions[0]?.localIban },
             xmlName,
-          ).toEqual({ count: csv.count, sum: csv.sum, iban: csv.iban });
+          ).toEqual({ count: csv.count, sum: csv.sum, iban: csv.count > 0 ? ibanOf(name) : undefined });
         }
       }
     },
@@ -132,7 +199,7 @@ describe('exported statements read by independent programs', () => {
       ).toEqual({
         count: csv.count,
         sum: csv.sum,
-        iban: csv.iban,
+        iban: ibanOf(name),
       });
       expect(statement!.agent).toEqual({ bic: 'TESTNOK1' });
       // iso20022.js reads no EndToEndId; the bank's reference of each entry identifies it instead.
@@ -171,8 +238,10 @@ describe('exported statements read by independent programs', () => {
           await hledgerCsv(bytes, RULES, ['balance', '-N', '-O', 'csv']),
           { columns: true },
         );
-        const bank = balance.find((b) => b.account === `assets:bank:${csv.iban}`);
-        expect(bank && hledgerMinor(bank.balance), name).toBe(csv.sum);
+        // A day without entries has no posting, so hledger shows no balance for the account.
+        const bank = balance.find((b) => b.account === `assets:bank:${ibanOf(name)}`);
+        expect(bank === undefined ? 0n : hledgerMinor(bank.balance), name).toBe(csv.sum);
+        if (csv.count > 0) expect(bank, name).toBeDefined();
       }
     },
     60_000,

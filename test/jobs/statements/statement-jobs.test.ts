@@ -60,30 +60,46 @@ describe('the statement jobs against the sandbox bank', () => {
     expect(stored).toHaveLength(6);
   });
 
-  it('exports each complete day with entries once per format, with stable sequence numbers', async () => {
+  it('exports each complete day once per format, days without entries too, with stable sequence numbers', async () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     const first = await runExportStatements(h.exportDeps(), [h.company]);
     expect(first.held).toEqual([]);
     const operating = first.files.filter(
       (f) => f.accountId === SEED.operatingAccountId && f.format === 'camt.053.001.02',
     );
-    expect(operating.map((f) => [f.period, f.sequenceNumber, f.entries])).toEqual([
-      ['2025-12-31', 1, 2],
-      ['2026-01-01', 2, 1],
-      ['2026-01-02', 3, 1],
-      ['2026-01-03', 4, 1],
-      ['2026-01-04', 5, 1],
+    // 2025-12-05 … 2026-01-04: 31 days, each its own statement; five of them have entries.
+    expect(operating).toHaveLength(31);
+    expect(operating.map((f) => f.sequenceNumber)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect(
+      operating.filter((f) => f.entries > 0).map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber, f.entries]),
+    ).toEqual([
+      ['2025-12-31', 27, 27, 2],
+      ['2026-01-01', 28, 1, 1],
+      ['2026-01-02', 29, 2, 1],
+      ['2026-01-03', 30, 3, 1],
+      ['2026-01-04', 31, 4, 1],
     ]);
-    expect(first.files).toHaveLength((5 + 2) * 3);
+    expect(first.files).toHaveLength((31 + 31) * 3);
     expect(await statementFiles()).toContain(file('2025-12-31', 'camt.053.001.02.xml'));
     expect(await statementFiles()).toContain(file('2026-01-03', 'csv', SEED.approvalIban));
     expect((await statementFiles()).some((n) => n.endsWith('.part'))).toBe(false);
+
+    // A day without entries: opening and closing balance equal, its own legal sequence number.
+    const empty = (await read(file('2025-12-20', 'camt.053.001.02.xml'))).toString('utf8');
+    expect(empty).not.toContain('<Ntry>');
+    expect(empty).toContain('<LglSeqNb>16</LglSeqNb>');
+    const balances = [...empty.matchAll(/<Amt Ccy="NOK">([\d.]+)<\/Amt>/g)].map((m) => m[1]);
+    expect(balances).toHaveLength(2);
+    expect(balances[0]).toBe(balances[1]);
+    expect(empty).toContain('<NbOfNtries>0</NbOfNtries>');
 
     const second = await runExportStatements(h.exportDeps(), [h.company]);
     expect(second).toEqual({ files: [], held: [], changed: [] });
 
     const xml = (await read(file('2025-12-31', 'camt.053.001.02.xml'))).toString('utf8');
-    expect(xml).toContain('<ElctrncSeqNb>1</ElctrncSeqNb>');
+    expect(xml).toContain('<ElctrncSeqNb>27</ElctrncSeqNb>');
+    expect(xml).toContain('<LglSeqNb>27</LglSeqNb>');
+    expect(xml).toMatch(/<NtryRef>SBX\d+<\/NtryRef>/);
     expect(xml).toContain('<Cd>OPBD</Cd>');
     expect(xml).toContain('<Cd>CLBD</Cd>');
     expect(xml).toMatch(/<AcctSvcrRef>SBX\d+<\/AcctSvcrRef>/);
@@ -138,7 +154,11 @@ describe('the statement jobs against the sandbox bank', () => {
     const camt = exported.files.filter(
       (f) => f.format === 'camt.053.001.02' && f.accountId === SEED.operatingAccountId,
     );
-    expect(camt.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-06', 6]]);
+    // The 5th had no entries and gets its statement too.
+    expect(camt.map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber, f.entries])).toEqual([
+      ['2026-01-05', 32, 5, 0],
+      ['2026-01-06', 33, 6, 1],
+    ]);
     const csv = (await read(file('2026-01-06', 'csv'))).toString('utf8');
     expect(csv).toContain('E2E-STMT-1');
     expect(csv).toContain('-1234.50');
@@ -166,10 +186,11 @@ describe('the statement jobs against the sandbox bank', () => {
       from: '2026-01-02' as never,
       to: '2026-01-02' as never,
     });
+    expect(again.files.every((f) => f.legalSequenceNumber === 2)).toBe(true);
     expect(again.files.map((f) => [f.format, f.period, f.sequenceNumber, f.version, f.explicit])).toEqual([
-      ['camt.053.001.02', '2026-01-02', 3, 2, true],
-      ['camt.053.001.08', '2026-01-02', 3, 2, true],
-      ['csv-statement', '2026-01-02', 3, 2, true],
+      ['camt.053.001.02', '2026-01-02', 29, 2, true],
+      ['camt.053.001.08', '2026-01-02', 29, 2, true],
+      ['csv-statement', '2026-01-02', 29, 2, true],
     ]);
     expect((await read(file('2026-01-02', 'camt.053.001.08.xml'))).equals(before)).toBe(true);
     await expect(
@@ -195,14 +216,15 @@ describe('the statement jobs against the sandbox bank', () => {
       'simulated crash',
     );
     // Accounts are exported in id order: the pre-approved account's first day came first.
-    const name = file('2026-01-01', 'camt.053.001.02.xml', SEED.approvalIban);
+    const name = file('2025-12-05', 'camt.053.001.02.xml', SEED.approvalIban);
     const written = await read(name);
     const next = await runExportStatements(h.exportDeps(), [h.company]);
     expect(next.files[0]).toMatchObject({
       accountId: SEED.approvalAccountId,
-      period: '2026-01-01',
+      period: '2025-12-05',
       format: 'camt.053.001.02',
       sequenceNumber: 1,
+      legalSequenceNumber: 1,
       version: 1,
     });
     expect((await read(name)).equals(written)).toBe(true);
