@@ -108,6 +108,39 @@ describe('tolerant readers on documented variants', () => {
     expect(tx.raw.purposeCode).toBe('GDDS');
   });
 
+  it('reads what a statement carries beyond the basics in the v4 shape and the old one', () => {
+    const v4 = readTransaction({
+      transactionId: 'T-V4',
+      transactionAmount: { amount: '-1500.00', currency: 'NOK' },
+      references: { endToEndIds: ['E1', 'E2'], instructionId: 'INSTR-9', accountServicerReference: 'ARCH-9' },
+      amountDetails: { instructedAmount: { amount: '1500.00', currency: 'SEK', exchangeRate: 1.0 } },
+      additionalInformation: 'Bulk payment, 2 payments',
+      bankTransactionCode: 'PMNT-ICDT-ESCT',
+      returnReason: { code: 'AC04' },
+      paymentId: 'BULK-9',
+    });
+    expect(v4).toMatchObject({
+      endToEndIds: ['E1', 'E2'],
+      accountServicerReference: 'ARCH-9',
+      instructionId: 'INSTR-9',
+      instructedAmount: { amount: '1500.00', currency: 'SEK' },
+      additionalInformation: 'Bulk payment, 2 payments',
+      bankTransactionCode: 'PMNT-ICDT-ESCT',
+      returnReason: 'AC04',
+      paymentId: 'BULK-9',
+    });
+    const old = readTransaction({
+      transactionId: 'T-OLD',
+      transactionAmount: { amount: '5.00' },
+      accountServicerReference: 'ARCH-OLD',
+      proprietaryBankTransactionCode: 'FEE',
+      returnReason: null,
+    });
+    expect(old).toMatchObject({ accountServicerReference: 'ARCH-OLD', bankTransactionCode: 'FEE' });
+    expect(old.returnReason).toBeUndefined();
+    expect(old.instructedAmount).toBeUndefined();
+  });
+
   it('unwraps transaction details whether wrapped or bare', () => {
     const bare = fixture('transaction-old.json');
     expect(readTransactionDetails({ transactionsDetails: bare }).transactionId).toBe('T-OLD');
