@@ -1,10 +1,15 @@
 // The command line of `npm run bench` (bench/run.ts), parsed strictly: a mistyped flag must not
 // silently start an hour of full-size benchmarks.
-export const USAGE = `usage: npm run bench -- [--quick | --scale S | --scaling [--scales A,B,…]] [--json]
+/** The benchmark modules, in the order of the table (bench/<name>.ts). */
+export const BENCH_MODULES = ['startup', 'intake', 'camt053', 'reconcile', 'payments'] as const;
+export type BenchModule = (typeof BENCH_MODULES)[number];
+
+export const USAGE = `usage: npm run bench -- [--quick | --scale S | --scaling [--scales A,B,…]] [--only M,…] [--json]
   --quick          the small smoke-test sizes
   --scale S        every full size multiplied by S (e.g. 0.1); default 1
   --scaling        every benchmark at scales 0.01, 0.1 and 1, and how cost grows with size
   --scales A,B,…   the scales of --scaling (implies it), e.g. 0.01,0.05
+  --only M,…       only these benchmark modules (${BENCH_MODULES.join(', ')})
   --json           machine-readable output on stdout`;
 
 export const DEFAULT_SCALES: readonly number[] = [0.01, 0.1, 1];
@@ -15,6 +20,8 @@ export interface BenchArgs {
   help: boolean;
   /** The scale of a single run (1 unless --scale). */
   scale: number;
+  /** The modules to run, in table order (all unless --only). */
+  modules: readonly BenchModule[];
   /** Ascending, distinct scales when growth with size is asked for (--scaling / --scales). */
   scales?: number[];
 }
@@ -31,7 +38,7 @@ function parseScale(text: string | undefined, flag: string): number {
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { quick: false, json: false, help: false, scale: 1 };
+  const args: BenchArgs = { quick: false, json: false, help: false, scale: 1, modules: BENCH_MODULES };
   let scaleGiven = false;
   let scaling = false;
   for (let i = 0; i < argv.length; i++) {
@@ -54,6 +61,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       if (distinct.length < 2) throw new UsageError('--scales needs at least two different scales, e.g. 0.01,0.05');
       args.scales = distinct;
       scaling = true;
+    } else if (flag === '--only') {
+      const wanted = (value() ?? '').split(',').filter(Boolean);
+      const unknown = wanted.filter((m) => !(BENCH_MODULES as readonly string[]).includes(m));
+      if (wanted.length === 0 || unknown.length > 0)
+        throw new UsageError(
+          `--only takes modules among ${BENCH_MODULES.join(', ')}, got ${JSON.stringify(unknown.join(',') || '')}`,
+        );
+      args.modules = BENCH_MODULES.filter((m) => wanted.includes(m));
     } else throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
   }
   if (scaling) args.scales ??= [...DEFAULT_SCALES];

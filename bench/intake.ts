@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { scaledSize, type Bench, type BenchRow } from './row.js';
+import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -153,11 +153,6 @@ async function read(mode: Mode, file: string): Promise<number> {
 }
 
 const REPEATS = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 

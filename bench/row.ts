@@ -44,3 +44,9 @@ export function scaledSize(
 ): number {
   return Math.max(min, Math.round((full * scale) / step) * step);
 }
+
+/** The middle value (the upper one of an even count): what paired, repeated runs report. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}

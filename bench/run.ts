@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --scale S | --scaling [--scales A,B]] [-- --json]`: runs every
+// `npm run bench [-- --quick | --scale S | --scaling [--scales A,B]] [--only M,…] [-- --json]`: runs every
 // benchmark and prints one table, each figure beside its baseline measured in the same run;
 // with --scaling, every benchmark at several sizes and how its cost grows with size
 // (docs/performance.md explains the rows and the method).
@@ -7,8 +7,6 @@ import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from './args.js';
 import { growth, growthTable, type ScaledRun } from './growth.js';
 import type { Bench, BenchRow } from './row.js';
 import { rowTable } from './table.js';
-
-const MODULES = ['./startup.js', './intake.js', './camt053.js', './reconcile.js', './payments.js'];
 
 let args: BenchArgs;
 try {
@@ -30,7 +28,7 @@ const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 async function runAll(scale: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const path of MODULES) {
+  for (const path of args.modules.map((name) => `./${name}.js`)) {
     const module = (await import(path)) as { bench: Bench };
     if (!args.json)
       process.stderr.write(

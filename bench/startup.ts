@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { csvLines, write } from './intake.js';
-import type { Bench, BenchRow } from './row.js';
+import { median, type Bench, type BenchRow } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Preloaded into each run: at exit the process reports its own CPU time and peak RSS on stderr. */
@@ -33,11 +33,6 @@ function once(args: readonly string[]): Cost {
   if (!line) throw new Error(`no figures from node ${args.join(' ')} (exit ${run.status}): ${run.stderr.slice(-500)}`);
   return JSON.parse(line) as Cost;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /** Runs the measured command and its baseline in turn, `runs` times each; medians of both. */
 function paired(measured: readonly string[], baseline: readonly string[], runs: number): [Cost, Cost] {

@@ -116,7 +116,7 @@ async function applyLines(
   lines: readonly LineStatus[],
   update: StatusUpdate,
 ): Promise<number> {
-  const ours = new Map((await deps.store.payments.listByBulk(bulkId)).map((p) => [p.endToEndId, p]));
+  const ours = new Map((await deps.store.payments.statusOfBulkLines(bulkId)).map((p) => [p.endToEndId, p]));
   const groups = new Map<string, { status: BankStatus; tpp: TppMessage[]; ids: string[] }>();
   for (const line of lines) {
     const status = line.status === undefined ? undefined : canonicalBankStatus(line.status);
@@ -173,8 +173,7 @@ async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: st
 async function closeFinished(deps: ApplyDeps, bulkId: string, source: TransitionSource): Promise<void> {
   const bulk = await deps.store.bulks.get(bulkId);
   if (!bulk || bulk.state !== 'sent') return;
-  const lines = await deps.store.payments.listByBulk(bulkId);
-  if (!lines.every((l) => TERMINAL_BANK_STATUSES.has(l.state as BankStatus))) return;
+  if (!(await deps.store.payments.bulkAllIn(bulkId, [...TERMINAL_BANK_STATUSES]))) return;
   await tolerate(() => deps.store.bulks.setState(bulkId, 'done', 'every line final', source));
   const file = await deps.store.files.getFile(bulk.fileId);
   if (!file || (file.state !== 'submitted' && file.state !== 'attention')) return;

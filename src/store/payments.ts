@@ -116,6 +116,33 @@ export class PaymentRepository {
     return (await this.db.knex<Row>('payments').where({ bulk_id: bulkId }).orderBy('line_number')).map(toStoredPayment);
   }
 
+  /** What a status report is compared with, per line of a bulk: a narrow read, no full payment built. */
+  async statusOfBulkLines(
+    bulkId: string,
+  ): Promise<{ id: string; endToEndId: string; state: LineState; tppMessages: TppMessage[] }[]> {
+    const rows = await this.db
+      .knex<Row>('payments')
+      .select('id', 'end_to_end_id', 'state', 'tpp_messages')
+      .where({ bulk_id: bulkId });
+    return rows.map((r) => ({
+      id: toStr(r.id),
+      endToEndId: toStr(r.end_to_end_id),
+      state: toStr(r.state) as LineState,
+      tppMessages: tppOf(r),
+    }));
+  }
+
+  /** Whether every line of the bulk is in one of `states` (one count, no line read). */
+  async bulkAllIn(bulkId: string, states: readonly string[]): Promise<boolean> {
+    const row = await this.db
+      .knex<Row>('payments')
+      .count({ n: '*' })
+      .where({ bulk_id: bulkId })
+      .whereNotIn('state', [...states])
+      .first();
+    return Number(row?.n ?? 0) === 0;
+  }
+
   async findByEndToEndId(company: string, endToEndId: string): Promise<StoredPayment | undefined> {
     const row = await this.db.knex<Row>('payments').where({ company, end_to_end_id: endToEndId }).first();
     return row ? toStoredPayment(row) : undefined;
@@ -180,7 +207,6 @@ export function toStoredPayment(r: Row): StoredPayment {
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
-  const tpp = toOptStr(r.tpp_messages);
   return {
     id: toStr(r.id),
     fileId: toStr(r.file_id),
@@ -202,6 +228,11 @@ export function toStoredPayment(r: Row): StoredPayment {
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),
     ...(bankStatus === undefined ? {} : { bankStatus }),
-    tppMessages: tpp === undefined ? [] : (JSON.parse(tpp) as TppMessage[]),
+    tppMessages: tppOf(r),
   };
+}
+
+function tppOf(r: Row): TppMessage[] {
+  const tpp = toOptStr(r.tpp_messages);
+  return tpp === undefined ? [] : (JSON.parse(tpp) as TppMessage[]);
 }

@@ -2,8 +2,9 @@
 // payment line or signing basket — and of a bulk's bank status — is made here and nowhere else.
 // One call moves a set of rows of one kind to one state: the current states are read (under row
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
-// change in ONE UPDATE, with ONE multi-row INSERT of their transition rows (who, from what, to
-// what, why, when, through which path). Polling, webhooks, the operator and cancellation all
+// change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
+// transition rows (who, from what, to what, why, when, through which path): the database
+// writes a row per line, settle sends only the ids. Polling, webhooks, the operator and cancellation all
 // come here, so a duplicate or out-of-order report is harmless wherever it comes from.
 import type { Knex } from 'knex';
 import { ExitCode, SettleError } from '../domain/errors.js';
@@ -58,6 +59,8 @@ const KINDS: Record<TransitionKind, KindSpec> = {
 
 /** Rows per statement: a bulk's 1,000 lines move in one UPDATE and one INSERT. */
 const IDS_PER_STATEMENT = 4000;
+/** The width of transitions.cause. */
+const CAUSE_LENGTH = 300;
 
 export interface TransitionRequest<K extends TransitionKind> {
   kind: K;
@@ -105,33 +108,28 @@ export async function transition<K extends TransitionKind>(
   const spec = KINDS[request.kind];
   const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
   const ids = [...new Set(request.ids)];
-  const records: TransitionRecord[] = [];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).whereIn('id', part));
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
     for (const row of rows) {
       const id = toStr(row.id);
-      const from = toOptStr(row[spec.column]);
-      const decision = decide(spec, from, request.to, request.mode ?? 'strict');
-      if (decision === 'apply') {
-        result.moved.push(id);
-        records.push({
-          entityType: spec.entityType,
-          entityId: id,
-          from,
-          to: request.to,
-          cause: request.cause,
-          source: request.source,
-          at: request.at,
-        });
-      } else if (decision === 'refused') result.refused.push(id);
+      const decision = decide(spec, toOptStr(row[spec.column]), request.to, request.mode ?? 'strict');
+      if (decision === 'apply') result.moved.push(id);
+      else if (decision === 'refused') result.refused.push(id);
       else result[decision]++;
     }
   }
   const set: Row = { ...(request.set ?? {}), [spec.column]: request.to, updated_at: instant(request.at) };
   if (request.bankReported && request.kind === 'payment') set.bank_status = request.to;
-  for (const part of chunks(result.moved, IDS_PER_STATEMENT)) await trx(spec.table).whereIn('id', part).update(set);
-  await logTransitions(trx, records);
+  for (const part of chunks(result.moved, IDS_PER_STATEMENT)) {
+    // Before the UPDATE: the rows' state column is still the state they leave (read above under lock).
+    await trx.raw(
+      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
+        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where id in (${part.map(() => '?').join(', ')}) order by id`,
+      [spec.entityType, request.to, request.cause.slice(0, CAUSE_LENGTH), request.source, instant(request.at), ...part],
+    );
+    await trx(spec.table).whereIn('id', part).update(set);
+  }
   return result;
 }
 
@@ -193,7 +191,7 @@ async function logTransitions(trx: Knex.Transaction, records: readonly Transitio
       r.entityId,
       r.from ?? null,
       r.to,
-      r.cause.slice(0, 300),
+      r.cause.slice(0, CAUSE_LENGTH),
       r.source ?? null,
       instant(r.at),
     ]);

@@ -22,7 +22,19 @@ function row(key: string, size: number, rate: number, peakMiB: number): BenchRow
 
 describe('bench command line', () => {
   it('defaults to one run at full size', () => {
-    expect(parseBenchArgs([])).toEqual({ quick: false, json: false, help: false, scale: 1 });
+    expect(parseBenchArgs([])).toEqual({
+      quick: false,
+      json: false,
+      help: false,
+      scale: 1,
+      modules: ['startup', 'intake', 'camt053', 'reconcile', 'payments'],
+    });
+  });
+
+  it('runs only the modules --only names, in table order', () => {
+    expect(parseBenchArgs(['--only', 'payments,reconcile']).modules).toEqual(['reconcile', 'payments']);
+    expect(() => parseBenchArgs(['--only', 'reconcile,payment'])).toThrow('got "payment"');
+    expect(() => parseBenchArgs(['--only'])).toThrow(UsageError);
   });
 
   it('reads --scale in both spellings', () => {

@@ -271,6 +271,18 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         ['sent', 'ACSC', 'poll'],
       ]);
       expect((await store.payments.listByFile(stored.id)).every((p) => p.state === 'ACSC')).toBe(true);
+      // What closing a bulk and comparing a status report read: a count and a narrow read.
+      const bulkId = (await store.payments.listByFile(stored.id))[0]!.bulkId!;
+      expect(await store.payments.bulkAllIn(bulkId, ['ACSC', 'RJCT'])).toBe(true);
+      expect(await store.payments.bulkAllIn(bulkId, ['RJCT'])).toBe(false);
+      const lines = await store.payments.statusOfBulkLines(bulkId);
+      expect(lines).toHaveLength(1000);
+      expect(lines.find((l) => l.id === ids[999])).toEqual({
+        id: ids[999],
+        endToEndId: 'SB-999',
+        state: 'ACSC',
+        tppMessages: [],
+      });
     });
 
     it('never gives the same row to two concurrent claimers', async () => {

@@ -49,20 +49,57 @@ function sameIban(a: string, b: string): boolean {
   return a === b || ibanKey(a) === ibanKey(b);
 }
 
-/** Hash chains in input order: head.get(key) is the first index, next[i] the following one (-1 = end). */
-class ChainIndex {
-  readonly head = new Map<string, number>();
+/**
+ * Hash chains in input order: first(key) is the first index, next[i] the following one (-1 = end).
+ * Keys are end-to-end ids or amounts as numbers: a number key needs no string built per row, and
+ * every other part of a rule's key is checked while walking the (short) chain instead.
+ *
+ * Building costs one Map.set per row when keys are unique (end-to-end ids nearly always are):
+ * add() lets a later index overwrite an earlier one, and link() — only when some key repeated —
+ * walks the rows backwards to chain them in input order.
+ */
+class ChainIndex<K extends string | number> {
+  readonly head = new Map<K, number>();
   readonly next: Int32Array;
+  private readonly added: Int32Array;
+  private count = 0;
+  private repeated = false;
   constructor(size: number) {
     this.next = new Int32Array(size).fill(-1);
+    this.added = new Int32Array(size);
   }
-  /** Add in reverse input order so that walking a chain visits indexes in input order. */
-  prepend(key: string, index: number): void {
-    const first = this.head.get(key);
-    this.next[index] = first ?? -1;
+  /** Indexes must come in ascending order. */
+  add(key: K, index: number): void {
+    const size = this.head.size;
     this.head.set(key, index);
+    if (this.head.size === size) this.repeated = true;
+    this.added[this.count++] = index;
+  }
+  /** Call once after the last add(), with the key each added index was given. */
+  link(keyOf: (index: number) => K): this {
+    if (!this.repeated) return this;
+    // Backwards, head holds the following index of the same key; the last one keeps next = -1.
+    for (let k = this.count - 1; k >= 0; k--) {
+      const index = this.added[k]!;
+      const key = keyOf(index);
+      const following = this.head.get(key)!;
+      if (following !== index) {
+        this.next[index] = following;
+        this.head.set(key, index);
+      }
+    }
+    return this;
+  }
+  first(key: K): number {
+    return this.head.get(key) ?? -1;
   }
 }
+
+/**
+ * An amount in minor units as a hash key. Beyond 2^53 distinct amounts can share a key; every
+ * rule compares the exact amounts of the candidates it walks, so that only lengthens a chain.
+ */
+const amountKey = (minor: bigint): number => Number(minor);
 
 export function matchPayments(
   payments: readonly SentPayment[],
@@ -74,12 +111,14 @@ export function matchPayments(
   const matchOfTransaction = new Int32Array(transactions.length).fill(-1);
   const dayNumbers = new DayNumbers();
 
+  /** `difference` is booked debit minus sent, when the caller has it (saves a bigint per match). */
   const record = (
     rule: MatchRule,
     paymentIndexes: readonly number[],
     transaction: number,
     sentMinor: bigint,
     currency: string,
+    difference?: bigint,
   ): void => {
     const tx = transactions[transaction]!;
     const first = payments[paymentIndexes[0]!]!;
@@ -88,7 +127,8 @@ export function matchPayments(
       rule,
       payments: paymentIndexes,
       transaction,
-      amountDifferenceMinor: tx.amount.currency === currency ? -tx.amount.minor - sentMinor : undefined,
+      amountDifferenceMinor:
+        tx.amount.currency !== currency ? undefined : (difference ?? debitDifference(tx.amount.minor, sentMinor)),
       dateDifferenceDays: dayNumbers.between(first.requestedExecutionDate, tx.bookingDate),
     });
     for (const p of paymentIndexes) matchOfPayment[p] = index;
@@ -110,21 +150,24 @@ export function matchPayments(
   // The index is keyed by the id string itself (its hash is cached by the engine) and the
   // account is checked while walking the chain: building "account + id" keys costs more.
   function endToEnd(): void {
-    const index = new ChainIndex(transactions.length);
-    for (let i = transactions.length - 1; i >= 0; i--) {
+    const index = new ChainIndex<string>(transactions.length);
+    for (let i = 0; i < transactions.length; i++) {
       const tx = transactions[i]!;
-      if (isOpenDebit(i) && hasEndToEndId(tx.endToEndId)) index.prepend(tx.endToEndId, i);
+      if (isOpenDebit(i) && hasEndToEndId(tx.endToEndId)) index.add(tx.endToEndId, i);
     }
+    index.link((i) => transactions[i]!.endToEndId!);
     for (let p = 0; p < payments.length; p++) {
       if (matchOfPayment[p] !== -1) continue;
       const payment = payments[p]!;
       let chosen = -1;
       // Prefer the first open transaction with the exact amount (a rebooking can repeat an id), else the first open one.
-      for (let i = index.head.get(payment.endToEndId) ?? -1; i !== -1; i = index.next[i]!) {
-        if (matchOfTransaction[i] !== -1 || !sameIban(transactions[i]!.accountIban, payment.debtorIban)) continue;
-        const amount = transactions[i]!.amount;
-        if (amount.currency === payment.amount.currency && -amount.minor === payment.amount.minor) {
-          chosen = i;
+      for (let i = index.first(payment.endToEndId); i !== -1; i = index.next[i]!) {
+        if (matchOfTransaction[i] !== -1) continue;
+        const tx = transactions[i]!;
+        if (!sameIban(tx.accountIban, payment.debtorIban)) continue;
+        if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
+          record('end-to-end', [p], i, payment.amount.minor, payment.amount.currency, 0n);
+          chosen = -1;
           break;
         }
         if (chosen === -1) chosen = i;
@@ -135,17 +178,26 @@ export function matchPayments(
 
   // Rule 2: same debtor account, creditor account, currency and amount (within the tolerance),
   // booked within the date window. The closest date wins, then the smallest difference, then input order.
+  // With no tolerance (the default) the index is keyed by the amount alone and the accounts and
+  // currency are compared on the chain; with one, by the accounts and currency.
   function amountAccountDate(): void {
     const exact = config.amountToleranceMinor === 0n;
-    const key = (account: string, counterparty: string, currency: string, debitMinor: bigint): string =>
-      ibanKey(account) + SEP + ibanKey(counterparty) + SEP + currency + (exact ? SEP + debitMinor.toString() : '');
-    const index = new ChainIndex(transactions.length);
-    for (let i = transactions.length - 1; i >= 0; i--) {
+    const accountsKey = (account: string, counterparty: string, currency: string): string =>
+      ibanKey(account) + SEP + ibanKey(counterparty) + SEP + currency;
+    const keyOf = (i: number): string | number => {
+      const tx = transactions[i]!;
+      return exact
+        ? -amountKey(tx.amount.minor)
+        : accountsKey(tx.accountIban, tx.counterpartyIban!, tx.amount.currency);
+    };
+    const index = new ChainIndex<string | number>(transactions.length);
+    for (let i = 0; i < transactions.length; i++) {
       const tx = transactions[i]!;
       if (!isOpenDebit(i) || tx.counterpartyIban === undefined) continue;
       if (config.amountRuleOnlyWithoutEndToEnd && hasEndToEndId(tx.endToEndId)) continue;
-      index.prepend(key(tx.accountIban, tx.counterpartyIban, tx.amount.currency, -tx.amount.minor), i);
+      index.add(keyOf(i), i);
     }
+    index.link(keyOf);
     if (index.head.size === 0) return;
     for (let p = 0; p < payments.length; p++) {
       const payment = payments[p]!;
@@ -153,11 +205,20 @@ export function matchPayments(
       let chosen = -1;
       let bestDays = Infinity;
       let bestDiff = 0n;
-      const k = key(payment.debtorIban, payment.creditorIban, payment.amount.currency, payment.amount.minor);
-      for (let i = index.head.get(k) ?? -1; i !== -1; i = index.next[i]!) {
+      const key = exact
+        ? amountKey(payment.amount.minor)
+        : accountsKey(payment.debtorIban, payment.creditorIban, payment.amount.currency);
+      for (let i = index.first(key); i !== -1; i = index.next[i]!) {
         if (matchOfTransaction[i] !== -1) continue;
         const tx = transactions[i]!;
-        const diff = abs(-tx.amount.minor - payment.amount.minor);
+        if (
+          exact &&
+          (tx.amount.currency !== payment.amount.currency ||
+            !sameIban(tx.accountIban, payment.debtorIban) ||
+            !sameIban(tx.counterpartyIban!, payment.creditorIban))
+        )
+          continue;
+        const diff = abs(debitDifference(tx.amount.minor, payment.amount.minor));
         if (diff > config.amountToleranceMinor) continue;
         const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
         if (days > config.dateWindowDays) continue;
@@ -174,6 +235,7 @@ export function matchPayments(
   // Rule 3: a bulk sent with batch booking may be booked as one debit of the sum of its lines.
   // It matches only when every line that expects a booking is still unmatched, all lines share
   // account and currency, and a debit of exactly that sum was booked within the date window.
+  // The index is keyed by the debited amount; account and currency are compared on the chain.
   function batchLumpSum(): void {
     const bulks = new Map<string, number[]>();
     for (let p = 0; p < payments.length; p++) {
@@ -184,13 +246,10 @@ export function matchPayments(
       else bulks.set(payment.bulkId, [p]);
     }
     if (bulks.size === 0) return;
-    const key = (account: string, currency: string, debitMinor: bigint): string =>
-      ibanKey(account) + SEP + currency + SEP + debitMinor.toString();
-    const index = new ChainIndex(transactions.length);
-    for (let i = transactions.length - 1; i >= 0; i--) {
-      const tx = transactions[i]!;
-      if (isOpenDebit(i)) index.prepend(key(tx.accountIban, tx.amount.currency, -tx.amount.minor), i);
-    }
+    const keyOf = (i: number): number => -amountKey(transactions[i]!.amount.minor);
+    const index = new ChainIndex<number>(transactions.length);
+    for (let i = 0; i < transactions.length; i++) if (isOpenDebit(i)) index.add(keyOf(i), i);
+    index.link(keyOf);
     for (const lines of bulks.values()) {
       const first = payments[lines[0]!]!;
       let sum = 0n;
@@ -210,21 +269,29 @@ export function matchPayments(
       if (!consistent) continue;
       let chosen = -1;
       let bestDays = Infinity;
-      for (
-        let i = index.head.get(key(first.debtorIban, first.amount.currency, sum)) ?? -1;
-        i !== -1;
-        i = index.next[i]!
-      ) {
+      for (let i = index.first(amountKey(sum)); i !== -1; i = index.next[i]!) {
         if (matchOfTransaction[i] !== -1) continue;
-        const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, transactions[i]!.bookingDate));
+        const tx = transactions[i]!;
+        if (
+          tx.amount.minor + sum !== 0n ||
+          tx.amount.currency !== first.amount.currency ||
+          !sameIban(tx.accountIban, first.debtorIban)
+        )
+          continue;
+        const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, tx.bookingDate));
         if (days <= config.dateWindowDays && days < bestDays) {
           chosen = i;
           bestDays = days;
         }
       }
-      if (chosen !== -1) record('batch-lump-sum', lines, chosen, sum, first.amount.currency);
+      if (chosen !== -1) record('batch-lump-sum', lines, chosen, sum, first.amount.currency, 0n);
     }
   }
+}
+
+/** A booked debit (negative) as a positive amount, minus what was sent; 0n (a shared constant) when equal. */
+function debitDifference(bookedMinor: bigint, sentMinor: bigint): bigint {
+  return bookedMinor + sentMinor === 0n ? 0n : -bookedMinor - sentMinor;
 }
 
 /** Day differences with the day number of each distinct date computed once (there are few distinct dates, and many rows). */
