@@ -62,6 +62,11 @@ export function toTransactionInput(account: Account, tx: Transaction): BankTrans
   if (counterpartyName !== undefined) input.counterpartyName = counterpartyName;
   if (counterpartyIban !== undefined) input.counterpartyIban = counterpartyIban;
   if (tx.remittanceInformation !== undefined) input.remittance = tx.remittanceInformation;
+  if (tx.creditorReference !== undefined)
+    input.creditorReference = {
+      reference: tx.creditorReference.reference.slice(0, 140),
+      type: tx.creditorReference.type.slice(0, 35),
+    };
   return input;
 }
 

@@ -3,7 +3,12 @@
 // creation time are derived, so writing the same period again gives the same bytes.
 import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
-import type { Statement, StatementEntry } from '../../src/domain/statement.js';
+import {
+  remittanceOf,
+  type Statement,
+  type StatementAccount,
+  type StatementEntry,
+} from '../../src/domain/statement.js';
 import type { StatementDay } from '../../src/store/index.js';
 import type { StatementRepository, StoredTransaction } from '../../src/store/index.js';
 import type { StoredAccount } from '../../src/store/index.js';
@@ -40,7 +45,7 @@ export async function buildStatement(
     const stored = await statements.listTransactions(account.id, { status: 'booked', bookingDate: day.day });
     stored.sort(byLedgerOrder);
     for (const tx of stored) {
-      entries.push(toEntry(tx));
+      entries.push(statementEntry(tx));
       sum += tx.amount.minor;
     }
   }
@@ -51,14 +56,7 @@ export async function buildStatement(
     id: statementId(account.id, first.day, last.day),
     sequenceNumber: period.sequenceNumber,
     createdAt: endOfDay(last.day, period.timeZone),
-    account: {
-      iban: account.iban ?? account.id,
-      currency,
-      ownerName: period.ownerName,
-      ...(account.name === undefined ? {} : { name: account.name }),
-      ...(account.servicerBic === undefined ? {} : { servicerBic: account.servicerBic }),
-      ...(account.servicerName === undefined ? {} : { servicerName: account.servicerName }),
-    },
+    account: statementAccount(account, period.ownerName, currency),
     fromDate: first.day,
     toDate: last.day,
     openingBalance: { amount: { minor: opening, currency }, date: first.day },
@@ -69,20 +67,32 @@ export async function buildStatement(
 }
 
 /** Booking date, then the bank's entry reference, then its id: stable whatever the insert order. */
-function byLedgerOrder(a: StoredTransaction, b: StoredTransaction): number {
+export function byLedgerOrder(a: StoredTransaction, b: StoredTransaction): number {
   const key = (t: StoredTransaction) => [t.bookingDate ?? '', t.entryReference ?? '', t.bankTransactionId];
   const [ka, kb] = [key(a), key(b)];
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
   return 0;
 }
 
-function accountServicerRef(tx: StoredTransaction): string | undefined {
+export function accountServicerRef(tx: StoredTransaction): string | undefined {
   const raw = tx.raw as { references?: { accountServicerReference?: unknown } } | undefined;
   const ref = raw?.references?.accountServicerReference;
   return typeof ref === 'string' && ref !== '' ? ref : tx.entryReference;
 }
 
-function toEntry(tx: StoredTransaction): StatementEntry {
+/** The account as the documents name it: IBAN (or the bank's id), currency, owner, servicer. */
+export function statementAccount(account: StoredAccount, ownerName: string, currency: string): StatementAccount {
+  return {
+    iban: account.iban ?? account.id,
+    currency: account.currency ?? currency,
+    ownerName,
+    ...(account.name === undefined ? {} : { name: account.name }),
+    ...(account.servicerBic === undefined ? {} : { servicerBic: account.servicerBic }),
+    ...(account.servicerName === undefined ? {} : { servicerName: account.servicerName }),
+  };
+}
+
+export function statementEntry(tx: StoredTransaction): StatementEntry {
   const entry: StatementEntry = { amount: tx.amount, bookingDate: tx.bookingDate!, status: 'BOOK' };
   if (tx.valueDate !== undefined) entry.valueDate = tx.valueDate;
   const ref = accountServicerRef(tx);
@@ -94,6 +104,7 @@ function toEntry(tx: StoredTransaction): StatementEntry {
       ...(tx.counterpartyIban === undefined ? {} : { iban: tx.counterpartyIban }),
     };
   }
-  if (tx.remittance !== undefined && tx.remittance !== '') entry.remittance = { unstructured: tx.remittance };
+  const remittance = remittanceOf(tx.remittance, tx.creditorReference?.reference);
+  if (remittance !== undefined) entry.remittance = remittance;
   return entry;
 }

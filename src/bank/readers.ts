@@ -9,6 +9,7 @@ import {
   canonicalAccountStatus,
   canonicalConsentStatus,
   canonicalTransactionStatus,
+  readCreditorReference,
   readLinks,
   readTppMessages,
   type Json,
@@ -143,6 +144,7 @@ export function readTransaction(value: unknown, listStatus?: string): Transactio
   const remittance = asString(o.unstructuredRemittanceInformation) ?? asString(o.remittanceInformationUnstructured);
   const lines = asArray(o.unstructuredRemittanceInformationArray).flatMap((v) => asString(v) ?? []);
   put(out, 'remittanceInformation', remittance ?? (lines.length ? lines.join(' ') : undefined));
+  put(out, 'creditorReference', readCreditorReference(o));
   return out;
 }
 

@@ -60,10 +60,14 @@ export interface Transaction {
   counterpartyName: string;
   counterpartyIban: string | null;
   remittance: string;
+  /** A structured creditor reference the payer gave (incoming credits), check digits not guaranteed. */
+  creditorReference?: { reference: string; type: CreditorReferenceType };
   transactionType: 'credit' | 'debit';
   paymentId: string | null;
   bookedAt: string;
 }
+
+export type CreditorReferenceType = 'KID' | 'RF';
 
 export interface Consent {
   consentId: string;

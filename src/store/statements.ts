@@ -44,6 +44,8 @@ export interface BankTransactionInput {
   counterpartyName?: string;
   counterpartyIban?: string;
   remittance?: string;
+  /** The structured creditor reference (KID, RF) as the bank sent it, check digits unchecked. */
+  creditorReference?: { reference: string; type: string };
   /** The bank's JSON for this transaction, kept for diagnosis and re-export. */
   raw?: unknown;
 }
@@ -77,6 +79,8 @@ const COMPARED = [
   'counterparty_name',
   'counterparty_iban',
   'remittance',
+  'creditor_reference',
+  'creditor_reference_type',
 ] as const;
 
 export class StatementRepository {
@@ -296,6 +300,8 @@ function transactionColumns(tx: BankTransactionInput): Row {
     counterparty_name: tx.counterpartyName ?? null,
     counterparty_iban: tx.counterpartyIban ?? null,
     remittance: tx.remittance ?? null,
+    creditor_reference: tx.creditorReference?.reference ?? null,
+    creditor_reference_type: tx.creditorReference?.type ?? null,
     raw_json: tx.raw === undefined ? null : JSON.stringify(tx.raw),
   };
 }
@@ -331,9 +337,15 @@ function toStoredTransaction(r: Row): StoredTransaction {
     ...opt('counterpartyName', toOptStr(r.counterparty_name)),
     ...opt('counterpartyIban', toOptStr(r.counterparty_iban)),
     ...opt('remittance', toOptStr(r.remittance)),
+    ...opt('creditorReference', creditorReferenceOf(r)),
     ...opt(
       'raw',
       r.raw_json === null || r.raw_json === undefined ? undefined : (JSON.parse(toStr(r.raw_json)) as unknown),
     ),
   };
+}
+
+function creditorReferenceOf(r: Row): { reference: string; type: string } | undefined {
+  const reference = toOptStr(r.creditor_reference);
+  return reference === undefined ? undefined : { reference, type: toOptStr(r.creditor_reference_type) ?? 'SCOR' };
 }
