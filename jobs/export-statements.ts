@@ -18,7 +18,15 @@ import type { StatementDay, StatementDayRepository } from '../src/store/index.js
 import type { StatementRepository, StoredAccount } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
-import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
+import { buildNotification } from './statements/build-notification.js';
+import type { OwnPaymentSource } from './statements/own-payments.js';
+import {
+  exportUnits,
+  renderNotification,
+  renderStatement,
+  type ExportUnit,
+  type Rendered,
+} from './statements/render.js';
 import { removeStaleParts } from './part-leftovers.js';
 
 export interface ExportStatementsDeps {
@@ -29,6 +37,8 @@ export interface ExportStatementsDeps {
   logger: Logger;
   timeZone: string;
   fileStore(company: CompanyConfig): Promise<FileStore>;
+  /** settle's own payments behind the booked debits: needed when camt.054 debit notifications are configured. */
+  ownPayments?: OwnPaymentSource;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */
@@ -102,11 +112,11 @@ export async function runExportStatements(
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     for (const account of accounts) {
-      for (const format of company.statements.formats) {
+      for (const unit of exportUnits(company.statements)) {
         if (explicit === undefined) {
-          await verifyExported(deps, company, account, format, lastComplete, result);
-          await exportPending(deps, company, fileStore, account, format, lastComplete, result);
-        } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
+          await verifyExported(deps, company, account, unit, lastComplete, result);
+          await exportPending(deps, company, fileStore, account, unit, lastComplete, result);
+        } else await exportExplicit(deps, company, fileStore, account, unit, explicit, result);
       }
     }
   }
@@ -150,11 +160,11 @@ async function exportPending(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   lastComplete: LocalDate,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
   const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
@@ -178,11 +188,12 @@ async function exportPending(
     if (day.entryCount > 0) candidates.push(day);
   }
   if (candidates.length === 0) return;
-  const groups = company.statements.period === 'run' ? [candidates] : candidates.map((d) => [d]);
+  const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, days, sequenceNumber, false);
+    const written = await writePeriod(deps, company, fileStore, account, unit, days, sequenceNumber, false);
+    if ('empty' in written) continue;
     if ('held' in written) {
       result.held.push({
         company: company.id,
@@ -203,11 +214,11 @@ async function exportExplicit(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   explicit: ExplicitExport,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
     if (!days.some((x) => x.day === d))
@@ -232,12 +243,13 @@ async function exportExplicit(
     }
   }
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const groups = company.statements.period === 'run' ? [statementDays(days)] : days.map((d) => [d]);
+  const groups = periodsOfRun(company, unit) ? [statementDays(days)] : days.map((d) => [d]);
   for (const group of groups) {
     const period = periodOf(group);
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, group, sequenceNumber, true);
+    const written = await writePeriod(deps, company, fileStore, account, unit, group, sequenceNumber, true);
+    if ('empty' in written) continue;
     if ('held' in written)
       result.held.push({
         company: company.id,
@@ -260,11 +272,11 @@ async function verifyExported(
   deps: ExportStatementsDeps,
   company: CompanyConfig,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   lastComplete: LocalDate,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   for (const period of periods) {
@@ -274,14 +286,7 @@ async function verifyExported(
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
     if (days.length === 0 || delivered?.sha256 === undefined) continue;
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
-    const { statement } = await buildStatement(deps.statements, {
-      account,
-      ownerName: company.name,
-      days,
-      sequenceNumber,
-      timeZone: deps.timeZone,
-    });
-    const rendered = await renderStatement(statement, format, company.statements.csv);
+    const rendered = await renderPeriod(deps, company, account, unit, days, sequenceNumber);
     if (rendered.sha256 === delivered.sha256) continue;
     const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
     result.changed.push({
@@ -308,21 +313,16 @@ async function writePeriod(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   days: readonly StatementDay[],
   sequenceNumber: number,
   explicit: boolean,
-): Promise<ExportedFile | { held: string }> {
-  const { exportFormat, suffix } = FORMAT_FILES[format];
+): Promise<ExportedFile | { held: string } | { empty: true }> {
+  const { exportFormat, suffix } = unit;
   const period = periodOf(days);
-  const { statement } = await buildStatement(deps.statements, {
-    account,
-    ownerName: company.name,
-    days,
-    sequenceNumber,
-    timeZone: deps.timeZone,
-  });
-  const rendered = await renderStatement(statement, format, company.statements.csv);
+  const rendered = await renderPeriod(deps, company, account, unit, days, sequenceNumber);
+  // A notification of a day without bookings of its kind says nothing: no file, no record.
+  if (unit.notification !== undefined && rendered.entryCount === 0) return { empty: true };
   const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
   logIssues(deps.logger, rendered.issues, meta);
   if (hasErrors(rendered.issues) && !explicit)
@@ -363,6 +363,42 @@ async function writePeriod(
     version: record.version,
     explicit,
   };
+}
+
+/** camt.054 is always per day; statements follow `statements.period`. */
+function periodsOfRun(company: CompanyConfig, unit: ExportUnit): boolean {
+  return unit.notification === undefined && company.statements.period === 'run';
+}
+
+/** The period's document in the unit's format, built from the stored data. */
+async function renderPeriod(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  account: StoredAccount,
+  unit: ExportUnit,
+  days: readonly StatementDay[],
+  sequenceNumber: number,
+): Promise<Rendered> {
+  if (unit.notification !== undefined) {
+    const notification = await buildNotification(deps, {
+      kind: unit.notification.kind,
+      account,
+      company: company.id,
+      ownerName: company.name,
+      day: days[0]!,
+      sequenceNumber,
+      timeZone: deps.timeZone,
+    });
+    return renderNotification(notification, unit.notification.version);
+  }
+  const { statement } = await buildStatement(deps.statements, {
+    account,
+    ownerName: company.name,
+    days,
+    sequenceNumber,
+    timeZone: deps.timeZone,
+  });
+  return renderStatement(statement, unit.statement!, company.statements.csv);
 }
 
 function logIssues(logger: Logger, issues: readonly Issue[], meta: Record<string, string>): void {
