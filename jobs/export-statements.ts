@@ -169,8 +169,9 @@ async function exportPending(
   const covered = periods.map(periodDays);
   const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
   const candidates: StatementDay[] = [];
+  const settled = settledBefore(company, unit, covered, lastComplete);
   for (const day of await deps.days.list(account.id, EARLIEST, lastComplete)) {
-    if (isExported(day.day)) continue;
+    if (isExported(day.day) || day.day < settled) continue;
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
       const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
       result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: day.day, reason });
@@ -363,6 +364,24 @@ async function writePeriod(
     version: record.version,
     explicit,
   };
+}
+
+/**
+ * A notification day without a booking of its kind gets no file and no record, so it would be
+ * built again on every run. Once a later day has its notification and the day lies before the
+ * fetch's overlap window (where late bookings still arrive), nothing can fill it any more, and
+ * it is no longer looked at. Statements have no such days: every day with entries is written.
+ */
+function settledBefore(
+  company: CompanyConfig,
+  unit: ExportUnit,
+  covered: readonly (readonly [LocalDate, LocalDate])[],
+  lastComplete: LocalDate,
+): LocalDate {
+  if (unit.notification === undefined) return EARLIEST;
+  const lastWritten = covered.reduce<LocalDate>((max, [, to]) => (to > max ? to : max), EARLIEST);
+  const windowStart = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
+  return lastWritten < windowStart ? lastWritten : windowStart;
 }
 
 /** camt.054 is always per day; statements follow `statements.period`. */
