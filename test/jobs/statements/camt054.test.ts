@@ -245,6 +245,44 @@ describe('camt.054 notifications from the export job', () => {
     expect(await read('acme-NO9386011117947-2026-01-07.debit.camt.054.001.02.xml')).toBe(before);
   });
 
+  it('stops rebuilding a day without own payments once a later day is notified and it lies before the fetch window', async () => {
+    const early = toLocalDate('2026-01-02');
+    await store.statements.upsertTransactions('acc-1', [
+      {
+        bankTransactionId: 't-early-fee',
+        status: 'booked',
+        amount: { minor: -100n, currency: 'NOK' },
+        bookingDate: early,
+      },
+    ]);
+    await store.statementDays.record({
+      accountId: 'acc-1',
+      day: early,
+      currency: 'NOK',
+      openingMinor: 1_000_100n,
+      closingMinor: 1_000_000n,
+      bookedSumMinor: -100n,
+      entryCount: 1,
+      continuity: 'ok',
+    });
+    const source = ownPaymentSource(store, DEFAULT_RECONCILE_CONFIG);
+    const asked: string[] = [];
+    const counting = {
+      ...deps,
+      ownPayments: {
+        linesOf: (...args: Parameters<typeof source.linesOf>) => (asked.push(args[2]), source.linesOf(...args)),
+      },
+    };
+    await runExportStatements(counting, [company]);
+    expect(asked).toContain('2026-01-02');
+    expect(await files()).not.toContain('acme-NO9386011117947-2026-01-02.debit.camt.054.001.02.xml');
+    asked.length = 0;
+    await runExportStatements(counting, [company]);
+    // 2026-01-07 is checked again (it is inside the overlap window); 2026-01-02 is settled.
+    expect(asked).not.toContain('2026-01-02');
+    expect(asked).toContain('2026-01-07');
+  });
+
   it('writes only the kinds the company chose', async () => {
     const creditsOnly = configSchema.parse({
       companies: [
