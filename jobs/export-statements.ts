@@ -18,7 +18,15 @@ import type { StatementDay, StatementDayRepository } from '../src/store/index.js
 import type { StatementRepository, StoredAccount } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
-import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
+import { buildNotification } from './statements/build-notification.js';
+import type { OwnPaymentSource } from './statements/own-payments.js';
+import {
+  exportUnits,
+  renderNotification,
+  renderStatement,
+  type ExportUnit,
+  type Rendered,
+} from './statements/render.js';
 import { removeStaleParts } from './part-leftovers.js';
 
 export interface ExportStatementsDeps {
@@ -32,6 +40,8 @@ export interface ExportStatementsDeps {
   logger: Logger;
   timeZone: string;
   fileStore(company: CompanyConfig): Promise<FileStore>;
+  /** settle's own payments behind the booked debits: needed when camt.054 debit notifications are configured. */
+  ownPayments?: OwnPaymentSource;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */
@@ -51,7 +61,8 @@ export interface ExportedFile {
   path: string;
   entries: number;
   sequenceNumber: number;
-  legalSequenceNumber: number;
+  /** Statements only (camt.053, CSV): a camt.054 notification has no legal sequence number. */
+  legalSequenceNumber?: number;
   /** 1 for the first write of the period; higher for explicit re-exports. */
   version: number;
   explicit: boolean;
@@ -106,11 +117,11 @@ export async function runExportStatements(
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     for (const account of accounts) {
-      for (const format of company.statements.formats) {
+      for (const unit of exportUnits(company.statements)) {
         if (explicit === undefined) {
-          await verifyExported(deps, company, account, format, lastComplete, result);
-          await exportPending(deps, company, fileStore, account, format, lastComplete, result);
-        } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
+          await verifyExported(deps, company, account, unit, lastComplete, result);
+          await exportPending(deps, company, fileStore, account, unit, lastComplete, result);
+        } else await exportExplicit(deps, company, fileStore, account, unit, explicit, result);
       }
     }
   }
@@ -154,17 +165,18 @@ async function exportPending(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   lastComplete: LocalDate,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
   const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
   const candidates: StatementDay[] = [];
+  const settled = settledBefore(company, unit, covered, lastComplete);
   for (const day of await deps.days.list(account.id, EARLIEST, lastComplete)) {
-    if (isExported(day.day)) continue;
+    if (isExported(day.day) || day.day < settled) continue;
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
       const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
       result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: day.day, reason });
@@ -179,15 +191,17 @@ async function exportPending(
       break;
     }
     // A bank sends a statement for a day without entries too, so an importer that expects one
-    // per day sees no gap; `statements.emptyDays: false` leaves such days out.
-    if (day.entryCount > 0 || company.statements.emptyDays) candidates.push(day);
+    // per day sees no gap; `statements.emptyDays: false` leaves such days out. A notification
+    // only ever tells of bookings: a day without any has none to tell.
+    if (day.entryCount > 0 || (unit.notification === undefined && company.statements.emptyDays)) candidates.push(day);
   }
   if (candidates.length === 0) return;
-  const groups = company.statements.period === 'run' ? [candidates] : candidates.map((d) => [d]);
+  const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, days, sequenceNumber, false);
+    const written = await writePeriod(deps, company, fileStore, account, unit, days, sequenceNumber, false);
+    if ('empty' in written) continue;
     if ('held' in written) {
       result.held.push({
         company: company.id,
@@ -208,11 +222,11 @@ async function exportExplicit(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   explicit: ExplicitExport,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
     if (!days.some((x) => x.day === d))
@@ -237,12 +251,13 @@ async function exportExplicit(
     }
   }
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const groups = company.statements.period === 'run' ? [statementDays(days)] : days.map((d) => [d]);
+  const groups = periodsOfRun(company, unit) ? [statementDays(days)] : days.map((d) => [d]);
   for (const group of groups) {
     const period = periodOf(group);
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, group, sequenceNumber, true);
+    const written = await writePeriod(deps, company, fileStore, account, unit, group, sequenceNumber, true);
+    if ('empty' in written) continue;
     if ('held' in written)
       result.held.push({
         company: company.id,
@@ -265,11 +280,11 @@ async function verifyExported(
   deps: ExportStatementsDeps,
   company: CompanyConfig,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   lastComplete: LocalDate,
   result: ExportResult,
 ): Promise<void> {
-  const { exportFormat } = FORMAT_FILES[format];
+  const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   for (const period of periods) {
@@ -279,17 +294,7 @@ async function verifyExported(
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
     if (days.length === 0 || delivered?.sha256 === undefined) continue;
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
-    const legalSequenceNumber = await deps.legalSequence.find(account.id, days[0]!.day);
-    const { statement } = await buildStatement(deps, {
-      account,
-      company: company.id,
-      ownerName: company.name,
-      days,
-      sequenceNumber,
-      ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
-      timeZone: deps.timeZone,
-    });
-    const rendered = await renderStatement(statement, format, company.statements.csv);
+    const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'find' });
     if (rendered.sha256 === delivered.sha256) continue;
     const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
     result.changed.push({
@@ -316,26 +321,17 @@ async function writePeriod(
   company: CompanyConfig,
   fileStore: FileStore,
   account: StoredAccount,
-  format: StatementFormat,
+  unit: ExportUnit,
   days: readonly StatementDay[],
   sequenceNumber: number,
   explicit: boolean,
-): Promise<ExportedFile | { held: string }> {
-  const { exportFormat, suffix } = FORMAT_FILES[format];
+): Promise<ExportedFile | { held: string } | { empty: true }> {
+  const { exportFormat, suffix } = unit;
   const period = periodOf(days);
-  // The day keeps its number when written again (another format, a re-export, a retry after a
-  // held write), so the numbers the ERP sees stay gap-free and never change.
-  const legalSequenceNumber = await deps.legalSequence.assign(account.id, days[0]!.day);
-  const { statement } = await buildStatement(deps, {
-    account,
-    company: company.id,
-    ownerName: company.name,
-    days,
-    sequenceNumber,
-    legalSequenceNumber,
-    timeZone: deps.timeZone,
-  });
-  const rendered = await renderStatement(statement, format, company.statements.csv);
+  const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'assign' });
+  const { legalSequenceNumber } = rendered;
+  // A notification of a day without bookings of its kind says nothing: no file, no record.
+  if (unit.notification !== undefined && rendered.entryCount === 0) return { empty: true };
   const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
   logIssues(deps.logger, rendered.issues, meta);
   if (hasErrors(rendered.issues) && !explicit)
@@ -363,7 +359,7 @@ async function writePeriod(
     ...meta,
     entries: rendered.entryCount,
     sequenceNumber,
-    legalSequenceNumber,
+    ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
     version: record.version,
   });
   return {
@@ -374,10 +370,83 @@ async function writePeriod(
     path,
     entries: rendered.entryCount,
     sequenceNumber,
-    legalSequenceNumber,
+    ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
     version: record.version,
     explicit,
   };
+}
+
+/**
+ * A notification day without a booking of its kind gets no file and no record, so it would be
+ * built again on every run. Once a later day has its notification and the day lies before the
+ * fetch's overlap window (where late bookings still arrive), nothing can fill it any more, and
+ * it is no longer looked at. Statements have no such days: every day they cover is written.
+ */
+function settledBefore(
+  company: CompanyConfig,
+  unit: ExportUnit,
+  covered: readonly (readonly [LocalDate, LocalDate])[],
+  lastComplete: LocalDate,
+): LocalDate {
+  if (unit.notification === undefined) return EARLIEST;
+  const lastWritten = covered.reduce<LocalDate>((max, [, to]) => (to > max ? to : max), EARLIEST);
+  const windowStart = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
+  return lastWritten < windowStart ? lastWritten : windowStart;
+}
+
+/** camt.054 is always per day; statements follow `statements.period`. */
+function periodsOfRun(company: CompanyConfig, unit: ExportUnit): boolean {
+  return unit.notification === undefined && company.statements.period === 'run';
+}
+
+interface PeriodToRender {
+  company: CompanyConfig;
+  account: StoredAccount;
+  unit: ExportUnit;
+  days: readonly StatementDay[];
+  sequenceNumber: number;
+  /**
+   * A write assigns the statement's legal sequence number; a check of a delivered file looks up
+   * the one it was given, so checking never takes a number.
+   */
+  numbering: 'assign' | 'find';
+}
+
+/** The period's document in the unit's format, built from the stored data. */
+async function renderPeriod(
+  deps: ExportStatementsDeps,
+  { company, account, unit, days, sequenceNumber, numbering }: PeriodToRender,
+): Promise<Rendered & { legalSequenceNumber?: number }> {
+  if (unit.notification !== undefined) {
+    const notification = await buildNotification(deps, {
+      kind: unit.notification.kind,
+      account,
+      company: company.id,
+      ownerName: company.name,
+      day: days[0]!,
+      sequenceNumber,
+      timeZone: deps.timeZone,
+    });
+    return renderNotification(notification, unit.notification.version);
+  }
+  // The day keeps its number when written again (another format, a re-export, a retry after a
+  // held write), so the numbers the ERP sees stay gap-free and never change.
+  const first = days[0]!.day;
+  const legalSequenceNumber =
+    numbering === 'assign'
+      ? await deps.legalSequence.assign(account.id, first)
+      : await deps.legalSequence.find(account.id, first);
+  const { statement } = await buildStatement(deps, {
+    account,
+    company: company.id,
+    ownerName: company.name,
+    days,
+    sequenceNumber,
+    ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
+    timeZone: deps.timeZone,
+  });
+  const rendered = await renderStatement(statement, unit.statement!, company.statements.csv);
+  return legalSequenceNumber === undefined ? rendered : { ...rendered, legalSequenceNumber };
 }
 
 function logIssues(logger: Logger, issues: readonly Issue[], meta: Record<string, string>): void {

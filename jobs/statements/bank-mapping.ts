@@ -78,6 +78,11 @@ export function toTransactionInput(account: Account, tx: Transaction): BankTrans
       `instructed amount of transaction ${tx.transactionId}`,
     );
   }
+  if (tx.creditorReference !== undefined)
+    input.creditorReference = {
+      reference: tx.creditorReference.reference.slice(0, 140),
+      type: tx.creditorReference.type.slice(0, 35),
+    };
   return input;
 }
 

@@ -4,11 +4,14 @@
 import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import {
+  remittanceOf,
   summarizeEntries,
   type BankTransactionCode,
   type BatchInformation,
   type Counterparty,
+  type Remittance,
   type Statement,
+  type StatementAccount,
   type StatementEntry,
   type TransactionDetails,
 } from '../../src/domain/statement.js';
@@ -67,14 +70,7 @@ export async function buildStatement(
     sequenceNumber: period.sequenceNumber,
     ...(period.legalSequenceNumber === undefined ? {} : { legalSequenceNumber: period.legalSequenceNumber }),
     createdAt: endOfDay(last.day, period.timeZone),
-    account: {
-      iban: account.iban ?? account.id,
-      currency,
-      ownerName: period.ownerName,
-      ...(account.name === undefined ? {} : { name: account.name }),
-      ...(account.servicerBic === undefined ? {} : { servicerBic: account.servicerBic }),
-      ...(account.servicerName === undefined ? {} : { servicerName: account.servicerName }),
-    },
+    account: statementAccount(account, period.ownerName, currency),
     fromDate: first.day,
     toDate: last.day,
     openingBalance: { amount: { minor: opening, currency }, date: first.day },
@@ -86,7 +82,7 @@ export async function buildStatement(
 }
 
 /** Booking date, then the bank's entry reference, then its id: stable whatever the insert order. */
-function byLedgerOrder(a: StoredTransaction, b: StoredTransaction): number {
+export function byLedgerOrder(a: StoredTransaction, b: StoredTransaction): number {
   const key = (t: StoredTransaction) => [t.bookingDate ?? '', t.entryReference ?? '', t.bankTransactionId];
   const [ka, kb] = [key(a), key(b)];
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
@@ -98,11 +94,29 @@ function fits(id: string | undefined): string | undefined {
   return id !== undefined && id.length <= 35 ? id : undefined;
 }
 
-function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry {
+/** AcctSvcrRef: the bank's servicer reference read at fetch time, else its entry reference. */
+export function accountServicerRef(tx: StoredTransaction): string | undefined {
+  return tx.accountServicerRef ?? tx.entryReference;
+}
+
+/** The account as the documents name it: IBAN (or the bank's id), currency, owner, servicer. */
+export function statementAccount(account: StoredAccount, ownerName: string, currency: string): StatementAccount {
+  return {
+    iban: account.iban ?? account.id,
+    currency: account.currency ?? currency,
+    ownerName,
+    ...(account.name === undefined ? {} : { name: account.name }),
+    ...(account.servicerBic === undefined ? {} : { servicerBic: account.servicerBic }),
+    ...(account.servicerName === undefined ? {} : { servicerName: account.servicerName }),
+  };
+}
+
+/** The booking's own fields, as the bank reported them, without settle's payments. */
+export function statementEntry(tx: StoredTransaction): StatementEntry {
   const entry: StatementEntry = { amount: tx.amount, bookingDate: tx.bookingDate!, status: 'BOOK' };
   if (tx.entryReference !== undefined) entry.entryReference = tx.entryReference;
   if (tx.valueDate !== undefined) entry.valueDate = tx.valueDate;
-  const servicerRef = tx.accountServicerRef ?? tx.entryReference;
+  const servicerRef = accountServicerRef(tx);
   if (servicerRef !== undefined) entry.accountServicerRef = servicerRef;
   const code = bankTransactionCode(tx.bankTransactionCode);
   if (code !== undefined) entry.bankTransactionCode = code;
@@ -114,8 +128,14 @@ function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry {
       ...(tx.counterpartyIban === undefined ? {} : { iban: tx.counterpartyIban }),
     };
   }
-  if (tx.remittance !== undefined && tx.remittance !== '') entry.remittance = { unstructured: tx.remittance };
+  const remittance = remittanceOf(tx.remittance, tx.creditorReference?.reference);
+  if (remittance !== undefined) entry.remittance = remittance;
+  return entry;
+}
 
+/** The booking with the ids of settle's own payments it books: one per line of a batch entry. */
+function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry {
+  const entry = statementEntry(tx);
   const payment = tx.endToEndId === undefined ? undefined : own.byEndToEndId.get(tx.endToEndId);
   const batch = payment === undefined ? batchOf(tx, own) : undefined;
   if (batch !== undefined) {
@@ -136,10 +156,10 @@ function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry {
   if (tx.instructedAmount !== undefined) detail.instructedAmount = tx.instructedAmount;
   const counterparty = entry.counterparty ?? (payment === undefined ? undefined : creditorOf(payment));
   if (counterparty !== undefined) detail.counterparty = counterparty;
-  const remittance = dropUndefined({
-    unstructured: entry.remittance?.unstructured,
-    creditorReference: payment?.creditorReference,
-  });
+  // The payer's checked reference on an incoming payment, else the one settle's own payment carried.
+  const remittance: Remittance = { ...entry.remittance };
+  if (remittance.creditorReference === undefined && payment?.creditorReference !== undefined)
+    remittance.creditorReference = payment.creditorReference;
   if (Object.keys(remittance).length > 0) detail.remittance = remittance;
   if (tx.returnReason !== undefined) detail.returnReason = { code: tx.returnReason };
   entry.transactions = [detail];

@@ -60,6 +60,7 @@ export {
   type ConsentLink,
   type ConsentStatus,
   type CreateConsentRequest,
+  type CreditorReferenceField,
   type DataContext,
   type Link,
   type PaymentInformation,

@@ -2,6 +2,7 @@
 // tppMessage and tppMessages, links that may be null, objects or bare strings.
 import {
   CONSENT_STATUSES,
+  type CreditorReferenceField,
   TRANSACTION_STATUSES,
   type ConsentStatus,
   type Link,
@@ -116,4 +117,23 @@ export function readStatementDetails(tx: Json): {
     returnReason: asString(reason) ?? asString(asObject(reason)?.code),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The structured creditor reference of a transaction: the first entry of
+ * `structuredRemittanceInformationArray` ({reference, referenceType}) or the bare string
+ * `structuredRemittanceInformation` (facts §5.6 lists both). Whether its check digits hold is
+ * the domain's question (parseCreditorReference), not the client's.
+ */
+export function readCreditorReference(source: Json): CreditorReferenceField | undefined {
+  for (const item of asArray(source.structuredRemittanceInformationArray)) {
+    const o = asObject(item);
+    const reference = o ? asString(o.reference)?.trim() : asString(item)?.trim();
+    if (reference) return { reference, type: (o && asString(o.referenceType)?.trim()) || 'SCOR' };
+  }
+  const single = source.structuredRemittanceInformation;
+  const o = asObject(single);
+  const reference = (o ? asString(o.reference) : asString(single))?.trim();
+  if (!reference) return undefined;
+  return { reference, type: (o && asString(o.referenceType)?.trim()) || 'SCOR' };
 }

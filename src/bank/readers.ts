@@ -9,6 +9,7 @@ import {
   canonicalAccountStatus,
   canonicalConsentStatus,
   canonicalTransactionStatus,
+  readCreditorReference,
   readLinks,
   readStatementDetails,
   readTppMessages,
@@ -146,6 +147,7 @@ export function readTransaction(value: unknown, listStatus?: string): Transactio
   put(out, 'remittanceInformation', remittance ?? (lines.length ? lines.join(' ') : undefined));
   Object.assign(out, readStatementDetails(o));
   put(out, 'instructedAmount', readAmount(asObject(o.amountDetails)?.instructedAmount));
+  put(out, 'creditorReference', readCreditorReference(o));
   return out;
 }
 

@@ -100,6 +100,12 @@ export interface AccountParameters {
 
 export type BookingStatus = 'booked' | 'pending' | 'both' | 'information' | 'all';
 
+/** `type` is the bank's referenceType (e.g. "KID", "RF", "SCOR"); "SCOR" when it gave none. */
+export interface CreditorReferenceField {
+  reference: string;
+  type: string;
+}
+
 export interface Transaction {
   transactionId: string;
   accountId?: string;
@@ -115,6 +121,8 @@ export interface Transaction {
   debtorName?: string;
   debtorAccount?: AccountReference;
   remittanceInformation?: string;
+  /** The structured creditor reference (a KID, an RF reference) as the bank sent it, unchecked. */
+  creditorReference?: CreditorReferenceField;
   transactionType?: string;
   paymentId?: string;
   /** The servicer's (archive) reference: references.accountServicerReference (v4) or top level. */

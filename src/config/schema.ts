@@ -107,9 +107,14 @@ const payments = z
 
 const statements = z
   .strictObject({
-    formats: z.array(z.enum(['camt.053.001.02', 'camt.053.001.08', 'csv'])).default(['camt.053.001.02']),
+    formats: z
+      .array(z.enum(['camt.053.001.02', 'camt.053.001.08', 'csv', 'camt.054.001.02', 'camt.054.001.08']))
+      .default(['camt.053.001.02']),
     period: z.enum(['day', 'run']).default('day'),
     emptyDays: z.boolean().default(true),
+    // Which camt.054 notifications a camt.054 format in `formats` writes: debits of settle's own
+    // payments, incoming credits, or both (one file of each per account and day).
+    camt054: z.strictObject({ debit: z.boolean().default(true), credit: z.boolean().default(true) }).prefault({}),
     overlap: duration('3d'),
     csv: z
       .strictObject({

@@ -2,6 +2,7 @@
 // (camt.053, statement CSV). Amounts are signed Money: positive = credit (money in), negative =
 // debit (money out); the writers derive CdtDbtInd from the sign so the two can never disagree.
 import type { LocalDate } from './local-date.js';
+import { parseCreditorReference, type CreditorReferenceKind } from './creditor-reference.js';
 import type { Money } from './money.js';
 
 export type CreditDebit = 'CRDT' | 'DBIT';
@@ -36,8 +37,10 @@ export interface Counterparty {
 
 export interface Remittance {
   unstructured?: string;
-  /** Structured creditor reference (RF or national, e.g. a KID). */
+  /** Structured creditor reference (RF or national, e.g. a KID) whose check digits hold. */
   creditorReference?: string;
+  /** What kind of reference `creditorReference` is; written as its issuer where the format has one. */
+  creditorReferenceKind?: CreditorReferenceKind;
 }
 
 /** The ids of one transaction (TxDtls/Refs), each as the party that gave it. */
@@ -156,4 +159,25 @@ export function creditDebit(amount: Money): CreditDebit {
 
 export function absoluteMoney(amount: Money): Money {
   return amount.minor < 0n ? { minor: -amount.minor, currency: amount.currency } : amount;
+}
+
+/**
+ * The remittance of an entry from the bank's free text and structured reference. A reference
+ * whose check digits hold is structured; one that fails the check, or is no KID or RF at all,
+ * is kept as text in front of the free text, so an ERP never books against a reference the
+ * payer mistyped, and a person still sees what was sent.
+ */
+export function remittanceOf(unstructured: string | undefined, reference: string | undefined): Remittance | undefined {
+  const text = unstructured?.trim() === '' ? undefined : unstructured?.trim();
+  const raw = reference?.trim() === '' ? undefined : reference?.trim();
+  const parsed = raw === undefined ? undefined : parseCreditorReference(raw);
+  if (parsed?.valid === true) {
+    return {
+      ...(text === undefined ? {} : { unstructured: text }),
+      creditorReference: parsed.value,
+      creditorReferenceKind: parsed.kind,
+    };
+  }
+  const joined = [raw, text].filter((t) => t !== undefined).join(' ');
+  return joined === '' ? undefined : { unstructured: joined };
 }

@@ -3,8 +3,9 @@
 // local folders for one company), drops the sample ERP files into the inbox, and runs two
 // nights: the first picks up, submits and gets approval (the sandbox completes the SCA an
 // approver would do); then the sandbox clock moves past the execution date so the payments
-// settle and are booked, and the second night follows status, fetches and exports statements
-// and reconciles. It prints what happened and every file it produced.
+// settle and are booked (and a customer pays with a KID), and the second night follows status,
+// fetches and exports statements and camt.054 notifications, and reconciles. It prints what
+// happened and every file it produced.
 import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -72,6 +73,16 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
           },
         }),
       );
+      // A customer pays an invoice with its KID on the execution day: the credit notification shows it.
+      await control(sandbox, '/credits', {
+        account: SEED.operatingIban,
+        amount: '12500.00',
+        debtorName: 'Kunde Nord AS',
+        debtorIban: 'NO6315061111112',
+        reference: '10020000021',
+        referenceType: 'KID',
+        bookingDate: '2026-01-07',
+      });
       // Two days later, in the early morning: the execution day is over and booked.
       sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
       out(
@@ -145,7 +156,7 @@ companies:
     intake:
       stableFor: 1s
     statements:
-      formats: [camt.053.001.02, csv]
+      formats: [camt.053.001.02, camt.054.001.02, csv]   # camt.054: debit and credit notifications
     status:
       formats: [pain.002.001.03, csv]
     reconcile:

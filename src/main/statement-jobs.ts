@@ -3,6 +3,7 @@
 // until then the CLI builds them here. The bank client is owned by the caller and closed by it.
 import type { ExportStatementsDeps } from '../../jobs/export-statements.js';
 import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
+import { ownPaymentSource } from '../../jobs/statements/own-payments.js';
 import type { BankClient } from '../bank/index.js';
 import { runLogger } from '../log/index.js';
 import { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../store/index.js';
@@ -37,5 +38,7 @@ export function exportStatementsDeps(app: App, runId: string): ExportStatementsD
     logger: runLogger(app.logger, 'export', runId),
     timeZone: app.config.timeZone,
     fileStore: (company) => app.fileStores.fileStore(company),
+    // camt.054 debit notifications match bookings to payments with reconciliation's own rules.
+    ownPayments: ownPaymentSource(app.store, app.reconcileDeps(runId).config),
   };
 }

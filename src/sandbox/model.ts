@@ -60,6 +60,8 @@ export interface Transaction {
   counterpartyName: string;
   counterpartyIban: string | null;
   remittance: string;
+  /** A structured creditor reference the payer gave (incoming credits), check digits not guaranteed. */
+  creditorReference?: { reference: string; type: CreditorReferenceType };
   transactionType: 'credit' | 'debit';
   paymentId: string | null;
   bookedAt: string;
@@ -71,6 +73,8 @@ export interface Transaction {
   /** A payment that came back: the ISO return reason code. */
   returnReason?: string;
 }
+
+export type CreditorReferenceType = 'KID' | 'RF';
 
 export interface Consent {
   consentId: string;

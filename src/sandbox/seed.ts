@@ -169,20 +169,31 @@ export function seedState(now: Date): SandboxState {
   ];
   for (const a of accounts) s.accounts.set(a.id, a);
 
-  // Five days of booked history before "today", a few entries a day, fixed amounts.
+  // Five days of booked history before "today", a few entries a day, fixed amounts. The
+  // customers' payments carry what Nordic payers send: a KID, an RF reference, a KID with a
+  // mistyped check digit, and plain text (docs/sandbox.md).
   const todayDate = dateInZone(now, BANK_TIME_ZONE);
-  const history: [number, string, bigint, string, string | null, string][] = [
-    [-5, SEED.operatingAccountId, 1_250_000n, 'Kunde Nord AS', 'NO6315061111112', 'Faktura 1001'],
+  const kid = (reference: string) => ({ reference, type: 'KID' as const });
+  const history: [number, string, bigint, string, string | null, string, Transaction['creditorReference']?][] = [
+    [-5, SEED.operatingAccountId, 1_250_000n, 'Kunde Nord AS', 'NO6315061111112', '', kid('10010000015')],
     [-5, SEED.operatingAccountId, -349_900n, 'Kontorrekvisita AS', 'NO9115062222228', 'Ordre 77'],
-    [-4, SEED.operatingAccountId, 5_000_000n, 'Kunde Sør AS', 'NO4997101010108', 'Faktura 1002'],
+    [
+      -4,
+      SEED.operatingAccountId,
+      5_000_000n,
+      'Kunde Sør AS',
+      'NO4997101010108',
+      'Faktura 1002',
+      { reference: 'RF48FAKTURA1002', type: 'RF' },
+    ],
     [-3, SEED.operatingAccountId, -1_500_000n, 'Husleie Eiendom AS', 'NO7112345678903', 'Husleie'],
-    [-2, SEED.operatingAccountId, 780_050n, 'Kunde Vest AS', 'NO9015030000010', 'Faktura 1003'],
+    [-2, SEED.operatingAccountId, 780_050n, 'Kunde Vest AS', 'NO9015030000010', 'Faktura 1003', kid('10030000036')],
     [-1, SEED.operatingAccountId, -99_000n, 'Strøm AS', 'NO6215030000029', 'KID 0012345678'],
     [-4, SEED.approvalAccountId, 20_000_000n, 'Sandbox AS', SEED.operatingIban, 'Overføring'],
     [-2, SEED.approvalAccountId, -4_200_000n, 'Lønn Ansatt', 'NO4015030000037', 'Lønn'],
     [-3, SEED.otherAccountId, 100_000n, 'Kunde AS', 'NO1815030000045', 'Faktura 9'],
   ];
-  for (const [day, accountId, minor, name, iban, text] of history) {
+  for (const [day, accountId, minor, name, iban, text, creditorReference] of history) {
     const date: LocalDate = addDays(todayDate, day);
     const seq = s.nextSeq();
     const tx: Transaction = {
@@ -200,6 +211,7 @@ export function seedState(now: Date): SandboxState {
       transactionType: minor < 0n ? 'debit' : 'credit',
       paymentId: null,
       bookedAt: `${date}T06:00:00Z`,
+      ...(creditorReference === undefined ? {} : { creditorReference }),
     };
     s.transactions.push(tx);
   }

@@ -9,6 +9,7 @@ import { registerBanks } from './banks.js';
 import { registerBaskets } from './baskets.js';
 import { registerConsents } from './consents.js';
 import { registerControl } from './control.js';
+import { registerCredits } from './credits.js';
 import { fingerprint, isUuid } from './idempotency.js';
 import { registerIdentity } from './identity.js';
 import { registerPayments } from './payments.js';
@@ -177,5 +178,6 @@ export function buildServer(sb: Sandbox): FastifyInstance {
   registerPayments(app, sb);
   registerBaskets(app, sb);
   registerControl(app, sb);
+  registerCredits(app, sb);
   return app;
 }

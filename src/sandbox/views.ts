@@ -119,6 +119,16 @@ export function transactionView(sb: Sandbox, t: Transaction): Record<string, unk
     debtorName: debit ? (account?.ownerName ?? null) : t.counterpartyName,
     debtorAccount: debit ? own : other,
     unstructuredRemittanceInformation: t.remittance,
+    structuredRemittanceInformation: t.creditorReference?.reference ?? null,
+    structuredRemittanceInformationArray: t.creditorReference
+      ? [
+          {
+            reference: t.creditorReference.reference,
+            referenceType: t.creditorReference.type,
+            referenceIssuer: t.creditorReference.type === 'RF' ? 'ISO' : null,
+          },
+        ]
+      : [],
     transactionType: t.transactionType,
     transactionSource: t.paymentId ? 'payment' : 'bank',
     paymentId: t.paymentId,

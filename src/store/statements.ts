@@ -58,6 +58,8 @@ export interface BankTransactionInput {
   instructedAmount?: Money;
   /** The reason code of a returned payment. */
   returnReason?: string;
+  /** The structured creditor reference (KID, RF) as the bank sent it, check digits unchecked. */
+  creditorReference?: { reference: string; type: string };
   /** The bank's JSON for this transaction, kept for diagnosis and re-export. */
   raw?: unknown;
 }
@@ -99,6 +101,8 @@ const COMPARED = [
   'instructed_minor',
   'instructed_currency',
   'return_reason',
+  'creditor_reference',
+  'creditor_reference_type',
 ] as const;
 
 export class StatementRepository {
@@ -326,6 +330,8 @@ function transactionColumns(tx: BankTransactionInput): Row {
     instructed_minor: tx.instructedAmount === undefined ? null : amountParam(tx.instructedAmount.minor),
     instructed_currency: tx.instructedAmount?.currency ?? null,
     return_reason: tx.returnReason ?? null,
+    creditor_reference: tx.creditorReference?.reference ?? null,
+    creditor_reference_type: tx.creditorReference?.type ?? null,
     raw_json: tx.raw === undefined ? null : JSON.stringify(tx.raw),
   };
 }
@@ -373,9 +379,15 @@ function toStoredTransaction(r: Row): StoredTransaction {
         ? undefined
         : { minor: toBigInt(r.instructed_minor), currency: toStr(r.instructed_currency) },
     ),
+    ...opt('creditorReference', creditorReferenceOf(r)),
     ...opt(
       'raw',
       r.raw_json === null || r.raw_json === undefined ? undefined : (JSON.parse(toStr(r.raw_json)) as unknown),
     ),
   };
+}
+
+function creditorReferenceOf(r: Row): { reference: string; type: string } | undefined {
+  const reference = toOptStr(r.creditor_reference);
+  return reference === undefined ? undefined : { reference, type: toOptStr(r.creditor_reference_type) ?? 'SCOR' };
 }

@@ -141,6 +141,26 @@ describe('tolerant readers on documented variants', () => {
     expect(old.instructedAmount).toBeUndefined();
   });
 
+  it('reads the structured creditor reference from the array form and from the bare string', () => {
+    const base = { transactionId: 'T-1', transactionAmount: { amount: '10.00', currency: 'NOK' } };
+    const fromArray = readTransaction({
+      ...base,
+      structuredRemittanceInformation: null,
+      structuredRemittanceInformationArray: [
+        { reference: ' RF18539007547034 ', referenceType: 'RF', referenceIssuer: 'ISO' },
+      ],
+    });
+    expect(fromArray.creditorReference).toEqual({ reference: 'RF18539007547034', type: 'RF' });
+    const fromString = readTransaction({ ...base, structuredRemittanceInformation: '10010000015' });
+    expect(fromString.creditorReference).toEqual({ reference: '10010000015', type: 'SCOR' });
+    const none = readTransaction({
+      ...base,
+      structuredRemittanceInformation: '',
+      structuredRemittanceInformationArray: [],
+    });
+    expect(none.creditorReference).toBeUndefined();
+  });
+
   it('unwraps transaction details whether wrapped or bare', () => {
     const bare = fixture('transaction-old.json');
     expect(readTransactionDetails({ transactionsDetails: bare }).transactionId).toBe('T-OLD');

@@ -56,6 +56,20 @@ describe('settle demo', () => {
       ]);
       expect(reportCsv).not.toContain('SEED-E2E');
 
+      // camt.054: the debit notification books the accepted payments against the ERP's ids, the
+      // credit notification carries the customer's KID as a structured reference.
+      const notification = (kind: string) =>
+        files.find((f) => f === `acme/statements/acme-NO9386011117947-2026-01-07.${kind}.camt.054.001.02.xml`);
+      expect(notification('debit')).toBeDefined();
+      expect(notification('credit')).toBeDefined();
+      const debit = await readFile(join(result.dir, notification('debit')!), 'utf8');
+      const credit = await readFile(join(result.dir, notification('credit')!), 'utf8');
+      expect(debit).toContain('<EndToEndId>ACME-2026-0001</EndToEndId>');
+      expect(credit).toContain('<Ref>10020000021</Ref>');
+      if (hasTool('xmllint') || process.env.CI) {
+        for (const xml of [debit, credit]) expect((await xmllintValidate(xml, 'camt.054.001.02')).valid).toBe(true);
+      }
+
       const camt = await readFile(
         join(
           result.dir,

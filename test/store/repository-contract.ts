@@ -448,6 +448,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         status: 'booked' as const,
         bookingDate: '2026-01-05' as never,
         amount: { minor: 700n, currency: 'NOK' },
+        creditorReference: { reference: 'RF18539007547034', type: 'RF' },
       };
       expect(await store.statements.upsertTransactions('acct-1', [pending, booked])).toEqual({
         inserted: 2,
@@ -476,6 +477,14 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         ['t1', 'booked', '2026-01-06'],
       ]);
       expect(rows[1]).toMatchObject({ endToEndId: 'OB-1', raw: { a: 1 } });
+      expect(rows[0]!.creditorReference).toEqual({ reference: 'RF18539007547034', type: 'RF' });
+      expect(rows[1]!.creditorReference).toBeUndefined();
+      // A reference the bank adds later is a change of the stored transaction.
+      expect(
+        await store.statements.upsertTransactions('acct-1', [
+          { ...booked, creditorReference: { reference: '10010000015', type: 'KID' } },
+        ]),
+      ).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
       expect((await store.statements.findByEndToEndId('OB-1')).map((t) => t.bankTransactionId)).toEqual(['t1']);
     });
 

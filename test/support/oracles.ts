@@ -108,22 +108,7 @@ export async function aqbankingImportCamt053(
   exponent: number,
 ): Promise<{ transactions: AqTransaction[]; closing: string }> {
   return withTempDir(async (dir) => {
-    const file = join(dir, 'statement.xml');
-    const ctx = join(dir, 'out.ctx');
-    const cfg = join(dir, 'aqcfg');
-    await writeFile(file, xml);
-    const imported = await run('aqbanking-cli', [
-      '-D',
-      cfg,
-      '-n',
-      'import',
-      '--importer=xml',
-      '--profile=camt_053_001_04',
-      '-f',
-      file,
-      '-c',
-      ctx,
-    ]);
+    const { imported, cfg, ctx } = await aqbankingImport(dir, xml, 'camt_053_001_04');
     if (imported.code !== 0)
       throw new Error(`aqbanking-cli import failed (${imported.code}): ${imported.stderr.slice(-500)}`);
     const template = [
@@ -196,4 +181,47 @@ export async function ofxstatementIso20022(xml: string | Buffer): Promise<OfxSta
       ledgerBalance: ledger === undefined ? undefined : all('BALAMT', ledger)[0],
     };
   });
+}
+
+/**
+ * Evaluates an XPath 1.0 expression with xmllint (a reader independent of our writers): counts,
+ * sums and texts of a written document, to compare with the database. Elements are addressed by
+ * local-name() so one expression serves every version's namespace.
+ */
+export async function xmllintXpath(xml: string | Buffer, expression: string): Promise<string> {
+  return withTempDir(async (dir) => {
+    const file = join(dir, 'doc.xml');
+    await writeFile(file, xml);
+    const result = await run('xmllint', ['--xpath', expression, file]);
+    if (result.code !== 0 && result.code !== 10)
+      throw new Error(`xmllint --xpath failed (${result.code}): ${result.stderr.slice(-500)}`);
+    return result.stdout.trim();
+  });
+}
+
+/**
+ * Imports any document with aqbanking-cli's xml importer and a given profile and counts the
+ * transactions it read; -1 when the import itself fails.
+ */
+export async function aqbankingCount(xml: string | Buffer, profile: string): Promise<number> {
+  return withTempDir(async (dir) => {
+    const { imported, cfg, ctx } = await aqbankingImport(dir, xml, profile);
+    if (imported.code !== 0) return -1;
+    const listed = await run('aqbanking-cli', ['-D', cfg, 'listtrans', '-c', ctx, '-T', '$(value)']);
+    return listed.stdout.split('\n').filter((line) => line.trim() !== '').length;
+  });
+}
+
+/** aqbanking-cli's xml importer with a throw-away config folder in `dir`. */
+async function aqbankingImport(
+  dir: string,
+  xml: string | Buffer,
+  profile: string,
+): Promise<{ imported: Run; cfg: string; ctx: string }> {
+  const file = join(dir, 'in.xml');
+  const cfg = join(dir, 'aqcfg');
+  const ctx = join(dir, 'out.ctx');
+  await writeFile(file, xml);
+  const args = ['-D', cfg, '-n', 'import', '--importer=xml', `--profile=${profile}`, '-f', file, '-c', ctx];
+  return { imported: await run('aqbanking-cli', args), cfg, ctx };
 }

@@ -13,6 +13,7 @@ import { up as auditTrailUp } from './0060-audit-trail.js';
 import { up as findingsUp } from './0061-findings.js';
 import { up as heldPaymentsUp } from './0020-held-payments.js';
 import { up as statementDetailsUp } from './0120-statement-details.js';
+import { up as creditorReferenceUp } from './0130-creditor-reference.js';
 
 export interface Migration {
   readonly name: string;
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0061_findings', up: findingsUp },
   { name: '0020_held_payments', up: heldPaymentsUp },
   { name: '0120_statement_details', up: statementDetailsUp },
+  { name: '0130_transaction_creditor_reference', up: creditorReferenceUp },
 ];
