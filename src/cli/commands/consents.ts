@@ -17,9 +17,28 @@ export function consentCompany(c: Consent): string | undefined {
   return consentOrganisation(c);
 }
 
+/** The stable `--json` shape of a consent (docs/cli-json.md); the bank's raw answer stays out. */
 function consentJson(c: Consent): Record<string, unknown> {
-  const { raw: _raw, ...rest } = c;
-  return { ...rest, organisationNumber: consentCompany(c) };
+  return {
+    consentId: c.consentId,
+    status: c.status,
+    bankId: c.bankId ?? null,
+    organisationNumber: consentCompany(c) ?? null,
+    expiresAt: c.expiresAtUtc ?? null,
+    usable: c.status === 'Authorized',
+    next: nextStep(c) ?? null,
+  };
+}
+
+/**
+ * What an operator does next about a consent that is not usable yet. A consent in `Started` is
+ * being signed: a new link would be invoiced and would cancel the signing under way.
+ */
+export function nextStep(c: Pick<Consent, 'consentId' | 'status'>): string | undefined {
+  if (c.status === 'Started')
+    return 'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)';
+  if (c.status === 'Authorized' || INACTIVE.has(c.status)) return undefined;
+  return `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)`;
 }
 
 function linkJson(l: ConsentLink, expiresBy?: string): Record<string, unknown> {
@@ -156,7 +175,7 @@ export function consentsCommand(): Command {
           if (existing) {
             throw new SettleError(
               'ERR_CONSENT_EXISTS',
-              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`,
+              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — ${existing.status === 'Started' ? 'its signing is under way: wait until it is Authorized (do not request a new link)' : `use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`}`,
               { exitCode: ExitCode.findings },
             );
           }
@@ -243,16 +262,8 @@ export function consentsCommand(): Command {
             `expires:  ${c.expiresAtUtc ?? 'never'}`,
           ].join('\n') + '\n',
         );
-        if (c.status === 'Started') {
-          // A new link would be invoiced and would cancel the signing already under way.
-          process.stdout.write(
-            'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)\n',
-          );
-        } else if (c.status !== 'Authorized' && !INACTIVE.has(c.status)) {
-          process.stdout.write(
-            `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)\n`,
-          );
-        }
+        const next = nextStep(c);
+        if (next) process.stdout.write(`${next}\n`);
       });
     });
 
