@@ -18,7 +18,7 @@ import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { runPickup, type PickedFile, type PickupDeps } from './pickup.js';
 import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
-import { runStatusReport } from './status-report.js';
+import { runStatusReport, type WrittenStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
 import { runSubmit, type SubmitSummary } from './submit.js';
 
@@ -30,6 +30,8 @@ export interface NightlyResult {
   reconciliations: CompanyReconciliation[];
   /** What pickup did with each file (for alerts). */
   picked: PickedFile[];
+  /** The status reports written, with the lines the bank refused (for alerts). */
+  statusReports: WrittenStatusReport[];
   /** Units another process held, which this run skipped. */
   held: HeldUnit[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
@@ -96,6 +98,7 @@ export async function runNightly(
     steps,
     reconciliations: chains.flatMap((c) => c.reconciliations),
     picked: chains.flatMap((c) => c.picked),
+    statusReports: chains.flatMap((c) => c.statusReports),
     held: [...units.held],
     exitCode,
   };
@@ -112,6 +115,7 @@ interface CompanyChain {
   steps: StepResult[];
   reconciliations: CompanyReconciliation[];
   picked: PickedFile[];
+  statusReports: WrittenStatusReport[];
 }
 
 /** The chain for one company: each step is the unit (step, company), skipped when another run holds it. */
@@ -126,6 +130,7 @@ async function runCompanyChain(
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
+  let statusReports: WrittenStatusReport[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
     let result: StepResult;
     try {
@@ -197,11 +202,12 @@ async function runCompanyChain(
       };
     });
     await step('status-report', async () => {
-      const written = await runStatusReport(deps.payments('status-report', runId), companies);
+      statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
+      const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
       return {
-        summary: `${written.length} status file(s) for the ERP`,
-        needsPerson: false,
-        files: written.flatMap((w) => w.paths),
+        summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
+        needsPerson: refused > 0,
+        files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
       };
     });
     await step('fetch', async () => {
@@ -240,5 +246,5 @@ async function runCompanyChain(
       };
     });
   }
-  return { steps, reconciliations, picked };
+  return { steps, reconciliations, picked, statusReports };
 }

@@ -4,6 +4,7 @@
 
 export type FindingKind =
   | 'file-rejected'
+  | 'payment-rejected'
   | 'payment-unknown'
   | 'approval-waiting'
   | 'consent-expiring'

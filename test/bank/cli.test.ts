@@ -128,7 +128,10 @@ describe('settle consents', { timeout: 120_000 }, () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('wait and check again (do not request a new link)');
     expect(shown.stdout).not.toContain('consents refresh');
-    const json = JSON.parse((await settle(['consents', 'show', consentId, '--json'])).stdout) as Record<string, unknown>;
+    const json = JSON.parse((await settle(['consents', 'show', consentId, '--json'])).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(json).toEqual({
       consentId,
       status: 'Started',
@@ -197,9 +200,20 @@ describe('settle accounts', { timeout: 120_000 }, () => {
       expect(rows.find((a) => a.id === SEED.approvalAccountId)?.status).toBe('disabled');
       // The documented shape (docs/cli-json.md): no raw bank answer, balances as decimal strings.
       const operating = rows.find((a) => a.id === SEED.operatingAccountId) as unknown as Record<string, unknown>;
-      expect(Object.keys(operating).sort()).toEqual(
-        ['balances', 'bankId', 'bban', 'bic', 'currency', 'iban', 'id', 'name', 'organisationNumber', 'other', 'ownerName', 'status'],
-      );
+      expect(Object.keys(operating).sort()).toEqual([
+        'balances',
+        'bankId',
+        'bban',
+        'bic',
+        'currency',
+        'iban',
+        'id',
+        'name',
+        'organisationNumber',
+        'other',
+        'ownerName',
+        'status',
+      ]);
       expect(operating).toMatchObject({ iban: SEED.operatingIban, organisationNumber: SEED.resourceGroupName });
       for (const b of operating.balances as { amount: unknown; type: unknown }[])
         expect(b.amount).toMatch(/^-?\d+(\.\d+)?$/);

@@ -121,7 +121,10 @@ export function accountsCommand(): Command {
         if (opts.json) {
           return printJson({
             ...accountJson({ account, organisationNumber: org }),
-            parameters: { preApproval: params.preApproval ?? null, numberOfApprovers: params.numberOfApprovers ?? null },
+            parameters: {
+              preApproval: params.preApproval ?? null,
+              numberOfApprovers: params.numberOfApprovers ?? null,
+            },
           });
         }
         const lines = [

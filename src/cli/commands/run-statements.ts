@@ -12,6 +12,7 @@ import { createBankClient } from '../../main/bank.js';
 import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { exportJson, fetchJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
 
 interface FetchOptions {
@@ -43,7 +44,7 @@ export function addStatementJobs(run: Command): void {
       try {
         const deps = fetchStatementsDeps(app, runId, bank);
         const results = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(deps, [c]));
-        if (options.json) process.stdout.write(JSON.stringify(results.map(fetchJson), null, 2) + '\n');
+        if (options.json) process.stdout.write(JSON.stringify(fetchJson(results), null, 2) + '\n');
         else printFetch(results);
         finishUnits(units);
         if (results.some((r) => r.outcome === 'failed')) process.exitCode = ExitCode.runtime;
@@ -81,7 +82,7 @@ export function addStatementJobs(run: Command): void {
             explicit,
           ),
         );
-        if (result && options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+        if (result && options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
         else if (result) printExport(result);
         finishUnits(units);
         if (result && (result.held.length > 0 || result.changed.length > 0)) process.exitCode = ExitCode.findings;
@@ -110,18 +111,6 @@ function day(text: string | undefined, option: string): LocalDate {
       exitCode: ExitCode.usage,
     });
   return parsed;
-}
-
-function fetchJson(r: AccountFetch): Record<string, unknown> {
-  return {
-    ...r,
-    days: r.days.map((d) => ({
-      ...d,
-      openingMinor: d.openingMinor?.toString(),
-      closingMinor: d.closingMinor?.toString(),
-      bookedSumMinor: d.bookedSumMinor?.toString(),
-    })),
-  };
 }
 
 function printFetch(results: readonly AccountFetch[]): void {

@@ -9,3 +9,11 @@ export {
 export { escapeHtml } from './escape.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
 export { textTable } from './text-table.js';
+export {
+  renderRefusedLinesHtml,
+  renderRefusedLinesText,
+  refusedLinesBody,
+  type RefusedLine,
+  type RefusedLinesReport,
+} from './refused-lines.js';
+export { timeInZone } from './zone-time.js';
