@@ -197,6 +197,8 @@ const schedule = z
   })
   .prefault({});
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, e.g. "06:00"');
+
 const alerts = z
   .strictObject({
     email: z
@@ -212,6 +214,10 @@ const alerts = z
       .optional(),
     webhook: z.strictObject({ url: z.url(), authorization: secretField.optional() }).optional(),
     warnBefore: duration('7d'),
+    /** Local time (each company's time zone) by which the nightly chain must have completed. */
+    nightlyBy: clockTime.optional(),
+    /** Local time by which the day's statements must have been exported. */
+    statementsBy: clockTime.optional(),
   })
   .prefault({});
 

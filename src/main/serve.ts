@@ -25,6 +25,7 @@ import { LeaseRepository } from '../store/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
+import { configuredDeadlines, deadlineStatuses, DeadlineWatch } from './deadlines.js';
 import { runNightly } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
@@ -95,7 +96,14 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     logger,
     clock,
     metrics,
-    health: createHealthCheck({ db, jobRuns, jobNames: scheduler.jobNames, clock }),
+    health: createHealthCheck({
+      db,
+      jobRuns,
+      jobNames: scheduler.jobNames,
+      clock,
+      successes: () => app.store.jobSuccesses.list(),
+      deadlines: () => deadlineStatuses(app),
+    }),
     webhook: {
       authorization: config.server.webhookAuthorization,
       maxBodyBytes: config.server.maxBodyBytes,
@@ -123,12 +131,14 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
   const shown = bound ? (bound.family === 'IPv6' ? `[${bound.address}]` : bound.address) : host;
   const url = `http://${shown}:${bound?.port ?? config.server.port}`;
   if (options.scheduler ?? true) scheduler.start();
+  const deadlines = (options.scheduler ?? true) ? watchDeadlines(app, alerts, metrics) : undefined;
   logger.info('settle serve started', { url, holder: scheduler.holder, jobs: scheduler.jobNames });
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
       logger.info('settle serve stopping');
+      clearInterval(deadlines);
       const [jobsResult] = await Promise.allSettled([scheduler.stop(options.graceMs ?? 60_000), server.close()]);
       if (jobsResult.status === 'fulfilled' && jobsResult.value.unfinished.length) {
         // Their leases expire after schedule.jobLease; the next run (here or elsewhere) resumes from the database.
@@ -140,6 +150,26 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     })());
   return { url, server, scheduler, metrics, alerts, stop };
 }
+
+/** Checks the dead-man deadlines now and every minute (nothing to do when none is configured). */
+function watchDeadlines(app: App, alerts: AlertService, metrics: Metrics): NodeJS.Timeout | undefined {
+  if (configuredDeadlines(app.config).length === 0) return undefined;
+  const watch = new DeadlineWatch(app, alerts, metrics);
+  const check = () =>
+    void watch
+      .check()
+      .catch((error: unknown) =>
+        app.logger.warn('cannot check the deadlines', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+  check();
+  const timer = setInterval(check, DEADLINE_CHECK_MS);
+  timer.unref();
+  return timer;
+}
+
+const DEADLINE_CHECK_MS = 60_000;
 
 /** Webhook events go through the same status transition as polling (jobs/payments/apply-status.ts). */
 function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {

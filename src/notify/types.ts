@@ -10,7 +10,8 @@ export type FindingKind =
   | 'consent-expiring'
   | 'link-expiring'
   | 'statement-gap'
-  | 'job-failed';
+  | 'job-failed'
+  | 'deadline-missed';
 
 export interface Finding {
   kind: FindingKind;

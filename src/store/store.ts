@@ -12,6 +12,7 @@ import { ExportRepository } from './exports.js';
 import { FileLedger } from './file-ledger.js';
 import { HeldPaymentRepository } from './held-payments.js';
 import { JobRunRepository } from './job-runs.js';
+import { JobSuccessRepository } from './job-successes.js';
 import { LeaseRepository } from './leases.js';
 import { PaymentRepository } from './payments.js';
 import { PaymentViews } from './payment-views.js';
@@ -32,6 +33,8 @@ export interface Store {
   readonly exports: ExportRepository;
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
+  /** The last success of each job for each company (/healthz, deadlines). */
+  readonly jobSuccesses: JobSuccessRepository;
   readonly dedupe: DedupeRepository;
   /** What needs a person, and rows per state (alerts and metrics). */
   readonly attention: AttentionRepository;
@@ -65,6 +68,7 @@ export function createStore(db: Database, clock: Clock): Store {
     exports: new ExportRepository(db, clock),
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
+    jobSuccesses: new JobSuccessRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),

@@ -33,6 +33,8 @@ export interface UnitClaimsOptions {
   /** How long a claim lasts without a heartbeat. */
   ttlMs: number;
   logger?: Logger | undefined;
+  /** Told of each unit whose work ended without an error (the last-success record of /healthz). */
+  onDone?: ((unit: WorkUnit) => Promise<void>) | undefined;
 }
 
 export function unitName(unit: WorkUnit): string {
@@ -84,6 +86,7 @@ export class UnitClaims {
     try {
       const result = await fn();
       this.ran++;
+      await this.recordDone(unit);
       return { ran: true, result };
     } finally {
       await this.release(unit);
@@ -101,9 +104,22 @@ export class UnitClaims {
       if (claimed.length === 0) return undefined;
       const result = await fn(claimed);
       this.ran += claimed.length;
+      for (const unit of claimed) await this.recordDone(unit);
       return result;
     } finally {
       for (const unit of claimed) await this.release(unit);
+    }
+  }
+
+  /** The work is done whatever the record of it does: a failed record is logged, not thrown. */
+  private async recordDone(unit: WorkUnit): Promise<void> {
+    try {
+      await this.options.onDone?.(unit);
+    } catch (error) {
+      this.options.logger?.warn('cannot record the success of a unit of work', {
+        unit: unitName(unit),
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 

@@ -86,6 +86,17 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       expect((await db.migrate()).applied).toEqual([]);
     });
 
+    it('keeps one last success per job and company, replaced by the next', async () => {
+      await store.jobSuccesses.record('nightly', 'acme', 'run-1');
+      await store.jobSuccesses.record('export', 'acme', 'run-1');
+      clock.advance(60_000);
+      await store.jobSuccesses.record('nightly', 'acme', 'run-2');
+      expect(await store.jobSuccesses.list()).toEqual([
+        { job: 'export', company: 'acme', succeededAt: new Date('2026-01-05T08:00:00Z'), runId: 'run-1' },
+        { job: 'nightly', company: 'acme', succeededAt: new Date('2026-01-05T08:01:00Z'), runId: 'run-2' },
+      ]);
+    });
+
     it('stores amounts beyond 2^53 and up to 2^63-1 exactly', async () => {
       const stored = await store.files.recordAcceptedFile(paymentFile('big-amounts'), [
         payment(1, { endToEndId: 'BIG-1', amount: { minor: MAX_I64, currency: 'NOK' } }),
