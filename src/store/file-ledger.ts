@@ -274,6 +274,7 @@ function paymentRow(
     remittance: p.remittanceInformation ?? null,
     creditor_reference: p.creditorReference ?? null,
     priority: p.instructionPriority ?? null,
+    category_purpose: p.categoryPurpose ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,
     state: hold ? 'held' : 'accepted',

@@ -127,6 +127,7 @@ export function toStoredPayment(r: Row): StoredPayment {
   const creditorReference = toOptStr(r.creditor_reference);
   const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
   const batchBooking = toOptBool(r.batch_booking);
+  const categoryPurpose = toOptStr(r.category_purpose);
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
@@ -148,6 +149,7 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(creditorReference === undefined ? {} : { creditorReference }),
     ...(instructionPriority === undefined ? {} : { instructionPriority }),
     ...(batchBooking === undefined ? {} : { batchBooking }),
+    ...(categoryPurpose === undefined ? {} : { categoryPurpose }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),

@@ -13,6 +13,7 @@ import { up as auditTrailUp } from './0060-audit-trail.js';
 import { up as findingsUp } from './0061-findings.js';
 import { up as heldPaymentsUp } from './0020-held-payments.js';
 import { up as jobSuccessesUp } from './0110-job-successes.js';
+import { up as categoryPurposeUp } from './0111-category-purpose.js';
 
 export interface Migration {
   readonly name: string;
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0061_findings', up: findingsUp },
   { name: '0020_held_payments', up: heldPaymentsUp },
   { name: '0110_job_successes', up: jobSuccessesUp },
+  { name: '0111_category_purpose', up: categoryPurposeUp },
 ];
