@@ -156,13 +156,11 @@ function watchDeadlines(app: App, alerts: AlertService, metrics: Metrics): NodeJ
   if (configuredDeadlines(app.config).length === 0) return undefined;
   const watch = new DeadlineWatch(app, alerts, metrics);
   const check = () =>
-    void watch
-      .check()
-      .catch((error: unknown) =>
-        app.logger.warn('cannot check the deadlines', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+    void watch.check().catch((error: unknown) =>
+      app.logger.warn('cannot check the deadlines', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   check();
   const timer = setInterval(check, DEADLINE_CHECK_MS);
   timer.unref();
