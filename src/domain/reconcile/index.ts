@@ -33,6 +33,7 @@ export {
   proposalKey,
   type CreditRule,
   type OpenReceivable,
+  type ReceivableLine,
 } from './receivables.js';
 export {
   allowedDifferenceMinor,

@@ -20,9 +20,8 @@ import { abs, allowedDifferenceMinor, decimalToMinor, type Tolerances } from './
 export const CREDIT_RULES = ['creditor-reference', 'amount-customer-date'] as const;
 export type CreditRule = (typeof CREDIT_RULES)[number];
 
-/** One open receivable from the ERP's file. */
-export interface OpenReceivable {
-  company: string;
+/** One receivable as the ERP's file lists it. */
+export interface ReceivableLine {
   /** The ERP's invoice number: the receivable's identity. */
   invoice: string;
   customer: string;
@@ -31,6 +30,13 @@ export interface OpenReceivable {
   /** KID or RF as banks exchange it (spaces removed, upper case), when the invoice carries one. */
   reference?: string;
   dueDate: LocalDate;
+  /** Line of the file it was read from. */
+  line: number;
+}
+
+/** One open receivable of a company, as matching sees it. */
+export interface OpenReceivable extends Omit<ReceivableLine, 'line'> {
+  company: string;
 }
 
 /** A name at least this alike is a candidate for the amount-customer-date rule (0–1). */

@@ -32,6 +32,8 @@ export interface ComparedScope {
   windowDays: number;
   /** The company's go-live date, when set. */
   since?: LocalDate;
+  /** Open receivables credits were matched to, when the company keeps them in settle. */
+  receivables?: number;
 }
 
 export interface FindingsHtmlOptions {
@@ -286,10 +288,14 @@ function comparedLine(meta: ReportMeta): string[] {
   if (!c || !meta.from || !meta.to) return [];
   const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : 'no account';
   const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
+  const receivables =
+    c.receivables === undefined
+      ? ''
+      : ` Credits were matched to ${c.receivables} open receivable${c.receivables === 1 ? '' : 's'}.`;
   return [
     `<p class="meta compared">Compared ${c.payments} payment${c.payments === 1 ? '' : 's'} for execution from ${e(meta.from)} to ${e(meta.to)} ` +
       `with ${c.bookings} booking${c.bookings === 1 ? '' : 's'} dated ${e(meta.from)} to ${e(meta.to)} on ${accounts}; ` +
-      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(since)}</p>`,
+      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(receivables)}${e(since)}</p>`,
   ];
 }
 
@@ -362,12 +368,15 @@ function agingSection(rows: readonly AgedItems[]): string[] {
 }
 
 function acknowledgedSection(rows: readonly Finding[], timeZone: string): string[] {
+  const heading = rows.some((f) => f.acknowledged?.kind === 'confirmed')
+    ? 'Acknowledged and confirmed'
+    : 'Acknowledged';
   const out: string[] = [
     '<section aria-labelledby="acknowledged">',
-    `<h2 id="acknowledged">Acknowledged and confirmed (${rows.length})</h2>`,
+    `<h2 id="acknowledged">${heading} (${rows.length})</h2>`,
     '<p class="action">A person looked at these and recorded why they need nothing more (or confirmed a proposed match); each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
     '<table>',
-    `<caption>Acknowledged and confirmed: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
+    `<caption>${heading}: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
     '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Decided by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
     '<tbody>',
   ];
