@@ -130,7 +130,7 @@ async function reconcileCompany(
     transactions: [
       ...(await earlierCredits(deps.store, company.id, receivables, around.from, config.tolerances)),
       ...(await bookedTransactions(deps.store, company.id, around)),
-    ],
+    ].filter((t) => !creditBeforeGoLive(t, since)),
     statements: await statementPeriods(deps.store, company.id, { from, to }),
     approvals: await pendingApprovals(deps.store, company.id),
     consents: await consentsOf(deps, company),
@@ -210,6 +210,11 @@ async function reconcileCompany(
     html: `${base}.html`,
     receivablesFiles,
   };
+}
+
+/** A credit booked before go-live paid something settle never knew about: it pays no receivable. */
+function creditBeforeGoLive(t: BookedTransaction, since: LocalDate | undefined): boolean {
+  return since !== undefined && t.amount.minor > 0n && t.bookingDate < since;
 }
 
 /** The company's tolerances in the domain's terms. */
