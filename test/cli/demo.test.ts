@@ -62,7 +62,7 @@ describe('settle demo', () => {
         expect.stringMatching(/^rejected,error,yes,.*ACME-2026-0003.*AC04/),
       ]);
       expect(reportCsv).not.toContain('SEED-E2E');
-      expect(reportCsv).toMatch(/^credit_matched,info,no,.*INV-2026-102,RF RF18539007547034,/m);
+      expect(reportCsv).toMatch(/^credit_matched,info,no,.*INV-2026-102,RF18539007547034,/m);
 
       const camt = await readFile(
         join(

@@ -30,7 +30,8 @@ export function creditReferenceOf(tx: ReferenceSource): CreditorReference | unde
   return undefined;
 }
 
-/** "KID 0012345678" / "RF18539007547034": how a reference is shown. */
+/** "KID 0012345678" / "RF18539007547034" (an RF names itself): how a reference is shown. */
 export function referenceText(ref: CreditorReference | undefined): string | undefined {
-  return ref ? `${ref.kind} ${ref.value}` : undefined;
+  if (!ref) return undefined;
+  return ref.kind === 'RF' ? ref.value : `${ref.kind} ${ref.value}`;
 }

@@ -104,14 +104,27 @@ const COL = {
   invoice: { head: 'Invoice', kind: 'text', cell: (f) => f.invoice },
   payer: { head: 'Payer', kind: 'party', cell: (f) => f.counterparty },
   creditorReference: { head: 'KID / RF', kind: 'text', cell: (f) => f.creditorReference },
-  remittance: { head: 'Remittance', kind: 'text', cell: (f) => f.remittance },
+  remittance: { head: 'Remittance', kind: 'note', cell: (f) => f.remittance },
   expectedDate: { head: 'Execution / due date', kind: 'date', cell: (f) => f.executionDate ?? f.due },
   received: { head: 'Received', kind: 'num', cell: (f) => money(f.bookedAmount) },
-  exception: { head: 'Exception', kind: 'text', cell: (f) => exceptionText(f) },
+  bookedDue: {
+    head: 'Booked (invoice due)',
+    kind: 'text',
+    cell: (f) => (f.due ? `${f.bookingDate ?? ''} (${f.due})` : f.bookingDate),
+  },
   findingId: { head: 'Finding', kind: 'id', cell: (f) => f.id },
   reference: { head: 'Status / reference', kind: 'text', cell: (f) => statusText(f.reference) },
   due: { head: 'Due / expires', kind: 'text', cell: (f) => f.due },
   message: { head: 'Why', kind: 'text', cell: (f) => f.message },
+  /** The message with the typed exception reason in front, where there is one. */
+  why: {
+    head: 'Why',
+    kind: 'text',
+    cell: (f) => {
+      const reason = exceptionText(f);
+      return reason ? `${reason}: ${f.message}` : f.message;
+    },
+  },
   payments: { head: 'settle payment', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
   bulk: { head: 'settle bulk', kind: 'id', cell: (f) => f.bulkId },
   transaction: { head: 'Bank transaction', kind: 'id', cell: (f) => f.transactionId },
@@ -163,14 +176,11 @@ const CREDIT: readonly Column[] = [
   COL.creditorReference,
   COL.remittance,
   COL.invoice,
-  COL.bookingDate,
-  COL.due,
+  COL.bookedDue,
   COL.received,
   COL.difference,
   COL.evidence,
-  COL.exception,
-  COL.message,
-  COL.account,
+  COL.why,
   COL.transaction,
 ];
 const PROPOSED: readonly Column[] = [
@@ -184,7 +194,6 @@ const PROPOSED: readonly Column[] = [
   COL.evidence,
   COL.message,
   COL.findingId,
-  COL.payments,
   COL.transaction,
 ];
 
