@@ -68,7 +68,7 @@ function incomingResult() {
 describe('incoming payments and proposals in the report', () => {
   it('has totals in the HTML summary that add up with the CSV, per type and currency', () => {
     const result = incomingResult();
-    const rows = parse(renderFindingsCsv(result.findings), { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(renderFindingsCsv(result.findings), { columns: true });
     const csvTotal = (type: string) =>
       rows
         .filter((r) => r.finding_type === type && r.currency === 'NOK')
