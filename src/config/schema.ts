@@ -53,6 +53,8 @@ const folders = z
     statements: z.string().default('statements'),
     reports: z.string().default('reports'),
     approvals: z.string().optional(),
+    /** Where the ERP drops its files of open receivables; unset: the company keeps none in settle. */
+    receivables: z.string().optional(),
   })
   .default({
     inbox: 'inbox',
@@ -62,6 +64,30 @@ const folders = z
     statements: 'statements',
     reports: 'reports',
   });
+
+const days = z.number().int().min(0).max(366);
+const dayWindow = (before: number, after: number) =>
+  z.strictObject({ before: days.default(before), after: days.default(after) }).prefault({});
+
+/** Matching tolerances of a company (docs/reconciliation.md, "Tolerances"): exact decimals. */
+const tolerances = z
+  .strictObject({
+    amount: z
+      .strictObject({
+        absolute: decimal.default('0'),
+        percent: z
+          .string()
+          .regex(/^\d+(\.\d+)?$/, 'a percentage such as "0.5"')
+          .default('0'),
+        base: z.enum(['expected', 'booked', 'smaller']).default('expected'),
+      })
+      .prefault({}),
+    fee: decimal.default('0'),
+    dateWindow: dayWindow(3, 3),
+    dueDateWindow: dayWindow(30, 60),
+    autoConfirmScore: z.number().int().min(0).max(100).default(80),
+  })
+  .prefault({});
 
 /** Shortest `intake.stableFor` without a ready marker. */
 export const MIN_STABLE_MS = 1000;
@@ -151,6 +177,9 @@ export const companySchema = z.strictObject({
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-05')
         .optional(),
+      /** The CSV profile (kind: receivables) of the files in folders.receivables. */
+      receivablesProfile: z.string().default('receivables'),
+      tolerances,
     })
     .prefault({}),
 });

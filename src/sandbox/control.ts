@@ -1,10 +1,11 @@
 // The control API under /__sandbox/ (not part of the bank's API): reset, clock, payments as
-// the bank holds them, faults, rejections, webhook subscriptions and SCA completion.
+// the bank holds them, faults, rejections, incoming credits, webhook subscriptions and SCA completion.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkIban } from '../domain/account-id.js';
 import { formatAmount } from '../domain/money.js';
 import { badRequest, notFound } from './problems.js';
 import type { Sandbox } from './sandbox.js';
+import { bookCredit } from './credits.js';
 import { completeSca } from './sca.js';
 import { advanceClock } from './scheduler.js';
 import { SEED } from './seed.js';
@@ -118,6 +119,11 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     const message = typeof b.message === 'string' ? b.message : 'Incorrect account number';
     sb.state.rejections.set(check.iban, { code, message });
     return { rejections: [...sb.state.rejections].map(([iban, r]) => ({ iban, ...r })) };
+  });
+
+  app.post('/__sandbox/credits', (req, reply) => {
+    const tx = bookCredit(sb, body(req));
+    return reply.code(201).send({ transactionId: tx.transactionId, bookingDate: tx.bookingDate });
   });
 
   app.post('/__sandbox/subscriptions', (req, reply) => {

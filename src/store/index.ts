@@ -58,6 +58,12 @@ export {
   type FindingSeen,
   type StoredFinding,
 } from './findings.js';
+export {
+  ReceivableRepository,
+  type ReceivableFile,
+  type ReceivableLine,
+  type StoredReceivable,
+} from './receivables.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,

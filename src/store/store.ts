@@ -22,6 +22,7 @@ import { StatementDayRepository } from './statement-days.js';
 import { StatementRepository } from './statements.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
+import { ReceivableRepository } from './receivables.js';
 
 export interface Store {
   readonly files: FileLedger;
@@ -44,6 +45,8 @@ export interface Store {
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
+  /** Open receivables from the ERP's files, for matching incoming payments. */
+  readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -76,6 +79,7 @@ export function createStore(db: Database, clock: Clock): Store {
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
+    receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),

@@ -207,7 +207,7 @@ describe('the reconcile job', () => {
   });
 
   it('leaves everything before the go-live date out of the report', async () => {
-    company = { ...company, reconcile: { since: '2026-01-05' } };
+    company = { ...company, reconcile: { ...company.reconcile, since: '2026-01-05' } };
     await book([
       ['old-1', 349900n, '2026-01-02'],
       ['old-2', 99000n, '2026-01-04'],

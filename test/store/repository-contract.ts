@@ -16,6 +16,7 @@ import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
 import { outboxCases } from './contract-outbox.js';
+import { receivableCases } from './contract-receivables.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export interface TestDatabase {
@@ -504,5 +505,6 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
     decisionCases(() => ({ store, clock, db }));
+    receivableCases(() => ({ store }));
   });
 }

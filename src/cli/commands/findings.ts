@@ -11,7 +11,7 @@ import { context } from '../context.js';
 
 export function findingsCommand(): Command {
   const command = new Command('findings').description(
-    'reconciliation findings that need a person: list them, acknowledge them with a reason, reopen them',
+    'reconciliation findings that need a person: list them, acknowledge them, confirm or reject proposed matches, reopen them',
   );
   command
     .command('list')
@@ -31,7 +31,14 @@ export function findingsCommand(): Command {
       });
     });
   decision(command, 'ack', 'acknowledged', 'record that a person looked at a finding and it needs nothing more');
-  decision(command, 'reopen', 'open', 'make an acknowledged finding need a person again');
+  decision(command, 'confirm', 'confirmed', 'confirm a proposed match: it stays matched while its facts stay the same');
+  decision(
+    command,
+    'reject',
+    'rejected',
+    'reject a proposed match: the payment or credit and the booking stay unmatched',
+  );
+  decision(command, 'reopen', 'open', 'make an acknowledged, confirmed or rejected finding need a person again');
   return command;
 }
 
@@ -57,6 +64,15 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
             `finding ${id} exists for ${matches.map((m) => m.company).join(', ')}; name one with --company`,
             { exitCode: ExitCode.usage },
           );
+        const proposalDecision = kind === 'confirmed' || kind === 'rejected';
+        if (proposalDecision !== (matches[0]!.type === 'match_proposed') && kind !== 'open')
+          throw new SettleError(
+            'ERR_USAGE',
+            proposalDecision
+              ? `finding ${id} is a ${matches[0]!.type} finding, not a proposed match; acknowledge it with settle findings ack`
+              : `finding ${id} is a proposed match; confirm or reject it (settle findings confirm|reject)`,
+            { exitCode: ExitCode.usage },
+          );
         const { actor, origin } = cliActor();
         const decided = await app.store.findings.decide(matches[0]!.company, id, {
           decision: kind,
@@ -67,7 +83,9 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
         process.stdout.write(
           kind === 'open'
             ? `finding ${id} needs a person again (reopened by ${actor})\n`
-            : `finding ${id} ${kind} by ${actor}; it stays quiet while its facts stay the same\n`,
+            : kind === 'rejected'
+              ? `finding ${id} rejected by ${actor}; the next run leaves the pair unmatched\n`
+              : `finding ${id} ${kind} by ${actor}; it stays quiet while its facts stay the same\n`,
         );
         if (!decided.present)
           process.stdout.write('note: the finding was not in the latest reconciliation run of its company\n');

@@ -14,6 +14,7 @@ import { up as findingsUp } from './0061-findings.js';
 import { up as heldPaymentsUp } from './0020-held-payments.js';
 import { up as jobSuccessesUp } from './0110-job-successes.js';
 import { up as categoryPurposeUp } from './0111-category-purpose.js';
+import { up as receivablesUp } from './0140-receivables.js';
 
 export interface Migration {
   readonly name: string;
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0020_held_payments', up: heldPaymentsUp },
   { name: '0110_job_successes', up: jobSuccessesUp },
   { name: '0111_category_purpose', up: categoryPurposeUp },
+  { name: '0140_receivables', up: receivablesUp },
 ];
