@@ -4,7 +4,9 @@
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
 // (nightly, company) for the whole chain and (step, company) for each step, so processes that
-// run at once divide the companies between them and skip what another one holds.
+// run at once divide the companies between them and skip what another one holds. Statements
+// are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
+// which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
@@ -205,7 +207,7 @@ async function runCompanyChain(
       };
     });
     await step('fetch', async () => {
-      const fetched = await runFetchStatements(deps.fetch(runId), companies);
+      const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
@@ -213,7 +215,7 @@ async function runCompanyChain(
       };
     });
     await step('export', async () => {
-      const e = await runExportStatements(deps.export(runId), companies);
+      const e = await runExportStatements({ ...deps.export(runId), units }, companies);
       return {
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,

@@ -3,7 +3,7 @@
 // order on SIGTERM. The jobs come in as a registry: `defaultServeJobs` wires the nightly chain,
 // status polling with the ERP status reports, and statement fetching with export.
 import type { FastifyInstance } from 'fastify';
-import { runExportStatements, type ExportResult } from '../../jobs/export-statements.js';
+import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
@@ -161,13 +161,10 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const bank = app.bank();
         const units = unitClaims(app, runId);
         const companies = app.config.companies;
-        const fetchDeps = fetchStatementsDeps(app, runId, bank);
-        const exportDeps = exportStatementsDeps(app, runId);
-        const fetched = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(fetchDeps, [c]));
+        // Claimed per account: instances share the accounts of the bureau, even of one company.
+        const fetched = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
         signal.throwIfAborted();
-        const exported = mergeExports(
-          await forEachCompany(units, 'export', companies, async (c) => [await runExportStatements(exportDeps, [c])]),
-        );
+        const exported = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies);
         units.close();
         const count = (outcome: string) => fetched.filter((f) => f.outcome === outcome).length;
         const counts = {
@@ -238,12 +235,4 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       },
     },
   ];
-}
-
-function mergeExports(results: readonly ExportResult[]): ExportResult {
-  return {
-    files: results.flatMap((r) => r.files),
-    held: results.flatMap((r) => r.held),
-    changed: results.flatMap((r) => r.changed),
-  };
 }
