@@ -1,7 +1,8 @@
 // Assembles `settle serve` from an App: metrics, alert channels, the scheduler with the jobs
 // registry, and the HTTP server (webhook, /healthz, /metrics); and takes it all down again in
 // order on SIGTERM. The jobs come in as a registry: `defaultServeJobs` wires the nightly chain,
-// status polling with the ERP status reports, and statement fetching with export.
+// status polling with the ERP status reports, statement fetching with export, and the
+// retention purge.
 import type { FastifyInstance } from 'fastify';
 import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
@@ -29,10 +30,11 @@ import { runNightly } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import { runPurge } from './purge.js';
 import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 
 export interface ServeOptions {
-  /** Jobs by name; the schedule keys `nightly`, `status` and `statements` run the job of that name. Default: defaultServeJobs(app). */
+  /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
   jobs?: readonly ScheduledJob[];
   /** Applies webhook events; absent: events are recorded in webhook_events, unprocessed, for the status job. */
   onEvents?: (events: BankingEvent[], raw: RawDelivery) => Promise<void>;
@@ -57,7 +59,7 @@ export interface RunningServe {
 }
 
 /** The schedule keys of the configuration and the job each one runs. */
-export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
+export const SCHEDULED_JOBS = ['nightly', 'status', 'statements', 'purge'] as const;
 
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
@@ -149,7 +151,8 @@ function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
 
 /**
  * The scheduled jobs: `nightly` runs the whole chain (jobs/nightly.ts), `status` polls payment
- * status and writes the ERP status reports, `statements` fetches and exports statements.
+ * status and writes the ERP status reports, `statements` fetches and exports statements,
+ * `purge` deletes what retention no longer keeps.
  */
 export function defaultServeJobs(app: App): ScheduledJob[] {
   return [
@@ -203,6 +206,23 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         if (failed?.error && result.steps.every((step) => !step.ok))
           throw new SettleError(failed.error.code, failed.error.message);
         return { outcome: result.exitCode === ExitCode.ok ? 'ok' : 'findings', counts, findings };
+      },
+    },
+    {
+      name: 'purge',
+      claimsUnits: true,
+      async run(runId): Promise<JobResult> {
+        const units = unitClaims(app, runId);
+        try {
+          const result = await runPurge(app, units, runId, app.config.companies);
+          const counts: Record<string, number> = { 'units held by another instance': units.held.length };
+          for (const c of result.companies)
+            for (const [what, n] of Object.entries(c.counts)) counts[what] = (counts[what] ?? 0) + n;
+          for (const [what, n] of Object.entries(result.shared ?? {})) counts[what] = (counts[what] ?? 0) + n;
+          return { outcome: 'ok', counts };
+        } finally {
+          units.close();
+        }
       },
     },
     {

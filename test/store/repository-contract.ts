@@ -16,6 +16,7 @@ import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
 import { outboxCases } from './contract-outbox.js';
+import { retentionCases } from './contract-retention.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export interface TestDatabase {
@@ -218,6 +219,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
+    retentionCases(() => ({ store, clock, db }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(

@@ -15,6 +15,7 @@ import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
 import { addPaymentJobs } from './run-payments.js';
+import { addPurgeJob } from './run-purge.js';
 import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
@@ -138,6 +139,7 @@ export function runCommand(): Command {
       }
     });
   addPaymentJobs(command);
+  addPurgeJob(command);
   addStatementJobs(command);
   return command;
 }

@@ -12,6 +12,7 @@ import { up as consentsUp } from './0040-consents.js';
 import { up as auditTrailUp } from './0060-audit-trail.js';
 import { up as findingsUp } from './0061-findings.js';
 import { up as heldPaymentsUp } from './0020-held-payments.js';
+import { up as retentionUp } from './0160-retention.js';
 
 export interface Migration {
   readonly name: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0060_audit_trail', up: auditTrailUp },
   { name: '0061_findings', up: findingsUp },
   { name: '0020_held_payments', up: heldPaymentsUp },
+  { name: '0160_retention', up: retentionUp },
 ];
