@@ -9,15 +9,13 @@
 //   bound = max( requests × latency ÷ (instances × bank.concurrency), requests ÷ rate limit )
 // where requests is what the sandbox answered in that night (429s included).
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
-import { bureauConsentId, bureauIban, bureauOrganisation } from '../src/sandbox/bureau.js';
 import { SEED, startSandbox } from '../src/sandbox/index.js';
 import { runSettle } from '../test/support/cli.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { withTempDir } from '../test/support/tmp.js';
+import { statementLines, writeBureau, type SandboxUrls } from '../test/support/bureau.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -28,12 +26,6 @@ const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
 const CONCURRENCY = 4;
-
-interface SandboxUrls {
-  baseUrl: string;
-  authUrl: string;
-  controlUrl: string;
-}
 
 /** The sandbox in a process of its own, so the bank's work is not counted as settle's. */
 async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; close(): void }> {
@@ -60,53 +52,6 @@ async function sandboxChild(companies: number): Promise<void> {
   process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 }
 
-/** A Wednesday two to three weeks ahead, clear of the Christmas and Easter holidays. */
-function futureBusinessDay(): string {
-  const day = new Date(Date.now() + 14 * 86_400_000);
-  while (day.getUTCDay() !== 3 || [11, 0, 3].includes(day.getUTCMonth())) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
-const companyId = (i: number) => `c${String(i).padStart(4, '0')}`;
-
-/** The bureau's configuration and one payment file per company; returns the config path. */
-async function writeBureau(dir: string, companies: number, urls: SandboxUrls): Promise<string> {
-  const lines = [
-    `dataDir: ${JSON.stringify(join(dir, 'data'))}`,
-    'log: { level: warn, format: json }',
-    'bank:',
-    `  baseUrl: ${urls.baseUrl}`,
-    `  authUrl: ${urls.authUrl}`,
-    `  tenantId: ${SEED.tenant}`,
-    `  clientId: ${SEED.clientId}`,
-    '  clientSecret: { env: SETTLE_CLIENT_SECRET }',
-    `  subscriptionId: ${SEED.subscriptionId}`,
-    `  concurrency: ${CONCURRENCY}`,
-    'companies:',
-  ];
-  const day = futureBusinessDay();
-  for (let i = 0; i < companies; i++) {
-    const id = companyId(i);
-    const root = join(dir, id);
-    lines.push(
-      `  - { id: ${id}, name: Client ${i} AS, organisationNumber: "${bureauOrganisation(i)}", bankId: testbank, consentId: ${bureauConsentId(i)}, root: ${JSON.stringify(root)}, intake: { stableFor: 1s }, statements: { formats: [csv] }, status: { formats: [csv] } }`,
-    );
-    await mkdir(join(root, 'inbox'), { recursive: true });
-    const csv = [
-      'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority',
-      ...Array.from(
-        { length: LINES },
-        (_, k) =>
-          `${bureauIban(i, 0)},Client ${i} AS,${day},${id.toUpperCase()}-${k + 1},${100 + i}.${String(k).padStart(2, '0')},NOK,NO0612000000009,Supplier ${k} AS,,Invoice ${i}-${k},,normal`,
-      ),
-    ].join('\n');
-    await writeFile(join(root, 'inbox', `${id}-payments.csv`), csv + '\n');
-  }
-  const path = join(dir, 'settle.yaml');
-  await writeFile(path, lines.join('\n') + '\n');
-  return path;
-}
-
 interface Night {
   ms: number;
   failed: number;
@@ -126,7 +71,7 @@ async function night(companies: number, instances: number): Promise<Night> {
   const sandbox = await sandboxProcess(companies);
   try {
     return await withTempDir(async (dir) => {
-      const config = await writeBureau(dir, companies, sandbox.urls);
+      const config = await writeBureau(dir, { companies, lines: LINES, urls: sandbox.urls, concurrency: CONCURRENCY });
       const t = performance.now();
       loadConfig({ file: config, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
       const configLoadMs = performance.now() - t;
@@ -167,20 +112,6 @@ async function night(companies: number, instances: number): Promise<Night> {
     sandbox.close();
     await target.drop();
   }
-}
-
-/** Every booked entry in the exported CSV statements, keyed by the bank's entry reference. */
-async function statementLines(dir: string, companies: number): Promise<{ lines: number; doubled: number }> {
-  const refs: string[] = [];
-  for (let i = 0; i < companies; i++) {
-    const folder = join(dir, companyId(i), 'statements');
-    for (const name of await readdir(folder).catch(() => [] as string[])) {
-      if (!name.endsWith('.csv')) continue;
-      const text = await readFile(join(folder, name), 'utf8');
-      refs.push(...[...text.matchAll(/SBB\d{9}/g)].map((m) => `${name.split('-')[0]}:${m[0]}`));
-    }
-  }
-  return { lines: refs.length, doubled: refs.length - new Set(refs).size };
 }
 
 export const bench: Bench = async ({ quick, scale }) => {

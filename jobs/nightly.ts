@@ -8,6 +8,7 @@
 // are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
 // which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
+import type { Clock } from '../src/domain/clock.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
 import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../src/store/index.js';
@@ -51,6 +52,8 @@ export interface NightlyOptions {
 /** Each step's dependencies for one run, built by the composition root (src/main/nightly-deps.ts). */
 export interface NightlyDeps {
   logger: Logger;
+  /** The clock the claims are recorded by. */
+  clock: Clock;
   pickup(runId: string): PickupDeps;
   payments(job: string, runId: string): PaymentJobDeps;
   fetch(runId: string): FetchStatementsDeps;
@@ -74,12 +77,16 @@ export async function runNightly(
   await deps.checkSchema();
   const units = options.units ?? deps.units(runId);
   const chains: CompanyChain[] = [];
+  // A company whose chain another process finished since this run began is not run again.
+  const startedAt = deps.clock.now();
   try {
     // Company by company, so several processes share a night: each claims the next company
     // whose chain nobody runs, and a company's steps run in order, never twice at once.
     for (const company of companies) {
-      const chain = await units.run({ job: 'nightly', company: company.id }, () =>
-        runCompanyChain(deps, company, units, options),
+      const chain = await units.run(
+        { job: 'nightly', company: company.id },
+        () => runCompanyChain(deps, company, units, options),
+        { doneSince: startedAt },
       );
       if (chain.ran) chains.push(chain.result);
     }
