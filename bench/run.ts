@@ -8,7 +8,7 @@ import { growth, growthTable, type ScaledRun } from './growth.js';
 import type { Bench, BenchRow } from './row.js';
 import { rowTable } from './table.js';
 
-const MODULES = ['./startup.js', './intake.js', './camt053.js', './reconcile.js', './payments.js'];
+const MODULES = ['./startup.js', './intake.js', './camt053.js', './reconcile.js', './payments.js', './bureau.js'];
 
 let args: BenchArgs;
 try {

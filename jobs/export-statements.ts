@@ -15,11 +15,12 @@ import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { ExportRepository } from '../src/store/index.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
-import type { StatementRepository, StoredAccount } from '../src/store/index.js';
+import type { StatementRepository, StoredAccount, UnitClaims } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
 import { FORMAT_FILES, renderStatement, type StatementFormat } from './statements/render.js';
 import { removeStaleParts } from './part-leftovers.js';
+import { underAccountClaim } from './statements/account-units.js';
 
 export interface ExportStatementsDeps {
   statements: StatementRepository;
@@ -29,6 +30,8 @@ export interface ExportStatementsDeps {
   logger: Logger;
   timeZone: string;
   fileStore(company: CompanyConfig): Promise<FileStore>;
+  /** Claims per account (job `export`), so processes running at once share the accounts; held ones are skipped. */
+  units?: UnitClaims;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */
@@ -102,12 +105,14 @@ export async function runExportStatements(
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     for (const account of accounts) {
-      for (const format of company.statements.formats) {
-        if (explicit === undefined) {
-          await verifyExported(deps, company, account, format, lastComplete, result);
-          await exportPending(deps, company, fileStore, account, format, lastComplete, result);
-        } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
-      }
+      await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
+        for (const format of company.statements.formats) {
+          if (explicit === undefined) {
+            await verifyExported(deps, company, account, format, lastComplete, result);
+            await exportPending(deps, company, fileStore, account, format, lastComplete, result);
+          } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
+        }
+      });
     }
   }
   if (explicit !== undefined && !matched) {

@@ -4,8 +4,11 @@
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
 // (nightly, company) for the whole chain and (step, company) for each step, so processes that
-// run at once divide the companies between them and skip what another one holds.
+// run at once divide the companies between them and skip what another one holds. Statements
+// are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
+// which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
+import type { Clock } from '../src/domain/clock.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
 import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../src/store/index.js';
@@ -51,6 +54,8 @@ export interface NightlyOptions {
 /** Each step's dependencies for one run, built by the composition root (src/main/nightly-deps.ts). */
 export interface NightlyDeps {
   logger: Logger;
+  /** The clock the claims are recorded by. */
+  clock: Clock;
   pickup(runId: string): PickupDeps;
   payments(job: string, runId: string): PaymentJobDeps;
   fetch(runId: string): FetchStatementsDeps;
@@ -74,12 +79,16 @@ export async function runNightly(
   await deps.checkSchema();
   const units = options.units ?? deps.units(runId);
   const chains: CompanyChain[] = [];
+  // A company whose chain another process finished since this run began is not run again.
+  const startedAt = deps.clock.now();
   try {
     // Company by company, so several processes share a night: each claims the next company
     // whose chain nobody runs, and a company's steps run in order, never twice at once.
     for (const company of companies) {
-      const chain = await units.run({ job: 'nightly', company: company.id }, () =>
-        runCompanyChain(deps, company, units, options),
+      const chain = await units.run(
+        { job: 'nightly', company: company.id },
+        () => runCompanyChain(deps, company, units, options),
+        { doneSince: startedAt },
       );
       if (chain.ran) chains.push(chain.result);
     }
@@ -211,7 +220,7 @@ async function runCompanyChain(
       };
     });
     await step('fetch', async () => {
-      const fetched = await runFetchStatements(deps.fetch(runId), companies);
+      const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
@@ -219,7 +228,7 @@ async function runCompanyChain(
       };
     });
     await step('export', async () => {
-      const e = await runExportStatements(deps.export(runId), companies);
+      const e = await runExportStatements({ ...deps.export(runId), units }, companies);
       return {
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,

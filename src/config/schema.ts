@@ -152,6 +152,17 @@ const status = z
   })
   .prefault({});
 
+/**
+ * A company's retention: bookkeeping material for `bookkeepingYears` after the end of its
+ * fiscal year (Norway's bokføringsloven §13: five years), what no law keeps for `operational`.
+ */
+const companyRetention = z
+  .strictObject({
+    bookkeepingYears: z.number().int().min(1).max(30).default(5),
+    operational: duration('90d'),
+  })
+  .prefault({});
+
 export const companySchema = z.strictObject({
   id: name,
   name: z.string().min(1),
@@ -171,6 +182,7 @@ export const companySchema = z.strictObject({
   people: z
     .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
     .default([]),
+  retention: companyRetention,
   reconcile: z
     .strictObject({
       since: z
@@ -221,6 +233,7 @@ const schedule = z
     nightly: cron.default('0 2 * * *'),
     status: cron.default('*/15 * * * *'),
     statements: cron.default('0 7,13,19 * * *'),
+    purge: cron.default('30 4 * * 0'),
     jobLease: duration('30m'),
     claimTtl: duration('45s'),
   })
@@ -264,6 +277,14 @@ const reconcile = z
   })
   .prefault({});
 
+/** What no company owns (webhook events, job runs, sent-alert marks, lapsed claims) and how purges run. */
+const retention = z
+  .strictObject({
+    operational: duration('90d'),
+    batchSize: z.number().int().min(10).max(10_000).default(500),
+  })
+  .prefault({});
+
 export const configSchema = z.strictObject({
   timeZone: timeZone.default('Europe/Oslo'),
   dataDir: z.string().default('.settle'),
@@ -298,6 +319,7 @@ export const configSchema = z.strictObject({
   schedule,
   alerts,
   reconcile,
+  retention,
   transports: z.record(name, sftpTransport).default({}),
   companies: z.array(companySchema).default([]),
 });

@@ -26,6 +26,9 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     authUrl: `${sb.origin}/id`,
     tokenUrl: `${sb.origin}/id/${SEED.tenant}/connect/token`,
     seed: SEED,
+    ...(sb.rateLimit
+      ? { rateLimit: { perSecond: sb.rateLimit.perSecond, served: sb.rateLimit.served, refused: sb.rateLimit.refused } }
+      : {}),
   }));
 
   app.post('/__sandbox/reset', (req) => {

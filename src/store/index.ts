@@ -46,6 +46,7 @@ export {
   type UnitRun,
   type WorkUnit,
 } from './unit-claims.js';
+export { RetentionRepository, type BookkeepingCutoff, type PurgeCounts, type RetentionOptions } from './retention.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { JobSuccessRepository, type JobSuccess } from './job-successes.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';

@@ -17,6 +17,7 @@ import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
 import { outboxCases } from './contract-outbox.js';
 import { receivableCases } from './contract-receivables.js';
+import { retentionCases } from './contract-retention.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export interface TestDatabase {
@@ -230,6 +231,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
+    retentionCases(() => ({ store, clock, db }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(

@@ -10,7 +10,7 @@ import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { createBankClient } from '../../main/bank.js';
 import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
-import { forEachCompany, unitClaims } from '../../main/work-units.js';
+import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { exportJson, fetchJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
@@ -42,8 +42,7 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const deps = fetchStatementsDeps(app, runId, bank);
-        const results = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(deps, [c]));
+        const results = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
         if (options.json) process.stdout.write(JSON.stringify(fetchJson(results), null, 2) + '\n');
         else printFetch(results);
         finishUnits(units);
@@ -74,18 +73,11 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const wanted = companies.map((c) => ({ job: 'export', company: c.id }));
-        const result = await units.runAll(wanted, (claimed) =>
-          runExportStatements(
-            exportStatementsDeps(app, runId),
-            companies.filter((c) => claimed.some((u) => u.company === c.id)),
-            explicit,
-          ),
-        );
-        if (result && options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
-        else if (result) printExport(result);
+        const result = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies, explicit);
+        if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
+        else printExport(result);
         finishUnits(units);
-        if (result && (result.held.length > 0 || result.changed.length > 0)) process.exitCode = ExitCode.findings;
+        if (result.held.length > 0 || result.changed.length > 0) process.exitCode = ExitCode.findings;
       } finally {
         units.close();
         await app.close();

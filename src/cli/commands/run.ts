@@ -16,6 +16,7 @@ import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
 import { nightlyJson, pickupJson, reconcileJson } from '../run-json.js';
 import { addPaymentJobs } from './run-payments.js';
+import { addPurgeJob } from './run-purge.js';
 import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
@@ -149,6 +150,7 @@ export function runCommand(): Command {
       }
     });
   addPaymentJobs(command);
+  addPurgeJob(command);
   addStatementJobs(command);
   return command;
 }

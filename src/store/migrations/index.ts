@@ -15,6 +15,7 @@ import { up as heldPaymentsUp } from './0020-held-payments.js';
 import { up as jobSuccessesUp } from './0110-job-successes.js';
 import { up as categoryPurposeUp } from './0111-category-purpose.js';
 import { up as receivablesUp } from './0140-receivables.js';
+import { up as retentionUp } from './0160-retention.js';
 
 export interface Migration {
   readonly name: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0110_job_successes', up: jobSuccessesUp },
   { name: '0111_category_purpose', up: categoryPurposeUp },
   { name: '0140_receivables', up: receivablesUp },
+  { name: '0160_retention', up: retentionUp },
 ];
