@@ -11,7 +11,7 @@ import type { BankClient, SigningBasket } from '../src/bank/index.js';
 import { isBankError } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
-import { ExitCode, isSettleError, SettleError } from '../src/domain/errors.js';
+import { isSettleError, SettleError } from '../src/domain/errors.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import type { StoredBasket } from '../src/store/index.js';
 import { approvalAudience } from './payments/approval-audience.js';
@@ -160,7 +160,6 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         'ERR_PAYMENT_SCA_LINK_MISSING',
         `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`,
         {
-          exitCode: ExitCode.runtime,
           details: { basketId: current.id, bankBasketId },
         },
       );
@@ -292,7 +291,7 @@ async function ensureNotified(
         company: company.id,
         basketId: basket.id,
         report: path,
-        code: (error as { code?: unknown }).code,
+        code: isSettleError(error) ? error.code : 'ERR_INTERNAL',
         reason: error instanceof Error ? error.message : String(error),
       });
       return path;

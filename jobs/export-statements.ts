@@ -9,7 +9,7 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import type { Clock } from '../src/domain/clock.js';
-import { ExitCode, SettleError } from '../src/domain/errors.js';
+import { SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
@@ -87,9 +87,7 @@ export async function runExportStatements(
 ): Promise<ExportResult> {
   const result: ExportResult = { files: [], held: [], changed: [] };
   if (explicit !== undefined && explicit.from > explicit.to) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`);
   }
   const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
   let matched = false;
@@ -114,9 +112,6 @@ export async function runExportStatements(
     throw new SettleError(
       'ERR_STATEMENT_ACCOUNT_UNKNOWN',
       `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`,
-      {
-        exitCode: ExitCode.usage,
-      },
     );
   }
   return result;

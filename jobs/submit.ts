@@ -13,6 +13,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { isBankError } from '../src/bank/index.js';
 import { planBulks } from '../src/domain/bulk-plan.js';
 import { dateInZone } from '../src/domain/local-date.js';
+import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
 import { bulkRequest } from './payments/bulk-request.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
@@ -79,7 +80,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
       await deps.store.files.setFileState(file.id, 'submitted', `${bulks.length} bulk(s) planned`, 'submit');
     } catch (error) {
       // Another instance planned the same file a moment earlier (createBulks is idempotent).
-      if ((error as { code?: string }).code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
+      if (!isSettleError(error, 'ERR_STATE_TRANSITION_ILLEGAL')) throw error;
     }
     deps.logger.info('bulks planned', {
       company: company.id,

@@ -12,7 +12,7 @@ import {
   type LineState,
   type UpdateDecision,
 } from '../domain/states.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { bulkIdempotencyKey, newId } from './ids.js';
 import {
@@ -88,24 +88,19 @@ export class BulkOutbox {
         const totals = new Map<string, bigint>();
         for (const l of lines) {
           if (toStr(l.file_id) !== fileId)
-            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`, {
-              exitCode: ExitCode.runtime,
-            });
+            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`);
           // A line in two bulks would be paid twice: only unqueued lines may join a bulk.
           if (toStr(l.state) !== 'accepted' || toOptStr(l.bulk_id) !== undefined) {
             throw new SettleError(
               'ERR_DB_BULK_PLAN_INVALID',
               `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`,
-              { exitCode: ExitCode.runtime },
             );
           }
           const c = toStr(l.currency);
           totals.set(c, (totals.get(c) ?? 0n) + toBigInt(l.amount_minor));
         }
         if (lines.length !== plan.paymentIds.length)
-          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`, {
-            exitCode: ExitCode.runtime,
-          });
+          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`);
         await trx('bulks').insert({
           id,
           file_id: fileId,
@@ -304,7 +299,6 @@ function knownStatus(status: string): BankStatus {
   const canonical = canonicalBankStatus(status);
   if (canonical === undefined) {
     throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-      exitCode: ExitCode.runtime,
       details: { status },
     });
   }
@@ -357,7 +351,6 @@ async function moveLines(
 
 function notFound(what: string, id: string): SettleError {
   return new SettleError('ERR_DB_NOT_FOUND', `No ${what} with id ${id}.`, {
-    exitCode: ExitCode.runtime,
     details: { id },
   });
 }

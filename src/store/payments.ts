@@ -5,7 +5,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
@@ -93,7 +93,6 @@ export class PaymentRepository {
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-        exitCode: ExitCode.runtime,
         details: { status },
       });
     }

@@ -1,6 +1,6 @@
 // The knobs of reconciliation, with the defaults documented in docs/reconciliation.md. A
 // partial configuration is completed and checked once; every problem is reported at once.
-import { SettleError, ExitCode } from '../errors.js';
+import { SettleError } from '../errors.js';
 
 export const MATCH_RULES = ['end-to-end', 'batch-lump-sum', 'amount-account-date'] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
@@ -55,7 +55,6 @@ export function resolveReconcileConfig(partial: Partial<ReconcileConfig> = {}): 
   }
   if (problems.length > 0) {
     throw new SettleError('ERR_RECONCILE_CONFIG', `reconciliation configuration is invalid: ${problems.join('; ')}`, {
-      exitCode: ExitCode.usage,
       details: { problems },
     });
   }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { csvProfileSchema, type CsvProfile } from './profile.js';
 
 export interface ProfileProblem {
@@ -50,7 +50,6 @@ export function parseProfile(text: string, file: string): CsvProfile {
     'ERR_PROFILE_INVALID',
     `CSV profile ${file} is invalid: ${problems.map(formatProblem).join('; ')}`,
     {
-      exitCode: ExitCode.usage,
       details: { problems },
     },
   );
@@ -65,9 +64,7 @@ const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 /** Loads `<dir>/<name>.yaml` from the first of `dirs` that has it. */
 export async function loadProfile(name: string, dirs: readonly string[]): Promise<CsvProfile> {
   if (!NAME.test(name) || name.includes('..')) {
-    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`);
   }
   for (const dir of dirs) {
     const file = join(dir, `${name}.yaml`);
@@ -79,13 +76,11 @@ export async function loadProfile(name: string, dirs: readonly string[]): Promis
       throw new SettleError(
         'ERR_PROFILE_NOT_FOUND',
         `CSV profile ${file} cannot be read: ${(error as Error).message}`,
-        { exitCode: ExitCode.usage, cause: error },
+        { cause: error },
       );
     }
     const profile = parseProfile(text, file);
     return profile.name === name ? profile : Object.freeze({ ...profile, name });
   }
-  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`, {
-    exitCode: ExitCode.usage,
-  });
+  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`);
 }
