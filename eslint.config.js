@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', '*.config.*', '.dependency-cruiser.cjs'] },
+  { ignores: ['dist/**', '.test-cli/**', 'node_modules/**', 'coverage/**', 'bin/**', '*.config.*', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
