@@ -1,4 +1,4 @@
-// The approve job (issue part 2): bulks on accounts that need approval (the bank's account
+// The approve job: bulks on accounts that need approval (the bank's account
 // parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
 // until a person authorises a signing basket. Per company and run, the waiting bulks go into ONE
 // basket (created with an Idempotency-Key derived from its bulks), authorisation is started, and

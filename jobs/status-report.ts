@@ -1,4 +1,4 @@
-// Feedback to the ERP (issue part 4): after runs that changed payment statuses, each company gets,
+// Feedback to the ERP: after runs that changed payment statuses, each company gets,
 // per original file whose lines changed, a status report in its status folder — pain.002.001.03
 // or .10 and/or CSV (company.status.formats) — written atomically.
 // Exactly once per change: a report is a full snapshot of the file's lines, identified by a

@@ -1,4 +1,4 @@
-// The submit job (issue part 1, architecture §2.2–2.3): turns accepted files into bulk credit
+// The submit job (architecture §2.2–2.3): turns accepted files into bulk credit
 // transfers at the bank, exactly once.
 //   plan — each accepted file's payments are grouped (planBulks: debtor account, execution date,
 //          batch booking, at most payments.maxLinesPerBulk lines) and stored as bulks with their

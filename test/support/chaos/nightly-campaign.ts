@@ -1,4 +1,4 @@
-// The chaos campaign (issue #10 part 2): the whole nightly chain — pickup → submit → approve →
+// The chaos campaign: the whole nightly chain — pickup → submit → approve →
 // status → status report → fetch → export → reconcile, i.e. `settle run nightly` — in a child
 // process against the sandbox bank with its faults on (5xx, 429, latency, lost responses, token
 // revocation, duplicated and reordered webhooks, on the payment, basket, token, account,
