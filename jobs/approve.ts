@@ -141,7 +141,11 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         latest?.scaStatus === 'failed' ||
         (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
       if (!spent) {
-        const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations);
+        const report = await ensureNotified(deps, company, {
+          basket: current,
+          bulkIds,
+          approversNeeded: atBank.remainingAuthorizations,
+        });
         return result(current, false, report ? { report } : {});
       }
       await deps.store.baskets.markLinkSpent(
@@ -172,7 +176,12 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       n === 0 ? 'sca link issued' : 'sca link re-issued',
     );
     current = (await deps.store.baskets.get(current.id))!;
-    const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations, true);
+    const report = await ensureNotified(deps, company, {
+      basket: current,
+      bulkIds,
+      approversNeeded: atBank.remainingAuthorizations,
+      newLink: true,
+    });
     deps.logger.info('approval requested', {
       company: company.id,
       basketId: current.id,
@@ -211,14 +220,20 @@ function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaS
  * approvers once per link — so a crash after storing a link, or a mail server that was down,
  * still notifies on the next run.
  */
+interface BasketToNotify {
+  basket: StoredBasket;
+  bulkIds: readonly string[];
+  approversNeeded: number | undefined;
+  /** The bank just issued the link: the notice is written again even if one exists. */
+  newLink?: boolean;
+}
+
 async function ensureNotified(
   deps: PaymentJobDeps,
   company: CompanyConfig,
-  basket: StoredBasket,
-  bulkIds: readonly string[],
-  approversNeeded: number | undefined,
-  newLink = false,
+  toNotify: BasketToNotify,
 ): Promise<string | undefined> {
+  const { basket, bulkIds, approversNeeded, newLink = false } = toNotify;
   if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
   const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);

@@ -184,12 +184,10 @@ async function sendOne(
       idempotencyKey: stored.idempotencyKey,
       ...(company.consentId !== undefined ? { consentId: company.consentId } : {}),
     });
-    await deps.store.bulks.markSent(
-      bulkId,
-      created.paymentId,
-      created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
-      created.transactionStatus,
-    );
+    await deps.store.bulks.markSent(bulkId, created.paymentId, {
+      cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
+      bankStatus: created.transactionStatus,
+    });
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.
     if (created.replayed)
       deps.logger.info('bulk accepted earlier; the bank replayed its answer', {

@@ -172,13 +172,8 @@ export class BulkOutbox {
   }
 
   /** The bank took the bulk (201, or 200 with Idempotent-Replayed), or a lookup or a person found it there. */
-  async markSent(
-    id: string,
-    bankPaymentId: string,
-    cause = 'bank accepted',
-    bankStatus?: string,
-    source: TransitionSource = 'submit',
-  ): Promise<void> {
+  async markSent(id: string, bankPaymentId: string, options: MarkSentOptions = {}): Promise<void> {
+    const { cause = 'bank accepted', bankStatus, source = 'submit' } = options;
     const at = this.clock.now();
     const status = bankStatus === undefined ? undefined : canonicalBankStatus(bankStatus);
     await this.db.transaction(async (trx) => {
@@ -189,7 +184,7 @@ export class BulkOutbox {
         const set = { bank_payment_id: bankPaymentId, last_problem: null };
         await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
-      await moveLines(trx, id, 'sent', cause, source, at);
+      await moveLines(trx, id, { to: 'sent', cause, source, at });
       if (status !== undefined)
         await transition(trx, {
           kind: 'bank_status',
@@ -210,12 +205,12 @@ export class BulkOutbox {
     cause = 'bank rejected',
     source: TransitionSource = 'submit',
   ): Promise<void> {
-    await this.closeWithLines(id, 'rejected', 'RJCT', problem, cause, source);
+    await this.closeWithLines(id, { to: 'rejected', lines: 'RJCT', problem, cause, source });
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
-    await this.closeWithLines(id, 'unknown', 'unknown', problem, cause, 'submit');
+    await this.closeWithLines(id, { to: 'unknown', lines: 'unknown', problem, cause, source: 'submit' });
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
@@ -278,21 +273,39 @@ export class BulkOutbox {
     return r.moved.length > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
   }
 
-  private async closeWithLines(
-    id: string,
-    to: 'rejected' | 'unknown',
-    lines: LineState,
-    problem: unknown,
-    cause: string,
-    source: TransitionSource,
-  ): Promise<void> {
+  private async closeWithLines(id: string, close: BulkClose): Promise<void> {
+    const { to, lines, problem, cause, source } = close;
     const at = this.clock.now();
     const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction(async (trx) => {
       await transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at, set });
-      await moveLines(trx, id, lines, cause, source, at);
+      await moveLines(trx, id, { to: lines, cause, source, at });
     });
   }
+}
+
+export interface MarkSentOptions {
+  /** Why, for the transition log; 'bank accepted' unless a lookup or a person found it. */
+  cause?: string;
+  /** The transaction status the bank answered with, when it gave one. */
+  bankStatus?: string;
+  source?: TransitionSource;
+}
+
+/** A bulk that ends without reaching the bank's books, and what its lines become. */
+interface BulkClose {
+  to: 'rejected' | 'unknown';
+  lines: LineState;
+  problem: unknown;
+  cause: string;
+  source: TransitionSource;
+}
+
+interface LineMove {
+  to: LineState;
+  cause: string;
+  source: TransitionSource;
+  at: Date;
 }
 
 function knownStatus(status: string): BankStatus {
@@ -330,14 +343,8 @@ async function lineIdsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<str
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(
-  trx: Knex.Transaction,
-  bulkId: string,
-  to: LineState,
-  cause: string,
-  source: TransitionSource,
-  at: Date,
-): Promise<void> {
+async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove): Promise<void> {
+  const { to, cause, source, at } = move;
   await transition(trx, {
     kind: 'payment',
     ids: await lineIdsOfBulk(trx, bulkId),

@@ -88,12 +88,10 @@ export async function releaseClaim(
 
 /** Extends the holder's lease on rows it still holds; returns how many it still holds. */
 export async function renewClaim(
-  db: Database,
-  clock: Clock,
+  { db, clock }: { db: Database; clock: Clock },
   table: ClaimableTable,
   ids: readonly string[],
-  holder: string,
-  leaseMs: number,
+  { holder, leaseMs }: { holder: string; leaseMs: number },
 ): Promise<number> {
   const until = instant(new Date(clock.now().getTime() + leaseMs));
   let renewed = 0;

@@ -85,7 +85,7 @@ export class FileLedger {
         );
         const held = new Map(holds.map((h) => [h.endToEndId, h]));
         const rows = payments.map((p) =>
-          paymentRow(newId(this.clock), id, file.company, p, now, held.get(p.endToEndId)),
+          paymentRow({ id: newId(this.clock), fileId: id, company: file.company }, p, now, held.get(p.endToEndId)),
         );
         for (const part of chunks(rows, 40)) await trx('payments').insert(part);
         const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
@@ -249,9 +249,7 @@ function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, 
 }
 
 function paymentRow(
-  id: string,
-  fileId: string,
-  company: string,
+  { id, fileId, company }: { id: string; fileId: string; company: string },
   p: PaymentInstruction,
   now: Date,
   hold: HoldInput | undefined,

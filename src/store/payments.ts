@@ -10,6 +10,15 @@ import type { Database } from './database.js';
 import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
+/** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
+export interface BankStatusUpdate {
+  /** The bank's transaction status, any case ("acsc", "ACSC"). */
+  status: string;
+  cause: string;
+  source: TransitionSource;
+  tppMessages?: readonly TppMessage[];
+}
+
 export interface TppMessage {
   category?: string;
   code?: string;
@@ -83,13 +92,8 @@ export class PaymentRepository {
    * of transition rows). Duplicates and older statuses change nothing; a status no order of
    * events explains for a line is refused for that line and reported.
    */
-  async applyBankStatus(
-    paymentIds: readonly string[],
-    status: string,
-    cause: string,
-    source: TransitionSource,
-    tppMessages?: readonly TppMessage[],
-  ): Promise<TransitionResult> {
+  async applyBankStatus(paymentIds: readonly string[], update: BankStatusUpdate): Promise<TransitionResult> {
+    const { status, cause, source, tppMessages } = update;
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {

@@ -185,7 +185,7 @@ export function paymentsCommand(): Command {
         if (options.as === 'at-bank') {
           if (!options.paymentId)
             throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)');
-          await app.store.bulks.markSent(bulkId, options.paymentId, cause, undefined, 'operator');
+          await app.store.bulks.markSent(bulkId, options.paymentId, { cause, source: 'operator' });
           await audit();
           process.stdout.write(
             `bulk ${bulkId} is sent as bank payment ${options.paymentId}; the status job follows it from now on\n`,

@@ -199,7 +199,7 @@ function matchFinding(
         };
   const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
   const diff = match.amountDifferenceMinor;
-  const [type, message] = judgeMatch(match, first, sent, booked, tx.bookingDate, config);
+  const [type, message] = judgeMatch(match, { first, sent, booked, bookingDate: tx.bookingDate }, config);
   // Built field by field (no spreads): this runs once per matched payment, a million times in the benchmark.
   return findingOf(type, {
     company: first.company,
@@ -224,12 +224,10 @@ function matchFinding(
 /** Which finding a match is, and the sentence that says why. */
 function judgeMatch(
   match: Match,
-  first: SentPayment,
-  sent: Money,
-  booked: Money,
-  bookingDate: LocalDate,
+  amounts: { first: SentPayment; sent: Money; booked: Money; bookingDate: LocalDate },
   config: ReconcileConfig,
 ): [FindingType, string] {
+  const { first, sent, booked, bookingDate } = amounts;
   const lines = match.payments.length;
   const diff = match.amountDifferenceMinor;
   const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;
