@@ -9,7 +9,7 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import type { Clock } from '../src/domain/clock.js';
-import { ExitCode, SettleError } from '../src/domain/errors.js';
+import { SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
@@ -90,9 +90,7 @@ export async function runExportStatements(
 ): Promise<ExportResult> {
   const result: ExportResult = { files: [], held: [], changed: [] };
   if (explicit !== undefined && explicit.from > explicit.to) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`);
   }
   const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
   let matched = false;
@@ -107,10 +105,11 @@ export async function runExportStatements(
     for (const account of accounts) {
       await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
         for (const format of company.statements.formats) {
+          const target: AccountExport = { deps, company, fileStore, account, format, result };
           if (explicit === undefined) {
-            await verifyExported(deps, company, account, format, lastComplete, result);
-            await exportPending(deps, company, fileStore, account, format, lastComplete, result);
-          } else await exportExplicit(deps, company, fileStore, account, format, explicit, result);
+            await verifyExported(target, lastComplete);
+            await exportPending(target, lastComplete);
+          } else await exportExplicit(target, explicit);
         }
       });
     }
@@ -119,12 +118,19 @@ export async function runExportStatements(
     throw new SettleError(
       'ERR_STATEMENT_ACCOUNT_UNKNOWN',
       `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`,
-      {
-        exitCode: ExitCode.usage,
-      },
     );
   }
   return result;
+}
+
+/** One account's statements in one format, for one company, and where the outcome is collected. */
+interface AccountExport {
+  deps: ExportStatementsDeps;
+  company: CompanyConfig;
+  fileStore: FileStore;
+  account: StoredAccount;
+  format: StatementFormat;
+  result: ExportResult;
 }
 
 function matchesAccount(account: StoredAccount, wanted: string): boolean {
@@ -150,15 +156,8 @@ function periodOf(days: readonly StatementDay[]): string {
 }
 
 /** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
-async function exportPending(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  format: StatementFormat,
-  lastComplete: LocalDate,
-  result: ExportResult,
-): Promise<void> {
+async function exportPending(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+  const { deps, company, account, format, result } = target;
   const { exportFormat } = FORMAT_FILES[format];
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
@@ -187,7 +186,7 @@ async function exportPending(
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, days, sequenceNumber, false);
+    const written = await writePeriod(target, { days, sequenceNumber, explicit: false });
     if ('held' in written) {
       result.held.push({
         company: company.id,
@@ -203,15 +202,8 @@ async function exportPending(
   }
 }
 
-async function exportExplicit(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  format: StatementFormat,
-  explicit: ExplicitExport,
-  result: ExportResult,
-): Promise<void> {
+async function exportExplicit(target: AccountExport, explicit: ExplicitExport): Promise<void> {
+  const { deps, company, account, format, result } = target;
   const { exportFormat } = FORMAT_FILES[format];
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
@@ -242,7 +234,7 @@ async function exportExplicit(
     const period = periodOf(group);
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, format, group, sequenceNumber, true);
+    const written = await writePeriod(target, { days: group, sequenceNumber, explicit: true });
     if ('held' in written)
       result.held.push({
         company: company.id,
@@ -261,14 +253,8 @@ async function exportExplicit(
  * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
  * ERP may have imported the old file, and a person decides (explicit export).
  */
-async function verifyExported(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  account: StoredAccount,
-  format: StatementFormat,
-  lastComplete: LocalDate,
-  result: ExportResult,
-): Promise<void> {
+async function verifyExported(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+  const { deps, company, account, format, result } = target;
   const { exportFormat } = FORMAT_FILES[format];
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
@@ -308,16 +294,18 @@ async function verifyExported(
   }
 }
 
+interface PeriodToWrite {
+  days: readonly StatementDay[];
+  sequenceNumber: number;
+  /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
+  explicit: boolean;
+}
+
 async function writePeriod(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  format: StatementFormat,
-  days: readonly StatementDay[],
-  sequenceNumber: number,
-  explicit: boolean,
+  target: AccountExport,
+  { days, sequenceNumber, explicit }: PeriodToWrite,
 ): Promise<ExportedFile | { held: string }> {
+  const { deps, company, fileStore, account, format } = target;
   const { exportFormat, suffix } = FORMAT_FILES[format];
   const period = periodOf(days);
   const { statement } = await buildStatement(deps.statements, {

@@ -7,6 +7,7 @@
 import type { Account, BankClient, DataContext } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
+import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
@@ -48,7 +49,7 @@ export interface AccountFetch {
   balances: number;
   /** Complete days checked in this run, with their continuity verdicts. */
   days: StatementDay[];
-  error?: { code: string; message: string };
+  error?: { code: ErrorCode; message: string };
 }
 
 export async function runFetchStatements(
@@ -202,9 +203,8 @@ async function fetchAccount(
   return result;
 }
 
-function describeError(error: unknown): { code: string; message: string } {
-  const code =
-    typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'ERR_INTERNAL';
+function describeError(error: unknown): { code: ErrorCode; message: string } {
+  const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
   return { code, message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -9,7 +9,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { isSettleError } from '../src/domain/errors.js';
 import { today, type LocalDate } from '../src/domain/local-date.js';
-import { startOfDay } from '../src/domain/zone-time.js';
+import { startOfDay } from '../src/domain/zoned-time.js';
 import type { Logger } from '../src/log/index.js';
 import type { BookkeepingCutoff, PurgeCounts, RetentionRepository } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';

@@ -75,10 +75,13 @@ async function takeOne(
   const source = posix.join(dir, entry.name);
   const base = { company: company.id, name: entry.name };
   if (entry.size > company.intake.maxFileSize)
-    return toError(deps, company, files, source, entry.name, {
-      line: 0,
-      message: `the file has ${entry.size} bytes, more than intake.maxFileSize allows`,
-    });
+    return toError(
+      { deps, company, files, source, name: entry.name },
+      {
+        line: 0,
+        message: `the file has ${entry.size} bytes, more than intake.maxFileSize allows`,
+      },
+    );
   const bytes = await files.readBuffer(source);
   const after = await files.stat(source);
   // A writer that kept going after the stable check: look again next run.
@@ -94,15 +97,18 @@ async function takeOne(
       return { ...base, outcome: 'healed', receivables: 0, movedTo: target };
     }
     const when = known.receivedAt.toISOString().slice(0, 16).replace('T', ' ');
-    const rejected = await toError(deps, company, files, source, entry.name, {
-      line: 0,
-      message: `this file is byte-for-byte the file "${known.fileName}" imported at ${when} UTC; it was not imported again`,
-    });
+    const rejected = await toError(
+      { deps, company, files, source, name: entry.name },
+      {
+        line: 0,
+        message: `this file is byte-for-byte the file "${known.fileName}" imported at ${when} UTC; it was not imported again`,
+      },
+    );
     return { ...rejected, outcome: 'duplicate' };
   }
   const profile = await deps.receivablesProfile(company.reconcile.receivablesProfile);
   const read = readReceivables(bytes, profile);
-  if (read.problems.length > 0) return toError(deps, company, files, source, entry.name, ...read.problems);
+  if (read.problems.length > 0) return toError({ deps, company, files, source, name: entry.name }, ...read.problems);
   await deps.store.receivables.importFile(
     { company: company.id, sha256, fileName: entry.name },
     read.receivables.map((r) => ({ ...r })),
@@ -119,12 +125,17 @@ function archiveDir(company: CompanyConfig): string {
   return posix.join(company.folders.archive, 'receivables');
 }
 
+/** Where a refused receivables file is and goes: the company's error folder, with a report beside it. */
+interface RefusedFile {
+  deps: ReceivablesDeps;
+  company: CompanyConfig;
+  files: FileStore;
+  source: string;
+  name: string;
+}
+
 async function toError(
-  deps: ReceivablesDeps,
-  company: CompanyConfig,
-  files: FileStore,
-  source: string,
-  name: string,
+  { deps, company, files, source, name }: RefusedFile,
   ...problems: { line: number; column?: string; message: string }[]
 ): Promise<ReceivablesFileResult> {
   const dir = company.folders.error;

@@ -1,4 +1,4 @@
-// Feedback to the ERP (issue part 4): after runs that changed payment statuses, each company gets,
+// Feedback to the ERP: after runs that changed payment statuses, each company gets,
 // per original file whose lines changed, a status report in its status folder — pain.002.001.03
 // or .10 and/or CSV (company.status.formats) — written atomically.
 // Exactly once per change: a report is a full snapshot of the file's lines, identified by a
@@ -12,14 +12,10 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { messageForTpp, messagesForRefusal, type BankProblem, type LineMessage } from '../src/domain/line-message.js';
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../src/domain/payment-status.js';
 import { writePain002 } from '../src/formats/pain002/index.js';
-import {
-  renderRefusedLinesHtml,
-  renderRefusedLinesText,
-  timeInZone,
-  type RefusedLine,
-} from '../src/formats/report/index.js';
+import { renderRefusedLinesHtml, renderRefusedLinesText, type RefusedLine } from '../src/formats/report/index.js';
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
 import { formatAmount } from '../src/domain/money.js';
+import { formatInZone } from '../src/domain/zoned-time.js';
 import type { StoredFile, StoredPayment } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -161,7 +157,7 @@ async function reportFor(
   const human = {
     company: company.name,
     fileName: file.fileName,
-    asOf: timeInZone(lastChange, company.timeZone ?? deps.timeZone),
+    asOf: formatInZone(lastChange, company.timeZone ?? deps.timeZone, { zone: 'abbreviation' }),
     lines: refused,
   };
   await store.ensureDir(company.folders.reports);

@@ -2,7 +2,7 @@
 // (alerts.nightlyBy, alerts.statementsBy). At each deadline, the job must have succeeded in
 // the 24 hours before it; otherwise the deadline is missed until the job succeeds again.
 import { addDays, dateInZone, type LocalDate } from './local-date.js';
-import { startOfDay } from './zone-time.js';
+import { startOfDay } from './zoned-time.js';
 
 export interface Deadline {
   job: string;

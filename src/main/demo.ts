@@ -11,7 +11,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { dateInZone } from '../domain/local-date.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
@@ -124,7 +124,6 @@ async function prepareDir(dir: string): Promise<void> {
       throw new SettleError(
         'ERR_DEMO_DIR_NOT_EMPTY',
         `${dir} exists and is not a settle demo folder; name another with --dir`,
-        { exitCode: ExitCode.usage },
       );
     }
     await rm(dir, { recursive: true, force: true });

@@ -123,7 +123,6 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       'ERR_SERVE_LISTEN',
       `Cannot listen on ${host}:${port} (${typeof reason === 'string' ? reason : cause instanceof Error ? cause.message : 'error'}): another process may use the port, or the address is not on this machine`,
       {
-        exitCode: ExitCode.runtime,
         details: { host, port },
       },
     );

@@ -68,8 +68,8 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
   for (const line of bulk.lines) {
     if (line.status !== 'RCVD') continue;
     const rejection = sb.state.rejections.get(line.creditorIban);
-    if (rejection) setLine(sb, bulk, line, 'RJCT', acspDue, { category: 'error', ...rejection });
-    else setLine(sb, bulk, line, 'ACSP', acspDue);
+    if (rejection) setLine(sb, { bulk, line }, 'RJCT', { at: acspDue, message: { category: 'error', ...rejection } });
+    else setLine(sb, { bulk, line }, 'ACSP', { at: acspDue });
     changed = true;
   }
   if (changed) updateBulkStatus(sb, bulk, acspDue);
@@ -86,7 +86,10 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
       if (line.status !== 'ACSP' || !account) continue;
       const bookingDate = bankToday(new Date(settleAt));
       if (bookedBalance(sb.state, account, bookingDate) + account.creditLimitMinor < line.minor) {
-        setLine(sb, bulk, line, 'RJCT', settleAt, { category: 'error', code: 'AM04', message: 'Insufficient funds' });
+        setLine(sb, { bulk, line }, 'RJCT', {
+          at: settleAt,
+          message: { category: 'error', code: 'AM04', message: 'Insufficient funds' },
+        });
         changed = true;
         continue;
       }
@@ -109,7 +112,7 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
       };
       sb.state.transactions.push(tx);
       line.transactionId = tx.transactionId;
-      setLine(sb, bulk, line, 'ACSC', settleAt);
+      setLine(sb, { bulk, line }, 'ACSC', { at: settleAt });
       sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), settleAt);
       touched.add(account.id);
       changed = true;
@@ -120,11 +123,9 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
 
 function setLine(
   sb: Sandbox,
-  bulk: BulkPayment,
-  line: PaymentLine,
+  { bulk, line }: { bulk: BulkPayment; line: PaymentLine },
   status: PaymentStatus,
-  at: number,
-  message?: PaymentLine['tppMessages'][number],
+  { at, message }: { at: number; message?: PaymentLine['tppMessages'][number] },
 ): void {
   line.status = status;
   if (message) line.tppMessages.push(message);

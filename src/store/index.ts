@@ -12,9 +12,9 @@ export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type Migration
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
 export { FileLedger, type NewPaymentFile, type StoredFile } from './file-ledger.js';
-export { PaymentRepository, type StoredPayment, type TppMessage } from './payments.js';
+export { PaymentRepository, type BankStatusUpdate, type StoredPayment, type TppMessage } from './payments.js';
 export { PaymentViews, type BulkFilter, type PaymentStory } from './payment-views.js';
-export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
+export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
 export { StatementDayRepository, type StatementDay } from './statement-days.js';

@@ -5,10 +5,19 @@
 import type { Clock } from '../domain/clock.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
+
+/** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
+export interface BankStatusUpdate {
+  /** The bank's transaction status, any case ("acsc", "ACSC"). */
+  status: string;
+  cause: string;
+  source: TransitionSource;
+  tppMessages?: readonly TppMessage[];
+}
 
 export interface TppMessage {
   category?: string;
@@ -83,17 +92,11 @@ export class PaymentRepository {
    * of transition rows). Duplicates and older statuses change nothing; a status no order of
    * events explains for a line is refused for that line and reported.
    */
-  async applyBankStatus(
-    paymentIds: readonly string[],
-    status: string,
-    cause: string,
-    source: TransitionSource,
-    tppMessages?: readonly TppMessage[],
-  ): Promise<TransitionResult> {
+  async applyBankStatus(paymentIds: readonly string[], update: BankStatusUpdate): Promise<TransitionResult> {
+    const { status, cause, source, tppMessages } = update;
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-        exitCode: ExitCode.runtime,
         details: { status },
       });
     }

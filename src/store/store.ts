@@ -82,7 +82,7 @@ export function createStore(db: Database, clock: Clock): Store {
     receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
-    renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),
+    renewClaim: (table, ids, holder, leaseMs) => renewClaim({ db, clock }, table, ids, { holder, leaseMs }),
     transitions: (entityType, entityId) => listTransitions(db.knex, entityType, entityId),
     heldElsewhere: (table, where, holder) => heldElsewhere(db, clock, table, where, holder),
   };

@@ -36,7 +36,7 @@ function settle(args: string[]): Promise<CliResult> {
   });
 }
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle banks', { timeout: 120_000 }, () => {
   it('lists banks as a table and filters by country', async () => {
     const r = await settle(['banks', 'list', '--country', 'no']);
@@ -65,7 +65,7 @@ describe('settle banks', { timeout: 120_000 }, () => {
   });
 });
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle consents', { timeout: 120_000 }, () => {
   it('creates a consent, then refuses a second one for the same company and bank', async () => {
     const created = await settle([
@@ -173,7 +173,7 @@ describe('settle consents', { timeout: 120_000 }, () => {
   });
 });
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle accounts', { timeout: 120_000 }, () => {
   it('lists the accounts of a company with their status', async () => {
     const r = await settle(['accounts', 'list', '--org', SEED.resourceGroupName]);

@@ -263,12 +263,14 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         await store.bulks.markSent(bulk!.id, 'PAY-SB');
         expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
         statements.length = 0;
-        const moved = await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll');
+        const moved = await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' });
         expect(moved.moved).toHaveLength(1000);
         expect(lineWrites()).toEqual({ updates: 1, inserts: 1 });
         // The same status again is a duplicate for every line: nothing is written.
         statements.length = 0;
-        expect(await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll')).toMatchObject({
+        expect(
+          await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' }),
+        ).toMatchObject({
           moved: [],
           duplicate: 1000,
         });

@@ -3,7 +3,7 @@
 // where, and lands in the audit trail; the next reconcile run honours it for as long as the
 // finding's facts stay the same (docs/reconciliation.md, "Acknowledging a finding").
 import { Command } from 'commander';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
 import { cliActor } from '../actor.js';
@@ -50,19 +50,15 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
     .requiredOption('--reason <text>', 'why, in your words; kept in the audit trail')
     .option('--company <id>', 'the company, when several have a finding with this id')
     .action(async (id: string, options: { reason: string; company?: string }, cmd: Command) => {
-      if (options.reason.trim() === '')
-        throw new SettleError('ERR_USAGE', '--reason must say why', { exitCode: ExitCode.usage });
+      if (options.reason.trim() === '') throw new SettleError('ERR_USAGE', '--reason must say why');
       await withApp(cmd, async (app) => {
         const matches = await app.store.findings.find(id, options.company);
         if (matches.length === 0)
-          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`, {
-            exitCode: ExitCode.usage,
-          });
+          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`);
         if (matches.length > 1)
           throw new SettleError(
             'ERR_USAGE',
             `finding ${id} exists for ${matches.map((m) => m.company).join(', ')}; name one with --company`,
-            { exitCode: ExitCode.usage },
           );
         const proposalDecision = kind === 'confirmed' || kind === 'rejected';
         if (proposalDecision !== (matches[0]!.type === 'match_proposed') && kind !== 'open')
@@ -71,7 +67,6 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
             proposalDecision
               ? `finding ${id} is a ${matches[0]!.type} finding, not a proposed match; acknowledge it with settle findings ack`
               : `finding ${id} is a proposed match; confirm or reject it (settle findings confirm|reject)`,
-            { exitCode: ExitCode.usage },
           );
         const { actor, origin } = cliActor();
         const decided = await app.store.findings.decide(matches[0]!.company, id, {

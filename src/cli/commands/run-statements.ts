@@ -89,9 +89,7 @@ function explicitExport(options: ExportOptions): ExplicitExport | undefined {
   const given = [options.account, options.from, options.to].filter((v) => v !== undefined).length;
   if (given === 0) return undefined;
   if (given !== 3 || options.account === undefined) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to', {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to');
   }
   return { account: options.account, from: day(options.from, '--from'), to: day(options.to, '--to') };
 }
@@ -99,9 +97,7 @@ function explicitExport(options: ExportOptions): ExplicitExport | undefined {
 function day(text: string | undefined, option: string): LocalDate {
   const parsed = text === undefined ? undefined : parseDate(text);
   if (parsed === undefined)
-    throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`);
   return parsed;
 }
 

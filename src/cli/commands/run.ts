@@ -173,8 +173,6 @@ function printJson(value: unknown): void {
 function dateOption(flag: '--from' | '--to', value: string | undefined): { from?: LocalDate } | { to?: LocalDate } {
   if (value === undefined) return {};
   if (!isLocalDate(value))
-    throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`);
   return flag === '--from' ? { from: value } : { to: value };
 }

@@ -1,6 +1,6 @@
 // The knobs of reconciliation, with the defaults documented in docs/reconciliation.md. A
 // partial configuration is completed and checked once; every problem is reported at once.
-import { SettleError, ExitCode } from '../errors.js';
+import { SettleError } from '../errors.js';
 import { DEFAULT_TOLERANCES, toleranceProblems, type Tolerances } from './tolerances.js';
 
 export const MATCH_RULES = ['end-to-end', 'batch-lump-sum', 'amount-account-date'] as const;
@@ -60,7 +60,6 @@ export function resolveReconcileConfig(partial: Partial<ReconcileConfig> = {}): 
   problems.push(...toleranceProblems(config.tolerances));
   if (problems.length > 0) {
     throw new SettleError('ERR_RECONCILE_CONFIG', `reconciliation configuration is invalid: ${problems.join('; ')}`, {
-      exitCode: ExitCode.usage,
       details: { problems },
     });
   }

@@ -221,8 +221,8 @@ function matchFinding(
         };
   const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
   const diff = match.amountDifferenceMinor;
-  const evidence = paymentEvidence(match, first, tx, sent, booked, config);
-  const [type, message] = judgeMatch(match, first, sent, booked, tx.bookingDate, evidence, config);
+  const evidence = paymentEvidence(match, tx, { first, sent, booked }, config);
+  const [type, message] = judgeMatch(match, { first, sent, booked, bookingDate: tx.bookingDate, evidence }, config);
   // Built field by field (no spreads): this runs once per matched payment, a million times in the benchmark.
   return findingOf(type, {
     company: first.company,
@@ -257,12 +257,11 @@ function matchFinding(
 /** What agreed between a payment (or a lump-sum bulk) and its booking, and the score it earns. */
 function paymentEvidence(
   match: Match,
-  first: SentPayment,
   tx: BookedTransaction,
-  sent: Money,
-  booked: Money,
+  amounts: { first: SentPayment; sent: Money; booked: Money },
   config: ReconcileConfig,
 ): Evidence {
+  const { first, sent, booked } = amounts;
   const lines = match.payments.length;
   const creditorAgreed =
     lines === 1 && tx.counterpartyIban !== undefined && sameAccount(tx.counterpartyIban, first.creditorIban);
@@ -317,13 +316,10 @@ function withoutRejected(
 /** Which finding a match is, and the sentence that says why. */
 function judgeMatch(
   match: Match,
-  first: SentPayment,
-  sent: Money,
-  booked: Money,
-  bookingDate: LocalDate,
-  evidence: Evidence,
+  amounts: { first: SentPayment; sent: Money; booked: Money; bookingDate: LocalDate; evidence: Evidence },
   config: ReconcileConfig,
 ): [FindingType, string] {
+  const { first, sent, booked, bookingDate, evidence } = amounts;
   const lines = match.payments.length;
   const diff = match.amountDifferenceMinor;
   const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;

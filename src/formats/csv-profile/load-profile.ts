@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import type { z } from 'zod';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { csvProfileSchema, type CsvProfile } from './profile.js';
 
 export interface ProfileProblem {
@@ -60,7 +60,6 @@ export function parseProfileWith<S extends z.ZodType<{ name?: string | undefined
     'ERR_PROFILE_INVALID',
     `CSV profile ${file} is invalid: ${problems.map(formatProblem).join('; ')}`,
     {
-      exitCode: ExitCode.usage,
       details: { problems },
     },
   );
@@ -84,9 +83,7 @@ export async function loadProfileWith<P extends { name: string }>(
   parse: (text: string, file: string) => P,
 ): Promise<P> {
   if (!NAME.test(name) || name.includes('..')) {
-    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`);
   }
   for (const dir of dirs) {
     const file = join(dir, `${name}.yaml`);
@@ -98,13 +95,11 @@ export async function loadProfileWith<P extends { name: string }>(
       throw new SettleError(
         'ERR_PROFILE_NOT_FOUND',
         `CSV profile ${file} cannot be read: ${(error as Error).message}`,
-        { exitCode: ExitCode.usage, cause: error },
+        { cause: error },
       );
     }
     const profile = parse(text, file);
     return profile.name === name ? profile : Object.freeze({ ...profile, name });
   }
-  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`, {
-    exitCode: ExitCode.usage,
-  });
+  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`);
 }

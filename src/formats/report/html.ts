@@ -8,7 +8,7 @@ import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
 import { escapeHtml as e } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
-import { timeInZone } from './zone-time.js';
+import { formatInZone } from '../../domain/zoned-time.js';
 
 export interface ReportMeta {
   company: string;
@@ -261,7 +261,7 @@ export function renderFindingsHtml(
     '<body>',
     '<header>',
     `<h1>${e(title)}</h1>`,
-    `<p class="meta">Period: ${e(period)} · Generated ${e(timeInZone(meta.generatedAt, meta.timeZone ?? 'UTC'))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
+    `<p class="meta">Period: ${e(period)} · Generated ${e(formatInZone(meta.generatedAt, meta.timeZone ?? 'UTC', { zone: 'abbreviation' }))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
     ...comparedLine(meta),
     '</header>',
     '<main>',
@@ -394,7 +394,7 @@ function acknowledgedSection(rows: readonly Finding[], timeZone: string): string
     out.push(
       `<tr><th scope="row">${ack.kind === 'confirmed' ? 'Confirmed: ' : ''}${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
         `<td class="num">${e(money(f.amount ?? f.bookedAmount) ?? '')}</td><td class="text">${e(ack.by)}</td>` +
-        `<td class="date">${e(timeInZone(ack.at, timeZone))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
+        `<td class="date">${e(formatInZone(ack.at, timeZone, { zone: 'abbreviation' }))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
         `<td class="text">${e(f.message)}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
     );
   }

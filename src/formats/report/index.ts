@@ -16,4 +16,3 @@ export {
   type RefusedLine,
   type RefusedLinesReport,
 } from './refused-lines.js';
-export { timeInZone } from './zone-time.js';
