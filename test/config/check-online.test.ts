@@ -11,7 +11,7 @@ import { runSettle } from '../support/cli.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { withTempDir } from '../support/tmp.js';
 
-const FOLDERS = ['inbox', 'archive', 'error', 'status', 'statements', 'reports', 'approvals'];
+const FOLDERS = ['inbox', 'archive', 'error', 'status', 'statements', 'reports', 'approvals', 'receivables'];
 
 interface Check {
   area: string;
