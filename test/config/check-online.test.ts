@@ -100,7 +100,10 @@ describe('settle config check --online', { timeout: 180_000 }, () => {
           const yaml = (await import('node:fs/promises')).readFile(file, 'utf8');
           const text = (await yaml)
             .replace(/root: .*\n/, `transport: erp\n    root: ${JSON.stringify(join(server.filesRoot, sub))}\n`)
-            .replace('      approvals: approvals', FOLDERS.map((f) => `      ${f}: ${f}`).join('\n'));
+            .replace(
+              / {6}approvals: approvals.*\n {6}receivables: receivables.*\n/,
+              FOLDERS.map((f) => `      ${f}: ${f}\n`).join(''),
+            );
           await writeFile(file, text);
           await appendFile(
             file,
