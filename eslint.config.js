@@ -4,7 +4,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', '*.config.*', '.dependency-cruiser.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      '.test-cli/**',
+      'node_modules/**',
+      'coverage/**',
+      'bin/**',
+      '*.config.*',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -14,6 +24,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/only-throw-error': 'error',
+      // Long positional lists hide which argument is which: pass an options object instead.
+      'max-params': ['error', 5],
       'no-restricted-syntax': [
         'error',
         {

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // The CLI tests start compiled JavaScript, built once here rather than transpiled per process.
+    globalSetup: ['./test/support/cli-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -271,7 +271,7 @@ function singleProcessInChild(count: number): BenchRow {
 }
 
 export const bench: Bench = async ({ quick, scale }) => {
-  // Whole bulks: 1,000 lines each in part 1, 100 in part 2, and at least one bulk per process.
+  // Whole bulks: 1,000 lines each in the single-process run, 100 in the multi-process runs, and at least one bulk per process.
   const rows: BenchRow[] = [singleProcessInChild(quick ? 5_000 : scaledSize(100_000, scale, { step: 1000 }))];
   if (process.env.SETTLE_BENCH_PAYMENTS_SINGLE_ONLY === '1') return rows;
   const count = quick ? 2_000 : scaledSize(20_000, scale, { step: 100, min: 400 });

@@ -1,4 +1,4 @@
-// The approve job (issue part 2): bulks on accounts that need approval (the bank's account
+// The approve job: bulks on accounts that need approval (the bank's account
 // parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
 // until a person authorises a signing basket. Per company and run, the waiting bulks go into ONE
 // basket (created with an Idempotency-Key derived from its bulks), authorisation is started, and
@@ -11,7 +11,7 @@ import type { BankClient, SigningBasket } from '../src/bank/index.js';
 import { isBankError } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
-import { ExitCode, isSettleError, SettleError } from '../src/domain/errors.js';
+import { isSettleError, SettleError } from '../src/domain/errors.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import type { StoredBasket } from '../src/store/index.js';
 import { approvalAudience } from './payments/approval-audience.js';
@@ -141,7 +141,11 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         latest?.scaStatus === 'failed' ||
         (latest?.scaStatus === 'finalised' && (atBank.remainingAuthorizations ?? 0) > 0);
       if (!spent) {
-        const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations);
+        const report = await ensureNotified(deps, company, {
+          basket: current,
+          bulkIds,
+          approversNeeded: atBank.remainingAuthorizations,
+        });
         return result(current, false, report ? { report } : {});
       }
       await deps.store.baskets.markLinkSpent(
@@ -160,7 +164,6 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
         'ERR_PAYMENT_SCA_LINK_MISSING',
         `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`,
         {
-          exitCode: ExitCode.runtime,
           details: { basketId: current.id, bankBasketId },
         },
       );
@@ -173,7 +176,12 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       n === 0 ? 'sca link issued' : 'sca link re-issued',
     );
     current = (await deps.store.baskets.get(current.id))!;
-    const report = await ensureNotified(deps, company, current, bulkIds, atBank.remainingAuthorizations, true);
+    const report = await ensureNotified(deps, company, {
+      basket: current,
+      bulkIds,
+      approversNeeded: atBank.remainingAuthorizations,
+      newLink: true,
+    });
     deps.logger.info('approval requested', {
       company: company.id,
       basketId: current.id,
@@ -212,14 +220,20 @@ function latestAuthorization(b: SigningBasket): { authorizationId?: string; scaS
  * approvers once per link — so a crash after storing a link, or a mail server that was down,
  * still notifies on the next run.
  */
+interface BasketToNotify {
+  basket: StoredBasket;
+  bulkIds: readonly string[];
+  approversNeeded: number | undefined;
+  /** The bank just issued the link: the notice is written again even if one exists. */
+  newLink?: boolean;
+}
+
 async function ensureNotified(
   deps: PaymentJobDeps,
   company: CompanyConfig,
-  basket: StoredBasket,
-  bulkIds: readonly string[],
-  approversNeeded: number | undefined,
-  newLink = false,
+  toNotify: BasketToNotify,
 ): Promise<string | undefined> {
+  const { basket, bulkIds, approversNeeded, newLink = false } = toNotify;
   if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
   const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
@@ -292,7 +306,7 @@ async function ensureNotified(
         company: company.id,
         basketId: basket.id,
         report: path,
-        code: (error as { code?: unknown }).code,
+        code: isSettleError(error) ? error.code : 'ERR_INTERNAL',
         reason: error instanceof Error ? error.message : String(error),
       });
       return path;

@@ -9,13 +9,13 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import type { Clock } from '../src/domain/clock.js';
-import { ExitCode, SettleError } from '../src/domain/errors.js';
+import { SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../src/store/index.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
-import type { StatementRepository, StoredAccount } from '../src/store/index.js';
+import type { StatementRepository, StoredAccount, UnitClaims } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
 import { buildNotification } from './statements/build-notification.js';
@@ -28,6 +28,7 @@ import {
   type Rendered,
 } from './statements/render.js';
 import { removeStaleParts } from './part-leftovers.js';
+import { underAccountClaim } from './statements/account-units.js';
 
 export interface ExportStatementsDeps {
   statements: StatementRepository;
@@ -42,6 +43,8 @@ export interface ExportStatementsDeps {
   fileStore(company: CompanyConfig): Promise<FileStore>;
   /** settle's own payments behind the booked debits: needed when camt.054 debit notifications are configured. */
   ownPayments?: OwnPaymentSource;
+  /** Claims per account (job `export`), so processes running at once share the accounts; held ones are skipped. */
+  units?: UnitClaims;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */
@@ -102,9 +105,7 @@ export async function runExportStatements(
 ): Promise<ExportResult> {
   const result: ExportResult = { files: [], held: [], changed: [] };
   if (explicit !== undefined && explicit.from > explicit.to) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`);
   }
   const lastComplete = addDays(today(deps.clock, deps.timeZone), -1);
   let matched = false;
@@ -117,24 +118,34 @@ export async function runExportStatements(
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     for (const account of accounts) {
-      for (const unit of exportUnits(company.statements)) {
-        if (explicit === undefined) {
-          await verifyExported(deps, company, account, unit, lastComplete, result);
-          await exportPending(deps, company, fileStore, account, unit, lastComplete, result);
-        } else await exportExplicit(deps, company, fileStore, account, unit, explicit, result);
-      }
+      await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
+        for (const unit of exportUnits(company.statements)) {
+          const target: AccountExport = { deps, company, fileStore, account, unit, result };
+          if (explicit === undefined) {
+            await verifyExported(target, lastComplete);
+            await exportPending(target, lastComplete);
+          } else await exportExplicit(target, explicit);
+        }
+      });
     }
   }
   if (explicit !== undefined && !matched) {
     throw new SettleError(
       'ERR_STATEMENT_ACCOUNT_UNKNOWN',
       `no fetched account "${explicit.account}" in the selected companies (run \`settle run fetch\` first, or check the id or IBAN)`,
-      {
-        exitCode: ExitCode.usage,
-      },
     );
   }
   return result;
+}
+
+/** One account's documents of one kind (a statement format or a notification), and where the outcome is collected. */
+interface AccountExport {
+  deps: ExportStatementsDeps;
+  company: CompanyConfig;
+  fileStore: FileStore;
+  account: StoredAccount;
+  unit: ExportUnit;
+  result: ExportResult;
 }
 
 function matchesAccount(account: StoredAccount, wanted: string): boolean {
@@ -160,15 +171,8 @@ function periodOf(days: readonly StatementDay[]): string {
 }
 
 /** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
-async function exportPending(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  unit: ExportUnit,
-  lastComplete: LocalDate,
-  result: ExportResult,
-): Promise<void> {
+async function exportPending(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+  const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
   const covered = periods.map(periodDays);
@@ -200,7 +204,7 @@ async function exportPending(
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, unit, days, sequenceNumber, false);
+    const written = await writePeriod(target, { days, sequenceNumber, explicit: false });
     if ('empty' in written) continue;
     if ('held' in written) {
       result.held.push({
@@ -217,15 +221,8 @@ async function exportPending(
   }
 }
 
-async function exportExplicit(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  unit: ExportUnit,
-  explicit: ExplicitExport,
-  result: ExportResult,
-): Promise<void> {
+async function exportExplicit(target: AccountExport, explicit: ExplicitExport): Promise<void> {
+  const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
@@ -256,7 +253,7 @@ async function exportExplicit(
     const period = periodOf(group);
     // The same sequence number as the first export of the period (or the next free one).
     const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
-    const written = await writePeriod(deps, company, fileStore, account, unit, group, sequenceNumber, true);
+    const written = await writePeriod(target, { days: group, sequenceNumber, explicit: true });
     if ('empty' in written) continue;
     if ('held' in written)
       result.held.push({
@@ -276,14 +273,8 @@ async function exportExplicit(
  * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
  * ERP may have imported the old file, and a person decides (explicit export).
  */
-async function verifyExported(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  account: StoredAccount,
-  unit: ExportUnit,
-  lastComplete: LocalDate,
-  result: ExportResult,
-): Promise<void> {
+async function verifyExported(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+  const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
@@ -316,16 +307,18 @@ async function verifyExported(
   }
 }
 
+interface PeriodToWrite {
+  days: readonly StatementDay[];
+  sequenceNumber: number;
+  /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
+  explicit: boolean;
+}
+
 async function writePeriod(
-  deps: ExportStatementsDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  account: StoredAccount,
-  unit: ExportUnit,
-  days: readonly StatementDay[],
-  sequenceNumber: number,
-  explicit: boolean,
+  target: AccountExport,
+  { days, sequenceNumber, explicit }: PeriodToWrite,
 ): Promise<ExportedFile | { held: string } | { empty: true }> {
+  const { deps, company, fileStore, account, unit } = target;
   const { exportFormat, suffix } = unit;
   const period = periodOf(days);
   const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'assign' });

@@ -7,11 +7,13 @@
 import type { Account, BankClient, DataContext } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
+import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
+import type { StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
 import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
+import { underAccountClaim } from './statements/account-units.js';
 import { checkAccountDays } from './statements/check-days.js';
 
 export interface FetchStatementsDeps {
@@ -24,6 +26,8 @@ export interface FetchStatementsDeps {
   timeZone: string;
   /** How far back the first fetch of an account reaches, in days (default 31). */
   initialDays?: number;
+  /** Claims per account (job `fetch`), so processes running at once share the accounts; held ones are skipped. */
+  units?: UnitClaims;
 }
 
 export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'failed';
@@ -45,7 +49,7 @@ export interface AccountFetch {
   balances: number;
   /** Complete days checked in this run, with their continuity verdicts. */
   days: StatementDay[];
-  error?: { code: string; message: string };
+  error?: { code: ErrorCode; message: string };
 }
 
 export async function runFetchStatements(
@@ -73,7 +77,12 @@ export async function runFetchStatements(
       const bankId = account.bankId ?? company.bankId;
       if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
       const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
-      const result = await fetchAccount(deps, company, context, account, servicer);
+      const result = await underAccountClaim(
+        deps.units,
+        { job: 'fetch', company: company.id, account: account.id },
+        () => fetchAccount(deps, company, context, account, servicer),
+      );
+      if (result === undefined) continue;
       logResult(deps.logger, result);
       results.push(result);
     }
@@ -194,9 +203,8 @@ async function fetchAccount(
   return result;
 }
 
-function describeError(error: unknown): { code: string; message: string } {
-  const code =
-    typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'ERR_INTERNAL';
+function describeError(error: unknown): { code: ErrorCode; message: string } {
+  const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
   return { code, message: error instanceof Error ? error.message : String(error) };
 }
 

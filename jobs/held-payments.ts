@@ -1,7 +1,7 @@
 // A person decides about a payment held as a likely duplicate: release it (the next submit sends
 // it) or drop it (never sent; the ERP's status file shows it cancelled). Recorded on the held
 // row with who, when and why, and in the audit trail with where from.
-import { ExitCode, SettleError } from '../src/domain/errors.js';
+import { SettleError } from '../src/domain/errors.js';
 import type { HeldPayment, HoldDecision, Store } from '../src/store/index.js';
 
 export interface HoldDecisionInput {
@@ -17,22 +17,17 @@ export interface HoldDecisionInput {
 
 export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: HoldDecisionInput): Promise<HeldPayment> {
   const reason = input.reason.trim();
-  if (reason === '')
-    throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the decision)', {
-      exitCode: ExitCode.usage,
-    });
+  if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the decision)');
   const found = await store.held.find(input.ref, input.company);
   if (found.length === 0)
     throw new SettleError(
       'ERR_PAYMENT_NOT_HELD',
       `no held payment ${JSON.stringify(input.ref)}${input.company ? ` in company ${input.company}` : ''}; see settle payments held`,
-      { exitCode: ExitCode.usage },
     );
   if (found.length > 1)
     throw new SettleError(
       'ERR_PAYMENT_NOT_HELD',
       `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
-      { exitCode: ExitCode.usage },
     );
   const held = await store.held.decide(found[0]!.id, input.decision, input.actor, reason);
   await store.audit.append({

@@ -1,4 +1,6 @@
 // What one step of the nightly chain reports (jobs/nightly.ts), for one company or merged.
+import type { ErrorCode } from '../src/domain/errors.js';
+
 export type StepName =
   'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
 
@@ -13,7 +15,7 @@ export interface StepResult {
   needsPerson: boolean;
   /** Files written, relative to the company's root (reports, statements, status files). */
   files: string[];
-  error?: { code: string; message: string };
+  error?: { code: ErrorCode; message: string };
   /** Another process held the step's unit, so this run did not do it. */
   held?: boolean;
 }

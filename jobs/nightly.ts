@@ -4,8 +4,11 @@
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
 // (nightly, company) for the whole chain and (step, company) for each step, so processes that
-// run at once divide the companies between them and skip what another one holds.
+// run at once divide the companies between them and skip what another one holds. Statements
+// are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
+// which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
+import type { Clock } from '../src/domain/clock.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
 import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../src/store/index.js';
@@ -18,7 +21,7 @@ import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { runPickup, type PickedFile, type PickupDeps } from './pickup.js';
 import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
-import { runStatusReport } from './status-report.js';
+import { runStatusReport, type WrittenStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
 import { runSubmit, type SubmitSummary } from './submit.js';
 
@@ -30,6 +33,8 @@ export interface NightlyResult {
   reconciliations: CompanyReconciliation[];
   /** What pickup did with each file (for alerts). */
   picked: PickedFile[];
+  /** The status reports written, with the lines the bank refused (for alerts). */
+  statusReports: WrittenStatusReport[];
   /** Units another process held, which this run skipped. */
   held: HeldUnit[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
@@ -49,6 +54,8 @@ export interface NightlyOptions {
 /** Each step's dependencies for one run, built by the composition root (src/main/nightly-deps.ts). */
 export interface NightlyDeps {
   logger: Logger;
+  /** The clock the claims are recorded by. */
+  clock: Clock;
   pickup(runId: string): PickupDeps;
   payments(job: string, runId: string): PaymentJobDeps;
   fetch(runId: string): FetchStatementsDeps;
@@ -72,12 +79,16 @@ export async function runNightly(
   await deps.checkSchema();
   const units = options.units ?? deps.units(runId);
   const chains: CompanyChain[] = [];
+  // A company whose chain another process finished since this run began is not run again.
+  const startedAt = deps.clock.now();
   try {
     // Company by company, so several processes share a night: each claims the next company
     // whose chain nobody runs, and a company's steps run in order, never twice at once.
     for (const company of companies) {
-      const chain = await units.run({ job: 'nightly', company: company.id }, () =>
-        runCompanyChain(deps, company, units, options),
+      const chain = await units.run(
+        { job: 'nightly', company: company.id },
+        () => runCompanyChain(deps, company, units, options),
+        { doneSince: startedAt },
       );
       if (chain.ran) chains.push(chain.result);
     }
@@ -96,6 +107,7 @@ export async function runNightly(
     steps,
     reconciliations: chains.flatMap((c) => c.reconciliations),
     picked: chains.flatMap((c) => c.picked),
+    statusReports: chains.flatMap((c) => c.statusReports),
     held: [...units.held],
     exitCode,
   };
@@ -112,6 +124,7 @@ interface CompanyChain {
   steps: StepResult[];
   reconciliations: CompanyReconciliation[];
   picked: PickedFile[];
+  statusReports: WrittenStatusReport[];
 }
 
 /** The chain for one company: each step is the unit (step, company), skipped when another run holds it. */
@@ -126,6 +139,7 @@ async function runCompanyChain(
   const steps: StepResult[] = [];
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
+  let statusReports: WrittenStatusReport[] = [];
   const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
     let result: StepResult;
     try {
@@ -197,15 +211,16 @@ async function runCompanyChain(
       };
     });
     await step('status-report', async () => {
-      const written = await runStatusReport(deps.payments('status-report', runId), companies);
+      statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
+      const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
       return {
-        summary: `${written.length} status file(s) for the ERP`,
-        needsPerson: false,
-        files: written.flatMap((w) => w.paths),
+        summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
+        needsPerson: refused > 0,
+        files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
       };
     });
     await step('fetch', async () => {
-      const fetched = await runFetchStatements(deps.fetch(runId), companies);
+      const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
       return {
         summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
@@ -213,7 +228,7 @@ async function runCompanyChain(
       };
     });
     await step('export', async () => {
-      const e = await runExportStatements(deps.export(runId), companies);
+      const e = await runExportStatements({ ...deps.export(runId), units }, companies);
       return {
         summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
         needsPerson: e.held.length > 0 || e.changed.length > 0,
@@ -240,5 +255,5 @@ async function runCompanyChain(
       };
     });
   }
-  return { steps, reconciliations, picked };
+  return { steps, reconciliations, picked, statusReports };
 }

@@ -113,6 +113,13 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
   return picked;
 }
 
+/** One company's inbox: what the steps of a pickup share. */
+interface CompanyInbox {
+  deps: PickupDeps;
+  company: CompanyConfig;
+  fileStore: FileStore;
+}
+
 async function pickOne(
   deps: PickupDeps,
   company: CompanyConfig,
@@ -129,8 +136,9 @@ async function pickOne(
     const after = await fileStore.stat(source);
     if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
     const known = await deps.ledger.findFileBySha256(company.id, sha256);
-    if (known) return await handleKnown(deps, company, fileStore, entry.name, known);
-    return await handleNew(deps, company, fileStore, entry, local, sha256);
+    const at: CompanyInbox = { deps, company, fileStore };
+    if (known) return await handleKnown(at, entry.name, known);
+    return await handleNew(at, entry, { local, sha256 });
   } finally {
     await rm(local, { force: true });
   }
@@ -150,13 +158,8 @@ async function download(fileStore: FileStore, path: string, local: string): Prom
 }
 
 /** A file whose bytes are already in the ledger: finish an interrupted move, or report a re-drop. */
-async function handleKnown(
-  deps: PickupDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
-  name: string,
-  known: StoredFile,
-): Promise<PickedFile> {
+async function handleKnown(at: CompanyInbox, name: string, known: StoredFile): Promise<PickedFile> {
+  const { deps, company, fileStore } = at;
   const { inbox, archive, error } = company.folders;
   const day = dateInZone(known.receivedAt, deps.timeZone);
   const interruptedTarget = known.state === 'rejected' ? posix.join(error, name) : archivePath(archive, day, name);
@@ -172,7 +175,7 @@ async function handleKnown(
     known.state === 'rejected'
       ? `This file is byte-for-byte the file "${known.fileName}" that was rejected at ${when} UTC (see its report in ${error}/). Correct the file and drop the corrected version.`
       : `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
-  const { movedTo, report } = await moveToError(deps, fileStore, company, name, {
+  const { movedTo, report } = await moveToError(at, name, {
     text: `${name}: DUPLICATE — not processed\n${message}\nsha256 ${known.sha256}\n`,
     json: {
       file: name,
@@ -189,14 +192,13 @@ async function handleKnown(
   return { ...base, payments: 0, outcome: 'duplicate', movedTo, report };
 }
 
+/** A file new to the ledger, downloaded to `local`. */
 async function handleNew(
-  deps: PickupDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
+  at: CompanyInbox,
   entry: FileEntry,
-  local: string,
-  sha256: string,
+  { local, sha256 }: { local: string; sha256: string },
 ): Promise<PickedFile> {
+  const { deps, company, fileStore } = at;
   const now = deps.clock.now();
   const payments: PaymentInstruction[] = [];
   const onboarded = await deps.onboardedAccounts?.(company);
@@ -307,12 +309,11 @@ function heldIssues(holds: readonly HoldInput[], payments: readonly PaymentInstr
 }
 
 async function moveToError(
-  deps: PickupDeps,
-  fileStore: FileStore,
-  company: CompanyConfig,
+  at: CompanyInbox,
   name: string,
   report: { text: string; json: unknown },
 ): Promise<{ movedTo: string; report: string }> {
+  const { deps, fileStore, company } = at;
   const errorName = await freeName(fileStore, company.folders.error, name, deps.clock.now());
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
   const movedTo = posix.join(company.folders.error, errorName);

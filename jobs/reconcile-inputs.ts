@@ -82,6 +82,7 @@ export async function bookedTransactions(store: Store, company: string, period: 
             ...(t.counterpartyIban ? { counterpartyIban: t.counterpartyIban } : {}),
             ...(t.counterpartyName ? { counterpartyName: t.counterpartyName } : {}),
             ...(t.remittance ? { remittance: t.remittance } : {}),
+            ...(t.creditorReference ? { creditorReference: t.creditorReference } : {}),
           },
         ]
       : [],

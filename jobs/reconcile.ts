@@ -14,18 +14,25 @@ import {
   factHash,
   findingSubject,
   reconcile,
+  rejectedProposals,
+  resolveReconcileConfig,
   summarise,
+  type OpenReceivable,
+  type Tolerances,
+  type BookedTransaction,
   type FindingDecision,
   type ConsentState,
   type ReconcileConfig,
   type ReconcileSummary,
 } from '../src/domain/reconcile/index.js';
+import type { ReceivablesProfile } from '../src/formats/receivables/index.js';
 import { renderFindingsCsv, renderFindingsHtml } from '../src/formats/report/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods, widened } from './reconcile-inputs.js';
+import { takeReceivables, type ReceivablesFileResult } from './receivables.js';
 
 export interface ReconcileDeps {
   store: Store;
@@ -39,6 +46,10 @@ export interface ReconcileDeps {
   fileStore(company: CompanyConfig): Promise<FileStore>;
   /** The company's consents with their expiry; a failure to read them is reported, not fatal. */
   consents?(company: CompanyConfig): Promise<ConsentState[]>;
+  /** Loads a receivables profile by name; without it, receivables folders are not read. */
+  receivablesProfile?(name: string): Promise<ReceivablesProfile>;
+  /** Wait between the two looks of the stable-file check (tests shorten it). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface CompanyReconciliation {
@@ -50,6 +61,8 @@ export interface CompanyReconciliation {
   /** Report paths, relative to the company's root. */
   csv: string;
   html: string;
+  /** Receivables files taken from the company's receivables folder in this run. */
+  receivablesFiles: ReceivablesFileResult[];
 }
 
 export async function runReconcile(
@@ -85,27 +98,57 @@ async function reconcileCompany(
 ): Promise<CompanyReconciliation> {
   const now = deps.clock.now();
   const { from, to, timeZone, since } = reportPeriod(deps, company, asked);
+  const config = resolveReconcileConfig({ ...deps.config, tolerances: tolerancesOf(company) });
+  const files = await deps.fileStore(company);
+  const receivablesFiles = deps.receivablesProfile
+    ? await takeReceivables(
+        {
+          store: deps.store,
+          clock: deps.clock,
+          logger: deps.logger,
+          timeZone,
+          receivablesProfile: (name) => deps.receivablesProfile!(name),
+          ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        },
+        company,
+        files,
+      )
+    : [];
+  const receivables: OpenReceivable[] = (await deps.store.receivables.list(company.id)).map((r) => ({
+    company: company.id,
+    invoice: r.invoice,
+    customer: r.customer,
+    amount: r.amount,
+    dueDate: r.dueDate,
+    ...(r.reference ? { reference: r.reference } : {}),
+  }));
   // Matching looks a date window beyond the period on both sides, so a payment executed on the
   // last day still finds its booking of the next; only what lies inside the period is reported.
-  const around = widened({ from, to }, deps.config.dateWindowDays);
+  const around = widened({ from, to }, config.dateWindowDays);
   const input = {
     payments: await sentPayments(deps.store, company.id, around),
-    transactions: await bookedTransactions(deps.store, company.id, around),
+    transactions: [
+      ...(await earlierCredits(deps.store, company.id, receivables, around.from, config.tolerances)),
+      ...(await bookedTransactions(deps.store, company.id, around)),
+    ].filter((t) => !creditBeforeGoLive(t, since)),
     statements: await statementPeriods(deps.store, company.id, { from, to }),
     approvals: await pendingApprovals(deps.store, company.id),
     consents: await consentsOf(deps, company),
+    receivables,
+    receivablesInUse: company.folders.receivables !== undefined,
   };
-  const result = reconcile(
-    input,
-    {
-      today: today(deps.clock, timeZone),
-      now,
-      calendar: businessCalendar(company.intake.calendar),
-      scope: { from, to },
-    },
-    deps.config,
-  );
-  const findings = applyDecisions(company.id, result.findings, await decisionsOf(deps.store, company.id));
+  const context = {
+    today: today(deps.clock, timeZone),
+    now,
+    calendar: businessCalendar(company.intake.calendar),
+    scope: { from, to },
+  };
+  const decisions = await decisionsOf(deps.store, company.id);
+  let result = reconcile(input, context, config);
+  // Proposals a person rejected: run again with those pairs left unmatched.
+  const rejected = rejectedProposals(company.id, result.findings, decisions);
+  if (rejected.size > 0) result = reconcile({ ...input, rejectedProposals: rejected }, context, config);
+  const findings = applyDecisions(company.id, result.findings, decisions);
   const summary = summarise(findings);
   await deps.store.findings.recordRun(
     company.id,
@@ -114,7 +157,6 @@ async function reconcileCompany(
       f.id ? [{ id: f.id, type: f.type, factHash: factHash(f), subject: findingSubject(f), summary: f.message }] : [],
     ),
   );
-  const files = await deps.fileStore(company);
   const dir = company.folders.reports;
   await files.ensureDir(dir);
   await removeStaleParts(files, dir, deps.clock, deps.logger);
@@ -134,7 +176,8 @@ async function reconcileCompany(
       accounts: [
         ...new Set([...input.transactions.map((t) => t.accountIban), ...input.payments.map((p) => p.debtorIban)]),
       ].sort(),
-      windowDays: deps.config.dateWindowDays,
+      windowDays: config.dateWindowDays,
+      ...(input.receivablesInUse ? { receivables: receivables.length } : {}),
       ...(since ? { since } : {}),
     },
   };
@@ -165,7 +208,46 @@ async function reconcileCompany(
     needsPerson: summary.needingPerson > 0,
     csv: `${base}.csv`,
     html: `${base}.html`,
+    receivablesFiles,
   };
+}
+
+/** A credit booked before go-live paid something settle never knew about: it pays no receivable. */
+function creditBeforeGoLive(t: BookedTransaction, since: LocalDate | undefined): boolean {
+  return since !== undefined && t.amount.minor > 0n && t.bookingDate < since;
+}
+
+/** The company's tolerances in the domain's terms. */
+function tolerancesOf(company: CompanyConfig): Tolerances {
+  const t = company.reconcile.tolerances;
+  return {
+    amountAbsolute: t.amount.absolute,
+    amountPercent: t.amount.percent,
+    percentBase: t.amount.base,
+    fee: t.fee,
+    dateWindow: t.dateWindow,
+    dueDateWindow: t.dueDateWindow,
+    autoConfirmScore: t.autoConfirmScore,
+  };
+}
+
+/**
+ * Credits booked before the matching window that may have paid part of a receivable still in
+ * the list: they count towards it (so the rest is right), but are not reported again.
+ */
+async function earlierCredits(
+  store: Store,
+  company: string,
+  receivables: readonly OpenReceivable[],
+  before: LocalDate,
+  tolerances: Tolerances,
+): Promise<BookedTransaction[]> {
+  if (receivables.length === 0) return [];
+  const earliest = receivables.reduce((min, r) => (r.dueDate < min ? r.dueDate : min), receivables[0]!.dueDate);
+  const from = addDays(earliest, -tolerances.dueDateWindow.before);
+  if (from >= before) return [];
+  const rows = await bookedTransactions(store, company, { from, to: addDays(before, -1) });
+  return rows.filter((t) => t.amount.minor > 0n);
 }
 
 /** The company's standing decisions, as the domain reads them. */

@@ -1,4 +1,4 @@
-// Feedback to the ERP (issue part 4): after runs that changed payment statuses, each company gets,
+// Feedback to the ERP: after runs that changed payment statuses, each company gets,
 // per original file whose lines changed, a status report in its status folder — pain.002.001.03
 // or .10 and/or CSV (company.status.formats) — written atomically.
 // Exactly once per change: a report is a full snapshot of the file's lines, identified by a
@@ -12,7 +12,10 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { messageForTpp, messagesForRefusal, type BankProblem, type LineMessage } from '../src/domain/line-message.js';
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../src/domain/payment-status.js';
 import { writePain002 } from '../src/formats/pain002/index.js';
+import { renderRefusedLinesHtml, renderRefusedLinesText, type RefusedLine } from '../src/formats/report/index.js';
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
+import { formatAmount } from '../src/domain/money.js';
+import { formatInZone } from '../src/domain/zoned-time.js';
 import type { StoredFile, StoredPayment } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -23,6 +26,10 @@ export interface WrittenStatusReport {
   originalFile: string;
   paths: string[];
   lines: number;
+  /** Lines the bank refused or whose outcome is open, with what the bank said and what to do. */
+  refused: RefusedLine[];
+  /** The accountant's report of those lines (text; an HTML twin beside it), in the reports folder. */
+  humanReport?: string;
 }
 
 /** Files that finished longer ago than this are not looked at again. */
@@ -60,7 +67,7 @@ export async function runStatusReport(
 }
 
 async function reportFor(
-  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore'>,
+  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone'>,
   company: CompanyConfig,
   file: StoredFile,
 ): Promise<WrittenStatusReport | undefined> {
@@ -80,6 +87,7 @@ async function reportFor(
   const times = await deps.store.payments.changeTimes(file.id);
   const { messages, bankIds } = await bulkFacts(deps, payments);
   const groups = new Map<string, PaymentStatusLine[]>();
+  const refused: RefusedLine[] = [];
   for (const p of payments) {
     // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
     const group = p.paymentInformationId ?? paymentInformationIdOf(p.bulkId ?? 'unplanned');
@@ -95,6 +103,16 @@ async function reportFor(
         action: m.action,
       });
     const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), said, p.bulkId ? bankIds.get(p.bulkId) : undefined);
+    if (said.length > 0 && (line.status === 'RJCT' || messages.has(p.id)))
+      refused.push({
+        lineNumber: p.lineNumber,
+        endToEndId: p.endToEndId,
+        creditorName: p.creditorName,
+        amount: formatAmount(p.amount),
+        currency: p.amount.currency,
+        status: line.status,
+        messages: said,
+      });
     (groups.get(group) ?? groups.set(group, []).get(group)!).push(line);
   }
   const lastChange = new Date(Math.max(...[...times.values()].map((t) => t.getTime())));
@@ -131,7 +149,21 @@ async function reportFor(
     paths.push(path);
   }
   deps.logger.info('status report written', { company: company.id, fileId: file.id, paths });
-  return { company: company.id, fileId: file.id, originalFile: file.fileName, paths, lines: payments.length };
+  const written = { company: company.id, fileId: file.id, originalFile: file.fileName, paths, lines: payments.length };
+  if (refused.length === 0) return { ...written, refused };
+  refused.sort((a, b) => a.lineNumber - b.lineNumber);
+  // Same name for the same snapshot: a crash before the exports were recorded rewrites it, never adds one.
+  const base = `${company.folders.reports}/refused-${file.fileName}.${stamp}`;
+  const human = {
+    company: company.name,
+    fileName: file.fileName,
+    asOf: formatInZone(lastChange, company.timeZone ?? deps.timeZone, { zone: 'abbreviation' }),
+    lines: refused,
+  };
+  await store.ensureDir(company.folders.reports);
+  await store.writeAtomic(`${base}.html`, Buffer.from(renderRefusedLinesHtml(human)));
+  await store.writeAtomic(`${base}.txt`, Buffer.from(renderRefusedLinesText(human)));
+  return { ...written, refused, humanReport: `${base}.txt` };
 }
 
 function exportFormat(format: string): string {

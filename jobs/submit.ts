@@ -1,4 +1,4 @@
-// The submit job (issue part 1, architecture §2.2–2.3): turns accepted files into bulk credit
+// The submit job (architecture §2.2–2.3): turns accepted files into bulk credit
 // transfers at the bank, exactly once.
 //   plan — each accepted file's payments are grouped (planBulks: debtor account, execution date,
 //          batch booking, at most payments.maxLinesPerBulk lines) and stored as bulks with their
@@ -13,6 +13,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { isBankError } from '../src/bank/index.js';
 import { planBulks } from '../src/domain/bulk-plan.js';
 import { dateInZone } from '../src/domain/local-date.js';
+import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
 import { bulkRequest } from './payments/bulk-request.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
@@ -79,7 +80,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
       await deps.store.files.setFileState(file.id, 'submitted', `${bulks.length} bulk(s) planned`, 'submit');
     } catch (error) {
       // Another instance planned the same file a moment earlier (createBulks is idempotent).
-      if ((error as { code?: string }).code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
+      if (!isSettleError(error, 'ERR_STATE_TRANSITION_ILLEGAL')) throw error;
     }
     deps.logger.info('bulks planned', {
       company: company.id,
@@ -183,12 +184,10 @@ async function sendOne(
       idempotencyKey: stored.idempotencyKey,
       ...(company.consentId !== undefined ? { consentId: company.consentId } : {}),
     });
-    await deps.store.bulks.markSent(
-      bulkId,
-      created.paymentId,
-      created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
-      created.transactionStatus,
-    );
+    await deps.store.bulks.markSent(bulkId, created.paymentId, {
+      cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
+      bankStatus: created.transactionStatus,
+    });
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.
     if (created.replayed)
       deps.logger.info('bulk accepted earlier; the bank replayed its answer', {

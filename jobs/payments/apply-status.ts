@@ -89,13 +89,12 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
 
   const line = await findLine(deps, update);
   if (line === undefined) return { outcome: 'unmatched', changed: 0 };
-  const r = await deps.store.payments.applyBankStatus(
-    [line.id],
+  const r = await deps.store.payments.applyBankStatus([line.id], {
     status,
     cause,
-    update.source,
-    update.tppMessages.map(toStoreTpp),
-  );
+    source: update.source,
+    tppMessages: update.tppMessages.map(toStoreTpp),
+  });
   warnRefused(deps, r.refused, status, update.source);
   const bulk = line.bulkId ? { bulkId: line.bulkId } : {};
   if (r.moved.length > 0) {
@@ -132,7 +131,12 @@ async function applyLines(
   let changed = 0;
   for (const { status, tpp, ids } of groups.values()) {
     const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
-    const r = await deps.store.payments.applyBankStatus(ids, status, cause, update.source, tpp);
+    const r = await deps.store.payments.applyBankStatus(ids, {
+      status,
+      cause,
+      source: update.source,
+      tppMessages: tpp,
+    });
     warnRefused(deps, r.refused, status, update.source);
     changed += r.moved.length;
   }

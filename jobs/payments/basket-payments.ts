@@ -1,5 +1,6 @@
 // The payment lines of a signing basket as approvers see them (approval notice, `settle
-// approvals list`): payroll when the debtor account is one of payments.payrollAccounts.
+// approvals list`): payroll when the debtor account is one of payments.payrollAccounts or
+// the line's category purpose is SALA (salaries).
 import type { CompanyConfig } from '../../src/config/index.js';
 import { normalizeIban } from '../../src/domain/account-id.js';
 import type { Store } from '../../src/store/index.js';
@@ -20,6 +21,6 @@ export async function basketPayments(
     currency: p.amount.currency,
     executionDate: p.requestedExecutionDate,
     endToEndId: p.endToEndId,
-    payroll: payroll.has(normalizeIban(p.debtorIban)),
+    payroll: p.categoryPurpose === 'SALA' || payroll.has(normalizeIban(p.debtorIban)),
   }));
 }

@@ -38,6 +38,8 @@ export interface PaymentStoryJson {
   endToEndId: string;
   creditorReference: string | null;
   remittanceInformation: string | null;
+  /** ISO 20022 category purpose as the ERP gave it (SALA: payroll). */
+  categoryPurpose: string | null;
   debtor: { name: string; iban: string };
   creditor: { name: string; iban: string; bic: string | null };
   amount: string;
@@ -116,6 +118,7 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
     endToEndId: p.endToEndId,
     creditorReference: p.creditorReference ?? null,
     remittanceInformation: p.remittanceInformation ?? null,
+    categoryPurpose: p.categoryPurpose ?? null,
     debtor: { name: p.debtorName, iban: p.debtorIban },
     creditor: { name: p.creditorName, iban: p.creditorIban, bic: p.creditorBic ?? null },
     amount: formatAmount(p.amount),

@@ -35,13 +35,10 @@ export async function resolveUnknownBulk(
   const from: LocalDate = addDays(dateInZone(bulk.firstSentAt ?? deps.now, deps.timeZone), -1);
   const bulkPaymentId = await findBulkAtBank(deps, company, bulk, from);
   if (bulkPaymentId !== undefined) {
-    await deps.store.bulks.markSent(
-      bulk.id,
-      bulkPaymentId,
-      'unknown resolved: found at the bank by end-to-end id',
-      undefined,
-      'lookup',
-    );
+    await deps.store.bulks.markSent(bulk.id, bulkPaymentId, {
+      cause: 'unknown resolved: found at the bank by end-to-end id',
+      source: 'lookup',
+    });
     deps.logger.info('unknown bulk found at the bank', { bulkId: bulk.id, bankPaymentId: bulkPaymentId });
     return 'found';
   }

@@ -47,11 +47,9 @@ export function firstSendCheck(
     olderThanBank.add(company.id);
     const explanation = `The bank already has this bulk (payment ${bankPaymentId}) although the database had it as not sent: the database is older than the bank's records (restored from a backup?). Recorded as sent, not sent again.`;
     await deps.store.bulks.markSending(bulk.id, `submit run ${deps.runId}: found at the bank before sending`);
-    await deps.store.bulks.markSent(
-      bulk.id,
-      bankPaymentId,
-      'found at the bank before sending (database older than the bank)',
-    );
+    await deps.store.bulks.markSent(bulk.id, bankPaymentId, {
+      cause: 'found at the bank before sending (database older than the bank)',
+    });
     deps.logger.error('a bulk the database had as not sent is already at the bank; not sent again', {
       company: company.id,
       bulkId: bulk.id,

@@ -2,7 +2,7 @@
 // a booked entry the ledger could not place (no booking date, unreadable amount) fails the
 // account's fetch with ERR_STATEMENT_BANK_DATA instead of vanishing from a statement.
 import type { Account, Balance, Transaction } from '../../src/bank/index.js';
-import { ExitCode, SettleError } from '../../src/domain/errors.js';
+import { SettleError } from '../../src/domain/errors.js';
 import { datePart, type LocalDate } from '../../src/domain/local-date.js';
 import { parseAmount, type Money } from '../../src/domain/money.js';
 import type { BalanceInput, BankTransactionInput } from '../../src/store/index.js';
@@ -24,7 +24,6 @@ export function canonicalBalanceType(type: string): string {
 
 function bankDataError(accountId: string, message: string): SettleError {
   return new SettleError('ERR_STATEMENT_BANK_DATA', `account ${accountId}: ${message}`, {
-    exitCode: ExitCode.runtime,
     details: { accountId },
   });
 }

@@ -3,7 +3,7 @@
 // same day again gives the same bytes, which the re-export check relies on.
 import type { Notification, NotificationEntry, NotificationKind } from '../../src/domain/notification.js';
 import { remittanceOf } from '../../src/domain/statement.js';
-import { endOfDay } from '../../src/domain/zone-time.js';
+import { endOfDay } from '../../src/domain/zoned-time.js';
 import type { StatementDay, StatementRepository, StoredAccount, StoredTransaction } from '../../src/store/index.js';
 import { accountServicerRef, byLedgerOrder, statementAccount, statementEntry, statementId } from './build-statement.js';
 import type { OwnPaymentLine, OwnPaymentSource } from './own-payments.js';

@@ -18,7 +18,7 @@ import {
 import type { OwnPayment, PaymentRepository, StatementDay } from '../../src/store/index.js';
 import type { StatementRepository, StoredTransaction } from '../../src/store/index.js';
 import type { StoredAccount } from '../../src/store/index.js';
-import { endOfDay } from '../../src/domain/zone-time.js';
+import { endOfDay } from '../../src/domain/zoned-time.js';
 
 export interface StatementPeriod {
   account: StoredAccount;

@@ -10,4 +10,4 @@ export { buildStatement, statementId, type StatementPeriod } from './build-state
 export { checkAccountDays, type CheckDaysDeps } from './check-days.js';
 export { checkDay, type DayFigures, type DayVerdict } from '../../src/domain/statement-day-continuity.js';
 export { FORMAT_FILES, renderStatement, type Rendered, type StatementFormat } from './render.js';
-export { endOfDay, startOfDay } from '../../src/domain/zone-time.js';
+export { endOfDay, startOfDay } from '../../src/domain/zoned-time.js';

@@ -1,6 +1,6 @@
 // Errors of the bank client: problem details (RFC 7807, spec §2.1/§7) become a BankError with a
 // stable code callers branch on. `retryable` says whether the same request may succeed later.
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 
 export const BANK_ERROR_CODES = {
   badRequest: 'ERR_BANK_BAD_REQUEST',
@@ -46,7 +46,6 @@ export interface BankErrorOptions extends ProblemFields {
   retryAfterMs?: number;
   /** No answer arrived to a request that may have changed something at the bank. */
   outcomeUnknown?: boolean;
-  exitCode?: ExitCode;
   cause?: unknown;
 }
 
@@ -68,7 +67,6 @@ export class BankError extends SettleError {
 
   constructor(code: BankErrorCode, message: string, options: BankErrorOptions = {}) {
     super(code, message, {
-      exitCode: options.exitCode ?? ExitCode.runtime,
       cause: options.cause,
       details: {
         status: options.status,

@@ -155,7 +155,6 @@ function invalidDelivery(error: unknown): BankError {
     `the webhook delivery is not a valid CloudEvents 1.0 message: ${messageOf(error)}`,
     {
       status: 400,
-      exitCode: 1,
     },
   );
 }

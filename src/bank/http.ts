@@ -171,8 +171,7 @@ export class BankHttp {
   }
 
   private async token(): Promise<string> {
-    if (!this.tokens)
-      throw new BankError(BANK_ERROR_CODES.noCredentials, 'the bank client has no token source', { exitCode: 2 });
+    if (!this.tokens) throw new BankError(BANK_ERROR_CODES.noCredentials, 'the bank client has no token source');
     return this.tokens.get();
   }
 

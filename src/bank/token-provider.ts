@@ -78,9 +78,6 @@ export class TokenProvider {
         new BankError(
           BANK_ERROR_CODES.noCredentials,
           'no client secret is configured for the bank (set SETTLE_CLIENT_SECRET or SETTLE_CLIENT_SECRET_FILE, or bank.clientSecret)',
-          {
-            exitCode: 2,
-          },
         ),
       );
     }
@@ -113,7 +110,6 @@ export class TokenProvider {
           `the identity provider refused the token request for client ${this.options.clientId} (${why})`,
           {
             status: response.status,
-            exitCode: 2,
           },
         ),
       );

@@ -2,7 +2,7 @@
 // once) and the logger. Commands call `context(cmd)`; nothing is loaded for --help or --version.
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config/index.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { createLogger, type Logger } from '../log/index.js';
 
 export interface GlobalOptions {
@@ -32,8 +32,6 @@ export function selectCompanies<T extends { id: string }>(
   if (!wanted) return all;
   const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
   if (unknown.length)
-    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`);
   return all.filter((c) => wanted.includes(c.id));
 }

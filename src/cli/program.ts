@@ -48,6 +48,11 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/serve.js')).serveCommand(),
   },
   {
+    name: 'health',
+    summary: "each job's last success and the deadlines (alerts when one was missed)",
+    load: async () => (await import('./commands/health.js')).healthCommand(),
+  },
+  {
     name: 'sandbox',
     summary: 'the bank simulator',
     load: async () => (await import('./commands/sandbox.js')).sandboxCommand(),

@@ -3,7 +3,7 @@
 // reported at once with its key path; the result is frozen and passed down.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { registerSecret, Secret } from '../log/index.js';
 import { applyEnvOverrides } from './env.js';
 import type { ConfigProblem } from './problem.js';
@@ -164,7 +164,6 @@ function configError(problems: ConfigProblem[], file: string | undefined): Settl
   const where = file ?? 'embedded defaults and environment';
   const list = problems.map((p) => `  ${p.path}: ${p.message}`).join('\n');
   return new SettleError('ERR_CONFIG_INVALID', `configuration (${where}) has ${problems.length} problem(s):\n${list}`, {
-    exitCode: ExitCode.usage,
     details: { problems },
   });
 }

@@ -53,6 +53,8 @@ const folders = z
     statements: z.string().default('statements'),
     reports: z.string().default('reports'),
     approvals: z.string().optional(),
+    /** Where the ERP drops its files of open receivables; unset: the company keeps none in settle. */
+    receivables: z.string().optional(),
   })
   .default({
     inbox: 'inbox',
@@ -62,6 +64,30 @@ const folders = z
     statements: 'statements',
     reports: 'reports',
   });
+
+const days = z.number().int().min(0).max(366);
+const dayWindow = (before: number, after: number) =>
+  z.strictObject({ before: days.default(before), after: days.default(after) }).prefault({});
+
+/** Matching tolerances of a company (docs/reconciliation.md, "Tolerances"): exact decimals. */
+const tolerances = z
+  .strictObject({
+    amount: z
+      .strictObject({
+        absolute: decimal.default('0'),
+        percent: z
+          .string()
+          .regex(/^\d+(\.\d+)?$/, 'a percentage such as "0.5"')
+          .default('0'),
+        base: z.enum(['expected', 'booked', 'smaller']).default('expected'),
+      })
+      .prefault({}),
+    fee: decimal.default('0'),
+    dateWindow: dayWindow(3, 3),
+    dueDateWindow: dayWindow(30, 60),
+    autoConfirmScore: z.number().int().min(0).max(100).default(80),
+  })
+  .prefault({});
 
 /** Shortest `intake.stableFor` without a ready marker. */
 export const MIN_STABLE_MS = 1000;
@@ -132,6 +158,17 @@ const status = z
   })
   .prefault({});
 
+/**
+ * A company's retention: bookkeeping material for `bookkeepingYears` after the end of its
+ * fiscal year (Norway's bokføringsloven §13: five years), what no law keeps for `operational`.
+ */
+const companyRetention = z
+  .strictObject({
+    bookkeepingYears: z.number().int().min(1).max(30).default(5),
+    operational: duration('90d'),
+  })
+  .prefault({});
+
 export const companySchema = z.strictObject({
   id: name,
   name: z.string().min(1),
@@ -151,12 +188,16 @@ export const companySchema = z.strictObject({
   people: z
     .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
     .default([]),
+  retention: companyRetention,
   reconcile: z
     .strictObject({
       since: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-05')
         .optional(),
+      /** The CSV profile (kind: receivables) of the files in folders.receivables. */
+      receivablesProfile: z.string().default('receivables'),
+      tolerances,
     })
     .prefault({}),
 });
@@ -198,10 +239,13 @@ const schedule = z
     nightly: cron.default('0 2 * * *'),
     status: cron.default('*/15 * * * *'),
     statements: cron.default('0 7,13,19 * * *'),
+    purge: cron.default('30 4 * * 0'),
     jobLease: duration('30m'),
     claimTtl: duration('45s'),
   })
   .prefault({});
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, e.g. "06:00"');
 
 const alerts = z
   .strictObject({
@@ -218,6 +262,10 @@ const alerts = z
       .optional(),
     webhook: z.strictObject({ url: z.url(), authorization: secretField.optional() }).optional(),
     warnBefore: duration('7d'),
+    /** Local time (each company's time zone) by which the nightly chain must have completed. */
+    nightlyBy: clockTime.optional(),
+    /** Local time by which the day's statements must have been exported. */
+    statementsBy: clockTime.optional(),
   })
   .prefault({});
 
@@ -232,6 +280,14 @@ const reconcile = z
     notBookedAfterBusinessDays: z.number().int().min(0).max(30).default(2),
     unexpectedDebitNeedsPerson: z.boolean().default(true),
     lookBack: duration('31d'),
+  })
+  .prefault({});
+
+/** What no company owns (webhook events, job runs, sent-alert marks, lapsed claims) and how purges run. */
+const retention = z
+  .strictObject({
+    operational: duration('90d'),
+    batchSize: z.number().int().min(10).max(10_000).default(500),
   })
   .prefault({});
 
@@ -269,6 +325,7 @@ export const configSchema = z.strictObject({
   schedule,
   alerts,
   reconcile,
+  retention,
   transports: z.record(name, sftpTransport).default({}),
   companies: z.array(companySchema).default([]),
 });

@@ -1,35 +1,31 @@
-// The one error type of settle. Every error a user or operator can see carries a stable
-// `code` (listed in docs/errors.md, kept in sync by test/docs/errors-catalog.test.ts) and the
-// process exit code it maps to. Callers branch on `code`, never on the message.
+// The one error type of settle. Every error a user or operator can see carries a stable `code`
+// from the catalogue (src/domain/error-catalogue.ts, explained in docs/errors.md) and the process
+// exit code the catalogue gives it. Callers branch on `code`, never on the message.
+import { errorCatalogue, type ErrorCode } from './error-catalogue.js';
 
-/**
- * Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or
- * configuration, 3 runtime failure, 4 already running (every unit asked for is held elsewhere).
- */
-export const ExitCode = { ok: 0, findings: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+export { ExitCode, isErrorCode, type ErrorCode } from './error-catalogue.js';
+import type { ExitCode } from './error-catalogue.js';
 
 export interface SettleErrorOptions {
-  exitCode?: ExitCode;
   cause?: unknown;
   /** Extra machine-readable facts; must never hold secrets. */
   details?: Record<string, unknown>;
 }
 
 export class SettleError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly exitCode: ExitCode;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: string, message: string, options: SettleErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: SettleErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SettleError';
     this.code = code;
-    this.exitCode = options.exitCode ?? ExitCode.runtime;
+    this.exitCode = errorCatalogue[code].exit;
     this.details = options.details;
   }
 }
 
-export function isSettleError(error: unknown, code?: string): error is SettleError {
+export function isSettleError(error: unknown, code?: ErrorCode): error is SettleError {
   return error instanceof SettleError && (code === undefined || error.code === code);
 }

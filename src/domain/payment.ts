@@ -19,6 +19,11 @@ export interface PaymentInstruction {
   /** Structured creditor reference (RmtInf/Strd/CdtrRefInf/Ref), e.g. a Norwegian KID or an RF reference. */
   creditorReference?: string;
   instructionPriority?: InstructionPriority;
+  /**
+   * ISO 20022 category purpose (pain.001 PmtTpInf/CtgyPurp/Cd, or a CSV column or profile
+   * default), e.g. SALA for salaries: approvers without the payroll role see such lines as totals.
+   */
+  categoryPurpose?: string;
   /** Batch booking asked for by the file (pain.001 BtchBookg); undefined = company default. */
   batchBooking?: boolean;
   /** 1-based position of the line in its file (CSV row, or transaction index in pain.001). */

@@ -3,7 +3,7 @@
 // here, and the store records it with time and cause. Status from polling and from webhooks
 // uses the same functions, so duplicate and out-of-order events are harmless: a bank status
 // carries a rank, and an update whose rank is not higher than the current one is "stale".
-import { ExitCode, SettleError } from './errors.js';
+import { SettleError } from './errors.js';
 
 export interface StateMachine<S extends string> {
   readonly name: string;
@@ -273,7 +273,6 @@ export function decideUpdate<S extends string>(machine: StateMachine<S>, from: S
 
 function illegal(machine: { readonly name: string }, from: string, to: string): SettleError {
   return new SettleError('ERR_STATE_TRANSITION_ILLEGAL', `A ${machine.name} cannot move from "${from}" to "${to}".`, {
-    exitCode: ExitCode.runtime,
     details: { machine: machine.name, from, to },
   });
 }

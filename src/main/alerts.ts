@@ -15,6 +15,8 @@ import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/inde
 import { DedupeRepository } from '../store/index.js';
 import type { App } from './app.js';
 import type { NightlyResult } from '../../jobs/nightly.js';
+import type { WrittenStatusReport } from '../../jobs/status-report.js';
+import { refusedLinesBody } from '../formats/report/index.js';
 
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
   const out: Notifier[] = [];
@@ -91,6 +93,11 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
       },
     });
   }
+  for (const r of result.statusReports) {
+    if (r.refused.length === 0) continue;
+    add('payment lines not paid');
+    findings.push(refusedLinesFinding(r));
+  }
   const failed = result.steps.find((s) => !s.ok);
   return {
     job: 'nightly',
@@ -101,5 +108,30 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
     counts,
     findings,
     ...(failed?.error ? { error: failed.error } : {}),
+  };
+}
+
+/**
+ * The lines of one file the bank refused, for people: each ERP line with the bank's reason and
+ * what to do. One finding per report (a new change of the file is a new report).
+ */
+function refusedLinesFinding(r: WrittenStatusReport): Finding {
+  const text = refusedLinesBody(r.refused);
+  return {
+    kind: 'payment-rejected',
+    key: `payment-rejected:${r.company}:${r.paths[0] ?? r.fileId}`,
+    title: `${r.company}: ${r.refused.length} line(s) of ${r.originalFile} were not paid`,
+    text: `${text}${r.humanReport ? `The same list is in ${r.humanReport} (and .html beside it).\n` : ''}The ERP's status file${r.paths.length > 1 ? 's' : ''}: ${r.paths.join(', ')}.`,
+    company: r.company,
+    data: {
+      file: r.originalFile,
+      fileId: r.fileId,
+      lines: r.refused.map((l) => ({
+        line: l.lineNumber,
+        endToEndId: l.endToEndId,
+        status: l.status,
+        reasons: l.messages.map((m) => ({ code: m.code, bankText: m.bankText, action: m.action })),
+      })),
+    },
   };
 }

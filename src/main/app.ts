@@ -13,7 +13,7 @@ import { resolveReconcileConfig } from '../domain/reconcile/index.js';
 import { createStore, type Database, type Store } from '../store/index.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
-import { profileLoader } from './profiles.js';
+import { profileLoader, receivablesProfileLoader } from './profiles.js';
 import { CompanyFileStores, type FileStoreProvider } from './file-stores.js';
 
 export interface App {
@@ -50,6 +50,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
   const { db, fileStores } = parts;
   const store = createStore(db, clock);
   const profile = profileLoader();
+  const receivablesProfile = receivablesProfileLoader();
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;
   const reconcileConfig = resolveReconcileConfig({ ...rules, amountToleranceMinor: BigInt(amountToleranceMinor) });
   let bank: BankClient | undefined = parts.bank;
@@ -88,6 +89,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       lookBackDays: Math.round(lookBack / 86_400_000),
       fileStore: (company) => fileStores.fileStore(company),
       consents: (company) => consentStates(store, company),
+      receivablesProfile,
     }),
     async close() {
       await bank?.close();

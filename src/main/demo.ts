@@ -3,14 +3,15 @@
 // local folders for one company), drops the sample ERP files into the inbox, and runs two
 // nights: the first picks up, submits and gets approval (the sandbox completes the SCA an
 // approver would do); then the sandbox clock moves past the execution date so the payments
-// settle and are booked (and a customer pays with a KID), and the second night follows status,
-// fetches and exports statements and camt.054 notifications, and reconciles. It prints what
-// happened and every file it produced.
+// settle and are booked (with two customers' payments of open invoices from the ERP's
+// receivables file), and the second night follows status, fetches and exports statements and
+// camt.054 notifications, and reconciles, matching those credits to the invoices by reference. It prints what happened and
+// every file it produced.
 import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { dateInZone } from '../domain/local-date.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
@@ -22,6 +23,24 @@ import { packageInfo } from './package-info.js';
 const MARKER = '.settle-demo';
 /** A creditor the sandbox is told to reject, so the demo shows a rejection flowing back. */
 const REJECTED_CREDITOR = 'NO8812000158389';
+/** Customers paying two of the open invoices of samples/erp/receivables, by their KID and RF. */
+// Each pays an invoice of samples/erp/receivables with its structured reference (KID, RF).
+const CUSTOMER_PAYMENTS = [
+  {
+    debtorName: 'Kunde Nord AS',
+    debtorIban: 'NO6315061111112',
+    amount: '12500.00',
+    reference: '1002003018',
+    referenceType: 'KID',
+  },
+  {
+    debtorName: 'Kunde Sør AS',
+    debtorIban: 'NO4997101010108',
+    amount: '50000.00',
+    reference: 'RF18539007547034',
+    referenceType: 'RF',
+  },
+];
 
 export interface DemoResult {
   dir: string;
@@ -53,6 +72,10 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
       for (const name of (await readdir(samples)).filter((n) => /\.(csv|xml)$/.test(n)))
         await copyFile(join(samples, name), join(inbox, name));
       out(`dropped the sample ERP files into ${relative(process.cwd(), inbox) || inbox}`);
+      const receivables = join(dir, 'acme', 'receivables');
+      await mkdir(receivables, { recursive: true });
+      await copyFile(join(samples, 'receivables', 'acme-open-items.csv'), join(receivables, 'acme-open-items.csv'));
+      out(`dropped the ERP's open receivables into ${relative(process.cwd(), receivables) || receivables}`);
 
       const show = (s: StepResult) =>
         out(`  ${s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${s.summary}`);
@@ -73,22 +96,18 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
           },
         }),
       );
-      // A customer pays an invoice with its KID on the execution day: the credit notification shows it.
-      await control(sandbox, '/credits', {
-        account: SEED.operatingIban,
-        amount: '12500.00',
-        debtorName: 'Kunde Nord AS',
-        debtorIban: 'NO6315061111112',
-        reference: '10020000021',
-        referenceType: 'KID',
-        bookingDate: '2026-01-07',
-      });
-      // Two days later, in the early morning: the execution day is over and booked.
+      // Two days later, in the early morning: the execution day is over and booked, and two
+      // customers paid their invoices that day.
       sandbox.advance(Date.parse('2026-01-08T03:00:00Z') - sandbox.sandbox.clock.now().getTime());
+      for (const credit of CUSTOMER_PAYMENTS)
+        await control(sandbox, '/credits', { ...credit, account: SEED.operatingIban, bookingDate: '2026-01-07' });
       out(
         `\nnight 2 — ${sandbox.sandbox.clock.now().toISOString().slice(0, 16)} UTC (the payments' execution day is over)`,
       );
       nights.push(await runNightly(nightlyDeps(app), config.companies, { runId: 'demo-night-2', onStep: show }));
+      const incoming = nights[1]!.reconciliations[0]?.summary.byType.find((t) => t.type === 'credit_matched');
+      if (incoming && incoming.count > 0)
+        out(`    (${incoming.count} incoming payments matched to open invoices by their KID or RF reference)`);
     } finally {
       await app.close();
     }
@@ -118,7 +137,6 @@ async function prepareDir(dir: string): Promise<void> {
       throw new SettleError(
         'ERR_DEMO_DIR_NOT_EMPTY',
         `${dir} exists and is not a settle demo folder; name another with --dir`,
-        { exitCode: ExitCode.usage },
       );
     }
     await rm(dir, { recursive: true, force: true });
@@ -153,6 +171,7 @@ companies:
       - { name: Kari Nordmann, email: kari.nordmann@acme.example, roles: [approver, finance] }
     folders:
       approvals: approvals   # the approvers' copy of each approval notice, with the link
+      receivables: receivables   # the ERP's open receivables, matched to incoming payments
     intake:
       stableFor: 1s
     statements:

@@ -5,7 +5,7 @@
 // when the service is idle.
 import type { CompanyConfig, Config } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Logger } from '../log/index.js';
 import type { Database } from '../store/index.js';
 import { assembleApp, newRunId } from './app.js';
@@ -35,7 +35,6 @@ export async function runNightlyDryRun(
       throw new SettleError(
         'ERR_DRY_RUN_SCHEMA',
         "the database schema is not this version's: run `settle db migrate` first (a dry run changes nothing, not even the schema)",
-        { exitCode: ExitCode.usage },
       );
     }
     const trx = await db.knex.transaction();

@@ -11,6 +11,7 @@ export function nightlyDeps(app: App): NightlyDeps {
   const payments = paymentJobs(app, { bank });
   return {
     logger: app.logger,
+    clock: app.clock,
     pickup: (runId) => app.pickupDeps(runId),
     payments: (job, runId) => payments.deps(job, runId),
     fetch: (runId) => fetchStatementsDeps(app, runId, bank),

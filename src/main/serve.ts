@@ -1,9 +1,10 @@
 // Assembles `settle serve` from an App: metrics, alert channels, the scheduler with the jobs
 // registry, and the HTTP server (webhook, /healthz, /metrics); and takes it all down again in
 // order on SIGTERM. The jobs come in as a registry: `defaultServeJobs` wires the nightly chain,
-// status polling with the ERP status reports, and statement fetching with export.
+// status polling with the ERP status reports, statement fetching with export, and the
+// retention purge.
 import type { FastifyInstance } from 'fastify';
-import { runExportStatements, type ExportResult } from '../../jobs/export-statements.js';
+import { runExportStatements } from '../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { runStatus } from '../../jobs/status.js';
@@ -25,14 +26,16 @@ import { LeaseRepository } from '../store/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
+import { configuredDeadlines, deadlineStatuses, DeadlineWatch } from './deadlines.js';
 import { runNightly } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
+import { runPurge } from './purge.js';
 import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 
 export interface ServeOptions {
-  /** Jobs by name; the schedule keys `nightly`, `status` and `statements` run the job of that name. Default: defaultServeJobs(app). */
+  /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
   jobs?: readonly ScheduledJob[];
   /** Applies webhook events; absent: events are recorded in webhook_events, unprocessed, for the status job. */
   onEvents?: (events: BankingEvent[], raw: RawDelivery) => Promise<void>;
@@ -57,7 +60,7 @@ export interface RunningServe {
 }
 
 /** The schedule keys of the configuration and the job each one runs. */
-export const SCHEDULED_JOBS = ['nightly', 'status', 'statements'] as const;
+export const SCHEDULED_JOBS = ['nightly', 'status', 'statements', 'purge'] as const;
 
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
@@ -95,7 +98,14 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     logger,
     clock,
     metrics,
-    health: createHealthCheck({ db, jobRuns, jobNames: scheduler.jobNames, clock }),
+    health: createHealthCheck({
+      db,
+      jobRuns,
+      jobNames: scheduler.jobNames,
+      clock,
+      successes: () => app.store.jobSuccesses.list(),
+      deadlines: () => deadlineStatuses(app),
+    }),
     webhook: {
       authorization: config.server.webhookAuthorization,
       maxBodyBytes: config.server.maxBodyBytes,
@@ -113,7 +123,6 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       'ERR_SERVE_LISTEN',
       `Cannot listen on ${host}:${port} (${typeof reason === 'string' ? reason : cause instanceof Error ? cause.message : 'error'}): another process may use the port, or the address is not on this machine`,
       {
-        exitCode: ExitCode.runtime,
         details: { host, port },
       },
     );
@@ -123,12 +132,14 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
   const shown = bound ? (bound.family === 'IPv6' ? `[${bound.address}]` : bound.address) : host;
   const url = `http://${shown}:${bound?.port ?? config.server.port}`;
   if (options.scheduler ?? true) scheduler.start();
+  const deadlines = (options.scheduler ?? true) ? watchDeadlines(app, alerts, metrics) : undefined;
   logger.info('settle serve started', { url, holder: scheduler.holder, jobs: scheduler.jobNames });
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
       logger.info('settle serve stopping');
+      clearInterval(deadlines);
       const [jobsResult] = await Promise.allSettled([scheduler.stop(options.graceMs ?? 60_000), server.close()]);
       if (jobsResult.status === 'fulfilled' && jobsResult.value.unfinished.length) {
         // Their leases expire after schedule.jobLease; the next run (here or elsewhere) resumes from the database.
@@ -141,6 +152,24 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
   return { url, server, scheduler, metrics, alerts, stop };
 }
 
+/** Checks the dead-man deadlines now and every minute (nothing to do when none is configured). */
+function watchDeadlines(app: App, alerts: AlertService, metrics: Metrics): NodeJS.Timeout | undefined {
+  if (configuredDeadlines(app.config).length === 0) return undefined;
+  const watch = new DeadlineWatch(app, alerts, metrics);
+  const check = () =>
+    void watch.check().catch((error: unknown) =>
+      app.logger.warn('cannot check the deadlines', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  check();
+  const timer = setInterval(check, DEADLINE_CHECK_MS);
+  timer.unref();
+  return timer;
+}
+
+const DEADLINE_CHECK_MS = 60_000;
+
 /** Webhook events go through the same status transition as polling (jobs/payments/apply-status.ts). */
 function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
   const payments = paymentJobs(app, { bank: app.bank() });
@@ -149,7 +178,8 @@ function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
 
 /**
  * The scheduled jobs: `nightly` runs the whole chain (jobs/nightly.ts), `status` polls payment
- * status and writes the ERP status reports, `statements` fetches and exports statements.
+ * status and writes the ERP status reports, `statements` fetches and exports statements,
+ * `purge` deletes what retention no longer keeps.
  */
 export function defaultServeJobs(app: App): ScheduledJob[] {
   return [
@@ -161,13 +191,10 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const bank = app.bank();
         const units = unitClaims(app, runId);
         const companies = app.config.companies;
-        const fetchDeps = fetchStatementsDeps(app, runId, bank);
-        const exportDeps = exportStatementsDeps(app, runId);
-        const fetched = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(fetchDeps, [c]));
+        // Claimed per account: instances share the accounts of the bureau, even of one company.
+        const fetched = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
         signal.throwIfAborted();
-        const exported = mergeExports(
-          await forEachCompany(units, 'export', companies, async (c) => [await runExportStatements(exportDeps, [c])]),
-        );
+        const exported = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies);
         units.close();
         const count = (outcome: string) => fetched.filter((f) => f.outcome === outcome).length;
         const counts = {
@@ -209,6 +236,23 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       },
     },
     {
+      name: 'purge',
+      claimsUnits: true,
+      async run(runId): Promise<JobResult> {
+        const units = unitClaims(app, runId);
+        try {
+          const result = await runPurge(app, units, runId, app.config.companies);
+          const counts: Record<string, number> = { 'units held by another instance': units.held.length };
+          for (const c of result.companies)
+            for (const [what, n] of Object.entries(c.counts)) counts[what] = (counts[what] ?? 0) + n;
+          for (const [what, n] of Object.entries(result.shared ?? {})) counts[what] = (counts[what] ?? 0) + n;
+          return { outcome: 'ok', counts };
+        } finally {
+          units.close();
+        }
+      },
+    },
+    {
       name: 'status',
       claimsUnits: true,
       async run(runId, signal): Promise<JobResult> {
@@ -238,12 +282,4 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
       },
     },
   ];
-}
-
-function mergeExports(results: readonly ExportResult[]): ExportResult {
-  return {
-    files: results.flatMap((r) => r.files),
-    held: results.flatMap((r) => r.held),
-    changed: results.flatMap((r) => r.changed),
-  };
 }

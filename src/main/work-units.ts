@@ -3,7 +3,7 @@
 // ran it, and the documented "already running" exit when it could claim none of them.
 import { hostname } from 'node:os';
 import type { CompanyConfig } from '../config/index.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { describeHeld, UnitClaims, type Database } from '../store/index.js';
 import type { App } from './app.js';
 
@@ -14,6 +14,7 @@ export function unitClaims(app: App, runId: string): UnitClaims {
     holder: `${hostname()}:${process.pid}:${runId.slice(0, 8)}`,
     ttlMs: app.config.schedule.claimTtl,
     logger: app.logger,
+    onDone: (unit) => app.store.jobSuccesses.record(unit.job, unit.company, runId),
   });
 }
 
@@ -44,7 +45,7 @@ export function checkNotAllHeld(units: UnitClaims): void {
   throw new SettleError(
     'ERR_ALREADY_RUNNING',
     `Nothing done: every unit of work asked for is held by another settle process (${holders.join(', ')}). It does the work; if it was killed, its claims lapse after schedule.claimTtl and the next run takes over.`,
-    { exitCode: ExitCode.alreadyRunning, details: { held: units.held.length } },
+    { details: { held: units.held.length } },
   );
 }
 
@@ -58,6 +59,6 @@ export async function checkSchemaKnown(db: Database): Promise<void> {
   throw new SettleError(
     'ERR_DB_SCHEMA_NEWER',
     `The database (${db.description}) was migrated by a newer settle (${unknown.join(', ')}); this instance does no more work on it. Upgrade it to that version.`,
-    { exitCode: ExitCode.runtime, details: { unknown } },
+    { details: { unknown } },
   );
 }

@@ -3,7 +3,7 @@
 // reaches a log line.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { redactText, type Secret } from '../log/index.js';
 import type { AlertMessage, Notifier } from './types.js';
 
@@ -66,7 +66,6 @@ export class EmailNotifier implements Notifier {
         'ERR_ALERT_EMAIL_FAILED',
         `Cannot send the alert e-mail through ${this.options.host}:${this.options.port}: ${reason}`,
         {
-          exitCode: ExitCode.runtime,
           details: { host: this.options.host, port: this.options.port },
         },
       );

@@ -4,12 +4,14 @@
 
 export type FindingKind =
   | 'file-rejected'
+  | 'payment-rejected'
   | 'payment-unknown'
   | 'approval-waiting'
   | 'consent-expiring'
   | 'link-expiring'
   | 'statement-gap'
-  | 'job-failed';
+  | 'job-failed'
+  | 'deadline-missed';
 
 export interface Finding {
   kind: FindingKind;

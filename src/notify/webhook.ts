@@ -1,7 +1,7 @@
 // Alerts as a JSON POST (undici): `alerts.webhook.*`, e.g. a chat or incident tool's incoming
 // webhook. Any 2xx is success; everything else is a failure the caller retries on a later run.
 import { request } from 'undici';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { redactText, type Secret } from '../log/index.js';
 import type { AlertMessage, Notifier } from './types.js';
 
@@ -56,7 +56,6 @@ export class WebhookNotifier implements Notifier {
 
   private failure(reason: string, status?: number): SettleError {
     return new SettleError('ERR_ALERT_WEBHOOK_FAILED', `Cannot post the alert to ${this.target}: ${reason}`, {
-      exitCode: ExitCode.runtime,
       details: { target: this.target, ...(status === undefined ? {} : { status }) },
     });
   }

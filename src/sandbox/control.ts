@@ -1,5 +1,5 @@
 // The control API under /__sandbox/ (not part of the bank's API): reset, clock, payments as
-// the bank holds them, faults, rejections, webhook subscriptions and SCA completion.
+// the bank holds them, faults, rejections, incoming credits, webhook subscriptions and SCA completion.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkIban } from '../domain/account-id.js';
 import { formatAmount } from '../domain/money.js';
@@ -25,6 +25,9 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
     authUrl: `${sb.origin}/id`,
     tokenUrl: `${sb.origin}/id/${SEED.tenant}/connect/token`,
     seed: SEED,
+    ...(sb.rateLimit
+      ? { rateLimit: { perSecond: sb.rateLimit.perSecond, served: sb.rateLimit.served, refused: sb.rateLimit.refused } }
+      : {}),
   }));
 
   app.post('/__sandbox/reset', (req) => {

@@ -1,6 +1,7 @@
 // What a sandbox can be told at start. Every timing is in sandbox-clock milliseconds unless
 // said otherwise; defaults are documented in docs/sandbox.md.
 import type { Logger } from '../log/index.js';
+import type { BureauOptions } from './bureau.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -27,6 +28,10 @@ export interface SandboxOptions {
   maxPaymentLines?: number;
   /** Seed for fault and webhook randomness, so a run can be repeated. */
   randomSeed?: number;
+  /** The API subscription's rate limit in requests per real second (default none): beyond it, 429 with Retry-After. */
+  rateLimitPerSecond?: number;
+  /** A bureau's organisations besides the seed's (src/sandbox/bureau.ts). */
+  bureau?: BureauOptions;
   /** Real-time base delay of webhook retries (default 200 ms, doubling). */
   webhookRetryBaseMs?: number;
   logger?: Logger;
@@ -43,6 +48,8 @@ export interface ResolvedOptions {
   maxPaymentLines: number;
   randomSeed: number;
   webhookRetryBaseMs: number;
+  rateLimitPerSecond: number | undefined;
+  bureau: BureauOptions | undefined;
 }
 
 export function resolveOptions(o: SandboxOptions): ResolvedOptions {
@@ -57,5 +64,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     maxPaymentLines: o.maxPaymentLines ?? 1000,
     randomSeed: o.randomSeed ?? 1,
     webhookRetryBaseMs: o.webhookRetryBaseMs ?? 200,
+    rateLimitPerSecond: o.rateLimitPerSecond,
+    bureau: o.bureau,
   };
 }

@@ -9,6 +9,8 @@ import { IdempotencyStore } from './idempotency.js';
 import type { Logger } from '../log/index.js';
 import type { Account, Consent } from './model.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
+import { seedBureau } from './bureau.js';
+import { RateLimit } from './rate-limit.js';
 import { SEED, seedState } from './seed.js';
 import type { SandboxState } from './state.js';
 
@@ -27,6 +29,8 @@ export class Sandbox {
   /** Scheme, host and port the sandbox is reached at; set once it listens. */
   origin = 'http://localhost';
   readonly logger: Logger | undefined;
+  /** The subscription's rate limit, when one was asked for. */
+  readonly rateLimit: RateLimit | undefined;
 
   constructor(options: SandboxOptions = {}) {
     this.options = resolveOptions(options);
@@ -35,7 +39,14 @@ export class Sandbox {
     this.faults = new Faults(this.options.randomSeed, this.options.latencyMs);
     this.idempotency = new IdempotencyStore(() => this.options.idempotencyRetentionMs);
     this.events = this.newEventBus();
-    this.state = seedState(this.clock.now());
+    this.state = this.seed();
+    this.rateLimit = this.options.rateLimitPerSecond ? new RateLimit(this.options.rateLimitPerSecond) : undefined;
+  }
+
+  private seed(): SandboxState {
+    const state = seedState(this.clock.now());
+    if (this.options.bureau) seedBureau(state, this.clock.now(), this.options.bureau);
+    return state;
   }
 
   /** Back to the seed: state, clock, faults, idempotency, tokens and webhook subscriptions. */
@@ -47,7 +58,7 @@ export class Sandbox {
     this.idempotency.clear();
     this.events.close();
     this.events = this.newEventBus();
-    this.state = seedState(this.clock.now());
+    this.state = this.seed();
   }
 
   get baseUrl(): string {

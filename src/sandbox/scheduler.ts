@@ -68,8 +68,8 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
   for (const line of bulk.lines) {
     if (line.status !== 'RCVD') continue;
     const rejection = sb.state.rejections.get(line.creditorIban);
-    if (rejection) setLine(sb, bulk, line, 'RJCT', acspDue, { category: 'error', ...rejection });
-    else setLine(sb, bulk, line, 'ACSP', acspDue);
+    if (rejection) setLine(sb, { bulk, line }, 'RJCT', { at: acspDue, message: { category: 'error', ...rejection } });
+    else setLine(sb, { bulk, line }, 'ACSP', { at: acspDue });
     changed = true;
   }
   if (changed) updateBulkStatus(sb, bulk, acspDue);
@@ -88,7 +88,10 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
       if (line.status !== 'ACSP' || !account) continue;
       const bookingDate = bankToday(new Date(settleAt));
       if (bookedBalance(sb.state, account, bookingDate) - reserved + account.creditLimitMinor < line.minor) {
-        setLine(sb, bulk, line, 'RJCT', settleAt, { category: 'error', code: 'AM04', message: 'Insufficient funds' });
+        setLine(sb, { bulk, line }, 'RJCT', {
+          at: settleAt,
+          message: { category: 'error', code: 'AM04', message: 'Insufficient funds' },
+        });
         changed = true;
         continue;
       }
@@ -99,14 +102,14 @@ function stepBulk(sb: Sandbox, bulk: BulkPayment, now: number, touched: Set<stri
         continue;
       }
       const tx = bookLines(sb, bulk, [line], settleAt);
-      setLine(sb, bulk, line, 'ACSC', settleAt);
+      setLine(sb, { bulk, line }, 'ACSC', { at: settleAt });
       sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), settleAt);
       touched.add(account.id);
       changed = true;
     }
     if (account && booked.length > 0) {
       const tx = bookLines(sb, bulk, booked, settleAt);
-      for (const line of booked) setLine(sb, bulk, line, 'ACSC', settleAt);
+      for (const line of booked) setLine(sb, { bulk, line }, 'ACSC', { at: settleAt });
       sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), settleAt);
       touched.add(account.id);
       changed = true;
@@ -179,11 +182,9 @@ function bookLines(sb: Sandbox, bulk: BulkPayment, lines: readonly PaymentLine[]
 
 function setLine(
   sb: Sandbox,
-  bulk: BulkPayment,
-  line: PaymentLine,
+  { bulk, line }: { bulk: BulkPayment; line: PaymentLine },
   status: PaymentStatus,
-  at: number,
-  message?: PaymentLine['tppMessages'][number],
+  { at, message }: { at: number; message?: PaymentLine['tppMessages'][number] },
 ): void {
   line.status = status;
   if (message) line.tppMessages.push(message);

@@ -93,22 +93,8 @@ export function seedState(now: Date): SandboxState {
   });
   for (const b of BANKS) s.banks.set(b.bankId, structuredClone(b));
 
-  const consent = (consentId: string, subscriptionId: string, rg: string): Consent => ({
-    consentId,
-    subscriptionId,
-    resourceGroupName: rg,
-    resourceGroupDisplayName: subscriptionId === SEED.subscriptionId ? 'Sandbox AS' : 'Other AS',
-    bankId: 'testbank',
-    channelType: 'openBanking',
-    properties: { isHeadless: 'true', psuCorporateId: rg, combinedServiceIndicator: 'true' },
-    status: 'Authorized',
-    state: null,
-    createdAt: now.getTime() - 30 * 86_400_000,
-    nextStepAt: null,
-    redirectSuccess: null,
-    redirectError: null,
-    expiresAtUtc: null,
-  });
+  const consent = (consentId: string, subscriptionId: string, rg: string): Consent =>
+    seedConsent(now, { consentId, subscriptionId, rg });
   s.consents.set(SEED.consentId, consent(SEED.consentId, SEED.subscriptionId, SEED.resourceGroupName));
   const otherConsentId = '0b1e7c2d-0000-4000-8000-000000000001';
   s.consents.set(otherConsentId, consent(otherConsentId, SEED.otherSubscriptionId, SEED.otherResourceGroupName));
@@ -216,4 +202,25 @@ export function seedState(now: Date): SandboxState {
     s.transactions.push(tx);
   }
   return s;
+}
+
+/** An authorised, headless consent of a resource group (the seed's and a bureau's organisations). */
+export function seedConsent(now: Date, c: { consentId: string; subscriptionId: string; rg: string }): Consent {
+  const { consentId, subscriptionId, rg } = c;
+  return {
+    consentId,
+    subscriptionId,
+    resourceGroupName: rg,
+    resourceGroupDisplayName: subscriptionId === SEED.subscriptionId ? 'Sandbox AS' : 'Other AS',
+    bankId: 'testbank',
+    channelType: 'openBanking',
+    properties: { isHeadless: 'true', psuCorporateId: rg, combinedServiceIndicator: 'true' },
+    status: 'Authorized',
+    state: null,
+    createdAt: now.getTime() - 30 * 86_400_000,
+    nextStepAt: null,
+    redirectSuccess: null,
+    redirectError: null,
+    expiresAtUtc: null,
+  };
 }

@@ -36,6 +36,13 @@ export function buildServer(sb: Sandbox): FastifyInstance {
     if (!isBankPath(req.url)) return;
     const path = req.url.split('?')[0] ?? req.url;
     let delay = sb.faults.latencyMs;
+    const allowed = sb.rateLimit?.take();
+    if (allowed && !allowed.ok) {
+      if (delay > 0) await sleep(delay);
+      throw new Problem(429, 'too-many-requests', 'Too many requests', "The subscription's rate limit is exceeded.", {
+        headers: { 'retry-after': String(allowed.retryAfterSeconds) },
+      });
+    }
     for (const rule of sb.faults.take(req.method, path)) {
       if (rule.kind === 'latency') delay += rule.latencyMs;
       else if (rule.kind === 'lostResponse') info(req).loseResponse = true;

@@ -1,7 +1,10 @@
 // /healthz: is the database answering, and when did each job last run and how did it end.
 // 200 with `status: "ok"` when the database answers; 503 with `status: "unavailable"` otherwise.
+// Beside it: each job's last success per company (every entry point records them) and the
+// dead-man deadlines (alerts.nightlyBy, alerts.statementsBy) with whether one was missed.
 import type { Clock } from '../domain/clock.js';
-import type { Database } from '../store/index.js';
+import { deadlineView, type DeadlineStatus } from '../domain/deadline.js';
+import type { Database, JobSuccess } from '../store/index.js';
 import type { JobRunRepository } from '../store/index.js';
 
 export interface JobHealth {
@@ -13,6 +16,11 @@ export interface HealthReport {
   time: string;
   database: { ok: boolean; description: string; error?: string };
   jobs: Record<string, JobHealth>;
+  /** Job → company → when it last completed (RFC 3339). */
+  lastSuccess: Record<string, Record<string, string>>;
+  deadlines: ReturnType<typeof deadlineView>[];
+  /** True when any deadline is missed: the service answers, but the night's work is not done. */
+  deadlineMissed: boolean;
 }
 
 export interface HealthOptions {
@@ -20,6 +28,8 @@ export interface HealthOptions {
   jobRuns: JobRunRepository;
   jobNames: readonly string[];
   clock: Clock;
+  successes?: () => Promise<JobSuccess[]>;
+  deadlines?: () => Promise<DeadlineStatus[]>;
   /** Longest the database may take to answer `select 1`. */
   timeoutMs?: number;
 }
@@ -31,6 +41,9 @@ export function createHealthCheck(options: HealthOptions): () => Promise<HealthR
       time: options.clock.now().toISOString(),
       database: { ok: true, description: options.db.description },
       jobs: {},
+      lastSuccess: {},
+      deadlines: [],
+      deadlineMissed: false,
     };
     try {
       await withTimeout(options.db.knex.raw('select 1'), options.timeoutMs ?? 3000);
@@ -48,6 +61,10 @@ export function createHealthCheck(options: HealthOptions): () => Promise<HealthR
             }
           : {};
       }
+      for (const s of (await options.successes?.()) ?? [])
+        (report.lastSuccess[s.job] ??= {})[s.company] = s.succeededAt.toISOString();
+      report.deadlines = ((await options.deadlines?.()) ?? []).map(deadlineView);
+      report.deadlineMissed = report.deadlines.some((d) => d.missed);
     } catch (error) {
       report.status = 'unavailable';
       // The driver message is safe (database.ts redacts URLs), but keep it to one short line.

@@ -12,6 +12,8 @@ export interface Metrics {
   readonly jobDuration: Histogram<'job'>;
   readonly jobSkipped: Counter<'job' | 'reason'>;
   readonly jobLastSuccess: Gauge<'job'>;
+  /** 1 while a job's deadline for a company is missed (alerts.nightlyBy, alerts.statementsBy), else 0. */
+  readonly deadlineMissed: Gauge<'job' | 'company'>;
   readonly bankErrors: Counter<'code'>;
   readonly tokenRefreshes: Counter;
   readonly webhookEvents: Counter<'outcome'>;
@@ -72,6 +74,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['job'] as const,
     registers,
   });
+  const deadlineMissed = new Gauge({
+    name: 'settle_deadline_missed',
+    help: 'Whether a job has not completed for a company by its configured deadline (1) or has (0).',
+    labelNames: ['job', 'company'] as const,
+    registers,
+  });
   const bankErrors = new Counter({
     name: 'settle_bank_errors_total',
     help: 'Errors from the banking API by stable code.',
@@ -124,6 +132,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     jobDuration,
     jobSkipped,
     jobLastSuccess,
+    deadlineMissed,
     bankErrors,
     tokenRefreshes,
     webhookEvents,

@@ -12,7 +12,7 @@ import {
   type LineState,
   type UpdateDecision,
 } from '../domain/states.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { bulkIdempotencyKey, newId } from './ids.js';
 import {
@@ -88,24 +88,19 @@ export class BulkOutbox {
         const totals = new Map<string, bigint>();
         for (const l of lines) {
           if (toStr(l.file_id) !== fileId)
-            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`, {
-              exitCode: ExitCode.runtime,
-            });
+            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`);
           // A line in two bulks would be paid twice: only unqueued lines may join a bulk.
           if (toStr(l.state) !== 'accepted' || toOptStr(l.bulk_id) !== undefined) {
             throw new SettleError(
               'ERR_DB_BULK_PLAN_INVALID',
               `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`,
-              { exitCode: ExitCode.runtime },
             );
           }
           const c = toStr(l.currency);
           totals.set(c, (totals.get(c) ?? 0n) + toBigInt(l.amount_minor));
         }
         if (lines.length !== plan.paymentIds.length)
-          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`, {
-            exitCode: ExitCode.runtime,
-          });
+          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`);
         await trx('bulks').insert({
           id,
           file_id: fileId,
@@ -177,13 +172,8 @@ export class BulkOutbox {
   }
 
   /** The bank took the bulk (201, or 200 with Idempotent-Replayed), or a lookup or a person found it there. */
-  async markSent(
-    id: string,
-    bankPaymentId: string,
-    cause = 'bank accepted',
-    bankStatus?: string,
-    source: TransitionSource = 'submit',
-  ): Promise<void> {
+  async markSent(id: string, bankPaymentId: string, options: MarkSentOptions = {}): Promise<void> {
+    const { cause = 'bank accepted', bankStatus, source = 'submit' } = options;
     const at = this.clock.now();
     const status = bankStatus === undefined ? undefined : canonicalBankStatus(bankStatus);
     await this.db.transaction(async (trx) => {
@@ -194,7 +184,7 @@ export class BulkOutbox {
         const set = { bank_payment_id: bankPaymentId, last_problem: null };
         await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
-      await moveLines(trx, id, 'sent', cause, source, at);
+      await moveLines(trx, id, { to: 'sent', cause, source, at });
       if (status !== undefined)
         await transition(trx, {
           kind: 'bank_status',
@@ -215,12 +205,12 @@ export class BulkOutbox {
     cause = 'bank rejected',
     source: TransitionSource = 'submit',
   ): Promise<void> {
-    await this.closeWithLines(id, 'rejected', 'RJCT', problem, cause, source);
+    await this.closeWithLines(id, { to: 'rejected', lines: 'RJCT', problem, cause, source });
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
-    await this.closeWithLines(id, 'unknown', 'unknown', problem, cause, 'submit');
+    await this.closeWithLines(id, { to: 'unknown', lines: 'unknown', problem, cause, source: 'submit' });
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
@@ -283,28 +273,45 @@ export class BulkOutbox {
     return r.moved.length > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
   }
 
-  private async closeWithLines(
-    id: string,
-    to: 'rejected' | 'unknown',
-    lines: LineState,
-    problem: unknown,
-    cause: string,
-    source: TransitionSource,
-  ): Promise<void> {
+  private async closeWithLines(id: string, close: BulkClose): Promise<void> {
+    const { to, lines, problem, cause, source } = close;
     const at = this.clock.now();
     const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction(async (trx) => {
       await transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at, set });
-      await moveLines(trx, id, lines, cause, source, at);
+      await moveLines(trx, id, { to: lines, cause, source, at });
     });
   }
+}
+
+export interface MarkSentOptions {
+  /** Why, for the transition log; 'bank accepted' unless a lookup or a person found it. */
+  cause?: string;
+  /** The transaction status the bank answered with, when it gave one. */
+  bankStatus?: string;
+  source?: TransitionSource;
+}
+
+/** A bulk that ends without reaching the bank's books, and what its lines become. */
+interface BulkClose {
+  to: 'rejected' | 'unknown';
+  lines: LineState;
+  problem: unknown;
+  cause: string;
+  source: TransitionSource;
+}
+
+interface LineMove {
+  to: LineState;
+  cause: string;
+  source: TransitionSource;
+  at: Date;
 }
 
 function knownStatus(status: string): BankStatus {
   const canonical = canonicalBankStatus(status);
   if (canonical === undefined) {
     throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-      exitCode: ExitCode.runtime,
       details: { status },
     });
   }
@@ -336,14 +343,8 @@ async function lineIdsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<str
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(
-  trx: Knex.Transaction,
-  bulkId: string,
-  to: LineState,
-  cause: string,
-  source: TransitionSource,
-  at: Date,
-): Promise<void> {
+async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove): Promise<void> {
+  const { to, cause, source, at } = move;
   await transition(trx, {
     kind: 'payment',
     ids: await lineIdsOfBulk(trx, bulkId),
@@ -357,7 +358,6 @@ async function moveLines(
 
 function notFound(what: string, id: string): SettleError {
   return new SettleError('ERR_DB_NOT_FOUND', `No ${what} with id ${id}.`, {
-    exitCode: ExitCode.runtime,
     details: { id },
   });
 }

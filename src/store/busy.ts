@@ -1,6 +1,6 @@
 // A database lock that another process held longer than settle waits for. The drivers' errors
 // quote the SQL statement; people get one sentence with a stable code instead.
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 
 const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -15,6 +15,6 @@ export function describeDatabaseError(error: unknown): unknown {
   return new SettleError(
     'ERR_DB_BUSY',
     'The database stayed locked by another settle process longer than settle waits; nothing was changed by this step. Run it again; if this keeps happening, see docs/runbook.md ("several instances").',
-    { exitCode: ExitCode.runtime, details: { driverCode: (error as { code: string }).code } },
+    { details: { driverCode: (error as { code: string }).code } },
   );
 }

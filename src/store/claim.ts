@@ -7,7 +7,7 @@
 //   RETURNING * is atomic by itself (SQLite ≥ 3.35).
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { chunks, instant, toStr, type Row } from './rows.js';
 
@@ -32,9 +32,7 @@ export interface ClaimOptions {
 /** Claims up to `limit` unleased (or lease-expired) rows, oldest first; returns them as now leased. */
 export async function claim(db: Database, clock: Clock, table: ClaimableTable, options: ClaimOptions): Promise<Row[]> {
   if (!(CLAIMABLE_TABLES as readonly string[]).includes(table)) {
-    throw new SettleError('ERR_DB_NOT_CLAIMABLE', `Rows of "${String(table)}" cannot be claimed.`, {
-      exitCode: ExitCode.runtime,
-    });
+    throw new SettleError('ERR_DB_NOT_CLAIMABLE', `Rows of "${String(table)}" cannot be claimed.`);
   }
   if (options.limit <= 0) return [];
   const now = clock.now();
@@ -90,12 +88,10 @@ export async function releaseClaim(
 
 /** Extends the holder's lease on rows it still holds; returns how many it still holds. */
 export async function renewClaim(
-  db: Database,
-  clock: Clock,
+  { db, clock }: { db: Database; clock: Clock },
   table: ClaimableTable,
   ids: readonly string[],
-  holder: string,
-  leaseMs: number,
+  { holder, leaseMs }: { holder: string; leaseMs: number },
 ): Promise<number> {
   const until = instant(new Date(clock.now().getTime() + leaseMs));
   let renewed = 0;

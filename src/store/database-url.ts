@@ -3,7 +3,7 @@
 // `mariadb://` selects MySQL/MariaDB through mysql2. The password is registered with the log
 // redaction at parse time and never appears in a description, log line or error.
 import path from 'node:path';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -90,5 +90,5 @@ export function describeTarget(target: DatabaseTarget): string {
 }
 
 function invalid(message: string): SettleError {
-  return new SettleError('ERR_DB_URL_INVALID', message, { exitCode: ExitCode.usage });
+  return new SettleError('ERR_DB_URL_INVALID', message);
 }

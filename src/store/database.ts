@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Logger } from '../log/logger.js';
 import { redactText } from '../log/redact.js';
 import { describeTarget, parseDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
@@ -193,7 +193,6 @@ function connectError(description: string, cause: unknown): SettleError {
   const code = (cause as { code?: unknown } | null)?.code;
   // The driver's error is not chained: its fields may echo connection settings.
   return new SettleError('ERR_DB_CONNECT', `Cannot open the database (${description}): ${reason}`, {
-    exitCode: ExitCode.runtime,
     details: { database: description, driverCode: typeof code === 'string' ? code : undefined },
   });
 }

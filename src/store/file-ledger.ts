@@ -2,7 +2,7 @@
 // and its accepted payments are stored in the same transaction as the file record. Only after
 // that commit does pickup move the file to archive/.
 import type { Clock } from '../domain/clock.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import type { FileState } from '../domain/states.js';
 import type { Database } from './database.js';
@@ -85,7 +85,7 @@ export class FileLedger {
         );
         const held = new Map(holds.map((h) => [h.endToEndId, h]));
         const rows = payments.map((p) =>
-          paymentRow(newId(this.clock), id, file.company, p, now, held.get(p.endToEndId)),
+          paymentRow({ id: newId(this.clock), fileId: id, company: file.company }, p, now, held.get(p.endToEndId)),
         );
         for (const part of chunks(rows, 40)) await trx('payments').insert(part);
         const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
@@ -211,7 +211,6 @@ export class FileLedger {
         'ERR_DB_FILE_DUPLICATE',
         `${file.fileName} was already received as ${existing.fileName} (same SHA-256).`,
         {
-          exitCode: ExitCode.findings,
           details: { fileId: existing.id, sha256: file.sha256 },
         },
       );
@@ -226,7 +225,7 @@ export class FileLedger {
     return new SettleError(
       'ERR_DB_END_TO_END_ID_TAKEN',
       `${file.fileName} uses end-to-end ids that are not unique for ${file.company}: ${[...taken, ...inFile].slice(0, 5).join(', ')}.`,
-      { exitCode: ExitCode.findings, details: { taken, duplicatedInFile: inFile } },
+      { details: { taken, duplicatedInFile: inFile } },
     );
   }
 }
@@ -250,9 +249,7 @@ function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, 
 }
 
 function paymentRow(
-  id: string,
-  fileId: string,
-  company: string,
+  { id, fileId, company }: { id: string; fileId: string; company: string },
   p: PaymentInstruction,
   now: Date,
   hold: HoldInput | undefined,
@@ -274,6 +271,7 @@ function paymentRow(
     remittance: p.remittanceInformation ?? null,
     creditor_reference: p.creditorReference ?? null,
     priority: p.instructionPriority ?? null,
+    category_purpose: p.categoryPurpose ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,
     state: hold ? 'held' : 'accepted',

@@ -3,7 +3,7 @@
 // decisions (`decisions`); `settle findings` lists them and decides (`decide`), each decision
 // written to the audit trail in the same transaction.
 import type { Clock } from '../domain/clock.js';
-import { SettleError, ExitCode } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
 import { forUpdate, instant, toBool, toOptDate, toOptStr, toStr, type Row } from './rows.js';
@@ -120,9 +120,6 @@ export class FindingRepository {
         throw new SettleError(
           'ERR_FINDING_UNKNOWN',
           `no finding ${id} for company ${company}; see settle findings list`,
-          {
-            exitCode: ExitCode.usage,
-          },
         );
       const before = toStoredFinding(row);
       const at = instant(this.clock.now());

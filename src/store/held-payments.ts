@@ -5,7 +5,7 @@
 // decision is kept on the held row: who, when and why.
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import type { Database } from './database.js';
@@ -183,9 +183,7 @@ export function heldRows(
 }
 
 function notHeld(id: string, why: string): SettleError {
-  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`, {
-    exitCode: ExitCode.usage,
-  });
+  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`);
 }
 
 function toHeld(r: Row): HeldPayment {

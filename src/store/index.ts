@@ -12,9 +12,15 @@ export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type Migration
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
 export { FileLedger, type NewPaymentFile, type StoredFile } from './file-ledger.js';
-export { PaymentRepository, type OwnPayment, type StoredPayment, type TppMessage } from './payments.js';
+export {
+  PaymentRepository,
+  type BankStatusUpdate,
+  type OwnPayment,
+  type StoredPayment,
+  type TppMessage,
+} from './payments.js';
 export { PaymentViews, type BulkFilter, type PaymentStory } from './payment-views.js';
-export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
+export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
 export { StatementDayRepository, type StatementDay } from './statement-days.js';
@@ -47,7 +53,9 @@ export {
   type UnitRun,
   type WorkUnit,
 } from './unit-claims.js';
+export { RetentionRepository, type BookkeepingCutoff, type PurgeCounts, type RetentionOptions } from './retention.js';
 export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
+export { JobSuccessRepository, type JobSuccess } from './job-successes.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
 export { AUDIT_GENESIS, AuditTrail, type AuditCheck, type AuditEntry, type AuditEntryInput } from './audit-trail.js';
@@ -58,6 +66,12 @@ export {
   type FindingSeen,
   type StoredFinding,
 } from './findings.js';
+export {
+  ReceivableRepository,
+  type ReceivableFile,
+  type ReceivableLine,
+  type StoredReceivable,
+} from './receivables.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,

@@ -105,6 +105,35 @@ export class LeaseRepository {
     return this.db.knex('leases').where('expires_at', '<=', cutoff).delete();
   }
 
+  /**
+   * Records that `holder` finished the work `name` now, as the row `done:<name>`: it holds
+   * nothing (it is expired from the start), it only says who finished it when, so a process
+   * that claims the same work later in the same run can tell it was done meanwhile.
+   */
+  async recordDone(name: string, holder: string): Promise<void> {
+    const key = `done:${name}`;
+    const now = instant(this.clock.now());
+    const row = { holder, acquired_at: now, expires_at: now };
+    if ((await this.db.knex('leases').where({ name: key }).update(row)) > 0) return;
+    try {
+      await this.db.knex('leases').insert({ name: key, ...row });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.db.knex('leases').where({ name: key }).update(row);
+    }
+  }
+
+  /** Who finished the work `name` at or after `since`, if anyone did. */
+  async doneSince(name: string, since: Date): Promise<{ holder: string; at: Date } | undefined> {
+    const row = await this.db
+      .knex<Row>('leases')
+      .where({ name: `done:${name}` })
+      .first();
+    if (!row) return undefined;
+    const at = toDate(row.acquired_at);
+    return at.getTime() >= since.getTime() ? { holder: toStr(row.holder), at } : undefined;
+  }
+
   /** The current holder, if the lease exists and has not expired. */
   async current(name: string): Promise<Lease | undefined> {
     const row = await this.db.knex<Row>('leases').where({ name }).first();

@@ -3,7 +3,7 @@
 // migrates at a time, under a lease (./migration-lease.ts); the others wait and then find
 // nothing left to apply.
 import type { Knex } from 'knex';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
 import { withMigrationLease } from './migration-lease.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
@@ -70,7 +70,7 @@ export async function runMigrations(
     throw new SettleError(
       'ERR_DB_MIGRATION_UNKNOWN',
       `The database (${description}) has migrations this settle build does not know (${unknown.join(', ')}); a newer settle has used it. Run that version, or restore a backup taken before the upgrade.`,
-      { exitCode: ExitCode.runtime, details: { unknown } },
+      { details: { unknown } },
     );
   }
   try {
@@ -87,7 +87,6 @@ export async function runMigrations(
   } catch (cause) {
     const reason = cause instanceof Error ? redactText(cause.message) : 'unknown error';
     throw new SettleError('ERR_DB_MIGRATION_FAILED', `Migrating the database (${description}) failed: ${reason}`, {
-      exitCode: ExitCode.runtime,
       cause,
     });
   }

@@ -5,10 +5,19 @@
 import type { Clock } from '../domain/clock.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { chunks, toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
+
+/** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
+export interface BankStatusUpdate {
+  /** The bank's transaction status, any case ("acsc", "ACSC"). */
+  status: string;
+  cause: string;
+  source: TransitionSource;
+  tppMessages?: readonly TppMessage[];
+}
 
 export interface TppMessage {
   category?: string;
@@ -160,17 +169,11 @@ export class PaymentRepository {
    * of transition rows). Duplicates and older statuses change nothing; a status no order of
    * events explains for a line is refused for that line and reported.
    */
-  async applyBankStatus(
-    paymentIds: readonly string[],
-    status: string,
-    cause: string,
-    source: TransitionSource,
-    tppMessages?: readonly TppMessage[],
-  ): Promise<TransitionResult> {
+  async applyBankStatus(paymentIds: readonly string[], update: BankStatusUpdate): Promise<TransitionResult> {
+    const { status, cause, source, tppMessages } = update;
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
       throw new SettleError('ERR_STATE_UNKNOWN_STATUS', `"${status}" is not a known bank transaction status.`, {
-        exitCode: ExitCode.runtime,
         details: { status },
       });
     }
@@ -204,6 +207,7 @@ export function toStoredPayment(r: Row): StoredPayment {
   const creditorReference = toOptStr(r.creditor_reference);
   const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
   const batchBooking = toOptBool(r.batch_booking);
+  const categoryPurpose = toOptStr(r.category_purpose);
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
@@ -224,6 +228,7 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(creditorReference === undefined ? {} : { creditorReference }),
     ...(instructionPriority === undefined ? {} : { instructionPriority }),
     ...(batchBooking === undefined ? {} : { batchBooking }),
+    ...(categoryPurpose === undefined ? {} : { categoryPurpose }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),

@@ -12,6 +12,7 @@ import { ExportRepository } from './exports.js';
 import { FileLedger } from './file-ledger.js';
 import { HeldPaymentRepository } from './held-payments.js';
 import { JobRunRepository } from './job-runs.js';
+import { JobSuccessRepository } from './job-successes.js';
 import { LeaseRepository } from './leases.js';
 import { PaymentRepository } from './payments.js';
 import { PaymentViews } from './payment-views.js';
@@ -22,6 +23,7 @@ import { LegalSequenceRepository } from './legal-sequence.js';
 import { StatementRepository } from './statements.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
+import { ReceivableRepository } from './receivables.js';
 
 export interface Store {
   readonly files: FileLedger;
@@ -34,6 +36,8 @@ export interface Store {
   readonly exports: ExportRepository;
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
+  /** The last success of each job for each company (/healthz, deadlines). */
+  readonly jobSuccesses: JobSuccessRepository;
   readonly dedupe: DedupeRepository;
   /** What needs a person, and rows per state (alerts and metrics). */
   readonly attention: AttentionRepository;
@@ -43,6 +47,8 @@ export interface Store {
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
+  /** Open receivables from the ERP's files, for matching incoming payments. */
+  readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -68,6 +74,7 @@ export function createStore(db: Database, clock: Clock): Store {
     exports: new ExportRepository(db, clock),
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
+    jobSuccesses: new JobSuccessRepository(db, clock),
     dedupe: new DedupeRepository(db, clock),
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
@@ -75,9 +82,10 @@ export function createStore(db: Database, clock: Clock): Store {
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
+    receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
-    renewClaim: (table, ids, holder, leaseMs) => renewClaim(db, clock, table, ids, holder, leaseMs),
+    renewClaim: (table, ids, holder, leaseMs) => renewClaim({ db, clock }, table, ids, { holder, leaseMs }),
     transitions: (entityType, entityId) => listTransitions(db.knex, entityType, entityId),
     heldElsewhere: (table, where, holder) => heldElsewhere(db, clock, table, where, holder),
   };

@@ -7,7 +7,7 @@
 // writes a row per line, settle sends only the ids. Polling, webhooks, the operator and cancellation all
 // come here, so a duplicate or out-of-order report is harmless wherever it comes from.
 import type { Knex } from 'knex';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import {
   bankStatusMachine,
   basketMachine,
@@ -144,7 +144,6 @@ export async function recordCreation<K extends TransitionKind>(
   const spec = KINDS[request.kind];
   if (!spec.machine.initial.includes(request.to)) {
     throw new SettleError('ERR_STATE_TRANSITION_ILLEGAL', `A ${spec.machine.name} cannot start in "${request.to}".`, {
-      exitCode: ExitCode.runtime,
       details: { machine: spec.machine.name, to: request.to },
     });
   }
@@ -208,7 +207,6 @@ function notFound(entityType: EntityType, wanted: readonly string[], found: read
   const have = new Set(found.map((r) => toStr(r.id)));
   const missing = wanted.find((id) => !have.has(id)) ?? '?';
   return new SettleError('ERR_DB_NOT_FOUND', `No ${entityType.replace('_', ' ')} with id ${missing}.`, {
-    exitCode: ExitCode.runtime,
     details: { entityType, id: missing },
   });
 }

@@ -33,6 +33,8 @@ export interface UnitClaimsOptions {
   /** How long a claim lasts without a heartbeat. */
   ttlMs: number;
   logger?: Logger | undefined;
+  /** Told of each unit whose work ended without an error (the last-success record of /healthz). */
+  onDone?: ((unit: WorkUnit) => Promise<void>) | undefined;
 }
 
 export function unitName(unit: WorkUnit): string {
@@ -52,6 +54,8 @@ export function describeHeld(held: HeldUnit): string {
 export class UnitClaims {
   /** Units found held by another holder, in the order met. */
   readonly held: HeldUnit[] = [];
+  /** Units another holder finished during this run (`run` with `doneSince`); `since` is when. */
+  readonly doneElsewhere: HeldUnit[] = [];
   private ran = 0;
   private readonly mine = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -78,12 +82,28 @@ export class UnitClaims {
     return this.ran === 0 && this.held.length > 0;
   }
 
-  /** Claims the unit and runs `fn` while holding it; when another holder has it, records and returns that. */
-  async run<T>(unit: WorkUnit, fn: () => Promise<T>): Promise<UnitRun<T>> {
+  /**
+   * Claims the unit and runs `fn` while holding it; when another holder has it, records and
+   * returns that. With `doneSince`, a unit another holder finished at or after that instant is
+   * not run again (several instances walking the same companies in one night each do a
+   * company once between them, not once each): it is skipped and listed in `doneElsewhere`.
+   */
+  async run<T>(unit: WorkUnit, fn: () => Promise<T>, options: { doneSince?: Date } = {}): Promise<UnitRun<T>> {
     if (!(await this.claim(unit))) return { ran: false, held: this.held[this.held.length - 1] ?? { unit } };
+    const name = unitName(unit);
     try {
+      if (options.doneSince) {
+        const done = await this.options.leases.doneSince(name, options.doneSince);
+        if (done && done.holder !== this.holder) {
+          const held: HeldUnit = { unit, holder: done.holder, since: done.at };
+          this.doneElsewhere.push(held);
+          return { ran: false, held };
+        }
+      }
       const result = await fn();
       this.ran++;
+      await this.recordDone(unit);
+      if (options.doneSince) await this.options.leases.recordDone(name, this.holder);
       return { ran: true, result };
     } finally {
       await this.release(unit);
@@ -101,9 +121,22 @@ export class UnitClaims {
       if (claimed.length === 0) return undefined;
       const result = await fn(claimed);
       this.ran += claimed.length;
+      for (const unit of claimed) await this.recordDone(unit);
       return result;
     } finally {
       for (const unit of claimed) await this.release(unit);
+    }
+  }
+
+  /** The work is done whatever the record of it does: a failed record is logged, not thrown. */
+  private async recordDone(unit: WorkUnit): Promise<void> {
+    try {
+      await this.options.onDone?.(unit);
+    } catch (error) {
+      this.options.logger?.warn('cannot record the success of a unit of work', {
+        unit: unitName(unit),
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 

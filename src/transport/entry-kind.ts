@@ -2,7 +2,7 @@
 // regular file. An inbox is written by others: a link there could point at a secret or at a
 // payment file somewhere else, a FIFO would block a reader forever, a device could be read
 // without end. settle reads regular files only and says so in the user's words.
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import type { OtherKind } from './file-store.js';
 
 /** The parts of fs.Stats and ssh2's Stats that tell the kind of an entry. */
@@ -41,6 +41,6 @@ export function notRegularFile(where: string, kind: OtherKind | 'replaced'): Set
   return new SettleError(
     'ERR_FILE_NOT_REGULAR',
     `${where} is ${WORDS[kind]}: settle reads regular files only and left it in place. Put the file itself there, not a link or anything else.`,
-    { exitCode: ExitCode.findings, details: { kind } },
+    { details: { kind } },
   );
 }

@@ -6,7 +6,7 @@ import { link, lstat, mkdir, open, readdir, realpath, rename, unlink, type FileH
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ExitCode, SettleError, isSettleError } from '../domain/errors.js';
+import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
@@ -55,9 +55,7 @@ export class LocalFileStore implements FileStore {
     const full = resolve(this.root, ...segments);
     // Defence in depth: the segment check already excludes '..' and absolute paths.
     if (full !== this.root && !full.startsWith(this.root + sep)) {
-      throw new SettleError('ERR_FILE_NAME_UNSAFE', `Refused path ${JSON.stringify(path)}: it leaves the store root.`, {
-        exitCode: ExitCode.findings,
-      });
+      throw new SettleError('ERR_FILE_NAME_UNSAFE', `Refused path ${JSON.stringify(path)}: it leaves the store root.`);
     }
     return full;
   }
@@ -80,7 +78,7 @@ export class LocalFileStore implements FileStore {
     throw new SettleError(
       'ERR_FILE_NAME_UNSAFE',
       `Refused path ${JSON.stringify(path)}: a folder on the way is a link that leads out of ${this.description}.`,
-      { exitCode: ExitCode.findings, details: { value: path, reason: 'it leaves the store root through a link' } },
+      { details: { value: path, reason: 'it leaves the store root through a link' } },
     );
   }
 

@@ -2,7 +2,7 @@
 // come from outside (ERP drops, server listings, config), so a name like `../../etc/passwd`,
 // an absolute path, or one with control characters (which can forge log lines and confuse
 // reports) is refused with ERR_FILE_NAME_UNSAFE instead of being "cleaned up" silently.
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 
 // C0/C1 control characters and the Unicode bidirectional overrides that can make a name
 // display differently from what it is (e.g. `invoice\u202Etxt.exe`).
@@ -10,7 +10,6 @@ const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
 function unsafe(what: string, value: string, why: string): SettleError {
   return new SettleError('ERR_FILE_NAME_UNSAFE', `Refused unsafe ${what} ${JSON.stringify(value)}: ${why}.`, {
-    exitCode: ExitCode.findings,
     details: { value, reason: why },
   });
 }

@@ -3,7 +3,7 @@
 // fingerprints, never a password, passphrase or key.
 import SftpClient from 'ssh2-sftp-client';
 import type { SFTPWrapper } from 'ssh2';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
 import type { Logger } from '../log/logger.js';
 import { describeHostKey, type HostKeyInfo } from './host-key.js';
@@ -44,7 +44,7 @@ export function unpinnedError(endpoint: SftpEndpoint): SettleError {
   return new SettleError(
     'ERR_SFTP_HOST_KEY_UNPINNED',
     `Refusing to connect to SFTP server ${endpointText(endpoint)} without a pinned host key: ${FIRST_CONTACT_HINT}.`,
-    { exitCode: ExitCode.usage, details: { host: endpoint.host, port: endpoint.port } },
+    { details: { host: endpoint.host, port: endpoint.port } },
   );
 }
 
@@ -110,7 +110,6 @@ export function classifyConnectError(raw: unknown, facts: ConnectFacts): SettleE
       'ERR_SFTP_AUTH',
       `SFTP server ${where} refused authentication of user ${JSON.stringify(facts.username)}; check the user name, key or password configured for it.`,
       {
-        exitCode: ExitCode.usage,
         cause: raw,
         details: { host: facts.endpoint.host, port: facts.endpoint.port, username: facts.username },
       },

@@ -4,7 +4,7 @@
 // posix-rename; moves use plain SFTP rename, which never replaces an existing file.
 import { PassThrough, Readable } from 'node:stream';
 import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
-import { ExitCode, SettleError } from '../domain/errors.js';
+import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
@@ -80,9 +80,6 @@ export class SftpFileStore implements FileStore {
       throw new SettleError(
         'ERR_SFTP_AUTH',
         `No password or private key is configured for SFTP user ${JSON.stringify(options.username)} at ${endpointText(endpoint)}.`,
-        {
-          exitCode: ExitCode.usage,
-        },
       );
     }
     let pin: string | undefined;
@@ -92,7 +89,6 @@ export class SftpFileStore implements FileStore {
         throw new SettleError(
           'ERR_SFTP_HOST_KEY_UNPINNED',
           `The pinned host key for SFTP server ${endpointText(endpoint)} is not a SHA256 fingerprint (expected "SHA256:" and 43 base64 characters); run \`settle sftp fingerprint ${endpointText(endpoint)}\` to get one.`,
-          { exitCode: ExitCode.usage },
         );
       }
     } else if (options.allowUnpinned !== true) {

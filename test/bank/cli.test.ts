@@ -36,7 +36,7 @@ function settle(args: string[]): Promise<CliResult> {
   });
 }
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle banks', { timeout: 120_000 }, () => {
   it('lists banks as a table and filters by country', async () => {
     const r = await settle(['banks', 'list', '--country', 'no']);
@@ -65,7 +65,7 @@ describe('settle banks', { timeout: 120_000 }, () => {
   });
 });
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle consents', { timeout: 120_000 }, () => {
   it('creates a consent, then refuses a second one for the same company and bank', async () => {
     const created = await settle([
@@ -117,6 +117,36 @@ describe('settle consents', { timeout: 120_000 }, () => {
     });
   });
 
+  it('tells an operator to wait for a consent in Started, never to request a new (invoiced) SCA link', async () => {
+    const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '945678901', '--json']);
+    const { consentId } = JSON.parse(created.stdout) as { consentId: string };
+    // The signer opened the link: the in-process sandbox's consent is put in that state directly.
+    const consent = sandbox.sandbox.state.consents.get(consentId);
+    if (!consent) throw new Error('consent missing');
+    consent.status = 'Started';
+    const shown = await settle(['consents', 'show', consentId]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('wait and check again (do not request a new link)');
+    expect(shown.stdout).not.toContain('consents refresh');
+    const json = JSON.parse((await settle(['consents', 'show', consentId, '--json'])).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect(json).toEqual({
+      consentId,
+      status: 'Started',
+      bankId: 'testbank',
+      organisationNumber: '945678901',
+      expiresAt: null,
+      usable: false,
+      next: expect.stringContaining('do not request a new link') as unknown,
+    });
+    const again = await settle(['consents', 'create', '--bank', 'testbank', '--org', '945678901']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('its signing is under way: wait until it is Authorized');
+    expect(again.stderr).not.toContain('consents refresh');
+  });
+
   it('refuses a bankId not exactly as listed, and a bank whose required properties are missing', async () => {
     const wrongCase = await settle(['consents', 'create', '--bank', 'NordBank', '--org', '923456789']);
     expect(wrongCase.code).toBe(2);
@@ -143,7 +173,7 @@ describe('settle consents', { timeout: 120_000 }, () => {
   });
 });
 
-// Each child process starts tsx (seconds on a busy machine), hence the long timeouts.
+// Each test starts several settle processes (a second or more each on a busy machine).
 describe('settle accounts', { timeout: 120_000 }, () => {
   it('lists the accounts of a company with their status', async () => {
     const r = await settle(['accounts', 'list', '--org', SEED.resourceGroupName]);
@@ -168,6 +198,25 @@ describe('settle accounts', { timeout: 120_000 }, () => {
       expect(r.code).toBe(0);
       const rows = JSON.parse(r.stdout) as { id: string; status: string }[];
       expect(rows.find((a) => a.id === SEED.approvalAccountId)?.status).toBe('disabled');
+      // The documented shape (docs/cli-json.md): no raw bank answer, balances as decimal strings.
+      const operating = rows.find((a) => a.id === SEED.operatingAccountId) as unknown as Record<string, unknown>;
+      expect(Object.keys(operating).sort()).toEqual([
+        'balances',
+        'bankId',
+        'bban',
+        'bic',
+        'currency',
+        'iban',
+        'id',
+        'name',
+        'organisationNumber',
+        'other',
+        'ownerName',
+        'status',
+      ]);
+      expect(operating).toMatchObject({ iban: SEED.operatingIban, organisationNumber: SEED.resourceGroupName });
+      for (const b of operating.balances as { amount: unknown; type: unknown }[])
+        expect(b.amount).toMatch(/^-?\d+(\.\d+)?$/);
       expect(r.stderr).toContain(
         `warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) is disabled although consent ${SEED.consentId} is Authorized`,
       );

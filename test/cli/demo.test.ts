@@ -50,11 +50,19 @@ describe('settle demo', () => {
       expect(last.summary.byType.find((t) => t.type === 'rejected')?.count).toBe(1);
       // Only the one real finding needs a person: the sandbox's debits from before go-live are nowhere.
       expect(last.summary.needingPerson).toBe(1);
+      // The ERP's receivables were imported on night 1; the two customers' payments booked since
+      // are matched to their invoices by reference, and add nothing that needs a person.
+      expect(result.nights[0]!.reconciliations[0]!.receivablesFiles).toEqual([
+        expect.objectContaining({ outcome: 'imported', receivables: 3 }),
+      ]);
+      expect(last.summary.byType.find((t) => t.type === 'credit_matched')?.count).toBe(2);
+      expect(lines.join('\n')).toContain('2 incoming payments matched to open invoices by their KID or RF reference');
       const reportCsv = await readFile(join(result.dir, last.csv.replace(/^reports/, 'acme/reports')), 'utf8');
       expect(reportCsv.split('\r\n').filter((l) => l.includes(',yes,'))).toEqual([
         expect.stringMatching(/^rejected,error,yes,.*ACME-2026-0003.*AC04/),
       ]);
       expect(reportCsv).not.toContain('SEED-E2E');
+      expect(reportCsv).toMatch(/^credit_matched,info,no,.*INV-2026-102,RF18539007547034,/m);
 
       // camt.054: the debit notification books the accepted payments against the ERP's ids, the
       // credit notification carries the customer's KID as a structured reference.
@@ -65,7 +73,8 @@ describe('settle demo', () => {
       const debit = await readFile(join(result.dir, notification('debit')!), 'utf8');
       const credit = await readFile(join(result.dir, notification('credit')!), 'utf8');
       expect(debit).toContain('<EndToEndId>ACME-2026-0001</EndToEndId>');
-      expect(credit).toContain('<Ref>10020000021</Ref>');
+      expect(credit).toContain('<Ref>1002003018</Ref>');
+      expect(credit).toContain('<Ref>RF18539007547034</Ref>');
       if (hasTool('xmllint') || process.env.CI) {
         for (const xml of [debit, credit]) expect((await xmllintValidate(xml, 'camt.054.001.02')).valid).toBe(true);
       }

@@ -56,4 +56,64 @@ describe('settle findings and settle audit', () => {
       expect(broken.stderr).toMatch(/^settle: ERR_AUDIT_CHAIN_BROKEN: .*entry 1 was changed/);
     });
   }, 300_000);
+
+  it('confirms and rejects proposed matches only, each an audit entry naming who and why', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(join(dir, 'settle.yaml'), `dataDir: ${dir}/data\n`);
+      const db = await openDatabase({ url: `sqlite:${join(dir, 'data', 'settle.sqlite')}` });
+      await db.migrate();
+      const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+      const seen = (id: string, type: string) => ({
+        id,
+        type,
+        factHash: 'h'.repeat(64),
+        subject: `booking ${id}`,
+        summary: 'Proposed for invoice INV-1003 of Kunde Vest AS by amount, name and date.',
+      });
+      await store.findings.recordRun('acme', 'night-2', [
+        seen('F-0000000000000001', 'match_proposed'),
+        seen('F-0000000000000002', 'match_proposed'),
+        seen('F-0000000000000003', 'unexpected_debit'),
+      ]);
+      await db.close();
+      const config = ['--config', join(dir, 'settle.yaml')];
+      const env = { env: { SETTLE_ACTOR: 'kari.nordmann' }, cwd: dir };
+
+      const confirmed = await runSettle(
+        [...config, 'findings', 'confirm', 'F-0000000000000001', '--reason', 'merger'],
+        env,
+      );
+      expect(confirmed.stderr).toBe('');
+      expect(confirmed.stdout).toContain('finding F-0000000000000001 confirmed by kari.nordmann');
+      const rejected = await runSettle(
+        [...config, 'findings', 'reject', 'F-0000000000000002', '--reason', 'other firm'],
+        env,
+      );
+      expect(rejected.stdout).toContain('the next run leaves the pair unmatched');
+      const wrong = await runSettle([...config, 'findings', 'confirm', 'F-0000000000000003', '--reason', 'x'], env);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(
+        /^settle: ERR_USAGE: finding F-0000000000000003 is a unexpected_debit finding, not a proposed match/,
+      );
+
+      const audit = await runSettle([...config, 'audit', 'list', '--json'], env);
+      const entries = JSON.parse(audit.stdout) as { action: string; actor: string; reason: string }[];
+      expect(entries.map((e) => [e.action, e.actor, e.reason])).toEqual([
+        ['finding.confirm', 'kari.nordmann', 'merger'],
+        ['finding.reject', 'kari.nordmann', 'other firm'],
+      ]);
+      const listed = await runSettle([...config, 'findings', 'list', '--json'], env);
+      const decisions = (JSON.parse(listed.stdout) as { id: string; decision: string }[]).map((f) => [
+        f.id,
+        f.decision,
+      ]);
+      expect(decisions).toEqual(
+        expect.arrayContaining([
+          ['F-0000000000000001', 'confirmed'],
+          ['F-0000000000000002', 'rejected'],
+          ['F-0000000000000003', 'open'],
+        ]),
+      );
+    });
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDay } from '../../src/domain/statement-day-continuity.js';
-import { endOfDay, startOfDay } from '../../src/domain/zone-time.js';
+import { endOfDay, startOfDay } from '../../src/domain/zoned-time.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 
 const fmt = (minor: bigint) => `${minor} minor`;

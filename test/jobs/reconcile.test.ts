@@ -81,14 +81,14 @@ describe('the reconcile job', () => {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'bank-p1', 'test', 'RCVD');
+    await store.bulks.markSent(bulk!.id, 'bank-p1', { cause: 'test', bankStatus: 'RCVD' });
     return lines.map((l) => l.id);
   }
 
   it('matches booked debits by end-to-end id, reports what is missing or unexpected, and writes CSV and HTML', async () => {
     const [p1, p2] = await sendThree();
-    await store.payments.applyBankStatus([p1!], 'ACSC', 'test', 'poll');
-    await store.payments.applyBankStatus([p2!], 'ACSC', 'test', 'poll');
+    await store.payments.applyBankStatus([p1!], { status: 'ACSC', cause: 'test', source: 'poll' });
+    await store.payments.applyBankStatus([p2!], { status: 'ACSC', cause: 'test', source: 'poll' });
     await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
     await store.statements.upsertTransactions('acc-1', [
       {
@@ -185,7 +185,7 @@ describe('the reconcile job', () => {
     // the payments nor their bookings are in it; the bookings must not turn into debits that
     // "match no payment settle sent".
     const ids = await sendThree();
-    for (const id of ids) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    for (const id of ids) await store.payments.applyBankStatus([id], { status: 'ACSC', cause: 'test', source: 'poll' });
     await book([
       ['t1', 10000n, '2026-01-07', 'E1'],
       ['t2', 25000n, '2026-01-07', 'E2'],
@@ -207,7 +207,7 @@ describe('the reconcile job', () => {
   });
 
   it('leaves everything before the go-live date out of the report', async () => {
-    company = { ...company, reconcile: { since: '2026-01-05' } };
+    company = { ...company, reconcile: { ...company.reconcile, since: '2026-01-05' } };
     await book([
       ['old-1', 349900n, '2026-01-02'],
       ['old-2', 99000n, '2026-01-04'],
@@ -226,7 +226,8 @@ describe('the reconcile job', () => {
 
   it('keeps an acknowledged finding quiet the next night, in its own section, until its facts change', async () => {
     const [, , p3] = await sendThree();
-    for (const id of [p3!]) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    for (const id of [p3!])
+      await store.payments.applyBankStatus([id], { status: 'ACSC', cause: 'test', source: 'poll' });
     await book([
       ['t1', 10000n, '2026-01-07', 'E1'],
       ['t2', 25000n, '2026-01-07', 'E2'],
@@ -270,7 +271,8 @@ describe('the reconcile job', () => {
 
   it('writes a report whose totals add up with the CSV, with balances per account, ages, status words and whole IBANs', async () => {
     const [p1, p2, p3] = await sendThree();
-    for (const id of [p1!, p2!, p3!]) await store.payments.applyBankStatus([id], 'ACSC', 'test', 'poll');
+    for (const id of [p1!, p2!, p3!])
+      await store.payments.applyBankStatus([id], { status: 'ACSC', cause: 'test', source: 'poll' });
     await book([
       ['t1', 10000n, '2026-01-07', 'E1'],
       ['t2', 25100n, '2026-01-07', 'E2'],

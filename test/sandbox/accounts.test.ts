@@ -203,6 +203,24 @@ describe('transactions', () => {
     expect(new Set(all.map((t: Json) => t.transactionId)).size).toBe(6);
   });
 
+  it('books an incoming credit on request (control API), and refuses a bad one', async () => {
+    const booked = await h.control('POST', '/credits', {
+      iban: SEED.operatingIban,
+      amount: '12500.00',
+      name: 'Kunde Nord AS',
+      remittance: 'KID 1002003018',
+      bookingDate: '2026-01-04',
+    });
+    expect(booked.status).toBe(201);
+    const r = await h.call(
+      'GET',
+      `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-04&dateTo=2026-01-04&bookingStatus=booked`,
+    );
+    expect(r.body.transactions.booked.map((t: Json) => t.transactionId)).toContain(booked.body.transactionId);
+    expect((await h.control('POST', '/credits', { iban: SEED.operatingIban, amount: '-1' })).status).toBe(400);
+    expect((await h.control('POST', '/credits', { iban: 'NO6315061111112', amount: '1.00' })).status).toBe(400);
+  });
+
   it('limits by dateFrom and dateTo, inclusive', async () => {
     const r = await h.call(
       'GET',

@@ -58,6 +58,9 @@ describe('/healthz and /metrics', () => {
         },
         status: {},
       },
+      lastSuccess: {},
+      deadlines: [],
+      deadlineMissed: false,
     });
   });
 

@@ -2,18 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CLI_MAIN } from '../support/cli-paths.js';
 import { paymentStatusEvent, sleep } from './helpers.js';
 
-const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const AUTH = 'Bearer serve-cli-secret-51c2';
 
 describe('settle serve', () => {
   it('listens, answers health, metrics and webhooks, and stops cleanly on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'settle-serve-'));
-    const child = spawn(process.execPath, ['--import', tsxLoader, entry, 'serve', '--port', '0', '--grace', '5'], {
+    const child = spawn(process.execPath, [CLI_MAIN, 'serve', '--port', '0', '--grace', '5'], {
       cwd: dir,
       env: {
         ...process.env,

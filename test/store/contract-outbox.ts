@@ -82,7 +82,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     await store.bulks.markUnknown(bulk!.id, { reason: 'timeout' });
     expect((await store.payments.listByBulk(bulk!.id))[0]?.state).toBe('unknown');
     await rejectsWithCode(store.bulks.markSending(bulk!.id), 'ERR_STATE_TRANSITION_ILLEGAL');
-    await store.bulks.markSent(bulk!.id, 'PAY-123', 'lookup found it', 'rcvd');
+    await store.bulks.markSent(bulk!.id, 'PAY-123', { cause: 'lookup found it', bankStatus: 'rcvd' });
     expect(await store.bulks.get(bulk!.id)).toMatchObject({
       state: 'sent',
       bankPaymentId: 'PAY-123',
@@ -114,24 +114,37 @@ export function outboxCases(ctx: () => ContractContext): void {
     ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-9');
-    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'acsp', 'poll', 'poll'))).toBe('apply');
+    expect(
+      decisionOf(await store.payments.applyBankStatus([line!.id], { status: 'acsp', cause: 'poll', source: 'poll' })),
+    ).toBe('apply');
     expect(
       decisionOf(
-        await store.payments.applyBankStatus([line!.id], 'ACSC', 'webhook evt-1', 'event', [
-          { code: 'OK', message: null },
-        ]),
+        await store.payments.applyBankStatus([line!.id], {
+          status: 'ACSC',
+          cause: 'webhook evt-1',
+          source: 'event',
+          tppMessages: [{ code: 'OK', message: null }],
+        }),
       ),
     ).toBe('apply');
-    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'ACTC', 'late webhook', 'poll'))).toBe('stale');
-    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'ACSC', 'poll', 'poll'))).toBe('duplicate');
-    expect(decisionOf(await store.payments.applyBankStatus([line!.id], 'RJCT', 'poll', 'poll'))).toBe('stale');
+    expect(
+      decisionOf(
+        await store.payments.applyBankStatus([line!.id], { status: 'ACTC', cause: 'late webhook', source: 'poll' }),
+      ),
+    ).toBe('stale');
+    expect(
+      decisionOf(await store.payments.applyBankStatus([line!.id], { status: 'ACSC', cause: 'poll', source: 'poll' })),
+    ).toBe('duplicate');
+    expect(
+      decisionOf(await store.payments.applyBankStatus([line!.id], { status: 'RJCT', cause: 'poll', source: 'poll' })),
+    ).toBe('stale');
     expect(await store.payments.findByEndToEndId('acme', 'SS-1')).toMatchObject({
       state: 'ACSC',
       bankStatus: 'ACSC',
       tppMessages: [{ code: 'OK', message: null }],
     });
     await rejectsWithCode(
-      store.payments.applyBankStatus([line!.id], 'BOGUS', 'poll', 'poll'),
+      store.payments.applyBankStatus([line!.id], { status: 'BOGUS', cause: 'poll', source: 'poll' }),
       'ERR_STATE_UNKNOWN_STATUS',
     );
     expect(await store.bulks.applyBankStatus(bulk!.id, 'ACSC', 'poll', 'poll')).toBe('apply');
@@ -143,9 +156,13 @@ export function outboxCases(ctx: () => ContractContext): void {
     const { line, bulk } = await oneLineBulk(store, 'race');
     await store.bulks.markSending(bulk.id);
     // The webhook for the line arrives before markSent is written.
-    expect(decisionOf(await store.payments.applyBankStatus([line.id], 'ACSP', 'webhook evt-9', 'event'))).toBe('apply');
+    expect(
+      decisionOf(
+        await store.payments.applyBankStatus([line.id], { status: 'ACSP', cause: 'webhook evt-9', source: 'event' }),
+      ),
+    ).toBe('apply');
     await store.bulks.markSent(bulk.id, 'PAY-R');
-    await store.bulks.markSent(bulk.id, 'PAY-R', 'idempotent replay');
+    await store.bulks.markSent(bulk.id, 'PAY-R', { cause: 'idempotent replay' });
     expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('ACSP');
     expect((await store.transitions('bulk', bulk.id)).map((t) => t.to)).toEqual(['pending', 'sending', 'sent']);
     expect((await store.transitions('payment', line.id)).map((t) => t.to)).toEqual(['queued', 'ACSP']);
@@ -169,8 +186,8 @@ export function outboxCases(ctx: () => ContractContext): void {
     ]);
     await store.bulks.markSending(bulk!.id);
     await store.bulks.markSent(bulk!.id, 'PAY-B');
-    await store.payments.applyBankStatus([lines[0]!.id], 'ACSC', 'poll', 'poll');
-    await store.payments.applyBankStatus([lines[1]!.id], 'ACCP', 'poll', 'poll');
+    await store.payments.applyBankStatus([lines[0]!.id], { status: 'ACSC', cause: 'poll', source: 'poll' });
+    await store.payments.applyBankStatus([lines[1]!.id], { status: 'ACCP', cause: 'poll', source: 'poll' });
     expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll', 'poll')).toEqual({
       apply: 1,
       duplicate: 1,

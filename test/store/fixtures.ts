@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
-import { isSettleError } from '../../src/domain/errors.js';
+import { isSettleError, type ErrorCode } from '../../src/domain/errors.js';
 import type { NewPaymentFile } from '../../src/store/index.js';
 
 export function payment(lineNumber: number, overrides: Partial<PaymentInstruction> = {}): PaymentInstruction {
@@ -33,7 +33,7 @@ export function paymentFile(content: string, overrides: Partial<NewPaymentFile> 
 }
 
 /** Resolves when the promise rejects with a SettleError of this code; throws otherwise. */
-export async function rejectsWithCode(promise: Promise<unknown>, code: string): Promise<void> {
+export async function rejectsWithCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
   try {
     await promise;
   } catch (error) {

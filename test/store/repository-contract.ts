@@ -17,6 +17,8 @@ import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
 import { statementCases } from './contract-statements.js';
 import { outboxCases } from './contract-outbox.js';
+import { receivableCases } from './contract-receivables.js';
+import { retentionCases } from './contract-retention.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export interface TestDatabase {
@@ -85,6 +87,17 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         await other.close();
       }
       expect((await db.migrate()).applied).toEqual([]);
+    });
+
+    it('keeps one last success per job and company, replaced by the next', async () => {
+      await store.jobSuccesses.record('nightly', 'acme', 'run-1');
+      await store.jobSuccesses.record('export', 'acme', 'run-1');
+      clock.advance(60_000);
+      await store.jobSuccesses.record('nightly', 'acme', 'run-2');
+      expect(await store.jobSuccesses.list()).toEqual([
+        { job: 'export', company: 'acme', succeededAt: new Date('2026-01-05T08:00:00Z'), runId: 'run-1' },
+        { job: 'nightly', company: 'acme', succeededAt: new Date('2026-01-05T08:01:00Z'), runId: 'run-2' },
+      ]);
     });
 
     it('stores amounts beyond 2^53 and up to 2^63-1 exactly', async () => {
@@ -220,6 +233,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
+    retentionCases(() => ({ store, clock, db }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(
@@ -251,12 +265,14 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         await store.bulks.markSent(bulk!.id, 'PAY-SB');
         expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
         statements.length = 0;
-        const moved = await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll');
+        const moved = await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' });
         expect(moved.moved).toHaveLength(1000);
         expect(lineWrites()).toEqual({ updates: 1, inserts: 1 });
         // The same status again is a duplicate for every line: nothing is written.
         statements.length = 0;
-        expect(await store.payments.applyBankStatus(ids, 'ACSC', 'poll ACSC', 'poll')).toMatchObject({
+        expect(
+          await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' }),
+        ).toMatchObject({
           moved: [],
           duplicate: 1000,
         });
@@ -516,5 +532,6 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
     decisionCases(() => ({ store, clock, db }));
+    receivableCases(() => ({ store }));
   });
 }

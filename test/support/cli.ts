@@ -1,10 +1,7 @@
-// Runs the settle CLI from source in a child process, as a user would run it.
+// Runs the settle CLI in a child process, as a user would run it: compiled JavaScript (built once
+// per test run by test/support/cli-build.ts from the current source), no transpiler at start-up.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-// tsx is resolved from the project, not from the child's working directory (tests run in temp dirs).
-const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+import { CLI_MAIN, ROOT } from './cli-paths.js';
 
 export interface CliResult {
   code: number | null;
@@ -13,8 +10,8 @@ export interface CliResult {
 }
 
 function spawnSettle(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
-  return spawn(process.execPath, ['--import', tsxLoader, `${root}src/cli/main.ts`, ...args], {
-    cwd: options.cwd ?? root,
+  return spawn(process.execPath, [CLI_MAIN, ...args], {
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, SETTLE_LOG_FORMAT: 'json', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -44,7 +41,7 @@ export interface RunningSettle {
   stop(): Promise<number | null>;
 }
 
-/** Starts a long-running settle command (sandbox, serve) from source. */
+/** Starts a long-running settle command (sandbox, serve). */
 export function startSettle(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunningSettle {
   const child = spawnSettle(args, options);
   child.stdin.end();

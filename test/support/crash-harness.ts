@@ -1,4 +1,4 @@
-// Crash harness (issue part 5): runs settle's payment chain — pickup → submit → approve → status
+// Crash harness: runs settle's payment chain — pickup → submit → approve → status
 // → status report, plus a webhook receiver — in a CHILD process against the sandbox, and kills it
 // with SIGKILL at random moments while the sandbox injects faults (5xx, 429, lost responses,
 // duplicated and reordered webhooks) and a person approves, fails or lets SCA links expire.

@@ -39,9 +39,27 @@ function contexts(
   return [{ context: { scopes: [`/subscriptions/${subscriptionId}`] }, org: undefined }];
 }
 
-function accountJson(row: AccountRow): Record<string, unknown> {
-  const { raw: _raw, ...rest } = row.account;
-  return { ...rest, organisationNumber: row.organisationNumber };
+/** The stable `--json` shape of an account (docs/cli-json.md); the bank's raw answer stays out. */
+function accountJson({ account: a, organisationNumber }: AccountRow): Record<string, unknown> {
+  return {
+    id: a.id,
+    iban: a.iban ?? null,
+    bban: a.bban ?? null,
+    other: a.other ?? null,
+    bic: a.bic ?? null,
+    currency: a.currency ?? null,
+    name: a.displayName ?? a.name ?? null,
+    ownerName: a.ownerName ?? null,
+    status: a.status ?? null,
+    bankId: a.bankId ?? null,
+    organisationNumber: organisationNumber ?? null,
+    balances: a.balances.map((b) => ({
+      type: b.balanceType,
+      amount: b.balanceAmount.amount,
+      currency: b.balanceAmount.currency ?? a.currency ?? null,
+      referenceDate: b.referenceDate ?? null,
+    })),
+  };
 }
 
 async function listRows(bank: BankClient, orgs: readonly string[], subscriptionId: string): Promise<AccountRow[]> {
@@ -101,8 +119,13 @@ export function accountsCommand(): Command {
         const account = await bank.getAccount(context, accountId);
         const params = await bank.getAccountParameters(context, accountId);
         if (opts.json) {
-          const { raw: _raw, ...p } = params;
-          return printJson({ ...accountJson({ account, organisationNumber: org }), parameters: p });
+          return printJson({
+            ...accountJson({ account, organisationNumber: org }),
+            parameters: {
+              preApproval: params.preApproval ?? null,
+              numberOfApprovers: params.numberOfApprovers ?? null,
+            },
+          });
         }
         const lines = [
           `account:      ${account.id}`,

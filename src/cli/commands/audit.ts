@@ -2,7 +2,7 @@
 // from where), and a check that nobody edited it: each entry is chained to the one before it
 // by hash, so `verify` names the first entry that was changed, removed or slipped in.
 import { Command } from 'commander';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { createApp } from '../../main/app.js';
 import { context } from '../context.js';
 
@@ -44,7 +44,7 @@ export function auditCommand(): Command {
           throw new SettleError(
             'ERR_AUDIT_CHAIN_BROKEN',
             `the audit trail does not hold after ${check.entries} good entries: ${check.problem}; restore the database from a backup and compare`,
-            { exitCode: ExitCode.findings, details: { brokenAt: check.brokenAt } },
+            { details: { brokenAt: check.brokenAt } },
           );
         process.stdout.write(
           `audit trail intact: ${check.entries} entries; head hash ${check.headHash} (keep it elsewhere to detect removal of the latest entries)\n`,

@@ -3,7 +3,7 @@
 // property requirements.
 import { Command, Option } from 'commander';
 import { isBankError, type Bank, type BankClient } from '../../bank/index.js';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { createLogger } from '../../log/index.js';
 import { createBankClient } from '../../main/bank.js';
 import { context } from '../context.js';
@@ -43,7 +43,7 @@ export async function withBank<T>(
       throw new SettleError(
         'ERR_BANK_ID_NOT_FOUND',
         `the bank does not know that id (${error.title ?? 'not found'}); check it against \`settle consents list\`, \`settle accounts list\` or \`settle banks list\``,
-        { exitCode: ExitCode.findings, cause: error },
+        { cause: error },
       );
     throw error;
   } finally {
@@ -69,9 +69,7 @@ export async function findListedBank(bank: BankClient, bankId: string): Promise<
   const advice = near
     ? `bankIds are case-sensitive: use "${near.bankId}" exactly as \`settle banks list\` shows it`
     : 'see `settle banks list` for the bankIds the bank offers';
-  throw new SettleError('ERR_BANK_ID_UNKNOWN', `the bank does not list a bank "${bankId}"; ${advice}`, {
-    exitCode: ExitCode.usage,
-  });
+  throw new SettleError('ERR_BANK_ID_UNKNOWN', `the bank does not list a bank "${bankId}"; ${advice}`);
 }
 
 function bankJson(b: Bank): Record<string, unknown> {
@@ -101,7 +99,6 @@ export function banksCommand(): Command {
         throw new SettleError(
           'ERR_USAGE',
           `--country must be a two-letter country code such as NO, not "${opts.country}"`,
-          { exitCode: ExitCode.usage },
         );
       }
       await withBank(cmd, async (bank) => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import type { Bank, BankClient, Consent, ConsentLink } from '../../bank/index.js';
 import { systemClock } from '../../domain/clock.js';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/ownership.js';
 import { collect, findListedBank, printJson, renderTable, withBank } from './banks.js';
 import { recordConsent } from './consent-record.js';
@@ -17,9 +17,28 @@ export function consentCompany(c: Consent): string | undefined {
   return consentOrganisation(c);
 }
 
+/** The stable `--json` shape of a consent (docs/cli-json.md); the bank's raw answer stays out. */
 function consentJson(c: Consent): Record<string, unknown> {
-  const { raw: _raw, ...rest } = c;
-  return { ...rest, organisationNumber: consentCompany(c) };
+  return {
+    consentId: c.consentId,
+    status: c.status,
+    bankId: c.bankId ?? null,
+    organisationNumber: consentCompany(c) ?? null,
+    expiresAt: c.expiresAtUtc ?? null,
+    usable: c.status === 'Authorized',
+    next: nextStep(c) ?? null,
+  };
+}
+
+/**
+ * What an operator does next about a consent that is not usable yet. A consent in `Started` is
+ * being signed: a new link would be invoiced and would cancel the signing under way.
+ */
+export function nextStep(c: Pick<Consent, 'consentId' | 'status'>): string | undefined {
+  if (c.status === 'Started')
+    return 'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)';
+  if (c.status === 'Authorized' || INACTIVE.has(c.status)) return undefined;
+  return `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)`;
 }
 
 function linkJson(l: ConsentLink, expiresBy?: string): Record<string, unknown> {
@@ -37,10 +56,7 @@ function properties(pairs: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0)
-      throw new SettleError('ERR_USAGE', `--property must look like KEY=VALUE, not "${pair}"`, {
-        exitCode: ExitCode.usage,
-      });
+    if (eq <= 0) throw new SettleError('ERR_USAGE', `--property must look like KEY=VALUE, not "${pair}"`);
     out[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return out;
@@ -79,13 +95,11 @@ function accountNumber(text: string): string {
     throw new SettleError(
       'ERR_CONSENT_ACCOUNT_NOT_BBAN',
       `--accounts takes the domestic account numbers (BBAN) the bank expects, not an IBAN: "${text}" — give ${compact.slice(4)}`,
-      { exitCode: ExitCode.usage },
     );
   if (!/^\d{5,30}$/.test(compact))
     throw new SettleError(
       'ERR_CONSENT_ACCOUNT_NOT_BBAN',
       `--accounts takes domestic account numbers (BBAN, digits only, e.g. 15031234562), not "${text}"`,
-      { exitCode: ExitCode.usage },
     );
   return compact;
 }
@@ -126,12 +140,9 @@ export function consentsCommand(): Command {
           throw new SettleError(
             'ERR_USAGE',
             `--org must be letters, digits, - or _ (an organisation number), not "${opts.org}"`,
-            { exitCode: ExitCode.usage },
           );
         if (opts.approvers !== undefined && !/^[1-9]\d?$/.test(opts.approvers))
-          throw new SettleError('ERR_USAGE', `--approvers must be a small positive number, not "${opts.approvers}"`, {
-            exitCode: ExitCode.usage,
-          });
+          throw new SettleError('ERR_USAGE', `--approvers must be a small positive number, not "${opts.approvers}"`);
         const accounts = (opts.accounts ?? '')
           .split(',')
           .map((a) => a.trim())
@@ -147,17 +158,13 @@ export function consentsCommand(): Command {
             throw new SettleError(
               'ERR_CONSENT_PROPERTIES_MISSING',
               `bank ${listed.bankId} requires consent properties ${missing.join(', ')}; give them with --accounts or --property KEY=VALUE (see \`settle banks show ${listed.bankId}\`)`,
-              {
-                exitCode: ExitCode.usage,
-              },
             );
           }
           const existing = await activeConsent(bank, listed.bankId, opts.org);
           if (existing) {
             throw new SettleError(
               'ERR_CONSENT_EXISTS',
-              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`,
-              { exitCode: ExitCode.findings },
+              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — ${existing.status === 'Started' ? 'its signing is under way: wait until it is Authorized (do not request a new link)' : `use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`}`,
             );
           }
           const created = await bank.createConsent(
@@ -243,16 +250,8 @@ export function consentsCommand(): Command {
             `expires:  ${c.expiresAtUtc ?? 'never'}`,
           ].join('\n') + '\n',
         );
-        if (c.status === 'Started') {
-          // A new link would be invoiced and would cancel the signing already under way.
-          process.stdout.write(
-            'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)\n',
-          );
-        } else if (c.status !== 'Authorized' && !INACTIVE.has(c.status)) {
-          process.stdout.write(
-            `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)\n`,
-          );
-        }
+        const next = nextStep(c);
+        if (next) process.stdout.write(`${next}\n`);
       });
     });
 

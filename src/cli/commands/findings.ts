@@ -3,7 +3,7 @@
 // where, and lands in the audit trail; the next reconcile run honours it for as long as the
 // finding's facts stay the same (docs/reconciliation.md, "Acknowledging a finding").
 import { Command } from 'commander';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
 import { cliActor } from '../actor.js';
@@ -11,7 +11,7 @@ import { context } from '../context.js';
 
 export function findingsCommand(): Command {
   const command = new Command('findings').description(
-    'reconciliation findings that need a person: list them, acknowledge them with a reason, reopen them',
+    'reconciliation findings that need a person: list them, acknowledge them, confirm or reject proposed matches, reopen them',
   );
   command
     .command('list')
@@ -31,7 +31,14 @@ export function findingsCommand(): Command {
       });
     });
   decision(command, 'ack', 'acknowledged', 'record that a person looked at a finding and it needs nothing more');
-  decision(command, 'reopen', 'open', 'make an acknowledged finding need a person again');
+  decision(command, 'confirm', 'confirmed', 'confirm a proposed match: it stays matched while its facts stay the same');
+  decision(
+    command,
+    'reject',
+    'rejected',
+    'reject a proposed match: the payment or credit and the booking stay unmatched',
+  );
+  decision(command, 'reopen', 'open', 'make an acknowledged, confirmed or rejected finding need a person again');
   return command;
 }
 
@@ -43,19 +50,23 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
     .requiredOption('--reason <text>', 'why, in your words; kept in the audit trail')
     .option('--company <id>', 'the company, when several have a finding with this id')
     .action(async (id: string, options: { reason: string; company?: string }, cmd: Command) => {
-      if (options.reason.trim() === '')
-        throw new SettleError('ERR_USAGE', '--reason must say why', { exitCode: ExitCode.usage });
+      if (options.reason.trim() === '') throw new SettleError('ERR_USAGE', '--reason must say why');
       await withApp(cmd, async (app) => {
         const matches = await app.store.findings.find(id, options.company);
         if (matches.length === 0)
-          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`, {
-            exitCode: ExitCode.usage,
-          });
+          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`);
         if (matches.length > 1)
           throw new SettleError(
             'ERR_USAGE',
             `finding ${id} exists for ${matches.map((m) => m.company).join(', ')}; name one with --company`,
-            { exitCode: ExitCode.usage },
+          );
+        const proposalDecision = kind === 'confirmed' || kind === 'rejected';
+        if (proposalDecision !== (matches[0]!.type === 'match_proposed') && kind !== 'open')
+          throw new SettleError(
+            'ERR_USAGE',
+            proposalDecision
+              ? `finding ${id} is a ${matches[0]!.type} finding, not a proposed match; acknowledge it with settle findings ack`
+              : `finding ${id} is a proposed match; confirm or reject it (settle findings confirm|reject)`,
           );
         const { actor, origin } = cliActor();
         const decided = await app.store.findings.decide(matches[0]!.company, id, {
@@ -67,7 +78,9 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
         process.stdout.write(
           kind === 'open'
             ? `finding ${id} needs a person again (reopened by ${actor})\n`
-            : `finding ${id} ${kind} by ${actor}; it stays quiet while its facts stay the same\n`,
+            : kind === 'rejected'
+              ? `finding ${id} rejected by ${actor}; the next run leaves the pair unmatched\n`
+              : `finding ${id} ${kind} by ${actor}; it stays quiet while its facts stay the same\n`,
         );
         if (!decided.present)
           process.stdout.write('note: the finding was not in the latest reconciliation run of its company\n');

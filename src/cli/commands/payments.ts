@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { formatAmount } from '../../domain/money.js';
 import { createApp } from '../../main/app.js';
@@ -127,7 +127,6 @@ export function paymentsCommand(): Command {
           throw new SettleError(
             'ERR_PAYMENT_NOT_FOUND',
             `no payment has the reference "${reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all`,
-            { exitCode: ExitCode.findings },
           );
         const stories = [];
         for (const payment of payments) stories.push(paymentStoryJson(await app.store.paymentViews.story(payment)));
@@ -158,15 +157,11 @@ export function paymentsCommand(): Command {
       const app = await createApp(config, logger);
       try {
         const bulk = await app.store.bulks.get(bulkId);
-        if (!bulk)
-          throw new SettleError('ERR_PAYMENT_BULK_UNKNOWN', `no bulk ${bulkId}; see settle payments list`, {
-            exitCode: ExitCode.usage,
-          });
+        if (!bulk) throw new SettleError('ERR_PAYMENT_BULK_UNKNOWN', `no bulk ${bulkId}; see settle payments list`);
         if (bulk.state !== 'unknown' && bulk.state !== 'attention') {
           throw new SettleError(
             'ERR_PAYMENT_NOT_UNRESOLVED',
             `bulk ${bulkId} is ${bulk.state}; only unknown or attention bulks are resolved by hand`,
-            { exitCode: ExitCode.usage },
           );
         }
         const cause = `resolved by a person: ${options.reason}`;
@@ -189,10 +184,8 @@ export function paymentsCommand(): Command {
           });
         if (options.as === 'at-bank') {
           if (!options.paymentId)
-            throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)', {
-              exitCode: ExitCode.usage,
-            });
-          await app.store.bulks.markSent(bulkId, options.paymentId, cause, undefined, 'operator');
+            throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)');
+          await app.store.bulks.markSent(bulkId, options.paymentId, { cause, source: 'operator' });
           await audit();
           process.stdout.write(
             `bulk ${bulkId} is sent as bank payment ${options.paymentId}; the status job follows it from now on\n`,
@@ -214,7 +207,7 @@ export function paymentsCommand(): Command {
             `bulk ${bulkId} is closed as not paid; its ${bulk.lineCount} line(s) are reported to the ERP as rejected\n`,
           );
         } else {
-          throw new SettleError('ERR_USAGE', '--as is at-bank or not-at-bank', { exitCode: ExitCode.usage });
+          throw new SettleError('ERR_USAGE', '--as is at-bank or not-at-bank');
         }
       } finally {
         await app.close();

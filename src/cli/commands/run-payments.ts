@@ -14,6 +14,7 @@ import { paymentJobs, type PaymentJobs } from '../../main/payment-jobs.js';
 import { waitingText } from '../../../jobs/nightly.js';
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { approveJson, statusJson, submitJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
 
 interface JobOptions {
@@ -45,7 +46,7 @@ export function addPaymentJobs(run: Command): void {
       if (waiting) lines.push(waiting.slice(2));
       return {
         lines: [...lines, ...reportLines(reports)],
-        json: { ...summary, reports },
+        json: submitJson(summary, reports),
         findings: summary.bulks.some(
           (b) => b.outcome === 'rejected' || b.outcome === 'unknown' || b.outcome === 'attention',
         ),
@@ -67,7 +68,7 @@ export function addPaymentJobs(run: Command): void {
         return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
       });
       if (summary.baskets.length === 0) lines.push('nothing waits for approval');
-      return { lines, json: summary, findings: summary.baskets.some((b) => b.problem !== undefined) };
+      return { lines, json: approveJson(summary), findings: summary.baskets.some((b) => b.problem !== undefined) };
     },
   );
   job(
@@ -81,7 +82,7 @@ export function addPaymentJobs(run: Command): void {
         `polled ${summary.polled} bulk(s), ${summary.changed} status change(s), ${summary.notDue} not due yet, ${summary.failed} failed`,
         ...reportLines(reports),
       ];
-      return { lines, json: { ...summary, reports }, findings: false };
+      return { lines, json: statusJson(summary, reports), findings: reports.some((r) => r.refused.length > 0) };
     },
   );
 }
@@ -122,5 +123,8 @@ function job(run: Command, name: string, description: string, body: Job): void {
 }
 
 function reportLines(reports: readonly WrittenStatusReport[]): string[] {
-  return reports.map((r) => `${r.company}  ${r.originalFile}: status report → ${r.paths.join(', ')}`);
+  return reports.map(
+    (r) =>
+      `${r.company}  ${r.originalFile}: status report → ${r.paths.join(', ')}${r.humanReport ? `; ${r.refused.length} line(s) not paid, what to do → ${r.humanReport}` : ''}`,
+  );
 }

@@ -10,8 +10,9 @@ import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { createBankClient } from '../../main/bank.js';
 import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-jobs.js';
-import { forEachCompany, unitClaims } from '../../main/work-units.js';
+import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
+import { exportJson, fetchJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
 
 interface FetchOptions {
@@ -41,9 +42,8 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const deps = fetchStatementsDeps(app, runId, bank);
-        const results = await forEachCompany(units, 'fetch', companies, (c) => runFetchStatements(deps, [c]));
-        if (options.json) process.stdout.write(JSON.stringify(results.map(fetchJson), null, 2) + '\n');
+        const results = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
+        if (options.json) process.stdout.write(JSON.stringify(fetchJson(results), null, 2) + '\n');
         else printFetch(results);
         finishUnits(units);
         if (results.some((r) => r.outcome === 'failed')) process.exitCode = ExitCode.runtime;
@@ -73,18 +73,11 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const wanted = companies.map((c) => ({ job: 'export', company: c.id }));
-        const result = await units.runAll(wanted, (claimed) =>
-          runExportStatements(
-            exportStatementsDeps(app, runId),
-            companies.filter((c) => claimed.some((u) => u.company === c.id)),
-            explicit,
-          ),
-        );
-        if (result && options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-        else if (result) printExport(result);
+        const result = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies, explicit);
+        if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
+        else printExport(result);
         finishUnits(units);
-        if (result && (result.held.length > 0 || result.changed.length > 0)) process.exitCode = ExitCode.findings;
+        if (result.held.length > 0 || result.changed.length > 0) process.exitCode = ExitCode.findings;
       } finally {
         units.close();
         await app.close();
@@ -96,9 +89,7 @@ function explicitExport(options: ExportOptions): ExplicitExport | undefined {
   const given = [options.account, options.from, options.to].filter((v) => v !== undefined).length;
   if (given === 0) return undefined;
   if (given !== 3 || options.account === undefined) {
-    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to', {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', 'an explicit export needs all of --account, --from and --to');
   }
   return { account: options.account, from: day(options.from, '--from'), to: day(options.to, '--to') };
 }
@@ -106,22 +97,8 @@ function explicitExport(options: ExportOptions): ExplicitExport | undefined {
 function day(text: string | undefined, option: string): LocalDate {
   const parsed = text === undefined ? undefined : parseDate(text);
   if (parsed === undefined)
-    throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_USAGE_DATE', `${option} "${text ?? ''}" is not a date (YYYY-MM-DD)`);
   return parsed;
-}
-
-function fetchJson(r: AccountFetch): Record<string, unknown> {
-  return {
-    ...r,
-    days: r.days.map((d) => ({
-      ...d,
-      openingMinor: d.openingMinor?.toString(),
-      closingMinor: d.closingMinor?.toString(),
-      bookedSumMinor: d.bookedSumMinor?.toString(),
-    })),
-  };
 }
 
 function printFetch(results: readonly AccountFetch[]): void {

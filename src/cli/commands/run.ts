@@ -1,7 +1,7 @@
 // `settle run <job>`: runs one job of the nightly chain now. Exit 1 when the run produced
 // something a person must look at (a rejected or duplicate file, …), 0 otherwise.
 import { Command } from 'commander';
-import { runPickup } from '../../../jobs/pickup.js';
+import { runPickup, type PickedFile } from '../../../jobs/pickup.js';
 import { runReconcile } from '../../../jobs/reconcile.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
@@ -14,11 +14,14 @@ import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
+import { nightlyJson, pickupJson, reconcileJson } from '../run-json.js';
 import { addPaymentJobs } from './run-payments.js';
+import { addPurgeJob } from './run-purge.js';
 import { addStatementJobs } from './run-statements.js';
 
 interface RunOptions {
   company?: string[];
+  json?: boolean;
   dryRun?: boolean;
   from?: string;
   to?: string;
@@ -30,6 +33,7 @@ export function runCommand(): Command {
     .command('pickup')
     .description('take stable payment files from each company inbox, validate, store, archive or reject them')
     .option('--company <id...>', 'only these companies')
+    .option('--json', 'print the run summary as JSON')
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
@@ -39,14 +43,8 @@ export function runCommand(): Command {
       try {
         const deps = app.pickupDeps(runId);
         const picked = await forEachCompany(units, 'pickup', companies, (c) => runPickup(deps, [c]));
-        for (const p of picked) {
-          const report = p.report ? ` — report: ${p.report}` : '';
-          const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
-          process.stdout.write(
-            `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s)${held} → ${p.movedTo}${report}\n`,
-          );
-        }
-        if (picked.length === 0 && units.done > 0) process.stdout.write('no files to pick up\n');
+        if (options.json) printJson(pickupJson(picked));
+        else printPicked(picked, units.done);
         finishUnits(units);
         if (
           picked.some(
@@ -68,6 +66,7 @@ export function runCommand(): Command {
     .option('--company <id...>', 'only these companies')
     .option('--from <date>', 'first execution/booking date (default: today minus reconcile.lookBack)')
     .option('--to <date>', 'last execution/booking date (default: today)')
+    .option('--json', 'print the run summary as JSON')
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
@@ -78,12 +77,14 @@ export function runCommand(): Command {
       try {
         const deps = app.reconcileDeps(runId);
         const results = await forEachCompany(units, 'reconcile', companies, (c) => runReconcile(deps, [c], period));
-        for (const r of results) {
-          const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
-          process.stdout.write(
-            `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
-          );
-        }
+        if (options.json) printJson(reconcileJson(results));
+        else
+          for (const r of results) {
+            const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
+            process.stdout.write(
+              `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
+            );
+          }
         finishUnits(units);
         if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
       } finally {
@@ -101,23 +102,33 @@ export function runCommand(): Command {
       '--dry-run',
       'do everything up to, not including, bank writes and file changes, and print what would happen; the database is left as it was',
     )
+    .option('--json', 'print the run summary as JSON (no progress lines)')
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
-      const onStep = (s: StepResult) =>
+      const onStep = (s: StepResult): void => {
+        if (options.json) return;
         process.stdout.write(
           `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${s.summary}\n`,
         );
+      };
       if (options.dryRun) {
-        process.stdout.write(
-          'DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n',
-        );
+        if (!options.json)
+          process.stdout.write(
+            'DRY RUN — nothing is sent to the bank, no file is moved or written, the database is left as it was\n',
+          );
         const { nightly, actions } = await runNightlyDryRun(config, logger, systemClock, companies, { onStep });
+        process.exitCode = nightly.exitCode;
+        if (options.json)
+          return printJson({
+            dryRun: true,
+            ...nightlyJson(nightly),
+            actions: actions.map((a) => ({ company: a.company ?? null, what: a.what })),
+          });
         process.stdout.write(
           actions.length ? '\nwhat a real run would do now:\n' : '\na real run would change nothing now\n',
         );
         for (const a of actions) process.stdout.write(`  ${a.company ? `${a.company}  ` : ''}${a.what}\n`);
-        process.exitCode = nightly.exitCode;
         return;
       }
       const app = await createApp(config, logger);
@@ -127,6 +138,7 @@ export function runCommand(): Command {
       try {
         const startedAt = app.clock.now();
         const result = await runNightly(nightlyDeps(app), companies, { runId, onStep, units });
+        if (options.json) printJson({ dryRun: false, ...nightlyJson(result) });
         finishUnits(units);
         // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
         await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
@@ -138,15 +150,29 @@ export function runCommand(): Command {
       }
     });
   addPaymentJobs(command);
+  addPurgeJob(command);
   addStatementJobs(command);
   return command;
+}
+
+function printPicked(picked: readonly PickedFile[], unitsDone: number): void {
+  for (const p of picked) {
+    const report = p.report ? ` — report: ${p.report}` : '';
+    const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
+    process.stdout.write(
+      `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s)${held} → ${p.movedTo}${report}\n`,
+    );
+  }
+  if (picked.length === 0 && unitsDone > 0) process.stdout.write('no files to pick up\n');
+}
+
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 function dateOption(flag: '--from' | '--to', value: string | undefined): { from?: LocalDate } | { to?: LocalDate } {
   if (value === undefined) return {};
   if (!isLocalDate(value))
-    throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_USAGE_DATE', `${flag} takes a date as YYYY-MM-DD, not "${value}"`);
   return flag === '--from' ? { from: value } : { to: value };
 }

@@ -3,7 +3,7 @@
 // credentials, and stops on SIGINT/SIGTERM. Started by hand its clock follows the real time, so
 // a first dry run asks for today's statements; `--start` fixes it for a repeatable session.
 import { Command, InvalidArgumentError } from 'commander';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 
 export const DEFAULT_SANDBOX_PORT = 8090;
@@ -70,7 +70,7 @@ export function sandboxCommand(deps: SandboxCommandDeps = {}): Command {
         throw new SettleError(
           'ERR_SANDBOX_LISTEN_FAILED',
           `The sandbox could not listen on ${opts.host}:${opts.port}: ${reason}`,
-          { exitCode: ExitCode.runtime, cause: error },
+          { cause: error },
         );
       }
       const { urls } = running;

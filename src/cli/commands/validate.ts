@@ -78,9 +78,7 @@ export async function runValidate(
     let asOf: LocalDate;
     if (args.asOf !== undefined) {
       if (!isLocalDate(args.asOf))
-        throw new SettleError('ERR_VALIDATE_USAGE', `--as-of "${args.asOf}" is not a date (YYYY-MM-DD)`, {
-          exitCode: ExitCode.usage,
-        });
+        throw new SettleError('ERR_VALIDATE_USAGE', `--as-of "${args.asOf}" is not a date (YYYY-MM-DD)`);
       asOf = args.asOf;
     } else {
       asOf = today(settings.clock ?? systemClock, settings.timeZone ?? 'Europe/Oslo');
@@ -90,7 +88,6 @@ export async function runValidate(
       calendar = businessCalendar(settings.calendarCountry ?? 'NO');
     } catch (error) {
       throw new SettleError('ERR_VALIDATE_USAGE', `no holiday calendar for country "${settings.calendarCountry}"`, {
-        exitCode: ExitCode.usage,
         cause: error,
       });
     }

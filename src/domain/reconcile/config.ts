@@ -1,6 +1,7 @@
 // The knobs of reconciliation, with the defaults documented in docs/reconciliation.md. A
 // partial configuration is completed and checked once; every problem is reported at once.
-import { SettleError, ExitCode } from '../errors.js';
+import { SettleError } from '../errors.js';
+import { DEFAULT_TOLERANCES, toleranceProblems, type Tolerances } from './tolerances.js';
 
 export const MATCH_RULES = ['end-to-end', 'batch-lump-sum', 'amount-account-date'] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
@@ -20,6 +21,8 @@ export interface ReconcileConfig {
   readonly consentWarningDays: number;
   /** Whether a debit that did not come from settle needs a person (exit 1). */
   readonly unexpectedDebitNeedsPerson: boolean;
+  /** Amount, fee and date tolerances and the auto-confirm score (per company). */
+  readonly tolerances: Tolerances;
 }
 
 export const DEFAULT_RECONCILE_CONFIG: ReconcileConfig = Object.freeze({
@@ -30,6 +33,7 @@ export const DEFAULT_RECONCILE_CONFIG: ReconcileConfig = Object.freeze({
   notBookedAfterBusinessDays: 2,
   consentWarningDays: 14,
   unexpectedDebitNeedsPerson: true,
+  tolerances: DEFAULT_TOLERANCES,
 });
 
 /** Completes a partial configuration with the defaults; throws ERR_RECONCILE_CONFIG listing every problem. */
@@ -53,9 +57,9 @@ export function resolveReconcileConfig(partial: Partial<ReconcileConfig> = {}): 
   if (typeof config.amountToleranceMinor !== 'bigint' || config.amountToleranceMinor < 0n) {
     problems.push('amountToleranceMinor: must be a non-negative amount in minor units');
   }
+  problems.push(...toleranceProblems(config.tolerances));
   if (problems.length > 0) {
     throw new SettleError('ERR_RECONCILE_CONFIG', `reconciliation configuration is invalid: ${problems.join('; ')}`, {
-      exitCode: ExitCode.usage,
       details: { problems },
     });
   }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Money } from '../money.js';
 import type { Finding } from './findings.js';
+import { proposalKey } from './receivables.js';
 
 export interface FindingDecision {
   decision: 'acknowledged' | 'confirmed' | 'rejected' | 'open';
@@ -20,7 +21,8 @@ export interface FindingDecision {
 /** What the finding is about, in words that stay the same from run to run. */
 export function findingSubject(f: Finding): string {
   if (f.paymentIds.length > 0) return `payment ${f.paymentIds[0]!}`;
-  if (f.type === 'unexpected_debit' && f.transactionId) return `booking ${f.transactionId}`;
+  // Unexpected debits and every incoming payment: the booking is the fact.
+  if (f.transactionId) return `booking ${f.transactionId}`;
   if (f.type === 'statement_gap') return `statement ${f.accountIban ?? ''} ${f.reference ?? ''}`;
   if (f.type === 'approval_waiting' || f.type === 'approval_link_expired') return `basket ${f.reference ?? ''}`;
   if (f.type === 'consent_expired' || f.type === 'consent_expiring') return `consent ${f.reference ?? ''}`;
@@ -48,6 +50,7 @@ export function factHash(f: Finding): string {
       f.bookingDate ?? null,
       f.reference ?? null,
       f.due ?? null,
+      f.invoice ?? null,
     ]),
   );
 }
@@ -66,21 +69,62 @@ export function applyDecisions(
     if (!f.needsPerson) return f;
     const id = findingId(company, f);
     const decision = decisions.get(id);
-    if (decision?.decision !== 'acknowledged') return { ...f, id };
+    // Confirming is a decision about a proposal only; rejected proposals never reach here
+    // (the run left their pair unmatched), unless their facts changed.
+    const kind =
+      decision?.decision === 'acknowledged'
+        ? 'acknowledged'
+        : decision?.decision === 'confirmed' && f.type === 'match_proposed'
+          ? 'confirmed'
+          : undefined;
+    // A rejected pair is left unmatched, so what the run says about the payment or booking now is a new question.
+    const proposalAgain = decision?.decision === 'rejected' && f.type === 'match_proposed';
+    if (!decision || (kind === undefined && !proposalAgain)) return { ...f, id };
     const day = decision.at.toISOString().slice(0, 10);
-    if (decision.factHash !== factHash(f))
+    if (kind === undefined || decision.factHash !== factHash(f))
       return {
         ...f,
         id,
-        message: `${f.message} Acknowledged by ${decision.by} on ${day}, but its facts changed since; it needs a person again.`,
+        message: `${f.message} ${DECIDED[decision.decision]} by ${decision.by} on ${day}, but its facts changed since; it needs a person again.`,
       };
     return {
       ...f,
       id,
       needsPerson: false,
-      acknowledged: { by: decision.by, at: decision.at, ...(decision.reason ? { reason: decision.reason } : {}) },
+      acknowledged: {
+        kind,
+        by: decision.by,
+        at: decision.at,
+        ...(decision.reason ? { reason: decision.reason } : {}),
+      },
     };
   });
+}
+
+const DECIDED = {
+  acknowledged: 'Acknowledged',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  open: 'Reopened',
+} as const;
+
+/**
+ * The proposed pairs a person rejected, for the run to leave unmatched: a proposal whose
+ * decision is "rejected" and whose facts are still the ones the person saw.
+ */
+export function rejectedProposals(
+  company: string,
+  findings: readonly Finding[],
+  decisions: ReadonlyMap<string, FindingDecision>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const f of findings) {
+    if (f.type !== 'match_proposed' || !f.transactionId) continue;
+    const decision = decisions.get(findingId(company, f));
+    if (decision?.decision !== 'rejected' || decision.factHash !== factHash(f)) continue;
+    out.add(proposalKey(f.paymentIds[0] ?? f.invoice ?? '', f.transactionId));
+  }
+  return out;
 }
 
 function sha256(text: string): string {

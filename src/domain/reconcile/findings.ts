@@ -6,6 +6,18 @@ import type { LocalDate } from '../local-date.js';
 import type { Money } from '../money.js';
 import type { MatchRule } from './config.js';
 
+/** The rules that match credits to receivables (receivables.ts); named here so findings can carry them. */
+export type CreditRuleName = 'creditor-reference' | 'amount-customer-date';
+
+/**
+ * Why a finding is an exception, typed so finance can sort and count them:
+ * - `over_amount` / `under_amount`: more or less was booked than expected (`under_amount` of a
+ *   receivable is provisional: more instalments may come);
+ * - `data_mismatch`: a match whose evidence is too weak to confirm itself;
+ * - `missing_after_deadline`: not booked after the bank's deadline.
+ */
+export type ExceptionReason = 'over_amount' | 'under_amount' | 'data_mismatch' | 'missing_after_deadline';
+
 export type FindingSeverity = 'info' | 'warning' | 'error';
 
 export interface FindingTypeInfo {
@@ -55,6 +67,25 @@ export const FINDING_TYPES = {
     title: 'Debits that did not come from settle',
     action: 'Identify the debit (fee, direct debit, manual payment in the bank portal) and book it.',
   },
+  match_proposed: {
+    severity: 'warning',
+    needsPerson: true,
+    title: 'Proposed matches to confirm or reject',
+    action:
+      'Compare the evidence; confirm the match (settle findings confirm ID --reason …) or reject it (settle findings reject ID --reason …).',
+  },
+  credit_over: {
+    severity: 'warning',
+    needsPerson: true,
+    title: 'Incoming payments larger than the receivable',
+    action: 'Refund the customer or keep the amount as a credit on their account, and book it.',
+  },
+  unmatched_credit: {
+    severity: 'warning',
+    needsPerson: true,
+    title: 'Incoming payments matching no open receivable',
+    action: 'Find the invoice (reference, payer, amount) and book the payment against it, or refund it.',
+  },
   statement_gap: {
     severity: 'error',
     needsPerson: true,
@@ -91,6 +122,12 @@ export const FINDING_TYPES = {
     title: 'Booked outside the date window',
     action: 'No action unless the delay matters for the creditor; the payment is matched.',
   },
+  credit_partial: {
+    severity: 'info',
+    needsPerson: false,
+    title: 'Receivables partly paid',
+    action: 'None yet: the rest stays open; remind the customer if it is not paid by the due date.',
+  },
   awaiting_booking: {
     severity: 'info',
     needsPerson: false,
@@ -108,6 +145,12 @@ export const FINDING_TYPES = {
     needsPerson: false,
     title: 'Matched',
     action: 'None.',
+  },
+  credit_matched: {
+    severity: 'info',
+    needsPerson: false,
+    title: 'Incoming payments matched to receivables',
+    action: 'None; book the payment against the invoice shown.',
   },
 } as const satisfies Record<string, FindingTypeInfo>;
 
@@ -128,7 +171,7 @@ export interface Finding {
   readonly bulkId?: string;
   readonly transactionId?: string;
   /** The matching rule that made the match. */
-  readonly rule?: MatchRule;
+  readonly rule?: MatchRule | CreditRuleName;
   /** The amount the finding is about, counted in the report totals: the sent amount, a booked debit (positive), a basket total or a closing balance. */
   readonly amount?: Money;
   /** The booked debit as a positive amount. */
@@ -145,6 +188,17 @@ export interface Finding {
   readonly reference?: string;
   /** A deadline or expiry: the booking deadline, link expiry (ISO instant) or consent end. */
   readonly due?: string;
+  /** The ERP's invoice number of the receivable an incoming payment was matched to. */
+  readonly invoice?: string;
+  /** The structured creditor reference of a credit, as "KID 0012345678" or "RF RF18…". */
+  readonly creditorReference?: string;
+  /** The booking's free remittance text. */
+  readonly remittance?: string;
+  /** What agreed and what differed in a match, in one line. */
+  readonly evidence?: string;
+  /** The match's confidence, 0–100, computed from the evidence. */
+  readonly score?: number;
+  readonly exception?: ExceptionReason;
   /** One plain sentence: what happened and why it is reported. */
   readonly message: string;
   /** The finding's stable id (identity of its fact), given to findings a person may decide about. */
@@ -154,6 +208,8 @@ export interface Finding {
 }
 
 export interface Acknowledgement {
+  /** `confirmed`: a person confirmed a proposed match. */
+  readonly kind: 'acknowledged' | 'confirmed';
   readonly by: string;
   readonly at: Date;
   readonly reason?: string;
@@ -188,6 +244,12 @@ export function findingOf(type: FindingType, f: FindingFields, needsPerson?: boo
     counterparty: f.counterparty,
     reference: f.reference,
     due: f.due,
+    invoice: f.invoice,
+    creditorReference: f.creditorReference,
+    remittance: f.remittance,
+    evidence: f.evidence,
+    score: f.score,
+    exception: f.exception,
     message: f.message,
     id: undefined,
     acknowledged: undefined,

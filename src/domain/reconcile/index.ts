@@ -15,13 +15,41 @@ export {
   type AgeBucket,
   type AgedItems,
 } from './balances.js';
-export { applyDecisions, factHash, findingId, findingSubject, type FindingDecision } from './decisions.js';
+export {
+  applyDecisions,
+  factHash,
+  findingId,
+  findingSubject,
+  rejectedProposals,
+  type FindingDecision,
+} from './decisions.js';
+export { creditReferenceOf, referenceText, type ReferenceSource } from './credit-reference.js';
+export { SCORE_PENALTY, weighEvidence, type Evidence, type EvidenceInput, type Identity } from './evidence.js';
+export { nameSimilarity, normaliseName } from './names.js';
+export {
+  CREDIT_RULES,
+  creditFindings,
+  MIN_NAME_SIMILARITY,
+  proposalKey,
+  type CreditRule,
+  type OpenReceivable,
+  type ReceivableLine,
+} from './receivables.js';
+export {
+  allowedDifferenceMinor,
+  DEFAULT_TOLERANCES,
+  withinWindow,
+  type DayWindow,
+  type PercentBase,
+  type Tolerances,
+} from './tolerances.js';
 export { approvalFindings, consentFindings } from './deadlines.js';
 export {
   FINDING_TYPE_ORDER,
   FINDING_TYPES,
   findingOf,
   type Acknowledgement,
+  type ExceptionReason,
   type Finding,
   type FindingSeverity,
   type FindingType,

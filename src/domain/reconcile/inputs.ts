@@ -40,7 +40,7 @@ export interface SentPayment {
 /**
  * One booked transaction on a company account, as fetched from the bank. Amounts are signed
  * like the statement model (src/domain/statement.ts): negative = debit (money out), positive =
- * credit. Only debits are matched; credits are ignored by reconciliation.
+ * credit. Debits are matched to the payments settle sent, credits to the open receivables.
  */
 export interface BookedTransaction {
   /** settle's id of the stored transaction (or the bank's transactionId). */
@@ -55,6 +55,8 @@ export interface BookedTransaction {
   counterpartyIban?: string;
   counterpartyName?: string;
   remittance?: string;
+  /** The structured creditor reference (KID, RF) the bank gave; else one is read from the remittance text. */
+  creditorReference?: { reference: string; type?: string };
 }
 
 /**

@@ -117,11 +117,12 @@ export function matchPayments(
     paymentIndexes: readonly number[],
     transaction: number,
     sentMinor: bigint,
-    currency: string,
     difference?: bigint,
   ): void => {
     const tx = transactions[transaction]!;
     const first = payments[paymentIndexes[0]!]!;
+    // Every line of a match has the first one's currency (the lump-sum rule groups by it).
+    const currency = first.amount.currency;
     const index = matches.length;
     matches.push({
       rule,
@@ -166,13 +167,13 @@ export function matchPayments(
         const tx = transactions[i]!;
         if (!sameIban(tx.accountIban, payment.debtorIban)) continue;
         if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
-          record('end-to-end', [p], i, payment.amount.minor, payment.amount.currency, 0n);
+          record('end-to-end', [p], i, payment.amount.minor, 0n);
           chosen = -1;
           break;
         }
         if (chosen === -1) chosen = i;
       }
-      if (chosen !== -1) record('end-to-end', [p], chosen, payment.amount.minor, payment.amount.currency);
+      if (chosen !== -1) record('end-to-end', [p], chosen, payment.amount.minor);
     }
   }
 
@@ -228,7 +229,7 @@ export function matchPayments(
           bestDiff = diff;
         }
       }
-      if (chosen !== -1) record('amount-account-date', [p], chosen, payment.amount.minor, payment.amount.currency);
+      if (chosen !== -1) record('amount-account-date', [p], chosen, payment.amount.minor);
     }
   }
 
@@ -284,7 +285,7 @@ export function matchPayments(
           bestDays = days;
         }
       }
-      if (chosen !== -1) record('batch-lump-sum', lines, chosen, sum, first.amount.currency, 0n);
+      if (chosen !== -1) record('batch-lump-sum', lines, chosen, sum, 0n);
     }
   }
 }

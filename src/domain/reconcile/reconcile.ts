@@ -10,8 +10,11 @@ import { statementGaps } from './statement-gaps.js';
 import { approvalFindings, consentFindings } from './deadlines.js';
 import { FINDING_TYPE_ORDER, findingOf, type Finding, type FindingType } from './findings.js';
 import type { BookedTransaction, ConsentState, PendingApproval, SentPayment, StatementPeriod } from './inputs.js';
-import { matchPayments, type Match } from './match.js';
+import { matchPayments, type Match, type MatchResult } from './match.js';
+import { creditFindings, proposalKey, type OpenReceivable } from './receivables.js';
+import { weighEvidence, type Evidence } from './evidence.js';
 import { summarise, type ReconcileSummary } from './summary.js';
+import { abs, allowedDifferenceMinor, decimalToMinor } from './tolerances.js';
 
 export interface ReconcileInput {
   payments: readonly SentPayment[];
@@ -19,6 +22,12 @@ export interface ReconcileInput {
   statements?: readonly StatementPeriod[];
   approvals?: readonly PendingApproval[];
   consents?: readonly ConsentState[];
+  /** The company's open receivables from the ERP: credits are matched to them. */
+  receivables?: readonly OpenReceivable[];
+  /** The company keeps its receivables in settle: a credit matching none needs a person. */
+  receivablesInUse?: boolean;
+  /** Proposed pairs a person rejected (proposalKey(payment id or invoice, transaction id)): never matched again. */
+  rejectedProposals?: ReadonlySet<string>;
 }
 
 export interface ReconcileContext {
@@ -51,7 +60,12 @@ export function reconcile(
   config: ReconcileConfig = DEFAULT_RECONCILE_CONFIG,
 ): ReconcileResult {
   const { payments, transactions } = input;
-  const { matches, matchOfPayment, matchOfTransaction } = matchPayments(payments, transactions, config);
+  const { matches, matchOfPayment, matchOfTransaction } = withoutRejected(
+    matchPayments(payments, transactions, config),
+    payments,
+    transactions,
+    input.rejectedProposals,
+  );
   const groups = new Map<FindingType, Finding[]>(FINDING_TYPE_ORDER.map((type) => [type, []]));
   const add = (finding: Finding): void => void groups.get(finding.type)!.push(finding);
   const deadlines = new Map<LocalDate, LocalDate>();
@@ -106,6 +120,7 @@ export function reconcile(
           findingOf('not_booked', {
             ...base,
             due,
+            exception: 'missing_after_deadline',
             message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).`,
           }),
         );
@@ -147,6 +162,13 @@ export function reconcile(
     );
   }
 
+  for (const finding of creditFindings(transactions, input.receivables ?? [], {
+    tolerances: config.tolerances,
+    ...(input.rejectedProposals ? { rejected: input.rejectedProposals } : {}),
+    inScope: (date) => !outside(date),
+    unmatchedNeedsPerson: input.receivablesInUse ?? false,
+  }))
+    add(finding);
   for (const finding of statementGaps(input.statements ?? [])) add(finding);
   for (const finding of approvalFindings(input.approvals ?? [], context.now)) add(finding);
   for (const finding of consentFindings(input.consents ?? [], context.today, config.consentWarningDays)) add(finding);
@@ -199,7 +221,8 @@ function matchFinding(
         };
   const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
   const diff = match.amountDifferenceMinor;
-  const [type, message] = judgeMatch(match, first, sent, booked, tx.bookingDate, config);
+  const evidence = paymentEvidence(match, tx, { first, sent, booked }, config);
+  const [type, message] = judgeMatch(match, { first, sent, booked, bookingDate: tx.bookingDate, evidence }, config);
   // Built field by field (no spreads): this runs once per matched payment, a million times in the benchmark.
   return findingOf(type, {
     company: first.company,
@@ -217,19 +240,86 @@ function matchFinding(
     dateDifferenceDays: match.dateDifferenceDays,
     counterparty: lines === 1 ? counterpartyText(first.creditorName, first.creditorIban) : undefined,
     reference: first.bankStatus,
+    evidence: evidence.text,
+    score: evidence.score,
+    exception:
+      type === 'match_proposed'
+        ? 'data_mismatch'
+        : type === 'amount_difference' && diff !== undefined
+          ? diff > 0n
+            ? 'over_amount'
+            : 'under_amount'
+          : undefined,
     message,
   });
+}
+
+/** What agreed between a payment (or a lump-sum bulk) and its booking, and the score it earns. */
+function paymentEvidence(
+  match: Match,
+  tx: BookedTransaction,
+  amounts: { first: SentPayment; sent: Money; booked: Money },
+  config: ReconcileConfig,
+): Evidence {
+  const { first, sent, booked } = amounts;
+  const lines = match.payments.length;
+  const creditorAgreed =
+    lines === 1 && tx.counterpartyIban !== undefined && sameAccount(tx.counterpartyIban, first.creditorIban);
+  const alsoAgreed = ['debtor account'];
+  if (lines > 1) alsoAgreed.push(`sum of ${lines} lines`);
+  else if (match.rule === 'end-to-end' && creditorAgreed) alsoAgreed.push('creditor account');
+  return weighEvidence({
+    identity: match.rule === 'end-to-end' ? { kind: 'reference', what: 'end-to-end id' } : { kind: 'account' },
+    alsoAgreed,
+    currency: sent.currency,
+    amountDifferenceMinor: match.amountDifferenceMinor,
+    allowedMinor: allowedOf(config, sent, booked),
+    feeMinor: decimalToMinor(config.tolerances.fee, sent.currency),
+    feeSign: 1,
+    days: match.dateDifferenceDays,
+    window: config.tolerances.dateWindow,
+  });
+}
+
+/** The larger of the matching rules' tolerance in minor units and the company's decimal tolerances. */
+function allowedOf(config: ReconcileConfig, sent: Money, booked: Money): bigint {
+  const decimal = allowedDifferenceMinor(config.tolerances, sent, booked);
+  return decimal > config.amountToleranceMinor ? decimal : config.amountToleranceMinor;
+}
+
+function sameAccount(a: string, b: string): boolean {
+  return a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
+}
+
+/** Drops the matches a person rejected as proposals: their payment and booking are unmatched again. */
+function withoutRejected(
+  result: MatchResult,
+  payments: readonly SentPayment[],
+  transactions: readonly BookedTransaction[],
+  rejected: ReadonlySet<string> | undefined,
+): MatchResult {
+  if (!rejected || rejected.size === 0) return result;
+  const kept: Match[] = [];
+  const { matchOfPayment, matchOfTransaction } = result;
+  matchOfPayment.fill(-1);
+  matchOfTransaction.fill(-1);
+  for (const match of result.matches) {
+    const tx = transactions[match.transaction]!;
+    if (match.payments.length === 1 && rejected.has(proposalKey(payments[match.payments[0]!]!.id, tx.id))) continue;
+    for (const p of match.payments) matchOfPayment[p] = kept.length;
+    matchOfTransaction[match.transaction] = kept.length;
+    kept.push(match);
+  }
+  return { matches: kept, matchOfPayment, matchOfTransaction };
 }
 
 /** Which finding a match is, and the sentence that says why. */
 function judgeMatch(
   match: Match,
-  first: SentPayment,
-  sent: Money,
-  booked: Money,
-  bookingDate: LocalDate,
+  amounts: { first: SentPayment; sent: Money; booked: Money; bookingDate: LocalDate; evidence: Evidence },
   config: ReconcileConfig,
 ): [FindingType, string] {
+  const { first, sent, booked, bookingDate, evidence } = amounts;
   const lines = match.payments.length;
   const diff = match.amountDifferenceMinor;
   const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;
@@ -246,7 +336,7 @@ function judgeMatch(
       `${how}, but booked in ${booked.currency} while sent in ${sent.currency}.${unknownNote}`,
     ];
   }
-  if ((diff < 0n ? -diff : diff) > config.amountToleranceMinor) {
+  if (abs(diff) > allowedOf(config, sent, booked) && !evidence.fee) {
     const difference = formatAmount({ minor: diff, currency: sent.currency });
     return [
       'amount_difference',
@@ -260,6 +350,14 @@ function judgeMatch(
     ];
   }
   const near =
-    diff !== 0n ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} within the tolerance)` : '';
+    diff !== 0n
+      ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} ${evidence.fee ? 'as a bank fee' : 'within the tolerance'})`
+      : '';
+  const threshold = config.tolerances.autoConfirmScore;
+  if (evidence.score < threshold)
+    return [
+      'match_proposed',
+      `Proposed match by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}${near}, but the evidence is weak (score ${evidence.score} < ${threshold}): confirm or reject.${unknownNote}`,
+    ];
   return ['matched', `${how}${near}.${unknownNote}`];
 }

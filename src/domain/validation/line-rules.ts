@@ -222,6 +222,16 @@ class LineChecker {
         );
     }
 
+    const categoryPurpose = value(f.categoryPurpose)?.toUpperCase();
+    if (categoryPurpose !== undefined && !/^[A-Z0-9]{1,4}$/.test(categoryPurpose))
+      add(
+        ctx,
+        IssueCode.CATEGORY_PURPOSE_INVALID,
+        'error',
+        'categoryPurpose',
+        `category purpose "${categoryPurpose}" is not an ISO 20022 code of up to 4 letters or digits (e.g. SALA for salaries, SUPP for suppliers)`,
+      );
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -239,6 +249,7 @@ class LineChecker {
     if (remittance !== undefined) payment.remittanceInformation = remittance;
     if (creditorReference !== undefined) payment.creditorReference = creditorReference;
     if (priority !== undefined) payment.instructionPriority = priority;
+    if (categoryPurpose !== undefined) payment.categoryPurpose = categoryPurpose;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };

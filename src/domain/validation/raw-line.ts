@@ -15,6 +15,7 @@ export const PAYMENT_FIELDS = [
   'remittanceInformation',
   'creditorReference',
   'instructionPriority',
+  'categoryPurpose',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
@@ -54,6 +55,7 @@ export function emptyFields(): RawFields {
     remittanceInformation: undefined,
     creditorReference: undefined,
     instructionPriority: undefined,
+    categoryPurpose: undefined,
   };
 }
 

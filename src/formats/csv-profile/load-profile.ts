@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import type { z } from 'zod';
+import { SettleError } from '../../domain/errors.js';
 import { csvProfileSchema, type CsvProfile } from './profile.js';
 
 export interface ProfileProblem {
@@ -15,6 +16,15 @@ export interface ProfileProblem {
 
 /** Parses profile YAML text; `file` is only used in messages and as the default name. */
 export function parseProfile(text: string, file: string): CsvProfile {
+  return parseProfileWith(csvProfileSchema, text, file);
+}
+
+/** Parses YAML text against a profile schema (payments, receivables), every problem located. */
+export function parseProfileWith<S extends z.ZodType<{ name?: string | undefined }>>(
+  schema: S,
+  text: string,
+  file: string,
+): Readonly<z.output<S> & { name: string }> {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: ProfileProblem[] = doc.errors.map((e) => ({
@@ -24,7 +34,7 @@ export function parseProfile(text: string, file: string): CsvProfile {
     message: e.message.split('\n')[0] ?? e.message,
   }));
   if (problems.length === 0) {
-    const parsed = csvProfileSchema.safeParse(doc.toJS() ?? {});
+    const parsed = schema.safeParse(doc.toJS() ?? {});
     if (parsed.success) {
       return Object.freeze({ ...parsed.data, name: parsed.data.name ?? basename(file).replace(/\.ya?ml$/, '') });
     }
@@ -50,7 +60,6 @@ export function parseProfile(text: string, file: string): CsvProfile {
     'ERR_PROFILE_INVALID',
     `CSV profile ${file} is invalid: ${problems.map(formatProblem).join('; ')}`,
     {
-      exitCode: ExitCode.usage,
       details: { problems },
     },
   );
@@ -64,10 +73,17 @@ const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 
 /** Loads `<dir>/<name>.yaml` from the first of `dirs` that has it. */
 export async function loadProfile(name: string, dirs: readonly string[]): Promise<CsvProfile> {
+  return loadProfileWith(name, dirs, parseProfile);
+}
+
+/** Loads a profile of any kind by name from the first of `dirs` that has it. */
+export async function loadProfileWith<P extends { name: string }>(
+  name: string,
+  dirs: readonly string[],
+  parse: (text: string, file: string) => P,
+): Promise<P> {
   if (!NAME.test(name) || name.includes('..')) {
-    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`, {
-      exitCode: ExitCode.usage,
-    });
+    throw new SettleError('ERR_PROFILE_NOT_FOUND', `"${name}" is not a profile name (letters, digits, . _ -)`);
   }
   for (const dir of dirs) {
     const file = join(dir, `${name}.yaml`);
@@ -79,13 +95,11 @@ export async function loadProfile(name: string, dirs: readonly string[]): Promis
       throw new SettleError(
         'ERR_PROFILE_NOT_FOUND',
         `CSV profile ${file} cannot be read: ${(error as Error).message}`,
-        { exitCode: ExitCode.usage, cause: error },
+        { cause: error },
       );
     }
-    const profile = parseProfile(text, file);
+    const profile = parse(text, file);
     return profile.name === name ? profile : Object.freeze({ ...profile, name });
   }
-  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`, {
-    exitCode: ExitCode.usage,
-  });
+  throw new SettleError('ERR_PROFILE_NOT_FOUND', `no CSV profile "${name}" in ${dirs.join(', ')}`);
 }

@@ -10,25 +10,30 @@ export type ProfileEncoding = (typeof PROFILE_ENCODINGS)[number];
 const field = z.enum(PAYMENT_FIELDS);
 const oneChar = z.string().length(1, 'must be exactly one character');
 
+/** How a CSV file is written, shared by every kind of profile (payments, receivables). */
+export const csvFormatFields = {
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  /** Used when the file has no byte order mark; a UTF-8 or UTF-16 BOM always wins. */
+  encoding: z.enum(PROFILE_ENCODINGS).default('utf-8'),
+  delimiter: oneChar
+    .refine((c) => c !== '\n' && c !== '\r' && c !== '"', 'cannot be a line break or a double quote')
+    .default(','),
+  quote: oneChar.default('"'),
+  decimalSeparator: z.enum(['.', ',']).default('.'),
+  thousandsSeparator: z.enum(['', ' ', '.', ',', "'", '\u00a0']).default(''),
+  dateFormat: z
+    .string()
+    .regex(
+      /^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/,
+      'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY',
+    )
+    .default('YYYY-MM-DD'),
+};
+
 export const csvProfileSchema = z
   .strictObject({
-    name: z.string().min(1).optional(),
-    description: z.string().optional(),
-    /** Used when the file has no byte order mark; a UTF-8 or UTF-16 BOM always wins. */
-    encoding: z.enum(PROFILE_ENCODINGS).default('utf-8'),
-    delimiter: oneChar
-      .refine((c) => c !== '\n' && c !== '\r' && c !== '"', 'cannot be a line break or a double quote')
-      .default(','),
-    quote: oneChar.default('"'),
-    decimalSeparator: z.enum(['.', ',']).default('.'),
-    thousandsSeparator: z.enum(['', ' ', '.', ',', "'", '\u00a0']).default(''),
-    dateFormat: z
-      .string()
-      .regex(
-        /^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/,
-        'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY',
-      )
-      .default('YYYY-MM-DD'),
+    ...csvFormatFields,
     charset: z
       .strictObject({
         /** "epc": the EPC SEPA Latin set; "any": no character rule. */

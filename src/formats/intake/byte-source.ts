@@ -5,7 +5,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 
 export class ByteSource {
   private readonly hash: Hash = createHash('sha256');
@@ -74,7 +74,6 @@ export async function readHead(file: string): Promise<Buffer> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     throw new SettleError('ERR_INTAKE_FILE_UNREADABLE', `cannot read ${file} (${code})`, {
-      exitCode: ExitCode.usage,
       cause: error,
     });
   } finally {

@@ -4,7 +4,7 @@
 // grow with the file (apart from the set of end-to-end ids, see docs/validation.md).
 import { stat } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import type { Issue } from '../../domain/issue.js';
 import type { Money } from '../../domain/money.js';
 import type { PaymentInstruction } from '../../domain/payment.js';
@@ -197,9 +197,6 @@ function openReader(
     throw new SettleError(
       'ERR_INTAKE_PROFILE_REQUIRED',
       `${file} is a CSV file: name a CSV profile (--profile) to read it`,
-      {
-        exitCode: ExitCode.usage,
-      },
     );
   const encoding = detected.encoding ?? profile.encoding;
   const sniffer = new EncodingSniffer(encoding);

@@ -311,6 +311,7 @@ export class DocumentHandler {
       fields.debtorName ??= inherited.debtorName ?? missing(pmtInf, 'debtorName');
       fields.debtorIban ??= inherited.debtorIban ?? missing(pmtInf, 'debtorIban');
       fields.instructionPriority ??= inherited.instructionPriority;
+      fields.categoryPurpose ??= inherited.categoryPurpose;
     }
     if (this.currency) fields.currency = this.currency;
     this.currency = undefined;

@@ -113,6 +113,7 @@ export const TX_FIELDS: Readonly<Record<string, PaymentField>> = {
   'RmtInf/Ustrd': 'remittanceInformation',
   'RmtInf/Strd/CdtrRefInf/Ref': 'creditorReference',
   'PmtTpInf/InstrPrty': 'instructionPriority',
+  'PmtTpInf/CtgyPurp/Cd': 'categoryPurpose',
 };
 
 /** PmtInf-level element paths (relative to PmtInf) → payment field, inherited by its transactions. */
@@ -124,6 +125,7 @@ export const PMTINF_FIELDS: Readonly<Record<string, PaymentField>> = {
   'DbtrAcct/Id/IBAN': 'debtorIban',
   'DbtrAcct/Id/Othr/Id': 'debtorIban',
   'PmtTpInf/InstrPrty': 'instructionPriority',
+  'PmtTpInf/CtgyPurp/Cd': 'categoryPurpose',
 };
 
 /** Where a required block field belongs when a block lacks it: its issue is located there, once per block. */

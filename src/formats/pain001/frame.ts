@@ -24,6 +24,9 @@ export interface Frame {
 const REPEATED = new Set(['PmtInf', 'CdtTrfTxInf', 'Ustrd', 'Strd']);
 
 /** A frame for an element at `depth` (1-based), reusing the pooled one of that depth. */
+// Called once per XML element of the file: an options object would be an allocation per element,
+// which the frame pool exists to avoid.
+// eslint-disable-next-line max-params
 export function enterFrame(
   pool: Frame[],
   depth: number,

@@ -61,22 +61,20 @@ export function composePain002(
     ),
   );
 
+  const req = requiredText(t, emit);
   w.open('Document', 'xmlns', dialect.namespace);
   w.open('CstmrPmtStsRpt');
   w.open('GrpHdr');
-  w.leaf('MsgId', req(t, emit, report.messageId, 35, `${ROOT}/GrpHdr/MsgId`, 'messageId'));
+  w.leaf('MsgId', req(report.messageId, 35, `${ROOT}/GrpHdr/MsgId`, 'messageId'));
   w.leaf('CreDtTm', formatDateTime(report.createdAt));
   initiatingParty(w, report.initiatingParty, t);
   w.close();
 
   w.open('OrgnlGrpInfAndSts');
-  w.leaf(
-    'OrgnlMsgId',
-    req(t, emit, report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'),
-  );
+  w.leaf('OrgnlMsgId', req(report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'));
   w.leaf(
     'OrgnlMsgNmId',
-    req(t, emit, report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
+    req(report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
   );
   if (report.originalCreatedAt !== undefined) w.leaf('OrgnlCreDtTm', formatDateTime(report.originalCreatedAt));
   const fileStatus = summary(dialect, statuses.flat());
@@ -88,7 +86,7 @@ export function composePain002(
     w.open('OrgnlPmtInfAndSts');
     w.leaf(
       'OrgnlPmtInfId',
-      req(t, emit, group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
+      req(group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
     );
     const pmtInfStatus = summary(dialect, statuses[g] ?? []);
     if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
@@ -103,18 +101,14 @@ export function composePain002(
 
 type TextFn = (value: string | undefined, max: number, path: string, field: string) => string | undefined;
 
-function req(
-  t: TextFn,
-  emit: IssueListener,
-  value: string | undefined,
-  max: number,
-  path: string,
-  field: string,
-): string {
-  const prepared = t(value, max, path, field);
-  if (prepared !== undefined) return prepared;
-  emit(requiredTextIssue(path, field));
-  return 'NOTPROVIDED';
+/** Like `t`, for an element the schema requires: a missing value is reported and written as NOTPROVIDED. */
+function requiredText(t: TextFn, emit: IssueListener): (...args: Parameters<TextFn>) => string {
+  return (value, max, path, field) => {
+    const prepared = t(value, max, path, field);
+    if (prepared !== undefined) return prepared;
+    emit(requiredTextIssue(path, field));
+    return 'NOTPROVIDED';
+  };
 }
 
 function transaction(w: XmlSink, line: PaymentStatusLine, status: string, at: string, t: TextFn): void {

@@ -41,6 +41,13 @@ const COLUMNS: readonly Column[] = [
   { name: 'acknowledged_by', numeric: false, value: (f) => f.acknowledged?.by },
   { name: 'acknowledged_at', numeric: false, value: (f) => f.acknowledged?.at.toISOString() },
   { name: 'acknowledged_reason', numeric: false, value: (f) => f.acknowledged?.reason },
+  { name: 'decision', numeric: false, value: (f) => f.acknowledged?.kind },
+  { name: 'invoice', numeric: false, value: (f) => f.invoice },
+  { name: 'creditor_reference', numeric: false, value: (f) => f.creditorReference },
+  { name: 'remittance', numeric: false, value: (f) => f.remittance },
+  { name: 'match_score', numeric: true, value: (f) => f.score?.toString() },
+  { name: 'evidence', numeric: false, value: (f) => f.evidence },
+  { name: 'exception', numeric: false, value: (f) => f.exception },
 ];
 
 /** The column names, in file order. */

@@ -22,6 +22,7 @@ td.id, th.id { color: #4d4d4d; font-size: .75em; }
 .ref { font-size: .8em; color: #4d4d4d; }
 .iban { white-space: nowrap; }
 tr.off td { font-weight: 700; }
+td.note { font-size: .8em; color: #333; overflow-wrap: anywhere; }
 td.id { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 tr.zero { color: #4d4d4d; }
 .badge { display: inline-block; padding: 0 .4rem; border-radius: .2rem; color: #fff; font-size: .8rem; font-weight: 600; }

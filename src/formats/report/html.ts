@@ -8,7 +8,7 @@ import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
 import { escapeHtml as e } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
-import { timeInZone } from './zone-time.js';
+import { formatInZone } from '../../domain/zoned-time.js';
 
 export interface ReportMeta {
   company: string;
@@ -32,6 +32,8 @@ export interface ComparedScope {
   windowDays: number;
   /** The company's go-live date, when set. */
   since?: LocalDate;
+  /** Open receivables credits were matched to, when the company keeps them in settle. */
+  receivables?: number;
 }
 
 export interface FindingsHtmlOptions {
@@ -50,7 +52,7 @@ export interface FindingsHtmlOptions {
 interface Column {
   head: string;
   /** id: settle's or the bank's internal ids, shown last and small; iban and party keep account numbers whole. */
-  kind: 'text' | 'id' | 'num' | 'date' | 'iban' | 'party';
+  kind: 'text' | 'id' | 'num' | 'date' | 'iban' | 'party' | 'note';
   cell: (f: Finding) => string | undefined;
 }
 
@@ -90,13 +92,59 @@ const COL = {
   booked: { head: 'Booked', kind: 'num', cell: (f) => money(f.bookedAmount) },
   difference: { head: 'Difference', kind: 'num', cell: (f) => money(f.amountDifference) },
   rule: { head: 'Rule', kind: 'text', cell: (f) => f.rule },
+  evidence: {
+    head: 'Rule and evidence (score)',
+    kind: 'note',
+    cell: (f) =>
+      f.evidence === undefined
+        ? f.rule
+        : `${f.rule ? `${f.rule}: ` : ''}${f.evidence.replace(/; score (\d+)$/, ' (score $1)')}`,
+  },
+  erpRef: { head: 'ERP reference / invoice', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },
+  invoice: { head: 'Invoice', kind: 'text', cell: (f) => f.invoice },
+  payer: { head: 'Payer', kind: 'party', cell: (f) => f.counterparty },
+  creditorReference: { head: 'KID / RF', kind: 'text', cell: (f) => f.creditorReference },
+  remittance: { head: 'Remittance', kind: 'note', cell: (f) => f.remittance },
+  expectedDate: { head: 'Execution / due date', kind: 'date', cell: (f) => f.executionDate ?? f.due },
+  received: { head: 'Received', kind: 'num', cell: (f) => money(f.bookedAmount) },
+  bookedDue: {
+    head: 'Booked (invoice due)',
+    kind: 'text',
+    cell: (f) => (f.due ? `${f.bookingDate ?? ''} (${f.due})` : f.bookingDate),
+  },
+  findingId: { head: 'Finding', kind: 'id', cell: (f) => f.id },
   reference: { head: 'Status / reference', kind: 'text', cell: (f) => statusText(f.reference) },
   due: { head: 'Due / expires', kind: 'text', cell: (f) => f.due },
   message: { head: 'Why', kind: 'text', cell: (f) => f.message },
+  /** The message with the typed exception reason in front, where there is one. */
+  why: {
+    head: 'Why',
+    kind: 'text',
+    cell: (f) => {
+      const reason = exceptionText(f);
+      return reason ? `${reason}: ${f.message}` : f.message;
+    },
+  },
   payments: { head: 'settle payment', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
   bulk: { head: 'settle bulk', kind: 'id', cell: (f) => f.bulkId },
   transaction: { head: 'Bank transaction', kind: 'id', cell: (f) => f.transactionId },
 } as const satisfies Record<string, Column>;
+
+/** Exception reasons in words; an under-payment of a receivable is provisional. */
+function exceptionText(f: Finding): string | undefined {
+  switch (f.exception) {
+    case 'over_amount':
+      return 'Over amount';
+    case 'under_amount':
+      return f.invoice ? 'Under amount (provisional)' : 'Under amount';
+    case 'data_mismatch':
+      return 'Data mismatch';
+    case 'missing_after_deadline':
+      return 'Missing after deadline';
+    default:
+      return undefined;
+  }
+}
 
 const MATCHED: readonly Column[] = [
   COL.e2e,
@@ -107,7 +155,7 @@ const MATCHED: readonly Column[] = [
   COL.amount,
   COL.booked,
   COL.difference,
-  COL.rule,
+  COL.evidence,
   COL.message,
   COL.payments,
   COL.transaction,
@@ -121,6 +169,32 @@ const OPEN: readonly Column[] = [
   COL.due,
   COL.message,
   COL.payments,
+];
+
+const CREDIT: readonly Column[] = [
+  COL.payer,
+  COL.creditorReference,
+  COL.remittance,
+  COL.invoice,
+  COL.bookedDue,
+  COL.received,
+  COL.difference,
+  COL.evidence,
+  COL.why,
+  COL.transaction,
+];
+const PROPOSED: readonly Column[] = [
+  COL.erpRef,
+  COL.counterparty,
+  COL.expectedDate,
+  COL.bookingDate,
+  COL.amount,
+  COL.booked,
+  COL.difference,
+  COL.evidence,
+  COL.message,
+  COL.findingId,
+  COL.transaction,
 ];
 
 const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
@@ -139,15 +213,30 @@ const COLUMNS_OF: Record<FindingType, readonly Column[]> = {
     COL.message,
     COL.transaction,
   ],
+  match_proposed: PROPOSED,
+  credit_over: CREDIT,
+  unmatched_credit: [
+    COL.payer,
+    COL.creditorReference,
+    COL.remittance,
+    COL.bookingDate,
+    COL.received,
+    COL.message,
+    COL.account,
+    COL.findingId,
+    COL.transaction,
+  ],
   statement_gap: [COL.account, COL.reference, COL.difference, COL.message],
   approval_link_expired: [COL.reference, COL.amount, COL.due, COL.message, COL.bulk],
   approval_waiting: [COL.reference, COL.amount, COL.due, COL.message, COL.bulk],
   consent_expired: [COL.reference, COL.due, COL.message],
   consent_expiring: [COL.reference, COL.due, COL.message],
   date_difference: MATCHED,
+  credit_partial: CREDIT,
   awaiting_booking: OPEN,
   rejected_resent: OPEN,
   matched: MATCHED,
+  credit_matched: CREDIT,
 };
 
 export function renderFindingsHtml(
@@ -172,7 +261,7 @@ export function renderFindingsHtml(
     '<body>',
     '<header>',
     `<h1>${e(title)}</h1>`,
-    `<p class="meta">Period: ${e(period)} · Generated ${e(timeInZone(meta.generatedAt, meta.timeZone ?? 'UTC'))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
+    `<p class="meta">Period: ${e(period)} · Generated ${e(formatInZone(meta.generatedAt, meta.timeZone ?? 'UTC', { zone: 'abbreviation' }))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
     ...comparedLine(meta),
     '</header>',
     '<main>',
@@ -208,10 +297,14 @@ function comparedLine(meta: ReportMeta): string[] {
   if (!c || !meta.from || !meta.to) return [];
   const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : 'no account';
   const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
+  const receivables =
+    c.receivables === undefined
+      ? ''
+      : ` Credits were matched to ${c.receivables} open receivable${c.receivables === 1 ? '' : 's'}.`;
   return [
     `<p class="meta compared">Compared ${c.payments} payment${c.payments === 1 ? '' : 's'} for execution from ${e(meta.from)} to ${e(meta.to)} ` +
       `with ${c.bookings} booking${c.bookings === 1 ? '' : 's'} dated ${e(meta.from)} to ${e(meta.to)} on ${accounts}; ` +
-      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(since)}</p>`,
+      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(receivables)}${e(since)}</p>`,
   ];
 }
 
@@ -284,21 +377,24 @@ function agingSection(rows: readonly AgedItems[]): string[] {
 }
 
 function acknowledgedSection(rows: readonly Finding[], timeZone: string): string[] {
+  const heading = rows.some((f) => f.acknowledged?.kind === 'confirmed')
+    ? 'Acknowledged and confirmed'
+    : 'Acknowledged';
   const out: string[] = [
     '<section aria-labelledby="acknowledged">',
-    `<h2 id="acknowledged">Acknowledged (${rows.length})</h2>`,
-    '<p class="action">A person looked at these and recorded why they need nothing more; each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
+    `<h2 id="acknowledged">${heading} (${rows.length})</h2>`,
+    '<p class="action">A person looked at these and recorded why they need nothing more (or confirmed a proposed match); each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
     '<table>',
-    `<caption>Acknowledged: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
-    '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Acknowledged by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
+    `<caption>${heading}: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
+    '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Decided by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
     '<tbody>',
   ];
   for (const f of rows) {
     const ack = f.acknowledged!;
     out.push(
-      `<tr><th scope="row">${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
+      `<tr><th scope="row">${ack.kind === 'confirmed' ? 'Confirmed: ' : ''}${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
         `<td class="num">${e(money(f.amount ?? f.bookedAmount) ?? '')}</td><td class="text">${e(ack.by)}</td>` +
-        `<td class="date">${e(timeInZone(ack.at, timeZone))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
+        `<td class="date">${e(formatInZone(ack.at, timeZone, { zone: 'abbreviation' }))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
         `<td class="text">${e(f.message)}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
     );
   }

@@ -9,3 +9,10 @@ export {
 export { escapeHtml } from './escape.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
 export { textTable } from './text-table.js';
+export {
+  renderRefusedLinesHtml,
+  renderRefusedLinesText,
+  refusedLinesBody,
+  type RefusedLine,
+  type RefusedLinesReport,
+} from './refused-lines.js';

@@ -5,7 +5,7 @@
 import anyAscii from 'any-ascii';
 import iconv from 'iconv-lite';
 import { stringify } from 'csv-stringify/sync';
-import { ExitCode, SettleError } from '../../domain/errors.js';
+import { SettleError } from '../../domain/errors.js';
 import type { Issue } from '../../domain/issue.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
 
@@ -67,7 +67,6 @@ export class CsvEncoder {
       throw new SettleError(
         'ERR_EXPORT_CSV_OPTIONS',
         `CSV delimiter ${JSON.stringify(this.delimiter)} cannot be used (it is empty, a quote or line break, or the decimal separator "${this.decimalSeparator}")`,
-        { exitCode: ExitCode.usage },
       );
     }
     this.line = 1;

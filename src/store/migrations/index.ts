@@ -12,8 +12,12 @@ import { up as consentsUp } from './0040-consents.js';
 import { up as auditTrailUp } from './0060-audit-trail.js';
 import { up as findingsUp } from './0061-findings.js';
 import { up as heldPaymentsUp } from './0020-held-payments.js';
+import { up as jobSuccessesUp } from './0110-job-successes.js';
+import { up as categoryPurposeUp } from './0111-category-purpose.js';
 import { up as statementDetailsUp } from './0120-statement-details.js';
 import { up as creditorReferenceUp } from './0130-creditor-reference.js';
+import { up as receivablesUp } from './0140-receivables.js';
+import { up as retentionUp } from './0160-retention.js';
 
 export interface Migration {
   readonly name: string;
@@ -36,6 +40,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0060_audit_trail', up: auditTrailUp },
   { name: '0061_findings', up: findingsUp },
   { name: '0020_held_payments', up: heldPaymentsUp },
+  { name: '0110_job_successes', up: jobSuccessesUp },
+  { name: '0111_category_purpose', up: categoryPurposeUp },
   { name: '0120_statement_details', up: statementDetailsUp },
   { name: '0130_transaction_creditor_reference', up: creditorReferenceUp },
+  { name: '0140_receivables', up: receivablesUp },
+  { name: '0160_retention', up: retentionUp },
 ];

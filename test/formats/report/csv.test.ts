@@ -10,9 +10,9 @@ describe('findings CSV', () => {
     const result = sampleResult();
     const text = renderFindingsCsv(result.findings);
     expect(text.split('\r\n')[0]).toBe(
-      'finding_type,severity,needs_person,company,account_iban,payment_ids,end_to_end_id,bulk_id,transaction_id,rule,currency,amount,booked_amount,amount_difference,execution_date,booking_date,date_difference_days,counterparty,reference,due,message,finding_id,acknowledged_by,acknowledged_at,acknowledged_reason',
+      'finding_type,severity,needs_person,company,account_iban,payment_ids,end_to_end_id,bulk_id,transaction_id,rule,currency,amount,booked_amount,amount_difference,execution_date,booking_date,date_difference_days,counterparty,reference,due,message,finding_id,acknowledged_by,acknowledged_at,acknowledged_reason,decision,invoice,creditor_reference,remittance,match_score,evidence,exception',
     );
-    expect(FINDINGS_CSV_COLUMNS).toHaveLength(25);
+    expect(FINDINGS_CSV_COLUMNS).toHaveLength(32);
     const records = rows(text);
     expect(records).toHaveLength(result.findings.length);
     expect(records.map((r) => r.finding_type)).toEqual(result.findings.map((f) => f.type));

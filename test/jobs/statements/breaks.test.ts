@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExportStatements, type ExportStatementsDeps } from '../../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
+import { BankError } from '../../../src/bank/index.js';
 import type { CompanyConfig } from '../../../src/config/index.js';
 import { ManualClock } from '../../../src/domain/clock.js';
 import type { LocalDate } from '../../../src/domain/local-date.js';
@@ -362,5 +363,5 @@ describe('a company whose accounts the bank will not list', () => {
 // eslint-disable-next-line require-yield
 async function* failing(): AsyncGenerator<never> {
   await Promise.resolve();
-  throw Object.assign(new Error('Access was forbidden'), { code: 'ERR_BANK_FORBIDDEN' });
+  throw new BankError('ERR_BANK_FORBIDDEN', 'Access was forbidden', { status: 403 });
 }

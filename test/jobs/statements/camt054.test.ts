@@ -118,13 +118,11 @@ describe('camt.054 notifications from the export job', () => {
     ]);
     for (const [i, bulk] of bulks.entries()) {
       await store.bulks.markSending(bulk.id);
-      await store.bulks.markSent(bulk.id, `bank-bulk-${i + 1}`, 'test', 'RCVD');
+      await store.bulks.markSent(bulk.id, `bank-bulk-${i + 1}`, { cause: 'test', bankStatus: 'RCVD' });
     }
     await store.payments.applyBankStatus(
       lines.map((l) => l.id),
-      'ACSC',
-      'test',
-      'poll',
+      { status: 'ACSC', cause: 'test', source: 'poll' },
     );
     await store.statements.upsertAccount({ id: 'acc-1', company: 'acme', iban: ACCOUNT, currency: 'NOK' });
     const booked = (id: string, minor: bigint, extra: object = {}) => ({

@@ -1,4 +1,4 @@
-// The chaos campaign (issue #10 part 2): the whole nightly chain — pickup → submit → approve →
+// The chaos campaign: the whole nightly chain — pickup → submit → approve →
 // status → status report → fetch → export → reconcile, i.e. `settle run nightly` — in a child
 // process against the sandbox bank with its faults on (5xx, 429, latency, lost responses, token
 // revocation, duplicated and reordered webhooks, on the payment, basket, token, account,
@@ -250,7 +250,10 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     proxy.setDropRate(0);
     figures.faultsInjected.webhookDuplicate = relay.figures.duplicates;
     figures.faultsInjected.webhookReordered = relay.figures.reordered;
-    const lastNight = await recover(configFile, sandbox, relay, approver, anomalies, log, dropDuplicate);
+    const lastNight = await recover(
+      { configFile, sandbox, relay, approver },
+      { anomalies, log, beforeNight: dropDuplicate },
+    );
     if (!duplicateDropped) anomalies.push('pay-0.csv was never archived, so its duplicate could not be dropped');
     figures.recoveryNights = lastNight.nights;
     figures.runs += lastNight.nights;
@@ -417,14 +420,11 @@ async function archiveDay(root: string, name: string): Promise<string | undefine
 
 /** Clean nights in this process; returns how many ran. Steps failing in the last night are anomalies. */
 async function recover(
-  configFile: string,
-  sandbox: RunningSandbox,
-  relay: WebhookRelay,
-  approver: Approver,
-  anomalies: string[],
-  log: (line: string) => void,
-  beforeNight: () => Promise<void>,
+  world: { configFile: string; sandbox: RunningSandbox; relay: WebhookRelay; approver: Approver },
+  run: { anomalies: string[]; log: (line: string) => void; beforeNight: () => Promise<void> },
 ): Promise<{ nights: number }> {
+  const { configFile, sandbox, relay, approver } = world;
+  const { anomalies, log, beforeNight } = run;
   const config = loadConfig({ file: configFile, env: { ...process.env, SETTLE_CLIENT_SECRET: 'sandbox-secret' } });
   const clock = new BankTimeClock(sandbox.urls.controlUrl);
   await clock.sync();

@@ -1,0 +1,162 @@
+// The bureau row: one night of an accounting bureau — 1,000 client companies with three
+// accounts each (scale 1) — run by 1, 2 and 4 `settle run nightly` processes at once on one
+// MariaDB: pickup of one payment file per company, submit, approve, status, status reports,
+// fetch and export of statements, consents and reconciliation, against the sandbox bank in a
+// process of its own with 50 ms latency and the subscription's rate limit (429 + Retry-After).
+// Each row: the night's wall time beside its latency bound, 429s counted, and the proofs —
+// no payment twice at the bank, no statement line lost or doubled in the exported files.
+// The bound (docs/performance.md, "The bureau row"):
+//   bound = max( requests × latency ÷ (instances × bank.concurrency), requests ÷ rate limit )
+// where requests is what the sandbox answered in that night (429s included).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config/index.js';
+import { SEED, startSandbox } from '../src/sandbox/index.js';
+import { runSettle } from '../test/support/cli.js';
+import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
+import { withTempDir } from '../test/support/tmp.js';
+import { statementLines, writeBureau, type SandboxUrls } from '../test/support/bureau.js';
+import { scaledSize, type Bench, type BenchRow } from './row.js';
+
+const SELF = fileURLToPath(import.meta.url);
+const CHILD_ENV = 'SETTLE_BENCH_BUREAU_CHILD';
+const LATENCY_MS = 50;
+const RATE_PER_SECOND = 100;
+const ACCOUNTS = 3;
+const LINES = 5;
+/** settle's default bank.concurrency. */
+const CONCURRENCY = 4;
+
+/** The sandbox in a process of its own, so the bank's work is not counted as settle's. */
+async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; close(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+    env: { ...process.env, [CHILD_ENV]: String(companies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const urls = await new Promise<SandboxUrls>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().trim().split('\n')[0]!) as SandboxUrls));
+    child.on('exit', (code) => reject(new Error(`bench sandbox exited early (${code})`)));
+  });
+  return { urls, close: () => void child.kill('SIGTERM') };
+}
+
+async function sandboxChild(companies: number): Promise<void> {
+  const sandbox = await startSandbox({
+    port: 0,
+    start: new Date(),
+    latencyMs: LATENCY_MS,
+    rateLimitPerSecond: RATE_PER_SECOND,
+    bureau: { count: companies, accountsPerOrganisation: ACCOUNTS },
+  });
+  process.stdout.write(JSON.stringify(sandbox.urls) + '\n');
+  process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
+}
+
+interface Night {
+  ms: number;
+  failed: number;
+  requests: number;
+  refused: number;
+  /** Payment lines at the bank, and how many of those repeat an end-to-end id. */
+  lines: number;
+  twice: number;
+  /** Statement lines in the exported files, and how many repeat a bank entry. */
+  statementLines: number;
+  doubled: number;
+  configLoadMs: number;
+}
+
+async function night(companies: number, instances: number): Promise<Night> {
+  const target = await createThrowawayDatabase();
+  const sandbox = await sandboxProcess(companies);
+  try {
+    return await withTempDir(async (dir) => {
+      const config = await writeBureau(dir, { companies, lines: LINES, urls: sandbox.urls, concurrency: CONCURRENCY });
+      const t = performance.now();
+      loadConfig({ file: config, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
+      const configLoadMs = performance.now() - t;
+      // The files must be stable (intake.stableFor) before pickup takes them.
+      await new Promise((r) => setTimeout(r, 1200));
+      const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: target.url };
+      await runSettle(['--config', config, 'db', 'migrate'], { cwd: dir, env });
+      const t0 = performance.now();
+      const runs = await Promise.all(
+        Array.from({ length: instances }, () => runSettle(['--config', config, 'run', 'nightly'], { cwd: dir, env })),
+      );
+      const ms = performance.now() - t0;
+      if (process.env.SETTLE_BENCH_BUREAU_SHOW === '1')
+        for (const r of runs) process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
+      for (const r of runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1)))
+        process.stderr.write(`bench bureau: a process exited ${r.code}: ${r.stderr.slice(0, 500)}\n`);
+      const control = (await (await fetch(sandbox.urls.controlUrl)).json()) as {
+        rateLimit: { served: number; refused: number };
+      };
+      const paid = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as {
+        payments: { paymentLines: { endToEndIdentification: string }[] }[];
+      };
+      const ids = paid.payments.flatMap((p) => p.paymentLines.map((l) => l.endToEndIdentification));
+      const statement = await statementLines(dir, companies);
+      return {
+        ms,
+        failed: runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1)).length,
+        requests: control.rateLimit.served + control.rateLimit.refused,
+        refused: control.rateLimit.refused,
+        lines: ids.length,
+        twice: ids.length - new Set(ids).size,
+        statementLines: statement.lines,
+        doubled: statement.doubled,
+        configLoadMs,
+      };
+    });
+  } finally {
+    sandbox.close();
+    await target.drop();
+  }
+}
+
+export const bench: Bench = async ({ quick, scale }) => {
+  const companies = quick ? 10 : scaledSize(1000, scale, { min: 10 });
+  const accounts = companies * ACCOUNTS;
+  const unavailable = await mariaDbUnavailableReason();
+  if (unavailable !== undefined) {
+    return [1, 2, 4].map((n) => ({
+      key: `bureau-${n}`,
+      name: `bureau night, ${companies} companies, ${n} instance(s)`,
+      size: companies,
+      unit: 'companies',
+      rate: 0,
+      baselineName: 'n/a',
+      baselineRate: 1,
+      peakRssBytes: 0,
+      notes: `skipped: MariaDB not reachable (${unavailable})`,
+    }));
+  }
+  const rows: BenchRow[] = [];
+  let single: Night | undefined;
+  for (const n of [1, 2, 4]) {
+    const r = await night(companies, n);
+    single ??= r;
+    const bound = Math.max((r.requests * LATENCY_MS) / (n * CONCURRENCY), (r.requests / RATE_PER_SECOND) * 1000);
+    const expectedStatement = accounts * 2;
+    const lost = expectedStatement - (r.statementLines - r.doubled);
+    rows.push({
+      key: `bureau-${n}`,
+      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s), one MariaDB, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
+      size: companies,
+      unit: 'companies',
+      rate: r.failed > 0 ? 0 : companies / (r.ms / 1000),
+      baselineName: 'latency bound',
+      baselineRate: companies / (bound / 1000),
+      peakRssBytes: 0,
+      notes:
+        `${r.failed > 0 ? `FAILED: ${r.failed} process(es); ` : ''}wall ${(r.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
+        `(${r.requests} requests, ${r.refused} answered 429); ${(single.ms / r.ms).toFixed(2)}× one instance's throughput; ` +
+        `${r.lines} payment lines at the bank of ${companies * LINES}, ${r.twice} twice; ` +
+        `${r.statementLines} statement lines exported of ${expectedStatement}, ${r.doubled} doubled, ${lost} lost; ` +
+        `config of ${companies} companies loads in ${r.configLoadMs.toFixed(0)} ms`,
+    });
+  }
+  return rows;
+};
+
+if (process.env[CHILD_ENV] !== undefined) void sandboxChild(Number(process.env[CHILD_ENV]));

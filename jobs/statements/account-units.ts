@@ -1,0 +1,16 @@
+// Statements are fetched and exported per account: one company of a bureau may hold dozens of
+// accounts, and the unit (job, company, account) lets several instances share even one
+// company's accounts while never fetching or exporting one account twice at once. Without
+// claims (a library caller, a test) every account is simply done.
+import type { UnitClaims } from '../../src/store/index.js';
+
+/** Runs `fn` under the claim (job, company, account); undefined when another process holds it. */
+export async function underAccountClaim<T>(
+  units: UnitClaims | undefined,
+  unit: { job: 'fetch' | 'export'; company: string; account: string },
+  fn: () => Promise<T>,
+): Promise<T | undefined> {
+  if (units === undefined) return fn();
+  const run = await units.run(unit, fn);
+  return run.ran ? run.result : undefined;
+}

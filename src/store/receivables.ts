@@ -1,0 +1,91 @@
+// Open receivables of each company, imported from the ERP's files. A file is imported once
+// (known by its SHA-256) in one transaction with its receivables; a receivable is known by its
+// invoice number, so a later file with the same invoice updates it rather than adding another.
+import type { Clock } from '../domain/clock.js';
+import type { ReceivableLine } from '../domain/reconcile/index.js';
+import type { Database } from './database.js';
+import { amountParam, instant, toBigInt, toDate, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
+
+export type { ReceivableLine };
+
+export interface StoredReceivable extends ReceivableLine {
+  company: string;
+  fileSha256: string;
+}
+
+export interface ReceivableFile {
+  company: string;
+  sha256: string;
+  fileName: string;
+}
+
+export class ReceivableRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The imported file with these bytes, if any. */
+  async findFile(company: string, sha256: string): Promise<{ fileName: string; receivedAt: Date } | undefined> {
+    const row = await this.db.knex<Row>('receivable_files').where({ company, sha256 }).first();
+    return row ? { fileName: toStr(row.file_name), receivedAt: toDate(row.received_at) } : undefined;
+  }
+
+  /**
+   * Records the file and its receivables in one transaction: new invoices are added, known ones
+   * updated. A file already imported changes nothing (false).
+   */
+  async importFile(file: ReceivableFile, lines: readonly ReceivableLine[]): Promise<boolean> {
+    const at = instant(this.clock.now());
+    return this.db.transaction(async (trx) => {
+      if (await trx('receivable_files').where({ company: file.company, sha256: file.sha256 }).first()) return false;
+      await trx('receivable_files').insert({
+        company: file.company,
+        sha256: file.sha256,
+        file_name: file.fileName.slice(0, 255),
+        receivables: lines.length,
+        received_at: at,
+      });
+      for (const r of lines) {
+        const fields = {
+          customer: r.customer,
+          amount_minor: amountParam(r.amount.minor),
+          currency: r.amount.currency,
+          reference: r.reference ?? null,
+          due_date: r.dueDate,
+          file_sha256: file.sha256,
+          line: r.line,
+          updated_at: at,
+        };
+        const updated = await trx('receivables').where({ company: file.company, invoice: r.invoice }).update(fields);
+        if (updated === 0)
+          await trx('receivables').insert({ company: file.company, invoice: r.invoice, ...fields, created_at: at });
+      }
+      return true;
+    });
+  }
+
+  /** The company's receivables, by due date then invoice. */
+  async list(company: string): Promise<StoredReceivable[]> {
+    const rows = await this.db
+      .knex<Row>('receivables')
+      .where({ company })
+      .orderBy([
+        { column: 'due_date', order: 'asc' },
+        { column: 'invoice', order: 'asc' },
+      ]);
+    return rows.map((r) => {
+      const reference = toOptStr(r.reference);
+      return {
+        company: toStr(r.company),
+        invoice: toStr(r.invoice),
+        customer: toStr(r.customer),
+        amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
+        ...(reference ? { reference } : {}),
+        dueDate: toLocalDate(r.due_date),
+        line: toInt(r.line),
+        fileSha256: toStr(r.file_sha256),
+      };
+    });
+  }
+}

@@ -1,0 +1,30 @@
+// Vitest global set-up: compiles src/ and jobs/ once per test run into .test-cli/, laid out like
+// dist/, so the CLI tests start the settle process as the installed binary does, on plain
+// JavaScript. Starting each child through tsx instead transpiled the CLI's module graph again in
+// every process: about twice the CPU of a compiled start, which on a loaded machine pushed
+// the CLI and security suites past their timeouts. esbuild only strips types (the typecheck is
+// `npm run typecheck`), so this takes a second, not the full `tsc` build.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { CLI_BUILD_DIR, ROOT } from './cli-paths.js';
+
+function typeScriptFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(ROOT, dir, name));
+}
+
+export default async function buildCli(): Promise<void> {
+  rmSync(CLI_BUILD_DIR, { recursive: true, force: true });
+  await build({
+    entryPoints: [...typeScriptFiles('src'), ...typeScriptFiles('jobs')],
+    outdir: CLI_BUILD_DIR,
+    outbase: ROOT,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
