@@ -123,7 +123,11 @@ export class LeaseRepository {
     }
   }
 
-  /** Who finished the work `name` at or after `since`, if anyone did. */
+  /**
+   * Who finished the work `name` after `since`, if anyone did. Strictly after: a clock that
+   * stands still (settle following a test bank's clock) must not make a finish before this run
+   * began look like one during it; a chain run once more is safe, one never run is not.
+   */
   async doneSince(name: string, since: Date): Promise<{ holder: string; at: Date } | undefined> {
     const row = await this.db
       .knex<Row>('leases')
@@ -131,7 +135,7 @@ export class LeaseRepository {
       .first();
     if (!row) return undefined;
     const at = toDate(row.acquired_at);
-    return at.getTime() >= since.getTime() ? { holder: toStr(row.holder), at } : undefined;
+    return at.getTime() > since.getTime() ? { holder: toStr(row.holder), at } : undefined;
   }
 
   /** The current holder, if the lease exists and has not expired. */

@@ -84,7 +84,7 @@ export class UnitClaims {
 
   /**
    * Claims the unit and runs `fn` while holding it; when another holder has it, records and
-   * returns that. With `doneSince`, a unit another holder finished at or after that instant is
+   * returns that. With `doneSince`, a unit another holder finished after that instant is
    * not run again (several instances walking the same companies in one night each do a
    * company once between them, not once each): it is skipped and listed in `doneElsewhere`.
    */

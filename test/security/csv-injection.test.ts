@@ -265,10 +265,12 @@ describe('security: formula injection is neutralised in every CSV settle writes'
             text.includes(`${w}(`),
           );
       }
-      // demo.ts only copies the sample ERP inputs; pickup only moves inputs and writes text/JSON reports.
+      // demo.ts only copies the sample ERP inputs; pickup and the receivables intake only move
+      // inputs and write text/JSON reports.
       expect(writers).toEqual({
         'jobs/export-statements.ts': ['renderStatement'],
         'jobs/pickup.ts': [],
+        'jobs/receivables.ts': [],
         'jobs/reconcile.ts': ['renderFindingsCsv'],
         'jobs/status-report.ts': ['writeStatusCsv'],
         'src/main/demo.ts': [],
