@@ -79,8 +79,9 @@ export async function runNightly(
   await deps.checkSchema();
   const units = options.units ?? deps.units(runId);
   const chains: CompanyChain[] = [];
-  // A company whose chain another process finished since this run began is not run again.
-  const startedAt = deps.clock.now();
+  // A company whose chain another process finished since this run began is not run again. Real
+  // time (as the done marks are written), not settle's clock, which may follow a bank's.
+  const startedAt = new Date();
   try {
     // Company by company, so several processes share a night: each claims the next company
     // whose chain nobody runs, and a company's steps run in order, never twice at once.

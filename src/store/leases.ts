@@ -112,7 +112,9 @@ export class LeaseRepository {
    */
   async recordDone(name: string, holder: string): Promise<void> {
     const key = `done:${name}`;
-    const now = instant(this.clock.now());
+    // Real time, not settle's clock: a done mark orders finishes among processes, and settle's
+    // clock may follow a bank's clock that stands still or is set back (tests, the demo).
+    const now = instant(new Date());
     const row = { holder, acquired_at: now, expires_at: now };
     if ((await this.db.knex('leases').where({ name: key }).update(row)) > 0) return;
     try {
@@ -124,9 +126,8 @@ export class LeaseRepository {
   }
 
   /**
-   * Who finished the work `name` after `since`, if anyone did. Strictly after: a clock that
-   * stands still (settle following a test bank's clock) must not make a finish before this run
-   * began look like one during it; a chain run once more is safe, one never run is not.
+   * Who finished the work `name` after `since` (real time, as `recordDone` writes), if anyone
+   * did. Strictly after: a chain run once more is safe, one never run is not.
    */
   async doneSince(name: string, since: Date): Promise<{ holder: string; at: Date } | undefined> {
     const row = await this.db

@@ -205,10 +205,11 @@ describe('transactions', () => {
 
   it('books an incoming credit on request (control API), and refuses a bad one', async () => {
     const booked = await h.control('POST', '/credits', {
-      iban: SEED.operatingIban,
+      account: SEED.operatingIban,
       amount: '12500.00',
-      name: 'Kunde Nord AS',
-      remittance: 'KID 1002003018',
+      debtorName: 'Kunde Nord AS',
+      reference: '1002003018',
+      referenceType: 'KID',
       bookingDate: '2026-01-04',
     });
     expect(booked.status).toBe(201);
@@ -217,8 +218,8 @@ describe('transactions', () => {
       `/accounts/${SEED.operatingAccountId}/transactions?dateFrom=2026-01-04&dateTo=2026-01-04&bookingStatus=booked`,
     );
     expect(r.body.transactions.booked.map((t: Json) => t.transactionId)).toContain(booked.body.transactionId);
-    expect((await h.control('POST', '/credits', { iban: SEED.operatingIban, amount: '-1' })).status).toBe(400);
-    expect((await h.control('POST', '/credits', { iban: 'NO6315061111112', amount: '1.00' })).status).toBe(400);
+    expect((await h.control('POST', '/credits', { account: SEED.operatingIban, amount: '-1' })).status).toBe(400);
+    expect((await h.control('POST', '/credits', { account: 'NO6315061111112', amount: '1.00' })).status).toBe(404);
   });
 
   it('limits by dateFrom and dateTo, inclusive', async () => {

@@ -76,26 +76,29 @@ async function walk(dir: string): Promise<string[]> {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Parses XML strictly; returns the text of every element named `leaf`, or throws on malformed XML. */
-export function xmlLeaves(text: string, leaf: string): string[] {
+/** Parses XML strictly; returns the text of every element named `leaf` (directly inside `parent` when given), or throws on malformed XML. */
+export function xmlLeaves(text: string, leaf: string, parent?: string): string[] {
   const parser = new SaxesParser();
   const found: string[] = [];
+  const open: string[] = [];
   let inLeaf = false;
   let current = '';
   parser.on('error', (error) => {
     throw error;
   });
   parser.on('opentag', (tag) => {
-    if (tag.name === leaf) {
+    if (tag.name === leaf && (parent === undefined || open.at(-1) === parent)) {
       inLeaf = true;
       current = '';
     }
+    open.push(tag.name);
   });
   parser.on('text', (t) => {
     if (inLeaf) current += t;
   });
   parser.on('closetag', (tag) => {
-    if (tag.name === leaf) {
+    open.pop();
+    if (tag.name === leaf && inLeaf) {
       inLeaf = false;
       found.push(current);
     }
@@ -194,7 +197,7 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
       let refs: string[];
       try {
         refs = suffix.endsWith('.xml')
-          ? xmlLeaves(text, 'AcctSvcrRef')
+          ? xmlLeaves(text, 'AcctSvcrRef', 'Ntry')
           : csvRows(text).map((r) => r.account_servicer_ref ?? '');
       } catch (error) {
         bad(`statement ${rel(p)} does not parse: ${error instanceof Error ? error.message : String(error)}`);
