@@ -46,12 +46,19 @@ export const DEFAULT_TOLERANCES: Tolerances = Object.freeze({
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
+/** Whether a decimal string is above 100, compared exactly (a float would read "100.0000000000000001" as 100). */
+function overHundred(decimal: string): boolean {
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const units = BigInt(whole);
+  return units > 100n || (units === 100n && /[1-9]/.test(fraction));
+}
+
 /** Problems of a tolerances object, as "key: what is wrong" lines (empty when valid). */
 export function toleranceProblems(t: Tolerances): string[] {
   const problems: string[] = [];
   for (const key of ['amountAbsolute', 'amountPercent', 'fee'] as const)
     if (!DECIMAL.test(t[key])) problems.push(`tolerances.${key}: must be a non-negative decimal such as "0.50"`);
-  if (DECIMAL.test(t.amountPercent) && Number(t.amountPercent) > 100)
+  if (DECIMAL.test(t.amountPercent) && overHundred(t.amountPercent))
     problems.push('tolerances.amountPercent: at most 100');
   for (const window of ['dateWindow', 'dueDateWindow'] as const)
     for (const side of ['before', 'after'] as const) {

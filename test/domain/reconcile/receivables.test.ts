@@ -250,6 +250,12 @@ describe('tolerances', () => {
     ).toThrow(/tolerances\.amountAbsolute.*tolerances\.autoConfirmScore/);
   });
 
+  it('bound a percent at 100 exactly, not as a float reads it', () => {
+    const t = { ...DEFAULT_TOLERANCES, amountPercent: '100.0000000000000001' };
+    expect(() => resolveReconcileConfig({ tolerances: t })).toThrow(/tolerances\.amountPercent: at most 100/);
+    expect(() => resolveReconcileConfig({ tolerances: { ...t, amountPercent: '100.000' } })).not.toThrow();
+  });
+
   it('name similarity ignores case, accents and company forms', () => {
     expect(nameSimilarity('KUNDE SØR AS', 'Kunde Sor')).toBe(1);
     expect(nameSimilarity('Kunde Vest AS', 'Kunde Vestland AS')).toBeGreaterThan(0.5);
