@@ -1,0 +1,71 @@
+// The contract between the console's shell (sign-in, sessions, CSRF, CSP, layout, routing) and
+// its pages. A page loads what it shows through the store's read models and returns an HTML
+// fragment in which every outside value is already escaped; the shell wraps it in the layout,
+// checks the role before calling it, and verifies the CSRF token before any action runs.
+import type { Role } from '../../domain/roles.js';
+import type { Clock } from '../../domain/clock.js';
+import type { Store } from '../../store/index.js';
+
+/** The signed-in person, with roles per company from the configuration's people lists. */
+export interface ConsoleUser {
+  /** Stable id: the OIDC subject (`oidc:<issuer>#<sub>`) or `local:<username>`. */
+  id: string;
+  name: string;
+  email?: string;
+  rolesByCompany: ReadonlyMap<string, ReadonlySet<Role>>;
+}
+
+/** What a page or an action needs from the running install. */
+export interface ConsoleDeps {
+  store: Store;
+  clock: Clock;
+  /** Company ids with each one's time zone, in configuration order. */
+  companies: readonly { id: string; name: string; timeZone: string }[];
+}
+
+export interface PageRequest {
+  user: ConsoleUser;
+  /** The company chosen in the URL (`?company=`), already checked against the user's roles. */
+  company: string;
+  query: URLSearchParams;
+  params: Readonly<Record<string, string>>;
+  /** To put into every form the page renders: `<input type="hidden" name="_csrf" value="…">`. */
+  csrfToken: string;
+}
+
+export interface PageResult {
+  title: string;
+  /** HTML fragment; every value from outside escaped (src/formats/report/escape.ts). */
+  body: string;
+  status?: number;
+}
+
+export interface ConsolePage {
+  /** fastify route path, e.g. `/console/payments/:id`. */
+  path: string;
+  /** Shown in the navigation when set. */
+  nav?: string;
+  /** The least role that may open it (viewer < …); see roleAllows in the shell. */
+  role: Role;
+  load(deps: ConsoleDeps, req: PageRequest): Promise<PageResult>;
+}
+
+/** Where a change came from, for the audit trail: who, and from which address. */
+export interface ActionOrigin {
+  actor: string;
+  address: string;
+}
+
+export interface ActionRequest extends PageRequest {
+  form: Readonly<Record<string, string>>;
+  origin: ActionOrigin;
+}
+
+export type ActionResult = { redirect: string } | { status: number; title: string; body: string };
+
+export interface ConsoleAction {
+  /** POST route path, e.g. `/console/findings/:id/ack`. */
+  path: string;
+  role: Role;
+  handle(deps: ConsoleDeps, req: ActionRequest): Promise<ActionResult>;
+}
