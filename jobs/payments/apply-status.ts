@@ -14,6 +14,7 @@ import {
 import type { Logger } from '../../src/log/index.js';
 import type { Store, TppMessage, TransitionSource } from '../../src/store/index.js';
 import { isSettleError } from '../../src/domain/errors.js';
+import { completeCancelledAtBank } from './cancel.js';
 
 /** One line's status as the bank reported it (a poll reads them all; an event names one). */
 export interface LineStatus {
@@ -73,6 +74,8 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
       update.bulkId ??
       (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
+    // A CANC we asked for (settle payments cancel): the request re-queues the bulk's other lines first.
+    if (status === 'CANC') await completeCancelledAtBank(deps.store, bulkId);
     // Lines first: a final bulk status then finds its lines already final.
     let changed = update.lines ? await applyLines(deps, bulkId, update.lines, update) : 0;
     const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause, update.source);
@@ -89,6 +92,11 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
 
   const line = await findLine(deps, update);
   if (line === undefined) return { outcome: 'unmatched', changed: 0 };
+  if (status === 'CANC' && line.bulkId !== undefined) {
+    // The bulk's other lines were just queued again in a new bulk: this CANC is no longer theirs.
+    const done = await completeCancelledAtBank(deps.store, line.bulkId);
+    if (done && !done.paymentIds.includes(line.id)) return { outcome: 'stale', bulkId: line.bulkId, changed: 0 };
+  }
   const r = await deps.store.payments.applyBankStatus([line.id], {
     status,
     cause,

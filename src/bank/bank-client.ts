@@ -98,6 +98,11 @@ export interface BankClient {
     options?: CallOptions,
   ): Promise<PaymentStatusReport>;
   getPaymentStatus(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentStatusReport>;
+  /**
+   * DELETE of a bulk payment resource (facts §5.16): 202 with the bulk's transactionStatus. The
+   * resource is the whole bulk; whether one line of a bulk can be cancelled is not documented.
+   */
+  cancelBulkPayment(resourceGroupName: string, paymentId: string, options?: CallOptions): Promise<PaymentStatusReport>;
   createSigningBasket(
     resourceGroupName: string,
     paymentIds: readonly string[],

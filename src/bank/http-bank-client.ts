@@ -339,6 +339,22 @@ export class HttpBankClient implements BankClient {
     return readPaymentStatus(res.body);
   }
 
+  async cancelBulkPayment(
+    resourceGroupName: string,
+    paymentId: string,
+    options: CallOptions = {},
+  ): Promise<PaymentStatusReport> {
+    const res = await this.http.send(
+      this.req(
+        'DELETE',
+        `/bulk-payments/${this.product}/${seg(paymentId)}`,
+        options,
+        this.contextHeaders({ resourceGroupName }, options),
+      ),
+    );
+    return readPaymentStatus(res.body);
+  }
+
   async getPaymentStatus(
     resourceGroupName: string,
     paymentId: string,

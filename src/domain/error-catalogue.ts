@@ -105,6 +105,23 @@ export const errorCatalogue = {
   ERR_PAYMENT_NOT_UNRESOLVED: { exit: usage, meaning: 'payments resolve got a bulk that is not unknown or attention' },
   ERR_FINDING_UNKNOWN: { exit: usage, meaning: 'the company has no finding with that id' },
   ERR_AUDIT_CHAIN_BROKEN: { exit: findings, meaning: 'an audit trail entry was changed, removed or inserted' },
+  ERR_CANCEL_NOT_FOUND: { exit: usage, meaning: 'payments cancel names no payment, bulk or request settle knows' },
+  ERR_CANCEL_REFUSED: {
+    exit: findings,
+    meaning: 'the payment can no longer be cancelled (it left the bank, or is final)',
+  },
+  ERR_CANCEL_CONFIRMATION_NEEDED: {
+    exit: usage,
+    meaning: 'cancelling a bulk at the bank needs --yes when nobody can be asked',
+  },
+  ERR_CANCEL_SAME_PERSON: {
+    exit: usage,
+    meaning: 'four eyes: the person who asked for a cancellation cannot confirm it',
+  },
+  ERR_CAMT055_INVALID: {
+    exit: findings,
+    meaning: 'a camt.055 cancellation request is malformed; nothing in it was done',
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

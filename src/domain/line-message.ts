@@ -61,6 +61,7 @@ const ACTIONS: Readonly<Record<string, string>> = {
   RC11: 'Give the payment a unique reference in the ERP (its end-to-end id) and send it in a new file.',
   CH16: 'The bank refused the payment as invalid: correct it as the bank says and send it in a new file.',
   FF01: 'The bank refused the payment as invalid: correct it as the bank says and send it in a new file.',
+  DS02: 'Cancelled at the company’s request (settle payments cancel or a camt.055): nothing was paid; send it again in a new file only if it is still owed.',
   MS03: 'The bank gave no reason: ask the bank, then decide whether to send the payment again.',
   NARR: 'Read the bank’s reason, correct the payment in the ERP and send it in a new file.',
 };

@@ -166,6 +166,11 @@ function lineTransitions(): Record<LineState, readonly LineState[]> {
   for (const from of NON_TERMINAL_BANK) {
     table[from] = BANK_STATUSES.filter((to) => bankStatusRank(to) > bankStatusRank(from));
   }
+  // A line whose bulk the bank cancelled while it waited (sent, RCVD), when the cancellation named
+  // another line of that bulk: it is queued again in a new bulk (jobs/payments/cancel.ts). Only
+  // settle moves a line to `queued`; no bank status maps to it.
+  table.sent = [...table.sent!, 'queued'];
+  table.RCVD = [...table.RCVD!, 'queued'];
   // Settled on the debtor side may still become settled on the creditor side; nothing else moves.
   table.ACSC = ['ACCC'];
   table.ACCC = [];

@@ -72,6 +72,15 @@ export {
   type ReceivableLine,
   type StoredReceivable,
 } from './receivables.js';
+export {
+  ORDER_CANCELLED_CODE,
+  CancellationRepository,
+  type CancellationChannel,
+  type CancellationLine,
+  type CancellationOutcome,
+  type NewCancellation,
+  type StoredCancellation,
+} from './cancellations.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,

@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { AttentionRepository } from './attention.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
+import { CancellationRepository } from './cancellations.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
@@ -47,6 +48,8 @@ export interface Store {
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
+  /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
+  readonly cancellations: CancellationRepository;
   /** Open receivables from the ERP's files, for matching incoming payments. */
   readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
@@ -82,6 +85,7 @@ export function createStore(db: Database, clock: Clock): Store {
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
+    cancellations: new CancellationRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),

@@ -13,6 +13,7 @@ import type { StoredBulk } from '../../store/index.js';
 import { cliActor } from '../actor.js';
 import { context } from '../context.js';
 import { printTable } from '../table.js';
+import { addCancelCommand } from './payments-cancel.js';
 import { addHeldCommands } from './payments-held.js';
 
 const state = (value: string): BulkState | 'all' => {
@@ -44,7 +45,7 @@ function bulkJson(b: StoredBulk) {
 
 export function paymentsCommand(): Command {
   const command = new Command('payments').description(
-    'inspect bulk credit transfers, resolve those whose outcome is unknown, release or drop held likely duplicates',
+    'inspect bulk credit transfers, resolve those whose outcome is unknown, release or drop held likely duplicates, cancel a payment that waits',
   );
   command
     .command('list')
@@ -214,5 +215,6 @@ export function paymentsCommand(): Command {
       }
     });
   addHeldCommands(command);
+  addCancelCommand(command);
   return command;
 }

@@ -1,0 +1,320 @@
+// Cancelling a payment while it waits (docs/cancellation.md). The banking API cancels a payment
+// resource (DELETE, 202; IAM action banking.pis.cancel) and for a bulk that resource is the whole
+// bulk; whether one line of a bulk can be cancelled is not documented. So:
+//   - a line not yet sent is withdrawn (→ CANC); if it was queued in a bulk not yet sent, that
+//     bulk is cancelled and its other lines are queued again in a new bulk;
+//   - a line of a bulk the bank has (RCVD, or waiting for a signing basket) cancels the whole
+//     bulk at the bank, after the person saw every line of it and said yes; only when the bank
+//     confirms CANC are the bulk's other lines queued again, in a new bulk with a new
+//     idempotency key, which the next submit sends once (the outbox, architecture §2.2);
+//   - ACSP and later, rejected or cancelled lines are refused with the reason.
+// Crash points: the request is stored before anything moves; `bank_requested_at` is stored
+// before the DELETE; a run that finds it set reads the bulk's status first and finishes. The
+// bank's CANC may also arrive as a status (poll or webhook): `applyPaymentStatus` then finishes
+// the open request through `completeCancelledAtBank`, so the other lines are never lost to CANC.
+// Each request, confirmation and outcome is an entry of the hash-chained audit trail.
+import { isBankError, type BankClient } from '../../src/bank/index.js';
+import type { CompanyConfig } from '../../src/config/index.js';
+import { SettleError } from '../../src/domain/errors.js';
+import { bankStatusRank, canonicalBankStatus, isBankStatus, type BankStatus } from '../../src/domain/states.js';
+import type { Logger } from '../../src/log/index.js';
+import type { CancellationLine, Store, StoredCancellation } from '../../src/store/index.js';
+
+export interface CancelDeps {
+  store: Pick<Store, 'cancellations' | 'audit'>;
+  bank: BankClient;
+  logger: Logger;
+}
+
+export interface CancelInput {
+  /** An end-to-end id, a payment line id, a bulk id (settle's or the bank's), or FILE:LINE. */
+  ref: string;
+  reason: string;
+  /** Who asks (SETTLE_ACTOR or the OS user; the ERP for a camt.055) and from where. */
+  actor: string;
+  origin: string;
+  companies: readonly CompanyConfig[];
+  /** Limits the reference to one company. */
+  company?: string;
+  /** The person saw every line of the bulk and agreed that the whole bulk is cancelled at the bank. */
+  yes?: boolean;
+  /** camt.055: the ERP's message and case ids, quoted in its camt.029 answer. */
+  erp?: { messageId: string; caseId?: string };
+}
+
+export type CancelResult =
+  /** Nothing done yet: the whole bulk would be cancelled at the bank; show `bulkLines`, ask, and call again with yes. */
+  | { outcome: 'confirm'; company: string; lines: CancellationLine[]; bulkLines: CancellationLine[] }
+  /** Four eyes: stored and waiting for a second person's `--confirm <requestId>`. */
+  | { outcome: 'awaiting-confirmation'; request: StoredCancellation; lines: CancellationLine[] }
+  /** The bank took the DELETE but has not said CANC yet; the status poll or a re-run finishes it. */
+  | { outcome: 'at-bank'; request: StoredCancellation; lines: CancellationLine[] }
+  | {
+      outcome: 'withdrawn' | 'cancelled' | 'already';
+      request: StoredCancellation;
+      lines: CancellationLine[];
+      /** The other lines of the cancelled bulk, queued again in `request.resentBulkId`. */
+      resent: CancellationLine[];
+    };
+
+const FROM_ERP = 'camt055';
+
+/** Asks for a cancellation; see the file comment. Refusals throw ERR_CANCEL_REFUSED with the reason. */
+export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promise<CancelResult> {
+  const reason = input.reason.trim();
+  if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the cancellation)');
+  const lines = await resolveLines(deps, input);
+  const company = companyOf(input.companies, lines[0]!.company);
+  const ids = lines.map((l) => l.id);
+  const [open] = await deps.store.cancellations.openFor(ids);
+  if (open) {
+    // The same request again (a re-run after a crash, or a second camt.055): continue it.
+    if (needsSecondPerson(company, open)) return { outcome: 'awaiting-confirmation', request: open, lines };
+    return execute(deps, company, open, input);
+  }
+  if (lines.every((l) => l.state === 'CANC')) {
+    const done = await deps.store.cancellations.closedFor(ids);
+    if (done) return { outcome: 'already', request: done, lines, resent: [] };
+  }
+  refuseIfTooLate(lines);
+  const bulkId = atBankBulk(lines);
+  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(bulkId);
+  const others = bulkLines.filter((l) => !ids.includes(l.id));
+  if (bulkId !== undefined && others.length > 0 && input.yes !== true)
+    return { outcome: 'confirm', company: company.id, lines, bulkLines };
+  const request = await deps.store.cancellations.create({
+    company: company.id,
+    ref: input.ref,
+    paymentIds: ids,
+    ...(bulkId === undefined ? {} : { bulkId }),
+    reason,
+    requestedBy: input.actor,
+    channel: input.erp ? FROM_ERP : 'cli',
+    ...(input.erp ? { erpMessageId: input.erp.messageId } : {}),
+    ...(input.erp?.caseId === undefined ? {} : { erpCaseId: input.erp.caseId }),
+  });
+  await audit(deps, input, request, 'payment.cancel.request', {
+    lines: lines.map(lineText),
+    bulkLines: bulkLines.length,
+  });
+  if (needsSecondPerson(company, request)) return { outcome: 'awaiting-confirmation', request, lines };
+  return execute(deps, company, request, input);
+}
+
+export interface ConfirmInput {
+  requestId: string;
+  actor: string;
+  origin: string;
+  companies: readonly CompanyConfig[];
+}
+
+/** Four eyes: a second, different person confirms an open request, which is then carried out. */
+export async function confirmCancellation(deps: CancelDeps, input: ConfirmInput): Promise<CancelResult> {
+  const request = await deps.store.cancellations.get(input.requestId);
+  if (!request || request.outcome !== undefined)
+    throw new SettleError(
+      'ERR_CANCEL_NOT_FOUND',
+      request
+        ? `cancellation ${input.requestId} was already ${request.outcome}`
+        : `no cancellation request ${input.requestId}`,
+    );
+  if (request.requestedBy === input.actor)
+    throw new SettleError(
+      'ERR_CANCEL_SAME_PERSON',
+      `${input.actor} asked for cancellation ${request.id}; a second person must confirm it (four eyes)`,
+    );
+  const company = companyOf(input.companies, request.company);
+  if (request.confirmedBy === undefined) {
+    await deps.store.cancellations.confirm(request.id, input.actor);
+    await audit(deps, { ...input, reason: request.reason }, request, 'payment.cancel.confirm', {});
+  }
+  const confirmed = (await deps.store.cancellations.get(request.id))!;
+  return execute(deps, company, confirmed, { actor: input.actor, origin: input.origin, reason: request.reason });
+}
+
+/**
+ * The bank's CANC for a bulk with an open request arrived as a status (poll or webhook): finish
+ * the request before the status moves the bulk's lines, so its other lines are queued again.
+ */
+export async function completeCancelledAtBank(
+  store: Pick<Store, 'cancellations' | 'audit'>,
+  bulkId: string,
+): Promise<StoredCancellation | undefined> {
+  const open = await store.cancellations.openAtBank(bulkId);
+  if (!open) return undefined;
+  const done = await store.cancellations.completeAtBank(open.id);
+  await store.audit.append({
+    actor: open.confirmedBy ?? open.requestedBy,
+    action: 'payment.cancel',
+    subject: { type: 'cancellation', id: open.id },
+    reason: open.reason,
+    origin: 'bank status',
+    details: { company: open.company, outcome: done.outcome, resentBulk: done.resentBulkId ?? null },
+  });
+  return done;
+}
+
+async function execute(
+  deps: CancelDeps,
+  company: CompanyConfig,
+  request: StoredCancellation,
+  who: { actor: string; origin: string; reason: string },
+): Promise<CancelResult> {
+  const lines = await linesOf(deps, request);
+  if (request.bulkId === undefined || lines.every((l) => l.bulkState === 'pending')) {
+    refuseIfTooLate(lines);
+    let done: StoredCancellation;
+    try {
+      done = await deps.store.cancellations.withdraw(request.id);
+    } catch (error) {
+      // submit took the bulk between our read and our transaction: it is at the bank now.
+      if (!(error instanceof SettleError) || error.code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
+      throw new SettleError(
+        'ERR_CANCEL_REFUSED',
+        `the bulk of ${request.ref} is being sent to the bank right now; run the same command again in a minute`,
+      );
+    }
+    return finish(deps, who, done, 'withdrawn');
+  }
+  const bank = bankContextOf(company);
+  const bankPaymentId = lines.find((l) => l.bankPaymentId !== undefined)?.bankPaymentId;
+  if (bankPaymentId === undefined) throw tooLate(lines[0]!, 'its bulk has no answer from the bank yet');
+  // A DELETE may already have gone (a crash, or a repeat): the bulk's status says whether it took.
+  if (request.bankRequestedAt !== undefined && (await bulkStatus(deps, bank, bankPaymentId)) === 'CANC')
+    return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+  await deps.store.cancellations.markBankRequested(request.id);
+  let status: BankStatus | undefined;
+  try {
+    status = canonicalBankStatus((await deps.bank.cancelBulkPayment(bank, bankPaymentId)).transactionStatus);
+    if (status !== 'CANC') status = await bulkStatus(deps, bank, bankPaymentId);
+  } catch (error) {
+    if (!isBankError(error) || error.outcomeUnknown || error.retryable) throw error;
+    // Refused; unless an earlier DELETE of ours had already cancelled it.
+    if ((await bulkStatus(deps, bank, bankPaymentId)) === 'CANC')
+      return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+    const detail = `the bank refused to cancel bulk ${bankPaymentId}: ${error.detail ?? error.title ?? error.message}`;
+    await deps.store.cancellations.refuse(request.id, detail);
+    await audit(deps, who, request, 'payment.cancel.refused', { bank: detail });
+    throw new SettleError('ERR_CANCEL_REFUSED', `${request.ref} was not cancelled: ${detail}`);
+  }
+  if (status === 'CANC')
+    return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+  deps.logger.info('cancellation sent; the bank has not confirmed it yet', { requestId: request.id, status });
+  return { outcome: 'at-bank', request: (await deps.store.cancellations.get(request.id))!, lines };
+}
+
+async function finish(
+  deps: CancelDeps,
+  who: { actor: string; origin: string; reason: string },
+  done: StoredCancellation,
+  outcome: 'withdrawn' | 'cancelled',
+): Promise<CancelResult> {
+  const resent = done.resentBulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(done.resentBulkId);
+  const lines = await linesOf(deps, done);
+  await audit(deps, who, done, 'payment.cancel', {
+    outcome,
+    lines: lines.map(lineText),
+    resentBulk: done.resentBulkId ?? null,
+    resent: resent.map((l) => l.endToEndId),
+  });
+  deps.logger.info('payment cancelled', { requestId: done.id, outcome, lines: lines.length, resent: resent.length });
+  return { outcome, request: done, lines, resent };
+}
+
+async function resolveLines(deps: CancelDeps, input: CancelInput): Promise<CancellationLine[]> {
+  const lines = await deps.store.cancellations.resolve(input.ref.trim(), input.company);
+  const companies = [...new Set(lines.map((l) => l.company))];
+  if (lines.length === 0 || companies.length > 1)
+    throw new SettleError(
+      'ERR_CANCEL_NOT_FOUND',
+      lines.length === 0
+        ? `no payment, bulk or FILE:LINE ${JSON.stringify(input.ref)}${input.company ? ` in company ${input.company}` : ''}; see settle payments list`
+        : `${JSON.stringify(input.ref)} names payments of ${companies.join(', ')}; add --company`,
+    );
+  const bulks = new Set(lines.map((l) => l.bulkId ?? ''));
+  if (bulks.size > 1)
+    throw new SettleError(
+      'ERR_CANCEL_NOT_FOUND',
+      `${JSON.stringify(input.ref)} names lines of ${bulks.size} bulks; cancel them one end-to-end id or bulk at a time`,
+    );
+  return lines;
+}
+
+async function linesOf(deps: CancelDeps, request: StoredCancellation): Promise<CancellationLine[]> {
+  return deps.store.cancellations.linesByIds(request.paymentIds);
+}
+
+/**
+ * The bank context a company's bulks live in: the one place this use case asks it (the resource
+ * group today; a company with several banks gets its bulk's bank and consent from here).
+ */
+function bankContextOf(company: CompanyConfig): string {
+  return company.organisationNumber;
+}
+
+/** The bulk at the bank that holds the lines (sent or further), or undefined when none is sent. */
+function atBankBulk(lines: readonly CancellationLine[]): string | undefined {
+  const line = lines[0]!;
+  return line.bulkId !== undefined && line.bulkState !== 'pending' ? line.bulkId : undefined;
+}
+
+/** Lines that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
+function refuseIfTooLate(lines: readonly CancellationLine[]): void {
+  for (const line of lines) {
+    if (line.state === 'accepted' || line.state === 'held') continue;
+    if (line.state === 'queued' && line.bulkState === 'pending') continue;
+    if (line.state === 'CANC' || line.state === 'RJCT') throw tooLate(line, `it is already ${line.state}`);
+    if (line.state === 'queued' || line.state === 'unknown' || line.bulkState !== 'sent')
+      throw tooLate(line, `the bank's answer for its bulk is not known yet (bulk ${line.bulkState ?? '?'})`);
+    // At the bank: the line's own status, or (before any line status came) its bulk's.
+    const status = line.state === 'sent' ? line.bulkBankStatus : line.state;
+    if (status !== undefined && isBankStatus(status) && bankStatusRank(status) >= bankStatusRank('ACSP'))
+      throw tooLate(
+        line,
+        `the bank accepted it for execution (${status}); a payment that has left the bank is recalled through the bank, not cancelled`,
+      );
+  }
+}
+
+function tooLate(line: CancellationLine, why: string): SettleError {
+  return new SettleError(
+    'ERR_CANCEL_REFUSED',
+    `${line.endToEndId} (${line.fileName} line ${line.lineNumber}) can no longer be cancelled: ${why}`,
+    { details: { endToEndId: line.endToEndId, state: line.state } },
+  );
+}
+
+async function bulkStatus(deps: CancelDeps, bank: string, bankPaymentId: string): Promise<BankStatus | undefined> {
+  return canonicalBankStatus((await deps.bank.getBulkPaymentStatus(bank, bankPaymentId)).transactionStatus);
+}
+
+function needsSecondPerson(company: CompanyConfig, request: StoredCancellation): boolean {
+  return company.payments.cancelFourEyes && request.channel === 'cli' && request.confirmedBy === undefined;
+}
+
+function companyOf(companies: readonly CompanyConfig[], id: string): CompanyConfig {
+  const company = companies.find((c) => c.id === id);
+  if (!company) throw new SettleError('ERR_CANCEL_NOT_FOUND', `company ${id} is not in the configuration`);
+  return company;
+}
+
+function lineText(l: CancellationLine): string {
+  return `${l.endToEndId} (${l.fileName} line ${l.lineNumber})`;
+}
+
+async function audit(
+  deps: Pick<CancelDeps, 'store'>,
+  who: { actor: string; origin: string; reason: string },
+  request: StoredCancellation,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await deps.store.audit.append({
+    actor: who.actor,
+    action,
+    subject: { type: 'cancellation', id: request.id },
+    reason: who.reason,
+    origin: who.origin,
+    details: { company: request.company, ref: request.ref, channel: request.channel, ...details },
+  });
+}
