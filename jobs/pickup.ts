@@ -5,7 +5,7 @@
 // is never processed twice — a crash between commit and move is healed on the next run.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CompanyConfig } from '../src/config/index.js';
@@ -20,10 +20,12 @@ import type { FileLedger, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
 import type { HoldInput } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
+import { looksLikeCamt055 } from '../src/formats/camt055/index.js';
+import type { Camt055Answer } from './payments/camt055-intake.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
-export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed';
+export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation';
 
 export interface PickedFile {
   company: string;
@@ -54,6 +56,8 @@ export interface PickupDeps {
   sleep?: (ms: number) => Promise<void>;
   /** True the first time a finding with this key is seen (later runs stay quiet about it). */
   firstSighting?(key: string): Promise<boolean>;
+  /** Carries out a camt.055 cancellation request from the ERP (jobs/payments/camt055-intake.ts). */
+  cancellationRequest?(company: CompanyConfig, file: { name: string; xml: string }): Promise<Camt055Answer>;
 }
 
 export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
@@ -135,8 +139,11 @@ async function pickOne(
     // A writer that kept going after the stable check: what was read is not the whole file.
     const after = await fileStore.stat(source);
     if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
-    const known = await deps.ledger.findFileBySha256(company.id, sha256);
     const at: CompanyInbox = { deps, company, fileStore };
+    // A cancellation request is not a payment file: it never enters the file ledger.
+    if (deps.cancellationRequest && looksLikeCamt055((await readFile(local)).subarray(0, 4096).toString('utf8')))
+      return await handleCancellation(at, entry.name, { local, sha256 });
+    const known = await deps.ledger.findFileBySha256(company.id, sha256);
     if (known) return await handleKnown(at, entry.name, known);
     return await handleNew(at, entry, { local, sha256 });
   } finally {
@@ -190,6 +197,37 @@ async function handleKnown(at: CompanyInbox, name: string, known: StoredFile): P
     },
   });
   return { ...base, payments: 0, outcome: 'duplicate', movedTo, report };
+}
+
+/**
+ * A camt.055 from the ERP: each request is carried out and answered in a camt.029 in the status
+ * folder, then the original is archived; a malformed one goes to error/ with its located problems.
+ */
+async function handleCancellation(
+  at: CompanyInbox,
+  name: string,
+  { local, sha256 }: { local: string; sha256: string },
+): Promise<PickedFile> {
+  const { deps, company, fileStore } = at;
+  const base = { company: company.id, name, payments: 0, sha256 };
+  const answer = await deps.cancellationRequest!(company, { name, xml: await readFile(local, 'utf8') });
+  if (!answer.ok) {
+    const lines = answer.problems.map((p) => `line ${p.line} ${p.path}: ${p.message}`);
+    const message = 'This camt.055 cancellation request was not read, so nothing in it was cancelled.';
+    const { movedTo, report } = await moveToError(at, name, {
+      text: `${name}: REJECTED — ERR_CAMT055_INVALID\n${message}\n${lines.join('\n')}\nCorrect the file and drop it again.\n`,
+      json: { file: name, code: 'ERR_CAMT055_INVALID', message, problems: answer.problems, sha256 },
+    });
+    return { ...base, outcome: 'rejected', movedTo, report };
+  }
+  const now = deps.clock.now();
+  await fileStore.ensureDir(company.folders.status);
+  await fileStore.writeAtomic(posix.join(company.folders.status, answer.camt029.name), answer.camt029.xml);
+  const dir = posix.join(company.folders.archive, dateInZone(now, deps.timeZone));
+  await fileStore.ensureDir(dir);
+  const movedTo = posix.join(dir, await freeName(fileStore, dir, name, now));
+  await fileStore.move(posix.join(company.folders.inbox, name), movedTo);
+  return { ...base, outcome: 'cancellation', movedTo, report: posix.join(company.folders.status, answer.camt029.name) };
 }
 
 /** A file new to the ledger, downloaded to `local`. */

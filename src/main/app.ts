@@ -2,6 +2,7 @@
 // closes them at the end. Jobs receive plain dependencies and never read the configuration file.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { answerCamt055 } from '../../jobs/payments/camt055-intake.js';
 import type { PickupDeps } from '../../jobs/pickup.js';
 import type { ReconcileDeps } from '../../jobs/reconcile.js';
 import type { BankClient, BankObserver } from '../bank/index.js';
@@ -78,6 +79,12 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       fileStore: (company) => fileStores.fileStore(company),
       profile,
       firstSighting: (key) => store.dedupe.recordAlertSent(key, 'log'),
+      cancellationRequest: (company, file) =>
+        answerCamt055(
+          { store, bank: bankClient(), logger: runLogger(logger, 'pickup', runId), clock, companies: config.companies },
+          company,
+          file,
+        ),
     }),
     reconcileDeps: (runId) => ({
       store,
