@@ -251,6 +251,7 @@ export class CancellationRepository {
       const others = await otherLines(trx, bulkId, request.paymentIds);
       const resent = await requeue(trx, { oldBulkId: bulkId, paymentIds: others, cause, at, clock: this.clock });
       await close(trx, id, { outcome: 'cancelled', at, ...(resent ? { resentBulkId: resent } : {}) });
+      if (!resent) await completeFileIfFinished(trx, bulkId, at);
     });
     return (await this.get(id))!;
   }
@@ -308,6 +309,28 @@ async function bulkOfTargets(trx: Knex.Transaction, request: StoredCancellation)
     .whereIn('id', [...request.paymentIds])
     .whereNotNull('bulk_id');
   return rows.length === 0 ? undefined : toStr(rows[0]!.bulk_id);
+}
+
+/** The bulk's file → completed when it was submitted and every bulk of it is now final. */
+async function completeFileIfFinished(trx: Knex.Transaction, bulkId: string, at: Date): Promise<void> {
+  const bulk = await trx<Row>('bulks').select('file_id').where({ id: bulkId }).first();
+  const fileId = toStr(bulk!.file_id);
+  const file = await trx<Row>('payment_files').select('state').where({ id: fileId }).first();
+  if (toOptStr(file?.state) !== 'submitted') return;
+  const open = await trx<Row>('bulks')
+    .count({ n: '*' })
+    .where({ file_id: fileId })
+    .whereNotIn('state', ['done', 'rejected', 'cancelled'])
+    .first();
+  if (Number(open?.n ?? 0) > 0) return;
+  await transition(trx, {
+    kind: 'payment_file',
+    ids: [fileId],
+    to: 'completed',
+    cause: 'every bulk final (the last one cancelled)',
+    source: 'cancel',
+    at,
+  });
 }
 
 async function otherLines(trx: Knex.Transaction, bulkId: string, named: readonly string[]): Promise<string[]> {

@@ -107,9 +107,13 @@ describe('payment listing and cancellation', () => {
       (await h.call('GET', `/bulk-payments/credit-transfer/${pending}`)).body.paymentLines[0].transactionStatus,
     ).toBe('CANC');
     expect((await h.call('POST', '/signing-baskets', { body: { paymentIds: [pending] } })).status).toBe(400);
-    const normal = (await create(bulkBody('2026-01-06'))).body.paymentId;
+    const normal = (await create(bulkBody('2026-01-06'))).body;
+    // The resource is the whole bulk: one line cannot be cancelled on its own.
+    expect((await h.call('DELETE', `/payments/credit-transfer/${normal.paymentLines[0].paymentId}`)).status).toBe(404);
     h.sb.advance(60_000);
-    expect((await h.call('DELETE', `/bulk-payments/credit-transfer/${normal}`)).status).toBe(409);
+    const refused = await h.call('DELETE', `/bulk-payments/credit-transfer/${normal.paymentId}`);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toMatch(/ACSP and can no longer be cancelled/);
   });
 });
 

@@ -201,6 +201,8 @@ function suite(name: string, maria: boolean): void {
         expect(done.request.confirmedBy).toBe('ola');
         expect(done.resent).toEqual([]);
         expect((await bankBulks(w))[0]!.transactionStatus).toBe('CANC');
+        // Nothing of the file is left to happen: it is completed.
+        expect((await w.store.files.listFiles({ company: 'acme' }))[0]!.state).toBe('completed');
         expect((await w.store.audit.list()).map((e) => [e.action, e.actor])).toEqual([
           ['payment.cancel.request', 'kari'],
           ['payment.cancel.confirm', 'ola'],
