@@ -220,13 +220,9 @@ async function handleCancellation(
     });
     return { ...base, outcome: 'rejected', movedTo, report };
   }
-  const now = deps.clock.now();
   await fileStore.ensureDir(company.folders.status);
   await fileStore.writeAtomic(posix.join(company.folders.status, answer.camt029.name), answer.camt029.xml);
-  const dir = posix.join(company.folders.archive, dateInZone(now, deps.timeZone));
-  await fileStore.ensureDir(dir);
-  const movedTo = posix.join(dir, await freeName(fileStore, dir, name, now));
-  await fileStore.move(posix.join(company.folders.inbox, name), movedTo);
+  const movedTo = await moveToArchive(at, name, deps.clock.now());
   return { ...base, outcome: 'cancellation', movedTo, report: posix.join(company.folders.status, answer.camt029.name) };
 }
 
@@ -286,11 +282,7 @@ async function handleNew(
             { text: toHuman(withHeld), json: toJson(withHeld) },
           )
         : undefined;
-    const day = dateInZone(now, deps.timeZone);
-    const dir = posix.join(company.folders.archive, day);
-    await fileStore.ensureDir(dir);
-    const movedTo = posix.join(dir, await freeName(fileStore, dir, entry.name, now));
-    await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
+    const movedTo = await moveToArchive(at, entry.name, now);
     return {
       company: company.id,
       name: entry.name,
@@ -344,6 +336,16 @@ function heldIssues(holds: readonly HoldInput[], payments: readonly PaymentInstr
       message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}. If it is not a duplicate, release it: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
     };
   });
+}
+
+/** The original into archive/DAY/ under a free name; returns where it went. */
+async function moveToArchive(at: CompanyInbox, name: string, now: Date): Promise<string> {
+  const { deps, fileStore, company } = at;
+  const dir = posix.join(company.folders.archive, dateInZone(now, deps.timeZone));
+  await fileStore.ensureDir(dir);
+  const movedTo = posix.join(dir, await freeName(fileStore, dir, name, now));
+  await fileStore.move(posix.join(company.folders.inbox, name), movedTo);
+  return movedTo;
 }
 
 async function moveToError(

@@ -9,10 +9,8 @@ import { answerCamt055 } from '../../../jobs/payments/camt055-intake.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runStatus } from '../../../jobs/status.js';
 import { runSubmit } from '../../../jobs/submit.js';
-import { profileLoader } from '../../../src/main/profiles.js';
-import { LocalFileStore } from '../../../src/transport/index.js';
 import { itWith, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
-import { APPROVAL_IBAN, bankBulks, createWorld, type World } from './world.js';
+import { APPROVAL_IBAN, bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 
 function camt055(version: '01' | '08' | '09', e2eIds: readonly string[], id = 'CXL-1'): string {
   const txs = e2eIds
@@ -40,22 +38,14 @@ describe('camt.055 cancellation requests from the ERP', () => {
   beforeEach(async () => {
     w = await createWorld({ company: { intake: { stableFor: '1s' } } });
     await mkdir(join(w.company.root, 'inbox'), { recursive: true });
-    pickup = {
-      ledger: w.store.files,
-      clock: w.clock,
-      logger: w.logger,
-      timeZone: 'Europe/Oslo',
-      workDir: join(w.dir, 'work'),
-      fileStore: () => Promise.resolve(new LocalFileStore(w.company.root)),
-      profile: profileLoader(),
-      sleep: () => Promise.resolve(),
+    pickup = worldPickupDeps(w, {
       cancellationRequest: (company, file) =>
         answerCamt055(
           { store: w.store, bank: w.bank, logger: w.logger, clock: w.clock, companies: [w.company] },
           company,
           file,
         ),
-    };
+    });
   });
   afterEach(async () => w.close());
 

@@ -10,9 +10,7 @@ import { cliActor } from '../../../src/cli/actor.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runStatusReport } from '../../../jobs/status-report.js';
 import { runSubmit } from '../../../jobs/submit.js';
-import { profileLoader } from '../../../src/main/profiles.js';
-import { LocalFileStore } from '../../../src/transport/index.js';
-import { bankBulks, createWorld, type World } from './world.js';
+import { bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 
 const HEADER =
   'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,remittance_information';
@@ -27,16 +25,7 @@ describe('likely duplicates across files', () => {
   beforeEach(async () => {
     w = await createWorld({ company: { intake: { stableFor: '1s' } } });
     await mkdir(join(w.company.root, 'inbox'), { recursive: true });
-    pickup = {
-      ledger: w.store.files,
-      clock: w.clock,
-      logger: w.logger,
-      timeZone: 'Europe/Oslo',
-      workDir: join(w.dir, 'work'),
-      fileStore: () => Promise.resolve(new LocalFileStore(w.company.root)),
-      profile: profileLoader(),
-      sleep: () => Promise.resolve(),
-    };
+    pickup = worldPickupDeps(w);
   });
   afterEach(async () => w.close());
 

@@ -4,6 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PaymentJobDeps } from '../../../jobs/payments/deps.js';
+import type { PickupDeps } from '../../../jobs/pickup.js';
 import { HttpBankClient } from '../../../src/bank/index.js';
 import { configSchema, type CompanyConfig } from '../../../src/config/index.js';
 import { ManualClock } from '../../../src/domain/clock.js';
@@ -12,6 +13,7 @@ import type { PaymentInstruction } from '../../../src/domain/payment.js';
 import { silentLogger, type Logger } from '../../../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../../src/store/index.js';
+import { profileLoader } from '../../../src/main/profiles.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
 import { makeTempDir } from '../../support/tmp.js';
 
@@ -148,4 +150,19 @@ export interface SandboxBulk {
 export async function bankBulks(world: World): Promise<SandboxBulk[]> {
   const body = (await world.control('/payments')) as SandboxBulk[] | { payments: SandboxBulk[] };
   return Array.isArray(body) ? body : body.payments;
+}
+
+/** Pickup over the world's company folder and store (real intake, no waiting for stable files). */
+export function worldPickupDeps(world: World, extra: Partial<PickupDeps> = {}): PickupDeps {
+  return {
+    ledger: world.store.files,
+    clock: world.clock,
+    logger: world.logger,
+    timeZone: 'Europe/Oslo',
+    workDir: join(world.dir, 'work'),
+    fileStore: () => Promise.resolve(new LocalFileStore(world.company.root)),
+    profile: profileLoader(),
+    sleep: () => Promise.resolve(),
+    ...extra,
+  };
 }
