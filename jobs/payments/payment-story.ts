@@ -61,7 +61,7 @@ export function sourceOf(cause: string): StorySource {
   if (status.startsWith('poll ')) return 'poll';
   if (status.startsWith('event ')) return 'webhook';
   if (status.startsWith('lookup ')) return 'bank lookup';
-  if (cause.startsWith('resolved by a person')) return 'operator';
+  if (cause.startsWith('resolved by a person') || cause.startsWith('cancelled by ')) return 'operator';
   return 'settle';
 }
 
