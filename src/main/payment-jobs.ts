@@ -80,7 +80,7 @@ function cutOffSettings(config: Readonly<Config>): CutOffSettings {
 }
 
 /** E-mail to a company's approvers through alerts.email's SMTP server; undefined without one. */
-function approvalMailer(config: Readonly<Config>): ApprovalMailer | undefined {
+export function approvalMailer(config: Readonly<Config>): ApprovalMailer | undefined {
   const smtp = config.alerts.email;
   if (smtp === undefined) return undefined;
   return {

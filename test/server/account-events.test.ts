@@ -14,6 +14,7 @@ import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { sleep } from './helpers.js';
+import { sandboxConfigHead } from '../support/sandbox-config.js';
 
 const AUTH = 'Bearer account-events-51c0';
 
@@ -39,11 +40,7 @@ describe('account and consent events in serve', () => {
     await writeFile(
       join(dir, 'settle.yaml'),
       [
-        `dataDir: ${dir}/data`,
-        'bank:',
-        `  baseUrl: ${sandbox.urls.baseUrl}`,
-        `  authUrl: ${sandbox.urls.authUrl}`,
-        '  clientSecret: { env: BANK_SECRET }',
+        ...sandboxConfigHead(dir, sandbox),
         'server:',
         '  webhookAuthorization: { env: HOOK_AUTH }',
         'companies:',
