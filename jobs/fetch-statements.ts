@@ -10,7 +10,7 @@ import type { Clock } from '../src/domain/clock.js';
 import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
+import type { AccountStatusRepository, StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
 import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
 import { underAccountClaim } from './statements/account-units.js';
@@ -28,6 +28,13 @@ export interface FetchStatementsDeps {
   initialDays?: number;
   /** Claims per account (job `fetch`), so processes running at once share the accounts; held ones are skipped. */
   units?: UnitClaims;
+  /** Where the bank's status of each account read is kept (which accounts are usable). */
+  accountStatus?: Pick<AccountStatusRepository, 'record'>;
+}
+
+export interface FetchScope {
+  /** Only these account ids (a transaction event's account); absent: every account. */
+  accounts?: ReadonlySet<string>;
 }
 
 export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'failed';
@@ -55,6 +62,7 @@ export interface AccountFetch {
 export async function runFetchStatements(
   deps: FetchStatementsDeps,
   companies: readonly CompanyConfig[],
+  scope: FetchScope = {},
 ): Promise<AccountFetch[]> {
   const results: AccountFetch[] = [];
   for (const company of companies) {
@@ -74,6 +82,7 @@ export async function runFetchStatements(
     }
     const servicers = new Map<string, Promise<Servicer>>();
     for (const account of accounts) {
+      if (scope.accounts !== undefined && !scope.accounts.has(account.id)) continue;
       const bankId = account.bankId ?? company.bankId;
       if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
       const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
@@ -136,8 +145,10 @@ async function fetchAccount(
   servicer: Servicer,
 ): Promise<AccountFetch> {
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
-  if (account.status !== undefined && account.status !== 'enabled')
+  if (account.status !== undefined && account.status !== 'enabled') {
+    await deps.accountStatus?.record(account.id, account.status, deps.clock.now());
     return { ...empty(company, account, 'not-enabled'), status: account.status };
+  }
   const result = empty(company, account, 'fetched');
   try {
     const startedAt = deps.clock.now();
@@ -179,6 +190,7 @@ async function fetchAccount(
       ...servicer,
       ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
     });
+    if (account.status !== undefined) await deps.accountStatus?.record(account.id, account.status, startedAt);
     const upserted = await deps.statements.upsertTransactions(account.id, transactions);
     Object.assign(result, upserted);
     result.pendingResolved = (await deps.statements.removeResolvedPending(account.id, pendingIds)).length;

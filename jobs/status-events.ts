@@ -5,7 +5,10 @@
 // `banking.payment.authorized` with no approvals remaining closes the basket. An event that
 // touched a bulk also postpones its next poll (the poll lease), since the bank just told us what
 // a poll would read. A consent event updates the status of the consent it names (the consents
-// table); one for a consent settle has not recorded waits for the next read.
+// table); one for a consent settle has not recorded waits for the next read. Account events: a
+// status change updates which accounts are usable (the accounts rows); a transaction received or
+// a balance updated asks for a fetch of that account (`onAccountActivity`, which `serve`
+// coalesces: many events, one fetch per account). Every other type is acknowledged and ignored.
 import { applyPaymentStatus, type StatusOutcome } from './payments/apply-status.js';
 import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from './payments/poll-schedule.js';
 import type { BankingEvent } from '../src/bank/index.js';
@@ -19,12 +22,21 @@ export interface WebhookHandlerDeps {
   logger: Logger;
   /** How long a poll waits after an event updated the bulk (default 5 minutes). */
   quietAfterEventMs?: number;
+  /** Asks for a fetch of the account's statements (serve: coalesced, within a minute). */
+  onAccountActivity?: (accountId: string) => void;
 }
 
 export interface HandledEvent {
   id: string;
   kind: BankingEvent['kind'];
-  outcome: StatusOutcome | 'authorised' | 'approval-progress' | 'consent-updated' | 'ignored';
+  outcome:
+    | StatusOutcome
+    | 'authorised'
+    | 'approval-progress'
+    | 'consent-updated'
+    | 'account-status-updated'
+    | 'fetch-requested'
+    | 'ignored';
 }
 
 export async function handleBankEvents(
@@ -86,6 +98,21 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
   if (event.kind === 'consent.status.updated') {
     const known = await deps.store.consents.updateStatus(event.consentId, event.status, at);
     return { ...base, outcome: known ? 'consent-updated' : 'ignored' };
+  }
+  if (event.kind === 'account.status.updated' && event.account.status !== undefined) {
+    const recorded = await deps.store.accountStatus.record(event.account.id, event.account.status, at);
+    // An account settle has not fetched yet gets its status with the fetch's own read.
+    return { ...base, outcome: recorded === 'recorded' ? 'account-status-updated' : 'ignored' };
+  }
+  const accountId =
+    event.kind === 'account.transaction.received'
+      ? (event.transaction.accountId ?? event.meta.resourceId)
+      : event.kind === 'account.balance.updated'
+        ? event.accountId
+        : undefined;
+  if (accountId !== undefined && deps.onAccountActivity) {
+    deps.onAccountActivity(accountId);
+    return { ...base, outcome: 'fetch-requested' };
   }
   return { ...base, outcome: 'ignored' };
 }

@@ -9,6 +9,8 @@
 //          again), or open (kept `sending`, retried with the same key while the bank still
 //          remembers it; after bank.idempotencyRetention it becomes `unknown`);
 //   resolve — unknown bulks are looked up at the bank, never sent again blind.
+// Before a bulk's first send, its bank's cut-off applies (jobs/payments/cut-off.ts): a bulk dated
+// today sent after it is moved to the next business day or refused, by cutOff.policy.
 import type { CompanyConfig } from '../src/config/index.js';
 import { isBankError } from '../src/bank/index.js';
 import { planBulks } from '../src/domain/bulk-plan.js';
@@ -16,6 +18,7 @@ import { dateInZone } from '../src/domain/local-date.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
 import { bulkRequest } from './payments/bulk-request.js';
+import { applyCutOff } from './payments/cut-off.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
 import { resolveUnknownBulk } from './payments/resolve-unknown.js';
@@ -176,8 +179,11 @@ async function sendOne(
   if (looked.verdict === 'found')
     return { ...base, outcome: 'found', bankPaymentId: looked.bankPaymentId, explanation: looked.explanation };
   if (looked.verdict === 'later') return { ...base, outcome: 'retry', explanation: looked.explanation };
+  const cut = await applyCutOff(deps, company, stored);
+  if (cut.kind === 'refused') return { ...base, outcome: 'rejected', explanation: cut.explanation };
+  const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
   const lines = await deps.store.payments.listByBulk(bulkId);
-  const request = bulkRequest(stored, lines);
+  const request = bulkRequest(cut.kind === 'rolled' ? { ...stored, executionDate: cut.to } : stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);
   try {
     const created = await deps.bank.createBulkPayment(company.organisationNumber, request, {
@@ -202,7 +208,7 @@ async function sendOne(
         bankPaymentId: created.paymentId,
         lines: lines.length,
       });
-    return { ...base, outcome: created.replayed ? 'replayed' : 'sent', bankPaymentId: created.paymentId };
+    return { ...base, outcome: created.replayed ? 'replayed' : 'sent', bankPaymentId: created.paymentId, ...rolled };
   } catch (error) {
     if (!isBankError(error)) throw error;
     const verdict = explainSendFailure(error, {

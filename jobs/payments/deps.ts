@@ -8,6 +8,7 @@ import type { Logger } from '../../src/log/index.js';
 import type { Notifier } from '../../src/notify/types.js';
 import type { Store } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
+import type { CutOff } from '../../src/domain/cut-off.js';
 
 export interface PaymentJobDeps {
   store: Store;
@@ -28,6 +29,14 @@ export interface PaymentJobDeps {
   fileStore(company: CompanyConfig): Promise<FileStore>;
   /** E-mail to approvers; absent when no SMTP server is configured. */
   approvalMail?: ApprovalMailer;
+  /** Each bank's cut-off and the policy for bulks dated today sent after it (config `cutOff`). */
+  cutOff?: CutOffSettings;
+}
+
+/** config.cutOff: each bank's cut-off by bankId, and what submit does after it. */
+export interface CutOffSettings {
+  policy: 'roll' | 'refuse';
+  banks: Readonly<Record<string, CutOff>>;
 }
 
 /** Sends one approval request to the company's approvers (payments.approvers). */

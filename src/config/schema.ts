@@ -271,6 +271,29 @@ const alerts = z
   })
   .prefault({});
 
+/**
+ * Each bank's daily cut-off for payments executed the same day (the banking API gives none, so
+ * it is configured per bankId), and what submit does with a bulk dated today that is sent after
+ * it: `roll` to the bank's next business day (reported to the accountant) or `refuse` it.
+ */
+const cutOff = z
+  .strictObject({
+    policy: z.enum(['roll', 'refuse']).default('roll'),
+    banks: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          time: clockTime,
+          /** The bank's zone; default the top-level timeZone. */
+          timeZone: timeZone.optional(),
+          /** The bank's business calendar (ISO country) for the next business day. */
+          calendar: z.string().length(2).default('NO'),
+        }),
+      )
+      .default({}),
+  })
+  .prefault({});
+
 const reconcile = z
   .strictObject({
     rules: z
@@ -326,6 +349,7 @@ export const configSchema = z.strictObject({
   server,
   schedule,
   alerts,
+  cutOff,
   reconcile,
   retention,
   transports: z.record(name, sftpTransport).default({}),

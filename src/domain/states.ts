@@ -129,7 +129,8 @@ export const bulkMachine: StateMachine<BulkState> = {
   initial: ['pending'],
   terminal: new Set<BulkState>(['rejected', 'done', 'cancelled']),
   transitions: {
-    pending: ['sending', 'cancelled'],
+    // Rejected without sending when settle refuses it first (its bank's cut-off has passed).
+    pending: ['sending', 'cancelled', 'rejected'],
     // Back to pending only when the bank certainly did not take it (a 429/503 answer):
     // the retry reuses the stored idempotency key.
     sending: ['sent', 'rejected', 'unknown', 'pending'],

@@ -3,7 +3,8 @@
 // claims, and e-mail to approvers through the configured SMTP server (alerts.email) when there
 // is one. The lead adds `paymentJobs(app)` to App (or calls it beside it).
 import { hostname } from 'node:os';
-import type { ApprovalMailer, PaymentJobDeps } from '../../jobs/payments/deps.js';
+import type { ApprovalMailer, CutOffSettings, PaymentJobDeps } from '../../jobs/payments/deps.js';
+import type { CutOff } from '../domain/cut-off.js';
 import type { BankClient } from '../bank/index.js';
 import type { Config } from '../config/index.js';
 import { runLogger } from '../log/index.js';
@@ -29,6 +30,8 @@ export interface PaymentJobsOptions {
   bankOverrides?: BankClientOverrides;
   /** Identifies this settle process in work claims (default host:pid). */
   instanceId?: string;
+  /** Told of each account a transaction or balance event named (serve fetches it soon). */
+  onAccountActivity?: (accountId: string) => void;
 }
 
 export function paymentJobs(app: App, options: PaymentJobsOptions = {}): PaymentJobs {
@@ -41,6 +44,7 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
     store,
     clock: app.clock,
     logger: runLogger(app.logger, 'webhook', 'serve'),
+    ...(options.onAccountActivity ? { onAccountActivity: options.onAccountActivity } : {}),
   };
   return {
     store,
@@ -58,6 +62,7 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
       concurrency: app.config.bank.concurrency,
       fileStore: (company) => app.fileStores.fileStore(company),
       ...(approvalMail ? { approvalMail } : {}),
+      cutOff: cutOffSettings(app.config),
     }),
     handleEvents: (events) => handleBankEvents(webhookDeps, events),
     async close() {
@@ -66,8 +71,16 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
   };
 }
 
+/** config.cutOff with each bank's zone filled in (the top-level timeZone when the bank names none). */
+function cutOffSettings(config: Readonly<Config>): CutOffSettings {
+  const banks: Record<string, CutOff> = {};
+  for (const [bankId, c] of Object.entries(config.cutOff.banks))
+    banks[bankId] = { time: c.time, timeZone: c.timeZone ?? config.timeZone, calendar: c.calendar };
+  return { policy: config.cutOff.policy, banks };
+}
+
 /** E-mail to a company's approvers through alerts.email's SMTP server; undefined without one. */
-function approvalMailer(config: Readonly<Config>): ApprovalMailer | undefined {
+export function approvalMailer(config: Readonly<Config>): ApprovalMailer | undefined {
   const smtp = config.alerts.email;
   if (smtp === undefined) return undefined;
   return {

@@ -33,6 +33,7 @@ import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 import { runPurge } from './purge.js';
 import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
+import { AccountFetchCoalescer, accountFetchRunner, DEFAULT_EVENT_FETCH_DELAY_MS } from './account-fetches.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
@@ -47,6 +48,8 @@ export interface ServeOptions {
   graceMs?: number;
   /** Extra alert channels (tests); the configured ones are always added. */
   notifiers?: readonly Notifier[];
+  /** How long a fetch triggered by account events waits to gather more events (default 20 s). */
+  eventFetchDelayMs?: number;
 }
 
 export interface RunningServe {
@@ -91,6 +94,13 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     // even when the step that noticed the problem ran on another instance or crashed.
     onRunFinished: (summary) => alertAfterRun(app, alerts, summary),
   });
+  const accountFetches = new AccountFetchCoalescer(accountFetchRunner(app), {
+    delayMs: options.eventFetchDelayMs ?? DEFAULT_EVENT_FETCH_DELAY_MS,
+    onError: (error) =>
+      logger.warn('fetch after bank events failed; the scheduled fetch reads the account again', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
   if (!config.server.webhookAuthorization)
     logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
   const server = buildServer({
@@ -109,7 +119,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     webhook: {
       authorization: config.server.webhookAuthorization,
       maxBodyBytes: config.server.maxBodyBytes,
-      onEvents: options.onEvents ?? applyEvents(app),
+      onEvents: options.onEvents ?? applyEvents(app, accountFetches),
     },
   });
   const host = options.host ?? config.server.host;
@@ -140,7 +150,11 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
     (stopped ??= (async () => {
       logger.info('settle serve stopping');
       clearInterval(deadlines);
-      const [jobsResult] = await Promise.allSettled([scheduler.stop(options.graceMs ?? 60_000), server.close()]);
+      const [jobsResult] = await Promise.allSettled([
+        scheduler.stop(options.graceMs ?? 60_000),
+        server.close(),
+        accountFetches.stop(),
+      ]);
       if (jobsResult.status === 'fulfilled' && jobsResult.value.unfinished.length) {
         // Their leases expire after schedule.jobLease; the next run (here or elsewhere) resumes from the database.
         logger.warn('stopped with jobs unfinished', { jobs: jobsResult.value.unfinished });
@@ -171,8 +185,11 @@ function watchDeadlines(app: App, alerts: AlertService, metrics: Metrics): NodeJ
 const DEADLINE_CHECK_MS = 60_000;
 
 /** Webhook events go through the same status transition as polling (jobs/payments/apply-status.ts). */
-function applyEvents(app: App): (events: BankingEvent[]) => Promise<void> {
-  const payments = paymentJobs(app, { bank: app.bank() });
+function applyEvents(app: App, accountFetches: AccountFetchCoalescer): (events: BankingEvent[]) => Promise<void> {
+  const payments = paymentJobs(app, {
+    bank: app.bank(),
+    onAccountActivity: (accountId) => accountFetches.request(accountId),
+  });
   return async (events) => void (await payments.handleEvents(events));
 }
 

@@ -24,6 +24,7 @@ export function fetchStatementsDeps(
     clock: app.clock,
     logger: runLogger(app.logger, 'fetch', runId),
     timeZone: app.config.timeZone,
+    accountStatus: app.store.accountStatus,
   };
 }
 

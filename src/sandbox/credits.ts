@@ -20,7 +20,8 @@ function text(b: Record<string, unknown>, key: string): string | undefined {
   return value.trim();
 }
 
-function accountOf(sb: Sandbox, wanted: string): Account {
+/** A sandbox account by id or IBAN (spaces and case ignored). */
+export function accountOf(sb: Sandbox, wanted: string): Account {
   const compact = wanted.replace(/\s+/g, '').toUpperCase();
   for (const account of sb.state.accounts.values())
     if (account.id === wanted || account.iban === compact) return account;

@@ -23,6 +23,8 @@ export interface Bank {
   isTestBank: boolean;
   onboarding: { links: { title: string; href: string }[] } | null;
   bankOrder: { required: boolean; description: string; leadTimeBusinessDays: number };
+  /** Daily cut-off (HH:MM, Oslo time) for same-day execution; "00:00": future dates only. */
+  cutOffTime: string;
   propertyRequirements: { key: string; required: boolean; description: string }[];
 }
 

@@ -19,10 +19,16 @@ export interface ParsedBulk {
 
 const E2E = /^[A-Za-z0-9/\-?:().,'+ ]{1,35}$/;
 
+/**
+ * `sameDayRefusal` says why a date of today cannot be executed for this debtor account (its
+ * bank's cut-off has passed, or it takes no same-day payments); undefined: today is accepted.
+ * Without it, as the spec says, only future dates are accepted.
+ */
 export function parseBulkRequest(
   body: unknown,
   today: LocalDate,
   maxLines: number,
+  sameDayRefusal: (debtorIban: string) => string | undefined = () => `must be a future date (after ${today})`,
 ): { ok: true; bulk: ParsedBulk } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const err = (field: string, message: string): void => void errors.push({ field, message });
@@ -53,8 +59,10 @@ export function parseBulkRequest(
   let requestedExecutionDate = today;
   if (typeof b.requestedExecutionDate !== 'string' || !isLocalDate(b.requestedExecutionDate)) {
     err('requestedExecutionDate', 'is required as a date (YYYY-MM-DD)');
-  } else if (b.requestedExecutionDate <= today) {
+  } else if (b.requestedExecutionDate < today) {
     err('requestedExecutionDate', `must be a future date (after ${today})`);
+  } else if (b.requestedExecutionDate === today && sameDayRefusal(debtorIban) !== undefined) {
+    err('requestedExecutionDate', sameDayRefusal(debtorIban)!);
   } else {
     requestedExecutionDate = b.requestedExecutionDate;
   }

@@ -11,7 +11,8 @@ import { caller, info } from './request-info.js';
 import type { Sandbox } from './sandbox.js';
 import { updateBulkStatus } from './scheduler.js';
 import { newPaymentId } from './state.js';
-import { bankToday } from './time.js';
+import { BANK_TIME_ZONE, bankToday } from './time.js';
+import { cutOffVerdict } from '../domain/cut-off.js';
 import { bulkView, singlePaymentView } from './views.js';
 
 const PRODUCTS = new Set(['credit-transfer', 'creditTransfer']);
@@ -47,7 +48,9 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
         'Subscription-Id and Resource-Group-Name (or Consent-ID) are required to initiate payments.',
       );
     const now = sb.clock.now();
-    const parsed = parseBulkRequest(req.body, bankToday(now), sb.options.maxPaymentLines);
+    const parsed = parseBulkRequest(req.body, bankToday(now), sb.options.maxPaymentLines, (iban) =>
+      sameDayRefusal(sb, iban, now),
+    );
     if (!parsed.ok) throw badRequest('The payment request is not valid.', parsed.errors);
     const request = parsed.bulk;
     const account = [...sb.state.accounts.values()].find(
@@ -204,4 +207,22 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       _links: { self: sb.link(`/payments/credit-transfer/${l.paymentId}`) },
     };
   });
+}
+
+/**
+ * Why a payment from this account cannot be executed today: its bank's cut-off (Oslo time) has
+ * passed. A bank with cut-off 00:00 (the test bank) takes only future dates, as the spec says.
+ */
+function sameDayRefusal(sb: Sandbox, debtorIban: string, now: Date): string | undefined {
+  const today = bankToday(now);
+  const account = [...sb.state.accounts.values()].find((a) => a.iban === debtorIban && a.status !== 'deleted');
+  const bank = account === undefined ? undefined : sb.state.banks.get(account.bankId);
+  if (bank === undefined || bank.cutOffTime === '00:00') return `must be a future date (after ${today})`;
+  const verdict = cutOffVerdict(
+    { time: bank.cutOffTime, timeZone: BANK_TIME_ZONE, calendar: bank.countryCode },
+    today,
+    now,
+  );
+  if (!verdict.passed) return undefined;
+  return `is today, after ${bank.name}'s cut-off ${bank.cutOffTime} (${BANK_TIME_ZONE}): the earliest execution date is ${verdict.nextBusinessDay}`;
 }

@@ -38,6 +38,7 @@ const BANKS: Bank[] = [
     isTestBank: true,
     onboarding: null,
     bankOrder: { required: false, description: 'No bank order is needed for the test bank.', leadTimeBusinessDays: 0 },
+    cutOffTime: '00:00',
     propertyRequirements: [
       { key: 'isHeadless', required: true, description: '"true": the SCA link is obtained through refresh' },
       { key: 'psuCorporateId', required: true, description: 'Organisation number' },
@@ -59,6 +60,7 @@ const BANKS: Bank[] = [
       description: 'Sign the integration order in the bank portal.',
       leadTimeBusinessDays: 5,
     },
+    cutOffTime: '14:00',
     propertyRequirements: [
       { key: 'psuCorporateId', required: true, description: 'Organisation number' },
       { key: 'accountNumbers', required: true, description: 'Comma-separated account numbers to onboard' },
@@ -73,6 +75,7 @@ const BANKS: Bank[] = [
     isTestBank: false,
     onboarding: null,
     bankOrder: { required: false, description: 'None.', leadTimeBusinessDays: 0 },
+    cutOffTime: '12:30',
     propertyRequirements: [],
   },
 ];

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { isIP } from 'node:net';
 import { authenticate } from './access.js';
 import { registerAccounts } from './accounts.js';
+import { registerAccountStatus } from './account-status.js';
 import { registerBanks } from './banks.js';
 import { registerBaskets } from './baskets.js';
 import { registerConsents } from './consents.js';
@@ -186,5 +187,6 @@ export function buildServer(sb: Sandbox): FastifyInstance {
   registerBaskets(app, sb);
   registerControl(app, sb);
   registerCredits(app, sb);
+  registerAccountStatus(app, sb);
   return app;
 }

@@ -17,6 +17,8 @@ export interface Metrics {
   readonly bankErrors: Counter<'code'>;
   readonly tokenRefreshes: Counter;
   readonly webhookEvents: Counter<'outcome'>;
+  /** Events of a type settle does not read, by type: acknowledged (2xx) and counted, never an error. */
+  readonly webhookUnknownEvents: Counter<'type'>;
   readonly alerts: Counter<'channel' | 'type' | 'outcome'>;
   /** The text/plain exposition of every metric. */
   scrape(): Promise<{ contentType: string; body: string }>;
@@ -97,6 +99,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const webhookUnknownEvents = new Counter({
+    name: 'settle_webhook_unknown_events_total',
+    help: 'Webhook events of a type settle does not read (acknowledged and ignored), by type.',
+    labelNames: ['type'] as const,
+    registers,
+  });
   const alerts = new Counter({
     name: 'settle_alerts_total',
     help: 'Alert deliveries by channel, type and outcome (sent, failed).',
@@ -136,6 +144,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     bankErrors,
     tokenRefreshes,
     webhookEvents,
+    webhookUnknownEvents,
     alerts,
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -11,6 +11,8 @@
 //    are they marked processed. 2xx means "durably recorded"; a 5xx makes the bank redeliver.
 //    Two deliveries of one still-unprocessed id racing each other may both reach `onEvents`;
 //    that is harmless because status goes through the idempotent transition function.
+//  - Event types settle does not read are recorded, acknowledged and counted by type
+//    (settle_webhook_unknown_events_total); the bank adds types over time.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'undici';
 import type { Logger } from '../log/index.js';
@@ -127,6 +129,9 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookRouteDep
             payload: event,
           }));
         seen.add(event.meta.id);
+        if (isNew && event.kind === 'unknown')
+          // Only the authenticated bank reaches this point; the type is cut so a label stays short.
+          deps.metrics?.webhookUnknownEvents.inc({ type: event.meta.type.slice(0, 100) });
         if (isNew) fresh.push(event);
         else log.info('webhook event already processed; ignored', { eventId: event.meta.id, type: event.meta.type });
       }

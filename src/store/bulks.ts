@@ -198,6 +198,20 @@ export class BulkOutbox {
     });
   }
 
+  /**
+   * The execution date a bulk not yet sent is sent with, moved by its bank's cut-off. Only a
+   * bulk still `pending` and never sent moves: a key already used keeps the body it went with.
+   * The lines keep the date the ERP asked for. False when the bulk no longer qualifies.
+   */
+  async moveExecutionDate(id: string, to: LocalDate): Promise<boolean> {
+    const moved = await this.db
+      .knex('bulks')
+      .where({ id, state: 'pending' })
+      .whereNull('first_sent_at')
+      .update({ execution_date: to, updated_at: instant(this.clock.now()) });
+    return moved > 0;
+  }
+
   /** The bank refused the bulk (a final 4xx), or a person confirmed it never got there: bulk and lines are rejected. */
   async markRejected(
     id: string,

@@ -1,5 +1,6 @@
 // All repositories over one database, for the composition root and the jobs.
 import type { Clock } from '../domain/clock.js';
+import { AccountStatusRepository } from './account-status.js';
 import { AttentionRepository } from './attention.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
@@ -45,6 +46,8 @@ export interface Store {
   /** Read model for `settle payments show|list`. */
   readonly paymentViews: PaymentViews;
   readonly consents: ConsentRepository;
+  /** The bank's status of each fetched account: which ones are usable. */
+  readonly accountStatus: AccountStatusRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -82,6 +85,7 @@ export function createStore(db: Database, clock: Clock): Store {
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
     consents: new ConsentRepository(db, clock),
+    accountStatus: new AccountStatusRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -10,6 +10,7 @@ import { SettleError } from '../../domain/errors.js';
 import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/ownership.js';
 import { collect, findListedBank, printJson, renderTable, withBank } from './banks.js';
 import { recordConsent } from './consent-record.js';
+import { addRenewalCommands } from './consents-renewal.js';
 const SCA_LINK_DAYS = 7;
 
 /** The company (resource group) of a consent, read from its resource id. */
@@ -110,7 +111,7 @@ function listOption(value: string, previous: string[] = []): string[] {
 
 export function consentsCommand(): Command {
   const command = new Command('consents').description(
-    'onboard companies at banks: create, refresh (SCA link), list, show, delete consents',
+    'onboard companies at banks: create, refresh (SCA link), list, show, delete, expiring, renew consents',
   );
 
   command
@@ -268,5 +269,6 @@ export function consentsCommand(): Command {
         process.stdout.write(`deleted consent ${consentId}\n`);
       });
     });
+  addRenewalCommands(command);
   return command;
 }

@@ -19,6 +19,7 @@ import { up as creditorReferenceUp } from './0130-creditor-reference.js';
 import { up as receivablesUp } from './0140-receivables.js';
 import { up as retentionUp } from './0160-retention.js';
 import { up as cancellationsUp } from './0220-cancellations.js';
+import { up as accountStatusUp } from './0210-account-status.js';
 
 export interface Migration {
   readonly name: string;
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0140_receivables', up: receivablesUp },
   { name: '0160_retention', up: retentionUp },
   { name: '0220_cancellations', up: cancellationsUp },
+  { name: '0210_account_status', up: accountStatusUp },
 ];

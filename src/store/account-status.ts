@@ -1,0 +1,69 @@
+// Which of a company's accounts the bank lets settle use: the bank's account status (spec §3.3:
+// only `enabled` serves payments and data), written by the account-status events and by each
+// fetch of the account list, on the accounts rows the fetch keeps. A status the bank reported
+// earlier than the stored one never overwrites it, so a late event changes nothing.
+import type { Clock } from '../domain/clock.js';
+import type { Database } from './database.js';
+import { instant, toOptStr, toStr, type Row } from './rows.js';
+
+export interface AccountStatus {
+  accountId: string;
+  company: string;
+  iban: string | undefined;
+  /** The bank's status (enabled, disabled, deleted, …); undefined when the bank never said. */
+  status: string | undefined;
+  statusAt: Date | undefined;
+  /** An account without a reported status counts as usable, as the fetch treats it. */
+  usable: boolean;
+}
+
+export class AccountStatusRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The bank's status of a known account as of `at`. 'unknown' when no account row exists yet
+   * (the next fetch writes it with the status it reads); 'stale' when a later status is stored.
+   */
+  async record(accountId: string, status: string, at: Date): Promise<'recorded' | 'stale' | 'unknown'> {
+    const when = instant(at);
+    const updated = await this.db
+      .knex('accounts')
+      .where({ id: accountId })
+      .andWhere((q) => void q.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
+      .update({ account_status: normalise(status), account_status_at: when, updated_at: instant(this.clock.now()) });
+    if (updated > 0) return 'recorded';
+    return (await this.db.knex('accounts').where({ id: accountId }).first('id')) ? 'stale' : 'unknown';
+  }
+
+  /** The company owning an account settle has fetched, if any. */
+  async companyOf(accountId: string): Promise<string | undefined> {
+    const row = await this.db.knex<Row>('accounts').where({ id: accountId }).first('company');
+    return row ? toStr(row.company) : undefined;
+  }
+
+  /** The company's accounts with the bank's status, by id. */
+  async list(company: string): Promise<AccountStatus[]> {
+    const rows: Row[] = await this.db.knex<Row>('accounts').where({ company }).orderBy('id');
+    return rows.map((r) => {
+      const status = toOptStr(r.account_status);
+      const at = toOptStr(r.account_status_at);
+      return {
+        accountId: toStr(r.id),
+        company: toStr(r.company),
+        iban: toOptStr(r.iban),
+        status,
+        statusAt: at === undefined ? undefined : new Date(at),
+        usable: status === undefined || status === 'enabled',
+      };
+    });
+  }
+}
+
+/** Spec §3.3 spells statuses in lower case; the event example says "Active". */
+function normalise(status: string): string {
+  const s = status.trim().toLowerCase();
+  return s === 'active' ? 'enabled' : s;
+}
