@@ -171,11 +171,16 @@ async function singleProcess(count: number): Promise<BenchRow> {
     await seed(store, count, 10_000, executionDate(5));
     const c = company(dir, 1000);
     const rss0 = process.resourceUsage().maxRSS;
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const submitted = await runSubmit(deps(store, client, systemClock, 'bench-1'), [c]);
     const submitMs = performance.now() - t0;
     const polled = await runStatus(deps(store, client, systemClock, 'bench-2'), [c]);
     const ms = performance.now() - t0;
+    // settle's own CPU time in the timed part: near the wall time means settle's work is the
+    // cost; far below it means the process waited (for the bank, or for a core on a loaded machine).
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const bulks = submitted.bulks.length;
     const requests = bulks + polled.polled + 1;
     const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
@@ -190,7 +195,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
       baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
       baselineRate: count / (boundMs / 1000),
       peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024,
-      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
     };
   } finally {
     await client.close();

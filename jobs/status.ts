@@ -4,6 +4,8 @@
 // entry point as the events (payments/apply-status.ts), so the two paths never disagree.
 import { isBankError } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
+import { mapConcurrent } from '../src/domain/concurrent.js';
+import type { StoredBulk } from '../src/store/index.js';
 import { applyPaymentStatus } from './payments/apply-status.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
@@ -25,48 +27,58 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
   const summary: StatusSummary = { polled: 0, notDue: 0, changed: 0, failed: 0 };
   const sent = await deps.store.bulks.listByState('sent');
   for (const company of companies) {
-    for (const bulk of sent.filter((b) => b.company === company.id && b.bankPaymentId !== undefined)) {
-      const now = deps.clock.now();
-      const age = now.getTime() - (bulk.firstSentAt ?? now).getTime();
-      if (!(await deps.store.leases.acquire(pollLeaseName(bulk.id), deps.holder, pollIntervalMs(age)))) {
-        summary.notDue++;
-        continue;
-      }
-      let info;
-      try {
-        info = await deps.bank.getBulkPayment(company.organisationNumber, bulk.bankPaymentId!);
-      } catch (error) {
-        if (!isBankError(error)) throw error;
-        summary.failed++;
-        deps.logger.warn('status read failed; tried again next run', {
-          company: company.id,
-          bulkId: bulk.id,
-          code: error.code,
-          status: error.status,
-        });
-        continue;
-      }
-      summary.polled++;
-      // One call for the bulk and all its lines: the same entry point as the webhook events.
-      const r = await applyPaymentStatus(deps, {
-        level: 'bulk',
-        bulkId: bulk.id,
-        status: info.transactionStatus,
-        tppMessages: info.tppMessages,
-        lines: info.paymentLines.map((l) => ({
-          ...(l.endToEndIdentification === undefined ? {} : { endToEndId: l.endToEndIdentification }),
-          ...(l.transactionStatus === undefined ? {} : { status: l.transactionStatus }),
-          tppMessages: l.tppMessages,
-        })),
-        at: deps.clock.now(),
-        source: 'poll',
-        company: company.id,
-      });
-      summary.changed += r.changed;
-    }
+    const due = sent.filter((b) => b.company === company.id && b.bankPaymentId !== undefined);
+    // As many bulks in progress as the bank client has connections: while one bulk's lines are
+    // written, the next answers are on their way (a bulk's poll and its write stay in order).
+    await mapConcurrent(due, Math.max(1, deps.concurrency ?? 4), (bulk) => pollBulk(deps, company, bulk, summary));
   }
   // Each polled bulk leaves a "not before" lease; a day after it lapsed it says nothing more.
   const purged = await deps.store.leases.purgeExpired(DAY_MS);
   deps.logger.info('status polled', { ...summary, ...(purged > 0 ? { expiredLeasesPurged: purged } : {}) });
   return summary;
+}
+
+async function pollBulk(
+  deps: PaymentJobDeps,
+  company: CompanyConfig,
+  bulk: StoredBulk,
+  summary: StatusSummary,
+): Promise<void> {
+  const now = deps.clock.now();
+  const age = now.getTime() - (bulk.firstSentAt ?? now).getTime();
+  if (!(await deps.store.leases.acquire(pollLeaseName(bulk.id), deps.holder, pollIntervalMs(age)))) {
+    summary.notDue++;
+    return;
+  }
+  let info;
+  try {
+    info = await deps.bank.getBulkPayment(company.organisationNumber, bulk.bankPaymentId!);
+  } catch (error) {
+    if (!isBankError(error)) throw error;
+    summary.failed++;
+    deps.logger.warn('status read failed; tried again next run', {
+      company: company.id,
+      bulkId: bulk.id,
+      code: error.code,
+      status: error.status,
+    });
+    return;
+  }
+  summary.polled++;
+  // One call for the bulk and all its lines: the same entry point as the webhook events.
+  const r = await applyPaymentStatus(deps, {
+    level: 'bulk',
+    bulkId: bulk.id,
+    status: info.transactionStatus,
+    tppMessages: info.tppMessages,
+    lines: info.paymentLines.map((l) => ({
+      ...(l.endToEndIdentification === undefined ? {} : { endToEndId: l.endToEndIdentification }),
+      ...(l.transactionStatus === undefined ? {} : { status: l.transactionStatus }),
+      tppMessages: l.tppMessages,
+    })),
+    at: deps.clock.now(),
+    source: 'poll',
+    company: company.id,
+  });
+  summary.changed += r.changed;
 }

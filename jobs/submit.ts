@@ -14,6 +14,7 @@
 import type { CompanyConfig } from '../src/config/index.js';
 import { isBankError } from '../src/bank/index.js';
 import { planBulks } from '../src/domain/bulk-plan.js';
+import { mapConcurrent } from '../src/domain/concurrent.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
@@ -70,7 +71,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     const before = (await deps.store.bulks.listByFile(file.id)).length;
     // Lines already in a bulk are planned too, so every bulk keeps its position (and its key)
     // when a crash interrupted an earlier run; only a line cancelled before any bulk is left out.
-    const payments = (await deps.store.payments.listByFile(file.id)).filter(
+    const payments = (await deps.store.payments.plannableByFile(file.id)).filter(
       (p) => p.bulkId !== undefined || p.state === 'accepted',
     );
     const plans = planBulks(payments, {
@@ -143,9 +144,8 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     );
     heartbeat.unref();
     try {
-      for (let i = 0; i < ids.length; i += concurrency) {
-        out.push(...(await Promise.all(ids.slice(i, i + concurrency).map((id) => sendOne(deps, company, id, check)))));
-      }
+      // A pool, not batches: a connection whose answer came takes the next bulk at once.
+      out.push(...(await mapConcurrent(ids, concurrency, (id) => sendOne(deps, company, id, check))));
     } finally {
       clearInterval(heartbeat);
       await deps.store.releaseClaim('bulks', ids, deps.holder);
@@ -182,7 +182,7 @@ async function sendOne(
   const cut = await applyCutOff(deps, company, stored);
   if (cut.kind === 'refused') return { ...base, outcome: 'rejected', explanation: cut.explanation };
   const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
-  const lines = await deps.store.payments.listByBulk(bulkId);
+  const lines = await deps.store.payments.requestLinesOfBulk(bulkId);
   const request = bulkRequest(cut.kind === 'rolled' ? { ...stored, executionDate: cut.to } : stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);
   try {

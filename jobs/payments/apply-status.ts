@@ -139,7 +139,8 @@ async function applyLines(
   let changed = 0;
   for (const { status, tpp, ids } of groups.values()) {
     const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
-    const r = await deps.store.payments.applyBankStatus(ids, {
+    // The common poll: every line of the bulk reports the same new status — moved as the bulk's lines.
+    const r = await deps.store.payments.applyBankStatus(ids.length === ours.size ? { bulkId } : ids, {
       status,
       cause,
       source: update.source,

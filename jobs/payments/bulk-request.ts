@@ -3,9 +3,9 @@
 // sends the same body (a different body under the same key is a 422 at the bank).
 import type { BulkPaymentRequest } from '../../src/bank/index.js';
 import { formatAmount } from '../../src/domain/money.js';
-import type { StoredBulk, StoredPayment } from '../../src/store/index.js';
+import type { RequestLine, StoredBulk } from '../../src/store/index.js';
 
-export function bulkRequest(bulk: StoredBulk, lines: readonly StoredPayment[]): BulkPaymentRequest {
+export function bulkRequest(bulk: StoredBulk, lines: readonly RequestLine[]): BulkPaymentRequest {
   const first = lines[0];
   return {
     debtorAccount: { iban: bulk.debtorIban },

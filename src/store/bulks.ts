@@ -257,7 +257,7 @@ export class BulkOutbox {
     return this.db.transaction(async (trx) => {
       const r = await transition(trx, {
         kind: 'payment',
-        ids: await lineIdsOfBulk(trx, id),
+        ids: { bulkId: id },
         to: canonical,
         cause: `bank status: ${cause}`,
         source,
@@ -352,16 +352,12 @@ async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promi
   return rows;
 }
 
-async function lineIdsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<string[]> {
-  return (await trx<Row>('payments').select('id').where({ bulk_id: bulkId })).map((r) => toStr(r.id));
-}
-
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
 async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove): Promise<void> {
   const { to, cause, source, at } = move;
   await transition(trx, {
     kind: 'payment',
-    ids: await lineIdsOfBulk(trx, bulkId),
+    ids: { bulkId },
     to,
     cause,
     source,

@@ -16,6 +16,8 @@ export {
   PaymentRepository,
   type BankStatusUpdate,
   type OwnPayment,
+  type PlannableLine,
+  type RequestLine,
   type StoredPayment,
   type TppMessage,
 } from './payments.js';

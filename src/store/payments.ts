@@ -35,6 +35,24 @@ export interface StoredPayment extends PaymentInstruction {
   tppMessages: TppMessage[];
 }
 
+/** A line as planning bulks sees it: where it goes, and whether it is planned already. */
+export type PlannableLine = Pick<
+  StoredPayment,
+  'id' | 'debtorIban' | 'requestedExecutionDate' | 'batchBooking' | 'lineNumber' | 'state' | 'bulkId'
+>;
+
+/** A line as a bulk's request to the bank carries it. */
+export type RequestLine = Pick<
+  StoredPayment,
+  | 'endToEndId'
+  | 'debtorName'
+  | 'amount'
+  | 'creditorIban'
+  | 'creditorName'
+  | 'remittanceInformation'
+  | 'instructionPriority'
+>;
+
 /** One of settle's own payments as a statement quotes it: the line and the ids of its message and bulk. */
 export interface OwnPayment extends StoredPayment {
   /** GrpHdr/MsgId of the ERP's file, when it had one (pain.001). */
@@ -121,6 +139,51 @@ export class PaymentRepository {
     return (await this.db.knex<Row>('payments').where({ file_id: fileId }).orderBy('line_number')).map(toStoredPayment);
   }
 
+  /** What planning a file's bulks needs of its lines (src/domain/bulk-plan.ts), and no more. */
+  async plannableByFile(fileId: string): Promise<PlannableLine[]> {
+    const rows = await this.db
+      .knex<Row>('payments')
+      .select('id', 'debtor_iban', 'execution_date', 'batch_booking', 'line_number', 'state', 'bulk_id')
+      .where({ file_id: fileId })
+      .orderBy('line_number');
+    return rows.map((r) => {
+      const batchBooking = toOptBool(r.batch_booking);
+      const bulkId = toOptStr(r.bulk_id);
+      return {
+        id: toStr(r.id),
+        debtorIban: toStr(r.debtor_iban),
+        requestedExecutionDate: toLocalDate(r.execution_date),
+        lineNumber: toInt(r.line_number),
+        state: toStr(r.state) as LineState,
+        ...(batchBooking === undefined ? {} : { batchBooking }),
+        ...(bulkId === undefined ? {} : { bulkId }),
+      };
+    });
+  }
+
+  /** What a bulk's request to the bank carries of each line (jobs/payments/bulk-request.ts), in line order. */
+  async requestLinesOfBulk(bulkId: string): Promise<RequestLine[]> {
+    const rows = await this.db
+      .knex<Row>('payments')
+      .select('end_to_end_id', 'debtor_name', 'amount_minor', 'currency', 'creditor_iban', 'creditor_name')
+      .select('remittance', 'priority')
+      .where({ bulk_id: bulkId })
+      .orderBy('line_number');
+    return rows.map((r) => {
+      const remittanceInformation = toOptStr(r.remittance);
+      const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
+      return {
+        endToEndId: toStr(r.end_to_end_id),
+        debtorName: toStr(r.debtor_name),
+        amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
+        creditorIban: toStr(r.creditor_iban),
+        creditorName: toStr(r.creditor_name),
+        ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
+        ...(instructionPriority === undefined ? {} : { instructionPriority }),
+      };
+    });
+  }
+
   async listByBulk(bulkId: string): Promise<StoredPayment[]> {
     return (await this.db.knex<Row>('payments').where({ bulk_id: bulkId }).orderBy('line_number')).map(toStoredPayment);
   }
@@ -166,10 +229,14 @@ export class PaymentRepository {
 
   /**
    * Applies one bank status ("acsc", "ACSC", …) to a set of lines at once (one UPDATE, one INSERT
-   * of transition rows). Duplicates and older statuses change nothing; a status no order of
-   * events explains for a line is refused for that line and reported.
+   * of transition rows): the lines named, or every line of one bulk. Duplicates and older
+   * statuses change nothing; a status no order of events explains for a line is refused for that
+   * line and reported.
    */
-  async applyBankStatus(paymentIds: readonly string[], update: BankStatusUpdate): Promise<TransitionResult> {
+  async applyBankStatus(
+    lines: readonly string[] | { bulkId: string },
+    update: BankStatusUpdate,
+  ): Promise<TransitionResult> {
     const { status, cause, source, tppMessages } = update;
     const canonical = canonicalBankStatus(status);
     if (canonical === undefined) {
@@ -182,7 +249,7 @@ export class PaymentRepository {
     return this.db.transaction((trx) =>
       transition(trx, {
         kind: 'payment',
-        ids: paymentIds,
+        ids: lines,
         to: canonical,
         cause,
         source,

@@ -301,6 +301,64 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       });
     });
 
+    it("moves a bulk's lines by naming the bulk, not each line; lines already further along stay and are written by id", async () => {
+      const stored = await store.files.recordAcceptedFile(
+        paymentFile('by-bulk-1'),
+        Array.from({ length: 10 }, (_, i) => payment(i + 1, { endToEndId: `BB-${i}` })),
+      );
+      const ids = (await store.payments.listByFile(stored.id)).map((p) => p.id);
+      const [bulk] = await store.bulks.createBulks(stored.id, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: '2026-01-06' as never,
+          batchBooking: true,
+          paymentIds: ids,
+        },
+      ]);
+      await store.bulks.markSending(bulk!.id);
+      const writes: { sql: string; bindings: number }[] = [];
+      const record = (q: { sql: string; bindings?: unknown[] }) =>
+        void writes.push({ sql: q.sql.toLowerCase().replace(/[`"]/g, ''), bindings: q.bindings?.length ?? 0 });
+      const lineWrites = () =>
+        writes.filter(
+          (w) => w.sql.startsWith('update payments') || /^insert into transitions .* from payments /.test(w.sql),
+        );
+      db.knex.on('query', record);
+      try {
+        // Every line moves: the statements name the bulk, whatever its size.
+        await store.bulks.markSent(bulk!.id, 'PAY-BB');
+        expect(lineWrites()).toHaveLength(2);
+        for (const w of lineWrites()) {
+          expect(w.sql).toContain('where bulk_id = ?');
+          expect(w.sql).not.toContain(' in (');
+          expect(w.bindings).toBeLessThan(10);
+        }
+        // One line is ahead (ACSC); a bulk-wide ACSP leaves it and moves the other nine, by id.
+        await store.payments.applyBankStatus([ids[0]!], { status: 'ACSC', cause: 'event ACSC', source: 'event' });
+        writes.length = 0;
+        const r = await store.payments.applyBankStatus(
+          { bulkId: bulk!.id },
+          { status: 'ACSP', cause: 'poll ACSP', source: 'poll' },
+        );
+        expect(r.moved.sort()).toEqual(ids.slice(1).sort());
+        expect(r.stale).toBe(1);
+        expect(lineWrites()).toHaveLength(2);
+        for (const w of lineWrites()) expect(w.sql).toContain('id in (');
+      } finally {
+        db.knex.removeListener('query', record);
+      }
+      const states = new Map((await store.payments.listByFile(stored.id)).map((p) => [p.id, p.state]));
+      expect(states.get(ids[0]!)).toBe('ACSC');
+      expect(ids.slice(1).every((id) => states.get(id) === 'ACSP')).toBe(true);
+      expect((await store.transitions('payment', ids[0]!)).map((t) => t.to)).toEqual(['queued', 'sent', 'ACSC']);
+      expect((await store.transitions('payment', ids[9]!)).map((t) => [t.from, t.to, t.source])).toEqual([
+        ['accepted', 'queued', 'submit'],
+        ['queued', 'sent', 'submit'],
+        ['sent', 'ACSP', 'poll'],
+      ]);
+    });
+
     it('never gives the same row to two concurrent claimers', async () => {
       const count = 40;
       const stored = await store.files.recordAcceptedFile(

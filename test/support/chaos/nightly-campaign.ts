@@ -63,6 +63,12 @@ export interface ChaosOptions {
   seed?: number;
   /** Kills land up to this many ms after the child began its first step (default 4000). */
   maxDelayMs?: number;
+  /**
+   * How many instances run the chain at once (default 1). With 2, each kill point starts a second
+   * child beside the first, killed at its own random moment, and the recovery nights run two apps
+   * at the same time: claims and leases must keep them from doing any work twice.
+   */
+  instances?: 1 | 2;
   /** Share of SFTP connections the proxy cuts (default 0.5). */
   sftpDropRate?: number;
   /** An sshd already running (the test suite's); else the campaign starts its own. */
@@ -73,6 +79,8 @@ export interface ChaosOptions {
 /** The campaign's own figures, and the counts of the final checks (./final-checks.ts). */
 export interface ChaosFigures extends Omit<CheckFigures, 'anomalies'> {
   runs: number;
+  /** Instances running the chain at once. */
+  instances: number;
   killPoints: number;
   completedBeforeKill: number;
   killsByStage: Record<string, number>;
@@ -126,8 +134,10 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     root: sshd.filesRoot,
   });
   const anomalies: string[] = [];
+  const instances = options.instances ?? 1;
   const figures: ChaosFigures = {
     runs: 0,
+    instances,
     killPoints: 0,
     completedBeforeKill: 0,
     killsByStage: {},
@@ -226,16 +236,24 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
       // anywhere up to maxDelay after the night began.
       const aim = random() < 0.5 ? STEPS[Math.floor(random() * STEPS.length)] : undefined;
       const delay = aim !== undefined ? Math.floor(random() * 100) : Math.floor(random() * maxDelay);
-      const killed = await killAfter(child, delay, aim);
-      if (killed !== undefined) {
-        figures.killPoints++;
-        figures.killsByStage[killed] = (figures.killsByStage[killed] ?? 0) + 1;
-      } else figures.completedBeforeKill++;
+      // The second instance runs beside the first from the same moment, killed at a moment of its own.
+      const partner = instances === 2 ? spawnChild(configFile, sandbox, relay) : undefined;
+      partner?.stdin?.write('go\n');
+      if (partner) figures.runs++;
+      const kills = [killAfter(child, delay, aim)];
+      if (partner) kills.push(killAfter(partner, Math.floor(random() * maxDelay)));
+      const hit = await Promise.all(kills);
+      for (const killed of hit) {
+        if (killed !== undefined) {
+          figures.killPoints++;
+          figures.killsByStage[killed] = (figures.killsByStage[killed] ?? 0) + 1;
+        } else figures.completedBeforeKill++;
+      }
       await approver.act({ fail: 0.25, waitOneRound: true });
       // Bank time moves on; once, far enough for every SCA link issued so far to expire.
       sandbox.advance(k === Math.floor(options.killPoints / 2) ? 7 * DAY + HOUR : HOUR / 2);
       log(
-        `kill ${k + 1}/${options.killPoints} after ${delay} ms (${killed ?? 'finished first'}); sftp drops so far ${proxy.figures.drops}`,
+        `kill ${k + 1}/${options.killPoints} after ${delay} ms (${hit.map((h) => h ?? 'finished first').join(' + ')}); sftp drops so far ${proxy.figures.drops}`,
       );
     }
 
@@ -252,7 +270,7 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     figures.faultsInjected.webhookReordered = relay.figures.reordered;
     const lastNight = await recover(
       { configFile, sandbox, relay, approver },
-      { anomalies, log, beforeNight: dropDuplicate },
+      { anomalies, log, beforeNight: dropDuplicate, instances },
     );
     if (!duplicateDropped) anomalies.push('pay-0.csv was never archived, so its duplicate could not be dropped');
     figures.recoveryNights = lastNight.nights;
@@ -421,14 +439,17 @@ async function archiveDay(root: string, name: string): Promise<string | undefine
 /** Clean nights in this process; returns how many ran. Steps failing in the last night are anomalies. */
 async function recover(
   world: { configFile: string; sandbox: RunningSandbox; relay: WebhookRelay; approver: Approver },
-  run: { anomalies: string[]; log: (line: string) => void; beforeNight: () => Promise<void> },
+  run: { anomalies: string[]; log: (line: string) => void; beforeNight: () => Promise<void>; instances: number },
 ): Promise<{ nights: number }> {
   const { configFile, sandbox, relay, approver } = world;
-  const { anomalies, log, beforeNight } = run;
+  const { anomalies, log, beforeNight, instances } = run;
   const config = loadConfig({ file: configFile, env: { ...process.env, SETTLE_CLIENT_SECRET: 'sandbox-secret' } });
   const clock = new BankTimeClock(sandbox.urls.controlUrl);
   await clock.sync();
-  const app = await createApp(config, createLogger({ level: 'error', stream: process.stderr, format: 'json' }), clock);
+  const logger = () => createLogger({ level: 'error', stream: process.stderr, format: 'json' });
+  const app = await createApp(config, logger(), clock);
+  // Two instances: a second app on the same database runs each recovery night beside the first.
+  const twin = instances === 2 ? await createApp(config, logger(), clock) : undefined;
   const receiver = await startWebhookReceiver(app, `chaos-recovery-${process.pid}`);
   relay.setTarget(httpTarget(receiver.url));
   let nights = 0;
@@ -438,9 +459,12 @@ async function recover(
     for (let round = 0; round < 30; round++) {
       await beforeNight();
       await clock.sync();
-      const night = await oneNight(app, config, () => undefined);
+      const [night, twinNight] = await Promise.all([
+        oneNight(app, config, () => undefined),
+        twin ? oneNight(twin, config, () => undefined) : undefined,
+      ]);
       nights++;
-      failed = night.steps.filter((s) => !s.ok);
+      failed = [...night.steps, ...(twinNight?.steps ?? [])].filter((s) => !s.ok);
       for (const s of failed) log(`recovery night ${nights}: ${s.step} ${s.summary}`);
       await approver.act({ fail: 0, waitOneRound: false });
       if (finalSince === undefined && (await allFinal(app.db.knex))) finalSince = round;
@@ -461,6 +485,7 @@ async function recover(
     relay.setTarget(undefined);
     await receiver.close();
     await app.close();
+    await twin?.close();
   }
   return { nights };
 }
