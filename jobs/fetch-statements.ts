@@ -5,7 +5,7 @@
 // continuity of each complete day checked and stored. An account that is not `enabled` is
 // reported, not fatal; one account failing does not stop the others. See docs/statements.md.
 import type { Account, BankClient, DataContext } from '../src/bank/index.js';
-import type { CompanyConfig } from '../src/config/index.js';
+import { soleBankId, type CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
@@ -74,7 +74,7 @@ export async function runFetchStatements(
     }
     const servicers = new Map<string, Promise<Servicer>>();
     for (const account of accounts) {
-      const bankId = account.bankId ?? company.bankId;
+      const bankId = account.bankId ?? soleBankId(company);
       if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
       const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
       const result = await underAccountClaim(

@@ -1,6 +1,7 @@
 // All repositories over one database, for the composition root and the jobs.
 import type { Clock } from '../domain/clock.js';
 import { AttentionRepository } from './attention.js';
+import { BankAccountRepository } from './bank-accounts.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
@@ -44,6 +45,8 @@ export interface Store {
   /** Read model for `settle payments show|list`. */
   readonly paymentViews: PaymentViews;
   readonly consents: ConsentRepository;
+  /** Each company's accounts as its banks list them, with the time of the read. */
+  readonly bankAccounts: BankAccountRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -79,6 +82,7 @@ export function createStore(db: Database, clock: Clock): Store {
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
     consents: new ConsentRepository(db, clock),
+    bankAccounts: new BankAccountRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
