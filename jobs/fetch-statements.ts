@@ -30,7 +30,12 @@ export interface FetchStatementsDeps {
   units?: UnitClaims;
 }
 
-export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'failed';
+/**
+ * `not-yet-enabled`: an account settle never fetched that the bank has not enabled yet (its
+ * onboarding waits for the bank, docs/runbook.md); `not-enabled`: one that was fetched before
+ * and is no longer enabled — that needs a person.
+ */
+export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'not-yet-enabled' | 'failed';
 
 export interface AccountFetch {
   company: string;
@@ -136,8 +141,10 @@ async function fetchAccount(
   servicer: Servicer,
 ): Promise<AccountFetch> {
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
-  if (account.status !== undefined && account.status !== 'enabled')
-    return { ...empty(company, account, 'not-enabled'), status: account.status };
+  if (account.status !== undefined && account.status !== 'enabled') {
+    const fetchedBefore = (await deps.statements.fetchedTo(account.id)) !== undefined;
+    return { ...empty(company, account, fetchedBefore ? 'not-enabled' : 'not-yet-enabled'), status: account.status };
+  }
   const result = empty(company, account, 'fetched');
   try {
     const startedAt = deps.clock.now();
@@ -210,8 +217,13 @@ function describeError(error: unknown): { code: ErrorCode; message: string } {
 
 function logResult(logger: Logger, r: AccountFetch): void {
   const meta = { company: r.company, accountId: r.accountId };
-  if (r.outcome === 'not-enabled') {
-    logger.warn('account is not enabled at the bank: not fetched', { ...meta, status: r.status });
+  if (r.outcome === 'not-enabled' || r.outcome === 'not-yet-enabled') {
+    logger.warn(
+      r.outcome === 'not-enabled'
+        ? 'account is no longer enabled at the bank: not fetched'
+        : 'account is not enabled at the bank yet: not fetched',
+      { ...meta, status: r.status },
+    );
     return;
   }
   if (r.outcome === 'failed') {

@@ -20,6 +20,8 @@ import type { FileLedger, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
 import type { HoldInput } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
+import type { DebtorAccountCheck } from './accounts/debtor-check.js';
+import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
@@ -48,8 +50,12 @@ export interface PickupDeps {
   workDir: string;
   fileStore(company: CompanyConfig): Promise<FileStore>;
   profile(name: string): Promise<CsvProfile>;
-  /** Normalised IBANs the bank has onboarded for the company; undefined when the bank is not reachable. */
-  onboardedAccounts?(company: CompanyConfig): Promise<ReadonlySet<string> | undefined>;
+  /**
+   * The check of debtor accounts against the company's accounts at its banks (read at most once
+   * per run); `unreachable` when the bank did not answer (the files wait in the inbox), undefined
+   * when the company names no bank (no check).
+   */
+  debtorAccounts?(company: CompanyConfig): Promise<DebtorAccountCheck | DirectoryUnreachable | undefined>;
   /** Wait between the two looks of the stable-file check (tests shorten it). */
   sleep?: (ms: number) => Promise<void>;
   /** True the first time a finding with this key is seen (later runs stay quiet about it). */
@@ -90,8 +96,18 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         });
       else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
     }
+    const debtorCheck = stable.length === 0 ? undefined : await deps.debtorAccounts?.(company);
+    if (debtorCheck !== undefined && typeof debtorCheck !== 'function') {
+      // Without the account list no line can be checked; the files are not at fault: they wait.
+      deps.logger.warn('the bank did not give the account list: the files wait in the inbox for the next run', {
+        company: company.id,
+        files: stable.map((f) => f.name),
+        reason: debtorCheck.unreachable,
+      });
+      continue;
+    }
     for (const entry of stable) {
-      const result = await pickOne(deps, company, fileStore, entry);
+      const result = await pickOne(deps, { company, fileStore, debtorCheck }, entry);
       if (!result) {
         deps.logger.warn('inbox file changed while it was read: not taken, it is looked at again next run', {
           company: company.id,
@@ -118,14 +134,15 @@ interface CompanyInbox {
   deps: PickupDeps;
   company: CompanyConfig;
   fileStore: FileStore;
+  debtorCheck?: DebtorAccountCheck | undefined;
 }
 
 async function pickOne(
   deps: PickupDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
+  inboxOf: { company: CompanyConfig; fileStore: FileStore; debtorCheck: DebtorAccountCheck | undefined },
   entry: FileEntry,
 ): Promise<PickedFile | undefined> {
+  const { company, fileStore, debtorCheck } = inboxOf;
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
@@ -136,7 +153,7 @@ async function pickOne(
     const after = await fileStore.stat(source);
     if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
     const known = await deps.ledger.findFileBySha256(company.id, sha256);
-    const at: CompanyInbox = { deps, company, fileStore };
+    const at: CompanyInbox = { deps, company, fileStore, debtorCheck };
     if (known) return await handleKnown(at, entry.name, known);
     return await handleNew(at, entry, { local, sha256 });
   } finally {
@@ -201,7 +218,6 @@ async function handleNew(
   const { deps, company, fileStore } = at;
   const now = deps.clock.now();
   const payments: PaymentInstruction[] = [];
-  const onboarded = await deps.onboardedAccounts?.(company);
   const result: IntakeResult = await validateFile(local, {
     profile: await deps.profile(company.intake.profile),
     validation: {
@@ -209,7 +225,7 @@ async function handleNew(
       calendar: businessCalendar(company.intake.calendar),
       nonBusinessDayPolicy: company.intake.holidayPolicy,
       ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
-      ...(onboarded ? { onboardedDebtorAccounts: onboarded } : {}),
+      ...(at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {}),
       alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
     },
     onPayment: (p) => void payments.push(p),

@@ -4,7 +4,8 @@
 //          batch booking, at most payments.maxLinesPerBulk lines) and stored as bulks with their
 //          derived Idempotency-Keys in ONE transaction, before anything is sent;
 //   send — bulks are claimed with a lease (several instances never send the same bulk at once),
-//          POSTed with the stored key, and the answer recorded: accepted (a replay counts),
+//          POSTed with the stored key under the Consent-ID of the debtor account's bank
+//          (payments/bulk-consent.ts), and the answer recorded: accepted (a replay counts),
 //          refused for good (rejected, explained for an accountant), certainly not taken (queued
 //          again), or open (kept `sending`, retried with the same key while the bank still
 //          remembers it; after bank.idempotencyRetention it becomes `unknown`);
@@ -15,6 +16,7 @@ import { planBulks } from '../src/domain/bulk-plan.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
+import { bulkConsent } from './payments/bulk-consent.js';
 import { bulkRequest } from './payments/bulk-request.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
@@ -176,13 +178,15 @@ async function sendOne(
   if (looked.verdict === 'found')
     return { ...base, outcome: 'found', bankPaymentId: looked.bankPaymentId, explanation: looked.explanation };
   if (looked.verdict === 'later') return { ...base, outcome: 'retry', explanation: looked.explanation };
+  const consent = await bulkConsent(deps, company, stored.debtorIban);
+  if ('later' in consent) return { ...base, outcome: 'retry', explanation: consent.later };
   const lines = await deps.store.payments.listByBulk(bulkId);
   const request = bulkRequest(stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);
   try {
     const created = await deps.bank.createBulkPayment(company.organisationNumber, request, {
       idempotencyKey: stored.idempotencyKey,
-      ...(company.consentId !== undefined ? { consentId: company.consentId } : {}),
+      ...(consent.consentId !== undefined ? { consentId: consent.consentId } : {}),
     });
     await deps.store.bulks.markSent(bulkId, created.paymentId, {
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
@@ -201,6 +205,7 @@ async function sendOne(
         bulkId,
         bankPaymentId: created.paymentId,
         lines: lines.length,
+        ...consent,
       });
     return { ...base, outcome: created.replayed ? 'replayed' : 'sent', bankPaymentId: created.paymentId };
   } catch (error) {
