@@ -53,7 +53,7 @@ const listedPerRun = new WeakMap<PaymentJobDeps, Map<string, Promise<string | un
 
 function listedConsent(deps: PaymentJobDeps, company: CompanyConfig, bankId: string): Promise<string | undefined> {
   let run = listedPerRun.get(deps);
-  if (run === undefined) listedPerRun.set(deps, (run = new Map()));
+  if (run === undefined) listedPerRun.set(deps, (run = new Map<string, Promise<string | undefined>>()));
   const key = `${company.id}\u0000${bankId}`;
   let found = run.get(key);
   if (found === undefined) {
