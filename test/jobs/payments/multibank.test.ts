@@ -127,11 +127,8 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
       w.advance(3_600_000);
       await runStatus(w.deps('st2'), [w.company]);
       expect((await bulks()).map((b) => b.transactionStatus)).toEqual(['ACSC', 'ACSC', 'ACSC']);
-      const stored = await Promise.all(
-        (await w.store.payments.listByFile((await w.store.files.listFiles({ company: w.company.id }))[0]!.id)).map(
-          (p) => p.state,
-        ),
-      );
+      const [file] = await w.store.files.listFiles({ company: w.company.id });
+      const stored = (await w.store.payments.listByFile(file!.id)).map((p) => p.state);
       expect(new Set(stored)).toEqual(new Set(['ACSC']));
 
       // Statements cover every enabled account of both banks; the one not yet enabled waits.
