@@ -15,7 +15,7 @@ describe('the statement jobs against the sandbox bank', () => {
   let h: StatementHarness;
 
   beforeEach(async () => {
-    h = await startStatementHarness();
+    h = await startStatementHarness({ secondBank: true });
   });
 
   afterEach(async () => {
