@@ -1,19 +1,20 @@
 // The approve job: bulks on accounts that need approval (the bank's account
 // parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
-// until a person authorises a signing basket. Per company and run, the waiting bulks go into ONE
-// basket (created with an Idempotency-Key derived from its bulks), authorisation is started, and
-// the SCA link is stored with its expiry and handed to the approvers (their e-mail, or an
+// until a person authorises a signing basket. Per company, bank and run, the waiting bulks go into
+// ONE basket (a basket never mixes banks), created with an Idempotency-Key derived from its
+// bulks; authorisation is started, and the SCA link is stored with its expiry and handed to the approvers (their e-mail, or an
 // approvers-only folder); the reports folder gets the notice without the link.
 // Links are single use and may be invoiced: a new one is issued only when the previous one
 // expired or was used without completing the approval.
 import { v5 as uuidv5 } from 'uuid';
-import type { BankClient, SigningBasket } from '../src/bank/index.js';
+import type { SigningBasket } from '../src/bank/index.js';
 import { isBankError } from '../src/bank/index.js';
-import type { CompanyConfig } from '../src/config/index.js';
+import { soleBankId, type CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { isSettleError, SettleError } from '../src/domain/errors.js';
 import { dateInZone } from '../src/domain/local-date.js';
-import type { StoredBasket } from '../src/store/index.js';
+import type { AccountDirectory, StoredBasket } from '../src/store/index.js';
+import { directoryWith, isUnreachable } from './accounts/directory.js';
 import { approvalAudience } from './payments/approval-audience.js';
 import { approvalNoticeText, type ApprovalNotice } from './payments/approval-notice.js';
 import { basketPayments } from './payments/basket-payments.js';
@@ -76,28 +77,41 @@ async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promi
       !inBasket.has(b.id),
   );
   if (waiting.length === 0) return;
-  const needs = await approvalNeed(deps.bank, company, [...new Set(waiting.map((b) => b.debtorIban))]);
-  const bulkIds = waiting.filter((b) => needs.has(normalizeIban(b.debtorIban))).map((b) => b.id);
-  if (bulkIds.length === 0) return;
-  const basket = await deps.store.baskets.create(company.id, bulkIds, `approve run ${deps.runId}`);
-  deps.logger.info('signing basket prepared', { company: company.id, basketId: basket.id, bulks: bulkIds.length });
+  const directory = await directoryWith(deps, company, [...new Set(waiting.map((b) => b.debtorIban))]);
+  if (isUnreachable(directory)) return;
+  const needs = approvalNeed(company, directory);
+  // A signing basket holds the payments of one bank only: one basket per bank.
+  const byBank = new Map<string, string[]>();
+  for (const bulk of waiting) {
+    const need = needs.get(normalizeIban(bulk.debtorIban));
+    if (need === undefined) continue;
+    byBank.set(need.bankId, [...(byBank.get(need.bankId) ?? []), bulk.id]);
+  }
+  for (const [bankId, bulkIds] of byBank) {
+    const basket = await deps.store.baskets.create(company.id, bulkIds, `approve run ${deps.runId}`);
+    deps.logger.info('signing basket prepared', {
+      company: company.id,
+      basketId: basket.id,
+      bulks: bulkIds.length,
+      ...(bankId === '' ? {} : { bankId }),
+    });
+  }
 }
 
-/** Normalised IBANs (of those given) whose payments must be approved in a signing basket. */
-async function approvalNeed(bank: BankClient, company: CompanyConfig, ibans: readonly string[]): Promise<Set<string>> {
+/**
+ * The accounts (normalised IBAN) whose payments must be approved in a signing basket, with their
+ * bank: the bank's account parameters say preApproval, or payments.approvalRequiredAccounts
+ * names the account (an override).
+ */
+function approvalNeed(company: CompanyConfig, directory: AccountDirectory): Map<string, { bankId: string }> {
   const configured = new Set(company.payments.approvalRequiredAccounts.map(normalizeIban));
-  const out = new Set<string>();
-  const context = { resourceGroupName: company.organisationNumber };
-  for (const iban of ibans.map(normalizeIban)) {
-    if (configured.has(iban)) {
-      out.add(iban);
-      continue;
-    }
-    for await (const account of bank.listAccounts(context, { iban })) {
-      const parameters = await bank.getAccountParameters(context, account.id);
-      if (parameters.preApproval === true) out.add(iban);
-      break;
-    }
+  const sole = soleBankId(company) ?? '';
+  const out = new Map<string, { bankId: string }>();
+  for (const iban of configured) out.set(iban, { bankId: sole });
+  for (const account of directory.accounts) {
+    if (account.iban === undefined) continue;
+    const bankId = account.bankId ?? sole;
+    if (account.preApproval === true || configured.has(account.iban)) out.set(account.iban, { bankId });
   }
   return out;
 }

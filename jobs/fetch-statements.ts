@@ -5,7 +5,7 @@
 // continuity of each complete day checked and stored. An account that is not `enabled` is
 // reported, not fatal; one account failing does not stop the others. See docs/statements.md.
 import type { Account, BankClient, DataContext } from '../src/bank/index.js';
-import type { CompanyConfig } from '../src/config/index.js';
+import { soleBankId, type CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
@@ -37,7 +37,12 @@ export interface FetchScope {
   accounts?: ReadonlySet<string>;
 }
 
-export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'failed';
+/**
+ * `not-yet-enabled`: an account settle never fetched that the bank has not enabled yet (its
+ * onboarding waits for the bank, docs/runbook.md); `not-enabled`: one that was fetched before
+ * and is no longer enabled — that needs a person.
+ */
+export type AccountFetchOutcome = 'fetched' | 'not-enabled' | 'not-yet-enabled' | 'failed';
 
 export interface AccountFetch {
   company: string;
@@ -83,7 +88,7 @@ export async function runFetchStatements(
     const servicers = new Map<string, Promise<Servicer>>();
     for (const account of accounts) {
       if (scope.accounts !== undefined && !scope.accounts.has(account.id)) continue;
-      const bankId = account.bankId ?? company.bankId;
+      const bankId = account.bankId ?? soleBankId(company);
       if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
       const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
       const result = await underAccountClaim(
@@ -147,7 +152,8 @@ async function fetchAccount(
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
   if (account.status !== undefined && account.status !== 'enabled') {
     await deps.accountStatus?.record(account.id, account.status, deps.clock.now());
-    return { ...empty(company, account, 'not-enabled'), status: account.status };
+    const fetchedBefore = (await deps.statements.fetchedTo(account.id)) !== undefined;
+    return { ...empty(company, account, fetchedBefore ? 'not-enabled' : 'not-yet-enabled'), status: account.status };
   }
   const result = empty(company, account, 'fetched');
   try {
@@ -222,8 +228,13 @@ function describeError(error: unknown): { code: ErrorCode; message: string } {
 
 function logResult(logger: Logger, r: AccountFetch): void {
   const meta = { company: r.company, accountId: r.accountId };
-  if (r.outcome === 'not-enabled') {
-    logger.warn('account is not enabled at the bank: not fetched', { ...meta, status: r.status });
+  if (r.outcome === 'not-enabled' || r.outcome === 'not-yet-enabled') {
+    logger.warn(
+      r.outcome === 'not-enabled'
+        ? 'account is no longer enabled at the bank: not fetched'
+        : 'account is not enabled at the bank yet: not fetched',
+      { ...meta, status: r.status },
+    );
     return;
   }
   if (r.outcome === 'failed') {

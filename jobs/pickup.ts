@@ -22,6 +22,8 @@ import type { HoldInput } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
 import { looksLikeCamt055 } from '../src/formats/camt055/index.js';
 import type { Camt055Answer } from './payments/camt055-intake.js';
+import type { DebtorAccountCheck } from './accounts/debtor-check.js';
+import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
@@ -50,8 +52,12 @@ export interface PickupDeps {
   workDir: string;
   fileStore(company: CompanyConfig): Promise<FileStore>;
   profile(name: string): Promise<CsvProfile>;
-  /** Normalised IBANs the bank has onboarded for the company; undefined when the bank is not reachable. */
-  onboardedAccounts?(company: CompanyConfig): Promise<ReadonlySet<string> | undefined>;
+  /**
+   * The check of debtor accounts against the company's accounts at its banks (read at most once
+   * per run); `unreachable` when the bank did not answer (the files wait in the inbox), undefined
+   * when the company names no bank (no check).
+   */
+  debtorAccounts?(company: CompanyConfig): Promise<DebtorAccountCheck | DirectoryUnreachable | undefined>;
   /** Wait between the two looks of the stable-file check (tests shorten it). */
   sleep?: (ms: number) => Promise<void>;
   /** True the first time a finding with this key is seen (later runs stay quiet about it). */
@@ -94,8 +100,18 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         });
       else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
     }
+    const debtorCheck = stable.length === 0 ? undefined : await deps.debtorAccounts?.(company);
+    if (debtorCheck !== undefined && typeof debtorCheck !== 'function') {
+      // Without the account list no line can be checked; the files are not at fault: they wait.
+      deps.logger.warn('the bank did not give the account list: the files wait in the inbox for the next run', {
+        company: company.id,
+        files: stable.map((f) => f.name),
+        reason: debtorCheck.unreachable,
+      });
+      continue;
+    }
     for (const entry of stable) {
-      const result = await pickOne(deps, company, fileStore, entry);
+      const result = await pickOne(deps, { company, fileStore, debtorCheck }, entry);
       if (!result) {
         deps.logger.warn('inbox file changed while it was read: not taken, it is looked at again next run', {
           company: company.id,
@@ -122,14 +138,15 @@ interface CompanyInbox {
   deps: PickupDeps;
   company: CompanyConfig;
   fileStore: FileStore;
+  debtorCheck?: DebtorAccountCheck | undefined;
 }
 
 async function pickOne(
   deps: PickupDeps,
-  company: CompanyConfig,
-  fileStore: FileStore,
+  inboxOf: { company: CompanyConfig; fileStore: FileStore; debtorCheck: DebtorAccountCheck | undefined },
   entry: FileEntry,
 ): Promise<PickedFile | undefined> {
+  const { company, fileStore, debtorCheck } = inboxOf;
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
@@ -139,7 +156,7 @@ async function pickOne(
     // A writer that kept going after the stable check: what was read is not the whole file.
     const after = await fileStore.stat(source);
     if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
-    const at: CompanyInbox = { deps, company, fileStore };
+    const at: CompanyInbox = { deps, company, fileStore, debtorCheck };
     // A cancellation request is not a payment file: it never enters the file ledger.
     if (deps.cancellationRequest && looksLikeCamt055((await readFile(local)).subarray(0, 4096).toString('utf8')))
       return await handleCancellation(at, entry.name, { local, sha256 });
@@ -235,7 +252,6 @@ async function handleNew(
   const { deps, company, fileStore } = at;
   const now = deps.clock.now();
   const payments: PaymentInstruction[] = [];
-  const onboarded = await deps.onboardedAccounts?.(company);
   const result: IntakeResult = await validateFile(local, {
     profile: await deps.profile(company.intake.profile),
     validation: {
@@ -243,7 +259,7 @@ async function handleNew(
       calendar: businessCalendar(company.intake.calendar),
       nonBusinessDayPolicy: company.intake.holidayPolicy,
       ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
-      ...(onboarded ? { onboardedDebtorAccounts: onboarded } : {}),
+      ...(at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {}),
       alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
     },
     onPayment: (p) => void payments.push(p),

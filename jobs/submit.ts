@@ -4,7 +4,8 @@
 //          batch booking, at most payments.maxLinesPerBulk lines) and stored as bulks with their
 //          derived Idempotency-Keys in ONE transaction, before anything is sent;
 //   send — bulks are claimed with a lease (several instances never send the same bulk at once),
-//          POSTed with the stored key, and the answer recorded: accepted (a replay counts),
+//          POSTed with the stored key under the Consent-ID of the debtor account's bank
+//          (payments/bulk-consent.ts), and the answer recorded: accepted (a replay counts),
 //          refused for good (rejected, explained for an accountant), certainly not taken (queued
 //          again), or open (kept `sending`, retried with the same key while the bank still
 //          remembers it; after bank.idempotencyRetention it becomes `unknown`);
@@ -18,6 +19,7 @@ import { mapConcurrent } from '../src/domain/concurrent.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
+import { bulkConsent } from './payments/bulk-consent.js';
 import { bulkRequest } from './payments/bulk-request.js';
 import { applyCutOff } from './payments/cut-off.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
@@ -182,13 +184,15 @@ async function sendOne(
   const cut = await applyCutOff(deps, company, stored);
   if (cut.kind === 'refused') return { ...base, outcome: 'rejected', explanation: cut.explanation };
   const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
+  const consent = await bulkConsent(deps, company, stored.debtorIban);
+  if ('later' in consent) return { ...base, outcome: 'retry', explanation: consent.later };
   const lines = await deps.store.payments.requestLinesOfBulk(bulkId);
   const request = bulkRequest(cut.kind === 'rolled' ? { ...stored, executionDate: cut.to } : stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);
   try {
     const created = await deps.bank.createBulkPayment(company.organisationNumber, request, {
       idempotencyKey: stored.idempotencyKey,
-      ...(company.consentId !== undefined ? { consentId: company.consentId } : {}),
+      ...(consent.consentId !== undefined ? { consentId: consent.consentId } : {}),
     });
     await deps.store.bulks.markSent(bulkId, created.paymentId, {
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
@@ -207,6 +211,7 @@ async function sendOne(
         bulkId,
         bankPaymentId: created.paymentId,
         lines: lines.length,
+        ...consent,
       });
     return { ...base, outcome: created.replayed ? 'replayed' : 'sent', bankPaymentId: created.paymentId, ...rolled };
   } catch (error) {

@@ -1,8 +1,8 @@
-// Which configured company a consent at the bank belongs to: the one whose consentId it is, or
+// Which configured company a consent at the bank belongs to: the one that pins its consent id, or
 // whose organisation number is the consent's resource group (spec §3.1: one resource group per
 // company, named by its organisation number).
 import type { Consent } from '../../src/bank/index.js';
-import type { CompanyConfig } from '../../src/config/index.js';
+import { pinnedConsentIds, type CompanyConfig } from '../../src/config/index.js';
 
 /** The organisation number (resource group) of a consent, read from its resource id. */
 export function consentOrganisation(c: Pick<Consent, 'resourceId'>): string | undefined {
@@ -10,7 +10,7 @@ export function consentOrganisation(c: Pick<Consent, 'resourceId'>): string | un
 }
 
 export function ownsConsent(company: CompanyConfig, c: Pick<Consent, 'consentId' | 'resourceId'>): boolean {
-  return c.consentId === company.consentId || consentOrganisation(c) === company.organisationNumber;
+  return pinnedConsentIds(company).includes(c.consentId) || consentOrganisation(c) === company.organisationNumber;
 }
 
 /** Statuses in which a consent can no longer be used. */

@@ -5,7 +5,7 @@
 // revoked one beside the new one), the usable one wins, then the one that lasts longest. A
 // consent settle had recorded that the bank no longer lists is recorded as Deleted.
 import type { BankClient, Consent } from '../../src/bank/index.js';
-import type { CompanyConfig } from '../../src/config/index.js';
+import { soleBankId, type CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store } from '../../src/store/index.js';
@@ -37,7 +37,7 @@ export async function runSyncConsents(
   for (const company of companies) {
     const best = new Map<string, Consent>();
     for (const c of listed) {
-      const bankId = c.bankId ?? company.bankId;
+      const bankId = c.bankId ?? soleBankId(company);
       if (bankId === undefined || !ownsConsent(company, c)) continue;
       const held = best.get(bankId);
       if (held === undefined || better(c, held)) best.set(bankId, c);

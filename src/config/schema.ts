@@ -177,6 +177,25 @@ export const companySchema = z.strictObject({
   organisationNumber: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it is the resource group name)'),
+  /** The banks the company has accounts at (docs/banks.md); the accounts themselves come from each bank. */
+  banks: z
+    .array(
+      z.strictObject({
+        bankId: z.string().min(1),
+        /** Pins the Consent-ID of payments at this bank; without it the consent settle read from the bank is used. */
+        consentId: z.string().min(1).optional(),
+      }),
+    )
+    .default([])
+    .superRefine((banks, ctx) => {
+      const seen = new Set<string>();
+      banks.forEach((b, i) => {
+        if (seen.has(b.bankId))
+          ctx.addIssue({ code: 'custom', path: [i, 'bankId'], message: `bank "${b.bankId}" is listed twice` });
+        seen.add(b.bankId);
+      });
+    }),
+  /** The one-bank form of `banks` (read as a list of one; docs/banks.md "Older configurations"). */
   bankId: z.string().min(1).optional(),
   consentId: z.string().min(1).optional(),
   transport: z.string().default('local'),

@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { answerCamt055 } from '../../jobs/payments/camt055-intake.js';
+import { debtorAccountCheck } from '../../jobs/accounts/debtor-check.js';
+import { directoryOncePerRun, isUnreachable, type DirectoryDeps } from '../../jobs/accounts/directory.js';
 import type { PickupDeps } from '../../jobs/pickup.js';
 import type { ReconcileDeps } from '../../jobs/reconcile.js';
 import type { BankClient, BankObserver } from '../bank/index.js';
-import type { CompanyConfig, Config } from '../config/index.js';
+import { companyBanks, type CompanyConfig, type Config } from '../config/index.js';
 import type { ConsentState } from '../domain/reconcile/index.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { runLogger, type Logger } from '../log/index.js';
@@ -71,6 +73,12 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
     bank: bankClient,
     observeBank: (o) => void observers.push(o),
     pickupDeps: (runId) => ({
+      debtorAccounts: debtorAccountsOncePerRun({
+        store,
+        bank: bankClient(),
+        clock,
+        logger: runLogger(logger, 'pickup', runId),
+      }),
       ledger: store.files,
       clock,
       logger: runLogger(logger, 'pickup', runId),
@@ -103,6 +111,17 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       await fileStores.close();
       await db.close();
     },
+  };
+}
+
+/** The pickup's check of debtor accounts: the company's accounts at its banks, read once per run. */
+function debtorAccountsOncePerRun(deps: DirectoryDeps): NonNullable<PickupDeps['debtorAccounts']> {
+  const read = directoryOncePerRun(deps);
+  return async (company) => {
+    // A company that names no bank has no account list to check against (docs/banks.md).
+    if (companyBanks(company).length === 0) return undefined;
+    const directory = await read(company);
+    return isUnreachable(directory) ? directory : debtorAccountCheck(company, directory);
   };
 }
 

@@ -164,8 +164,10 @@ companies:
   - id: acme
     name: ACME AS
     organisationNumber: "${SEED.resourceGroupName}"
-    bankId: ${SEED.bankId}
-    consentId: ${SEED.consentId}
+    # Accounts at two banks (docs/banks.md): the pre-approved one is at testbank.
+    banks:
+      - { bankId: ${SEED.bankId}, consentId: ${SEED.consentId} }
+      - { bankId: nordbank }
     root: ${JSON.stringify(join(dir, 'acme'))}
     people:
       - { name: Kari Nordmann, email: kari.nordmann@acme.example, roles: [approver, finance] }

@@ -2,7 +2,7 @@
 // company's folders are there (local, or over SFTP with the pinned host key), that the database
 // answers with this version's schema, and that the bank gives a token, knows each company's
 // consent as Authorized and has its accounts enabled. Each problem is one located line.
-import type { CompanyConfig, Config } from '../config/index.js';
+import { pinnedConsentIds, type CompanyConfig, type Config } from '../config/index.js';
 import { isSettleError } from '../domain/errors.js';
 import type { Logger } from '../log/index.js';
 import { redactText } from '../log/index.js';
@@ -130,11 +130,16 @@ async function checkCompanyAtBank(
   consents: readonly Consent[],
 ): Promise<OnlineCheck[]> {
   const out: OnlineCheck[] = [];
-  if (company.consentId !== undefined) {
-    const consent = consents.find((c) => c.consentId === company.consentId);
-    const subject = `${company.id} consent ${company.consentId}`;
+  for (const consentId of pinnedConsentIds(company)) {
+    const consent = consents.find((c) => c.consentId === consentId);
+    const subject = `${company.id} consent ${consentId}`;
     if (!consent)
-      out.push({ area: 'bank', subject, ok: false, message: 'the bank does not know it: check companies[].consentId' });
+      out.push({
+        area: 'bank',
+        subject,
+        ok: false,
+        message: 'the bank does not know it: check companies[].banks[].consentId (or companies[].consentId)',
+      });
     else
       out.push({
         area: 'bank',

@@ -217,6 +217,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const counts = {
           'accounts fetched': count('fetched'),
           'accounts not enabled': count('not-enabled'),
+          'accounts not enabled yet': count('not-yet-enabled'),
           'accounts failed': count('failed'),
           'transactions new': fetched.reduce((n, f) => n + f.inserted, 0),
           'statement files': exported.files.length,

@@ -62,6 +62,10 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
         throw conflict(`Payment ${bulk.paymentId} is already in signing basket ${other.basketId}.`);
       required = Math.max(required, account.numberOfApprovers);
     }
+    // Each bank signs its own payments: a basket with payments of two banks is refused.
+    const banks = new Set(bulks.map((b) => sb.state.accounts.get(b.accountId)?.bankId));
+    if (banks.size > 1)
+      throw badRequest(`A signing basket holds the payments of one bank; these are at ${[...banks].join(' and ')}.`);
     const redirect = req.headers['tpp-redirect-uri'];
     const basket: SigningBasket = {
       basketId: randomUUID(),

@@ -57,6 +57,7 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
       debtorIban: b.debtorIban,
       requestedExecutionDate: b.requestedExecutionDate,
       idempotencyKey: b.idempotencyKey,
+      consentId: b.consentId,
       createdAt: b.createdAt,
       transactionStatus: b.status,
       basketId: b.basketId,
@@ -73,6 +74,24 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
       })),
     })),
   }));
+
+  // The bank finishing its side of an onboarding: an account that was not yet `enabled` becomes so.
+  app.post<{ Params: { id: string } }>('/__sandbox/accounts/:id/enable', (req) => {
+    const account = sb.state.accounts.get(req.params.id);
+    if (account === undefined || account.status === 'deleted')
+      throw notFound('Account not found', `No account ${req.params.id}.`);
+    if (account.status !== 'enabled') {
+      account.status = 'enabled';
+      sb.emit('banking.account.status.updated', account, {
+        id: account.id,
+        name: account.name,
+        displayName: account.displayName,
+        accountStatus: 'enabled',
+        _links: { self: sb.link(`/accounts/${account.id}`) },
+      });
+    }
+    return { id: account.id, iban: account.iban, bankId: account.bankId, status: account.status };
+  });
 
   app.get('/__sandbox/faults', () => ({
     latencyMs: sb.faults.latencyMs,

@@ -129,6 +129,8 @@ export interface BulkPayment {
   batchBookingPreferred: boolean;
   tppRedirectUri: string | null;
   idempotencyKey: string | null;
+  /** The Consent-ID header the payment was initiated under (null: none sent). */
+  consentId: string | null;
   createdAt: string;
   status: PaymentStatus;
   lines: PaymentLine[];

@@ -2,10 +2,10 @@
 // Progression happens on the clock (scheduler.ts), never inside a request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inScope, requestScopes } from './access.js';
-import type { BulkPayment, Client, PaymentLine } from './model.js';
+import type { Account, BulkPayment, Client, PaymentLine } from './model.js';
 import { parseBulkRequest } from './payment-request.js';
 import { paginate } from './paging.js';
-import { badRequest, conflict, forbidden, notFound } from './problems.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from './problems.js';
 import { date, one, type Query } from './query.js';
 import { caller, info } from './request-info.js';
 import type { Sandbox } from './sandbox.js';
@@ -37,6 +37,24 @@ export function accessibleBulk(sb: Sandbox, req: FastifyRequest, client: Client,
   return bulk;
 }
 
+/**
+ * The Consent-ID a payment is initiated under (spec §4.6), checked against its debtor account: a
+ * consent of another bank or company is refused, as the bank's own consent check would.
+ */
+function consentOfPayment(sb: Sandbox, req: FastifyRequest, account: Account): string | null {
+  const header = req.headers['consent-id'];
+  if (typeof header !== 'string') return null;
+  const consent = sb.state.consents.get(header);
+  if (consent === undefined) throw unauthorized('The consent is not known.');
+  if (consent.status !== 'Authorized')
+    throw unauthorized(`The consent is no longer authorized (status ${consent.status}).`);
+  if (consent.bankId !== account.bankId || consent.resourceGroupName !== account.resourceGroupName)
+    throw badRequest(
+      `Consent ${consent.consentId} is for bank ${consent.bankId}; the debtor account is at bank ${account.bankId}. Initiate the payment under the consent of the debtor account's bank.`,
+    );
+  return consent.consentId;
+}
+
 export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
   app.post('/api/bulk-payments/:product', (req: FastifyRequest<{ Params: { product: string } }>, reply) => {
     checkProduct(req.params.product);
@@ -61,6 +79,7 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
         'Account not found',
         'debtorAccount does not match an onboarded, enabled account in this resource group.',
       );
+    const consentId = consentOfPayment(sb, req, account);
     const wrongCurrency = request.lines.findIndex((l) => l.currency !== account.currency);
     if (wrongCurrency >= 0) {
       throw badRequest('The payment request is not valid.', [
@@ -83,6 +102,7 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       batchBookingPreferred: request.batchBookingPreferred,
       tppRedirectUri: typeof redirect === 'string' ? redirect : null,
       idempotencyKey: info(req).idempotencyKey ?? null,
+      consentId,
       createdAt: now.toISOString(),
       status: 'RCVD',
       lines: request.lines.map((l): PaymentLine => ({

@@ -19,6 +19,14 @@ export const SEED = {
   /** Pre-approved account: payments wait for an authorised signing basket. */
   approvalAccountId: '3dc3d5b3702348489853f5400a64e81f',
   approvalIban: 'NO7215031234562',
+  /** The seeded company's consent at its second bank, nordbank (docs/sandbox.md "Several banks"). */
+  nordbankConsentId: '5c0a8e21-9d3f-4b7a-8e55-2f1d6c4b9a10',
+  /** At nordbank, enabled: payments go straight to processing. */
+  nordbankAccountId: '7b1c2d3e4f5061728394a5b6c7d8e9f0',
+  nordbankIban: 'NO7260012345677',
+  /** At nordbank, onboarded but not yet `enabled` (POST /__sandbox/accounts/:id/enable enables it). */
+  pendingAccountId: '9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+  pendingIban: 'NO3860012345707',
   /** A second client and subscription the default client must not see (for 403 tests). */
   otherClientId: 'other-client',
   otherClientSecret: 'other-secret',
@@ -99,6 +107,14 @@ export function seedState(now: Date): SandboxState {
   const consent = (consentId: string, subscriptionId: string, rg: string): Consent =>
     seedConsent(now, { consentId, subscriptionId, rg });
   s.consents.set(SEED.consentId, consent(SEED.consentId, SEED.subscriptionId, SEED.resourceGroupName));
+  s.consents.set(SEED.nordbankConsentId, {
+    ...consent(SEED.nordbankConsentId, SEED.subscriptionId, SEED.resourceGroupName),
+    bankId: 'nordbank',
+    properties: {
+      psuCorporateId: SEED.resourceGroupName,
+      accountNumbers: [SEED.nordbankIban, SEED.pendingIban].map((i) => i.slice(4)).join(','),
+    },
+  });
   const otherConsentId = '0b1e7c2d-0000-4000-8000-000000000001';
   s.consents.set(otherConsentId, consent(otherConsentId, SEED.otherSubscriptionId, SEED.otherResourceGroupName));
 
@@ -140,6 +156,27 @@ export function seedState(now: Date): SandboxState {
       numberOfApprovers: 1,
       openingMinor: 100_000_000n,
     },
+    ...[
+      { id: SEED.nordbankAccountId, iban: SEED.nordbankIban, status: 'enabled' as const, name: 'Driftskonto Nord' },
+      { id: SEED.pendingAccountId, iban: SEED.pendingIban, status: 'disabled' as const, name: 'Lønnskonto Nord' },
+    ].map((a): Account => ({
+      ...base,
+      ...a,
+      bankId: 'nordbank',
+      bic: 'NORDNOKK',
+      subscriptionId: SEED.subscriptionId,
+      resourceGroupName: SEED.resourceGroupName,
+      consentId: SEED.nordbankConsentId,
+      bban: a.iban.slice(4),
+      displayName:
+        a.id === SEED.nordbankAccountId
+          ? 'Operating account at Nordbank'
+          : 'Payroll account at Nordbank (not yet enabled)',
+      ownerName: 'Sandbox AS',
+      preApproval: false,
+      numberOfApprovers: 0,
+      openingMinor: 40_000_000n,
+    })),
     {
       ...base,
       id: SEED.otherAccountId,
@@ -180,6 +217,7 @@ export function seedState(now: Date): SandboxState {
     [-1, SEED.operatingAccountId, -99_000n, 'Strøm AS', 'NO6215030000029', 'KID 0012345678'],
     [-4, SEED.approvalAccountId, 20_000_000n, 'Sandbox AS', SEED.operatingIban, 'Overføring'],
     [-2, SEED.approvalAccountId, -4_200_000n, 'Lønn Ansatt', 'NO4015030000037', 'Lønn'],
+    [-3, SEED.nordbankAccountId, 3_000_000n, 'Kunde Øst AS', 'NO7115030000061', 'Faktura 1004'],
     [-3, SEED.otherAccountId, 100_000n, 'Kunde AS', 'NO1815030000045', 'Faktura 9'],
   ];
   for (const [day, accountId, minor, name, iban, text, creditorReference] of history) {

@@ -60,6 +60,12 @@ export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
 export { JobSuccessRepository, type JobSuccess } from './job-successes.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export { AccountStatusRepository, type AccountStatus } from './account-status.js';
+export {
+  BankAccountRepository,
+  type AccountDirectory,
+  type BankAccountInput,
+  type StoredBankAccount,
+} from './bank-accounts.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
 export { AUDIT_GENESIS, AuditTrail, type AuditCheck, type AuditEntry, type AuditEntryInput } from './audit-trail.js';
 export {

@@ -2,6 +2,7 @@
 import type { Clock } from '../domain/clock.js';
 import { AccountStatusRepository } from './account-status.js';
 import { AttentionRepository } from './attention.js';
+import { BankAccountRepository } from './bank-accounts.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { CancellationRepository } from './cancellations.js';
@@ -48,6 +49,8 @@ export interface Store {
   readonly consents: ConsentRepository;
   /** The bank's status of each fetched account: which ones are usable. */
   readonly accountStatus: AccountStatusRepository;
+  /** Each company's accounts as its banks list them, with the time of the read. */
+  readonly bankAccounts: BankAccountRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -86,6 +89,7 @@ export function createStore(db: Database, clock: Clock): Store {
     paymentViews: new PaymentViews(db, clock),
     consents: new ConsentRepository(db, clock),
     accountStatus: new AccountStatusRepository(db, clock),
+    bankAccounts: new BankAccountRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -179,7 +179,23 @@ describe('settle accounts', { timeout: 120_000 }, () => {
     const r = await settle(['accounts', 'list', '--org', SEED.resourceGroupName]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`${SEED.operatingAccountId}\\s+${SEED.operatingIban}\\s+NOK\\s+enabled`));
-    expect(r.stderr).toBe('');
+    // The seeded company's second bank has an account the bank has not enabled yet: said, once.
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`account ${SEED.pendingAccountId} (${SEED.pendingIban}) is disabled`),
+    ]);
+    const nordbank = await settle([
+      'accounts',
+      'list',
+      '--org',
+      SEED.resourceGroupName,
+      '--bank',
+      'nordbank',
+      '--json',
+    ]);
+    expect((JSON.parse(nordbank.stdout) as { id: string; bankId: string }[]).map((a) => [a.id, a.bankId])).toEqual([
+      [SEED.nordbankAccountId, 'nordbank'],
+      [SEED.pendingAccountId, 'nordbank'],
+    ]);
     const json = await settle(['accounts', 'show', SEED.approvalAccountId, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({
       id: SEED.approvalAccountId,

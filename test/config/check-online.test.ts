@@ -38,6 +38,10 @@ describe('settle config check --online', { timeout: 180_000 }, () => {
       const file = await writeDemoConfig(dir, sandbox);
       for (const f of FOLDERS) await mkdir(join(dir, 'acme', f), { recursive: true });
       await runSettle(['--config', file, 'db', 'migrate'], { cwd: dir, env });
+      // The seeded company's second bank has an account not enabled yet: a real finding, so
+      // the bank enables it first (an account not enabled fails the online check).
+      const pending = sandbox.sandbox.state.accounts.get(SEED.pendingAccountId)!;
+      pending.status = 'enabled';
 
       const good = await runSettle(['--config', file, 'config', 'check', '--online'], { cwd: dir, env });
       expect(good.stderr).toBe('');

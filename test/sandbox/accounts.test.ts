@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isValidIBAN } from 'ibantools';
 import { harness, SEED, type Harness, type Json } from './helpers.js';
 
 let h: Harness;
@@ -24,15 +25,20 @@ async function follow(path: string, pick: (body: Json) => { items: Json[]; next:
 }
 
 describe('accounts', () => {
-  it('lists the two enabled NOK accounts of the seeded company with valid Norwegian IBANs', async () => {
+  it('lists the NOK accounts of the seeded company at two banks, one not yet enabled, with valid Norwegian IBANs', async () => {
     const r = await h.call('GET', '/accounts');
     expect(r.status).toBe(200);
-    expect(r.body.accounts.map((a: Json) => [a.id, a.iban, a.currency, a.status])).toEqual([
-      [SEED.operatingAccountId, SEED.operatingIban, 'NOK', 'enabled'],
-      [SEED.approvalAccountId, SEED.approvalIban, 'NOK', 'enabled'],
+    const next = await h.call('GET', r.body._links.next.href);
+    const all = [...(r.body.accounts as Json[]), ...(next.body.accounts as Json[])];
+    expect(all.map((a: Json) => [a.id, a.iban, a.currency, a.status, a.bankId])).toEqual([
+      [SEED.operatingAccountId, SEED.operatingIban, 'NOK', 'enabled', 'testbank'],
+      [SEED.approvalAccountId, SEED.approvalIban, 'NOK', 'enabled', 'testbank'],
+      [SEED.nordbankAccountId, SEED.nordbankIban, 'NOK', 'enabled', 'nordbank'],
+      [SEED.pendingAccountId, SEED.pendingIban, 'NOK', 'disabled', 'nordbank'],
     ]);
+    expect(next.body._links.next).toBeNull();
+    for (const a of all) expect(isValidIBAN(String(a.iban))).toBe(true);
     expect(r.body.accounts[0].balances).toBeUndefined();
-    expect(r.body._links.next).toBeNull();
   });
 
   it('includes balances only with withBalance=true, as of balanceDate', async () => {
@@ -60,18 +66,30 @@ describe('accounts', () => {
 
   it('pages with cursor links until next is null', async () => {
     const r = await h.call('GET', '/accounts', { scope: false, headers: { scopes: '/' } });
+    // Scopes "/" covers the one subscription of the client: four accounts, two pages of two.
     expect(r.body.accounts).toHaveLength(2);
-    // Scopes "/" covers the one subscription of the client: two accounts, so a single page.
-    expect(r.body._links.next).toBeNull();
+    expect(
+      (await h.call('GET', r.body._links.next.href, { scope: false, headers: { scopes: '/' } })).body._links.next,
+    ).toBeNull();
     const small = await harness({ pageSize: 1 });
     try {
       const first = await small.call('GET', '/accounts');
       expect(first.body.accounts).toHaveLength(1);
       expect(first.body._links.next.href).toContain('cursor=');
-      const second = await small.call('GET', first.body._links.next.href);
-      expect(second.body.accounts[0].id).toBe(SEED.approvalAccountId);
-      expect(second.body._links.next).toBeNull();
-      expect(second.body._links.previous).not.toBeNull();
+      let page = await small.call('GET', first.body._links.next.href);
+      expect(page.body.accounts[0].id).toBe(SEED.approvalAccountId);
+      const ids = [first.body.accounts[0].id, page.body.accounts[0].id];
+      while (page.body._links.next !== null) {
+        page = await small.call('GET', page.body._links.next.href);
+        ids.push(page.body.accounts[0].id);
+      }
+      expect(ids).toEqual([
+        SEED.operatingAccountId,
+        SEED.approvalAccountId,
+        SEED.nordbankAccountId,
+        SEED.pendingAccountId,
+      ]);
+      expect(page.body._links.previous).not.toBeNull();
       expect((await small.call('GET', '/accounts?cursor=garbage')).status).toBe(400);
     } finally {
       await small.close();

@@ -12,6 +12,7 @@ import {
   type Store,
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
+import { bankAccountCases } from './contract-bank-accounts.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
 import { heldCases } from './contract-held.js';
@@ -589,6 +590,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
+    bankAccountCases(() => ({ store, clock }));
     decisionCases(() => ({ store, clock, db }));
     receivableCases(() => ({ store }));
   });

@@ -79,11 +79,14 @@ export function accountsCommand(): Command {
       'list accounts (of one company with --org; else of every configured company, or the whole subscription)',
     )
     .option('--org <orgno>', 'organisation number of the company')
+    .option('--bank <bankId>', 'only the accounts at this bank')
     .option('--json', 'print JSON for scripts')
-    .action(async (opts: { org?: string; json?: boolean }, cmd: Command) => {
+    .action(async (opts: { org?: string; bank?: string; json?: boolean }, cmd: Command) => {
       await withBank(cmd, async (bank, { config }) => {
         const orgs = opts.org ? [opts.org] : config.companies.map((c) => c.organisationNumber);
-        const rows = await listRows(bank, [...new Set(orgs)], config.bank.subscriptionId);
+        const rows = (await listRows(bank, [...new Set(orgs)], config.bank.subscriptionId)).filter(
+          (r) => opts.bank === undefined || r.account.bankId === opts.bank,
+        );
         const warnings = notEnabledWarnings(rows, await collect(bank.listConsents()));
         for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
         if (opts.json) return printJson(rows.map(accountJson));

@@ -4,6 +4,7 @@
 // is recorded by the first read after it is added.
 import type { BankClient } from '../../bank/index.js';
 import { consentOrganisation } from '../../../jobs/consents/ownership.js';
+import { pinnedConsentIds, soleBankId } from '../../config/index.js';
 import type { ConsentSource } from '../../store/index.js';
 import { createApp } from '../../main/app.js';
 import type { CliContext } from '../context.js';
@@ -17,14 +18,14 @@ export async function recordConsent(
   const consent = await bank.getConsent(consentId);
   const org = consentOrganisation(consent);
   const companies = ctx.config.companies.filter(
-    (c) => c.consentId === consentId || (org !== undefined && c.organisationNumber === org),
+    (c) => pinnedConsentIds(c).includes(consentId) || (org !== undefined && c.organisationNumber === org),
   );
   const recorded: string[] = [];
   if (companies.length === 0) return recorded;
   const app = await createApp(ctx.config, ctx.logger);
   try {
     for (const company of companies) {
-      const bankId = consent.bankId ?? company.bankId;
+      const bankId = consent.bankId ?? soleBankId(company);
       if (bankId === undefined) continue;
       const expires = consent.expiresAtUtc === undefined ? undefined : new Date(consent.expiresAtUtc);
       await app.store.consents.record({

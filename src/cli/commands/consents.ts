@@ -9,6 +9,7 @@ import { systemClock } from '../../domain/clock.js';
 import { SettleError } from '../../domain/errors.js';
 import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/ownership.js';
 import { collect, findListedBank, printJson, renderTable, withBank } from './banks.js';
+import { notEnabledAtBank } from './not-enabled.js';
 import { recordConsent } from './consent-record.js';
 import { addRenewalCommands } from './consents-renewal.js';
 const SCA_LINK_DAYS = 7;
@@ -51,6 +52,23 @@ function linkJson(l: ConsentLink, expiresBy?: string): Record<string, unknown> {
 export async function activeConsent(bank: BankClient, bankId: string, org: string): Promise<Consent | undefined> {
   const consents = await collect(bank.listConsents());
   return consents.find((c) => c.bankId === bankId && consentCompany(c) === org && !INACTIVE.has(c.status));
+}
+
+/** The active consent of --org at --bank, for `consents refresh` without a consent id. */
+async function consentOfBank(bank: BankClient, opts: { bank?: string; org?: string }): Promise<string> {
+  if (opts.bank === undefined || opts.org === undefined)
+    throw new SettleError(
+      'ERR_USAGE',
+      'give the consent id, or --bank and --org to name the consent of a company at a bank',
+    );
+  const listed = await findListedBank(bank, opts.bank);
+  const active = await activeConsent(bank, listed.bankId, opts.org);
+  if (active === undefined)
+    throw new SettleError(
+      'ERR_USAGE',
+      `company ${opts.org} has no active consent at ${listed.bankId}: create one with \`settle consents create --bank ${listed.bankId} --org ${opts.org}\``,
+    );
+  return active.consentId;
 }
 
 function properties(pairs: readonly string[]): Record<string, string> {
@@ -179,6 +197,7 @@ export function consentsCommand(): Command {
           );
           await recordConsent(ctx, bank, created.consentId, 'onboarding');
           if (opts.json) return printJson(linkJson(created));
+          const waiting = await notEnabledAtBank(bank, opts.org, listed.bankId);
           process.stdout.write(
             `created consent ${created.consentId} for ${opts.org} at ${listed.bankId}: status ${created.status}\n`,
           );
@@ -187,6 +206,7 @@ export function consentsCommand(): Command {
             process.stdout.write(
               `next: \`settle consents refresh ${created.consentId}\` gives the SCA link for the person who signs\n`,
             );
+          process.stdout.write(waiting.map((w) => `${w}\n`).join(''));
         });
       },
     );
@@ -194,10 +214,13 @@ export function consentsCommand(): Command {
   command
     .command('refresh')
     .description('get a new SCA link for a consent (single use, expires within 7 days)')
-    .argument('<consentId>')
+    .argument('[consentId]', 'the consent; or name it by --bank and --org')
+    .option('--bank <bankId>', 'the bank of the consent (with --org, instead of the consent id)')
+    .option('--org <orgno>', 'organisation number of the company (with --bank)')
     .option('--json', 'print JSON for scripts')
-    .action(async (consentId: string, opts: { json?: boolean }, cmd: Command) => {
+    .action(async (given: string | undefined, opts: { bank?: string; org?: string; json?: boolean }, cmd: Command) => {
       await withBank(cmd, async (bank, ctx) => {
+        const consentId = given ?? (await consentOfBank(bank, opts));
         const link = await bank.refreshConsent(consentId);
         await recordConsent(ctx, bank, consentId, 'refresh');
         if (opts.json)
@@ -205,6 +228,10 @@ export function consentsCommand(): Command {
             linkJson(link, new Date(systemClock.now().getTime() + SCA_LINK_DAYS * 86_400_000).toISOString()),
           );
         process.stdout.write(scaNotice(link) + '\n');
+        const consent = await bank.getConsent(consentId);
+        const org = consentCompany(consent);
+        if (org !== undefined && consent.bankId !== undefined)
+          process.stdout.write((await notEnabledAtBank(bank, org, consent.bankId)).map((w) => `${w}\n`).join(''));
       });
     });
 

@@ -106,6 +106,8 @@ function printFetch(results: readonly AccountFetch[]): void {
     const who = `${r.company}  ${r.iban ?? r.accountId}`;
     if (r.outcome === 'not-enabled')
       process.stdout.write(`${who}: NOT ENABLED at the bank (status ${r.status ?? '?'}), not fetched\n`);
+    else if (r.outcome === 'not-yet-enabled')
+      process.stdout.write(`${who}: not enabled at the bank yet (status ${r.status ?? '?'}), not fetched\n`);
     else if (r.outcome === 'failed')
       process.stdout.write(`${who}: FAILED ${r.error?.code ?? ''}: ${r.error?.message ?? ''}\n`);
     else {

@@ -28,6 +28,11 @@ export interface LineRuleOptions {
   charset?: CharsetRule;
   /** Normalised IBANs of the company's onboarded accounts; undefined when the bank was not reachable. */
   onboardedDebtorAccounts?: ReadonlySet<string>;
+  /**
+   * The problem with paying from a debtor account (normalised IBAN), with what to do about it;
+   * undefined when it can pay. Pickup builds it from the company's account directory.
+   */
+  debtorAccountProblem?: (iban: string) => string | undefined;
 }
 
 /** How the reader's text is written: CSV profiles choose; pain.001 is always "." and ISO dates. */
@@ -143,7 +148,10 @@ class LineChecker {
     const debtorIban = this.iban(ctx, 'debtorIban', debtorIbanText);
     const creditorIban = this.iban(ctx, 'creditorIban', creditorIbanText);
     const onboarded = this.options.onboardedDebtorAccounts;
-    if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
+    const debtorProblem = debtorIban === undefined ? undefined : this.options.debtorAccountProblem?.(debtorIban);
+    if (debtorProblem !== undefined)
+      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', debtorProblem);
+    else if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
       add(
         ctx,
         IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED,

@@ -20,6 +20,7 @@ import { up as receivablesUp } from './0140-receivables.js';
 import { up as retentionUp } from './0160-retention.js';
 import { up as cancellationsUp } from './0220-cancellations.js';
 import { up as accountStatusUp } from './0210-account-status.js';
+import { up as bankAccountsUp } from './0200-bank-accounts.js';
 
 export interface Migration {
   readonly name: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0160_retention', up: retentionUp },
   { name: '0220_cancellations', up: cancellationsUp },
   { name: '0210_account_status', up: accountStatusUp },
+  { name: '0200_bank_accounts', up: bankAccountsUp },
 ];

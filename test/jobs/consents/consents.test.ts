@@ -63,7 +63,7 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
       status: 'Authorized',
       expiresAt: expires,
     });
-    const [stored] = await app.store.consents.list('acme');
+    const stored = (await app.store.consents.list('acme')).find((c) => c.bankId === 'testbank');
     expect(stored).toMatchObject({
       bankId: 'testbank',
       consentId: SEED.consentId,
@@ -102,7 +102,7 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
     const handled = await handleBankEvents(deps, [event('Revoked', new Date(now.getTime() + 1000), 'e1')]);
     expect(handled.map((h) => h.outcome)).toEqual(['consent-updated']);
     await handleBankEvents(deps, [event('Authorized', new Date(now.getTime() - DAY), 'e2')]);
-    const [stored] = await app.store.consents.list('acme');
+    const stored = (await app.store.consents.list('acme')).find((c) => c.bankId === 'testbank');
     expect(stored).toMatchObject({ status: 'Revoked', source: 'event' });
     const findings = await scanForAttention({
       attention: app.store.attention,

@@ -319,7 +319,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     const results = await runFetchStatements(fetchDeps, [company]);
     expect(results.map((r) => [r.accountId, r.outcome])).toEqual([
       [ID, 'fetched'],
-      ['acc-2', 'not-enabled'],
+      ['acc-2', 'not-yet-enabled'], // never fetched: waiting for the bank's onboarding
     ]);
     expect(data.calls.some((c) => c.includes('acc-2'))).toBe(false);
   });

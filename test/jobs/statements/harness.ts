@@ -41,10 +41,21 @@ export function companyConfig(root: string, statements: CompanyInput['statements
 }
 
 export async function startStatementHarness(
-  options: { pageSize?: number; statements?: CompanyInput['statements']; database?: Database; dir?: string } = {},
+  options: {
+    pageSize?: number;
+    statements?: CompanyInput['statements'];
+    database?: Database;
+    dir?: string;
+    /** Keep the seeded company's nordbank accounts; by default only its two testbank accounts. */
+    secondBank?: boolean;
+  } = {},
 ): Promise<StatementHarness> {
   const { dir, cleanup } = await makeTempDir();
   const sandbox = await startSandbox({ port: 0, pageSize: options.pageSize ?? 2 });
+  // These tests are about one account's days; several banks are covered by statement-jobs and
+  // test/jobs/payments/multibank.test.ts.
+  if (options.secondBank !== true)
+    for (const id of [SEED.nordbankAccountId, SEED.pendingAccountId]) sandbox.sandbox.state.accounts.delete(id);
   const clock: Clock = { now: () => sandbox.sandbox.clock.now() };
   const bank = new HttpBankClient({
     baseUrl: sandbox.urls.baseUrl,

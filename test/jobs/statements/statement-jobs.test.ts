@@ -15,7 +15,7 @@ describe('the statement jobs against the sandbox bank', () => {
   let h: StatementHarness;
 
   beforeEach(async () => {
-    h = await startStatementHarness();
+    h = await startStatementHarness({ secondBank: true });
   });
 
   afterEach(async () => {
@@ -25,11 +25,13 @@ describe('the statement jobs against the sandbox bank', () => {
   const statementFiles = async () => (await readdir(join(h.root, 'statements'))).sort();
   const read = (name: string) => readFile(join(h.root, 'statements', name));
 
-  it('fetches every page of both accounts, checks every complete day and finds the chain unbroken', async () => {
+  it('fetches every page of the enabled accounts at both banks, checks every complete day and finds the chain unbroken', async () => {
     const results = await runFetchStatements(h.fetchDeps(), [h.company]);
     expect(results.map((r) => [r.accountId, r.outcome])).toEqual([
       [SEED.operatingAccountId, 'fetched'],
       [SEED.approvalAccountId, 'fetched'],
+      [SEED.nordbankAccountId, 'fetched'],
+      [SEED.pendingAccountId, 'not-yet-enabled'],
     ]);
     const operating = results[0]!;
     expect(operating.inserted).toBe(6); // six seeded entries, over three pages of two
@@ -52,6 +54,8 @@ describe('the statement jobs against the sandbox bank', () => {
     h.sandbox.advance(3_600_000);
     const again = await runFetchStatements(h.fetchDeps(), [h.company]);
     expect(again.map((r) => ({ inserted: r.inserted, updated: r.updated }))).toEqual([
+      { inserted: 0, updated: 0 },
+      { inserted: 0, updated: 0 },
       { inserted: 0, updated: 0 },
       { inserted: 0, updated: 0 },
     ]);
@@ -79,7 +83,8 @@ describe('the statement jobs against the sandbox bank', () => {
       ['2026-01-03', 30, 3, 1],
       ['2026-01-04', 31, 4, 1],
     ]);
-    expect(first.files).toHaveLength((31 + 31) * 3);
+    // Three enabled accounts (two at testbank, one at nordbank), 31 days, three formats.
+    expect(first.files).toHaveLength((31 + 31 + 31) * 3);
     expect(await statementFiles()).toContain(file('2025-12-31', 'camt.053.001.02.xml'));
     expect(await statementFiles()).toContain(file('2026-01-03', 'csv', SEED.approvalIban));
     expect((await statementFiles()).some((n) => n.endsWith('.part'))).toBe(false);
@@ -166,14 +171,20 @@ describe('the statement jobs against the sandbox bank', () => {
     expect(csv).not.toMatch(/[;"]=HYPERLINK/);
   });
 
-  it('an account that is not enabled is reported, not fatal', async () => {
+  it('an account that is not enabled is reported, not fatal; one that was enabled before needs a person', async () => {
+    const first = await runFetchStatements(h.fetchDeps(), [h.company]);
+    // Waiting for the bank to finish onboarding is expected: said, but nobody is called.
+    expect(first.find((r) => r.accountId === SEED.pendingAccountId)?.outcome).toBe('not-yet-enabled');
+    expect(fetchNeedsAttention(first)).toBe(false);
     h.sandbox.sandbox.state.accounts.get(SEED.approvalAccountId)!.status = 'disabled';
     const results = await runFetchStatements(h.fetchDeps(), [h.company]);
     expect(results.map((r) => [r.accountId, r.outcome, r.status])).toEqual([
       [SEED.operatingAccountId, 'fetched', undefined],
       [SEED.approvalAccountId, 'not-enabled', 'disabled'],
+      [SEED.nordbankAccountId, 'fetched', undefined],
+      [SEED.pendingAccountId, 'not-yet-enabled', 'disabled'],
     ]);
-    expect(results[0]!.inserted).toBe(6);
+    expect(first[0]!.inserted).toBe(6);
     expect(fetchNeedsAttention(results)).toBe(true);
   });
 
