@@ -181,11 +181,11 @@ async function sendOne(
   if (looked.verdict === 'found')
     return { ...base, outcome: 'found', bankPaymentId: looked.bankPaymentId, explanation: looked.explanation };
   if (looked.verdict === 'later') return { ...base, outcome: 'retry', explanation: looked.explanation };
-  const cut = await applyCutOff(deps, company, stored);
-  if (cut.kind === 'refused') return { ...base, outcome: 'rejected', explanation: cut.explanation };
-  const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
   const consent = await bulkConsent(deps, company, stored.debtorIban);
   if ('later' in consent) return { ...base, outcome: 'retry', explanation: consent.later };
+  const cut = await applyCutOff(deps, company, stored, consent.bankId);
+  if (cut.kind === 'refused') return { ...base, outcome: 'rejected', explanation: cut.explanation };
+  const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
   const lines = await deps.store.payments.requestLinesOfBulk(bulkId);
   const request = bulkRequest(cut.kind === 'rolled' ? { ...stored, executionDate: cut.to } : stored, lines);
   const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);

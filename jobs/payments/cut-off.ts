@@ -5,7 +5,7 @@
 // line moved — or refused: its lines are rejected with the reason, and the status files and
 // the refused-lines report say so line by line. Only a bulk never sent is touched: a request
 // already sent with an Idempotency-Key keeps the body it went with.
-import type { CompanyConfig } from '../../src/config/index.js';
+import { soleBankId, type CompanyConfig } from '../../src/config/index.js';
 import { cutOffVerdict } from '../../src/domain/cut-off.js';
 import { formatAmount } from '../../src/domain/money.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
@@ -23,11 +23,11 @@ export type CutOffOutcome =
   | { kind: 'refused'; explanation: string };
 
 /**
- * The bank a company's bulks go to. One place, so that per-account banks change only this:
- * today a company names one bankId.
+ * The bank a bulk goes to: the debtor account's bank as submit found it for the bulk's consent
+ * (jobs/payments/bulk-consent.ts), else the company's only bank.
  */
-export function bankOfBulk(company: CompanyConfig, _bulk: StoredBulk): string | undefined {
-  return company.bankId;
+function bankOfBulk(company: CompanyConfig, accountBank: string | undefined): string | undefined {
+  return accountBank ?? soleBankId(company);
 }
 
 /** Applies the cut-off of the bulk's bank before its first send; `open` when it does not apply. */
@@ -35,8 +35,9 @@ export async function applyCutOff(
   deps: PaymentJobDeps,
   company: CompanyConfig,
   bulk: StoredBulk,
+  accountBank?: string,
 ): Promise<CutOffOutcome> {
-  const bankId = bankOfBulk(company, bulk);
+  const bankId = bankOfBulk(company, accountBank);
   const cutOff = bankId === undefined ? undefined : deps.cutOff?.banks[bankId];
   if (cutOff === undefined || bankId === undefined || bulk.state !== 'pending' || bulk.firstSentAt !== undefined)
     return { kind: 'open' };
