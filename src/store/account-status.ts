@@ -1,6 +1,6 @@
 // Which of a company's accounts the bank lets settle use: the bank's account status (spec §3.3:
 // only `enabled` serves payments and data), written by the account-status events and by each
-// fetch of the account list, on the accounts rows the fetch keeps. A status the bank reported
+// fetch of the account list, on the accounts rows the fetch keeps and in the account directory. A status the bank reported
 // earlier than the stored one never overwrites it, so a late event changes nothing.
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
@@ -34,7 +34,14 @@ export class AccountStatusRepository {
       .where({ id: accountId })
       .andWhere((q) => void q.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
       .update({ account_status: normalise(status), account_status_at: when, updated_at: instant(this.clock.now()) });
-    if (updated > 0) return 'recorded';
+    // The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
+    // against, takes the status too, unless it was read from the bank after the event.
+    const listed = await this.db
+      .knex('bank_accounts')
+      .where({ account_id: accountId })
+      .andWhere('read_at', '<=', when)
+      .update({ status: normalise(status) });
+    if (updated > 0 || listed > 0) return 'recorded';
     return (await this.db.knex('accounts').where({ id: accountId }).first('id')) ? 'stale' : 'unknown';
   }
 
