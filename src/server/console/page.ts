@@ -21,6 +21,8 @@ export interface ConsoleDeps {
   clock: Clock;
   /** Company ids with each one's time zone, in configuration order. */
   companies: readonly { id: string; name: string; timeZone: string }[];
+  /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
+  warnBeforeMs?: number;
 }
 
 export interface PageRequest {
