@@ -171,6 +171,70 @@ describe('console shell', () => {
     expect((await f.app.store.audit.verify()).ok).toBe(true);
   });
 
+  it('shows on Today the rejected files, with names escaped, and the last run of each job with its outcome', async () => {
+    const hostile = '<script>alert(1)</script>"onmouseover=x \u202Etxt.exe.csv';
+    await f.app.store.files.recordRejectedFile(
+      {
+        company: 'acme',
+        fileName: hostile,
+        sha256: 'a'.repeat(64),
+        format: 'csv:generic',
+        sizeBytes: 10,
+        receivedAt: new Date('2026-01-05T07:00:00Z'),
+      },
+      '1 error: ERR_CSV_AMOUNT at row 2',
+      { lineCount: 3, rejectedCount: 1 },
+    );
+    await f.app.store.files.recordRejectedFile(
+      {
+        company: 'beta',
+        fileName: 'beta-only.csv',
+        sha256: 'b'.repeat(64),
+        format: 'csv:generic',
+        sizeBytes: 10,
+        receivedAt: new Date(),
+      },
+      'x',
+      { lineCount: 1, rejectedCount: 1 },
+    );
+    const run = await f.app.store.jobRuns.start('nightly', 'run-1');
+    await f.app.store.jobRuns.finish(run.id, 'failed');
+    await f.app.store.jobSuccesses.record('nightly', 'acme', 'run-0');
+
+    const c = new Client(f.base);
+    await c.signIn('vera', PASSWORDS.vera);
+    const html = await (await c.request('/console/?company=acme')).text();
+    expect(html).toContain('<h2>Rejected files (1)</h2>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=x');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('2026-01-05 08:00'); // received, in Europe/Oslo
+    expect(html).toContain('1 error: ERR_CSV_AMOUNT at row 2');
+    expect(html).not.toContain('beta-only.csv');
+    expect(html).toMatch(
+      /<td>nightly<\/td><td>[^<]+<\/td><td>[^<]+<\/td><td><span class="bad">failed<\/span><\/td><td>\d{4}-/,
+    );
+  });
+
+  it('pages the audit trail newest first by sequence number', async () => {
+    for (let i = 0; i < 55; i++)
+      await f.app.store.audit.append({
+        actor: 'test',
+        action: 'test.page',
+        subject: { type: 't', id: `P-${i}` },
+        origin: 'test',
+      });
+    const olga = new Client(f.base);
+    await olga.signIn('olga', PASSWORDS.olga);
+    const first = await (await olga.request('/console/audit?company=acme')).text();
+    expect(first).toContain('t P-54');
+    expect(first).not.toContain('t P-3<');
+    const older = /href="(\/console\/audit\?company=acme&amp;before=\d+)"/.exec(first)![1]!.replace(/&amp;/g, '&');
+    const second = await (await olga.request(older)).text();
+    expect(second).toContain('t P-3<');
+    expect(second).not.toContain('t P-54');
+    expect(second).toContain('Newest entries');
+  });
+
   it('accepts only cookies signed with the key and not expired; signing out ends the session', async () => {
     const forge = (exp: number, key: string) => {
       const value = Buffer.from(
