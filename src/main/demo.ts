@@ -66,7 +66,7 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
   const logFile = createWriteStream(join(dir, 'settle.log'));
   try {
     out(`sandbox bank running at ${sandbox.urls.baseUrl} (clock ${sandbox.sandbox.clock.now().toISOString()})`);
-    const configFile = await writeDemoConfig(dir, sandbox);
+    const configFile = await writeDemoConfig(dir, sandbox, { console: true });
     const config = loadConfig({ file: configFile, cwd: dir, env: {} });
     const logger = createLogger({ stream: logFile, format: 'json', level: 'info' });
     const app = await createApp(config, logger, sandbox.sandbox.clock);
@@ -164,7 +164,12 @@ async function prepareDir(dir: string): Promise<void> {
   await writeFile(join(dir, MARKER), 'created by `settle demo`; the next demo run empties this folder\n');
 }
 
-export async function writeDemoConfig(dir: string, sandbox: RunningSandbox): Promise<string> {
+/** With `console`, the configuration serves the console with the demo sign-in (the demo itself; other users of this file get none, so no listener of theirs takes its port). */
+export async function writeDemoConfig(
+  dir: string,
+  sandbox: RunningSandbox,
+  options: { console?: boolean } = {},
+): Promise<string> {
   const file = join(dir, 'settle.yaml');
   // Secrets in files the configuration names, so `settle serve --config` works on it as it is.
   const secrets = join(dir, 'secrets');
@@ -189,7 +194,7 @@ bank:
   subscriptionId: ${SEED.subscriptionId}
   redirectUri: https://settle.example/approved
 console:   # \`settle serve\` with this file serves the console; the demo user is Kari below
-  enabled: true
+  enabled: ${options.console === true}
   port: ${DEMO_CONSOLE.port}
   sessionKey: { file: ${JSON.stringify(sessionKeyFile)} }
   localUsers:
