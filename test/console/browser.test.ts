@@ -26,7 +26,7 @@ describe('console in a browser', () => {
       reason: '<script>alert(1)</script> "onmouseover=x \u202Etxt.exe',
       origin: 'cli@host',
     });
-  }, 120_000);
+  }, TEST_MS);
   afterAll(async () => {
     for (const c of contexts) await c.close();
     await browser?.close();
