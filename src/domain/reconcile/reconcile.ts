@@ -301,9 +301,10 @@ function withoutRejected(
   rejected: ReadonlySet<string> | undefined,
 ): MatchResult {
   if (!rejected || rejected.size === 0) return result;
+  // A proposal is known by its first payment (a lump sum's first line) and its booking, as
+  // rejectedProposals() keys it; a lump sum is rejected whole, all its lines with it.
   return result.filter((k) => {
     const match = result.match(k);
-    if (match.payments.length !== 1) return true;
     return !rejected.has(proposalKey(payments[match.payments[0]!]!.id, transactions[match.transaction]!.id));
   });
 }
