@@ -172,3 +172,38 @@ describe('rule configuration and determinism', () => {
     );
   });
 });
+
+describe('the match result', () => {
+  const bulk = [
+    payment('l1', { batchBooking: true, amount: nok(1_000n) }),
+    payment('l2', { batchBooking: true, amount: nok(2_500n) }),
+  ];
+  const payments = [payment('p1'), ...bulk];
+  const txs = [debit('lump', 3_500n, { bookingDate: d('2026-03-11') }), debit('t1', 10_000n, { endToEndId: 'E2E-p1' })];
+
+  it('builds each match on demand with its differences, and refuses a number it does not have', () => {
+    const result = matchPayments(payments, txs, config);
+    expect(result.count).toBe(2);
+    expect(result.match(1)).toEqual({
+      rule: 'batch-lump-sum',
+      payments: [1, 2],
+      transaction: 0,
+      amountDifferenceMinor: 0n,
+      dateDifferenceDays: 1,
+    });
+    expect(result.matches()).toEqual([result.match(0), result.match(1)]);
+    expect(() => result.match(2)).toThrow(RangeError);
+    expect(() => result.match(-1)).toThrow(RangeError);
+  });
+
+  it('filters matches out, renumbering the rest and unmatching what they held', () => {
+    const result = matchPayments(payments, txs, config);
+    const kept = result.filter((k) => result.match(k).rule !== 'end-to-end');
+    expect(pairs(kept.matches())).toEqual([['batch-lump-sum', [1, 2], 0]]);
+    expect([...kept.matchOfPayment]).toEqual([-1, 0, 0]);
+    expect([...kept.matchOfTransaction]).toEqual([0, -1]);
+    // The original is left as it was.
+    expect(result.count).toBe(2);
+    expect([...result.matchOfPayment]).toEqual([0, 1, 1]);
+  });
+});
