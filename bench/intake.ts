@@ -228,7 +228,11 @@ export const bench: Bench = async ({ quick, scale }) => {
       const idSetGrowth =
         measure('id-set', String(c.n), 'cold').maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
-      for (const m of [...raws, ...ourRuns, warmRaw, warmOurs])
+      // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
+      // check and the batched inserts; its growth is held to the same aim as validation's.
+      const picked = measure(`${c.kind}-pickup`, big, 'cold');
+      const picked10 = measure(`${c.kind}-pickup`, small, 'cold');
+      for (const m of [...raws, ...ourRuns, warmRaw, warmOurs, picked])
         if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
       // Rates from CPU time: on a shared machine wall-clock time measures the neighbours.
       const perCpu = (m: Measured): number => (m.lines / m.cpuMs) * 1000;
@@ -254,6 +258,22 @@ export const bench: Bench = async ({ quick, scale }) => {
           `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +
           `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
           (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
+      });
+      const pickGrowth = picked.maxRssBytes - picked10.maxRssBytes;
+      const pickBeyond = pickGrowth - idSetGrowth;
+      rows.push({
+        key: c.key.replace('intake', 'pickup'),
+        name: `pick up ${c.name} into the store (SQLite), ${c.n.toLocaleString('en')} ${c.unit}`,
+        size: c.n,
+        unit: c.unit,
+        rate: perCpu(picked),
+        baselineName: 'validate alone (the row above)',
+        baselineRate: rate,
+        peakRssBytes: picked.maxRssBytes,
+        notes:
+          `rates per CPU second of the whole process, start-up included, one run each; wall ${(picked.ms / 1000).toFixed(0)} s; ` +
+          `peak ${MB(picked10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(picked.maxRssBytes)} at ${c.n.toLocaleString('en')} ` +
+          `(+${MB(pickGrowth)}; the id set alone grows ${MB(idSetGrowth)}; beyond it ${pickBeyond >= 0 ? '+' : '−'}${MB(Math.abs(pickBeyond))} = ${((pickBeyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)`,
       });
     }
     return rows;
