@@ -242,7 +242,7 @@ async function tooLarge(file: string, maxBytes: number | undefined): Promise<Iss
     code: IssueCode.FILE_TOO_LARGE,
     severity: 'error',
     location: {},
-    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit`,
+    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit (for settle validate: --max-file-size)`,
   };
 }
 
