@@ -11,7 +11,7 @@ export {
 export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type MigrationStatus } from './migrator.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
-export { FileLedger, type NewPaymentFile, type StoredFile } from './file-ledger.js';
+export { FileLedger, type HeldLine, type NewPaymentFile, type ReceivingFile, type StoredFile } from './file-ledger.js';
 export {
   PaymentRepository,
   type BankStatusUpdate,

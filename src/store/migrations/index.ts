@@ -19,6 +19,8 @@ import { up as creditorReferenceUp } from './0130-creditor-reference.js';
 import { up as receivablesUp } from './0140-receivables.js';
 import { up as retentionUp } from './0160-retention.js';
 import { up as receivableClosedUp } from './0250-receivable-closed.js';
+import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
+import { up as historyIndexesUp } from './0271-history-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -48,4 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0140_receivables', up: receivablesUp },
   { name: '0160_retention', up: retentionUp },
   { name: '0250_receivable_closed', up: receivableClosedUp },
+  { name: '0270_likely_duplicate_index', up: likelyDuplicateIndexUp },
+  { name: '0271_history_indexes', up: historyIndexesUp },
 ];
