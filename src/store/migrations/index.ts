@@ -18,6 +18,7 @@ import { up as statementDetailsUp } from './0120-statement-details.js';
 import { up as creditorReferenceUp } from './0130-creditor-reference.js';
 import { up as receivablesUp } from './0140-receivables.js';
 import { up as retentionUp } from './0160-retention.js';
+import { up as consoleIndexesUp } from './0240-console-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0130_transaction_creditor_reference', up: creditorReferenceUp },
   { name: '0140_receivables', up: receivablesUp },
   { name: '0160_retention', up: retentionUp },
+  { name: '0240_console_indexes', up: consoleIndexesUp },
 ];
