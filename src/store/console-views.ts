@@ -232,7 +232,7 @@ export class ConsoleViews {
     return rows.map(toStoredFinding);
   }
 
-  /** The company's signing baskets waiting for approval at the bank, oldest first, with totals. */
+  /** The company's signing baskets waiting for approval at the bank (by state, then oldest first), with totals. */
   async waitingBaskets(company: string, query: PageQuery = {}): Promise<Paged<WaitingBasket>> {
     const q = this.db
       .knex<Row>('baskets')
@@ -240,13 +240,20 @@ export class ConsoleViews {
       .select(this.db.knex.raw('case when sca_link is null then 0 else 1 end as has_link'))
       .where({ company })
       .whereIn('state', ['created', 'link_issued'])
-      .orderBy('id', 'asc');
-    if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
+      // By state first: the index then yields the rows in order, with no sort of the company's baskets.
+      .orderBy([
+        { column: 'state', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    if (query.after !== undefined) {
+      const [state, id] = decodeCursor(query.after, 2) as [string, string];
+      void q.where('state', '>=', state).andWhere((w) => void w.where('state', '>', state).orWhere('id', '>', id));
+    }
     const page = await keysetPage(
       q,
       query,
       (r) => r,
-      (r) => [toStr(r.id)],
+      (r) => [toStr(r.state), toStr(r.id)],
     );
     const rows = await Promise.all(page.rows.map((r) => this.withTotals(r)));
     return { rows, ...(page.next ? { next: page.next } : {}) };

@@ -10,7 +10,19 @@ import type { StoredPayment } from '../../../store/index.js';
 import { normalizeIban } from '../../../domain/account-id.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 
-export const esc = escapeHtml;
+/**
+ * Bidirectional controls (U+202A–U+202E, U+2066–U+2069) in outside text would reorder what the
+ * reader sees ("invoice‮fdp.exe"): they are shown as their code point instead.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Escapes outside text for HTML text and attribute values, with bidi controls made visible. */
+export function esc(text: string): string {
+  return escapeHtml(text).replace(
+    BIDI_CONTROLS,
+    (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
+}
 
 /** Text shown where a value is hidden from a person without the payroll role. */
 export const PAYROLL_HIDDEN = 'payroll (hidden)';
