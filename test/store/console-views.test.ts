@@ -14,6 +14,7 @@ import {
   type Database,
   type Paged,
   type PageQuery,
+  type Row,
   type Store,
 } from '../../src/store/index.js';
 import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
@@ -175,7 +176,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       await expect(store.consoleViews.files('acme', { after: '!!' })).rejects.toBeInstanceOf(BadCursorError);
     });
 
-    it.runIf(name.startsWith('SQLite'))('answers each list with an index search, never a scan or a sort', async () => {
+    it('answers each list with an index search, never a scan or a sort', async () => {
       const cursor = (await store.consoleViews.searchPayments({ company: 'acme', limit: 3 })).next!;
       const cases: [string, () => Promise<unknown>, string][] = [
         [
@@ -211,13 +212,26 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
         queries.length = 0;
         await run();
         const first = queries[0]!;
-        const plan: { detail: string }[] = await db.knex.raw(
-          `explain query plan ${first.sql}`,
-          first.bindings as never,
-        );
-        const details = plan.map((p) => p.detail).join('; ');
-        expect(details, label).toContain(index);
-        expect(details, label).not.toMatch(/^SCAN |; SCAN |TEMP B-TREE/);
+        if (name.startsWith('SQLite')) {
+          const plan: { detail: string }[] = await db.knex.raw(
+            `explain query plan ${first.sql}`,
+            first.bindings as never,
+          );
+          const details = plan.map((p) => p.detail).join('; ');
+          expect(details, label).toContain(index);
+          expect(details, label).not.toMatch(/^SCAN |; SCAN |TEMP B-TREE/);
+        } else {
+          // mysql2 answers [rows, fields]; the first row is the table the query reads. MariaDB
+          // weighs its statistics: where a filter is not selective here (every line is in one
+          // state) it may walk another index in order, and an InnoDB index ends with the primary
+          // key anyway (payment_files_company_received_ix serves the files as well): what counts
+          // is an index read with neither a full scan nor a sort.
+          const [plan] = (await db.knex.raw(`explain ${first.sql}`, first.bindings as never)) as [Row[]];
+          const row = plan[0]!;
+          expect(row.key, label).toBeTruthy();
+          expect(['ref', 'range'], label).toContain(String(row.type));
+          expect(String(row.Extra ?? ''), label).not.toContain('filesort');
+        }
       }
     });
   });
