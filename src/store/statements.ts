@@ -124,7 +124,7 @@ export class StatementRepository {
       name: account.name ?? null,
       servicer_bic: account.servicerBic ?? null,
       servicer_name: account.servicerName ?? null,
-      ...(account.status === undefined ? {} : { status: account.status }),
+      status: account.status ?? null,
       created_at: now,
       updated_at: now,
     };
