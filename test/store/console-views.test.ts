@@ -220,7 +220,9 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
           const details = plan.map((p) => p.detail).join('; ');
           expect(details, label).toContain(index);
           expect(details, label).not.toMatch(/^SCAN |; SCAN |TEMP B-TREE/);
-        } else {
+        } else if (!['files', 'findings', 'baskets'].includes(label)) {
+          // Only the payments hold enough rows here: MariaDB's cost model reads a table of a few
+          // dozen rows whole whatever its indexes, so those cases would test the cost model.
           // mysql2 answers [rows, fields]; the first row is the table the query reads. MariaDB
           // weighs its statistics: where a filter is not selective here (every line is in one
           // state) it may walk another index in order, and an InnoDB index ends with the primary
