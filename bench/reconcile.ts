@@ -32,7 +32,7 @@ interface Measured {
 const REPEATS = 3;
 
 /** Deterministic xorshift32, so both children see the same data. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let x = seed >>> 0 || 1;
   return () => {
     x ^= x << 13;

@@ -176,6 +176,7 @@ async function fetchAccount(
       ...(account.bban === undefined ? {} : { bban: account.bban }),
       ...(account.currency === undefined ? {} : { currency: account.currency }),
       ...(account.name === undefined ? {} : { name: account.name }),
+      ...(account.status === undefined ? {} : { status: account.status }),
       ...servicer,
       ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
     });

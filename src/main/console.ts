@@ -24,7 +24,12 @@ export async function startConsole(
     deps: {
       store: app.store,
       clock: app.clock,
-      companies: config.companies.map((co) => ({ id: co.id, name: co.name, timeZone: co.timeZone ?? config.timeZone })),
+      companies: config.companies.map((co) => ({
+        id: co.id,
+        name: co.name,
+        timeZone: co.timeZone ?? config.timeZone,
+        payrollAccounts: co.payments.payrollAccounts,
+      })),
       warnBeforeMs: config.alerts.warnBefore,
     },
     people: new Map(config.companies.map((co) => [co.id, co.people])),

@@ -318,7 +318,7 @@ function duplicatesWithin(ids: readonly string[]): string[] {
   return [...dup];
 }
 
-function toStoredFile(r: Row): StoredFile {
+export function toStoredFile(r: Row): StoredFile {
   const errorSummary = toOptStr(r.error_summary);
   const source = toOptStr(r.source);
   const messageId = toOptStr(r.message_id);

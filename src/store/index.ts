@@ -20,6 +20,16 @@ export {
   type TppMessage,
 } from './payments.js';
 export { PaymentViews, type BulkFilter, type PaymentStory } from './payment-views.js';
+export {
+  BadCursorError,
+  ConsoleViews,
+  type ConsoleAccount,
+  type ExportedDay,
+  type PageQuery,
+  type Paged,
+  type PaymentSearch,
+  type WaitingBasket,
+} from './console-views.js';
 export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';

@@ -19,6 +19,8 @@ export interface AccountInput {
   /** The servicing bank (camt.053 Acct/Svcr), from the bank directory. */
   servicerBic?: string;
   servicerName?: string;
+  /** The account's own status at the bank (`enabled`, …): only `enabled` is usable (spec §3.1). */
+  status?: string;
 }
 
 export type BookingStatus = 'booked' | 'pending';
@@ -122,6 +124,7 @@ export class StatementRepository {
       name: account.name ?? null,
       servicer_bic: account.servicerBic ?? null,
       servicer_name: account.servicerName ?? null,
+      status: account.status ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -129,7 +132,18 @@ export class StatementRepository {
       .knex('accounts')
       .insert(row)
       .onConflict('id')
-      .merge(['company', 'iban', 'bban', 'currency', 'name', 'servicer_bic', 'servicer_name', 'updated_at']);
+      .merge([
+        'company',
+        'iban',
+        'bban',
+        'currency',
+        'name',
+        'servicer_bic',
+        'servicer_name',
+        // A fetch whose answer lacks the status keeps the one known.
+        ...(account.status === undefined ? [] : ['status']),
+        'updated_at',
+      ]);
   }
 
   /** Records how far transactions have been fetched, for the next incremental fetch. */

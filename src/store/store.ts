@@ -6,6 +6,7 @@ import { BulkOutbox } from './bulks.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
+import { ConsoleViews } from './console-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -44,6 +45,8 @@ export interface Store {
   /** Read model for `settle payments show|list`. */
   readonly paymentViews: PaymentViews;
   readonly consents: ConsentRepository;
+  /** Read models of the web console's pages, paged by keyset. */
+  readonly consoleViews: ConsoleViews;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -79,6 +82,7 @@ export function createStore(db: Database, clock: Clock): Store {
     attention: new AttentionRepository(db),
     paymentViews: new PaymentViews(db, clock),
     consents: new ConsentRepository(db, clock),
+    consoleViews: new ConsoleViews(db),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
