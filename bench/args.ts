@@ -1,7 +1,16 @@
 // The command line of `npm run bench` (bench/run.ts), parsed strictly: a mistyped flag must not
 // silently start an hour of full-size benchmarks.
 /** The benchmark modules, in the order of the table (bench/<name>.ts). */
-export const BENCH_MODULES = ['startup', 'intake', 'camt053', 'reconcile', 'payments', 'bureau'] as const;
+export const BENCH_MODULES = [
+  'startup',
+  'intake',
+  'camt053',
+  'reconcile',
+  'history',
+  'payments',
+  'bureau',
+  'console',
+] as const;
 export type BenchModule = (typeof BENCH_MODULES)[number];
 
 export const USAGE = `usage: npm run bench -- [--quick | --scale S | --scaling [--scales A,B,…]] [--only M,…] [--json]

@@ -19,7 +19,8 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD_ENV = 'SETTLE_BENCH_INTAKE_CHILD';
 
-type Mode = 'csv-validate' | 'csv-raw' | 'xml-validate' | 'xml-raw' | 'xml-raw-tags' | 'id-set';
+type Mode =
+  'csv-validate' | 'csv-raw' | 'xml-validate' | 'xml-raw' | 'xml-raw-tags' | 'id-set' | 'csv-pickup' | 'xml-pickup';
 interface Measured {
   lines: number;
   /** Wall-clock and CPU (user + system) milliseconds of the read alone (warm), or of the whole process (cold). */
@@ -137,6 +138,7 @@ async function read(mode: Mode, file: string): Promise<number> {
     if (mode === 'xml-raw' && textChars === 0) throw new Error('no text read');
     return lines;
   }
+  if (mode === 'csv-pickup' || mode === 'xml-pickup') return pickup(file);
   const { validateFile } = await import('../src/formats/intake/validate-file.js');
   const { loadProfile } = await import('../src/formats/csv-profile/load-profile.js');
   const { charsetRule } = await import('../src/domain/validation/charset.js');
@@ -150,6 +152,30 @@ async function read(mode: Mode, file: string): Promise<number> {
   });
   if (!result.valid) throw new Error(`benchmark file is not valid: ${JSON.stringify(result.issues.slice(0, 3))}`);
   return result.payments;
+}
+
+/**
+ * The pickup job on the file, into a fresh SQLite database: validation with the ledger's
+ * end-to-end id check, and the payments stored a batch at a time in the file's transaction.
+ * Counts what the database holds afterwards, so a run that stored nothing cannot pass.
+ */
+async function pickup(file: string): Promise<number> {
+  const { link, mkdtemp: tempDir, rm: remove } = await import('node:fs/promises');
+  const { runPickup } = await import('../jobs/pickup.js');
+  const { ManualClock } = await import('../src/domain/clock.js');
+  const { openPickupWorld } = await import('../test/support/pickup-world.js');
+  const dir = await tempDir(join(tmpdir(), 'settle-bench-pickup-'));
+  try {
+    const { db, deps, company } = await openPickupWorld(dir, new ManualClock('2026-01-05T09:00:00Z'));
+    await link(file, join(company.root, 'inbox', file.endsWith('.csv') ? 'pay.csv' : 'pay.xml'));
+    const [picked] = await runPickup(deps, [company]);
+    if (picked?.outcome !== 'accepted') throw new Error(`benchmark file was not accepted: ${JSON.stringify(picked)}`);
+    const [stored] = await deps.ledger.listFiles({ company: 'acme' });
+    await db.close();
+    return stored?.acceptedCount ?? 0;
+  } finally {
+    await remove(dir, { recursive: true, force: true });
+  }
 }
 
 const REPEATS = 3;
@@ -202,7 +228,11 @@ export const bench: Bench = async ({ quick, scale }) => {
       const idSetGrowth =
         measure('id-set', String(c.n), 'cold').maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
-      for (const m of [...raws, ...ourRuns, warmRaw, warmOurs])
+      // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
+      // check and the batched inserts; its growth is held to the same aim as validation's.
+      const picked = measure(`${c.kind}-pickup`, big, 'cold');
+      const picked10 = measure(`${c.kind}-pickup`, small, 'cold');
+      for (const m of [...raws, ...ourRuns, warmRaw, warmOurs, picked])
         if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
       // Rates from CPU time: on a shared machine wall-clock time measures the neighbours.
       const perCpu = (m: Measured): number => (m.lines / m.cpuMs) * 1000;
@@ -228,6 +258,22 @@ export const bench: Bench = async ({ quick, scale }) => {
           `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +
           `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
           (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
+      });
+      const pickGrowth = picked.maxRssBytes - picked10.maxRssBytes;
+      const pickBeyond = pickGrowth - idSetGrowth;
+      rows.push({
+        key: c.key.replace('intake', 'pickup'),
+        name: `pick up ${c.name} into the store (SQLite), ${c.n.toLocaleString('en')} ${c.unit}`,
+        size: c.n,
+        unit: c.unit,
+        rate: perCpu(picked),
+        baselineName: 'validate alone (the row above)',
+        baselineRate: rate,
+        peakRssBytes: picked.maxRssBytes,
+        notes:
+          `rates per CPU second of the whole process, start-up included, one run each; wall ${(picked.ms / 1000).toFixed(0)} s; ` +
+          `peak ${MB(picked10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(picked.maxRssBytes)} at ${c.n.toLocaleString('en')} ` +
+          `(+${MB(pickGrowth)}; the id set alone grows ${MB(idSetGrowth)}; beyond it ${pickBeyond >= 0 ? '+' : '−'}${MB(Math.abs(pickBeyond))} = ${((pickBeyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)`,
       });
     }
     return rows;

@@ -12,13 +12,12 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
-import type { PaymentInstruction } from '../src/domain/payment.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { FileLedger, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
-import type { HoldInput } from '../src/store/index.js';
+import type { HeldLine } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
 import { looksLikeCamt055 } from '../src/formats/camt055/index.js';
 import type { Camt055Answer } from './payments/camt055-intake.js';
@@ -251,43 +250,60 @@ async function handleNew(
 ): Promise<PickedFile> {
   const { deps, company, fileStore } = at;
   const now = deps.clock.now();
-  const payments: PaymentInstruction[] = [];
-  const result: IntakeResult = await validateFile(local, {
-    profile: await deps.profile(company.intake.profile),
-    validation: {
-      asOf: today(deps.clock, deps.timeZone),
-      calendar: businessCalendar(company.intake.calendar),
-      nonBusinessDayPolicy: company.intake.holidayPolicy,
-      ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
-      ...(at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {}),
-      alreadyAccepted: async (e2e) => deps.ledger.isEndToEndIdKnown(company.id, [e2e]),
-    },
-    onPayment: (p) => void payments.push(p),
-    sha256,
-    maxFileBytes: company.intake.maxFileSize,
-  });
+  const profile = await deps.profile(company.intake.profile);
   const file = {
     company: company.id,
     fileName: entry.name,
     sha256,
-    format: result.format,
+    format: 'unknown',
     sizeBytes: entry.size,
     receivedAt: now,
     source: `${fileStore.description}/${company.folders.inbox}`,
-    ...(result.messageId ? { messageId: result.messageId } : {}),
   };
+  const window = company.intake.duplicateWindow;
+  // The payments go into the ledger as they are validated, a batch at a time, in the file's one
+  // transaction: memory stays flat however long the file (docs/performance.md).
+  const received = await deps.ledger.receiveFile(
+    file,
+    window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {},
+    async (sink) => {
+      let accepted = 0;
+      const result: IntakeResult = await validateFile(local, {
+        profile,
+        validation: {
+          asOf: today(deps.clock, deps.timeZone),
+          calendar: businessCalendar(company.intake.calendar),
+          nonBusinessDayPolicy: company.intake.holidayPolicy,
+          ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
+          ...(at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {}),
+        },
+        knownEndToEndIds: (ids) => sink.knownEndToEndIds(ids),
+        onPayment: (p) => {
+          accepted++;
+          return sink.add(p);
+        },
+        sha256,
+        maxFileBytes: company.intake.maxFileSize,
+      });
+      const partial = !result.valid && company.intake.acceptValidLines && accepted > 0;
+      return {
+        keep: result.valid || partial,
+        rejectedCount: result.payments - accepted,
+        record: { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) },
+        result,
+        partial,
+      };
+    },
+  );
+  const { result, partial } = received.filled;
   const shown = { ...result, file: entry.name, issues: clipIssues(result.issues) };
-  const partial = !result.valid && company.intake.acceptValidLines && payments.length > 0;
+  const recorded = received.stored;
 
-  if (result.valid || partial) {
-    const window = company.intake.duplicateWindow;
-    const recorded = await deps.ledger.recordAcceptedFile(file, payments, result.payments - payments.length, {
-      ...(window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {}),
-    });
+  if (recorded) {
     const held = recorded.holds.length;
     // After the commit (the holds are decided inside it), before the move: a crash in between
     // leaves the held lines in the ledger, where `settle payments held` shows them.
-    const heldShown = heldIssues(recorded.holds, payments, result.format);
+    const heldShown = heldIssues(recorded.holds, result.format);
     const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
     const reportTo =
       partial || held > 0
@@ -303,7 +319,7 @@ async function handleNew(
       company: company.id,
       name: entry.name,
       outcome: partial ? 'partially-accepted' : 'accepted',
-      payments: payments.length,
+      payments: recorded.acceptedCount,
       movedTo,
       sha256,
       ...(reportTo ? { report: reportTo } : {}),
@@ -322,7 +338,8 @@ async function handleNew(
     text: toHuman(shown),
     json: toJson(shown),
   });
-  await deps.ledger.recordRejectedFile({ ...file, fileName: entry.name }, summary, {
+  const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
+  await deps.ledger.recordRejectedFile({ ...file, ...format }, summary, {
     lineCount: result.payments,
     rejectedCount: result.payments,
   });
@@ -340,10 +357,9 @@ async function handleNew(
 }
 
 /** The held lines as located warnings of the file's report, with what a person does next. */
-function heldIssues(holds: readonly HoldInput[], payments: readonly PaymentInstruction[], format: string): Issue[] {
-  const lines = new Map(payments.map((p) => [p.endToEndId, p.lineNumber]));
+function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
   return holds.map((hold) => {
-    const line = lines.get(hold.endToEndId);
+    const line = hold.lineNumber;
     return {
       code: 'LIKELY_DUPLICATE',
       severity: 'warning',

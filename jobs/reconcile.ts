@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
-import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
+import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import {
   accountBalances,
   agedItems,
@@ -121,6 +121,7 @@ async function reconcileCompany(
     amount: r.amount,
     dueDate: r.dueDate,
     ...(r.reference ? { reference: r.reference } : {}),
+    ...(r.closedAt ? { closedOn: dateInZone(r.closedAt, timeZone) } : {}),
   }));
   // Matching looks a date window beyond the period on both sides, so a payment executed on the
   // last day still finds its booking of the next; only what lies inside the period is reported.
@@ -177,7 +178,8 @@ async function reconcileCompany(
         ...new Set([...input.transactions.map((t) => t.accountIban), ...input.payments.map((p) => p.debtorIban)]),
       ].sort(),
       windowDays: config.dateWindowDays,
-      ...(input.receivablesInUse ? { receivables: receivables.length } : {}),
+      // Closed ones are given to matching for the credits that paid them, but are no longer open.
+      ...(input.receivablesInUse ? { receivables: receivables.filter((r) => r.closedOn === undefined).length } : {}),
       ...(since ? { since } : {}),
     },
   };

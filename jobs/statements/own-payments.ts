@@ -81,7 +81,7 @@ export function ownPaymentSource(store: Store, matching: ReconcileConfig): OwnPa
         ...(t.counterpartyIban === undefined ? {} : { counterpartyIban: t.counterpartyIban }),
         ...(t.counterpartyName === undefined ? {} : { counterpartyName: t.counterpartyName }),
       }));
-      const { matches } = matchPayments(candidates, transactions, matching);
+      const matches = matchPayments(candidates, transactions, matching).matches();
       const out = new Map<string, OwnPaymentLine[]>();
       for (const match of matches) {
         const lines: OwnPaymentLine[] = [];

@@ -16,8 +16,16 @@ export type { ConfigProblem } from './problem.js';
 type Resolved<T> = { [K in keyof T]: T[K] extends SecretRef | undefined ? Secret | undefined : T[K] };
 type SftpTransportConfig = Resolved<ParsedConfig['transports'][string]>;
 
-export interface Config extends Omit<ParsedConfig, 'bank' | 'database' | 'transports' | 'server' | 'alerts'> {
+export interface Config extends Omit<
+  ParsedConfig,
+  'bank' | 'database' | 'transports' | 'server' | 'alerts' | 'console'
+> {
   server: Resolved<ParsedConfig['server']>;
+  console: Omit<ParsedConfig['console'], 'sessionKey' | 'oidc' | 'localUsers'> & {
+    sessionKey: Secret | undefined;
+    oidc: Resolved<NonNullable<ParsedConfig['console']['oidc']>> | undefined;
+    localUsers: { username: string; email: string; passwordHash: Secret | undefined }[];
+  };
   alerts: Omit<ParsedConfig['alerts'], 'email' | 'webhook'> & {
     email: Resolved<NonNullable<ParsedConfig['alerts']['email']>> | undefined;
     webhook: Resolved<NonNullable<ParsedConfig['alerts']['webhook']>> | undefined;
@@ -109,6 +117,18 @@ function resolveConfig(
       ...parsed.server,
       webhookAuthorization: secret(parsed.server.webhookAuthorization, 'server.webhookAuthorization'),
     },
+    console: {
+      ...parsed.console,
+      sessionKey: secret(parsed.console.sessionKey, 'console.sessionKey'),
+      oidc: parsed.console.oidc && {
+        ...parsed.console.oidc,
+        clientSecret: secret(parsed.console.oidc.clientSecret, 'console.oidc.clientSecret'),
+      },
+      localUsers: parsed.console.localUsers.map((u, i) => ({
+        ...u,
+        passwordHash: secret(u.passwordHash, `console.localUsers.${i}.passwordHash`),
+      })),
+    },
     alerts: {
       ...parsed.alerts,
       email: parsed.alerts.email && {
@@ -138,6 +158,7 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): 
       });
     }
   });
+  checkConsole(config, problems);
   for (const [name, t] of Object.entries(config.transports)) {
     if (!t.password && !t.privateKey)
       problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
@@ -148,6 +169,30 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): 
       });
     }
   }
+}
+
+/** An enabled console needs a signing key and a way to sign in; a stored hash must be argon2id. */
+function checkConsole(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
+  const c = config.console;
+  if (!c.enabled) return;
+  const key = c.sessionKey?.reveal();
+  if (!c.sessionKey)
+    problems.push({
+      path: 'console.sessionKey',
+      message: 'the console is enabled: give a key that signs its sessions',
+    });
+  else if (key !== undefined && key.length < 32)
+    problems.push({ path: 'console.sessionKey', message: 'at least 32 characters (e.g. `openssl rand -hex 32`)' });
+  if (!c.oidc && c.localUsers.length === 0)
+    problems.push({ path: 'console', message: 'the console is enabled: configure oidc or at least one of localUsers' });
+  c.localUsers.forEach((u, i) => {
+    const hash = u.passwordHash?.reveal();
+    if (hash !== undefined && !hash.startsWith('$argon2id$'))
+      problems.push({
+        path: `console.localUsers.${i}.passwordHash`,
+        message: 'not an argon2id hash (it starts with $argon2id$); hash the password with argon2id',
+      });
+  });
 }
 
 /** A database URL's password is a secret: register it so it never reaches a log line. */

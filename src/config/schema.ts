@@ -255,6 +255,41 @@ const server = z
   })
   .prefault({});
 
+/** The web console (docs/console.md): off unless enabled; its own listener, loopback by default. */
+const consoleSection = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    host: z.string().default('127.0.0.1'),
+    port: z.number().int().min(0).max(65535).default(8081),
+    /** How long a sign-in lasts; the session cookie expires with it. */
+    sessionTtl: duration('8h'),
+    /** The address people open, when a proxy stands in front (OIDC redirect, Secure cookies on https). */
+    publicUrl: z.url().optional(),
+    /** Signs the session cookies: at least 32 random characters. Required when enabled. */
+    sessionKey: secretField.optional(),
+    oidc: z
+      .strictObject({
+        issuer: z.url(),
+        clientId: z.string().min(1),
+        /** Absent: a public client (PKCE only). */
+        clientSecret: secretField.optional(),
+        scope: z.string().default('openid email profile'),
+      })
+      .optional(),
+    /** People who sign in with a password (installs without OIDC); matched to companies[].people by e-mail. */
+    localUsers: z
+      .array(
+        z.strictObject({
+          username: z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'letters, digits, . _ @ - (at most 64)'),
+          email: z.email(),
+          /** An argon2id hash (`$argon2id$…`), e.g. from `npx @node-rs/argon2`-style tools; a secret. */
+          passwordHash: secretField,
+        }),
+      )
+      .default([]),
+  })
+  .prefault({});
+
 const schedule = z
   .strictObject({
     nightly: cron.default('0 2 * * *'),
@@ -366,6 +401,7 @@ export const configSchema = z.strictObject({
     })
     .prefault({}),
   server,
+  console: consoleSection,
   schedule,
   alerts,
   cutOff,

@@ -9,3 +9,16 @@ export interface Person {
   email: string;
   roles: readonly Role[];
 }
+
+/**
+ * The console's role order: `viewer` < `approver` | `finance` | `payroll` < `operator`.
+ * The three middle roles are side by side, not above one another: each adds its own rights, so
+ * a finance person does not see payroll lines and an approver does not acknowledge findings.
+ * `operator` runs the install and may do what any other role may. Every role may view.
+ */
+export function roleAllows(userRoles: Iterable<Role>, needed: Role): boolean {
+  for (const role of userRoles) {
+    if (role === needed || role === 'operator' || needed === 'viewer') return true;
+  }
+  return false;
+}

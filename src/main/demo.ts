@@ -7,6 +7,7 @@
 // receivables file), and the second night follows status, fetches and exports statements and
 // camt.054 notifications, and reconciles, matching those credits to the invoices by reference. It prints what happened and
 // every file it produced.
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -21,6 +22,14 @@ import { nightlyDeps } from './nightly-deps.js';
 import { packageInfo } from './package-info.js';
 
 const MARKER = '.settle-demo';
+/** The demo's console sign-in: a demo only, so its password is printed. */
+export const DEMO_CONSOLE = {
+  username: 'demo',
+  password: 'settle-demo',
+  // argon2id of the password above; written to a file the demo's configuration names.
+  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$uF83AMHkJhSNUZyeIouBwg$VBbAJDfPYkKEPMdzRAGrvqFMTNttjd0yUGOj3yxH8Ts',
+  port: 8081,
+};
 /** A creditor the sandbox is told to reject, so the demo shows a rejection flowing back. */
 const REJECTED_CREDITOR = 'NO8812000158389';
 /** Customers paying two of the open invoices of samples/erp/receivables, by their KID and RF. */
@@ -46,6 +55,8 @@ export interface DemoResult {
   dir: string;
   nights: NightlyResult[];
   files: string[];
+  /** How to open the console on the demo's data (settle serve with the demo's configuration). */
+  console: { url: string; command: string; username: string; password: string };
 }
 
 export async function runDemo(options: { dir: string; out: (line: string) => void }): Promise<DemoResult> {
@@ -55,8 +66,8 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
   const logFile = createWriteStream(join(dir, 'settle.log'));
   try {
     out(`sandbox bank running at ${sandbox.urls.baseUrl} (clock ${sandbox.sandbox.clock.now().toISOString()})`);
-    const configFile = await writeDemoConfig(dir, sandbox);
-    const config = loadConfig({ file: configFile, cwd: dir, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
+    const configFile = await writeDemoConfig(dir, sandbox, { console: true });
+    const config = loadConfig({ file: configFile, cwd: dir, env: {} });
     const logger = createLogger({ stream: logFile, format: 'json', level: 'info' });
     const app = await createApp(config, logger, sandbox.sandbox.clock);
     const nights: NightlyResult[] = [];
@@ -123,7 +134,15 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
           .pop() ?? '(none)'
       }`,
     );
-    return { dir, nights, files };
+    const consoleInfo = {
+      url: `http://127.0.0.1:${DEMO_CONSOLE.port}/console/`,
+      command: `settle serve --no-scheduler --config ${join(dir, 'settle.yaml')}`,
+      username: DEMO_CONSOLE.username,
+      password: DEMO_CONSOLE.password,
+    };
+    out(`\nthe console on this data: run \`${consoleInfo.command}\` (npx tsx src/cli/main.ts … in a checkout), then`);
+    out(`  open ${consoleInfo.url} and sign in as ${consoleInfo.username} / ${consoleInfo.password} (a demo sign-in)`);
+    return { dir, nights, files, console: consoleInfo };
   } finally {
     await sandbox.close();
     await new Promise<void>((resolve) => logFile.end(resolve));
@@ -145,8 +164,22 @@ async function prepareDir(dir: string): Promise<void> {
   await writeFile(join(dir, MARKER), 'created by `settle demo`; the next demo run empties this folder\n');
 }
 
-export async function writeDemoConfig(dir: string, sandbox: RunningSandbox): Promise<string> {
+/** With `console`, the configuration serves the console with the demo sign-in (the demo itself; other users of this file get none, so no listener of theirs takes its port). */
+export async function writeDemoConfig(
+  dir: string,
+  sandbox: RunningSandbox,
+  options: { console?: boolean } = {},
+): Promise<string> {
   const file = join(dir, 'settle.yaml');
+  // Secrets in files the configuration names, so `settle serve --config` works on it as it is.
+  const secrets = join(dir, 'secrets');
+  await mkdir(secrets, { recursive: true, mode: 0o700 });
+  const clientSecretFile = join(secrets, 'sandbox-client');
+  const sessionKeyFile = join(secrets, 'console-session.key');
+  const hashFile = join(secrets, 'console-demo.argon2');
+  await writeFile(clientSecretFile, SEED.clientSecret, { mode: 0o600 });
+  await writeFile(sessionKeyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+  await writeFile(hashFile, DEMO_CONSOLE.passwordHash, { mode: 0o600 });
   await writeFile(
     file,
     `# Written by \`settle demo\`: a complete configuration for one company on local folders,
@@ -157,9 +190,15 @@ bank:
   authUrl: ${sandbox.urls.authUrl}
   tenantId: ${SEED.tenant}
   clientId: ${SEED.clientId}
-  clientSecret: { env: SETTLE_CLIENT_SECRET }
+  clientSecret: { file: ${JSON.stringify(clientSecretFile)} }
   subscriptionId: ${SEED.subscriptionId}
   redirectUri: https://settle.example/approved
+console:   # \`settle serve\` with this file serves the console; the demo user is Kari below
+  enabled: ${options.console === true}
+  port: ${DEMO_CONSOLE.port}
+  sessionKey: { file: ${JSON.stringify(sessionKeyFile)} }
+  localUsers:
+    - { username: ${DEMO_CONSOLE.username}, email: kari.nordmann@acme.example, passwordHash: { file: ${JSON.stringify(hashFile)} } }
 companies:
   - id: acme
     name: ACME AS
@@ -170,7 +209,7 @@ companies:
       - { bankId: nordbank }
     root: ${JSON.stringify(join(dir, 'acme'))}
     people:
-      - { name: Kari Nordmann, email: kari.nordmann@acme.example, roles: [approver, finance] }
+      - { name: Kari Nordmann, email: kari.nordmann@acme.example, roles: [approver, finance, operator] }
     folders:
       approvals: approvals   # the approvers' copy of each approval notice, with the link
       receivables: receivables   # the ERP's open receivables, matched to incoming payments
@@ -214,7 +253,7 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
   for (const name of (await readdir(dir)).sort()) {
     const path = join(dir, name);
     if ((await stat(path)).isDirectory()) {
-      if (name !== 'data') out.push(...(await listFiles(path, base)));
+      if (name !== 'data' && name !== 'secrets') out.push(...(await listFiles(path, base)));
     } else if (name !== MARKER) out.push(relative(base, path));
   }
   return out;

@@ -34,6 +34,7 @@ import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 import { runPurge } from './purge.js';
 import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 import { AccountFetchCoalescer, accountFetchRunner, DEFAULT_EVENT_FETCH_DELAY_MS } from './account-fetches.js';
+import { startConsole } from './console.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
@@ -55,6 +56,8 @@ export interface ServeOptions {
 export interface RunningServe {
   readonly url: string;
   readonly server: FastifyInstance;
+  /** The web console's address when console.enabled (its own listener). */
+  readonly consoleUrl: string | undefined;
   readonly scheduler: Scheduler;
   readonly metrics: Metrics;
   readonly alerts: AlertService;
@@ -137,6 +140,13 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       },
     );
   }
+  let consoleServer;
+  try {
+    consoleServer = await startConsole(app);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   const address = server.server.address();
   const bound = address !== null && typeof address === 'object' ? address : undefined;
   const shown = bound ? (bound.family === 'IPv6' ? `[${bound.address}]` : bound.address) : host;
@@ -154,6 +164,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
         scheduler.stop(options.graceMs ?? 60_000),
         server.close(),
         accountFetches.stop(),
+        consoleServer?.server.close(),
       ]);
       if (jobsResult.status === 'fulfilled' && jobsResult.value.unfinished.length) {
         // Their leases expire after schedule.jobLease; the next run (here or elsewhere) resumes from the database.
@@ -163,7 +174,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       await app.close();
       logger.info('settle serve stopped');
     })());
-  return { url, server, scheduler, metrics, alerts, stop };
+  return { url, server, consoleUrl: consoleServer?.url, scheduler, metrics, alerts, stop };
 }
 
 /** Checks the dead-man deadlines now and every minute (nothing to do when none is configured). */

@@ -66,6 +66,13 @@ export class AuditTrail {
     return (await query).map(toEntry);
   }
 
+  /** One page of entries, newest first: those before `before` (a seq), keyset-paged on seq. */
+  async page(options: { before?: number; limit: number }): Promise<AuditEntry[]> {
+    let query = this.db.knex<Row>('audit_trail').select('*').orderBy('seq', 'desc').limit(options.limit);
+    if (options.before !== undefined) query = query.where('seq', '<', options.before);
+    return (await query).map(toEntry);
+  }
+
   /** Walks the whole chain and names the first entry that does not hold. */
   async verify(): Promise<AuditCheck> {
     let prev = AUDIT_GENESIS;

@@ -1,6 +1,7 @@
 // The file ledger (architecture §2.1): a picked-up file is known by the SHA-256 of its bytes,
 // and its accepted payments are stored in the same transaction as the file record. Only after
 // that commit does pickup move the file to archive/.
+import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { PaymentInstruction } from '../domain/payment.js';
@@ -20,7 +21,7 @@ import {
   type Row,
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
-import { DUPLICATE_REASON_CODE, findLikelyDuplicates, heldRows, type HoldInput } from './held-payments.js';
+import { DUPLICATE_REASON_CODE, EarlierPayments, heldRows, type HoldInput } from './held-payments.js';
 
 export interface NewPaymentFile {
   company: string;
@@ -67,53 +68,87 @@ export class FileLedger {
     rejectedCount = 0,
     options: { holdDuplicatesSince?: Date } = {},
   ): Promise<StoredFile & { holds: HoldInput[] }> {
+    const received = await this.receiveFile(file, options, async (sink) => {
+      for (const p of payments) await sink.add(p);
+      return { keep: true, rejectedCount };
+    });
+    return received.stored!;
+  }
+
+  /**
+   * Stores a file's payments as `fill` produces them, in batches of `RECEIVE_BATCH` lines, all in
+   * one transaction with the file record: a file of a million lines is never held in memory,
+   * and still either all of it is stored or none (architecture §2.1). `fill` is the streaming
+   * validation; it adds each valid payment to the sink, may ask the sink whether an end-to-end
+   * id is already used (inside the same transaction: SQLite has one connection), and says at
+   * the end whether the file is to be kept. When it is not, everything is rolled back and
+   * `stored` is undefined. `fill` may run more than once (a deadlock victim on MariaDB is run
+   * again), so it must start from scratch each time.
+   */
+  async receiveFile<T extends ReceivedOutcome>(
+    file: NewPaymentFile,
+    options: { holdDuplicatesSince?: Date },
+    fill: (sink: ReceivingFile) => Promise<T>,
+  ): Promise<{ filled: T; stored?: StoredFile & { holds: HeldLine[] } }> {
     const now = this.clock.now();
     const id = newId(this.clock);
-    const totals = totalsOf(payments);
-    let holds: HoldInput[] = [];
+    let outcome: { filled: T; stored?: StoredFile & { holds: HeldLine[] } } | undefined;
+    let sink: Receiver | undefined;
     try {
       await this.db.transaction(async (trx) => {
-        const since = options.holdDuplicatesSince;
-        holds = since ? await findLikelyDuplicates(trx, file.company, payments, since) : [];
-        await trx('payment_files').insert(
-          fileRow(id, file, 'accepted', now, {
-            line_count: payments.length + rejectedCount,
-            accepted_count: payments.length,
-            rejected_count: rejectedCount,
+        // The file row first: every payment row refers to it.
+        await trx('payment_files').insert(fileRow(id, file, 'accepted', now, {}));
+        sink = new Receiver(trx, {
+          fileId: id,
+          company: file.company,
+          now,
+          newId: () => newId(this.clock),
+          ...options,
+        });
+        const filled = await fill(sink);
+        if (!filled.keep) throw new NotKept(filled);
+        await sink.flush();
+        const accepted = sink.accepted;
+        const totals = Object.fromEntries([...sink.totals].map(([c, v]) => [c, v.toString()]));
+        const record = filled.record ?? {};
+        await trx('payment_files')
+          .where({ id })
+          .update({
+            ...(record.format === undefined ? {} : { format: record.format }),
+            ...(record.messageId === undefined ? {} : { message_id: record.messageId }),
+            line_count: accepted + filled.rejectedCount,
+            accepted_count: accepted,
+            rejected_count: filled.rejectedCount,
             totals_json: JSON.stringify(totals),
-          }),
-        );
-        const held = new Map(holds.map((h) => [h.endToEndId, h]));
-        const rows = payments.map((p) =>
-          paymentRow({ id: newId(this.clock), fileId: id, company: file.company }, p, now, held.get(p.endToEndId)),
-        );
-        for (const part of chunks(rows, 40)) await trx('payments').insert(part);
-        const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
-        const holdRows = heldRows(holds, ids, file.company, () => newId(this.clock), now);
-        for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
-        const cause = `pickup ${file.fileName}`;
+          });
         await recordCreation(trx, {
           kind: 'payment_file',
           ids: [id],
           to: 'accepted',
-          cause,
+          cause: `pickup ${file.fileName}`,
           source: 'pickup',
           at: now,
         });
+        outcome = {
+          filled,
+          stored: {
+            ...file,
+            ...record,
+            id,
+            state: 'accepted',
+            lineCount: accepted + filled.rejectedCount,
+            acceptedCount: accepted,
+            rejectedCount: filled.rejectedCount,
+            totals,
+            holds: sink.holds,
+          },
+        };
       });
     } catch (error) {
-      throw await this.explainConflict(error, file, payments);
+      if (error instanceof NotKept) return { filled: error.filled as T };
+      throw await this.explainConflict(error, file, sink?.pendingIds() ?? []);
     }
-    return {
-      ...file,
-      id,
-      state: 'accepted',
-      lineCount: payments.length + rejectedCount,
-      acceptedCount: payments.length,
-      rejectedCount,
-      totals,
-      holds,
-    };
+    return outcome!;
   }
 
   /** Records a file that failed validation (no payments stored), so a re-drop is recognised. */
@@ -199,11 +234,7 @@ export class FileLedger {
     return (await q).map(toStoredFile);
   }
 
-  private async explainConflict(
-    error: unknown,
-    file: NewPaymentFile,
-    payments: readonly PaymentInstruction[],
-  ): Promise<unknown> {
+  private async explainConflict(error: unknown, file: NewPaymentFile, ids: readonly string[]): Promise<unknown> {
     if (!isUniqueViolation(error)) return error;
     const existing = await this.findFileBySha256(file.company, file.sha256);
     if (existing) {
@@ -215,13 +246,9 @@ export class FileLedger {
         },
       );
     }
-    const taken = [
-      ...(await this.knownEndToEndIds(
-        file.company,
-        payments.map((p) => p.endToEndId),
-      )),
-    ];
-    const inFile = duplicatesWithin(payments.map((p) => p.endToEndId));
+    // The ids of the batch being inserted when the conflict arose (earlier batches went in).
+    const taken = [...(await this.knownEndToEndIds(file.company, ids))];
+    const inFile = duplicatesWithin(ids);
     return new SettleError(
       'ERR_DB_END_TO_END_ID_TAKEN',
       `${file.fileName} uses end-to-end ids that are not unique for ${file.company}: ${[...taken, ...inFile].slice(0, 5).join(', ')}.`,
@@ -284,12 +311,6 @@ function paymentRow(
   };
 }
 
-function totalsOf(payments: readonly PaymentInstruction[]): Record<string, string> {
-  const sums = new Map<string, bigint>();
-  for (const p of payments) sums.set(p.amount.currency, (sums.get(p.amount.currency) ?? 0n) + p.amount.minor);
-  return Object.fromEntries([...sums].map(([c, v]) => [c, v.toString()]));
-}
-
 function duplicatesWithin(ids: readonly string[]): string[] {
   const seen = new Set<string>();
   const dup = new Set<string>();
@@ -297,7 +318,7 @@ function duplicatesWithin(ids: readonly string[]): string[] {
   return [...dup];
 }
 
-function toStoredFile(r: Row): StoredFile {
+export function toStoredFile(r: Row): StoredFile {
   const errorSummary = toOptStr(r.error_summary);
   const source = toOptStr(r.source);
   const messageId = toOptStr(r.message_id);
@@ -318,4 +339,101 @@ function toStoredFile(r: Row): StoredFile {
     totals: toJson<Record<string, string>>(r.totals_json) ?? {},
     ...(errorSummary === undefined ? {} : { errorSummary }),
   };
+}
+
+/** Lines per batch while a file is received: bounded memory, and few enough round trips. */
+export const RECEIVE_BATCH = 1000;
+
+/** A line stored held, with its line number for the file's report. */
+export interface HeldLine extends HoldInput {
+  lineNumber: number;
+}
+
+/** What `receiveFile`'s `fill` says at the end: keep the file or roll it back, and what it learnt. */
+export interface ReceivedOutcome {
+  keep: boolean;
+  rejectedCount: number;
+  /** Known only once the file was read: the reader's format and the pain.001 message id. */
+  record?: Partial<Pick<NewPaymentFile, 'format' | 'messageId'>>;
+}
+
+/** What `receiveFile`'s `fill` adds payments to. */
+export interface ReceivingFile {
+  add(payment: PaymentInstruction): Promise<void>;
+  /** The ids among `ids` the company already used (asked inside the file's transaction). */
+  knownEndToEndIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
+}
+
+/** Thrown inside the transaction to roll a file back that is not to be kept (caught by receiveFile). */
+class NotKept extends Error {
+  constructor(readonly filled: unknown) {
+    super('the file is not kept');
+  }
+}
+
+/** Buffers a file's payments and inserts them a batch at a time inside the file's transaction. */
+class Receiver implements ReceivingFile {
+  accepted = 0;
+  readonly totals = new Map<string, bigint>();
+  readonly holds: HeldLine[] = [];
+  private batch: PaymentInstruction[] = [];
+  private readonly earlier: EarlierPayments | undefined;
+
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly at: {
+      fileId: string;
+      company: string;
+      now: Date;
+      newId: () => string;
+      holdDuplicatesSince?: Date;
+    },
+  ) {
+    // Matched against other files only: this file's earlier batches are already in the table.
+    const since = at.holdDuplicatesSince;
+    this.earlier = since ? new EarlierPayments(at.company, since, at.fileId) : undefined;
+  }
+
+  async add(payment: PaymentInstruction): Promise<void> {
+    this.batch.push(payment);
+    if (this.batch.length >= RECEIVE_BATCH) await this.flush();
+  }
+
+  async knownEndToEndIds(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    const known = new Set<string>();
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await this.trx<Row>('payments')
+        .select('end_to_end_id')
+        .where({ company: this.at.company })
+        .whereIn('end_to_end_id', part);
+      for (const r of rows) known.add(toStr(r.end_to_end_id));
+    }
+    return known;
+  }
+
+  pendingIds(): string[] {
+    return this.batch.map((p) => p.endToEndId);
+  }
+
+  async flush(): Promise<void> {
+    const payments = this.batch;
+    if (payments.length === 0) return;
+    const { trx, at } = this;
+    await this.earlier?.load(trx, payments);
+    const holds = this.earlier?.holds(payments) ?? [];
+    const held = new Map(holds.map((h) => [h.endToEndId, h]));
+    const rows = payments.map((p) =>
+      paymentRow({ id: at.newId(), fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
+    );
+    for (const part of chunks(rows, 40)) await trx('payments').insert(part);
+    const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
+    const holdRows = heldRows(holds, ids, at.company, at.newId, at.now);
+    for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
+    const lines = new Map(payments.map((p) => [p.endToEndId, p.lineNumber]));
+    for (const h of holds) this.holds.push({ ...h, lineNumber: lines.get(h.endToEndId) ?? 0 });
+    for (const p of payments)
+      this.totals.set(p.amount.currency, (this.totals.get(p.amount.currency) ?? 0n) + p.amount.minor);
+    this.accepted += payments.length;
+    this.batch = [];
+  }
 }

@@ -155,7 +155,7 @@ export class FindingRepository {
   }
 }
 
-function toStoredFinding(row: Row): StoredFinding {
+export function toStoredFinding(row: Row): StoredFinding {
   const opt = <T>(key: string, value: T | undefined): Partial<Record<string, T>> =>
     value === undefined ? {} : { [key]: value };
   return {

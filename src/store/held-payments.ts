@@ -48,7 +48,7 @@ export class HeldPaymentRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** See `findLikelyDuplicates`; the file ledger runs it inside its transaction. */
+  /** See `findLikelyDuplicates`; the file ledger uses `EarlierPayments` inside its transaction. */
   likelyDuplicates(company: string, payments: readonly PaymentInstruction[], since: Date): Promise<HoldInput[]> {
     return findLikelyDuplicates(this.db.knex, company, payments, since);
   }
@@ -134,34 +134,64 @@ export async function findLikelyDuplicates(
   payments: readonly PaymentInstruction[],
   since: Date,
 ): Promise<HoldInput[]> {
-  const earlier = new Map<string, Row>();
-  for (const part of chunks([...new Set(payments.map((p) => p.creditorIban))])) {
-    const rows = (await knex<Row>('payments as p')
-      .join('payment_files as f', 'f.id', 'p.file_id')
-      .select('p.*', 'f.file_name', 'f.received_at')
-      .where('p.company', company)
-      .whereIn('p.creditor_iban', part)
-      .where('p.created_at', '>=', instant(since))
-      .whereNotIn('p.state', ['RJCT', 'CANC'])
-      .orderBy('p.created_at')
-      .orderBy('p.line_number')) as Row[];
-    for (const row of rows) {
-      const key = likelyDuplicateKey(toStoredPayment(row));
-      if (!earlier.has(key)) earlier.set(key, row);
+  const earlier = new EarlierPayments(company, since);
+  await earlier.load(knex, payments);
+  return earlier.holds(payments);
+}
+
+/**
+ * A company's payments accepted since a time, by likely-duplicate key, loaded per creditor
+ * account as lines with new creditors come: a file received in batches asks for each creditor
+ * once (through payments_company_creditor_ix), not once per batch, and never finds its own
+ * lines (`excludeFileId`).
+ */
+export class EarlierPayments {
+  private readonly byKey = new Map<string, Row>();
+  private readonly creditors = new Set<string>();
+
+  constructor(
+    private readonly company: string,
+    private readonly since: Date,
+    private readonly excludeFileId?: string,
+  ) {}
+
+  async load(knex: Knex | Knex.Transaction, payments: readonly PaymentInstruction[]): Promise<void> {
+    const fresh = [...new Set(payments.map((p) => p.creditorIban))].filter((iban) => !this.creditors.has(iban));
+    for (const iban of fresh) this.creditors.add(iban);
+    for (const part of chunks(fresh)) {
+      const query = knex<Row>('payments as p')
+        .join('payment_files as f', 'f.id', 'p.file_id')
+        .select('p.*', 'f.file_name', 'f.received_at')
+        .where('p.company', this.company)
+        .whereIn('p.creditor_iban', part)
+        .where('p.created_at', '>=', instant(this.since))
+        .whereNotIn('p.state', ['RJCT', 'CANC'])
+        .orderBy('p.created_at')
+        .orderBy('p.line_number');
+      if (this.excludeFileId !== undefined) void query.whereNot('p.file_id', this.excludeFileId);
+      for (const row of (await query) as Row[]) {
+        const key = likelyDuplicateKey(toStoredPayment(row));
+        if (!this.byKey.has(key)) this.byKey.set(key, row);
+      }
     }
   }
-  const holds: HoldInput[] = [];
-  for (const p of payments) {
-    const match = earlier.get(likelyDuplicateKey(p));
-    if (!match) continue;
-    const when = toDate(match.received_at).toISOString().slice(0, 16).replace('T', ' ');
-    holds.push({
-      endToEndId: p.endToEndId,
-      matchedPaymentId: toStr(match.id),
-      reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
-    });
+
+  /** The holds for `payments`, whose creditors must have been loaded. */
+  holds(payments: readonly PaymentInstruction[]): HoldInput[] {
+    const holds: HoldInput[] = [];
+    if (this.byKey.size === 0) return holds;
+    for (const p of payments) {
+      const match = this.byKey.get(likelyDuplicateKey(p));
+      if (!match) continue;
+      const when = toDate(match.received_at).toISOString().slice(0, 16).replace('T', ' ');
+      holds.push({
+        endToEndId: p.endToEndId,
+        matchedPaymentId: toStr(match.id),
+        reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
+      });
+    }
+    return holds;
   }
-  return holds;
 }
 
 /** The held_payments rows and line states for `holds` (the file ledger inserts them with the file). */

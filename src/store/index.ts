@@ -11,7 +11,7 @@ export {
 export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type MigrationStatus } from './migrator.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
-export { FileLedger, type NewPaymentFile, type StoredFile } from './file-ledger.js';
+export { FileLedger, type HeldLine, type NewPaymentFile, type ReceivingFile, type StoredFile } from './file-ledger.js';
 export {
   PaymentRepository,
   type BankStatusUpdate,
@@ -22,6 +22,16 @@ export {
   type TppMessage,
 } from './payments.js';
 export { PaymentViews, type BulkFilter, type PaymentStory } from './payment-views.js';
+export {
+  BadCursorError,
+  ConsoleViews,
+  type ConsoleAccount,
+  type ExportedDay,
+  type PageQuery,
+  type Paged,
+  type PaymentSearch,
+  type WaitingBasket,
+} from './console-views.js';
 export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';

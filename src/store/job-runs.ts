@@ -64,6 +64,19 @@ export class JobRunRepository {
         .limit(limit)
     ).map(toJobRun);
   }
+
+  /** The latest run of every job that ever ran, by job name. */
+  async latestPerJob(): Promise<JobRun[]> {
+    const latest = this.db.knex('job_runs').select('job').max({ started: 'started_at' }).groupBy('job').as('l');
+    const rows = await this.db
+      .knex<Row>('job_runs as r')
+      .join(latest, (j) => j.on('r.job', '=', 'l.job').andOn('r.started_at', '=', 'l.started'))
+      .select('r.*')
+      .orderBy('r.job')
+      .orderBy('r.id', 'desc');
+    const seen = new Set<string>();
+    return rows.map(toJobRun).filter((run) => !seen.has(run.job) && seen.add(run.job));
+  }
 }
 
 function toJobRun(r: Row): JobRun {

@@ -3,6 +3,7 @@
 // `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
 // (older) statuses.
 import type { Clock } from '../domain/clock.js';
+import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
@@ -225,6 +226,26 @@ export class PaymentRepository {
     const q = this.db.knex<Row>('payments').whereIn('state', [...states]);
     if (company !== undefined) void q.where({ company });
     return (await q.orderBy('id')).map(toStoredPayment);
+  }
+
+  /**
+   * A company's lines in any of `states` and in a bulk, with an execution date in [from, to],
+   * oldest first: reconciliation's period. Read through payments_company_execution_ix, so the
+   * cost is that of the period's lines, not of the years of history the table holds.
+   */
+  async listInBulksExecutedBetween(
+    company: string,
+    states: readonly LineState[],
+    period: { from: LocalDate; to: LocalDate },
+  ): Promise<StoredPayment[]> {
+    const rows = await this.db
+      .knex<Row>('payments')
+      .where({ company })
+      .whereBetween('execution_date', [period.from, period.to])
+      .whereIn('state', [...states])
+      .whereNotNull('bulk_id')
+      .orderBy('id');
+    return rows.map(toStoredPayment);
   }
 
   /**

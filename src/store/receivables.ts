@@ -1,6 +1,8 @@
 // Open receivables of each company, imported from the ERP's files. A file is imported once
 // (known by its SHA-256) in one transaction with its receivables; a receivable is known by its
 // invoice number, so a later file with the same invoice updates it rather than adding another.
+// Each file lists every open item, so an invoice a later file no longer lists is closed (kept,
+// with when and by which file), and one listed again is open again.
 import type { Clock } from '../domain/clock.js';
 import type { ReceivableLine } from '../domain/reconcile/index.js';
 import type { Database } from './database.js';
@@ -11,6 +13,8 @@ export type { ReceivableLine };
 export interface StoredReceivable extends ReceivableLine {
   company: string;
   fileSha256: string;
+  /** When a later file no longer listed it: paid or withdrawn in the ERP. */
+  closedAt?: Date;
 }
 
 export interface ReceivableFile {
@@ -33,7 +37,8 @@ export class ReceivableRepository {
 
   /**
    * Records the file and its receivables in one transaction: new invoices are added, known ones
-   * updated. A file already imported changes nothing (false).
+   * updated (and open again if they were closed), and open ones this file does not list are
+   * closed. A file already imported changes nothing (false).
    */
   async importFile(file: ReceivableFile, lines: readonly ReceivableLine[]): Promise<boolean> {
     const at = instant(this.clock.now());
@@ -56,16 +61,24 @@ export class ReceivableRepository {
           file_sha256: file.sha256,
           line: r.line,
           updated_at: at,
+          closed_at: null,
+          closed_by_file: null,
         };
         const updated = await trx('receivables').where({ company: file.company, invoice: r.invoice }).update(fields);
         if (updated === 0)
           await trx('receivables').insert({ company: file.company, invoice: r.invoice, ...fields, created_at: at });
       }
+      // Every line of this file now carries its sha256: the open ones that do not were left out.
+      await trx('receivables')
+        .where({ company: file.company })
+        .whereNull('closed_at')
+        .whereNot({ file_sha256: file.sha256 })
+        .update({ closed_at: at, closed_by_file: file.sha256, updated_at: at });
       return true;
     });
   }
 
-  /** The company's receivables, by due date then invoice. */
+  /** The company's receivables, open and closed, by due date then invoice. */
   async list(company: string): Promise<StoredReceivable[]> {
     const rows = await this.db
       .knex<Row>('receivables')
@@ -76,6 +89,7 @@ export class ReceivableRepository {
       ]);
     return rows.map((r) => {
       const reference = toOptStr(r.reference);
+      const closedAt = toOptStr(r.closed_at);
       return {
         company: toStr(r.company),
         invoice: toStr(r.invoice),
@@ -85,6 +99,7 @@ export class ReceivableRepository {
         dueDate: toLocalDate(r.due_date),
         line: toInt(r.line),
         fileSha256: toStr(r.file_sha256),
+        ...(closedAt ? { closedAt: toDate(closedAt) } : {}),
       };
     });
   }

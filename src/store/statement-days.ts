@@ -77,7 +77,7 @@ export class StatementDayRepository {
   }
 }
 
-function toDay(r: Row): StatementDay {
+export function toDay(r: Row): StatementDay {
   const big = (v: unknown) => (v === null || v === undefined ? undefined : toBigInt(v));
   const openingMinor = big(r.opening_minor);
   const closingMinor = big(r.closing_minor);

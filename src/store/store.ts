@@ -9,6 +9,7 @@ import { CancellationRepository } from './cancellations.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
+import { ConsoleViews } from './console-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -51,6 +52,8 @@ export interface Store {
   readonly accountStatus: AccountStatusRepository;
   /** Each company's accounts as its banks list them, with the time of the read. */
   readonly bankAccounts: BankAccountRepository;
+  /** Read models of the web console's pages, paged by keyset. */
+  readonly consoleViews: ConsoleViews;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -90,6 +93,7 @@ export function createStore(db: Database, clock: Clock): Store {
     consents: new ConsentRepository(db, clock),
     accountStatus: new AccountStatusRepository(db, clock),
     bankAccounts: new BankAccountRepository(db, clock),
+    consoleViews: new ConsoleViews(db),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

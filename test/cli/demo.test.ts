@@ -3,7 +3,11 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDemo } from '../../src/main/demo.js';
+import { DEMO_CONSOLE, runDemo } from '../../src/main/demo.js';
+import { loadConfig } from '../../src/config/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { createApp } from '../../src/main/app.js';
+import { startServe } from '../../src/main/serve.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { hasTool, xmllintValidate } from '../support/oracles.js';
 import { runSettle } from '../support/cli.js';
@@ -43,6 +47,11 @@ describe('settle demo', () => {
       );
       expect(files.some((f) => /reports\/reconciliation-acme-2026-01-08-.*\.html$/.test(f))).toBe(true);
       expect(lines.join('\n')).toContain('files settle produced');
+      // It ends with the console's address and a demo sign-in that works on the demo's data.
+      expect(lines.slice(-2).join('\n')).toContain(
+        `open http://127.0.0.1:8081/console/ and sign in as ${DEMO_CONSOLE.username} / ${DEMO_CONSOLE.password}`,
+      );
+      await signInToDemoConsole(result.dir);
 
       // The second night's reconciliation matched all seven accepted, approved and booked payments.
       const last = result.nights[1]!.reconciliations[0]!;
@@ -103,3 +112,33 @@ describe('settle demo', () => {
     });
   });
 });
+
+/** Serves the demo's configuration (console on any free port) and signs in with the printed sign-in. */
+async function signInToDemoConsole(dir: string): Promise<void> {
+  const loaded = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env: {} });
+  const config = { ...loaded, console: { ...loaded.console, port: 0 } };
+  const app = await createApp(config, silentLogger());
+  const serve = await startServe(app, { scheduler: false, port: 0 });
+  try {
+    const base = serve.consoleUrl!.replace(/\/console\/$/, '');
+    const form = await fetch(`${base}/console/sign-in`);
+    const cookie = form.headers.getSetCookie()[0]!.split(';')[0]!;
+    const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+    const signedIn = await fetch(`${base}/console/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: token, username: DEMO_CONSOLE.username, password: DEMO_CONSOLE.password }),
+    });
+    expect(signedIn.status).toBe(303);
+    const session = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('settle_console='))!
+      .split(';')[0]!;
+    const today = await fetch(`${base}/console/?company=acme`, { headers: { cookie: session } });
+    expect(today.status).toBe(200);
+    expect(await today.text()).toContain('Today — ACME AS');
+  } finally {
+    await serve.stop();
+  }
+}

@@ -1,15 +1,12 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPickup, type PickupDeps } from '../../jobs/pickup.js';
-import { configSchema, type CompanyConfig } from '../../src/config/index.js';
+import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { loadProfile } from '../../src/formats/csv-profile/index.js';
-import { silentLogger } from '../../src/log/index.js';
-import { openDatabase, type Database } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
+import type { Database } from '../../src/store/database.js';
 import { PaymentRepository } from '../../src/store/payments.js';
-import { LocalFileStore } from '../../src/transport/index.js';
+import { openPickupWorld } from '../support/pickup-world.js';
 import { makeTempDir } from '../support/tmp.js';
 
 const HEADER =
@@ -29,23 +26,7 @@ describe('the pickup job', () => {
   beforeEach(async () => {
     clock = new ManualClock('2026-01-05T09:00:00Z'); // a Monday
     ({ dir, cleanup } = await makeTempDir());
-    db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
-    await db.migrate();
-    const root = join(dir, 'acme');
-    await mkdir(join(root, 'inbox'), { recursive: true });
-    company = configSchema.parse({
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: '1s' } }],
-    }).companies[0]!;
-    deps = {
-      ledger: new FileLedger(db, clock),
-      clock,
-      logger: silentLogger(),
-      timeZone: 'Europe/Oslo',
-      workDir: join(dir, 'work'),
-      fileStore: () => Promise.resolve(new LocalFileStore(root)),
-      profile: (name) => loadProfile(name, [join(process.cwd(), 'config/profiles')]),
-      sleep: () => Promise.resolve(),
-    };
+    ({ db, deps, company } = await openPickupWorld(dir, clock));
   });
 
   afterEach(async () => {

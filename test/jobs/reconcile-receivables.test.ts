@@ -191,6 +191,30 @@ describe('the reconcile job with receivables', () => {
     expect(counts).toEqual({ unmatched_credit: 1 });
   });
 
+  it('closes an invoice the next open-items file no longer lists: a later credit is not matched to it', async () => {
+    await writeFile(join(company.root, 'receivables', 'open-items.csv'), OPEN_ITEMS);
+    await credit([['c-ref', 1_250_000n, '2026-01-09', 'Someone Paying For Nord', 'KID 1002003018']]);
+    const [first] = await runReconcile(deps, [company]);
+    expect(first!.summary.byType.find((t) => t.type === 'credit_matched')?.count).toBe(1);
+
+    // Next day the ERP's file no longer lists INV-1001 (paid) nor INV-1002 (withdrawn).
+    clock.set(new Date('2026-01-13T09:00:00Z'));
+    const lines = OPEN_ITEMS.split('\r\n');
+    const next = [lines[0], lines[3], lines[4], ''].join('\r\n');
+    await writeFile(join(company.root, 'receivables', 'open-items-2.csv'), next);
+    await runReconcile({ ...deps, runId: 'run-2' }, [company]);
+    await credit([['c-late', 5_000_000n, '2026-01-14', 'Kunde Sør AS', 'KID 1002003026']]);
+    clock.set(new Date('2026-01-14T09:00:00Z'));
+    const [second] = await runReconcile({ ...deps, runId: 'run-3' }, [company]);
+    const counts = Object.fromEntries(second!.summary.byType.filter((t) => t.count > 0).map((t) => [t.type, t.count]));
+    // The credit that paid INV-1001 before it closed still did; the one after INV-1002 closed matches nothing.
+    expect(counts).toEqual({ credit_matched: 1, unmatched_credit: 1 });
+    const csv = await readFile(join(company.root, second!.csv), 'utf8');
+    expect(csv.split('\r\n').find((l) => l.includes('Kunde Sør AS'))).toMatch(/^unmatched_credit,/);
+    const html = await readFile(join(company.root, second!.html), 'utf8');
+    expect(html).toContain('Credits were matched to 2 open receivables.');
+  });
+
   it('refuses a file with bad lines as a whole, with the line, the column and what to do', async () => {
     await writeFile(
       join(company.root, 'receivables', 'broken.csv'),

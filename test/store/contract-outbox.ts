@@ -201,6 +201,39 @@ export function outboxCases(ctx: () => ContractContext): void {
       ['ACCP', 'ACCP'],
     ]);
   });
+
+  it("lists a company's sent lines of a period by execution date, not those before, after, unsent or of others", async () => {
+    const { store } = ctx();
+    const dates = ['2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04'];
+    const stored = await store.files.recordAcceptedFile(
+      paymentFile('period-1'),
+      dates.map((d, i) => payment(i + 1, { endToEndId: `PER-${i + 1}`, requestedExecutionDate: d as never })),
+    );
+    const lines = await store.payments.listByFile(stored.id);
+    // Lines 1–3 are sent (one bulk each); line 4 stays accepted, never sent.
+    const bulks = await store.bulks.createBulks(
+      stored.id,
+      lines.slice(0, 3).map((line, i) => ({
+        position: i,
+        debtorIban: 'NO9386011117947',
+        executionDate: dates[i] as never,
+        batchBooking: false,
+        paymentIds: [line.id],
+      })),
+    );
+    for (const [i, bulk] of bulks.entries()) {
+      await store.bulks.markSending(bulk.id);
+      await store.bulks.markSent(bulk.id, `PAY-PER-${i}`);
+    }
+    await store.payments.applyBankStatus([lines[1]!.id], { status: 'ACSC', cause: 'poll', source: 'poll' });
+    const period = { from: '2026-02-02' as never, to: '2026-02-04' as never };
+    const listed = await store.payments.listInBulksExecutedBetween('acme', ['sent', 'ACSC'], period);
+    expect(listed.map((p) => [p.endToEndId, p.state])).toEqual([
+      ['PER-2', 'ACSC'],
+      ['PER-3', 'sent'],
+    ]);
+    expect(await store.payments.listInBulksExecutedBetween('other', ['sent', 'ACSC'], period)).toEqual([]);
+  });
 }
 
 /** A one-line transition's outcome in the words of the state machine. */

@@ -5,7 +5,7 @@ import { toLocalDate } from '../../src/domain/local-date.js';
 import type { Store } from '../../src/store/index.js';
 
 export function receivableCases(ctx: () => { store: Store }): void {
-  it('imports a receivables file once, and a later file updates an invoice instead of adding it twice', async () => {
+  it('imports a receivables file once; a later file updates an invoice, closes one it no longer lists, reopens one listed again', async () => {
     const { store } = ctx();
     const file = { company: 'rcv-co', sha256: 'a'.repeat(64), fileName: 'open-items.csv' };
     const line = {
@@ -29,10 +29,18 @@ export function receivableCases(ctx: () => { store: Store }): void {
       { ...withoutReference, amount: { minor: 500n, currency: 'NOK' }, line: 7 },
     ]);
     const listed = await store.receivables.list('rcv-co');
-    expect(listed.map((r) => [r.invoice, r.amount.minor, r.reference, r.line, r.fileSha256[0]])).toEqual([
-      ['INV-1', 500n, undefined, 7, 'b'],
-      ['INV-2', 9_007_199_254_740_993n, '1002003018', 3, 'a'],
+    // The later file no longer lists INV-2: the ERP closed it; it is kept, marked closed.
+    expect(listed.map((r) => [r.invoice, r.amount.minor, r.reference, r.line, r.fileSha256[0], r.closedAt])).toEqual([
+      ['INV-1', 500n, undefined, 7, 'b', undefined],
+      ['INV-2', 9_007_199_254_740_993n, '1002003018', 3, 'a', expect.any(Date)],
     ]);
     expect(await store.receivables.list('other-co')).toEqual([]);
+    // Listed again by a third file, it is open again.
+    await store.receivables.importFile({ ...file, sha256: 'c'.repeat(64) }, [{ ...line, invoice: 'INV-2', line: 2 }]);
+    const again = await store.receivables.list('rcv-co');
+    expect(again.map((r) => [r.invoice, r.closedAt === undefined])).toEqual([
+      ['INV-1', false],
+      ['INV-2', true],
+    ]);
   });
 }

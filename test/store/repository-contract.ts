@@ -588,6 +588,33 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       expect((await store.jobRuns.recent('pickup')).map((r) => r.id)).toEqual([run.id]);
     });
 
+    it("gives the latest run of every job (the console's Today)", async () => {
+      const older = await store.jobRuns.start('statements', 'run-a');
+      await store.jobRuns.finish(older.id, 'ok');
+      clock.advance(60_000);
+      const newer = await store.jobRuns.start('statements', 'run-b');
+      await store.jobRuns.finish(newer.id, 'failed');
+      const nightly = await store.jobRuns.start('nightly', 'run-c');
+      const latest = await store.jobRuns.latestPerJob();
+      expect(latest.find((r) => r.job === 'statements')).toMatchObject({ id: newer.id, outcome: 'failed' });
+      expect(latest.find((r) => r.job === 'nightly')).toMatchObject({ id: nightly.id, outcome: 'running' });
+      expect(new Set(latest.map((r) => r.job)).size).toBe(latest.length);
+    });
+
+    it('pages the audit trail newest first by sequence number', async () => {
+      for (let n = 0; n < 5; n++)
+        await store.audit.append({
+          actor: 'kari',
+          action: 'test.page',
+          subject: { type: 't', id: `page-${n}` },
+          origin: 'test',
+        });
+      const first = await store.audit.page({ limit: 3 });
+      expect(first.map((e) => e.subject.id)).toEqual(['page-4', 'page-3', 'page-2']);
+      const next = await store.audit.page({ limit: 3, before: first.at(-1)!.seq });
+      expect(next.map((e) => e.subject.id).slice(0, 2)).toEqual(['page-1', 'page-0']);
+    });
+
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
     bankAccountCases(() => ({ store, clock }));

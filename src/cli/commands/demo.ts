@@ -12,7 +12,8 @@ export function demoCommand(): Command {
       const result = await runDemo({ dir: resolve(options.dir), out: (line) => process.stdout.write(line + '\n') });
       const failed = result.nights.some((n) => n.steps.some((s) => !s.ok));
       process.stdout.write(
-        `\ndemo ${failed ? 'finished with failed steps (see settle.log)' : 'finished'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        `\ndemo ${failed ? 'finished with failed steps (see settle.log)' : 'finished'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+          `console: ${result.console.url} (after \`${result.console.command}\`; sign in as ${result.console.username} / ${result.console.password})\n`,
       );
       if (failed) process.exitCode = 3;
     });

@@ -3,6 +3,7 @@
 // where, and lands in the audit trail; the next reconcile run honours it for as long as the
 // finding's facts stay the same (docs/reconciliation.md, "Acknowledging a finding").
 import { Command } from 'commander';
+import { decisionMismatch } from '../../../jobs/finding-decision.js';
 import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
@@ -60,11 +61,11 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
             'ERR_USAGE',
             `finding ${id} exists for ${matches.map((m) => m.company).join(', ')}; name one with --company`,
           );
-        const proposalDecision = kind === 'confirmed' || kind === 'rejected';
-        if (proposalDecision !== (matches[0]!.type === 'match_proposed') && kind !== 'open')
+        const mismatch = decisionMismatch(matches[0]!.type, kind);
+        if (mismatch !== undefined)
           throw new SettleError(
             'ERR_USAGE',
-            proposalDecision
+            mismatch === 'not-a-proposal'
               ? `finding ${id} is a ${matches[0]!.type} finding, not a proposed match; acknowledge it with settle findings ack`
               : `finding ${id} is a proposed match; confirm or reject it (settle findings confirm|reject)`,
           );

@@ -56,7 +56,7 @@ export function serveCommand(): Command {
       // On a terminal, the addresses for a person; under systemd the JSON line "settle serve started" carries the URL, and stdout stays JSON only.
       if (process.stdout.isTTY)
         process.stdout.write(
-          `settle serve: listening on ${url}\n  webhook  ${url}/webhooks/banking\n  health   ${url}/healthz\n  metrics  ${url}/metrics\n`,
+          `settle serve: listening on ${url}\n  webhook  ${url}/webhooks/banking\n  health   ${url}/healthz\n  metrics  ${url}/metrics\n${running.consoleUrl ? `  console  ${running.consoleUrl}\n` : ''}`,
         );
       await new Promise<void>((resolve) => {
         const onSignal = (signal: NodeJS.Signals) => {

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { createProgress } from '../progress.js';
+import { parseByteSize } from '../../config/byte-size.js';
 import { businessCalendar, type BusinessCalendar } from '../../domain/business-calendar.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { ExitCode, isSettleError, SettleError } from '../../domain/errors.js';
@@ -46,6 +47,8 @@ export interface ValidateArgs {
   profile?: string;
   asOf?: string;
   json?: boolean;
+  /** Largest file read, in bytes (--max-file-size; default intake.maxFileSize's default, 1 GiB). */
+  maxFileSize?: number;
 }
 
 export interface ValidateOutcome {
@@ -103,9 +106,10 @@ export async function runValidate(
     // On a terminal, a live count for big files; nothing otherwise (no noise in pipes and logs).
     const progress = createProgress(`validating ${file}: valid payments`);
     const onPayment = () => progress.tick();
+    const limit = args.maxFileSize === undefined ? {} : { maxFileBytes: args.maxFileSize };
     const result = await validateFile(
       file,
-      profile ? { profile, validation, onPayment } : { validation, onPayment },
+      profile ? { profile, validation, onPayment, ...limit } : { validation, onPayment, ...limit },
     ).finally(() => progress.done());
     io.out(args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : toHuman(result));
     return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
@@ -152,6 +156,15 @@ export function validateCommand(settings: ValidateSettings = {}, io: ValidateIo 
       (v) => {
         if (!isLocalDate(v)) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
         return v;
+      },
+    )
+    .option(
+      '--max-file-size <size>',
+      'largest file read, e.g. 512MB or 2GiB (default 1GiB, as intake.maxFileSize); a larger one is refused unread',
+      (v) => {
+        const bytes = parseByteSize(v);
+        if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 512MB, 2GiB or 1000000');
+        return bytes;
       },
     )
     .option('--json', 'print {file, format, sha256, payments, totals, issues} as JSON')

@@ -4,7 +4,7 @@
 // and no payment is ever matched twice. Ties are broken by input order: the same input always
 // gives the same matches.
 import type { LocalDate } from '../local-date.js';
-import type { ReconcileConfig, MatchRule } from './config.js';
+import { MATCH_RULES, type ReconcileConfig, type MatchRule } from './config.js';
 import type { BookedTransaction, SentPayment } from './inputs.js';
 
 export interface Match {
@@ -19,13 +19,27 @@ export interface Match {
   dateDifferenceDays: number;
 }
 
+/**
+ * The matches of one run. A million matches kept as a million objects (each with an array of
+ * payment indexes and a bigint) cost more time and memory than the matching itself: every one
+ * survives the young generation, so the garbage collector copies it twice. So the matcher keeps
+ * only what it decided — rule, transaction, payment lines — in parallel typed arrays, and
+ * builds the `Match` object with its differences when someone asks for it (the report does, one
+ * at a time; the differences follow from the inputs, so nothing is lost by not storing them).
+ */
 export interface MatchResult {
-  /** In rule order, then in payment input order. */
-  matches: Match[];
-  /** payment index → index into `matches`, or -1 when unmatched. */
-  matchOfPayment: Int32Array;
-  /** transaction index → index into `matches`, or -1 when unmatched. */
-  matchOfTransaction: Int32Array;
+  /** How many matches, numbered 0 … count - 1 in rule order, then in payment input order. */
+  readonly count: number;
+  /** Match k as an object, built on demand. */
+  match(k: number): Match;
+  /** Every match as an object, in order: for small inputs (a statement's own debits, tests). */
+  matches(): Match[];
+  /** A result without the matches `keep` refuses; the others keep their order and are renumbered. */
+  filter(keep: (k: number) => boolean): MatchResult;
+  /** payment index → match number, or -1 when unmatched. */
+  readonly matchOfPayment: Int32Array;
+  /** transaction index → match number, or -1 when unmatched. */
+  readonly matchOfTransaction: Int32Array;
 }
 
 type MatchConfig = Pick<
@@ -56,31 +70,29 @@ function sameIban(a: string, b: string): boolean {
  *
  * Building costs one Map.set per row when keys are unique (end-to-end ids nearly always are):
  * add() lets a later index overwrite an earlier one, and link() — only when some key repeated —
- * walks the rows backwards to chain them in input order.
+ * walks the rows backwards to chain them in input order. Which rows were added is marked in
+ * `next` itself (NOT_ADDED), so the index needs no second array.
  */
 class ChainIndex<K extends string | number> {
   readonly head = new Map<K, number>();
   readonly next: Int32Array;
-  private readonly added: Int32Array;
-  private count = 0;
   private repeated = false;
   constructor(size: number) {
-    this.next = new Int32Array(size).fill(-1);
-    this.added = new Int32Array(size);
+    this.next = new Int32Array(size).fill(NOT_ADDED);
   }
   /** Indexes must come in ascending order. */
   add(key: K, index: number): void {
     const size = this.head.size;
     this.head.set(key, index);
     if (this.head.size === size) this.repeated = true;
-    this.added[this.count++] = index;
+    this.next[index] = -1;
   }
   /** Call once after the last add(), with the key each added index was given. */
   link(keyOf: (index: number) => K): this {
     if (!this.repeated) return this;
     // Backwards, head holds the following index of the same key; the last one keeps next = -1.
-    for (let k = this.count - 1; k >= 0; k--) {
-      const index = this.added[k]!;
+    for (let index = this.next.length - 1; index >= 0; index--) {
+      if (this.next[index] === NOT_ADDED) continue;
       const key = keyOf(index);
       const following = this.head.get(key)!;
       if (following !== index) {
@@ -95,6 +107,9 @@ class ChainIndex<K extends string | number> {
   }
 }
 
+/** In ChainIndex.next: a row that is not in the index (never reached by walking a chain). */
+const NOT_ADDED = -2;
+
 /**
  * An amount in minor units as a hash key. Beyond 2^53 distinct amounts can share a key; every
  * rule compares the exact amounts of the candidates it walks, so that only lengthens a chain.
@@ -106,36 +121,9 @@ export function matchPayments(
   transactions: readonly BookedTransaction[],
   config: MatchConfig,
 ): MatchResult {
-  const matches: Match[] = [];
-  const matchOfPayment = new Int32Array(payments.length).fill(-1);
-  const matchOfTransaction = new Int32Array(transactions.length).fill(-1);
   const dayNumbers = new DayNumbers();
-
-  /** `difference` is booked debit minus sent, when the caller has it (saves a bigint per match). */
-  const record = (
-    rule: MatchRule,
-    paymentIndexes: readonly number[],
-    transaction: number,
-    sentMinor: bigint,
-    difference?: bigint,
-  ): void => {
-    const tx = transactions[transaction]!;
-    const first = payments[paymentIndexes[0]!]!;
-    // Every line of a match has the first one's currency (the lump-sum rule groups by it).
-    const currency = first.amount.currency;
-    const index = matches.length;
-    matches.push({
-      rule,
-      payments: paymentIndexes,
-      transaction,
-      amountDifferenceMinor:
-        tx.amount.currency !== currency ? undefined : (difference ?? debitDifference(tx.amount.minor, sentMinor)),
-      dateDifferenceDays: dayNumbers.between(first.requestedExecutionDate, tx.bookingDate),
-    });
-    for (const p of paymentIndexes) matchOfPayment[p] = index;
-    matchOfTransaction[transaction] = index;
-  };
-
+  const table = new MatchTable(payments, transactions, dayNumbers);
+  const { matchOfPayment, matchOfTransaction } = table;
   const isOpenDebit = (i: number): boolean => matchOfTransaction[i] === -1 && transactions[i]!.amount.minor < 0n;
   const expectsBooking = (p: SentPayment): boolean => p.outcome === 'sent' || p.outcome === 'unknown';
 
@@ -144,7 +132,7 @@ export function matchPayments(
     else if (rule === 'amount-account-date') amountAccountDate();
     else batchLumpSum();
   }
-  return { matches, matchOfPayment, matchOfTransaction };
+  return table;
 
   // Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
   // Rejected and cancelled lines take part too: a booking for one of them must come to light.
@@ -167,13 +155,13 @@ export function matchPayments(
         const tx = transactions[i]!;
         if (!sameIban(tx.accountIban, payment.debtorIban)) continue;
         if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
-          record('end-to-end', [p], i, payment.amount.minor, 0n);
+          table.addOne(RULE_END_TO_END, p, i);
           chosen = -1;
           break;
         }
         if (chosen === -1) chosen = i;
       }
-      if (chosen !== -1) record('end-to-end', [p], chosen, payment.amount.minor);
+      if (chosen !== -1) table.addOne(RULE_END_TO_END, p, chosen);
     }
   }
 
@@ -229,7 +217,7 @@ export function matchPayments(
           bestDiff = diff;
         }
       }
-      if (chosen !== -1) record('amount-account-date', [p], chosen, payment.amount.minor);
+      if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
     }
   }
 
@@ -285,8 +273,102 @@ export function matchPayments(
           bestDays = days;
         }
       }
-      if (chosen !== -1) record('batch-lump-sum', lines, chosen, sum, 0n);
+      if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, lines, chosen);
     }
+  }
+}
+
+/** A rule as a number: its index in MATCH_RULES, one byte per match. */
+const RULE_END_TO_END = MATCH_RULES.indexOf('end-to-end');
+const RULE_AMOUNT_ACCOUNT_DATE = MATCH_RULES.indexOf('amount-account-date');
+const RULE_BATCH_LUMP_SUM = MATCH_RULES.indexOf('batch-lump-sum');
+
+/** The matches as parallel typed arrays: no object, array or bigint per match (see MatchResult). */
+class MatchTable implements MatchResult {
+  count = 0;
+  readonly matchOfPayment: Int32Array;
+  readonly matchOfTransaction: Int32Array;
+  /** Per match: its rule (an index into MATCH_RULES) and its transaction. */
+  private readonly ruleOf: Uint8Array;
+  private readonly transactionOf: Int32Array;
+  /** Match k's payment indexes are lines[lineStart[k]] … lines[lineStart[k + 1] - 1]. */
+  private readonly lineStart: Int32Array;
+  private readonly lines: Int32Array;
+
+  constructor(
+    private readonly payments: readonly SentPayment[],
+    private readonly transactions: readonly BookedTransaction[],
+    private readonly dayNumbers: DayNumbers,
+  ) {
+    // Every match takes one transaction and at least one payment, so these sizes are never exceeded.
+    const most = Math.min(payments.length, transactions.length);
+    this.ruleOf = new Uint8Array(most);
+    this.transactionOf = new Int32Array(most);
+    this.lineStart = new Int32Array(most + 1);
+    this.lines = new Int32Array(payments.length);
+    this.matchOfPayment = new Int32Array(payments.length).fill(-1);
+    this.matchOfTransaction = new Int32Array(transactions.length).fill(-1);
+  }
+
+  /** Records a match of one payment: the common case, with no array to pass. */
+  addOne(rule: number, payment: number, transaction: number): void {
+    const k = this.count++;
+    const at = this.lineStart[k]!;
+    this.lines[at] = payment;
+    this.lineStart[k + 1] = at + 1;
+    this.ruleOf[k] = rule;
+    this.transactionOf[k] = transaction;
+    this.matchOfPayment[payment] = k;
+    this.matchOfTransaction[transaction] = k;
+  }
+
+  addLines(rule: number, payments: ArrayLike<number>, transaction: number): void {
+    const k = this.count++;
+    let at = this.lineStart[k]!;
+    for (let j = 0; j < payments.length; j++) {
+      const p = payments[j]!;
+      this.lines[at++] = p;
+      this.matchOfPayment[p] = k;
+    }
+    this.lineStart[k + 1] = at;
+    this.ruleOf[k] = rule;
+    this.transactionOf[k] = transaction;
+    this.matchOfTransaction[transaction] = k;
+  }
+
+  match(k: number): Match {
+    if (!Number.isInteger(k) || k < 0 || k >= this.count) throw new RangeError(`no match ${k} among ${this.count}`);
+    const transaction = this.transactionOf[k]!;
+    const paymentIndexes = Array.from(this.lines.subarray(this.lineStart[k], this.lineStart[k + 1]));
+    const tx = this.transactions[transaction]!;
+    const first = this.payments[paymentIndexes[0]!]!;
+    let sentMinor = first.amount.minor;
+    for (let j = 1; j < paymentIndexes.length; j++) sentMinor += this.payments[paymentIndexes[j]!]!.amount.minor;
+    return {
+      rule: MATCH_RULES[this.ruleOf[k]!]!,
+      payments: paymentIndexes,
+      transaction,
+      // Every line of a match has the first one's currency (the lump-sum rule groups by it).
+      amountDifferenceMinor:
+        tx.amount.currency !== first.amount.currency ? undefined : debitDifference(tx.amount.minor, sentMinor),
+      dateDifferenceDays: this.dayNumbers.between(first.requestedExecutionDate, tx.bookingDate),
+    };
+  }
+
+  matches(): Match[] {
+    return Array.from({ length: this.count }, (_, k) => this.match(k));
+  }
+
+  filter(keep: (k: number) => boolean): MatchResult {
+    const kept = new MatchTable(this.payments, this.transactions, this.dayNumbers);
+    for (let k = 0; k < this.count; k++)
+      if (keep(k))
+        kept.addLines(
+          this.ruleOf[k]!,
+          this.lines.subarray(this.lineStart[k], this.lineStart[k + 1]),
+          this.transactionOf[k]!,
+        );
+    return kept;
   }
 }
 

@@ -37,6 +37,11 @@ export interface ReceivableLine {
 /** One open receivable of a company, as matching sees it. */
 export interface OpenReceivable extends Omit<ReceivableLine, 'line'> {
   company: string;
+  /**
+   * The day (company time zone) the ERP's next open-items file no longer listed it: paid or
+   * withdrawn there. A credit booked up to that day may still have paid it; a later one is not matched to it.
+   */
+  closedOn?: LocalDate;
 }
 
 /** A name at least this alike is a candidate for the amount-customer-date rule (0–1). */
@@ -84,8 +89,12 @@ export function creditFindings(
     if (list) list.push(i);
     else byReference.set(r.reference, [i]);
   });
-  const rejected = (r: number, tx: BookedTransaction): boolean =>
-    options.rejected?.has(proposalKey(receivables[r]!.invoice, tx.id)) ?? false;
+  /** A pair a person rejected, or a receivable the ERP closed before this credit was booked. */
+  const excluded = (r: number, tx: BookedTransaction): boolean => {
+    const closedOn = receivables[r]!.closedOn;
+    if (closedOn !== undefined && tx.bookingDate > closedOn) return true;
+    return options.rejected?.has(proposalKey(receivables[r]!.invoice, tx.id)) ?? false;
+  };
 
   const weigh = (r: number, tx: BookedTransaction, identity: Identity): Evidence => {
     const receivable = receivables[r]!;
@@ -119,7 +128,7 @@ export function creditFindings(
     // payment to one already paid is an over-payment of that one.
     let chosen = -1;
     for (const r of candidates) {
-      if (receivables[r]!.amount.currency !== tx.amount.currency || rejected(r, tx)) continue;
+      if (receivables[r]!.amount.currency !== tx.amount.currency || excluded(r, tx)) continue;
       if (chosen === -1) chosen = r;
       if (open[r]! > 0n) {
         chosen = r;
@@ -140,7 +149,7 @@ export function creditFindings(
     let best: Allocation | undefined;
     for (let r = 0; r < receivables.length; r++) {
       const receivable = receivables[r]!;
-      if (open[r]! <= 0n || receivable.amount.currency !== tx.amount.currency || rejected(r, tx)) continue;
+      if (open[r]! <= 0n || receivable.amount.currency !== tx.amount.currency || excluded(r, tx)) continue;
       const diff = tx.amount.minor - open[r]!;
       const fee = decimalToMinor(t.fee, receivable.amount.currency);
       const allowed = allowedDifferenceMinor(t, { minor: open[r]!, currency: receivable.amount.currency }, tx.amount);

@@ -48,7 +48,8 @@ export interface ReconcileContext {
 export interface ReconcileResult {
   /** Grouped by type in report order; within a type, in input order. */
   findings: Finding[];
-  matches: Match[];
+  /** The matches, built one at a time on demand (match(k)); matchOfPayment says which payment has which. */
+  matches: MatchResult;
   summary: ReconcileSummary;
   /** True when any finding needs a person: the reconcile job then exits 1. */
   needsPerson: boolean;
@@ -60,12 +61,13 @@ export function reconcile(
   config: ReconcileConfig = DEFAULT_RECONCILE_CONFIG,
 ): ReconcileResult {
   const { payments, transactions } = input;
-  const { matches, matchOfPayment, matchOfTransaction } = withoutRejected(
+  const matches = withoutRejected(
     matchPayments(payments, transactions, config),
     payments,
     transactions,
     input.rejectedProposals,
   );
+  const { matchOfPayment, matchOfTransaction } = matches;
   const groups = new Map<FindingType, Finding[]>(FINDING_TYPE_ORDER.map((type) => [type, []]));
   const add = (finding: Finding): void => void groups.get(finding.type)!.push(finding);
   const deadlines = new Map<LocalDate, LocalDate>();
@@ -87,7 +89,7 @@ export function reconcile(
     if (outside(payment.requestedExecutionDate)) continue;
     const m = matchOfPayment[p]!;
     if (m !== -1) {
-      const match = matches[m]!;
+      const match = matches.match(m);
       // A lump sum is one finding for the whole bulk, written at its first line.
       if (match.payments[0] === p) add(matchFinding(match, payments, transactions[match.transaction]!, config));
       continue;
@@ -299,18 +301,12 @@ function withoutRejected(
   rejected: ReadonlySet<string> | undefined,
 ): MatchResult {
   if (!rejected || rejected.size === 0) return result;
-  const kept: Match[] = [];
-  const { matchOfPayment, matchOfTransaction } = result;
-  matchOfPayment.fill(-1);
-  matchOfTransaction.fill(-1);
-  for (const match of result.matches) {
-    const tx = transactions[match.transaction]!;
-    if (match.payments.length === 1 && rejected.has(proposalKey(payments[match.payments[0]!]!.id, tx.id))) continue;
-    for (const p of match.payments) matchOfPayment[p] = kept.length;
-    matchOfTransaction[match.transaction] = kept.length;
-    kept.push(match);
-  }
-  return { matches: kept, matchOfPayment, matchOfTransaction };
+  // A proposal is known by its first payment (a lump sum's first line) and its booking, as
+  // rejectedProposals() keys it; a lump sum is rejected whole, all its lines with it.
+  return result.filter((k) => {
+    const match = result.match(k);
+    return !rejected.has(proposalKey(payments[match.payments[0]!]!.id, transactions[match.transaction]!.id));
+  });
 }
 
 /** Which finding a match is, and the sentence that says why. */

@@ -35,6 +35,12 @@ export interface IntakeOptions {
   maxFileBytes?: number;
   /** Longest CSV record in characters (default 65,536). */
   maxCsvRecordSize?: number;
+  /**
+   * The end-to-end ids among `ids` already used by accepted payments (the pickup job asks the
+   * ledger): asked once for each batch of lines the reader hands out, not once per line, and
+   * used instead of `validation.alreadyAccepted`.
+   */
+  knownEndToEndIds?: (ids: readonly string[]) => Promise<ReadonlySet<string>>;
   /** The file's SHA-256 when the caller already has it (pickup hashes while downloading): not computed again. */
   sha256?: string;
 }
@@ -68,7 +74,13 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   opened.refused?.forEach(report);
   const { items, xml, sniffer, encoding } = opened;
   let format = opened.format;
-  const validator = new PaymentValidator(opened.validation, opened.lineFormat);
+  // With a batch look-up of used end-to-end ids, each reader batch's ids are asked at once.
+  let known: ReadonlySet<string> = NO_IDS;
+  const lookup = options.knownEndToEndIds;
+  const validation = lookup
+    ? { ...opened.validation, alreadyAccepted: (e2e: string) => known.has(e2e) }
+    : opened.validation;
+  const validator = new PaymentValidator(validation, opened.lineFormat);
   const totals = new Map<string, bigint>();
   let payments = 0;
   let validPayments = 0;
@@ -77,6 +89,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   let reportedInBlock = new Set<string>();
   if (items) {
     for await (const batch of items) {
+      if (lookup) known = await lookup(endToEndIds(batch));
       for (const item of batch) {
         if (item.kind === 'issue') report(item.issue);
         else if (item.kind === 'control') validator.control(item.declaration).forEach(report);
@@ -229,7 +242,7 @@ async function tooLarge(file: string, maxBytes: number | undefined): Promise<Iss
     code: IssueCode.FILE_TOO_LARGE,
     severity: 'error',
     location: {},
-    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit`,
+    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit (for settle validate: --max-file-size)`,
   };
 }
 
@@ -257,3 +270,15 @@ function canDecode(encoding: string): boolean {
 }
 
 const NONE: Issue[] = [];
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The end-to-end ids of a reader batch's payment lines, as the validator checks them (trimmed). */
+function endToEndIds(batch: readonly ReaderItem[]): string[] {
+  const ids: string[] = [];
+  for (const item of batch) {
+    if (item.kind !== 'line') continue;
+    const id = item.line.fields.endToEndId?.value.trim();
+    if (id) ids.push(id);
+  }
+  return ids;
+}

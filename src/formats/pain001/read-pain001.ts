@@ -67,7 +67,7 @@ export class Pain001Reader {
     const mib = Math.round(this.maxChars / (1024 * 1024));
     doc.stop(
       IssueCode.XML_LIMIT_EXCEEDED,
-      `the document is larger than ${this.maxChars.toLocaleString('en-US')} characters (${mib} MiB), the configured limit: split the file, or raise intake.maxFileSize`,
+      `the document is larger than ${this.maxChars.toLocaleString('en-US')} characters (${mib} MiB), the configured limit: split the file, or raise intake.maxFileSize (for settle validate: --max-file-size)`,
       { path: '/' },
     );
   }

@@ -20,7 +20,15 @@ export interface ConsoleDeps {
   store: Store;
   clock: Clock;
   /** Company ids with each one's time zone, in configuration order. */
-  companies: readonly { id: string; name: string; timeZone: string }[];
+  companies: readonly {
+    id: string;
+    name: string;
+    timeZone: string;
+    /** payments.payrollAccounts: lines from these debtor accounts are payroll, like SALA lines. */
+    payrollAccounts?: readonly string[];
+  }[];
+  /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
+  warnBeforeMs?: number;
 }
 
 export interface PageRequest {

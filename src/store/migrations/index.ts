@@ -21,6 +21,10 @@ import { up as retentionUp } from './0160-retention.js';
 import { up as cancellationsUp } from './0220-cancellations.js';
 import { up as accountStatusUp } from './0210-account-status.js';
 import { up as bankAccountsUp } from './0200-bank-accounts.js';
+import { up as receivableClosedUp } from './0250-receivable-closed.js';
+import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
+import { up as historyIndexesUp } from './0271-history-indexes.js';
+import { up as consoleIndexesUp } from './0240-console-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -52,4 +56,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0220_cancellations', up: cancellationsUp },
   { name: '0210_account_status', up: accountStatusUp },
   { name: '0200_bank_accounts', up: bankAccountsUp },
+  { name: '0250_receivable_closed', up: receivableClosedUp },
+  { name: '0270_likely_duplicate_index', up: likelyDuplicateIndexUp },
+  { name: '0271_history_indexes', up: historyIndexesUp },
+  { name: '0240_console_indexes', up: consoleIndexesUp },
 ];

@@ -125,7 +125,7 @@ function matchIndexes(matches: readonly Match[], payments: number, txs: number):
 function expectSameAsPlain(payments: SentPayment[], txs: BookedTransaction[], config: Config): void {
   const result = matchPayments(payments, txs, config);
   const plain = plainMatch(payments, txs, config);
-  expect(result.matches.map((m) => ({ ...m, payments: [...m.payments] }))).toEqual(plain);
+  expect(result.matches().map((m) => ({ ...m, payments: [...m.payments] }))).toEqual(plain);
   const [ofPayment, ofTx] = matchIndexes(plain, payments.length, txs.length);
   expect([...result.matchOfPayment]).toEqual(ofPayment);
   expect([...result.matchOfTransaction]).toEqual(ofTx);

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { businessCalendar } from '../../../src/domain/business-calendar.js';
 import { isSettleError } from '../../../src/domain/errors.js';
 import {
+  DEFAULT_TOLERANCES,
+  factHash,
+  findingId,
   FINDING_TYPES,
   reconcile,
+  rejectedProposals,
   resolveReconcileConfig,
   type Finding,
   type ReconcileContext,
@@ -129,6 +133,37 @@ describe('findings for sent payments', () => {
       amount: nok(350n),
       bulkId: 'B1',
     });
+  });
+
+  it('leaves a rejected lump-sum proposal unmatched in the next run: the lines wait, the debit is unexpected', () => {
+    // Above the lump sum's score (no reference, only the account), so it is a proposal.
+    const config = resolveReconcileConfig({ tolerances: { ...DEFAULT_TOLERANCES, autoConfirmScore: 95 } });
+    const lines = [
+      payment('l1', { batchBooking: true, amount: nok(100n) }),
+      payment('l2', { batchBooking: true, amount: nok(250n) }),
+    ];
+    const input = { payments: lines, transactions: [debit('lump', 350n)] };
+    const proposal = only(run(input, '2026-03-11', config).findings);
+    expect(proposal).toMatchObject({ type: 'match_proposed', rule: 'batch-lump-sum', paymentIds: ['l1', 'l2'] });
+    const decisions = new Map([
+      [
+        findingId('acme', proposal),
+        {
+          decision: 'rejected' as const,
+          factHash: factHash(proposal),
+          by: 'kari',
+          at: new Date('2026-03-11T08:00:00Z'),
+        },
+      ],
+    ]);
+    const rejected = rejectedProposals('acme', [proposal], decisions);
+    const after = run({ ...input, rejectedProposals: rejected }, '2026-03-11', config);
+    expect(after.findings.map((f) => [f.type, f.paymentIds, f.transactionId])).toEqual([
+      ['unexpected_debit', [], 'lump'],
+      ['awaiting_booking', ['l1'], undefined],
+      ['awaiting_booking', ['l2'], undefined],
+    ]);
+    expect(after.matches.count).toBe(0);
   });
 
   it('writes nothing for a cancelled payment that was not booked', () => {

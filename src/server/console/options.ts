@@ -1,0 +1,37 @@
+// What the console's shell is built from: the running install (store, clock, companies), the
+// people of each company with their roles, the keys and the sign-in methods. Plain values, so
+// the shell does not read the configuration itself (src/main builds this from it).
+import type { Person } from '../../domain/roles.js';
+import type { Logger } from '../../log/index.js';
+import type { Secret } from '../../log/index.js';
+import type { ConsoleAction, ConsoleDeps, ConsolePage } from './page.js';
+
+export interface ConsoleOidcOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret?: Secret;
+  scope: string;
+}
+
+export interface ConsoleLocalUser {
+  username: string;
+  email: string;
+  /** argon2id hash; unset when its secret could not be read (then nobody signs in as this user). */
+  passwordHash?: Secret;
+}
+
+export interface ConsoleOptions {
+  deps: ConsoleDeps;
+  /** companies[].people by company id: who may see what. */
+  people: ReadonlyMap<string, readonly Person[]>;
+  sessionKey: Secret;
+  sessionTtlMs: number;
+  /** The address people open (e.g. behind a proxy); default: the bound address. */
+  publicUrl?: string;
+  oidc?: ConsoleOidcOptions;
+  localUsers: readonly ConsoleLocalUser[];
+  logger: Logger;
+  /** Default: CONSOLE_PAGES and CONSOLE_ACTIONS of ./pages/index.ts (tests add their own). */
+  pages?: readonly ConsolePage[];
+  actions?: readonly ConsoleAction[];
+}

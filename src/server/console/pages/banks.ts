@@ -1,0 +1,50 @@
+// Banks: the company's consent at each bank with its status and expiry, and its accounts with
+// the bank's status of each — only an `enabled` account is usable (spec §3.1 rule 2), whatever
+// the consent says.
+import type { ConsolePage } from '../page.js';
+import { esc, pager, table, when } from './html.js';
+import { loadPage } from './load-page.js';
+
+export const banksPage: ConsolePage = {
+  path: '/console/banks',
+  nav: 'Banks',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const consents = await deps.store.consents.list(req.company);
+    const accounts = await deps.store.consoleViews.accounts(req.company, {
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+    });
+    const now = deps.clock.now();
+    return {
+      title: 'Banks',
+      body: [
+        '<h1>Banks</h1>',
+        table(
+          'Consents',
+          ['Bank', 'Consent', 'Status', 'Expires', 'Reported'],
+          consents.map((c) => [
+            esc(c.bankId),
+            esc(c.consentId),
+            esc(c.status),
+            c.expiresAt ? when(deps, req, c.expiresAt) + (c.expiresAt <= now ? ' (expired)' : '') : '–',
+            `${when(deps, req, c.statusAt)} (${esc(c.source)})`,
+          ]),
+        ),
+        table(
+          'Accounts',
+          ['Account', 'IBAN', 'Name', 'Currency', 'Status at the bank', 'Usable', 'Last fetched'],
+          accounts.rows.map((a) => [
+            esc(a.id),
+            esc(a.iban ?? '–'),
+            esc(a.name ?? '–'),
+            esc(a.currency ?? '–'),
+            esc(a.status ?? 'unknown'),
+            a.status === 'enabled' ? 'yes' : 'no',
+            when(deps, req, a.lastFetchedAt),
+          ]),
+        ),
+        pager('/console/banks', req, accounts.next),
+      ].join('\n'),
+    };
+  }),
+};

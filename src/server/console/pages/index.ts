@@ -1,0 +1,27 @@
+// Every console page and action; the shell's router registers each with its role.
+import type { ConsoleAction, ConsolePage } from '../page.js';
+import { approvalsPage, basketPage, showLinkAction } from './approvals.js';
+import { auditCheckpointAction, auditPage } from './audit.js';
+import { banksPage } from './banks.js';
+import { filePage, filesPage } from './files.js';
+import { paymentPage } from './payment.js';
+import { paymentsPage } from './payments.js';
+import { findingActions, reconciliationPage } from './reconciliation.js';
+import { statementsPage } from './statements.js';
+import { todayPage } from './today.js';
+
+export const CONSOLE_PAGES: ConsolePage[] = [
+  todayPage,
+  filesPage,
+  filePage,
+  paymentsPage,
+  paymentPage,
+  approvalsPage,
+  basketPage,
+  reconciliationPage,
+  statementsPage,
+  banksPage,
+  auditPage,
+];
+
+export const CONSOLE_ACTIONS: ConsoleAction[] = [...findingActions, showLinkAction, auditCheckpointAction];

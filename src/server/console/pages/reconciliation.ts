@@ -1,0 +1,115 @@
+// Reconciliation: the company's findings, newest first, with acknowledge/reopen and, for a
+// proposed match, confirm/reject — for finance (and operators). Each decision goes through the
+// findings repository's `decide`, the same use case as `settle findings`, which writes the
+// decision and its audit entry in one transaction.
+import { decisionMismatch } from '../../../../jobs/finding-decision.js';
+import { isSettleError } from '../../../domain/errors.js';
+import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
+import type { ConsoleAction, ConsolePage, PageRequest } from '../page.js';
+import { csrfField, esc, hasRole, href, link, pager, problem, table, when } from './html.js';
+import { loadPage } from './load-page.js';
+
+const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
+  { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge' },
+  { verb: 'confirm', kind: 'confirmed', label: 'Confirm match' },
+  { verb: 'reject', kind: 'rejected', label: 'Reject match' },
+  { verb: 'reopen', kind: 'open', label: 'Reopen' },
+];
+
+/** Who may decide about findings: finance, and operators who run the install. */
+const DECIDERS = ['finance', 'operator'] as const;
+
+function decisionForms(req: PageRequest, f: StoredFinding): string {
+  if (!hasRole(req, ...DECIDERS)) return '';
+  const fitting = DECISIONS.filter(
+    (d) => decisionMismatch(f.type, d.kind) === undefined && (d.kind === 'open') === (f.decision !== 'open'),
+  );
+  return fitting
+    .map(
+      (d) =>
+        `<form method="post" action="/console/findings/${esc(encodeURIComponent(f.id))}/${d.verb}?company=${esc(encodeURIComponent(req.company))}">` +
+        `${csrfField(req)}<label for="reason-${esc(f.id)}-${d.verb}">Reason</label> ` +
+        `<input id="reason-${esc(f.id)}-${d.verb}" name="reason" required> <button type="submit">${d.label}</button></form>`,
+    )
+    .join('\n');
+}
+
+export const reconciliationPage: ConsolePage = {
+  path: '/console/reconciliation',
+  nav: 'Reconciliation',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const all = req.query.get('all') === '1';
+    const page = await deps.store.consoleViews.findings(req.company, {
+      all,
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+    });
+    const rows = page.rows.map((f) => [
+      `<span id="finding-${esc(f.id)}">${esc(f.id)}</span>`,
+      esc(f.type),
+      `${esc(f.subject)}<br>${esc(f.summary)}`,
+      when(deps, req, f.firstSeenAt),
+      f.decision === 'open'
+        ? 'needs a person'
+        : `${esc(f.decision)} by ${esc(f.decidedBy ?? '?')} ${when(deps, req, f.decidedAt)}${
+            f.decidedHash !== f.factHash ? ' (facts changed since: needs a person)' : ''
+          }`,
+      decisionForms(req, f),
+    ]);
+    return {
+      title: 'Reconciliation',
+      body: [
+        '<h1>Reconciliation findings</h1>',
+        `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}. ` +
+          "The full reports (CSV and HTML) of each run are in the company's reports folder.</p>",
+        table(
+          all ? 'Every finding, newest first' : 'Findings of the latest run, newest first',
+          ['Id', 'Type', 'About', 'First seen', 'Decision', 'Decide'],
+          rows,
+        ),
+        pager('/console/reconciliation', req, page.next),
+      ].join('\n'),
+    };
+  }),
+};
+
+function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction {
+  return {
+    path: `/console/findings/:id/${verb}`,
+    role: 'finance',
+    async handle(deps, req) {
+      if (!hasRole(req, ...DECIDERS))
+        return problem('Not allowed', 'Only finance (or an operator) of this company may decide about findings.', 403);
+      const reason = (req.form.reason ?? '').trim();
+      if (reason === '')
+        return problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400);
+      const id = req.params.id ?? '';
+      const [finding] = await deps.store.findings.find(id, req.company);
+      if (!finding) return problem('No such finding', 'The company has no finding with this id.', 404);
+      const mismatch = decisionMismatch(finding.type, kind);
+      if (mismatch !== undefined)
+        return problem(
+          'Does not fit',
+          mismatch === 'not-a-proposal'
+            ? `Finding ${id} is a ${finding.type} finding, not a proposed match: acknowledge it instead.`
+            : `Finding ${id} is a proposed match: confirm or reject it instead.`,
+          409,
+        );
+      try {
+        await deps.store.findings.decide(req.company, id, {
+          decision: kind,
+          actor: req.origin.actor,
+          origin: req.origin.address,
+          reason,
+        });
+      } catch (error) {
+        if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
+          return problem('No such finding', 'The company has no finding with this id.', 404);
+        throw error;
+      }
+      return { redirect: href('/console/reconciliation', req) + `#finding-${encodeURIComponent(id)}` };
+    },
+  };
+}
+
+export const findingActions: ConsoleAction[] = DECISIONS.map((d) => decisionAction(d.verb, d.kind));

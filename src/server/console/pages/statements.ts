@@ -1,0 +1,57 @@
+// Statements: per account of the company, the checked days newest first — continuity (does
+// yesterday's closing balance meet today's opening, do the bookings add up), the balances and
+// entries, and the statement files written for each day.
+import type { ConsolePage } from '../page.js';
+import { amount, esc, href, link, pager, problem, table } from './html.js';
+import { loadPage } from './load-page.js';
+
+export const statementsPage: ConsolePage = {
+  path: '/console/statements',
+  nav: 'Statements',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const accounts = await deps.store.consoleViews.accounts(req.company, { limit: 200 });
+    const chosen = req.query.get('account') ?? accounts.rows[0]?.id;
+    const choose = accounts.rows
+      .map((a) =>
+        a.id === chosen
+          ? `<li aria-current="page">${esc(a.iban ?? a.id)}</li>`
+          : `<li>${link(href('/console/statements', req, { account: a.id }), a.iban ?? a.id)}</li>`,
+      )
+      .join('');
+    if (chosen === undefined)
+      return {
+        title: 'Statements',
+        body: '<h1>Statements</h1>\n<p>No account has been fetched from the bank yet.</p>',
+      };
+    const account = await deps.store.consoleViews.account(req.company, chosen);
+    if (!account) return problem('No such account', 'The company has no account with this id.', 404);
+    const page = await deps.store.consoleViews.statementDays(account.id, {
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+    });
+    const money = (v: bigint | undefined, currency: string) => (v === undefined ? '–' : amount(v, currency));
+    const rows = page.rows.map((d) => [
+      esc(d.day),
+      esc(d.continuity) + (d.finding ? `<br>${esc(d.finding)}` : ''),
+      money(d.openingMinor, d.currency),
+      money(d.bookedSumMinor, d.currency),
+      money(d.closingMinor, d.currency),
+      esc(String(d.entryCount)),
+      d.exports.length ? d.exports.map((e) => esc(`${e.format} (${e.fileName})`)).join('<br>') : 'not exported',
+    ]);
+    return {
+      title: 'Statements',
+      body: [
+        '<h1>Statements</h1>',
+        `<nav aria-label="accounts"><ul>${choose}</ul></nav>`,
+        `<h2>${esc(account.iban ?? account.id)}${account.name ? ` — ${esc(account.name)}` : ''}</h2>`,
+        table(
+          `Days of ${account.iban ?? account.id}, newest first`,
+          ['Day', 'Continuity', 'Opening', 'Booked', 'Closing', 'Entries', 'Exported'],
+          rows,
+        ),
+        pager('/console/statements', req, page.next),
+      ].join('\n'),
+    };
+  }),
+};

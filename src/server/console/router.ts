@@ -1,0 +1,167 @@
+// Registers every ConsolePage (GET) and ConsoleAction (POST) behind the same gate: a valid
+// session (else to sign-in), a company the person has a role in (`?company=`, or the first one
+// they have), the route's least role (roleAllows), and for actions the session's CSRF token.
+// Every action is written to the audit trail here — who, what, when, from which address and
+// with what outcome — so no action can forget it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { roleAllows, type Role } from '../../domain/roles.js';
+import { escapeHtml } from '../../formats/report/escape.js';
+import { renderLayout } from './layout.js';
+import type { ConsoleOptions } from './options.js';
+import type { ActionResult, ConsoleAction, ConsolePage, ConsoleUser, PageRequest } from './page.js';
+import { rolesByCompany } from './people.js';
+import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
+import { sendHtml } from './sign-in.js';
+
+type Req = FastifyRequest<{ Querystring: Record<string, string>; Params: Record<string, string>; Body: unknown }>;
+
+interface Gate {
+  user: ConsoleUser;
+  session: Session;
+  company: string;
+}
+
+export function registerRoutes(
+  app: FastifyInstance,
+  options: ConsoleOptions,
+  routes: { pages: readonly ConsolePage[]; actions: readonly ConsoleAction[] },
+): void {
+  const { deps } = options;
+
+  const page = (
+    reply: FastifyReply,
+    status: number,
+    gate: Gate | undefined,
+    content: { title: string; body: string; current?: string },
+  ) =>
+    sendHtml(
+      reply,
+      status,
+      renderLayout({
+        ...content,
+        ...(gate ? { user: gate.user, company: gate.company, csrfToken: gate.session.csrf } : {}),
+        companies: deps.companies,
+        pages: routes.pages,
+      }),
+    );
+
+  /** The signed-in person and the company of the request, or the answer that ends it. */
+  const gate = (req: Req, reply: FastifyReply, needed: Role, company: string | undefined): Gate | FastifyReply => {
+    const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+    if (!session) {
+      if (req.method !== 'GET')
+        return page(reply, 403, undefined, {
+          title: 'Signed out',
+          body: `<p>Your session ended. <a href="${CONSOLE_PREFIX}/sign-in">Sign in</a> again; nothing was changed.</p>`,
+        });
+      return reply.redirect(`${CONSOLE_PREFIX}/sign-in?next=${encodeURIComponent(req.url)}`, 303);
+    }
+    const roles = rolesByCompany(options.people, session.email);
+    const user: ConsoleUser = { id: session.id, name: session.name, email: session.email, rolesByCompany: roles };
+    const chosen = company ?? deps.companies.find((c) => roles.has(c.id))?.id ?? '';
+    const allowed = roles.get(chosen);
+    if (!allowed || !roleAllows(allowed, needed)) {
+      const fallback: Gate = {
+        user,
+        session,
+        company: allowed ? chosen : (deps.companies.find((c) => roles.has(c.id))?.id ?? ''),
+      };
+      return page(reply, 403, fallback, {
+        title: 'Not allowed',
+        body: allowed
+          ? `<p>This needs the role <strong>${escapeHtml(needed)}</strong> in ${escapeHtml(chosen)}; you have ${escapeHtml([...allowed].sort().join(', '))}.</p>`
+          : `<p>You have no role in the company ${escapeHtml(chosen || '(none)')}.</p>`,
+      });
+    }
+    return { user, session, company: chosen };
+  };
+
+  for (const p of routes.pages) {
+    app.get(p.path, async (req: Req, reply) => {
+      const g = gate(req, reply, p.role, req.query.company);
+      if (!('user' in g)) return g;
+      const request: PageRequest = {
+        user: g.user,
+        company: g.company,
+        query: new URLSearchParams(req.url.split('?')[1] ?? ''),
+        params: req.params,
+        csrfToken: g.session.csrf,
+      };
+      const result = await p.load(deps, request);
+      return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
+    });
+  }
+
+  for (const a of routes.actions) {
+    app.post(a.path, async (req: Req, reply) => {
+      const form = formOf(req.body);
+      const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+      // CSRF before anything else: a forged form learns nothing, not even whether the role would do.
+      if (session && !tokenMatches(form._csrf, session.csrf))
+        return page(reply, 403, undefined, {
+          title: 'Refused',
+          body: '<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>',
+        });
+      const g = gate(req, reply, a.role, form.company ?? req.query.company);
+      if (!('user' in g)) return g;
+      const origin = { actor: g.user.id, address: req.ip };
+      const { _csrf: _ignored, ...fields } = form;
+      const request = {
+        user: g.user,
+        company: g.company,
+        query: new URLSearchParams(req.url.split('?')[1] ?? ''),
+        params: req.params,
+        csrfToken: g.session.csrf,
+        form: fields,
+        origin,
+      };
+      let result: ActionResult;
+      try {
+        result = await a.handle(deps, request);
+      } catch (error) {
+        await audit(options, { action: a, request, outcome: 'failed' });
+        throw error;
+      }
+      await audit(options, { action: a, request, outcome: 'redirect' in result ? 'done' : `status ${result.status}` });
+      if ('redirect' in result) return reply.redirect(result.redirect, 303);
+      return page(reply, result.status, g, { title: result.title, body: result.body });
+    });
+  }
+}
+
+async function audit(
+  options: ConsoleOptions,
+  entry: {
+    action: ConsoleAction;
+    request: {
+      company: string;
+      form: Record<string, string>;
+      origin: { actor: string; address: string };
+      params: Readonly<Record<string, string>>;
+    };
+    outcome: string;
+  },
+): Promise<void> {
+  const { request } = entry;
+  // The form's fields are what the person decided (ids, reasons); a password never comes
+  // through an action form, and the CSRF token was taken out above.
+  await options.deps.store.audit.append({
+    actor: request.origin.actor,
+    action: `console ${entry.action.path}`,
+    subject: { type: 'console', id: fillPath(entry.action.path, request.params) },
+    ...(request.form.reason ? { reason: request.form.reason } : {}),
+    origin: `console@${request.origin.address}`,
+    details: { company: request.company, form: request.form, outcome: entry.outcome },
+  });
+}
+
+function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => params[name] ?? `:${name}`);
+}
+
+function formOf(body: unknown): Record<string, string> {
+  const form: Record<string, string> = {};
+  if (body && typeof body === 'object')
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') form[k] = v;
+  return form;
+}

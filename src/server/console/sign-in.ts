@@ -1,0 +1,184 @@
+// Signing in and out: local users (argon2id hashes from the configuration's secrets) and the
+// company's OpenID Connect provider. Whoever signs in must be in some company's people list
+// (matched by e-mail); a person with no role anywhere is told so and gets no session.
+import { verify } from '@node-rs/argon2';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../formats/report/escape.js';
+import { renderLayout } from './layout.js';
+import { OidcSignIn } from './oidc.js';
+import type { ConsoleOptions } from './options.js';
+import { personName, rolesByCompany } from './people.js';
+import {
+  clearCookie,
+  CONSOLE_PREFIX,
+  newToken,
+  PRE_SESSION_COOKIE,
+  readSigned,
+  SESSION_COOKIE,
+  tokenMatches,
+  writeSigned,
+  type CookieSettings,
+  type Session,
+} from './session.js';
+
+/** What sign-in keeps between showing the form (or leaving for the provider) and coming back. */
+interface PreSession {
+  token: string;
+  next: string;
+  exp: number;
+  oidc?: { state: string; nonce: string; verifier: string };
+}
+
+const PRE_SESSION_MS = 10 * 60_000;
+/** Verified when the user name is unknown, so a wrong name takes as long as a wrong password. */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$KdvoLHaGmOxfENZJy2+hqQ$SE0Wlxw1ZRSSqLQq9VSHOTMnhxZlTVXG3t8t/PD9fE4';
+
+export interface SignInRoutes {
+  /** Where the provider sends people back to (registered at the provider). */
+  callbackPath: string;
+}
+
+export function registerSignIn(
+  app: FastifyInstance,
+  options: ConsoleOptions,
+  settings: CookieSettings & { baseUrl: () => string },
+): SignInRoutes {
+  const now = () => options.deps.clock.now().getTime();
+  const callbackPath = `${CONSOLE_PREFIX}/sign-in/oidc/callback`;
+  const oidc = options.oidc && new OidcSignIn(options.oidc, () => `${settings.baseUrl()}${callbackPath}`);
+
+  const begin = (reply: FastifyReply, next: string, extra: Partial<PreSession> = {}): PreSession => {
+    const pre: PreSession = { token: newToken(), next, exp: now() + PRE_SESSION_MS, ...extra };
+    writeSigned(reply, PRE_SESSION_COOKIE, pre, { ...settings, expiresAt: pre.exp });
+    return pre;
+  };
+
+  const startSession = (reply: FastifyReply, who: { id: string; email: string; name?: string }, next: string) => {
+    if (rolesByCompany(options.people, who.email).size === 0) {
+      options.logger.warn('console sign-in refused: not in any company people list', { user: who.id });
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderLayout({
+            title: 'No access',
+            body: `<p>You signed in as ${escapeHtml(who.email)}, but no company lists this address among its people. Ask an operator to add you to <code>companies[].people</code> in the configuration.</p>`,
+          }),
+        );
+    }
+    const session: Session = {
+      id: who.id,
+      email: who.email,
+      name: personName(options.people, who.email) ?? who.name ?? who.email,
+      csrf: newToken(),
+      exp: now() + options.sessionTtlMs,
+    };
+    writeSigned(reply, SESSION_COOKIE, session, { ...settings, expiresAt: session.exp });
+    clearCookie(reply, PRE_SESSION_COOKIE);
+    options.logger.info('console sign-in', { user: who.id });
+    return reply.redirect(next, 303);
+  };
+
+  app.get(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
+    const pre = begin(reply, safeNext(req.query.next));
+    return sendHtml(reply, 200, signInPage(options, pre.token));
+  });
+
+  app.post(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
+    const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
+    const form = req.body ?? {};
+    if (!pre || !tokenMatches(form._csrf, pre.token))
+      return sendHtml(
+        reply,
+        403,
+        signInPage(options, begin(reply, '/console/').token, 'The sign-in form expired. Please try again.'),
+      );
+    const user = options.localUsers.find((u) => u.username === form.username);
+    const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
+    const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
+    if (!user?.passwordHash || !ok) {
+      options.logger.warn('console sign-in failed', {
+        username: typeof form.username === 'string' ? form.username.slice(0, 64) : '',
+      });
+      return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
+    }
+    return startSession(reply, { id: `local:${user.username}`, email: user.email }, pre.next);
+  });
+
+  app.get(`${CONSOLE_PREFIX}/sign-in/oidc`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
+    if (!oidc) return reply.code(404).send();
+    const started = await oidc.start();
+    const { url, ...expected } = started;
+    begin(reply, safeNext(req.query.next), { oidc: expected });
+    return reply.redirect(url, 303);
+  });
+
+  app.get(callbackPath, async (req, reply) => {
+    if (!oidc) return reply.code(404).send();
+    const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
+    const retry = (message: string) =>
+      sendHtml(reply, 403, signInPage(options, begin(reply, pre?.next ?? '/console/').token, message));
+    if (!pre?.oidc) return retry('The sign-in took too long or was started elsewhere. Please sign in again.');
+    const url = new URL(req.url, settings.baseUrl());
+    let identity;
+    try {
+      identity = await oidc.finish(url, pre.oidc);
+    } catch (error) {
+      options.logger.warn('console OIDC sign-in failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return retry('The identity provider did not confirm the sign-in. Please sign in again.');
+    }
+    if (!identity.email || identity.emailVerified === false)
+      return retry('The identity provider gave no verified e-mail address; settle matches people by e-mail.');
+    return startSession(
+      reply,
+      { id: identity.id, email: identity.email, ...(identity.name ? { name: identity.name } : {}) },
+      pre.next,
+    );
+  });
+
+  app.post(`${CONSOLE_PREFIX}/sign-out`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
+    const session = readSigned<Session>(req, SESSION_COOKIE, now());
+    if (session && !tokenMatches(req.body?._csrf, session.csrf))
+      return sendHtml(
+        reply,
+        403,
+        renderLayout({
+          title: 'Refused',
+          body: '<p>The form was not sent from this console (no valid CSRF token).</p>',
+        }),
+      );
+    clearCookie(reply, SESSION_COOKIE);
+    if (session) options.logger.info('console sign-out', { user: session.id });
+    return reply.redirect(`${CONSOLE_PREFIX}/sign-in`, 303);
+  });
+
+  return { callbackPath };
+}
+
+/** Only a path inside the console: never an address elsewhere (no open redirect). */
+export function safeNext(next: string | undefined): string {
+  return next && /^\/console\/[^/\\]?/.test(next) && !next.startsWith('//') && !/[\\\r\n]/.test(next)
+    ? next
+    : `${CONSOLE_PREFIX}/`;
+}
+
+export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
+}
+
+function signInPage(options: ConsoleOptions, token: string, problem?: string): string {
+  const e = escapeHtml;
+  const parts: string[] = [];
+  if (problem) parts.push(`<p class="bad" role="alert">${e(problem)}</p>`);
+  if (options.oidc) parts.push(`<p><a href="${CONSOLE_PREFIX}/sign-in/oidc">Sign in with your company account</a></p>`);
+  if (options.localUsers.length > 0)
+    parts.push(`<form method="post" action="${CONSOLE_PREFIX}/sign-in" class="box">
+<input type="hidden" name="_csrf" value="${e(token)}">
+<label for="username">User name</label><input id="username" name="username" autocomplete="username" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<p><button type="submit">Sign in</button></p>
+</form>`);
+  return renderLayout({ title: 'Sign in', body: parts.join('\n') });
+}

@@ -1,0 +1,28 @@
+// The console's one stylesheet, served from the app (/console/style.css): no external assets,
+// no scripts; the CSP allows styles from 'self' only. Colours keep a contrast ratio ≥ 4.5:1.
+export const CONSOLE_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f6f7f9}
+a{color:#0b4fa8}
+a:focus,button:focus,input:focus,select:focus{outline:3px solid #f0b400;outline-offset:1px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px}
+header{background:#14213d;color:#fff;padding:8px 16px;display:flex;flex-wrap:wrap;gap:12px 24px;align-items:center}
+header a{color:#fff}
+header nav ul{list-style:none;margin:0;padding:0;display:flex;gap:16px;flex-wrap:wrap}
+header nav a[aria-current=page]{font-weight:700;text-decoration:underline}
+header form{display:inline-flex;gap:6px;align-items:center;margin:0}
+header .who{margin-left:auto;display:flex;gap:10px;align-items:center}
+main{padding:16px;max-width:1200px}
+h1{font-size:1.5rem;margin:0 0 12px}h2{font-size:1.15rem;margin:20px 0 8px}
+table{border-collapse:collapse;width:100%;background:#fff;margin:0 0 12px}
+th,td{border:1px solid #c9ced6;padding:4px 8px;text-align:left;vertical-align:top}
+th{background:#e9ecf1}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+.ok{color:#1d6b2f}.bad{color:#a4161a;font-weight:600}.warn{color:#7a4b00}
+.box{background:#fff;border:1px solid #c9ced6;padding:12px;margin:0 0 12px}
+button,input,select{font:inherit}
+button{background:#0b4fa8;color:#fff;border:0;padding:4px 12px;cursor:pointer}
+header button{background:#fff;color:#14213d}
+label{display:block;margin:8px 0 2px}
+.muted{color:#555e6b}
+`;

@@ -1,0 +1,381 @@
+// Read models of the web console's pages (src/server/console/pages/). Every list is paged in the
+// database by keyset: the page's last row's sort key, made an opaque cursor, is where the next
+// page starts (`WHERE key < cursor ORDER BY key DESC LIMIT n`), so a page costs one index range
+// scan (migration 0240) whatever the table's size, and rows with equal sort keys are told apart
+// by their id so none is lost or shown twice at a page boundary. Nothing here writes.
+import type { Knex } from 'knex';
+import type { LocalDate } from '../domain/local-date.js';
+import type { LineState } from '../domain/states.js';
+import type { Database } from './database.js';
+import { toStoredFile, type StoredFile } from './file-ledger.js';
+import { toStoredFinding, type StoredFinding } from './findings.js';
+import { toStoredPayment, type StoredPayment } from './payments.js';
+import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { toDay, type StatementDay } from './statement-days.js';
+
+/** One page of a list and the cursor of the next one (absent on the last page). */
+export interface Paged<T> {
+  rows: T[];
+  next?: string;
+}
+
+export interface PageQuery {
+  /** The opaque cursor from the previous page's `next`. */
+  after?: string;
+  /** Rows per page (1–200; default 50). */
+  limit?: number;
+}
+
+/** A cursor that does not decode: a link from an older version or edited by hand. */
+export class BadCursorError extends Error {
+  constructor() {
+    super('this page link is out of date or was changed; start again from the first page');
+    this.name = 'BadCursorError';
+  }
+}
+
+/** The sort key of a row as an opaque, URL-safe text. */
+export function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(text: string, arity: number): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadCursorError();
+  }
+  if (!Array.isArray(values) || values.length !== arity || !values.every((v) => typeof v === 'string'))
+    throw new BadCursorError();
+  return values;
+}
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+
+function pageSize(query: PageQuery): number {
+  const n = query.limit ?? DEFAULT_LIMIT;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+/**
+ * Restricts a query ordered by (`first` DESC, `second` DESC) to the rows after the cursor. Said as
+ * `first <= a AND (first < a OR second < b)` rather than a row-value comparison: both engines
+ * turn the first half into an index range, which MariaDB does not do for `(x, y) < (a, b)`.
+ */
+function afterDesc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
+  const [a, b] = cursor as [string, string];
+  void q.where(first, '<=', a).andWhere((w) => void w.where(first, '<', a).orWhere(second, '<', b));
+}
+
+/** Runs a keyset query for one more row than the page holds, to know whether a next page exists. */
+async function keysetPage<T>(
+  q: Knex.QueryBuilder,
+  query: PageQuery,
+  map: (row: Row) => T,
+  key: (row: Row) => string[],
+): Promise<Paged<T>> {
+  const limit = pageSize(query);
+  const rows = (await q.limit(limit + 1)) as Row[];
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page.map(map), ...(rows.length > limit && last ? { next: encodeCursor(key(last)) } : {}) };
+}
+
+export interface PaymentSearch extends PageQuery {
+  company: string;
+  endToEndId?: string;
+  /** The creditor reference (KID, RF) or the ERP's own reference on the line. */
+  reference?: string;
+  /** An IBAN (exact, any spacing removed by the caller) or the start of the creditor's name. */
+  creditorIban?: string;
+  creditorNamePrefix?: string;
+  amountMinor?: bigint;
+  currency?: string;
+  from?: LocalDate;
+  to?: LocalDate;
+  states?: readonly LineState[];
+  /**
+   * Leaves payroll lines out (category purpose SALA or a payroll debtor account): for a person
+   * without the payroll role a search by creditor or amount must not find them.
+   */
+  withoutPayroll?: { debtorIbans: readonly string[] };
+}
+
+/** Creditor names sort after their prefix and before prefix + the highest BMP character. */
+const PREFIX_END = '\uffff';
+
+export interface WaitingBasket {
+  id: string;
+  state: string;
+  bankBasketId?: string;
+  scaLinkExpiresAt?: Date;
+  hasLink: boolean;
+  createdAt: Date;
+  bulkCount: number;
+  lineCount: number;
+  /** Minor units per currency. */
+  totals: Record<string, bigint>;
+}
+
+export interface ConsoleAccount {
+  id: string;
+  iban?: string;
+  currency?: string;
+  name?: string;
+  /** The bank's status of the account (`enabled`, `blocked`, …) as last fetched. */
+  status?: string;
+  lastFetchedAt?: Date;
+}
+
+export interface ExportedDay extends StatementDay {
+  /** The formats written for the day (newest version of each), e.g. camt.053.001.02. */
+  exports: { format: string; fileName: string; version: number }[];
+}
+
+export class ConsoleViews {
+  constructor(private readonly db: Database) {}
+
+  /** A company's payment files, newest first. */
+  async files(company: string, query: PageQuery & { state?: string } = {}): Promise<Paged<StoredFile>> {
+    const q = this.db
+      .knex<Row>('payment_files')
+      .select('*')
+      .where({ company })
+      .orderBy([
+        { column: 'received_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    if (query.state !== undefined) void q.where({ state: query.state });
+    if (query.after !== undefined) afterDesc(q, ['received_at', 'id'], decodeCursor(query.after, 2));
+    return keysetPage(q, query, toStoredFile, (r) => [toStr(r.received_at), toStr(r.id)]);
+  }
+
+  /** Payments matching every given criterion, latest execution date first. */
+  async searchPayments(search: PaymentSearch): Promise<Paged<StoredPayment>> {
+    const q = this.db
+      .knex<Row>('payments')
+      .select('*')
+      .where({ company: search.company })
+      .orderBy([
+        { column: 'execution_date', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    if (search.endToEndId !== undefined) void q.where({ end_to_end_id: search.endToEndId });
+    if (search.reference !== undefined) void q.where({ creditor_reference: search.reference });
+    if (search.creditorIban !== undefined) void q.where({ creditor_iban: search.creditorIban });
+    if (search.creditorNamePrefix !== undefined)
+      void q
+        .where('creditor_name', '>=', search.creditorNamePrefix)
+        .andWhere('creditor_name', '<', search.creditorNamePrefix + PREFIX_END);
+    if (search.amountMinor !== undefined) void q.where({ amount_minor: search.amountMinor.toString() });
+    if (search.currency !== undefined) void q.where({ currency: search.currency });
+    if (search.from !== undefined) void q.where('execution_date', '>=', search.from);
+    if (search.to !== undefined) void q.where('execution_date', '<=', search.to);
+    if (search.states !== undefined) void q.whereIn('state', [...search.states]);
+    if (search.withoutPayroll !== undefined) {
+      void q.where((w) => void w.whereNull('category_purpose').orWhereNot('category_purpose', 'SALA'));
+      if (search.withoutPayroll.debtorIbans.length > 0)
+        void q.whereNotIn('debtor_iban', [...search.withoutPayroll.debtorIbans]);
+    }
+    if (search.after !== undefined) afterDesc(q, ['execution_date', 'id'], decodeCursor(search.after, 2));
+    return keysetPage(q, search, toStoredPayment, (r) => [toStr(r.execution_date), toStr(r.id)]);
+  }
+
+  async file(company: string, id: string): Promise<StoredFile | undefined> {
+    const row = await this.db.knex<Row>('payment_files').where({ company, id }).first();
+    return row ? toStoredFile(row) : undefined;
+  }
+
+  /** The accepted lines of a file, in line order. */
+  async fileLines(fileId: string, query: PageQuery = {}): Promise<Paged<StoredPayment>> {
+    const q = this.db.knex<Row>('payments').select('*').where({ file_id: fileId }).orderBy('line_number', 'asc');
+    if (query.after !== undefined) {
+      const line = Number(decodeCursor(query.after, 1)[0]);
+      if (!Number.isSafeInteger(line)) throw new BadCursorError();
+      void q.where('line_number', '>', line);
+    }
+    return keysetPage(q, query, toStoredPayment, (r) => [String(toInt(r.line_number))]);
+  }
+
+  /** One payment of the company by settle's id. */
+  async payment(company: string, id: string): Promise<StoredPayment | undefined> {
+    const row = await this.db.knex<Row>('payments').where({ company, id }).first();
+    return row ? toStoredPayment(row) : undefined;
+  }
+
+  /** Reconciliation findings of the company (those of its latest run, or all), newest first. */
+  async findings(company: string, query: PageQuery & { all?: boolean } = {}): Promise<Paged<StoredFinding>> {
+    const q = this.db
+      .knex<Row>('findings')
+      .select('*')
+      .where({ company })
+      .orderBy([
+        { column: 'first_seen_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    if (!query.all) void q.where({ present: true });
+    if (query.after !== undefined) afterDesc(q, ['first_seen_at', 'id'], decodeCursor(query.after, 2));
+    return keysetPage(q, query, toStoredFinding, (r) => [toStr(r.first_seen_at), toStr(r.id)]);
+  }
+
+  /** Findings whose subject names this text (a payment's end-to-end id), newest first, at most 20. */
+  async findingsAbout(company: string, text: string): Promise<StoredFinding[]> {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db
+      .knex<Row>('findings')
+      .where({ company })
+      .andWhereRaw("subject like ? escape '\\'", [like])
+      .orderBy('first_seen_at', 'desc')
+      .limit(20);
+    return rows.map(toStoredFinding);
+  }
+
+  /** The company's signing baskets waiting for approval at the bank (by state, then oldest first), with totals. */
+  async waitingBaskets(company: string, query: PageQuery = {}): Promise<Paged<WaitingBasket>> {
+    const q = this.db
+      .knex<Row>('baskets')
+      .select('id', 'state', 'bank_basket_id', 'sca_link_expires_at', 'created_at')
+      .select(this.db.knex.raw('case when sca_link is null then 0 else 1 end as has_link'))
+      .where({ company })
+      .whereIn('state', ['created', 'link_issued'])
+      // By state first: the index then yields the rows in order, with no sort of the company's baskets.
+      .orderBy([
+        { column: 'state', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    if (query.after !== undefined) {
+      const [state, id] = decodeCursor(query.after, 2) as [string, string];
+      void q.where('state', '>=', state).andWhere((w) => void w.where('state', '>', state).orWhere('id', '>', id));
+    }
+    const page = await keysetPage(
+      q,
+      query,
+      (r) => r,
+      (r) => [toStr(r.state), toStr(r.id)],
+    );
+    const rows = await Promise.all(page.rows.map((r) => this.withTotals(r)));
+    return { rows, ...(page.next ? { next: page.next } : {}) };
+  }
+
+  /** One waiting or decided basket of the company, with totals (undefined when unknown). */
+  async basket(company: string, id: string): Promise<WaitingBasket | undefined> {
+    const row = await this.db
+      .knex<Row>('baskets')
+      .select('id', 'state', 'bank_basket_id', 'sca_link_expires_at', 'created_at')
+      .select(this.db.knex.raw('case when sca_link is null then 0 else 1 end as has_link'))
+      .where({ company, id })
+      .first();
+    return row ? this.withTotals(row) : undefined;
+  }
+
+  /**
+   * The basket's SCA link, for the one action that shows it to an approver. Read here and
+   * nowhere else in the console: a list or page never carries it, so it is never prefetched.
+   */
+  async basketLink(company: string, id: string): Promise<{ link: string; expiresAt?: Date } | undefined> {
+    const row = await this.db
+      .knex<Row>('baskets')
+      .select('sca_link', 'sca_link_expires_at')
+      .where({ company, id })
+      .first();
+    const link = toOptStr(row?.sca_link);
+    const expiresAt = toOptDate(row?.sca_link_expires_at);
+    return link === undefined ? undefined : { link, ...(expiresAt ? { expiresAt } : {}) };
+  }
+
+  /** The payments of a basket's bulks, by settle's id. */
+  async basketPayments(basketId: string, query: PageQuery = {}): Promise<Paged<StoredPayment>> {
+    const q = this.db
+      .knex<Row>('payments')
+      .select('*')
+      .whereIn('bulk_id', this.db.knex('basket_items').select('bulk_id').where({ basket_id: basketId }))
+      .orderBy('id', 'asc');
+    if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
+    return keysetPage(q, query, toStoredPayment, (r) => [toStr(r.id)]);
+  }
+
+  private async withTotals(r: Row): Promise<WaitingBasket> {
+    const id = toStr(r.id);
+    const bulks = this.db.knex('basket_items').select('bulk_id').where({ basket_id: id });
+    const sums = (await this.db
+      .knex<Row>('payments')
+      .select('currency')
+      .count({ lines: '*' })
+      .sum({ total: 'amount_minor' })
+      .whereIn('bulk_id', bulks)
+      .groupBy('currency')
+      .orderBy('currency')) as Row[];
+    const bulkCount = (await this.db.knex<Row>('basket_items').count({ n: '*' }).where({ basket_id: id }).first())?.n;
+    const bankBasketId = toOptStr(r.bank_basket_id);
+    const scaLinkExpiresAt = toOptDate(r.sca_link_expires_at);
+    return {
+      id,
+      state: toStr(r.state),
+      ...(bankBasketId === undefined ? {} : { bankBasketId }),
+      ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
+      hasLink: toInt(r.has_link) === 1,
+      createdAt: new Date(toStr(r.created_at)),
+      bulkCount: toInt(bulkCount ?? 0),
+      lineCount: sums.reduce((n, s) => n + toInt(s.lines), 0),
+      // SUM of BIGINT is DECIMAL on MariaDB (a string) and an integer on SQLite: both exact.
+      totals: Object.fromEntries(sums.map((s) => [toStr(s.currency), toBigInt(String(s.total))])),
+    };
+  }
+
+  /** The company's bank accounts with their status at the bank, by id. */
+  async accounts(company: string, query: PageQuery = {}): Promise<Paged<ConsoleAccount>> {
+    const q = this.db.knex<Row>('accounts').select('*').where({ company }).orderBy('id', 'asc');
+    if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
+    return keysetPage(q, query, toAccount, (r) => [toStr(r.id)]);
+  }
+
+  async account(company: string, id: string): Promise<ConsoleAccount | undefined> {
+    const row = await this.db.knex<Row>('accounts').where({ company, id }).first();
+    return row ? toAccount(row) : undefined;
+  }
+
+  /** An account's checked statement days, newest first, with what was exported for each. */
+  async statementDays(accountId: string, query: PageQuery = {}): Promise<Paged<ExportedDay>> {
+    const q = this.db.knex<Row>('statement_days').select('*').where({ account_id: accountId }).orderBy('day', 'desc');
+    if (query.after !== undefined) void q.where('day', '<', decodeCursor(query.after, 1)[0]!);
+    const page = await keysetPage(q, query, toDay, (r) => [toStr(r.day)]);
+    const days = page.rows.map((d) => d.day);
+    const exported = days.length
+      ? ((await this.db
+          .knex<Row>('exports')
+          .select('format', 'period', 'file_name', 'version')
+          .where({ subject_id: accountId })
+          .whereIn('period', days)
+          .orderBy([{ column: 'format' }, { column: 'version', order: 'desc' }])) as Row[])
+      : [];
+    const byDay = new Map<string, ExportedDay['exports']>();
+    for (const e of exported) {
+      const list = byDay.get(toStr(e.period)) ?? [];
+      if (!list.some((x) => x.format === toStr(e.format)))
+        list.push({ format: toStr(e.format), fileName: toStr(e.file_name), version: toInt(e.version) });
+      byDay.set(toStr(e.period), list);
+    }
+    return {
+      rows: page.rows.map((d) => ({ ...d, exports: byDay.get(d.day) ?? [] })),
+      ...(page.next ? { next: page.next } : {}),
+    };
+  }
+}
+
+function toAccount(r: Row): ConsoleAccount {
+  const opt = (key: keyof ConsoleAccount, v: unknown) => {
+    const s = toOptStr(v);
+    return s === undefined ? {} : { [key]: s };
+  };
+  const lastFetchedAt = toOptDate(r.last_fetched_at);
+  return {
+    id: toStr(r.id),
+    ...opt('iban', r.iban),
+    ...opt('currency', r.currency),
+    ...opt('name', r.name),
+    ...opt('status', r.account_status),
+    ...(lastFetchedAt ? { lastFetchedAt } : {}),
+  };
+}

@@ -1,0 +1,95 @@
+// A running `settle serve` with its console enabled, for the console tests: real configuration
+// (YAML with secret references), SQLite, local users with argon2id hashes, and a real OpenID
+// Connect provider on loopback. People: Olga (operator, local), Vera (viewer, local), Otto
+// (finance, through the provider) in ACME; Olga is operator of Beta too.
+import { hash } from '@node-rs/argon2';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { createApp, type App } from '../../src/main/app.js';
+import { startServe, type RunningServe } from '../../src/main/serve.js';
+import { reserveOidcProvider, type ReservedProvider } from '../support/oidc-provider.js';
+
+export const PASSWORDS = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
+export const SESSION_KEY = 'test-console-session-key-0123456789abcdef';
+export const OIDC_SECRET = 'test-oidc-client-secret-0123456789';
+
+export interface ConsoleFixture {
+  dir: string;
+  app: App;
+  serve: RunningServe;
+  /** http://127.0.0.1:PORT (no path). */
+  base: string;
+  provider: ReservedProvider;
+  close(): Promise<void>;
+}
+
+export async function startConsoleFixture(options: { sessionTtl?: string } = {}): Promise<ConsoleFixture> {
+  const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
+  const provider = await reserveOidcProvider();
+  for (const c of ['acme', 'beta']) await mkdir(join(dir, c), { recursive: true });
+  await writeFile(
+    join(dir, 'settle.yaml'),
+    `dataDir: ${dir}/data
+console:
+  enabled: true
+  port: 0
+  sessionTtl: ${options.sessionTtl ?? '8h'}
+  sessionKey: { env: CONSOLE_KEY }
+  oidc:
+    issuer: ${provider.issuer}
+    clientId: settle-console
+    clientSecret: { env: OIDC_SECRET }
+  localUsers:
+    - { username: olga, email: Olga@acme.example, passwordHash: { env: OLGA_HASH } }
+    - { username: vera, email: vera@acme.example, passwordHash: { env: VERA_HASH } }
+    - { username: nobody, email: nobody@elsewhere.example, passwordHash: { env: VERA_HASH } }
+companies:
+  - id: acme
+    name: ACME AS
+    organisationNumber: "999999999"
+    root: ${dir}/acme
+    people:
+      - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
+      - { name: Vera Viewer, email: vera@acme.example, roles: [viewer] }
+      - { name: Otto Finance, email: otto@acme.example, roles: [finance] }
+  - id: beta
+    name: Beta <b>AS</b>
+    organisationNumber: "999999998"
+    root: ${dir}/beta
+    people:
+      - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
+`,
+  );
+  const env = {
+    CONSOLE_KEY: SESSION_KEY,
+    OIDC_SECRET,
+    OLGA_HASH: await hash(PASSWORDS.olga, { algorithm: 2 }),
+    VERA_HASH: await hash(PASSWORDS.vera, { algorithm: 2 }),
+  };
+  const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
+  const app = await createApp(config, silentLogger());
+  const serve = await startServe(app, { scheduler: false, port: 0 });
+  const base = serve.consoleUrl!.replace(/\/console\/$/, '');
+  provider.start(
+    { clientId: 'settle-console', clientSecret: OIDC_SECRET, redirectUri: `${base}/console/sign-in/oidc/callback` },
+    {
+      otto: { email: 'otto@acme.example', name: 'Otto Finance' },
+      mallory: { email: 'mallory@evil.example', name: 'M' },
+    },
+  );
+  return {
+    dir,
+    app,
+    serve,
+    base,
+    provider,
+    async close() {
+      await serve.stop();
+      await provider.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
