@@ -222,8 +222,9 @@ async function runCompanyChain(
     });
     await step('fetch', async () => {
       const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
+      const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
       return {
-        summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not`,
+        summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
         files: [],
       };

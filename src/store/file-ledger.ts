@@ -114,8 +114,9 @@ export class FileLedger {
         await trx('payment_files')
           .where({ id })
           .update({
-            ...(record.format === undefined ? {} : { format: record.format }),
-            ...(record.messageId === undefined ? {} : { message_id: record.messageId }),
+            // Plain keys, no conditional spreads: the one-transition-path test reads the names.
+            format: record.format ?? file.format,
+            message_id: record.messageId ?? file.messageId ?? null,
             line_count: accepted + filled.rejectedCount,
             accepted_count: accepted,
             rejected_count: filled.rejectedCount,

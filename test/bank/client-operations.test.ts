@@ -31,8 +31,15 @@ describe('bank client operations against the sandbox', () => {
 
   it('reads accounts, parameters, balances, transactions and details in the company resource group', async () => {
     const accounts = await all(h.client.listAccounts(company, { withBalance: true }));
-    expect(accounts.map((a) => a.id).sort()).toEqual([SEED.approvalAccountId, SEED.operatingAccountId].sort());
-    expect(accounts.every((a) => a.status === 'enabled' && a.balances.length > 0)).toBe(true);
+    // The company's accounts at both of its banks: testbank's two and nordbank's two, one of them not enabled yet.
+    expect(accounts.map((a) => a.id).sort()).toEqual(
+      [SEED.approvalAccountId, SEED.operatingAccountId, SEED.nordbankAccountId, SEED.pendingAccountId].sort(),
+    );
+    const enabled = accounts.filter((a) => a.status === 'enabled');
+    expect(enabled.map((a) => a.id).sort()).toEqual(
+      [SEED.approvalAccountId, SEED.operatingAccountId, SEED.nordbankAccountId].sort(),
+    );
+    expect(enabled.every((a) => a.balances.length > 0)).toBe(true);
 
     const account = await h.client.getAccount(company, SEED.operatingAccountId);
     expect(account).toMatchObject({ iban: SEED.operatingIban, currency: 'NOK' });
@@ -64,8 +71,9 @@ describe('bank client operations against the sandbox', () => {
       }),
     );
     const byConsent = await all(h.client.listAccounts({ consentId: SEED.consentId }));
-    expect(byScopes.map((a) => a.id).sort()).toEqual(byConsent.map((a) => a.id).sort());
-    expect(byScopes).toHaveLength(2);
+    // A consent is tied to one bank (spec §3.1): it sees that bank's accounts of the resource group.
+    expect(byScopes).toHaveLength(4);
+    expect(byConsent.map((a) => a.id).sort()).toEqual([SEED.approvalAccountId, SEED.operatingAccountId].sort());
   });
 
   it('runs a consent through create, list, get, refresh (an SCA link) and delete', async () => {

@@ -85,7 +85,7 @@ describe('settle run <job> --json', { timeout: 240_000 }, () => {
         expect(keys(await run('status'))).toEqual(['changed', 'failed', 'notDue', 'polled', 'statusReports']);
 
         const fetched = (await run('fetch')) as { accounts: { days: Record<string, unknown>[] }[] };
-        expect(fetched.accounts).toHaveLength(2);
+        expect(fetched.accounts).toHaveLength(4); // both banks' accounts, one not enabled yet
         for (const d of fetched.accounts.flatMap((a) => a.days))
           for (const amount of [d.opening, d.closing, d.bookedSum])
             if (amount !== null) expect(amount).toMatch(/^-?\d+\.\d{2}$/);

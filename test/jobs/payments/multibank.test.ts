@@ -1,5 +1,5 @@
 // A company with accounts at two banks (testbank and nordbank in the sandbox) through pickup →
-// submit → approve → status → statements: each bulk goes under its own bank's consent (the
+// submit → approve → status → statements → reconcile: each bulk goes under its own bank's consent (the
 // sandbox records which), a basket never mixes banks, and a file paying from an account the
 // bank has not enabled yet is refused at pickup with its line located. SQLite and MariaDB.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,8 +10,10 @@ import { directoryOncePerRun, isUnreachable } from '../../../jobs/accounts/direc
 import { runApprove } from '../../../jobs/approve.js';
 import { runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
+import { runReconcile } from '../../../jobs/reconcile.js';
 import { runStatus } from '../../../jobs/status.js';
 import { runSubmit } from '../../../jobs/submit.js';
+import { DEFAULT_RECONCILE_CONFIG } from '../../../src/domain/reconcile/index.js';
 import { loadProfile } from '../../../src/formats/csv-profile/index.js';
 import { SEED } from '../../../src/sandbox/index.js';
 import { StatementDayRepository, StatementRepository } from '../../../src/store/index.js';
@@ -151,6 +153,27 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
       ]);
       const booked = await new StatementRepository(w.db, w.clock).listTransactions(SEED.nordbankAccountId);
       expect(booked.some((t) => t.endToEndId === 'E2E-NB-1')).toBe(true);
+
+      // Reconciliation covers the accounts of both banks: each payment is matched to its booking.
+      const [reconciled] = await runReconcile(
+        {
+          store: w.store,
+          clock: w.clock,
+          logger: w.logger,
+          timeZone: 'Europe/Oslo',
+          runId: 'r1',
+          config: DEFAULT_RECONCILE_CONFIG,
+          lookBackDays: 31,
+          fileStore: () => Promise.resolve(new LocalFileStore(w.company.root)),
+        },
+        [w.company],
+      );
+      const rows = (await readFile(join(w.company.root, reconciled!.csv), 'utf8')).split('\n');
+      for (const e2e of ['E2E-TB-1', 'E2E-TB-2', 'E2E-NB-1']) {
+        const about = rows.filter((r) => r.includes(e2e));
+        expect(about, e2e).toHaveLength(1);
+        expect(about[0]!.split(',')[0], e2e).toBe('matched');
+      }
     });
 
     it('refuses at pickup a line paying from an account the bank has not enabled yet, with the line and what to do', async () => {
