@@ -3,7 +3,7 @@
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
 import type { StoredPayment, WaitingBasket } from '../../../store/index.js';
-import type { ConsoleAction, ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
+import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import {
   csrfField,
   esc,
@@ -145,10 +145,11 @@ export const showLinkAction: ConsoleAction = {
       actor: req.origin.actor,
       action: 'approval.link_shown',
       subject: { type: 'basket', id },
-      origin: req.origin.address,
+      origin: auditOrigin(req.origin),
       details: { company: req.company, basket: id, bankBasketId: basket.bankBasketId ?? null },
     });
     return {
+      audited: true,
       status: 200,
       title: `Approval link of basket ${id}`,
       body: [
