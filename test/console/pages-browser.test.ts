@@ -106,6 +106,9 @@ describe('console pages in a browser', () => {
   const check = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
     expect(await page.locator('main script, main [onmouseover]').count(), name).toBe(0);
+    // One heading per page, and no bidirectional control from outside anywhere in it.
+    expect(await page.locator('h1').count(), name).toBe(1);
+    expect(await page.locator('body').textContent(), name).not.toContain('\u202E');
     await screenshot(page, 'console', name);
   };
 

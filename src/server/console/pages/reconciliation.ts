@@ -57,9 +57,8 @@ export const reconciliationPage: ConsolePage = {
       decisionForms(req, f),
     ]);
     return {
-      title: 'Reconciliation',
+      title: 'Reconciliation findings',
       body: [
-        '<h1>Reconciliation findings</h1>',
         `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}. ` +
           "The full reports (CSV and HTML) of each run are in the company's reports folder.</p>",
         table(
