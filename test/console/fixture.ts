@@ -1,7 +1,7 @@
 // A running `settle serve` with its console enabled, for the console tests: real configuration
 // (YAML with secret references), SQLite, local users with argon2id hashes, and a real OpenID
 // Connect provider on loopback. People: Olga (operator, local), Vera (viewer, local), Otto
-// (finance, through the provider) in ACME; Olga is operator of Beta too.
+// (finance, through the provider) and Alma (approver, local) in ACME; Olga is operator of Beta too.
 import { hash } from '@node-rs/argon2';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { reserveOidcProvider, type ReservedProvider } from '../support/oidc-provider.js';
 
-export const PASSWORDS = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
+export const PASSWORDS = { olga: 'olga-correct-horse', vera: 'vera-battery-staple', alma: 'alma-tr0ub4dor-3' };
 export const SESSION_KEY = 'test-console-session-key-0123456789abcdef';
 export const OIDC_SECRET = 'test-oidc-client-secret-0123456789';
 
@@ -45,6 +45,7 @@ console:
   localUsers:
     - { username: olga, email: Olga@acme.example, passwordHash: { env: OLGA_HASH } }
     - { username: vera, email: vera@acme.example, passwordHash: { env: VERA_HASH } }
+    - { username: alma, email: alma@acme.example, passwordHash: { env: ALMA_HASH } }
     - { username: nobody, email: nobody@elsewhere.example, passwordHash: { env: VERA_HASH } }
 companies:
   - id: acme
@@ -55,6 +56,7 @@ companies:
       - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
       - { name: Vera Viewer, email: vera@acme.example, roles: [viewer] }
       - { name: Otto Finance, email: otto@acme.example, roles: [finance] }
+      - { name: Alma Approver, email: alma@acme.example, roles: [approver] }
   - id: beta
     name: Beta <b>AS</b>
     organisationNumber: "999999998"
@@ -68,6 +70,7 @@ companies:
     OIDC_SECRET,
     OLGA_HASH: await hash(PASSWORDS.olga, { algorithm: 2 }),
     VERA_HASH: await hash(PASSWORDS.vera, { algorithm: 2 }),
+    ALMA_HASH: await hash(PASSWORDS.alma, { algorithm: 2 }),
   };
   const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
   const app = await createApp(config, silentLogger());

@@ -3,7 +3,7 @@
 // form: it works without JavaScript), who is signed in, and sign out (a POST with the CSRF
 // token). Every value from outside is escaped here; page bodies arrive escaped already.
 import { roleAllows, type Role } from '../../domain/roles.js';
-import { escapeHtml } from '../../formats/report/escape.js';
+import { esc } from './pages/html.js';
 import type { ConsolePage, ConsoleUser } from './page.js';
 import { CONSOLE_PREFIX } from './session.js';
 
@@ -21,7 +21,8 @@ export interface LayoutInput {
 }
 
 export function renderLayout(input: LayoutInput): string {
-  const e = escapeHtml;
+  // Bidi-safe: a company or file name from outside cannot reorder the title either.
+  const e = esc;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -46,7 +47,8 @@ ${input.body}
 }
 
 function signedInHeader(input: LayoutInput, user: ConsoleUser): string {
-  const e = escapeHtml;
+  // Bidi-safe: a company or file name from outside cannot reorder the title either.
+  const e = esc;
   const company = input.company;
   const roles: ReadonlySet<Role> = (company && user.rolesByCompany.get(company)) || new Set<Role>();
   const links = (input.pages ?? [])

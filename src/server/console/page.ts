@@ -69,7 +69,19 @@ export interface ActionRequest extends PageRequest {
   origin: ActionOrigin;
 }
 
-export type ActionResult = { redirect: string } | { status: number; title: string; body: string };
+/** How the audit trail names where a console change came from: `console@<address>`. */
+export function auditOrigin(origin: ActionOrigin): string {
+  return `console@${origin.address}`;
+}
+
+/**
+ * What an action answers. `audited: true` says the action wrote its own, specific audit entry
+ * for the change it made (with who, what, when and auditOrigin), so the router adds no generic
+ * one: one entry per change. Refusals and failures leave it out and get the router's entry.
+ */
+export type ActionResult = ({ redirect: string } | { status: number; title: string; body: string }) & {
+  audited?: true;
+};
 
 export interface ConsoleAction {
   /** POST route path, e.g. `/console/findings/:id/ack`. */

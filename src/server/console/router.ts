@@ -2,13 +2,21 @@
 // session (else to sign-in), a company the person has a role in (`?company=`, or the first one
 // they have), the route's least role (roleAllows), and for actions the session's CSRF token.
 // Every action is written to the audit trail here — who, what, when, from which address and
-// with what outcome — so no action can forget it.
+// with what outcome — so no action can forget it; an action that wrote its own, more specific
+// entry for its change says so (`audited: true`) and gets no second one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../domain/roles.js';
 import { escapeHtml } from '../../formats/report/escape.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
-import type { ActionResult, ConsoleAction, ConsolePage, ConsoleUser, PageRequest } from './page.js';
+import {
+  auditOrigin,
+  type ActionResult,
+  type ConsoleAction,
+  type ConsolePage,
+  type ConsoleUser,
+  type PageRequest,
+} from './page.js';
 import { rolesByCompany } from './people.js';
 import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
 import { sendHtml } from './sign-in.js';
@@ -122,7 +130,12 @@ export function registerRoutes(
         await audit(options, { action: a, request, outcome: 'failed' });
         throw error;
       }
-      await audit(options, { action: a, request, outcome: 'redirect' in result ? 'done' : `status ${result.status}` });
+      if (!result.audited)
+        await audit(options, {
+          action: a,
+          request,
+          outcome: 'redirect' in result ? 'done' : `status ${result.status}`,
+        });
       if ('redirect' in result) return reply.redirect(result.redirect, 303);
       return page(reply, result.status, g, { title: result.title, body: result.body });
     });
@@ -150,7 +163,7 @@ async function audit(
     action: `console ${entry.action.path}`,
     subject: { type: 'console', id: fillPath(entry.action.path, request.params) },
     ...(request.form.reason ? { reason: request.form.reason } : {}),
-    origin: `console@${request.origin.address}`,
+    origin: auditOrigin(request.origin),
     details: { company: request.company, form: request.form, outcome: entry.outcome },
   });
 }

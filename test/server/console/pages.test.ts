@@ -317,7 +317,7 @@ describe('console pages on SQLite', () => {
     expect('body' in shown && shown.body).toContain(SCA_LINK);
     const entries = await store.audit.list({ subject: { type: 'basket', id: ids.basket } });
     expect(entries.map((e) => [e.action, e.actor, e.origin])).toEqual([
-      ['approval.link_shown', 'local:approver', '127.0.0.1'],
+      ['approval.link_shown', 'local:approver', 'console@127.0.0.1'],
     ]);
     const unknown = await show.handle(deps, actionRequest(['approver'], { id: 'no-such-basket' }));
     expect(unknown).toMatchObject({ status: 404 });
@@ -337,7 +337,7 @@ describe('console pages on SQLite', () => {
       status: 400,
     });
     const done = await ack.handle(deps, actionRequest(['finance'], { id: 'F-UNMATCHED' }, { reason: 'booked late' }));
-    expect(done).toEqual({ redirect: '/console/reconciliation?company=acme#finding-F-UNMATCHED' });
+    expect(done).toEqual({ redirect: '/console/reconciliation?company=acme#finding-F-UNMATCHED', audited: true });
     const acked = (await store.findings.find('F-UNMATCHED', 'acme'))[0]!;
     expect([acked.decision, acked.decidedBy, acked.decidedReason]).toEqual([
       'acknowledged',

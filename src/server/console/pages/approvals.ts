@@ -3,7 +3,7 @@
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
 import type { StoredPayment, WaitingBasket } from '../../../store/index.js';
-import type { ConsoleAction, ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
+import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import {
   csrfField,
   esc,
@@ -88,9 +88,8 @@ export const approvalsPage: ConsolePage = {
       }),
     );
     return {
-      title: 'Approvals',
+      title: 'Approvals waiting',
       body: [
-        '<h1>Approvals waiting</h1>',
         sections.length ? sections.join('\n') : '<p>No basket is waiting for approval.</p>',
         pager('/console/approvals', req, page.next),
       ].join('\n'),
@@ -108,9 +107,8 @@ export const basketPage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     return {
-      title: `Basket ${basket.id}`,
+      title: `Signing basket ${basket.id}`,
       body: [
-        `<h1>Signing basket ${esc(basket.id)}</h1>`,
         basketFacts(deps, req, basket),
         ['created', 'link_issued'].includes(basket.state) ? linkForm(req, basket) : '',
         linesTable(deps, req, 'Payments in the basket', lines.rows),
@@ -145,14 +143,14 @@ export const showLinkAction: ConsoleAction = {
       actor: req.origin.actor,
       action: 'approval.link_shown',
       subject: { type: 'basket', id },
-      origin: req.origin.address,
+      origin: auditOrigin(req.origin),
       details: { company: req.company, basket: id, bankBasketId: basket.bankBasketId ?? null },
     });
     return {
+      audited: true,
       status: 200,
       title: `Approval link of basket ${id}`,
       body: [
-        `<h1>Approval link of basket ${esc(id)}</h1>`,
         '<p>The link is single use: open it once, to approve at the bank. That it was shown to you is recorded.</p>',
         `<p><a href="${esc(link.link)}" rel="noreferrer noopener" referrerpolicy="no-referrer">Approve at the bank</a></p>`,
         `<p>Valid until ${when(deps, req, link.expiresAt)}.</p>`,

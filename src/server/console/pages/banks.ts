@@ -18,7 +18,6 @@ export const banksPage: ConsolePage = {
     return {
       title: 'Banks',
       body: [
-        '<h1>Banks</h1>',
         table(
           'Consents',
           ['Bank', 'Consent', 'Status', 'Expires', 'Reported'],

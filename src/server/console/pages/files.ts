@@ -33,9 +33,8 @@ export const filesPage: ConsolePage = {
       .map((s) => `<option value="${esc(s)}"${s === (state ?? '') ? ' selected' : ''}>${esc(s || 'any')}</option>`)
       .join('');
     return {
-      title: 'Files',
+      title: 'Payment files',
       body: [
-        '<h1>Payment files</h1>',
         `<form method="get" action="/console/files"><input type="hidden" name="company" value="${esc(req.company)}">` +
           `<label for="file-state">State</label> <select id="file-state" name="state">${options}</select> ` +
           '<button type="submit">Show</button></form>',
@@ -69,7 +68,6 @@ export const filePage: ConsolePage = {
     return {
       title: `File ${file.fileName}`,
       body: [
-        `<h1>File ${esc(file.fileName)}</h1>`,
         facts('The file', [
           ['Received', when(deps, req, file.receivedAt)],
           ['From', esc(file.source ?? '–')],

@@ -134,5 +134,5 @@ export function problem(
   message: string,
   status: number,
 ): { title: string; body: string; status: number } {
-  return { title, body: `<h1>${esc(title)}</h1>\n<p>${esc(message)}</p>`, status };
+  return { title, body: `<p>${esc(message)}</p>`, status };
 }

@@ -20,7 +20,6 @@ export const paymentPage: ConsolePage = {
     return {
       title: `Payment ${payment.endToEndId}`,
       body: [
-        `<h1>Payment ${esc(payment.endToEndId)}</h1>`,
         facts('The payment', [
           ['File and line', `${fileLink}, line ${esc(String(payment.lineNumber))}`],
           ['State', esc(payment.state)],

@@ -44,7 +44,6 @@ export const paymentsPage: ConsolePage = {
         title: 'Payments',
         status: 400,
         body: [
-          '<h1>Payments</h1>',
           `<div role="alert"><p>The search was not run:</p><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>`,
           searchForm(req),
         ].join('\n'),
@@ -71,7 +70,6 @@ export const paymentsPage: ConsolePage = {
     return {
       title: 'Payments',
       body: [
-        '<h1>Payments</h1>',
         searchForm(req),
         table(
           'Payments found, latest execution date first',

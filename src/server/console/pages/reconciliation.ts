@@ -5,7 +5,7 @@
 import { decisionMismatch } from '../../../../jobs/finding-decision.js';
 import { isSettleError } from '../../../domain/errors.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
-import type { ConsoleAction, ConsolePage, PageRequest } from '../page.js';
+import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { csrfField, esc, hasRole, href, link, pager, problem, table, when } from './html.js';
 import { loadPage } from './load-page.js';
 
@@ -57,9 +57,8 @@ export const reconciliationPage: ConsolePage = {
       decisionForms(req, f),
     ]);
     return {
-      title: 'Reconciliation',
+      title: 'Reconciliation findings',
       body: [
-        '<h1>Reconciliation findings</h1>',
         `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}. ` +
           "The full reports (CSV and HTML) of each run are in the company's reports folder.</p>",
         table(
@@ -99,7 +98,7 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
         await deps.store.findings.decide(req.company, id, {
           decision: kind,
           actor: req.origin.actor,
-          origin: req.origin.address,
+          origin: auditOrigin(req.origin),
           reason,
         });
       } catch (error) {
@@ -107,7 +106,10 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
           return problem('No such finding', 'The company has no finding with this id.', 404);
         throw error;
       }
-      return { redirect: href('/console/reconciliation', req) + `#finding-${encodeURIComponent(id)}` };
+      return {
+        redirect: href('/console/reconciliation', req) + `#finding-${encodeURIComponent(id)}`,
+        audited: true,
+      };
     },
   };
 }

@@ -22,7 +22,7 @@ export const statementsPage: ConsolePage = {
     if (chosen === undefined)
       return {
         title: 'Statements',
-        body: '<h1>Statements</h1>\n<p>No account has been fetched from the bank yet.</p>',
+        body: '<p>No account has been fetched from the bank yet.</p>',
       };
     const account = await deps.store.consoleViews.account(req.company, chosen);
     if (!account) return problem('No such account', 'The company has no account with this id.', 404);
@@ -42,7 +42,6 @@ export const statementsPage: ConsolePage = {
     return {
       title: 'Statements',
       body: [
-        '<h1>Statements</h1>',
         `<nav aria-label="accounts"><ul>${choose}</ul></nav>`,
         `<h2>${esc(account.iban ?? account.id)}${account.name ? ` — ${esc(account.name)}` : ''}</h2>`,
         table(

@@ -1,0 +1,261 @@
+// Every console page in a real browser (Debian's chromium through playwright-core) against a
+// running `settle serve` with seeded data: navigation to Files, a File, Payments (searched by
+// end-to-end id and by creditor), a Payment's story, Approvals, a Basket, Reconciliation,
+// Statements and Banks; a finding acknowledged by an operator (one audit entry, with its
+// address) and refused to a viewer; the approval link shown to an approver only on request;
+// hostile text from outside shown as text; axe-core on every page with no serious or critical
+// violation, and a screenshot of each in test-artifacts/console/.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../src/domain/local-date.js';
+import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { payment, paymentFile } from '../store/fixtures.js';
+import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+
+const TEST_MS = 240_000;
+const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
+const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
+
+describe('console pages in a browser', () => {
+  let f: ConsoleFixture;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const ids = { file: '', payment: '', basket: '' };
+
+  beforeAll(async () => {
+    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    const store = f.app.store;
+    const file = await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-file`), [
+      payment(1, { endToEndId: 'E2E-HOSTILE', creditorName: HOSTILE, remittanceInformation: HOSTILE }),
+      payment(2, {
+        endToEndId: 'E2E-PLAIN',
+        creditorName: 'Kari Nordmann',
+        amount: { minor: 123_450n, currency: 'NOK' },
+      }),
+    ]);
+    ids.file = file.id;
+    const lines = await store.payments.listByFile(file.id);
+    ids.payment = lines.find((p) => p.endToEndId === 'E2E-HOSTILE')!.id;
+    const [bulk] = await store.bulks.createBulks(file.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as LocalDate,
+        batchBooking: false,
+        paymentIds: lines.map((p) => p.id),
+      },
+    ]);
+    await store.bulks.markSending(bulk!.id);
+    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
+    const basket = await store.baskets.create('acme', [bulk!.id]);
+    await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
+    await store.baskets.issueLink(basket.id, SCA_LINK, new Date(Date.now() + 86_400_000));
+    ids.basket = basket.id;
+    await store.findings.recordRun('acme', 'run-1', [
+      {
+        id: 'F-UNMATCHED',
+        type: 'unmatched_payment',
+        factHash: 'h1',
+        subject: 'payment E2E-HOSTILE',
+        summary: HOSTILE,
+      },
+    ]);
+    await store.statements.upsertAccount({
+      id: 'acc-1',
+      company: 'acme',
+      iban: 'NO9386011117947',
+      currency: 'NOK',
+      name: HOSTILE,
+    });
+    await store.accountStatus.record('acc-1', 'enabled', new Date('2026-01-04T08:00:00Z'));
+    await store.statementDays.record({
+      accountId: 'acc-1',
+      day: '2026-01-04' as LocalDate,
+      currency: 'NOK',
+      openingMinor: 100_000n,
+      closingMinor: 90_000n,
+      bookedSumMinor: -10_000n,
+      entryCount: 2,
+      continuity: 'ok',
+    });
+  }, TEST_MS);
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await f?.close();
+  });
+
+  /** A signed-in page that fails the test if any dialog (an injected script) ever opens. */
+  const signIn = async (user: keyof typeof PASSWORDS): Promise<Page> => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    page.on('dialog', (d) => {
+      throw new Error(`a dialog opened: ${d.message()}`);
+    });
+    await page.goto(`${f.base}/console/sign-in`);
+    await page.getByLabel('User name').fill(user);
+    await page.getByLabel('Password').fill(PASSWORDS[user]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/console\/$/);
+    return page;
+  };
+
+  /** Accessible, nothing injected (no script, no element with an event attribute), saved as a screenshot. */
+  const check = async (page: Page, name: string) => {
+    expect(await seriousViolations(page), name).toEqual([]);
+    expect(await page.locator('main script, main [onmouseover]').count(), name).toBe(0);
+    // One heading per page, and no bidirectional control from outside anywhere in it.
+    expect(await page.locator('h1').count(), name).toBe(1);
+    expect(await page.locator('body').textContent(), name).not.toContain('\u202E');
+    await screenshot(page, 'console', name);
+  };
+
+  it(
+    'walks every page as an operator, searches payments and shows hostile text as text',
+    async () => {
+      const page = await signIn('olga');
+
+      await page.getByRole('link', { name: 'Files', exact: true }).click();
+      await page.waitForURL(/\/console\/files\?company=acme/);
+      const files = (await page.locator('main').textContent())!;
+      expect(files).toContain('<script>alert(1)</script>"onmouseover=alert(2)');
+      expect(files).not.toContain('\u202E');
+      await check(page, 'files');
+
+      await page.goto(`${f.base}/console/files/${ids.file}?company=acme`);
+      expect(await page.locator('main').textContent()).toContain('E2E-HOSTILE');
+      await check(page, 'file');
+
+      await page.getByRole('link', { name: 'Payments', exact: true }).click();
+      await page.waitForURL(/\/console\/payments\?company=acme/);
+      await check(page, 'payments');
+
+      await page.getByLabel('End-to-end id').fill('E2E-PLAIN');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/e2e=E2E-PLAIN/);
+      expect(await page.locator('main tbody').textContent()).toContain('E2E-PLAIN');
+      expect(await page.locator('main tbody').textContent()).not.toContain('E2E-HOSTILE');
+      await check(page, 'payments-by-end-to-end-id');
+
+      await page.getByLabel('End-to-end id').fill('');
+      await page.getByLabel('Creditor name (start) or IBAN').fill('<script>');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/creditor=/);
+      expect(await page.locator('main tbody').textContent()).toContain('E2E-HOSTILE');
+      expect(await page.locator('main tbody').textContent()).not.toContain('E2E-PLAIN');
+      expect(await page.getByLabel('Creditor name (start) or IBAN').inputValue()).toBe('<script>');
+      await check(page, 'payments-by-creditor');
+
+      await page.getByRole('link', { name: 'E2E-HOSTILE' }).click();
+      await page.waitForURL(new RegExp(`/console/payments/${ids.payment}`));
+      expect(await page.locator('main').textContent()).toContain('<script>alert(1)</script>');
+      await check(page, 'payment');
+
+      await page.getByRole('link', { name: 'Approvals', exact: true }).click();
+      await page.waitForURL(/\/console\/approvals\?company=acme/);
+      expect(await page.locator('main').textContent()).toContain(ids.basket);
+      expect(await page.content()).not.toContain(SCA_LINK);
+      await check(page, 'approvals');
+
+      await page.goto(`${f.base}/console/approvals/${ids.basket}?company=acme`);
+      expect(await page.content()).not.toContain(SCA_LINK);
+      await check(page, 'basket');
+
+      for (const [name, label] of [
+        ['reconciliation', 'Reconciliation'],
+        ['statements', 'Statements'],
+        ['banks', 'Banks'],
+      ] as const) {
+        await page.getByRole('link', { name: label, exact: true }).click();
+        await page.waitForURL(new RegExp(`/console/${name}\\?company=acme`));
+        expect(await page.locator('a[aria-current=page]').textContent()).toBe(label);
+        await check(page, name);
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'lets an operator acknowledge a finding with one audit entry, and refuses a viewer and a form without token',
+    async () => {
+      const vera = await signIn('vera');
+      const before = (await f.app.store.audit.list()).length;
+      // Her own valid token, sent by her browser to the operator's action: refused by role.
+      const token = await vera.locator('input[name=_csrf]').first().inputValue();
+      const refused = await vera.context().request.post(`${f.base}/console/findings/F-UNMATCHED/ack?company=acme`, {
+        form: { _csrf: token, company: 'acme', reason: 'not mine to say' },
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBe(403);
+      expect((await f.app.store.findings.find('F-UNMATCHED', 'acme'))[0]!.decision).toBe('open');
+
+      const olga = await signIn('olga');
+      const forged = await olga.context().request.post(`${f.base}/console/findings/F-UNMATCHED/ack?company=acme`, {
+        form: { company: 'acme', reason: 'forged' },
+        maxRedirects: 0,
+      });
+      expect(forged.status()).toBe(403);
+      expect((await f.app.store.findings.find('F-UNMATCHED', 'acme'))[0]!.decision).toBe('open');
+      const afterRefusals = await f.app.store.audit.list();
+
+      await olga.goto(`${f.base}/console/reconciliation?company=acme`);
+      await olga.locator('#reason-F-UNMATCHED-ack').fill('booked late, seen on the statement');
+      await olga.getByRole('button', { name: 'Acknowledge' }).click();
+      await olga.waitForURL(/\/console\/reconciliation\?company=acme#finding-F-UNMATCHED$/);
+      const finding = (await f.app.store.findings.find('F-UNMATCHED', 'acme'))[0]!;
+      expect([finding.decision, finding.decidedBy]).toEqual(['acknowledged', 'local:olga']);
+      await check(olga, 'reconciliation-acknowledged');
+
+      // One entry for the change: the specific one, with who and from where; no generic second.
+      const added = (await f.app.store.audit.list()).slice(
+        0,
+        (await f.app.store.audit.list()).length - afterRefusals.length,
+      );
+      expect(added.map((e) => [e.action, e.actor, e.origin, e.reason])).toEqual([
+        ['finding.acknowledge', 'local:olga', 'console@127.0.0.1', 'booked late, seen on the statement'],
+      ]);
+      expect(afterRefusals.length).toBeGreaterThanOrEqual(before);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the approval link to an approver only on request, and records it once',
+    async () => {
+      const olga = await signIn('olga');
+      await olga.goto(`${f.base}/console/approvals?company=acme`);
+      // An operator may do much, but the link is an approver's: no button, and asking is refused.
+      expect(await olga.getByRole('button', { name: /Show the approval link/ }).count()).toBe(0);
+      const token = await olga.locator('input[name=_csrf]').first().inputValue();
+      const refused = await olga.context().request.post(`${f.base}/console/approvals/${ids.basket}/link?company=acme`, {
+        form: { _csrf: token, company: 'acme' },
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).not.toContain(SCA_LINK);
+
+      const alma = await signIn('alma');
+      await alma.goto(`${f.base}/console/approvals?company=acme`);
+      expect(await alma.content()).not.toContain(SCA_LINK);
+      await alma
+        .getByRole('button', { name: /Show the approval link/ })
+        .first()
+        .click();
+      await alma.getByRole('link', { name: 'Approve at the bank' }).waitFor();
+      expect(await alma.getByRole('link', { name: 'Approve at the bank' }).getAttribute('href')).toBe(SCA_LINK);
+      await check(alma, 'approval-link');
+      const shown = await f.app.store.audit.list({ subject: { type: 'basket', id: ids.basket } });
+      expect(shown.map((e) => [e.action, e.actor, e.origin])).toEqual([
+        ['approval.link_shown', 'local:alma', 'console@127.0.0.1'],
+      ]);
+      const generic = (await f.app.store.audit.list()).filter(
+        (e) => e.action === 'console /console/approvals/:id/link',
+      );
+      // Olga's refused request is recorded by the router (status 403); Alma's shown link is not doubled.
+      expect(generic.map((e) => e.actor)).toEqual(['local:olga']);
+    },
+    TEST_MS,
+  );
+});
