@@ -15,6 +15,7 @@ import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { bankAccountCases } from './contract-bank-accounts.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
+import { fileRedropCases } from './contract-file-redrops.js';
 import { heldCases } from './contract-held.js';
 import { statementCases } from './contract-statements.js';
 import { outboxCases } from './contract-outbox.js';
@@ -233,6 +234,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
+    fileRedropCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
     retentionCases(() => ({ store, clock, db }));
 
