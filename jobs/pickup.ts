@@ -28,18 +28,22 @@ import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
-export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation';
+export type PickupOutcome =
+  'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting';
 
 export interface PickedFile {
   company: string;
   name: string;
   outcome: PickupOutcome;
   payments: number;
-  /** Where the original went, relative to the company's root. */
+  /** Where the original went, relative to the company's root (a waiting file stays in the inbox). */
   movedTo: string;
   /** The error report, when one was written. */
   report?: string;
-  sha256: string;
+  /** Absent for a file left waiting: it was not read. */
+  sha256?: string;
+  /** Why a `waiting` file was left in the inbox for the next run, in the operator's words. */
+  waitingFor?: string;
   /** Lines held as likely duplicates of payments accepted from other files (not sent until a person decides). */
   held?: number;
 }
@@ -104,11 +108,16 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const debtorCheck = stable.length === 0 ? undefined : await deps.debtorAccounts?.(company);
     if (debtorCheck !== undefined && typeof debtorCheck !== 'function') {
       // Without the account list no line can be checked; the files are not at fault: they wait.
+      const waitingFor = `the bank's account list, to check the debtor accounts (not read: ${debtorCheck.unreachable}); taken on the next run`;
       deps.logger.warn('the bank did not give the account list: the files wait in the inbox for the next run', {
         company: company.id,
         files: stable.map((f) => f.name),
         reason: debtorCheck.unreachable,
       });
+      for (const f of stable) {
+        const movedTo = posix.join(inbox, f.name);
+        picked.push({ company: company.id, name: f.name, outcome: 'waiting', payments: 0, movedTo, waitingFor });
+      }
       continue;
     }
     for (const entry of stable) {
