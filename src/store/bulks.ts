@@ -372,7 +372,7 @@ function notFound(what: string, id: string): SettleError {
   });
 }
 
-function toStoredBulk(r: Row): StoredBulk {
+export function toStoredBulk(r: Row): StoredBulk {
   const bankPaymentId = toOptStr(r.bank_payment_id);
   const bankStatus = toOptStr(r.bank_status) as BankStatus | undefined;
   const firstSentAt = toOptDate(r.first_sent_at);

@@ -69,8 +69,14 @@ function afterDesc(q: Knex.QueryBuilder, [first, second]: [string, string], curs
   void q.where(first, '<=', a).andWhere((w) => void w.where(first, '<', a).orWhere(second, '<', b));
 }
 
+/** Restricts a query ordered by (`first` ASC, `second` ASC) to the rows after the cursor; see afterDesc. */
+export function afterAsc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
+  const [a, b] = cursor as [string, string];
+  void q.where(first, '>=', a).andWhere((w) => void w.where(first, '>', a).orWhere(second, '>', b));
+}
+
 /** Runs a keyset query for one more row than the page holds, to know whether a next page exists. */
-async function keysetPage<T>(
+export async function keysetPage<T>(
   q: Knex.QueryBuilder,
   query: PageQuery,
   map: (row: Row) => T,
@@ -245,10 +251,7 @@ export class ConsoleViews {
         { column: 'state', order: 'asc' },
         { column: 'id', order: 'asc' },
       ]);
-    if (query.after !== undefined) {
-      const [state, id] = decodeCursor(query.after, 2) as [string, string];
-      void q.where('state', '>=', state).andWhere((w) => void w.where('state', '>', state).orWhere('id', '>', id));
-    }
+    if (query.after !== undefined) afterAsc(q, ['state', 'id'], decodeCursor(query.after, 2));
     const page = await keysetPage(
       q,
       query,

@@ -10,6 +10,7 @@ import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
+import { OperatorViews } from './operator-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -54,6 +55,8 @@ export interface Store {
   readonly bankAccounts: BankAccountRepository;
   /** Read models of the web console's pages, paged by keyset. */
   readonly consoleViews: ConsoleViews;
+  /** Read models of the console's operator pages: unknown bulks, held lines, open cancellations. */
+  readonly operatorViews: OperatorViews;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -94,6 +97,7 @@ export function createStore(db: Database, clock: Clock): Store {
     accountStatus: new AccountStatusRepository(db, clock),
     bankAccounts: new BankAccountRepository(db, clock),
     consoleViews: new ConsoleViews(db),
+    operatorViews: new OperatorViews(db),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -4,6 +4,8 @@
 import type { ConsolePage } from '../page.js';
 import { amount, esc, facts, href, link, PAYROLL_HIDDEN, problem, table, visibleLine, when } from './html.js';
 import { loadPage } from './load-page.js';
+import { cancelLink } from './cancel-payment.js';
+import { isOperator } from './operator.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -40,6 +42,7 @@ export const paymentPage: ConsolePage = {
               : '–',
           ],
         ]),
+        isOperator(req) ? cancelLink(req, payment) : '',
         table(
           'Every state, oldest first',
           ['When', 'What', 'From', 'To', 'Cause', 'Source'],
