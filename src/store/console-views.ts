@@ -54,7 +54,7 @@ export function decodeCursor(text: string, arity: number): string[] {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-function pageSize(query: PageQuery): number {
+export function pageSize(query: PageQuery): number {
   const n = query.limit ?? DEFAULT_LIMIT;
   return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
 }
@@ -64,13 +64,35 @@ function pageSize(query: PageQuery): number {
  * `first <= a AND (first < a OR second < b)` rather than a row-value comparison: both engines
  * turn the first half into an index range, which MariaDB does not do for `(x, y) < (a, b)`.
  */
-function afterDesc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
-  const [a, b] = cursor as [string, string];
-  void q.where(first, '<=', a).andWhere((w) => void w.where(first, '<', a).orWhere(second, '<', b));
+function afterDesc(q: Knex.QueryBuilder, columns: [string, string], cursor: string[]): void {
+  afterKey(q, columns, cursor, 'desc');
+}
+
+/**
+ * Restricts a query ordered by `columns` (all ascending or all descending) to the rows after the
+ * cursor, nested as `c1 >= a AND (c1 > a OR (c2 >= b AND (c2 > b OR …)))` for the reason above.
+ */
+export function afterKey(
+  q: Knex.QueryBuilder,
+  columns: readonly string[],
+  cursor: readonly string[],
+  order: 'asc' | 'desc',
+): void {
+  const [column, ...rest] = columns;
+  const [value, ...after] = cursor;
+  if (column === undefined || value === undefined) return;
+  const strict = order === 'asc' ? '>' : '<';
+  if (rest.length === 0) {
+    void q.where(column, strict, value);
+    return;
+  }
+  void q
+    .where(column, `${strict}=`, value)
+    .andWhere((w) => void w.where(column, strict, value).orWhere((o) => afterKey(o, rest, after, order)));
 }
 
 /** Runs a keyset query for one more row than the page holds, to know whether a next page exists. */
-async function keysetPage<T>(
+export async function keysetPage<T>(
   q: Knex.QueryBuilder,
   query: PageQuery,
   map: (row: Row) => T,

@@ -10,6 +10,7 @@ import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
+import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -54,6 +55,8 @@ export interface Store {
   readonly bankAccounts: BankAccountRepository;
   /** Read models of the web console's pages, paged by keyset. */
   readonly consoleViews: ConsoleViews;
+  /** What needs a person in one company, for the console's Today page, paged by keyset. */
+  readonly today: TodayViews;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -94,6 +97,7 @@ export function createStore(db: Database, clock: Clock): Store {
     accountStatus: new AccountStatusRepository(db, clock),
     bankAccounts: new BankAccountRepository(db, clock),
     consoleViews: new ConsoleViews(db),
+    today: new TodayViews(db),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
