@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { LocalDate } from '../domain/local-date.js';
 import type { LineState } from '../domain/states.js';
+import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
 import { toStoredFinding, type StoredFinding } from './findings.js';
@@ -351,6 +352,13 @@ export class ConsoleViews {
     const q = this.db.knex<Row>('accounts').select('*').where({ company }).orderBy('id', 'asc');
     if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
     return keysetPage(q, query, toAccount, (r) => [toStr(r.id)]);
+  }
+
+  /** The company's consents, one per bank, by bank id: a range of the primary key (company, bank_id). */
+  async consents(company: string, query: PageQuery = {}): Promise<Paged<StoredConsent>> {
+    const q = this.db.knex<Row>('consents').select('*').where({ company }).orderBy('bank_id', 'asc');
+    if (query.after !== undefined) void q.where('bank_id', '>', decodeCursor(query.after, 1)[0]!);
+    return keysetPage(q, query, toConsent, (r) => [toStr(r.bank_id)]);
   }
 
   async account(company: string, id: string): Promise<ConsoleAccount | undefined> {

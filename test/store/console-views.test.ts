@@ -146,6 +146,22 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       expect((await store.consoleViews.waitingBaskets('other')).rows).toEqual([]);
     });
 
+    it('pages the consents of the company by bank, each once', async () => {
+      for (const company of ['acme', 'other'])
+        for (let i = 0; i < 7; i++)
+          await store.consents.record({
+            company,
+            bankId: `bank-${i}`,
+            consentId: `${company}-consent-${i}`,
+            status: 'Valid',
+            statusAt: new Date('2026-01-01T00:00:00Z'),
+            source: 'onboarding',
+          });
+      const { rows, pages } = await allPages((q) => store.consoleViews.consents('acme', q), 3);
+      expect(rows.map((c) => c.consentId)).toEqual(Array.from({ length: 7 }, (_, i) => `acme-consent-${i}`));
+      expect(pages).toBe(3);
+    });
+
     it('refuses a cursor that does not decode', async () => {
       await expect(store.consoleViews.searchPayments({ company: 'acme', after: 'bm90LWpzb24' })).rejects.toBeInstanceOf(
         BadCursorError,
@@ -184,6 +200,11 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
         ['files', () => store.consoleViews.files('acme'), 'payment_files_console_ix'],
         ['findings', () => store.consoleViews.findings('acme'), 'findings_console_ix'],
         ['baskets', () => store.consoleViews.waitingBaskets('acme'), 'baskets_console_ix'],
+        [
+          'consents',
+          () => store.consoleViews.consents('acme', { after: 'WyJiYW5rLTEiXQ' }),
+          'sqlite_autoindex_consents_1',
+        ],
       ];
       for (const [label, run, index] of cases) {
         queries.length = 0;
@@ -193,7 +214,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
         // table of a few dozen rows whole whatever its indexes, so the other cases would test
         // the cost model. Where a filter is not selective here (every line is in one state) it
         // may walk another index in order; what counts is an index read with no sort.
-        if (isSqlite(db) || !['files', 'findings', 'baskets'].includes(label))
+        if (isSqlite(db) || !['files', 'findings', 'baskets', 'consents'].includes(label))
           await expectIndexRead(db, first, index, label);
       }
     });
