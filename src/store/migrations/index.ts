@@ -27,6 +27,7 @@ import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
+import { up as todayIndexesUp } from './0420-today-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0240_console_indexes', up: consoleIndexesUp },
   { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
   { name: '0410_operator_indexes', up: operatorIndexesUp },
+  { name: '0420_today_indexes', up: todayIndexesUp },
 ];
