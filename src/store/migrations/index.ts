@@ -25,6 +25,7 @@ import { up as receivableClosedUp } from './0250-receivable-closed.js';
 import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
 import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
+import { up as leaseTokenUp } from './0430-lease-token.js';
 
 export interface Migration {
   readonly name: string;
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0270_likely_duplicate_index', up: likelyDuplicateIndexUp },
   { name: '0271_history_indexes', up: historyIndexesUp },
   { name: '0240_console_indexes', up: consoleIndexesUp },
+  { name: '0430_lease_token', up: leaseTokenUp },
 ];
