@@ -13,6 +13,7 @@ import {
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { bankAccountCases } from './contract-bank-accounts.js';
+import { claimCases } from './contract-claims.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
 import { fileRedropCases } from './contract-file-redrops.js';
@@ -237,6 +238,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     fileRedropCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
     retentionCases(() => ({ store, clock, db }));
+    claimCases(() => ({ store, clock, target }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(

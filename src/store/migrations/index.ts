@@ -28,6 +28,7 @@ import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
+import { up as leaseTokenUp } from './0430-lease-token.js';
 
 export interface Migration {
   readonly name: string;
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
   { name: '0410_operator_indexes', up: operatorIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
+  { name: '0430_lease_token', up: leaseTokenUp },
 ];
