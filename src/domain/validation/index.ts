@@ -20,6 +20,7 @@ export {
   type ControlDeclaration,
   type Decimal,
 } from './control-totals.js';
+export { EndToEndIdSet, type ByteHash, type EndToEndIdSetOptions } from './end-to-end-id-set.js';
 export {
   compileLineRules,
   validCreditorReference,
