@@ -15,7 +15,12 @@ import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } f
 import { runApprove } from './approve.js';
 import { runSyncConsents, type SyncConsentsDeps } from './consents/sync.js';
 import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
-import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
+import {
+  fetchedPerBank,
+  fetchNeedsAttention,
+  runFetchStatements,
+  type FetchStatementsDeps,
+} from './fetch-statements.js';
 import { mergeSteps } from './nightly-step-merge.js';
 import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -233,7 +238,7 @@ async function runCompanyChain(
       const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
       const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
       return {
-        summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
+        summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
         files: [],
       };
