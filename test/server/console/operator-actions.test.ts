@@ -279,6 +279,7 @@ describe('console operator actions on SQLite with the sandbox', () => {
     // The list: waiting for a second operator; the one who asked gets no confirm form.
     const mine = body(await page('/console/cancellations').load(deps, request(...OLGA)));
     expect(mine).toContain('waiting for a second operator');
+    expect(mine).toContain(`>E2E-1-1</a>`);
     expect(mine).toContain('You asked for it: another operator confirms it.');
     expect(mine).not.toContain(`/console/cancellations/${open!.id}/confirm`);
     expect(body(await page('/console/cancellations').load(deps, request(...OTTO)))).toContain(
