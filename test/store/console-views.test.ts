@@ -12,29 +12,16 @@ import {
   createStore,
   openDatabase,
   type Database,
-  type Paged,
-  type PageQuery,
   type Row,
   type Store,
 } from '../../src/store/index.js';
 import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
 import { payment, paymentFile } from './fixtures.js';
+import { allPages, expectIndexSearch } from './keyset-support.js';
 
 const LINES = 137;
 
-async function all<T>(load: (q: PageQuery) => Promise<Paged<T>>, limit: number): Promise<{ rows: T[]; pages: number }> {
-  const rows: T[] = [];
-  let after: string | undefined;
-  let pages = 0;
-  do {
-    const page = await load({ limit, ...(after ? { after } : {}) });
-    rows.push(...page.rows);
-    after = page.next;
-    pages++;
-    if (pages > 1000) throw new Error('paging does not end');
-  } while (after);
-  return { rows, pages };
-}
+const all = allPages;
 
 function contract(name: string, open: () => Promise<{ url: string; cleanup(): Promise<void> }>): void {
   describe(`console read models on ${name}`, () => {
@@ -212,15 +199,8 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
         queries.length = 0;
         await run();
         const first = queries[0]!;
-        if (name.startsWith('SQLite')) {
-          const plan: { detail: string }[] = await db.knex.raw(
-            `explain query plan ${first.sql}`,
-            first.bindings as never,
-          );
-          const details = plan.map((p) => p.detail).join('; ');
-          expect(details, label).toContain(index);
-          expect(details, label).not.toMatch(/^SCAN |; SCAN |TEMP B-TREE/);
-        } else if (!['files', 'findings', 'baskets'].includes(label)) {
+        if (name.startsWith('SQLite')) await expectIndexSearch(db, first, index, label);
+        else if (!['files', 'findings', 'baskets'].includes(label)) {
           // Only the payments hold enough rows here: MariaDB's cost model reads a table of a few
           // dozen rows whole whatever its indexes, so those cases would test the cost model.
           // mysql2 answers [rows, fields]; the first row is the table the query reads. MariaDB
