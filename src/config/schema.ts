@@ -129,7 +129,7 @@ const payments = z
     approvalRequiredAccounts: z.array(z.string()).default([]),
     approvers: z.array(z.email()).default([]),
     payrollAccounts: z.array(z.string()).default([]),
-    // Four eyes for `settle payments cancel`: a second, different person confirms each request.
+    // Four eyes for cancelling (command line and console): a second, different person confirms each request.
     cancelFourEyes: z.boolean().default(false),
   })
   .prefault({});

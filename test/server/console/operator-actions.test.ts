@@ -257,6 +257,28 @@ describe('console operator actions on SQLite with the sandbox', () => {
     expect((await w.store.audit.verify()).ok).toBe(true);
   }, 60_000);
 
+  it('answers 502 when the bank fails the cancellation, and the same form again finishes it', async () => {
+    const { w, deps } = await world();
+    await w.acceptFile('pay-1.csv', [{ debtorIban: APPROVAL_IBAN }]);
+    await runSubmit(w.deps('s1'), [w.company]);
+    const id = await paymentId(w, 'E2E-1-1');
+    const cancel = action('/console/payments/:id/cancel');
+    const form = { reason: 'wrong creditor', confirm: 'yes' };
+    await w.control('/faults', {
+      faults: [{ route: 'DELETE /api/bulk-payments/**', kind: 'error', status: 503, rate: 1 }],
+    });
+    const failed = await cancel.handle(deps, post(...OLGA, { id }, form));
+    expect(failed).toMatchObject({ status: 502 });
+    expect(failed.audited).toBeUndefined(); // the router records the failure beside the request
+    expect((await bankBulks(w))[0]!.transactionStatus).toBe('RCVD');
+    expect((await w.store.operatorViews.openCancellations('acme')).rows).toHaveLength(1);
+    await w.control('/faults', undefined, 'DELETE');
+    const done = await cancel.handle(deps, post(...OLGA, { id }, form));
+    expect(done).toMatchObject({ status: 200, audited: true });
+    expect((await bankBulks(w))[0]!.transactionStatus).toBe('CANC');
+    expect((await w.store.audit.list()).map((e) => e.action)).toEqual(['payment.cancel.request', 'payment.cancel']);
+  }, 60_000);
+
   it('four eyes: the one who asked cannot confirm; a second operator confirms and the bulk is cancelled at the sandbox', async () => {
     const { w, deps } = await world({ payments: { cancelFourEyes: true } });
     await w.acceptFile('pay-1.csv', [{ debtorIban: APPROVAL_IBAN }]);
@@ -279,6 +301,7 @@ describe('console operator actions on SQLite with the sandbox', () => {
     // The list: waiting for a second operator; the one who asked gets no confirm form.
     const mine = body(await page('/console/cancellations').load(deps, request(...OLGA)));
     expect(mine).toContain('waiting for a second operator');
+    expect(mine).toContain(`>E2E-1-1</a>`);
     expect(mine).toContain('You asked for it: another operator confirms it.');
     expect(mine).not.toContain(`/console/cancellations/${open!.id}/confirm`);
     expect(body(await page('/console/cancellations').load(deps, request(...OTTO)))).toContain(

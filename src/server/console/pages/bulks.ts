@@ -41,7 +41,7 @@ export const bulksPage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const rows = page.rows.map((b) => [
-      `<span id="bulk-${esc(b.id)}">${esc(b.id)}</span>`,
+      `<span id="bulk-${esc(b.id)}">${link(href(`/console/files/${encodeURIComponent(b.fileId)}`, req), b.id)}</span>`,
       esc(b.state),
       esc(b.debtorIban),
       esc(b.executionDate),
@@ -55,8 +55,7 @@ export const bulksPage: ConsolePage = {
       title: 'Unknown bulks',
       body: [
         '<p>The bank did not answer when these bulks were sent, or did not have them days after their execution date. ' +
-          'settle never sends them again by itself: ask the bank, then record what it said. ' +
-          `The lines of a bulk are on its file's page (${link(href('/console/files', req), 'Files')}).</p>`,
+          "settle never sends them again by itself: ask the bank, then record what it said. Each bulk's id leads to its file and lines.</p>",
         table(
           'Bulks whose outcome is unknown, oldest first',
           [

@@ -50,10 +50,16 @@ export const cancellationsPage: ConsolePage = {
     const page = await deps.store.operatorViews.openCancellations(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
+    // The end-to-end ids of the single-line requests, in one read (the console names a line by its id).
+    const single = page.rows.filter((c) => c.paymentIds.length === 1).map((c) => c.paymentIds[0]!);
+    const e2e = new Map((await deps.store.cancellations.linesByIds(single)).map((l) => [l.id, l.endToEndId]));
     const rows = page.rows.map((c) => [
       `<span id="cancellation-${esc(c.id)}">${esc(c.id)}</span>`,
       c.paymentIds.length === 1
-        ? link(href(`/console/payments/${encodeURIComponent(c.paymentIds[0]!)}`, req), c.ref)
+        ? link(
+            href(`/console/payments/${encodeURIComponent(c.paymentIds[0]!)}`, req),
+            e2e.get(c.paymentIds[0]!) ?? c.ref,
+          )
         : `${esc(c.ref)} (${esc(String(c.paymentIds.length))} payments)`,
       `${esc(c.requestedBy)}, ${when(deps, req, c.requestedAt)} (${esc(c.channel)})`,
       esc(c.reason),

@@ -56,10 +56,10 @@ const STATUS: Partial<Record<string, number>> = {
 
 /**
  * Runs a use case of jobs/ and answers what it refused (a SettleError: not found, too late, the
- * same person) as a page that says why; anything else is a failure the router records. The
- * answer is `audited` when the use case wrote its own audit entry for this person and address
- * (one entry per change), so the router adds none; a call that changed nothing (a repeat, a
- * refusal before any change) gets the router's entry.
+ * same person; a bank that failed: 502) as a page that says why; anything else is a failure the
+ * router records. A success is `audited` when the use case wrote its own audit entry for this
+ * person and address (one entry per change), so the router adds none; a call that changed
+ * nothing (a repeat) and every refusal or failure get the router's entry as well.
  */
 export async function runDecision(
   deps: ConsoleDeps,
@@ -77,7 +77,10 @@ export async function runDecision(
     result = await decide();
   } catch (error) {
     if (!isSettleError(error)) throw error;
-    result = problem(title, error.message, STATUS[error.code] ?? 409);
+    // The bank did not answer or failed: the request is kept, and sending the form again continues it.
+    const status = STATUS[error.code] ?? (error.code.startsWith('ERR_BANK_') ? 502 : 409);
+    result = problem(title, error.message, status);
   }
-  return (await wroteOwn()) ? { ...result, audited: true } : result;
+  const failed = 'status' in result && result.status >= 400;
+  return !failed && (await wroteOwn()) ? { ...result, audited: true } : result;
 }
