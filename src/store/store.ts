@@ -10,6 +10,7 @@ import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
+import { ReportRepository } from './reports.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
@@ -57,6 +58,8 @@ export interface Store {
   readonly consoleViews: ConsoleViews;
   /** What needs a person in one company, for the console's Today page, paged by keyset. */
   readonly today: TodayViews;
+  /** Reports written for people, recorded with their content: the console links them by id. */
+  readonly reports: ReportRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -98,6 +101,7 @@ export function createStore(db: Database, clock: Clock): Store {
     bankAccounts: new BankAccountRepository(db, clock),
     consoleViews: new ConsoleViews(db),
     today: new TodayViews(db),
+    reports: new ReportRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -26,6 +26,7 @@ import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
 import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
+import { up as reportsUp } from './0421-reports.js';
 
 export interface Migration {
   readonly name: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0271_history_indexes', up: historyIndexesUp },
   { name: '0240_console_indexes', up: consoleIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
+  { name: '0421_reports', up: reportsUp },
 ];

@@ -7,6 +7,7 @@ import { filePage, filesPage } from './files.js';
 import { paymentPage } from './payment.js';
 import { paymentsPage } from './payments.js';
 import { findingActions, reconciliationPage } from './reconciliation.js';
+import { reportPage } from './reports.js';
 import { statementsPage } from './statements.js';
 import { todayPage } from './today.js';
 
@@ -22,6 +23,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   statementsPage,
   banksPage,
   auditPage,
+  reportPage,
 ];
 
 export const CONSOLE_ACTIONS: ConsoleAction[] = [...findingActions, showLinkAction, auditCheckpointAction];
