@@ -29,6 +29,7 @@ import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as leaseTokenUp } from './0430-lease-token.js';
+import { up as reportsUp } from './0421-reports.js';
 
 export interface Migration {
   readonly name: string;
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0410_operator_indexes', up: operatorIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
   { name: '0430_lease_token', up: leaseTokenUp },
+  { name: '0421_reports', up: reportsUp },
 ];
