@@ -8,23 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { BadCursorError, createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
-import {
-  BadCursorError,
-  createStore,
-  openDatabase,
-  type Database,
-  type Row,
-  type Store,
-} from '../../src/store/index.js';
 import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
 import { allPages } from '../support/keyset.js';
 import { captureQueries, expectIndexRead, isSqlite, type CapturedQuery } from '../support/query-plan.js';
 import { payment, paymentFile } from './fixtures.js';
-import { allPages, expectIndexSearch } from './keyset-support.js';
 
 const LINES = 137;
-
-const all = allPages;
 
 function contract(name: string, open: () => Promise<{ url: string; cleanup(): Promise<void> }>): void {
   describe(`console read models on ${name}`, () => {
@@ -227,21 +216,6 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
         // may walk another index in order; what counts is an index read with no sort.
         if (isSqlite(db) || !['files', 'findings', 'baskets', 'consents'].includes(label))
           await expectIndexRead(db, first, index, label);
-        if (name.startsWith('SQLite')) await expectIndexSearch(db, first, index, label);
-        else if (!['files', 'findings', 'baskets'].includes(label)) {
-          // Only the payments hold enough rows here: MariaDB's cost model reads a table of a few
-          // dozen rows whole whatever its indexes, so those cases would test the cost model.
-          // mysql2 answers [rows, fields]; the first row is the table the query reads. MariaDB
-          // weighs its statistics: where a filter is not selective here (every line is in one
-          // state) it may walk another index in order, and an InnoDB index ends with the primary
-          // key anyway (payment_files_company_received_ix serves the files as well): what counts
-          // is an index read with neither a full scan nor a sort.
-          const [plan] = (await db.knex.raw(`explain ${first.sql}`, first.bindings as never)) as [Row[]];
-          const row = plan[0]!;
-          expect(row.key, label).toBeTruthy();
-          expect(['ref', 'range'], label).toContain(String(row.type));
-          expect(typeof row.Extra === 'string' ? row.Extra : '', label).not.toContain('filesort');
-        }
       }
     });
   });
