@@ -26,6 +26,7 @@ import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
 import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
+import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
 
 export interface Migration {
   readonly name: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0271_history_indexes', up: historyIndexesUp },
   { name: '0240_console_indexes', up: consoleIndexesUp },
   { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
+  { name: '0401_camt029_final_answers', up: camt029FinalAnswersUp },
 ];
