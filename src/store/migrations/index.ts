@@ -27,6 +27,7 @@ import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
+import { up as bulkBankConsentUp } from './0402-bulk-bank-consent.js';
 
 export interface Migration {
   readonly name: string;
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0240_console_indexes', up: consoleIndexesUp },
   { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
   { name: '0401_camt029_final_answers', up: camt029FinalAnswersUp },
+  { name: '0402_bulk_bank_consent', up: bulkBankConsentUp },
 ];

@@ -4,6 +4,7 @@
 import type { ConsolePage } from '../page.js';
 import { amount, esc, facts, href, link, PAYROLL_HIDDEN, problem, table, visibleLine, when } from './html.js';
 import { loadPage } from './load-page.js';
+import { sentUnder } from '../../../../jobs/payments/payment-story.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -32,6 +33,7 @@ export const paymentPage: ConsolePage = {
           ['Execution date', esc(payment.requestedExecutionDate)],
           ['Bank status', esc(payment.bankStatus ?? '–')],
           ['Bank payment id', esc(story.bulk?.bankPaymentId ?? '–')],
+          ['Sent under', esc(sentUnder(story.bulk) ?? '–')],
           ['Bulk', story.bulk ? esc(`${story.bulk.id} (${story.bulk.state})`) : '–'],
           [
             'Signing basket',
