@@ -6,6 +6,7 @@ import { BankAccountRepository } from './bank-accounts.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { CancellationRepository } from './cancellations.js';
+import { CancellationAnswerRepository } from './cancellation-answers.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
@@ -68,6 +69,8 @@ export interface Store {
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
   readonly cancellations: CancellationRepository;
+  /** The final camt.029 answers owed to the ERP for camt.055 requests first answered PDCR. */
+  readonly cancellationAnswers: CancellationAnswerRepository;
   /** Open receivables from the ERP's files, for matching incoming payments. */
   readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
@@ -110,6 +113,7 @@ export function createStore(db: Database, clock: Clock): Store {
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),
+    cancellationAnswers: new CancellationAnswerRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
