@@ -20,9 +20,19 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD_ENV = 'SETTLE_BENCH_INTAKE_CHILD';
 
 type Mode =
-  'csv-validate' | 'csv-raw' | 'xml-validate' | 'xml-raw' | 'xml-raw-tags' | 'id-set' | 'csv-pickup' | 'xml-pickup';
+  | 'csv-validate'
+  | 'csv-raw'
+  | 'xml-validate'
+  | 'xml-raw'
+  | 'xml-raw-tags'
+  | 'id-set'
+  | 'id-map'
+  | 'csv-pickup'
+  | 'xml-pickup';
 interface Measured {
   lines: number;
+  /** id-set, id-map: heap and array-buffer bytes the ids hold once built (after a full collection). */
+  heldBytes?: number;
   /** Wall-clock and CPU (user + system) milliseconds of the read alone (warm), or of the whole process (cold). */
   ms: number;
   cpuMs: number;
@@ -55,10 +65,13 @@ export async function write(file: string, parts: () => Generator<string>): Promi
   await once(out, 'finish');
 }
 
+/** The end-to-end id of payment i in both bench files. */
+export const endToEndId = (i: number): string => `E2E-${i}`;
+
 export function* csvLines(n: number): Generator<string> {
   yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
   for (let i = 1; i <= n; i++) {
-    yield `NO9386011117947,Acme AS,2026-01-07,E2E-${i},${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,Invoice ${i},,\n`;
+    yield `NO9386011117947,Acme AS,2026-01-07,${endToEndId(i)},${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,Invoice ${i},,\n`;
   }
 }
 
@@ -70,7 +83,7 @@ function* xmlDoc(n: number): Generator<string> {
     yield `<PmtInf><PmtInfId>P${b}</PmtInfId><PmtMtd>TRF</PmtMtd><BtchBookg>true</BtchBookg><NbOfTxs>${count}</NbOfTxs><ReqdExctnDt><Dt>2026-01-07</Dt></ReqdExctnDt><Dbtr><Nm>Acme AS</Nm></Dbtr><DbtrAcct><Id><IBAN>NO9386011117947</IBAN></Id></DbtrAcct><DbtrAgt><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></DbtrAgt>\n`;
     for (let k = 1; k <= count; k++) {
       const i = b * perBlock + k;
-      yield `<CdtTrfTxInf>\n  <PmtId><EndToEndId>E2E-${i}</EndToEndId></PmtId>\n  <Amt><InstdAmt Ccy="EUR">${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')}</InstdAmt></Amt>\n  <Cdtr><Nm>Creditor ${i % 1000}</Nm></Cdtr>\n  <CdtrAcct><Id><IBAN>${CREDITORS[i % CREDITORS.length]}</IBAN></Id></CdtrAcct>\n  <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>\n</CdtTrfTxInf>\n`;
+      yield `<CdtTrfTxInf>\n  <PmtId><EndToEndId>${endToEndId(i)}</EndToEndId></PmtId>\n  <Amt><InstdAmt Ccy="EUR">${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')}</InstdAmt></Amt>\n  <Cdtr><Nm>Creditor ${i % 1000}</Nm></Cdtr>\n  <CdtrAcct><Id><IBAN>${CREDITORS[i % CREDITORS.length]}</IBAN></Id></CdtrAcct>\n  <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>\n</CdtTrfTxInf>\n`;
     }
     yield '</PmtInf>\n';
   }
@@ -79,7 +92,7 @@ function* xmlDoc(n: number): Generator<string> {
 
 /** Runs one case in a fresh process and returns what it measured. */
 function measure(mode: Mode, file: string, timing: Timing): Measured {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', SELF], {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF], {
     cwd: ROOT,
     env: { ...process.env, [CHILD_ENV]: JSON.stringify({ mode, file, timing }) },
     maxBuffer: 1 << 20,
@@ -91,6 +104,7 @@ function measure(mode: Mode, file: string, timing: Timing): Measured {
 async function child(mode: Mode, file: string, timing: Timing): Promise<Measured> {
   // Warm: the same code path on a small file first, so both sides are measured with a warm JIT,
   // and the clock starts after it. Cold: the clock is the process's own, from its start.
+  if (mode === 'id-set' || mode === 'id-map') return idSet(mode, Number(file));
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
@@ -104,16 +118,42 @@ async function child(mode: Mode, file: string, timing: Timing): Promise<Measured
   };
 }
 
+/**
+ * The duplicate-id set alone, with the ids of the bench files: as the validator keeps them
+ * (id-set, the compact set) or as a Map of strings would (id-map, for comparison). Peak RSS is
+ * what the set adds to a process; the held bytes, measured after a full collection, its own size.
+ */
+async function idSet(mode: 'id-set' | 'id-map', n: number): Promise<Measured> {
+  const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
+  // Freed array buffers are released after the collection, on another thread: a pause, and again.
+  const held = async (): Promise<number> => {
+    for (let i = 0; i < 2; i++) {
+      global.gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const before = await held();
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const set = mode === 'id-set' ? new EndToEndIdSet() : new Map<string, number>();
+  if (set instanceof EndToEndIdSet) for (let i = 1; i <= n; i++) set.addIfAbsent(endToEndId(i), i);
+  else for (let i = 1; i <= n; i++) set.set(endToEndId(i), i);
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - started;
+  return {
+    lines: set.size,
+    heldBytes: (await held()) - before,
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
 /** One read of the file by one side; each side loads only its own modules (they count when cold). */
 async function read(mode: Mode, file: string): Promise<number> {
   let lines = 0;
-  if (mode === 'id-set') {
-    // The duplicate-id set alone: the ids of the file in a Map, as the validator keeps them.
-    const n = Number(file);
-    const seen = new Map<string, number>();
-    for (let i = 1; i <= n; i++) seen.set(`E2E-${i}`, i);
-    return seen.size;
-  }
   if (mode === 'csv-raw') {
     const { parse } = await import('csv-parse');
     for await (const _ of createReadStream(file).pipe(parse({ delimiter: ',', from_line: 2 }))) lines++;
@@ -225,8 +265,10 @@ export const bench: Bench = async ({ quick, scale }) => {
       const warmOurs = measure(`${c.kind}-validate`, big, { warmup: small });
       const ours10 = measure(`${c.kind}-validate`, small, 'cold');
       // What the duplicate-id set alone grows by between the two sizes: the one growth allowed.
-      const idSetGrowth =
-        measure('id-set', String(c.n), 'cold').maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
+      const idSetBig = measure('id-set', String(c.n), 'cold');
+      const idSetGrowth = idSetBig.maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
+      const idMap = measure('id-map', String(c.n), 'cold');
+      const perId = (m: Measured): string => `${((m.heldBytes ?? 0) / c.n).toFixed(0)} B`;
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
       // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
       // check and the batched inserts; its growth is held to the same aim as validation's.
@@ -256,7 +298,7 @@ export const bench: Bench = async ({ quick, scale }) => {
           `rates per CPU second of the whole process, start-up included; aim ≥ ${c.aim}× raw: ${(rate / baselineRate).toFixed(2)}× ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
           `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +
-          `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
+          `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}, holding ${perId(idSetBig)} an id vs ${perId(idMap)} in a Map of strings; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
           (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
       });
       const pickGrowth = picked.maxRssBytes - picked10.maxRssBytes;

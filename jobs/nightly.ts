@@ -115,6 +115,13 @@ export async function runNightly(
 }
 
 /** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
+/** Each file pickup left in the inbox, and what it waits for. */
+export function waitingFilesText(picked: readonly PickedFile[]): string {
+  const waiting = picked.filter((p) => p.outcome === 'waiting');
+  if (waiting.length === 0) return '';
+  return `; ${waiting.length} waiting: ${waiting.map((p) => `${p.name} for ${p.waitingFor ?? 'the next run'}`).join('; ')}`;
+}
+
 export function waitingText(waiting: SubmitSummary['waiting']): string {
   if (waiting.bulks === 0) return '';
   const until = waiting.until ? ` until ${waiting.until.toISOString()}` : '';
@@ -181,9 +188,11 @@ async function runCompanyChain(
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
       const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
       return {
-        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}`,
-        needsPerson: held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed'),
-        files: picked.flatMap((p) => [p.movedTo, ...(p.report ? [p.report] : [])]),
+        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}${waitingFilesText(picked)}`,
+        // A waiting file is taken again by the next run by itself: nothing for a person yet.
+        needsPerson:
+          held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
+        files: picked.flatMap((p) => (p.outcome === 'waiting' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])])),
       };
     });
     await step('submit', async () => {

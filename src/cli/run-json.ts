@@ -25,7 +25,8 @@ export function pickupJson(picked: readonly PickedFile[]): Json {
       held: p.held ?? 0,
       movedTo: p.movedTo,
       report: p.report ?? null,
-      sha256: p.sha256,
+      sha256: p.sha256 ?? null,
+      waitingFor: p.waitingFor ?? null,
     })),
   };
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseByteSize } from './byte-size.js';
 import { ROLES } from '../domain/roles.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../domain/validation/file-size.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret-ref.js';
 
@@ -20,7 +21,7 @@ const duration = (fallback: string) =>
       return ms;
     });
 
-const byteSize = (fallback: string) =>
+const byteSize = (fallback: string | number) =>
   z
     .union([z.string(), z.number()])
     .default(fallback)
@@ -107,7 +108,7 @@ const intake = z
       .regex(/^\.[A-Za-z0-9_-]{1,16}$/, 'a suffix such as ".done"')
       .optional(),
     duplicateWindow: duration('14d'),
-    maxFileSize: byteSize('1GiB'),
+    maxFileSize: byteSize(DEFAULT_MAX_FILE_BYTES),
   })
   .superRefine((intake, ctx) => {
     // Without a marker the only sign that a writer is done is that the file stopped changing.

@@ -92,7 +92,7 @@ export class ConsentRepository {
   }
 }
 
-function toConsent(r: Row): StoredConsent {
+export function toConsent(r: Row): StoredConsent {
   const expires = toOptStr(r.expires_at);
   return {
     company: toStr(r.company),

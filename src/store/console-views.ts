@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { LocalDate } from '../domain/local-date.js';
 import type { LineState } from '../domain/states.js';
+import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
 import { toStoredFinding, type StoredFinding } from './findings.js';
@@ -54,7 +55,7 @@ export function decodeCursor(text: string, arity: number): string[] {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-function pageSize(query: PageQuery): number {
+export function pageSize(query: PageQuery): number {
   const n = query.limit ?? DEFAULT_LIMIT;
   return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
 }
@@ -64,9 +65,31 @@ function pageSize(query: PageQuery): number {
  * `first <= a AND (first < a OR second < b)` rather than a row-value comparison: both engines
  * turn the first half into an index range, which MariaDB does not do for `(x, y) < (a, b)`.
  */
-function afterDesc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
-  const [a, b] = cursor as [string, string];
-  void q.where(first, '<=', a).andWhere((w) => void w.where(first, '<', a).orWhere(second, '<', b));
+function afterDesc(q: Knex.QueryBuilder, columns: [string, string], cursor: string[]): void {
+  afterKey(q, columns, cursor, 'desc');
+}
+
+/**
+ * Restricts a query ordered by `columns` (all ascending or all descending) to the rows after the
+ * cursor, nested as `c1 >= a AND (c1 > a OR (c2 >= b AND (c2 > b OR …)))` for the reason above.
+ */
+export function afterKey(
+  q: Knex.QueryBuilder,
+  columns: readonly string[],
+  cursor: readonly string[],
+  order: 'asc' | 'desc',
+): void {
+  const [column, ...rest] = columns;
+  const [value, ...after] = cursor;
+  if (column === undefined || value === undefined) return;
+  const strict = order === 'asc' ? '>' : '<';
+  if (rest.length === 0) {
+    void q.where(column, strict, value);
+    return;
+  }
+  void q
+    .where(column, `${strict}=`, value)
+    .andWhere((w) => void w.where(column, strict, value).orWhere((o) => afterKey(o, rest, after, order)));
 }
 
 /** Restricts a query ordered by (`first` ASC, `second` ASC) to the rows after the cursor; see afterDesc. */
@@ -332,6 +355,13 @@ export class ConsoleViews {
     const q = this.db.knex<Row>('accounts').select('*').where({ company }).orderBy('id', 'asc');
     if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
     return keysetPage(q, query, toAccount, (r) => [toStr(r.id)]);
+  }
+
+  /** The company's consents, one per bank, by bank id: a range of the primary key (company, bank_id). */
+  async consents(company: string, query: PageQuery = {}): Promise<Paged<StoredConsent>> {
+    const q = this.db.knex<Row>('consents').select('*').where({ company }).orderBy('bank_id', 'asc');
+    if (query.after !== undefined) void q.where('bank_id', '>', decodeCursor(query.after, 1)[0]!);
+    return keysetPage(q, query, toConsent, (r) => [toStr(r.bank_id)]);
   }
 
   async account(company: string, id: string): Promise<ConsoleAccount | undefined> {

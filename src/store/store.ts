@@ -11,6 +11,7 @@ import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
 import { OperatorViews } from './operator-views.js';
+import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportRepository } from './exports.js';
@@ -57,6 +58,8 @@ export interface Store {
   readonly consoleViews: ConsoleViews;
   /** Read models of the console's operator pages: unknown bulks, held lines, open cancellations. */
   readonly operatorViews: OperatorViews;
+  /** What needs a person in one company, for the console's Today page, paged by keyset. */
+  readonly today: TodayViews;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -98,6 +101,7 @@ export function createStore(db: Database, clock: Clock): Store {
     bankAccounts: new BankAccountRepository(db, clock),
     consoleViews: new ConsoleViews(db),
     operatorViews: new OperatorViews(db),
+    today: new TodayViews(db),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

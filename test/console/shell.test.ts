@@ -204,7 +204,7 @@ describe('console shell', () => {
     const c = new Client(f.base);
     await c.signIn('vera', PASSWORDS.vera);
     const html = await (await c.request('/console/?company=acme')).text();
-    expect(html).toContain('<h2>Rejected files (1)</h2>');
+    expect(html).toContain('<h2 id="rejected">Rejected files (1)</h2>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=x');
     expect(html).not.toContain('<script>');
     expect(html).toContain('2026-01-05 08:00'); // received, in Europe/Oslo
@@ -213,6 +213,39 @@ describe('console shell', () => {
     expect(html).toMatch(
       /<td>nightly<\/td><td>[^<]+<\/td><td>[^<]+<\/td><td><span class="bad">failed<\/span><\/td><td>\d{4}-/,
     );
+  });
+
+  it('shows ten of each Today list and continues a list by its key with its "More" link', async () => {
+    for (let i = 0; i < 11; i++)
+      await f.app.store.files.recordRejectedFile(
+        {
+          company: 'acme',
+          fileName: `later-${String(i).padStart(2, '0')}.csv`,
+          sha256: String(i).padStart(64, 'c'),
+          format: 'csv:generic',
+          sizeBytes: 10,
+          receivedAt: new Date(Date.UTC(2026, 0, 6, 7, i)),
+        },
+        'refused',
+        { lineCount: 1, rejectedCount: 1 },
+      );
+    const c = new Client(f.base);
+    await c.signIn('vera', PASSWORDS.vera);
+    const first = await (await c.request('/console/?company=acme')).text();
+    expect(first).toContain('<h2 id="rejected">Rejected files (10+)</h2>');
+    expect(first).toContain('later-10.csv');
+    expect(first).not.toContain('later-00.csv');
+    const more = /href="(\/console\/\?[^"]*after-rejected=[^"#]+)#rejected">More</
+      .exec(first)![1]!
+      .replace(/&amp;/g, '&');
+    const second = await (await c.request(more)).text();
+    expect(second).toContain('<h2 id="rejected">Rejected files (2)</h2>');
+    expect(second).toContain('later-00.csv');
+    expect(second).toContain('txt.exe.csv');
+    expect(second).not.toContain('later-01.csv');
+    expect(second).toContain('First ones');
+    const edited = await c.request('/console/?company=acme&after-rejected=not-a-cursor');
+    expect(edited.status).toBe(400);
   });
 
   it('pages the audit trail newest first by sequence number', async () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import { isSettleError, type ErrorCode } from '../../src/domain/errors.js';
-import type { NewPaymentFile } from '../../src/store/index.js';
+import type { NewPaymentFile, Store } from '../../src/store/index.js';
 
 export function payment(lineNumber: number, overrides: Partial<PaymentInstruction> = {}): PaymentInstruction {
   return {
@@ -41,4 +41,28 @@ export async function rejectsWithCode(promise: Promise<unknown>, code: ErrorCode
     throw new Error(`expected ${code}, got ${String(error)}`);
   }
   throw new Error(`expected ${code}, but it succeeded`);
+}
+
+/** A file of `count` one-line bulks, all pending: work rows for claim tests. Returns the file id and bulk ids. */
+export async function pendingBulks(
+  store: Store,
+  name: string,
+  count: number,
+): Promise<{ fileId: string; ids: string[] }> {
+  const stored = await store.files.recordAcceptedFile(
+    paymentFile(name),
+    Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `${name}-${i}` })),
+  );
+  const lines = await store.payments.listByFile(stored.id);
+  const bulks = await store.bulks.createBulks(
+    stored.id,
+    lines.map((l, i) => ({
+      position: i,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as LocalDate,
+      batchBooking: true,
+      paymentIds: [l.id],
+    })),
+  );
+  return { fileId: stored.id, ids: bulks.map((b) => b.id).sort() };
 }

@@ -25,7 +25,11 @@ import { up as receivableClosedUp } from './0250-receivable-closed.js';
 import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
 import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
+import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
+import { up as dropDuplicateBulkIndexUp } from './0411-drop-duplicate-bulk-index.js';
+import { up as todayIndexesUp } from './0420-today-indexes.js';
+import { up as leaseTokenUp } from './0430-lease-token.js';
 
 export interface Migration {
   readonly name: string;
@@ -61,5 +65,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0270_likely_duplicate_index', up: likelyDuplicateIndexUp },
   { name: '0271_history_indexes', up: historyIndexesUp },
   { name: '0240_console_indexes', up: consoleIndexesUp },
+  { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
   { name: '0410_operator_indexes', up: operatorIndexesUp },
+  { name: '0420_today_indexes', up: todayIndexesUp },
+  { name: '0430_lease_token', up: leaseTokenUp },
+  { name: '0411_drop_duplicate_bulk_index', up: dropDuplicateBulkIndexUp },
 ];

@@ -196,7 +196,16 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
     it('leaves the file waiting in the inbox when the bank does not give the account list', async () => {
       await w.control('/faults', { faults: [{ route: 'GET /api/accounts', kind: 'error', status: 503, count: 20 }] });
       await drop('wait.csv', csv(line(SEED.operatingIban, 'E2E-W-1')));
-      expect(await runPickup(pickupDeps(), [w.company])).toEqual([]);
+      expect(await runPickup(pickupDeps(), [w.company])).toEqual([
+        {
+          company: w.company.id,
+          name: 'wait.csv',
+          outcome: 'waiting',
+          payments: 0,
+          movedTo: 'inbox/wait.csv',
+          waitingFor: expect.stringMatching(/account list.*not read: ERR_BANK_\w+ \(HTTP 503\)/),
+        },
+      ]);
       expect(await readdir(join(w.company.root, 'inbox'))).toEqual(['wait.csv']);
       await w.control('/faults', undefined, 'DELETE');
       const later = await runPickup(pickupDeps(), [w.company]);

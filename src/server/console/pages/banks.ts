@@ -1,8 +1,8 @@
 // Banks: the company's consent at each bank with its status and expiry, and its accounts with
-// the bank's status of each — only an `enabled` account is usable (spec §3.1 rule 2), whatever
+// the bank's status of each, both keyset paged (consents by `after-consents`, accounts by `after`) — only an `enabled` account is usable (spec §3.1 rule 2), whatever
 // the consent says.
 import type { ConsolePage } from '../page.js';
-import { esc, pager, table, when } from './html.js';
+import { esc, link, pager, table, when, withQuery } from './html.js';
 import { loadPage } from './load-page.js';
 
 export const banksPage: ConsolePage = {
@@ -10,7 +10,10 @@ export const banksPage: ConsolePage = {
   nav: 'Banks',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
-    const consents = await deps.store.consents.list(req.company);
+    const consentsAfter = req.query.get('after-consents');
+    const consents = await deps.store.consoleViews.consents(req.company, {
+      ...(consentsAfter ? { after: consentsAfter } : {}),
+    });
     const accounts = await deps.store.consoleViews.accounts(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
@@ -21,7 +24,7 @@ export const banksPage: ConsolePage = {
         table(
           'Consents',
           ['Bank', 'Consent', 'Status', 'Expires', 'Reported'],
-          consents.map((c) => [
+          consents.rows.map((c) => [
             esc(c.bankId),
             esc(c.consentId),
             esc(c.status),
@@ -29,6 +32,9 @@ export const banksPage: ConsolePage = {
             `${when(deps, req, c.statusAt)} (${esc(c.source)})`,
           ]),
         ),
+        consents.next
+          ? `<nav aria-label="consents: pages">${link(withQuery('/console/banks', req, { 'after-consents': consents.next }), 'More consents')}</nav>`
+          : '',
         table(
           'Accounts',
           ['Account', 'IBAN', 'Name', 'Currency', 'Status at the bank', 'Usable', 'Last fetched'],

@@ -2,7 +2,7 @@
 // yesterday's closing balance meet today's opening, do the bookings add up), the balances and
 // entries, and the statement files written for each day.
 import type { ConsolePage } from '../page.js';
-import { amount, esc, href, link, pager, problem, table } from './html.js';
+import { amount, esc, link, pager, problem, table, withQuery } from './html.js';
 import { loadPage } from './load-page.js';
 
 export const statementsPage: ConsolePage = {
@@ -10,15 +10,24 @@ export const statementsPage: ConsolePage = {
   nav: 'Statements',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
-    const accounts = await deps.store.consoleViews.accounts(req.company, { limit: 200 });
+    // The chooser is a keyset page of its own (`accounts-after`), so an install with more
+    // accounts than one page reaches each of them.
+    const accountsAfter = req.query.get('accounts-after');
+    const accounts = await deps.store.consoleViews.accounts(req.company, {
+      limit: 100,
+      ...(accountsAfter ? { after: accountsAfter } : {}),
+    });
     const chosen = req.query.get('account') ?? accounts.rows[0]?.id;
     const choose = accounts.rows
       .map((a) =>
         a.id === chosen
           ? `<li aria-current="page">${esc(a.iban ?? a.id)}</li>`
-          : `<li>${link(href('/console/statements', req, { account: a.id }), a.iban ?? a.id)}</li>`,
+          : `<li>${link(withQuery('/console/statements', req, { account: a.id, after: undefined }), a.iban ?? a.id)}</li>`,
       )
       .join('');
+    const moreAccounts = accounts.next
+      ? `<li>${link(withQuery('/console/statements', req, { 'accounts-after': accounts.next, after: undefined }), 'More accounts')}</li>`
+      : '';
     if (chosen === undefined)
       return {
         title: 'Statements',
@@ -42,7 +51,7 @@ export const statementsPage: ConsolePage = {
     return {
       title: 'Statements',
       body: [
-        `<nav aria-label="accounts"><ul>${choose}</ul></nav>`,
+        `<nav aria-label="accounts"><ul>${choose}${moreAccounts}</ul></nav>`,
         `<h2>${esc(account.iban ?? account.id)}${account.name ? ` — ${esc(account.name)}` : ''}</h2>`,
         table(
           `Days of ${account.iban ?? account.id}, newest first`,

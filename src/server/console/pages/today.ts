@@ -1,59 +1,131 @@
-// Today: what needs a person in the chosen company — the attention scan the alerts use
-// (unknown bulks, approvals waiting with their link's expiry, consents and links near expiry,
-// statement gaps), rejected files, open reconciliation findings — and the last run of each job.
-import { scanForAttention } from '../../attention-scan.js';
-import type { ConsolePage } from '../page.js';
-import { escapeHtml, localTime, table, zoneOf } from './format.js';
+// Today: what needs a person in the chosen company — rejected files, unknown bulks, approvals
+// waiting with their link's expiry, open reconciliation findings, consents and approval links
+// near expiry, statement gaps — and the last run of each job. Each list is one keyset page read
+// in the database for this company alone (src/store/today-views.ts); its "more" link carries
+// that list's cursor (`?after-<list>=`), so no list ever reads all its rows.
+import type { Paged, PageQuery } from '../../../store/index.js';
+import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
+import { localTime, table } from './format.js';
+import { esc, href, link, when, withQuery } from './html.js';
+import { loadPage } from './load-page.js';
 
-/** Lists on this page show the newest few; the Files and Reconciliation pages page through all. */
-const SHOWN = 20;
+/** Rows of each list on this page; its "more" link shows the next ones. */
+const SHOWN = 10;
 const DEFAULT_WARN_BEFORE_MS = 7 * 86_400_000;
+
+interface Section<T> {
+  /** The list's name in its cursor parameter (`after-<key>`) and its anchor. */
+  key: string;
+  title: string;
+  head: string[];
+  empty: string;
+  load: (q: PageQuery) => Promise<Paged<T>>;
+  cells: (row: T) => string[];
+}
+
+/** One list of the page: its first page, or the page after its own cursor, with a "more" link. */
+async function section<T>(req: PageRequest, s: Section<T>): Promise<string> {
+  const after = req.query.get(`after-${s.key}`) ?? undefined;
+  const page = await s.load({ limit: SHOWN, ...(after ? { after } : {}) });
+  const count = `${page.rows.length}${page.next ? '+' : ''}`;
+  const nav = [
+    after ? link(withQuery('/console/', req, { [`after-${s.key}`]: undefined }) + `#${s.key}`, 'First ones') : '',
+    page.next ? link(withQuery('/console/', req, { [`after-${s.key}`]: page.next }) + `#${s.key}`, 'More') : '',
+  ].filter(Boolean);
+  return `<h2 id="${s.key}">${esc(s.title)} (${count})</h2>
+${table(s.title, s.head, page.rows.map(s.cells), s.empty)}${nav.length ? `\n<nav aria-label="${esc(s.title)}: pages">${nav.join(' · ')}</nav>` : ''}`;
+}
+
+function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
+  const { company } = req;
+  const now = deps.clock.now();
+  const horizon = new Date(now.getTime() + (deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS));
+  const at = (d: Date | undefined) => when(deps, req, d);
+  const soon = (d: Date) => (d <= now ? ' <span class="bad">(expired)</span>' : '');
+  return [
+    section(req, {
+      key: 'rejected',
+      title: 'Rejected files',
+      head: ['File', 'Received', 'Lines', 'Why'],
+      empty: 'No rejected files.',
+      load: (q) => deps.store.today.rejectedFiles(company, q),
+      cells: (f) => [
+        link(href(`/console/files/${encodeURIComponent(f.id)}`, req), f.fileName),
+        at(f.receivedAt),
+        `<span class="num">${f.lineCount}</span>`,
+        esc(f.errorSummary ?? ''),
+      ],
+    }),
+    section(req, {
+      key: 'bulks',
+      title: 'Bulks with an unknown outcome at the bank',
+      head: ['Bulk', 'Debtor account', 'Execution date', 'Lines'],
+      empty: 'No bulk waits for a person to resolve it.',
+      load: (q) => deps.store.today.unknownBulks(company, q),
+      cells: (b) => [esc(b.id), esc(b.debtorIban), esc(b.executionDate), `<span class="num">${b.lineCount}</span>`],
+    }),
+    section(req, {
+      key: 'approvals',
+      title: 'Approvals waiting',
+      head: ['Basket', 'State', 'Lines', 'Link expires'],
+      empty: 'No basket waits for approval.',
+      load: (q) => deps.store.consoleViews.waitingBaskets(company, q),
+      cells: (b) => [
+        link(href(`/console/approvals/${encodeURIComponent(b.id)}`, req), b.bankBasketId ?? b.id),
+        esc(b.state),
+        `<span class="num">${b.lineCount}</span>`,
+        b.scaLinkExpiresAt ? at(b.scaLinkExpiresAt) + soon(b.scaLinkExpiresAt) : '–',
+      ],
+    }),
+    section(req, {
+      key: 'findings',
+      title: 'Open reconciliation findings',
+      head: ['Finding', 'Subject', 'Since'],
+      empty: 'No open reconciliation findings.',
+      load: (q) => deps.store.today.openFindings(company, q),
+      cells: (f) => [esc(f.summary), esc(f.subject), at(f.firstSeenAt)],
+    }),
+    section(req, {
+      key: 'consents',
+      title: 'Consents near expiry',
+      head: ['Bank', 'Consent', 'Status', 'Expires'],
+      empty: 'No consent expires soon.',
+      load: (q) => deps.store.today.consentsExpiringBy(company, horizon, q),
+      cells: (c) => [esc(c.bankId), esc(c.consentId), esc(c.status), at(c.expiresAt) + soon(c.expiresAt)],
+    }),
+    section(req, {
+      key: 'links',
+      title: 'Approval links near expiry',
+      head: ['Basket', 'Link expires'],
+      empty: 'No approval link expires soon.',
+      load: (q) => deps.store.today.linksExpiringBy(company, horizon, q),
+      cells: (l) => [
+        link(href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req), l.bankBasketId ?? l.basketId),
+        at(l.expiresAt) + soon(l.expiresAt),
+      ],
+    }),
+    section(req, {
+      key: 'gaps',
+      title: 'Statement gaps',
+      head: ['Account', 'Day', 'Continuity', 'Finding'],
+      empty: 'No statement day has a gap or a mismatch.',
+      load: (q) => deps.store.today.statementGaps(company, q),
+      cells: (g) => [esc(g.iban ?? g.accountId), esc(g.day), esc(g.continuity), esc(g.finding ?? '')],
+    }),
+  ];
+}
 
 export const todayPage: ConsolePage = {
   path: '/console/',
   nav: 'Today',
   role: 'viewer',
-  async load(deps, req) {
-    const { store, clock } = deps;
-    const zone = zoneOf(deps.companies, req.company);
-    const e = escapeHtml;
-    const attention = (
-      await scanForAttention({
-        attention: store.attention,
-        clock,
-        warnBeforeMs: deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS,
-      })
-    ).filter((f) => f.company === req.company);
-    const rejected = (await store.files.listFiles({ company: req.company, state: 'rejected' }))
-      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime())
-      .slice(0, SHOWN);
-    const findings = (await store.findings.list({ company: req.company })).filter((f) => f.decision === 'open');
-    const runs = await store.jobRuns.latestPerJob();
-    const successes = (await store.jobSuccesses.list()).filter((s) => s.company === req.company);
-
-    const needs = table(
-      'Needs a person',
-      ['What', 'Details'],
-      attention.map((f) => [e(f.title), e(f.text)]),
-      'Nothing waits for a person.',
-    );
-    const files = table(
-      'Rejected files',
-      ['File', 'Received', 'Lines', 'Why'],
-      rejected.map((f) => [
-        e(f.fileName),
-        e(localTime(f.receivedAt, zone)),
-        `<span class="num">${f.lineCount}</span>`,
-        e(f.errorSummary ?? ''),
-      ]),
-      'No rejected files.',
-    );
-    const open = table(
-      'Open reconciliation findings',
-      ['Finding', 'Subject', 'Since'],
-      findings.slice(0, SHOWN).map((f) => [e(f.summary), e(f.subject), e(localTime(f.firstSeenAt, zone))]),
-      'No open reconciliation findings.',
-    );
+  load: loadPage(async (deps, req) => {
+    const zone = deps.companies.find((c) => c.id === req.company)?.timeZone ?? 'UTC';
+    const lists = await Promise.all(sections(deps, req));
+    // One row per job (latestPerJob), and each job's last success per company: both bounded by
+    // the number of jobs, not by history.
+    const runs = await deps.store.jobRuns.latestPerJob();
+    const successes = (await deps.store.jobSuccesses.list()).filter((s) => s.company === req.company);
     const jobs = table(
       'Last run of each job',
       ['Job', 'Started', 'Finished', 'Outcome', `Last success for ${req.company}`],
@@ -61,24 +133,20 @@ export const todayPage: ConsolePage = {
         const success = successes.find((s) => s.job === r.job);
         const css = r.outcome === 'ok' ? 'ok' : r.outcome === 'failed' ? 'bad' : 'warn';
         return [
-          e(r.job),
-          e(localTime(r.startedAt, zone)),
-          r.finishedAt ? e(localTime(r.finishedAt, zone)) : '—',
-          `<span class="${css}">${e(r.outcome)}</span>`,
-          success ? e(localTime(success.succeededAt, zone)) : '—',
+          esc(r.job),
+          esc(localTime(r.startedAt, zone)),
+          r.finishedAt ? esc(localTime(r.finishedAt, zone)) : '—',
+          `<span class="${css}">${esc(r.outcome)}</span>`,
+          success ? esc(localTime(success.succeededAt, zone)) : '—',
         ];
       }),
       'No job has run yet.',
     );
-    const more =
-      findings.length > SHOWN ? `<p class="muted">${findings.length - SHOWN} more on the Reconciliation page.</p>` : '';
     return {
       title: `Today — ${deps.companies.find((c) => c.id === req.company)?.name ?? req.company}`,
-      body: `<h2>Needs a person (${attention.length})</h2>\n${needs}
-<h2>Rejected files (${rejected.length})</h2>\n${files}
-<h2>Open reconciliation findings (${findings.length})</h2>\n${open}${more}
+      body: `${lists.join('\n')}
 <h2>Jobs</h2>\n${jobs}
-<p class="muted">Times in ${e(zone)}.</p>`,
+<p class="muted">Times in ${esc(zone)}.</p>`,
     };
-  },
+  }),
 };
