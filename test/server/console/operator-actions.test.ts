@@ -97,6 +97,10 @@ describe('console operator actions on SQLite with the sandbox', () => {
     await w.store.bulks.markSending(bulk!.id);
     await w.store.bulks.markUnknown(bulk!.id, { title: 'timeout' });
 
+    // Today names it and leads to the page where it is resolved.
+    expect(body(await page('/console/').load(deps, request(...OLGA)))).toContain(
+      `href="/console/bulks?company=acme#bulk-${bulk!.id}"`,
+    );
     const asViewer = await page('/console/bulks').load(deps, request(...VERA));
     expect(body(asViewer)).toContain(bulk!.id);
     expect(body(asViewer)).not.toContain('<form');
