@@ -251,11 +251,13 @@ export class ConsoleViews {
 
   /** Findings whose subject names this text (a payment's end-to-end id), newest first, at most 20. */
   async findingsAbout(company: string, text: string): Promise<StoredFinding[]> {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // `!` escapes the wildcards: a backslash would be read as an escape inside MariaDB's string
+    // literal (`escape '\'` does not parse there), and `!` means the same on both engines.
+    const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
     const rows = await this.db
       .knex<Row>('findings')
       .where({ company })
-      .andWhereRaw("subject like ? escape '\\'", [like])
+      .andWhereRaw("subject like ? escape '!'", [like])
       .orderBy('first_seen_at', 'desc')
       .limit(20);
     return rows.map(toStoredFinding);

@@ -1,7 +1,8 @@
 // Read models of the console's operator pages (src/server/console/pages/bulks.ts, held.ts,
 // cancellations.ts): what waits for an operator, oldest first, paged by keyset like every
 // console list (src/store/console-views.ts) on the indexes of migration 0410. Nothing here writes;
-// the decisions go through the same use cases as the CLI (jobs/).
+// the decisions go through the same use cases as the CLI (jobs/). The unknown bulks read
+// bulks_today_ix of migration 0420.
 import type { Database } from './database.js';
 import { afterAsc, decodeCursor, keysetPage, type PageQuery, type Paged } from './console-views.js';
 import { selectHeld, toHeld, type HeldPayment } from './held-payments.js';
