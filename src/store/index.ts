@@ -79,7 +79,14 @@ export {
   type StoredBankAccount,
 } from './bank-accounts.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
-export { AUDIT_GENESIS, AuditTrail, type AuditCheck, type AuditEntry, type AuditEntryInput } from './audit-trail.js';
+export {
+  AUDIT_GENESIS,
+  AuditTrail,
+  type AuditCheck,
+  type AuditCheckpoint,
+  type AuditEntry,
+  type AuditEntryInput,
+} from './audit-trail.js';
 export {
   FindingRepository,
   type Decision,

@@ -27,6 +27,7 @@ import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as reportsUp } from './0421-reports.js';
+import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
 
 export interface Migration {
   readonly name: string;
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0240_console_indexes', up: consoleIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
   { name: '0421_reports', up: reportsUp },
+  { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
 ];

@@ -1,7 +1,7 @@
 // Every console page and action; the shell's router registers each with its role.
 import type { ConsoleAction, ConsolePage } from '../page.js';
 import { approvalsPage, basketPage, showLinkAction } from './approvals.js';
-import { auditCheckpointAction, auditPage } from './audit.js';
+import { auditCheckpointAction, auditPage, auditVerifyAction } from './audit.js';
 import { banksPage } from './banks.js';
 import { filePage, filesPage } from './files.js';
 import { paymentPage } from './payment.js';
@@ -26,4 +26,9 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   reportPage,
 ];
 
-export const CONSOLE_ACTIONS: ConsoleAction[] = [...findingActions, showLinkAction, auditCheckpointAction];
+export const CONSOLE_ACTIONS: ConsoleAction[] = [
+  ...findingActions,
+  showLinkAction,
+  auditCheckpointAction,
+  auditVerifyAction,
+];
