@@ -28,6 +28,7 @@ import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as reportsUp } from './0421-reports.js';
 import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
+import { up as signInFailuresUp } from './0423-sign-in-failures.js';
 
 export interface Migration {
   readonly name: string;
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0420_today_indexes', up: todayIndexesUp },
   { name: '0421_reports', up: reportsUp },
   { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
+  { name: '0423_sign_in_failures', up: signInFailuresUp },
 ];
