@@ -306,6 +306,42 @@ describe('console pages on SQLite', () => {
     expect(viewer.body).not.toContain(SCA_LINK);
   });
 
+  it('marks on Today the waiting approvals whose link expires within the warning period', async () => {
+    const file = await store.files.recordAcceptedFile(paymentFile('later-file'), [
+      payment(1, { endToEndId: 'E2E-LATER' }),
+    ]);
+    const [line] = await store.payments.listByFile(file.id);
+    const [bulk] = await store.bulks.createBulks(file.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as LocalDate,
+        batchBooking: false,
+        paymentIds: [line!.id],
+      },
+    ]);
+    const later = await store.baskets.create('acme', [bulk!.id]);
+    await store.baskets.markCreated(later.id, 'BANK-BASKET-LATER');
+    await store.baskets.issueLink(later.id, `${SCA_LINK}-later`, new Date('2026-02-20T08:00:00Z'));
+    const today = await load('/console/', ['viewer']);
+    const row = (bank: string) =>
+      today.body.split('\n').find((l) => l.includes(`>${bank}</a>`) && l.includes('link_issued'));
+    // The clock says 2026-01-05 08:00; the default warning period is 7 days.
+    expect(row('BANK-BASKET-1')).toContain('<span class="warn">(expires soon)</span>');
+    expect(row('BANK-BASKET-LATER')).toBeDefined();
+    expect(row('BANK-BASKET-LATER')).not.toContain('expires soon');
+    expect(today.body).toContain('<h2 id="links">Approval links near expiry (1)</h2>');
+    expect(today.body).not.toContain(SCA_LINK);
+    clock.set('2026-01-09T08:00:00Z');
+    try {
+      const after = await load('/console/', ['viewer']);
+      expect(after.body).toContain('<span class="bad">(expired)</span>');
+    } finally {
+      clock.set('2026-01-05T08:00:00Z');
+    }
+    await store.baskets.markAuthorised(later.id);
+  });
+
   it('shows the approval link only to an approver who asks, and records that it was shown', async () => {
     const show = action('/console/approvals/:id/link');
     const refused = await show.handle(deps, actionRequest(['viewer', 'finance'], { id: ids.basket }));
