@@ -1,17 +1,14 @@
 // Verification of the audit trail from its last checkpoint, on SQLite and MariaDB: a walk records
 // a checkpoint where the chain held; a walk from it sees a change after it (and of its own
 // entry) but not one before it, which only the walk from the first entry finds.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createStore, openDatabase, type AuditEntry, type Database, type Store } from '../../src/store/index.js';
-import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
+import { onBothEngines, type EngineSuite, type EngineTarget } from '../support/engines.js';
 
-function contract(name: string, open: () => Promise<{ url: string; cleanup(): Promise<void> }>): void {
+const contract: EngineSuite = (name, open) => {
   describe(`audit checkpoints on ${name}`, () => {
-    let target: { url: string; cleanup(): Promise<void> };
+    let target: EngineTarget;
     let db: Database;
     let store: Store;
     const entries: AuditEntry[] = [];
@@ -87,19 +84,6 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       expect(await store.audit.verify({ from: 'checkpoint' })).toMatchObject({ ok: true, entries: 10 });
     });
   });
-}
+};
 
-contract('SQLite', async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'settle-audit-'));
-  return {
-    url: `sqlite:${path.join(dir, 'test.sqlite')}`,
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-});
-
-if (await mariaDbForTests()) {
-  contract('MariaDB', async () => {
-    const db = await createThrowawayDatabase();
-    return { url: db.url, cleanup: () => db.drop() };
-  });
-}
+await onBothEngines(contract);

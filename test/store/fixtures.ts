@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import { isSettleError, type ErrorCode } from '../../src/domain/errors.js';
-import type { NewPaymentFile } from '../../src/store/index.js';
+import type { NewPaymentFile, Store } from '../../src/store/index.js';
 
 export function payment(lineNumber: number, overrides: Partial<PaymentInstruction> = {}): PaymentInstruction {
   return {
@@ -41,4 +41,20 @@ export async function rejectsWithCode(promise: Promise<unknown>, code: ErrorCode
     throw new Error(`expected ${code}, got ${String(error)}`);
   }
   throw new Error(`expected ${code}, but it succeeded`);
+}
+
+/** A file of one accepted line and the one bulk that carries it. */
+export async function oneLineBulk(store: Store, name: string) {
+  const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
+  const [line] = await store.payments.listByFile(stored.id);
+  const [bulk] = await store.bulks.createBulks(stored.id, [
+    {
+      position: 0,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as never,
+      batchBooking: false,
+      paymentIds: [line!.id],
+    },
+  ]);
+  return { line: line!, bulk: bulk! };
 }

@@ -20,7 +20,7 @@ import type {
 } from '../../../src/server/console/page.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../../src/store/index.js';
-import { payment, paymentFile } from '../../store/fixtures.js';
+import { oneLineBulk, payment, paymentFile } from '../../store/fixtures.js';
 
 const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
 const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
@@ -307,20 +307,8 @@ describe('console pages on SQLite', () => {
   });
 
   it('marks on Today the waiting approvals whose link expires within the warning period', async () => {
-    const file = await store.files.recordAcceptedFile(paymentFile('later-file'), [
-      payment(1, { endToEndId: 'E2E-LATER' }),
-    ]);
-    const [line] = await store.payments.listByFile(file.id);
-    const [bulk] = await store.bulks.createBulks(file.id, [
-      {
-        position: 0,
-        debtorIban: 'NO9386011117947',
-        executionDate: '2026-01-06' as LocalDate,
-        batchBooking: false,
-        paymentIds: [line!.id],
-      },
-    ]);
-    const later = await store.baskets.create('acme', [bulk!.id]);
+    const { bulk } = await oneLineBulk(store, 'later-file');
+    const later = await store.baskets.create('acme', [bulk.id]);
     await store.baskets.markCreated(later.id, 'BANK-BASKET-LATER');
     await store.baskets.issueLink(later.id, `${SCA_LINK}-later`, new Date('2026-02-20T08:00:00Z'));
     const today = await load('/console/', ['viewer']);
