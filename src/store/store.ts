@@ -13,6 +13,7 @@ import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
 import { OperatorViews } from './operator-views.js';
 import { ReportRepository } from './reports.js';
+import { SignInFailures } from './sign-in-failures.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
@@ -64,6 +65,8 @@ export interface Store {
   readonly today: TodayViews;
   /** Reports written for people, recorded with their content: the console links them by id. */
   readonly reports: ReportRepository;
+  /** Failed console password sign-ins, for the limit per user name and per address. */
+  readonly signInFailures: SignInFailures;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -109,6 +112,7 @@ export function createStore(db: Database, clock: Clock): Store {
     operatorViews: new OperatorViews(db),
     today: new TodayViews(db),
     reports: new ReportRepository(db, clock),
+    signInFailures: new SignInFailures(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
