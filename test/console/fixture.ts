@@ -33,8 +33,12 @@ export interface ConsoleFixture {
 }
 
 export async function startConsoleFixture(
-  options: { sessionTtl?: string; cancelFourEyes?: boolean } = {},
-  options: { sessionTtl?: string; signInLimit?: { perUser: number; perAddress: number }; logger?: Logger } = {},
+  options: {
+    sessionTtl?: string;
+    cancelFourEyes?: boolean;
+    signInLimit?: { perUser: number; perAddress: number };
+    logger?: Logger;
+  } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
   const provider = await reserveOidcProvider();

@@ -65,6 +65,8 @@ export async function pendingBulks(
     })),
   );
   return { fileId: stored.id, ids: bulks.map((b) => b.id).sort() };
+}
+
 /** A file of one accepted line and the one bulk that carries it. */
 export async function oneLineBulk(store: Store, name: string) {
   const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
