@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { writeCamt029, type Camt029Transaction, type Camt029Version } from '../../src/formats/camt029/index.js';
 import type { Logger } from '../../src/log/index.js';
-import type { DueErpAnswer, Store } from '../../src/store/index.js';
+import type { Store, StoredCancellation } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 
 export interface FinalAnswerDeps {
@@ -24,26 +24,27 @@ export async function writeFinalCamt029Answers(
 ): Promise<string[]> {
   const written: string[] = [];
   for (const due of await deps.store.cancellationAnswers.due(company.id)) {
-    const version = due.version as Camt029Version;
+    const version = (due.erpAnswerVersion ?? '001.09') as Camt029Version;
     const xml = writeCamt029(
       {
         // Assgnmt/Id is at most 35 characters: STL and the request's UUID without dashes.
-        messageId: `STL${due.requestId.replace(/-/g, '')}`.slice(0, 35),
-        createdAt: due.outcomeAt,
+        messageId: `STL${due.id.replace(/-/g, '')}`.slice(0, 35),
+        createdAt: due.outcomeAt ?? due.requestedAt,
         assignerName: 'settle',
         assigneeName: company.name,
-        resolvedCaseId: due.erpCaseId ?? due.erpMessageId,
+        resolvedCaseId: due.erpCaseId ?? due.erpMessageId ?? due.id,
         transactions: [finalTransaction(due)],
       },
       version,
     );
-    const path = posix.join(company.folders.status, `${due.file}.final-${due.requestId}.camt.029.${version}.xml`);
+    const name = `${due.erpFile ?? 'camt.055'}.final-${due.id}.camt.029.${version}.xml`;
+    const path = posix.join(company.folders.status, name);
     await fileStore.ensureDir(company.folders.status);
     await fileStore.writeAtomic(path, xml);
-    await deps.store.cancellationAnswers.markFinal(due.requestId);
+    await deps.store.cancellationAnswers.markFinal(due.id);
     deps.logger.info('final camt.029 written for a cancellation the bank had left pending', {
       company: company.id,
-      requestId: due.requestId,
+      requestId: due.id,
       outcome: due.outcome,
       path,
     });
@@ -52,17 +53,18 @@ export async function writeFinalCamt029Answers(
   return written;
 }
 
-function finalTransaction(due: DueErpAnswer): Camt029Transaction {
+function finalTransaction(due: StoredCancellation): Camt029Transaction {
   const base = {
-    cancellationStatusId: due.requestId.slice(0, 35),
-    originalEndToEndId: due.endToEndId,
-    ...(due.instructionId ? { originalInstructionId: due.instructionId } : {}),
+    cancellationStatusId: due.id.slice(0, 35),
+    // A camt.055 names its payment by end-to-end id: that is the request's reference.
+    originalEndToEndId: due.ref,
+    ...(due.erpInstructionId ? { originalInstructionId: due.erpInstructionId } : {}),
   };
   if (due.outcome === 'cancelled' || due.outcome === 'withdrawn') return { ...base, status: 'ACCR' };
   return {
     ...base,
     status: 'RJCR',
     reasonCode: 'NOT_CANCELLABLE',
-    reasonText: `${due.file}: ${due.outcomeDetail ?? 'the bank did not cancel it'}`,
+    reasonText: `${due.erpFile ?? 'camt.055'}: ${due.outcomeDetail ?? 'the bank did not cancel it'}`,
   };
 }

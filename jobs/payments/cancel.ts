@@ -145,15 +145,28 @@ export async function completeCancelledAtBank(
   const open = await store.cancellations.openAtBank(bulkId);
   if (!open) return undefined;
   const done = await store.cancellations.completeAtBank(open.id);
+  await auditBankStatus(store, open, 'payment.cancel', {
+    outcome: done.outcome,
+    resentBulk: done.resentBulkId ?? null,
+  });
+  return done;
+}
+
+/** The audit entry of a request the bank's status ended, in the name of who asked (or confirmed). */
+async function auditBankStatus(
+  store: Pick<Store, 'audit'>,
+  open: StoredCancellation,
+  action: 'payment.cancel' | 'payment.cancel.refused',
+  details: Record<string, unknown>,
+): Promise<void> {
   await store.audit.append({
     actor: open.confirmedBy ?? open.requestedBy,
-    action: 'payment.cancel',
+    action,
     subject: { type: 'cancellation', id: open.id },
     reason: open.reason,
     origin: 'bank status',
-    details: { company: open.company, outcome: done.outcome, resentBulk: done.resentBulkId ?? null },
+    details: { company: open.company, ...details },
   });
-  return done;
 }
 
 /**
@@ -171,14 +184,7 @@ export async function refuseLeftAtBank(
   if (!open) return;
   const detail = `the bank did not cancel it: the payment went on to ${status}`;
   await store.cancellations.refuse(open.id, detail);
-  await store.audit.append({
-    actor: open.confirmedBy ?? open.requestedBy,
-    action: 'payment.cancel.refused',
-    subject: { type: 'cancellation', id: open.id },
-    reason: open.reason,
-    origin: 'bank status',
-    details: { company: open.company, bank: detail },
-  });
+  await auditBankStatus(store, open, 'payment.cancel.refused', { bank: detail });
 }
 
 async function execute(

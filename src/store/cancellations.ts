@@ -62,6 +62,10 @@ export interface StoredCancellation extends NewCancellation {
   outcomeAt?: Date;
   outcomeDetail?: string;
   resentBulkId?: string;
+  /** camt.055 answered PDCR (migration 0401): the camt.055 file, the camt.029 version, its OrgnlInstrId. */
+  erpFile?: string;
+  erpAnswerVersion?: string;
+  erpInstructionId?: string;
 }
 
 /** ISO 20022 status reason DS02 "order cancelled (by an authorised user)": the ERP sees it with each cancelled line. */
@@ -483,5 +487,8 @@ export function toCancellation(r: Row): StoredCancellation {
     ...opt('outcomeAt', toOptDate(r.outcome_at)),
     ...opt('outcomeDetail', toOptStr(r.outcome_detail)),
     ...opt('resentBulkId', toOptStr(r.resent_bulk_id)),
+    ...opt('erpFile', toOptStr(r.erp_file)),
+    ...opt('erpAnswerVersion', toOptStr(r.erp_answer_version)),
+    ...opt('erpInstructionId', toOptStr(r.erp_instruction_id)),
   };
 }

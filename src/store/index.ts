@@ -111,7 +111,7 @@ export {
   type NewCancellation,
   type StoredCancellation,
 } from './cancellations.js';
-export { CancellationAnswerRepository, type DueErpAnswer, type PendingErpAnswer } from './cancellation-answers.js';
+export { CancellationAnswerRepository, type PendingErpAnswer } from './cancellation-answers.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,
