@@ -7,12 +7,12 @@
 // tenth of the size beside the full size, and what the end-to-end id set alone grows by (the
 // one thing that must grow), so the growth beyond the id set is a figure of its own.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { once } from 'node:events';
+import { csvLines, endToEndId, write, xmlDoc, type FileKind } from './intake-files.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -42,54 +42,6 @@ interface Measured {
 /** warm: after a read of the small file, modules loaded, the read alone; cold: from process start, start-up included. */
 type Timing = { warmup: string } | 'cold';
 
-const CREDITORS = [
-  'DE89370400440532013000',
-  'GB29NWBK60161331926819',
-  'FI2112345600000785',
-  'SE4550000000058398257466',
-  'DK5000400440116243',
-  'NO8330001234567',
-];
-
-export async function write(file: string, parts: () => Generator<string>): Promise<void> {
-  const out = createWriteStream(file);
-  let buffer = '';
-  for (const part of parts()) {
-    buffer += part;
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
-}
-
-/** The end-to-end id of payment i in both bench files. */
-export const endToEndId = (i: number): string => `E2E-${i}`;
-
-export function* csvLines(n: number): Generator<string> {
-  yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
-  for (let i = 1; i <= n; i++) {
-    yield `NO9386011117947,Acme AS,2026-01-07,${endToEndId(i)},${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,Invoice ${i},,\n`;
-  }
-}
-
-function* xmlDoc(n: number): Generator<string> {
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09">\n<CstmrCdtTrfInitn>\n<GrpHdr><MsgId>BENCH</MsgId><CreDtTm>2026-01-05T08:00:00</CreDtTm><NbOfTxs>${n}</NbOfTxs><InitgPty><Nm>Acme AS</Nm></InitgPty></GrpHdr>\n`;
-  const perBlock = 1000;
-  for (let b = 0; b * perBlock < n; b++) {
-    const count = Math.min(perBlock, n - b * perBlock);
-    yield `<PmtInf><PmtInfId>P${b}</PmtInfId><PmtMtd>TRF</PmtMtd><BtchBookg>true</BtchBookg><NbOfTxs>${count}</NbOfTxs><ReqdExctnDt><Dt>2026-01-07</Dt></ReqdExctnDt><Dbtr><Nm>Acme AS</Nm></Dbtr><DbtrAcct><Id><IBAN>NO9386011117947</IBAN></Id></DbtrAcct><DbtrAgt><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></DbtrAgt>\n`;
-    for (let k = 1; k <= count; k++) {
-      const i = b * perBlock + k;
-      yield `<CdtTrfTxInf>\n  <PmtId><EndToEndId>${endToEndId(i)}</EndToEndId></PmtId>\n  <Amt><InstdAmt Ccy="EUR">${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')}</InstdAmt></Amt>\n  <Cdtr><Nm>Creditor ${i % 1000}</Nm></Cdtr>\n  <CdtrAcct><Id><IBAN>${CREDITORS[i % CREDITORS.length]}</IBAN></Id></CdtrAcct>\n  <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>\n</CdtTrfTxInf>\n`;
-    }
-    yield '</PmtInf>\n';
-  }
-  yield '</CstmrCdtTrfInitn>\n</Document>\n';
-}
-
 /** Runs one case in a fresh process and returns what it measured. */
 function measure(mode: Mode, file: string, timing: Timing): Measured {
   const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF], {
@@ -104,7 +56,10 @@ function measure(mode: Mode, file: string, timing: Timing): Measured {
 async function child(mode: Mode, file: string, timing: Timing): Promise<Measured> {
   // Warm: the same code path on a small file first, so both sides are measured with a warm JIT,
   // and the clock starts after it. Cold: the clock is the process's own, from its start.
-  if (mode === 'id-set' || mode === 'id-map') return idSet(mode, Number(file));
+  if (mode === 'id-set' || mode === 'id-map') {
+    const [kind, n] = file.split(':') as [FileKind, string];
+    return idSet(mode, kind, Number(n));
+  }
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
@@ -123,7 +78,7 @@ async function child(mode: Mode, file: string, timing: Timing): Promise<Measured
  * (id-set, the compact set) or as a Map of strings would (id-map, for comparison). Peak RSS is
  * what the set adds to a process; the held bytes, measured after a full collection, its own size.
  */
-async function idSet(mode: 'id-set' | 'id-map', n: number): Promise<Measured> {
+async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Promise<Measured> {
   const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
   // Freed array buffers are released after the collection, on another thread: a pause, and again.
   const held = async (): Promise<number> => {
@@ -138,8 +93,8 @@ async function idSet(mode: 'id-set' | 'id-map', n: number): Promise<Measured> {
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   const set = mode === 'id-set' ? new EndToEndIdSet() : new Map<string, number>();
-  if (set instanceof EndToEndIdSet) for (let i = 1; i <= n; i++) set.addIfAbsent(endToEndId(i), i);
-  else for (let i = 1; i <= n; i++) set.set(endToEndId(i), i);
+  if (set instanceof EndToEndIdSet) for (let i = 1; i <= n; i++) set.addIfAbsent(endToEndId(kind, i), i);
+  else for (let i = 1; i <= n; i++) set.set(endToEndId(kind, i), i);
   const cpu = process.cpuUsage(cpu0);
   const ms = performance.now() - started;
   return {
@@ -252,6 +207,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       const small = join(dir, `small.${c.kind}`);
       await write(big, () => (c.kind === 'csv' ? csvLines(c.n) : xmlDoc(c.n)));
       await write(small, () => (c.kind === 'csv' ? csvLines(c.n / 10) : xmlDoc(c.n / 10)));
+      const fileBytes = (await stat(big)).size;
       // Paired runs, baseline and settle taking turns, and the median of each: one run of
       // either can be slowed by whatever else the machine does at that moment. The headline is
       // cold (start-up included: what a user waits for); the warm rates are in the notes.
@@ -265,9 +221,9 @@ export const bench: Bench = async ({ quick, scale }) => {
       const warmOurs = measure(`${c.kind}-validate`, big, { warmup: small });
       const ours10 = measure(`${c.kind}-validate`, small, 'cold');
       // What the duplicate-id set alone grows by between the two sizes: the one growth allowed.
-      const idSetBig = measure('id-set', String(c.n), 'cold');
-      const idSetGrowth = idSetBig.maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
-      const idMap = measure('id-map', String(c.n), 'cold');
+      const idSetBig = measure('id-set', `${c.kind}:${c.n}`, 'cold');
+      const idSetGrowth = idSetBig.maxRssBytes - measure('id-set', `${c.kind}:${c.n / 10}`, 'cold').maxRssBytes;
+      const idMap = measure('id-map', `${c.kind}:${c.n}`, 'cold');
       const perId = (m: Measured): string => `${((m.heldBytes ?? 0) / c.n).toFixed(0)} B`;
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
       // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
@@ -295,6 +251,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineRate,
         peakRssBytes: peak,
         notes:
+          `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'transaction'}, laid out like samples/erp); ` +
           `rates per CPU second of the whole process, start-up included; aim ≥ ${c.aim}× raw: ${(rate / baselineRate).toFixed(2)}× ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
           `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +

@@ -17,7 +17,7 @@ import { dateInZone, today } from '../src/domain/local-date.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
-import type { FileLedger, StoredFile } from '../src/store/index.js';
+import type { FileLedger, ReportRepository, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
 import type { HeldLine } from '../src/store/index.js';
 import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
@@ -69,6 +69,8 @@ export interface PickupDeps {
   firstSighting?(key: string): Promise<boolean>;
   /** Carries out a camt.055 cancellation request from the ERP (jobs/payments/camt055-intake.ts). */
   cancellationRequest?(company: CompanyConfig, file: { name: string; xml: string }): Promise<Camt055Answer>;
+  /** Records each error report of a file in the ledger, so the console links it by id. */
+  reports?: Pick<ReportRepository, 'record'>;
 }
 
 export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
@@ -319,15 +321,17 @@ async function handleNew(
     // leaves the held lines in the ledger, where `settle payments held` shows them.
     const heldShown = heldIssues(recorded.holds, result.format);
     const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
+    const text = toHuman(withHeld);
     const reportTo =
       partial || held > 0
         ? await writeReport(
             fileStore,
             company.folders.error,
             await freeName(fileStore, company.folders.error, entry.name, now),
-            { text: toHuman(withHeld), json: toJson(withHeld) },
+            { text, json: toJson(withHeld) },
           )
         : undefined;
+    if (reportTo) await recordReport(at, recorded.id, reportTo, text);
     const movedTo = await moveToArchive(at, entry.name, now);
     return {
       company: company.id,
@@ -348,10 +352,8 @@ async function handleNew(
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
   const errorName = await freeName(fileStore, company.folders.error, entry.name, now);
-  const reportPath = await writeReport(fileStore, company.folders.error, errorName, {
-    text: toHuman(shown),
-    json: toJson(shown),
-  });
+  const text = toHuman(shown);
+  const reportPath = await writeReport(fileStore, company.folders.error, errorName, { text, json: toJson(shown) });
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
   await deps.ledger.recordRejectedFile(
     { ...file, ...format },
@@ -359,6 +361,11 @@ async function handleNew(
     { lineCount: result.payments, rejectedCount: result.payments },
     supersedes ? { supersedes } : {},
   );
+  const rejected = await deps.ledger.recordRejectedFile({ ...file, ...format }, summary, {
+    lineCount: result.payments,
+    rejectedCount: result.payments,
+  });
+  await recordReport(at, rejected.id, reportPath, text);
   const movedTo = posix.join(company.folders.error, errorName);
   await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
   return {
@@ -407,6 +414,21 @@ async function moveToError(
   const movedTo = posix.join(company.folders.error, errorName);
   await fileStore.move(posix.join(company.folders.inbox, name), movedTo);
   return { movedTo, report: reportPath };
+}
+
+/**
+ * The report of a file in the ledger, recorded after the ledger row it names (a crash in between
+ * leaves the report in the error folder, only not linked from the console).
+ */
+async function recordReport(at: CompanyInbox, fileId: string, path: string, text: string): Promise<void> {
+  await at.deps.reports?.record({
+    company: at.company.id,
+    kind: 'error',
+    subject: { type: 'payment_file', id: fileId },
+    name: posix.basename(path),
+    mediaType: 'text/plain',
+    content: text,
+  });
 }
 
 /** NAME.errors.txt for people and NAME.errors.json for machines, written atomically. */

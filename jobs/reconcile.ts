@@ -183,15 +183,27 @@ async function reconcileCompany(
       ...(since ? { since } : {}),
     },
   };
-  await files.writeAtomic(`${base}.csv`, renderFindingsCsv(findings));
+  const csv = renderFindingsCsv(findings);
+  await files.writeAtomic(`${base}.csv`, csv);
   const calendar = businessCalendar(company.intake.calendar);
-  await files.writeAtomic(
-    `${base}.html`,
-    renderFindingsHtml(meta, findings, summary, {
-      balances: accountBalances({ from, to }, input.payments, input.transactions, input.statements),
-      aging: agedItems(findings, today(deps.clock, timeZone), calendar),
-    }),
-  );
+  const html = renderFindingsHtml(meta, findings, summary, {
+    balances: accountBalances({ from, to }, input.payments, input.transactions, input.statements),
+    aging: agedItems(findings, today(deps.clock, timeZone), calendar),
+  });
+  await files.writeAtomic(`${base}.html`, html);
+  // Recorded with their content, so the console links them by id and never reads a path.
+  for (const [content, mediaType, ext] of [
+    [csv, 'text/csv', 'csv'],
+    [html, 'text/html', 'html'],
+  ] as const)
+    await deps.store.reports.record({
+      company: company.id,
+      kind: 'reconciliation',
+      subject: { type: 'reconcile_run', id: deps.runId },
+      name: posix.basename(`${base}.${ext}`),
+      mediaType,
+      content,
+    });
   deps.logger.info('reconciled', {
     company: company.id,
     from,

@@ -93,6 +93,7 @@ export function fetchJson(results: readonly AccountFetch[]): Json {
       company: r.company,
       accountId: r.accountId,
       iban: r.iban ?? null,
+      bankId: r.bankId ?? null,
       outcome: r.outcome,
       status: r.status ?? null,
       from: r.from ?? null,

@@ -299,6 +299,8 @@ const schedule = z
     purge: cron.default('30 4 * * 0'),
     jobLease: duration('30m'),
     claimTtl: duration('45s'),
+    /** Companies one instance works on at once (their chains overlap while each waits on the bank). */
+    companiesAtOnce: z.number().int().min(1).max(64).default(4),
   })
   .prefault({});
 

@@ -80,6 +80,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
         logger: runLogger(logger, 'pickup', runId),
       }),
       ledger: store.files,
+      reports: store.reports,
       clock,
       logger: runLogger(logger, 'pickup', runId),
       timeZone: config.timeZone,

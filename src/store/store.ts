@@ -11,6 +11,7 @@ import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
 import { OperatorViews } from './operator-views.js';
+import { ReportRepository } from './reports.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
@@ -60,6 +61,8 @@ export interface Store {
   readonly operatorViews: OperatorViews;
   /** What needs a person in one company, for the console's Today page, paged by keyset. */
   readonly today: TodayViews;
+  /** Reports written for people, recorded with their content: the console links them by id. */
+  readonly reports: ReportRepository;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -102,6 +105,7 @@ export function createStore(db: Database, clock: Clock): Store {
     consoleViews: new ConsoleViews(db),
     operatorViews: new OperatorViews(db),
     today: new TodayViews(db),
+    reports: new ReportRepository(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -6,6 +6,7 @@ import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Database } from '../../src/store/database.js';
 import { PaymentRepository } from '../../src/store/payments.js';
+import { ReportRepository } from '../../src/store/reports.js';
 import { openPickupWorld } from '../support/pickup-world.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -75,6 +76,12 @@ describe('the pickup job', () => {
     const [file] = await deps.ledger.listFiles({ company: 'acme' });
     expect(file).toMatchObject({ state: 'rejected', acceptedCount: 0 });
     expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-1'])).toBe(false);
+    // Recorded for the console, which links it by this id and never by the path.
+    const reports = new ReportRepository(db, clock);
+    const [recorded] = await reports.about('acme', { type: 'payment_file', id: file!.id });
+    expect(recorded).toMatchObject({ kind: 'error', name: 'bad.csv.errors.txt', mediaType: 'text/plain' });
+    expect((await reports.find('acme', recorded!.id))?.content).toBe(text);
+    expect(await reports.find('beta', recorded!.id)).toBeUndefined();
   });
 
   it('accepts the valid lines when the company allows it, and reports the others', async () => {

@@ -126,6 +126,12 @@ describe('the reconcile job', () => {
     const html = await readFile(join(company.root, result!.html), 'utf8');
     expect(html).toContain('ACME AS (999999999)');
     expect(html).toContain('Sent but not booked');
+    // Both recorded with their content for the console, which links them by id.
+    const recorded = await store.reports.list('acme', 'reconciliation');
+    expect(recorded.rows.map((r) => r.mediaType).sort()).toEqual(['text/csv', 'text/html']);
+    const htmlReport = recorded.rows.find((r) => r.mediaType === 'text/html')!;
+    expect(htmlReport.name).toBe(result!.html.slice('reports/'.length));
+    expect((await store.reports.find('acme', htmlReport.id))?.content).toBe(html);
   });
 
   it('needs no person when everything sent was booked', async () => {

@@ -1,7 +1,7 @@
 // The console's operator read models (src/store/operator-views.ts) on SQLite and MariaDB: unknown
 // bulks, held duplicates and open cancellation requests page by keyset over rows with equal sort
 // keys without losing or repeating one, only the company's and only what waits for a person, a
-// bad cursor is refused, and on SQLite each list is an index search (migrations 0410, 0420), never a
+// bad cursor is refused, and on SQLite each list is an index search (migration 0410), never a
 // table scan or a sort.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -141,7 +141,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
 
     it.runIf(name === 'SQLite')('answers each list with an index search, never a scan or a sort', async () => {
       const cases: [string, () => Promise<unknown>, string][] = [
-        ['bulks', () => store.operatorViews.unknownBulks('acme', { limit: 2 }), 'bulks_today_ix'],
+        ['bulks', () => store.operatorViews.unknownBulks('acme', { limit: 2 }), 'bulks_console_state_ix'],
         ['held', () => store.operatorViews.heldPayments('acme', { limit: 2 }), 'held_payments_console_ix'],
         [
           'cancellations',

@@ -204,7 +204,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
           'unknown bulks',
           async () =>
             store.today.unknownBulks('acme', { after: await cursor((q) => store.today.unknownBulks('acme', q)) }),
-          'bulks_today_ix',
+          'bulks_console_state_ix',
         ],
         [
           'open findings',

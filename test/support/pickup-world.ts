@@ -8,7 +8,7 @@ import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { loadProfile } from '../../src/formats/csv-profile/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { FileLedger, openDatabase, type Database } from '../../src/store/index.js';
+import { FileLedger, openDatabase, ReportRepository, type Database } from '../../src/store/index.js';
 import { LocalFileStore } from '../../src/transport/index.js';
 
 export interface PickupWorld {
@@ -28,6 +28,7 @@ export async function openPickupWorld(dir: string, clock: Clock): Promise<Pickup
   const profiles = join(import.meta.dirname, '..', '..', 'config', 'profiles');
   const deps: PickupDeps = {
     ledger: new FileLedger(db, clock),
+    reports: new ReportRepository(db, clock),
     clock,
     logger: silentLogger(),
     timeZone: 'Europe/Oslo',

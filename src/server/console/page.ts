@@ -54,6 +54,11 @@ export interface PageResult {
   /** HTML fragment; every value from outside escaped (src/formats/report/escape.ts). */
   body: string;
   status?: number;
+  /**
+   * Sent instead of the page, as an attachment (a recorded report): never shown inside the
+   * console's layout, so its HTML does not run under the console's origin.
+   */
+  download?: { fileName: string; mediaType: string; content: string };
 }
 
 export interface ConsolePage {

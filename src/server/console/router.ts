@@ -16,6 +16,7 @@ import {
   type ConsolePage,
   type ConsoleUser,
   type PageRequest,
+  type PageResult,
 } from './page.js';
 import { rolesByCompany } from './people.js';
 import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
@@ -96,6 +97,7 @@ export function registerRoutes(
         csrfToken: g.session.csrf,
       };
       const result = await p.load(deps, request);
+      if (result.download) return sendDownload(reply, result.download);
       return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
     });
   }
@@ -166,6 +168,16 @@ async function audit(
     origin: auditOrigin(request.origin),
     details: { company: request.company, form: request.form, outcome: entry.outcome },
   });
+}
+
+/** An attachment with an ASCII file name, so the name cannot break the header. */
+function sendDownload(reply: FastifyReply, d: NonNullable<PageResult['download']>): FastifyReply {
+  const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  return reply
+    .code(200)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .type(`${d.mediaType}; charset=utf-8`)
+    .send(d.content);
 }
 
 function fillPath(path: string, params: Readonly<Record<string, string>>): string {

@@ -27,9 +27,9 @@ import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
-import { up as dropDuplicateBulkIndexUp } from './0411-drop-duplicate-bulk-index.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as leaseTokenUp } from './0430-lease-token.js';
+import { up as reportsUp } from './0421-reports.js';
 
 export interface Migration {
   readonly name: string;
@@ -69,5 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0410_operator_indexes', up: operatorIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
   { name: '0430_lease_token', up: leaseTokenUp },
-  { name: '0411_drop_duplicate_bulk_index', up: dropDuplicateBulkIndexUp },
+  { name: '0421_reports', up: reportsUp },
 ];

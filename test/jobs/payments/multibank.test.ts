@@ -1,5 +1,5 @@
 // A company with accounts at two banks (testbank and nordbank in the sandbox) through pickup →
-// submit → approve → status → statements → reconcile: each bulk goes under its own bank's consent (the
+// submit → approve → status → statements (fetch and export) → reconcile: each bulk goes under its own bank's consent (the
 // sandbox records which), a basket never mixes banks, and a file paying from an account the
 // bank has not enabled yet is refused at pickup with its line located. SQLite and MariaDB.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { debtorAccountCheck } from '../../../jobs/accounts/debtor-check.js';
 import { directoryOncePerRun, isUnreachable } from '../../../jobs/accounts/directory.js';
 import { runApprove } from '../../../jobs/approve.js';
-import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runExportStatements } from '../../../jobs/export-statements.js';
+import { fetchedPerBank, runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runReconcile } from '../../../jobs/reconcile.js';
 import { runStatus } from '../../../jobs/status.js';
@@ -153,6 +154,34 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
       ]);
       const booked = await new StatementRepository(w.db, w.clock).listTransactions(SEED.nordbankAccountId);
       expect(booked.some((t) => t.endToEndId === 'E2E-NB-1')).toBe(true);
+      expect(fetchedPerBank(fetched)).toBe('3 fetched (testbank 2, nordbank 1)');
+
+      // The export writes the statements of the accounts of both banks, each under its own IBAN.
+      const exported = await runExportStatements(
+        {
+          statements: new StatementRepository(w.db, w.clock),
+          days: new StatementDayRepository(w.db, w.clock),
+          exports: w.store.exports,
+          payments: w.store.payments,
+          legalSequence: w.store.legalSequence,
+          clock: w.clock,
+          logger: w.logger,
+          timeZone: 'Europe/Oslo',
+          fileStore: () => Promise.resolve(new LocalFileStore(w.company.root)),
+        },
+        [w.company],
+      );
+      expect(exported.held).toEqual([]);
+      const exportedAccounts = new Set(exported.files.map((f) => f.accountId));
+      expect([...exportedAccounts].sort()).toEqual(
+        [SEED.operatingAccountId, SEED.approvalAccountId, SEED.nordbankAccountId].sort(),
+      );
+      const nordStatement = exported.files.find(
+        (f) => f.accountId === SEED.nordbankAccountId && f.path.endsWith('.xml'),
+      );
+      expect(await readFile(join(w.company.root, nordStatement!.path), 'utf8')).toContain(
+        `<IBAN>${SEED.nordbankIban}</IBAN>`,
+      );
 
       // Reconciliation covers the accounts of both banks: each payment is matched to its booking.
       const [reconciled] = await runReconcile(

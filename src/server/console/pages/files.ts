@@ -4,6 +4,7 @@ import { FILE_STATES } from '../../../domain/states.js';
 import type { ConsolePage } from '../page.js';
 import { esc, facts, href, link, pager, problem, table, totals, visibleLine, when } from './html.js';
 import { loadPage } from './load-page.js';
+import { reportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
   path: '/console/files',
@@ -59,11 +60,16 @@ export const filePage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const path = `/console/files/${encodeURIComponent(file.id)}`;
+    const reports = reportLinks(
+      deps,
+      req,
+      await deps.store.reports.about(req.company, { type: 'payment_file', id: file.id }),
+    );
     const report =
       file.errorSummary !== undefined
-        ? `<section id="error-report"><h2>Error report</h2>\n<pre>${esc(file.errorSummary)}</pre></section>`
-        : file.rejectedCount > 0
-          ? `<section id="error-report"><h2>Error report</h2><p>${esc(String(file.rejectedCount))} lines were rejected; their report is in the company's error folder.</p></section>`
+        ? `<section id="error-report"><h2>Error report</h2>\n<pre>${esc(file.errorSummary)}</pre>${reports}</section>`
+        : file.rejectedCount > 0 || reports
+          ? `<section id="error-report"><h2>Error report</h2><p>${esc(String(file.rejectedCount))} lines were rejected or held.</p>${reports || "<p>Their report is in the company's error folder.</p>"}</section>`
           : '';
     return {
       title: `File ${file.fileName}`,

@@ -11,6 +11,7 @@ import { heldPage, holdActions } from './held.js';
 import { paymentPage } from './payment.js';
 import { paymentsPage } from './payments.js';
 import { findingActions, reconciliationPage } from './reconciliation.js';
+import { reportPage } from './reports.js';
 import { statementsPage } from './statements.js';
 import { todayPage } from './today.js';
 
@@ -30,6 +31,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   heldPage,
   cancellationsPage,
   cancelPreviewPage,
+  reportPage,
 ];
 
 export const CONSOLE_ACTIONS: ConsoleAction[] = [

@@ -6,8 +6,9 @@ import { decisionMismatch } from '../../../../jobs/finding-decision.js';
 import { isSettleError } from '../../../domain/errors.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { csrfField, esc, hasRole, href, link, pager, problem, table, when } from './html.js';
+import { csrfField, esc, hasRole, href, link, pager, problem, table, when, withQuery } from './html.js';
 import { loadPage } from './load-page.js';
+import { reportLinks } from './reports.js';
 
 const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
   { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge' },
@@ -44,6 +45,11 @@ export const reconciliationPage: ConsolePage = {
       all,
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
+    const reportsAfter = req.query.get('after-reports');
+    const reports = await deps.store.reports.list(req.company, 'reconciliation', {
+      limit: 10,
+      ...(reportsAfter ? { after: reportsAfter } : {}),
+    });
     const rows = page.rows.map((f) => [
       `<span id="finding-${esc(f.id)}">${esc(f.id)}</span>`,
       esc(f.type),
@@ -59,8 +65,11 @@ export const reconciliationPage: ConsolePage = {
     return {
       title: 'Reconciliation findings',
       body: [
-        `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}. ` +
-          "The full reports (CSV and HTML) of each run are in the company's reports folder.</p>",
+        `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}.</p>`,
+        `<h2 id="reports">Reports of the runs</h2>\n${reportLinks(deps, req, reports.rows) || '<p>No run has written a report yet.</p>'}` +
+          (reports.next
+            ? `<nav aria-label="reports: pages">${link(withQuery('/console/reconciliation', req, { 'after-reports': reports.next }) + '#reports', 'Older reports')}</nav>`
+            : ''),
         table(
           all ? 'Every finding, newest first' : 'Findings of the latest run, newest first',
           ['Id', 'Type', 'About', 'First seen', 'Decision', 'Decide'],
