@@ -33,6 +33,8 @@ interface Measured {
   lines: number;
   /** id-set, id-map: heap and array-buffer bytes the ids hold once built (after a full collection). */
   heldBytes?: number;
+  /** The memory at the highest RSS sampled (every 20 ms): what the peak is made of. */
+  atPeak?: { heapTotal: number; arrayBuffers: number };
   /** Wall-clock and CPU (user + system) milliseconds of the read alone (warm), or of the whole process (cold). */
   ms: number;
   cpuMs: number;
@@ -63,19 +65,36 @@ async function child(mode: Mode, file: string, timing: Timing): Promise<Measured
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
+  const sampler = peakSampler();
   const lines = await read(mode, file);
   const cpu = process.cpuUsage(cpu0);
   return {
     lines,
+    atPeak: sampler.stop(),
     ms: performance.now() - started,
     cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }
 
+/** Samples memory every 20 ms (the reads yield to timers between chunks) and keeps the sample of highest RSS. */
+function peakSampler(): { stop: () => { heapTotal: number; arrayBuffers: number } } {
+  let peak = process.memoryUsage();
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss >= peak.rss) peak = now;
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { heapTotal: peak.heapTotal, arrayBuffers: peak.arrayBuffers };
+    },
+  };
+}
+
 /**
  * The duplicate-id set alone, with the ids of the bench files: as the validator keeps them
- * (id-set, the compact set) or as a Map of strings would (id-map, for comparison). Peak RSS is
+ * (id-set, the compact set) or as a Map of flat strings would (id-map, for comparison). Peak RSS is
  * what the set adds to a process; the held bytes, measured after a full collection, its own size.
  */
 async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Promise<Measured> {
@@ -94,7 +113,8 @@ async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Prom
   const cpu0 = process.cpuUsage();
   const set = mode === 'id-set' ? new EndToEndIdSet() : new Map<string, number>();
   if (set instanceof EndToEndIdSet) for (let i = 1; i <= n; i++) set.addIfAbsent(endToEndId(kind, i), i);
-  else for (let i = 1; i <= n; i++) set.set(endToEndId(kind, i), i);
+  // Flat strings, as a parser's copied values are: the smallest a Map of strings can be.
+  else for (let i = 1; i <= n; i++) set.set(Buffer.from(endToEndId(kind, i)).toString(), i);
   const cpu = process.cpuUsage(cpu0);
   const ms = performance.now() - started;
   return {
@@ -176,6 +196,37 @@ async function pickup(file: string): Promise<number> {
 const REPEATS = 3;
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const signedMB = (b: number): string => `${b >= 0 ? '+' : '−'}${MB(Math.abs(b))}`;
+
+/** The duplicate-id set built alone at both sizes, and a Map of the same ids for comparison. */
+interface IdSetGrowth {
+  big: Measured;
+  small: Measured;
+  map: Measured;
+  n: number;
+}
+
+/**
+ * The peak at a tenth of the size and at full size, and what the growth is made of: the id
+ * set's own bytes (exact, the one growth allowed), what lies beyond them against the aim, the
+ * heap and the array buffers at each peak, and what the id set alone adds to a process's peak
+ * (its table grows by copying, so old and new table are briefly both held).
+ */
+function memoryNote(small: Measured, big: Measured, ids: IdSetGrowth): string {
+  const held = (m: Measured): number => m.heldBytes ?? 0;
+  const own = held(ids.big) - held(ids.small);
+  const growth = big.maxRssBytes - small.maxRssBytes;
+  const beyond = growth - own;
+  const perId = (m: Measured): string => `${(held(m) / ids.n).toFixed(0)} B`;
+  const split = (m: Measured): string =>
+    m.atPeak ? `heap ${MB(m.atPeak.heapTotal)}, array buffers ${MB(m.atPeak.arrayBuffers)}` : 'not sampled';
+  return (
+    `peak ${MB(small.maxRssBytes)} at ${(ids.n / 10).toLocaleString('en')} → ${MB(big.maxRssBytes)} at ${ids.n.toLocaleString('en')} ` +
+    `(+${MB(growth)}; the end-to-end id set's own bytes ${signedMB(own)}, ${perId(ids.big)} an id vs ${perId(ids.map)} in a Map of flat strings; ` +
+    `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB; ` +
+    `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)})`
+  );
+}
 
 export const bench: Bench = async ({ quick, scale }) => {
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-intake-'));
@@ -221,10 +272,12 @@ export const bench: Bench = async ({ quick, scale }) => {
       const warmOurs = measure(`${c.kind}-validate`, big, { warmup: small });
       const ours10 = measure(`${c.kind}-validate`, small, 'cold');
       // What the duplicate-id set alone grows by between the two sizes: the one growth allowed.
-      const idSetBig = measure('id-set', `${c.kind}:${c.n}`, 'cold');
-      const idSetGrowth = idSetBig.maxRssBytes - measure('id-set', `${c.kind}:${c.n / 10}`, 'cold').maxRssBytes;
-      const idMap = measure('id-map', `${c.kind}:${c.n}`, 'cold');
-      const perId = (m: Measured): string => `${((m.heldBytes ?? 0) / c.n).toFixed(0)} B`;
+      const idSet: IdSetGrowth = {
+        big: measure('id-set', `${c.kind}:${c.n}`, 'cold'),
+        small: measure('id-set', `${c.kind}:${c.n / 10}`, 'cold'),
+        map: measure('id-map', `${c.kind}:${c.n}`, 'cold'),
+        n: c.n,
+      };
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
       // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
       // check and the batched inserts; its growth is held to the same aim as validation's.
@@ -237,10 +290,9 @@ export const bench: Bench = async ({ quick, scale }) => {
       const rate = median(ourRuns.map(perCpu));
       const baselineRate = median(raws.map(perCpu));
       const wallRatio = median(ourRuns.map((m) => m.lines / m.ms)) / median(raws.map((m) => m.lines / m.ms));
-      const peak = Math.max(...ourRuns.map((m) => m.maxRssBytes));
+      const peakRun = ourRuns.reduce((a, b) => (b.maxRssBytes > a.maxRssBytes ? b : a));
+      const peak = peakRun.maxRssBytes;
       const rawPeak = Math.max(...raws.map((m) => m.maxRssBytes));
-      const growth = peak - ours10.maxRssBytes;
-      const beyond = growth - idSetGrowth;
       rows.push({
         key: c.key,
         name: `validate ${c.name}, ${c.n.toLocaleString('en')} ${c.unit}`,
@@ -254,12 +306,9 @@ export const bench: Bench = async ({ quick, scale }) => {
           `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'transaction'}, laid out like samples/erp); ` +
           `rates per CPU second of the whole process, start-up included; aim ≥ ${c.aim}× raw: ${(rate / baselineRate).toFixed(2)}× ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
-          `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +
-          `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}, holding ${perId(idSetBig)} an id vs ${perId(idMap)} in a Map of strings; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
+          `raw parser peak ${MB(rawPeak)}; settle ${memoryNote(ours10, peakRun, idSet)}` +
           (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
       });
-      const pickGrowth = picked.maxRssBytes - picked10.maxRssBytes;
-      const pickBeyond = pickGrowth - idSetGrowth;
       rows.push({
         key: c.key.replace('intake', 'pickup'),
         name: `pick up ${c.name} into the store (SQLite), ${c.n.toLocaleString('en')} ${c.unit}`,
@@ -271,8 +320,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         peakRssBytes: picked.maxRssBytes,
         notes:
           `rates per CPU second of the whole process, start-up included, one run each; wall ${(picked.ms / 1000).toFixed(0)} s; ` +
-          `peak ${MB(picked10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(picked.maxRssBytes)} at ${c.n.toLocaleString('en')} ` +
-          `(+${MB(pickGrowth)}; the id set alone grows ${MB(idSetGrowth)}; beyond it ${pickBeyond >= 0 ? '+' : '−'}${MB(Math.abs(pickBeyond))} = ${((pickBeyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)`,
+          memoryNote(picked10, picked, idSet),
       });
     }
     return rows;

@@ -156,6 +156,31 @@ export async function completeCancelledAtBank(
   return done;
 }
 
+/**
+ * The bank's status for a bulk with an open request says the payment went on instead (accepted
+ * for execution or beyond, or rejected): the bank did not cancel it, so the request is closed as
+ * refused with that status, and the ERP's final camt.029 (when it was answered pending) says so.
+ */
+export async function refuseLeftAtBank(
+  store: Pick<Store, 'cancellations' | 'audit'>,
+  bulkId: string,
+  status: BankStatus,
+): Promise<void> {
+  if (status === 'CANC' || (status !== 'RJCT' && bankStatusRank(status) < bankStatusRank('ACSP'))) return;
+  const open = await store.cancellations.openAtBank(bulkId);
+  if (!open) return;
+  const detail = `the bank did not cancel it: the payment went on to ${status}`;
+  await store.cancellations.refuse(open.id, detail);
+  await store.audit.append({
+    actor: open.confirmedBy ?? open.requestedBy,
+    action: 'payment.cancel.refused',
+    subject: { type: 'cancellation', id: open.id },
+    reason: open.reason,
+    origin: 'bank status',
+    details: { company: open.company, bank: detail },
+  });
+}
+
 async function execute(
   deps: CancelDeps,
   company: CompanyConfig,

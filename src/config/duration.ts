@@ -26,6 +26,7 @@ export const DURATION_KEYS: ReadonlySet<string> = new Set([
   'idempotencyRetention',
   'operational',
   'sessionTtl',
+  'failureWindow',
 ]);
 
 /** Milliseconds back to the way operators write them: 259200000 → "3d", 5400000 → "1h30m", 250 → "250ms". */

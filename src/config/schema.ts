@@ -277,6 +277,14 @@ const consoleSection = z
         scope: z.string().default('openid email profile'),
       })
       .optional(),
+    /** Failed password sign-ins allowed per user name and per client address within `failureWindow`. */
+    signInLimit: z
+      .strictObject({
+        perUser: z.number().int().min(1).max(1000).default(5),
+        perAddress: z.number().int().min(1).max(10_000).default(20),
+        failureWindow: duration('15m'),
+      })
+      .prefault({}),
     /** People who sign in with a password (installs without OIDC); matched to companies[].people by e-mail. */
     localUsers: z
       .array(

@@ -43,6 +43,11 @@ export async function startConsole(
       email: u.email,
       ...(u.passwordHash ? { passwordHash: u.passwordHash } : {}),
     })),
+    signInLimit: {
+      perUser: c.signInLimit.perUser,
+      perAddress: c.signInLimit.perAddress,
+      windowMs: c.signInLimit.failureWindow,
+    },
     logger: app.logger,
     ...overrides,
   });

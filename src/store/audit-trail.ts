@@ -34,8 +34,24 @@ export interface AuditEntry extends AuditEntryInput {
   hash: string;
 }
 
-export type AuditCheck =
-  { ok: true; entries: number; headHash: string } | { ok: false; entries: number; brokenAt: number; problem: string };
+/** A point up to which a verification found the chain whole: entry `seq` with its `hash`. */
+export interface AuditCheckpoint {
+  seq: number;
+  hash: string;
+  /** Entries from the start up to and including `seq`. */
+  entries: number;
+  verifiedAt: Date;
+}
+
+export type AuditCheck = (
+  { ok: true; entries: number; headHash: string } | { ok: false; entries: number; brokenAt: number; problem: string }
+) & {
+  /** The checkpoint the walk started after; absent for a walk from the first entry. */
+  from?: AuditCheckpoint;
+};
+
+/** Entries read per query of a walk; a checkpoint is recorded after each such page that held. */
+const VERIFY_PAGE = 1000;
 
 const APPEND_ATTEMPTS = 5;
 
@@ -73,43 +89,74 @@ export class AuditTrail {
     return (await query).map(toEntry);
   }
 
-  /** Walks the whole chain and names the first entry that does not hold. */
-  async verify(): Promise<AuditCheck> {
+  /**
+   * Walks the chain and names the first entry that does not hold, recording a checkpoint after
+   * each page that held. From `genesis` (the default) it walks every entry and trusts no
+   * checkpoint; from `checkpoint` it starts after the last checkpoint, once that entry is still
+   * there with its recorded hash, so a change before it is found only by a walk from genesis.
+   */
+  async verify(options: { from?: 'genesis' | 'checkpoint' } = {}): Promise<AuditCheck> {
     let prev = AUDIT_GENESIS;
     let entries = 0;
     let after = -1;
-    const page = 1000;
+    const from = options.from === 'checkpoint' ? await this.lastCheckpoint() : undefined;
+    if (from) {
+      const row = await this.db.knex<Row>('audit_trail').where('seq', from.seq).first();
+      if (!row || toStr(row.hash) !== from.hash || hashOf(row) !== from.hash)
+        return {
+          ok: false,
+          entries: from.entries - 1,
+          brokenAt: from.seq,
+          problem: `entry ${from.seq}, the last checkpoint, was changed or removed since it was verified`,
+          from,
+        };
+      ({ seq: after, hash: prev, entries } = from);
+    }
+    const started = from ? { from } : {};
     for (;;) {
       const rows = await this.db
         .knex<Row>('audit_trail')
         .select('*')
         .where('seq', '>', after)
         .orderBy('seq', 'asc')
-        .limit(page);
+        .limit(VERIFY_PAGE);
       for (const row of rows) {
         const entry = toEntry(row);
-        if (entry.prevHash !== prev) {
-          return {
-            ok: false,
-            entries,
-            brokenAt: entry.seq,
-            problem: `entry ${entry.seq} does not follow the entry before it: an entry was removed, inserted or changed there`,
-          };
-        }
-        if (hashOf(row) !== entry.hash) {
-          return {
-            ok: false,
-            entries,
-            brokenAt: entry.seq,
-            problem: `entry ${entry.seq} was changed after it was written: its content no longer gives its hash`,
-          };
-        }
+        const problem =
+          entry.prevHash !== prev
+            ? `entry ${entry.seq} does not follow the entry before it: an entry was removed, inserted or changed there`
+            : hashOf(row) !== entry.hash
+              ? `entry ${entry.seq} was changed after it was written: its content no longer gives its hash`
+              : undefined;
+        if (problem) return { ok: false, entries, brokenAt: entry.seq, problem, ...started };
         prev = entry.hash;
         entries++;
         after = entry.seq;
       }
-      if (rows.length < page) return { ok: true, entries, headHash: prev };
+      if (rows.length > 0) await this.recordCheckpoint({ seq: after, hash: prev, entries });
+      if (rows.length < VERIFY_PAGE) return { ok: true, entries, headHash: prev, ...started };
     }
+  }
+
+  /** The checkpoint furthest along the chain, if any verification recorded one. */
+  async lastCheckpoint(): Promise<AuditCheckpoint | undefined> {
+    const row = await this.db.knex<Row>('audit_checkpoints').orderBy('seq', 'desc').first();
+    return row
+      ? {
+          seq: toInt(row.seq),
+          hash: toStr(row.hash),
+          entries: toInt(row.entries),
+          verifiedAt: new Date(toStr(row.verified_at)),
+        }
+      : undefined;
+  }
+
+  private async recordCheckpoint(c: Omit<AuditCheckpoint, 'verifiedAt'>): Promise<void> {
+    await this.db
+      .knex('audit_checkpoints')
+      .insert({ seq: c.seq, hash: c.hash, entries: c.entries, verified_at: instant(this.clock.now()) })
+      .onConflict('seq')
+      .ignore();
   }
 
   private async appendIn(trx: Knex.Transaction, input: AuditEntryInput): Promise<AuditEntry> {

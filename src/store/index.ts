@@ -35,6 +35,7 @@ export {
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
+export { SignInFailures, type FailureCounts } from './sign-in-failures.js';
 export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
@@ -80,7 +81,14 @@ export {
   type StoredBankAccount,
 } from './bank-accounts.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
-export { AUDIT_GENESIS, AuditTrail, type AuditCheck, type AuditEntry, type AuditEntryInput } from './audit-trail.js';
+export {
+  AUDIT_GENESIS,
+  AuditTrail,
+  type AuditCheck,
+  type AuditCheckpoint,
+  type AuditEntry,
+  type AuditEntryInput,
+} from './audit-trail.js';
 export {
   FindingRepository,
   type Decision,
@@ -103,6 +111,7 @@ export {
   type NewCancellation,
   type StoredCancellation,
 } from './cancellations.js';
+export { CancellationAnswerRepository, type DueErpAnswer, type PendingErpAnswer } from './cancellation-answers.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,

@@ -6,12 +6,14 @@ import { BankAccountRepository } from './bank-accounts.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { CancellationRepository } from './cancellations.js';
+import { CancellationAnswerRepository } from './cancellation-answers.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
 import { OperatorViews } from './operator-views.js';
 import { ReportRepository } from './reports.js';
+import { SignInFailures } from './sign-in-failures.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
@@ -63,11 +65,15 @@ export interface Store {
   readonly today: TodayViews;
   /** Reports written for people, recorded with their content: the console links them by id. */
   readonly reports: ReportRepository;
+  /** Failed console password sign-ins, for the limit per user name and per address. */
+  readonly signInFailures: SignInFailures;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
   readonly cancellations: CancellationRepository;
+  /** The final camt.029 answers owed to the ERP for camt.055 requests first answered PDCR. */
+  readonly cancellationAnswers: CancellationAnswerRepository;
   /** Open receivables from the ERP's files, for matching incoming payments. */
   readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
@@ -106,10 +112,12 @@ export function createStore(db: Database, clock: Clock): Store {
     operatorViews: new OperatorViews(db),
     today: new TodayViews(db),
     reports: new ReportRepository(db, clock),
+    signInFailures: new SignInFailures(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),
+    cancellationAnswers: new CancellationAnswerRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),

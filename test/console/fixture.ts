@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
-import { silentLogger } from '../../src/log/index.js';
+import { silentLogger, type Logger } from '../../src/log/index.js';
 import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { reserveOidcProvider, type ReservedProvider } from '../support/oidc-provider.js';
@@ -33,7 +33,12 @@ export interface ConsoleFixture {
 }
 
 export async function startConsoleFixture(
-  options: { sessionTtl?: string; cancelFourEyes?: boolean } = {},
+  options: {
+    sessionTtl?: string;
+    cancelFourEyes?: boolean;
+    signInLimit?: { perUser: number; perAddress: number };
+    logger?: Logger;
+  } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
   const provider = await reserveOidcProvider();
@@ -45,7 +50,7 @@ console:
   enabled: true
   port: 0
   sessionTtl: ${options.sessionTtl ?? '8h'}
-  sessionKey: { env: CONSOLE_KEY }
+${options.signInLimit ? `  signInLimit: { perUser: ${options.signInLimit.perUser}, perAddress: ${options.signInLimit.perAddress} }\n` : ''}  sessionKey: { env: CONSOLE_KEY }
   oidc:
     issuer: ${provider.issuer}
     clientId: settle-console
@@ -85,7 +90,7 @@ companies:
     OSKAR_HASH: await hash(PASSWORDS.oskar, { algorithm: 2 }),
   };
   const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
-  const app = await createApp(config, silentLogger());
+  const app = await createApp(config, options.logger ?? silentLogger());
   const serve = await startServe(app, { scheduler: false, port: 0 });
   const base = serve.consoleUrl!.replace(/\/console\/$/, '');
   provider.start(

@@ -231,6 +231,33 @@ describe('console shell', () => {
     expect(second).toContain('Newest entries');
   });
 
+  it('verifies the chain from the last checkpoint on each view, and from the first entry on request', async () => {
+    const olga = new Client(f.base);
+    await olga.signIn('olga', PASSWORDS.olga);
+    expect(await (await olga.request('/console/audit?company=acme')).text()).toContain('The chain holds');
+    const checkpoint = (await f.app.store.audit.lastCheckpoint())!;
+    const [early] = await f.app.store.audit.list({ limit: 1 });
+    expect(early!.seq).toBeLessThan(checkpoint.seq);
+    const rewrite = (reason: string | null) =>
+      f.app.db.knex('audit_trail').where({ seq: early!.seq }).update({ reason });
+    await rewrite('rewritten');
+    try {
+      const view = await (await olga.request('/console/audit?company=acme')).text();
+      expect(view).toContain('The chain holds');
+      expect(view).toContain(`Verified from checkpoint ${checkpoint.seq}`);
+      const full = await olga.request('/console/audit/verify', {
+        form: { company: 'acme', _csrf: Client.token(view) },
+      });
+      expect(full.status).toBe(409);
+      const text = await full.text();
+      expect(text).toContain(`The chain is broken at entry ${early!.seq}`);
+      expect(text).toContain('Verified from the first entry.');
+    } finally {
+      await rewrite(early!.reason ?? null);
+    }
+    expect((await f.app.store.audit.verify()).ok).toBe(true);
+  });
+
   it('accepts only cookies signed with the key and not expired; signing out ends the session', async () => {
     const forge = (exp: number, key: string) => {
       const value = Buffer.from(

@@ -1,23 +1,20 @@
 // The console's read models' paging contract, on SQLite and on MariaDB: keyset pages over rows
 // with equal sort keys lose and repeat nothing, filters narrow, a bad cursor is refused, and on
 // SQLite each list's query is an index search (migration 0240), never a table scan or a sort.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { BadCursorError, createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
-import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
 import { allPages } from '../support/keyset.js';
 import { captureQueries, expectIndexRead, isSqlite, type CapturedQuery } from '../support/query-plan.js';
 import { payment, paymentFile } from './fixtures.js';
+import { onBothEngines, type EngineSuite, type EngineTarget } from '../support/engines.js';
 
 const LINES = 137;
 
-function contract(name: string, open: () => Promise<{ url: string; cleanup(): Promise<void> }>): void {
+const contract: EngineSuite = (name, open) => {
   describe(`console read models on ${name}`, () => {
-    let target: { url: string; cleanup(): Promise<void> };
+    let target: EngineTarget;
     let db: Database;
     let store: Store;
     const clock = new ManualClock('2026-01-05T08:00:00Z');
@@ -219,19 +216,6 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       }
     });
   });
-}
+};
 
-contract('SQLite', async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'settle-console-'));
-  return {
-    url: `sqlite:${path.join(dir, 'test.sqlite')}`,
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-});
-
-if (await mariaDbForTests()) {
-  contract('MariaDB', async () => {
-    const db = await createThrowawayDatabase();
-    return { url: db.url, cleanup: () => db.drop() };
-  });
-}
+await onBothEngines(contract);

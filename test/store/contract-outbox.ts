@@ -1,24 +1,9 @@
 // Part of the repository contract (repository-contract.ts): the bulk outbox and bank status
 // updates, including duplicates, out-of-order events and events that overtake our own writes.
 import { expect, it } from 'vitest';
-import { bulkIdempotencyKey, type Store, type TransitionResult } from '../../src/store/index.js';
+import { bulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
-import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
-
-async function oneLineBulk(store: Store, name: string) {
-  const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
-  const [line] = await store.payments.listByFile(stored.id);
-  const [bulk] = await store.bulks.createBulks(stored.id, [
-    {
-      position: 0,
-      debtorIban: 'NO9386011117947',
-      executionDate: '2026-01-06' as never,
-      batchBooking: false,
-      paymentIds: [line!.id],
-    },
-  ]);
-  return { line: line!, bulk: bulk! };
-}
+import { oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {

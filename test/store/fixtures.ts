@@ -66,3 +66,19 @@ export async function pendingBulks(
   );
   return { fileId: stored.id, ids: bulks.map((b) => b.id).sort() };
 }
+
+/** A file of one accepted line and the one bulk that carries it. */
+export async function oneLineBulk(store: Store, name: string) {
+  const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
+  const [line] = await store.payments.listByFile(stored.id);
+  const [bulk] = await store.bulks.createBulks(stored.id, [
+    {
+      position: 0,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as never,
+      batchBooking: false,
+      paymentIds: [line!.id],
+    },
+  ]);
+  return { line: line!, bulk: bulk! };
+}

@@ -1,15 +1,12 @@
 // The console's Today lists on SQLite and on MariaDB: each pages exactly the company's rows that
 // need a person (never another company's, never one twice across a page boundary with equal
 // sort keys), and each is one index read (migration 0420) among many rows that need nobody.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createStore, openDatabase, type Database, type Row, type Store } from '../../src/store/index.js';
 import { allPages } from '../support/keyset.js';
-import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
 import { captureQueries, expectIndexRead, type CapturedQuery } from '../support/query-plan.js';
+import { onBothEngines, type EngineSuite, type EngineTarget } from '../support/engines.js';
 
 const NOW = '2026-01-05T08:00:00.000Z';
 const SOON = new Date('2026-01-12T08:00:00.000Z');
@@ -134,9 +131,9 @@ async function seed(db: Database): Promise<void> {
   await insert(db, 'statement_days', days);
 }
 
-function contract(name: string, open: () => Promise<{ url: string; cleanup(): Promise<void> }>): void {
+const contract: EngineSuite = (name, open) => {
   describe(`Today lists on ${name}`, () => {
-    let target: { url: string; cleanup(): Promise<void> };
+    let target: EngineTarget;
     let db: Database;
     let store: Store;
     let queries: CapturedQuery[] = [];
@@ -243,19 +240,6 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       }
     });
   });
-}
+};
 
-contract('SQLite', async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'settle-today-'));
-  return {
-    url: `sqlite:${path.join(dir, 'test.sqlite')}`,
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-});
-
-if (await mariaDbForTests()) {
-  contract('MariaDB', async () => {
-    const db = await createThrowawayDatabase();
-    return { url: db.url, cleanup: () => db.drop() };
-  });
-}
+await onBothEngines(contract);

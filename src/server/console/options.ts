@@ -13,6 +13,12 @@ export interface ConsoleOidcOptions {
   scope: string;
 }
 
+export interface SignInLimit {
+  perUser: number;
+  perAddress: number;
+  windowMs: number;
+}
+
 export interface ConsoleLocalUser {
   username: string;
   email: string;
@@ -30,6 +36,8 @@ export interface ConsoleOptions {
   publicUrl?: string;
   oidc?: ConsoleOidcOptions;
   localUsers: readonly ConsoleLocalUser[];
+  /** console.signInLimit: failed password sign-ins allowed per user name and per address in the window. */
+  signInLimit?: SignInLimit;
   logger: Logger;
   /** Default: CONSOLE_PAGES and CONSOLE_ACTIONS of ./pages/index.ts (tests add their own). */
   pages?: readonly ConsolePage[];

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../formats/report/escape.js';
 import { renderLayout } from './layout.js';
 import { OidcSignIn } from './oidc.js';
-import type { ConsoleOptions } from './options.js';
+import type { ConsoleOptions, SignInLimit } from './options.js';
+import { auditOrigin } from './page.js';
 import { personName, rolesByCompany } from './people.js';
 import {
   clearCookie,
@@ -93,15 +94,24 @@ export function registerSignIn(
         403,
         signInPage(options, begin(reply, '/console/').token, 'The sign-in form expired. Please try again.'),
       );
+    const username = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
+    const refused = await limitReached(options, username, req.ip);
+    if (refused)
+      return sendHtml(
+        reply.header('retry-after', String(refused.retryAfterS)),
+        429,
+        signInPage(options, begin(reply, pre.next).token, refused.message),
+      );
     const user = options.localUsers.find((u) => u.username === form.username);
     const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
     const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
+    const failures = options.deps.store.signInFailures;
     if (!user?.passwordHash || !ok) {
-      options.logger.warn('console sign-in failed', {
-        username: typeof form.username === 'string' ? form.username.slice(0, 64) : '',
-      });
+      await failures.recordFailure(username, req.ip, limitOf(options).windowMs);
+      options.logger.warn('console sign-in failed', { username, address: req.ip });
       return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
     }
+    await failures.clearUser(username);
     return startSession(reply, { id: `local:${user.username}`, email: user.email }, pre.next);
   });
 
@@ -155,6 +165,45 @@ export function registerSignIn(
   });
 
   return { callbackPath };
+}
+
+const DEFAULT_LIMIT: SignInLimit = { perUser: 5, perAddress: 20, windowMs: 15 * 60_000 };
+
+function limitOf(options: ConsoleOptions): SignInLimit {
+  return options.signInLimit ?? DEFAULT_LIMIT;
+}
+
+/**
+ * Whether this name or this address has used up its failed sign-ins in the window: then the
+ * attempt is refused before the password is checked (a right one too), and the refusal is
+ * logged and written to the audit trail — the name and the address, never the password.
+ */
+async function limitReached(
+  options: ConsoleOptions,
+  username: string,
+  address: string,
+): Promise<{ message: string; retryAfterS: number } | undefined> {
+  const limit = limitOf(options);
+  const counts = await options.deps.store.signInFailures.count(username, address, limit.windowMs);
+  const byUser = counts.byUser >= limit.perUser;
+  if (!byUser && counts.byAddress < limit.perAddress) return undefined;
+  const now = options.deps.clock.now().getTime();
+  const until = (counts.oldestAt?.getTime() ?? now) + limit.windowMs;
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  const which = byUser ? 'user name' : 'address';
+  options.logger.warn('console sign-in refused: too many failed attempts', { username, address, by: which });
+  await options.deps.store.audit.append({
+    actor: `local:${username}`,
+    action: 'console.sign-in.refused',
+    subject: { type: 'console', id: `${CONSOLE_PREFIX}/sign-in` },
+    reason: `too many failed sign-ins for this ${which}`,
+    origin: auditOrigin({ actor: `local:${username}`, address }),
+    details: { failuresByUser: counts.byUser, failuresByAddress: counts.byAddress, windowMs: limit.windowMs },
+  });
+  return {
+    message: `Too many failed sign-ins ${byUser ? 'under this user name' : 'from this address'}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfterS: minutes * 60,
+  };
 }
 
 /** Only a path inside the console: never an address elsewhere (no open redirect). */

@@ -30,6 +30,10 @@ import { up as operatorIndexesUp } from './0410-operator-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as leaseTokenUp } from './0430-lease-token.js';
 import { up as reportsUp } from './0421-reports.js';
+import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
+import { up as bulkBankConsentUp } from './0402-bulk-bank-consent.js';
+import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
+import { up as signInFailuresUp } from './0423-sign-in-failures.js';
 
 export interface Migration {
   readonly name: string;
@@ -70,4 +74,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0420_today_indexes', up: todayIndexesUp },
   { name: '0430_lease_token', up: leaseTokenUp },
   { name: '0421_reports', up: reportsUp },
+  { name: '0401_camt029_final_answers', up: camt029FinalAnswersUp },
+  { name: '0402_bulk_bank_consent', up: bulkBankConsentUp },
+  { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
+  { name: '0423_sign_in_failures', up: signInFailuresUp },
 ];

@@ -118,6 +118,16 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
         ].sort(),
       );
 
+      // settle records the bank and consent each bulk went under, as the bank's record says.
+      const sentBulks = await w.store.bulks.listByState('sent');
+      expect(sentBulks.map((b) => [b.debtorIban, b.bankId, b.consentId]).sort()).toEqual(
+        [
+          [SEED.operatingIban, 'testbank', SEED.consentId],
+          [SEED.approvalIban, 'testbank', SEED.consentId],
+          [SEED.nordbankIban, 'nordbank', SEED.nordbankConsentId],
+        ].sort(),
+      );
+
       const approved = await runApprove(w.deps('a1'), [w.company]);
       expect(approved.baskets).toHaveLength(1);
       const basket = (await w.store.baskets.get(approved.baskets[0]!.basketId))!;

@@ -20,7 +20,7 @@ import type {
 } from '../../../src/server/console/page.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../../src/store/index.js';
-import { payment, paymentFile } from '../../store/fixtures.js';
+import { oneLineBulk, payment, paymentFile } from '../../store/fixtures.js';
 
 const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
 const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
@@ -120,7 +120,7 @@ describe('console pages on SQLite', () => {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
+    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
     const basket = await store.baskets.create('acme', [bulk!.id]);
     await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
     await store.baskets.issueLink(basket.id, SCA_LINK, new Date('2026-01-08T08:00:00Z'));
@@ -246,6 +246,7 @@ describe('console pages on SQLite', () => {
     const story = await load('/console/payments/:id', ['viewer'], { params: { id: ids.payment } });
     expect(story.body).toContain('line 1');
     expect(story.body).toContain('BANK-PAY-1');
+    expect(story.body).toMatch(/Sent under<\/th>\s*<td>testbank consent CONSENT-TB-1</);
     expect(story.body).toContain(ids.basket);
     expect(story.body).toContain('BANK-BASKET-1');
     expect(story.body).toContain('2026-01-05 09:00 Europe/Oslo');
@@ -304,6 +305,30 @@ describe('console pages on SQLite', () => {
     const viewer = await load('/console/approvals', ['viewer']);
     expect(viewer.body).not.toContain('/link?');
     expect(viewer.body).not.toContain(SCA_LINK);
+  });
+
+  it('marks on Today the waiting approvals whose link expires within the warning period', async () => {
+    const { bulk } = await oneLineBulk(store, 'later-file');
+    const later = await store.baskets.create('acme', [bulk.id]);
+    await store.baskets.markCreated(later.id, 'BANK-BASKET-LATER');
+    await store.baskets.issueLink(later.id, `${SCA_LINK}-later`, new Date('2026-02-20T08:00:00Z'));
+    const today = await load('/console/', ['viewer']);
+    const row = (bank: string) =>
+      today.body.split('\n').find((l) => l.includes(`>${bank}</a>`) && l.includes('link_issued'));
+    // The clock says 2026-01-05 08:00; the default warning period is 7 days.
+    expect(row('BANK-BASKET-1')).toContain('<span class="warn">(expires soon)</span>');
+    expect(row('BANK-BASKET-LATER')).toBeDefined();
+    expect(row('BANK-BASKET-LATER')).not.toContain('expires soon');
+    expect(today.body).toContain('<h2 id="links">Approval links near expiry (1)</h2>');
+    expect(today.body).not.toContain(SCA_LINK);
+    clock.set('2026-01-09T08:00:00Z');
+    try {
+      const after = await load('/console/', ['viewer']);
+      expect(after.body).toContain('<span class="bad">(expired)</span>');
+    } finally {
+      clock.set('2026-01-05T08:00:00Z');
+    }
+    await store.baskets.markAuthorised(later.id);
   });
 
   it('shows the approval link only to an approver who asks, and records that it was shown', async () => {

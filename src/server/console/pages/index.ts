@@ -1,7 +1,7 @@
 // Every console page and action; the shell's router registers each with its role.
 import type { ConsoleAction, ConsolePage } from '../page.js';
 import { approvalsPage, basketPage, showLinkAction } from './approvals.js';
-import { auditCheckpointAction, auditPage } from './audit.js';
+import { auditCheckpointAction, auditPage, auditVerifyAction } from './audit.js';
 import { banksPage } from './banks.js';
 import { bulksPage, resolveBulkAction } from './bulks.js';
 import { cancelPaymentAction, cancelPreviewPage } from './cancel-payment.js';
@@ -43,4 +43,5 @@ export const CONSOLE_ACTIONS: ConsoleAction[] = [
   cancelPaymentAction,
   confirmCancellationAction,
   declineCancellationAction,
+  auditVerifyAction,
 ];

@@ -41,7 +41,9 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + (deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS));
   const at = (d: Date | undefined) => when(deps, req, d);
-  const soon = (d: Date) => (d <= now ? ' <span class="bad">(expired)</span>' : '');
+  // An expiry within alerts.warnBefore is marked, as the alerts warn of it; a past one as expired.
+  const soon = (d: Date) =>
+    d <= now ? ' <span class="bad">(expired)</span>' : d <= horizon ? ' <span class="warn">(expires soon)</span>' : '';
   return [
     section(req, {
       key: 'rejected',
