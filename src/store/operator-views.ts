@@ -1,8 +1,8 @@
 // Read models of the console's operator pages (src/server/console/pages/bulks.ts, held.ts,
 // cancellations.ts): what waits for an operator, oldest first, paged by keyset like every
 // console list (src/store/console-views.ts) on the indexes of migration 0410. Nothing here writes;
-// the decisions go through the same use cases as the CLI (jobs/). The unknown bulks read
-// bulks_today_ix of migration 0420.
+// the decisions go through the same use cases as the CLI (jobs/). Today's unknown bulks
+// (src/store/today-views.ts) share bulks_console_state_ix.
 import type { Database } from './database.js';
 import { afterAsc, decodeCursor, keysetPage, type PageQuery, type Paged } from './console-views.js';
 import { selectHeld, toHeld, type HeldPayment } from './held-payments.js';

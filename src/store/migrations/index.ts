@@ -27,7 +27,6 @@ import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
-import { up as dropDuplicateBulkIndexUp } from './0411-drop-duplicate-bulk-index.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
 import { up as leaseTokenUp } from './0430-lease-token.js';
 import { up as reportsUp } from './0421-reports.js';
@@ -77,7 +76,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0421_reports', up: reportsUp },
   { name: '0401_camt029_final_answers', up: camt029FinalAnswersUp },
   { name: '0402_bulk_bank_consent', up: bulkBankConsentUp },
-  { name: '0411_drop_duplicate_bulk_index', up: dropDuplicateBulkIndexUp },
   { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
   { name: '0423_sign_in_failures', up: signInFailuresUp },
 ];
