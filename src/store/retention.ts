@@ -94,11 +94,11 @@ export class RetentionRepository {
         .orderBy('f.received_at')
         .limit(this.batch)) as Row[];
       if (files.length === 0) return;
-      for (const file of files) await this.purgeFile(toStr(file.id), counts);
+      for (const file of files) await this.purgeFile(cutoff.company, toStr(file.id), counts);
     }
   }
 
-  private async purgeFile(fileId: string, counts: PurgeCounts): Promise<void> {
+  private async purgeFile(company: string, fileId: string, counts: PurgeCounts): Promise<void> {
     const { knex } = this;
     for (;;) {
       const ids = (await knex<Row>('payments').where({ file_id: fileId }).limit(this.batch).pluck('id')) as string[];
@@ -121,6 +121,12 @@ export class RetentionRepository {
       await this.purgeEmptyBaskets(baskets, counts);
     }
     add(counts, 'transitions', await this.deleteTransitions('payment_file', [fileId]));
+    // The file's error reports quote its lines: they go with it.
+    add(
+      counts,
+      'reports',
+      await knex('reports').where({ company, subject_type: 'payment_file', subject_id: fileId }).delete(),
+    );
     add(counts, 'payment_files', await knex('payment_files').where({ id: fileId }).delete());
   }
 
@@ -172,6 +178,10 @@ export class RetentionRepository {
       counts,
       (q) => q.where({ company, present: false }).where('last_seen_at', '<', start),
       ['company', 'id'],
+    );
+    // Reconciliation reports recorded for the console (the files in reports/ are the company's).
+    await this.deleteInBatches('reports', counts, (q) =>
+      q.where({ company, kind: 'reconciliation' }).where('created_at', '<', start),
     );
   }
 

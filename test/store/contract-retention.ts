@@ -36,6 +36,16 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
       origin: 'cli@test',
     });
     const auditBefore = (await store.audit.list()).length;
+    const report = (fileId: string) =>
+      store.reports.record({
+        company,
+        kind: 'error',
+        subject: { type: 'payment_file', id: fileId },
+        name: 'x.errors.txt',
+        mediaType: 'text/plain',
+        content: 'line 2: refused',
+      });
+    const [oldReport, keptReport] = [await report(old), await report(kept)];
 
     const retention = new RetentionRepository(db, { batchSize: 2 });
     const cutoff: BookkeepingCutoff = {
@@ -45,7 +55,9 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     };
     const counts: PurgeCounts = {};
     await retention.purgePaymentFiles(cutoff, counts);
-    expect(counts).toMatchObject({ payment_files: 1, payments: 5 });
+    expect(counts).toMatchObject({ payment_files: 1, payments: 5, reports: 1 });
+    expect(await store.reports.find(company, oldReport.id)).toBeUndefined();
+    expect(await store.reports.find(company, keptReport.id)).toBeDefined();
     expect(counts.transitions).toBeGreaterThanOrEqual(3); // the file's: created, submitted, completed
     expect(await store.files.getFile(old)).toBeUndefined();
     expect(await store.payments.listByFile(old)).toEqual([]);
@@ -60,6 +72,27 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     const again: PurgeCounts = {};
     await retention.purgePaymentFiles(cutoff, again);
     expect(again).toEqual({});
+  });
+
+  it("purges a company's reconciliation reports recorded before the cutoff with its statements", async () => {
+    const { store, db, clock } = ctx();
+    const reports = 'retention-reports';
+    const recorded = await store.reports.record({
+      company: reports,
+      kind: 'reconciliation',
+      subject: { type: 'reconcile_run', id: 'run-r' },
+      name: 'reconciliation.csv',
+      mediaType: 'text/csv',
+      content: 'id,type',
+    });
+    const retention = new RetentionRepository(db, { batchSize: 2 });
+    const counts: PurgeCounts = {};
+    const before = { company: reports, day: '2000-01-01' };
+    await retention.purgeStatements({ ...before, start: new Date(clock.now().getTime() - 1000) }, counts);
+    expect(await store.reports.find(reports, recorded.id)).toBeDefined();
+    await retention.purgeStatements({ ...before, start: new Date(clock.now().getTime() + 1000) }, counts);
+    expect(counts).toMatchObject({ reports: 1 });
+    expect(await store.reports.find(reports, recorded.id)).toBeUndefined();
   });
 
   it('purges statements before the cutoff day, trims raw JSON to the statement reference, and purges operational records', async () => {

@@ -175,8 +175,8 @@ function limitOf(options: ConsoleOptions): SignInLimit {
 
 /**
  * Whether this name or this address has used up its failed sign-ins in the window: then the
- * attempt is refused before the password is checked (a right one too), and the refusal is
- * logged and written to the audit trail — the name and the address, never the password.
+ * attempt is refused before the password is checked (a right one too), and the lockout is
+ * logged and written to the audit trail once — the name and the address, never the password.
  */
 async function limitReached(
   options: ConsoleOptions,
@@ -191,15 +191,20 @@ async function limitReached(
   const until = (counts.oldestAt?.getTime() ?? now) + limit.windowMs;
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
   const which = byUser ? 'user name' : 'address';
-  options.logger.warn('console sign-in refused: too many failed attempts', { username, address, by: which });
-  await options.deps.store.audit.append({
-    actor: `local:${username}`,
-    action: 'console.sign-in.refused',
-    subject: { type: 'console', id: `${CONSOLE_PREFIX}/sign-in` },
-    reason: `too many failed sign-ins for this ${which}`,
-    origin: auditOrigin({ actor: `local:${username}`, address }),
-    details: { failuresByUser: counts.byUser, failuresByAddress: counts.byAddress, windowMs: limit.windowMs },
-  });
+  // One log line and one audit entry per lockout (named by its oldest failure), not one per
+  // refused request: someone hammering the form must not grow the never-purged trail.
+  const lockout = `console-sign-in-refused:${byUser ? `user:${username}` : `address:${address}`}:${counts.oldestAt?.toISOString() ?? ''}`;
+  if (await options.deps.store.dedupe.recordAlertSent(lockout, 'audit')) {
+    options.logger.warn('console sign-in refused: too many failed attempts', { username, address, by: which });
+    await options.deps.store.audit.append({
+      actor: `local:${username}`,
+      action: 'console.sign-in.refused',
+      subject: { type: 'console', id: `${CONSOLE_PREFIX}/sign-in` },
+      reason: `too many failed sign-ins for this ${which}`,
+      origin: auditOrigin({ actor: `local:${username}`, address }),
+      details: { failuresByUser: counts.byUser, failuresByAddress: counts.byAddress, windowMs: limit.windowMs },
+    });
+  }
   return {
     message: `Too many failed sign-ins ${byUser ? 'under this user name' : 'from this address'}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     retryAfterS: minutes * 60,
