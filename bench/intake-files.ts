@@ -1,6 +1,6 @@
 // The payment files of the intake bench, laid out like the ERP samples (samples/erp): a pain.001
 // indented and with control sums as acme-suppliers.xml (one payment in three with a structured
-// creditor reference, as there), about 520 bytes a transaction; a CSV with acme-payments.csv's twelve
+// creditor reference, as there), about 528 bytes a transaction; a CSV with acme-payments.csv's twelve
 // columns. Names are plain ASCII, so every line is valid and the bench measures the valid path
 // (the samples' Norwegian letters would add a transliteration warning to every line).
 import { createWriteStream } from 'node:fs';

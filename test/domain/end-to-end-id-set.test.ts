@@ -90,7 +90,7 @@ describe('EndToEndIdSet', () => {
     const n = 200_000;
     for (let i = 0; i < n; i++) set.addIfAbsent(`ACME-SUP-${String(i).padStart(7, '0')}`, i);
     // 16-byte ids: 1 + 16 + 4 bytes of entry, a table of 8-byte slots at most 70 % full, and
-    // the last page's room to grow; a Map costs about 80 bytes an id (docs/validation.md#memory).
+    // the last page's room to grow; a Map of flat strings costs 61–70 bytes an id (docs/validation.md#memory).
     expect(set.byteLength / n).toBeLessThan(50);
   });
 

@@ -1,9 +1,10 @@
 // The end-to-end ids of one file, each with the line that first used it, kept compactly: the
 // duplicate check (E2E_DUPLICATE_IN_FILE) needs every id of the file, the one thing intake keeps
-// that grows with the file. A Map<string, number> costs about 70 bytes an id (a string object,
-// a table entry); here the id's UTF-8 bytes and its line go into pages of bytes, found through
-// an open-addressing hash table of (hash, offset) pairs: about 35 bytes an id, and no
-// JavaScript string is kept, so no parser slice can keep a parser's input chunk alive.
+// that grows with the file. A Map<string, number> of 16-character ids costs 61–70 bytes an id (a
+// string object, a table entry); here the id's UTF-8 bytes and its line go into pages of bytes,
+// found through an open-addressing hash table of (hash, offset) pairs: 34 bytes an id (measured
+// in docs/performance.md), and no JavaScript string is kept, so no parser slice can keep a
+// parser's input chunk alive.
 //
 // Entry layout in a page: the id's byte length (LEB128), the id's UTF-8 bytes, the line
 // (4 bytes, little-endian). Ids are equal when their UTF-8 bytes are (so "é" composed and "é"
