@@ -5,17 +5,19 @@
 // process of its own with 50 ms latency and the subscription's rate limit (429 + Retry-After).
 // Each row: the night's wall time beside its latency bound, 429s counted, and the proofs —
 // no payment twice at the bank, no statement line lost or doubled in the exported files.
-// The bound (docs/performance.md, "The bureau row"):
-//   bound = max( requests × latency ÷ (instances × bank.concurrency), requests ÷ rate limit )
-// where requests is what the sandbox answered in that night (429s included).
+// The bound and its inputs: bench/bureau-bound.ts. The settle processes run the CLI compiled
+// from this checkout (built first, as the tests build it), never an older build left behind.
+// SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
 import { SEED, startSandbox } from '../src/sandbox/index.js';
 import { runSettle } from '../test/support/cli.js';
+import buildCli from '../test/support/cli-build.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { withTempDir } from '../test/support/tmp.js';
 import { statementLines, writeBureau, type SandboxUrls } from '../test/support/bureau.js';
+import { describeBound, latencyBound } from './bureau-bound.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -26,6 +28,18 @@ const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
 const CONCURRENCY = 4;
+
+/** The instance counts to run: SETTLE_BENCH_BUREAU_INSTANCES (e.g. "1,2"), else 1, 2 and 4. */
+function instanceCounts(): number[] {
+  const text = process.env.SETTLE_BENCH_BUREAU_INSTANCES;
+  if (text === undefined || text.trim() === '') return [1, 2, 4];
+  const counts = text.split(',').map((n) => Number(n.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 16))
+    throw new Error(
+      `SETTLE_BENCH_BUREAU_INSTANCES: whole numbers 1–16 separated by commas, got ${JSON.stringify(text)}`,
+    );
+  return counts;
+}
 
 /** The sandbox in a process of its own, so the bank's work is not counted as settle's. */
 async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; close(): void }> {
@@ -57,9 +71,10 @@ interface Night {
   failed: number;
   requests: number;
   refused: number;
-  /** Payment lines at the bank, and how many of those repeat an end-to-end id. */
+  /** Payment lines at the bank, how many of those repeat an end-to-end id, how many distinct ones. */
   lines: number;
   twice: number;
+  distinct: number;
   /** Statement lines in the exported files, and how many repeat a bank entry. */
   statementLines: number;
   doubled: number;
@@ -103,6 +118,7 @@ async function night(companies: number, instances: number): Promise<Night> {
         refused: control.rateLimit.refused,
         lines: ids.length,
         twice: ids.length - new Set(ids).size,
+        distinct: new Set(ids).size,
         statementLines: statement.lines,
         doubled: statement.doubled,
         configLoadMs,
@@ -119,7 +135,7 @@ export const bench: Bench = async ({ quick, scale }) => {
   const accounts = companies * ACCOUNTS;
   const unavailable = await mariaDbUnavailableReason();
   if (unavailable !== undefined) {
-    return [1, 2, 4].map((n) => ({
+    return instanceCounts().map((n) => ({
       key: `bureau-${n}`,
       name: `bureau night, ${companies} companies, ${n} instance(s)`,
       size: companies,
@@ -131,17 +147,26 @@ export const bench: Bench = async ({ quick, scale }) => {
       notes: `skipped: MariaDB not reachable (${unavailable})`,
     }));
   }
+  await buildCli();
   const rows: BenchRow[] = [];
   let single: Night | undefined;
-  for (const n of [1, 2, 4]) {
+  for (const n of instanceCounts()) {
     const r = await night(companies, n);
     single ??= r;
-    const bound = Math.max((r.requests * LATENCY_MS) / (n * CONCURRENCY), (r.requests / RATE_PER_SECOND) * 1000);
+    const inputs = {
+      requests: r.requests,
+      latencyMs: LATENCY_MS,
+      instances: n,
+      concurrency: CONCURRENCY,
+      ratePerSecond: RATE_PER_SECOND,
+    };
+    const bound = latencyBound(inputs).ms;
     const expectedStatement = accounts * 2;
     const lost = expectedStatement - (r.statementLines - r.doubled);
+    const paymentsLost = companies * LINES - r.distinct;
     rows.push({
       key: `bureau-${n}`,
-      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s), one MariaDB, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
+      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
       size: companies,
       unit: 'companies',
       rate: r.failed > 0 ? 0 : companies / (r.ms / 1000),
@@ -150,8 +175,8 @@ export const bench: Bench = async ({ quick, scale }) => {
       peakRssBytes: 0,
       notes:
         `${r.failed > 0 ? `FAILED: ${r.failed} process(es); ` : ''}wall ${(r.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
-        `(${r.requests} requests, ${r.refused} answered 429); ${(single.ms / r.ms).toFixed(2)}× one instance's throughput; ` +
-        `${r.lines} payment lines at the bank of ${companies * LINES}, ${r.twice} twice; ` +
+        `(${describeBound(inputs, r.refused)}); ${(single.ms / r.ms).toFixed(2)}× one instance's throughput; ` +
+        `${r.lines} payment lines at the bank of ${companies * LINES}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
         `${r.statementLines} statement lines exported of ${expectedStatement}, ${r.doubled} doubled, ${lost} lost; ` +
         `config of ${companies} companies loads in ${r.configLoadMs.toFixed(0)} ms`,
     });

@@ -7,12 +7,12 @@
 // tenth of the size beside the full size, and what the end-to-end id set alone grows by (the
 // one thing that must grow), so the growth beyond the id set is a figure of its own.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { once } from 'node:events';
+import { csvLines, endToEndId, write, xmlDoc, type FileKind } from './intake-files.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -20,9 +20,21 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD_ENV = 'SETTLE_BENCH_INTAKE_CHILD';
 
 type Mode =
-  'csv-validate' | 'csv-raw' | 'xml-validate' | 'xml-raw' | 'xml-raw-tags' | 'id-set' | 'csv-pickup' | 'xml-pickup';
+  | 'csv-validate'
+  | 'csv-raw'
+  | 'xml-validate'
+  | 'xml-raw'
+  | 'xml-raw-tags'
+  | 'id-set'
+  | 'id-map'
+  | 'csv-pickup'
+  | 'xml-pickup';
 interface Measured {
   lines: number;
+  /** id-set, id-map: heap and array-buffer bytes the ids hold once built (after a full collection). */
+  heldBytes?: number;
+  /** The memory at the highest RSS sampled (every 20 ms): what the peak is made of. */
+  atPeak?: { heapTotal: number; arrayBuffers: number };
   /** Wall-clock and CPU (user + system) milliseconds of the read alone (warm), or of the whole process (cold). */
   ms: number;
   cpuMs: number;
@@ -32,54 +44,9 @@ interface Measured {
 /** warm: after a read of the small file, modules loaded, the read alone; cold: from process start, start-up included. */
 type Timing = { warmup: string } | 'cold';
 
-const CREDITORS = [
-  'DE89370400440532013000',
-  'GB29NWBK60161331926819',
-  'FI2112345600000785',
-  'SE4550000000058398257466',
-  'DK5000400440116243',
-  'NO8330001234567',
-];
-
-export async function write(file: string, parts: () => Generator<string>): Promise<void> {
-  const out = createWriteStream(file);
-  let buffer = '';
-  for (const part of parts()) {
-    buffer += part;
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
-}
-
-export function* csvLines(n: number): Generator<string> {
-  yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
-  for (let i = 1; i <= n; i++) {
-    yield `NO9386011117947,Acme AS,2026-01-07,E2E-${i},${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,Invoice ${i},,\n`;
-  }
-}
-
-function* xmlDoc(n: number): Generator<string> {
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09">\n<CstmrCdtTrfInitn>\n<GrpHdr><MsgId>BENCH</MsgId><CreDtTm>2026-01-05T08:00:00</CreDtTm><NbOfTxs>${n}</NbOfTxs><InitgPty><Nm>Acme AS</Nm></InitgPty></GrpHdr>\n`;
-  const perBlock = 1000;
-  for (let b = 0; b * perBlock < n; b++) {
-    const count = Math.min(perBlock, n - b * perBlock);
-    yield `<PmtInf><PmtInfId>P${b}</PmtInfId><PmtMtd>TRF</PmtMtd><BtchBookg>true</BtchBookg><NbOfTxs>${count}</NbOfTxs><ReqdExctnDt><Dt>2026-01-07</Dt></ReqdExctnDt><Dbtr><Nm>Acme AS</Nm></Dbtr><DbtrAcct><Id><IBAN>NO9386011117947</IBAN></Id></DbtrAcct><DbtrAgt><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></DbtrAgt>\n`;
-    for (let k = 1; k <= count; k++) {
-      const i = b * perBlock + k;
-      yield `<CdtTrfTxInf>\n  <PmtId><EndToEndId>E2E-${i}</EndToEndId></PmtId>\n  <Amt><InstdAmt Ccy="EUR">${(i % 100000) + 1}.${String(i % 100).padStart(2, '0')}</InstdAmt></Amt>\n  <Cdtr><Nm>Creditor ${i % 1000}</Nm></Cdtr>\n  <CdtrAcct><Id><IBAN>${CREDITORS[i % CREDITORS.length]}</IBAN></Id></CdtrAcct>\n  <RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf>\n</CdtTrfTxInf>\n`;
-    }
-    yield '</PmtInf>\n';
-  }
-  yield '</CstmrCdtTrfInitn>\n</Document>\n';
-}
-
 /** Runs one case in a fresh process and returns what it measured. */
 function measure(mode: Mode, file: string, timing: Timing): Measured {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', SELF], {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF], {
     cwd: ROOT,
     env: { ...process.env, [CHILD_ENV]: JSON.stringify({ mode, file, timing }) },
     maxBuffer: 1 << 20,
@@ -91,14 +58,69 @@ function measure(mode: Mode, file: string, timing: Timing): Measured {
 async function child(mode: Mode, file: string, timing: Timing): Promise<Measured> {
   // Warm: the same code path on a small file first, so both sides are measured with a warm JIT,
   // and the clock starts after it. Cold: the clock is the process's own, from its start.
+  if (mode === 'id-set' || mode === 'id-map') {
+    const [kind, n] = file.split(':') as [FileKind, string];
+    return idSet(mode, kind, Number(n));
+  }
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
+  const sampler = peakSampler();
   const lines = await read(mode, file);
   const cpu = process.cpuUsage(cpu0);
   return {
     lines,
+    atPeak: sampler.stop(),
     ms: performance.now() - started,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+/** Samples memory every 20 ms (the reads yield to timers between chunks) and keeps the sample of highest RSS. */
+function peakSampler(): { stop: () => { heapTotal: number; arrayBuffers: number } } {
+  let peak = process.memoryUsage();
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss >= peak.rss) peak = now;
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { heapTotal: peak.heapTotal, arrayBuffers: peak.arrayBuffers };
+    },
+  };
+}
+
+/**
+ * The duplicate-id set alone, with the ids of the bench files: as the validator keeps them
+ * (id-set, the compact set) or as a Map of flat strings would (id-map, for comparison). Peak RSS is
+ * what the set adds to a process; the held bytes, measured after a full collection, its own size.
+ */
+async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Promise<Measured> {
+  const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
+  // Freed array buffers are released after the collection, on another thread: a pause, and again.
+  const held = async (): Promise<number> => {
+    for (let i = 0; i < 2; i++) {
+      global.gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const before = await held();
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const set = mode === 'id-set' ? new EndToEndIdSet() : new Map<string, number>();
+  if (set instanceof EndToEndIdSet) for (let i = 1; i <= n; i++) set.addIfAbsent(endToEndId(kind, i), i);
+  // Flat strings, as a parser's copied values are: the smallest a Map of strings can be.
+  else for (let i = 1; i <= n; i++) set.set(Buffer.from(endToEndId(kind, i)).toString(), i);
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - started;
+  return {
+    lines: set.size,
+    heldBytes: (await held()) - before,
+    ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
@@ -107,13 +129,6 @@ async function child(mode: Mode, file: string, timing: Timing): Promise<Measured
 /** One read of the file by one side; each side loads only its own modules (they count when cold). */
 async function read(mode: Mode, file: string): Promise<number> {
   let lines = 0;
-  if (mode === 'id-set') {
-    // The duplicate-id set alone: the ids of the file in a Map, as the validator keeps them.
-    const n = Number(file);
-    const seen = new Map<string, number>();
-    for (let i = 1; i <= n; i++) seen.set(`E2E-${i}`, i);
-    return seen.size;
-  }
   if (mode === 'csv-raw') {
     const { parse } = await import('csv-parse');
     for await (const _ of createReadStream(file).pipe(parse({ delimiter: ',', from_line: 2 }))) lines++;
@@ -181,6 +196,37 @@ async function pickup(file: string): Promise<number> {
 const REPEATS = 3;
 
 const MB = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const signedMB = (b: number): string => `${b >= 0 ? '+' : '−'}${MB(Math.abs(b))}`;
+
+/** The duplicate-id set built alone at both sizes, and a Map of the same ids for comparison. */
+interface IdSetGrowth {
+  big: Measured;
+  small: Measured;
+  map: Measured;
+  n: number;
+}
+
+/**
+ * The peak at a tenth of the size and at full size, and what the growth is made of: the id
+ * set's own bytes (exact, the one growth allowed), what lies beyond them against the aim, the
+ * heap and the array buffers at each peak, and what the id set alone adds to a process's peak
+ * (its table grows by copying, so old and new table are briefly both held).
+ */
+function memoryNote(small: Measured, big: Measured, ids: IdSetGrowth): string {
+  const held = (m: Measured): number => m.heldBytes ?? 0;
+  const own = held(ids.big) - held(ids.small);
+  const growth = big.maxRssBytes - small.maxRssBytes;
+  const beyond = growth - own;
+  const perId = (m: Measured): string => `${(held(m) / ids.n).toFixed(0)} B`;
+  const split = (m: Measured): string =>
+    m.atPeak ? `heap ${MB(m.atPeak.heapTotal)}, array buffers ${MB(m.atPeak.arrayBuffers)}` : 'not sampled';
+  return (
+    `peak ${MB(small.maxRssBytes)} at ${(ids.n / 10).toLocaleString('en')} → ${MB(big.maxRssBytes)} at ${ids.n.toLocaleString('en')} ` +
+    `(+${MB(growth)}; the end-to-end id set's own bytes ${signedMB(own)}, ${perId(ids.big)} an id vs ${perId(ids.map)} in a Map of flat strings; ` +
+    `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB; ` +
+    `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)})`
+  );
+}
 
 export const bench: Bench = async ({ quick, scale }) => {
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-intake-'));
@@ -212,6 +258,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       const small = join(dir, `small.${c.kind}`);
       await write(big, () => (c.kind === 'csv' ? csvLines(c.n) : xmlDoc(c.n)));
       await write(small, () => (c.kind === 'csv' ? csvLines(c.n / 10) : xmlDoc(c.n / 10)));
+      const fileBytes = (await stat(big)).size;
       // Paired runs, baseline and settle taking turns, and the median of each: one run of
       // either can be slowed by whatever else the machine does at that moment. The headline is
       // cold (start-up included: what a user waits for); the warm rates are in the notes.
@@ -225,8 +272,12 @@ export const bench: Bench = async ({ quick, scale }) => {
       const warmOurs = measure(`${c.kind}-validate`, big, { warmup: small });
       const ours10 = measure(`${c.kind}-validate`, small, 'cold');
       // What the duplicate-id set alone grows by between the two sizes: the one growth allowed.
-      const idSetGrowth =
-        measure('id-set', String(c.n), 'cold').maxRssBytes - measure('id-set', String(c.n / 10), 'cold').maxRssBytes;
+      const idSet: IdSetGrowth = {
+        big: measure('id-set', `${c.kind}:${c.n}`, 'cold'),
+        small: measure('id-set', `${c.kind}:${c.n / 10}`, 'cold'),
+        map: measure('id-map', `${c.kind}:${c.n}`, 'cold'),
+        n: c.n,
+      };
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
       // Pickup into the store (SQLite), once at each size: the same validation, the ledger's id
       // check and the batched inserts; its growth is held to the same aim as validation's.
@@ -239,10 +290,9 @@ export const bench: Bench = async ({ quick, scale }) => {
       const rate = median(ourRuns.map(perCpu));
       const baselineRate = median(raws.map(perCpu));
       const wallRatio = median(ourRuns.map((m) => m.lines / m.ms)) / median(raws.map((m) => m.lines / m.ms));
-      const peak = Math.max(...ourRuns.map((m) => m.maxRssBytes));
+      const peakRun = ourRuns.reduce((a, b) => (b.maxRssBytes > a.maxRssBytes ? b : a));
+      const peak = peakRun.maxRssBytes;
       const rawPeak = Math.max(...raws.map((m) => m.maxRssBytes));
-      const growth = peak - ours10.maxRssBytes;
-      const beyond = growth - idSetGrowth;
       rows.push({
         key: c.key,
         name: `validate ${c.name}, ${c.n.toLocaleString('en')} ${c.unit}`,
@@ -253,14 +303,12 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineRate,
         peakRssBytes: peak,
         notes:
+          `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'transaction'}, laid out like samples/erp); ` +
           `rates per CPU second of the whole process, start-up included; aim ≥ ${c.aim}× raw: ${(rate / baselineRate).toFixed(2)}× ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
-          `raw parser peak ${MB(rawPeak)}; settle peak ${MB(ours10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(peak)} at ${c.n.toLocaleString('en')} ` +
-          `(+${MB(growth)}; the end-to-end id set alone grows ${MB(idSetGrowth)}; beyond it ${beyond >= 0 ? '+' : '−'}${MB(Math.abs(beyond))} = ${((beyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)` +
+          `raw parser peak ${MB(rawPeak)}; settle ${memoryNote(ours10, peakRun, idSet)}` +
           (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
       });
-      const pickGrowth = picked.maxRssBytes - picked10.maxRssBytes;
-      const pickBeyond = pickGrowth - idSetGrowth;
       rows.push({
         key: c.key.replace('intake', 'pickup'),
         name: `pick up ${c.name} into the store (SQLite), ${c.n.toLocaleString('en')} ${c.unit}`,
@@ -272,8 +320,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         peakRssBytes: picked.maxRssBytes,
         notes:
           `rates per CPU second of the whole process, start-up included, one run each; wall ${(picked.ms / 1000).toFixed(0)} s; ` +
-          `peak ${MB(picked10.maxRssBytes)} at ${(c.n / 10).toLocaleString('en')} → ${MB(picked.maxRssBytes)} at ${c.n.toLocaleString('en')} ` +
-          `(+${MB(pickGrowth)}; the id set alone grows ${MB(idSetGrowth)}; beyond it ${pickBeyond >= 0 ? '+' : '−'}${MB(Math.abs(pickBeyond))} = ${((pickBeyond / Math.max(idSetGrowth, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB)`,
+          memoryNote(picked10, picked, idSet),
       });
     }
     return rows;

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { csvLines, write } from './intake.js';
+import { csvLines, write } from './intake-files.js';
 import { median, type Bench, type BenchRow } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

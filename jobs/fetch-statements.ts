@@ -49,6 +49,8 @@ export interface AccountFetch {
   /** Empty when the company's account list itself could not be read. */
   accountId: string;
   iban?: string;
+  /** The bank that holds the account (the company's only bank when the list names none). */
+  bankId?: string;
   outcome: AccountFetchOutcome;
   /** The account status as the bank reported it (for not-enabled accounts). */
   status?: string;
@@ -139,7 +141,18 @@ function empty(company: CompanyConfig, account: Account, outcome: AccountFetchOu
     days: [],
   };
   if (account.iban !== undefined) base.iban = account.iban;
+  const bankId = account.bankId ?? soleBankId(company);
+  if (bankId !== undefined) base.bankId = bankId;
   return base;
+}
+
+/** How many accounts were fetched, and how many at each bank: "3 fetched (testbank 2, nordbank 1)". */
+export function fetchedPerBank(results: readonly AccountFetch[]): string {
+  const fetched = results.filter((r) => r.outcome === 'fetched');
+  const perBank = new Map<string, number>();
+  for (const r of fetched) perBank.set(r.bankId ?? 'bank unknown', (perBank.get(r.bankId ?? 'bank unknown') ?? 0) + 1);
+  const banks = [...perBank].map(([bank, n]) => `${bank} ${n}`).join(', ');
+  return `${fetched.length} fetched${banks ? ` (${banks})` : ''}`;
 }
 
 async function fetchAccount(

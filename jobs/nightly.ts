@@ -9,13 +9,19 @@
 // which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
+import { mapConcurrent } from '../src/domain/concurrent.js';
 import { ExitCode, isSettleError } from '../src/domain/errors.js';
 import { redactText, type Logger } from '../src/log/index.js';
 import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../src/store/index.js';
 import { runApprove } from './approve.js';
 import { runSyncConsents, type SyncConsentsDeps } from './consents/sync.js';
 import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
-import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
+import {
+  fetchedPerBank,
+  fetchNeedsAttention,
+  runFetchStatements,
+  type FetchStatementsDeps,
+} from './fetch-statements.js';
 import { mergeSteps } from './nightly-step-merge.js';
 import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -66,6 +72,8 @@ export interface NightlyDeps {
   units(runId: string): UnitClaims;
   /** Refuses to work on a schema a newer settle migrated. */
   checkSchema(): Promise<void>;
+  /** How many companies' chains run at once (schedule.companiesAtOnce); default 1. */
+  companiesAtOnce?: number;
   /** After the last step: gives back what the run opened. */
   close(): Promise<void>;
 }
@@ -78,21 +86,21 @@ export async function runNightly(
   const { runId } = options;
   await deps.checkSchema();
   const units = options.units ?? deps.units(runId);
-  const chains: CompanyChain[] = [];
+  let chains: CompanyChain[] = [];
   // A company whose chain another process finished since this run began is not run again. Real
   // time (as the done marks are written), not settle's clock, which may follow a bank's.
   const startedAt = new Date();
   try {
     // Company by company, so several processes share a night: each claims the next company
-    // whose chain nobody runs, and a company's steps run in order, never twice at once.
-    for (const company of companies) {
-      const chain = await units.run(
-        { job: 'nightly', company: company.id },
-        () => runCompanyChain(deps, company, units, options),
-        { doneSince: startedAt },
-      );
-      if (chain.ran) chains.push(chain.result);
-    }
+    // whose chain nobody runs, and a company's steps run in order, never twice at once. Up to
+    // `companiesAtOnce` chains run at once, so one company's wait on the bank overlaps with
+    // another's work; results stay in company order.
+    const ran = await mapConcurrent(companies, deps.companiesAtOnce ?? 1, (company) =>
+      units.run({ job: 'nightly', company: company.id }, () => runCompanyChain(deps, company, units, options), {
+        doneSince: startedAt,
+      }),
+    );
+    chains = ran.flatMap((chain) => (chain.ran ? [chain.result] : []));
   } finally {
     if (!options.units) units.close();
     await deps.close();
@@ -115,6 +123,13 @@ export async function runNightly(
 }
 
 /** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
+/** Each file pickup left in the inbox, and what it waits for. */
+export function waitingFilesText(picked: readonly PickedFile[]): string {
+  const waiting = picked.filter((p) => p.outcome === 'waiting');
+  if (waiting.length === 0) return '';
+  return `; ${waiting.length} waiting: ${waiting.map((p) => `${p.name} for ${p.waitingFor ?? 'the next run'}`).join('; ')}`;
+}
+
 export function waitingText(waiting: SubmitSummary['waiting']): string {
   if (waiting.bulks === 0) return '';
   const until = waiting.until ? ` until ${waiting.until.toISOString()}` : '';
@@ -181,9 +196,11 @@ async function runCompanyChain(
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
       const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
       return {
-        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}`,
-        needsPerson: held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed'),
-        files: picked.flatMap((p) => [p.movedTo, ...(p.report ? [p.report] : [])]),
+        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}${waitingFilesText(picked)}`,
+        // A waiting file is taken again by the next run by itself: nothing for a person yet.
+        needsPerson:
+          held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
+        files: picked.flatMap((p) => (p.outcome === 'waiting' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])])),
       };
     });
     await step('submit', async () => {
@@ -224,7 +241,7 @@ async function runCompanyChain(
       const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
       const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
       return {
-        summary: `${fetched.length} account(s): ${fetched.filter((f) => f.outcome === 'fetched').length} fetched, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
+        summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
         needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
         files: [],
       };

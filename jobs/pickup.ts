@@ -1,8 +1,10 @@
 // The pickup job: takes each company's stable payment files from its inbox, validates them, and
 // either stores the file and its payments in the file ledger (one transaction) and archives the
 // original, or moves it to error/ with a report beside it. Crash-safe at every step
-// (architecture §2.1): the ledger commit comes before any move, and a file whose hash is known
-// is never processed twice — a crash between commit and move is healed on the next run.
+// (architecture §2.1): the ledger commit comes before any move, and a file whose hash was
+// accepted is never processed twice — a crash between commit and move is healed on the next run.
+// A file whose hash was rejected is validated anew when dropped again (the bank side may have been
+// fixed since, e.g. the debtor account enabled); its new record supersedes the rejected one.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -26,18 +28,22 @@ import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 
-export type PickupOutcome = 'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation';
+export type PickupOutcome =
+  'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting';
 
 export interface PickedFile {
   company: string;
   name: string;
   outcome: PickupOutcome;
   payments: number;
-  /** Where the original went, relative to the company's root. */
+  /** Where the original went, relative to the company's root (a waiting file stays in the inbox). */
   movedTo: string;
   /** The error report, when one was written. */
   report?: string;
-  sha256: string;
+  /** Absent for a file left waiting: it was not read. */
+  sha256?: string;
+  /** Why a `waiting` file was left in the inbox for the next run, in the operator's words. */
+  waitingFor?: string;
   /** Lines held as likely duplicates of payments accepted from other files (not sent until a person decides). */
   held?: number;
 }
@@ -104,11 +110,16 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const debtorCheck = stable.length === 0 ? undefined : await deps.debtorAccounts?.(company);
     if (debtorCheck !== undefined && typeof debtorCheck !== 'function') {
       // Without the account list no line can be checked; the files are not at fault: they wait.
+      const waitingFor = `the bank's account list, to check the debtor accounts (not read: ${debtorCheck.unreachable}); taken on the next run`;
       deps.logger.warn('the bank did not give the account list: the files wait in the inbox for the next run', {
         company: company.id,
         files: stable.map((f) => f.name),
         reason: debtorCheck.unreachable,
       });
+      for (const f of stable) {
+        const movedTo = posix.join(inbox, f.name);
+        picked.push({ company: company.id, name: f.name, outcome: 'waiting', payments: 0, movedTo, waitingFor });
+      }
       continue;
     }
     for (const entry of stable) {
@@ -162,8 +173,8 @@ async function pickOne(
     if (deps.cancellationRequest && looksLikeCamt055((await readFile(local)).subarray(0, 4096).toString('utf8')))
       return await handleCancellation(at, entry.name, { local, sha256 });
     const known = await deps.ledger.findFileBySha256(company.id, sha256);
-    if (known) return await handleKnown(at, entry.name, known);
-    return await handleNew(at, entry, { local, sha256 });
+    if (known && known.state !== 'rejected') return await handleKnown(at, entry.name, known);
+    return await handleNew(at, entry, { local, sha256, ...(known ? { supersedes: known } : {}) });
   } finally {
     await rm(local, { force: true });
   }
@@ -182,12 +193,15 @@ async function download(fileStore: FileStore, path: string, local: string): Prom
   return { sha256: hash.digest('hex'), bytes };
 }
 
-/** A file whose bytes are already in the ledger: finish an interrupted move, or report a re-drop. */
+/**
+ * A file whose bytes the ledger accepted: finish an interrupted move, or report a re-drop (a
+ * rejected file is never here: its re-drop is validated anew).
+ */
 async function handleKnown(at: CompanyInbox, name: string, known: StoredFile): Promise<PickedFile> {
   const { deps, company, fileStore } = at;
-  const { inbox, archive, error } = company.folders;
+  const { inbox, archive } = company.folders;
   const day = dateInZone(known.receivedAt, deps.timeZone);
-  const interruptedTarget = known.state === 'rejected' ? posix.join(error, name) : archivePath(archive, day, name);
+  const interruptedTarget = archivePath(archive, day, name);
   const base = { company: company.id, name, payments: known.acceptedCount, sha256: known.sha256 };
   if (known.fileName === name && !(await fileStore.exists(interruptedTarget))) {
     // The ledger committed but the move did not happen: finish it (architecture §2.1).
@@ -196,10 +210,7 @@ async function handleKnown(at: CompanyInbox, name: string, known: StoredFile): P
     return { ...base, outcome: 'healed', movedTo: interruptedTarget };
   }
   const when = known.receivedAt.toISOString().slice(0, 16).replace('T', ' ');
-  const message =
-    known.state === 'rejected'
-      ? `This file is byte-for-byte the file "${known.fileName}" that was rejected at ${when} UTC (see its report in ${error}/). Correct the file and drop the corrected version.`
-      : `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
+  const message = `This file is byte-for-byte the file "${known.fileName}" that was accepted at ${when} UTC with ${known.acceptedCount} payment(s). It was not processed again, so nothing was paid twice.`;
   const { movedTo, report } = await moveToError(at, name, {
     text: `${name}: DUPLICATE — not processed\n${message}\nsha256 ${known.sha256}\n`,
     json: {
@@ -244,11 +255,11 @@ async function handleCancellation(
   return { ...base, outcome: 'cancellation', movedTo, report: posix.join(company.folders.status, answer.camt029.name) };
 }
 
-/** A file new to the ledger, downloaded to `local`. */
+/** A file new to the ledger (or a re-drop of a rejected one, which it supersedes), downloaded to `local`. */
 async function handleNew(
   at: CompanyInbox,
   entry: FileEntry,
-  { local, sha256 }: { local: string; sha256: string },
+  { local, sha256, supersedes }: { local: string; sha256: string; supersedes?: StoredFile },
 ): Promise<PickedFile> {
   const { deps, company, fileStore } = at;
   const now = deps.clock.now();
@@ -267,7 +278,10 @@ async function handleNew(
   // transaction: memory stays flat however long the file (docs/performance.md).
   const received = await deps.ledger.receiveFile(
     file,
-    window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {},
+    {
+      ...(window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {}),
+      ...(supersedes ? { supersedes } : {}),
+    },
     async (sink) => {
       let accepted = 0;
       const result: IntakeResult = await validateFile(local, {
@@ -341,10 +355,12 @@ async function handleNew(
   const text = toHuman(shown);
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, { text, json: toJson(shown) });
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
-  const rejected = await deps.ledger.recordRejectedFile({ ...file, ...format }, summary, {
-    lineCount: result.payments,
-    rejectedCount: result.payments,
-  });
+  const rejected = await deps.ledger.recordRejectedFile(
+    { ...file, ...format },
+    summary,
+    { lineCount: result.payments, rejectedCount: result.payments },
+    supersedes ? { supersedes } : {},
+  );
   await recordReport(at, rejected.id, reportPath, text);
   const movedTo = posix.join(company.folders.error, errorName);
   await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);

@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import type { CompanyConfig } from '../src/config/index.js';
 import type { Clock } from '../src/domain/clock.js';
 import { dateInZone } from '../src/domain/local-date.js';
+import { fileTooLargeMessage } from '../src/domain/validation/file-size.js';
 import { readReceivables, receivableProblemsText, type ReceivablesProfile } from '../src/formats/receivables/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { Store } from '../src/store/index.js';
@@ -79,7 +80,7 @@ async function takeOne(
       { deps, company, files, source, name: entry.name },
       {
         line: 0,
-        message: `the file has ${entry.size} bytes, more than intake.maxFileSize allows`,
+        message: fileTooLargeMessage(entry.size, company.intake.maxFileSize, 'receivables'),
       },
     );
   const bytes = await files.readBuffer(source);

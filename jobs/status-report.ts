@@ -19,6 +19,7 @@ import { formatInZone } from '../src/domain/zoned-time.js';
 import type { StoredFile, StoredPayment } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
+import { writeFinalCamt029Answers } from './payments/camt029-final.js';
 
 export interface WrittenStatusReport {
   company: string;
@@ -43,7 +44,10 @@ export async function runStatusReport(
   const since = new Date(deps.clock.now().getTime() - RECENT_MS);
   for (const company of companies) {
     // Status file names carry the last change's time: a write cut short under an older name is never replaced.
-    await removeStaleParts(await deps.fileStore(company), company.folders.status, deps.clock, deps.logger);
+    const fileStore = await deps.fileStore(company);
+    await removeStaleParts(fileStore, company.folders.status, deps.clock, deps.logger);
+    // camt.055 requests first answered PDCR that have ended since: their final camt.029.
+    await writeFinalCamt029Answers(deps, company, fileStore);
     const open = new Set([
       ...(await deps.store.files.listFiles({ company: company.id, state: 'submitted' })).map((f) => f.id),
       ...(await deps.store.files.listFiles({ company: company.id, state: 'attention' })).map((f) => f.id),

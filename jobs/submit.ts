@@ -197,6 +197,7 @@ async function sendOne(
     await deps.store.bulks.markSent(bulkId, created.paymentId, {
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
       bankStatus: created.transactionStatus,
+      ...consent,
     });
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.
     if (created.replayed)

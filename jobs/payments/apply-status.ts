@@ -14,7 +14,7 @@ import {
 import type { Logger } from '../../src/log/index.js';
 import type { Store, TppMessage, TransitionSource } from '../../src/store/index.js';
 import { isSettleError } from '../../src/domain/errors.js';
-import { completeCancelledAtBank } from './cancel.js';
+import { completeCancelledAtBank, refuseLeftAtBank } from './cancel.js';
 
 /** One line's status as the bank reported it (a poll reads them all; an event names one). */
 export interface LineStatus {
@@ -76,6 +76,8 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
     // A CANC we asked for (settle payments cancel): the request re-queues the bulk's other lines first.
     if (status === 'CANC') await completeCancelledAtBank(deps.store, bulkId);
+    // A request at the bank whose bulk went on instead is refused (it can no longer be cancelled).
+    else await refuseLeftAtBank(deps.store, bulkId, status);
     // Lines first: a final bulk status then finds its lines already final.
     let changed = update.lines ? await applyLines(deps, bulkId, update.lines, update) : 0;
     const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause, update.source);

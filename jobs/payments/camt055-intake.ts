@@ -4,7 +4,8 @@
 // per request message: ACCR, PDCR, or RJCR with the reason and the line of the camt.055 where
 // the transaction was. A malformed file is refused whole, located, and nothing in it is done.
 // Answering the same message again is harmless: the use case is idempotent (a line already
-// cancelled is answered ACCR again).
+// cancelled is answered ACCR again). A PDCR is remembered: once the request ends, the status
+// report writes the final camt.029 for it (jobs/payments/camt029-final.ts).
 import type { CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
@@ -15,9 +16,11 @@ import {
   type Camt055Transaction,
   type Camt055Version,
 } from '../../src/formats/camt055/index.js';
+import type { Store } from '../../src/store/index.js';
 import { cancelPayment, type CancelDeps, type CancelResult } from './cancel.js';
 
 export interface Camt055Deps extends CancelDeps {
+  store: CancelDeps['store'] & Pick<Store, 'cancellationAnswers'>;
   clock: Clock;
   /** Every configured company (the request names its own company's payments only). */
   companies: readonly CompanyConfig[];
@@ -42,9 +45,10 @@ export async function answerCamt055(
   const read = readCamt055(file.xml);
   if (!read.ok) return read;
   const { request } = read;
-  const transactions: Camt029Transaction[] = [];
-  for (const tx of request.transactions) transactions.push(await answerOne(deps, company, { file, tx, request }));
   const version = ANSWER_VERSION[request.version];
+  const transactions: Camt029Transaction[] = [];
+  for (const tx of request.transactions)
+    transactions.push(await answerOne(deps, company, { file, tx, request, version }));
   const xml = writeCamt029(
     {
       messageId: `STL-${request.assignmentId}`.slice(0, 35),
@@ -66,6 +70,7 @@ async function answerOne(
     file: { name: string };
     tx: Camt055Transaction;
     request: { assignmentId: string; caseId?: string; assignerName?: string };
+    version: Camt029Version;
   },
 ): Promise<Camt029Transaction> {
   const { tx, request } = ctx;
@@ -99,8 +104,20 @@ async function answerOne(
   }
   if (result.outcome === 'confirm') throw new Error('a camt.055 request is never asked to confirm');
   const id = { cancellationStatusId: result.request.id.slice(0, 35) };
-  if (result.outcome === 'at-bank' || result.outcome === 'awaiting-confirmation')
-    return { ...base, ...id, status: 'PDCR', reasonText: `${where}: the bank has not confirmed the cancellation yet` };
+  if (result.outcome === 'at-bank' || result.outcome === 'awaiting-confirmation') {
+    // Owed a final answer once the request ends (written by the status report).
+    await deps.store.cancellationAnswers.markPending(result.request.id, {
+      file: ctx.file.name,
+      version: ctx.version,
+      ...(tx.originalInstructionId ? { instructionId: tx.originalInstructionId } : {}),
+    });
+    return {
+      ...base,
+      ...id,
+      status: 'PDCR',
+      reasonText: `${where}: the bank has not confirmed the cancellation yet; a final answer follows in the status folder once it has`,
+    };
+  }
   return { ...base, ...id, status: 'ACCR' };
 }
 

@@ -40,6 +40,8 @@ export interface CancelInput {
   yes?: boolean;
   /** camt.055: the ERP's message and case ids, quoted in its camt.029 answer. */
   erp?: { messageId: string; caseId?: string };
+  /** Where a person asked: the command line (default) or the web console. */
+  channel?: 'cli' | 'console';
 }
 
 export type CancelResult =
@@ -89,7 +91,7 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
     ...(bulkId === undefined ? {} : { bulkId }),
     reason,
     requestedBy: input.actor,
-    channel: input.erp ? FROM_ERP : 'cli',
+    channel: input.erp ? FROM_ERP : (input.channel ?? 'cli'),
     ...(input.erp ? { erpMessageId: input.erp.messageId } : {}),
     ...(input.erp?.caseId === undefined ? {} : { erpCaseId: input.erp.caseId }),
   });
@@ -152,6 +154,31 @@ export async function completeCancelledAtBank(
     details: { company: open.company, outcome: done.outcome, resentBulk: done.resentBulkId ?? null },
   });
   return done;
+}
+
+/**
+ * The bank's status for a bulk with an open request says the payment went on instead (accepted
+ * for execution or beyond, or rejected): the bank did not cancel it, so the request is closed as
+ * refused with that status, and the ERP's final camt.029 (when it was answered pending) says so.
+ */
+export async function refuseLeftAtBank(
+  store: Pick<Store, 'cancellations' | 'audit'>,
+  bulkId: string,
+  status: BankStatus,
+): Promise<void> {
+  if (status === 'CANC' || (status !== 'RJCT' && bankStatusRank(status) < bankStatusRank('ACSP'))) return;
+  const open = await store.cancellations.openAtBank(bulkId);
+  if (!open) return;
+  const detail = `the bank did not cancel it: the payment went on to ${status}`;
+  await store.cancellations.refuse(open.id, detail);
+  await store.audit.append({
+    actor: open.confirmedBy ?? open.requestedBy,
+    action: 'payment.cancel.refused',
+    subject: { type: 'cancellation', id: open.id },
+    reason: open.reason,
+    origin: 'bank status',
+    details: { company: open.company, bank: detail },
+  });
 }
 
 async function execute(
@@ -221,7 +248,10 @@ async function finish(
   return { outcome, request: done, lines, resent };
 }
 
-async function resolveLines(deps: CancelDeps, input: CancelInput): Promise<CancellationLine[]> {
+export async function resolveLines(
+  deps: Pick<CancelDeps, 'store'>,
+  input: Pick<CancelInput, 'ref' | 'company'>,
+): Promise<CancellationLine[]> {
   const lines = await deps.store.cancellations.resolve(input.ref.trim(), input.company);
   const companies = [...new Set(lines.map((l) => l.company))];
   if (lines.length === 0 || companies.length > 1)
@@ -253,13 +283,13 @@ function bankContextOf(company: CompanyConfig): string {
 }
 
 /** The bulk at the bank that holds the lines (sent or further), or undefined when none is sent. */
-function atBankBulk(lines: readonly CancellationLine[]): string | undefined {
+export function atBankBulk(lines: readonly CancellationLine[]): string | undefined {
   const line = lines[0]!;
   return line.bulkId !== undefined && line.bulkState !== 'pending' ? line.bulkId : undefined;
 }
 
 /** Lines that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
-function refuseIfTooLate(lines: readonly CancellationLine[]): void {
+export function refuseIfTooLate(lines: readonly CancellationLine[]): void {
   for (const line of lines) {
     if (line.state === 'accepted' || line.state === 'held') continue;
     if (line.state === 'queued' && line.bulkState === 'pending') continue;
@@ -289,10 +319,11 @@ async function bulkStatus(deps: CancelDeps, bank: string, bankPaymentId: string)
 }
 
 function needsSecondPerson(company: CompanyConfig, request: StoredCancellation): boolean {
-  return company.payments.cancelFourEyes && request.channel === 'cli' && request.confirmedBy === undefined;
+  // A person's request (command line or console) waits for a second person; the ERP's camt.055 is its own approval.
+  return company.payments.cancelFourEyes && request.channel !== FROM_ERP && request.confirmedBy === undefined;
 }
 
-function companyOf(companies: readonly CompanyConfig[], id: string): CompanyConfig {
+export function companyOf(companies: readonly CompanyConfig[], id: string): CompanyConfig {
   const company = companies.find((c) => c.id === id);
   if (!company) throw new SettleError('ERR_CANCEL_NOT_FOUND', `company ${id} is not in the configuration`);
   return company;
@@ -302,7 +333,7 @@ function lineText(l: CancellationLine): string {
   return `${l.endToEndId} (${l.fileName} line ${l.lineNumber})`;
 }
 
-async function audit(
+export async function audit(
   deps: Pick<CancelDeps, 'store'>,
   who: { actor: string; origin: string; reason: string },
   request: StoredCancellation,

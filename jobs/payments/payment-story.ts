@@ -48,7 +48,16 @@ export interface PaymentStoryJson {
   state: string;
   bankStatus: string | null;
   bankMessages: { code: string | null; message: string | null }[];
-  bulk: { id: string; state: string; bankPaymentId: string | null; idempotencyKey: string; attempts: number } | null;
+  bulk: {
+    id: string;
+    state: string;
+    bankPaymentId: string | null;
+    idempotencyKey: string;
+    attempts: number;
+    /** The bank and consent it was sent under (spec §4.6); null when not recorded. */
+    bankId: string | null;
+    consentId: string | null;
+  } | null;
   basket: { id: string; bankBasketId: string | null; state: string; linkExpiresAt: string | null } | null;
   history: StoryEvent[];
   bookings: StoryBooking[];
@@ -134,6 +143,8 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
           bankPaymentId: bulk.bankPaymentId ?? null,
           idempotencyKey: bulk.idempotencyKey,
           attempts: bulk.attempts,
+          bankId: bulk.bankId ?? null,
+          consentId: bulk.consentId ?? null,
         }
       : null,
     basket: basket
@@ -165,6 +176,17 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
   };
 }
 
+/**
+ * "testbank consent 1e5e…": the bank and consent a bulk was initiated under, as the story and
+ * the console's payment page show it; null when not recorded (not sent yet, or sent before it was).
+ */
+export function sentUnder(
+  bulk: { bankId?: string | null; consentId?: string | null } | null | undefined,
+): string | null {
+  if (!bulk || (bulk.bankId == null && bulk.consentId == null)) return null;
+  return `${bulk.bankId ?? 'the bank'} consent ${bulk.consentId ?? '(none named)'}`;
+}
+
 export function paymentStoryText(story: PaymentStoryJson, timeZone: string): string {
   const when = (iso: string | null) => (iso === null ? '-' : formatInZone(new Date(iso), timeZone));
   const field = (name: string, value: string | null | number) => `  ${`${name}:`.padEnd(20)}${value ?? '-'}`;
@@ -185,6 +207,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string): str
     ...story.bankMessages.map((m) => field('Bank says', `${m.code ?? ''} ${m.message ?? ''}`.trim())),
     field('Bulk', story.bulk ? `${story.bulk.id} (${story.bulk.state}, ${story.bulk.attempts} attempt(s))` : null),
     field('Bank payment id', story.bulk?.bankPaymentId ?? null),
+    field('Sent under', sentUnder(story.bulk)),
     field('Idempotency key', story.bulk?.idempotencyKey ?? null),
     field(
       'Signing basket',

@@ -25,7 +25,8 @@ export function pickupJson(picked: readonly PickedFile[]): Json {
       held: p.held ?? 0,
       movedTo: p.movedTo,
       report: p.report ?? null,
-      sha256: p.sha256,
+      sha256: p.sha256 ?? null,
+      waitingFor: p.waitingFor ?? null,
     })),
   };
 }
@@ -92,6 +93,7 @@ export function fetchJson(results: readonly AccountFetch[]): Json {
       company: r.company,
       accountId: r.accountId,
       iban: r.iban ?? null,
+      bankId: r.bankId ?? null,
       outcome: r.outcome,
       status: r.status ?? null,
       from: r.from ?? null,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseByteSize } from './byte-size.js';
 import { ROLES } from '../domain/roles.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../domain/validation/file-size.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret-ref.js';
 
@@ -20,7 +21,7 @@ const duration = (fallback: string) =>
       return ms;
     });
 
-const byteSize = (fallback: string) =>
+const byteSize = (fallback: string | number) =>
   z
     .union([z.string(), z.number()])
     .default(fallback)
@@ -107,7 +108,7 @@ const intake = z
       .regex(/^\.[A-Za-z0-9_-]{1,16}$/, 'a suffix such as ".done"')
       .optional(),
     duplicateWindow: duration('14d'),
-    maxFileSize: byteSize('1GiB'),
+    maxFileSize: byteSize(DEFAULT_MAX_FILE_BYTES),
   })
   .superRefine((intake, ctx) => {
     // Without a marker the only sign that a writer is done is that the file stopped changing.
@@ -128,7 +129,7 @@ const payments = z
     approvalRequiredAccounts: z.array(z.string()).default([]),
     approvers: z.array(z.email()).default([]),
     payrollAccounts: z.array(z.string()).default([]),
-    // Four eyes for `settle payments cancel`: a second, different person confirms each request.
+    // Four eyes for cancelling (command line and console): a second, different person confirms each request.
     cancelFourEyes: z.boolean().default(false),
   })
   .prefault({});
@@ -306,6 +307,8 @@ const schedule = z
     purge: cron.default('30 4 * * 0'),
     jobLease: duration('30m'),
     claimTtl: duration('45s'),
+    /** Companies one instance works on at once (their chains overlap while each waits on the bank). */
+    companiesAtOnce: z.number().int().min(1).max(64).default(4),
   })
   .prefault({});
 

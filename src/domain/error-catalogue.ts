@@ -54,7 +54,7 @@ export const errorCatalogue = {
   ERR_DB_SCHEMA_NEWER: { exit: runtime, meaning: 'a newer settle migrated the database while this one ran' },
   ERR_ALREADY_RUNNING: { exit: alreadyRunning, meaning: 'every unit of work asked for is held by another process' },
   ERR_DB_NOT_FOUND: { exit: runtime, meaning: 'a file, bulk, payment or basket id to change does not exist' },
-  ERR_DB_FILE_DUPLICATE: { exit: findings, meaning: 'a payment file with the same SHA-256 was already received' },
+  ERR_DB_FILE_DUPLICATE: { exit: findings, meaning: 'a payment file with the same SHA-256 was already accepted' },
   ERR_DB_END_TO_END_ID_TAKEN: { exit: findings, meaning: 'a payment file reuses an end-to-end id of the company' },
   ERR_DB_BULK_PLAN_INVALID: { exit: runtime, meaning: 'a bulk was planned with payments not in its file (a bug)' },
   ERR_DB_NOT_CLAIMABLE: { exit: runtime, meaning: 'a claim on a table without lease columns (a bug)' },

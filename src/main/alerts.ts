@@ -80,7 +80,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
     if (p.outcome !== 'rejected' && p.outcome !== 'partially-accepted' && p.outcome !== 'duplicate') continue;
     findings.push({
       kind: 'file-rejected',
-      key: `file-rejected:${p.company}:${p.sha256}`,
+      key: `file-rejected:${p.company}:${p.sha256 ?? p.name}`,
       title: `${p.company}: payment file ${p.name} ${p.outcome}`,
       text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
       company: p.company,
@@ -89,7 +89,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
         outcome: p.outcome,
         movedTo: p.movedTo,
         ...(p.report ? { report: p.report } : {}),
-        sha256: p.sha256,
+        ...(p.sha256 ? { sha256: p.sha256 } : {}),
       },
     });
   }

@@ -37,7 +37,14 @@ export interface App {
 
 export async function createApp(config: Readonly<Config>, logger: Logger, clock: Clock = systemClock): Promise<App> {
   const db = await openConfiguredDatabase(config, logger);
-  await db.migrate();
+  try {
+    await db.migrate();
+  } catch (error) {
+    // Refused (a schema newer than this build, ERR_DB_MIGRATION_UNKNOWN) or failed: the open pool
+    // would keep the process alive after the message, so `serve` and `run` would never exit.
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   return assembleApp(config, logger, clock, { db, fileStores: new CompanyFileStores(config, logger) });
 }
 

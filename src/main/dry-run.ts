@@ -58,7 +58,10 @@ export async function runNightlyDryRun(
       bank: recordingBank(bank, actions),
     });
     try {
-      const nightly = await runNightly(nightlyDeps(app), companies, { runId: `dry-run-${newRunId()}`, ...options });
+      // One company at a time: every step runs in the one transaction on one connection, whose
+      // savepoints would interleave if several companies' chains ran at once.
+      const deps = { ...nightlyDeps(app), companiesAtOnce: 1 };
+      const nightly = await runNightly(deps, companies, { runId: `dry-run-${newRunId()}`, ...options });
       return { nightly, actions };
     } finally {
       await trx.rollback().catch(() => undefined);

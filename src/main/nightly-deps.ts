@@ -20,6 +20,7 @@ export function nightlyDeps(app: App): NightlyDeps {
     consents: () => ({ store: app.store, bank, clock: app.clock, logger: app.logger }),
     units: (runId) => unitClaims(app, runId),
     checkSchema: () => checkSchemaKnown(app.db),
+    companiesAtOnce: app.config.schedule.companiesAtOnce,
     close: () => payments.close(),
   };
 }

@@ -58,6 +58,9 @@ export interface StoredBulk {
   firstSentAt?: Date;
   lastAttemptAt?: Date;
   lastProblem?: unknown;
+  /** The bank and consent it was sent under (spec §4.6); absent before it was sent. */
+  bankId?: string;
+  consentId?: string;
 }
 
 export class BulkOutbox {
@@ -181,7 +184,12 @@ export class BulkOutbox {
       // A repeated answer for the same bank payment (e.g. an idempotent replay) changes nothing.
       const repeat = toStr(row.state) === 'sent' && toOptStr(row.bank_payment_id) === bankPaymentId;
       if (!repeat) {
-        const set = { bank_payment_id: bankPaymentId, last_problem: null };
+        const set = {
+          bank_payment_id: bankPaymentId,
+          last_problem: null,
+          bank_id: options.bankId ?? null,
+          consent_id: options.consentId ?? null,
+        };
         await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
       await moveLines(trx, id, { to: 'sent', cause, source, at });
@@ -304,6 +312,9 @@ export interface MarkSentOptions {
   /** The transaction status the bank answered with, when it gave one. */
   bankStatus?: string;
   source?: TransitionSource;
+  /** The bank and consent the bulk went under, when settle sent it (not when a lookup found it). */
+  bankId?: string;
+  consentId?: string;
 }
 
 /** A bulk that ends without reaching the bank's books, and what its lines become. */
@@ -372,12 +383,14 @@ function notFound(what: string, id: string): SettleError {
   });
 }
 
-function toStoredBulk(r: Row): StoredBulk {
+export function toStoredBulk(r: Row): StoredBulk {
   const bankPaymentId = toOptStr(r.bank_payment_id);
   const bankStatus = toOptStr(r.bank_status) as BankStatus | undefined;
   const firstSentAt = toOptDate(r.first_sent_at);
   const lastAttemptAt = toOptDate(r.last_attempt_at);
   const lastProblem = toJson(r.last_problem);
+  const bankId = toOptStr(r.bank_id);
+  const consentId = toOptStr(r.consent_id);
   return {
     id: toStr(r.id),
     fileId: toStr(r.file_id),
@@ -396,5 +409,7 @@ function toStoredBulk(r: Row): StoredBulk {
     ...(firstSentAt === undefined ? {} : { firstSentAt }),
     ...(lastAttemptAt === undefined ? {} : { lastAttemptAt }),
     ...(lastProblem === undefined ? {} : { lastProblem }),
+    ...(bankId === undefined ? {} : { bankId }),
+    ...(consentId === undefined ? {} : { consentId }),
   };
 }

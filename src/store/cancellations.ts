@@ -36,8 +36,9 @@ export interface CancellationLine {
   bulkBankStatus?: string;
 }
 
-export type CancellationOutcome = 'withdrawn' | 'cancelled' | 'refused';
-export type CancellationChannel = 'cli' | 'camt055';
+export type CancellationOutcome = 'withdrawn' | 'cancelled' | 'refused' | 'declined';
+/** Where the request came from: a person on the command line or in the console, or the ERP's camt.055. */
+export type CancellationChannel = 'cli' | 'console' | 'camt055';
 
 export interface NewCancellation {
   company: string;
@@ -159,6 +160,25 @@ export class CancellationRepository {
       .where({ id })
       .whereNull('confirmed_by')
       .update({ confirmed_by: by, confirmed_at: instant(this.clock.now()) });
+  }
+
+  /**
+   * Four eyes: a second person says no to an open request before anything was sent to the bank;
+   * nothing moves and the request closes as `declined`, with who and why. False when the request
+   * was no longer open (confirmed and at the bank, or closed meanwhile).
+   */
+  async decline(id: string, by: string, reason: string): Promise<boolean> {
+    const n = await this.db
+      .knex('cancellations')
+      .where({ id })
+      .whereNull('outcome')
+      .whereNull('bank_requested_at')
+      .update({
+        outcome: 'declined',
+        outcome_at: instant(this.clock.now()),
+        outcome_detail: `declined by ${by}: ${reason}`.slice(0, 500),
+      });
+    return n > 0;
   }
 
   /** Recorded before the DELETE is sent, so a crash after it is healed by reading the bulk's status. */
@@ -441,7 +461,7 @@ function toLine(r: Row): CancellationLine {
   };
 }
 
-function toCancellation(r: Row): StoredCancellation {
+export function toCancellation(r: Row): StoredCancellation {
   const opt = <K extends string, V>(key: K, value: V | undefined) =>
     (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
   return {

@@ -1,17 +1,22 @@
 // Work claims (architecture §2.5): a job takes rows to work on with a lease, so several settle
 // instances on one database never do the same row twice, and a crashed holder's rows become
 // claimable again when its lease expires.
-//   MySQL/MariaDB: SELECT … FOR UPDATE SKIP LOCKED in a transaction, then set the lease
-//   columns; concurrent claimers skip each other's locked rows instead of waiting.
-//   SQLite: one writer at a time, so a single UPDATE … WHERE id IN (SELECT … LIMIT n)
-//   RETURNING * is atomic by itself (SQLite ≥ 3.35).
+//   One way on both dialects: read candidate ids (free: no lease, or an expired one), take
+//   them with a conditional UPDATE that matches only rows still free, mark them with a token
+//   of this claim, and read back the rows carrying that token. When another claimer took some
+//   candidates first, look again while free rows remain. No row lock is skipped: SELECT … FOR
+//   UPDATE SKIP LOCKED (the former MariaDB way) passed over rows another writer had locked for
+//   a moment (a status write, a renewal), so a claimer saw "no work" and the rows waited for
+//   the next night. The conditional UPDATE waits for such a lock instead, then takes the row
+//   only if it is still free.
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import { chunks, instant, toStr, type Row } from './rows.js';
 
-/** Tables with `id`, `lease_holder` and `lease_expires_at` columns. */
+/** Tables with `id`, `lease_holder`, `lease_expires_at` and `lease_token` columns. */
 export const CLAIMABLE_TABLES = ['bulks', 'payment_files', 'baskets'] as const;
 export type ClaimableTable = (typeof CLAIMABLE_TABLES)[number];
 
@@ -35,37 +40,41 @@ export async function claim(db: Database, clock: Clock, table: ClaimableTable, o
     throw new SettleError('ERR_DB_NOT_CLAIMABLE', `Rows of "${String(table)}" cannot be claimed.`);
   }
   if (options.limit <= 0) return [];
-  const now = clock.now();
-  const lease = { lease_holder: options.holder, lease_expires_at: instant(new Date(now.getTime() + options.leaseMs)) };
-  const candidates = (knex: Knex | Knex.Transaction) => {
-    const q = knex<Row>(table).select('id');
+  const now = instant(clock.now());
+  const token = randomUUID();
+  const lease = {
+    lease_holder: options.holder,
+    lease_expires_at: instant(new Date(clock.now().getTime() + options.leaseMs)),
+    lease_token: token,
+  };
+  // Work rows that are free now; used for the candidates and again as the UPDATE's condition.
+  const free = (q: Knex.QueryBuilder): void => {
     for (const [column, value] of Object.entries(options.where ?? {})) {
       if (Array.isArray(value)) void q.whereIn(column, value as Scalar[]);
       else void q.where(column, value as Scalar);
     }
     if (options.excludeIds !== undefined && options.excludeIds.length > 0)
       void q.whereNotIn('id', [...options.excludeIds]);
-    return q
-      .where((w) => void w.whereNull('lease_expires_at').orWhere('lease_expires_at', '<=', instant(now)))
-      .orderBy('id')
-      .limit(options.limit);
+    void q.where((w) => void w.whereNull('lease_expires_at').orWhere('lease_expires_at', '<=', now));
   };
 
-  if (db.dialect === 'sqlite') {
-    const rows: Row[] = await db.knex<Row>(table).whereIn('id', candidates(db.knex)).update(lease).returning('*');
-    return rows.sort((a, b) => toStr(a.id).localeCompare(toStr(b.id)));
+  let taken = 0;
+  // Ends: each round either takes rows, or finds that others took every candidate it read
+  // (they are then no longer free), or finds no candidate at all.
+  while (taken < options.limit) {
+    const wanted = options.limit - taken;
+    const candidates = (await db.knex(table).select('id').modify(free).orderBy('id').limit(wanted)) as Row[];
+    const ids = candidates.map((r) => toStr(r.id));
+    if (ids.length === 0) break;
+    const take = (knex: Knex) => knex(table).whereIn('id', ids).modify(free).update(lease);
+    // On MariaDB a one-statement transaction, which is run again if the server picks it as a
+    // deadlock victim; SQLite has one writer at a time and runs the statement atomically.
+    const won = db.dialect === 'sqlite' ? await take(db.knex) : await db.transaction(take);
+    taken += won;
+    if (won === ids.length && ids.length < wanted) break; // every free row there was is ours now
   }
-  // READ COMMITTED: no gap locks, so a claim never blocks inserts of new work rows.
-  return db.knex.transaction(
-    async (trx) => {
-      const picked = await candidates(trx).forUpdate().skipLocked();
-      const ids = picked.map((r) => toStr(r.id));
-      if (ids.length === 0) return [];
-      await trx(table).whereIn('id', ids).update(lease);
-      return trx<Row>(table).whereIn('id', ids).orderBy('id');
-    },
-    { isolationLevel: 'read committed' },
-  );
+  if (taken === 0) return [];
+  return db.knex<Row>(table).where({ lease_token: token }).orderBy('id');
 }
 
 /** Gives claimed rows back before their lease ends (work done, or handed over). */
@@ -81,7 +90,7 @@ export async function releaseClaim(
       .knex(table)
       .whereIn('id', part)
       .andWhere({ lease_holder: holder })
-      .update({ lease_holder: null, lease_expires_at: null });
+      .update({ lease_holder: null, lease_expires_at: null, lease_token: null });
   }
   return released;
 }

@@ -92,6 +92,12 @@ export function afterKey(
     .andWhere((w) => void w.where(column, strict, value).orWhere((o) => afterKey(o, rest, after, order)));
 }
 
+/** Restricts a query ordered by (`first` ASC, `second` ASC) to the rows after the cursor; see afterDesc. */
+export function afterAsc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
+  const [a, b] = cursor as [string, string];
+  void q.where(first, '>=', a).andWhere((w) => void w.where(first, '>', a).orWhere(second, '>', b));
+}
+
 /** Runs a keyset query for one more row than the page holds, to know whether a next page exists. */
 export async function keysetPage<T>(
   q: Knex.QueryBuilder,
@@ -245,11 +251,13 @@ export class ConsoleViews {
 
   /** Findings whose subject names this text (a payment's end-to-end id), newest first, at most 20. */
   async findingsAbout(company: string, text: string): Promise<StoredFinding[]> {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // `!` escapes the wildcards: a backslash would be read as an escape inside MariaDB's string
+    // literal (`escape '\'` does not parse there), and `!` means the same on both engines.
+    const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
     const rows = await this.db
       .knex<Row>('findings')
       .where({ company })
-      .andWhereRaw("subject like ? escape '\\'", [like])
+      .andWhereRaw("subject like ? escape '!'", [like])
       .orderBy('first_seen_at', 'desc')
       .limit(20);
     return rows.map(toStoredFinding);
@@ -268,10 +276,7 @@ export class ConsoleViews {
         { column: 'state', order: 'asc' },
         { column: 'id', order: 'asc' },
       ]);
-    if (query.after !== undefined) {
-      const [state, id] = decodeCursor(query.after, 2) as [string, string];
-      void q.where('state', '>=', state).andWhere((w) => void w.where('state', '>', state).orWhere('id', '>', id));
-    }
+    if (query.after !== undefined) afterAsc(q, ['state', 'id'], decodeCursor(query.after, 2));
     const page = await keysetPage(
       q,
       query,

@@ -47,6 +47,21 @@ export interface StoredFile extends NewPaymentFile {
   /** Minor units per currency, as decimal strings (JSON has no bigint). */
   totals: Record<string, string>;
   errorSummary?: string;
+  /** The rejected record of the same bytes that this re-drop was validated in place of. */
+  supersedes?: string;
+  /** The later record of a re-drop that was validated in place of this rejected one. */
+  supersededBy?: string;
+}
+
+/** How a file is received: held-duplicate window, and the rejected record a re-drop supersedes. */
+export interface ReceiveOptions {
+  holdDuplicatesSince?: Date;
+  /**
+   * The company's latest record of these bytes, when it was rejected: the re-drop is validated
+   * anew and its record supersedes that one (which stays in history). Without it, bytes the
+   * company already has are refused with ERR_DB_FILE_DUPLICATE.
+   */
+  supersedes?: StoredFile;
 }
 
 export class FileLedger {
@@ -66,7 +81,7 @@ export class FileLedger {
     file: NewPaymentFile,
     payments: readonly PaymentInstruction[],
     rejectedCount = 0,
-    options: { holdDuplicatesSince?: Date } = {},
+    options: ReceiveOptions = {},
   ): Promise<StoredFile & { holds: HoldInput[] }> {
     const received = await this.receiveFile(file, options, async (sink) => {
       for (const p of payments) await sink.add(p);
@@ -87,7 +102,7 @@ export class FileLedger {
    */
   async receiveFile<T extends ReceivedOutcome>(
     file: NewPaymentFile,
-    options: { holdDuplicatesSince?: Date },
+    options: ReceiveOptions,
     fill: (sink: ReceivingFile) => Promise<T>,
   ): Promise<{ filled: T; stored?: StoredFile & { holds: HeldLine[] } }> {
     const now = this.clock.now();
@@ -97,13 +112,13 @@ export class FileLedger {
     try {
       await this.db.transaction(async (trx) => {
         // The file row first: every payment row refers to it.
-        await trx('payment_files').insert(fileRow(id, file, 'accepted', now, {}));
+        await insertFile(trx, fileRow(id, file, 'accepted', now, {}), options.supersedes);
         sink = new Receiver(trx, {
           fileId: id,
           company: file.company,
           now,
           newId: () => newId(this.clock),
-          ...options,
+          ...(options.holdDuplicatesSince ? { holdDuplicatesSince: options.holdDuplicatesSince } : {}),
         });
         const filled = await fill(sink);
         if (!filled.keep) throw new NotKept(filled);
@@ -142,6 +157,7 @@ export class FileLedger {
             rejectedCount: filled.rejectedCount,
             totals,
             holds: sink.holds,
+            ...(options.supersedes ? { supersedes: options.supersedes.id } : {}),
           },
         };
       });
@@ -152,22 +168,28 @@ export class FileLedger {
     return outcome!;
   }
 
-  /** Records a file that failed validation (no payments stored), so a re-drop is recognised. */
+  /**
+   * Records a file that failed validation (no payments stored), so a re-drop is recognised; with
+   * `supersedes`, a re-drop of a rejected file that was rejected again.
+   */
   async recordRejectedFile(
     file: NewPaymentFile,
     errorSummary: string,
     counts: { lineCount: number; rejectedCount: number },
+    options: Pick<ReceiveOptions, 'supersedes'> = {},
   ): Promise<StoredFile> {
     const now = this.clock.now();
     const id = newId(this.clock);
     try {
       await this.db.transaction(async (trx) => {
-        await trx('payment_files').insert(
+        await insertFile(
+          trx,
           fileRow(id, file, 'rejected', now, {
             line_count: counts.lineCount,
             rejected_count: counts.rejectedCount,
             error_summary: errorSummary,
           }),
+          options.supersedes,
         );
         const cause = `pickup ${file.fileName}`;
         await recordCreation(trx, {
@@ -191,11 +213,17 @@ export class FileLedger {
       rejectedCount: counts.rejectedCount,
       totals: {},
       errorSummary,
+      ...(options.supersedes ? { supersedes: options.supersedes.id } : {}),
     };
   }
 
+  /** The company's latest record of these bytes (a rejected file dropped again has several). */
   async findFileBySha256(company: string, sha256: string): Promise<StoredFile | undefined> {
-    const row = await this.db.knex<Row>('payment_files').where({ company, sha256: sha256.toLowerCase() }).first();
+    const row = await this.db
+      .knex<Row>('payment_files')
+      .where({ company, sha256: sha256.toLowerCase() })
+      .orderBy('attempt', 'desc')
+      .first();
     return row ? toStoredFile(row) : undefined;
   }
 
@@ -256,6 +284,25 @@ export class FileLedger {
       { details: { taken, duplicatedInFile: inFile } },
     );
   }
+}
+
+/**
+ * Inserts a file record: the first of its bytes, or the next attempt after a rejected record,
+ * which is marked superseded in the same transaction. An accepted record, or a rejected one a
+ * concurrent pickup superseded first, is never superseded: the unique (company, sha256, attempt)
+ * refuses the row, and the caller reports ERR_DB_FILE_DUPLICATE (money moves exactly once).
+ */
+async function insertFile(trx: Knex.Transaction, row: Row, supersedes: StoredFile | undefined): Promise<void> {
+  if (supersedes === undefined) {
+    await trx('payment_files').insert(row);
+    return;
+  }
+  const earlier = await trx<Row>('payment_files').where({ id: supersedes.id }).first();
+  const attempt = earlier ? toInt(earlier.attempt) : 1;
+  // Same attempt again when it may not be superseded: the unique index turns it into a duplicate.
+  const free = earlier !== undefined && toStr(earlier.state) === 'rejected' && earlier.superseded_by == null;
+  await trx('payment_files').insert({ ...row, attempt: free ? attempt + 1 : attempt });
+  await trx('payment_files').where({ id: supersedes.id }).update({ superseded_by: row.id });
 }
 
 function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, extra: Row): Row {
@@ -323,6 +370,7 @@ export function toStoredFile(r: Row): StoredFile {
   const errorSummary = toOptStr(r.error_summary);
   const source = toOptStr(r.source);
   const messageId = toOptStr(r.message_id);
+  const supersededBy = toOptStr(r.superseded_by);
   return {
     id: toStr(r.id),
     company: toStr(r.company),
@@ -339,6 +387,7 @@ export function toStoredFile(r: Row): StoredFile {
     rejectedCount: toInt(r.rejected_count),
     totals: toJson<Record<string, string>>(r.totals_json) ?? {},
     ...(errorSummary === undefined ? {} : { errorSummary }),
+    ...(supersededBy === undefined ? {} : { supersededBy }),
   };
 }
 

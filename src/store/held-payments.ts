@@ -116,12 +116,16 @@ export class HeldPaymentRepository {
   }
 
   private query() {
-    return this.db
-      .knex<Row>('held_payments as h')
-      .join('payments as p', 'p.id', 'h.payment_id')
-      .join('payment_files as f', 'f.id', 'p.file_id')
-      .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
+    return selectHeld(this.db.knex);
   }
+}
+
+/** Held rows with their line's file, line number and end-to-end id, as `toHeld` reads them. */
+export function selectHeld(knex: Knex) {
+  return knex<Row>('held_payments as h')
+    .join('payments as p', 'p.id', 'h.payment_id')
+    .join('payment_files as f', 'f.id', 'p.file_id')
+    .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
 }
 
 /**
@@ -216,7 +220,7 @@ function notHeld(id: string, why: string): SettleError {
   return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`);
 }
 
-function toHeld(r: Row): HeldPayment {
+export function toHeld(r: Row): HeldPayment {
   const decision = toOptStr(r.decision) as HoldDecision | undefined;
   const decidedBy = toOptStr(r.decided_by);
   const decidedAt = toOptDate(r.decided_at);

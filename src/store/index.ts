@@ -32,6 +32,7 @@ export {
   type PaymentSearch,
   type WaitingBasket,
 } from './console-views.js';
+export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
 export { SignInFailures, type FailureCounts } from './sign-in-failures.js';
@@ -110,6 +111,7 @@ export {
   type NewCancellation,
   type StoredCancellation,
 } from './cancellations.js';
+export { CancellationAnswerRepository, type DueErpAnswer, type PendingErpAnswer } from './cancellation-answers.js';
 export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
 export {
   CLAIMABLE_TABLES,

@@ -71,11 +71,13 @@ export class LeaseRepository {
       return current ? { ran: false, heldBy: current.holder } : { ran: false };
     }
     const lost = new AbortController();
+    let finished = false;
     const timer = setInterval(
       () => {
         this.renew(name, holder, ttlMs).then(
           (held) => {
-            if (!held && !lost.signal.aborted) {
+            // A renewal that meets the lease already released by our own finish lost nothing.
+            if (!held && !finished && !lost.signal.aborted) {
               logger?.warn('lease lost', { lease: name, holder });
               lost.abort(new Error(`lease ${name} lost`));
             }
@@ -89,6 +91,7 @@ export class LeaseRepository {
     try {
       return { ran: true, result: await fn(lost.signal) };
     } finally {
+      finished = true;
       clearInterval(timer);
       await this.release(name, holder);
     }

@@ -6,10 +6,12 @@ import { BankAccountRepository } from './bank-accounts.js';
 import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { CancellationRepository } from './cancellations.js';
+import { CancellationAnswerRepository } from './cancellation-answers.js';
 import { heldElsewhere, type HeldRows } from './claim-holds.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
+import { OperatorViews } from './operator-views.js';
 import { ReportRepository } from './reports.js';
 import { SignInFailures } from './sign-in-failures.js';
 import { TodayViews } from './today-views.js';
@@ -57,6 +59,8 @@ export interface Store {
   readonly bankAccounts: BankAccountRepository;
   /** Read models of the web console's pages, paged by keyset. */
   readonly consoleViews: ConsoleViews;
+  /** Read models of the console's operator pages: unknown bulks, held lines, open cancellations. */
+  readonly operatorViews: OperatorViews;
   /** What needs a person in one company, for the console's Today page, paged by keyset. */
   readonly today: TodayViews;
   /** Reports written for people, recorded with their content: the console links them by id. */
@@ -68,6 +72,8 @@ export interface Store {
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
   readonly cancellations: CancellationRepository;
+  /** The final camt.029 answers owed to the ERP for camt.055 requests first answered PDCR. */
+  readonly cancellationAnswers: CancellationAnswerRepository;
   /** Open receivables from the ERP's files, for matching incoming payments. */
   readonly receivables: ReceivableRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
@@ -103,6 +109,7 @@ export function createStore(db: Database, clock: Clock): Store {
     accountStatus: new AccountStatusRepository(db, clock),
     bankAccounts: new BankAccountRepository(db, clock),
     consoleViews: new ConsoleViews(db),
+    operatorViews: new OperatorViews(db),
     today: new TodayViews(db),
     reports: new ReportRepository(db, clock),
     signInFailures: new SignInFailures(db, clock),
@@ -110,6 +117,7 @@ export function createStore(db: Database, clock: Clock): Store {
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),
+    cancellationAnswers: new CancellationAnswerRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),

@@ -58,6 +58,9 @@ export class UnitClaims {
   readonly doneElsewhere: HeldUnit[] = [];
   private ran = 0;
   private readonly mine = new Map<string, number>();
+  /** Which claim of a unit this run holds now: a new number each time it takes the unit anew. */
+  private readonly claimNumbers = new Map<string, number>();
+  private claimsTaken = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly lostController = new AbortController();
 
@@ -156,6 +159,7 @@ export class UnitClaims {
       });
       return false;
     }
+    if (!this.mine.has(name)) this.claimNumbers.set(name, ++this.claimsTaken);
     this.mine.set(name, (this.mine.get(name) ?? 0) + 1);
     this.startHeartbeat();
     return true;
@@ -167,6 +171,7 @@ export class UnitClaims {
     if (left > 0) this.mine.set(name, left);
     else {
       this.mine.delete(name);
+      this.claimNumbers.delete(name);
       await this.options.leases.release(name, this.options.holder);
     }
     if (this.mine.size === 0) this.stopHeartbeat();
@@ -192,8 +197,12 @@ export class UnitClaims {
   private async beat(): Promise<void> {
     const { leases, holder, ttlMs, logger } = this.options;
     for (const name of [...this.mine.keys()]) {
+      const claimNumber = this.claimNumbers.get(name);
       try {
         if (await leases.renew(name, holder, ttlMs)) continue;
+        // The unit's own finish released it while the renewal was under way (and the run may
+        // have taken it anew since): nothing was lost, so no warning and no abort.
+        if (this.claimNumbers.get(name) !== claimNumber) continue;
         logger?.warn('claim on a unit of work lost: another process may take it over', { unit: name, holder });
         if (!this.lost.aborted) this.lostController.abort(new Error(`claim ${name} lost`));
       } catch (error) {

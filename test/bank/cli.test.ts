@@ -117,6 +117,37 @@ describe('settle consents', { timeout: 120_000 }, () => {
     });
   });
 
+  it('names, per bank, the accounts not enabled yet after create and refresh, in the words accounts list uses', async () => {
+    const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '967123450']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain(
+      'no accounts of 967123450 at testbank yet: the bank provisions them once the consent is Authorized',
+    );
+
+    const refreshed = await settle(['consents', 'refresh', '--bank', 'nordbank', '--org', SEED.resourceGroupName]);
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    const line = `account ${SEED.pendingAccountId} (${SEED.pendingIban}) at nordbank is disabled although consent ${SEED.nordbankConsentId} is Authorized: it cannot be used for statements or payments until the bank enables it`;
+    expect(refreshed.stdout).toContain(
+      `1 of 2 account(s) of ${SEED.resourceGroupName} at nordbank not enabled yet:\n  ${line}`,
+    );
+    expect(refreshed.stdout).not.toContain(SEED.nordbankIban);
+    const listed = await settle(['accounts', 'list', '--org', SEED.resourceGroupName, '--bank', 'nordbank']);
+    expect(listed.stderr).toContain(`warning: ${line}`);
+
+    // Once the bank enables it, onboarding at nordbank waits for nothing.
+    await fetch(`${sandbox.urls.controlUrl}/accounts/${SEED.pendingAccountId}/enable`, { method: 'POST' });
+    try {
+      const again = await settle(['consents', 'refresh', SEED.nordbankConsentId]);
+      expect(again.stdout).toContain(`all 2 account(s) of ${SEED.resourceGroupName} at nordbank are enabled`);
+    } finally {
+      await fetch(`${sandbox.urls.controlUrl}/accounts/${SEED.pendingAccountId}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'disabled' }),
+      });
+    }
+  });
+
   it('tells an operator to wait for a consent in Started, never to request a new (invoiced) SCA link', async () => {
     const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '945678901', '--json']);
     const { consentId } = JSON.parse(created.stdout) as { consentId: string };
@@ -181,7 +212,7 @@ describe('settle accounts', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(new RegExp(`${SEED.operatingAccountId}\\s+${SEED.operatingIban}\\s+NOK\\s+enabled`));
     // The seeded company's second bank has an account the bank has not enabled yet: said, once.
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringContaining(`account ${SEED.pendingAccountId} (${SEED.pendingIban}) is disabled`),
+      expect.stringContaining(`account ${SEED.pendingAccountId} (${SEED.pendingIban}) at nordbank is disabled`),
     ]);
     const nordbank = await settle([
       'accounts',
@@ -234,7 +265,7 @@ describe('settle accounts', { timeout: 120_000 }, () => {
       for (const b of operating.balances as { amount: unknown; type: unknown }[])
         expect(b.amount).toMatch(/^-?\d+(\.\d+)?$/);
       expect(r.stderr).toContain(
-        `warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) is disabled although consent ${SEED.consentId} is Authorized`,
+        `warning: account ${SEED.approvalAccountId} (${SEED.approvalIban}) at testbank is disabled although consent ${SEED.consentId} is Authorized`,
       );
       expect(r.stderr).not.toContain(SEED.operatingAccountId);
     } finally {
@@ -266,6 +297,6 @@ describe('settle accounts', { timeout: 120_000 }, () => {
       [consent],
     );
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('a2 is disabled although consent c1 is Authorized');
+    expect(warnings[0]).toContain('a2 at testbank is disabled although consent c1 is Authorized');
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runSettle } from '../support/cli.js';
 import { makeTempDir } from '../support/tmp.js';
+import { SEED } from '../../src/sandbox/index.js';
 
 // Every check runs settle as a process; on a busy machine each start takes seconds.
 vi.setConfig({ testTimeout: 120_000 });
@@ -100,6 +101,8 @@ describe('settle payments show', () => {
     expect(out).toMatch(/^ {2}State: +ACSC \(bank status ACSC\)$/m);
     expect(out).toMatch(/^ {2}Bulk: +\S+ \(done, 1 attempt\(s\)\)$/m);
     expect(out).toMatch(/^ {2}Bank payment id: +p\w+$/m);
+    // The bank and consent the bulk was initiated under, as recorded when it was sent.
+    expect(out).toMatch(new RegExp(`^ {2}Sent under: +testbank consent ${SEED.consentId}$`, 'm'));
     expect(out).toMatch(
       /^ {2}Signing basket: +\S+ \(authorised, bank [\w-]+, link expires 2026-01-12 09:00 Europe\/Oslo\)$/m,
     );
@@ -126,7 +129,12 @@ describe('settle payments show', () => {
       currency: 'NOK',
       executionDate: '2026-01-07',
       state: 'ACSC',
-      bulk: { state: 'done', bankPaymentId: expect.stringMatching(/^p/) },
+      bulk: {
+        state: 'done',
+        bankPaymentId: expect.stringMatching(/^p/),
+        bankId: 'testbank',
+        consentId: SEED.consentId,
+      },
       basket: { state: 'authorised' },
       bookings: [{ amount: '-48250.00', currency: 'NOK', bookingDate: '2026-01-07', status: 'booked' }],
       reconciliation: { result: 'matched' },

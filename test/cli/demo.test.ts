@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CONSOLE, runDemo } from '../../src/main/demo.js';
 import { loadConfig } from '../../src/config/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { SEED } from '../../src/sandbox/index.js';
 import { createApp } from '../../src/main/app.js';
 import { startServe } from '../../src/main/serve.js';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -32,6 +33,15 @@ describe('settle demo', () => {
         'reconcile',
       ]);
       const files = result.files;
+      // The company's accounts at both its banks are fetched and exported, each night.
+      for (const night of result.nights) {
+        const fetch = night.steps.find((s) => s.step === 'fetch')!;
+        expect(fetch.summary).toMatch(/ 3 fetched \(testbank 2, nordbank 1\)/);
+      }
+      for (const iban of [SEED.operatingIban, SEED.approvalIban, SEED.nordbankIban])
+        expect(
+          files.filter((f) => f.startsWith(`acme/statements/acme-${iban}-`) && f.endsWith('.camt.053.001.02.xml')),
+        ).not.toEqual([]);
       expect(files).toContain('acme/archive/2026-01-05/acme-payments.csv');
       expect(files).toContain('acme/archive/2026-01-05/acme-suppliers.xml');
       expect(files).toContain('acme/error/acme-corrections.csv.errors.txt');

@@ -44,7 +44,9 @@ describe('settle run nightly', () => {
 
         const before = received.length;
         const second = await runSettle(['--config', file, 'run', 'nightly'], { cwd: dir, env });
-        expect(second.stdout).toMatch(/✓ fetch +4 account\(s\): 3 fetched, 1 not \(1 not enabled at the bank yet\)/);
+        expect(second.stdout).toMatch(
+          /✓ fetch +4 account\(s\): 3 fetched \(testbank 2, nordbank 1\), 1 not \(1 not enabled at the bank yet\)/,
+        );
         expect(
           received.slice(before).filter((m) => m.type === 'finding' && JSON.stringify(m).includes('file-rejected')),
         ).toEqual([]);

@@ -56,6 +56,7 @@ describe('settle run <job> --json', { timeout: 240_000 }, () => {
             movedTo: expect.stringMatching(/^archive\//) as unknown,
             report: null,
             sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+            waitingFor: null,
           },
         ]);
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DURATION_KEYS, formatDuration, loadConfig, parseDuration } from '../../src/config/index.js';
 import { isSettleError, SettleError } from '../../src/domain/errors.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/domain/validation/file-size.js';
 import { withTempDir } from '../support/tmp.js';
 
 function problemsOf(fn: () => unknown): { path: string; message: string }[] {
@@ -49,6 +50,23 @@ describe('loading the configuration', () => {
       expect(acme.folders.inbox).toBe('inbox');
       expect(acme.payments.maxLinesPerBulk).toBe(500);
       expect(acme.intake.stableFor).toBe(5000);
+      expect(acme.intake.maxFileSize).toBe(DEFAULT_MAX_FILE_BYTES);
+    });
+  });
+
+  it('reads the document-size limit as operators write it, and locates a value that is not a size', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, `${company()}    intake:\n      maxFileSize: 512MB\n`);
+      expect(loadConfig({ file, cwd: dir, env: {} }).companies[0]!.intake.maxFileSize).toBe(512_000_000);
+      await writeFile(file, `${company()}    intake:\n      maxFileSize: 1GiB\n`);
+      expect(loadConfig({ file, cwd: dir, env: {} }).companies[0]!.intake.maxFileSize).toBe(1024 ** 3);
+      await writeFile(file, `${company()}    intake:\n      maxFileSize: lots\n`);
+      expect(problemsOf(() => loadConfig({ file, cwd: dir, env: {} }))).toEqual([
+        { path: 'companies.0.intake.maxFileSize', message: '"lots" is not a size (e.g. 512MB, 1GiB)' },
+      ]);
+      await writeFile(file, `${company()}    intake:\n      maxFileSize: -5MB\n`);
+      expect(problemsOf(() => loadConfig({ file, cwd: dir, env: {} }))[0]?.path).toBe('companies.0.intake.maxFileSize');
     });
   });
 

@@ -1,7 +1,8 @@
 // A running `settle serve` with its console enabled, for the console tests: real configuration
 // (YAML with secret references), SQLite, local users with argon2id hashes, and a real OpenID
 // Connect provider on loopback. People: Olga (operator, local), Vera (viewer, local), Otto
-// (finance, through the provider) and Alma (approver, local) in ACME; Olga is operator of Beta too.
+// (finance, through the provider), Alma (approver, local) and Oskar (a second operator, local) in
+// ACME; Olga is operator of Beta too. `cancelFourEyes` turns on four eyes for ACME's cancellations.
 import { hash } from '@node-rs/argon2';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,12 @@ import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { reserveOidcProvider, type ReservedProvider } from '../support/oidc-provider.js';
 
-export const PASSWORDS = { olga: 'olga-correct-horse', vera: 'vera-battery-staple', alma: 'alma-tr0ub4dor-3' };
+export const PASSWORDS = {
+  olga: 'olga-correct-horse',
+  vera: 'vera-battery-staple',
+  alma: 'alma-tr0ub4dor-3',
+  oskar: 'oskar-second-pair-of-eyes',
+};
 export const SESSION_KEY = 'test-console-session-key-0123456789abcdef';
 export const OIDC_SECRET = 'test-oidc-client-secret-0123456789';
 
@@ -27,7 +33,12 @@ export interface ConsoleFixture {
 }
 
 export async function startConsoleFixture(
-  options: { sessionTtl?: string; signInLimit?: { perUser: number; perAddress: number }; logger?: Logger } = {},
+  options: {
+    sessionTtl?: string;
+    cancelFourEyes?: boolean;
+    signInLimit?: { perUser: number; perAddress: number };
+    logger?: Logger;
+  } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
   const provider = await reserveOidcProvider();
@@ -48,17 +59,20 @@ ${options.signInLimit ? `  signInLimit: { perUser: ${options.signInLimit.perUser
     - { username: olga, email: Olga@acme.example, passwordHash: { env: OLGA_HASH } }
     - { username: vera, email: vera@acme.example, passwordHash: { env: VERA_HASH } }
     - { username: alma, email: alma@acme.example, passwordHash: { env: ALMA_HASH } }
+    - { username: oskar, email: oskar@acme.example, passwordHash: { env: OSKAR_HASH } }
     - { username: nobody, email: nobody@elsewhere.example, passwordHash: { env: VERA_HASH } }
 companies:
   - id: acme
     name: ACME AS
     organisationNumber: "999999999"
     root: ${dir}/acme
+    payments: { cancelFourEyes: ${options.cancelFourEyes === true} }
     people:
       - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
       - { name: Vera Viewer, email: vera@acme.example, roles: [viewer] }
       - { name: Otto Finance, email: otto@acme.example, roles: [finance] }
       - { name: Alma Approver, email: alma@acme.example, roles: [approver] }
+      - { name: Oskar Operator, email: oskar@acme.example, roles: [operator] }
   - id: beta
     name: Beta <b>AS</b>
     organisationNumber: "999999998"
@@ -73,6 +87,7 @@ companies:
     OLGA_HASH: await hash(PASSWORDS.olga, { algorithm: 2 }),
     VERA_HASH: await hash(PASSWORDS.vera, { algorithm: 2 }),
     ALMA_HASH: await hash(PASSWORDS.alma, { algorithm: 2 }),
+    OSKAR_HASH: await hash(PASSWORDS.oskar, { algorithm: 2 }),
   };
   const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
   const app = await createApp(config, options.logger ?? silentLogger());

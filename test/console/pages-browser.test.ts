@@ -3,8 +3,10 @@
 // end-to-end id and by creditor), a Payment's story, Approvals, a Basket, Reconciliation,
 // Statements and Banks; a finding acknowledged by an operator (one audit entry, with its
 // address) and refused to a viewer; the approval link shown to an approver only on request;
-// hostile text from outside shown as text; axe-core on every page with no serious or critical
-// violation, and a screenshot of each in test-artifacts/console/.
+// hostile text from outside shown as text; the operator's pages (Unknown bulks, Held duplicates,
+// a cancellation's preview, Cancellations) driven by an operator, with four eyes confirmed by a
+// second operator and refused to the one who asked and to a viewer (recorded); axe-core on every
+// page with no serious or critical violation, and a screenshot of each in test-artifacts/console/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../src/domain/local-date.js';
@@ -23,7 +25,7 @@ describe('console pages in a browser', () => {
   const ids = { file: '', payment: '', basket: '' };
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, browser] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), launchBrowser()]);
     const store = f.app.store;
     const file = await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-file`), [
       payment(1, { endToEndId: 'E2E-HOSTILE', creditorName: HOSTILE, remittanceInformation: HOSTILE }),
@@ -255,6 +257,123 @@ describe('console pages in a browser', () => {
       );
       // Olga's refused request is recorded by the router (status 403); Alma's shown link is not doubled.
       expect(generic.map((e) => e.actor)).toEqual(['local:olga']);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'lets operators resolve an unknown bulk, release a held duplicate and cancel with four eyes; refuses a viewer',
+    async () => {
+      const store = f.app.store;
+      const since = new Date('2026-01-01T00:00:00Z');
+      const op = await store.files.recordAcceptedFile(paymentFile('operator-file'), [
+        payment(1, { endToEndId: 'OP-WAITING', amount: { minor: 5_00n, currency: 'NOK' } }),
+        payment(2, { endToEndId: 'OP-UNKNOWN-1', amount: { minor: 6_00n, currency: 'NOK' } }),
+        payment(3, { endToEndId: 'OP-UNKNOWN-2', amount: { minor: 7_00n, currency: 'NOK' } }),
+      ]);
+      const lines = await store.payments.listByFile(op.id);
+      const [unknown] = await store.bulks.createBulks(op.id, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: '2026-01-06' as LocalDate,
+          batchBooking: false,
+          paymentIds: lines.filter((p) => p.endToEndId.startsWith('OP-UNKNOWN')).map((p) => p.id),
+        },
+      ]);
+      await store.bulks.markSending(unknown!.id);
+      await store.bulks.markUnknown(unknown!.id, { title: 'timeout' });
+      const dup = (e2e: string) => payment(9, { endToEndId: e2e, amount: { minor: 9_99n, currency: 'NOK' } });
+      await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, {
+        holdDuplicatesSince: since,
+      });
+      await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-again`), [dup('H-AGAIN')], 0, {
+        holdDuplicatesSince: since,
+      });
+      const [held] = (await store.operatorViews.heldPayments('acme')).rows;
+      const waiting = lines.find((p) => p.endToEndId === 'OP-WAITING')!.id;
+
+      // A viewer sees the list but no form; her POST is refused inside the action and recorded.
+      const vera = await signIn('vera');
+      await vera.goto(`${f.base}/console/bulks?company=acme`);
+      expect(await vera.locator('main').textContent()).toContain(unknown!.id);
+      expect(await vera.locator('main form').count()).toBe(0);
+      const refused = await vera.context().request.post(`${f.base}/console/bulks/${unknown!.id}/resolve?company=acme`, {
+        form: {
+          _csrf: await vera.locator('input[name=_csrf]').first().inputValue(),
+          as: 'not-at-bank',
+          reason: 'not mine to say',
+        },
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBe(403);
+      expect((await store.bulks.get(unknown!.id))!.state).toBe('unknown');
+      expect((await store.audit.list()).at(-1)).toMatchObject({
+        actor: 'local:vera',
+        action: 'console /console/bulks/:id/resolve',
+        origin: 'console@127.0.0.1',
+        details: { outcome: 'status 403' },
+      });
+
+      const olga = await signIn('olga');
+      await olga.getByRole('link', { name: 'Unknown bulks', exact: true }).click();
+      await olga.waitForURL(/\/console\/bulks\?company=acme/);
+      await check(olga, 'bulks');
+      await olga.getByLabel(/never received it/).check();
+      await olga.locator(`#reason-bulk-${unknown!.id}`).fill('the bank confirmed by phone: never received');
+      await olga.getByRole('button', { name: 'Record' }).click();
+      await olga.waitForURL(/\/console\/bulks\?company=acme$/);
+      expect((await store.bulks.get(unknown!.id))!.state).toBe('rejected');
+
+      await olga.getByRole('link', { name: 'Held duplicates', exact: true }).click();
+      await olga.waitForURL(/\/console\/held\?company=acme/);
+      expect(await olga.locator('main').textContent()).toContain('<script>alert(1)</script>');
+      await check(olga, 'held');
+      await olga.locator(`#reason-held-${held!.id}-release`).fill('two invoices with the same amount');
+      await olga.getByRole('button', { name: /^Release/ }).click();
+      await olga.waitForURL(/\/console\/held\?company=acme$/);
+      expect((await store.payments.findByEndToEndId('acme', 'H-AGAIN'))!.state).toBe('accepted');
+
+      // Cancel from the payment's page: the preview first, then the request waits for a second operator.
+      await olga.goto(`${f.base}/console/payments/${waiting}?company=acme`);
+      await olga.getByRole('link', { name: 'Cancel this payment…' }).click();
+      await olga.waitForURL(new RegExp(`/console/payments/${waiting}/cancel`));
+      expect(await olga.locator('main').textContent()).toContain('another operator confirms it');
+      await check(olga, 'cancel-preview');
+      await olga.locator(`#reason-cancel-${waiting}`).fill('the ERP sent it by mistake');
+      await olga.getByRole('button', { name: 'Cancel the payment' }).click();
+      await olga.waitForURL(/\/console\/cancellations\?company=acme#cancellation-/);
+      const [request] = (await store.operatorViews.openCancellations('acme')).rows;
+      expect(await olga.locator('main').textContent()).toContain('You asked for it: another operator confirms it.');
+      await check(olga, 'cancellations');
+      const self = await olga
+        .context()
+        .request.post(`${f.base}/console/cancellations/${request!.id}/confirm?company=acme`, {
+          form: { _csrf: await olga.locator('input[name=_csrf]').first().inputValue() },
+          maxRedirects: 0,
+        });
+      expect(self.status()).toBe(403);
+      expect(await self.text()).toContain('a second person must confirm it (four eyes)');
+      expect((await store.payments.findByEndToEndId('acme', 'OP-WAITING'))!.state).toBe('accepted');
+
+      const oskar = await signIn('oskar');
+      await oskar.getByRole('link', { name: 'Cancellations', exact: true }).click();
+      await oskar.waitForURL(/\/console\/cancellations\?company=acme/);
+      await oskar.getByRole('button', { name: 'Confirm: cancel it' }).click();
+      await oskar.getByText('Confirmed and carried out: withdrawn.').waitFor();
+      await check(oskar, 'cancellation-confirmed');
+      expect((await store.payments.findByEndToEndId('acme', 'OP-WAITING'))!.state).toBe('CANC');
+      const trail = (await store.audit.list()).map((e) => [e.action, e.actor, e.origin]);
+      for (const entry of [
+        ['bulk.resolve', 'local:olga', 'console@127.0.0.1'],
+        ['payment.release', 'local:olga', 'console@127.0.0.1'],
+        ['payment.cancel.request', 'local:olga', 'console@127.0.0.1'],
+        ['console /console/cancellations/:id/confirm', 'local:olga', 'console@127.0.0.1'],
+        ['payment.cancel.confirm', 'local:oskar', 'console@127.0.0.1'],
+        ['payment.cancel', 'local:oskar', 'console@127.0.0.1'],
+      ])
+        expect(trail).toContainEqual(entry);
+      expect((await store.audit.verify()).ok).toBe(true);
     },
     TEST_MS,
   );

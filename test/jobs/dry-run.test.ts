@@ -4,15 +4,28 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/index.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { createApp } from '../../src/main/app.js';
 import { openConfiguredDatabase } from '../../src/main/database.js';
 import { writeDemoConfig } from '../../src/main/demo.js';
-import { runNightlyDryRun } from '../../src/main/dry-run.js';
-import { runNightly } from '../../jobs/nightly.js';
+import { runNightlyDryRun, type DryRunResult } from '../../src/main/dry-run.js';
+import { runNightly, type StepResult } from '../../jobs/nightly.js';
 import { nightlyDeps } from '../../src/main/nightly-deps.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { makeTempDir } from '../support/tmp.js';
+import { companyId, writeBureau } from '../support/bureau.js';
+import { makeTempDir, withTempDir } from '../support/tmp.js';
+
+/** A dry run over every configured company, none of whose steps fails. */
+async function dryRunWithoutFailures(
+  config: Readonly<Config>,
+  clock: Clock,
+  onStep?: (step: StepResult) => void,
+): Promise<DryRunResult> {
+  const result = await runNightlyDryRun(config, silentLogger(), clock, config.companies, onStep ? { onStep } : {});
+  expect(result.nightly.steps.filter((s) => !s.ok)).toEqual([]);
+  return result;
+}
 
 describe('the nightly dry run', () => {
   let dir: string;
@@ -46,13 +59,7 @@ describe('the nightly dry run', () => {
     Array.isArray(body) ? body.length : (body.payments?.length ?? 0);
 
   it('says what would happen and changes nothing at the bank, in the folders or in the database', async () => {
-    const { nightly, actions } = await runNightlyDryRun(
-      config,
-      silentLogger(),
-      sandbox.sandbox.clock,
-      config.companies,
-    );
-    expect(nightly.steps.filter((s) => !s.ok)).toEqual([]);
+    const { actions } = await dryRunWithoutFailures(config, sandbox.sandbox.clock);
     const lines = actions.map((a) => a.what);
     expect(lines).toContain('would move inbox/acme-payments.csv → archive/2026-01-05/acme-payments.csv');
     expect(lines).toContain('would move inbox/acme-corrections.csv → error/acme-corrections.csv');
@@ -76,4 +83,50 @@ describe('the nightly dry run', () => {
     }
     expect(count(await bankPayments())).toBe(2);
   });
+});
+
+// Its steps share one transaction on one connection, so it works the companies one after another
+// whatever schedule.companiesAtOnce says: chains at once would interleave their savepoints.
+describe('the nightly dry run of a bureau', () => {
+  const COMPANIES = 4;
+
+  it('says what each company would do, fails no step, and leaves the database empty', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      logger: silentLogger(),
+      start: new Date(),
+      bureau: { count: COMPANIES, accountsPerOrganisation: 1 },
+    });
+    try {
+      await withTempDir(async (dir) => {
+        const file = await writeBureau(dir, {
+          companies: COMPANIES,
+          lines: 2,
+          urls: sandbox.urls,
+          concurrency: 4,
+          companiesAtOnce: 4,
+        });
+        const config = loadConfig({ file, cwd: dir, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
+        const db = await openConfiguredDatabase(config);
+        try {
+          await db.migrate();
+          await new Promise((r) => setTimeout(r, 1100)); // intake.stableFor
+          const order: string[] = [];
+          const { actions } = await dryRunWithoutFailures(config, sandbox.sandbox.clock, (s) => {
+            if (order.at(-1) !== s.company) order.push(s.company ?? '');
+          });
+          // Each company's steps together: one company after another.
+          expect(order).toEqual(Array.from({ length: COMPANIES }, (_, i) => companyId(i)));
+          expect(actions.filter((a) => a.what.startsWith('would send a bulk of'))).toHaveLength(COMPANIES);
+          const picked = actions.filter((a) => a.what.startsWith('would move inbox/')).map((a) => a.company);
+          expect(picked.sort()).toEqual(Array.from({ length: COMPANIES }, (_, i) => companyId(i)));
+          expect(await db.knex('payment_files').count({ n: '*' })).toEqual([{ n: 0n }]);
+        } finally {
+          await db.close();
+        }
+      });
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
 });

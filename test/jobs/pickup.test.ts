@@ -110,6 +110,39 @@ describe('the pickup job', () => {
     expect(report).toMatch(/DUPLICATE.*\n.*"pay.csv" that was accepted/);
   });
 
+  it('validates a rejected file dropped again anew: once the bank side is fixed it is accepted, and only once', async () => {
+    const content = csv(line('E2E-R1'));
+    let enabled = false;
+    const checked: PickupDeps = {
+      ...deps,
+      debtorAccounts: () =>
+        Promise.resolve((iban: string) =>
+          enabled ? undefined : `debtor account ${iban} is disabled, not enabled yet`,
+        ),
+    };
+    await drop('pay.csv', content);
+    expect((await runPickup(checked, [company])).map((p) => p.outcome)).toEqual(['rejected']);
+    // Dropped again unchanged while the account is still disabled: rejected again, not "already seen".
+    await drop('pay.csv', content);
+    const second = await runPickup(checked, [company]);
+    expect(second).toMatchObject([
+      { outcome: 'rejected', report: expect.stringMatching(/^error\/pay\..*\.csv\.errors\.txt$/) },
+    ]);
+    expect(await readFile(join(company.root, second[0]!.report!), 'utf8')).toContain('not enabled yet');
+    enabled = true;
+    await drop('pay.csv', content);
+    expect(await runPickup(checked, [company])).toMatchObject([{ outcome: 'accepted', payments: 1 }]);
+    await drop('pay.csv', content);
+    expect(await runPickup(checked, [company])).toMatchObject([{ outcome: 'duplicate', payments: 0 }]);
+    const files = await deps.ledger.listFiles({ company: 'acme' });
+    expect(files.map((f) => [f.state, f.supersededBy === undefined])).toEqual([
+      ['rejected', false],
+      ['rejected', false],
+      ['accepted', true],
+    ]);
+    expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-R1'])).toBe(true);
+  });
+
   it('refuses a payment whose end-to-end id was accepted in an earlier file', async () => {
     await drop('one.csv', csv(line('E2E-1')));
     await runPickup(deps, [company]);

@@ -43,6 +43,30 @@ export async function rejectsWithCode(promise: Promise<unknown>, code: ErrorCode
   throw new Error(`expected ${code}, but it succeeded`);
 }
 
+/** A file of `count` one-line bulks, all pending: work rows for claim tests. Returns the file id and bulk ids. */
+export async function pendingBulks(
+  store: Store,
+  name: string,
+  count: number,
+): Promise<{ fileId: string; ids: string[] }> {
+  const stored = await store.files.recordAcceptedFile(
+    paymentFile(name),
+    Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `${name}-${i}` })),
+  );
+  const lines = await store.payments.listByFile(stored.id);
+  const bulks = await store.bulks.createBulks(
+    stored.id,
+    lines.map((l, i) => ({
+      position: i,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as LocalDate,
+      batchBooking: true,
+      paymentIds: [l.id],
+    })),
+  );
+  return { fileId: stored.id, ids: bulks.map((b) => b.id).sort() };
+}
+
 /** A file of one accepted line and the one bulk that carries it. */
 export async function oneLineBulk(store: Store, name: string) {
   const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);

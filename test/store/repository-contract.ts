@@ -13,8 +13,10 @@ import {
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { bankAccountCases } from './contract-bank-accounts.js';
+import { claimCases } from './contract-claims.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
+import { fileRedropCases } from './contract-file-redrops.js';
 import { heldCases } from './contract-held.js';
 import { statementCases } from './contract-statements.js';
 import { outboxCases } from './contract-outbox.js';
@@ -233,8 +235,10 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
 
     outboxCases(() => ({ store, clock }));
     heldCases(() => ({ store, clock }));
+    fileRedropCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
     retentionCases(() => ({ store, clock, db }));
+    claimCases(() => ({ store, clock, target }));
 
     it('moves a bulk of 1,000 lines in one UPDATE and one batch INSERT of transition rows', async () => {
       const stored = await store.files.recordAcceptedFile(

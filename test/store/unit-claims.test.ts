@@ -3,10 +3,12 @@
 // that was SIGKILLed is taken over as soon as its short claim lapses.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
+import { createLogger, type Logger } from '../../src/log/logger.js';
 import { LeaseRepository, openDatabase, UnitClaims, type Database } from '../../src/store/index.js';
 import { withTempDir } from '../support/tmp.js';
 
@@ -81,4 +83,87 @@ describe('units of work', () => {
       }
     });
   }, 30_000);
+});
+
+/**
+ * Leases whose renewal, once started, waits until the lease was released: the heartbeat's
+ * renewal then meets the release the holder's own finish made.
+ */
+class RenewalAfterRelease extends LeaseRepository {
+  private releasedNow!: () => void;
+  private readonly released = new Promise<void>((resolve) => (this.releasedNow = resolve));
+  private renewingNow!: () => void;
+  /** Resolves when the first renewal has started. */
+  readonly renewing = new Promise<void>((resolve) => (this.renewingNow = resolve));
+  /** The results of the renewals that ran after the release. */
+  readonly lateRenewals: Promise<boolean>[] = [];
+
+  override renew(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    this.renewingNow();
+    const late = this.released.then(() => super.renew(name, holder, ttlMs));
+    this.lateRenewals.push(late);
+    return late;
+  }
+
+  override async release(name: string, holder: string): Promise<boolean> {
+    const released = await super.release(name, holder);
+    this.releasedNow();
+    return released;
+  }
+}
+
+describe('a renewal that finds the claim released by its own finish', () => {
+  async function withLeases(fn: (leases: RenewalAfterRelease, logger: Logger, logged: () => string) => Promise<void>) {
+    await withTempDir(async (dir) => {
+      const db = await openDatabase({ url: `sqlite:${join(dir, 's.sqlite')}` });
+      try {
+        await db.migrate();
+        let lines = '';
+        const stream = new PassThrough();
+        stream.on('data', (d: Buffer) => (lines += d.toString()));
+        const logger = createLogger({ format: 'json', stream, level: 'debug' });
+        await fn(new RenewalAfterRelease(db, systemClock), logger, () => lines);
+      } finally {
+        await db.close();
+      }
+    });
+  }
+
+  it('is not a lost unit: no warning, and the run is not told it lost a claim', async () => {
+    await withLeases(async (leases, logger, logged) => {
+      const claims = new UnitClaims({ leases, holder: 'a', ttlMs: 60, logger });
+      const result = await claims.run(unit, async () => {
+        await leases.renewing; // the heartbeat is renewing while the work ends
+        return 'done';
+      });
+      expect(result).toEqual({ ran: true, result: 'done' });
+      expect(await Promise.all(leases.lateRenewals)).toContain(false);
+      await sleep(20);
+      expect(claims.lost.aborted).toBe(false);
+      expect(logged()).not.toMatch(/lost/);
+      claims.close();
+    });
+  });
+
+  it('is not a lost lease for a job run under a named lease', async () => {
+    await withLeases(async (leases, logger, logged) => {
+      let signal: AbortSignal | undefined;
+      const run = await leases.runWithLease(
+        'nightly',
+        'a',
+        60,
+        async (lost) => {
+          signal = lost;
+          await leases.renewing;
+          return 'done';
+        },
+        logger,
+      );
+      expect(run).toEqual({ ran: true, result: 'done' });
+      expect(await Promise.all(leases.lateRenewals)).toContain(false);
+      await sleep(20);
+      expect(signal?.aborted).toBe(false);
+      expect(logged()).not.toMatch(/lost/);
+    });
+  });
 });

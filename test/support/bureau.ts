@@ -19,6 +19,8 @@ export interface BureauSetup {
   urls: SandboxUrls;
   /** bank.concurrency */
   concurrency: number;
+  /** schedule.companiesAtOnce; the default when absent. */
+  companiesAtOnce?: number;
 }
 
 /** A Wednesday two to three weeks ahead, clear of the Christmas and Easter holidays. */
@@ -44,6 +46,7 @@ export async function writeBureau(dir: string, setup: BureauSetup): Promise<stri
     '  clientSecret: { env: SETTLE_CLIENT_SECRET }',
     `  subscriptionId: ${SEED.subscriptionId}`,
     `  concurrency: ${concurrency}`,
+    ...(setup.companiesAtOnce === undefined ? [] : [`schedule: { companiesAtOnce: ${setup.companiesAtOnce} }`]),
     'companies:',
   ];
   const day = futureBusinessDay();

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import type { Account, BankClient, Consent, DataContext } from '../../bank/index.js';
 import { collect, printJson, renderTable, withBank } from './banks.js';
 import { consentCompany } from './consents.js';
+import { notEnabledLine } from './not-enabled.js';
 
 export interface AccountRow {
   account: Account;
@@ -23,10 +24,7 @@ export function notEnabledWarnings(rows: readonly AccountRow[], consents: readon
         (organisationNumber === undefined || consentCompany(c) === organisationNumber),
     );
     if (!consent) continue;
-    warnings.push(
-      `account ${account.id}${account.iban ? ` (${account.iban})` : ''} is ${account.status ?? 'without status'} although consent ${consent.consentId} is Authorized: ` +
-        'it cannot be used for statements or payments until the bank enables it (bank order lead time is typically 0–5 business days)',
-    );
+    warnings.push(notEnabledLine(account, consent));
   }
   return warnings;
 }

@@ -197,7 +197,7 @@ export function consentsCommand(): Command {
           );
           await recordConsent(ctx, bank, created.consentId, 'onboarding');
           if (opts.json) return printJson(linkJson(created));
-          const waiting = await notEnabledAtBank(bank, opts.org, listed.bankId);
+          const waiting = await notEnabledAtBank(bank, opts.org, { ...created, bankId: listed.bankId });
           process.stdout.write(
             `created consent ${created.consentId} for ${opts.org} at ${listed.bankId}: status ${created.status}\n`,
           );
@@ -231,7 +231,9 @@ export function consentsCommand(): Command {
         const consent = await bank.getConsent(consentId);
         const org = consentCompany(consent);
         if (org !== undefined && consent.bankId !== undefined)
-          process.stdout.write((await notEnabledAtBank(bank, org, consent.bankId)).map((w) => `${w}\n`).join(''));
+          process.stdout.write(
+            (await notEnabledAtBank(bank, org, { ...consent, bankId: consent.bankId })).map((w) => `${w}\n`).join(''),
+          );
       });
     });
 

@@ -4,6 +4,7 @@
 // in the transition log and, with who decided and from where, in the audit trail.
 import { Command, InvalidArgumentError } from 'commander';
 import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
+import { resolveBulkByHand } from '../../../jobs/payments/resolve-by-hand.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
 import { SettleError } from '../../domain/errors.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
@@ -157,59 +158,20 @@ export function paymentsCommand(): Command {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       try {
-        const bulk = await app.store.bulks.get(bulkId);
-        if (!bulk) throw new SettleError('ERR_PAYMENT_BULK_UNKNOWN', `no bulk ${bulkId}; see settle payments list`);
-        if (bulk.state !== 'unknown' && bulk.state !== 'attention') {
-          throw new SettleError(
-            'ERR_PAYMENT_NOT_UNRESOLVED',
-            `bulk ${bulkId} is ${bulk.state}; only unknown or attention bulks are resolved by hand`,
-          );
-        }
-        const cause = `resolved by a person: ${options.reason}`;
-        const { actor, origin } = cliActor();
-        const audit = () =>
-          app.store.audit.append({
-            actor,
-            action: 'bulk.resolve',
-            subject: { type: 'bulk', id: bulkId },
-            reason: options.reason,
-            origin,
-            details: {
-              company: bulk.company,
-              as: options.as,
-              ...(options.paymentId ? { bankPaymentId: options.paymentId } : {}),
-              before: bulk.state,
-              lines: bulk.lineCount,
-              totals: bulk.totals,
-            },
-          });
-        if (options.as === 'at-bank') {
-          if (!options.paymentId)
-            throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)');
-          await app.store.bulks.markSent(bulkId, options.paymentId, { cause, source: 'operator' });
-          await audit();
-          process.stdout.write(
-            `bulk ${bulkId} is sent as bank payment ${options.paymentId}; the status job follows it from now on\n`,
-          );
-        } else if (options.as === 'not-at-bank') {
-          await app.store.bulks.markRejected(
-            bulkId,
-            {
-              resolvedBy: 'person',
-              reason: options.reason,
-              explanation:
-                'The bank confirmed it never received these payments; the ERP must produce them again as new payments.',
-            },
-            cause,
-            'operator',
-          );
-          await audit();
-          process.stdout.write(
-            `bulk ${bulkId} is closed as not paid; its ${bulk.lineCount} line(s) are reported to the ERP as rejected\n`,
-          );
-        } else {
+        if (options.as !== 'at-bank' && options.as !== 'not-at-bank')
           throw new SettleError('ERR_USAGE', '--as is at-bank or not-at-bank');
-        }
+        const bulk = await resolveBulkByHand(app.store, {
+          bulkId,
+          as: options.as,
+          ...(options.paymentId ? { paymentId: options.paymentId } : {}),
+          reason: options.reason,
+          ...cliActor(),
+        });
+        process.stdout.write(
+          options.as === 'at-bank'
+            ? `bulk ${bulkId} is sent as bank payment ${options.paymentId ?? ''}; the status job follows it from now on\n`
+            : `bulk ${bulkId} is closed as not paid; its ${bulk.lineCount} line(s) are reported to the ERP as rejected\n`,
+        );
       } finally {
         await app.close();
       }

@@ -4,7 +4,12 @@
 // an account could not be fetched, 0 otherwise.
 import type { Command } from 'commander';
 import { runExportStatements, type ExplicitExport, type ExportResult } from '../../../jobs/export-statements.js';
-import { fetchNeedsAttention, runFetchStatements, type AccountFetch } from '../../../jobs/fetch-statements.js';
+import {
+  fetchedPerBank,
+  fetchNeedsAttention,
+  runFetchStatements,
+  type AccountFetch,
+} from '../../../jobs/fetch-statements.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
@@ -119,6 +124,7 @@ function printFetch(results: readonly AccountFetch[]): void {
     }
   }
   if (results.length === 0) process.stdout.write('no accounts\n');
+  else process.stdout.write(`${fetchedPerBank(results)} of ${results.length} account(s)\n`);
 }
 
 function printExport(result: ExportResult): void {

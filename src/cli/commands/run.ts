@@ -157,6 +157,10 @@ export function runCommand(): Command {
 
 function printPicked(picked: readonly PickedFile[], unitsDone: number): void {
   for (const p of picked) {
+    if (p.outcome === 'waiting') {
+      process.stdout.write(`${p.company}  ${p.name}: waiting in ${p.movedTo} for ${p.waitingFor ?? 'the next run'}\n`);
+      continue;
+    }
     const report = p.report ? ` — report: ${p.report}` : '';
     const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
     process.stdout.write(

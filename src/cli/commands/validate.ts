@@ -13,6 +13,7 @@ import { ExitCode, isSettleError, SettleError } from '../../domain/errors.js';
 import { isLocalDate, today, type LocalDate } from '../../domain/local-date.js';
 import { charsetRule } from '../../domain/validation/charset.js';
 import type { NonBusinessDayPolicy } from '../../domain/validation/line-rules.js';
+import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../../domain/validation/file-size.js';
 import { loadProfile } from '../../formats/csv-profile/load-profile.js';
 import type { CsvProfile } from '../../formats/csv-profile/profile.js';
 import { readHead } from '../../formats/intake/byte-source.js';
@@ -160,7 +161,7 @@ export function validateCommand(settings: ValidateSettings = {}, io: ValidateIo 
     )
     .option(
       '--max-file-size <size>',
-      'largest file read, e.g. 512MB or 2GiB (default 1GiB, as intake.maxFileSize); a larger one is refused unread',
+      `largest file read, e.g. 512MB or 2GiB (default ${formatBytes(DEFAULT_MAX_FILE_BYTES)}, as intake.maxFileSize); a larger one is refused unread`,
       (v) => {
         const bytes = parseByteSize(v);
         if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 512MB, 2GiB or 1000000');

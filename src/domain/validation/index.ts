@@ -20,6 +20,8 @@ export {
   type ControlDeclaration,
   type Decimal,
 } from './control-totals.js';
+export { EndToEndIdSet, type ByteHash, type EndToEndIdSetOptions } from './end-to-end-id-set.js';
+export { DEFAULT_MAX_FILE_BYTES, FILE_SIZE_SETTING, fileTooLargeMessage, formatBytes } from './file-size.js';
 export {
   compileLineRules,
   validCreditorReference,

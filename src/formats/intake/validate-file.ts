@@ -15,7 +15,8 @@ import { PaymentValidator, type ValidationOptions } from '../../domain/validatio
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import type { CsvProfile } from '../csv-profile/profile.js';
 import { readCsv } from '../csv-profile/read-csv.js';
-import { DEFAULT_MAX_DOCUMENT_CHARS, Pain001Reader, type Pain001Limits } from '../pain001/read-pain001.js';
+import { DEFAULT_MAX_FILE_BYTES, fileTooLargeMessage } from '../../domain/validation/file-size.js';
+import { Pain001Reader, type Pain001Limits } from '../pain001/read-pain001.js';
 import { ByteSource, decodeChunks, readHead } from './byte-source.js';
 import { detectFormat, type Detected } from './detect-format.js';
 import { fileEncodingIssue, lineEncodingIssues, type EncodingContext } from './encoding-issues.js';
@@ -199,7 +200,7 @@ function openReader(
       };
     const sniffer = new EncodingSniffer(encoding);
     const xml = new Pain001Reader({
-      maxChars: options.maxFileBytes ?? DEFAULT_MAX_DOCUMENT_CHARS,
+      maxChars: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
       ...options.xmlLimits,
     });
     const text = watchText(decodeChunks(sniffer.watch(source.chunks()), encoding), textSuspect);
@@ -235,26 +236,15 @@ const PAIN001_FORMAT: LineFormat = { decimalFormat: { decimalSeparator: '.' }, d
 
 /** A file over the configured size is refused before it is read, with the limit and the setting. */
 async function tooLarge(file: string, maxBytes: number | undefined): Promise<Issue | undefined> {
-  const limit = maxBytes ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  const limit = maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const bytes = (await stat(file)).size;
   if (bytes <= limit) return undefined;
   return {
     code: IssueCode.FILE_TOO_LARGE,
     severity: 'error',
     location: {},
-    message: `the file has ${size(bytes)} (${bytes.toLocaleString('en-US')} bytes); the limit is ${size(limit)} (intake.maxFileSize): split it into smaller files, or raise the limit (for settle validate: --max-file-size)`,
+    message: fileTooLargeMessage(bytes, limit, 'payments'),
   };
-}
-
-/** "1.2 GiB", "350 MiB", "12 KiB", "800 bytes". */
-function size(bytes: number): string {
-  for (const [unit, factor] of [
-    ['GiB', 1024 ** 3],
-    ['MiB', 1024 ** 2],
-    ['KiB', 1024],
-  ] as const)
-    if (bytes >= factor) return `${(bytes / factor).toFixed(1).replace(/\.0$/, '')} ${unit}`;
-  return `${bytes} bytes`;
 }
 
 async function* watchText(text: AsyncIterable<string>, suspect: { value: boolean }): AsyncGenerator<string> {

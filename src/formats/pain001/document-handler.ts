@@ -103,7 +103,8 @@ export class DocumentHandler {
     if (!this.stopped && this.group) this.out.push({ kind: 'control', declaration: this.group });
   }
 
-  private here(): IssueLocation {
+  /** Where the parser is: the open element's path, its row and column. */
+  here(): IssueLocation {
     const top = this.stack[this.stack.length - 1];
     return { path: top ? pathOf(top) : '/', row: this.parser.line, column: this.parser.column };
   }

@@ -6,14 +6,15 @@
 // What each element becomes is the document handler's work (document-handler.ts).
 import { SaxesParser } from 'saxes';
 import { IssueCode } from '../../domain/validation/codes.js';
+import { DEFAULT_MAX_FILE_BYTES, FILE_SIZE_SETTING, formatBytes } from '../../domain/validation/file-size.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import { DocumentHandler } from './document-handler.js';
 
-/** The default document size limit: 1 GiB of text, about two million transactions. */
-export const DEFAULT_MAX_DOCUMENT_CHARS = 1024 * 1024 * 1024;
-
 export interface Pain001Limits {
-  /** Largest document in characters (default DEFAULT_MAX_DOCUMENT_CHARS). */
+  /**
+   * Largest document in characters: intake passes intake.maxFileSize (bytes, default 1 GiB), and
+   * no encoding has fewer bytes than characters, so only a file that grew while read gets here.
+   */
   maxChars?: number;
   /** Deepest element nesting (default 48; real pain.001 needs about 12). */
   maxDepth?: number;
@@ -31,7 +32,7 @@ export class Pain001Reader {
   private readonly maxText: number;
 
   constructor(limits: Pain001Limits = {}) {
-    this.maxChars = limits.maxChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+    this.maxChars = limits.maxChars ?? DEFAULT_MAX_FILE_BYTES;
     this.maxDepth = limits.maxDepth ?? 48;
     this.maxText = limits.maxTextLength ?? 10_000;
   }
@@ -64,11 +65,10 @@ export class Pain001Reader {
   }
 
   private tooLarge(doc: DocumentHandler): void {
-    const mib = Math.round(this.maxChars / (1024 * 1024));
     doc.stop(
       IssueCode.XML_LIMIT_EXCEEDED,
-      `the document is larger than ${this.maxChars.toLocaleString('en-US')} characters (${mib} MiB), the configured limit: split the file, or raise intake.maxFileSize (for settle validate: --max-file-size)`,
-      { path: '/' },
+      `the document is larger than ${this.maxChars.toLocaleString('en-US')} characters, the limit of ${formatBytes(this.maxChars)} set by ${FILE_SIZE_SETTING}; reading stopped here: split the file, or raise the limit`,
+      doc.here(),
     );
   }
 

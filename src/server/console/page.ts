@@ -2,8 +2,11 @@
 // its pages. A page loads what it shows through the store's read models and returns an HTML
 // fragment in which every outside value is already escaped; the shell wraps it in the layout,
 // checks the role before calling it, and verifies the CSRF token before any action runs.
+import type { BankClient } from '../../bank/index.js';
+import type { CompanyConfig } from '../../config/index.js';
 import type { Role } from '../../domain/roles.js';
 import type { Clock } from '../../domain/clock.js';
+import type { Logger } from '../../log/index.js';
 import type { Store } from '../../store/index.js';
 
 /** The signed-in person, with roles per company from the configuration's people lists. */
@@ -29,6 +32,11 @@ export interface ConsoleDeps {
   }[];
   /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
   warnBeforeMs?: number;
+  /**
+   * What the operator's cancellations need beyond the store: the companies' configuration (four
+   * eyes, the bank's resource group) and the bank client. Without it they answer 503.
+   */
+  operations?: { companies: readonly CompanyConfig[]; bank(): BankClient; logger: Logger };
 }
 
 export interface PageRequest {

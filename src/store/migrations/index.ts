@@ -25,8 +25,14 @@ import { up as receivableClosedUp } from './0250-receivable-closed.js';
 import { up as likelyDuplicateIndexUp } from './0270-likely-duplicate-index.js';
 import { up as historyIndexesUp } from './0271-history-indexes.js';
 import { up as consoleIndexesUp } from './0240-console-indexes.js';
+import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
+import { up as operatorIndexesUp } from './0410-operator-indexes.js';
+import { up as dropDuplicateBulkIndexUp } from './0411-drop-duplicate-bulk-index.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
+import { up as leaseTokenUp } from './0430-lease-token.js';
 import { up as reportsUp } from './0421-reports.js';
+import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
+import { up as bulkBankConsentUp } from './0402-bulk-bank-consent.js';
 import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
 import { up as signInFailuresUp } from './0423-sign-in-failures.js';
 
@@ -64,8 +70,14 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0270_likely_duplicate_index', up: likelyDuplicateIndexUp },
   { name: '0271_history_indexes', up: historyIndexesUp },
   { name: '0240_console_indexes', up: consoleIndexesUp },
+  { name: '0400_redropped_rejected_files', up: redroppedRejectedFilesUp },
+  { name: '0410_operator_indexes', up: operatorIndexesUp },
   { name: '0420_today_indexes', up: todayIndexesUp },
+  { name: '0430_lease_token', up: leaseTokenUp },
   { name: '0421_reports', up: reportsUp },
+  { name: '0401_camt029_final_answers', up: camt029FinalAnswersUp },
+  { name: '0402_bulk_bank_consent', up: bulkBankConsentUp },
+  { name: '0411_drop_duplicate_bulk_index', up: dropDuplicateBulkIndexUp },
   { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
   { name: '0423_sign_in_failures', up: signInFailuresUp },
 ];

@@ -138,12 +138,19 @@ describe('pain.001 reader', () => {
       `<Document xmlns="${NS}"><CstmrCdtTrfInitn>`,
       ...Array.from({ length: 100 }, () => '<!-- padding padding -->'),
     ];
-    expect(await items(chunks, reader)).toMatchObject([
-      {
-        kind: 'issue',
-        issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('larger than 1,000 characters') },
+    const [stopped, ...after] = await items(chunks, reader);
+    expect(after).toEqual([]);
+    expect(stopped).toMatchObject({
+      kind: 'issue',
+      issue: {
+        code: 'XML_LIMIT_EXCEEDED',
+        // Located where reading stopped, naming the limit in both units and the setting.
+        location: { path: '/Document/CstmrCdtTrfInitn', row: 1 },
+        message:
+          'the document is larger than 1,000 characters, the limit of 1000 bytes set by intake.maxFileSize (for settle validate: --max-file-size); reading stopped here: split the file, or raise the limit',
       },
-    ]);
+    });
+    expect(stopped?.kind === 'issue' && stopped.issue.location.column).toBeGreaterThan(900);
   });
 
   it('warns about stray text between elements (as in the Cross River sample) without failing the read', async () => {

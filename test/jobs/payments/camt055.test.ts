@@ -8,6 +8,9 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { answerCamt055 } from '../../../jobs/payments/camt055-intake.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runStatus } from '../../../jobs/status.js';
+import { runStatusReport } from '../../../jobs/status-report.js';
+import type { BankClient } from '../../../src/bank/index.js';
+import { SEED } from '../../../src/sandbox/index.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import { itWith, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
@@ -30,6 +33,8 @@ function camt055(version: '01' | '08' | '09', e2eIds: readonly string[], id = 'C
 </CstmrPmtCxlReq></Document>
 `;
 }
+
+const SANDBOX_ORG = SEED.resourceGroupName;
 
 describe('camt.055 cancellation requests from the ERP', () => {
   let w: World;
@@ -126,6 +131,67 @@ describe('camt.055 cancellation requests from the ERP', () => {
       60_000,
     );
   }
+
+  itWith('xmllint')(
+    'a request the bank leaves pending is answered PDCR, then once with a final camt.029 when the bank cancels or goes on',
+    async () => {
+      await w.acceptFile('pay-1.csv', [{ debtorIban: APPROVAL_IBAN }]);
+      await w.acceptFile('pay-2.csv', [{}]);
+      await runSubmit(w.deps('s1'), [w.company]);
+      // A bank that takes the DELETE and decides later: its answer is the bulk as it is (RCVD).
+      // Only this call stands in for the bank; everything else is the sandbox over HTTP.
+      const later: BankClient = Object.create(w.bank) as BankClient;
+      later.cancelBulkPayment = (_group, paymentId) =>
+        Promise.resolve({ paymentId, transactionStatus: 'RCVD', tppMessages: [], raw: {} });
+      const pending = worldPickupDeps(w, {
+        cancellationRequest: (company, file) =>
+          answerCamt055(
+            { store: w.store, bank: later, logger: w.logger, clock: w.clock, companies: [w.company] },
+            company,
+            file,
+          ),
+      });
+      await drop('cancel-p.xml', camt055('09', ['E2E-1-1', 'E2E-2-1'], 'CXL-P'));
+      await runPickup(pending, [w.company]);
+      const first = await status('cancel-p.xml.camt.029.001.09.xml');
+      const sts = (xml: string, i: number) =>
+        xmllintXpath(xml, `string(//*[local-name()='TxInfAndSts'][${i}]/*[local-name()='TxCxlSts'])`);
+      expect([await sts(first, 1), await sts(first, 2)]).toEqual(['PDCR', 'PDCR']);
+      const finals = async () =>
+        (await readdir(join(w.company.root, 'status'))).filter((f) => f.startsWith('cancel-p.xml.final-'));
+      await runStatusReport(w.deps('r0'), [w.company]);
+      expect(await finals()).toEqual([]);
+
+      // The bank decides: pay-1's bulk is cancelled (the sandbox, over HTTP); pay-2's is executed.
+      const [bulk1, bulk2] = await bankBulks(w);
+      await w.bank.cancelBulkPayment(SANDBOX_ORG, bulk1!.paymentId);
+      w.advance(2 * 86_400_000 + 12 * 3_600_000);
+      await runStatus(w.deps('st'), [w.company]);
+      expect((await w.store.payments.findByEndToEndId('acme', 'E2E-1-1'))?.state).toBe('CANC');
+      expect(bulk2!.paymentLines[0]!.endToEndIdentification).toBe('E2E-2-1');
+      expect((await w.store.payments.findByEndToEndId('acme', 'E2E-2-1'))?.state).not.toBe('CANC');
+
+      await runStatusReport(w.deps('r1'), [w.company]);
+      const written = await finals();
+      expect(written).toHaveLength(2);
+      const answers = await Promise.all(written.map((f) => status(f)));
+      for (const xml of answers) expect((await xmllintValidate(xml, 'camt.029.001.09')).valid).toBe(true);
+      const byId = new Map<string, string>();
+      for (const xml of answers)
+        byId.set(
+          await xmllintXpath(xml, "string(//*[local-name()='OrgnlEndToEndId'])"),
+          `${await sts(xml, 1)} ${await xmllintXpath(xml, "string(//*[local-name()='Sts']/*[local-name()='Conf'])")}`,
+        );
+      expect(Object.fromEntries(byId)).toEqual({ 'E2E-1-1': 'ACCR CNCL', 'E2E-2-1': 'RJCR RJCR' });
+      const refused = answers.find((xml) => xml.includes('E2E-2-1'))!;
+      expect(refused).toContain('CASE-CXL-P');
+      expect(refused).toMatch(/cancel-p\.xml: the bank did not cancel it: the payment went on to AC/);
+      // Once only: the next report writes nothing more.
+      await runStatusReport(w.deps('r2'), [w.company]);
+      expect(await finals()).toEqual(written);
+    },
+    60_000,
+  );
 
   itWith('xmllint')('a malformed camt.055 is refused whole, located, and nothing in it is done', async () => {
     await w.acceptFile('pay-1.csv', [{ debtorIban: APPROVAL_IBAN }]);

@@ -1,5 +1,5 @@
 // A company with accounts at two banks (testbank and nordbank in the sandbox) through pickup →
-// submit → approve → status → statements → reconcile: each bulk goes under its own bank's consent (the
+// submit → approve → status → statements (fetch and export) → reconcile: each bulk goes under its own bank's consent (the
 // sandbox records which), a basket never mixes banks, and a file paying from an account the
 // bank has not enabled yet is refused at pickup with its line located. SQLite and MariaDB.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { debtorAccountCheck } from '../../../jobs/accounts/debtor-check.js';
 import { directoryOncePerRun, isUnreachable } from '../../../jobs/accounts/directory.js';
 import { runApprove } from '../../../jobs/approve.js';
-import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runExportStatements } from '../../../jobs/export-statements.js';
+import { fetchedPerBank, runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runReconcile } from '../../../jobs/reconcile.js';
 import { runStatus } from '../../../jobs/status.js';
@@ -117,6 +118,16 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
         ].sort(),
       );
 
+      // settle records the bank and consent each bulk went under, as the bank's record says.
+      const sentBulks = await w.store.bulks.listByState('sent');
+      expect(sentBulks.map((b) => [b.debtorIban, b.bankId, b.consentId]).sort()).toEqual(
+        [
+          [SEED.operatingIban, 'testbank', SEED.consentId],
+          [SEED.approvalIban, 'testbank', SEED.consentId],
+          [SEED.nordbankIban, 'nordbank', SEED.nordbankConsentId],
+        ].sort(),
+      );
+
       const approved = await runApprove(w.deps('a1'), [w.company]);
       expect(approved.baskets).toHaveLength(1);
       const basket = (await w.store.baskets.get(approved.baskets[0]!.basketId))!;
@@ -153,6 +164,34 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
       ]);
       const booked = await new StatementRepository(w.db, w.clock).listTransactions(SEED.nordbankAccountId);
       expect(booked.some((t) => t.endToEndId === 'E2E-NB-1')).toBe(true);
+      expect(fetchedPerBank(fetched)).toBe('3 fetched (testbank 2, nordbank 1)');
+
+      // The export writes the statements of the accounts of both banks, each under its own IBAN.
+      const exported = await runExportStatements(
+        {
+          statements: new StatementRepository(w.db, w.clock),
+          days: new StatementDayRepository(w.db, w.clock),
+          exports: w.store.exports,
+          payments: w.store.payments,
+          legalSequence: w.store.legalSequence,
+          clock: w.clock,
+          logger: w.logger,
+          timeZone: 'Europe/Oslo',
+          fileStore: () => Promise.resolve(new LocalFileStore(w.company.root)),
+        },
+        [w.company],
+      );
+      expect(exported.held).toEqual([]);
+      const exportedAccounts = new Set(exported.files.map((f) => f.accountId));
+      expect([...exportedAccounts].sort()).toEqual(
+        [SEED.operatingAccountId, SEED.approvalAccountId, SEED.nordbankAccountId].sort(),
+      );
+      const nordStatement = exported.files.find(
+        (f) => f.accountId === SEED.nordbankAccountId && f.path.endsWith('.xml'),
+      );
+      expect(await readFile(join(w.company.root, nordStatement!.path), 'utf8')).toContain(
+        `<IBAN>${SEED.nordbankIban}</IBAN>`,
+      );
 
       // Reconciliation covers the accounts of both banks: each payment is matched to its booking.
       const [reconciled] = await runReconcile(
@@ -196,7 +235,16 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
     it('leaves the file waiting in the inbox when the bank does not give the account list', async () => {
       await w.control('/faults', { faults: [{ route: 'GET /api/accounts', kind: 'error', status: 503, count: 20 }] });
       await drop('wait.csv', csv(line(SEED.operatingIban, 'E2E-W-1')));
-      expect(await runPickup(pickupDeps(), [w.company])).toEqual([]);
+      expect(await runPickup(pickupDeps(), [w.company])).toEqual([
+        {
+          company: w.company.id,
+          name: 'wait.csv',
+          outcome: 'waiting',
+          payments: 0,
+          movedTo: 'inbox/wait.csv',
+          waitingFor: expect.stringMatching(/account list.*not read: ERR_BANK_\w+ \(HTTP 503\)/),
+        },
+      ]);
       expect(await readdir(join(w.company.root, 'inbox'))).toEqual(['wait.csv']);
       await w.control('/faults', undefined, 'DELETE');
       const later = await runPickup(pickupDeps(), [w.company]);

@@ -120,7 +120,7 @@ describe('console pages on SQLite', () => {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
+    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
     const basket = await store.baskets.create('acme', [bulk!.id]);
     await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
     await store.baskets.issueLink(basket.id, SCA_LINK, new Date('2026-01-08T08:00:00Z'));
@@ -246,6 +246,7 @@ describe('console pages on SQLite', () => {
     const story = await load('/console/payments/:id', ['viewer'], { params: { id: ids.payment } });
     expect(story.body).toContain('line 1');
     expect(story.body).toContain('BANK-PAY-1');
+    expect(story.body).toMatch(/Sent under<\/th>\s*<td>testbank consent CONSENT-TB-1</);
     expect(story.body).toContain(ids.basket);
     expect(story.body).toContain('BANK-BASKET-1');
     expect(story.body).toContain('2026-01-05 09:00 Europe/Oslo');

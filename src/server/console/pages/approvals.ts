@@ -32,7 +32,13 @@ function linkForm(req: PageRequest, basket: WaitingBasket): string {
   );
 }
 
-function linesTable(deps: ConsoleDeps, req: PageRequest, caption: string, lines: readonly StoredPayment[]): string {
+/** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
+export function linesTable(
+  deps: ConsoleDeps,
+  req: PageRequest,
+  caption: string,
+  lines: readonly StoredPayment[],
+): string {
   return table(
     caption,
     ['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date'],

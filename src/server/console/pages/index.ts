@@ -3,7 +3,11 @@ import type { ConsoleAction, ConsolePage } from '../page.js';
 import { approvalsPage, basketPage, showLinkAction } from './approvals.js';
 import { auditCheckpointAction, auditPage, auditVerifyAction } from './audit.js';
 import { banksPage } from './banks.js';
+import { bulksPage, resolveBulkAction } from './bulks.js';
+import { cancelPaymentAction, cancelPreviewPage } from './cancel-payment.js';
+import { cancellationsPage, confirmCancellationAction, declineCancellationAction } from './cancellations.js';
 import { filePage, filesPage } from './files.js';
+import { heldPage, holdActions } from './held.js';
 import { paymentPage } from './payment.js';
 import { paymentsPage } from './payments.js';
 import { findingActions, reconciliationPage } from './reconciliation.js';
@@ -23,6 +27,10 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   statementsPage,
   banksPage,
   auditPage,
+  bulksPage,
+  heldPage,
+  cancellationsPage,
+  cancelPreviewPage,
   reportPage,
 ];
 
@@ -30,5 +38,10 @@ export const CONSOLE_ACTIONS: ConsoleAction[] = [
   ...findingActions,
   showLinkAction,
   auditCheckpointAction,
+  resolveBulkAction,
+  ...holdActions,
+  cancelPaymentAction,
+  confirmCancellationAction,
+  declineCancellationAction,
   auditVerifyAction,
 ];

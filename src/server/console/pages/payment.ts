@@ -4,6 +4,9 @@
 import type { ConsolePage } from '../page.js';
 import { amount, esc, facts, href, link, PAYROLL_HIDDEN, problem, table, visibleLine, when } from './html.js';
 import { loadPage } from './load-page.js';
+import { cancelLink } from './cancel-payment.js';
+import { isOperator } from './operator.js';
+import { sentUnder } from '../../../../jobs/payments/payment-story.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -32,6 +35,7 @@ export const paymentPage: ConsolePage = {
           ['Execution date', esc(payment.requestedExecutionDate)],
           ['Bank status', esc(payment.bankStatus ?? '–')],
           ['Bank payment id', esc(story.bulk?.bankPaymentId ?? '–')],
+          ['Sent under', esc(sentUnder(story.bulk) ?? '–')],
           ['Bulk', story.bulk ? esc(`${story.bulk.id} (${story.bulk.state})`) : '–'],
           [
             'Signing basket',
@@ -40,6 +44,7 @@ export const paymentPage: ConsolePage = {
               : '–',
           ],
         ]),
+        isOperator(req) ? cancelLink(req, payment) : '',
         table(
           'Every state, oldest first',
           ['When', 'What', 'From', 'To', 'Cause', 'Source'],

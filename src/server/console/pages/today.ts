@@ -64,7 +64,13 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       head: ['Bulk', 'Debtor account', 'Execution date', 'Lines'],
       empty: 'No bulk waits for a person to resolve it.',
       load: (q) => deps.store.today.unknownBulks(company, q),
-      cells: (b) => [esc(b.id), esc(b.debtorIban), esc(b.executionDate), `<span class="num">${b.lineCount}</span>`],
+      cells: (b) => [
+        // To the Unknown bulks page, where an operator records what the bank said.
+        link(href('/console/bulks', req) + `#bulk-${encodeURIComponent(b.id)}`, b.id),
+        esc(b.debtorIban),
+        esc(b.executionDate),
+        `<span class="num">${b.lineCount}</span>`,
+      ],
     }),
     section(req, {
       key: 'approvals',

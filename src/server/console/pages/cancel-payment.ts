@@ -1,0 +1,138 @@
+// Cancel a waiting payment from its page (docs/cancellation.md). The preview comes first and
+// changes nothing (jobs/payments/cancel-review.ts): the line, and when its bulk is already at the
+// bank every line of that bulk, since the bank cancels whole bulks only; a payment the bank
+// already accepted (ACSP or later) gets the reason instead of a form. The operator then confirms
+// with a reason, and the same use case as `settle payments cancel` (jobs/payments/cancel.ts)
+// carries it out, or, where four eyes are configured, stores the request for a second operator
+// (the Cancellations page).
+import { previewCancellation } from '../../../../jobs/payments/cancel-review.js';
+import { cancelPayment, type CancelResult } from '../../../../jobs/payments/cancel.js';
+import { isSettleError } from '../../../domain/errors.js';
+import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
+import { linesTable } from './approvals.js';
+import { esc, href, link, problem } from './html.js';
+import { loadPage } from './load-page.js';
+import { decisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
+
+/** Line states after which a payment's page offers no cancellation (the bank is done with it). */
+const FINAL = new Set(['CANC', 'RJCT', 'ACSC', 'ACCC']);
+
+/** The link on a payment's page, for an operator, while the payment may still wait. */
+export function cancelLink(req: PageRequest, payment: { id: string; state: string }): string {
+  if (FINAL.has(payment.state)) return '';
+  return `<p>${link(href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req), 'Cancel this payment…')}</p>`;
+}
+
+export const cancelPreviewPage: ConsolePage = {
+  path: '/console/payments/:id/cancel',
+  role: 'operator',
+  load: loadPage(async (deps, req) => {
+    const ops = deps.operations;
+    if (!ops) return withoutBank();
+    const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
+    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    const back = link(
+      href(`/console/payments/${encodeURIComponent(payment.id)}`, req),
+      `Back to ${payment.endToEndId}`,
+    );
+    let preview;
+    try {
+      preview = await previewCancellation(deps, { ref: payment.id, companies: ops.companies, company: req.company });
+    } catch (error) {
+      if (!isSettleError(error)) throw error;
+      // Too late (ACSP or later, final, or the bulk's fate unknown): the reason, no form.
+      return {
+        title: `${payment.endToEndId} cannot be cancelled`,
+        body: `<p>${esc(error.message)}</p>\n<p>${back}</p>`,
+        status: 409,
+      };
+    }
+    if (preview.open)
+      return {
+        title: `Cancellation of ${payment.endToEndId} already asked`,
+        body: `<p>${esc(`${preview.open.requestedBy} asked for it (request ${preview.open.id}).`)} ${link(href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(preview.open.id)}`, 'See it on the Cancellations page')}.</p>`,
+      };
+    const wholeBulk = preview.bulkLines.length > 1;
+    const bulk = wholeBulk ? await deps.store.payments.listByBulk(preview.lines[0]!.bulkId!) : [];
+    return {
+      title: `Cancel ${payment.endToEndId}?`,
+      body: [
+        linesTable(deps, req, 'The payment to cancel', [payment]),
+        wholeBulk
+          ? `<p><strong>The bank cancels whole bulks only.</strong> Cancelling this payment cancels its bulk of ${bulk.length} payments at the bank; once the bank confirms, the other ${bulk.length - 1} are sent again in a new bulk, once.</p>\n` +
+            linesTable(deps, req, 'Every payment of the bulk the bank cancels', bulk)
+          : '',
+        preview.fourEyes
+          ? '<p>Four eyes: your request waits on the Cancellations page until another operator confirms it.</p>'
+          : '',
+        decisionForm(req, {
+          path: `/console/payments/${encodeURIComponent(payment.id)}/cancel`,
+          id: `cancel-${payment.id}`,
+          fields: '<input type="hidden" name="confirm" value="yes">',
+          button: wholeBulk ? 'Cancel the whole bulk at the bank' : 'Cancel the payment',
+        }),
+        `<p>${back}</p>`,
+      ].join('\n'),
+    };
+  }),
+};
+
+/** What the person reads after the use case ran. */
+function outcomeText(r: Exclude<CancelResult, { outcome: 'confirm' }>): string {
+  switch (r.outcome) {
+    case 'awaiting-confirmation':
+      return `Asked by ${r.request.requestedBy}: another operator confirms it on the Cancellations page.`;
+    case 'at-bank':
+      return 'The bank took the cancellation but has not confirmed it yet; the status job finishes it.';
+    case 'already':
+      return `It was already cancelled (${r.request.outcome ?? '?'}).`;
+    case 'withdrawn':
+      return "Withdrawn: never sent to the bank; the ERP's status file reports it cancelled.";
+    case 'cancelled':
+      return `Cancelled at the bank with its whole bulk${r.resent.length ? `; the other ${r.resent.length} payments go again in a new bulk with the next submit` : ''}.`;
+  }
+}
+
+/** Runs the cancellation the operator confirmed on the preview. */
+export const cancelPaymentAction: ConsoleAction = {
+  path: '/console/payments/:id/cancel',
+  // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
+  role: 'viewer',
+  async handle(deps: ConsoleDeps, req) {
+    const refused = refuseUnlessOperator(req, 'cancel a payment');
+    if (refused) return refused;
+    const ops = deps.operations;
+    if (!ops) return withoutBank();
+    const reason = reasonOf(req);
+    if ('refused' in reason) return reason.refused;
+    const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
+    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    const preview = href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req);
+    return runDecision(deps, req, `${payment.endToEndId} was not cancelled`, async () => {
+      const result = await cancelPayment(
+        { store: deps.store, bank: ops.bank(), logger: ops.logger },
+        {
+          ref: payment.id,
+          reason: reason.reason,
+          actor: req.origin.actor,
+          origin: auditOrigin(req.origin),
+          companies: ops.companies,
+          company: req.company,
+          yes: req.form.confirm === 'yes',
+          channel: 'console',
+        },
+      );
+      // Not confirmed on the preview (a form from elsewhere): show the preview, nothing was done.
+      if (result.outcome === 'confirm') return { redirect: preview };
+      if (result.outcome === 'awaiting-confirmation')
+        return {
+          redirect: href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(result.request.id)}`,
+        };
+      return {
+        status: 200,
+        title: `Cancellation of ${payment.endToEndId}`,
+        body: `<p>${esc(outcomeText(result))}</p>\n<p>${link(href(`/console/payments/${encodeURIComponent(payment.id)}`, req), `The story of ${payment.endToEndId}`)}</p>`,
+      };
+    });
+  },
+};

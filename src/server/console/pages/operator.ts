@@ -1,0 +1,86 @@
+// What the operator's pages share (Unknown bulks, Held, Cancellations): the role check inside
+// each action, the reason every decision carries, the forms, and the answer to a refusal of the
+// use case (jobs/) in the reader's words. The router lets every person of the company reach
+// these actions and the action refuses a non-operator itself (403), so the router records the
+// refusal in the audit trail like any other outcome.
+import { isSettleError } from '../../../domain/errors.js';
+import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
+import { csrfField, esc, hasRole, problem } from './html.js';
+
+/** The role that decides about bulks, held lines and cancellations. */
+export const OPERATOR = 'operator';
+
+export function isOperator(req: PageRequest): boolean {
+  return hasRole(req, OPERATOR);
+}
+
+/** The refusal for anyone but an operator of the company, or undefined for an operator. */
+export function refuseUnlessOperator(req: ActionRequest, what: string): ActionResult | undefined {
+  return isOperator(req) ? undefined : problem('Not allowed', `Only an operator of this company may ${what}.`, 403);
+}
+
+/** The answer of a cancellation when the console was built without the bank (ConsoleDeps.operations). */
+export function withoutBank(): ActionResult & { status: number; title: string; body: string } {
+  return problem('Not available', 'This console was started without the bank connection cancelling needs.', 503);
+}
+
+/** The reason of the form, trimmed, or the refusal that asks for one. */
+export function reasonOf(req: ActionRequest): { reason: string } | { refused: ActionResult } {
+  const reason = (req.form.reason ?? '').trim();
+  return reason === ''
+    ? { refused: problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400) }
+    : { reason };
+}
+
+/** A POST form to `path` in the chosen company, with the CSRF token, a required reason (unless left out) and a button. */
+export function decisionForm(
+  req: PageRequest,
+  form: { path: string; id: string; button: string; fields?: string; reason?: boolean },
+): string {
+  const reason =
+    form.reason === false
+      ? ''
+      : `<label for="reason-${esc(form.id)}">Reason</label> <input id="reason-${esc(form.id)}" name="reason" required> `;
+  return (
+    `<form method="post" action="${esc(form.path)}?company=${esc(encodeURIComponent(req.company))}">${csrfField(req)}` +
+    `${form.fields ?? ''}${reason}<button type="submit">${esc(form.button)}</button></form>`
+  );
+}
+
+const STATUS: Partial<Record<string, number>> = {
+  ERR_USAGE: 400,
+  ERR_CANCEL_SAME_PERSON: 403,
+  ERR_CANCEL_NOT_FOUND: 404,
+  ERR_PAYMENT_BULK_UNKNOWN: 404,
+};
+
+/**
+ * Runs a use case of jobs/ and answers what it refused (a SettleError: not found, too late, the
+ * same person; a bank that failed: 502) as a page that says why; anything else is a failure the
+ * router records. A success is `audited` when the use case wrote its own audit entry for this
+ * person and address (one entry per change), so the router adds none; a call that changed
+ * nothing (a repeat) and every refusal or failure get the router's entry as well.
+ */
+export async function runDecision(
+  deps: ConsoleDeps,
+  req: ActionRequest,
+  title: string,
+  decide: () => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const [head] = await deps.store.audit.page({ limit: 1 });
+  const wroteOwn = async () =>
+    (await deps.store.audit.page({ limit: 20 })).some(
+      (e) => e.seq > (head?.seq ?? 0) && e.actor === req.origin.actor && e.origin === auditOrigin(req.origin),
+    );
+  let result: ActionResult;
+  try {
+    result = await decide();
+  } catch (error) {
+    if (!isSettleError(error)) throw error;
+    // The bank did not answer or failed: the request is kept, and sending the form again continues it.
+    const status = STATUS[error.code] ?? (error.code.startsWith('ERR_BANK_') ? 502 : 409);
+    result = problem(title, error.message, status);
+  }
+  const failed = 'status' in result && result.status >= 400;
+  return !failed && (await wroteOwn()) ? { ...result, audited: true } : result;
+}
