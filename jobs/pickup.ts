@@ -355,16 +355,12 @@ async function handleNew(
   const text = toHuman(shown);
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, { text, json: toJson(shown) });
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
-  await deps.ledger.recordRejectedFile(
+  const rejected = await deps.ledger.recordRejectedFile(
     { ...file, ...format },
     summary,
     { lineCount: result.payments, rejectedCount: result.payments },
     supersedes ? { supersedes } : {},
   );
-  const rejected = await deps.ledger.recordRejectedFile({ ...file, ...format }, summary, {
-    lineCount: result.payments,
-    rejectedCount: result.payments,
-  });
   await recordReport(at, rejected.id, reportPath, text);
   const movedTo = posix.join(company.folders.error, errorName);
   await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
