@@ -18,6 +18,7 @@ import { directoryWith, isUnreachable } from './accounts/directory.js';
 import { approvalAudience } from './payments/approval-audience.js';
 import { approvalNoticeText, type ApprovalNotice } from './payments/approval-notice.js';
 import { basketPayments } from './payments/basket-payments.js';
+import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 
 /** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
@@ -260,7 +261,11 @@ async function ensureNotified(
       ? deps.approvalMail
       : undefined;
   const mailKey = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
-  const writeReport = newLink || !(await store.exists(path));
+  const approvalsPath = approvalsFolder ? `${approvalsFolder}/${name}` : undefined;
+  // Both files, not just the report: a run killed between the two left the approvers' copy
+  // as NAME.part only, and checking the report alone never wrote it again.
+  const writeReport =
+    newLink || !(await store.exists(path)) || (approvalsPath !== undefined && !(await store.exists(approvalsPath)));
   const sendMail = mail !== undefined && !(await deps.store.dedupe.alertSent(mailKey));
   if (!writeReport && !sendMail) return path;
   const notice: ApprovalNotice = {
@@ -287,10 +292,12 @@ async function ensureNotified(
             : 'no one yet (no approver e-mail or approvals folder is configured; an operator prints it with `settle approvals list --link`)',
       }),
     );
-    if (approvalsFolder) {
+    if (approvalsFolder && approvalsPath) {
       await store.ensureDir(approvalsFolder);
+      // A write cut short left NAME.<tag>.part beside the notice written again here: remove it once stale.
+      await removeStaleParts(store, approvalsFolder, deps.clock, deps.logger);
       await store.writeAtomic(
-        `${approvalsFolder}/${name}`,
+        approvalsPath,
         approvalNoticeText(notice, { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 }),
       );
     }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApprove } from '../../../jobs/approve.js';
@@ -148,5 +148,26 @@ describe('the approve job', () => {
     expect(mails[1]!.text).not.toContain('Employee One');
     expect(mails[1]!.text).toContain('1 payroll payment(s) are counted in the totals above');
     for (const mail of mails) expect(mail.text).toMatch(/^ {2}NO72…4562 +NOK +1 +100\.00$/m);
+  });
+
+  it("writes the approvers' notice again after a run killed before it, and removes the half-written one", async () => {
+    const world = await createWorld({ company: { folders: { approvals: 'approvals' } } });
+    try {
+      await world.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN }]);
+      await runSubmit(world.deps('s1'), [world.company]);
+      await runApprove(world.deps('a1'), [world.company]);
+      const dir = join(world.company.root, 'approvals');
+      const [notice] = await readdir(dir);
+      // What a SIGKILL between the report and the approvers' copy leaves: the copy's NAME.part only.
+      const part = join(dir, `${notice!}.dead01.part`);
+      await rename(join(dir, notice!), part);
+      const anHourAndMoreAgo = new Date(world.clock.now().getTime() - 2 * 3600_000);
+      await utimes(part, anHourAndMoreAgo, anHourAndMoreAgo);
+      await runApprove(world.deps('a2'), [world.company]);
+      expect(await readdir(dir)).toEqual([notice]);
+      expect(await readFile(join(dir, notice!), 'utf8')).toContain('__sandbox/sca/');
+    } finally {
+      await world.close();
+    }
   });
 });
