@@ -45,6 +45,12 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
   const summary: ApproveSummary = { baskets: [] };
   await deps.store.baskets.expireLinks();
   for (const company of companies) {
+    // A notice write cut short leaves NAME.<tag>.part in the approvers' folder, and the notice is
+    // written again at once, while that leftover is still too young to be judged stale: so every
+    // run looks, not only one that writes a notice.
+    const approvalsFolder = company.folders.approvals;
+    if (approvalsFolder)
+      await removeStaleParts(await deps.fileStore(company), approvalsFolder, deps.clock, deps.logger);
     try {
       await gatherBasket(deps, company);
     } catch (error) {
@@ -294,8 +300,6 @@ async function ensureNotified(
     );
     if (approvalsFolder && approvalsPath) {
       await store.ensureDir(approvalsFolder);
-      // A write cut short left NAME.<tag>.part beside the notice written again here: remove it once stale.
-      await removeStaleParts(store, approvalsFolder, deps.clock, deps.logger);
       await store.writeAtomic(
         approvalsPath,
         approvalNoticeText(notice, { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 }),

@@ -5,7 +5,9 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApprove } from '../../jobs/approve.js';
 import { removeStaleParts, STALE_PART_MS } from '../../jobs/part-leftovers.js';
+import type { PaymentJobDeps } from '../../jobs/payments/deps.js';
 import { runReconcile } from '../../jobs/reconcile.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
@@ -31,7 +33,15 @@ describe('half-written files left by an interrupted run', () => {
     await db.migrate();
     store = createStore(db, clock);
     company = configSchema.parse({
-      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }],
+      companies: [
+        {
+          id: 'acme',
+          name: 'ACME AS',
+          organisationNumber: '999999999',
+          root: join(dir, 'acme'),
+          folders: { approvals: 'approvals' },
+        },
+      ],
     }).companies[0]!;
   });
   afterEach(async () => {
@@ -94,5 +104,25 @@ describe('half-written files left by an interrupted run', () => {
       ),
     ).toEqual([]);
     expect(await readdir(join(company.root, 'status'))).toEqual([]);
+  });
+
+  // Found by the chaos run: a notice write killed before its rename is written again at once, when
+  // its leftover is still too young to be stale; later runs write no notice for that basket.
+  it('the approve job clears the approvers folder of a notice a killed run left half-written, with no basket to notify', async () => {
+    await leftover('approvals', 'approval-2026-12-02-01a20fa4.txt.d6c6d3.part', 2 * STALE_PART_MS);
+    await leftover('approvals', 'approval-2026-12-03-02b31fb5.txt.e7e7e4.part', 5_000);
+    const files = new LocalFileStore(company.root);
+    const deps = {
+      store,
+      clock,
+      logger: silentLogger(),
+      timeZone: 'Europe/Oslo',
+      holder: 'test',
+      runId: 'run-1',
+      idempotencyRetentionMs: 86_400_000,
+      fileStore: () => Promise.resolve(files),
+    } as unknown as PaymentJobDeps; // no bank: with nothing waiting, the job asks it nothing
+    expect((await runApprove(deps, [company])).baskets).toEqual([]);
+    expect(await readdir(join(company.root, 'approvals'))).toEqual(['approval-2026-12-03-02b31fb5.txt.e7e7e4.part']);
   });
 });
