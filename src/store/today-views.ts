@@ -67,7 +67,7 @@ export class TodayViews {
   /** Bulks whose outcome at the bank is unknown, by id. */
   async unknownBulks(company: string, query: PageQuery = {}): Promise<Paged<TodayBulk>> {
     const keys = ['id'];
-    const q = this.list('bulks', 'bulks_today_ix', query, keys, 'asc')
+    const q = this.list('bulks', 'bulks_console_state_ix', query, keys, 'asc')
       .select('id', 'file_id', 'debtor_iban', 'execution_date', 'line_count')
       .where({ company, state: 'unknown' });
     return keysetPage(

@@ -141,7 +141,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
 
     it.runIf(name === 'SQLite')('answers each list with an index search, never a scan or a sort', async () => {
       const cases: [string, () => Promise<unknown>, string][] = [
-        ['bulks', () => store.operatorViews.unknownBulks('acme', { limit: 2 }), 'bulks_today_ix'],
+        ['bulks', () => store.operatorViews.unknownBulks('acme', { limit: 2 }), 'bulks_console_state_ix'],
         ['held', () => store.operatorViews.heldPayments('acme', { limit: 2 }), 'held_payments_console_ix'],
         [
           'cancellations',

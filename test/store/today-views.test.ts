@@ -201,7 +201,7 @@ const contract: EngineSuite = (name, open) => {
           'unknown bulks',
           async () =>
             store.today.unknownBulks('acme', { after: await cursor((q) => store.today.unknownBulks('acme', q)) }),
-          'bulks_today_ix',
+          'bulks_console_state_ix',
         ],
         [
           'open findings',

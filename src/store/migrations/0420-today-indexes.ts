@@ -7,11 +7,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('payment_files', (t) => {
     t.index(['company', 'state', 'received_at', 'id'], 'payment_files_today_ix');
   });
-  // One (company, state, id) index for a company's bulks by state, shared by Today's unknown
-  // bulks and the operator's bulks page; 0411 drops the identical one 0410 added beside it.
-  await knex.schema.alterTable('bulks', (t) => {
-    t.index(['company', 'state', 'id'], 'bulks_today_ix');
-  });
+  // Unknown bulks are read through bulks_console_state_ix (0410), which the operator's page shares.
   await knex.schema.alterTable('findings', (t) => {
     t.index(['company', 'present', 'decision', 'first_seen_at', 'id'], 'findings_today_ix');
   });
