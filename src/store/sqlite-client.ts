@@ -4,8 +4,12 @@
 // the lock (the snapshot would be stale) and fails at once with "database is locked", whatever
 // the busy timeout. BEGIN IMMEDIATE takes the write lock up front, so a writer that finds it
 // taken waits (busy_timeout) like any single statement does, and then reads fresh data.
+// And a second: prepared statements are kept per connection (statement-cache.ts). knex prepares
+// every query anew, and a bulk's moves repeat the same few statements, some with a thousand
+// placeholders, for every bulk.
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import { cachingConnection, type PreparingConnection } from './statement-cache.js';
 
 interface QueryObject {
   sql?: string;
@@ -20,6 +24,6 @@ const BetterSqlite3Client = createRequire(import.meta.url)('knex/lib/dialects/be
 export class ImmediateSqliteClient extends BetterSqlite3Client {
   override _query(connection: unknown, obj: QueryObject): Promise<unknown> {
     if (obj.sql === 'BEGIN;') obj.sql = 'BEGIN IMMEDIATE;';
-    return super._query(connection, obj);
+    return super._query(cachingConnection(connection as PreparingConnection), obj);
   }
 }
