@@ -1,6 +1,7 @@
 // Business days of a bank calendar: weekends and the public holidays of a country, from the
 // date-holidays library (e.g. "NO" knows Easter, Ascension, Whit Monday, 17 May, Christmas).
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import { addDays, isWeekend, type LocalDate } from './local-date.js';
 
 export interface BusinessCalendar {
@@ -16,11 +17,22 @@ export interface BusinessCalendar {
 
 const cache = new Map<string, BusinessCalendar>();
 
+/**
+ * date-holidays is loaded when the first calendar is asked for, not when this module is: most
+ * commands never need one. Its CommonJS build, because its ES module build (every country's
+ * rules in one 800 kB module) costs about twice the CPU to load (docs/performance.md).
+ */
+let holidaysClass: typeof Holidays | undefined;
+function loadHolidays(): typeof Holidays {
+  holidaysClass ??= createRequire(import.meta.url)('date-holidays') as typeof Holidays;
+  return holidaysClass;
+}
+
 export function businessCalendar(country: string): BusinessCalendar {
   const key = country.toUpperCase();
   const known = cache.get(key);
   if (known) return known;
-  const holidays = new Holidays(key, { types: ['public', 'bank'] });
+  const holidays = new (loadHolidays())(key, { types: ['public', 'bank'] });
   if (!holidays.getCountries()[key]) throw new RangeError(`no holiday calendar for country "${country}"`);
   const names = new Map<number, Map<LocalDate, string>>();
   const holidaysOf = (year: number): Map<LocalDate, string> => {

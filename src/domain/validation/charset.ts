@@ -19,7 +19,10 @@ export function charsetRule(extra = '', base: 'epc' | 'any' = 'epc'): CharsetRul
   if (base === 'any') return {};
   const allowed = new Set([...EPC_CHARACTERS, ...extra]);
   const escaped = [...allowed].map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('');
-  return { allowed, fits: new RegExp(`^[${escaped}]*$`, 'u') };
+  // Unicode mode only when the set holds characters beyond one UTF-16 unit: the plain mode tests
+  // faster, and with a set of single units it gives the same answer (a surrogate is never in it).
+  const unicode = [...allowed].some((c) => c.length > 1);
+  return { allowed, fits: new RegExp(`^[${escaped}]*$`, unicode ? 'u' : '') };
 }
 
 /** ASCII characters outside the EPC set get a close EPC stand-in rather than disappearing. */

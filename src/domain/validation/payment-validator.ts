@@ -51,7 +51,6 @@ export class PaymentValidator {
     // A valid line's payment holds the id already trimmed: no second trim on the common path.
     const e2e = result.payment?.endToEndId ?? raw.fields.endToEndId?.value.trim();
     if (!e2e) return result;
-    const location = raw.fields.endToEndId?.location ?? raw.location;
     // The set copies the id's bytes: a parser's value can be a slice of its whole input chunk,
     // and a million kept slices would keep the chunks (hundreds of bytes per line) alive.
     const first = this.seen.addIfAbsent(e2e, raw.lineNumber);
@@ -59,7 +58,7 @@ export class PaymentValidator {
       result.issues.push({
         code: IssueCode.E2E_DUPLICATE_IN_FILE,
         severity: 'error',
-        location,
+        location: e2eLocation(raw),
         field: 'endToEndId',
         message: `end-to-end id "${e2e}" is also used by line ${first} of this file`,
       });
@@ -67,8 +66,8 @@ export class PaymentValidator {
       return result;
     }
     const accepted = this.options.alreadyAccepted?.(e2e);
-    if (accepted instanceof Promise) return accepted.then((known) => acceptedBefore(result, known, e2e, location));
-    return acceptedBefore(result, accepted, e2e, location);
+    if (accepted instanceof Promise) return accepted.then((known) => acceptedBefore(result, known, e2e, raw));
+    return acceptedBefore(result, accepted, e2e, raw);
   }
 
   /**
@@ -95,17 +94,20 @@ export class PaymentValidator {
   }
 }
 
-function acceptedBefore(
-  result: LineResult,
-  known: boolean | undefined,
-  e2e: string,
-  location: IssueLocation,
-): LineResult {
+/**
+ * Where the line's end-to-end id is: asked only for an issue, because a CSV field builds its
+ * location when asked (one object per line saved on the common path).
+ */
+function e2eLocation(raw: RawPaymentLine): IssueLocation {
+  return raw.fields.endToEndId?.location ?? raw.location;
+}
+
+function acceptedBefore(result: LineResult, known: boolean | undefined, e2e: string, raw: RawPaymentLine): LineResult {
   if (known) {
     result.issues.push({
       code: IssueCode.E2E_ALREADY_ACCEPTED,
       severity: 'error',
-      location,
+      location: e2eLocation(raw),
       field: 'endToEndId',
       message: `end-to-end id "${e2e}" was already accepted in an earlier file`,
     });

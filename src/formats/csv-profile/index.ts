@@ -1,5 +1,6 @@
 // CSV payment files described by profiles (config/profiles/*.yaml).
-export { loadProfile, loadProfileWith, parseProfile, parseProfileWith, type ProfileProblem } from './load-profile.js';
+export { loadProfile, loadProfileWith } from './load-profile.js';
+export { parseProfile, parseProfileWith, type ProfileProblem } from './parse-profile.js';
 export {
   csvFormatFields,
   csvProfileSchema,

@@ -3,9 +3,9 @@
 // Profiles live in config/profiles/<name>.yaml (docs/formats/csv-profiles.md).
 import { z } from 'zod';
 import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
+import { DATE_FORMAT, PROFILE_ENCODINGS, THOUSANDS_SEPARATORS } from './profile-values.js';
 
-export const PROFILE_ENCODINGS = ['utf-8', 'iso-8859-1', 'windows-1252', 'utf-16le', 'utf-16be'] as const;
-export type ProfileEncoding = (typeof PROFILE_ENCODINGS)[number];
+export { PROFILE_ENCODINGS, type ProfileEncoding } from './profile-values.js';
 
 const field = z.enum(PAYMENT_FIELDS);
 const oneChar = z.string().length(1, 'must be exactly one character');
@@ -21,13 +21,10 @@ export const csvFormatFields = {
     .default(','),
   quote: oneChar.default('"'),
   decimalSeparator: z.enum(['.', ',']).default('.'),
-  thousandsSeparator: z.enum(['', ' ', '.', ',', "'", '\u00a0']).default(''),
+  thousandsSeparator: z.enum(THOUSANDS_SEPARATORS).default(''),
   dateFormat: z
     .string()
-    .regex(
-      /^(?=.*YYYY)(?=.*MM)(?=.*DD)[YMD./ -]{8,10}$/,
-      'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY',
-    )
+    .regex(DATE_FORMAT, 'must use YYYY, MM and DD with at most one of . / - or space between them, e.g. DD.MM.YYYY')
     .default('YYYY-MM-DD'),
 };
 

@@ -14,9 +14,8 @@ import type { LineFormat } from '../../domain/validation/line-rules.js';
 import { PaymentValidator, type ValidationOptions } from '../../domain/validation/payment-validator.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import type { CsvProfile } from '../csv-profile/profile.js';
-import { readCsv } from '../csv-profile/read-csv.js';
 import { DEFAULT_MAX_FILE_BYTES, fileTooLargeMessage } from '../../domain/validation/file-size.js';
-import { Pain001Reader, type Pain001Limits } from '../pain001/read-pain001.js';
+import type { Pain001Reader, Pain001Limits } from '../pain001/read-pain001.js';
 import { ByteSource, decodeChunks, readHead } from './byte-source.js';
 import { detectFormat, type Detected } from './detect-format.js';
 import { fileEncodingIssue, lineEncodingIssues, type EncodingContext } from './encoding-issues.js';
@@ -71,7 +70,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   const issues = new IssueList(options.maxIssues ?? 1000);
   const report = (issue: Issue): void => issues.add(issue);
 
-  const opened = openReader(file, detected, source, options, await tooLarge(file, options.maxFileBytes));
+  const opened = await openReader(file, detected, source, options, await tooLarge(file, options.maxFileBytes));
   opened.refused?.forEach(report);
   const { items, xml, sniffer, encoding } = opened;
   let format = opened.format;
@@ -162,14 +161,18 @@ interface OpenedReader {
   refused?: Issue[];
 }
 
-/** The reader for the detected format, reading the file's bytes through the encoding sniffer. */
-function openReader(
+/**
+ * The reader for the detected format, reading the file's bytes through the encoding sniffer.
+ * Each reader is loaded only when its format is read: a CSV intake does not pay for the XML
+ * parser at start-up, nor a pain.001 intake for csv-parse (docs/performance.md, start-up).
+ */
+async function openReader(
   file: string,
   detected: Detected,
   source: ByteSource,
   options: IntakeOptions,
   refused: Issue | undefined,
-): OpenedReader {
+): Promise<OpenedReader> {
   const textSuspect = { value: false };
   const base = {
     format: 'unknown',
@@ -198,6 +201,7 @@ function openReader(
           },
         ],
       };
+    const { Pain001Reader } = await import('../pain001/read-pain001.js');
     const sniffer = new EncodingSniffer(encoding);
     const xml = new Pain001Reader({
       maxChars: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
@@ -212,6 +216,7 @@ function openReader(
       'ERR_INTAKE_PROFILE_REQUIRED',
       `${file} is a CSV file: name a CSV profile (--profile) to read it`,
     );
+  const { readCsv } = await import('../csv-profile/read-csv.js');
   const encoding = detected.encoding ?? profile.encoding;
   const sniffer = new EncodingSniffer(encoding);
   const bytes = sniffer.watch(source.chunks());

@@ -2,7 +2,7 @@
 // (LE/BE with BOM), Windows-1252 and ISO-8859-1 files, and a wrong encoding must be reported.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseProfile } from '../../../src/formats/csv-profile/load-profile.js';
+import { parseProfile } from '../../../src/formats/csv-profile/parse-profile.js';
 import { validateFile } from '../../../src/formats/intake/validate-file.js';
 import { check, FIXTURES, PROFILES, validation } from './helpers.js';
 import type { PaymentInstruction } from '../../../src/domain/payment.js';

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSettleError, type SettleError } from '../../../src/domain/errors.js';
-import { loadProfile, parseProfile } from '../../../src/formats/csv-profile/load-profile.js';
+import { loadProfile } from '../../../src/formats/csv-profile/load-profile.js';
+import { parseProfile } from '../../../src/formats/csv-profile/parse-profile.js';
 import { PROFILES } from './helpers.js';
 
 function refusal(fn: () => unknown): SettleError {

@@ -54,13 +54,16 @@ describe('character set', () => {
     expect(transliterate(charsetRule('', 'any'), '東京 ✓')).toEqual({ text: '東京 ✓', changed: false });
   });
 
-  it('the compiled pattern agrees with the character set on any text, including regex metacharacters in extra', () => {
-    const rule = charsetRule('æøå]^\\-');
+  it.each([
+    ['regex metacharacters in extra', 'æøå]^\\-'],
+    ['a character beyond one UTF-16 unit in extra', 'æ😀'],
+  ])('the compiled pattern agrees with the character set on any text (%s)', (_, extra) => {
+    const rule = charsetRule(extra);
     fc.assert(
       fc.property(
         fc.string({
           unit: fc.oneof(
-            fc.constantFrom('a', 'Z', '9', ' ', '-', ']', '^', '\\', '[', 'æ', 'é', '#', '/', '\n'),
+            fc.constantFrom('a', 'Z', '9', ' ', '-', ']', '^', '\\', '[', 'æ', 'é', '#', '/', '\n', '😀', '\ud83d'),
             fc.integer({ min: 0x20, max: 0x2fff }).map((c) => String.fromCodePoint(c)),
           ),
         }),
