@@ -27,6 +27,7 @@ import type { DebtorAccountCheck } from './accounts/debtor-check.js';
 import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
+import { removeStaleParts } from './part-leftovers.js';
 
 export type PickupOutcome =
   'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting';
@@ -79,6 +80,9 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const fileStore = await deps.fileStore(company);
     const { inbox, archive, error } = company.folders;
     for (const dir of [inbox, archive, error]) await fileStore.ensureDir(dir);
+    // A run killed while writing NAME.errors.* left NAME.errors.*.part: the file stayed in the
+    // inbox and is refused again under a free name, so nothing writes over the leftover.
+    await removeStaleParts(fileStore, error, deps.clock, deps.logger);
     const pattern = new RegExp(
       company.intake.pattern
         .split(',')

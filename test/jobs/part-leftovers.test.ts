@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApprove } from '../../jobs/approve.js';
 import { removeStaleParts, STALE_PART_MS } from '../../jobs/part-leftovers.js';
 import type { PaymentJobDeps } from '../../jobs/payments/deps.js';
+import { runPickup } from '../../jobs/pickup.js';
 import { runReconcile } from '../../jobs/reconcile.js';
 import { runStatusReport } from '../../jobs/status-report.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
@@ -16,6 +17,7 @@ import { DEFAULT_RECONCILE_CONFIG } from '../../src/domain/reconcile/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { LocalFileStore } from '../../src/transport/index.js';
+import { openPickupWorld } from '../support/pickup-world.js';
 import { makeTempDir } from '../support/tmp.js';
 
 describe('half-written files left by an interrupted run', () => {
@@ -124,5 +126,16 @@ describe('half-written files left by an interrupted run', () => {
     } as unknown as PaymentJobDeps; // no bank: with nothing waiting, the job asks it nothing
     expect((await runApprove(deps, [company])).baskets).toEqual([]);
     expect(await readdir(join(company.root, 'approvals'))).toEqual(['approval-2026-12-03-02b31fb5.txt.e7e7e4.part']);
+  it("the pickup job clears the error folder of a refused file's report a killed run left half-written", async () => {
+    const world = await openPickupWorld(dir, clock);
+    try {
+      const root = world.company.root; // the same acme folder the leftovers go to
+      await leftover('error', 'bad.csv.errors.json.b554a8.part', 2 * STALE_PART_MS);
+      await leftover('error', 'in-flight.csv.errors.txt.c6f296.part', 5_000);
+      expect(await runPickup(world.deps, [world.company])).toEqual([]);
+      expect(await readdir(join(root, 'error'))).toEqual(['in-flight.csv.errors.txt.c6f296.part']);
+    } finally {
+      await world.db.close();
+    }
   });
 });
