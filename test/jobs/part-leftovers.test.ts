@@ -126,6 +126,8 @@ describe('half-written files left by an interrupted run', () => {
     } as unknown as PaymentJobDeps; // no bank: with nothing waiting, the job asks it nothing
     expect((await runApprove(deps, [company])).baskets).toEqual([]);
     expect(await readdir(join(company.root, 'approvals'))).toEqual(['approval-2026-12-03-02b31fb5.txt.e7e7e4.part']);
+  });
+
   it("the pickup job clears the error folder of a refused file's report a killed run left half-written", async () => {
     const world = await openPickupWorld(dir, clock);
     try {
