@@ -44,5 +44,5 @@ describe.runIf(server || process.env.CI)('crash safety of the whole nightly chai
     expect(figures.filesArchived).toBe(2);
     expect(figures.filesInError).toBe(2);
     expect(figures.reconciliationReports).toBeGreaterThanOrEqual(1);
-  }, 90_000);
+  }, 180_000);
 });

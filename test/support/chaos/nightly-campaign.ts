@@ -194,7 +194,8 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
       retryPolicy: { maxEventDeliveryAttempts: 8 },
       validation: 'skip',
     });
-    await control(sandbox, '/faults', { seed, webhooks: { duplicateRate: 0.3, reorder: true }, faults: FAULTS });
+    const faults = { seed, webhooks: { duplicateRate: 0.3, reorder: true }, faults: FAULTS };
+    await control(sandbox, '/faults', faults);
 
     // Inputs: good files over the first kills, the bad one early, the duplicate once its original is archived.
     const files = options.files ?? 4;
@@ -250,8 +251,19 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
         } else figures.completedBeforeKill++;
       }
       await approver.act({ fail: 0.25, waitOneRound: true });
-      // Bank time moves on; once, far enough for every SCA link issued so far to expire.
-      sandbox.advance(k === Math.floor(options.killPoints / 2) ? 7 * DAY + HOUR : HOUR / 2);
+      // Bank time moves on; once, far enough for every SCA link issued so far to expire. Before that
+      // leap one night without bank faults runs to its end: a bulk whose send was cut short is sent
+      // again with its key only while the bank keeps idempotent answers (bank.idempotencyRetention);
+      // after a week without a night it rightly waits for a person, no fault of the chain.
+      if (k === Math.floor(options.killPoints / 2)) {
+        await control(sandbox, '/faults', undefined, 'DELETE');
+        const night = spawnChild(configFile, sandbox, relay, true);
+        night.stdin?.write('go\n');
+        figures.runs++;
+        await exits.get(night);
+        await control(sandbox, '/faults', faults);
+        sandbox.advance(7 * DAY + HOUR);
+      } else sandbox.advance(HOUR / 2);
       log(
         `kill ${k + 1}/${options.killPoints} after ${delay} ms (${hit.map((h) => h ?? 'finished first').join(' + ')}); sftp drops so far ${proxy.figures.drops}`,
       );
@@ -504,7 +516,8 @@ const stages = new WeakMap<ChildProcess, string>();
 const stageListeners = new WeakMap<ChildProcess, (stage: string) => void>();
 const exits = new WeakMap<ChildProcess, Promise<number | null>>();
 
-function spawnChild(configFile: string, sandbox: RunningSandbox, relay: WebhookRelay): ChildProcess {
+/** A child that runs nights until killed; with `once`, one night to its end. */
+function spawnChild(configFile: string, sandbox: RunningSandbox, relay: WebhookRelay, once = false): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     env: {
       ...process.env,
@@ -513,6 +526,7 @@ function spawnChild(configFile: string, sandbox: RunningSandbox, relay: WebhookR
       SETTLE_CHAOS_CONTROL: sandbox.urls.controlUrl,
       SETTLE_CLIENT_SECRET: 'sandbox-secret',
       SETTLE_CHAOS_WAIT: '1',
+      ...(once ? { SETTLE_CHAOS_ONCE: '1' } : {}),
     },
     stdio: ['pipe', 'ignore', 'pipe'],
   });
