@@ -204,9 +204,17 @@ function decideRows<K extends TransitionKind>(
   request: TransitionRequest<K>,
   result: TransitionResult,
 ): void {
+  // A bulk's lines mostly share one state: the machine is asked once per distinct state, not once
+  // per row (an illegal move still throws at the first row that has it).
+  const decided = new Map<string | undefined, UpdateDecision | 'refused'>();
   for (const row of rows) {
     const id = toStr(row.id);
-    const decision = decide(spec, toOptStr(row[spec.column]), request.to, request.mode ?? 'strict');
+    const from = toOptStr(row[spec.column]);
+    let decision = decided.get(from);
+    if (decision === undefined) {
+      decision = decide(spec, from, request.to, request.mode ?? 'strict');
+      decided.set(from, decision);
+    }
     if (decision === 'apply') result.moved.push(id);
     else if (decision === 'refused') result.refused.push(id);
     else result[decision]++;
