@@ -6,6 +6,7 @@
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import { csrfField, esc, hasRole, problem } from './html.js';
+import { isBankError } from '../../../bank/index.js';
 
 /** The role that decides about bulks, held lines and cancellations. */
 export const OPERATOR = 'operator';
@@ -78,7 +79,7 @@ export async function runDecision(
   } catch (error) {
     if (!isSettleError(error)) throw error;
     // The bank did not answer or failed: the request is kept, and sending the form again continues it.
-    const status = STATUS[error.code] ?? (error.code.startsWith('ERR_BANK_') ? 502 : 409);
+    const status = STATUS[error.code] ?? (isBankError(error) ? 502 : 409);
     result = problem(title, error.message, status);
   }
   const failed = 'status' in result && result.status >= 400;
