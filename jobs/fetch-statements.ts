@@ -172,11 +172,12 @@ async function fetchAccount(
   try {
     const startedAt = deps.clock.now();
     const watermark = await deps.statements.fetchedTo(account.id);
-    const fromInstant =
+    // The first fetch reaches back whole calendar days, not 24-hour spans: 31 × 24 h from late
+    // evening across the autumn clock change lands on the next day, and a day went missing.
+    const windowStart =
       watermark === undefined
-        ? new Date(startedAt.getTime() - (deps.initialDays ?? 31) * 86_400_000)
-        : new Date(watermark.getTime() - company.statements.overlap);
-    const windowStart = dateInZone(fromInstant, deps.timeZone);
+        ? addDays(dateInZone(startedAt, deps.timeZone), -(deps.initialDays ?? 31))
+        : dateInZone(new Date(watermark.getTime() - company.statements.overlap), deps.timeZone);
     const unsettled = await deps.days.firstUnsettledDay(account.id);
     const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
     result.from = from;

@@ -48,10 +48,16 @@ export async function startStatementHarness(
     dir?: string;
     /** Keep the seeded company's nordbank accounts; by default only its two testbank accounts. */
     secondBank?: boolean;
+    /** The sandbox's (and so the jobs') start instant; the sandbox's default when absent. */
+    start?: string;
   } = {},
 ): Promise<StatementHarness> {
   const { dir, cleanup } = await makeTempDir();
-  const sandbox = await startSandbox({ port: 0, pageSize: options.pageSize ?? 2 });
+  const sandbox = await startSandbox({
+    port: 0,
+    pageSize: options.pageSize ?? 2,
+    ...(options.start === undefined ? {} : { start: options.start }),
+  });
   // These tests are about one account's days; several banks are covered by statement-jobs and
   // test/jobs/payments/multibank.test.ts.
   if (options.secondBank !== true)

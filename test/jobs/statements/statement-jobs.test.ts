@@ -49,6 +49,19 @@ describe('the statement jobs against the sandbox bank', () => {
     expect(fetchNeedsAttention(results)).toBe(false);
   });
 
+  it('the first fetch reaches back 31 calendar days, also late in the evening across the autumn clock change', async () => {
+    // 23:30 in Oslo on 24 November 2026: 31 × 24 hours back is 00:30 on 25 October (summer time),
+    // which once made the first fetch a day short.
+    const late = await startStatementHarness({ start: '2026-11-24T22:30:00Z' });
+    try {
+      const [operating] = await runFetchStatements(late.fetchDeps(), [late.company]);
+      expect(operating!.from).toBe('2026-10-24');
+      expect(operating!.days).toHaveLength(31);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('re-fetching the same window (the overlap) stores nothing twice', async () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     h.sandbox.advance(3_600_000);
