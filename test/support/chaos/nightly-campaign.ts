@@ -345,7 +345,9 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
     await sandbox.close();
     if (ownSshd) await sshd.stop();
     else await rm(root, { recursive: true, force: true });
-    await rm(dir, { recursive: true, force: true });
+    // A campaign with anomalies keeps its directory (settle's database, the data folder) to read.
+    if (anomalies.length === 0) await rm(dir, { recursive: true, force: true });
+    else log(`kept ${dir} for inspection`);
   }
 }
 
