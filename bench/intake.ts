@@ -1,8 +1,10 @@
 // Benchmark of payment intake (`npm run bench`): a generic CSV and a pain.001 of 1,000,000
 // payments each through settle's validateFile, beside the raw parser alone (csv-parse; saxes) on
 // the same file. Every measurement runs in its own child process, so peak RSS
-// (process.resourceUsage().maxRSS) belongs to that case only. The headline rates are per CPU
-// second of the whole process, start-up included (what a user waits for), three paired runs
+// (process.resourceUsage().maxRSS) belongs to that case only. The children run this module
+// compiled with settle (test/support/cli-build.ts, built first from this checkout) on plain
+// node, as the installed CLI runs: no TypeScript loader in either side's start-up. The headline
+// rates are per CPU second of the whole process, start-up included (what a user waits for), three paired runs
 // each side (medians); a warm-JIT run of the read alone is in the notes. Memory: the peak at a
 // tenth of the size beside the full size, and what the end-to-end id set alone grows by (the
 // one thing that must grow), so the growth beyond the id set is a figure of its own.
@@ -12,11 +14,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_BUILD_DIR } from '../test/support/cli-paths.js';
 import { csvLines, endToEndId, write, xmlDoc, type FileKind } from './intake-files.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
-const SELF = fileURLToPath(import.meta.url);
+/** The checkout (the parent runs from it); the children start there too, so `cwd` is the checkout in both. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** This module compiled (bench/ built beside src/ and jobs/): what the children run. */
+const COMPILED_SELF = join(CLI_BUILD_DIR, 'bench', 'intake.js');
 const CHILD_ENV = 'SETTLE_BENCH_INTAKE_CHILD';
 
 type Mode =
@@ -46,7 +51,7 @@ type Timing = { warmup: string } | 'cold';
 
 /** Runs one case in a fresh process and returns what it measured. */
 function measure(mode: Mode, file: string, timing: Timing): Measured {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF], {
+  const out = execFileSync(process.execPath, ['--expose-gc', COMPILED_SELF], {
     cwd: ROOT,
     env: { ...process.env, [CHILD_ENV]: JSON.stringify({ mode, file, timing }) },
     maxBuffer: 1 << 20,
@@ -159,7 +164,7 @@ async function read(mode: Mode, file: string): Promise<number> {
   const { charsetRule } = await import('../src/domain/validation/charset.js');
   const { businessCalendar } = await import('../src/domain/business-calendar.js');
   const profile =
-    mode === 'csv-validate' ? await loadProfile('generic', [join(ROOT, 'config', 'profiles')]) : undefined;
+    mode === 'csv-validate' ? await loadProfile('generic', [join(process.cwd(), 'config', 'profiles')]) : undefined;
   const result = await validateFile(file, {
     ...(profile ? { profile } : {}),
     validation: { asOf: '2026-01-05' as never, calendar: businessCalendar('NO'), charset: charsetRule() },
@@ -229,6 +234,9 @@ function memoryNote(small: Measured, big: Measured, ids: IdSetGrowth): string {
 }
 
 export const bench: Bench = async ({ quick, scale }) => {
+  // Loaded here, not at the top: the children run this module and must not load esbuild.
+  const { buildCompiled } = await import('../test/support/cli-build.js');
+  await buildCompiled(['bench', 'test/support']);
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-intake-'));
   try {
     const rows: BenchRow[] = [];

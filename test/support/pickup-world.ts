@@ -8,6 +8,7 @@ import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { loadProfile } from '../../src/formats/csv-profile/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { packageInfo } from '../../src/main/package-info.js';
 import { FileLedger, openDatabase, ReportRepository, type Database } from '../../src/store/index.js';
 import { LocalFileStore } from '../../src/transport/index.js';
 
@@ -25,7 +26,8 @@ export async function openPickupWorld(dir: string, clock: Clock): Promise<Pickup
   const company = configSchema.parse({
     companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, intake: { stableFor: '1s' } }],
   }).companies[0]!;
-  const profiles = join(import.meta.dirname, '..', '..', 'config', 'profiles');
+  // The package's own, found as the installed settle finds them: also right when compiled.
+  const profiles = join(packageInfo().root, 'config', 'profiles');
   const deps: PickupDeps = {
     ledger: new FileLedger(db, clock),
     reports: new ReportRepository(db, clock),
