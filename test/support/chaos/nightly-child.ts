@@ -6,7 +6,7 @@
 //
 // Started as `node --import tsx nightly-child.ts` with SETTLE_CHAOS_CONFIG (the YAML/JSON
 // configuration) and SETTLE_CHAOS_CONTROL (the sandbox's control URL). With SETTLE_CHAOS_ONCE=1
-// it runs one night and exits 0, or 4 when a step of it failed.
+// it runs one night and exits 0, or 4 when a step of it failed or did not run.
 import { createServer, type Server } from 'node:http';
 import { createInterface } from 'node:readline';
 import { readEventDelivery } from '../../../src/bank/index.js';
@@ -106,10 +106,12 @@ async function childMain(): Promise<number> {
       await clock.sync();
       const night = await oneNight(app, config, (stage) => process.stderr.write(`stage:${stage}\n`));
       process.stderr.write('stage:between-nights\n');
-      // A night meant to run clean says which step failed, and exits 4 so the parent shows it.
-      const failed = night.steps.filter((s) => !s.ok);
-      if (once && failed.length > 0) {
-        for (const s of failed) process.stderr.write(`step ${s.step} failed: ${s.summary}\n`);
+      // A night meant to run clean says which step failed or was skipped as held by another
+      // process (or that the whole chain was), and exits 4 so the parent shows it.
+      const missed = night.steps.filter((s) => !s.ok || s.held === true);
+      if (once && (missed.length > 0 || night.steps.length === 0)) {
+        for (const s of missed) process.stderr.write(`step ${s.step} did not run: ${s.summary}\n`);
+        if (night.steps.length === 0) process.stderr.write('the chain did not run: held by another process\n');
         exitCode = 4;
       }
     } while (!once);
