@@ -72,6 +72,22 @@ describe('the submit job', () => {
     expect(summary.bulks[0]!.explanation).toMatch(/execution date 2026-01-05/);
   });
 
+  // The chaos run's case: a file left in the inbox until its own execution date. The bank holds
+  // nothing of it, and settle never sends it again on later nights: the ERP learns RJCT and decides.
+  it('a file read on its own execution date is refused once, its lines RJCT, and later runs never send it again', async () => {
+    const fileId = await w.acceptFile('late.csv', [
+      { requestedExecutionDate: '2026-01-05' as never },
+      { requestedExecutionDate: '2026-01-05' as never },
+    ]);
+    const first = await runSubmit(w.deps('a'), [w.company]);
+    expect(first.bulks.map((b) => b.outcome)).toEqual(['rejected']);
+    w.advance(24 * 3600_000);
+    expect((await runSubmit(w.deps('b'), [w.company])).bulks).toEqual([]);
+    expect(await bankBulks(w)).toEqual([]);
+    const lines = await w.store.payments.listByFile(fileId);
+    expect(lines.map((l) => l.state)).toEqual(['RJCT', 'RJCT']);
+  });
+
   it('a response lost after the bank committed is retried with the same key: one payment at the bank', async () => {
     const fileId = await w.acceptFile('pay.csv', [{}, {}]);
     // Every attempt of this run loses its answer (the client's own retries included).

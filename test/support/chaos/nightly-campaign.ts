@@ -118,10 +118,11 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
   // age of files it left (NAME.part) by its clock against the files' real times.
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   const sandbox = await startSandbox({ port: 0, start, randomSeed: seed });
+  const sftpDropRate = options.sftpDropRate ?? 0.5;
   const proxy = await startFlakyProxy({
     target: { host: sshd.host, port: sshd.port },
     seed,
-    dropRate: options.sftpDropRate ?? 0.5,
+    dropRate: sftpDropRate,
   });
   const relay = await startWebhookRelay({ orderOf: (id) => sandbox.sandbox.events.log.findIndex((e) => e.id === id) });
   // The ERP's side of the SFTP server: straight to sshd, never through the flaky proxy.
@@ -252,15 +253,24 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
       }
       await approver.act({ fail: 0.25, waitOneRound: true });
       // Bank time moves on; once, far enough for every SCA link issued so far to expire. Before that
-      // leap one night without bank faults runs to its end: a bulk whose send was cut short is sent
-      // again with its key only while the bank keeps idempotent answers (bank.idempotencyRetention);
-      // after a week without a night it rightly waits for a person, no fault of the chain.
+      // leap one night without bank faults or SFTP cuts runs to its end: a bulk whose send was cut
+      // short is sent again with its key only while the bank keeps idempotent answers
+      // (bank.idempotencyRetention); after a week without a night it rightly waits for a person,
+      // no fault of the chain. Likewise a file still in the inbox: read after the leap, the date
+      // the ERP gave it (8 days on) is today, which the bank refuses — rightly rejected, not lost.
+      // The children's clock follows the sandbox's, which stands still between advances, so a
+      // killed child's claims run ahead of it by as long as the child ran: the clean night first
+      // moves time on as every kill point does, or it finds the chain held and does nothing.
       if (k === Math.floor(options.killPoints / 2)) {
+        sandbox.advance(HOUR / 2);
         await control(sandbox, '/faults', undefined, 'DELETE');
+        proxy.setDropRate(0);
         const night = spawnChild(configFile, sandbox, relay, true);
         night.stdin?.write('go\n');
         figures.runs++;
-        await exits.get(night);
+        if ((await exits.get(night)) !== 0)
+          anomalies.push('the clean night before the leap did not run its whole chain');
+        proxy.setDropRate(sftpDropRate);
         await control(sandbox, '/faults', faults);
         sandbox.advance(7 * DAY + HOUR);
       } else sandbox.advance(HOUR / 2);

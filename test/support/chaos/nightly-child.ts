@@ -6,7 +6,7 @@
 //
 // Started as `node --import tsx nightly-child.ts` with SETTLE_CHAOS_CONFIG (the YAML/JSON
 // configuration) and SETTLE_CHAOS_CONTROL (the sandbox's control URL). With SETTLE_CHAOS_ONCE=1
-// it runs one night and exits 0.
+// it runs one night and exits 0, or 4 when a step of it failed or did not run.
 import { createServer, type Server } from 'node:http';
 import { createInterface } from 'node:readline';
 import { readEventDelivery } from '../../../src/bank/index.js';
@@ -90,7 +90,7 @@ export async function oneNight(app: App, config: Config, onStage: (stage: string
   });
 }
 
-async function childMain(): Promise<void> {
+async function childMain(): Promise<number> {
   const env = process.env;
   const config = loadConfig({ file: env.SETTLE_CHAOS_CONFIG! });
   const clock = new BankTimeClock(env.SETTLE_CHAOS_CONTROL!);
@@ -100,16 +100,26 @@ async function childMain(): Promise<void> {
   const receiver = await startWebhookReceiver(app, `chaos-${process.pid}`);
   process.stderr.write(`webhook:${receiver.url}\n`);
   const once = env.SETTLE_CHAOS_ONCE === '1';
+  let exitCode = 0;
   try {
     do {
       await clock.sync();
-      await oneNight(app, config, (stage) => process.stderr.write(`stage:${stage}\n`));
+      const night = await oneNight(app, config, (stage) => process.stderr.write(`stage:${stage}\n`));
       process.stderr.write('stage:between-nights\n');
+      // A night meant to run clean says which step failed or was skipped as held by another
+      // process (or that the whole chain was), and exits 4 so the parent shows it.
+      const missed = night.steps.filter((s) => !s.ok || s.held === true);
+      if (once && (missed.length > 0 || night.steps.length === 0)) {
+        for (const s of missed) process.stderr.write(`step ${s.step} did not run: ${s.summary}\n`);
+        if (night.steps.length === 0) process.stderr.write('the chain did not run: held by another process\n');
+        exitCode = 4;
+      }
     } while (!once);
   } finally {
     await receiver.close();
     await app.close();
   }
+  return exitCode;
 }
 
 /**
@@ -127,7 +137,7 @@ if (process.env.SETTLE_CHAOS_CHILD === '1') {
   waitForGo()
     .then(childMain)
     .then(
-      () => process.exit(0),
+      (code) => process.exit(code),
       (error: unknown) => {
         process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
         process.exit(3);
