@@ -180,7 +180,11 @@ export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigu
       // one run without faults goes to its end: a bulk whose send was cut short is sent again with
       // its key only while the bank keeps idempotent answers (bank.idempotencyRetention); after a
       // week without a run it rightly waits for a person (`attention`), no fault of the chain.
+      // The children's clock follows the sandbox's, which stands still between advances, so a
+      // killed child's claims run ahead of it by as long as the child ran: that run first moves
+      // time on as every kill point does, or it finds the bulks held and leaves them.
       if (k === Math.floor(options.killPoints / 2)) {
+        sandbox.advance(HOUR / 2);
         await control(sandbox, '/faults', undefined, 'DELETE');
         const settle = spawnChild(configFile, sandbox, true);
         figures.runs++;
