@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import { bulkMachine, fileMachine } from '../domain/states.js';
 import type { Database } from './database.js';
 import { instant, toStr, type Row } from './rows.js';
+import { BULK_LINES } from './transitions.js';
 
 export interface PurgeCounts {
   [table: string]: number;
@@ -117,6 +118,7 @@ export class RetentionRepository {
         .pluck('basket_id')) as string[];
       await knex('basket_items').whereIn('bulk_id', ids).delete();
       add(counts, 'transitions', await this.deleteTransitions('bulk', ids));
+      add(counts, 'transitions', await this.deleteTransitions(BULK_LINES, ids));
       add(counts, 'bulks', await knex('bulks').whereIn('id', ids).delete());
       await this.purgeEmptyBaskets(baskets, counts);
     }

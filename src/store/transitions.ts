@@ -4,7 +4,8 @@
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
 // change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
 // transition rows (who, from what, to what, why, when, through which path): the database
-// writes a row per line, settle sends only the ids. Polling, webhooks, the operator and cancellation all
+// writes a row per line, settle sends only the ids. When a bulk's lines all make one move
+// together, one row for the bulk's lines (BULK_LINES) stands for all of them. Polling, webhooks, the operator and cancellation all
 // come here, so a duplicate or out-of-order report is harmless wherever it comes from.
 import type { Knex } from 'knex';
 import { SettleError } from '../domain/errors.js';
@@ -25,6 +26,14 @@ import {
   type UpdateDecision,
 } from '../domain/states.js';
 import { chunks, forUpdate, instant, toOptStr, toStr, type Row } from './rows.js';
+
+/**
+ * The entity_type of a transition row that every line of one bulk shares (entity_id is the
+ * bulk's id): written when all of a bulk's lines make the same move together, read as part of
+ * each of its lines' histories. A line never leaves its bulk, so the row is true of every line
+ * the bulk holds.
+ */
+export const BULK_LINES = 'bulk_lines';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
 export type TransitionKind = 'payment_file' | 'bulk' | 'bank_status' | 'payment' | 'basket';
@@ -184,17 +193,40 @@ async function moveBulkLines<K extends TransitionKind>(
     await writeMoves(trx, move, result.moved);
     return result;
   }
-  // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
-  await trx.raw(
-    `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-      `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
-    [...log, bulkId],
-  );
+  const from = commonState(rows, spec.column);
+  if (from !== undefined) {
+    // Every line leaves one state for one: ONE row for the bulk's lines, where a row per line
+    // would write a thousand identical ones (listTransitions gives it to each line's history).
+    const [, to, cause, source, at] = log;
+    await trx('transitions').insert({
+      entity_type: BULK_LINES,
+      entity_id: bulkId,
+      from_state: from,
+      to_state: to,
+      cause,
+      source,
+      at,
+    });
+  } else {
+    // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
+    await trx.raw(
+      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
+        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
+      [...log, bulkId],
+    );
+  }
   const updated = await trx(spec.table).where({ bulk_id: bulkId }).update(set);
   // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
   if (Number(updated) !== result.moved.length)
     throw new Error(`bulk ${bulkId}: ${Number(updated)} lines updated where ${result.moved.length} were to move`);
   return result;
+}
+
+/** The state every row is in, or undefined when they differ (or there are none). */
+function commonState(rows: readonly Row[], column: string): string | undefined {
+  const first = rows[0]?.[column];
+  if (first === undefined || first === null) return undefined;
+  return rows.every((r) => r[column] === first) ? toStr(first) : undefined;
 }
 
 /** The machine's decision for each row, tallied into `result`. */
@@ -299,12 +331,21 @@ function notFound(entityType: EntityType, wanted: readonly string[], found: read
   });
 }
 
+/** An entity's history, oldest first; a payment line's includes the moves it made with its whole bulk. */
 export async function listTransitions(
   knex: Knex,
   entityType: EntityType,
   entityId: string,
 ): Promise<TransitionRecord[]> {
   const rows = await knex<Row>('transitions').where({ entity_type: entityType, entity_id: entityId }).orderBy('id');
+  if (entityType === 'payment') {
+    const line = await knex<Row>('payments').select('bulk_id').where({ id: entityId }).first();
+    const bulkId = toOptStr(line?.bulk_id);
+    if (bulkId !== undefined) {
+      rows.push(...(await knex<Row>('transitions').where({ entity_type: BULK_LINES, entity_id: bulkId })));
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
+    }
+  }
   return rows.map((r) => {
     const source = toOptStr(r.source) as TransitionSource | undefined;
     return {

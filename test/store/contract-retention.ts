@@ -25,6 +25,24 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     const open = await record('ret-open', '2019-03-01T10:00:00Z', 2);
     // 2021-01-01 00:30 in Oslo is still 2020 in UTC: it belongs to fiscal year 2021 and is kept.
     const kept = await record('ret-kept', '2020-12-31T23:30:00Z', 2);
+    // The old file's lines went to the bank in one bulk, which refused it: every move of its
+    // lines is one row for the bulk's lines, and those go with the file too.
+    const oldLines = (await store.payments.listByFile(old)).map((l) => l.id);
+    const [oldBulk] = await store.bulks.createBulks(old, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2020-06-05' as LocalDate,
+        batchBooking: true,
+        paymentIds: oldLines,
+      },
+    ]);
+    await store.bulks.markSending(oldBulk!.id);
+    await store.bulks.markRejected(oldBulk!.id, { status: 400 });
+    const bulkLinesRows = async () =>
+      Number((await db.knex('transitions').where({ entity_type: 'bulk_lines' }).count({ n: '*' }))[0]!.n);
+    expect(await bulkLinesRows()).toBe(2); // queued, RJCT (sending moves the bulk alone)
+    expect((await store.transitions('payment', oldLines[4]!)).map((t) => t.to)).toEqual(['queued', 'RJCT']);
     for (const id of [old, kept]) {
       await store.files.setFileState(id, 'submitted', 'sent', 'submit');
       await store.files.setFileState(id, 'completed', 'all settled', 'poll');
@@ -62,6 +80,7 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     expect(await store.files.getFile(old)).toBeUndefined();
     expect(await store.payments.listByFile(old)).toEqual([]);
     expect(await store.transitions('payment_file', old)).toEqual([]);
+    expect(await bulkLinesRows()).toBe(0);
     expect((await store.files.getFile(open))?.state).toBe('accepted');
     expect(await store.payments.listByFile(kept)).toHaveLength(2);
     const trail = await store.audit.list();

@@ -310,7 +310,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       });
     });
 
-    it("moves a bulk's lines by naming the bulk, not each line; lines already further along stay and are written by id", async () => {
+    it("moves a bulk's lines by naming the bulk, with one transition row for them all; lines already further along stay and are written by id", async () => {
       const stored = await store.files.recordAcceptedFile(
         paymentFile('by-bulk-1'),
         Array.from({ length: 10 }, (_, i) => payment(i + 1, { endToEndId: `BB-${i}` })),
@@ -335,14 +335,19 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         );
       db.knex.on('query', record);
       try {
-        // Every line moves: the statements name the bulk, whatever its size.
+        // Every line moves from one state: one UPDATE names the bulk, whatever its size, and one
+        // transition row stands for all of the bulk's lines.
         await store.bulks.markSent(bulk!.id, 'PAY-BB');
-        expect(lineWrites()).toHaveLength(2);
+        expect(lineWrites()).toHaveLength(1);
         for (const w of lineWrites()) {
           expect(w.sql).toContain('where bulk_id = ?');
           expect(w.sql).not.toContain(' in (');
           expect(w.bindings).toBeLessThan(10);
         }
+        const bulkLinesRows = writes.filter(
+          (w) => w.sql.startsWith('insert into transitions') && !w.sql.includes(' from '),
+        );
+        expect(bulkLinesRows.map((w) => w.bindings)).toEqual([7]);
         // One line is ahead (ACSC); a bulk-wide ACSP leaves it and moves the other nine, by id.
         await store.payments.applyBankStatus([ids[0]!], { status: 'ACSC', cause: 'event ACSC', source: 'event' });
         writes.length = 0;

@@ -28,6 +28,7 @@ import { up as consoleIndexesUp } from './0240-console-indexes.js';
 import { up as redroppedRejectedFilesUp } from './0400-redropped-rejected-files.js';
 import { up as operatorIndexesUp } from './0410-operator-indexes.js';
 import { up as todayIndexesUp } from './0420-today-indexes.js';
+import { up as paymentsStateIndexUp } from './0460-payments-state-index.js';
 import { up as leaseTokenUp } from './0430-lease-token.js';
 import { up as reportsUp } from './0421-reports.js';
 import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
@@ -78,4 +79,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0402_bulk_bank_consent', up: bulkBankConsentUp },
   { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
   { name: '0423_sign_in_failures', up: signInFailuresUp },
+  { name: '0460_payments_state_index', up: paymentsStateIndexUp },
 ];
