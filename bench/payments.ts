@@ -13,6 +13,7 @@
 // `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
 // its peak RSS is that settle run's, not the bench runner's history.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ const SELF = fileURLToPath(import.meta.url);
 const CHILD_ENV = 'SETTLE_BENCH_PAYMENTS_CHILD';
 const LATENCY_MS = 20;
 const CONCURRENCY = 4;
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
 
 function company(root: string, maxLines: number): CompanyConfig {
   return configSchema.parse({
@@ -127,7 +130,7 @@ function executionDate(days: number): string {
 }
 
 /** The sandbox bank in a process of its own, so its work (validation, JSON) is not counted as settle's. */
-async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; close(): Promise<void> }> {
+async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; cpuMs(): number; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
     env: { ...process.env, [CHILD_ENV]: 'sandbox' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -144,6 +147,7 @@ async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; close()
   });
   return {
     urls,
+    cpuMs: () => processCpuMs(child.pid),
     close: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
@@ -151,6 +155,18 @@ async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; close()
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * CPU time (user + system) a child process has used so far, from /proc: the sandbox's own work,
+ * which shares the two cores with settle's and is in the wall time. NaN where /proc is not there.
+ */
+function processCpuMs(pid: number | undefined): number {
+  const stat = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(stat)) return Number.NaN;
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks.
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 async function sandboxChild(): Promise<void> {
@@ -171,6 +187,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
     await seed(store, count, 10_000, executionDate(5));
     const c = company(dir, 1000);
     const rss0 = process.resourceUsage().maxRSS;
+    const bankCpu0 = sandbox.cpuMs();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const submitted = await runSubmit(deps(store, client, systemClock, 'bench-1'), [c]);
@@ -181,6 +198,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
     // cost; far below it means the process waited (for the bank, or for a core on a loaded machine).
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
+    const bankCpuMs = sandbox.cpuMs() - bankCpu0;
     const bulks = submitted.bulks.length;
     const requests = bulks + polled.polled + 1;
     const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
@@ -195,7 +213,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
       baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
       baselineRate: count / (boundMs / 1000),
       peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024,
-      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
     };
   } finally {
     await client.close();
