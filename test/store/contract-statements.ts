@@ -36,6 +36,60 @@ export function statementCases(ctx: () => ContractContext): void {
     expect([...byDay.values()].map((s) => [...s][0]).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('reads a range of days in one go as the per-day reads give them, and stores many day checks', async () => {
+    const { store } = ctx();
+    const repo = store.statements;
+    await repo.upsertAccount({ id: 'rng-a', company: 'rng', currency: 'NOK' });
+    await repo.upsertAccount({ id: 'rng-b', company: 'rng', currency: 'NOK' });
+    const tx = (id: string, day: string, status: 'booked' | 'pending' = 'booked') => ({
+      bankTransactionId: id,
+      status,
+      amount: { minor: -100n, currency: 'NOK' },
+      bookingDate: d(day),
+    });
+    await repo.upsertTransactions('rng-a', [
+      tx('A3', '2026-03-02'),
+      tx('A1', '2026-03-01'),
+      tx('A2', '2026-03-02'),
+      tx('A4', '2026-03-02', 'pending'),
+      tx('A5', '2026-03-04'),
+    ]);
+    await repo.upsertTransactions('rng-b', [tx('B1', '2026-03-02')]);
+    const byDay = await repo.bookedByDay('rng-a', d('2026-03-01'), d('2026-03-03'));
+    expect([...byDay.keys()]).toEqual(['2026-03-01', '2026-03-02']);
+    for (const day of ['2026-03-01', '2026-03-02'].map(d))
+      expect(byDay.get(day)).toEqual(await repo.listTransactions('rng-a', { status: 'booked', bookingDate: day }));
+    const money = (minor: bigint) => ({ minor, currency: 'NOK' });
+    await repo.upsertBalances('rng-a', [
+      { type: 'closingBooked', referenceDate: d('2026-02-28'), amount: money(1n) },
+      { type: 'closingBooked', referenceDate: d('2026-03-02'), amount: money(2n) },
+      { type: 'openingBooked', referenceDate: d('2026-03-02'), amount: money(3n) },
+      { type: 'closingBooked', referenceDate: d('2026-03-05'), amount: money(4n) },
+    ]);
+    const closings = await repo.balancesByDay('rng-a', 'closingBooked', d('2026-02-28'), d('2026-03-04'));
+    expect([...closings.entries()].sort()).toEqual([
+      ['2026-02-28', money(1n)],
+      ['2026-03-02', money(2n)],
+    ]);
+    const day = (n: number, continuity: 'ok' | 'gap') => ({
+      accountId: 'rng-a',
+      day: d(`2026-03-0${n}`),
+      currency: 'NOK',
+      closingMinor: BigInt(n),
+      entryCount: n,
+      continuity,
+    });
+    await store.statementDays.recordMany([day(1, 'ok'), day(2, 'gap')]);
+    await store.statementDays.recordMany([day(2, 'ok'), day(3, 'ok')]);
+    expect(
+      (await store.statementDays.list('rng-a', d('2026-03-01'), d('2026-03-09'))).map((x) => [x.day, x.continuity]),
+    ).toEqual([
+      ['2026-03-01', 'ok'],
+      ['2026-03-02', 'ok'],
+      ['2026-03-03', 'ok'],
+    ]);
+  });
+
   it('keeps the statement details of a transaction as fetched', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-tx', company: 'lsn', currency: 'NOK' });
