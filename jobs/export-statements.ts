@@ -15,7 +15,7 @@ import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../src/store/index.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
-import type { StatementRepository, StoredAccount, UnitClaims } from '../src/store/index.js';
+import type { StatementRepository, StoredAccount, StoredTransaction, UnitClaims } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
 import { buildNotification } from './statements/build-notification.js';
@@ -200,11 +200,12 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
     if (day.entryCount > 0 || (unit.notification === undefined && company.statements.emptyDays)) candidates.push(day);
   }
   if (candidates.length === 0) return;
+  const read = await readAhead(deps, account, candidates);
   const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
   for (const days of groups) {
     const period = periodOf(days);
     const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(target, { days, sequenceNumber, explicit: false });
+    const written = await writePeriod(target, { days, sequenceNumber, explicit: false, read });
     if ('empty' in written) continue;
     if ('held' in written) {
       result.held.push({
@@ -312,16 +313,49 @@ interface PeriodToWrite {
   sequenceNumber: number;
   /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
   explicit: boolean;
+  /** What the automatic export read for all its days at once (a period not exported before). */
+  read?: ReadAhead;
+}
+
+/**
+ * The automatic export's reads for all its pending days in one go — their bookings, and the
+ * account's legal sequence numbers — so a first night's month of history per account costs a
+ * few queries, not several for every day (each day is still numbered and recorded as it is
+ * written).
+ */
+interface ReadAhead {
+  booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
+  assign(day: LocalDate): Promise<number>;
+}
+
+async function readAhead(
+  deps: ExportStatementsDeps,
+  account: StoredAccount,
+  days: readonly StatementDay[],
+): Promise<ReadAhead> {
+  const [from, to] = [days[0]!.day, days.at(-1)!.day];
+  return {
+    booked: await deps.statements.bookedByDay(account.id, from, to),
+    assign: await deps.legalSequence.assigner(account.id, from, to),
+  };
 }
 
 async function writePeriod(
   target: AccountExport,
-  { days, sequenceNumber, explicit }: PeriodToWrite,
+  { days, sequenceNumber, explicit, read }: PeriodToWrite,
 ): Promise<ExportedFile | { held: string } | { empty: true }> {
   const { deps, company, fileStore, account, unit } = target;
   const { exportFormat, suffix } = unit;
   const period = periodOf(days);
-  const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'assign' });
+  const rendered = await renderPeriod(deps, {
+    company,
+    account,
+    unit,
+    days,
+    sequenceNumber,
+    numbering: 'assign',
+    ...(read === undefined ? {} : { read }),
+  });
   const { legalSequenceNumber } = rendered;
   // A notification of a day without bookings of its kind says nothing: no file, no record.
   if (unit.notification !== undefined && rendered.entryCount === 0) return { empty: true };
@@ -339,15 +373,19 @@ async function writePeriod(
   const path = posix.join(company.folders.statements, fileName);
   await fileStore.writeAtomic(path, rendered.bytes);
   // Recorded only after the file is in place: a crash before this line re-writes the same bytes.
-  const record = await deps.exports.record({
-    company: company.id,
-    format: exportFormat,
-    subjectId: account.id,
-    period,
-    fileName,
-    sha256: rendered.sha256,
-    entryCount: rendered.entryCount,
-  });
+  const record = await deps.exports.record(
+    {
+      company: company.id,
+      format: exportFormat,
+      subjectId: account.id,
+      period,
+      fileName,
+      sha256: rendered.sha256,
+      entryCount: rendered.entryCount,
+    },
+    // The automatic export writes only periods never exported: no version to read first.
+    read === undefined ? undefined : 0,
+  );
   deps.logger.info(explicit ? 'statement re-exported on request' : 'statement exported', {
     ...meta,
     entries: rendered.entryCount,
@@ -403,12 +441,13 @@ interface PeriodToRender {
    * the one it was given, so checking never takes a number.
    */
   numbering: 'assign' | 'find';
+  read?: ReadAhead;
 }
 
 /** The period's document in the unit's format, built from the stored data. */
 async function renderPeriod(
   deps: ExportStatementsDeps,
-  { company, account, unit, days, sequenceNumber, numbering }: PeriodToRender,
+  { company, account, unit, days, sequenceNumber, numbering, read }: PeriodToRender,
 ): Promise<Rendered & { legalSequenceNumber?: number }> {
   if (unit.notification !== undefined) {
     const notification = await buildNotification(deps, {
@@ -426,10 +465,11 @@ async function renderPeriod(
   // held write), so the numbers the ERP sees stay gap-free and never change.
   const first = days[0]!.day;
   const legalSequenceNumber =
-    numbering === 'assign'
-      ? await deps.legalSequence.assign(account.id, first)
-      : await deps.legalSequence.find(account.id, first);
+    numbering === 'find'
+      ? await deps.legalSequence.find(account.id, first)
+      : await (read?.assign ?? ((day) => deps.legalSequence.assign(account.id, day)))(first);
   const { statement } = await buildStatement(deps, {
+    ...(read === undefined ? {} : { booked: read.booked }),
     account,
     company: company.id,
     ownerName: company.name,

@@ -44,11 +44,17 @@ export class ExportRepository {
     );
   }
 
-  /** Records an export as the next version for its format, subject and period. */
-  async record(input: ExportInput): Promise<StoredExport> {
+  /**
+   * Records an export as the next version for its format, subject and period. `latestVersion`,
+   * when the caller knows it (0: a period never exported), saves the read on the first try;
+   * the unique key still decides, and a lost race reads the versions and tries again.
+   */
+  async record(input: ExportInput, latestVersion?: number): Promise<StoredExport> {
     for (let attempt = 0; ; attempt++) {
-      const existing = await this.find(input.format, input.subjectId, input.period);
-      const version = (existing.at(-1)?.version ?? 0) + 1;
+      const version =
+        attempt === 0 && latestVersion !== undefined
+          ? latestVersion + 1
+          : ((await this.find(input.format, input.subjectId, input.period)).at(-1)?.version ?? 0) + 1;
       const row = {
         id: newId(this.clock),
         company: input.company,

@@ -24,6 +24,37 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await seq.find('lsn-a', d('2026-12-31'))).toBe(2);
   });
 
+  it('numbers many days of an account as assign does, and yields when another export took a number first', async () => {
+    const { store } = ctx();
+    await store.statements.upsertAccount({ id: 'lsn-many', company: 'lsn', currency: 'NOK' });
+    const seq = store.legalSequence;
+    expect(await seq.assign('lsn-many', d('2026-12-30'))).toBe(1);
+    const assign = await seq.assigner('lsn-many', d('2026-12-30'), d('2027-01-02'));
+    expect(await assign(d('2026-12-30'))).toBe(1);
+    expect(await assign(d('2026-12-31'))).toBe(2);
+    expect(await assign(d('2027-01-01'))).toBe(1);
+    // Another export numbers a day behind this one's back: the next day yields to it.
+    expect(await seq.assign('lsn-many', d('2027-01-05'))).toBe(2);
+    expect(await assign(d('2027-01-02'))).toBe(3);
+    expect(await seq.find('lsn-many', d('2027-01-02'))).toBe(3);
+    expect(await assign(d('2026-12-31'))).toBe(2);
+  });
+
+  it('records an export with a known latest version, and takes the next one when that was stale', async () => {
+    const { store } = ctx();
+    const input = {
+      company: 'lsn',
+      format: 'csv-statement',
+      subjectId: 'lsn-x',
+      period: '2026-03-01',
+      fileName: 'f',
+      entryCount: 1,
+    };
+    expect((await store.exports.record(input, 0)).version).toBe(1);
+    expect((await store.exports.record(input, 0)).version).toBe(2);
+    expect((await store.exports.find('csv-statement', 'lsn-x', '2026-03-01')).map((e) => e.version)).toEqual([1, 2]);
+  });
+
   it('never gives one number twice when exports assign at the same moment', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-race', company: 'lsn', currency: 'NOK' });
