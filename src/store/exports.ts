@@ -4,7 +4,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
-import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface ExportInput {
   company: string;
@@ -44,17 +44,11 @@ export class ExportRepository {
     );
   }
 
-  /**
-   * Records an export as the next version for its format, subject and period. `latestVersion`,
-   * when the caller knows it (0: a period never exported), saves the read on the first try;
-   * the unique key still decides, and a lost race reads the versions and tries again.
-   */
-  async record(input: ExportInput, latestVersion?: number): Promise<StoredExport> {
+  /** Records an export as the next version for its format, subject and period. */
+  async record(input: ExportInput): Promise<StoredExport> {
     for (let attempt = 0; ; attempt++) {
-      const version =
-        attempt === 0 && latestVersion !== undefined
-          ? latestVersion + 1
-          : ((await this.find(input.format, input.subjectId, input.period)).at(-1)?.version ?? 0) + 1;
+      const existing = await this.find(input.format, input.subjectId, input.period);
+      const version = (existing.at(-1)?.version ?? 0) + 1;
       const row = {
         id: newId(this.clock),
         company: input.company,
@@ -74,6 +68,38 @@ export class ExportRepository {
         // Another instance recorded the same version first: take the next one.
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
+    }
+  }
+
+  /**
+   * Records exports of periods never exported before as their first versions, in one insert
+   * and one commit (an export of a month of history). When another instance recorded any of
+   * them meanwhile, the insert fails as a whole and each is recorded on its own as `record` does.
+   */
+  async recordFirsts(inputs: readonly ExportInput[]): Promise<StoredExport[]> {
+    const exportedAt = instant(this.clock.now());
+    const rows = inputs.map((input) => ({
+      id: newId(this.clock),
+      company: input.company,
+      format: input.format,
+      subject_id: input.subjectId,
+      period: input.period,
+      version: 1,
+      file_name: input.fileName,
+      sha256: input.sha256 ?? null,
+      entry_count: input.entryCount,
+      exported_at: exportedAt,
+    }));
+    try {
+      await this.db.transaction(async (trx) => {
+        for (const part of chunks(rows, 200)) await trx('exports').insert(part);
+      });
+      return rows.map(toExport);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const stored: StoredExport[] = [];
+      for (const input of inputs) stored.push(await this.record(input));
+      return stored;
     }
   }
 }

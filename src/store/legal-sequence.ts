@@ -6,7 +6,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
-import { instant, isUniqueViolation, toInt, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, toInt, toLocalDate, type Row } from './rows.js';
 
 export class LegalSequenceRepository {
   constructor(
@@ -25,19 +25,22 @@ export class LegalSequenceRepository {
   }
 
   /**
-   * `assign` for many days of one account (an export of a month of history): the numbers the
-   * days in [from, to] have and each year's highest are read once, so a new day costs one
-   * insert instead of three round trips. The same unique key guards it: when another export
-   * took the day or the number meanwhile, that day falls back to `assign`.
+   * `assign` for many days of one account at once, in day order (an export of a month of
+   * history): the days' numbers and each year's highest are read once and the new numbers go
+   * in as one insert, so a month costs three round trips and one commit, not three of each a
+   * day. The same unique key guards it: when another export numbered any of these days or took
+   * one of the numbers meanwhile, the insert fails as a whole and each day falls back to `assign`.
    */
-  async assigner(accountId: string, from: LocalDate, to: LocalDate): Promise<(day: LocalDate) => Promise<number>> {
-    const given = new Map<string, number>();
-    for (const r of await this.db
-      .knex<Row>('legal_sequence_numbers')
-      .select('day', 'number')
-      .where({ account_id: accountId })
-      .whereBetween('day', [from, to]))
-      given.set(String(r.day), toInt(r.number));
+  async assignAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
+    const numbers = new Map<LocalDate, number>();
+    if (days.length === 0) return numbers;
+    for (const part of chunks([...days], 500))
+      for (const r of await this.db
+        .knex<Row>('legal_sequence_numbers')
+        .select('day', 'number')
+        .where({ account_id: accountId })
+        .whereIn('day', part))
+        numbers.set(toLocalDate(r.day), toInt(r.number));
     const highest = new Map<number, number>();
     for (const r of await this.db
       .knex<Row>('legal_sequence_numbers')
@@ -46,24 +49,25 @@ export class LegalSequenceRepository {
       .where({ account_id: accountId })
       .groupBy('year'))
       highest.set(toInt(r.year), toInt(r.number));
-    return async (day) => {
-      const known = given.get(day);
-      if (known !== undefined) return known;
+    const assignedAt = instant(this.clock.now());
+    const rows: Row[] = [];
+    for (const day of [...new Set(days)].sort()) {
+      if (numbers.has(day)) continue;
       const year = Number(day.slice(0, 4));
       const number = (highest.get(year) ?? 0) + 1;
-      try {
-        await this.insert(accountId, day, year, number);
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const taken = await this.assign(accountId, day);
-        given.set(day, taken);
-        highest.set(year, Math.max(highest.get(year) ?? 0, taken));
-        return taken;
-      }
-      given.set(day, number);
       highest.set(year, number);
-      return number;
-    };
+      rows.push({ account_id: accountId, day, year, number, assigned_at: assignedAt });
+    }
+    try {
+      await this.db.transaction(async (trx) => {
+        for (const part of chunks(rows, 200)) await trx('legal_sequence_numbers').insert(part);
+      });
+      for (const r of rows) numbers.set(r.day as LocalDate, r.number as number);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      for (const r of rows) numbers.set(r.day as LocalDate, await this.assign(accountId, r.day as LocalDate));
+    }
+    return numbers;
   }
 
   /** The day's number: the one it has, or the next of its year. */

@@ -24,35 +24,51 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await seq.find('lsn-a', d('2026-12-31'))).toBe(2);
   });
 
-  it('numbers many days of an account as assign does, and yields when another export took a number first', async () => {
+  it('numbers many days of an account at once as assign would, and yields when another export took one first', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-many', company: 'lsn', currency: 'NOK' });
     const seq = store.legalSequence;
     expect(await seq.assign('lsn-many', d('2026-12-30'))).toBe(1);
-    const assign = await seq.assigner('lsn-many', d('2026-12-30'), d('2027-01-02'));
-    expect(await assign(d('2026-12-30'))).toBe(1);
-    expect(await assign(d('2026-12-31'))).toBe(2);
-    expect(await assign(d('2027-01-01'))).toBe(1);
-    // Another export numbers a day behind this one's back: the next day yields to it.
-    expect(await seq.assign('lsn-many', d('2027-01-05'))).toBe(2);
-    expect(await assign(d('2027-01-02'))).toBe(3);
-    expect(await seq.find('lsn-many', d('2027-01-02'))).toBe(3);
-    expect(await assign(d('2026-12-31'))).toBe(2);
+    const all = await seq.assignAll('lsn-many', ['2027-01-01', '2026-12-31', '2026-12-30', '2027-01-02'].map(d));
+    expect([...all.entries()].sort()).toEqual([
+      ['2026-12-30', 1],
+      ['2026-12-31', 2],
+      ['2027-01-01', 1],
+      ['2027-01-02', 2],
+    ]);
+    expect(await seq.find('lsn-many', d('2027-01-02'))).toBe(2);
+    // Another export numbered one of the days meanwhile (its number 3 also the next free one):
+    // the batch fails as a whole and every day gets its number one by one, none twice.
+    expect(await seq.assign('lsn-many', d('2027-01-04'))).toBe(3);
+    const again = await seq.assignAll('lsn-many', ['2027-01-03', '2027-01-04', '2027-01-05'].map(d));
+    expect([...again.entries()].sort()).toEqual([
+      ['2027-01-03', 4],
+      ['2027-01-04', 3],
+      ['2027-01-05', 5],
+    ]);
   });
 
-  it('records an export with a known latest version, and takes the next one when that was stale', async () => {
+  it('records first exports in one go, and each as the next version when one was recorded meanwhile', async () => {
     const { store } = ctx();
-    const input = {
+    const input = (period: string) => ({
       company: 'lsn',
       format: 'csv-statement',
       subjectId: 'lsn-x',
-      period: '2026-03-01',
-      fileName: 'f',
+      period,
+      fileName: `f-${period}`,
       entryCount: 1,
-    };
-    expect((await store.exports.record(input, 0)).version).toBe(1);
-    expect((await store.exports.record(input, 0)).version).toBe(2);
-    expect((await store.exports.find('csv-statement', 'lsn-x', '2026-03-01')).map((e) => e.version)).toEqual([1, 2]);
+    });
+    const firsts = await store.exports.recordFirsts([input('2026-03-01'), input('2026-03-02')]);
+    expect(firsts.map((e) => [e.period, e.version])).toEqual([
+      ['2026-03-01', 1],
+      ['2026-03-02', 1],
+    ]);
+    const mixed = await store.exports.recordFirsts([input('2026-03-03'), input('2026-03-01')]);
+    expect(mixed.map((e) => [e.period, e.version])).toEqual([
+      ['2026-03-03', 1],
+      ['2026-03-01', 2],
+    ]);
+    expect((await store.exports.find('csv-statement', 'lsn-x', '2026-03-03')).map((e) => e.version)).toEqual([1]);
   });
 
   it('never gives one number twice when exports assign at the same moment', async () => {
