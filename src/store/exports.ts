@@ -3,8 +3,9 @@
 // next version number instead of silently replacing what the ledger already imported.
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
+import { insertAll } from './insert-all.js';
 import { newId } from './ids.js';
-import { chunks, instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface ExportInput {
   company: string;
@@ -91,9 +92,7 @@ export class ExportRepository {
       exported_at: exportedAt,
     }));
     try {
-      await this.db.transaction(async (trx) => {
-        for (const part of chunks(rows, 200)) await trx('exports').insert(part);
-      });
+      await insertAll(this.db, 'exports', rows);
       return rows.map(toExport);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -6,6 +6,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
+import { insertAll } from './insert-all.js';
 import { chunks, instant, isUniqueViolation, toInt, toLocalDate, type Row } from './rows.js';
 
 export class LegalSequenceRepository {
@@ -59,9 +60,7 @@ export class LegalSequenceRepository {
       rows.push({ account_id: accountId, day, year, number, assigned_at: assignedAt });
     }
     try {
-      await this.db.transaction(async (trx) => {
-        for (const part of chunks(rows, 200)) await trx('legal_sequence_numbers').insert(part);
-      });
+      await insertAll(this.db, 'legal_sequence_numbers', rows);
       for (const r of rows) numbers.set(r.day as LocalDate, r.number as number);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

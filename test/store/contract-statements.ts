@@ -71,6 +71,26 @@ export function statementCases(ctx: () => ContractContext): void {
     expect((await store.exports.find('csv-statement', 'lsn-x', '2026-03-03')).map((e) => e.version)).toEqual([1]);
   });
 
+  it('records more first exports than one statement takes all or none', async () => {
+    const { store } = ctx();
+    const input = (n: number) => ({
+      company: 'lsn',
+      format: 'csv-statement',
+      subjectId: 'lsn-many',
+      period: `p${String(n).padStart(3, '0')}`,
+      fileName: `f${n}`,
+      entryCount: 0,
+    });
+    await store.exports.recordFirsts([input(249)]);
+    // The last of 250 clashes: none of the batch goes in, and each is recorded on its own.
+    const all = await store.exports.recordFirsts(Array.from({ length: 250 }, (_, n) => input(n)));
+    expect(all.filter((e) => e.version === 1)).toHaveLength(249);
+    expect(all.at(-1)).toMatchObject({ period: 'p249', version: 2 });
+    const more = await store.exports.recordFirsts(Array.from({ length: 250 }, (_, n) => input(n + 250)));
+    expect(more.every((e) => e.version === 1)).toBe(true);
+    expect(await store.exports.exportedPeriods('csv-statement', 'lsn-many')).toHaveLength(500);
+  });
+
   it('never gives one number twice when exports assign at the same moment', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-race', company: 'lsn', currency: 'NOK' });
