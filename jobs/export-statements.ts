@@ -13,9 +13,9 @@ import { SettleError } from '../src/domain/errors.js';
 import { hasErrors, type Issue } from '../src/domain/issue.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
-import type { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../src/store/index.js';
+import type { ExportInput, ExportRepository, LegalSequenceRepository, PaymentRepository } from '../src/store/index.js';
 import type { StatementDay, StatementDayRepository } from '../src/store/index.js';
-import type { StatementRepository, StoredAccount, UnitClaims } from '../src/store/index.js';
+import type { StatementRepository, StoredAccount, StoredTransaction, UnitClaims } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { buildStatement } from './statements/build-statement.js';
 import { buildNotification } from './statements/build-notification.js';
@@ -201,23 +201,31 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
   }
   if (candidates.length === 0) return;
   const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
-  for (const days of groups) {
-    const period = periodOf(days);
-    const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
-    const written = await writePeriod(target, { days, sequenceNumber, explicit: false });
-    if ('empty' in written) continue;
-    if ('held' in written) {
-      result.held.push({
-        company: company.id,
-        accountId: account.id,
-        format: exportFormat,
-        day: days[0]!.day,
-        reason: written.held,
-      });
-      return;
+  const read = await readAhead(deps, account, candidates, groups);
+  // Each file is recorded after it is in place; the account's new periods are recorded together
+  // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
+  const written: WrittenPeriod[] = [];
+  try {
+    for (const days of groups) {
+      const period = periodOf(days);
+      const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
+      const outcome = await writePeriod(target, { days, sequenceNumber, explicit: false, read });
+      if ('empty' in outcome) continue;
+      if ('held' in outcome) {
+        result.held.push({
+          company: company.id,
+          accountId: account.id,
+          format: exportFormat,
+          day: days[0]!.day,
+          reason: outcome.held,
+        });
+        return;
+      }
+      periods.push(period);
+      written.push(outcome);
     }
-    periods.push(period);
-    result.files.push(written);
+  } finally {
+    result.files.push(...(await recordWritten(deps, written, { firsts: true })));
   }
 }
 
@@ -263,7 +271,7 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
         day: group[0]!.day,
         reason: written.held,
       });
-    else result.files.push(written);
+    else result.files.push(...(await recordWritten(deps, [written], { firsts: false })));
   }
 }
 
@@ -312,16 +320,83 @@ interface PeriodToWrite {
   sequenceNumber: number;
   /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
   explicit: boolean;
+  /** What the automatic export read for all its days at once (a period not exported before). */
+  read?: ReadAhead;
+}
+
+/**
+ * The automatic export's reads for all its pending days in one go — their bookings, and the
+ * legal sequence numbers of the periods to write, given in day order as one insert — so a first
+ * night's month of history per account costs a few queries, not several for every day.
+ */
+interface ReadAhead {
+  booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
+  numbers: ReadonlyMap<LocalDate, number>;
+}
+
+async function readAhead(
+  deps: ExportStatementsDeps,
+  account: StoredAccount,
+  days: readonly StatementDay[],
+  groups: readonly (readonly StatementDay[])[],
+): Promise<ReadAhead> {
+  return {
+    booked: await deps.statements.bookedByDay(account.id, days[0]!.day, days.at(-1)!.day),
+    numbers: await deps.legalSequence.assignAll(
+      account.id,
+      groups.map((g) => g[0]!.day),
+    ),
+  };
+}
+
+/** A file in place, not yet in the export ledger. */
+interface WrittenPeriod {
+  input: ExportInput;
+  file: Omit<ExportedFile, 'version'>;
+}
+
+/** Records written files (new periods in one insert with `firsts`), logs them, and gives them their versions. */
+async function recordWritten(
+  deps: ExportStatementsDeps,
+  written: readonly WrittenPeriod[],
+  { firsts }: { firsts: boolean },
+): Promise<ExportedFile[]> {
+  if (written.length === 0) return [];
+  const inputs = written.map((w) => w.input);
+  const records = firsts ? await deps.exports.recordFirsts(inputs) : [];
+  if (!firsts) for (const input of inputs) records.push(await deps.exports.record(input));
+  return written.map(({ file }, i) => {
+    const { version } = records[i]!;
+    deps.logger.info(file.explicit ? 'statement re-exported on request' : 'statement exported', {
+      company: file.company,
+      accountId: file.accountId,
+      format: file.format,
+      period: file.period,
+      entries: file.entries,
+      sequenceNumber: file.sequenceNumber,
+      ...(file.legalSequenceNumber === undefined ? {} : { legalSequenceNumber: file.legalSequenceNumber }),
+      version,
+    });
+    return { ...file, version };
+  });
 }
 
 async function writePeriod(
   target: AccountExport,
-  { days, sequenceNumber, explicit }: PeriodToWrite,
-): Promise<ExportedFile | { held: string } | { empty: true }> {
+  { days, sequenceNumber, explicit, read }: PeriodToWrite,
+): Promise<WrittenPeriod | { held: string } | { empty: true }> {
   const { deps, company, fileStore, account, unit } = target;
   const { exportFormat, suffix } = unit;
   const period = periodOf(days);
-  const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'assign' });
+  const rendered = await renderPeriod(deps, {
+    company,
+    account,
+    unit,
+    days,
+    sequenceNumber,
+    numbering: 'assign',
+    ...(read === undefined ? {} : { read }),
+  });
   const { legalSequenceNumber } = rendered;
   // A notification of a day without bookings of its kind says nothing: no file, no record.
   if (unit.notification !== undefined && rendered.entryCount === 0) return { empty: true };
@@ -338,34 +413,27 @@ async function writePeriod(
   const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
   const path = posix.join(company.folders.statements, fileName);
   await fileStore.writeAtomic(path, rendered.bytes);
-  // Recorded only after the file is in place: a crash before this line re-writes the same bytes.
-  const record = await deps.exports.record({
-    company: company.id,
-    format: exportFormat,
-    subjectId: account.id,
-    period,
-    fileName,
-    sha256: rendered.sha256,
-    entryCount: rendered.entryCount,
-  });
-  deps.logger.info(explicit ? 'statement re-exported on request' : 'statement exported', {
-    ...meta,
-    entries: rendered.entryCount,
-    sequenceNumber,
-    ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
-    version: record.version,
-  });
   return {
-    company: company.id,
-    accountId: account.id,
-    format: exportFormat,
-    period,
-    path,
-    entries: rendered.entryCount,
-    sequenceNumber,
-    ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
-    version: record.version,
-    explicit,
+    input: {
+      company: company.id,
+      format: exportFormat,
+      subjectId: account.id,
+      period,
+      fileName,
+      sha256: rendered.sha256,
+      entryCount: rendered.entryCount,
+    },
+    file: {
+      company: company.id,
+      accountId: account.id,
+      format: exportFormat,
+      period,
+      path,
+      entries: rendered.entryCount,
+      sequenceNumber,
+      ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
+      explicit,
+    },
   };
 }
 
@@ -403,12 +471,13 @@ interface PeriodToRender {
    * the one it was given, so checking never takes a number.
    */
   numbering: 'assign' | 'find';
+  read?: ReadAhead;
 }
 
 /** The period's document in the unit's format, built from the stored data. */
 async function renderPeriod(
   deps: ExportStatementsDeps,
-  { company, account, unit, days, sequenceNumber, numbering }: PeriodToRender,
+  { company, account, unit, days, sequenceNumber, numbering, read }: PeriodToRender,
 ): Promise<Rendered & { legalSequenceNumber?: number }> {
   if (unit.notification !== undefined) {
     const notification = await buildNotification(deps, {
@@ -426,10 +495,11 @@ async function renderPeriod(
   // held write), so the numbers the ERP sees stay gap-free and never change.
   const first = days[0]!.day;
   const legalSequenceNumber =
-    numbering === 'assign'
-      ? await deps.legalSequence.assign(account.id, first)
-      : await deps.legalSequence.find(account.id, first);
+    numbering === 'find'
+      ? await deps.legalSequence.find(account.id, first)
+      : (read?.numbers.get(first) ?? (await deps.legalSequence.assign(account.id, first)));
   const { statement } = await buildStatement(deps, {
+    ...(read === undefined ? {} : { booked: read.booked }),
     account,
     company: company.id,
     ownerName: company.name,

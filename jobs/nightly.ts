@@ -25,7 +25,8 @@ import {
 import { mergeSteps } from './nightly-step-merge.js';
 import type { StepName, StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
-import { runPickup, type PickedFile, type PickupDeps } from './pickup.js';
+import { lookAtInboxes, runPickup, type PickedFile, type PickupDeps } from './pickup.js';
+import type { EarlierLook } from '../src/transport/index.js';
 import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
 import { runStatusReport, type WrittenStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
@@ -94,11 +95,18 @@ export async function runNightly(
     // Company by company, so several processes share a night: each claims the next company
     // whose chain nobody runs, and a company's steps run in order, never twice at once. Up to
     // `companiesAtOnce` chains run at once, so one company's wait on the bank overlaps with
-    // another's work; results stay in company order.
+    // another's work; results stay in company order. With more companies than run at once, every
+    // inbox is looked at first, so a later company's pickup need not wait stableFor on its own.
+    const earlierLooks =
+      companies.length > (deps.companiesAtOnce ?? 1) ? await lookAtInboxes(deps.pickup(runId), companies) : undefined;
     const ran = await mapConcurrent(companies, deps.companiesAtOnce ?? 1, (company) =>
-      units.run({ job: 'nightly', company: company.id }, () => runCompanyChain(deps, company, units, options), {
-        doneSince: startedAt,
-      }),
+      units.run(
+        { job: 'nightly', company: company.id },
+        () => runCompanyChain(deps, company, units, options, earlierLooks),
+        {
+          doneSince: startedAt,
+        },
+      ),
     );
     chains = ran.flatMap((chain) => (chain.ran ? [chain.result] : []));
   } finally {
@@ -149,6 +157,7 @@ async function runCompanyChain(
   company: CompanyConfig,
   units: UnitClaims,
   options: NightlyOptions,
+  earlierLooks: ReadonlyMap<string, EarlierLook> | undefined,
 ): Promise<CompanyChain> {
   const { runId } = options;
   const companies = [company];
@@ -192,7 +201,7 @@ async function runCompanyChain(
   };
   {
     await step('pickup', async () => {
-      picked = await runPickup(deps.pickup(runId), companies);
+      picked = await runPickup({ ...deps.pickup(runId), ...(earlierLooks ? { earlierLooks } : {}) }, companies);
       const count = (o: string) => picked.filter((p) => p.outcome === o).length;
       const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
       return {

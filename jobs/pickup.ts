@@ -12,7 +12,7 @@ import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
-import type { Clock } from '../src/domain/clock.js';
+import { systemClock, type Clock } from '../src/domain/clock.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
@@ -20,7 +20,13 @@ import type { Logger } from '../src/log/index.js';
 import type { FileLedger, ReportRepository, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
 import type { HeldLine } from '../src/store/index.js';
-import { globToRegExp, takeStableFiles, type FileEntry, type FileStore } from '../src/transport/index.js';
+import {
+  globToRegExp,
+  takeStableFiles,
+  type EarlierLook,
+  type FileEntry,
+  type FileStore,
+} from '../src/transport/index.js';
 import { looksLikeCamt055 } from '../src/formats/camt055/index.js';
 import type { Camt055Answer } from './payments/camt055-intake.js';
 import type { DebtorAccountCheck } from './accounts/debtor-check.js';
@@ -64,6 +70,8 @@ export interface PickupDeps {
    * when the company names no bank (no check).
    */
   debtorAccounts?(company: CompanyConfig): Promise<DebtorAccountCheck | DirectoryUnreachable | undefined>;
+  /** Each company's inbox as a look at the start of the run saw it (lookAtInboxes), by company id. */
+  earlierLooks?: ReadonlyMap<string, EarlierLook>;
   /** Wait between the two looks of the stable-file check (tests shorten it). */
   sleep?: (ms: number) => Promise<void>;
   /** True the first time a finding with this key is seen (later runs stay quiet about it). */
@@ -91,12 +99,14 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
       'i',
     );
     const marker = company.intake.readyMarker;
+    const earlier = deps.earlierLooks?.get(company.id);
     const { stable, skipped, others, orphanMarkers } = await takeStableFiles(fileStore, inbox, {
       pattern,
       settleMs: company.intake.stableFor,
       // file times are real time, so the stable check uses the system clock, not deps.clock
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
       ...(marker ? { marker } : {}),
+      ...(earlier === undefined ? {} : { earlier }),
     });
     await reportOthers(deps, company.id, others);
     // A marker whose file an earlier run took would let a later file of that name in unfinished.
@@ -442,4 +452,27 @@ async function writeReport(
   await fileStore.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
   await fileStore.writeAtomic(`${base}.errors.txt`, report.text);
   return `${base}.errors.txt`;
+}
+
+/**
+ * A first look at every company's inbox, for a run that works through many companies: each
+ * company's pickup then compares with it instead of waiting `intake.stableFor` after a look of
+ * its own (the files of the companies after the first few have been still that long by then).
+ * A folder that cannot be read now is simply looked at twice later, as without this.
+ */
+export async function lookAtInboxes(
+  deps: Pick<PickupDeps, 'fileStore'>,
+  companies: readonly CompanyConfig[],
+): Promise<Map<string, EarlierLook>> {
+  const looks = new Map<string, EarlierLook>();
+  for (const company of companies) {
+    try {
+      const { files } = await (await deps.fileStore(company)).scan(company.folders.inbox);
+      // The time after the look: the gap to the company's own look is never overstated.
+      looks.set(company.id, { at: systemClock.now().getTime(), files });
+    } catch {
+      // No earlier look for this company: its pickup waits as it always did.
+    }
+  }
+  return looks;
 }

@@ -31,6 +31,8 @@ export interface StatementPeriod {
   /** LglSeqNb, when the period has one. */
   legalSequenceNumber?: number;
   timeZone: string;
+  /** The account's booked transactions by day, when the caller read them already for many days. */
+  booked?: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
 }
 
 export interface StatementSources {
@@ -56,7 +58,10 @@ export async function buildStatement(
   const currency = account.currency ?? first.currency;
   const stored: StoredTransaction[] = [];
   for (const day of period.days) {
-    const booked = await sources.statements.listTransactions(account.id, { status: 'booked', bookingDate: day.day });
+    const booked =
+      period.booked === undefined
+        ? await sources.statements.listTransactions(account.id, { status: 'booked', bookingDate: day.day })
+        : [...(period.booked.get(day.day) ?? [])];
     stored.push(...booked.sort(byLedgerOrder));
   }
   const own = await ownPaymentsOf(sources.payments, period.company, stored);

@@ -26,15 +26,20 @@ export async function checkAccountDays(
   const exponent = currencyExponent(currency) ?? 2;
   const format = (minor: bigint) => `${formatMinor(minor, exponent)} ${currency}`;
   const checked: StatementDay[] = [];
-  let previousClosing = (await deps.statements.getBalance(accountId, CLOSING_BOOKED, addDays(start, -1)))?.minor;
+  const before = addDays(start, -1);
+  // Each figure is read for the whole range at once: a round trip per kind, not three a day
+  // (a bureau's first night checks a month of history on each of thousands of accounts).
+  const booked = await deps.statements.bookedByDay(accountId, start, lastDay);
+  const closings = await deps.statements.balancesByDay(accountId, CLOSING_BOOKED, before, lastDay);
+  const openings = await deps.statements.balancesByDay(accountId, OPENING_BOOKED, start, lastDay);
+  let previousClosing = closings.get(before)?.minor;
   let earlierClosingKnown =
-    previousClosing !== undefined ||
-    (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, addDays(start, -1)));
+    previousClosing !== undefined || (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, before));
   for (let day = start; day <= lastDay; day = addDays(day, 1)) {
-    const entries = await deps.statements.listTransactions(accountId, { status: 'booked', bookingDate: day });
+    const entries = booked.get(day) ?? [];
     const entrySum = entries.reduce((sum, e) => sum + e.amount.minor, 0n);
-    const bankClosing = (await deps.statements.getBalance(accountId, CLOSING_BOOKED, day))?.minor;
-    const bankOpening = (await deps.statements.getBalance(accountId, OPENING_BOOKED, day))?.minor;
+    const bankClosing = closings.get(day)?.minor;
+    const bankOpening = openings.get(day)?.minor;
     const figures = {
       entrySum,
       entryCount: entries.length,
@@ -56,11 +61,11 @@ export async function checkAccountDays(
       };
       if (verdict.openingMinor !== undefined) record.openingMinor = verdict.openingMinor;
       if (verdict.finding !== undefined) record.finding = verdict.finding;
-      await deps.days.record(record);
       checked.push(record);
     }
     previousClosing = bankClosing;
     earlierClosingKnown ||= bankClosing !== undefined;
   }
+  await deps.days.recordMany(checked);
   return checked;
 }

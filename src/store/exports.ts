@@ -3,6 +3,7 @@
 // next version number instead of silently replacing what the ledger already imported.
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
+import { insertAll } from './insert-all.js';
 import { newId } from './ids.js';
 import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
@@ -68,6 +69,36 @@ export class ExportRepository {
         // Another instance recorded the same version first: take the next one.
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
+    }
+  }
+
+  /**
+   * Records exports of periods never exported before as their first versions, in one insert
+   * and one commit (an export of a month of history). When another instance recorded any of
+   * them meanwhile, the insert fails as a whole and each is recorded on its own as `record` does.
+   */
+  async recordFirsts(inputs: readonly ExportInput[]): Promise<StoredExport[]> {
+    const exportedAt = instant(this.clock.now());
+    const rows = inputs.map((input) => ({
+      id: newId(this.clock),
+      company: input.company,
+      format: input.format,
+      subject_id: input.subjectId,
+      period: input.period,
+      version: 1,
+      file_name: input.fileName,
+      sha256: input.sha256 ?? null,
+      entry_count: input.entryCount,
+      exported_at: exportedAt,
+    }));
+    try {
+      await insertAll(this.db, 'exports', rows);
+      return rows.map(toExport);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const stored: StoredExport[] = [];
+      for (const input of inputs) stored.push(await this.record(input));
+      return stored;
     }
   }
 }

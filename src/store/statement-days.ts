@@ -5,7 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Continuity } from '../domain/statement-day-continuity.js';
 import { addDays, type LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
-import { amountParam, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
+import { amountParam, chunks, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
 
 export interface StatementDay {
   accountId: string;
@@ -27,23 +27,27 @@ export class StatementDayRepository {
 
   /** Stores (or replaces) the check of one account day. */
   async record(day: StatementDay): Promise<void> {
+    await this.recordMany([day]);
+  }
+
+  /** Stores (or replaces) the checks of several days: a few round trips, not one a day. */
+  async recordMany(days: readonly StatementDay[]): Promise<void> {
     const opt = (v: bigint | undefined) => (v === undefined ? null : amountParam(v));
-    await this.db
-      .knex('statement_days')
-      .insert({
-        account_id: day.accountId,
-        day: day.day,
-        currency: day.currency,
-        opening_minor: opt(day.openingMinor),
-        closing_minor: opt(day.closingMinor),
-        booked_sum_minor: opt(day.bookedSumMinor),
-        entry_count: day.entryCount,
-        continuity: day.continuity,
-        finding: day.finding ?? null,
-        checked_at: instant(this.clock.now()),
-      })
-      .onConflict(['account_id', 'day'])
-      .merge();
+    const checkedAt = instant(this.clock.now());
+    const rows = days.map((day) => ({
+      account_id: day.accountId,
+      day: day.day,
+      currency: day.currency,
+      opening_minor: opt(day.openingMinor),
+      closing_minor: opt(day.closingMinor),
+      booked_sum_minor: opt(day.bookedSumMinor),
+      entry_count: day.entryCount,
+      continuity: day.continuity,
+      finding: day.finding ?? null,
+      checked_at: checkedAt,
+    }));
+    for (const part of chunks(rows, 100))
+      await this.db.knex('statement_days').insert(part).onConflict(['account_id', 'day']).merge();
   }
 
   /**

@@ -8,6 +8,7 @@ export {
   globToRegExp,
   isTemporaryName,
   takeStableFiles,
+  type EarlierLook,
   type SkippedFile,
   type StableFiles,
   type StableFilesOptions,

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { checkBic, checkIban } from '../../src/domain/account-id.js';
 import { businessCalendar } from '../../src/domain/business-calendar.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { addDays, dateInZone, isLocalDate, parseDate, toLocalDate, today } from '../../src/domain/local-date.js';
+import {
+  addDays,
+  dateInZone,
+  isLocalDate,
+  parseDate,
+  toLocalDate,
+  today,
+  type LocalDate,
+} from '../../src/domain/local-date.js';
+import { endOfDay, zonedParts } from '../../src/domain/zoned-time.js';
 
 describe('calendar dates', () => {
   it('accepts only real calendar dates', () => {
@@ -31,6 +40,20 @@ describe('calendar dates', () => {
     expect(today(clock, 'Europe/Oslo')).toBe('2026-07-01');
     expect(today(clock, 'UTC')).toBe('2026-06-30');
     expect(dateInZone(new Date('2026-01-01T04:00:00Z'), 'America/New_York')).toBe('2025-12-31');
+  });
+});
+
+describe('zoned times with formatters kept per zone', () => {
+  it('gives each zone its own answer when zones alternate, across a DST change', () => {
+    const instant = new Date('2026-03-29T00:30:00Z');
+    for (let round = 0; round < 2; round++) {
+      expect(dateInZone(instant, 'Pacific/Auckland')).toBe('2026-03-29');
+      expect(dateInZone(instant, 'America/New_York')).toBe('2026-03-28');
+      expect(zonedParts(instant, 'Europe/Oslo')).toMatchObject({ day: 29, hour: 1, minute: 30 });
+      expect(zonedParts(new Date('2026-03-29T01:30:00Z'), 'Europe/Oslo')).toMatchObject({ hour: 3 });
+      expect(zonedParts(instant, 'UTC')).toMatchObject({ day: 29, hour: 0 });
+      expect(endOfDay('2026-03-29' as LocalDate, 'Europe/Oslo').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    }
   });
 });
 

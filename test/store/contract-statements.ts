@@ -24,6 +24,73 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await seq.find('lsn-a', d('2026-12-31'))).toBe(2);
   });
 
+  it('numbers many days of an account at once as assign would, and yields when another export took one first', async () => {
+    const { store } = ctx();
+    await store.statements.upsertAccount({ id: 'lsn-many', company: 'lsn', currency: 'NOK' });
+    const seq = store.legalSequence;
+    expect(await seq.assign('lsn-many', d('2026-12-30'))).toBe(1);
+    const all = await seq.assignAll('lsn-many', ['2027-01-01', '2026-12-31', '2026-12-30', '2027-01-02'].map(d));
+    expect([...all.entries()].sort()).toEqual([
+      ['2026-12-30', 1],
+      ['2026-12-31', 2],
+      ['2027-01-01', 1],
+      ['2027-01-02', 2],
+    ]);
+    expect(await seq.find('lsn-many', d('2027-01-02'))).toBe(2);
+    // Another export numbered one of the days meanwhile (its number 3 also the next free one):
+    // the batch fails as a whole and every day gets its number one by one, none twice.
+    expect(await seq.assign('lsn-many', d('2027-01-04'))).toBe(3);
+    const again = await seq.assignAll('lsn-many', ['2027-01-03', '2027-01-04', '2027-01-05'].map(d));
+    expect([...again.entries()].sort()).toEqual([
+      ['2027-01-03', 4],
+      ['2027-01-04', 3],
+      ['2027-01-05', 5],
+    ]);
+  });
+
+  it('records first exports in one go, and each as the next version when one was recorded meanwhile', async () => {
+    const { store } = ctx();
+    const input = (period: string) => ({
+      company: 'lsn',
+      format: 'csv-statement',
+      subjectId: 'lsn-x',
+      period,
+      fileName: `f-${period}`,
+      entryCount: 1,
+    });
+    const firsts = await store.exports.recordFirsts([input('2026-03-01'), input('2026-03-02')]);
+    expect(firsts.map((e) => [e.period, e.version])).toEqual([
+      ['2026-03-01', 1],
+      ['2026-03-02', 1],
+    ]);
+    const mixed = await store.exports.recordFirsts([input('2026-03-03'), input('2026-03-01')]);
+    expect(mixed.map((e) => [e.period, e.version])).toEqual([
+      ['2026-03-03', 1],
+      ['2026-03-01', 2],
+    ]);
+    expect((await store.exports.find('csv-statement', 'lsn-x', '2026-03-03')).map((e) => e.version)).toEqual([1]);
+  });
+
+  it('records more first exports than one statement takes all or none', async () => {
+    const { store } = ctx();
+    const input = (n: number) => ({
+      company: 'lsn',
+      format: 'csv-statement',
+      subjectId: 'lsn-many',
+      period: `p${String(n).padStart(3, '0')}`,
+      fileName: `f${n}`,
+      entryCount: 0,
+    });
+    await store.exports.recordFirsts([input(249)]);
+    // The last of 250 clashes: none of the batch goes in, and each is recorded on its own.
+    const all = await store.exports.recordFirsts(Array.from({ length: 250 }, (_, n) => input(n)));
+    expect(all.filter((e) => e.version === 1)).toHaveLength(249);
+    expect(all.at(-1)).toMatchObject({ period: 'p249', version: 2 });
+    const more = await store.exports.recordFirsts(Array.from({ length: 250 }, (_, n) => input(n + 250)));
+    expect(more.every((e) => e.version === 1)).toBe(true);
+    expect(await store.exports.exportedPeriods('csv-statement', 'lsn-many')).toHaveLength(500);
+  });
+
   it('never gives one number twice when exports assign at the same moment', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-race', company: 'lsn', currency: 'NOK' });
@@ -34,6 +101,60 @@ export function statementCases(ctx: () => ContractContext): void {
     [...days, ...days].forEach((day, i) => byDay.set(day, (byDay.get(day) ?? new Set()).add(numbers[i]!)));
     for (const set of byDay.values()) expect(set.size).toBe(1);
     expect([...byDay.values()].map((s) => [...s][0]).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('reads a range of days in one go as the per-day reads give them, and stores many day checks', async () => {
+    const { store } = ctx();
+    const repo = store.statements;
+    await repo.upsertAccount({ id: 'rng-a', company: 'rng', currency: 'NOK' });
+    await repo.upsertAccount({ id: 'rng-b', company: 'rng', currency: 'NOK' });
+    const tx = (id: string, day: string, status: 'booked' | 'pending' = 'booked') => ({
+      bankTransactionId: id,
+      status,
+      amount: { minor: -100n, currency: 'NOK' },
+      bookingDate: d(day),
+    });
+    await repo.upsertTransactions('rng-a', [
+      tx('A3', '2026-03-02'),
+      tx('A1', '2026-03-01'),
+      tx('A2', '2026-03-02'),
+      tx('A4', '2026-03-02', 'pending'),
+      tx('A5', '2026-03-04'),
+    ]);
+    await repo.upsertTransactions('rng-b', [tx('B1', '2026-03-02')]);
+    const byDay = await repo.bookedByDay('rng-a', d('2026-03-01'), d('2026-03-03'));
+    expect([...byDay.keys()]).toEqual(['2026-03-01', '2026-03-02']);
+    for (const day of ['2026-03-01', '2026-03-02'].map(d))
+      expect(byDay.get(day)).toEqual(await repo.listTransactions('rng-a', { status: 'booked', bookingDate: day }));
+    const money = (minor: bigint) => ({ minor, currency: 'NOK' });
+    await repo.upsertBalances('rng-a', [
+      { type: 'closingBooked', referenceDate: d('2026-02-28'), amount: money(1n) },
+      { type: 'closingBooked', referenceDate: d('2026-03-02'), amount: money(2n) },
+      { type: 'openingBooked', referenceDate: d('2026-03-02'), amount: money(3n) },
+      { type: 'closingBooked', referenceDate: d('2026-03-05'), amount: money(4n) },
+    ]);
+    const closings = await repo.balancesByDay('rng-a', 'closingBooked', d('2026-02-28'), d('2026-03-04'));
+    expect([...closings.entries()].sort()).toEqual([
+      ['2026-02-28', money(1n)],
+      ['2026-03-02', money(2n)],
+    ]);
+    const day = (n: number, continuity: 'ok' | 'gap') => ({
+      accountId: 'rng-a',
+      day: d(`2026-03-0${n}`),
+      currency: 'NOK',
+      closingMinor: BigInt(n),
+      entryCount: n,
+      continuity,
+    });
+    await store.statementDays.recordMany([day(1, 'ok'), day(2, 'gap')]);
+    await store.statementDays.recordMany([day(2, 'ok'), day(3, 'ok')]);
+    expect(
+      (await store.statementDays.list('rng-a', d('2026-03-01'), d('2026-03-09'))).map((x) => [x.day, x.continuity]),
+    ).toEqual([
+      ['2026-03-01', 'ok'],
+      ['2026-03-02', 'ok'],
+      ['2026-03-03', 'ok'],
+    ]);
   });
 
   it('keeps the statement details of a transaction as fetched', async () => {

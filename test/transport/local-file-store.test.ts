@@ -45,4 +45,40 @@ describe('LocalFileStore', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('needs no second wait for files an earlier look saw unchanged stableFor ago, and waits for the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settle-local-earlier-'));
+    try {
+      await writeFile(join(dir, 'old.csv'), 'old');
+      const store = new LocalFileStore(dir);
+      const { files } = await store.scan('');
+      const waits: number[] = [];
+      const sleep = (ms: number) => (waits.push(ms), Promise.resolve());
+      const look = (msAgo: number) => ({ earlier: { at: Date.now() - msAgo, files }, settleMs: 5000, sleep });
+      // Seen unchanged 6 s ago: taken at once.
+      expect((await takeStableFiles(store, '', look(6000))).stable.map((e) => e.name)).toEqual(['old.csv']);
+      expect(waits).toEqual([]);
+      // Seen 1 s ago: the look waits out the rest of stableFor, not all of it.
+      expect((await takeStableFiles(store, '', look(1000))).stable.map((e) => e.name)).toEqual(['old.csv']);
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThan(3900);
+      expect(waits[0]).toBeLessThanOrEqual(4000);
+      // A file the earlier look did not see, or saw otherwise, makes it wait all of stableFor.
+      await writeFile(join(dir, 'new.csv'), 'new');
+      expect((await takeStableFiles(store, '', look(6000))).stable.map((e) => e.name).sort()).toEqual([
+        'new.csv',
+        'old.csv',
+      ]);
+      await writeFile(join(dir, 'old.csv'), 'old, and more');
+      const changed = await takeStableFiles(store, '', {
+        ...look(6000),
+        sleep: (ms) => (waits.push(ms), writeFile(join(dir, 'old.csv'), 'old, and more still')),
+      });
+      expect(waits.slice(1)).toEqual([5000, 5000]);
+      expect(changed.stable.map((e) => e.name)).toEqual(['new.csv']);
+      expect(changed.skipped).toEqual([{ name: 'old.csv', reason: 'changing' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

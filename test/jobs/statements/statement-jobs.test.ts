@@ -229,12 +229,13 @@ describe('the statement jobs against the sandbox bank', () => {
   it('a crash between writing a file and recording it re-writes the same bytes on the next run', async () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     const real = new ExportRepository(h.db, h.clock);
+    // The automatic export records an account's new files together once they are written.
     let calls = 0;
     const crashing = Object.create(real) as ExportRepository;
-    crashing.record = (input) => {
+    crashing.recordFirsts = (inputs) => {
       calls++;
       if (calls === 1) return Promise.reject(new Error('simulated crash after the write'));
-      return real.record(input);
+      return real.recordFirsts(inputs);
     };
     await expect(runExportStatements(h.exportDeps({ exports: crashing }), [h.company])).rejects.toThrow(
       'simulated crash',
