@@ -49,39 +49,29 @@ export function outboxCases(ctx: () => ContractContext): void {
 
   it('moves a bulk through sending, unknown and sent, with its lines and transition rows', async () => {
     const { store, clock } = ctx();
-    const stored = await store.files.recordAcceptedFile(paymentFile('outbox-2'), [payment(1, { endToEndId: 'OB2-1' })]);
-    const [line] = await store.payments.listByFile(stored.id);
-    const [bulk] = await store.bulks.createBulks(stored.id, [
-      {
-        position: 0,
-        debtorIban: 'NO9386011117947',
-        executionDate: '2026-01-06' as never,
-        batchBooking: false,
-        paymentIds: [line!.id],
-      },
-    ]);
-    const sending = await store.bulks.markSending(bulk!.id);
+    const { line, bulk } = await oneLineBulk(store, 'outbox-2');
+    const sending = await store.bulks.markSending(bulk.id);
     expect(sending).toMatchObject({ state: 'sending', attempts: 1, firstSentAt: clock.now() });
     clock.advance(1000);
-    expect((await store.bulks.markSending(bulk!.id)).attempts).toBe(2);
-    await store.bulks.markUnknown(bulk!.id, { reason: 'timeout' });
-    expect((await store.payments.listByBulk(bulk!.id))[0]?.state).toBe('unknown');
-    await rejectsWithCode(store.bulks.markSending(bulk!.id), 'ERR_STATE_TRANSITION_ILLEGAL');
-    await store.bulks.markSent(bulk!.id, 'PAY-123', { cause: 'lookup found it', bankStatus: 'rcvd' });
-    expect(await store.bulks.get(bulk!.id)).toMatchObject({
+    expect((await store.bulks.markSending(bulk.id)).attempts).toBe(2);
+    await store.bulks.markUnknown(bulk.id, { reason: 'timeout' });
+    expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('unknown');
+    await rejectsWithCode(store.bulks.markSending(bulk.id), 'ERR_STATE_TRANSITION_ILLEGAL');
+    await store.bulks.markSent(bulk.id, 'PAY-123', { cause: 'lookup found it', bankStatus: 'rcvd' });
+    expect(await store.bulks.get(bulk.id)).toMatchObject({
       state: 'sent',
       bankPaymentId: 'PAY-123',
       bankStatus: 'RCVD',
     });
-    expect((await store.payments.listByBulk(bulk!.id))[0]?.state).toBe('sent');
-    expect((await store.transitions('bulk', bulk!.id)).map((t) => t.to)).toEqual([
+    expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('sent');
+    expect((await store.transitions('bulk', bulk.id)).map((t) => t.to)).toEqual([
       'pending',
       'sending',
       'unknown',
       'sent',
       'RCVD',
     ]);
-    expect((await store.transitions('payment', line!.id)).map((t) => t.to)).toEqual(['queued', 'unknown', 'sent']);
+    expect((await store.transitions('payment', line.id)).map((t) => t.to)).toEqual(['queued', 'unknown', 'sent']);
   });
 
   it('ignores duplicate and out-of-order bank statuses', async () => {
