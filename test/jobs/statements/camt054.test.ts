@@ -313,6 +313,29 @@ describe('camt.054 notifications from the export job', () => {
     ]);
   });
 
+  it('takes no legal number for a notification, so statement days keep day order whichever format comes first', async () => {
+    await store.statementDays.record({
+      accountId: 'acc-1',
+      day: toLocalDate('2026-01-06'),
+      currency: 'NOK',
+      openingMinor: 1_000_000n,
+      closingMinor: 1_000_000n,
+      bookedSumMinor: 0n,
+      entryCount: 0,
+      continuity: 'ok',
+    });
+    const notificationFirst = configSchema.parse({
+      companies: [{ ...company, statements: { formats: ['camt.054.001.02', 'camt.053.001.02'] } }],
+    }).companies[0]!;
+    const result = await runExportStatements(deps, [notificationFirst]);
+    expect(result.files.map((f) => [f.format, f.period, f.legalSequenceNumber])).toEqual([
+      ['camt.054.001.02-debit', '2026-01-07', undefined],
+      ['camt.054.001.02-credit', '2026-01-07', undefined],
+      ['camt.053.001.02', '2026-01-06', 1],
+      ['camt.053.001.02', '2026-01-07', 2],
+    ]);
+  });
+
   it('writes only the kinds the company chose', async () => {
     const creditsOnly = configSchema.parse({
       companies: [
