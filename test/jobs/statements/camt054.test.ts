@@ -283,11 +283,11 @@ describe('camt.054 notifications from the export job', () => {
     expect(asked).toContain('2026-01-07');
   });
 
-  it('next to camt.053, a day without bookings gets its statement and legal number but no notification', async () => {
-    const quiet = toLocalDate('2026-01-06');
-    await store.statementDays.record({
+  /** 2026-01-06: a complete day without bookings. */
+  const recordQuietDay = () =>
+    store.statementDays.record({
       accountId: 'acc-1',
-      day: quiet,
+      day: toLocalDate('2026-01-06'),
       currency: 'NOK',
       openingMinor: 1_000_000n,
       closingMinor: 1_000_000n,
@@ -295,6 +295,9 @@ describe('camt.054 notifications from the export job', () => {
       entryCount: 0,
       continuity: 'ok',
     });
+
+  it('next to camt.053, a day without bookings gets its statement and legal number but no notification', async () => {
+    await recordQuietDay();
     const both = configSchema.parse({
       companies: [{ ...company, statements: { formats: ['camt.053.001.02', 'camt.054.001.02'] } }],
     }).companies[0]!;
@@ -314,16 +317,7 @@ describe('camt.054 notifications from the export job', () => {
   });
 
   it('takes no legal number for a notification, so statement days keep day order whichever format comes first', async () => {
-    await store.statementDays.record({
-      accountId: 'acc-1',
-      day: toLocalDate('2026-01-06'),
-      currency: 'NOK',
-      openingMinor: 1_000_000n,
-      closingMinor: 1_000_000n,
-      bookedSumMinor: 0n,
-      entryCount: 0,
-      continuity: 'ok',
-    });
+    await recordQuietDay();
     const notificationFirst = configSchema.parse({
       companies: [{ ...company, statements: { formats: ['camt.054.001.02', 'camt.053.001.02'] } }],
     }).companies[0]!;
