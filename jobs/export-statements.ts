@@ -201,7 +201,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
   }
   if (candidates.length === 0) return;
   const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
-  const read = await readAhead(deps, account, candidates, groups);
+  const read = await readAhead(target, candidates, groups);
   // Each file is recorded after it is in place; the account's new periods are recorded together
   // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
   const written: WrittenPeriod[] = [];
@@ -335,17 +335,20 @@ interface ReadAhead {
 }
 
 async function readAhead(
-  deps: ExportStatementsDeps,
-  account: StoredAccount,
+  { deps, account, unit }: AccountExport,
   days: readonly StatementDay[],
   groups: readonly (readonly StatementDay[])[],
 ): Promise<ReadAhead> {
   return {
     booked: await deps.statements.bookedByDay(account.id, days[0]!.day, days.at(-1)!.day),
-    numbers: await deps.legalSequence.assignAll(
-      account.id,
-      groups.map((g) => g[0]!.day),
-    ),
+    // Only statements carry a legal sequence number; a camt.054 notification takes none.
+    numbers:
+      unit.notification === undefined
+        ? await deps.legalSequence.assignAll(
+            account.id,
+            groups.map((g) => g[0]!.day),
+          )
+        : new Map(),
   };
 }
 

@@ -283,11 +283,11 @@ describe('camt.054 notifications from the export job', () => {
     expect(asked).toContain('2026-01-07');
   });
 
-  it('next to camt.053, a day without bookings gets its statement and legal number but no notification', async () => {
-    const quiet = toLocalDate('2026-01-06');
-    await store.statementDays.record({
+  /** 2026-01-06: a complete day without bookings. */
+  const recordQuietDay = () =>
+    store.statementDays.record({
       accountId: 'acc-1',
-      day: quiet,
+      day: toLocalDate('2026-01-06'),
       currency: 'NOK',
       openingMinor: 1_000_000n,
       closingMinor: 1_000_000n,
@@ -295,6 +295,9 @@ describe('camt.054 notifications from the export job', () => {
       entryCount: 0,
       continuity: 'ok',
     });
+
+  it('next to camt.053, a day without bookings gets its statement and legal number but no notification', async () => {
+    await recordQuietDay();
     const both = configSchema.parse({
       companies: [{ ...company, statements: { formats: ['camt.053.001.02', 'camt.054.001.02'] } }],
     }).companies[0]!;
@@ -310,6 +313,20 @@ describe('camt.054 notifications from the export job', () => {
       'acme-NO9386011117947-2026-01-07.camt.053.001.02.xml',
       'acme-NO9386011117947-2026-01-07.credit.camt.054.001.02.xml',
       'acme-NO9386011117947-2026-01-07.debit.camt.054.001.02.xml',
+    ]);
+  });
+
+  it('takes no legal number for a notification, so statement days keep day order whichever format comes first', async () => {
+    await recordQuietDay();
+    const notificationFirst = configSchema.parse({
+      companies: [{ ...company, statements: { formats: ['camt.054.001.02', 'camt.053.001.02'] } }],
+    }).companies[0]!;
+    const result = await runExportStatements(deps, [notificationFirst]);
+    expect(result.files.map((f) => [f.format, f.period, f.legalSequenceNumber])).toEqual([
+      ['camt.054.001.02-debit', '2026-01-07', undefined],
+      ['camt.054.001.02-credit', '2026-01-07', undefined],
+      ['camt.053.001.02', '2026-01-06', 1],
+      ['camt.053.001.02', '2026-01-07', 2],
     ]);
   });
 
