@@ -121,12 +121,16 @@ export class BulkOutbox {
           updated_at: instant(now),
         });
         await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at: now });
-        // The lines (read under lock above: accepted, in no bulk) join the bulk first — bulk_id
-        // alone, no state index touched — and then move to queued as the bulk's lines: the
-        // move's three statements name the bulk instead of binding a thousand ids three times.
-        for (const part of chunks(plan.paymentIds, 4000))
-          await trx('payments').whereIn('id', part).update({ bulk_id: id });
-        await transition(trx, { kind: 'payment', ids: { bulkId: id }, to: 'queued', cause, source: 'submit', at: now });
+        // The lines (read under lock above: accepted, in no bulk) join the bulk as they move to
+        // queued: one UPDATE writes bulk_id and state, and one transition row the bulk's lines.
+        await transition(trx, {
+          kind: 'payment',
+          ids: { bulkId: id, joining: plan.paymentIds },
+          to: 'queued',
+          cause,
+          source: 'submit',
+          at: now,
+        });
       }
     });
     return this.listByFile(fileId);

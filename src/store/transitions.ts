@@ -78,7 +78,7 @@ export interface TransitionRequest<K extends TransitionKind> {
    * through their bulk_id index, and the INSERT and UPDATE name the bulk and the states that
    * move instead of a thousand ids: short statements, no id lists to bind three times.
    */
-  ids: readonly string[] | { bulkId: string };
+  ids: readonly string[] | { bulkId: string } | JoiningLines;
   to: StateOf[K];
   cause: string;
   source: TransitionSource;
@@ -93,6 +93,16 @@ export interface TransitionRequest<K extends TransitionKind> {
   set?: Row;
   /** Payment lines: also record `to` as the bank's own status (the bank reported it). */
   bankReported?: boolean;
+}
+
+/**
+ * Payment lines that join a bulk made in the same transaction, which has no lines yet: their
+ * bulk_id is written in the UPDATE that moves them, and when they leave one state together one
+ * transition row for the bulk's lines records the move.
+ */
+export interface JoiningLines {
+  bulkId: string;
+  joining: readonly string[];
 }
 
 export interface TransitionResult {
@@ -128,7 +138,9 @@ export async function transition<K extends TransitionKind>(
     set,
     log: [spec.entityType, request.to, request.cause.slice(0, CAUSE_LENGTH), request.source, instant(request.at)],
   };
-  return 'bulkId' in request.ids ? moveBulkLines(trx, move, request.ids.bulkId) : moveByIds(trx, move, request.ids);
+  const ids = request.ids;
+  if ('joining' in ids) return moveJoiningLines(trx, move, ids);
+  return 'bulkId' in ids ? moveBulkLines(trx, move, ids.bulkId) : moveByIds(trx, move, ids);
 }
 
 /** What one call moves: the kind, the request, the UPDATE's columns and the transition rows' constants. */
@@ -154,6 +166,57 @@ async function moveByIds<K extends TransitionKind>(
   }
   await writeMoves(trx, move, result.moved);
   return result;
+}
+
+async function moveJoiningLines<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  move: Move<K>,
+  { bulkId, joining }: JoiningLines,
+): Promise<TransitionResult> {
+  const { spec, request } = move;
+  if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
+  const present = await trx<Row>(spec.table).count({ n: '*' }).where({ bulk_id: bulkId }).first();
+  if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has lines: none may join it`);
+  const ids = [...new Set(joining)];
+  const rows: Row[] = [];
+  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
+    const found = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column, 'bulk_id').whereIn('id', part));
+    if (found.length !== part.length) throw notFound(spec.entityType, part, found);
+    rows.push(...found);
+  }
+  const taken = rows.find((r) => r.bulk_id !== null && r.bulk_id !== undefined);
+  if (taken) throw new Error(`payment ${toStr(taken.id)} is already in bulk ${toStr(taken.bulk_id)}`);
+  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  decideRows(spec, rows, request, result);
+  const joined: Move<K> = { ...move, set: { ...move.set, bulk_id: bulkId } };
+  const from = result.moved.length === rows.length ? commonState(rows, spec.column) : undefined;
+  if (from === undefined) {
+    await writeMoves(trx, joined, result.moved);
+    return result;
+  }
+  await insertBulkLinesRow(trx, move, bulkId, from);
+  for (const part of chunks(result.moved, IDS_PER_STATEMENT))
+    await trx(spec.table).whereIn('id', part).update(joined.set);
+  return result;
+}
+
+/** The one transition row that stands for every line of a bulk making the same move (BULK_LINES). */
+async function insertBulkLinesRow<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  { log }: Move<K>,
+  bulkId: string,
+  from: string,
+): Promise<void> {
+  const [, to, cause, source, at] = log;
+  await trx('transitions').insert({
+    entity_type: BULK_LINES,
+    entity_id: bulkId,
+    from_state: from,
+    to_state: to,
+    cause,
+    source,
+    at,
+  });
 }
 
 /** The transition rows and the UPDATE of rows already decided, by id. */
@@ -197,16 +260,7 @@ async function moveBulkLines<K extends TransitionKind>(
   if (from !== undefined) {
     // Every line leaves one state for one: ONE row for the bulk's lines, where a row per line
     // would write a thousand identical ones (listTransitions gives it to each line's history).
-    const [, to, cause, source, at] = log;
-    await trx('transitions').insert({
-      entity_type: BULK_LINES,
-      entity_id: bulkId,
-      from_state: from,
-      to_state: to,
-      cause,
-      source,
-      at,
-    });
+    await insertBulkLinesRow(trx, move, bulkId, from);
   } else {
     // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
     await trx.raw(

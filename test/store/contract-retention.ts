@@ -40,7 +40,11 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     await store.bulks.markSending(oldBulk!.id);
     await store.bulks.markRejected(oldBulk!.id, { status: 400 });
     const bulkLinesRows = async () =>
-      Number((await db.knex('transitions').where({ entity_type: 'bulk_lines' }).count({ n: '*' }))[0]!.n);
+      Number(
+        (
+          await db.knex('transitions').where({ entity_type: 'bulk_lines', entity_id: oldBulk!.id }).count({ n: '*' })
+        )[0]!.n,
+      );
     expect(await bulkLinesRows()).toBe(2); // queued, RJCT (sending moves the bulk alone)
     expect((await store.transitions('payment', oldLines[4]!)).map((t) => t.to)).toEqual(['queued', 'RJCT']);
     for (const id of [old, kept]) {

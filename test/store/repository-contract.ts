@@ -264,11 +264,12 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
           // the bulk's own transition row and its lines' are two INSERTs at most
           inserts: statements.filter((q) => q.startsWith('insert into transitions')).length,
         });
-        // Planning: the lines join the bulk by id (bulk_id alone), then move to queued as the
-        // bulk's lines, by bulk: the id list is bound once for the write, not three times.
-        expect(lineWrites()).toEqual({ updates: 2, inserts: 2 });
-        expect(statements.filter((q) => q.startsWith('update payments set bulk_id = ? where id in'))).toHaveLength(1);
-        expect(statements.filter((q) => q.includes('payments') && q.includes(' where id in')).length).toBe(2);
+        // Planning: the lines join the bulk in the UPDATE that queues them (bulk_id and state in
+        // one write), and one transition row stands for the bulk's lines beside the bulk's own.
+        expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
+        const joining = statements.filter((q) => q.startsWith('update payments'));
+        expect(joining[0]).toMatch(/^update payments set .*bulk_id = \?.* where id in/);
+        expect(joining[0]).toMatch(/state = \?/);
         await store.bulks.markSending(bulk!.id);
         statements.length = 0;
         await store.bulks.markSent(bulk!.id, 'PAY-SB');
