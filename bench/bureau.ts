@@ -23,11 +23,26 @@ import { scaledSize, type Bench, type BenchRow } from './row.js';
 const SELF = fileURLToPath(import.meta.url);
 const CHILD_ENV = 'SETTLE_BENCH_BUREAU_CHILD';
 const LATENCY_MS = 50;
-const RATE_PER_SECOND = 100;
+/**
+ * The subscription's rate limit over all instances together: SETTLE_BENCH_BUREAU_RATE requests a
+ * second, default 100. The real API's number is not published (banking-api-facts.md, "Rate
+ * limits"); once one instance is near its own bound, this limit caps what more instances can win
+ * (docs/performance.md), so the bench can be run at other limits to show scale-out.
+ */
+const RATE_PER_SECOND = rateLimit();
 const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
 const CONCURRENCY = 4;
+
+function rateLimit(): number {
+  const text = process.env.SETTLE_BENCH_BUREAU_RATE;
+  if (text === undefined || text.trim() === '') return 100;
+  const rate = Number(text);
+  if (!Number.isInteger(rate) || rate < 1 || rate > 10_000)
+    throw new Error(`SETTLE_BENCH_BUREAU_RATE: requests a second, a whole number 1–10000, got ${JSON.stringify(text)}`);
+  return rate;
+}
 
 /** The instance counts to run: SETTLE_BENCH_BUREAU_INSTANCES (e.g. "1,2"), else 1, 2 and 4. */
 function instanceCounts(): number[] {
