@@ -1,6 +1,7 @@
 // The configuration schema: one typed shape for YAML, environment overrides and embedded
 // defaults. docs/configuration.md and config/settle.example.yaml describe every key; a test
 // checks that the example file parses and names every key of this schema.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseByteSize } from './byte-size.js';
 import { ROLES } from '../domain/roles.js';
@@ -256,6 +257,19 @@ const server = z
   })
   .prefault({});
 
+const PROXY_ADDRESS_HINT = 'an IP address, a CIDR range such as 10.0.0.0/8, or loopback, linklocal or uniquelocal';
+
+/** What proxy-addr (fastify's trustProxy) accepts of a list: an address, a range, or a named range. */
+function isProxyAddress(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', bits, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
 /** The web console (docs/console.md): off unless enabled; its own listener, loopback by default. */
 const consoleSection = z
   .strictObject({
@@ -266,6 +280,13 @@ const consoleSection = z
     sessionTtl: duration('8h'),
     /** The address people open, when a proxy stands in front (OIDC redirect, Secure cookies on https). */
     publicUrl: z.url().optional(),
+    /**
+     * The reverse proxies in front of the console (addresses, CIDR ranges, or loopback,
+     * linklocal, uniquelocal): a request from one of them is taken to come from the address its
+     * X-Forwarded-For names, so the sign-in limit per address counts people, not the proxy.
+     * Empty (the default): the header is ignored, so nobody can choose their own address.
+     */
+    trustedProxies: z.array(z.string().refine(isProxyAddress, PROXY_ADDRESS_HINT)).default([]),
     /** Signs the session cookies: at least 32 random characters. Required when enabled. */
     sessionKey: secretField.optional(),
     oidc: z

@@ -37,6 +37,7 @@ export async function startConsole(
     sessionKey: c.sessionKey,
     sessionTtlMs: c.sessionTtl,
     ...(c.publicUrl ? { publicUrl: c.publicUrl } : {}),
+    ...(c.trustedProxies.length > 0 ? { trustedProxies: c.trustedProxies } : {}),
     ...(c.oidc ? { oidc: { ...c.oidc, ...(c.oidc.clientSecret ? { clientSecret: c.oidc.clientSecret } : {}) } } : {}),
     localUsers: c.localUsers.map((u) => ({
       username: u.username,

@@ -70,6 +70,24 @@ describe('loading the configuration', () => {
     });
   });
 
+  it("reads the console's trusted proxies, and locates one that is not an address or a range", async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 's.yaml');
+      await writeFile(file, `console:\n  trustedProxies: [10.0.0.7, 10.1.0.0/16, '::1', loopback]\n${company()}`);
+      expect(loadConfig({ file, cwd: dir, env: {} }).console.trustedProxies).toEqual([
+        '10.0.0.7',
+        '10.1.0.0/16',
+        '::1',
+        'loopback',
+      ]);
+      expect(loadConfig({ file: undefined, cwd: dir, env: {} }).console.trustedProxies).toEqual([]);
+      await writeFile(file, `console:\n  trustedProxies: [10.0.0.0/33, proxy.example]\n${company()}`);
+      const problems = problemsOf(() => loadConfig({ file, cwd: dir, env: {} }));
+      expect(problems.map((p) => p.path)).toEqual(['console.trustedProxies.0', 'console.trustedProxies.1']);
+      expect(problems[0]?.message).toContain('a CIDR range such as 10.0.0.0/8');
+    });
+  });
+
   it('lets SETTLE_* variables override file values', async () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 's.yaml');

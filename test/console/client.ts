@@ -3,10 +3,14 @@
 /** A browser's worth of cookies: what Set-Cookie gave, sent back on the next request. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  /** `headers`: sent with every request (e.g. the X-Forwarded-For a proxy would add). */
+  constructor(
+    private readonly base: string,
+    private readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 
   async request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const response = await fetch(`${this.base}${path}`, {

@@ -37,6 +37,7 @@ export async function startConsoleFixture(
     sessionTtl?: string;
     cancelFourEyes?: boolean;
     signInLimit?: { perUser: number; perAddress: number };
+    trustedProxies?: readonly string[];
     logger?: Logger;
   } = {},
 ): Promise<ConsoleFixture> {
@@ -51,7 +52,7 @@ console:
   port: 0
   sessionTtl: ${options.sessionTtl ?? '8h'}
 ${options.signInLimit ? `  signInLimit: { perUser: ${options.signInLimit.perUser}, perAddress: ${options.signInLimit.perAddress} }\n` : ''}  sessionKey: { env: CONSOLE_KEY }
-  oidc:
+${options.trustedProxies ? `  trustedProxies: ${JSON.stringify(options.trustedProxies)}\n` : ''}  oidc:
     issuer: ${provider.issuer}
     clientId: settle-console
     clientSecret: { env: OIDC_SECRET }

@@ -34,6 +34,8 @@ export interface ConsoleOptions {
   sessionTtlMs: number;
   /** The address people open (e.g. behind a proxy); default: the bound address. */
   publicUrl?: string;
+  /** console.trustedProxies: requests from these take their client address from X-Forwarded-For. */
+  trustedProxies?: readonly string[];
   oidc?: ConsoleOidcOptions;
   localUsers: readonly ConsoleLocalUser[];
   /** console.signInLimit: failed password sign-ins allowed per user name and per address in the window. */

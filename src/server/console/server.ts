@@ -23,7 +23,10 @@ export interface ConsoleServer {
 }
 
 export async function buildConsoleServer(options: ConsoleOptions): Promise<ConsoleServer> {
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, return503OnClosing: true });
+  // Behind trusted proxies req.ip is the client X-Forwarded-For names (the sign-in limit counts
+  // people, not the proxy); otherwise the header is ignored, so no client picks its own address.
+  const trustProxy = options.trustedProxies?.length ? [...options.trustedProxies] : false;
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, return503OnClosing: true, trustProxy });
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1';
   const secure = baseUrl.startsWith('https:');
   await app.register(cookie, { secret: options.sessionKey.reveal() });
