@@ -12,7 +12,7 @@ import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
-import { systemClock, type Clock } from '../src/domain/clock.js';
+import type { Clock } from '../src/domain/clock.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
@@ -22,6 +22,7 @@ import type { Issue } from '../src/domain/issue.js';
 import type { HeldLine } from '../src/store/index.js';
 import {
   globToRegExp,
+  monotonicMs,
   takeStableFiles,
   type EarlierLook,
   type FileEntry,
@@ -469,7 +470,7 @@ export async function lookAtInboxes(
     try {
       const { files } = await (await deps.fileStore(company)).scan(company.folders.inbox);
       // The time after the look: the gap to the company's own look is never overstated.
-      looks.set(company.id, { at: systemClock.now().getTime(), files });
+      looks.set(company.id, { at: monotonicMs(), files });
     } catch {
       // No earlier look for this company: its pickup waits as it always did.
     }

@@ -7,6 +7,7 @@ export { checkFileName, checkRelativePath, joinPath, normalizeRelativePath, spli
 export {
   globToRegExp,
   isTemporaryName,
+  monotonicMs,
   takeStableFiles,
   type EarlierLook,
   type SkippedFile,

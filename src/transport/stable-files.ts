@@ -49,7 +49,7 @@ export interface StableFilesOptions {
 }
 
 export interface EarlierLook {
-  /** When the look ended, by the clock of the check (real time). */
+  /** When the look ended, by `monotonicMs` (real elapsed time, not the wall clock). */
   at: number;
   files: readonly FileEntry[];
 }
@@ -68,6 +68,15 @@ export interface StableFiles {
   others: OtherEntry[];
   /** Marker files whose file is gone (taken by an earlier run): the caller removes them. */
   orphanMarkers: string[];
+}
+
+/**
+ * Milliseconds on a clock that only moves forward at the pace of real time, for how long ago an
+ * earlier look was: the wall clock can step (NTP, a person setting it), and a step forward must
+ * not pass for a file having been still that long. Only comparable within one process.
+ */
+export function monotonicMs(): number {
+  return performance.now();
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -105,6 +114,8 @@ export async function takeStableFiles(
   const marker = options.marker?.toLowerCase();
   const skipped: SkippedFile[] = [];
 
+  // Before the look: the time from the earlier look to this one is never overstated.
+  const lookedAt = monotonicMs();
   const { files, others } = await store.scan(dir);
   const names = new Set(files.map((f) => f.name.toLowerCase()));
   const isMarker = (name: string) => marker !== undefined && name.toLowerCase().endsWith(marker);
@@ -129,7 +140,7 @@ export async function takeStableFiles(
   // Waiting for each company's files in turn is most of a bureau night's time (stableFor a company).
   const wait =
     earlier !== undefined && [...candidates.values()].every(seenEarlier)
-      ? Math.max(0, settleMs - (clock.now().getTime() - earlier.at))
+      ? Math.max(0, settleMs - (lookedAt - earlier.at))
       : undefined;
   let second: Map<string, FileEntry>;
   if (wait === 0) second = new Map(candidates);

@@ -54,7 +54,7 @@ describe('LocalFileStore', () => {
       const { files } = await store.scan('');
       const waits: number[] = [];
       const sleep = (ms: number) => (waits.push(ms), Promise.resolve());
-      const look = (msAgo: number) => ({ earlier: { at: Date.now() - msAgo, files }, settleMs: 5000, sleep });
+      const look = (msAgo: number) => ({ earlier: { at: performance.now() - msAgo, files }, settleMs: 5000, sleep });
       // Seen unchanged 6 s ago: taken at once.
       expect((await takeStableFiles(store, '', look(6000))).stable.map((e) => e.name)).toEqual(['old.csv']);
       expect(waits).toEqual([]);
