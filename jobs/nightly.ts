@@ -98,7 +98,9 @@ export async function runNightly(
     // another's work; results stay in company order. With more companies than run at once, every
     // inbox is looked at first, so a later company's pickup need not wait stableFor on its own.
     const earlierLooks =
-      companies.length > (deps.companiesAtOnce ?? 1) ? await lookAtInboxes(deps.pickup(runId), companies) : undefined;
+      companies.length > (deps.companiesAtOnce ?? 1)
+        ? await lookAtInboxes(deps.pickup(runId), companies, deps.companiesAtOnce ?? 1)
+        : undefined;
     const ran = await mapConcurrent(companies, deps.companiesAtOnce ?? 1, (company) =>
       units.run(
         { job: 'nightly', company: company.id },
