@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runExportStatements, type ExportStatementsDeps } from '../../../jobs/export-statements.js';
+import { runExportStatements, type ExportResult, type ExportStatementsDeps } from '../../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
 import { BankError } from '../../../src/bank/index.js';
 import type { CompanyConfig } from '../../../src/config/index.js';
@@ -17,6 +17,7 @@ import { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
 import { createThrowawayDatabase, mariaDbForTests } from '../../support/mariadb.js';
+import { itWith, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
 import { makeTempDir } from '../../support/tmp.js';
 import { closing, fakeAccount, fakeBank, fakeTx, type FakeBankData } from './fake-bank.js';
 import { companyConfig } from './harness.js';
@@ -24,6 +25,7 @@ import { companyConfig } from './harness.js';
 const ID = 'acc-1';
 const IBAN = 'NO9386011117947';
 const day = (d: string) => d as LocalDate;
+const withXmllint = itWith('xmllint');
 
 interface OpenedDb {
   db: Database;
@@ -248,6 +250,74 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       ['2026-01-05', 2],
     ]);
   });
+
+  it('with period "run", a crash between writing a period and recording it re-writes that period before the next, so no day is in two files', async () => {
+    data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
+    data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
+    setUp({ formats: ['camt.053.001.02'], period: 'run' });
+    await runFetchStatements(fetchDeps, [company]);
+    const crashing = Object.create(exportDeps.exports) as ExportRepository;
+    crashing.recordFirsts = () => Promise.reject(new Error('simulated crash after the write'));
+    await expect(runExportStatements({ ...exportDeps, exports: crashing }, [company])).rejects.toThrow(
+      'simulated crash',
+    );
+    const first = `acme-${IBAN}-2026-01-01_2026-01-04.camt.053.001.02.xml`;
+    const written = await readFile(join(company.root, 'statements', first));
+    // A new day completes before the re-run.
+    data.transactions.get(ID)!.push(fakeTx('T4', 'booked', '5.00', '2026-01-05'));
+    data.balances.get(ID)!.push(closing('2026-01-05', '1065.00'));
+    clock.advance(86_400_000);
+    await runFetchStatements(fetchDeps, [company]);
+    const next = await runExportStatements(exportDeps, [company]);
+    expect(next.files.map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber, f.version])).toEqual([
+      ['2026-01-01..2026-01-04', 1, 1, 1],
+      ['2026-01-05', 2, 2, 1],
+    ]);
+    expect(await files()).toEqual([first, `acme-${IBAN}-2026-01-05.camt.053.001.02.xml`]);
+    expect((await readFile(join(company.root, 'statements', first))).equals(written)).toBe(true);
+  });
+
+  withXmllint(
+    'gives a day exported late the next electronic sequence number, never one another file carries',
+    async () => {
+      data.transactions.set(ID, [
+        fakeTx('T1', 'booked', '100.00', '2026-01-02'),
+        fakeTx('T3', 'booked', '10.00', '2026-01-04'),
+      ]);
+      data.balances.get(ID)![2] = closing('2026-01-03', '1100.00');
+      data.balances.get(ID)![3] = closing('2026-01-04', '1110.00');
+      setUp({ formats: ['camt.053.001.02'], emptyDays: false });
+      await runFetchStatements(fetchDeps, [company]);
+      const numbers = (r: ExportResult) => r.files.map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber]);
+      expect(numbers(await runExportStatements(exportDeps, [company]))).toEqual([
+        ['2026-01-02', 1, 1],
+        ['2026-01-04', 2, 2],
+      ]);
+      // Two bookings that cancel out arrive late on the empty day: it now has a statement, and no
+      // delivered day changes.
+      data.transactions.get(ID)!.push(fakeTx('L1', 'booked', '50.00', '2026-01-03'));
+      data.transactions.get(ID)!.push(fakeTx('L2', 'booked', '-50.00', '2026-01-03'));
+      clock.advance(3_600_000);
+      await runFetchStatements(fetchDeps, [company]);
+      const late = await runExportStatements(exportDeps, [company]);
+      expect(late.changed).toEqual([]);
+      expect(numbers(late)).toEqual([['2026-01-03', 3, 3]]);
+      // A re-export keeps the number its period was given.
+      const again = await runExportStatements(exportDeps, [company], {
+        account: IBAN,
+        from: day('2026-01-04'),
+        to: day('2026-01-04'),
+      });
+      expect(again.files).toMatchObject([{ period: '2026-01-04', sequenceNumber: 2, version: 2 }]);
+      const carried: string[] = [];
+      for (const name of await files()) {
+        const xml = await readFile(join(company.root, 'statements', name));
+        expect((await xmllintValidate(xml, 'camt.053.001.02')).valid).toBe(true);
+        carried.push(await xmllintXpath(xml, "string(//*[local-name()='ElctrncSeqNb'])"));
+      }
+      expect(carried).toEqual(['1', '3', '2']);
+    },
+  );
 
   it('reports a delivered day the bank changed afterwards (a late booking) until it is re-exported explicitly', async () => {
     data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
