@@ -170,18 +170,31 @@ function periodOf(days: readonly StatementDay[]): string {
   return first === last ? first : `${first}..${last}`;
 }
 
-/** The automatic export: every complete, consistent, not yet exported day, in order, up to the first break. */
+/**
+ * The automatic export: every complete, consistent, not yet exported day, in order, up to the
+ * first break. A period numbered but not recorded (a run stopped between numbering and
+ * recording it, e.g. a crash after the write) is written again as it was — the same days under
+ * the same name — and a new period never reaches across it or across a delivered one, so no day
+ * is in two files, also when days completed in between (`period: run`).
+ */
 async function exportPending(target: AccountExport, lastComplete: LocalDate): Promise<void> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
-  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const covered = periods.map(periodDays);
-  const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
-  const candidates: StatementDay[] = [];
+  const exported = await deps.exports.exportedPeriods(exportFormat, account.id);
+  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
+  const covered = exported.map(periodDays);
+  const unfinished = [...numbered.keys()].filter((p) => !exported.includes(p)).map(periodDays);
+  const within = (ranges: typeof covered, day: LocalDate) => ranges.find(([a, b]) => a <= day && day <= b);
+  const groups: StatementDay[][] = [];
+  const planned = new Map<string, StatementDay[]>();
+  let open: StatementDay[] | undefined;
+  let heldFrom: LocalDate | undefined;
   const settled = settledBefore(company, unit, covered, lastComplete);
   for (const day of await deps.days.list(account.id, EARLIEST, lastComplete)) {
-    if (isExported(day.day) || day.day < settled) continue;
+    if (within(covered, day.day) !== undefined) open = undefined;
+    if (within(covered, day.day) !== undefined || day.day < settled) continue;
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
+      heldFrom = day.day;
       const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
       result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day: day.day, reason });
       deps.logger.error('statement day held back', {
@@ -197,18 +210,42 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
     // A bank sends a statement for a day without entries too, so an importer that expects one
     // per day sees no gap; `statements.emptyDays: false` leaves such days out. A notification
     // only ever tells of bookings: a day without any has none to tell.
-    if (day.entryCount > 0 || (unit.notification === undefined && company.statements.emptyDays)) candidates.push(day);
+    if (day.entryCount === 0 && (unit.notification !== undefined || !company.statements.emptyDays)) continue;
+    const range = within(unfinished, day.day);
+    if (range !== undefined) {
+      open = undefined;
+      const key = range.join('..');
+      if (!planned.has(key)) groups.push(planned.set(key, []).get(key)!);
+      planned.get(key)!.push(day);
+    } else if (!periodsOfRun(company, unit)) groups.push([day]);
+    else if (open === undefined) groups.push((open = [day]));
+    else open.push(day);
   }
-  if (candidates.length === 0) return;
-  const groups = periodsOfRun(company, unit) ? [candidates] : candidates.map((d) => [d]);
-  const read = await readAhead(target, candidates, groups);
+  // An unfinished period is written again only whole and under its name; else it waits, and so
+  // do the days after it.
+  const keyOf = (g: StatementDay[]) => [...planned].find(([, days]) => days === g)?.[0];
+  const stop = groups.findIndex((g) => {
+    const key = keyOf(g);
+    return key !== undefined && (periodOf(g) !== key || (heldFrom !== undefined && periodDays(key)[1] >= heldFrom));
+  });
+  const complete = stop < 0 ? groups : groups.slice(0, stop);
+  const stopped = groups[stop];
+  if (stopped !== undefined && periodOf(stopped) !== keyOf(stopped))
+    result.held.push({
+      company: company.id,
+      accountId: account.id,
+      format: exportFormat,
+      day: stopped[0]!.day,
+      reason: `period ${keyOf(stopped)} was numbered for writing but its days have changed since; export it explicitly`,
+    });
+  if (complete.length === 0) return;
+  const read = await readAhead(target, complete, numbered);
   // Each file is recorded after it is in place; the account's new periods are recorded together
   // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
   const written: WrittenPeriod[] = [];
   try {
-    for (const days of groups) {
-      const period = periodOf(days);
-      const sequenceNumber = 1 + periods.filter((p) => periodDays(p)[0] < days[0]!.day).length;
+    for (const days of complete) {
+      const sequenceNumber = read.sequenceNumbers.get(periodOf(days));
       const outcome = await writePeriod(target, { days, sequenceNumber, explicit: false, read });
       if ('empty' in outcome) continue;
       if ('held' in outcome) {
@@ -221,7 +258,6 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
         });
         return;
       }
-      periods.push(period);
       written.push(outcome);
     }
   } finally {
@@ -255,12 +291,11 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
       });
     }
   }
-  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
+  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
   const groups = periodsOfRun(company, unit) ? [statementDays(days)] : days.map((d) => [d]);
   for (const group of groups) {
-    const period = periodOf(group);
-    // The same sequence number as the first export of the period (or the next free one).
-    const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < group[0]!.day).length;
+    // The number the period was given (or, for a period never numbered, the next one).
+    const sequenceNumber = numbered.get(periodOf(group));
     const written = await writePeriod(target, { days: group, sequenceNumber, explicit: true });
     if ('empty' in written) continue;
     if ('held' in written)
@@ -286,13 +321,14 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate): P
   const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
+  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
   for (const period of periods) {
     const [from, to] = periodDays(period);
     if (to < since) continue;
     const days = statementDays(await deps.days.list(account.id, from, to));
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
-    if (days.length === 0 || delivered?.sha256 === undefined) continue;
-    const sequenceNumber = 1 + periods.filter((p) => p !== period && periodDays(p)[0] < from).length;
+    const sequenceNumber = numbered.get(period);
+    if (days.length === 0 || delivered?.sha256 === undefined || sequenceNumber === undefined) continue;
     const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'find' });
     if (rendered.sha256 === delivered.sha256) continue;
     const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
@@ -317,7 +353,8 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate): P
 
 interface PeriodToWrite {
   days: readonly StatementDay[];
-  sequenceNumber: number;
+  /** ElctrncSeqNb, if the period has one; else the next is given when the file is written. */
+  sequenceNumber: number | undefined;
   /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
   explicit: boolean;
   /** What the automatic export read for all its days at once (a period not exported before). */
@@ -326,29 +363,36 @@ interface PeriodToWrite {
 
 /**
  * The automatic export's reads for all its pending days in one go — their bookings, and the
- * legal sequence numbers of the periods to write, given in day order as one insert — so a first
- * night's month of history per account costs a few queries, not several for every day.
+ * legal and electronic sequence numbers of the periods to write, given in day order as one
+ * insert each — so a first night's month of history per account costs a few queries, not
+ * several for every day. The statements' periods are numbered before any is written: that is
+ * the record a re-run after a crash writes the same periods from.
  */
 interface ReadAhead {
   booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
   numbers: ReadonlyMap<LocalDate, number>;
+  sequenceNumbers: ReadonlyMap<string, number>;
 }
 
 async function readAhead(
   { deps, account, unit }: AccountExport,
-  days: readonly StatementDay[],
   groups: readonly (readonly StatementDay[])[],
+  numbered: ReadonlyMap<string, number>,
 ): Promise<ReadAhead> {
+  const isStatement = unit.notification === undefined;
   return {
-    booked: await deps.statements.bookedByDay(account.id, days[0]!.day, days.at(-1)!.day),
+    booked: await deps.statements.bookedByDay(account.id, groups[0]![0]!.day, groups.at(-1)!.at(-1)!.day),
     // Only statements carry a legal sequence number; a camt.054 notification takes none.
-    numbers:
-      unit.notification === undefined
-        ? await deps.legalSequence.assignAll(
-            account.id,
-            groups.map((g) => g[0]!.day),
-          )
-        : new Map(),
+    numbers: isStatement
+      ? await deps.legalSequence.assignAll(
+          account.id,
+          groups.map((g) => g[0]!.day),
+        )
+      : new Map(),
+    // A notification is numbered when written: a day without bookings of its kind takes none.
+    sequenceNumbers: isStatement
+      ? await deps.exports.assignSequenceNumbers(unit.exportFormat, account.id, groups.map(periodOf))
+      : numbered,
   };
 }
 
@@ -391,18 +435,25 @@ async function writePeriod(
   const { deps, company, fileStore, account, unit } = target;
   const { exportFormat, suffix } = unit;
   const period = periodOf(days);
-  const rendered = await renderPeriod(deps, {
-    company,
-    account,
-    unit,
-    days,
-    sequenceNumber,
-    numbering: 'assign',
-    ...(read === undefined ? {} : { read }),
-  });
+  const assignNumber = async () =>
+    (await deps.exports.assignSequenceNumbers(exportFormat, account.id, [period])).get(period)!;
+  const isStatement = unit.notification === undefined;
+  let number = sequenceNumber ?? (isStatement ? await assignNumber() : undefined);
+  const render = (n: number) =>
+    renderPeriod(deps, {
+      company,
+      account,
+      unit,
+      days,
+      sequenceNumber: n,
+      numbering: 'assign',
+      ...(read === undefined ? {} : { read }),
+    });
+  let rendered = await render(number ?? 0);
+  // A notification of a day without bookings of its kind says nothing: no file, no record, no number.
+  if (!isStatement && rendered.entryCount === 0) return { empty: true };
+  if (number === undefined) rendered = await render((number = await assignNumber()));
   const { legalSequenceNumber } = rendered;
-  // A notification of a day without bookings of its kind says nothing: no file, no record.
-  if (unit.notification !== undefined && rendered.entryCount === 0) return { empty: true };
   const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
   logIssues(deps.logger, rendered.issues, meta);
   if (hasErrors(rendered.issues) && !explicit)
@@ -433,7 +484,7 @@ async function writePeriod(
       period,
       path,
       entries: rendered.entryCount,
-      sequenceNumber,
+      sequenceNumber: number,
       ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
       explicit,
     },

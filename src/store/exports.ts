@@ -38,6 +38,46 @@ export class ExportRepository {
     return rows.map((r) => toStr(r.period));
   }
 
+  /** The electronic sequence numbers (ElctrncSeqNb) given to an account's periods in a format. */
+  async sequenceNumbers(format: string, accountId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .knex<Row>('electronic_sequence_numbers')
+      .select('period', 'number')
+      .where({ account_id: accountId, format });
+    return new Map(rows.map((r) => [toStr(r.period), toInt(r.number)]));
+  }
+
+  /**
+   * The periods' electronic sequence numbers: the one a period was given, else the next after
+   * the highest given for the account and format, in the order listed, as one insert. A number
+   * is never given twice (unique key; when another export took one meanwhile, read and try
+   * again) and never changes, so a late day gets a new number instead of one a file carries.
+   */
+  async assignSequenceNumbers(
+    format: string,
+    accountId: string,
+    periods: readonly string[],
+  ): Promise<Map<string, number>> {
+    for (let attempt = 0; ; attempt++) {
+      const numbers = await this.sequenceNumbers(format, accountId);
+      let highest = 0;
+      for (const n of numbers.values()) highest = Math.max(highest, n);
+      const assignedAt = instant(this.clock.now());
+      const rows: Row[] = [];
+      for (const period of new Set(periods)) {
+        if (numbers.has(period)) continue;
+        numbers.set(period, ++highest);
+        rows.push({ account_id: accountId, format, period, number: highest, assigned_at: assignedAt });
+      }
+      try {
+        await insertAll(this.db, 'electronic_sequence_numbers', rows);
+        return numbers;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      }
+    }
+  }
+
   /** The exports already written for this format, subject and period, oldest version first. */
   async find(format: string, subjectId: string, period: string): Promise<StoredExport[]> {
     return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(

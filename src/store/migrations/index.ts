@@ -35,6 +35,7 @@ import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
 import { up as bulkBankConsentUp } from './0402-bulk-bank-consent.js';
 import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
 import { up as signInFailuresUp } from './0423-sign-in-failures.js';
+import { up as electronicSequenceNumbersUp } from './0490-electronic-sequence-numbers.js';
 
 export interface Migration {
   readonly name: string;
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0422_audit_checkpoints', up: auditCheckpointsUp },
   { name: '0423_sign_in_failures', up: signInFailuresUp },
   { name: '0460_payments_state_index', up: paymentsStateIndexUp },
+  { name: '0490_electronic_sequence_numbers', up: electronicSequenceNumbersUp },
 ];
