@@ -183,16 +183,17 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
   const exported = await deps.exports.exportedPeriods(exportFormat, account.id);
   const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
   const covered = exported.map(periodDays);
-  const unfinished = [...numbered.keys()].filter((p) => !exported.includes(p)).map(periodDays);
-  const within = (ranges: typeof covered, day: LocalDate) => ranges.find(([a, b]) => a <= day && day <= b);
+  const unfinished = [...numbered.keys()].filter((p) => !exported.includes(p));
+  const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
   const groups: StatementDay[][] = [];
   const planned = new Map<string, StatementDay[]>();
   let open: StatementDay[] | undefined;
   let heldFrom: LocalDate | undefined;
   const settled = settledBefore(company, unit, covered, lastComplete);
   for (const day of await deps.days.list(account.id, EARLIEST, lastComplete)) {
-    if (within(covered, day.day) !== undefined) open = undefined;
-    if (within(covered, day.day) !== undefined || day.day < settled) continue;
+    // A new run period ends where a delivered one begins.
+    if (isExported(day.day)) open = undefined;
+    if (isExported(day.day) || day.day < settled) continue;
     if (day.continuity === 'gap' || day.continuity === 'mismatch') {
       heldFrom = day.day;
       const reason = `continuity ${day.continuity}: ${day.finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`;
@@ -211,10 +212,9 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
     // per day sees no gap; `statements.emptyDays: false` leaves such days out. A notification
     // only ever tells of bookings: a day without any has none to tell.
     if (day.entryCount === 0 && (unit.notification !== undefined || !company.statements.emptyDays)) continue;
-    const range = within(unfinished, day.day);
-    if (range !== undefined) {
+    const key = unfinished.find((p) => periodDays(p)[0] <= day.day && day.day <= periodDays(p)[1]);
+    if (key !== undefined) {
       open = undefined;
-      const key = range.join('..');
       if (!planned.has(key)) groups.push(planned.set(key, []).get(key)!);
       planned.get(key)!.push(day);
     } else if (!periodsOfRun(company, unit)) groups.push([day]);
