@@ -91,6 +91,27 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await store.exports.exportedPeriods('csv-statement', 'lsn-many')).toHaveLength(500);
   });
 
+  it('gives a period the next electronic sequence number after the highest given, keeps it, and never gives one twice', async () => {
+    const { exports } = ctx().store;
+    expect(await exports.assignSequenceNumbers('csv-statement', 'esn-a', ['2026-03-02', '2026-03-04'])).toEqual(
+      new Map([
+        ['2026-03-02', 1],
+        ['2026-03-04', 2],
+      ]),
+    );
+    // A day that comes late takes the next number, not its place by date; a period keeps its own.
+    const late = await exports.assignSequenceNumbers('csv-statement', 'esn-a', ['2026-03-03', '2026-03-04']);
+    expect([late.get('2026-03-03'), late.get('2026-03-04')]).toEqual([3, 2]);
+    expect((await exports.sequenceNumbers('camt.053.001.02', 'esn-a')).size).toBe(0);
+    // Exports numbering at the same moment: every period gets one number, none twice.
+    const periods = ['2026-04-01', '2026-04-02', '2026-04-03..2026-04-05', '2026-04-06'];
+    await Promise.all(
+      [...periods, ...[...periods].reverse()].map((p) => exports.assignSequenceNumbers('csv-statement', 'esn-b', [p])),
+    );
+    const numbers = await exports.sequenceNumbers('csv-statement', 'esn-b');
+    expect([...numbers.values()].sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('never gives one number twice when exports assign at the same moment', async () => {
     const { store } = ctx();
     await store.statements.upsertAccount({ id: 'lsn-race', company: 'lsn', currency: 'NOK' });
