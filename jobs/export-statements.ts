@@ -183,7 +183,8 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
   const exported = await deps.exports.exportedPeriods(exportFormat, account.id);
   const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
   const covered = exported.map(periodDays);
-  const unfinished = [...numbered.keys()].filter((p) => !exported.includes(p));
+  const recorded = new Set(exported);
+  const unfinished = [...numbered.keys()].filter((p) => !recorded.has(p));
   const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
   const groups: StatementDay[][] = [];
   const planned = new Map<string, StatementDay[]>();
@@ -438,6 +439,8 @@ async function writePeriod(
   const assignNumber = async () =>
     (await deps.exports.assignSequenceNumbers(exportFormat, account.id, [period])).get(period)!;
   const isStatement = unit.notification === undefined;
+  // A statement is numbered before its write (what a crash before the record leaves behind); a
+  // notification only once it has a booking to tell.
   let number = sequenceNumber ?? (isStatement ? await assignNumber() : undefined);
   const render = (n: number) =>
     renderPeriod(deps, {
