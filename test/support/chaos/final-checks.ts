@@ -1,7 +1,8 @@
 // What must hold after the chaos campaign's clean run, read back from the company's folders as
 // the ERP and finance would read them (the SFTP server's files, on this machine's disk):
 //   (b) every transaction the bank booked on the company's accounts for a closed day is in the
-//       exported statements exactly once per format, and nothing else is;
+//       exported statements exactly once per format, and nothing else is; no two statement files
+//       of an account and format carry the same electronic sequence number;
 //   (c) every dropped input file is in archive/ or in error/ with NAME.errors.txt and
 //       NAME.errors.json beside it, and the inbox is empty;
 //   (d) no temporary or partial file anywhere, and every file settle wrote parses (XML
@@ -187,11 +188,13 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
     if (!errored.includes(p.replace(/\.errors\.(txt|json)$/, ''))) bad(`error report without its file: ${rel(p)}`);
   }
 
-  // (b) + (d) statements: each file parses; each booked transaction of a closed day exactly once per format.
+  // (b) + (d) statements: each file parses; each booked transaction of a closed day exactly once
+  // per format; no two files of an account and format carry one ElctrncSeqNb.
   const statementFiles = inFolder(folders.statements);
   const exported: Record<string, number> = {};
   for (const suffix of input.statementSuffixes) {
     const seen = new Map<string, number>();
+    const numbered = new Map<string, string>();
     for (const p of statementFiles.filter((f) => f.endsWith(`.${suffix}`))) {
       const text = await readFile(p, 'utf8');
       let refs: string[];
@@ -199,6 +202,13 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
         refs = suffix.endsWith('.xml')
           ? xmlLeaves(text, 'AcctSvcrRef', 'Ntry')
           : csvRows(text).map((r) => r.account_servicer_ref ?? '');
+        for (const n of suffix.endsWith('.xml') ? xmlLeaves(text, 'ElctrncSeqNb') : []) {
+          // <company>-<IBAN>-<day or FROM_TO>.<kind and suffix>: the account and kind without the period.
+          const key = `${rel(p).replace(/-\d{4}-\d{2}-\d{2}(_\d{4}-\d{2}-\d{2})?\./, ' ')} ${n}`;
+          const other = numbered.get(key);
+          if (other !== undefined) bad(`${suffix}: ElctrncSeqNb ${n} is in both ${other} and ${rel(p)}`);
+          numbered.set(key, rel(p));
+        }
       } catch (error) {
         bad(`statement ${rel(p)} does not parse: ${error instanceof Error ? error.message : String(error)}`);
         continue;
