@@ -277,6 +277,20 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     expect((await readFile(join(company.root, 'statements', first))).equals(written)).toBe(true);
   });
 
+  it('holds back a numbered, unrecorded run period whose days no longer give its name, and the days after it', async () => {
+    data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
+    data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
+    setUp({ formats: ['camt.053.001.02'], period: 'run' });
+    await runFetchStatements(fetchDeps, [company]);
+    // As if a run had numbered a period up to a day the bank no longer reports as complete.
+    await exportDeps.exports.assignSequenceNumbers('camt.053.001.02', ID, ['2026-01-02..2026-01-06']);
+    const exported = await runExportStatements(exportDeps, [company]);
+    expect(exported.files.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-01', 2]]);
+    expect(exported.held).toMatchObject([{ day: '2026-01-02' }]);
+    expect(exported.held[0]!.reason).toContain('period 2026-01-02..2026-01-06 was numbered');
+    expect(await files()).toEqual([`acme-${IBAN}-2026-01-01.camt.053.001.02.xml`]);
+  });
+
   withXmllint(
     'gives a day exported late the next electronic sequence number, never one another file carries',
     async () => {
