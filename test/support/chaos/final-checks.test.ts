@@ -4,16 +4,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { withTempDir } from '../tmp.js';
-import { finalChecks } from './final-checks.js';
+import { finalChecks, type FolderNames } from './final-checks.js';
 
-const FOLDERS = {
-  inbox: 'inbox',
-  archive: 'archive',
-  error: 'error',
-  status: 'status',
-  statements: 'statements',
-  reports: 'reports',
-};
+// Each folder under its own name.
+const FOLDERS = Object.fromEntries(
+  ['inbox', 'archive', 'error', 'status', 'statements', 'reports'].map((f) => [f, f]),
+) as unknown as FolderNames;
 const SUFFIX = 'camt.053.001.02.xml';
 const statement = (seq: number, ref: string) =>
   `<Document><BkToCstmrStmt><Stmt><ElctrncSeqNb>${seq}</ElctrncSeqNb><Ntry><AcctSvcrRef>${ref}</AcctSvcrRef></Ntry></Stmt></BkToCstmrStmt></Document>`;
