@@ -150,8 +150,8 @@ export class RetentionRepository {
 
   /**
    * Deletes the company's statement material dated before the cutoff day: booked transactions,
-   * balances, checked days and the records of exported files (the files themselves were the
-   * ERP's to take).
+   * balances, checked days, the records of exported files (the files themselves were the ERP's
+   * to take) and their periods' electronic sequence numbers.
    */
   async purgeStatements(cutoff: BookkeepingCutoff, counts: PurgeCounts): Promise<void> {
     const { company, day: beforeDay } = cutoff;
@@ -175,6 +175,26 @@ export class RetentionRepository {
       );
     }
     await this.deleteInBatches('exports', counts, (q) => q.where({ company }).where('exported_at', '<', start));
+    // The electronic sequence numbers of those periods go with them, but for each account and
+    // format the highest given: the next period's number follows it, never repeats one.
+    await this.deleteInBatches(
+      'electronic_sequence_numbers',
+      counts,
+      (q) =>
+        q
+          .whereIn('account_id', accounts)
+          .where('assigned_at', '<', start)
+          .whereRaw('?? < (select max(m.??) from ?? m where m.?? = ?? and m.?? = ??)', [
+            'electronic_sequence_numbers.number',
+            'number',
+            'electronic_sequence_numbers',
+            'account_id',
+            'electronic_sequence_numbers.account_id',
+            'format',
+            'electronic_sequence_numbers.format',
+          ]),
+      ['account_id', 'format', 'period'],
+    );
     await this.deleteInBatches(
       'findings',
       counts,

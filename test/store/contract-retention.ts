@@ -118,6 +118,27 @@ export function retentionCases(ctx: () => ContractContext & { db: Database }): v
     expect(await store.reports.find(reports, recorded.id)).toBeUndefined();
   });
 
+  it("purges the electronic sequence numbers of periods before the cutoff but each account and format's highest, so numbering goes on after it", async () => {
+    const { store, db, clock } = ctx();
+    const account = 'retention-acc-seq';
+    await store.statements.upsertAccount({ id: account, company, iban: 'NO9386011117947', currency: 'NOK' });
+    await store.exports.assignSequenceNumbers('camt.053.001.02', account, ['2020-12-30', '2020-12-31']);
+    await store.exports.assignSequenceNumbers('csv-statement', account, ['2020-12-31']);
+    await store.exports.assignSequenceNumbers('camt.053.001.02', 'another-companys-account', [
+      '2020-12-30',
+      '2020-12-31',
+    ]);
+    const counts: PurgeCounts = {};
+    const start = new Date(clock.now().getTime() + 1000);
+    await new RetentionRepository(db, { batchSize: 1 }).purgeStatements({ company, day: '2021-01-01', start }, counts);
+    expect(counts.electronic_sequence_numbers).toBe(1);
+    expect([...(await store.exports.sequenceNumbers('camt.053.001.02', account))]).toEqual([['2020-12-31', 2]]);
+    expect([...(await store.exports.sequenceNumbers('csv-statement', account))]).toEqual([['2020-12-31', 1]]);
+    expect((await store.exports.sequenceNumbers('camt.053.001.02', 'another-companys-account')).size).toBe(2);
+    const next = await store.exports.assignSequenceNumbers('camt.053.001.02', account, ['2021-01-02']);
+    expect(next.get('2021-01-02')).toBe(3);
+  });
+
   it('purges statements before the cutoff day, trims raw JSON to the statement reference, and purges operational records', async () => {
     const { store, db, clock } = ctx();
     const account = 'retention-acc-1';
