@@ -11,6 +11,8 @@ export class ByteSource {
   private readonly hash: Hash = createHash('sha256');
   private readonly iterator: AsyncIterator<Buffer>;
   private done = false;
+  /** Bytes handed out by chunks() so far. */
+  bytesRead = 0;
 
   /** `hashed: false` when the caller already knows the file's hash (pickup hashes while downloading). */
   constructor(
@@ -31,6 +33,7 @@ export class ByteSource {
         return;
       }
       if (this.hashed) this.hash.update(r.value);
+      this.bytesRead += r.value.length;
       yield r.value;
     }
   }
