@@ -4,7 +4,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv.js';
 import { SettleError } from '../../domain/errors.js';
 
 export class ByteSource {
@@ -57,7 +57,7 @@ export class ByteSource {
 
 /** Decoded text of raw chunks; a leading BOM is dropped. */
 export async function* decodeChunks(chunks: AsyncIterable<Buffer>, encoding: string): AsyncGenerator<string> {
-  const decoder = iconv.getDecoder(encoding, { stripBOM: true });
+  const decoder = iconvLite().getDecoder(encoding, { stripBOM: true });
   for await (const chunk of chunks) {
     const s = decoder.write(chunk);
     if (s) yield s;

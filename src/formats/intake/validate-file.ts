@@ -3,7 +3,7 @@
 // payments themselves are handed to `onPayment` one by one and not kept, so memory does not
 // grow with the file (apart from the set of end-to-end ids, see docs/validation.md).
 import { stat } from 'node:fs/promises';
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv.js';
 import { SettleError } from '../../domain/errors.js';
 import type { Issue } from '../../domain/issue.js';
 import type { Money } from '../../domain/money.js';
@@ -271,7 +271,7 @@ async function* watchText(text: AsyncIterable<string>, suspect: { value: boolean
 
 // A plain boolean: iconv's type guard would narrow the name to `never` in the error branch.
 function canDecode(encoding: string): boolean {
-  return iconv.encodingExists(encoding);
+  return iconvLite().encodingExists(encoding);
 }
 
 const NONE: Issue[] = [];
