@@ -29,7 +29,10 @@ export async function* readCsv(
   options: CsvReadOptions = {},
 ): AsyncGenerator<ReaderItem[]> {
   let batch: ReaderItem[] = [];
-  let columnOf: [PaymentField, number][] | undefined;
+  // The profile's fields found in the header and their columns, as two arrays: a plain loop
+  // over numbers a record, no pair taken apart per field.
+  let fieldsRead: PaymentField[] | undefined;
+  let columnsRead: number[] = [];
   let headerLength = 0;
   let stopped = false;
   let malformed = 0;
@@ -39,23 +42,25 @@ export async function* readCsv(
 
   const onRecord = (record: string[], row: number): void => {
     if (stopped) return;
-    if (!columnOf) {
+    if (!fieldsRead) {
       const header = mapHeader(record, profile, row);
       if ('issue' in header) {
         batch.push({ kind: 'issue', issue: header.issue });
         stopped = true;
         return;
       }
-      columnOf = [...header.columns];
+      fieldsRead = [...header.columns.keys()];
+      columnsRead = [...header.columns.values()];
       headerLength = record.length;
       return;
     }
     const fields = emptyFields();
-    for (const [f, index] of columnOf) {
-      const value = record[index];
-      if (value !== undefined) fields[f] = new CsvField(value, row, index + 1);
+    for (let i = 0; i < fieldsRead.length; i++) {
+      const index = columnsRead[i]!;
+      if (index < record.length) fields[fieldsRead[i]!] = new CsvField(record[index]!, row, index + 1);
     }
-    for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
+    if (defaults.length > 0)
+      for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
     const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
     if (record.length !== headerLength) {
       const joined = bareCarriageReturns(record);
@@ -118,7 +123,7 @@ export async function* readCsv(
       const row = nextLine;
       nextLine += 1 + lineBreaksIn(record);
       // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
-      if (columnOf && record.length !== headerLength) nextLine += bareCarriageReturns(record);
+      if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
       if (isBlank(record)) continue; // blank line, or only delimiters
       onRecord(record, row);
     }
@@ -150,7 +155,7 @@ export async function* readCsv(
     await finished;
     take();
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure) });
-    else if (!columnOf && !stopped)
+    else if (!fieldsRead && !stopped)
       batch.push({
         kind: 'issue',
         issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' },
