@@ -116,12 +116,16 @@ export async function* readCsv(
   // line plus the line breaks quoted inside its values). One batch per chunk: no async step
   // per record.
   let nextLine = 1;
+  // A line break can be inside a value only when the value is quoted: until the file's first
+  // quote character, no record's values are searched for line breaks. (A quote beyond ASCII
+  // could be split between two chunks of bytes: then every record is searched.)
+  let quoted = profile.quote.charCodeAt(0) >= 0x80;
   // Skipped records are reported after the records parsed before them are taken (file order).
   const skipped: ReaderItem[] = [];
   const take = (): void => {
     for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
       const row = nextLine;
-      nextLine += 1 + lineBreaksIn(record);
+      nextLine += quoted ? 1 + lineBreaksIn(record) : 1;
       // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
       if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
       if (isBlank(record)) continue; // blank line, or only delimiters
@@ -133,6 +137,7 @@ export async function* readCsv(
   try {
     for await (const chunk of text) {
       if (failure === undefined) {
+        if (!quoted) quoted = chunk.includes(profile.quote);
         parser.write(chunk);
         take();
         // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
