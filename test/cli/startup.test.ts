@@ -80,6 +80,31 @@ describe('start-up of the command line', () => {
     expect(['zod', 'saxes'].filter((p) => packages.has(p))).toEqual([]);
   }, 60_000);
 
+  it('validating a UTF-8 CSV file does not load iconv-lite (csv-parse decodes UTF-8 itself)', async () => {
+    // CommonJS packages loaded with createRequire pass no import hook: asked of the require cache.
+    const script = `
+      import { createRequire } from 'node:module';
+      import { loadProfile } from './src/formats/csv-profile/load-profile.ts';
+      import { validateFile } from './src/formats/intake/validate-file.ts';
+      const profile = await loadProfile('generic', ['config/profiles']);
+      const result = await validateFile('samples/erp/acme-payments.csv', { profile, validation: { asOf: '2026-01-05' } });
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/iconv-lite/'));
+      process.stdout.write(JSON.stringify({ payments: result.payments, iconv: loaded.length }));`;
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('error', reject);
+      child.on('close', () => resolve(stdout));
+    });
+    const { payments, iconv } = JSON.parse(out) as { payments: number; iconv: number };
+    expect(payments).toBeGreaterThan(0);
+    expect(iconv).toBe(0);
+  }, 60_000);
+
   it('a command other than the one run is not loaded, but the one run is complete', async () => {
     const { code, stdout } = await packagesLoaded(['payments', '--help']);
     expect(code).toBe(0);

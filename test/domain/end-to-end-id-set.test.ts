@@ -39,6 +39,30 @@ describe('EndToEndIdSet', () => {
     expect(set.byteLength).toBeGreaterThan(2 * 1024 * 1024);
   });
 
+  it('grows its table at once to the size the expected ids would grow it to, and not again while they come', () => {
+    const n = 50_000;
+    // One page of 1 MiB holds all the entries, so byteLength changes only with the table.
+    const options = { initialBytes: 1024 * 1024 };
+    const grown = new EndToEndIdSet(options);
+    for (let i = 0; i < n; i++) grown.addIfAbsent(`E2E-${i}`, i);
+    const expected = new EndToEndIdSet(options);
+    expected.addIfAbsent('E2E-0', 0);
+    const before = expected.byteLength;
+    expected.expect(n);
+    expect(expected.byteLength).toBeGreaterThan(before);
+    expect(expected.byteLength).toBe(grown.byteLength);
+    for (let i = 1; i < n; i++) expect(expected.addIfAbsent(`E2E-${i}`, i)).toBeUndefined();
+    expect(expected.byteLength).toBe(grown.byteLength);
+    expect(expected.addIfAbsent('E2E-0', 99)).toBe(0);
+    expect(expected.get(`E2E-${n - 1}`)).toBe(n - 1);
+    // Fewer than the table holds: nothing changes; more than expected: it grows as usual.
+    expected.expect(10);
+    expect(expected.byteLength).toBe(grown.byteLength);
+    for (let i = n; i < 2 * n; i++) expected.addIfAbsent(`E2E-${i}`, i);
+    expect(expected.size).toBe(2 * n);
+    expect(expected.get('E2E-77777')).toBe(77_777);
+  });
+
   it('holds ids longer than 127 bytes (a two-byte length) and longer than the first buffer', () => {
     const set = new EndToEndIdSet({ initialBytes: 64, hash: sameHash });
     const long = 'x'.repeat(200);

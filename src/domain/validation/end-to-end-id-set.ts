@@ -101,6 +101,18 @@ export class EndToEndIdSet {
   }
 
   /**
+   * Makes room in the table for `ids` ids in all (an estimate of a file's ids, from the part read
+   * so far): the table grows now, while it holds few, to the size that growth one id at a time
+   * would reach, instead of later, when growing copies a large table and old and new are held at
+   * once. Adding more ids than expected grows the table as usual.
+   */
+  expect(ids: number): void {
+    let capacity = this.capacity;
+    while (ids > capacity * MAX_LOAD) capacity = Math.ceil(capacity * GROWTH);
+    if (capacity > this.capacity) this.growTable(capacity);
+  }
+
+  /**
    * Writes `id` as an entry after the page's last one without taking it in yet (the length
    * prefix and the UTF-8 bytes, on a new page when it does not fit); returns its hash.
    */
@@ -157,9 +169,9 @@ export class EndToEndIdSet {
     slots[slot * 2 + 1] = offset + 1;
   }
 
-  private growTable(): void {
+  private growTable(capacity = Math.ceil(this.capacity * GROWTH)): void {
     const old = this.slots;
-    this.capacity = Math.ceil(this.capacity * GROWTH);
+    this.capacity = capacity;
     this.slots = new Uint32Array(this.capacity * 2);
     for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== EMPTY) this.place(old[i]!, old[i + 1]! - 1);
   }

@@ -22,6 +22,9 @@ export interface ValidationOptions extends LineRuleOptions {
   alreadyAccepted?: (endToEndId: string) => boolean | Promise<boolean>;
 }
 
+/** At most this many ids are made room for ahead (a table of about 40 MB); more grow it as they come. */
+const MAX_EXPECTED_IDS = 4_000_000;
+
 export class PaymentValidator {
   private readonly rules: LineRules;
   /** Each end-to-end id of the file with the line that used it first. */
@@ -34,6 +37,15 @@ export class PaymentValidator {
     format: LineFormat,
   ) {
     this.rules = compileLineRules(options, format);
+  }
+
+  /**
+   * The number of lines the file is expected to hold, estimated from the part read so far: the
+   * end-to-end id set makes room for that many ids at once (at most MAX_EXPECTED_IDS, so a
+   * misleading start of a file cannot reserve much more than it needs).
+   */
+  expectLines(lines: number): void {
+    this.seen.expect(Math.min(lines, MAX_EXPECTED_IDS));
   }
 
   /**

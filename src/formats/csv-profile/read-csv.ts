@@ -29,7 +29,10 @@ export async function* readCsv(
   options: CsvReadOptions = {},
 ): AsyncGenerator<ReaderItem[]> {
   let batch: ReaderItem[] = [];
-  let columnOf: [PaymentField, number][] | undefined;
+  // The profile's fields found in the header and their columns, as two arrays: a plain loop
+  // over numbers a record, no pair taken apart per field.
+  let fieldsRead: PaymentField[] | undefined;
+  let columnsRead: number[] = [];
   let headerLength = 0;
   let stopped = false;
   let malformed = 0;
@@ -39,23 +42,25 @@ export async function* readCsv(
 
   const onRecord = (record: string[], row: number): void => {
     if (stopped) return;
-    if (!columnOf) {
+    if (!fieldsRead) {
       const header = mapHeader(record, profile, row);
       if ('issue' in header) {
         batch.push({ kind: 'issue', issue: header.issue });
         stopped = true;
         return;
       }
-      columnOf = [...header.columns];
+      fieldsRead = [...header.columns.keys()];
+      columnsRead = [...header.columns.values()];
       headerLength = record.length;
       return;
     }
     const fields = emptyFields();
-    for (const [f, index] of columnOf) {
-      const value = record[index];
-      if (value !== undefined) fields[f] = new CsvField(value, row, index + 1);
+    for (let i = 0; i < fieldsRead.length; i++) {
+      const index = columnsRead[i]!;
+      if (index < record.length) fields[fieldsRead[i]!] = new CsvField(record[index]!, row, index + 1);
     }
-    for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
+    if (defaults.length > 0)
+      for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
     const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
     if (record.length !== headerLength) {
       const joined = bareCarriageReturns(record);
@@ -111,14 +116,18 @@ export async function* readCsv(
   // line plus the line breaks quoted inside its values). One batch per chunk: no async step
   // per record.
   let nextLine = 1;
+  // A line break can be inside a value only when the value is quoted: until the file's first
+  // quote character, no record's values are searched for line breaks. (A quote beyond ASCII
+  // could be split between two chunks of bytes: then every record is searched.)
+  let quoted = profile.quote.charCodeAt(0) >= 0x80;
   // Skipped records are reported after the records parsed before them are taken (file order).
   const skipped: ReaderItem[] = [];
   const take = (): void => {
     for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
       const row = nextLine;
-      nextLine += 1 + lineBreaksIn(record);
+      nextLine += quoted ? 1 + lineBreaksIn(record) : 1;
       // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
-      if (columnOf && record.length !== headerLength) nextLine += bareCarriageReturns(record);
+      if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
       if (isBlank(record)) continue; // blank line, or only delimiters
       onRecord(record, row);
     }
@@ -128,6 +137,7 @@ export async function* readCsv(
   try {
     for await (const chunk of text) {
       if (failure === undefined) {
+        if (!quoted) quoted = chunk.includes(profile.quote);
         parser.write(chunk);
         take();
         // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
@@ -150,7 +160,7 @@ export async function* readCsv(
     await finished;
     take();
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure) });
-    else if (!columnOf && !stopped)
+    else if (!fieldsRead && !stopped)
       batch.push({
         kind: 'issue',
         issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' },

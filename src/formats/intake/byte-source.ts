@@ -4,13 +4,15 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv.js';
 import { SettleError } from '../../domain/errors.js';
 
 export class ByteSource {
   private readonly hash: Hash = createHash('sha256');
   private readonly iterator: AsyncIterator<Buffer>;
   private done = false;
+  /** Bytes handed out by chunks() so far. */
+  bytesRead = 0;
 
   /** `hashed: false` when the caller already knows the file's hash (pickup hashes while downloading). */
   constructor(
@@ -31,6 +33,7 @@ export class ByteSource {
         return;
       }
       if (this.hashed) this.hash.update(r.value);
+      this.bytesRead += r.value.length;
       yield r.value;
     }
   }
@@ -54,7 +57,7 @@ export class ByteSource {
 
 /** Decoded text of raw chunks; a leading BOM is dropped. */
 export async function* decodeChunks(chunks: AsyncIterable<Buffer>, encoding: string): AsyncGenerator<string> {
-  const decoder = iconv.getDecoder(encoding, { stripBOM: true });
+  const decoder = iconvLite().getDecoder(encoding, { stripBOM: true });
   for await (const chunk of chunks) {
     const s = decoder.write(chunk);
     if (s) yield s;

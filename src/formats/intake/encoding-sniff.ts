@@ -4,7 +4,7 @@
 // without a byte order mark. The sniffer passes the chunks through and costs one isUtf8 per
 // chunk; the lines are searched for the damage only once a sign was seen.
 import { isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv.js';
 
 export type SeemsEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
@@ -86,8 +86,8 @@ export class EncodingSniffer {
     while (end < bytes.length && end - at < 24 && !isBreak(bytes[end] ?? 0x20)) end++;
     const slice = bytes.subarray(start, end);
     return {
-      asRead: iconv.decode(slice, read),
-      asMeant: iconv.decode(slice, meant),
+      asRead: iconvLite().decode(slice, read),
+      asMeant: iconvLite().decode(slice, meant),
       row: this.lines + countLines(bytes, start) + 1,
     };
   }
@@ -110,7 +110,7 @@ export function looksLikeUtf8ReadAs(value: string, encoding: string): string | u
   let high = false;
   for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) >= 0x80) high = true;
   if (!high) return undefined;
-  const bytes = iconv.encode(value, encoding);
+  const bytes = iconvLite().encode(value, encoding);
   return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
 }
 

@@ -3,7 +3,7 @@
 // payments themselves are handed to `onPayment` one by one and not kept, so memory does not
 // grow with the file (apart from the set of end-to-end ids, see docs/validation.md).
 import { stat } from 'node:fs/promises';
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv.js';
 import { SettleError } from '../../domain/errors.js';
 import type { Issue } from '../../domain/issue.js';
 import type { Money } from '../../domain/money.js';
@@ -70,7 +70,8 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   const issues = new IssueList(options.maxIssues ?? 1000);
   const report = (issue: Issue): void => issues.add(issue);
 
-  const opened = await openReader(file, detected, source, options, await tooLarge(file, options.maxFileBytes));
+  const fileBytes = (await stat(file)).size;
+  const opened = await openReader(file, detected, source, options, tooLarge(fileBytes, options.maxFileBytes));
   opened.refused?.forEach(report);
   const { items, xml, sniffer, encoding } = opened;
   let format = opened.format;
@@ -87,6 +88,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   // pain.001 transactions inherit PmtInf fields: a bad debtor IBAN is reported once per block, not per line.
   let block: string | undefined;
   let reportedInBlock = new Set<string>();
+  let estimated = false;
   if (items) {
     for await (const batch of items) {
       if (lookup) known = await lookup(endToEndIds(batch));
@@ -122,6 +124,12 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
             if (stored instanceof Promise) await stored;
           }
         }
+      }
+      // Once a few MiB are read, the file's payments are estimated from them (the lines so far
+      // scaled by the file's size), so the end-to-end id set sizes its table once and early.
+      if (!estimated && source.bytesRead >= ESTIMATE_AFTER_BYTES) {
+        estimated = true;
+        validator.expectLines(Math.ceil((payments * fileBytes) / source.bytesRead));
       }
     }
     if (xml?.version) format = xml.version;
@@ -239,10 +247,12 @@ async function openReader(
 
 const PAIN001_FORMAT: LineFormat = { decimalFormat: { decimalSeparator: '.' }, dateFormat: 'YYYY-MM-DD' };
 
+/** Bytes read before the file's payments are estimated (validator.expectLines). */
+const ESTIMATE_AFTER_BYTES = 4 * 1024 * 1024;
+
 /** A file over the configured size is refused before it is read, with the limit and the setting. */
-async function tooLarge(file: string, maxBytes: number | undefined): Promise<Issue | undefined> {
+function tooLarge(bytes: number, maxBytes: number | undefined): Issue | undefined {
   const limit = maxBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const bytes = (await stat(file)).size;
   if (bytes <= limit) return undefined;
   return {
     code: IssueCode.FILE_TOO_LARGE,
@@ -261,7 +271,7 @@ async function* watchText(text: AsyncIterable<string>, suspect: { value: boolean
 
 // A plain boolean: iconv's type guard would narrow the name to `never` in the error branch.
 function canDecode(encoding: string): boolean {
-  return iconv.encodingExists(encoding);
+  return iconvLite().encodingExists(encoding);
 }
 
 const NONE: Issue[] = [];

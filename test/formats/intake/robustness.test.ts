@@ -1,12 +1,15 @@
 // The readers will be fuzzed: no input may crash them, hang them or make them hold unbounded
 // memory. Random and mutated inputs must end in a result (issues, never an exception).
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { PaymentValidator } from '../../../src/domain/validation/payment-validator.js';
 import type { ReaderItem } from '../../../src/domain/validation/reader-item.js';
 import { loadProfile } from '../../../src/formats/csv-profile/load-profile.js';
 import { readCsv } from '../../../src/formats/csv-profile/read-csv.js';
+import { validateFile } from '../../../src/formats/intake/validate-file.js';
 import { Pain001Reader } from '../../../src/formats/pain001/read-pain001.js';
 import { FIXTURES, PROFILES, validation } from './helpers.js';
 
@@ -86,6 +89,34 @@ describe('reader robustness', () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it('a large file has its payments estimated once, after the first MiBs, for the end-to-end id set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'settle-estimate-'));
+    const expectLines = vi.spyOn(PaymentValidator.prototype, 'expectLines');
+    try {
+      const header = validCsv.split('\n')[0]!;
+      const n = 60_000;
+      const lines = Array.from(
+        { length: n },
+        (_, i) =>
+          `NO9386011117947,ACME AS,2026-01-07,E2E-${String(i).padStart(7, '0')},${(i % 9000) + 1}.50,NOK,NO0612000000009,Creditor ${i % 1000} AS,,Invoice ${i},,normal`,
+      );
+      const file = join(dir, 'big.csv');
+      writeFileSync(file, `${header}\n${lines.join('\n')}\n`);
+      const result = await validateFile(file, {
+        profile: await loadProfile('generic', [PROFILES]),
+        validation: validation(),
+      });
+      expect(result).toMatchObject({ payments: n, validPayments: n, valid: true });
+      expect(expectLines).toHaveBeenCalledTimes(1);
+      const estimate = expectLines.mock.calls[0]![0];
+      expect(estimate).toBeGreaterThan(n * 0.95);
+      expect(estimate).toBeLessThan(n * 1.05);
+    } finally {
+      expectLines.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an over-long CSV record is one CSV_RECORD_TOO_LARGE issue, not a memory blow-up', async () => {

@@ -120,4 +120,19 @@ describe('line rules', () => {
     expect(validCreditorReference('RF18539007547035')).toBe(false);
     expect(validCreditorReference('1234567890128')).toBe(true);
   });
+
+  // Whatever its case or leading white space, a reference beginning "RF" is checked as RF, and
+  // its length is counted without spaces.
+  it.each([
+    ['rf18539007547035', false],
+    ['rf18 5390 0754 7034', true],
+    [' RF18539007547035', false],
+    ['\u00a0RF18539007547035', false],
+    ['\u00a0RF18539007547034', true],
+    ['1'.repeat(35), true],
+    ['1'.repeat(36), false],
+    ['1 '.repeat(35), true],
+  ])('reads the reference %j as valid: %s', (reference, valid) => {
+    expect(validCreditorReference(reference)).toBe(valid);
+  });
 });
