@@ -7,7 +7,8 @@
 // no payment twice at the bank, no statement line lost or doubled in the exported files.
 // The bound and its inputs: bench/bureau-bound.ts. The settle processes run the CLI compiled
 // from this checkout (built first, as the tests build it), never an older build left behind.
-// SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4).
+// SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4);
+// SETTLE_BENCH_BUREAU_SOCKET names MariaDB's Unix socket to use instead of TCP.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
@@ -30,6 +31,11 @@ const LATENCY_MS = 50;
  * (docs/performance.md), so the bench can be run at other limits to show scale-out.
  */
 const RATE_PER_SECOND = rateLimit();
+/**
+ * SETTLE_BENCH_BUREAU_SOCKET=/run/mysqld/mysqld.sock: the settle processes reach MariaDB over its
+ * Unix socket (`?socket=` in database.url) instead of TCP on the loopback (default).
+ */
+const SOCKET = process.env.SETTLE_BENCH_BUREAU_SOCKET?.trim() ?? '';
 const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
@@ -107,7 +113,8 @@ async function night(companies: number, instances: number): Promise<Night> {
       const configLoadMs = performance.now() - t;
       // The files must be stable (intake.stableFor) before pickup takes them.
       await new Promise((r) => setTimeout(r, 1200));
-      const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: target.url };
+      const url = SOCKET === '' ? target.url : `${target.url}?socket=${encodeURIComponent(SOCKET)}`;
+      const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: url };
       await runSettle(['--config', config, 'db', 'migrate'], { cwd: dir, env });
       const t0 = performance.now();
       const runs = await Promise.all(
@@ -181,7 +188,7 @@ export const bench: Bench = async ({ quick, scale }) => {
     const paymentsLost = companies * LINES - r.distinct;
     rows.push({
       key: `bureau-${n}`,
-      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
+      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB${SOCKET === '' ? '' : ' (Unix socket)'}, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
       size: companies,
       unit: 'companies',
       rate: r.failed > 0 ? 0 : companies / (r.ms / 1000),

@@ -13,6 +13,7 @@ import { soleBankId, type CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { isSettleError, SettleError } from '../src/domain/errors.js';
 import { dateInZone } from '../src/domain/local-date.js';
+import { LIVE_BASKETS } from '../src/domain/states.js';
 import type { AccountDirectory, StoredBasket } from '../src/store/index.js';
 import { directoryWith, isUnreachable } from './accounts/directory.js';
 import { approvalAudience } from './payments/approval-audience.js';
@@ -61,13 +62,7 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
         code: error.code,
       });
     }
-    const live = (
-      await Promise.all(
-        (['pending', 'created', 'link_issued', 'expired'] as const).map((s) => deps.store.baskets.listByState(s)),
-      )
-    )
-      .flat()
-      .filter((b) => b.company === company.id);
+    const live = await deps.store.baskets.listInStates(company.id, LIVE_BASKETS);
     for (const basket of live) summary.baskets.push(await advance(deps, company, basket));
   }
   return summary;
@@ -76,12 +71,9 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
 /** Puts the company's waiting bulks that need approval and are in no live basket into one new basket. */
 async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promise<void> {
   const inBasket = await deps.store.baskets.bulkIdsInLiveBaskets(company.id);
-  const waiting = (await deps.store.bulks.listByState('sent')).filter(
+  const waiting = (await deps.store.bulks.listByState('sent', [company.id])).filter(
     (b) =>
-      b.company === company.id &&
-      b.bankPaymentId !== undefined &&
-      (b.bankStatus === undefined || b.bankStatus === 'RCVD') &&
-      !inBasket.has(b.id),
+      b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD') && !inBasket.has(b.id),
   );
   if (waiting.length === 0) return;
   const directory = await directoryWith(deps, company, [...new Set(waiting.map((b) => b.debtorIban))]);

@@ -105,9 +105,8 @@ export async function runNightly(
       units.run(
         { job: 'nightly', company: company.id },
         () => runCompanyChain(deps, company, units, options, earlierLooks),
-        {
-          doneSince: startedAt,
-        },
+        // The chain's steps and accounts record their successes with the chain's, in one write.
+        { doneSince: startedAt, collectDone: true },
       ),
     );
     chains = ran.flatMap((chain) => (chain.ran ? [chain.result] : []));

@@ -9,7 +9,7 @@ import type {
   SentPayment,
   StatementPeriod,
 } from '../src/domain/reconcile/index.js';
-import { BANK_STATUSES, type LineState } from '../src/domain/states.js';
+import { BANK_STATUSES, LIVE_BASKETS, type LineState } from '../src/domain/states.js';
 import type { Store, StoredBulk, StoredPayment } from '../src/store/index.js';
 
 const SENT_STATES: readonly LineState[] = ['sent', 'unknown', ...BANK_STATUSES];
@@ -111,24 +111,21 @@ export async function statementPeriods(store: Store, company: string, period: Pe
 
 export async function pendingApprovals(store: Store, company: string): Promise<PendingApproval[]> {
   const out: PendingApproval[] = [];
-  for (const state of ['pending', 'created', 'link_issued', 'expired'] as const) {
-    for (const basket of await store.baskets.listByState(state)) {
-      if (basket.company !== company) continue;
-      const bulkIds = await store.baskets.bulkIds(basket.id);
-      const totals = new Map<string, bigint>();
-      for (const id of bulkIds) {
-        const bulk = await store.bulks.get(id);
-        for (const [currency, minor] of Object.entries(bulk?.totals ?? {}))
-          totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
-      }
-      out.push({
-        company,
-        basketId: basket.bankBasketId ?? basket.id,
-        bulkIds,
-        totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
-        ...(basket.scaLinkExpiresAt ? { linkExpiresAt: basket.scaLinkExpiresAt } : {}),
-      });
+  for (const basket of await store.baskets.listInStates(company, LIVE_BASKETS)) {
+    const bulkIds = await store.baskets.bulkIds(basket.id);
+    const totals = new Map<string, bigint>();
+    for (const id of bulkIds) {
+      const bulk = await store.bulks.get(id);
+      for (const [currency, minor] of Object.entries(bulk?.totals ?? {}))
+        totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(minor));
     }
+    out.push({
+      company,
+      basketId: basket.bankBasketId ?? basket.id,
+      bulkIds,
+      totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
+      ...(basket.scaLinkExpiresAt ? { linkExpiresAt: basket.scaLinkExpiresAt } : {}),
+    });
   }
   return out;
 }

@@ -25,7 +25,10 @@ export interface StatusSummary {
 
 export async function runStatus(deps: PaymentJobDeps, companies: readonly CompanyConfig[]): Promise<StatusSummary> {
   const summary: StatusSummary = { polled: 0, notDue: 0, changed: 0, failed: 0 };
-  const sent = await deps.store.bulks.listByState('sent');
+  const sent = await deps.store.bulks.listByState(
+    'sent',
+    companies.map((c) => c.id),
+  );
   for (const company of companies) {
     const due = sent.filter((b) => b.company === company.id && b.bankPaymentId !== undefined);
     // As many bulks in progress as the bank client has connections: while one bulk's lines are

@@ -273,7 +273,7 @@ function pastRetention(deps: PaymentJobDeps, bulk: StoredBulk, now: Date): boole
 
 async function resolveCompany(deps: PaymentJobDeps, company: CompanyConfig): Promise<SubmittedBulk[]> {
   const out: SubmittedBulk[] = [];
-  const unknown = (await deps.store.bulks.listByState('unknown')).filter((b) => b.company === company.id);
+  const unknown = await deps.store.bulks.listByState('unknown', [company.id]);
   for (const bulk of unknown) {
     const base = { company: company.id, bulkId: bulk.id, fileId: bulk.fileId, lines: bulk.lineCount };
     try {

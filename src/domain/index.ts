@@ -42,6 +42,7 @@ export type {
 export {
   BANK_STATUSES,
   BASKET_STATES,
+  LIVE_BASKETS,
   BULK_STATES,
   FILE_STATES,
   LINE_STATES,

@@ -223,6 +223,9 @@ export const BASKET_STATES = [
 ] as const;
 export type BasketState = (typeof BASKET_STATES)[number];
 
+/** Baskets still on their way to approval, in the order the approve step advances them. */
+export const LIVE_BASKETS: readonly BasketState[] = ['pending', 'created', 'link_issued', 'expired'];
+
 export const basketMachine: StateMachine<BasketState> = {
   name: 'signing basket',
   states: BASKET_STATES,

@@ -14,7 +14,7 @@ export function unitClaims(app: App, runId: string): UnitClaims {
     holder: `${hostname()}:${process.pid}:${runId.slice(0, 8)}`,
     ttlMs: app.config.schedule.claimTtl,
     logger: app.logger,
-    onDone: (unit) => app.store.jobSuccesses.record(unit.job, unit.company, runId),
+    onDone: (units) => app.store.jobSuccesses.recordAll(units, runId),
   });
 }
 

@@ -57,6 +57,21 @@ export class BasketRepository {
     return (await this.db.knex<Row>('baskets').where({ state }).orderBy('id')).map(toBasket);
   }
 
+  /**
+   * A company's baskets in any of `states`, in the order of `states`, oldest first within each:
+   * one read through baskets_console_ix instead of one per state over every company's baskets.
+   */
+  async listInStates(company: string, states: readonly BasketState[]): Promise<StoredBasket[]> {
+    const rows = await this.db
+      .knex<Row>('baskets')
+      .where({ company })
+      .whereIn('state', [...states])
+      .orderBy('id');
+    const rank = (row: Row) => states.indexOf(toStr(row.state) as BasketState);
+    // Array sort is stable: within a state the rows keep the database's order by id.
+    return rows.sort((a, b) => rank(a) - rank(b)).map(toBasket);
+  }
+
   /** The baskets that hold any of these bulks, sorted. */
   async idsHolding(bulkIds: readonly string[]): Promise<string[]> {
     const ids = new Set<string>();

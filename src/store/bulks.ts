@@ -151,8 +151,17 @@ export class BulkOutbox {
     return (await this.db.knex<Row>('bulks').where({ file_id: fileId }).orderBy('position')).map(toStoredBulk);
   }
 
-  async listByState(state: BulkState): Promise<StoredBulk[]> {
-    return (await this.db.knex<Row>('bulks').where({ state }).orderBy('id')).map(toStoredBulk);
+  /**
+   * Bulks in `state`, oldest first (within each company); with `companies`, only theirs: a
+   * company's step reads its own through bulks_console_state_ix, not every bulk of a bureau's
+   * thousand companies each time.
+   */
+  async listByState(state: BulkState, companies?: readonly string[]): Promise<StoredBulk[]> {
+    const query = () => this.db.knex<Row>('bulks').where({ state }).orderBy('id');
+    if (companies === undefined) return (await query()).map(toStoredBulk);
+    const out: StoredBulk[] = [];
+    for (const part of chunks(companies)) out.push(...(await query().whereIn('company', part)).map(toStoredBulk));
+    return out;
   }
 
   /** Before each POST: counts the attempt; pending → sending (a retry of a sending bulk stays sending). */

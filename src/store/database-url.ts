@@ -20,6 +20,12 @@ export interface MysqlTarget {
   user: string;
   password: string;
   database: string;
+  /**
+   * `?socket=/run/mysqld/mysqld.sock`: the server's Unix socket instead of TCP, for a MariaDB on
+   * the same host — each statement then costs both processes about half the CPU of the
+   * loopback's TCP path (docs/performance.md, bureau).
+   */
+  socketPath?: string;
 }
 
 export type DatabaseTarget = SqliteTarget | MysqlTarget;
@@ -67,6 +73,7 @@ function parseMysql(text: string): MysqlTarget {
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '') throw invalid(`database.url ${redactDatabaseUrl(text)} names no host.`);
+  const socketPath = url.searchParams.get('socket') ?? '';
   return {
     dialect: 'mysql',
     host,
@@ -74,6 +81,7 @@ function parseMysql(text: string): MysqlTarget {
     user: decodeURIComponent(url.username) || 'root',
     password,
     database,
+    ...(socketPath === '' ? {} : { socketPath }),
   };
 }
 
@@ -86,7 +94,7 @@ export function redactDatabaseUrl(text: string): string {
 export function describeTarget(target: DatabaseTarget): string {
   return target.dialect === 'sqlite'
     ? `sqlite ${target.filename}`
-    : `mysql ${target.user}@${target.host}:${target.port}/${target.database}`;
+    : `mysql ${target.user}@${target.socketPath ?? `${target.host}:${target.port}`}/${target.database}`;
 }
 
 function invalid(message: string): SettleError {

@@ -171,8 +171,9 @@ function createKnex(target: DatabaseTarget, options: KnexOptions): Knex {
   return knexFactory({
     client: 'mysql2',
     connection: {
-      host: target.host,
-      port: target.port,
+      ...(target.socketPath === undefined
+        ? { host: target.host, port: target.port }
+        : { socketPath: target.socketPath }),
       user: target.user,
       password: target.password,
       database: target.database,

@@ -19,9 +19,20 @@ export class JobSuccessRepository {
 
   /** Records that `job` completed for `company` now (replacing the earlier success). */
   async record(job: string, company: string, runId: string): Promise<void> {
+    await this.recordAll([{ job, company }], runId);
+  }
+
+  /**
+   * Records several successes now in one statement (the nightly chain writes a company's steps
+   * together at its end); a job and company named twice is one row.
+   */
+  async recordAll(done: readonly { job: string; company: string }[], runId: string): Promise<void> {
+    const at = instant(this.clock.now());
+    const rows = new Map(done.map(({ job, company }) => [`${job}\u0000${company}`, { job, company }]));
+    if (rows.size === 0) return;
     await this.db
       .knex('job_successes')
-      .insert({ job, company, succeeded_at: instant(this.clock.now()), run_id: runId })
+      .insert([...rows.values()].map((r) => ({ ...r, succeeded_at: at, run_id: runId })))
       .onConflict(['job', 'company'])
       .merge(['succeeded_at', 'run_id']);
   }

@@ -21,23 +21,50 @@ export class LeaseRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Takes the lease when it is free, expired, or already ours; undefined when someone else holds it. */
-  async acquire(name: string, holder: string, ttlMs: number): Promise<Lease | undefined> {
+  /**
+   * Takes the lease when it is free, expired, or already ours; undefined when someone else holds
+   * it. `usuallyFree`: the caller's leases are deleted when released (units of work), so the row
+   * is usually absent and the INSERT is tried first — one statement instead of a missed UPDATE
+   * and an INSERT; leases left in place on purpose (the status job's "not before" marks) keep the
+   * UPDATE first.
+   */
+  async acquire(
+    name: string,
+    holder: string,
+    ttlMs: number,
+    options: { usuallyFree?: boolean } = {},
+  ): Promise<Lease | undefined> {
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + ttlMs);
-    // Take over an expired lease (or refresh our own) with one conditional update…
+    const lease = { name, holder, acquiredAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+    if (options.usuallyFree) {
+      if (await this.create(lease)) return lease;
+      return (await this.takeOver(lease)) ? lease : undefined;
+    }
+    if (await this.takeOver(lease)) return lease;
+    return (await this.create(lease)) ? lease : undefined;
+  }
+
+  /** Takes over an expired lease (or refreshes our own) with one conditional update. */
+  private async takeOver(lease: Lease): Promise<boolean> {
+    const { name, holder, acquiredAt, expiresAt } = lease;
     const updated = await this.db
       .knex('leases')
       .where({ name })
-      .andWhere((w) => void w.where({ holder }).orWhere('expires_at', '<=', instant(now)))
-      .update({ holder, acquired_at: instant(now), expires_at: instant(expiresAt) });
-    if (updated > 0) return { name, holder, acquiredAt: now, expiresAt };
-    // …or create it; the primary key lets exactly one of two racing creators win.
+      .andWhere((w) => void w.where({ holder }).orWhere('expires_at', '<=', instant(acquiredAt)))
+      .update({ holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) });
+    return updated > 0;
+  }
+
+  /** Creates the lease; the primary key lets exactly one of two racing creators win. */
+  private async create(lease: Lease): Promise<boolean> {
+    const { name, holder, acquiredAt, expiresAt } = lease;
     try {
-      await this.db.knex('leases').insert({ name, holder, acquired_at: instant(now), expires_at: instant(expiresAt) });
-      return { name, holder, acquiredAt: now, expiresAt };
+      await this.db
+        .knex('leases')
+        .insert({ name, holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) });
+      return true;
     } catch (error) {
-      if (isUniqueViolation(error)) return undefined;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }
@@ -118,14 +145,12 @@ export class LeaseRepository {
     // Real time, not settle's clock: a done mark orders finishes among processes, and settle's
     // clock may follow a bank's clock that stands still or is set back (tests, the demo).
     const now = instant(new Date());
-    const row = { holder, acquired_at: now, expires_at: now };
-    if ((await this.db.knex('leases').where({ name: key }).update(row)) > 0) return;
-    try {
-      await this.db.knex('leases').insert({ name: key, ...row });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await this.db.knex('leases').where({ name: key }).update(row);
-    }
+    // One upsert: the mark is written every night for every company.
+    await this.db
+      .knex('leases')
+      .insert({ name: key, holder, acquired_at: now, expires_at: now })
+      .onConflict('name')
+      .merge(['holder', 'acquired_at', 'expires_at']);
   }
 
   /**

@@ -33,8 +33,11 @@ export interface UnitClaimsOptions {
   /** How long a claim lasts without a heartbeat. */
   ttlMs: number;
   logger?: Logger | undefined;
-  /** Told of each unit whose work ended without an error (the last-success record of /healthz). */
-  onDone?: ((unit: WorkUnit) => Promise<void>) | undefined;
+  /**
+   * Told of units whose work ended without an error (the last-success records of /healthz): a
+   * unit alone, or a unit run with `collectDone` together with every unit done within it.
+   */
+  onDone?: ((units: WorkUnit[]) => Promise<void>) | undefined;
 }
 
 export function unitName(unit: WorkUnit): string {
@@ -63,6 +66,12 @@ export class UnitClaims {
   private claimsTaken = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly lostController = new AbortController();
+  /**
+   * Per company whose `collectDone` unit this run holds, the units of that company done since,
+   * written with it. By company, not by async context: Node 20's AsyncLocalStorage puts a hook
+   * on every promise of the process, which cost more CPU than the writes it saved.
+   */
+  private readonly collecting = new Map<string, WorkUnit[]>();
 
   constructor(private readonly options: UnitClaimsOptions) {}
 
@@ -90,10 +99,19 @@ export class UnitClaims {
    * returns that. With `doneSince`, a unit another holder finished after that instant is
    * not run again (several instances walking the same companies in one night each do a
    * company once between them, not once each): it is skipped and listed in `doneElsewhere`.
+   * With `collectDone`, the successes of the units of the same company this run does meanwhile
+   * (within `fn`) are recorded with this unit's at its end, in one write (a company's nightly
+   * chain: its steps and accounts).
    */
-  async run<T>(unit: WorkUnit, fn: () => Promise<T>, options: { doneSince?: Date } = {}): Promise<UnitRun<T>> {
+  async run<T>(
+    unit: WorkUnit,
+    fn: () => Promise<T>,
+    options: { doneSince?: Date; collectDone?: boolean } = {},
+  ): Promise<UnitRun<T>> {
     if (!(await this.claim(unit))) return { ran: false, held: this.held[this.held.length - 1] ?? { unit } };
     const name = unitName(unit);
+    const within: WorkUnit[] = [];
+    const done: WorkUnit[] = [];
     try {
       if (options.doneSince) {
         const done = await this.options.leases.doneSince(name, options.doneSince);
@@ -103,12 +121,16 @@ export class UnitClaims {
           return { ran: false, held };
         }
       }
+      if (options.collectDone) this.collecting.set(unit.company, within);
       const result = await fn();
       this.ran++;
-      await this.recordDone(unit);
+      done.push(unit);
       if (options.doneSince) await this.options.leases.recordDone(name, this.holder);
       return { ran: true, result };
     } finally {
+      // The units done within are recorded even when this one's own work failed.
+      if (options.collectDone) this.collecting.delete(unit.company);
+      await this.recordDone([...within, ...done]);
       await this.release(unit);
     }
   }
@@ -124,7 +146,7 @@ export class UnitClaims {
       if (claimed.length === 0) return undefined;
       const result = await fn(claimed);
       this.ran += claimed.length;
-      for (const unit of claimed) await this.recordDone(unit);
+      await this.recordDone(claimed);
       return result;
     } finally {
       for (const unit of claimed) await this.release(unit);
@@ -132,12 +154,18 @@ export class UnitClaims {
   }
 
   /** The work is done whatever the record of it does: a failed record is logged, not thrown. */
-  private async recordDone(unit: WorkUnit): Promise<void> {
+  private async recordDone(units: WorkUnit[]): Promise<void> {
+    const now = units.filter((unit) => {
+      const collecting = this.collecting.get(unit.company);
+      collecting?.push(unit);
+      return collecting === undefined;
+    });
+    if (now.length === 0) return;
     try {
-      await this.options.onDone?.(unit);
+      await this.options.onDone?.(now);
     } catch (error) {
       this.options.logger?.warn('cannot record the success of a unit of work', {
-        unit: unitName(unit),
+        units: now.map(unitName),
         error: error instanceof Error ? error.message : String(error),
       });
     }
@@ -146,7 +174,7 @@ export class UnitClaims {
   private async claim(unit: WorkUnit): Promise<boolean> {
     const name = unitName(unit);
     const { leases, holder, ttlMs, logger } = this.options;
-    if (!this.mine.has(name) && !(await leases.acquire(name, holder, ttlMs))) {
+    if (!this.mine.has(name) && !(await leases.acquire(name, holder, ttlMs, { usuallyFree: true }))) {
       const current = await leases.current(name);
       const held: HeldUnit = current
         ? { unit, holder: current.holder, since: current.acquiredAt, until: current.expiresAt }

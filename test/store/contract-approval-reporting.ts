@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import type { Store } from '../../src/store/index.js';
-import { payment, paymentFile } from './fixtures.js';
+import { payment, paymentFile, pendingBulks } from './fixtures.js';
 
 export interface ContractContext {
   store: Store;
@@ -66,6 +66,33 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
       'link_issued',
       'authorised',
     ]);
+  });
+
+  it("reads one company's bulks by state and its live baskets in the approve step's order", async () => {
+    const { store } = ctx();
+    const [a1, a2] = (await pendingBulks(store, 'scoped-a', 2, 'scoped-a')).ids;
+    const [b1, b2] = (await pendingBulks(store, 'scoped-b', 2, 'scoped-b')).ids;
+    const pending = (await store.bulks.listByState('pending', ['scoped-a'])).map((b) => b.id);
+    expect(pending).toEqual([a1, a2]);
+    expect((await store.bulks.listByState('pending', ['scoped-a', 'scoped-b'])).map((b) => b.id).sort()).toEqual(
+      [a1, a2, b1, b2].sort(),
+    );
+    expect(await store.bulks.listByState('sent', ['scoped-a'])).toEqual([]);
+
+    const older = await store.baskets.create('scoped-a', [a1!]);
+    const newer = await store.baskets.create('scoped-a', [a2!]);
+    await store.baskets.create('scoped-b', [b1!]);
+    await store.baskets.markCreated(older.id, 'BASKET-SC-1');
+    // pending first, then created: the order of the states asked for, oldest first within each.
+    expect((await store.baskets.listInStates('scoped-a', ['pending', 'created'])).map((b) => b.id)).toEqual([
+      newer.id,
+      older.id,
+    ]);
+    expect((await store.baskets.listInStates('scoped-a', ['created', 'pending'])).map((b) => b.id)).toEqual([
+      older.id,
+      newer.id,
+    ]);
+    expect(await store.baskets.listInStates('scoped-c', ['pending'])).toEqual([]);
   });
 
   it('numbers re-exports of the same account day instead of replacing them', async () => {

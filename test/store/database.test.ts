@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSettleError, SettleError } from '../../src/domain/errors.js';
-import { openDatabase, parseDatabaseUrl, redactDatabaseUrl } from '../../src/store/index.js';
+import { describeTarget, openDatabase, parseDatabaseUrl, redactDatabaseUrl } from '../../src/store/index.js';
 
 async function errorOf(promise: Promise<unknown>): Promise<SettleError> {
   try {
@@ -46,6 +46,13 @@ describe('database URLs', () => {
       port: 3306,
       password: '',
     });
+  });
+
+  it("takes the server's Unix socket from ?socket= (a MariaDB on the same host)", () => {
+    const target = parseDatabaseUrl('mysql://settle@localhost/settle?socket=%2Frun%2Fmysqld%2Fmysqld.sock');
+    expect(target).toMatchObject({ dialect: 'mysql', socketPath: '/run/mysqld/mysqld.sock', database: 'settle' });
+    expect(describeTarget(target)).toBe('mysql settle@/run/mysqld/mysqld.sock/settle');
+    expect(parseDatabaseUrl('mysql://settle@localhost/settle')).not.toHaveProperty('socketPath');
   });
 
   it('rejects unsupported schemes, in-memory SQLite and URLs without a database, without echoing the password', () => {

@@ -48,9 +48,10 @@ export async function pendingBulks(
   store: Store,
   name: string,
   count: number,
+  company = 'acme',
 ): Promise<{ fileId: string; ids: string[] }> {
   const stored = await store.files.recordAcceptedFile(
-    paymentFile(name),
+    paymentFile(name, { company }),
     Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `${name}-${i}` })),
   );
   const lines = await store.payments.listByFile(stored.id);

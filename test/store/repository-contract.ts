@@ -101,6 +101,22 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         { job: 'export', company: 'acme', succeededAt: new Date('2026-01-05T08:00:00Z'), runId: 'run-1' },
         { job: 'nightly', company: 'acme', succeededAt: new Date('2026-01-05T08:01:00Z'), runId: 'run-2' },
       ]);
+      // Several in one write (a chain's steps and accounts); a job and company named twice is one row.
+      clock.advance(60_000);
+      const at = new Date('2026-01-05T08:02:00Z');
+      await store.jobSuccesses.recordAll(
+        [
+          { job: 'fetch', company: 'acme' },
+          { job: 'fetch', company: 'acme' },
+          { job: 'nightly', company: 'acme' },
+        ],
+        'run-3',
+      );
+      expect(await store.jobSuccesses.list()).toEqual([
+        { job: 'export', company: 'acme', succeededAt: new Date('2026-01-05T08:00:00Z'), runId: 'run-1' },
+        { job: 'fetch', company: 'acme', succeededAt: at, runId: 'run-3' },
+        { job: 'nightly', company: 'acme', succeededAt: at, runId: 'run-3' },
+      ]);
     });
 
     it('stores amounts beyond 2^53 and up to 2^63-1 exactly', async () => {
@@ -449,20 +465,41 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       expect(await store.claim('bulks', { where, limit: 10, holder: 'third', leaseMs: 30_000 })).toHaveLength(1);
     });
 
-    it('hands a named lease to one holder at a time and lets another take it over after expiry', async () => {
-      const a = await store.leases.acquire('nightly', 'host-a', 60_000);
-      expect(a?.holder).toBe('host-a');
-      expect(await store.leases.acquire('nightly', 'host-b', 60_000)).toBeUndefined();
-      expect(await store.leases.acquire('nightly', 'host-a', 60_000)).toBeDefined(); // re-entrant for its holder
-      expect(await store.leases.renew('nightly', 'host-a', 60_000)).toBe(true);
-      clock.advance(60_001); // host-a crashed and stopped renewing
-      expect(await store.leases.current('nightly')).toBeUndefined();
-      expect((await store.leases.acquire('nightly', 'host-b', 60_000))?.holder).toBe('host-b');
-      expect(await store.leases.renew('nightly', 'host-a', 60_000)).toBe(false);
-      expect(await store.leases.release('nightly', 'host-a')).toBe(false);
-      expect((await store.leases.current('nightly'))?.holder).toBe('host-b');
-      expect(await store.leases.release('nightly', 'host-b')).toBe(true);
-      expect((await store.leases.acquire('nightly', 'host-a', 60_000))?.holder).toBe('host-a');
+    // Units of work try the INSERT first (their rows are deleted on release), other leases the UPDATE.
+    it.each([{ usuallyFree: false }, { usuallyFree: true }])(
+      'hands a named lease to one holder at a time and lets another take it over after expiry (%o)',
+      async (how) => {
+        const name = `nightly-${String(how.usuallyFree)}`;
+        const a = await store.leases.acquire(name, 'host-a', 60_000, how);
+        expect(a?.holder).toBe('host-a');
+        expect(await store.leases.acquire(name, 'host-b', 60_000, how)).toBeUndefined();
+        expect(await store.leases.acquire(name, 'host-a', 60_000, how)).toBeDefined(); // re-entrant for its holder
+        expect(await store.leases.renew(name, 'host-a', 60_000)).toBe(true);
+        clock.advance(60_001); // host-a crashed and stopped renewing
+        expect(await store.leases.current(name)).toBeUndefined();
+        expect((await store.leases.acquire(name, 'host-b', 60_000, how))?.holder).toBe('host-b');
+        expect(await store.leases.renew(name, 'host-a', 60_000)).toBe(false);
+        expect(await store.leases.release(name, 'host-a')).toBe(false);
+        expect((await store.leases.current(name))?.holder).toBe('host-b');
+        expect(await store.leases.release(name, 'host-b')).toBe(true);
+        expect((await store.leases.acquire(name, 'host-a', 60_000, how))?.holder).toBe('host-a');
+      },
+    );
+
+    it('lets one of several racing claimers of a free unit take it', async () => {
+      const taken = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((holder) => store.leases.acquire('unit:race', holder, 60_000, { usuallyFree: true })),
+      );
+      expect(taken.filter((t) => t !== undefined)).toHaveLength(1);
+    });
+
+    it('records a finish mark, replaced by the next finisher', async () => {
+      const since = new Date(Date.now() - 1_000);
+      await store.leases.recordDone('unit:nightly:acme', 'host-a');
+      expect((await store.leases.doneSince('unit:nightly:acme', since))?.holder).toBe('host-a');
+      await store.leases.recordDone('unit:nightly:acme', 'host-b');
+      expect((await store.leases.doneSince('unit:nightly:acme', since))?.holder).toBe('host-b');
+      expect(await store.leases.doneSince('unit:nightly:acme', new Date(Date.now() + 60_000))).toBeUndefined();
     });
 
     it('runs a job under a lease, refuses a second runner meanwhile, and releases it afterwards', async () => {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import { createLogger, type Logger } from '../../src/log/logger.js';
-import { LeaseRepository, openDatabase, UnitClaims, type Database } from '../../src/store/index.js';
+import { LeaseRepository, openDatabase, UnitClaims, unitName, type Database } from '../../src/store/index.js';
 import { withTempDir } from '../support/tmp.js';
 
 const holderScript = fileURLToPath(new URL('../support/unit-holder.ts', import.meta.url));
@@ -47,6 +47,42 @@ describe('units of work', () => {
       expect(a.allHeld).toBe(false);
       // Released at the end: b takes it now.
       expect(await b.run(unit, () => Promise.resolve('b ran'))).toEqual({ ran: true, result: 'b ran' });
+      await db.close();
+    });
+  });
+
+  it('record the successes of the units done within a collecting unit with it, in one write', async () => {
+    await withTempDir(async (dir) => {
+      const db = await openDatabase({ url: `sqlite:${join(dir, 's.sqlite')}` });
+      await db.migrate();
+      const writes: string[][] = [];
+      const a = new UnitClaims({
+        leases: new LeaseRepository(db, systemClock),
+        holder: 'a',
+        ttlMs: TTL,
+        onDone: (units) => Promise.resolve(void writes.push(units.map(unitName))),
+      });
+      const chain = async (company: string, fail: boolean) => {
+        await a.run({ job: 'pickup', company }, () => Promise.resolve());
+        await a.run({ job: 'fetch', company }, async () => {
+          await a.run({ job: 'fetch', company, account: 'x' }, () => Promise.resolve());
+        });
+        // A step that failed is not a success.
+        await a.run({ job: 'submit', company }, () => Promise.reject(new Error('step failed'))).catch(() => {});
+        if (fail) throw new Error('chain failed');
+      };
+      // Two chains at once, as the nightly run's companiesAtOnce: each collects its own.
+      await Promise.all([
+        a.run({ job: 'nightly', company: 'acme' }, () => chain('acme', false), { collectDone: true }).catch(() => {}),
+        a.run({ job: 'nightly', company: 'beta' }, () => chain('beta', true), { collectDone: true }).catch(() => {}),
+      ]);
+      expect(writes.sort()).toEqual([
+        ['unit:pickup:acme', 'unit:fetch:acme:x', 'unit:fetch:acme', 'unit:nightly:acme'],
+        // A chain that failed: what was done within it is recorded, the chain itself not.
+        ['unit:pickup:beta', 'unit:fetch:beta:x', 'unit:fetch:beta'],
+      ]);
+      // Everything released.
+      expect(await db.knex('leases').select('name')).toEqual([]);
       await db.close();
     });
   });
