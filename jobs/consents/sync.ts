@@ -16,6 +16,44 @@ export interface SyncConsentsDeps {
   bank: BankClient;
   clock: Clock;
   logger: Logger;
+  /** The bank's list as this run read it already (`consentListPerRun`); else it is read here. */
+  listed?: () => Promise<ListedConsents>;
+}
+
+/** The subscription's consents as the bank listed them, and when. */
+export interface ListedConsents {
+  consents: readonly Consent[];
+  at: Date;
+}
+
+/** Every consent the bank lists for the subscription (all its companies'), and the time of the read. */
+async function listConsents(deps: Pick<SyncConsentsDeps, 'bank' | 'clock'>): Promise<ListedConsents> {
+  const consents: Consent[] = [];
+  for await (const consent of deps.bank.listConsents()) consents.push(consent);
+  return { consents, at: deps.clock.now() };
+}
+
+/**
+ * The bank lists every consent of the subscription, not one company's, so a bureau's chains
+ * each reading it would ask the bank companies × pages times a night (40,000 requests for 1,000
+ * companies). One read serves all of a run's companies; a read that failed is not kept, so the
+ * next company asks again. What is recorded from it carries the time of the read, so a consent
+ * settle learned of later in the run (onboarding, an event) is never overwritten by it.
+ */
+export function consentListPerRun(
+  deps: Pick<SyncConsentsDeps, 'bank' | 'clock'>,
+): (runId: string) => () => Promise<ListedConsents> {
+  let kept: { runId: string; list: Promise<ListedConsents> } | undefined;
+  return (runId) => () => {
+    if (kept?.runId !== runId) {
+      const list: Promise<ListedConsents> = listConsents(deps).catch((error: unknown) => {
+        if (kept?.list === list) kept = undefined;
+        throw error;
+      });
+      kept = { runId, list };
+    }
+    return kept.list;
+  };
 }
 
 export interface SyncedConsent {
@@ -30,9 +68,7 @@ export async function runSyncConsents(
   deps: SyncConsentsDeps,
   companies: readonly CompanyConfig[],
 ): Promise<SyncedConsent[]> {
-  const listed: Consent[] = [];
-  for await (const consent of deps.bank.listConsents()) listed.push(consent);
-  const at = deps.clock.now();
+  const { consents: listed, at } = await (deps.listed ?? (() => listConsents(deps)))();
   const out: SyncedConsent[] = [];
   for (const company of companies) {
     const best = new Map<string, Consent>();

@@ -1,5 +1,6 @@
 // The nightly chain's dependencies (jobs/nightly.ts) from the App: the App's bank client is
 // shared by the payment and statement steps of the run.
+import { consentListPerRun } from '../../jobs/consents/sync.js';
 import type { NightlyDeps } from '../../jobs/nightly.js';
 import type { App } from './app.js';
 import { paymentJobs } from './payment-jobs.js';
@@ -9,6 +10,8 @@ import { checkSchemaKnown, unitClaims } from './work-units.js';
 export function nightlyDeps(app: App): NightlyDeps {
   const bank = app.bank();
   const payments = paymentJobs(app, { bank });
+  // One read of the bank's consent list for all of a run's companies (it lists every company's).
+  const consentList = consentListPerRun({ bank, clock: app.clock });
   return {
     logger: app.logger,
     clock: app.clock,
@@ -17,7 +20,7 @@ export function nightlyDeps(app: App): NightlyDeps {
     fetch: (runId) => fetchStatementsDeps(app, runId, bank),
     export: (runId) => exportStatementsDeps(app, runId),
     reconcile: (runId) => app.reconcileDeps(runId),
-    consents: () => ({ store: app.store, bank, clock: app.clock, logger: app.logger }),
+    consents: (runId) => ({ store: app.store, bank, clock: app.clock, logger: app.logger, listed: consentList(runId) }),
     units: (runId) => unitClaims(app, runId),
     checkSchema: () => checkSchemaKnown(app.db),
     companiesAtOnce: app.config.schedule.companiesAtOnce,

@@ -20,6 +20,11 @@ async function twoInstances(env: NodeJS.ProcessEnv): Promise<void> {
     start: new Date(),
     bureau: { count: COMPANIES, accountsPerOrganisation: 3 },
   });
+  // Each instance reads the bank's consent list (every company's consents) once for its run, not once per company.
+  let consentListings = 0;
+  sandbox.app.server.on('request', (req: { method?: string; url?: string }) => {
+    if (req.method === 'GET' && /^\/api\/consents(\?(?!.*cursor=)|$)/.test(req.url ?? '')) consentListings++;
+  });
   await withTempDir(async (dir) => {
     const config = await writeBureau(dir, { companies: COMPANIES, lines: LINES, urls: sandbox.urls, concurrency: 4 });
     const settleEnv = { SETTLE_CLIENT_SECRET: SEED.clientSecret, ...env };
@@ -48,6 +53,7 @@ async function twoInstances(env: NodeJS.ProcessEnv): Promise<void> {
     expect(new Set(ids).size).toBe(ids.length);
     // Two booked days of history per account, each exported once.
     expect(await statementLines(dir, COMPANIES)).toEqual({ lines: COMPANIES * 3 * 2, doubled: 0 });
+    expect(consentListings).toBe(2);
   }).finally(() => sandbox.close());
 }
 
