@@ -26,9 +26,11 @@ const CHILD_ENV = 'SETTLE_BENCH_BUREAU_CHILD';
 const LATENCY_MS = 50;
 /**
  * The subscription's rate limit over all instances together: SETTLE_BENCH_BUREAU_RATE requests a
- * second, default 100. The real API's number is not published (banking-api-facts.md, "Rate
- * limits"); once one instance is near its own bound, this limit caps what more instances can win
- * (docs/performance.md), so the bench can be run at other limits to show scale-out.
+ * second, default 400. The real API's number is not published (banking-api-facts.md, "Rate
+ * limits"). Once one instance is near its own bound, the limit Q caps what N instances can win at
+ * L×Q÷C (docs/performance.md): at 100 a second 1.25×, whatever N. 400 is the lowest round limit
+ * that leaves room for 4 instances' 3× (N×C÷L = 320 a second) and still answers 429 when they
+ * all press at once.
  */
 const RATE_PER_SECOND = rateLimit();
 /**
@@ -43,7 +45,7 @@ const CONCURRENCY = 4;
 
 function rateLimit(): number {
   const text = process.env.SETTLE_BENCH_BUREAU_RATE;
-  if (text === undefined || text.trim() === '') return 100;
+  if (text === undefined || text.trim() === '') return 400;
   const rate = Number(text);
   if (!Number.isInteger(rate) || rate < 1 || rate > 10_000)
     throw new Error(`SETTLE_BENCH_BUREAU_RATE: requests a second, a whole number 1–10000, got ${JSON.stringify(text)}`);
