@@ -10,6 +10,7 @@
 // SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4);
 // SETTLE_BENCH_BUREAU_SOCKET names MariaDB's Unix socket to use instead of TCP.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
 import { SEED, startSandbox } from '../src/sandbox/index.js';
@@ -19,6 +20,7 @@ import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/suppo
 import { withTempDir } from '../test/support/tmp.js';
 import { statementLines, writeBureau, type SandboxUrls } from '../test/support/bureau.js';
 import { describeBound, latencyBound } from './bureau-bound.js';
+import { exitedChildrenCpuMs, pidOf, processCpuMs } from './process-cpu.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -65,7 +67,7 @@ function instanceCounts(): number[] {
 }
 
 /** The sandbox in a process of its own, so the bank's work is not counted as settle's. */
-async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; close(): void }> {
+async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; cpuMs(): number; close(): void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
     env: { ...process.env, [CHILD_ENV]: String(companies) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -74,7 +76,7 @@ async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; c
     child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().trim().split('\n')[0]!) as SandboxUrls));
     child.on('exit', (code) => reject(new Error(`bench sandbox exited early (${code})`)));
   });
-  return { urls, close: () => void child.kill('SIGTERM') };
+  return { urls, cpuMs: () => processCpuMs(child.pid), close: () => void child.kill('SIGTERM') };
 }
 
 async function sandboxChild(companies: number): Promise<void> {
@@ -102,6 +104,8 @@ interface Night {
   statementLines: number;
   doubled: number;
   configLoadMs: number;
+  /** CPU in the night, each process's: settle's instances together, MariaDB (the whole server), the sandbox. */
+  cpuMs: { settle: number; mariadb: number; sandbox: number };
 }
 
 async function night(companies: number, instances: number): Promise<Night> {
@@ -118,11 +122,18 @@ async function night(companies: number, instances: number): Promise<Night> {
       const url = SOCKET === '' ? target.url : `${target.url}?socket=${encodeURIComponent(SOCKET)}`;
       const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: url };
       await runSettle(['--config', config, 'db', 'migrate'], { cwd: dir, env });
+      const mariadb = pidOf('mariadbd');
+      const cpu0 = { settle: exitedChildrenCpuMs(), mariadb: processCpuMs(mariadb), sandbox: sandbox.cpuMs() };
       const t0 = performance.now();
       const runs = await Promise.all(
         Array.from({ length: instances }, () => runSettle(['--config', config, 'run', 'nightly'], { cwd: dir, env })),
       );
       const ms = performance.now() - t0;
+      const cpuMs = {
+        settle: exitedChildrenCpuMs() - cpu0.settle,
+        mariadb: processCpuMs(mariadb) - cpu0.mariadb,
+        sandbox: sandbox.cpuMs() - cpu0.sandbox,
+      };
       if (process.env.SETTLE_BENCH_BUREAU_SHOW === '1')
         for (const r of runs) process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
       for (const r of runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1)))
@@ -146,12 +157,26 @@ async function night(companies: number, instances: number): Promise<Night> {
         statementLines: statement.lines,
         doubled: statement.doubled,
         configLoadMs,
+        cpuMs,
       };
     });
   } finally {
     sandbox.close();
     await target.drop();
   }
+}
+
+/**
+ * "CPU settle 410 s + MariaDB 150 s + sandbox 60 s = 620 s, 310 s a core on 2": the night's work on
+ * the machine's cores. When that share per core comes near the wall time, the cores bind, not
+ * the bank; MariaDB's figure is the whole server's, so work of others on it counts too.
+ */
+function describeCpu(r: Night): string {
+  const { settle, mariadb, sandbox } = r.cpuMs;
+  const total = settle + mariadb + sandbox;
+  const cores = availableParallelism();
+  const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  return `CPU settle ${s(settle)} + MariaDB ${s(mariadb)} + sandbox ${s(sandbox)} = ${s(total)}, ${s(total / cores)} a core on ${cores}`;
 }
 
 export const bench: Bench = async ({ quick, scale }) => {
@@ -200,6 +225,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       notes:
         `${r.failed > 0 ? `FAILED: ${r.failed} process(es); ` : ''}wall ${(r.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
         `(${describeBound(inputs, r.refused)}); ${(single.ms / r.ms).toFixed(2)}× one instance's throughput; ` +
+        `${describeCpu(r)}; ` +
         `${r.lines} payment lines at the bank of ${companies * LINES}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
         `${r.statementLines} statement lines exported of ${expectedStatement}, ${r.doubled} doubled, ${lost} lost; ` +
         `config of ${companies} companies loads in ${r.configLoadMs.toFixed(0)} ms`,

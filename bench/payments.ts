@@ -13,7 +13,6 @@
 // `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
 // its peak RSS is that settle run's, not the bench runner's history.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,14 +29,13 @@ import { silentLogger } from '../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
 import { createStore, openDatabase, type Store } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
+import { processCpuMs } from './process-cpu.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const CHILD_ENV = 'SETTLE_BENCH_PAYMENTS_CHILD';
 const LATENCY_MS = 20;
 const CONCURRENCY = 4;
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
-const CLOCK_TICKS = 100;
 
 function company(root: string, maxLines: number): CompanyConfig {
   return configSchema.parse({
@@ -155,18 +153,6 @@ async function sandboxProcess(): Promise<{ urls: RunningSandbox['urls']; cpuMs()
         child.kill('SIGTERM');
       }),
   };
-}
-
-/**
- * CPU time (user + system) a child process has used so far, from /proc: the sandbox's own work,
- * which shares the two cores with settle's and is in the wall time. NaN where /proc is not there.
- */
-function processCpuMs(pid: number | undefined): number {
-  const stat = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(stat)) return Number.NaN;
-  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks.
-  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 async function sandboxChild(): Promise<void> {
