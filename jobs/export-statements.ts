@@ -15,9 +15,16 @@ import { removeStaleParts } from './part-leftovers.js';
 import { underAccountClaim } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
 import { planPending } from './statements/pending-plan.js';
-import { EARLIEST, periodDays, periodOf, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
+import { EARLIEST, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
 import { exportUnits } from './statements/render.js';
-import { readAhead, recordWritten, renderPeriod, writePeriod, type WrittenPeriod } from './statements/write-period.js';
+import {
+  preparePeriods,
+  readAhead,
+  recordWritten,
+  renderPeriod,
+  writePeriod,
+  type WrittenPeriod,
+} from './statements/write-period.js';
 
 export type {
   ChangedExport,
@@ -80,7 +87,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
   const held = (day: LocalDate, reason: string) =>
     result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
   const exported = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
+  const numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
   const plan = planPending({
     days: await deps.days.list(account.id, EARLIEST, lastComplete),
     exported,
@@ -113,21 +120,17 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate): Pr
       `period ${plan.changed.period} was numbered for writing but its days have changed since; export it explicitly`,
     );
   if (plan.periods.length === 0) return;
-  const read = await readAhead(target, plan.periods, numbered);
+  const read = await readAhead(target, plan.periods);
+  const { ready, held: stopped } = await preparePeriods(target, plan.periods, { explicit: false, numbered, read });
   // Each file is recorded after it is in place; the account's new periods are recorded together
   // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
   const written: WrittenPeriod[] = [];
   try {
-    for (const days of plan.periods) {
-      const sequenceNumber = read.sequenceNumbers.get(periodOf(days));
-      const outcome = await writePeriod(target, { days, sequenceNumber, explicit: false, read });
-      if ('empty' in outcome) continue;
-      if ('held' in outcome) return void held(days[0]!.day, outcome.held);
-      written.push(outcome);
-    }
+    for (const prepared of ready) written.push(await writePeriod(target, prepared, { explicit: false, read }));
   } finally {
     result.files.push(...(await recordWritten(deps, written, { firsts: true })));
   }
+  if (stopped !== undefined) held(stopped.day, stopped.reason);
 }
 
 async function exportExplicit(target: AccountExport, explicit: ExplicitExport): Promise<void> {
@@ -156,22 +159,13 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
       });
     }
   }
-  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
   const groups = periodsOfRun(company, unit) ? [statementDays(days)] : days.map((d) => [d]);
-  for (const group of groups) {
-    // The number the period was given (or, for a period never numbered, the next one).
-    const sequenceNumber = numbered.get(periodOf(group));
-    const written = await writePeriod(target, { days: group, sequenceNumber, explicit: true });
-    if ('empty' in written) continue;
-    if ('held' in written)
-      result.held.push({
-        company: company.id,
-        accountId: account.id,
-        format: exportFormat,
-        day: group[0]!.day,
-        reason: written.held,
-      });
-    else result.files.push(...(await recordWritten(deps, [written], { firsts: false })));
+  // A period keeps the number it was given; one never numbered takes the next.
+  const numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
+  const { ready } = await preparePeriods(target, groups, { explicit: true, numbered });
+  for (const prepared of ready) {
+    const written = await writePeriod(target, prepared, { explicit: true });
+    result.files.push(...(await recordWritten(deps, [written], { firsts: false })));
   }
 }
 
@@ -186,13 +180,13 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate): P
   const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
   const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const numbered = await deps.exports.sequenceNumbers(exportFormat, account.id);
+  const numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
   for (const period of periods) {
     const [from, to] = periodDays(period);
     if (to < since) continue;
     const days = statementDays(await deps.days.list(account.id, from, to));
     const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
-    const sequenceNumber = numbered.get(period);
+    const sequenceNumber = numbered.get(period)?.number;
     if (days.length === 0 || delivered?.sha256 === undefined || sequenceNumber === undefined) continue;
     const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'find' });
     if (rendered.sha256 === delivered.sha256) continue;

@@ -14,7 +14,7 @@ export interface PendingInput {
   /** The periods recorded as exported (any version). */
   exported: readonly string[];
   /** The periods given an ElctrncSeqNb: recorded ones, and any a stopped run left unrecorded. */
-  numbered: ReadonlyMap<string, number>;
+  numbered: ReadonlyMap<string, unknown>;
   /** Days before this are not looked at (settled notification days). */
   settled: LocalDate;
   /** A day without entries gets no file (`statements.emptyDays: false`, or a notification). */

@@ -1,12 +1,14 @@
-// Writing one statement period of an account: its bookings read ahead for all pending periods,
-// its document rendered in the unit's format, the file put in place atomically, and the written
-// files recorded in the export ledger. Used by the export job (jobs/export-statements.ts).
+// Writing an account's statement periods: their bookings read ahead for all pending periods,
+// each document rendered in the unit's format and numbered with its content before any file is
+// written, the files put in place atomically, and recorded in the export ledger. Used by the export job (jobs/export-statements.ts).
 import { posix } from 'node:path';
 import { normalizeIban } from '../../src/domain/account-id.js';
 import { hasErrors, type Issue } from '../../src/domain/issue.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Logger } from '../../src/log/index.js';
-import type { ExportInput, StatementDay, StoredAccount, StoredTransaction } from '../../src/store/index.js';
+import { highestSequenceNumber, type ExportInput, type NumberedPeriod } from '../../src/store/index.js';
+import type { StatementDay, StoredAccount, StoredTransaction } from '../../src/store/index.js';
+import { SettleError } from '../../src/domain/errors.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { buildNotification } from './build-notification.js';
 import { buildStatement } from './build-statement.js';
@@ -14,49 +16,140 @@ import type { AccountExport, ExportedFile, ExportStatementsDeps } from './export
 import { periodOf } from './periods.js';
 import { renderNotification, renderStatement, type ExportUnit, type Rendered } from './render.js';
 
-export interface PeriodToWrite {
-  days: readonly StatementDay[];
-  /** ElctrncSeqNb, if the period has one; else the next is given when the file is written. */
-  sequenceNumber: number | undefined;
-  /** Asked for by a person: written even when the writer reports errors, and logged as a re-export. */
-  explicit: boolean;
-  /** What the automatic export read for all its days at once (a period not exported before). */
-  read?: ReadAhead;
-}
-
 /**
  * The automatic export's reads for all its pending days in one go — their bookings, and the
- * legal and electronic sequence numbers of the periods to write, given in day order as one
- * insert each — so a first night's month of history per account costs a few queries, not
- * several for every day. The statements' periods are numbered before any is written: that is
- * the record a re-run after a crash writes the same periods from.
+ * legal sequence numbers of the statements' first days, given in day order as one insert — so a
+ * first night's month of history per account costs a few queries, not several for every day.
  */
 export interface ReadAhead {
   booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
   numbers: ReadonlyMap<LocalDate, number>;
-  sequenceNumbers: ReadonlyMap<string, number>;
 }
 
 export async function readAhead(
   { deps, account, unit }: AccountExport,
-  groups: readonly (readonly StatementDay[])[],
-  numbered: ReadonlyMap<string, number>,
+  periods: readonly (readonly StatementDay[])[],
 ): Promise<ReadAhead> {
-  const isStatement = unit.notification === undefined;
   return {
-    booked: await deps.statements.bookedByDay(account.id, groups[0]![0]!.day, groups.at(-1)!.at(-1)!.day),
+    booked: await deps.statements.bookedByDay(account.id, periods[0]![0]!.day, periods.at(-1)!.at(-1)!.day),
     // Only statements carry a legal sequence number; a camt.054 notification takes none.
-    numbers: isStatement
-      ? await deps.legalSequence.assignAll(
-          account.id,
-          groups.map((g) => g[0]!.day),
-        )
-      : new Map(),
-    // A notification is numbered when written: a day without bookings of its kind takes none.
-    sequenceNumbers: isStatement
-      ? await deps.exports.assignSequenceNumbers(unit.exportFormat, account.id, groups.map(periodOf))
-      : numbered,
+    numbers:
+      unit.notification === undefined
+        ? await deps.legalSequence.assignAll(
+            account.id,
+            periods.map((g) => g[0]!.day),
+          )
+        : new Map(),
   };
+}
+
+/** A period rendered under its number, ready to be written. */
+export interface PreparedPeriod {
+  days: readonly StatementDay[];
+  period: string;
+  sequenceNumber: number;
+  /** The document; left out of a big export once `KEPT_BYTES` are held, and rendered again to write. */
+  rendered?: RenderedPeriod;
+  sha256: string;
+}
+
+type RenderedPeriod = Rendered & { legalSequenceNumber?: number };
+
+/** Rendered documents an export keeps between numbering and writing them; beyond, a period is rendered again. */
+const KEPT_BYTES = 64 * 1024 * 1024;
+
+interface Preparation {
+  /** Asked for by a person: written even when the writer reports errors or the content changed. */
+  explicit: boolean;
+  /** The account's numbered periods, as the caller read them (read again after a clash). */
+  numbered: ReadonlyMap<string, NumberedPeriod>;
+  read?: ReadAhead;
+}
+
+/**
+ * Numbers and renders periods in order, before any is written. A period numbered before keeps
+ * its number; a new one takes the next after the highest, and the new ones are numbered with the
+ * SHA-256 of their files in one insert — the record a run that stops before recording its files
+ * leaves behind. A period numbered with its content that would now be written differently (the
+ * bank's data changed after a file that may have been delivered) is held with the periods after
+ * it, as is one the writer reports errors for; a person decides (explicit export). A notification
+ * without bookings of its kind gets no file and no number.
+ */
+export async function preparePeriods(
+  target: AccountExport,
+  periods: readonly (readonly StatementDay[])[],
+  { explicit, numbered, read }: Preparation,
+): Promise<{ ready: PreparedPeriod[]; held?: { day: LocalDate; reason: string } }> {
+  const { deps, company, account, unit } = target;
+  const { exportFormat } = unit;
+  for (let attempt = 0; ; attempt++) {
+    let highest = highestSequenceNumber([...numbered.values()].map((n) => n.number));
+    let keptBytes = 0;
+    const ready: PreparedPeriod[] = [];
+    const fresh: { period: string; number: number; sha256: string }[] = [];
+    let held: { day: LocalDate; reason: string } | undefined;
+    for (const days of periods) {
+      const period = periodOf(days);
+      const known = numbered.get(period);
+      const sequenceNumber = known?.number ?? highest + 1;
+      const rendered = await renderToWrite(target, days, sequenceNumber, read);
+      if (unit.notification !== undefined && rendered.entryCount === 0) continue;
+      const reason = explicit ? undefined : heldReason(exportFormat, period, known, rendered);
+      if (reason !== undefined) {
+        logIssues(deps.logger, rendered.issues, {
+          company: company.id,
+          accountId: account.id,
+          format: exportFormat,
+          period,
+        });
+        held = { day: days[0]!.day, reason };
+        break;
+      }
+      if (known === undefined) fresh.push({ period, number: (highest = sequenceNumber), sha256: rendered.sha256 });
+      const keep = keptBytes + rendered.bytes.length <= KEPT_BYTES;
+      if (keep) keptBytes += rendered.bytes.length;
+      ready.push({ days, period, sequenceNumber, sha256: rendered.sha256, ...(keep ? { rendered } : {}) });
+    }
+    if (await deps.exports.numberPeriods(exportFormat, account.id, fresh))
+      return held === undefined ? { ready } : { ready, held };
+    // Another export numbered periods of the account meanwhile: number again after them.
+    if (attempt >= 20) throw new Error(`could not number the ${exportFormat} periods of ${account.id}`);
+    numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
+  }
+}
+
+function heldReason(
+  format: string,
+  period: string,
+  known: NumberedPeriod | undefined,
+  rendered: RenderedPeriod,
+): string | undefined {
+  if (hasErrors(rendered.issues))
+    return `the ${format} writer reported errors: ${rendered.issues
+      .filter((i) => i.severity === 'error')
+      .map((i) => i.message)
+      .join('; ')}`;
+  if (known?.sha256 !== undefined && known.sha256 !== rendered.sha256)
+    return `period ${period} was written by a run that stopped before recording it, and the bank's data for it has changed since: the file the ERP may have imported differs from what would be written now; check it and export the period explicitly`;
+  return undefined;
+}
+
+/** The period's document as it is to be written: numbered, its statement's legal number given. */
+function renderToWrite(
+  { deps, company, account, unit }: AccountExport,
+  days: readonly StatementDay[],
+  sequenceNumber: number,
+  read: ReadAhead | undefined,
+): Promise<RenderedPeriod> {
+  return renderPeriod(deps, {
+    company,
+    account,
+    unit,
+    days,
+    sequenceNumber,
+    numbering: 'assign',
+    ...(read === undefined ? {} : { read }),
+  });
 }
 
 /** A file in place, not yet in the export ledger. */
@@ -91,43 +184,24 @@ export async function recordWritten(
   });
 }
 
+/** Puts a prepared period's file in place (atomically) under its name in the statements folder. */
 export async function writePeriod(
   target: AccountExport,
-  { days, sequenceNumber, explicit, read }: PeriodToWrite,
-): Promise<WrittenPeriod | { held: string } | { empty: true }> {
+  prepared: PreparedPeriod,
+  { explicit, read }: { explicit: boolean; read?: ReadAhead },
+): Promise<WrittenPeriod> {
   const { deps, company, fileStore, account, unit } = target;
   const { exportFormat, suffix } = unit;
-  const period = periodOf(days);
-  const assignNumber = async () =>
-    (await deps.exports.assignSequenceNumbers(exportFormat, account.id, [period])).get(period)!;
-  const isStatement = unit.notification === undefined;
-  // A statement is numbered before its write (what a crash before the record leaves behind); a
-  // notification only once it has a booking to tell.
-  let number = sequenceNumber ?? (isStatement ? await assignNumber() : undefined);
-  const render = (n: number) =>
-    renderPeriod(deps, {
-      company,
-      account,
-      unit,
-      days,
-      sequenceNumber: n,
-      numbering: 'assign',
-      ...(read === undefined ? {} : { read }),
-    });
-  let rendered = await render(number ?? 0);
-  // A notification of a day without bookings of its kind says nothing: no file, no record, no number.
-  if (!isStatement && rendered.entryCount === 0) return { empty: true };
-  if (number === undefined) rendered = await render((number = await assignNumber()));
+  const { days, period, sequenceNumber } = prepared;
+  const rendered = prepared.rendered ?? (await renderToWrite(target, days, sequenceNumber, read));
+  // Rendered again from the same stored data within one export (under the account's claim).
+  if (rendered.sha256 !== prepared.sha256)
+    throw new SettleError(
+      'ERR_STATEMENT_CHANGED_DURING_EXPORT',
+      `the ${exportFormat} statement ${period} of ${account.id} changed while it was exported; run the export again`,
+    );
   const { legalSequenceNumber } = rendered;
-  const meta = { company: company.id, accountId: account.id, format: exportFormat, period };
-  logIssues(deps.logger, rendered.issues, meta);
-  if (hasErrors(rendered.issues) && !explicit)
-    return {
-      held: `the ${exportFormat} writer reported errors: ${rendered.issues
-        .filter((i) => i.severity === 'error')
-        .map((i) => i.message)
-        .join('; ')}`,
-    };
+  logIssues(deps.logger, rendered.issues, { company: company.id, accountId: account.id, format: exportFormat, period });
   const iban = (account.iban === undefined ? account.id : normalizeIban(account.iban)).replace(/[^A-Za-z0-9]/g, '');
   const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
   const path = posix.join(company.folders.statements, fileName);
@@ -149,7 +223,7 @@ export async function writePeriod(
       period,
       path,
       entries: rendered.entryCount,
-      sequenceNumber: number,
+      sequenceNumber,
       ...(legalSequenceNumber === undefined ? {} : { legalSequenceNumber }),
       explicit,
     },

@@ -91,6 +91,10 @@ export const errorCatalogue = {
   ERR_STATEMENT_BANK_DATA: { exit: runtime, meaning: 'a bank balance or booking cannot be placed on a statement' },
   ERR_STATEMENT_ACCOUNT_UNKNOWN: { exit: usage, meaning: 'export --account names no fetched account' },
   ERR_STATEMENT_EXPORT_RANGE: { exit: usage, meaning: 'an explicit export needs --account, --from and --to in order' },
+  ERR_STATEMENT_CHANGED_DURING_EXPORT: {
+    exit: runtime,
+    meaning: "a statement's stored data changed between numbering and writing it",
+  },
   ERR_ALERT_EMAIL_FAILED: { exit: runtime, meaning: 'an alert e-mail could not be sent' },
   ERR_ALERT_WEBHOOK_FAILED: { exit: runtime, meaning: 'an alert could not be posted to the alert webhook' },
   ERR_DEMO_DIR_NOT_EMPTY: { exit: usage, meaning: 'the demo folder has other content' },

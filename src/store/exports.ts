@@ -26,6 +26,19 @@ export interface StoredExport extends ExportInput {
   exportedAt: Date;
 }
 
+/** A period's ElctrncSeqNb, and the SHA-256 of its file when it was numbered with its content. */
+export interface NumberedPeriod {
+  number: number;
+  sha256?: string;
+}
+
+/** The highest number given; numbering goes on after it (0 when none was given). */
+export function highestSequenceNumber(numbers: Iterable<number>): number {
+  let highest = 0;
+  for (const n of numbers) highest = Math.max(highest, n);
+  return highest;
+}
+
 export class ExportRepository {
   constructor(
     private readonly db: Database,
@@ -40,11 +53,57 @@ export class ExportRepository {
 
   /** The electronic sequence numbers (ElctrncSeqNb) given to an account's periods in a format. */
   async sequenceNumbers(format: string, accountId: string): Promise<Map<string, number>> {
+    return new Map([...(await this.numberedPeriods(format, accountId))].map(([p, n]) => [p, n.number]));
+  }
+
+  /**
+   * The account's numbered periods in a format: each one's ElctrncSeqNb and, when it was numbered
+   * with its content, the SHA-256 of the file about to be written then.
+   */
+  async numberedPeriods(format: string, accountId: string): Promise<Map<string, NumberedPeriod>> {
     const rows = await this.db
       .knex<Row>('electronic_sequence_numbers')
-      .select('period', 'number')
+      .select('period', 'number', 'sha256')
       .where({ account_id: accountId, format });
-    return new Map(rows.map((r) => [toStr(r.period), toInt(r.number)]));
+    return new Map(
+      rows.map((r) => {
+        const sha256 = toOptStr(r.sha256);
+        return [
+          toStr(r.period),
+          sha256 === undefined ? { number: toInt(r.number) } : { number: toInt(r.number), sha256 },
+        ];
+      }),
+    );
+  }
+
+  /**
+   * Gives periods the numbers the caller chose (each the next after the highest given) with
+   * the SHA-256 of the file each will be written as, in one insert: the record a run that stops
+   * before recording its files leaves, so the next run can tell whether what it would write again
+   * is still what may have been delivered. False, with nothing inserted, when another export took
+   * one of the numbers meanwhile: read again and retry.
+   */
+  async numberPeriods(
+    format: string,
+    accountId: string,
+    periods: readonly { period: string; number: number; sha256?: string }[],
+  ): Promise<boolean> {
+    const assignedAt = instant(this.clock.now());
+    const rows = periods.map((p) => ({
+      account_id: accountId,
+      format,
+      period: p.period,
+      number: p.number,
+      sha256: p.sha256 ?? null,
+      assigned_at: assignedAt,
+    }));
+    try {
+      await insertAll(this.db, 'electronic_sequence_numbers', rows);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   /**
@@ -60,21 +119,15 @@ export class ExportRepository {
   ): Promise<Map<string, number>> {
     for (let attempt = 0; ; attempt++) {
       const numbers = await this.sequenceNumbers(format, accountId);
-      let highest = 0;
-      for (const n of numbers.values()) highest = Math.max(highest, n);
-      const assignedAt = instant(this.clock.now());
-      const rows: Row[] = [];
+      let highest = highestSequenceNumber(numbers.values());
+      const rows: { period: string; number: number }[] = [];
       for (const period of new Set(periods)) {
         if (numbers.has(period)) continue;
         numbers.set(period, ++highest);
-        rows.push({ account_id: accountId, format, period, number: highest, assigned_at: assignedAt });
+        rows.push({ period, number: highest });
       }
-      try {
-        await insertAll(this.db, 'electronic_sequence_numbers', rows);
-        return numbers;
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 20) throw error;
-      }
+      if (await this.numberPeriods(format, accountId, rows)) return numbers;
+      if (attempt >= 20) throw new Error(`could not number ${format} periods of ${accountId}: taken each time`);
     }
   }
 

@@ -38,7 +38,13 @@ export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind }
 export { SignInFailures, type FailureCounts } from './sign-in-failures.js';
 export { BulkOutbox, type BulkPlan, type MarkSentOptions, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
-export { ExportRepository, type ExportInput, type StoredExport } from './exports.js';
+export {
+  ExportRepository,
+  highestSequenceNumber,
+  type ExportInput,
+  type NumberedPeriod,
+  type StoredExport,
+} from './exports.js';
 export { StatementDayRepository, type StatementDay } from './statement-days.js';
 export { LegalSequenceRepository } from './legal-sequence.js';
 export {

@@ -277,6 +277,48 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     expect((await readFile(join(company.root, 'statements', first))).equals(written)).toBe(true);
   });
 
+  it('holds back a day written but not recorded (a crash) that a late booking changed, instead of replacing the file in silence', async () => {
+    data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
+    data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
+    await runFetchStatements(fetchDeps, [company]);
+    const crashing = Object.create(exportDeps.exports) as ExportRepository;
+    crashing.recordFirsts = () => Promise.reject(new Error('simulated crash after the write'));
+    await expect(runExportStatements({ ...exportDeps, exports: crashing }, [company])).rejects.toThrow(
+      'simulated crash',
+    );
+    const name = (d: string) => `acme-${IBAN}-${d}.camt.053.001.02.xml`;
+    // The ERP may have imported these four files before the late booking arrived.
+    const delivered = await readFile(join(company.root, 'statements', name('2026-01-03')));
+    data.transactions.get(ID)!.push(fakeTx('LATE', 'booked', '20.00', '2026-01-03'));
+    data.balances.get(ID)![2] = closing('2026-01-03', '1070.00');
+    data.balances.get(ID)![3] = closing('2026-01-04', '1080.00');
+    clock.advance(3_600_000);
+    await runFetchStatements(fetchDeps, [company]);
+    const next = await runExportStatements(exportDeps, [company]);
+    // The unchanged days before it are recorded as written; the changed day and the days after it wait.
+    expect(next.files.map((f) => [f.period, f.sequenceNumber, f.version])).toEqual([
+      ['2026-01-01', 1, 1],
+      ['2026-01-02', 2, 1],
+    ]);
+    expect(next.held).toMatchObject([{ day: '2026-01-03' }]);
+    expect(next.held[0]!.reason).toContain('stopped before recording it');
+    expect((await readFile(join(company.root, 'statements', name('2026-01-03')))).equals(delivered)).toBe(true);
+    // A person decides: the explicit export writes them under their numbers (04 changed too: its
+    // opening balance), then the automatic export has nothing left to hold.
+    const fixed = await runExportStatements(exportDeps, [company], {
+      account: IBAN,
+      from: day('2026-01-03'),
+      to: day('2026-01-04'),
+    });
+    expect(fixed.files.map((f) => [f.period, f.sequenceNumber, f.entries])).toEqual([
+      ['2026-01-03', 3, 2],
+      ['2026-01-04', 4, 1],
+    ]);
+    const after = await runExportStatements(exportDeps, [company]);
+    expect(after.held).toEqual([]);
+    expect(after.files).toEqual([]);
+  });
+
   it('holds back a numbered, unrecorded run period whose days no longer give its name, and the days after it', async () => {
     data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
     data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
