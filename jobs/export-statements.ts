@@ -10,9 +10,9 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { SettleError } from '../src/domain/errors.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import type { StoredAccount } from '../src/store/index.js';
+import type { NumberedPeriod, StoredAccount } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
-import { underAccountClaim } from './statements/account-units.js';
+import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
 import { planPending } from './statements/pending-plan.js';
 import { EARLIEST, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
@@ -54,17 +54,22 @@ export async function runExportStatements(
     const fileStore = await deps.fileStore(company);
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
-    for (const account of accounts) {
-      await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
-        for (const unit of exportUnits(company.statements)) {
-          const target: AccountExport = { deps, company, fileStore, account, unit, result };
-          if (explicit === undefined) {
-            await verifyExported(target, lastComplete);
-            await exportPending(target, lastComplete);
-          } else await exportExplicit(target, explicit);
-        }
-      });
-    }
+    const ids = accounts.map((a) => a.id);
+    await withAccountClaims(deps.units, 'export', company.id, ids, async () => {
+      for (const account of accounts) {
+        await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
+          for (const unit of exportUnits(company.statements)) {
+            const target: AccountExport = { deps, company, fileStore, account, unit, result };
+            if (explicit === undefined) {
+              // What was delivered and numbered, read once for both: the check writes nothing.
+              const ledger = await readLedger(target);
+              await verifyExported(target, lastComplete, ledger);
+              await exportPending(target, lastComplete, ledger);
+            } else await exportExplicit(target, explicit);
+          }
+        });
+      }
+    });
   }
   if (explicit !== undefined && !matched) {
     throw new SettleError(
@@ -80,14 +85,26 @@ function matchesAccount(account: StoredAccount, wanted: string): boolean {
   return account.iban !== undefined && normalizeIban(account.iban) === normalizeIban(wanted);
 }
 
+/** An account's periods in a format: recorded as exported (any version), and given an ElctrncSeqNb. */
+interface Ledger {
+  exported: readonly string[];
+  numbered: ReadonlyMap<string, NumberedPeriod>;
+}
+
+async function readLedger({ deps, account, unit }: AccountExport): Promise<Ledger> {
+  return {
+    exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id),
+    numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id),
+  };
+}
+
 /** The automatic export: the periods planned (statements/pending-plan.ts), written in order. */
-async function exportPending(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+async function exportPending(target: AccountExport, lastComplete: LocalDate, ledger: Ledger): Promise<void> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const held = (day: LocalDate, reason: string) =>
     result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
-  const exported = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
+  const { exported, numbered } = ledger;
   const plan = planPending({
     days: await deps.days.list(account.id, EARLIEST, lastComplete),
     exported,
@@ -175,12 +192,11 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
  * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
  * ERP may have imported the old file, and a person decides (explicit export).
  */
-async function verifyExported(target: AccountExport, lastComplete: LocalDate): Promise<void> {
+async function verifyExported(target: AccountExport, lastComplete: LocalDate, ledger: Ledger): Promise<void> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
-  const periods = await deps.exports.exportedPeriods(exportFormat, account.id);
-  const numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
+  const { exported: periods, numbered } = ledger;
   for (const period of periods) {
     const [from, to] = periodDays(period);
     if (to < since) continue;

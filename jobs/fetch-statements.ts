@@ -13,7 +13,7 @@ import type { Logger } from '../src/log/index.js';
 import type { AccountStatusRepository, StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
 import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
-import { underAccountClaim } from './statements/account-units.js';
+import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import { checkAccountDays } from './statements/check-days.js';
 
 export interface FetchStatementsDeps {
@@ -88,20 +88,28 @@ export async function runFetchStatements(
       continue;
     }
     const servicers = new Map<string, Promise<Servicer>>();
-    for (const account of accounts) {
-      if (scope.accounts !== undefined && !scope.accounts.has(account.id)) continue;
-      const bankId = account.bankId ?? soleBankId(company);
-      if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
-      const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
-      const result = await underAccountClaim(
-        deps.units,
-        { job: 'fetch', company: company.id, account: account.id },
-        () => fetchAccount(deps, company, context, account, servicer),
-      );
-      if (result === undefined) continue;
-      logResult(deps.logger, result);
-      results.push(result);
-    }
+    const wanted = accounts.filter((a) => scope.accounts === undefined || scope.accounts.has(a.id));
+    await withAccountClaims(
+      deps.units,
+      'fetch',
+      company.id,
+      wanted.map((a) => a.id),
+      async () => {
+        for (const account of wanted) {
+          const bankId = account.bankId ?? soleBankId(company);
+          if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
+          const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
+          const result = await underAccountClaim(
+            deps.units,
+            { job: 'fetch', company: company.id, account: account.id },
+            () => fetchAccount(deps, company, context, account, servicer),
+          );
+          if (result === undefined) continue;
+          logResult(deps.logger, result);
+          results.push(result);
+        }
+      },
+    );
   }
   return results;
 }

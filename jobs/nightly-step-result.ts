@@ -1,8 +1,20 @@
 // What one step of the nightly chain reports (jobs/nightly.ts), for one company or merged.
 import type { ErrorCode } from '../src/domain/errors.js';
 
-export type StepName =
-  'pickup' | 'submit' | 'approve' | 'status' | 'status-report' | 'fetch' | 'export' | 'consents' | 'reconcile';
+/** The steps of the chain, in the order it runs them. */
+export const STEP_NAMES = [
+  'pickup',
+  'submit',
+  'approve',
+  'status',
+  'status-report',
+  'fetch',
+  'export',
+  'consents',
+  'reconcile',
+] as const;
+
+export type StepName = (typeof STEP_NAMES)[number];
 
 export interface StepResult {
   step: StepName;

@@ -3,8 +3,9 @@
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
-// (nightly, company) for the whole chain and (step, company) for each step, so processes that
-// run at once divide the companies between them and skip what another one holds. Statements
+// (nightly, company) for the whole chain and (step, company) for each step — the steps' claims
+// taken together when the chain starts — so processes that run at once divide the companies
+// between them and skip what another one holds. Statements
 // are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
 // which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../src/config/index.js';
@@ -23,7 +24,7 @@ import {
   type FetchStatementsDeps,
 } from './fetch-statements.js';
 import { mergeSteps } from './nightly-step-merge.js';
-import type { StepName, StepResult } from './nightly-step-result.js';
+import { STEP_NAMES, type StepName, type StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { lookAtInboxes, runPickup, type PickedFile, type PickupDeps } from './pickup.js';
 import type { EarlierLook } from '../src/transport/index.js';
@@ -200,89 +201,94 @@ async function runCompanyChain(
     options.onStep?.(result);
     await options.between?.(name);
   };
-  {
-    await step('pickup', async () => {
-      picked = await runPickup({ ...deps.pickup(runId), ...(earlierLooks ? { earlierLooks } : {}) }, companies);
-      const count = (o: string) => picked.filter((p) => p.outcome === o).length;
-      const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
-      return {
-        summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}${waitingFilesText(picked)}`,
-        // A waiting file is taken again by the next run by itself: nothing for a person yet.
-        needsPerson:
-          held > 0 || picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
-        files: picked.flatMap((p) => (p.outcome === 'waiting' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])])),
-      };
-    });
-    await step('submit', async () => {
-      const s = await runSubmit(deps.payments('submit', runId), companies);
-      const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
-      return {
-        summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person${waitingText(s.waiting)}`,
-        needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
-        files: [],
-      };
-    });
-    await step('approve', async () => {
-      const a = await runApprove(deps.payments('approve', runId), companies);
-      return {
-        summary: `${a.baskets.length} signing basket(s), ${a.baskets.filter((b) => b.linkIssued).length} new approval link(s)`,
-        needsPerson: a.baskets.some((b) => b.linkIssued || b.problem !== undefined),
-        files: a.baskets.flatMap((b) => (b.report ? [b.report] : [])),
-      };
-    });
-    await step('status', async () => {
-      const s = await runStatus(deps.payments('status', runId), companies);
-      return {
-        summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`,
-        needsPerson: false,
-        files: [],
-      };
-    });
-    await step('status-report', async () => {
-      statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
-      const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
-      return {
-        summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
-        needsPerson: refused > 0,
-        files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
-      };
-    });
-    await step('fetch', async () => {
-      const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
-      const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
-      return {
-        summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
-        needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
-        files: [],
-      };
-    });
-    await step('export', async () => {
-      const e = await runExportStatements({ ...deps.export(runId), units }, companies);
-      return {
-        summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
-        needsPerson: e.held.length > 0 || e.changed.length > 0,
-        files: e.files.map((f) => f.path),
-      };
-    });
-    await step('consents', async () => {
-      const consents = await runSyncConsents(deps.consents(runId), companies);
-      return {
-        summary: `${consents.length} consent(s) read from the bank`,
-        needsPerson: false,
-        files: [],
-      };
-    });
-    await step('reconcile', async () => {
-      reconciliations = await runReconcile(deps.reconcile(runId), companies);
-      return {
-        summary:
-          reconciliations
-            .map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`)
-            .join('; ') || 'no companies',
-        needsPerson: reconciliations.some((r) => r.needsPerson),
-        files: reconciliations.flatMap((r) => [r.html, r.csv]),
-      };
-    });
-  }
+  // The steps' units are claimed with the chain's, in one statement, and released together after.
+  await units.together(
+    STEP_NAMES.map((job) => ({ job, company: company.id })),
+    async () => {
+      await step('pickup', async () => {
+        picked = await runPickup({ ...deps.pickup(runId), ...(earlierLooks ? { earlierLooks } : {}) }, companies);
+        const count = (o: string) => picked.filter((p) => p.outcome === o).length;
+        const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
+        return {
+          summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}${waitingFilesText(picked)}`,
+          // A waiting file is taken again by the next run by itself: nothing for a person yet.
+          needsPerson:
+            held > 0 ||
+            picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
+          files: picked.flatMap((p) => (p.outcome === 'waiting' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])])),
+        };
+      });
+      await step('submit', async () => {
+        const s = await runSubmit(deps.payments('submit', runId), companies);
+        const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
+        return {
+          summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person${waitingText(s.waiting)}`,
+          needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
+          files: [],
+        };
+      });
+      await step('approve', async () => {
+        const a = await runApprove(deps.payments('approve', runId), companies);
+        return {
+          summary: `${a.baskets.length} signing basket(s), ${a.baskets.filter((b) => b.linkIssued).length} new approval link(s)`,
+          needsPerson: a.baskets.some((b) => b.linkIssued || b.problem !== undefined),
+          files: a.baskets.flatMap((b) => (b.report ? [b.report] : [])),
+        };
+      });
+      await step('status', async () => {
+        const s = await runStatus(deps.payments('status', runId), companies);
+        return {
+          summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`,
+          needsPerson: false,
+          files: [],
+        };
+      });
+      await step('status-report', async () => {
+        statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
+        const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
+        return {
+          summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
+          needsPerson: refused > 0,
+          files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
+        };
+      });
+      await step('fetch', async () => {
+        const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
+        const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
+        return {
+          summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
+          needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
+          files: [],
+        };
+      });
+      await step('export', async () => {
+        const e = await runExportStatements({ ...deps.export(runId), units }, companies);
+        return {
+          summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
+          needsPerson: e.held.length > 0 || e.changed.length > 0,
+          files: e.files.map((f) => f.path),
+        };
+      });
+      await step('consents', async () => {
+        const consents = await runSyncConsents(deps.consents(runId), companies);
+        return {
+          summary: `${consents.length} consent(s) read from the bank`,
+          needsPerson: false,
+          files: [],
+        };
+      });
+      await step('reconcile', async () => {
+        reconciliations = await runReconcile(deps.reconcile(runId), companies);
+        return {
+          summary:
+            reconciliations
+              .map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`)
+              .join('; ') || 'no companies',
+          needsPerson: reconciliations.some((r) => r.needsPerson),
+          files: reconciliations.flatMap((r) => [r.html, r.csv]),
+        };
+      });
+    },
+  );
   return { steps, reconciliations, picked, statusReports };
 }

@@ -4,6 +4,24 @@
 // claims (a library caller, a test) every account is simply done.
 import type { UnitClaims } from '../../src/store/index.js';
 
+/**
+ * Runs `fn` with the claims (job, company, account) of all the accounts taken together — one
+ * statement when they are free — so the per-account claims within it cost nothing more.
+ */
+export async function withAccountClaims<T>(
+  units: UnitClaims | undefined,
+  job: 'fetch' | 'export',
+  company: string,
+  accounts: readonly string[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (units === undefined) return fn();
+  return units.together(
+    accounts.map((account) => ({ job, company, account })),
+    fn,
+  );
+}
+
 /** Runs `fn` under the claim (job, company, account); undefined when another process holds it. */
 export async function underAccountClaim<T>(
   units: UnitClaims | undefined,

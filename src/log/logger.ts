@@ -42,11 +42,29 @@ export function createLogger(options: LoggerOptions = {}): Logger {
             return `${String(timestamp)} ${level}${where} ${String(message)}${extra}`;
           }),
         );
-  return winston.createLogger({
-    level: options.level ?? 'info',
-    format: winston.format.combine(winston.format.errors({ stack: false }), redaction(), shape),
-    transports: [new winston.transports.Stream({ stream })],
-  });
+  return skipDisabledLevels(
+    winston.createLogger({
+      level: options.level ?? 'info',
+      format: winston.format.combine(winston.format.errors({ stack: false }), redaction(), shape),
+      transports: [new winston.transports.Stream({ stream })],
+    }),
+  );
+}
+
+/**
+ * winston runs a line through every format (redaction, timestamp, JSON) before its transport
+ * drops it for its level, so a service logging at `warn` paid for each `info` line anyway: the
+ * level is asked first. Child loggers (runLogger) inherit the methods, and the level is read at
+ * each call, so changing it later still works.
+ */
+function skipDisabledLevels(logger: Logger): Logger {
+  for (const level of ['info', 'http', 'verbose', 'debug', 'silly'] as const) {
+    const log = logger[level];
+    logger[level] = function (this: Logger, ...args: unknown[]) {
+      return this.isLevelEnabled(level) ? (log as (...a: unknown[]) => Logger).apply(this, args) : this;
+    } as winston.LeveledLogMethod;
+  }
+  return logger;
 }
 
 /** A logger that drops everything; for library use and quiet tests. */

@@ -4,7 +4,8 @@
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Database } from './database.js';
-import { instant, isUniqueViolation, toDate, toStr, type Row } from './rows.js';
+import { insertAll } from './insert-all.js';
+import { chunks, instant, isUniqueViolation, toDate, toStr, type Row } from './rows.js';
 
 export interface Lease {
   name: string;
@@ -44,6 +45,29 @@ export class LeaseRepository {
     return (await this.create(lease)) ? lease : undefined;
   }
 
+  /**
+   * Takes every lease of `names` in one INSERT, or none: the way to claim a set of units that are
+   * usually free (a company's steps, its accounts) in one round trip instead of one each. False,
+   * with nothing taken, when any of them has a row (held, or left by a killed holder): the caller
+   * then claims them one by one with `acquire`, which tells held from lapsed.
+   */
+  async acquireAll(names: readonly string[], holder: string, ttlMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    const acquired = instant(now);
+    const expires = instant(new Date(now.getTime() + ttlMs));
+    try {
+      await insertAll(
+        this.db,
+        'leases',
+        names.map((name) => ({ name, holder, acquired_at: acquired, expires_at: expires })),
+      );
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
   /** Takes over an expired lease (or refreshes our own) with one conditional update. */
   private async takeOver(lease: Lease): Promise<boolean> {
     const { name, holder, acquiredAt, expiresAt } = lease;
@@ -74,6 +98,28 @@ export class LeaseRepository {
     const expiresAt = instant(new Date(this.clock.now().getTime() + ttlMs));
     const updated = await this.db.knex('leases').where({ name, holder }).update({ expires_at: expiresAt });
     return updated > 0;
+  }
+
+  /**
+   * Extends the leases of `names` we still hold, in one UPDATE per few hundred; the names no longer
+   * ours (expired and taken over, or released meanwhile) are returned, found with one read.
+   */
+  async renewAll(names: readonly string[], holder: string, ttlMs: number): Promise<string[]> {
+    const expiresAt = instant(new Date(this.clock.now().getTime() + ttlMs));
+    let renewed = 0;
+    for (const part of chunks(names))
+      renewed += await this.db.knex('leases').where({ holder }).whereIn('name', part).update({ expires_at: expiresAt });
+    if (renewed === names.length) return [];
+    const held = new Set<string>();
+    for (const part of chunks(names))
+      for (const row of await this.db.knex<Row>('leases').select('name').where({ holder }).whereIn('name', part))
+        held.add(toStr(row.name));
+    return names.filter((name) => !held.has(name));
+  }
+
+  /** Gives up the leases of `names` we hold, in one DELETE per few hundred. */
+  async releaseAll(names: readonly string[], holder: string): Promise<void> {
+    for (const part of chunks(names)) await this.db.knex('leases').where({ holder }).whereIn('name', part).delete();
   }
 
   /** Gives the lease up; false when we no longer held it. */

@@ -87,6 +87,75 @@ describe('units of work', () => {
     });
   });
 
+  it('claimed together are taken in one statement and released together; a held one is left to its holder', async () => {
+    await withTempDir(async (dir) => {
+      const db = await openDatabase({ url: `sqlite:${join(dir, 's.sqlite')}` });
+      await db.migrate();
+      const statements: string[] = [];
+      db.knex.on('query', (q: { sql: string }) => void statements.push(q.sql));
+      const a = claims(db, 'a');
+      const steps = ['pickup', 'submit', 'status'].map((job) => ({ job, company: 'acme' }));
+      const leased = () => db.knex('leases').select('name', 'holder').orderBy('name');
+      const inside = await a.together(steps, async () => {
+        const before = statements.length;
+        // Each unit is already this run's: running it claims and releases nothing more.
+        for (const step of steps)
+          expect(await a.run(step, () => Promise.resolve(step.job))).toMatchObject({ ran: true });
+        expect(statements.slice(before).filter((s) => /leases/.test(s))).toEqual([]);
+        return leased();
+      });
+      expect(inside).toEqual(
+        steps.map((u) => ({ name: unitName(u), holder: 'a' })).sort((x, y) => x.name.localeCompare(y.name)),
+      );
+      expect(statements.filter((s) => /^insert into `leases`/.test(s))).toHaveLength(1);
+      expect(statements.filter((s) => /^delete from `leases`/.test(s))).toHaveLength(1);
+      expect(await leased()).toEqual([]);
+
+      // Another holder has one of them: none is taken together; the others are claimed one by
+      // one as they run, the held one is skipped and named.
+      const b = claims(db, 'b');
+      const ran = await b.run(steps[1]!, () =>
+        a.together(steps, async () => Promise.all(steps.map((step) => a.run(step, () => Promise.resolve(step.job))))),
+      );
+      expect(ran).toMatchObject({
+        ran: true,
+        result: [{ ran: true }, { ran: false, held: { holder: 'b', unit: steps[1] } }, { ran: true }],
+      });
+      expect(await leased()).toEqual([]);
+      await db.close();
+    });
+  });
+
+  it('lost while held together is told: the run aborts and says which', async () => {
+    await withTempDir(async (dir) => {
+      const db = await openDatabase({ url: `sqlite:${join(dir, 's.sqlite')}` });
+      await db.migrate();
+      let lines = '';
+      const stream = new PassThrough();
+      stream.on('data', (d: Buffer) => (lines += d.toString()));
+      const a = new UnitClaims({
+        leases: new LeaseRepository(db, systemClock),
+        holder: 'a',
+        ttlMs: 90,
+        logger: createLogger({ format: 'json', stream }),
+      });
+      const steps = ['fetch', 'export'].map((job) => ({ job, company: 'acme' }));
+      await a.together(steps, async () => {
+        // Another process took one over (as after a lapse): the next heartbeat finds it gone.
+        await db
+          .knex('leases')
+          .where({ name: unitName(steps[1]!) })
+          .update({ holder: 'b' });
+        for (const start = Date.now(); !a.lost.aborted && Date.now() - start < 5000;) await sleep(20);
+      });
+      expect(a.lost.aborted).toBe(true);
+      expect(lines).toContain('unit:export:acme');
+      expect(lines).not.toContain('unit:fetch:acme"');
+      a.close();
+      await db.close();
+    });
+  });
+
   it('stay claimed by a live holder longer than the claim lasts, and are taken over within the claim time after SIGKILL', async () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 's.sqlite');
@@ -138,6 +207,13 @@ class RenewalAfterRelease extends LeaseRepository {
     this.renewingNow();
     const late = this.released.then(() => super.renew(name, holder, ttlMs));
     this.lateRenewals.push(late);
+    return late;
+  }
+
+  override renewAll(names: readonly string[], holder: string, ttlMs: number): Promise<string[]> {
+    this.renewingNow();
+    const late = this.released.then(() => super.renewAll(names, holder, ttlMs));
+    this.lateRenewals.push(late.then((lost) => lost.length === 0));
     return late;
   }
 

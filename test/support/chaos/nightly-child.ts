@@ -14,21 +14,10 @@ import { loadConfig, type Config } from '../../../src/config/index.js';
 import type { Clock } from '../../../src/domain/clock.js';
 import { createLogger, type Logger } from '../../../src/log/index.js';
 import { createApp, newRunId, type App } from '../../../src/main/app.js';
-import { runNightly, type NightlyResult, type StepName } from '../../../jobs/nightly.js';
+import { runNightly, type NightlyResult } from '../../../jobs/nightly.js';
+import { STEP_NAMES } from '../../../jobs/nightly-step-result.js';
 import { nightlyDeps } from '../../../src/main/nightly-deps.js';
 import { paymentJobs } from '../../../src/main/payment-jobs.js';
-
-const STEPS: readonly StepName[] = [
-  'pickup',
-  'submit',
-  'approve',
-  'status',
-  'status-report',
-  'fetch',
-  'export',
-  'consents',
-  'reconcile',
-];
 
 /** settle time = the sandbox's time, re-read before each night. */
 export class BankTimeClock implements Clock {
@@ -84,7 +73,7 @@ export async function oneNight(app: App, config: Config, onStage: (stage: string
   return runNightly(nightlyDeps(app), config.companies, {
     runId: newRunId(),
     onStep: (result) => {
-      const next = STEPS[STEPS.indexOf(result.step) + 1];
+      const next = STEP_NAMES[STEP_NAMES.indexOf(result.step) + 1];
       if (next !== undefined) onStage(next);
     },
   });
