@@ -79,7 +79,7 @@ export function seedBureau(state: SandboxState, now: Date, options: BureauOption
         creditLimitMinor: 0n,
       };
       state.accounts.set(account.id, account);
-      for (const day of [-2, -1]) state.transactions.push(historyEntry(state, account, addDays(today, day)));
+      for (const day of [-2, -1]) state.addTransaction(historyEntry(state, account, addDays(today, day)));
     }
   }
 }

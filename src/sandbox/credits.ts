@@ -67,7 +67,7 @@ export function registerCredits(app: FastifyInstance, sb: Sandbox): void {
       bookedAt: sb.clock.now().toISOString(),
       ...(referenceType === 'none' || !reference ? {} : { creditorReference: { reference, type: referenceType } }),
     };
-    sb.state.transactions.push(tx);
+    sb.state.addTransaction(tx);
     const view = transactionView(sb, tx);
     sb.emit('banking.account.transaction.received', account, view);
     return reply.code(201).send(view);

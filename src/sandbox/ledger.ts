@@ -5,7 +5,7 @@ import type { SandboxState } from './state.js';
 
 export function bookedBalance(state: SandboxState, account: Account, onOrBefore: LocalDate): bigint {
   let total = account.openingMinor;
-  for (const t of state.transactions) if (t.accountId === account.id && t.bookingDate <= onOrBefore) total += t.minor;
+  for (const t of state.transactionsOf(account.id)) if (t.bookingDate <= onOrBefore) total += t.minor;
   return total;
 }
 
@@ -22,9 +22,8 @@ export function reservedAmount(state: SandboxState, account: Account): bigint {
 /** The latest day on or before `date` on which the account had a booking (for lastChangeDate). */
 export function lastChangeDate(state: SandboxState, account: Account, onOrBefore: LocalDate): LocalDate | null {
   let latest: LocalDate | null = null;
-  for (const t of state.transactions) {
-    if (t.accountId === account.id && t.bookingDate <= onOrBefore && (latest === null || t.bookingDate > latest))
-      latest = t.bookingDate;
+  for (const t of state.transactionsOf(account.id)) {
+    if (t.bookingDate <= onOrBefore && (latest === null || t.bookingDate > latest)) latest = t.bookingDate;
   }
   return latest;
 }

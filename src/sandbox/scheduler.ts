@@ -145,7 +145,7 @@ export function bookReturn(sb: Sandbox, endToEndId: string, code: string, messag
       additionalInformation: `Returned payment: ${message}`,
       returnReason: code,
     };
-    sb.state.transactions.push(tx);
+    sb.state.addTransaction(tx);
     sb.emit('banking.account.transaction.received', account, transactionView(sb, tx), at);
     return tx;
   }
@@ -175,7 +175,7 @@ function bookLines(sb: Sandbox, bulk: BulkPayment, lines: readonly PaymentLine[]
     additionalInformation: single ? 'Payment' : `Bulk payment, ${lines.length} payments`,
   };
   if (!single) tx.endToEndIds = lines.map((line) => line.endToEndIdentification);
-  sb.state.transactions.push(tx);
+  sb.state.addTransaction(tx);
   for (const line of lines) line.transactionId = tx.transactionId;
   return tx;
 }

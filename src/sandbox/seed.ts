@@ -240,7 +240,7 @@ export function seedState(now: Date): SandboxState {
       bookedAt: `${date}T06:00:00Z`,
       ...(creditorReference === undefined ? {} : { creditorReference }),
     };
-    s.transactions.push(tx);
+    s.addTransaction(tx);
   }
   return s;
 }

@@ -23,7 +23,12 @@ export class SandboxState {
   readonly clients = new Map<string, Client>();
   readonly banks = new Map<string, Bank>();
   readonly accounts = new Map<string, Account>();
-  readonly transactions: Transaction[] = [];
+  /**
+   * Booked entries per account, in booking order: every read names its account, and a bureau's
+   * sandbox holds thousands of accounts (one list of all would make each balance or statement
+   * read walk every account's entries).
+   */
+  private readonly transactionsByAccount = new Map<string, Transaction[]>();
   readonly consents = new Map<string, Consent>();
   readonly bulks = new Map<string, BulkPayment>();
   /** Line paymentId → bulk paymentId. */
@@ -46,8 +51,15 @@ export class SandboxState {
     );
   }
 
-  transactionsOf(accountId: string): Transaction[] {
-    return this.transactions.filter((t) => t.accountId === accountId);
+  /** The account's booked entries, in the order they were booked. */
+  transactionsOf(accountId: string): readonly Transaction[] {
+    return this.transactionsByAccount.get(accountId) ?? [];
+  }
+
+  addTransaction(tx: Transaction): void {
+    const list = this.transactionsByAccount.get(tx.accountId);
+    if (list === undefined) this.transactionsByAccount.set(tx.accountId, [tx]);
+    else list.push(tx);
   }
 }
 

@@ -74,7 +74,7 @@ export function registerTransactions(app: FastifyInstance, sb: Sandbox): void {
     '/api/accounts/:accountId/transactions/:id',
     (req: FastifyRequest<{ Params: { accountId: string; id: string }; Querystring: Query }>) => {
       const account = accessibleAccount(sb, req, caller(req), req.params.accountId);
-      const tx = sb.state.transactions.find((t) => t.accountId === account.id && t.transactionId === req.params.id);
+      const tx = sb.state.transactionsOf(account.id).find((t) => t.transactionId === req.params.id);
       if (!tx) throw notFound('Transaction not found', `No transaction ${req.params.id} on this account.`);
       return { transactionsDetails: transactionView(sb, tx) };
     },

@@ -320,9 +320,10 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
 
     // (b)–(e) read back from the folders.
     const today = bankToday(sandbox.sandbox.clock.now());
-    const accounts = new Set(sandbox.sandbox.state.accountsIn('sandbox', ORG).map((a) => a.id));
-    const booked = sandbox.sandbox.state.transactions
-      .filter((t) => accounts.has(t.accountId) && t.bookingDate < today)
+    const booked = sandbox.sandbox.state
+      .accountsIn('sandbox', ORG)
+      .flatMap((a) => sandbox.sandbox.state.transactionsOf(a.id))
+      .filter((t) => t.bookingDate < today)
       .map((t) => ({ entryReference: t.entryReference, accountId: t.accountId, bookingDate: t.bookingDate }));
     const checked = await finalChecks({
       root,
