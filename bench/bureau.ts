@@ -1,10 +1,17 @@
-// The bureau row: one night of an accounting bureau — 1,000 client companies with three
+// The bureau rows: two nights of an accounting bureau — 1,000 client companies with three
 // accounts each (scale 1) — run by 1, 2 and 4 `settle run nightly` processes at once on one
-// MariaDB: pickup of one payment file per company, submit, approve, status, status reports,
-// fetch and export of statements, consents and reconciliation, against the sandbox bank in a
-// process of its own with 50 ms latency and the subscription's rate limit (429 + Retry-After).
-// Each row: the night's wall time beside its latency bound, 429s counted, and the proofs —
-// no payment twice at the bank, no statement line lost or doubled in the exported files.
+// MariaDB, against the sandbox bank in a process of its own with 50 ms latency and the
+// subscription's rate limit (429 + Retry-After). The first night onboards the bureau: each
+// account's first fetch reaches back 31 days, so each company exports a month of statement days
+// (93 files). The next night is the one a bureau runs every night after: a new payment file per
+// company, the status of yesterday's bulk, yesterday's bookings fetched and exported,
+// reconciliation. Each night is a row: its wall time beside its latency bound, 429s counted, the
+// CPU of settle, MariaDB and the sandbox; the proofs after both nights — no payment twice at the
+// bank, no statement line lost or doubled in the exported files.
+// Time: settle runs on the real clock (the CLI as installed); the sandbox's clock starts the
+// evening before settle's today (Oslo) and stands still, so its today is not complete in the
+// first night; between the nights it moves to the morning of settle's today, which completes
+// that day, as a bank's night does.
 // The bound and its inputs: bench/bureau-bound.ts. The settle processes run the CLI compiled
 // from this checkout (built first, as the tests build it), never an older build left behind.
 // SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4);
@@ -13,12 +20,14 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
+import { dateInZone } from '../src/domain/local-date.js';
 import { SEED, startSandbox } from '../src/sandbox/index.js';
+import { startOfBankDay } from '../src/sandbox/time.js';
 import { runSettle } from '../test/support/cli.js';
 import buildCli from '../test/support/cli-build.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { withTempDir } from '../test/support/tmp.js';
-import { statementLines, writeBureau, type SandboxUrls } from '../test/support/bureau.js';
+import { statementLines, writeBureau, writePaymentFiles, type SandboxUrls } from '../test/support/bureau.js';
 import { describeBound, latencyBound } from './bureau-bound.js';
 import { exitedChildrenCpuMs, pidOf, processCpuMs } from './process-cpu.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
@@ -44,6 +53,9 @@ const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
 const CONCURRENCY = 4;
+/** The companies' time zone (settle's default), in which "today" and a complete day are told. */
+const TIME_ZONE = 'Europe/Oslo';
+const HOUR_MS = 3_600_000;
 
 function rateLimit(): number {
   const text = process.env.SETTLE_BENCH_BUREAU_RATE;
@@ -67,9 +79,12 @@ function instanceCounts(): number[] {
 }
 
 /** The sandbox in a process of its own, so the bank's work is not counted as settle's. */
-async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; cpuMs(): number; close(): void }> {
+async function sandboxProcess(
+  companies: number,
+  start: Date,
+): Promise<{ urls: SandboxUrls; cpuMs(): number; close(): void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
-    env: { ...process.env, [CHILD_ENV]: String(companies) },
+    env: { ...process.env, [CHILD_ENV]: JSON.stringify({ companies, start: start.toISOString() }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const urls = await new Promise<SandboxUrls>((resolve, reject) => {
@@ -79,10 +94,10 @@ async function sandboxProcess(companies: number): Promise<{ urls: SandboxUrls; c
   return { urls, cpuMs: () => processCpuMs(child.pid), close: () => void child.kill('SIGTERM') };
 }
 
-async function sandboxChild(companies: number): Promise<void> {
+async function sandboxChild({ companies, start }: { companies: number; start: string }): Promise<void> {
   const sandbox = await startSandbox({
     port: 0,
-    start: new Date(),
+    start,
     latencyMs: LATENCY_MS,
     rateLimitPerSecond: RATE_PER_SECOND,
     bureau: { count: companies, accountsPerOrganisation: ACCOUNTS },
@@ -91,11 +106,20 @@ async function sandboxChild(companies: number): Promise<void> {
   process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 }
 
+/** What one night cost: wall time, the requests the bank answered, and each process's CPU. */
 interface Night {
   ms: number;
   failed: number;
   requests: number;
   refused: number;
+  /** CPU in the night, each process's: settle's instances together, MariaDB (the whole server), the sandbox. */
+  cpuMs: { settle: number; mariadb: number; sandbox: number };
+}
+
+/** Both nights of one instance count, and what the bank and the folders hold after them. */
+interface TwoNights {
+  first: Night;
+  next: Night;
   /** Payment lines at the bank, how many of those repeat an end-to-end id, how many distinct ones. */
   lines: number;
   twice: number;
@@ -104,60 +128,85 @@ interface Night {
   statementLines: number;
   doubled: number;
   configLoadMs: number;
-  /** CPU in the night, each process's: settle's instances together, MariaDB (the whole server), the sandbox. */
-  cpuMs: { settle: number; mariadb: number; sandbox: number };
+  /** settle's today changed between the nights (the run crossed midnight in Oslo): the proofs do not hold. */
+  dayChanged: boolean;
 }
 
-async function night(companies: number, instances: number): Promise<Night> {
+async function twoNights(companies: number, instances: number): Promise<TwoNights> {
   const target = await createThrowawayDatabase();
-  const sandbox = await sandboxProcess(companies);
+  const today = dateInZone(new Date(), TIME_ZONE);
+  // The evening before settle's today: the bank has not closed that day yet.
+  const sandbox = await sandboxProcess(companies, new Date(startOfBankDay(today) - 4 * HOUR_MS));
+  const control = async (path = '', init?: RequestInit) =>
+    (await (await fetch(`${sandbox.urls.controlUrl}${path}`, init)).json()) as Record<string, unknown>;
+  const answered = async () => {
+    const { rateLimit } = (await control()) as { rateLimit: { served: number; refused: number } };
+    return { requests: rateLimit.served + rateLimit.refused, refused: rateLimit.refused };
+  };
   try {
     return await withTempDir(async (dir) => {
       const config = await writeBureau(dir, { companies, lines: LINES, urls: sandbox.urls, concurrency: CONCURRENCY });
       const t = performance.now();
       loadConfig({ file: config, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
       const configLoadMs = performance.now() - t;
-      // The files must be stable (intake.stableFor) before pickup takes them.
-      await new Promise((r) => setTimeout(r, 1200));
       const url = SOCKET === '' ? target.url : `${target.url}?socket=${encodeURIComponent(SOCKET)}`;
       const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: url };
       await runSettle(['--config', config, 'db', 'migrate'], { cwd: dir, env });
       const mariadb = pidOf('mariadbd');
-      const cpu0 = { settle: exitedChildrenCpuMs(), mariadb: processCpuMs(mariadb), sandbox: sandbox.cpuMs() };
-      const t0 = performance.now();
-      const runs = await Promise.all(
-        Array.from({ length: instances }, () => runSettle(['--config', config, 'run', 'nightly'], { cwd: dir, env })),
-      );
-      const ms = performance.now() - t0;
-      const cpuMs = {
-        settle: exitedChildrenCpuMs() - cpu0.settle,
-        mariadb: processCpuMs(mariadb) - cpu0.mariadb,
-        sandbox: sandbox.cpuMs() - cpu0.sandbox,
+      const night = async (): Promise<Night> => {
+        // The files must be stable (intake.stableFor) before pickup takes them.
+        await new Promise((r) => setTimeout(r, 1200));
+        const before = await answered();
+        const cpu0 = { settle: exitedChildrenCpuMs(), mariadb: processCpuMs(mariadb), sandbox: sandbox.cpuMs() };
+        const t0 = performance.now();
+        const runs = await Promise.all(
+          Array.from({ length: instances }, () => runSettle(['--config', config, 'run', 'nightly'], { cwd: dir, env })),
+        );
+        const ms = performance.now() - t0;
+        const cpuMs = {
+          settle: exitedChildrenCpuMs() - cpu0.settle,
+          mariadb: processCpuMs(mariadb) - cpu0.mariadb,
+          sandbox: sandbox.cpuMs() - cpu0.sandbox,
+        };
+        if (process.env.SETTLE_BENCH_BUREAU_SHOW === '1')
+          for (const r of runs) process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
+        const failed = runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1));
+        for (const r of failed)
+          process.stderr.write(`bench bureau: a process exited ${r.code}: ${r.stderr.slice(0, 500)}\n`);
+        const after = await answered();
+        return {
+          ms,
+          failed: failed.length,
+          requests: after.requests - before.requests,
+          refused: after.refused - before.refused,
+          cpuMs,
+        };
       };
-      if (process.env.SETTLE_BENCH_BUREAU_SHOW === '1')
-        for (const r of runs) process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
-      for (const r of runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1)))
-        process.stderr.write(`bench bureau: a process exited ${r.code}: ${r.stderr.slice(0, 500)}\n`);
-      const control = (await (await fetch(sandbox.urls.controlUrl)).json()) as {
-        rateLimit: { served: number; refused: number };
-      };
-      const paid = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as {
+      const first = await night();
+      // Morning at the bank: settle's yesterday is complete now. A new file in every inbox.
+      const { now } = (await control('/clock')) as { now: string };
+      await control('/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMs: startOfBankDay(today) + 6 * HOUR_MS - Date.parse(now) }),
+      });
+      await writePaymentFiles(dir, { companies, lines: LINES, night: 2 });
+      const next = await night();
+      const paid = (await control('/payments')) as {
         payments: { paymentLines: { endToEndIdentification: string }[] }[];
       };
       const ids = paid.payments.flatMap((p) => p.paymentLines.map((l) => l.endToEndIdentification));
       const statement = await statementLines(dir, companies);
       return {
-        ms,
-        failed: runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1)).length,
-        requests: control.rateLimit.served + control.rateLimit.refused,
-        refused: control.rateLimit.refused,
+        first,
+        next,
         lines: ids.length,
         twice: ids.length - new Set(ids).size,
         distinct: new Set(ids).size,
         statementLines: statement.lines,
         doubled: statement.doubled,
         configLoadMs,
-        cpuMs,
+        dayChanged: dateInZone(new Date(), TIME_ZONE) !== today,
       };
     });
   } finally {
@@ -197,41 +246,46 @@ export const bench: Bench = async ({ quick, scale }) => {
     }));
   }
   await buildCli();
-  const rows: BenchRow[] = [];
-  let single: Night | undefined;
-  for (const n of instanceCounts()) {
-    const r = await night(companies, n);
-    single ??= r;
+  const runs: { n: number; r: TwoNights }[] = [];
+  for (const n of instanceCounts()) runs.push({ n, r: await twoNights(companies, n) });
+  const single = runs[0]!.r;
+  const row = (n: number, r: TwoNights, which: 'first' | 'next'): BenchRow => {
+    const night = r[which];
     const inputs = {
-      requests: r.requests,
+      requests: night.requests,
       latencyMs: LATENCY_MS,
       instances: n,
       concurrency: CONCURRENCY,
       ratePerSecond: RATE_PER_SECOND,
     };
     const bound = latencyBound(inputs).ms;
-    const expectedStatement = accounts * 2;
+    // Three booked days per account at the bank, the last one exported by the next night; five
+    // payment lines per company and night.
+    const expectedStatement = accounts * 3;
     const lost = expectedStatement - (r.statementLines - r.doubled);
-    const paymentsLost = companies * LINES - r.distinct;
-    rows.push({
-      key: `bureau-${n}`,
-      name: `bureau night, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB${SOCKET === '' ? '' : ' (Unix socket)'}, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
+    const paymentsLost = companies * LINES * 2 - r.distinct;
+    const what = which === 'first' ? 'first night (onboarding: a month of statements)' : 'next night';
+    return {
+      key: which === 'first' ? `bureau-first-${n}` : `bureau-${n}`,
+      name: `bureau ${what}, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB${SOCKET === '' ? '' : ' (Unix socket)'}, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
       size: companies,
       unit: 'companies',
-      rate: r.failed > 0 ? 0 : companies / (r.ms / 1000),
+      rate: night.failed > 0 ? 0 : companies / (night.ms / 1000),
       baselineName: 'latency bound',
       baselineRate: companies / (bound / 1000),
       peakRssBytes: 0,
       notes:
-        `${r.failed > 0 ? `FAILED: ${r.failed} process(es); ` : ''}wall ${(r.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
-        `(${describeBound(inputs, r.refused)}); ${(single.ms / r.ms).toFixed(2)}× one instance's throughput; ` +
-        `${describeCpu(r)}; ` +
-        `${r.lines} payment lines at the bank of ${companies * LINES}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
+        `${night.failed > 0 ? `FAILED: ${night.failed} process(es); ` : ''}${r.dayChanged ? "INVALID: settle's day changed between the nights (midnight in Oslo), run again; " : ''}` +
+        `wall ${(night.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
+        `(${describeBound(inputs, night.refused)}); ${(single[which].ms / night.ms).toFixed(2)}× one instance's throughput; ` +
+        `${describeCpu(night)}; after both nights: ` +
+        `${r.lines} payment lines at the bank of ${companies * LINES * 2}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
         `${r.statementLines} statement lines exported of ${expectedStatement}, ${r.doubled} doubled, ${lost} lost; ` +
         `config of ${companies} companies loads in ${r.configLoadMs.toFixed(0)} ms`,
-    });
-  }
-  return rows;
+    };
+  };
+  return [...runs.map(({ n, r }) => row(n, r, 'first')), ...runs.map(({ n, r }) => row(n, r, 'next'))];
 };
 
-if (process.env[CHILD_ENV] !== undefined) void sandboxChild(Number(process.env[CHILD_ENV]));
+if (process.env[CHILD_ENV] !== undefined)
+  void sandboxChild(JSON.parse(process.env[CHILD_ENV]) as { companies: number; start: string });

@@ -23,6 +23,7 @@ import {
   recordWritten,
   renderPeriod,
   writePeriod,
+  type ReadAhead,
   type WrittenPeriod,
 } from './statements/write-period.js';
 
@@ -196,23 +197,37 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate, le
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
-  const { exported: periods, numbered } = ledger;
-  for (const period of periods) {
-    const [from, to] = periodDays(period);
-    if (to < since) continue;
-    const days = statementDays(await deps.days.list(account.id, from, to));
-    const delivered = (await deps.exports.find(exportFormat, account.id, period)).at(-1);
-    const sequenceNumber = numbered.get(period)?.number;
-    if (days.length === 0 || delivered?.sha256 === undefined || sequenceNumber === undefined) continue;
-    const rendered = await renderPeriod(deps, { company, account, unit, days, sequenceNumber, numbering: 'find' });
-    if (rendered.sha256 === delivered.sha256) continue;
-    const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${delivered.entryCount}); check it and re-export explicitly`;
+  const recent = ledger.exported.filter((period) => periodDays(period)[1] >= since);
+  if (recent.length === 0) return;
+  // The window's days, delivered files, bookings and legal numbers, read once for all its periods.
+  const from = recent.map((period) => periodDays(period)[0]).reduce((a, b) => (a < b ? a : b));
+  const to = recent.map((period) => periodDays(period)[1]).reduce((a, b) => (a > b ? a : b));
+  const stored = await deps.days.list(account.id, from, to);
+  const delivered = await deps.exports.latestOf(exportFormat, account.id, recent);
+  const read = await readForCheck(target, recent, { from, to });
+  for (const period of recent) {
+    const [first, last] = periodDays(period);
+    const days = statementDays(stored.filter((d) => d.day >= first && d.day <= last));
+    const file = delivered.get(period);
+    const sequenceNumber = ledger.numbered.get(period)?.number;
+    if (days.length === 0 || file?.sha256 === undefined || sequenceNumber === undefined) continue;
+    const rendered = await renderPeriod(deps, {
+      company,
+      account,
+      unit,
+      days,
+      sequenceNumber,
+      numbering: 'find',
+      ...(read === undefined ? {} : { read }),
+    });
+    if (rendered.sha256 === file.sha256) continue;
+    const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${file.entryCount}); check it and re-export explicitly`;
     result.changed.push({
       company: company.id,
       accountId: account.id,
       format: exportFormat,
       period,
-      fileName: delivered.fileName,
+      fileName: file.fileName,
       reason,
     });
     deps.logger.error('delivered statement changed at the bank', {
@@ -221,7 +236,23 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate, le
       format: exportFormat,
       period,
       entries: rendered.entryCount,
-      deliveredEntries: delivered.entryCount,
+      deliveredEntries: file.entryCount,
     });
   }
+}
+
+/** A statement check's bookings and the legal numbers the periods were given (none for a notification). */
+async function readForCheck(
+  { deps, account, unit }: AccountExport,
+  periods: readonly string[],
+  { from, to }: { from: LocalDate; to: LocalDate },
+): Promise<ReadAhead | undefined> {
+  if (unit.notification !== undefined) return undefined;
+  return {
+    booked: await deps.statements.bookedByDay(account.id, from, to),
+    numbers: await deps.legalSequence.findAll(
+      account.id,
+      periods.map((period) => periodDays(period)[0]),
+    ),
+  };
 }

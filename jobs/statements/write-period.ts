@@ -20,6 +20,7 @@ import { renderNotification, renderStatement, type ExportUnit, type Rendered } f
  * The automatic export's reads for all its pending days in one go — their bookings, and the
  * legal sequence numbers of the statements' first days, given in day order as one insert — so a
  * first night's month of history per account costs a few queries, not several for every day.
+ * A check of delivered periods reads the same for its window (the numbers found, none given).
  */
 export interface ReadAhead {
   booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
@@ -264,10 +265,13 @@ export async function renderPeriod(
   // The day keeps its number when written again (another format, a re-export, a retry after a
   // held write), so the numbers the ERP sees stay gap-free and never change.
   const first = days[0]!.day;
+  const known = read?.numbers.get(first);
   const legalSequenceNumber =
     numbering === 'find'
-      ? await deps.legalSequence.find(account.id, first)
-      : (read?.numbers.get(first) ?? (await deps.legalSequence.assign(account.id, first)));
+      ? read === undefined
+        ? await deps.legalSequence.find(account.id, first)
+        : known
+      : (known ?? (await deps.legalSequence.assign(account.id, first)));
   const { statement } = await buildStatement(deps, {
     ...(read === undefined ? {} : { booked: read.booked }),
     account,

@@ -1,7 +1,8 @@
 // A bureau's organisations in the sandbox: `count` resource groups under the seed subscription,
-// each with its consent and `accountsPerOrganisation` enabled accounts, and two booked days of
-// history per account, so an accounting bureau with a thousand client companies can be run
-// against one sandbox (bench/bureau.ts). Ids, IBANs and amounts follow from the numbers, so
+// each with its consent and `accountsPerOrganisation` enabled accounts, and a booked entry on
+// each of the two days before the start and on the start day itself (complete once the clock
+// has passed it: what a bureau's next night exports), so an accounting bureau with a thousand
+// client companies can be run against one sandbox (bench/bureau.ts). Ids, IBANs and amounts follow from the numbers, so
 // settle's configuration and files can be generated for them without asking the sandbox.
 import { addDays, dateInZone, type LocalDate } from '../domain/local-date.js';
 import type { Account, Transaction } from './model.js';
@@ -79,7 +80,7 @@ export function seedBureau(state: SandboxState, now: Date, options: BureauOption
         creditLimitMinor: 0n,
       };
       state.accounts.set(account.id, account);
-      for (const day of [-2, -1]) state.addTransaction(historyEntry(state, account, addDays(today, day)));
+      for (const day of [-2, -1, 0]) state.addTransaction(historyEntry(state, account, addDays(today, day)));
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { insertAll } from './insert-all.js';
 import { newId } from './ids.js';
-import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface ExportInput {
   company: string;
@@ -136,6 +136,21 @@ export class ExportRepository {
     return (await this.db.knex<Row>('exports').where({ format, subject_id: subjectId, period }).orderBy('version')).map(
       toExport,
     );
+  }
+
+  /** The latest version of each of `periods` recorded for the subject in a format (one read). */
+  async latestOf(format: string, subjectId: string, periods: readonly string[]): Promise<Map<string, StoredExport>> {
+    const latest = new Map<string, StoredExport>();
+    for (const part of chunks(periods))
+      for (const row of await this.db
+        .knex<Row>('exports')
+        .where({ format, subject_id: subjectId })
+        .whereIn('period', part)
+        .orderBy('version')) {
+        const stored = toExport(row);
+        latest.set(stored.period, stored);
+      }
+    return latest;
   }
 
   /** Records an export as the next version for its format, subject and period. */

@@ -25,6 +25,19 @@ export class LegalSequenceRepository {
     return row === undefined ? undefined : toInt(row.number);
   }
 
+  /** The numbers of those of the account's days that were given one (one read per 500 days). */
+  async findAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
+    const numbers = new Map<LocalDate, number>();
+    for (const part of chunks([...days], 500))
+      for (const r of await this.db
+        .knex<Row>('legal_sequence_numbers')
+        .select('day', 'number')
+        .where({ account_id: accountId })
+        .whereIn('day', part))
+        numbers.set(toLocalDate(r.day), toInt(r.number));
+    return numbers;
+  }
+
   /**
    * `assign` for many days of one account at once, in day order (an export of a month of
    * history): the days' numbers and each year's highest are read once and the new numbers go
@@ -33,15 +46,8 @@ export class LegalSequenceRepository {
    * one of the numbers meanwhile, the insert fails as a whole and each day falls back to `assign`.
    */
   async assignAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
-    const numbers = new Map<LocalDate, number>();
-    if (days.length === 0) return numbers;
-    for (const part of chunks([...days], 500))
-      for (const r of await this.db
-        .knex<Row>('legal_sequence_numbers')
-        .select('day', 'number')
-        .where({ account_id: accountId })
-        .whereIn('day', part))
-        numbers.set(toLocalDate(r.day), toInt(r.number));
+    if (days.length === 0) return new Map();
+    const numbers = await this.findAll(accountId, days);
     const highest = new Map<number, number>();
     for (const r of await this.db
       .knex<Row>('legal_sequence_numbers')

@@ -49,27 +49,44 @@ export async function writeBureau(dir: string, setup: BureauSetup): Promise<stri
     ...(setup.companiesAtOnce === undefined ? [] : [`schedule: { companiesAtOnce: ${setup.companiesAtOnce} }`]),
     'companies:',
   ];
-  const day = futureBusinessDay();
   for (let i = 0; i < companies; i++) {
     const id = companyId(i);
     const root = join(dir, id);
     lines.push(
       `  - { id: ${id}, name: Client ${i} AS, organisationNumber: "${bureauOrganisation(i)}", bankId: testbank, consentId: ${bureauConsentId(i)}, root: ${JSON.stringify(root)}, intake: { stableFor: 1s }, statements: { formats: [csv] }, status: { formats: [csv] } }`,
     );
-    await mkdir(join(root, 'inbox'), { recursive: true });
-    const csv = [
-      'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority',
-      ...Array.from(
-        { length: perFile },
-        (_, k) =>
-          `${bureauIban(i, 0)},Client ${i} AS,${day},${id.toUpperCase()}-${k + 1},${100 + i}.${String(k).padStart(2, '0')},NOK,NO0612000000009,Supplier ${k} AS,,Invoice ${i}-${k},,normal`,
-      ),
-    ].join('\n');
-    await writeFile(join(root, 'inbox', `${id}-payments.csv`), csv + '\n');
   }
+  await writePaymentFiles(dir, { companies, lines: perFile, night: 1 });
   const path = join(dir, 'settle.yaml');
   await writeFile(path, lines.join('\n') + '\n');
   return path;
+}
+
+/**
+ * One payment file per company in its inbox for night `night` (1, 2, …): `lines` payments from
+ * its first account, end-to-end ids unique across nights (`C0007-1` on night 1, `C0007-N2-1` on
+ * night 2).
+ */
+export async function writePaymentFiles(
+  dir: string,
+  { companies, lines, night }: { companies: number; lines: number; night: number },
+): Promise<void> {
+  const day = futureBusinessDay();
+  const tag = night === 1 ? '' : `-N${night}`;
+  for (let i = 0; i < companies; i++) {
+    const id = companyId(i);
+    const inbox = join(dir, id, 'inbox');
+    await mkdir(inbox, { recursive: true });
+    const csv = [
+      'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority',
+      ...Array.from(
+        { length: lines },
+        (_, k) =>
+          `${bureauIban(i, 0)},Client ${i} AS,${day},${id.toUpperCase()}${tag}-${k + 1},${100 * night + i}.${String(k).padStart(2, '0')},NOK,NO0612000000009,Supplier ${k} AS,,Invoice ${i}-${k}${tag},,normal`,
+      ),
+    ].join('\n');
+    await writeFile(join(inbox, `${id}-payments${tag}.csv`), csv + '\n');
+  }
 }
 
 /** Every booked entry in the exported CSV statements, keyed by the bank's entry reference. */
