@@ -30,8 +30,11 @@ export async function checkAccountDays(
   // Each figure is read for the whole range at once: a round trip per kind, not three a day
   // (a bureau's first night checks a month of history on each of thousands of accounts).
   const booked = await deps.statements.bookedByDay(accountId, start, lastDay);
-  const closings = await deps.statements.balancesByDay(accountId, CLOSING_BOOKED, before, lastDay);
-  const openings = await deps.statements.balancesByDay(accountId, OPENING_BOOKED, start, lastDay);
+  const balances = await deps.statements.balancesOfTypes(accountId, [CLOSING_BOOKED, OPENING_BOOKED], before, lastDay);
+  const closings = balances.get(CLOSING_BOOKED)!;
+  // Openings from `start` on, as before: the day before the range has no opening to check.
+  const openings = balances.get(OPENING_BOOKED)!;
+  openings.delete(before);
   let previousClosing = closings.get(before)?.minor;
   let earlierClosingKnown =
     previousClosing !== undefined || (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, before));

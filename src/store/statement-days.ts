@@ -57,16 +57,18 @@ export class StatementDayRepository {
    * undefined before the first check.
    */
   async firstUnsettledDay(accountId: string): Promise<LocalDate | undefined> {
-    const broken = await this.db
-      .knex<Row>('statement_days')
-      .min({ day: 'day' })
+    // One read: the first broken day and the last day checked.
+    const row = (await this.db
+      .knex('statement_days')
+      .select(
+        this.db.knex.raw(`min(case when continuity in ('gap', 'mismatch') then day end) as broken`),
+        this.db.knex.raw('max(day) as last'),
+      )
       .where({ account_id: accountId })
-      .whereIn('continuity', ['gap', 'mismatch'])
-      .first();
-    const last = await this.db.knex<Row>('statement_days').max({ day: 'day' }).where({ account_id: accountId }).first();
+      .first()) as { broken?: unknown; last?: unknown } | undefined;
     const candidates = [
-      broken?.day,
-      typeof last?.day === 'string' ? addDays(last.day as LocalDate, 1) : undefined,
+      row?.broken,
+      typeof row?.last === 'string' ? addDays(row.last as LocalDate, 1) : undefined,
     ].filter((d): d is LocalDate => typeof d === 'string');
     return candidates.sort()[0];
   }

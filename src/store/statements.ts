@@ -334,16 +334,27 @@ export class StatementRepository {
 
   /** The account's balances of one type with a reference date in [from, to], by date: one round trip. */
   async balancesByDay(accountId: string, type: string, from: LocalDate, to: LocalDate): Promise<Map<LocalDate, Money>> {
+    return (await this.balancesOfTypes(accountId, [type], from, to)).get(type) ?? new Map();
+  }
+
+  /** Several balance types of an account in [from, to] in one read: type → day → amount. */
+  async balancesOfTypes(
+    accountId: string,
+    types: readonly string[],
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<Map<string, Map<LocalDate, Money>>> {
     const rows = await this.db
       .knex<Row>('balances')
-      .where({ account_id: accountId, balance_type: type })
+      .where({ account_id: accountId })
+      .whereIn('balance_type', [...types])
       .whereBetween('reference_date', [from, to]);
-    return new Map(
-      rows.map((r) => [
-        toLocalDate(r.reference_date),
-        { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
-      ]),
-    );
+    const out = new Map<string, Map<LocalDate, Money>>(types.map((t) => [t, new Map()]));
+    for (const r of rows)
+      out
+        .get(toStr(r.balance_type))
+        ?.set(toLocalDate(r.reference_date), { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) });
+    return out;
   }
 
   async getBalance(accountId: string, type: string, referenceDate: LocalDate): Promise<Money | undefined> {

@@ -176,6 +176,22 @@ export function statementCases(ctx: () => ContractContext): void {
       ['2026-03-02', 'ok'],
       ['2026-03-03', 'ok'],
     ]);
+    // Both balance types in one read, each by day.
+    const both = await repo.balancesOfTypes(
+      'rng-a',
+      ['closingBooked', 'openingBooked'],
+      d('2026-03-01'),
+      d('2026-03-05'),
+    );
+    expect([...both.entries()].map(([t, m]) => [t, [...m.keys()].sort()])).toEqual([
+      ['closingBooked', ['2026-03-02', '2026-03-05']],
+      ['openingBooked', ['2026-03-02']],
+    ]);
+    // The next fetch starts at the first broken day, else the day after the last one checked.
+    expect(await store.statementDays.firstUnsettledDay('rng-b')).toBeUndefined();
+    expect(await store.statementDays.firstUnsettledDay('rng-a')).toBe('2026-03-04');
+    await store.statementDays.recordMany([{ ...day(2, 'gap') }, { ...day(4, 'ok') }]);
+    expect(await store.statementDays.firstUnsettledDay('rng-a')).toBe('2026-03-02');
   });
 
   it('keeps the statement details of a transaction as fetched', async () => {
