@@ -4,7 +4,7 @@
 // again as it was — the same days under the same name — and a new period never reaches across
 // it or across a delivered one, so no day is in two files, also when days completed in between
 // (`period: run`). Pure: the job reads, this decides, the job writes.
-import type { LocalDate } from '../../src/domain/local-date.js';
+import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import type { StatementDay } from '../../src/store/index.js';
 import { periodDays, periodOf } from './periods.js';
 
@@ -33,12 +33,18 @@ export interface PendingPlan {
 }
 
 export function planPending(input: PendingInput): PendingPlan {
-  const covered = input.exported.map(periodDays);
+  // Every day a recorded period covers, for a lookup per day: years of daily history would make
+  // a scan of the periods for each day cost the square of the days.
+  const covered = new Set<LocalDate>();
+  for (const period of input.exported) {
+    const [from, to] = periodDays(period);
+    for (let day = from; day <= to; day = addDays(day, 1)) covered.add(day);
+  }
   const recorded = new Set(input.exported);
   const unfinished = [...input.numbered.keys()]
     .filter((p) => !recorded.has(p))
     .map((p): [string, LocalDate, LocalDate] => [p, ...periodDays(p)]);
-  const isExported = (day: LocalDate) => covered.some(([a, b]) => a <= day && day <= b);
+  const isExported = (day: LocalDate) => covered.has(day);
   const periods: StatementDay[][] = [];
   // The days of each unfinished period, by its name, and the name each such group is written under.
   const byName = new Map<string, StatementDay[]>();
