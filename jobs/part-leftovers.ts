@@ -23,7 +23,8 @@ export async function removeStaleParts(store: FileStore, dir: string, clock: Clo
   const removed: string[] = [];
   let entries: FileEntry[];
   try {
-    entries = await store.list(dir);
+    // Only the .part files are looked at: the folder keeps every statement ever written.
+    entries = await store.list(dir, { named: (name) => name.endsWith('.part') });
   } catch (error) {
     if (isSettleError(error, 'ERR_FILE_NOT_FOUND')) return removed; // nothing written there yet
     throw error;

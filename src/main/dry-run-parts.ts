@@ -117,7 +117,7 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
   const record = (what: string) => void actions.push({ kind: 'file', company, what });
   return {
     description: real.description,
-    list: (dir) => real.list(dir).catch(() => []),
+    list: (dir, options) => real.list(dir, options).catch(() => []),
     scan: (dir) => real.scan(dir).catch(() => ({ files: [], others: [] })),
     stat: (path) => real.stat(path),
     read: (path) => real.read(path),

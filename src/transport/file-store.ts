@@ -30,6 +30,11 @@ export interface FolderScan {
   others: OtherEntry[];
 }
 
+export interface ListOptions {
+  /** Which names to list (default: all). */
+  named?: (name: string) => boolean;
+}
+
 /** What `move` did: a plain rename, or the target already held the same bytes so the source was removed. */
 export type MoveOutcome = 'moved' | 'already-there';
 
@@ -38,9 +43,11 @@ export interface FileStore {
   readonly description: string;
   /**
    * Regular files directly in `dir` ('' or '.' is the root), sorted by name. A missing folder is
-   * ERR_FILE_NOT_FOUND. Links are never followed: a link to a file is not a file here.
+   * ERR_FILE_NOT_FOUND. Links are never followed: a link to a file is not a file here. With
+   * `named`, only the entries whose name it accepts are looked at: a folder that keeps years of
+   * statement files costs one listing, not a look at each file, when only `.part` files matter.
    */
-  list(dir: string): Promise<FileEntry[]>;
+  list(dir: string, options?: ListOptions): Promise<FileEntry[]>;
   /** Like `list`, and also the entries that are not regular files (links, folders, FIFOs, devices). */
   scan(dir: string): Promise<FolderScan>;
   /** The regular file at `path` as it is now; undefined when it is gone or is not a regular file. */

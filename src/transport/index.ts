@@ -1,4 +1,12 @@
-export type { FileEntry, FileStore, FolderScan, MoveOutcome, OtherEntry, OtherKind } from './file-store.js';
+export type {
+  FileEntry,
+  FileStore,
+  FolderScan,
+  ListOptions,
+  MoveOutcome,
+  OtherEntry,
+  OtherKind,
+} from './file-store.js';
 export { LocalFileStore } from './local-file-store.js';
 export { SftpFileStore, type SftpFileStoreOptions } from './sftp-file-store.js';
 export { fetchHostKey, fetchHostKeyFingerprint } from './sftp-connect.js';

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
-import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
+import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
 import { partPath } from './part-name.js';
@@ -122,14 +122,18 @@ export class LocalFileStore implements FileStore {
     });
   }
 
-  async list(dir: string): Promise<FileEntry[]> {
-    return (await this.scan(dir)).files;
+  async list(dir: string, options: ListOptions = {}): Promise<FileEntry[]> {
+    return (await this.look(dir, options.named)).files;
   }
 
-  async scan(dir: string): Promise<FolderScan> {
+  scan(dir: string): Promise<FolderScan> {
+    return this.look(dir, undefined);
+  }
+
+  private async look(dir: string, named: ((name: string) => boolean) | undefined): Promise<FolderScan> {
     const full = await this.inside(dir, 'list', true);
     try {
-      const names = (await readdir(full)).sort();
+      const names = (await readdir(full)).filter((name) => named?.(name) ?? true).sort();
       const scan: FolderScan = { files: [], others: [] };
       for (const name of names) {
         // lstat: a link is reported as a link, never followed to what it points at.

@@ -8,7 +8,7 @@ import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
-import type { FileEntry, FileStore, FolderScan, MoveOutcome } from './file-store.js';
+import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
@@ -141,8 +141,10 @@ export class SftpFileStore implements FileStore {
     }
   }
 
-  async list(dir: string): Promise<FileEntry[]> {
-    return (await this.scan(dir)).files;
+  async list(dir: string, options: ListOptions = {}): Promise<FileEntry[]> {
+    // The server's listing carries each entry's attributes: filtering it costs nothing more.
+    const { files } = await this.scan(dir);
+    return options.named === undefined ? files : files.filter((f) => options.named!(f.name));
   }
 
   async scan(dir: string): Promise<FolderScan> {

@@ -131,6 +131,10 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
         expect(entry.mtimeMs).toBeLessThanOrEqual(Date.now() + 1000);
       }
       expect(await store.list('')).toEqual([]);
+      // Only the names asked for.
+      expect((await store.list('inbox', { named: (name) => name.startsWith('b') })).map((e) => e.name)).toEqual([
+        'b.csv',
+      ]);
     });
 
     it('reports a missing folder or file as ERR_FILE_NOT_FOUND', async () => {
