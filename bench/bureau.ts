@@ -15,10 +15,13 @@
 // The bound and its inputs: bench/bureau-bound.ts. The settle processes run the CLI compiled
 // from this checkout (built first, as the tests build it), never an older build left behind.
 // SETTLE_BENCH_BUREAU_INSTANCES=1,2 runs only those instance counts (default 1,2,4);
-// SETTLE_BENCH_BUREAU_SOCKET names MariaDB's Unix socket to use instead of TCP.
+// The instances reach MariaDB over its Unix socket when it runs on this host (as instances beside
+// their database would); SETTLE_BENCH_BUREAU_SOCKET=tcp measures TCP on the loopback instead.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import mysql from 'mysql2/promise';
 import { loadConfig } from '../src/config/index.js';
 import { dateInZone } from '../src/domain/local-date.js';
 import { SEED, startSandbox } from '../src/sandbox/index.js';
@@ -45,10 +48,26 @@ const LATENCY_MS = 50;
  */
 const RATE_PER_SECOND = rateLimit();
 /**
- * SETTLE_BENCH_BUREAU_SOCKET=/run/mysqld/mysqld.sock: the settle processes reach MariaDB over its
- * Unix socket (`?socket=` in database.url) instead of TCP on the loopback (default).
+ * How the instances reach MariaDB. Instances that run beside their database use its Unix socket
+ * (`?socket=` in database.url; docs/storage.md: about half the CPU per statement of TCP on the
+ * loopback, for settle and the server alike), so the rows do too when the server runs on this
+ * host and has one. SETTLE_BENCH_BUREAU_SOCKET=tcp measures TCP instead; a path names the socket.
  */
-const SOCKET = process.env.SETTLE_BENCH_BUREAU_SOCKET?.trim() ?? '';
+async function databaseSocket(url: string): Promise<string | undefined> {
+  const asked = process.env.SETTLE_BENCH_BUREAU_SOCKET?.trim() ?? '';
+  if (asked === 'tcp') return undefined;
+  if (asked !== '') return asked;
+  const { hostname } = new URL(url);
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost') return undefined;
+  const connection = await mysql.createConnection(url);
+  try {
+    const [rows] = await connection.query('select @@socket as socket');
+    const socket = (rows as { socket?: string | null }[])[0]?.socket ?? undefined;
+    return socket !== undefined && existsSync(socket) ? socket : undefined;
+  } finally {
+    await connection.end();
+  }
+}
 const ACCOUNTS = 3;
 const LINES = 5;
 /** settle's default bank.concurrency. */
@@ -130,6 +149,8 @@ interface TwoNights {
   configLoadMs: number;
   /** settle's today changed between the nights (the run crossed midnight in Oslo): the proofs do not hold. */
   dayChanged: boolean;
+  /** The instances reached MariaDB over its Unix socket, not TCP. */
+  overSocket: boolean;
 }
 
 async function twoNights(companies: number, instances: number): Promise<TwoNights> {
@@ -149,7 +170,8 @@ async function twoNights(companies: number, instances: number): Promise<TwoNight
       const t = performance.now();
       loadConfig({ file: config, env: { SETTLE_CLIENT_SECRET: SEED.clientSecret } });
       const configLoadMs = performance.now() - t;
-      const url = SOCKET === '' ? target.url : `${target.url}?socket=${encodeURIComponent(SOCKET)}`;
+      const socket = await databaseSocket(target.url);
+      const url = socket === undefined ? target.url : `${target.url}?socket=${encodeURIComponent(socket)}`;
       const env = { SETTLE_CLIENT_SECRET: SEED.clientSecret, SETTLE_DATABASE_URL: url };
       await runSettle(['--config', config, 'db', 'migrate'], { cwd: dir, env });
       const mariadb = pidOf('mariadbd');
@@ -207,6 +229,7 @@ async function twoNights(companies: number, instances: number): Promise<TwoNight
         doubled: statement.doubled,
         configLoadMs,
         dayChanged: dateInZone(new Date(), TIME_ZONE) !== today,
+        overSocket: socket !== undefined,
       };
     });
   } finally {
@@ -267,7 +290,7 @@ export const bench: Bench = async ({ quick, scale }) => {
     const what = which === 'first' ? 'first night (onboarding: a month of statements)' : 'next night';
     return {
       key: which === 'first' ? `bureau-first-${n}` : `bureau-${n}`,
-      name: `bureau ${what}, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB${SOCKET === '' ? '' : ' (Unix socket)'}, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
+      name: `bureau ${what}, ${companies.toLocaleString('en')} companies, ${accounts.toLocaleString('en')} accounts, ${n} instance(s) × 4 companies at once, one MariaDB over ${r.overSocket ? 'its Unix socket' : 'TCP'}, ${LATENCY_MS} ms latency, ${RATE_PER_SECOND} req/s limit`,
       size: companies,
       unit: 'companies',
       rate: night.failed > 0 ? 0 : companies / (night.ms / 1000),
