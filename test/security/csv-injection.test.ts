@@ -268,10 +268,10 @@ describe('security: formula injection is neutralised in every CSV settle writes'
       // demo.ts only copies the sample ERP inputs; pickup and the receivables intake only move
       // inputs and write text/JSON reports.
       expect(writers).toEqual({
-        'jobs/export-statements.ts': ['renderStatement'],
         'jobs/pickup.ts': [],
         'jobs/receivables.ts': [],
         'jobs/reconcile.ts': ['renderFindingsCsv'],
+        'jobs/statements/write-period.ts': ['renderStatement'],
         'jobs/status-report.ts': ['writeStatusCsv'],
         'src/main/demo.ts': [],
       });
