@@ -208,24 +208,31 @@ async function fetchAccount(
       if (input !== undefined) balances.push(input);
     }
 
-    await deps.statements.upsertAccount({
-      id: account.id,
-      company: company.id,
-      ...(account.iban === undefined ? {} : { iban: account.iban }),
-      ...(account.bban === undefined ? {} : { bban: account.bban }),
-      ...(account.currency === undefined ? {} : { currency: account.currency }),
-      ...(account.name === undefined ? {} : { name: account.name }),
-      ...servicer,
-      ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
+    // Everything of this account in one transaction: the watermark moves with it or not at all.
+    const stored = await deps.statements.storeFetched({
+      account: {
+        id: account.id,
+        company: company.id,
+        ...(account.iban === undefined ? {} : { iban: account.iban }),
+        ...(account.bban === undefined ? {} : { bban: account.bban }),
+        ...(account.currency === undefined ? {} : { currency: account.currency }),
+        ...(account.name === undefined ? {} : { name: account.name }),
+        ...servicer,
+        ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
+      },
+      ...(account.status === undefined || deps.accountStatus === undefined
+        ? {}
+        : { status: { status: account.status, at: startedAt } }),
+      transactions,
+      stillPending: pendingIds,
+      balances,
+      fetchedTo: startedAt,
     });
-    if (account.status !== undefined) await deps.accountStatus?.record(account.id, account.status, startedAt);
-    const upserted = await deps.statements.upsertTransactions(account.id, transactions);
-    Object.assign(result, upserted);
-    result.pendingResolved = (await deps.statements.removeResolvedPending(account.id, pendingIds)).length;
-    await deps.statements.upsertBalances(account.id, balances);
+    result.inserted = stored.inserted;
+    result.updated = stored.updated;
+    result.unchanged = stored.unchanged;
+    result.pendingResolved = stored.pendingResolved.length;
     result.balances = balances.length;
-    // The watermark moves only once everything of this account is committed.
-    await deps.statements.setFetchedTo(account.id, startedAt);
 
     const currency = account.currency ?? transactions[0]?.amount.currency ?? balances[0]?.amount.currency;
     if (currency !== undefined)

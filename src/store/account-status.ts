@@ -2,6 +2,7 @@
 // only `enabled` serves payments and data), written by the account-status events and by each
 // fetch of the account list, on the accounts rows the fetch keeps and in the account directory. A status the bank reported
 // earlier than the stored one never overwrites it, so a late event changes nothing.
+import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, toOptStr, toStr, type Row } from './rows.js';
@@ -28,20 +29,7 @@ export class AccountStatusRepository {
    * (the next fetch writes it with the status it reads); 'stale' when a later status is stored.
    */
   async record(accountId: string, status: string, at: Date): Promise<'recorded' | 'stale' | 'unknown'> {
-    const when = instant(at);
-    const updated = await this.db
-      .knex('accounts')
-      .where({ id: accountId })
-      .andWhere((q) => void q.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
-      .update({ account_status: normalise(status), account_status_at: when, updated_at: instant(this.clock.now()) });
-    // The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
-    // against, takes the status too, unless it was read from the bank after the event.
-    const listed = await this.db
-      .knex('bank_accounts')
-      .where({ account_id: accountId })
-      .andWhere('read_at', '<=', when)
-      .update({ status: normalise(status) });
-    if (updated > 0 || listed > 0) return 'recorded';
+    if (await writeAccountStatus(this.db.knex, instant(this.clock.now()), accountId, status, at)) return 'recorded';
     return (await this.db.knex('accounts').where({ id: accountId }).first('id')) ? 'stale' : 'unknown';
   }
 
@@ -67,6 +55,31 @@ export class AccountStatusRepository {
       };
     });
   }
+}
+
+/**
+ * Writes the bank's status of an account as of `at` on its accounts row and in the company's
+ * account directory, each unless a later status is stored there; true when either took it.
+ */
+export async function writeAccountStatus(
+  q: Knex | Knex.Transaction,
+  now: string,
+  accountId: string,
+  status: string,
+  at: Date,
+): Promise<boolean> {
+  const when = instant(at);
+  const updated = await q('accounts')
+    .where({ id: accountId })
+    .andWhere((w) => void w.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
+    .update({ account_status: normalise(status), account_status_at: when, updated_at: now });
+  // The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
+  // against, takes the status too, unless it was read from the bank after the event.
+  const listed = await q('bank_accounts')
+    .where({ account_id: accountId })
+    .andWhere('read_at', '<=', when)
+    .update({ status: normalise(status) });
+  return updated > 0 || listed > 0;
 }
 
 /** Spec §3.3 spells statuses in lower case; the event example says "Active". */

@@ -6,32 +6,32 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import type { Database } from './database.js';
-import { newId } from './ids.js';
 import {
-  amountParam,
-  chunks,
-  instant,
-  toBigInt,
-  toLocalDate,
-  toOptLocalDate,
-  toOptStr,
-  toStr,
-  type Row,
-} from './rows.js';
+  deleteResolvedPending,
+  writeAccount,
+  writeAccountStatus,
+  writeBalances,
+  writeFetchedTo,
+  writeTransactions,
+  type AccountInput,
+  type BalanceInput,
+  type BankTransactionInput,
+  type BookingStatus,
+  type FetchedAccount,
+  type StoredFetch,
+  type UpsertResult,
+} from './fetched-account.js';
+import { instant, toBigInt, toLocalDate, toOptLocalDate, toOptStr, toStr, type Row } from './rows.js';
 
-export interface AccountInput {
-  id: string;
-  company: string;
-  iban?: string;
-  bban?: string;
-  currency?: string;
-  name?: string;
-  /** The servicing bank (camt.053 Acct/Svcr), from the bank directory. */
-  servicerBic?: string;
-  servicerName?: string;
-}
-
-export type BookingStatus = 'booked' | 'pending';
+export type {
+  AccountInput,
+  BalanceInput,
+  BankTransactionInput,
+  BookingStatus,
+  FetchedAccount,
+  StoredFetch,
+  UpsertResult,
+};
 
 export interface StoredAccount {
   id: string;
@@ -43,77 +43,10 @@ export interface StoredAccount {
   servicerName?: string | undefined;
 }
 
-export interface BankTransactionInput {
-  bankTransactionId: string;
-  status: BookingStatus;
-  amount: Money;
-  bookingDate?: LocalDate;
-  valueDate?: LocalDate;
-  entryReference?: string;
-  endToEndId?: string;
-  counterpartyName?: string;
-  counterpartyIban?: string;
-  remittance?: string;
-  /** The servicer's (archive) reference, references.accountServicerReference. */
-  accountServicerRef?: string;
-  /** The bank's booking text (additionalInformation). */
-  additionalInfo?: string;
-  /** The bank's transaction code as it sent it, e.g. PMNT-ICDT-ESCT. */
-  bankTransactionCode?: string;
-  /** references.instructionId: the InstrId of the instruction (pain.001). */
-  instructionId?: string;
-  /** The bank's payment id (for a batch-booked bulk: the bulk's). */
-  bankPaymentId?: string;
-  /** amountDetails.instructedAmount. */
-  instructedAmount?: Money;
-  /** The reason code of a returned payment. */
-  returnReason?: string;
-  /** The structured creditor reference (KID, RF) as the bank sent it, check digits unchecked. */
-  creditorReference?: { reference: string; type: string };
-  /** The bank's JSON for this transaction, kept for diagnosis and re-export. */
-  raw?: unknown;
-}
-
 export interface StoredTransaction extends BankTransactionInput {
   id: string;
   accountId: string;
 }
-
-export interface UpsertResult {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
-
-export interface BalanceInput {
-  type: string;
-  referenceDate: LocalDate;
-  amount: Money;
-  lastChangeAt?: Date;
-}
-
-const COMPARED = [
-  'status',
-  'booking_date',
-  'value_date',
-  'amount_minor',
-  'currency',
-  'entry_reference',
-  'end_to_end_id',
-  'counterparty_name',
-  'counterparty_iban',
-  'remittance',
-  'account_servicer_ref',
-  'additional_info',
-  'bank_transaction_code',
-  'instruction_id',
-  'bank_payment_id',
-  'instructed_minor',
-  'instructed_currency',
-  'return_reason',
-  'creditor_reference',
-  'creditor_reference_type',
-] as const;
 
 export class StatementRepository {
   constructor(
@@ -122,32 +55,32 @@ export class StatementRepository {
   ) {}
 
   async upsertAccount(account: AccountInput): Promise<void> {
-    const now = instant(this.clock.now());
-    const row = {
-      id: account.id,
-      company: account.company,
-      iban: account.iban ?? null,
-      bban: account.bban ?? null,
-      currency: account.currency ?? null,
-      name: account.name ?? null,
-      servicer_bic: account.servicerBic ?? null,
-      servicer_name: account.servicerName ?? null,
-      created_at: now,
-      updated_at: now,
-    };
-    await this.db
-      .knex('accounts')
-      .insert(row)
-      .onConflict('id')
-      .merge(['company', 'iban', 'bban', 'currency', 'name', 'servicer_bic', 'servicer_name', 'updated_at']);
+    await writeAccount(this.db.knex, instant(this.clock.now()), account);
   }
 
   /** Records how far transactions have been fetched, for the next incremental fetch. */
   async setFetchedTo(accountId: string, fetchedTo: Date): Promise<void> {
-    await this.db
-      .knex('accounts')
-      .where({ id: accountId })
-      .update({ transactions_fetched_to: instant(fetchedTo), last_fetched_at: instant(this.clock.now()) });
+    await writeFetchedTo(this.db.knex, instant(this.clock.now()), accountId, fetchedTo);
+  }
+
+  /**
+   * What one fetch of an account read from the bank, written in ONE transaction: the account,
+   * its status, its transactions, the pending entries the bank no longer lists, its balances
+   * and the watermark — one commit where there were seven (on MariaDB each a log flush), and
+   * the watermark moves with everything else or not at all.
+   */
+  async storeFetched(fetched: FetchedAccount): Promise<StoredFetch> {
+    const now = instant(this.clock.now());
+    const { account, status, transactions, stillPending, balances, fetchedTo } = fetched;
+    return this.db.transaction(async (trx) => {
+      await writeAccount(trx, now, account);
+      if (status !== undefined) await writeAccountStatus(trx, now, account.id, status.status, status.at);
+      const upserted = await writeTransactions(trx, this.clock, account.id, transactions);
+      const pendingResolved = await deleteResolvedPending(trx, account.id, stillPending);
+      await writeBalances(trx, now, account.id, balances);
+      await writeFetchedTo(trx, now, account.id, fetchedTo);
+      return { ...upserted, pendingResolved };
+    });
   }
 
   async fetchedTo(accountId: string): Promise<Date | undefined> {
@@ -157,56 +90,7 @@ export class StatementRepository {
   }
 
   async upsertTransactions(accountId: string, transactions: readonly BankTransactionInput[]): Promise<UpsertResult> {
-    const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
-    const now = instant(this.clock.now());
-    // The last occurrence of an id in one batch wins (a page may repeat a pending entry).
-    const byId = new Map(transactions.map((t) => [t.bankTransactionId, t]));
-    await this.db.transaction(async (trx) => {
-      for (const part of chunks([...byId.keys()], 200)) {
-        const existing = new Map<string, Row>();
-        for (const r of await trx<Row>('transactions')
-          .where({ account_id: accountId })
-          .whereIn('bank_transaction_id', part)) {
-          existing.set(toStr(r.bank_transaction_id), r);
-        }
-        const fresh: Row[] = [];
-        for (const txId of part) {
-          const tx = byId.get(txId)!;
-          const row = transactionColumns(tx);
-          const old = existing.get(txId);
-          if (!old) {
-            fresh.push({
-              id: newId(this.clock),
-              account_id: accountId,
-              bank_transaction_id: txId,
-              ...row,
-              first_seen_at: now,
-              updated_at: now,
-            });
-            continue;
-          }
-          // An older fetch must not turn a booked transaction back into a pending one.
-          if (toStr(old.status) === 'booked' && tx.status === 'pending') {
-            result.unchanged++;
-            continue;
-          }
-          if (COMPARED.every((c) => sameValue(old[c], row[c]))) {
-            result.unchanged++;
-            continue;
-          }
-          await trx('transactions')
-            .where({ id: toStr(old.id) })
-            .update({ ...row, updated_at: now });
-          result.updated++;
-        }
-        for (const rows of chunks(fresh, 40)) {
-          // onConflict-ignore: another instance may have inserted the same entry meanwhile.
-          await trx('transactions').insert(rows).onConflict(['account_id', 'bank_transaction_id']).ignore();
-        }
-        result.inserted += fresh.length;
-      }
-    });
-    return result;
+    return this.db.transaction((trx) => writeTransactions(trx, this.clock, accountId, transactions));
   }
 
   async listTransactions(
@@ -289,20 +173,7 @@ export class StatementRepository {
    * that are not in `stillPending`; returns their bank ids.
    */
   async removeResolvedPending(accountId: string, stillPending: ReadonlySet<string>): Promise<string[]> {
-    return this.db.transaction(async (trx) => {
-      const rows = await trx<Row>('transactions')
-        .select('id', 'bank_transaction_id')
-        .where({ account_id: accountId, status: 'pending' });
-      const gone = rows.filter((r) => !stillPending.has(toStr(r.bank_transaction_id)));
-      if (gone.length > 0)
-        await trx('transactions')
-          .whereIn(
-            'id',
-            gone.map((r) => toStr(r.id)),
-          )
-          .delete();
-      return gone.map((r) => toStr(r.bank_transaction_id));
-    });
+    return this.db.transaction((trx) => deleteResolvedPending(trx, accountId, stillPending));
   }
 
   /** Transactions on any account carrying this end-to-end id (resolving unknown bulks, reconciliation). */
@@ -313,23 +184,7 @@ export class StatementRepository {
   }
 
   async upsertBalances(accountId: string, balances: readonly BalanceInput[]): Promise<void> {
-    const fetchedAt = instant(this.clock.now());
-    const rows = balances.map((b) => ({
-      account_id: accountId,
-      balance_type: b.type,
-      reference_date: b.referenceDate,
-      amount_minor: amountParam(b.amount.minor),
-      currency: b.amount.currency,
-      last_change_at: b.lastChangeAt === undefined ? null : instant(b.lastChangeAt),
-      fetched_at: fetchedAt,
-    }));
-    for (const part of chunks(rows, 50)) {
-      await this.db
-        .knex('balances')
-        .insert(part)
-        .onConflict(['account_id', 'balance_type', 'reference_date'])
-        .merge(['amount_minor', 'currency', 'last_change_at', 'fetched_at']);
-    }
+    await writeBalances(this.db.knex, instant(this.clock.now()), accountId, balances);
   }
 
   /** The account's balances of one type with a reference date in [from, to], by date: one round trip. */
@@ -364,47 +219,6 @@ export class StatementRepository {
       .first();
     return row ? { minor: toBigInt(row.amount_minor), currency: toStr(row.currency) } : undefined;
   }
-}
-
-function transactionColumns(tx: BankTransactionInput): Row {
-  return {
-    status: tx.status,
-    booking_date: tx.bookingDate ?? null,
-    value_date: tx.valueDate ?? null,
-    amount_minor: amountParam(tx.amount.minor),
-    currency: tx.amount.currency,
-    entry_reference: tx.entryReference ?? null,
-    end_to_end_id: tx.endToEndId ?? null,
-    counterparty_name: tx.counterpartyName ?? null,
-    counterparty_iban: tx.counterpartyIban ?? null,
-    remittance: tx.remittance ?? null,
-    account_servicer_ref: tx.accountServicerRef ?? null,
-    additional_info: tx.additionalInfo ?? null,
-    bank_transaction_code: tx.bankTransactionCode ?? null,
-    instruction_id: tx.instructionId ?? null,
-    bank_payment_id: tx.bankPaymentId ?? null,
-    instructed_minor: tx.instructedAmount === undefined ? null : amountParam(tx.instructedAmount.minor),
-    instructed_currency: tx.instructedAmount?.currency ?? null,
-    return_reason: tx.returnReason ?? null,
-    creditor_reference: tx.creditorReference?.reference ?? null,
-    creditor_reference_type: tx.creditorReference?.type ?? null,
-    raw_json: tx.raw === undefined ? null : JSON.stringify(tx.raw),
-  };
-}
-
-function sameValue(stored: unknown, next: unknown): boolean {
-  if (stored === null || stored === undefined) return next === null || next === undefined;
-  if (next === null || next === undefined) return false;
-  return scalarText(stored) === scalarText(next);
-}
-
-function scalarText(value: unknown): string {
-  return typeof value === 'string' ||
-    typeof value === 'number' ||
-    typeof value === 'bigint' ||
-    typeof value === 'boolean'
-    ? String(value)
-    : JSON.stringify(value);
 }
 
 function toStoredTransaction(r: Row): StoredTransaction {
