@@ -86,24 +86,9 @@ export class BulkOutbox {
       );
       for (const plan of plans) {
         if (existing.has(plan.position)) continue;
+        if (new Set(plan.paymentIds).size !== plan.paymentIds.length)
+          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names a payment twice.`);
         const id = newId(this.clock);
-        const lines = await selectLines(trx, plan.paymentIds);
-        const totals = new Map<string, bigint>();
-        for (const l of lines) {
-          if (toStr(l.file_id) !== fileId)
-            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`);
-          // A line in two bulks would be paid twice: only unqueued lines may join a bulk.
-          if (toStr(l.state) !== 'accepted' || toOptStr(l.bulk_id) !== undefined) {
-            throw new SettleError(
-              'ERR_DB_BULK_PLAN_INVALID',
-              `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`,
-            );
-          }
-          const c = toStr(l.currency);
-          totals.set(c, (totals.get(c) ?? 0n) + toBigInt(l.amount_minor));
-        }
-        if (lines.length !== plan.paymentIds.length)
-          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`);
         await trx('bulks').insert({
           id,
           file_id: fileId,
@@ -114,23 +99,28 @@ export class BulkOutbox {
           batch_booking: plan.batchBooking,
           idempotency_key: bulkIdempotencyKey(toStr(file.sha256), plan.position),
           state: 'pending',
-          line_count: lines.length,
-          totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),
+          line_count: plan.paymentIds.length,
+          totals_json: '{}',
           attempts: 0,
           created_at: instant(now),
           updated_at: instant(now),
         });
         await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at: now });
-        // The lines (read under lock above: accepted, in no bulk) join the bulk as they move to
-        // queued: one UPDATE writes bulk_id and state, and one transition row the bulk's lines.
+        // The lines join the bulk as they move to queued: one conditional UPDATE writes bulk_id
+        // and state, and takes only the file's accepted lines in no bulk (a line in two bulks
+        // would be paid twice; any other plan is refused and rolled back), and one transition row
+        // records the bulk's lines. Their totals are summed by the database, not read line by line.
         await transition(trx, {
           kind: 'payment',
-          ids: { bulkId: id, joining: plan.paymentIds },
+          ids: { bulkId: id, joining: plan.paymentIds, fileId },
           to: 'queued',
           cause,
           source: 'submit',
           at: now,
         });
+        await trx('bulks')
+          .where({ id })
+          .update({ totals_json: JSON.stringify(await totalsOfBulk(trx, id)) });
       }
     });
     return this.listByFile(fileId);
@@ -359,18 +349,15 @@ async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
   return row;
 }
 
-async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const part of chunks(ids, 4000))
-    rows.push(
-      ...(await forUpdate(
-        trx,
-        trx<Row>('payments')
-          .select('id', 'state', 'file_id', 'bulk_id', 'currency', 'amount_minor')
-          .whereIn('id', part),
-      )),
-    );
-  return rows;
+/** A bulk's amounts per currency, summed by the database (minor units as decimal strings). */
+async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Record<string, string>> {
+  const rows = await trx<Row>('payments')
+    .select('currency')
+    .sum({ total: 'amount_minor' })
+    .where({ bulk_id: bulkId })
+    .groupBy('currency')
+    .orderBy('currency');
+  return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */

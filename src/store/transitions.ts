@@ -97,12 +97,14 @@ export interface TransitionRequest<K extends TransitionKind> {
 
 /**
  * Payment lines that join a bulk made in the same transaction, which has no lines yet: their
- * bulk_id is written in the UPDATE that moves them, and when they leave one state together one
- * transition row for the bulk's lines records the move.
+ * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
+ * the bulk's lines records the move.
  */
 export interface JoiningLines {
   bulkId: string;
   joining: readonly string[];
+  /** The file the bulk is of: every joining line must be one of its lines. */
+  fileId: string;
 }
 
 export interface TransitionResult {
@@ -168,36 +170,56 @@ async function moveByIds<K extends TransitionKind>(
   return result;
 }
 
+/**
+ * Lines joining a new bulk: ONE conditional UPDATE per 4,000 ids writes bulk_id and the state,
+ * and takes only lines of the plan's file that are in the state lines join from and in no bulk
+ * (a line in two bulks would be paid twice); the row locks are the UPDATE's own on MariaDB, and
+ * SQLite's one writer holds the database. Nothing is read first: a plan that names a line that
+ * cannot join makes fewer rows change, and only then are its lines read, to say which line and
+ * why, and the error rolls the whole transaction back.
+ */
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining }: JoiningLines,
+  { bulkId, joining, fileId }: JoiningLines,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
   const present = await trx<Row>(spec.table).count({ n: '*' }).where({ bulk_id: bulkId }).first();
   if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has lines: none may join it`);
+  checkTransition(spec.machine, JOINING_STATE, request.to);
   const ids = [...new Set(joining)];
-  const rows: Row[] = [];
-  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const found = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column, 'bulk_id').whereIn('id', part));
-    if (found.length !== part.length) throw notFound(spec.entityType, part, found);
-    rows.push(...found);
+  let joined = 0;
+  for (const part of chunks(ids, IDS_PER_STATEMENT))
+    joined += Number(
+      await trx(spec.table)
+        .whereIn('id', part)
+        .where({ file_id: fileId, [spec.column]: JOINING_STATE })
+        .whereNull('bulk_id')
+        .update({ ...move.set, bulk_id: bulkId }),
+    );
+  if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
+  if (ids.length > 0) await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
+  return { moved: ids, duplicate: 0, stale: 0, refused: [] };
+}
+
+/** The state a line joins a bulk from: accepted, and in no bulk yet. */
+const JOINING_STATE: LineState = 'accepted';
+
+/** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
+async function cannotJoin(trx: Knex.Transaction, ids: readonly string[], fileId: string): Promise<SettleError> {
+  const found = new Map<string, Row>();
+  for (const part of chunks(ids, IDS_PER_STATEMENT))
+    for (const r of await trx<Row>('payments').select('id', 'state', 'file_id', 'bulk_id').whereIn('id', part))
+      found.set(toStr(r.id), r);
+  const invalid = (message: string) => new SettleError('ERR_DB_BULK_PLAN_INVALID', message);
+  for (const id of ids) {
+    const line = found.get(id);
+    if (line === undefined) return invalid(`A bulk plan of file ${fileId} names unknown payments.`);
+    if (toStr(line.file_id) !== fileId) return invalid(`Payment ${id} is not in file ${fileId}.`);
   }
-  const taken = rows.find((r) => r.bulk_id !== null && r.bulk_id !== undefined);
-  if (taken) throw new Error(`payment ${toStr(taken.id)} is already in bulk ${toStr(taken.bulk_id)}`);
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
-  decideRows(spec, rows, request, result);
-  const joined: Move<K> = { ...move, set: { ...move.set, bulk_id: bulkId } };
-  const from = result.moved.length === rows.length ? commonState(rows, spec.column) : undefined;
-  if (from === undefined) {
-    await writeMoves(trx, joined, result.moved);
-    return result;
-  }
-  await insertBulkLinesRow(trx, move, bulkId, from);
-  for (const part of chunks(result.moved, IDS_PER_STATEMENT))
-    await trx(spec.table).whereIn('id', part).update(joined.set);
-  return result;
+  const taken = [...found.values()].find((l) => toStr(l.state) !== JOINING_STATE || l.bulk_id !== null);
+  return invalid(`Payment ${toStr(taken?.id ?? '?')} is already in a bulk (state ${toStr(taken?.state ?? '?')}).`);
 }
 
 /** The one transition row that stands for every line of a bulk making the same move (BULK_LINES). */

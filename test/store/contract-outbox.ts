@@ -47,6 +47,46 @@ export function outboxCases(ctx: () => ContractContext): void {
     expect(await store.bulks.listByFile(stored.id)).toHaveLength(2);
   });
 
+  it('refuses a plan naming a line of another file, an unknown line or one line twice, and stores nothing of it', async () => {
+    const { store } = ctx();
+    const stored = await store.files.recordAcceptedFile(paymentFile('refused-plan'), [
+      payment(1, { endToEndId: 'RP-1' }),
+      payment(2, { endToEndId: 'RP-2' }),
+    ]);
+    const other = await store.files.recordAcceptedFile(paymentFile('refused-plan-other'), [
+      payment(1, { endToEndId: 'RP-O-1' }),
+    ]);
+    const [mine1, mine2] = (await store.payments.listByFile(stored.id)).map((p) => p.id);
+    const [theirs] = (await store.payments.listByFile(other.id)).map((p) => p.id);
+    const plan = (paymentIds: string[]) => ({
+      position: 0,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as never,
+      batchBooking: true,
+      paymentIds,
+    });
+    for (const paymentIds of [
+      [mine1!, theirs!],
+      [mine1!, 'no-such-payment'],
+      [mine1!, mine2!, mine1!],
+    ]) {
+      await expect(store.bulks.createBulks(stored.id, [plan(paymentIds)])).rejects.toMatchObject({
+        code: 'ERR_DB_BULK_PLAN_INVALID',
+      });
+      // The refused plan's UPDATE of the lines that could join is rolled back with it.
+      expect(await store.bulks.listByFile(stored.id)).toEqual([]);
+      expect((await store.payments.listByFile(stored.id)).map((p) => [p.state, p.bulkId])).toEqual([
+        ['accepted', undefined],
+        ['accepted', undefined],
+      ]);
+    }
+    await expect(store.bulks.createBulks(stored.id, [plan([mine1!, theirs!])])).rejects.toThrow(
+      `Payment ${theirs} is not in file ${stored.id}.`,
+    );
+    const [bulk] = await store.bulks.createBulks(stored.id, [plan([mine1!, mine2!])]);
+    expect(bulk).toMatchObject({ lineCount: 2, totals: { NOK: (12_345n * 3n).toString() } });
+  });
+
   it('moves a bulk through sending, unknown and sent, with its lines and transition rows', async () => {
     const { store, clock } = ctx();
     const { line, bulk } = await oneLineBulk(store, 'outbox-2');
