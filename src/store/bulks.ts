@@ -192,7 +192,7 @@ export class BulkOutbox {
         };
         await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
-      await moveLines(trx, id, { to: 'sent', cause, source, at });
+      await moveSentLines(trx, row, { cause, source, at }, options.lineStatuses ?? []);
       if (status !== undefined)
         await transition(trx, {
           kind: 'bank_status',
@@ -315,6 +315,19 @@ export interface MarkSentOptions {
   /** The bank and consent the bulk went under, when settle sent it (not when a lookup found it). */
   bankId?: string;
   consentId?: string;
+  /**
+   * The status the bank's answer gave each of the bulk's lines, by end-to-end id (a POST's answer
+   * may list them). A line it names moves to that status, which the bank has, instead of `sent`;
+   * when it names every line with one status, they move together (the poll that reports the same
+   * later writes nothing). Lines it does not name, or names with an unknown code, become `sent`.
+   */
+  lineStatuses?: readonly ReportedLine[];
+}
+
+/** One line of a bank's answer: its end-to-end id and the status the bank gave it. */
+export interface ReportedLine {
+  endToEndId: string;
+  status: string;
 }
 
 /** A bulk that ends without reaching the bank's books, and what its lines become. */
@@ -360,8 +373,45 @@ async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Reco
   return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
 }
 
+/**
+ * The lines of a bulk the bank took: to the status its answer gave them (the bank has them), or
+ * `sent` where it gave none. One move by bulk when the answer names every line with one status,
+ * or none at all; otherwise the lines are read and moved by id, a move per status.
+ */
+async function moveSentLines(
+  trx: Knex.Transaction,
+  bulk: Row,
+  move: Omit<LineMove, 'to'>,
+  reported: readonly ReportedLine[],
+): Promise<void> {
+  const bulkId = toStr(bulk.id);
+  const byLine = new Map<string, BankStatus>();
+  for (const line of reported) {
+    const status = canonicalBankStatus(line.status);
+    if (status !== undefined) byLine.set(line.endToEndId, status);
+  }
+  const statuses = new Set(byLine.values());
+  if (statuses.size === 0) return moveLines(trx, bulkId, { ...move, to: 'sent' });
+  if (statuses.size === 1 && byLine.size === toInt(bulk.line_count)) {
+    const [status] = statuses;
+    return moveLines(trx, bulkId, { ...move, to: status! }, { bankReported: true });
+  }
+  const groups = new Map<LineState, string[]>();
+  for (const line of await trx<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId })) {
+    const to = byLine.get(toStr(line.end_to_end_id)) ?? 'sent';
+    groups.set(to, [...(groups.get(to) ?? []), toStr(line.id)]);
+  }
+  for (const [to, ids] of groups)
+    await transition(trx, { kind: 'payment', ids, ...move, to, mode: 'tolerant', bankReported: to !== 'sent' });
+}
+
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove): Promise<void> {
+async function moveLines(
+  trx: Knex.Transaction,
+  bulkId: string,
+  move: LineMove,
+  reported: { bankReported?: boolean } = {},
+): Promise<void> {
   const { to, cause, source, at } = move;
   await transition(trx, {
     kind: 'payment',
@@ -371,6 +421,7 @@ async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove):
     source,
     at,
     mode: 'tolerant',
+    ...reported,
   });
 }
 

@@ -216,6 +216,25 @@ export class PaymentRepository {
     return Number(row?.n ?? 0) === 0;
   }
 
+  /**
+   * Whether every line of the bulk is in `state` with no bank messages stored (one count, no line
+   * read): a poll that reports exactly that for each line has nothing to write.
+   */
+  async bulkAllAtWithoutMessages(bulkId: string, state: LineState): Promise<boolean> {
+    const row = await this.db
+      .knex<Row>('payments')
+      .count({ n: '*' })
+      .where({ bulk_id: bulkId })
+      .andWhere(
+        (q) =>
+          void q
+            .whereNot({ state })
+            .orWhere((m) => void m.whereNotNull('tpp_messages').whereNot({ tpp_messages: '[]' })),
+      )
+      .first();
+    return Number(row?.n ?? 0) === 0;
+  }
+
   async findByEndToEndId(company: string, endToEndId: string): Promise<StoredPayment | undefined> {
     const row = await this.db.knex<Row>('payments').where({ company, end_to_end_id: endToEndId }).first();
     return row ? toStoredPayment(row) : undefined;

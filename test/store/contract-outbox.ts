@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { bulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
-import { oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { bulkOfLines, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {
@@ -85,6 +85,69 @@ export function outboxCases(ctx: () => ContractContext): void {
     );
     const [bulk] = await store.bulks.createBulks(stored.id, [plan([mine1!, mine2!])]);
     expect(bulk).toMatchObject({ lineCount: 2, totals: { NOK: (12_345n * 3n).toString() } });
+  });
+
+  it("moves a bulk's lines to the status the bank's answer gave them, and to sent where it gave none", async () => {
+    const { store } = ctx();
+    const bulkOf = async (name: string, count: number) => {
+      const { lines, bulk } = await bulkOfLines(store, name, count);
+      await store.bulks.markSending(bulk.id);
+      return { bulk, ids: lines.map((l) => l.id) };
+    };
+    const lines = async (bulkId: string) =>
+      (await store.payments.listByBulk(bulkId)).map((p) => [p.endToEndId, p.state, p.bankStatus]);
+
+    // Every line named with one status: they move together, the bank's status recorded.
+    const all = await bulkOf('answered-all', 3);
+    await store.bulks.markSent(all.bulk.id, 'PAY-ALL', {
+      bankStatus: 'RCVD',
+      lineStatuses: [1, 2, 3].map((n) => ({ endToEndId: `answered-all-${n}`, status: 'rcvd' })),
+    });
+    expect(await lines(all.bulk.id)).toEqual([
+      ['answered-all-1', 'RCVD', 'RCVD'],
+      ['answered-all-2', 'RCVD', 'RCVD'],
+      ['answered-all-3', 'RCVD', 'RCVD'],
+    ]);
+    expect((await store.transitions('payment', all.ids[2]!)).map((t) => [t.from, t.to, t.source])).toEqual([
+      ['accepted', 'queued', 'submit'],
+      ['queued', 'RCVD', 'submit'],
+    ]);
+    // The same status from a poll afterwards is a duplicate for every line.
+    expect(
+      await store.payments.applyBankStatus({ bulkId: all.bulk.id }, { status: 'RCVD', cause: 'poll', source: 'poll' }),
+    ).toMatchObject({ moved: [], duplicate: 3 });
+
+    // Lines named with different statuses, one with an unknown code, one not named: each its own.
+    const mixed = await bulkOf('answered-mixed', 4);
+    await store.bulks.markSent(mixed.bulk.id, 'PAY-MIXED', {
+      lineStatuses: [
+        { endToEndId: 'answered-mixed-1', status: 'RCVD' },
+        { endToEndId: 'answered-mixed-2', status: 'RJCT' },
+        { endToEndId: 'answered-mixed-3', status: 'SOMETHING-NEW' },
+      ],
+    });
+    expect(await lines(mixed.bulk.id)).toEqual([
+      ['answered-mixed-1', 'RCVD', 'RCVD'],
+      ['answered-mixed-2', 'RJCT', 'RJCT'],
+      ['answered-mixed-3', 'sent', undefined],
+      ['answered-mixed-4', 'sent', undefined],
+    ]);
+
+    // A status event that overtook the answer keeps its line where it is.
+    const overtaken = await bulkOf('answered-late', 2);
+    await store.payments.applyBankStatus([overtaken.ids[0]!], { status: 'ACSP', cause: 'event', source: 'event' });
+    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+    });
+    expect(await lines(overtaken.bulk.id)).toEqual([
+      ['answered-late-1', 'ACSP', 'ACSP'],
+      ['answered-late-2', 'RCVD', 'RCVD'],
+    ]);
+    // A repeated answer (an idempotent replay) changes nothing more.
+    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+    });
+    expect((await store.transitions('payment', overtaken.ids[1]!)).map((t) => t.to)).toEqual(['queued', 'RCVD']);
   });
 
   it('moves a bulk through sending, unknown and sent, with its lines and transition rows', async () => {
