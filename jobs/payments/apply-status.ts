@@ -107,7 +107,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   });
   warnRefused(deps, r.refused, status, update.source);
   const bulk = line.bulkId ? { bulkId: line.bulkId } : {};
-  if (r.moved.length > 0) {
+  if (r.moved > 0) {
     if (line.bulkId !== undefined) await closeFinished(deps, line.bulkId, update.source);
     return { outcome: 'apply', ...bulk, changed: 1 };
   }
@@ -152,7 +152,7 @@ async function applyLines(
       tppMessages: tpp,
     });
     warnRefused(deps, r.refused, status, update.source);
-    changed += r.moved.length;
+    changed += r.moved;
   }
   return changed;
 }

@@ -273,7 +273,7 @@ export class BulkOutbox {
         mode: 'tolerant',
         bankReported: true,
       });
-      return { apply: r.moved.length, duplicate: r.duplicate, stale: r.stale + r.refused.length };
+      return { apply: r.moved, duplicate: r.duplicate, stale: r.stale + r.refused.length };
     });
   }
 
@@ -292,7 +292,7 @@ export class BulkOutbox {
         mode: 'tolerant',
       }),
     );
-    return r.moved.length > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
+    return r.moved > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
   }
 
   private async closeWithLines(id: string, close: BulkClose): Promise<void> {

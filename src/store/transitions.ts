@@ -108,8 +108,8 @@ export interface JoiningLines {
 }
 
 export interface TransitionResult {
-  /** Rows that moved. */
-  moved: string[];
+  /** How many rows moved. */
+  moved: number;
   duplicate: number;
   stale: number;
   /** Rows whose move no order of events explains (tolerant mode only; strict throws). */
@@ -159,15 +159,15 @@ async function moveByIds<K extends TransitionKind>(
   wanted: readonly string[],
 ): Promise<TransitionResult> {
   const { spec, request } = move;
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  const decided = noDecisions();
   const ids = [...new Set(wanted)];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).whereIn('id', part));
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
-    decideRows(spec, rows, request, result);
+    decideRows(spec, rows, request, decided);
   }
-  await writeMoves(trx, move, result.moved);
-  return result;
+  await writeMoves(trx, move, decided.moved);
+  return resultOf(decided);
 }
 
 /**
@@ -200,7 +200,7 @@ async function moveJoiningLines<K extends TransitionKind>(
     );
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
   if (ids.length > 0) await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
-  return { moved: ids, duplicate: 0, stale: 0, refused: [] };
+  return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
 }
 
 /** The state a line joins a bulk from: accepted, and in no bulk yet. */
@@ -259,50 +259,81 @@ async function writeMoves<K extends TransitionKind>(
 }
 
 /**
- * Every line of one bulk. When every line moves (the common case: a bulk's lines travel
- * together), the INSERT and the UPDATE select them by bulk alone, through the bulk_id index; when
- * some stay (a line already further along), the ones that move are written by id.
+ * Every line of one bulk. The lines are counted by state first (under row locks on MariaDB): when
+ * they are all in one state that moves (the common case: a bulk's lines travel together), none is
+ * read, and the UPDATE and ONE transition row name the bulk (listTransitions gives that row to each
+ * line's history). Otherwise the lines are read: when every one moves, from different states, the
+ * INSERT and the UPDATE still select them by bulk; when some stay (a line already further along),
+ * the ones that move are written by id.
  */
 async function moveBulkLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
   bulkId: string,
 ): Promise<TransitionResult> {
-  const { spec, request, set, log } = move;
+  const { spec, request, log } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} has no bulk to be moved with`);
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  const counts = await forUpdate(
+    trx,
+    trx<Row>(spec.table).select(spec.column).count({ n: '*' }).where({ bulk_id: bulkId }).groupBy(spec.column),
+  );
+  const [only] = counts;
+  if (counts.length === 0) return resultOf(noDecisions());
+  if (counts.length === 1 && only !== undefined) {
+    const from = toStr(only[spec.column]);
+    const lines = Number(only.n);
+    const decision = decide(spec, from, request.to, request.mode ?? 'strict');
+    if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: lines };
+    if (decision === 'apply') {
+      await insertBulkLinesRow(trx, move, bulkId, from);
+      await updateBulkLines(trx, move, bulkId, lines);
+      return { moved: lines, duplicate: 0, stale: 0, refused: [] };
+    }
+  }
+  const decided = noDecisions();
   const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).where({ bulk_id: bulkId }));
-  decideRows(spec, rows, request, result);
-  if (result.moved.length === 0) return result;
-  if (result.moved.length < rows.length) {
-    await writeMoves(trx, move, result.moved);
-    return result;
+  decideRows(spec, rows, request, decided);
+  if (decided.moved.length === 0) return resultOf(decided);
+  if (decided.moved.length < rows.length) {
+    await writeMoves(trx, move, decided.moved);
+    return resultOf(decided);
   }
-  const from = commonState(rows, spec.column);
-  if (from !== undefined) {
-    // Every line leaves one state for one: ONE row for the bulk's lines, where a row per line
-    // would write a thousand identical ones (listTransitions gives it to each line's history).
-    await insertBulkLinesRow(trx, move, bulkId, from);
-  } else {
-    // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
-    await trx.raw(
-      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
-      [...log, bulkId],
-    );
-  }
-  const updated = await trx(spec.table).where({ bulk_id: bulkId }).update(set);
-  // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
-  if (Number(updated) !== result.moved.length)
-    throw new Error(`bulk ${bulkId}: ${Number(updated)} lines updated where ${result.moved.length} were to move`);
-  return result;
+  // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
+  await trx.raw(
+    `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
+      `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
+    [...log, bulkId],
+  );
+  await updateBulkLines(trx, move, bulkId, decided.moved.length);
+  return resultOf(decided);
 }
 
-/** The state every row is in, or undefined when they differ (or there are none). */
-function commonState(rows: readonly Row[], column: string): string | undefined {
-  const first = rows[0]?.[column];
-  if (first === undefined || first === null) return undefined;
-  return rows.every((r) => r[column] === first) ? toStr(first) : undefined;
+/** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
+async function updateBulkLines<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  { spec, set }: Move<K>,
+  bulkId: string,
+  expected: number,
+): Promise<void> {
+  const updated = Number(await trx(spec.table).where({ bulk_id: bulkId }).update(set));
+  // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
+  if (updated !== expected) throw new Error(`bulk ${bulkId}: ${updated} lines updated where ${expected} were to move`);
+}
+
+/** Each row's decision, by id: what moves, and what does not and why. */
+interface Decisions {
+  moved: string[];
+  duplicate: number;
+  stale: number;
+  refused: string[];
+}
+
+function noDecisions(): Decisions {
+  return { moved: [], duplicate: 0, stale: 0, refused: [] };
+}
+
+function resultOf(d: Decisions): TransitionResult {
+  return { moved: d.moved.length, duplicate: d.duplicate, stale: d.stale, refused: d.refused };
 }
 
 /** The machine's decision for each row, tallied into `result`. */
@@ -310,7 +341,7 @@ function decideRows<K extends TransitionKind>(
   spec: KindSpec,
   rows: readonly Row[],
   request: TransitionRequest<K>,
-  result: TransitionResult,
+  result: Decisions,
 ): void {
   // A bulk's lines mostly share one state: the machine is asked once per distinct state, not once
   // per row (an illegal move still throws at the first row that has it).
