@@ -1,7 +1,7 @@
 // The body of POST /bulk-payments/credit-transfer for a stored bulk (spec §2.6). It is built from
 // the stored lines in their stored order every time, so a retry with the same Idempotency-Key
 // sends the same body (a different body under the same key is a 422 at the bank).
-import type { BulkPaymentCreated, BulkPaymentRequest } from '../../src/bank/index.js';
+import type { BulkPaymentCreated, BulkPaymentRequest, PaymentLineRequest } from '../../src/bank/index.js';
 import { formatAmount } from '../../src/domain/money.js';
 import type { ReportedLine, RequestLine, StoredBulk } from '../../src/store/index.js';
 
@@ -12,15 +12,31 @@ export function bulkRequest(bulk: StoredBulk, lines: readonly RequestLine[]): Bu
     ...(first ? { debtorName: first.debtorName } : {}),
     requestedExecutionDate: bulk.executionDate,
     batchBookingPreferred: bulk.batchBooking,
-    paymentLines: lines.map((p) => ({
-      endToEndIdentification: p.endToEndId,
-      instructedAmount: { currency: p.amount.currency, amount: formatAmount(p.amount) },
-      creditorAccount: { iban: p.creditorIban },
-      creditorName: p.creditorName,
-      ...(p.remittanceInformation !== undefined ? { remittanceInformationUnstructured: p.remittanceInformation } : {}),
-      instructionPriority: p.instructionPriority === 'high' ? 'high' : 'normal',
-    })),
+    paymentLines: lines.map(requestLine),
   };
+}
+
+/** A line as the request carries it, in one key order (a retry under the same key repeats the body). */
+function requestLine(p: RequestLine): PaymentLineRequest {
+  const instructedAmount = { currency: p.amount.currency, amount: formatAmount(p.amount) };
+  const instructionPriority = p.instructionPriority === 'high' ? 'high' : 'normal';
+  // Two literals rather than a spread of the optional field: a spread copied every line once more.
+  return p.remittanceInformation === undefined
+    ? {
+        endToEndIdentification: p.endToEndId,
+        instructedAmount,
+        creditorAccount: { iban: p.creditorIban },
+        creditorName: p.creditorName,
+        instructionPriority,
+      }
+    : {
+        endToEndIdentification: p.endToEndId,
+        instructedAmount,
+        creditorAccount: { iban: p.creditorIban },
+        creditorName: p.creditorName,
+        remittanceInformationUnstructured: p.remittanceInformation,
+        instructionPriority,
+      };
 }
 
 /**
@@ -31,9 +47,8 @@ export function bulkRequest(bulk: StoredBulk, lines: readonly RequestLine[]): Bu
 export function answeredLines(created: BulkPaymentCreated, sent: readonly RequestLine[]): ReportedLine[] {
   if (created.paymentLines === undefined) return [];
   const ours = new Set(sent.map((l) => l.endToEndId));
-  return created.paymentLines.flatMap((l) =>
-    l.endToEndIdentification !== undefined && l.transactionStatus !== undefined && ours.has(l.endToEndIdentification)
-      ? [{ endToEndId: l.endToEndIdentification, status: l.transactionStatus }]
-      : [],
-  );
+  const out: ReportedLine[] = [];
+  for (const { endToEndIdentification: endToEndId, transactionStatus: status } of created.paymentLines)
+    if (endToEndId !== undefined && status !== undefined && ours.has(endToEndId)) out.push({ endToEndId, status });
+  return out;
 }

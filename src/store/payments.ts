@@ -8,7 +8,7 @@ import type { PaymentInstruction, InstructionPriority } from '../domain/payment.
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { chunks, toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, toBigInt, toBool, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
 /** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
@@ -147,18 +147,18 @@ export class PaymentRepository {
       .select('id', 'debtor_iban', 'execution_date', 'batch_booking', 'line_number', 'state', 'bulk_id')
       .where({ file_id: fileId })
       .orderBy('line_number');
+    // Built field by field, the optional ones only when present: a spread a field cost a copy a line.
     return rows.map((r) => {
-      const batchBooking = toOptBool(r.batch_booking);
-      const bulkId = toOptStr(r.bulk_id);
-      return {
+      const line: PlannableLine = {
         id: toStr(r.id),
         debtorIban: toStr(r.debtor_iban),
         requestedExecutionDate: toLocalDate(r.execution_date),
         lineNumber: toInt(r.line_number),
         state: toStr(r.state) as LineState,
-        ...(batchBooking === undefined ? {} : { batchBooking }),
-        ...(bulkId === undefined ? {} : { bulkId }),
       };
+      if (r.batch_booking !== null && r.batch_booking !== undefined) line.batchBooking = toBool(r.batch_booking);
+      if (r.bulk_id !== null && r.bulk_id !== undefined) line.bulkId = toStr(r.bulk_id);
+      return line;
     });
   }
 
@@ -171,17 +171,17 @@ export class PaymentRepository {
       .where({ bulk_id: bulkId })
       .orderBy('line_number');
     return rows.map((r) => {
-      const remittanceInformation = toOptStr(r.remittance);
-      const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
-      return {
+      const line: RequestLine = {
         endToEndId: toStr(r.end_to_end_id),
         debtorName: toStr(r.debtor_name),
         amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
         creditorIban: toStr(r.creditor_iban),
         creditorName: toStr(r.creditor_name),
-        ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
-        ...(instructionPriority === undefined ? {} : { instructionPriority }),
       };
+      if (r.remittance !== null && r.remittance !== undefined) line.remittanceInformation = toStr(r.remittance);
+      if (r.priority !== null && r.priority !== undefined)
+        line.instructionPriority = toStr(r.priority) as InstructionPriority;
+      return line;
     });
   }
 
