@@ -87,6 +87,53 @@ export function outboxCases(ctx: () => ContractContext): void {
     expect(bulk).toMatchObject({ lineCount: 2, totals: { NOK: (12_345n * 3n).toString() } });
   });
 
+  it("reads a file's lines for planning and a bulk's for its request, in line order, optional fields only when stored", async () => {
+    const { store } = ctx();
+    const stored = await store.files.recordAcceptedFile(paymentFile('reads-1'), [
+      payment(2, { endToEndId: 'RD-2', batchBooking: false, instructionPriority: 'high' }),
+      payment(1, { endToEndId: 'RD-1', remittanceInformation: undefined }),
+    ]);
+    const planned = await store.payments.plannableByFile(stored.id);
+    expect(planned.map(({ id: _, ...line }) => line)).toEqual([
+      { debtorIban: 'NO9386011117947', requestedExecutionDate: '2026-01-06', lineNumber: 1, state: 'accepted' },
+      {
+        debtorIban: 'NO9386011117947',
+        requestedExecutionDate: '2026-01-06',
+        lineNumber: 2,
+        state: 'accepted',
+        batchBooking: false,
+      },
+    ]);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: false,
+        paymentIds: planned.map((l) => l.id).reverse(),
+      },
+    ]);
+    expect((await store.payments.plannableByFile(stored.id)).map((l) => l.bulkId)).toEqual([bulk!.id, bulk!.id]);
+    expect(await store.payments.requestLinesOfBulk(bulk!.id)).toEqual([
+      {
+        endToEndId: 'RD-1',
+        debtorName: 'Acme AS',
+        amount: { minor: 12_345n, currency: 'NOK' },
+        creditorIban: 'NO8330001234567',
+        creditorName: 'Supplier 1',
+      },
+      {
+        endToEndId: 'RD-2',
+        debtorName: 'Acme AS',
+        amount: { minor: 24_690n, currency: 'NOK' },
+        creditorIban: 'NO8330001234567',
+        creditorName: 'Supplier 2',
+        remittanceInformation: 'Invoice 2',
+        instructionPriority: 'high',
+      },
+    ]);
+  });
+
   it("moves a bulk's lines to the status the bank's answer gave them, and to sent where it gave none", async () => {
     const { store } = ctx();
     const bulkOf = async (name: string, count: number) => {
