@@ -2,11 +2,11 @@
 // bulk it has that is not final yet, with a wait that grows with the bulk's age, skipping bulks
 // a webhook event updated recently (payments/poll-schedule.ts). Each read goes through the same
 // entry point as the events (payments/apply-status.ts), so the two paths never disagree.
-import { isBankError } from '../src/bank/index.js';
+import { isBankError, type PaymentLineStatus } from '../src/bank/index.js';
 import type { CompanyConfig } from '../src/config/index.js';
 import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { StoredBulk } from '../src/store/index.js';
-import { applyPaymentStatus } from './payments/apply-status.js';
+import { applyPaymentStatus, type LineStatus } from './payments/apply-status.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
 
@@ -74,14 +74,18 @@ async function pollBulk(
     bulkId: bulk.id,
     status: info.transactionStatus,
     tppMessages: info.tppMessages,
-    lines: info.paymentLines.map((l) => ({
-      ...(l.endToEndIdentification === undefined ? {} : { endToEndId: l.endToEndIdentification }),
-      ...(l.transactionStatus === undefined ? {} : { status: l.transactionStatus }),
-      tppMessages: l.tppMessages,
-    })),
+    lines: info.paymentLines.map(lineStatus),
     at: deps.clock.now(),
     source: 'poll',
     company: company.id,
   });
   summary.changed += r.changed;
+}
+
+/** A line of the bank's answer as applyPaymentStatus reads it (built field by field: a poll has a thousand). */
+function lineStatus(l: PaymentLineStatus): LineStatus {
+  const out: LineStatus = { tppMessages: l.tppMessages };
+  if (l.endToEndIdentification !== undefined) out.endToEndId = l.endToEndIdentification;
+  if (l.transactionStatus !== undefined) out.status = l.transactionStatus;
+  return out;
 }

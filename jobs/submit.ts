@@ -20,7 +20,7 @@ import { dateInZone } from '../src/domain/local-date.js';
 import { isSettleError } from '../src/domain/errors.js';
 import type { StoredBulk, StoredPayment } from '../src/store/index.js';
 import { bulkConsent } from './payments/bulk-consent.js';
-import { bulkRequest } from './payments/bulk-request.js';
+import { answeredLines, bulkRequest } from './payments/bulk-request.js';
 import { applyCutOff } from './payments/cut-off.js';
 import { DEFAULT_CLAIM_LEASE_MS, type PaymentJobDeps } from './payments/deps.js';
 import { explainSendFailure, maskIban, problemOf } from './payments/explain.js';
@@ -197,6 +197,7 @@ async function sendOne(
     await deps.store.bulks.markSent(bulkId, created.paymentId, {
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
       bankStatus: created.transactionStatus,
+      lineStatuses: answeredLines(created, lines),
       ...consent,
     });
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.

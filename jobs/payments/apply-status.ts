@@ -107,7 +107,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   });
   warnRefused(deps, r.refused, status, update.source);
   const bulk = line.bulkId ? { bulkId: line.bulkId } : {};
-  if (r.moved.length > 0) {
+  if (r.moved > 0) {
     if (line.bulkId !== undefined) await closeFinished(deps, line.bulkId, update.source);
     return { outcome: 'apply', ...bulk, changed: 1 };
   }
@@ -125,6 +125,9 @@ async function applyLines(
   lines: readonly LineStatus[],
   update: StatusUpdate,
 ): Promise<number> {
+  // The common poll: every line reports the status it already has, with no messages (one count).
+  const same = oneStatusWithoutMessages(lines);
+  if (same !== undefined && (await deps.store.payments.bulkAllAtWithoutMessages(bulkId, same))) return 0;
   const ours = new Map((await deps.store.payments.statusOfBulkLines(bulkId)).map((p) => [p.endToEndId, p]));
   const groups = new Map<string, { status: BankStatus; tpp: TppMessage[]; ids: string[] }>();
   for (const line of lines) {
@@ -149,9 +152,24 @@ async function applyLines(
       tppMessages: tpp,
     });
     warnRefused(deps, r.refused, status, update.source);
-    changed += r.moved.length;
+    changed += r.moved;
   }
   return changed;
+}
+
+/** The one known status every reported line has, when none carries a message; else undefined. */
+function oneStatusWithoutMessages(lines: readonly LineStatus[]): BankStatus | undefined {
+  const first = lines[0]?.status;
+  const status = first === undefined ? undefined : canonicalBankStatus(first);
+  if (status === undefined) return undefined;
+  for (const line of lines)
+    if (
+      line.tppMessages.length > 0 ||
+      line.status === undefined ||
+      (line.status !== first && canonicalBankStatus(line.status) !== status)
+    )
+      return undefined;
+  return status;
 }
 
 /** A status that no order of events explains (e.g. for a line settle never queued): the stored state stays. */

@@ -254,7 +254,7 @@ function readLine(value: unknown): PaymentLineStatus | undefined {
 
 export function readBulkPaymentCreated(value: unknown, httpStatus: number, replayed: boolean): BulkPaymentCreated {
   const o = object(value, 'payment');
-  return {
+  const out: BulkPaymentCreated = {
     paymentId: required(o, ['paymentId', 'id'], 'payment'),
     transactionStatus: canonicalTransactionStatus(asString(o.transactionStatus) ?? 'RCVD'),
     replayed,
@@ -262,6 +262,8 @@ export function readBulkPaymentCreated(value: unknown, httpStatus: number, repla
     tppMessages: readTppMessages(o),
     raw: o,
   };
+  if (Array.isArray(o.paymentLines)) out.paymentLines = o.paymentLines.flatMap((l) => readLine(l) ?? []);
+  return out;
 }
 
 export function readPaymentInformation(value: unknown): PaymentInformation {

@@ -216,6 +216,8 @@ export interface BulkPaymentCreated {
   replayed: boolean;
   httpStatus: number;
   tppMessages: TppMessage[];
+  /** Each line's status as the answer gives it, when it lists the lines (the sandbox does: RCVD). */
+  paymentLines?: PaymentLineStatus[];
   raw: Record<string, unknown>;
 }
 

@@ -43,13 +43,24 @@ export function parseAmount(text: string, currency: string, format: DecimalForma
     );
     if (grouped.test(s)) s = s.split(sep).join('');
   }
-  const match = new RegExp(`^(-)?(\\d+)(?:${escapeRegExp(format.decimalSeparator)}(\\d+))?$`).exec(s);
+  const match = decimalPattern(format.decimalSeparator).exec(s);
   if (!match) return amountSyntax(text, format);
   const [, minus, whole = '0', fraction = ''] = match;
   const significant = fraction.replace(/0+$/, '');
   if (significant.length > exponent) return amountPrecision(text, fraction.length, currency, exponent);
   const minor = BigInt(whole + significant.padEnd(exponent, '0'));
   return { ok: true, money: { minor: minus ? -minor : minor, currency } };
+}
+
+/** The plain decimal of each separator, built once (a RegExp per amount was a visible cost of a bulk). */
+const DECIMAL_PATTERNS = new Map<string, RegExp>();
+function decimalPattern(separator: string): RegExp {
+  let re = DECIMAL_PATTERNS.get(separator);
+  if (re === undefined) {
+    re = new RegExp(`^(-)?(\\d+)(?:${escapeRegExp(separator)}(\\d+))?$`);
+    DECIMAL_PATTERNS.set(separator, re);
+  }
+  return re;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

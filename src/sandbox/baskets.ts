@@ -43,7 +43,7 @@ export function registerBaskets(app: FastifyInstance, sb: Sandbox): void {
       throw badRequest('paymentIds must be a non-empty array of payment ids.');
     const bulkIds: string[] = [];
     for (const id of ids as string[]) {
-      const bulkId = sb.state.bulks.has(id) ? id : sb.state.lineToBulk.get(id);
+      const bulkId = sb.state.bulks.has(id) ? id : sb.state.lineById(id)?.bulk.paymentId;
       if (!bulkId) throw notFound('Payment not found', `No payment ${id}.`);
       if (!bulkIds.includes(bulkId)) bulkIds.push(bulkId);
     }

@@ -3,14 +3,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inScope, requestScopes } from './access.js';
 import type { Account, BulkPayment, Client, PaymentLine } from './model.js';
-import { parseBulkRequest } from './payment-request.js';
+import { parseBulkRequest, type ParsedLine } from './payment-request.js';
 import { paginate } from './paging.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from './problems.js';
 import { date, one, type Query } from './query.js';
 import { caller, info } from './request-info.js';
 import type { Sandbox } from './sandbox.js';
 import { updateBulkStatus } from './scheduler.js';
-import { newPaymentId } from './state.js';
+import { newBulkPaymentId } from './state.js';
 import { BANK_TIME_ZONE, bankToday } from './time.js';
 import { cutOffVerdict } from '../domain/cut-off.js';
 import { bulkView, singlePaymentView } from './views.js';
@@ -90,8 +90,9 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       ]);
     }
     const redirect = req.headers['tpp-redirect-uri'];
+    const paymentId = newBulkPaymentId();
     const bulk: BulkPayment = {
-      paymentId: newPaymentId('bulk'),
+      paymentId,
       clientId: client.clientId,
       subscriptionId: account.subscriptionId,
       resourceGroupName: account.resourceGroupName,
@@ -105,21 +106,13 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       consentId,
       createdAt: now.toISOString(),
       status: 'RCVD',
-      lines: request.lines.map((l): PaymentLine => ({
-        ...l,
-        paymentId: newPaymentId('line'),
-        status: 'RCVD',
-        tppMessages: [],
-        history: [{ status: 'RCVD', at: now.toISOString() }],
-        transactionId: null,
-      })),
+      lines: receivedLines(sb, paymentId, request.lines, now),
       // Pre-approved accounts hold payments at RCVD until a signing basket is authorised.
       releasedAt: account.preApproval ? null : now.getTime(),
       acspAt: null,
       basketId: null,
     };
     sb.state.bulks.set(bulk.paymentId, bulk);
-    for (const line of bulk.lines) sb.state.lineToBulk.set(line.paymentId, bulk.paymentId);
     const self = sb.link(`/bulk-payments/credit-transfer/${bulk.paymentId}`);
     return reply
       .code(201)
@@ -205,12 +198,9 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
 
   const line = (req: PaymentReq): { bulk: BulkPayment; line: PaymentLine } => {
     checkProduct(req.params.product);
-    const bulkId = sb.state.lineToBulk.get(req.params.id);
-    if (!bulkId) throw notFound('Payment not found', `No payment ${req.params.id}.`);
-    const bulk = accessibleBulk(sb, req, caller(req), bulkId);
-    const found = bulk.lines.find((l) => l.paymentId === req.params.id);
-    if (!found) throw notFound('Payment not found');
-    return { bulk, line: found };
+    const found = sb.state.lineById(req.params.id);
+    if (!found) throw notFound('Payment not found', `No payment ${req.params.id}.`);
+    return { bulk: accessibleBulk(sb, req, caller(req), found.bulk.paymentId), line: found.line };
   };
 
   app.get('/api/payments/:product/:id', (req: PaymentReq) => {
@@ -227,6 +217,31 @@ export function registerPayments(app: FastifyInstance, sb: Sandbox): void {
       _links: { self: sb.link(`/payments/credit-transfer/${l.paymentId}`) },
     };
   });
+}
+
+/**
+ * A new bulk's lines as the bank keeps them, all received now. Each is built field by field (one
+ * shape for every line, where a spread of the request's line made each a copy of another shape),
+ * and the lines of a bulk share their first history entry, which is never changed (a later status
+ * is pushed after it).
+ */
+function receivedLines(sb: Sandbox, bulkId: string, lines: readonly ParsedLine[], now: Date): PaymentLine[] {
+  const ids = sb.state.newLineIds(bulkId, lines.length);
+  const received = Object.freeze({ status: 'RCVD' as const, at: now.toISOString() });
+  return lines.map((l, i): PaymentLine => ({
+    paymentId: ids[i]!,
+    endToEndIdentification: l.endToEndIdentification,
+    minor: l.minor,
+    currency: l.currency,
+    creditorIban: l.creditorIban,
+    creditorName: l.creditorName,
+    remittance: l.remittance,
+    instructionPriority: l.instructionPriority,
+    status: 'RCVD',
+    tppMessages: [],
+    history: [received],
+    transactionId: null,
+  }));
 }
 
 /**

@@ -86,24 +86,9 @@ export class BulkOutbox {
       );
       for (const plan of plans) {
         if (existing.has(plan.position)) continue;
+        if (new Set(plan.paymentIds).size !== plan.paymentIds.length)
+          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names a payment twice.`);
         const id = newId(this.clock);
-        const lines = await selectLines(trx, plan.paymentIds);
-        const totals = new Map<string, bigint>();
-        for (const l of lines) {
-          if (toStr(l.file_id) !== fileId)
-            throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `Payment ${toStr(l.id)} is not in file ${fileId}.`);
-          // A line in two bulks would be paid twice: only unqueued lines may join a bulk.
-          if (toStr(l.state) !== 'accepted' || toOptStr(l.bulk_id) !== undefined) {
-            throw new SettleError(
-              'ERR_DB_BULK_PLAN_INVALID',
-              `Payment ${toStr(l.id)} is already in a bulk (state ${toStr(l.state)}).`,
-            );
-          }
-          const c = toStr(l.currency);
-          totals.set(c, (totals.get(c) ?? 0n) + toBigInt(l.amount_minor));
-        }
-        if (lines.length !== plan.paymentIds.length)
-          throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names unknown payments.`);
         await trx('bulks').insert({
           id,
           file_id: fileId,
@@ -114,23 +99,28 @@ export class BulkOutbox {
           batch_booking: plan.batchBooking,
           idempotency_key: bulkIdempotencyKey(toStr(file.sha256), plan.position),
           state: 'pending',
-          line_count: lines.length,
-          totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),
+          line_count: plan.paymentIds.length,
+          totals_json: '{}',
           attempts: 0,
           created_at: instant(now),
           updated_at: instant(now),
         });
         await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at: now });
-        // The lines (read under lock above: accepted, in no bulk) join the bulk as they move to
-        // queued: one UPDATE writes bulk_id and state, and one transition row the bulk's lines.
+        // The lines join the bulk as they move to queued: one conditional UPDATE writes bulk_id
+        // and state, and takes only the file's accepted lines in no bulk (a line in two bulks
+        // would be paid twice; any other plan is refused and rolled back), and one transition row
+        // records the bulk's lines. Their totals are summed by the database, not read line by line.
         await transition(trx, {
           kind: 'payment',
-          ids: { bulkId: id, joining: plan.paymentIds },
+          ids: { bulkId: id, joining: plan.paymentIds, fileId },
           to: 'queued',
           cause,
           source: 'submit',
           at: now,
         });
+        await trx('bulks')
+          .where({ id })
+          .update({ totals_json: JSON.stringify(await totalsOfBulk(trx, id)) });
       }
     });
     return this.listByFile(fileId);
@@ -202,7 +192,7 @@ export class BulkOutbox {
         };
         await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
       }
-      await moveLines(trx, id, { to: 'sent', cause, source, at });
+      await moveSentLines(trx, row, { cause, source, at }, options.lineStatuses ?? []);
       if (status !== undefined)
         await transition(trx, {
           kind: 'bank_status',
@@ -283,7 +273,7 @@ export class BulkOutbox {
         mode: 'tolerant',
         bankReported: true,
       });
-      return { apply: r.moved.length, duplicate: r.duplicate, stale: r.stale + r.refused.length };
+      return { apply: r.moved, duplicate: r.duplicate, stale: r.stale + r.refused.length };
     });
   }
 
@@ -302,7 +292,7 @@ export class BulkOutbox {
         mode: 'tolerant',
       }),
     );
-    return r.moved.length > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
+    return r.moved > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
   }
 
   private async closeWithLines(id: string, close: BulkClose): Promise<void> {
@@ -325,6 +315,19 @@ export interface MarkSentOptions {
   /** The bank and consent the bulk went under, when settle sent it (not when a lookup found it). */
   bankId?: string;
   consentId?: string;
+  /**
+   * The status the bank's answer gave each of the bulk's lines, by end-to-end id (a POST's answer
+   * may list them). A line it names moves to that status, which the bank has, instead of `sent`;
+   * when it names every line with one status, they move together (the poll that reports the same
+   * later writes nothing). Lines it does not name, or names with an unknown code, become `sent`.
+   */
+  lineStatuses?: readonly ReportedLine[];
+}
+
+/** One line of a bank's answer: its end-to-end id and the status the bank gave it. */
+export interface ReportedLine {
+  endToEndId: string;
+  status: string;
 }
 
 /** A bulk that ends without reaching the bank's books, and what its lines become. */
@@ -359,22 +362,56 @@ async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
   return row;
 }
 
-async function selectLines(trx: Knex.Transaction, ids: readonly string[]): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const part of chunks(ids, 4000))
-    rows.push(
-      ...(await forUpdate(
-        trx,
-        trx<Row>('payments')
-          .select('id', 'state', 'file_id', 'bulk_id', 'currency', 'amount_minor')
-          .whereIn('id', part),
-      )),
-    );
-  return rows;
+/** A bulk's amounts per currency, summed by the database (minor units as decimal strings). */
+async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Record<string, string>> {
+  const rows = await trx<Row>('payments')
+    .select('currency')
+    .sum({ total: 'amount_minor' })
+    .where({ bulk_id: bulkId })
+    .groupBy('currency')
+    .orderBy('currency');
+  return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
+}
+
+/**
+ * The lines of a bulk the bank took: to the status its answer gave them (the bank has them), or
+ * `sent` where it gave none. One move by bulk when the answer names every line with one status,
+ * or none at all; otherwise the lines are read and moved by id, a move per status.
+ */
+async function moveSentLines(
+  trx: Knex.Transaction,
+  bulk: Row,
+  move: Omit<LineMove, 'to'>,
+  reported: readonly ReportedLine[],
+): Promise<void> {
+  const bulkId = toStr(bulk.id);
+  const byLine = new Map<string, BankStatus>();
+  for (const line of reported) {
+    const status = canonicalBankStatus(line.status);
+    if (status !== undefined) byLine.set(line.endToEndId, status);
+  }
+  const statuses = new Set(byLine.values());
+  if (statuses.size === 0) return moveLines(trx, bulkId, { ...move, to: 'sent' });
+  if (statuses.size === 1 && byLine.size === toInt(bulk.line_count)) {
+    const [status] = statuses;
+    return moveLines(trx, bulkId, { ...move, to: status! }, { bankReported: true });
+  }
+  const groups = new Map<LineState, string[]>();
+  for (const line of await trx<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId })) {
+    const to = byLine.get(toStr(line.end_to_end_id)) ?? 'sent';
+    groups.set(to, [...(groups.get(to) ?? []), toStr(line.id)]);
+  }
+  for (const [to, ids] of groups)
+    await transition(trx, { kind: 'payment', ids, ...move, to, mode: 'tolerant', bankReported: to !== 'sent' });
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove): Promise<void> {
+async function moveLines(
+  trx: Knex.Transaction,
+  bulkId: string,
+  move: LineMove,
+  reported: { bankReported?: boolean } = {},
+): Promise<void> {
   const { to, cause, source, at } = move;
   await transition(trx, {
     kind: 'payment',
@@ -384,6 +421,7 @@ async function moveLines(trx: Knex.Transaction, bulkId: string, move: LineMove):
     source,
     at,
     mode: 'tolerant',
+    ...reported,
   });
 }
 

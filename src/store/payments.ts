@@ -2,13 +2,14 @@
 // through the line state machine. Bank status from polling and from webhooks comes through
 // `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
 // (older) statuses.
+import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { chunks, toBigInt, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, toBigInt, toBool, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
 /** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
@@ -142,46 +143,50 @@ export class PaymentRepository {
 
   /** What planning a file's bulks needs of its lines (src/domain/bulk-plan.ts), and no more. */
   async plannableByFile(fileId: string): Promise<PlannableLine[]> {
-    const rows = await this.db
-      .knex<Row>('payments')
-      .select('id', 'debtor_iban', 'execution_date', 'batch_booking', 'line_number', 'state', 'bulk_id')
-      .where({ file_id: fileId })
-      .orderBy('line_number');
-    return rows.map((r) => {
-      const batchBooking = toOptBool(r.batch_booking);
-      const bulkId = toOptStr(r.bulk_id);
-      return {
-        id: toStr(r.id),
-        debtorIban: toStr(r.debtor_iban),
-        requestedExecutionDate: toLocalDate(r.execution_date),
-        lineNumber: toInt(r.line_number),
-        state: toStr(r.state) as LineState,
-        ...(batchBooking === undefined ? {} : { batchBooking }),
-        ...(bulkId === undefined ? {} : { bulkId }),
+    const rows = await arrays(
+      this.db
+        .knex('payments')
+        .select('id', 'debtor_iban', 'execution_date', 'line_number', 'state', 'batch_booking', 'bulk_id')
+        .where({ file_id: fileId })
+        .orderBy('line_number'),
+    );
+    // Built field by field, the optional ones only when present: a spread a field cost a copy a line.
+    return rows.map(([id, debtorIban, executionDate, lineNumber, state, batchBooking, bulkId]) => {
+      const line: PlannableLine = {
+        id: toStr(id),
+        debtorIban: toStr(debtorIban),
+        requestedExecutionDate: toLocalDate(executionDate),
+        lineNumber: toInt(lineNumber),
+        state: toStr(state) as LineState,
       };
+      if (batchBooking !== null && batchBooking !== undefined) line.batchBooking = toBool(batchBooking);
+      if (bulkId !== null && bulkId !== undefined) line.bulkId = toStr(bulkId);
+      return line;
     });
   }
 
   /** What a bulk's request to the bank carries of each line (jobs/payments/bulk-request.ts), in line order. */
   async requestLinesOfBulk(bulkId: string): Promise<RequestLine[]> {
-    const rows = await this.db
-      .knex<Row>('payments')
-      .select('end_to_end_id', 'debtor_name', 'amount_minor', 'currency', 'creditor_iban', 'creditor_name')
-      .select('remittance', 'priority')
-      .where({ bulk_id: bulkId })
-      .orderBy('line_number');
-    return rows.map((r) => {
-      const remittanceInformation = toOptStr(r.remittance);
-      const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
-      return {
-        endToEndId: toStr(r.end_to_end_id),
-        debtorName: toStr(r.debtor_name),
-        amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
-        creditorIban: toStr(r.creditor_iban),
-        creditorName: toStr(r.creditor_name),
-        ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
-        ...(instructionPriority === undefined ? {} : { instructionPriority }),
+    const rows = await arrays(
+      this.db
+        .knex('payments')
+        .select('end_to_end_id', 'debtor_name', 'amount_minor', 'currency', 'creditor_iban', 'creditor_name')
+        .select('remittance', 'priority')
+        .where({ bulk_id: bulkId })
+        .orderBy('line_number'),
+    );
+    return rows.map(([endToEndId, debtorName, minor, currency, creditorIban, creditorName, remittance, priority]) => {
+      const line: RequestLine = {
+        endToEndId: toStr(endToEndId),
+        debtorName: toStr(debtorName),
+        amount: { minor: toBigInt(minor), currency: toStr(currency) },
+        creditorIban: toStr(creditorIban),
+        creditorName: toStr(creditorName),
       };
+      if (remittance !== null && remittance !== undefined) line.remittanceInformation = toStr(remittance);
+      if (priority !== null && priority !== undefined)
+        line.instructionPriority = toStr(priority) as InstructionPriority;
+      return line;
     });
   }
 
@@ -212,6 +217,25 @@ export class PaymentRepository {
       .count({ n: '*' })
       .where({ bulk_id: bulkId })
       .whereNotIn('state', [...states])
+      .first();
+    return Number(row?.n ?? 0) === 0;
+  }
+
+  /**
+   * Whether every line of the bulk is in `state` with no bank messages stored (one count, no line
+   * read): a poll that reports exactly that for each line has nothing to write.
+   */
+  async bulkAllAtWithoutMessages(bulkId: string, state: LineState): Promise<boolean> {
+    const row = await this.db
+      .knex<Row>('payments')
+      .count({ n: '*' })
+      .where({ bulk_id: bulkId })
+      .andWhere(
+        (q) =>
+          void q
+            .whereNot({ state })
+            .orWhere((m) => void m.whereNotNull('tpp_messages').whereNot({ tpp_messages: '[]' })),
+      )
       .first();
     return Number(row?.n ?? 0) === 0;
   }
@@ -287,6 +311,14 @@ export class PaymentRepository {
     const at = this.clock.now();
     await this.db.transaction((trx) => transition(trx, { kind: 'payment', ids: paymentIds, to, cause, source, at }));
   }
+}
+
+/**
+ * The rows of a read of many lines as arrays of the selected columns, in their order (query option
+ * `rowsAsArray`: mysql2's, and ImmediateSqliteClient's on SQLite): no object a row.
+ */
+async function arrays(query: Knex.QueryBuilder): Promise<unknown[][]> {
+  return (await query.options({ rowsAsArray: true })) as unknown[][];
 }
 
 export function toStoredPayment(r: Row): StoredPayment {

@@ -47,9 +47,15 @@ export function toOptStr(value: unknown): string | undefined {
 
 export function toLocalDate(value: unknown): LocalDate {
   const s = toStr(value);
+  // The rows of one read mostly share a date (a file's lines, a bulk's): checked once, not a Date a row.
+  if (s === lastDate) return lastDate;
   if (!isLocalDate(s)) throw new TypeError(`"${s}" is not a stored calendar date`);
+  lastDate = s;
   return s;
 }
+
+/** The last stored date toLocalDate found to be a calendar date. */
+let lastDate: LocalDate | undefined;
 
 export function toOptLocalDate(value: unknown): LocalDate | undefined {
   return value === null || value === undefined ? undefined : toLocalDate(value);

@@ -97,17 +97,19 @@ export interface TransitionRequest<K extends TransitionKind> {
 
 /**
  * Payment lines that join a bulk made in the same transaction, which has no lines yet: their
- * bulk_id is written in the UPDATE that moves them, and when they leave one state together one
- * transition row for the bulk's lines records the move.
+ * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
+ * the bulk's lines records the move.
  */
 export interface JoiningLines {
   bulkId: string;
   joining: readonly string[];
+  /** The file the bulk is of: every joining line must be one of its lines. */
+  fileId: string;
 }
 
 export interface TransitionResult {
-  /** Rows that moved. */
-  moved: string[];
+  /** How many rows moved. */
+  moved: number;
   duplicate: number;
   stale: number;
   /** Rows whose move no order of events explains (tolerant mode only; strict throws). */
@@ -157,47 +159,67 @@ async function moveByIds<K extends TransitionKind>(
   wanted: readonly string[],
 ): Promise<TransitionResult> {
   const { spec, request } = move;
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  const decided = noDecisions();
   const ids = [...new Set(wanted)];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).whereIn('id', part));
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
-    decideRows(spec, rows, request, result);
+    decideRows(spec, rows, request, decided);
   }
-  await writeMoves(trx, move, result.moved);
-  return result;
+  await writeMoves(trx, move, decided.moved);
+  return resultOf(decided);
 }
 
+/**
+ * Lines joining a new bulk: ONE conditional UPDATE per 4,000 ids writes bulk_id and the state,
+ * and takes only lines of the plan's file that are in the state lines join from and in no bulk
+ * (a line in two bulks would be paid twice); the row locks are the UPDATE's own on MariaDB, and
+ * SQLite's one writer holds the database. Nothing is read first: a plan that names a line that
+ * cannot join makes fewer rows change, and only then are its lines read, to say which line and
+ * why, and the error rolls the whole transaction back.
+ */
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining }: JoiningLines,
+  { bulkId, joining, fileId }: JoiningLines,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
   const present = await trx<Row>(spec.table).count({ n: '*' }).where({ bulk_id: bulkId }).first();
   if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has lines: none may join it`);
+  checkTransition(spec.machine, JOINING_STATE, request.to);
   const ids = [...new Set(joining)];
-  const rows: Row[] = [];
-  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const found = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column, 'bulk_id').whereIn('id', part));
-    if (found.length !== part.length) throw notFound(spec.entityType, part, found);
-    rows.push(...found);
+  let joined = 0;
+  for (const part of chunks(ids, IDS_PER_STATEMENT))
+    joined += Number(
+      await trx(spec.table)
+        .whereIn('id', part)
+        .where({ file_id: fileId, [spec.column]: JOINING_STATE })
+        .whereNull('bulk_id')
+        .update({ ...move.set, bulk_id: bulkId }),
+    );
+  if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
+  if (ids.length > 0) await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
+  return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
+}
+
+/** The state a line joins a bulk from: accepted, and in no bulk yet. */
+const JOINING_STATE: LineState = 'accepted';
+
+/** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
+async function cannotJoin(trx: Knex.Transaction, ids: readonly string[], fileId: string): Promise<SettleError> {
+  const found = new Map<string, Row>();
+  for (const part of chunks(ids, IDS_PER_STATEMENT))
+    for (const r of await trx<Row>('payments').select('id', 'state', 'file_id', 'bulk_id').whereIn('id', part))
+      found.set(toStr(r.id), r);
+  const invalid = (message: string) => new SettleError('ERR_DB_BULK_PLAN_INVALID', message);
+  for (const id of ids) {
+    const line = found.get(id);
+    if (line === undefined) return invalid(`A bulk plan of file ${fileId} names unknown payments.`);
+    if (toStr(line.file_id) !== fileId) return invalid(`Payment ${id} is not in file ${fileId}.`);
   }
-  const taken = rows.find((r) => r.bulk_id !== null && r.bulk_id !== undefined);
-  if (taken) throw new Error(`payment ${toStr(taken.id)} is already in bulk ${toStr(taken.bulk_id)}`);
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
-  decideRows(spec, rows, request, result);
-  const joined: Move<K> = { ...move, set: { ...move.set, bulk_id: bulkId } };
-  const from = result.moved.length === rows.length ? commonState(rows, spec.column) : undefined;
-  if (from === undefined) {
-    await writeMoves(trx, joined, result.moved);
-    return result;
-  }
-  await insertBulkLinesRow(trx, move, bulkId, from);
-  for (const part of chunks(result.moved, IDS_PER_STATEMENT))
-    await trx(spec.table).whereIn('id', part).update(joined.set);
-  return result;
+  const taken = [...found.values()].find((l) => toStr(l.state) !== JOINING_STATE || l.bulk_id !== null);
+  return invalid(`Payment ${toStr(taken?.id ?? '?')} is already in a bulk (state ${toStr(taken?.state ?? '?')}).`);
 }
 
 /** The one transition row that stands for every line of a bulk making the same move (BULK_LINES). */
@@ -237,50 +259,81 @@ async function writeMoves<K extends TransitionKind>(
 }
 
 /**
- * Every line of one bulk. When every line moves (the common case: a bulk's lines travel
- * together), the INSERT and the UPDATE select them by bulk alone, through the bulk_id index; when
- * some stay (a line already further along), the ones that move are written by id.
+ * Every line of one bulk. The lines are counted by state first (under row locks on MariaDB): when
+ * they are all in one state that moves (the common case: a bulk's lines travel together), none is
+ * read, and the UPDATE and ONE transition row name the bulk (listTransitions gives that row to each
+ * line's history). Otherwise the lines are read: when every one moves, from different states, the
+ * INSERT and the UPDATE still select them by bulk; when some stay (a line already further along),
+ * the ones that move are written by id.
  */
 async function moveBulkLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
   bulkId: string,
 ): Promise<TransitionResult> {
-  const { spec, request, set, log } = move;
+  const { spec, request, log } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} has no bulk to be moved with`);
-  const result: TransitionResult = { moved: [], duplicate: 0, stale: 0, refused: [] };
+  const counts = await forUpdate(
+    trx,
+    trx<Row>(spec.table).select(spec.column).count({ n: '*' }).where({ bulk_id: bulkId }).groupBy(spec.column),
+  );
+  const [only] = counts;
+  if (counts.length === 0) return resultOf(noDecisions());
+  if (counts.length === 1 && only !== undefined) {
+    const from = toStr(only[spec.column]);
+    const lines = Number(only.n);
+    const decision = decide(spec, from, request.to, request.mode ?? 'strict');
+    if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: lines };
+    if (decision === 'apply') {
+      await insertBulkLinesRow(trx, move, bulkId, from);
+      await updateBulkLines(trx, move, bulkId, lines);
+      return { moved: lines, duplicate: 0, stale: 0, refused: [] };
+    }
+  }
+  const decided = noDecisions();
   const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).where({ bulk_id: bulkId }));
-  decideRows(spec, rows, request, result);
-  if (result.moved.length === 0) return result;
-  if (result.moved.length < rows.length) {
-    await writeMoves(trx, move, result.moved);
-    return result;
+  decideRows(spec, rows, request, decided);
+  if (decided.moved.length === 0) return resultOf(decided);
+  if (decided.moved.length < rows.length) {
+    await writeMoves(trx, move, decided.moved);
+    return resultOf(decided);
   }
-  const from = commonState(rows, spec.column);
-  if (from !== undefined) {
-    // Every line leaves one state for one: ONE row for the bulk's lines, where a row per line
-    // would write a thousand identical ones (listTransitions gives it to each line's history).
-    await insertBulkLinesRow(trx, move, bulkId, from);
-  } else {
-    // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
-    await trx.raw(
-      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
-      [...log, bulkId],
-    );
-  }
-  const updated = await trx(spec.table).where({ bulk_id: bulkId }).update(set);
-  // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
-  if (Number(updated) !== result.moved.length)
-    throw new Error(`bulk ${bulkId}: ${Number(updated)} lines updated where ${result.moved.length} were to move`);
-  return result;
+  // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
+  await trx.raw(
+    `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
+      `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
+    [...log, bulkId],
+  );
+  await updateBulkLines(trx, move, bulkId, decided.moved.length);
+  return resultOf(decided);
 }
 
-/** The state every row is in, or undefined when they differ (or there are none). */
-function commonState(rows: readonly Row[], column: string): string | undefined {
-  const first = rows[0]?.[column];
-  if (first === undefined || first === null) return undefined;
-  return rows.every((r) => r[column] === first) ? toStr(first) : undefined;
+/** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
+async function updateBulkLines<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  { spec, set }: Move<K>,
+  bulkId: string,
+  expected: number,
+): Promise<void> {
+  const updated = Number(await trx(spec.table).where({ bulk_id: bulkId }).update(set));
+  // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
+  if (updated !== expected) throw new Error(`bulk ${bulkId}: ${updated} lines updated where ${expected} were to move`);
+}
+
+/** Each row's decision, by id: what moves, and what does not and why. */
+interface Decisions {
+  moved: string[];
+  duplicate: number;
+  stale: number;
+  refused: string[];
+}
+
+function noDecisions(): Decisions {
+  return { moved: [], duplicate: 0, stale: 0, refused: [] };
+}
+
+function resultOf(d: Decisions): TransitionResult {
+  return { moved: d.moved.length, duplicate: d.duplicate, stale: d.stale, refused: d.refused };
 }
 
 /** The machine's decision for each row, tallied into `result`. */
@@ -288,7 +341,7 @@ function decideRows<K extends TransitionKind>(
   spec: KindSpec,
   rows: readonly Row[],
   request: TransitionRequest<K>,
-  result: TransitionResult,
+  result: Decisions,
 ): void {
   // A bulk's lines mostly share one state: the machine is asked once per distinct state, not once
   // per row (an illegal move still throws at the first row that has it).

@@ -109,6 +109,9 @@ describe('bank client operations against the sandbox', () => {
       idempotencyKey: 'b7de1cbf-f2a1-40d3-b380-e5fc8919988c',
     });
     expect(created).toMatchObject({ transactionStatus: 'RCVD', replayed: false, httpStatus: 201 });
+    expect(created.paymentLines?.map((l) => [l.endToEndIdentification, l.transactionStatus])).toEqual([
+      ['E2E-1', 'RCVD'],
+    ]);
     const info = await h.client.getBulkPayment(SEED.resourceGroupName, created.paymentId);
     expect(info.paymentLines).toHaveLength(1);
     const linePaymentId = info.paymentLines[0]?.paymentId ?? '';

@@ -109,7 +109,8 @@ describe('settle payments show', () => {
     expect(out).toMatch(/^ {2}Reconciliation: +matched: Booked 2026-01-07 for 48250\.00 NOK, as sent\.$/m);
     expect(out).toMatch(/^ {2}When +What +From +To +Source +Cause$/m);
     expect(out).toMatch(/^ {2}2026-01-05 09:00 Europe\/Oslo +file +- +accepted +settle +pickup acme-payments\.csv$/m);
-    expect(out).toMatch(/^ {2}2026-01-05 09:00 Europe\/Oslo +payment +sent +RCVD +poll +/m);
+    // The POST's answer gave the line its status: RCVD, recorded by submit, not by the first poll.
+    expect(out).toMatch(/^ {2}2026-01-05 09:00 Europe\/Oslo +payment +queued +RCVD +settle +bank accepted$/m);
     expect(out).toMatch(/^ {2}2026-01-08 04:00 Europe\/Oslo +payment +RCVD +ACSC +poll +/m);
     expect(out).toMatch(/^ {2}2026-01-07 +NO7215031234562 +-48250\.00 +NOK +booked +\S+$/m);
     expect(out).not.toMatch(/__sandbox\/sca/);

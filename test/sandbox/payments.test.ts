@@ -33,6 +33,20 @@ describe('bulk credit transfer creation', () => {
     });
   });
 
+  it("gives each line an id of the bank's form, unique across bulks, by which the line alone is found", async () => {
+    const first = (await create(bulkBody('2026-01-06', 3))).body;
+    const second = (await create(bulkBody('2026-01-06', 3))).body;
+    const ids: string[] = [...first.paymentLines, ...second.paymentLines].map((l: Json) => l.paymentId);
+    for (const id of ids) expect(id).toMatch(/^p1p[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(6);
+    const line = await h.call('GET', `/payments/credit-transfer/${second.paymentLines[2].paymentId}`);
+    expect(line.body).toMatchObject({ endToEndIdentification: 'E2E-3', bulkPaymentId: second.paymentId });
+    // An id that names no line: another position under a bulk's prefix, a shortened one, the bulk's own.
+    const known: string = first.paymentLines[0].paymentId;
+    for (const id of [`${known.slice(0, -6)}000003`, known.slice(0, -1), first.paymentId])
+      expect((await h.call('GET', `/payments/credit-transfer/${id}`)).status).toBe(404);
+  });
+
   it('answers 404 Account not found when the subscription headers are missing', async () => {
     const r = await h.call('POST', '/bulk-payments/credit-transfer', { body: bulkBody('2026-01-06'), scope: false });
     expect(r.status).toBe(404);

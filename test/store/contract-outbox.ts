@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { bulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
-import { oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { bulkOfLines, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {
@@ -45,6 +45,156 @@ export function outboxCases(ctx: () => ContractContext): void {
       'ERR_DB_BULK_PLAN_INVALID',
     );
     expect(await store.bulks.listByFile(stored.id)).toHaveLength(2);
+  });
+
+  it('refuses a plan naming a line of another file, an unknown line or one line twice, and stores nothing of it', async () => {
+    const { store } = ctx();
+    const stored = await store.files.recordAcceptedFile(paymentFile('refused-plan'), [
+      payment(1, { endToEndId: 'RP-1' }),
+      payment(2, { endToEndId: 'RP-2' }),
+    ]);
+    const other = await store.files.recordAcceptedFile(paymentFile('refused-plan-other'), [
+      payment(1, { endToEndId: 'RP-O-1' }),
+    ]);
+    const [mine1, mine2] = (await store.payments.listByFile(stored.id)).map((p) => p.id);
+    const [theirs] = (await store.payments.listByFile(other.id)).map((p) => p.id);
+    const plan = (paymentIds: string[]) => ({
+      position: 0,
+      debtorIban: 'NO9386011117947',
+      executionDate: '2026-01-06' as never,
+      batchBooking: true,
+      paymentIds,
+    });
+    for (const paymentIds of [
+      [mine1!, theirs!],
+      [mine1!, 'no-such-payment'],
+      [mine1!, mine2!, mine1!],
+    ]) {
+      await expect(store.bulks.createBulks(stored.id, [plan(paymentIds)])).rejects.toMatchObject({
+        code: 'ERR_DB_BULK_PLAN_INVALID',
+      });
+      // The refused plan's UPDATE of the lines that could join is rolled back with it.
+      expect(await store.bulks.listByFile(stored.id)).toEqual([]);
+      expect((await store.payments.listByFile(stored.id)).map((p) => [p.state, p.bulkId])).toEqual([
+        ['accepted', undefined],
+        ['accepted', undefined],
+      ]);
+    }
+    await expect(store.bulks.createBulks(stored.id, [plan([mine1!, theirs!])])).rejects.toThrow(
+      `Payment ${theirs} is not in file ${stored.id}.`,
+    );
+    const [bulk] = await store.bulks.createBulks(stored.id, [plan([mine1!, mine2!])]);
+    expect(bulk).toMatchObject({ lineCount: 2, totals: { NOK: (12_345n * 3n).toString() } });
+  });
+
+  it("reads a file's lines for planning and a bulk's for its request, in line order, optional fields only when stored", async () => {
+    const { store } = ctx();
+    const stored = await store.files.recordAcceptedFile(paymentFile('reads-1'), [
+      payment(2, { endToEndId: 'RD-2', batchBooking: false, instructionPriority: 'high' }),
+      payment(1, { endToEndId: 'RD-1', remittanceInformation: undefined }),
+    ]);
+    const planned = await store.payments.plannableByFile(stored.id);
+    expect(planned.map(({ id: _, ...line }) => line)).toEqual([
+      { debtorIban: 'NO9386011117947', requestedExecutionDate: '2026-01-06', lineNumber: 1, state: 'accepted' },
+      {
+        debtorIban: 'NO9386011117947',
+        requestedExecutionDate: '2026-01-06',
+        lineNumber: 2,
+        state: 'accepted',
+        batchBooking: false,
+      },
+    ]);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: false,
+        paymentIds: planned.map((l) => l.id).reverse(),
+      },
+    ]);
+    expect((await store.payments.plannableByFile(stored.id)).map((l) => l.bulkId)).toEqual([bulk!.id, bulk!.id]);
+    expect(await store.payments.requestLinesOfBulk(bulk!.id)).toEqual([
+      {
+        endToEndId: 'RD-1',
+        debtorName: 'Acme AS',
+        amount: { minor: 12_345n, currency: 'NOK' },
+        creditorIban: 'NO8330001234567',
+        creditorName: 'Supplier 1',
+      },
+      {
+        endToEndId: 'RD-2',
+        debtorName: 'Acme AS',
+        amount: { minor: 24_690n, currency: 'NOK' },
+        creditorIban: 'NO8330001234567',
+        creditorName: 'Supplier 2',
+        remittanceInformation: 'Invoice 2',
+        instructionPriority: 'high',
+      },
+    ]);
+  });
+
+  it("moves a bulk's lines to the status the bank's answer gave them, and to sent where it gave none", async () => {
+    const { store } = ctx();
+    const bulkOf = async (name: string, count: number) => {
+      const { lines, bulk } = await bulkOfLines(store, name, count);
+      await store.bulks.markSending(bulk.id);
+      return { bulk, ids: lines.map((l) => l.id) };
+    };
+    const lines = async (bulkId: string) =>
+      (await store.payments.listByBulk(bulkId)).map((p) => [p.endToEndId, p.state, p.bankStatus]);
+
+    // Every line named with one status: they move together, the bank's status recorded.
+    const all = await bulkOf('answered-all', 3);
+    await store.bulks.markSent(all.bulk.id, 'PAY-ALL', {
+      bankStatus: 'RCVD',
+      lineStatuses: [1, 2, 3].map((n) => ({ endToEndId: `answered-all-${n}`, status: 'rcvd' })),
+    });
+    expect(await lines(all.bulk.id)).toEqual([
+      ['answered-all-1', 'RCVD', 'RCVD'],
+      ['answered-all-2', 'RCVD', 'RCVD'],
+      ['answered-all-3', 'RCVD', 'RCVD'],
+    ]);
+    expect((await store.transitions('payment', all.ids[2]!)).map((t) => [t.from, t.to, t.source])).toEqual([
+      ['accepted', 'queued', 'submit'],
+      ['queued', 'RCVD', 'submit'],
+    ]);
+    // The same status from a poll afterwards is a duplicate for every line.
+    expect(
+      await store.payments.applyBankStatus({ bulkId: all.bulk.id }, { status: 'RCVD', cause: 'poll', source: 'poll' }),
+    ).toMatchObject({ moved: 0, duplicate: 3 });
+
+    // Lines named with different statuses, one with an unknown code, one not named: each its own.
+    const mixed = await bulkOf('answered-mixed', 4);
+    await store.bulks.markSent(mixed.bulk.id, 'PAY-MIXED', {
+      lineStatuses: [
+        { endToEndId: 'answered-mixed-1', status: 'RCVD' },
+        { endToEndId: 'answered-mixed-2', status: 'RJCT' },
+        { endToEndId: 'answered-mixed-3', status: 'SOMETHING-NEW' },
+      ],
+    });
+    expect(await lines(mixed.bulk.id)).toEqual([
+      ['answered-mixed-1', 'RCVD', 'RCVD'],
+      ['answered-mixed-2', 'RJCT', 'RJCT'],
+      ['answered-mixed-3', 'sent', undefined],
+      ['answered-mixed-4', 'sent', undefined],
+    ]);
+
+    // A status event that overtook the answer keeps its line where it is.
+    const overtaken = await bulkOf('answered-late', 2);
+    await store.payments.applyBankStatus([overtaken.ids[0]!], { status: 'ACSP', cause: 'event', source: 'event' });
+    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+    });
+    expect(await lines(overtaken.bulk.id)).toEqual([
+      ['answered-late-1', 'ACSP', 'ACSP'],
+      ['answered-late-2', 'RCVD', 'RCVD'],
+    ]);
+    // A repeated answer (an idempotent replay) changes nothing more.
+    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+    });
+    expect((await store.transitions('payment', overtaken.ids[1]!)).map((t) => t.to)).toEqual(['queued', 'RCVD']);
   });
 
   it('moves a bulk through sending, unknown and sent, with its lines and transition rows', async () => {
@@ -213,5 +363,5 @@ export function outboxCases(ctx: () => ContractContext): void {
 
 /** A one-line transition's outcome in the words of the state machine. */
 function decisionOf(r: TransitionResult): 'apply' | 'duplicate' | 'stale' | 'refused' {
-  return r.moved.length > 0 ? 'apply' : r.refused.length > 0 ? 'refused' : r.duplicate > 0 ? 'duplicate' : 'stale';
+  return r.moved > 0 ? 'apply' : r.refused.length > 0 ? 'refused' : r.duplicate > 0 ? 'duplicate' : 'stale';
 }

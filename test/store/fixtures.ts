@@ -69,17 +69,26 @@ export async function pendingBulks(
 }
 
 /** A file of one accepted line and the one bulk that carries it. */
-export async function oneLineBulk(store: Store, name: string) {
-  const stored = await store.files.recordAcceptedFile(paymentFile(name), [payment(1, { endToEndId: `${name}-1` })]);
-  const [line] = await store.payments.listByFile(stored.id);
+/** A file of `count` lines (end-to-end ids `<name>-1`, …) planned as one bulk, still pending. */
+export async function bulkOfLines(store: Store, name: string, count: number) {
+  const stored = await store.files.recordAcceptedFile(
+    paymentFile(name),
+    Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `${name}-${i + 1}` })),
+  );
+  const lines = await store.payments.listByFile(stored.id);
   const [bulk] = await store.bulks.createBulks(stored.id, [
     {
       position: 0,
       debtorIban: 'NO9386011117947',
       executionDate: '2026-01-06' as never,
       batchBooking: false,
-      paymentIds: [line!.id],
+      paymentIds: lines.map((l) => l.id),
     },
   ]);
-  return { line: line!, bulk: bulk! };
+  return { lines, bulk: bulk! };
+}
+
+export async function oneLineBulk(store: Store, name: string) {
+  const { lines, bulk } = await bulkOfLines(store, name, 1);
+  return { line: lines[0]!, bulk };
 }

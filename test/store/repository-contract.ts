@@ -292,14 +292,14 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
         statements.length = 0;
         const moved = await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' });
-        expect(moved.moved).toHaveLength(1000);
+        expect(moved.moved).toBe(1000);
         expect(lineWrites()).toEqual({ updates: 1, inserts: 1 });
         // The same status again is a duplicate for every line: nothing is written.
         statements.length = 0;
         expect(
           await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' }),
         ).toMatchObject({
-          moved: [],
+          moved: 0,
           duplicate: 1000,
         });
         expect(lineWrites()).toEqual({ updates: 0, inserts: 0 });
@@ -372,7 +372,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
           { bulkId: bulk!.id },
           { status: 'ACSP', cause: 'poll ACSP', source: 'poll' },
         );
-        expect(r.moved.sort()).toEqual(ids.slice(1).sort());
+        expect(r.moved).toBe(9);
         expect(r.stale).toBe(1);
         expect(lineWrites()).toHaveLength(2);
         for (const w of lineWrites()) expect(w.sql).toContain('id in (');

@@ -204,7 +204,7 @@ describe('camt.055 cancellation requests from the ERP', () => {
     expect(report).toMatch(
       /ERR_CAMT055_INVALID[\s\S]*line 7 \/Document\[1\]\/CstmrPmtCxlReq\[1\]\/Undrlyg\[1\]\/OrgnlPmtInfAndCxl\[1\]\/TxInf\[1\]\/OrgnlEndToEndId: OrgnlEndToEndId is missing/,
     );
-    expect((await w.store.payments.findByEndToEndId('acme', 'E2E-1-1'))?.state).toBe('sent');
+    expect((await w.store.payments.findByEndToEndId('acme', 'E2E-1-1'))?.state).toBe('RCVD');
 
     await drop('cancel-junk.xml', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.055.001.09"><CstmrPmtCxlReq>');
     const [junk] = await runPickup(pickup, [w.company]);

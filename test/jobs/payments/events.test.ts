@@ -42,9 +42,10 @@ describe('bank status events and polling share one transition function', () => {
     expect((await w.store.payments.listByFile(fileId)).map((p) => p.state)).toEqual(['ACSC', 'ACSC']);
     const [bulk] = await w.store.bulks.listByFile(fileId);
     expect(bulk).toMatchObject({ state: 'done', bankStatus: 'ACSC' });
-    // Reversed first: ACSC is applied, the older ACSP after it is stale, the repeats are duplicates.
+    // The POST's answer gave each line RCVD; then, reversed first: ACSC is applied, the older
+    // ACSP after it is stale, the repeats (and the events' RCVD) are duplicates or stale.
     const transitions = await w.store.transitions('payment', (await w.store.payments.listByFile(fileId))[0]!.id);
-    expect(transitions.map((t) => t.to)).toEqual(['queued', 'sent', 'ACSC']);
+    expect(transitions.map((t) => t.to)).toEqual(['queued', 'RCVD', 'ACSC']);
   });
 
   it('polling after events changes nothing, and events after polling change nothing', async () => {

@@ -33,6 +33,28 @@ describe('the submit job', () => {
     expect((await w.store.files.getFile(fileId))!.state).toBe('completed');
   });
 
+  it("records each line's status from the POST's answer, and a poll that reports the same writes nothing for the lines", async () => {
+    const fileId = await w.acceptFile('pay-1.csv', [{}, {}]);
+    await runSubmit(w.deps(), [w.company]);
+    const lines = await w.store.payments.listByFile(fileId);
+    expect(lines.map((l) => [l.state, l.bankStatus])).toEqual([
+      ['RCVD', 'RCVD'],
+      ['RCVD', 'RCVD'],
+    ]);
+    const history = async () => (await w.store.transitions('payment', lines[1]!.id)).map((t) => [t.to, t.source]);
+    expect(await history()).toEqual([
+      ['queued', 'submit'],
+      ['RCVD', 'submit'],
+    ]);
+    // The bank has not moved on: the poll reads the bulk and changes nothing.
+    const status = await runStatus(w.deps('run-2'), [w.company]);
+    expect(status).toMatchObject({ polled: 1, changed: 0 });
+    expect(await history()).toEqual([
+      ['queued', 'submit'],
+      ['RCVD', 'submit'],
+    ]);
+  });
+
   it('splits a file by debtor account and execution date, at most maxLinesPerBulk lines per bulk', async () => {
     await w.close();
     w = await createWorld({ company: { payments: { maxLinesPerBulk: 2 } } });
