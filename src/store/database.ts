@@ -11,6 +11,7 @@ import { describeTarget, parseDatabaseUrl, type DatabaseTarget, type Dialect } f
 import { describeDatabaseError } from './busy.js';
 import { ImmediateSqliteClient } from './sqlite-client.js';
 import { migrationStatus, runMigrations, type MigrateResult, type MigrationStatus } from './migrator.js';
+import { DEADLOCK_ATTEMPTS, isDeadlock, pauseAfterDeadlock } from './deadlock.js';
 
 export interface OpenDatabaseOptions {
   /** database.url: empty for the default file, a path, sqlite:PATH or mysql://user:pass@host:port/db. */
@@ -35,13 +36,6 @@ export interface Database {
   migrationStatus(): Promise<MigrationStatus>;
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-/** How often a transaction chosen as a deadlock victim is run in all. */
-const DEADLOCK_ATTEMPTS = 5;
-
-function isDeadlock(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'ER_LOCK_DEADLOCK';
 }
 
 /** Milliseconds a SQLite writer waits for another process's lock before failing. */
@@ -114,7 +108,7 @@ class KnexDatabase implements Database {
       } catch (error) {
         if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw describeDatabaseError(error);
         this.logger?.debug('database deadlock; transaction run again', { attempt });
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+        await pauseAfterDeadlock(attempt);
       }
     }
   }

@@ -1,5 +1,6 @@
 // Inserting many rows all or none, in as few round trips as the engines allow.
 import type { Database } from './database.js';
+import { againOnDeadlock } from './deadlock.js';
 import { chunks, type Row } from './rows.js';
 
 /**
@@ -10,7 +11,8 @@ import { chunks, type Row } from './rows.js';
 export async function insertAll(db: Database, table: string, rows: readonly Row[], size = 200): Promise<void> {
   if (rows.length === 0) return;
   if (rows.length <= size) {
-    await db.knex(table).insert(rows);
+    // On its own: several instances' multi-row INSERTs into one index can deadlock (deadlock.ts).
+    await againOnDeadlock(() => db.knex(table).insert(rows));
     return;
   }
   await db.transaction(async (trx) => {

@@ -3,6 +3,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, toDate, toStr, type Row } from './rows.js';
+import { againOnDeadlock } from './deadlock.js';
 
 export interface JobSuccess {
   job: string;
@@ -30,11 +31,13 @@ export class JobSuccessRepository {
     const at = instant(this.clock.now());
     const rows = new Map(done.map(({ job, company }) => [`${job}\u0000${company}`, { job, company }]));
     if (rows.size === 0) return;
-    await this.db
-      .knex('job_successes')
-      .insert([...rows.values()].map((r) => ({ ...r, succeeded_at: at, run_id: runId })))
-      .onConflict(['job', 'company'])
-      .merge(['succeeded_at', 'run_id']);
+    await againOnDeadlock(() =>
+      this.db
+        .knex('job_successes')
+        .insert([...rows.values()].map((r) => ({ ...r, succeeded_at: at, run_id: runId })))
+        .onConflict(['job', 'company'])
+        .merge(['succeeded_at', 'run_id']),
+    );
   }
 
   async list(): Promise<JobSuccess[]> {

@@ -4,6 +4,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Database } from './database.js';
+import { againOnDeadlock, isDeadlock } from './deadlock.js';
 import { insertAll } from './insert-all.js';
 import { chunks, instant, isUniqueViolation, toDate, toStr, type Row } from './rows.js';
 
@@ -56,14 +57,17 @@ export class LeaseRepository {
     const acquired = instant(now);
     const expires = instant(new Date(now.getTime() + ttlMs));
     try {
+      // insertAll runs it again when MariaDB picks it as a deadlock victim (deadlock.ts); one that
+      // is picked every time is claimed unit by unit instead.
       await insertAll(
         this.db,
         'leases',
-        names.map((name) => ({ name, holder, acquired_at: acquired, expires_at: expires })),
+        // In key order, as every claimer inserts them: fewer ways for two inserts to wait on each other.
+        [...names].sort().map((name) => ({ name, holder, acquired_at: acquired, expires_at: expires })),
       );
       return true;
     } catch (error) {
-      if (isUniqueViolation(error)) return false;
+      if (isUniqueViolation(error) || isDeadlock(error)) return false;
       throw error;
     }
   }
@@ -71,11 +75,13 @@ export class LeaseRepository {
   /** Takes over an expired lease (or refreshes our own) with one conditional update. */
   private async takeOver(lease: Lease): Promise<boolean> {
     const { name, holder, acquiredAt, expiresAt } = lease;
-    const updated = await this.db
-      .knex('leases')
-      .where({ name })
-      .andWhere((w) => void w.where({ holder }).orWhere('expires_at', '<=', instant(acquiredAt)))
-      .update({ holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) });
+    const updated = await againOnDeadlock(() =>
+      this.db
+        .knex('leases')
+        .where({ name })
+        .andWhere((w) => void w.where({ holder }).orWhere('expires_at', '<=', instant(acquiredAt)))
+        .update({ holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) }),
+    );
     return updated > 0;
   }
 
@@ -83,9 +89,11 @@ export class LeaseRepository {
   private async create(lease: Lease): Promise<boolean> {
     const { name, holder, acquiredAt, expiresAt } = lease;
     try {
-      await this.db
-        .knex('leases')
-        .insert({ name, holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) });
+      await againOnDeadlock(() =>
+        this.db
+          .knex('leases')
+          .insert({ name, holder, acquired_at: instant(acquiredAt), expires_at: instant(expiresAt) }),
+      );
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -96,7 +104,9 @@ export class LeaseRepository {
   /** Extends a lease we still hold; false when it was lost (expired and taken over). */
   async renew(name: string, holder: string, ttlMs: number): Promise<boolean> {
     const expiresAt = instant(new Date(this.clock.now().getTime() + ttlMs));
-    const updated = await this.db.knex('leases').where({ name, holder }).update({ expires_at: expiresAt });
+    const updated = await againOnDeadlock(() =>
+      this.db.knex('leases').where({ name, holder }).update({ expires_at: expiresAt }),
+    );
     return updated > 0;
   }
 
@@ -108,7 +118,9 @@ export class LeaseRepository {
     const expiresAt = instant(new Date(this.clock.now().getTime() + ttlMs));
     let renewed = 0;
     for (const part of chunks(names))
-      renewed += await this.db.knex('leases').where({ holder }).whereIn('name', part).update({ expires_at: expiresAt });
+      renewed += await againOnDeadlock(() =>
+        this.db.knex('leases').where({ holder }).whereIn('name', part).update({ expires_at: expiresAt }),
+      );
     if (renewed === names.length) return [];
     const held = new Set<string>();
     for (const part of chunks(names))
@@ -119,12 +131,13 @@ export class LeaseRepository {
 
   /** Gives up the leases of `names` we hold, in one DELETE per few hundred. */
   async releaseAll(names: readonly string[], holder: string): Promise<void> {
-    for (const part of chunks(names)) await this.db.knex('leases').where({ holder }).whereIn('name', part).delete();
+    for (const part of chunks(names))
+      await againOnDeadlock(() => this.db.knex('leases').where({ holder }).whereIn('name', part).delete());
   }
 
   /** Gives the lease up; false when we no longer held it. */
   async release(name: string, holder: string): Promise<boolean> {
-    return (await this.db.knex('leases').where({ name, holder }).delete()) > 0;
+    return (await againOnDeadlock(() => this.db.knex('leases').where({ name, holder }).delete())) > 0;
   }
 
   /**
@@ -192,11 +205,13 @@ export class LeaseRepository {
     // clock may follow a bank's clock that stands still or is set back (tests, the demo).
     const now = instant(new Date());
     // One upsert: the mark is written every night for every company.
-    await this.db
-      .knex('leases')
-      .insert({ name: key, holder, acquired_at: now, expires_at: now })
-      .onConflict('name')
-      .merge(['holder', 'acquired_at', 'expires_at']);
+    await againOnDeadlock(() =>
+      this.db
+        .knex('leases')
+        .insert({ name: key, holder, acquired_at: now, expires_at: now })
+        .onConflict('name')
+        .merge(['holder', 'acquired_at', 'expires_at']),
+    );
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Continuity } from '../domain/statement-day-continuity.js';
 import { addDays, type LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
+import { againOnDeadlock } from './deadlock.js';
 import { amountParam, chunks, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
 
 export interface StatementDay {
@@ -47,7 +48,9 @@ export class StatementDayRepository {
       checked_at: checkedAt,
     }));
     for (const part of chunks(rows, 100))
-      await this.db.knex('statement_days').insert(part).onConflict(['account_id', 'day']).merge();
+      await againOnDeadlock(() =>
+        this.db.knex('statement_days').insert(part).onConflict(['account_id', 'day']).merge(),
+      );
   }
 
   /**
