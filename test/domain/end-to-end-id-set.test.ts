@@ -29,6 +29,19 @@ describe('EndToEndIdSet', () => {
     expect(set.get('ABCD')).toBeUndefined();
   });
 
+  it('tells ids apart whose hashes share the tag byte but not the slot, also after the table grows', () => {
+    // The low byte (the tag a probe compares) is the same for every id; the slot comes from the
+    // high bits, here the id's first byte: the table must compare bytes on every tag match, and
+    // place every entry again from its bytes when it grows.
+    const sameTag: ByteHash = (bytes, start) => ((bytes[start] ?? 0) * 0x0101_0100 + 0x42) >>> 0;
+    const set = new EndToEndIdSet({ hash: sameTag, initialSlots: 2 });
+    const ids = Array.from({ length: 300 }, (_, i) => `${String.fromCharCode(65 + (i % 26))}-${i}`);
+    ids.forEach((id, i) => expect(set.addIfAbsent(id, i)).toBeUndefined());
+    ids.forEach((id, i) => expect(set.addIfAbsent(id, 1000)).toBe(i));
+    expect(set.get('A-1')).toBeUndefined();
+    expect(set.size).toBe(300);
+  });
+
   it('keeps every id through many growths of the table and the pages (1 MiB each)', () => {
     const set = new EndToEndIdSet({ initialSlots: 2, initialBytes: 64 });
     const n = 120_000; // about 1.6 MB of entries: the first page grows to 1 MiB, then a second one is added

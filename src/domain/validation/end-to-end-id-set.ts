@@ -2,9 +2,9 @@
 // duplicate check (E2E_DUPLICATE_IN_FILE) needs every id of the file, the one thing intake keeps
 // that grows with the file. A Map<string, number> of 16-character ids costs 61–70 bytes an id (a
 // string object, a table entry); here the id's UTF-8 bytes and its line go into pages of bytes,
-// found through an open-addressing hash table of (hash, offset) pairs: 34 bytes an id (measured
-// in docs/performance.md), and no JavaScript string is kept, so no parser slice can keep a
-// parser's input chunk alive.
+// found through an open-addressing hash table of a tag byte and an offset per slot: about 30 bytes
+// an id (measured in docs/performance.md), and no JavaScript string is kept, so no parser slice
+// can keep a parser's input chunk alive.
 //
 // Entry layout in a page: the id's byte length (LEB128), the id's UTF-8 bytes, the line
 // (4 bytes, little-endian). Ids are equal when their UTF-8 bytes are (so "é" composed and "é"
@@ -22,9 +22,10 @@ export interface EndToEndIdSetOptions {
 }
 
 /**
- * The table grows by half when 80 % full, so it is 53–80 % full: 10–15 bytes a slot pair per id.
- * (Doubling at 70 % would be 11–23 bytes; linear probing stays short at these loads because a
- * probe compares the stored hash before it touches an id's bytes.)
+ * The table grows by half when 80 % full, so it is 53–80 % full: 6–9 bytes of slots (a tag byte
+ * and a 4-byte offset) per id. (Doubling at 70 % would be 7–14 bytes; linear probing stays short
+ * at these loads because a probe compares the tag, 8 bits of the hash, before it reads an offset
+ * or touches an id's bytes: one false match in 255.)
  */
 const MAX_LOAD = 0.8;
 const GROWTH = 1.5;
@@ -32,7 +33,7 @@ const EMPTY = 0;
 /** Ids go into pages of 1 MiB, so growth adds a page instead of copying the ids into a buffer twice as large. */
 const PAGE_BITS = 20;
 const PAGE = 1 << PAGE_BITS;
-/** Offsets (page × PAGE + position) are kept as offset + 1 in a Uint32Array: 0 is an empty slot. */
+/** Offsets (page × PAGE + position) are kept in a Uint32Array: at most 4095 pages keep them below 2³². */
 const MAX_PAGES = 4095;
 
 export class EndToEndIdSet {
@@ -41,8 +42,13 @@ export class EndToEndIdSet {
   private page: Uint8Array;
   private pageIndex = 0;
   private used = 0;
-  /** Pairs per slot: [hash, offset + 1]; the hash spares a byte comparison on most mismatches. */
-  private slots: Uint32Array;
+  /**
+   * Per slot, a tag of the id's hash (1–255; 0: empty) and, apart, the entry's offset. A probe
+   * reads only the tags (a byte a slot, so the part a file's ids touch stays in the processor's
+   * caches far longer than wider slots would) and an offset only when a tag matches.
+   */
+  private tags: Uint8Array;
+  private offsets: Uint32Array;
   private capacity: number;
   private count = 0;
   private readonly hash: ByteHash;
@@ -52,7 +58,8 @@ export class EndToEndIdSet {
 
   constructor(options: EndToEndIdSetOptions = {}) {
     this.capacity = Math.max(Math.ceil(options.initialSlots ?? 1024), 2);
-    this.slots = new Uint32Array(this.capacity * 2);
+    this.tags = new Uint8Array(this.capacity);
+    this.offsets = new Uint32Array(this.capacity);
     this.page = new Uint8Array(Math.min(Math.max(options.initialBytes ?? 16 * 1024, 64), PAGE));
     this.pages = [this.page];
     this.hash = options.hash ?? fnv1a;
@@ -65,7 +72,7 @@ export class EndToEndIdSet {
 
   /** Bytes held by the pages and the table (what the set costs, beside a small object). */
   get byteLength(): number {
-    let bytes = this.slots.byteLength;
+    let bytes = this.tags.byteLength + this.offsets.byteLength;
     for (const page of this.pages) bytes += page.byteLength;
     return bytes;
   }
@@ -130,11 +137,12 @@ export class EndToEndIdSet {
 
   /** The offset of the entry with the staged bytes, or -1. */
   private find(hash: number): number {
-    const slots = this.slots;
+    const tags = this.tags;
+    const tag = tagOf(hash);
     for (let slot = this.home(hash); ; slot = slot + 1 === this.capacity ? 0 : slot + 1) {
-      const stored = slots[slot * 2 + 1]!;
+      const stored = tags[slot]!;
       if (stored === EMPTY) return -1;
-      if (slots[slot * 2] === hash && this.sameBytes(stored - 1)) return stored - 1;
+      if (stored === tag && this.sameBytes(this.offsets[slot]!)) return this.offsets[slot]!;
     }
   }
 
@@ -162,18 +170,28 @@ export class EndToEndIdSet {
   }
 
   private place(hash: number, offset: number): void {
-    const slots = this.slots;
+    const tags = this.tags;
     let slot = this.home(hash);
-    while (slots[slot * 2 + 1] !== EMPTY) slot = slot + 1 === this.capacity ? 0 : slot + 1;
-    slots[slot * 2] = hash;
-    slots[slot * 2 + 1] = offset + 1;
+    while (tags[slot] !== EMPTY) slot = slot + 1 === this.capacity ? 0 : slot + 1;
+    tags[slot] = tagOf(hash);
+    this.offsets[slot] = offset;
   }
 
+  /** A bigger table, every entry placed anew (its hash computed again from its bytes). */
   private growTable(capacity = Math.ceil(this.capacity * GROWTH)): void {
-    const old = this.slots;
+    const { tags, offsets } = this;
     this.capacity = capacity;
-    this.slots = new Uint32Array(this.capacity * 2);
-    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== EMPTY) this.place(old[i]!, old[i + 1]! - 1);
+    this.tags = new Uint8Array(capacity);
+    this.offsets = new Uint32Array(capacity);
+    for (let i = 0; i < tags.length; i++) if (tags[i] !== EMPTY) this.place(this.hashAt(offsets[i]!), offsets[i]!);
+  }
+
+  private hashAt(offset: number): number {
+    const page = this.pages[offset >>> PAGE_BITS]!;
+    const at = offset & (PAGE - 1);
+    const length = readLength(page, at);
+    const start = at + lengthSize(length);
+    return this.hash(page, start, start + length) >>> 0;
   }
 
   /** Room for an entry of `bytes` after the page's last one: the first page doubles up to a page's size, then pages are added. */
@@ -193,6 +211,11 @@ export class EndToEndIdSet {
     this.pageIndex++;
     this.used = 0;
   }
+}
+
+/** The hash's low byte as a tag, never 0 (an empty slot). */
+function tagOf(hash: number): number {
+  return hash & 0xff || 1;
 }
 
 /** FNV-1a over the bytes, with a final mix so that the low bits (the slot) depend on all of them. */

@@ -96,8 +96,12 @@ class LineChecker {
   // Files repeat the same debtor account, currency and execution date on every line and
   // often the same creditors: caching these checks makes validation cheap next to parsing.
   // The caches are bounded (cleared when full), so memory stays flat on any file.
-  private readonly ibanCache = new BoundedCache<string, IbanCheck>();
-  private readonly currencyCache = new BoundedCache<string, boolean>(64);
+  // One cache per account field: a line's debtor account (the same on every line) and its
+  // creditor account would otherwise take turns as the last key, and both miss the fast path.
+  private readonly debtorIbans = new BoundedCache<string, IbanCheck>();
+  private readonly creditorIbans = new BoundedCache<string, IbanCheck>();
+  /** A currency as written → its code in capitals and whether one can pay with it. */
+  private readonly currencyCache = new BoundedCache<string, { code: string; known: boolean }>(64);
   private readonly dateCache = new BoundedCache<string, LocalDate | null>();
   private readonly businessCache = new BoundedCache<LocalDate, boolean>();
   private readonly parseAmount: AmountParser;
@@ -265,16 +269,21 @@ class LineChecker {
 
   private iban(ctx: Ctx, field: 'debtorIban' | 'creditorIban', v: string | undefined): string | undefined {
     if (v === undefined) return undefined;
-    let check = this.ibanCache.get(v);
-    if (!check) this.ibanCache.set(v, (check = checkIban(v)));
+    const cache = field === 'debtorIban' ? this.debtorIbans : this.creditorIbans;
+    let check = cache.get(v);
+    if (!check) cache.set(v, (check = checkIban(v)));
     if (!check.ok) add(ctx, IssueCode.IBAN_INVALID, 'error', field, check.message);
     return check.iban;
   }
 
-  private knownCurrency(code: string): boolean {
-    let known = this.currencyCache.get(code);
-    if (known === undefined) this.currencyCache.set(code, (known = isCurrencyCode(code)));
-    return known;
+  /** Keyed by the text as written, so a repeated currency is neither capitalised nor looked up again. */
+  private currency(text: string): { code: string; known: boolean } {
+    let currency = this.currencyCache.get(text);
+    if (currency === undefined) {
+      const code = text.toUpperCase();
+      this.currencyCache.set(text, (currency = { code, known: isCurrencyCode(code) }));
+    }
+    return currency;
   }
 
   private maxFor(currency: string): bigint | undefined {
@@ -293,9 +302,9 @@ class LineChecker {
     amountText: string | undefined,
     currencyText: string | undefined,
   ): { amount?: Money; amountRead?: Money } {
-    const currency = currencyText?.toUpperCase();
-    const currencyOk = currency !== undefined && this.knownCurrency(currency);
-    if (currency !== undefined && !currencyOk)
+    if (currencyText === undefined) return {};
+    const { code: currency, known } = this.currency(currencyText);
+    if (!known)
       add(
         ctx,
         IssueCode.CURRENCY_INVALID,
@@ -303,7 +312,7 @@ class LineChecker {
         'currency',
         `"${currency}" is not an ISO 4217 currency code one can pay with`,
       );
-    if (amountText === undefined || !currencyOk) return {};
+    if (amountText === undefined || !known) return {};
     const parsed = this.parseAmount(amountText, currency);
     if (!parsed.ok) {
       const code = parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX;

@@ -109,6 +109,27 @@ describe('line rules', () => {
     });
   });
 
+  it('gives every line the same verdict whatever its cached neighbours (accounts and currencies as written)', () => {
+    // The rules cache account checks per field and currencies by their text: lines that take
+    // turns with other accounts and spellings must read as each does alone.
+    const variant = (i: number) => {
+      const l = line('10,00');
+      l.fields.currency.value = ['nok', 'NOK', 'xyz', 'Nok'][i % 4]!;
+      l.fields.creditorIban.value = ['DE89370400440532013000', 'NO9386011117948', 'NO93 8601 1117 947'][i % 3]!;
+      if (i % 5 === 0) l.fields.debtorIban.value = 'DE89370400440532013000';
+      return l;
+    };
+    const fresh = (i: number) =>
+      compileLineRules(
+        { asOf: '2026-01-05' as LocalDate },
+        { decimalFormat: { decimalSeparator: ',', thousandsSeparator: '.' }, dateFormat: 'DD.MM.YYYY' },
+      )(variant(i));
+    const verdicts = Array.from({ length: 60 }, (_, i) => rules(variant(i)));
+    verdicts.forEach((r, i) => expect(r).toEqual(fresh(i)));
+    expect(verdicts[2]!.issues.map((i) => i.code)).toEqual(['CURRENCY_INVALID']);
+    expect(verdicts[1]!.issues.map((i) => i.code)).toEqual(['IBAN_INVALID']);
+  });
+
   it('never rounds: an extra decimal is an error and no payment is built, but the amount is still not lost for totals', () => {
     const r = rules(line('1,005'));
     expect(r.issues.map((i) => i.code)).toEqual(['AMOUNT_PRECISION']);
