@@ -2,7 +2,7 @@
 // inserts stay at the end of the index). Idempotency keys are UUIDv5, derived from what the
 // request is (file hash + bulk position), so a re-run after a crash derives the same key.
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { randomInt } from 'node:crypto';
+import { randomFillSync, randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../domain/clock.js';
 
 /** Fixed namespace for settle's derived keys. Never change it: stored keys depend on it. */
@@ -22,7 +22,24 @@ export function newId(clock?: Clock): string {
     state.seq = (state.seq + 1) | 0;
     if (state.seq === 0) state.msecs++;
   }
-  return uuidv7({ msecs: state.msecs, seq: state.seq });
+  return uuidv7({ msecs: state.msecs, seq: state.seq, random: randomBytes16() });
+}
+
+// uuid's v7 asks the system's generator for 16 fresh bytes for every id it makes, a call each
+// (about 6 % of the CPU of picking up a large file, which makes an id per line). The bytes are
+// drawn 4 KiB at a time instead, as Node's own randomUUID does; ids are not secrets.
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+const random16 = new Uint8Array(16);
+
+function randomBytes16(): Uint8Array {
+  if (poolAt === pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  for (let i = 0; i < 16; i++) random16[i] = pool[poolAt + i]!;
+  poolAt += 16;
+  return random16;
 }
 
 /** The Idempotency-Key of the bulk at `position` (0-based) of the file with this SHA-256. */

@@ -37,4 +37,11 @@ describe('identifiers', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('gives every row id fresh random bits, past the pool of random bytes it draws from', () => {
+    const clock = new ManualClock('2027-03-01T00:00:00Z');
+    // 48 random bits end each id; 1,000 ids use 16,000 random bytes, the 4 KiB pool four times over.
+    const tails = Array.from({ length: 1000 }, () => newId(clock).slice(-12));
+    expect(new Set(tails).size).toBe(1000);
+  });
 });
