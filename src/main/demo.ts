@@ -126,14 +126,10 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     out(`\nfiles settle produced (in ${dir}):`);
     for (const f of files) out(`  ${f}`);
     out(`\nconfiguration used: ${join(dir, 'settle.yaml')} · log: ${join(dir, 'settle.log')}`);
-    out(
-      `open the reconciliation report: ${
-        files
-          .filter((f) => f.endsWith('.html'))
-          .map((f) => join(dir, f))
-          .pop() ?? '(none)'
-      }`,
-    );
+    // The last night's reconciliation: its name carries the day, so it sorts last among them
+    // (other reports are HTML too: a refused file's lines).
+    const reconciliation = files.filter((f) => /\/reports\/reconciliation-[^/]*\.html$/.test(f)).pop();
+    out(`open the reconciliation report: ${reconciliation === undefined ? '(none)' : join(dir, reconciliation)}`);
     const consoleInfo = {
       url: `http://127.0.0.1:${DEMO_CONSOLE.port}/console/`,
       command: `settle serve --no-scheduler --config ${join(dir, 'settle.yaml')}`,

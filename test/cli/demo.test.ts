@@ -57,6 +57,10 @@ describe('settle demo', () => {
       );
       expect(files.some((f) => /reports\/reconciliation-acme-2026-01-08-.*\.html$/.test(f))).toBe(true);
       expect(lines.join('\n')).toContain('files settle produced');
+      // The report it points a new user to is the last night's reconciliation, not another page
+      // (the refused lines' report is HTML too, and sorts after it).
+      const pointer = lines.find((l) => l.startsWith('open the reconciliation report: '));
+      expect(pointer).toMatch(/\/acme\/reports\/reconciliation-acme-2026-01-08-[^/]*\.html$/);
       // It ends with the console's address and a demo sign-in that works on the demo's data.
       expect(lines.slice(-2).join('\n')).toContain(
         `open http://127.0.0.1:8081/console/ and sign in as ${DEMO_CONSOLE.username} / ${DEMO_CONSOLE.password}`,
