@@ -7,11 +7,8 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
-import { writeAccountStatus } from './account-status.js';
 import { newId } from './ids.js';
 import { amountParam, chunks, instant, toStr, type Row } from './rows.js';
-
-export { writeAccountStatus };
 
 /** A connection or a transaction: where a write runs. */
 type Executor = Knex | Knex.Transaction;

@@ -6,10 +6,10 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import type { Database } from './database.js';
+import { writeAccountStatus } from './account-status.js';
 import {
   deleteResolvedPending,
   writeAccount,
-  writeAccountStatus,
   writeBalances,
   writeFetchedTo,
   writeTransactions,
@@ -56,11 +56,6 @@ export class StatementRepository {
 
   async upsertAccount(account: AccountInput): Promise<void> {
     await writeAccount(this.db.knex, instant(this.clock.now()), account);
-  }
-
-  /** Records how far transactions have been fetched, for the next incremental fetch. */
-  async setFetchedTo(accountId: string, fetchedTo: Date): Promise<void> {
-    await writeFetchedTo(this.db.knex, instant(this.clock.now()), accountId, fetchedTo);
   }
 
   /**
@@ -165,15 +160,6 @@ export class StatementRepository {
       .where('reference_date', '<', day)
       .first();
     return row !== undefined;
-  }
-
-  /**
-   * Pending entries are a snapshot: whatever the bank no longer lists as pending has been booked
-   * (usually under a new transaction id) or dropped. Removes stored pending rows of the account
-   * that are not in `stillPending`; returns their bank ids.
-   */
-  async removeResolvedPending(accountId: string, stillPending: ReadonlySet<string>): Promise<string[]> {
-    return this.db.transaction((trx) => deleteResolvedPending(trx, accountId, stillPending));
   }
 
   /** Transactions on any account carrying this end-to-end id (resolving unknown bulks, reconciliation). */

@@ -222,4 +222,49 @@ export function statementCases(ctx: () => ContractContext): void {
       await store.statements.upsertTransactions('lsn-tx', [{ ...base, ...details, returnReason: 'MS03' }]),
     ).toMatchObject({ updated: 1 });
   });
+
+  it('writes what one fetch read of an account all together, or none of it', async () => {
+    const { store } = ctx();
+    const repo = store.statements;
+    const day = d('2026-04-01');
+    const nok = (minor: bigint) => ({ minor, currency: 'NOK' });
+    const fetched = {
+      account: { id: 'sf-a', company: 'sf', currency: 'NOK', iban: 'NO9386011117947' },
+      status: { status: 'enabled', at: new Date('2026-04-02T06:00:00Z') },
+      transactions: [
+        { bankTransactionId: 'B-1', status: 'booked' as const, amount: nok(-500n), bookingDate: day },
+        { bankTransactionId: 'P-2', status: 'pending' as const, amount: nok(-70n) },
+      ],
+      stillPending: new Set(['P-2']),
+      balances: [{ type: 'closingBooked', referenceDate: day, amount: nok(10_000n) }],
+      fetchedTo: new Date('2026-04-02T06:00:00Z'),
+    };
+    expect(await repo.storeFetched(fetched)).toMatchObject({ inserted: 2, pendingResolved: [] });
+    expect((await repo.listAccounts('sf')).map((a) => a.iban)).toEqual(['NO9386011117947']);
+    expect(await store.accountStatus.list('sf')).toMatchObject([{ accountId: 'sf-a', status: 'enabled' }]);
+    expect(await repo.getBalance('sf-a', 'closingBooked', day)).toEqual(nok(10_000n));
+    expect(await repo.fetchedTo('sf-a')).toEqual(fetched.fetchedTo);
+
+    // The next fetch fails at its balances: its booking, the pending entry it resolves and its
+    // watermark are rolled back with them, so the next fetch reads the same window again.
+    const next = {
+      ...fetched,
+      transactions: [{ bankTransactionId: 'B-3', status: 'booked' as const, amount: nok(-900n), bookingDate: day }],
+      stillPending: new Set<string>(),
+      balances: [
+        { type: 'closingBooked', referenceDate: day, amount: { minor: 1n, currency: null as unknown as string } },
+      ],
+      fetchedTo: new Date('2026-04-03T06:00:00Z'),
+    };
+    await expect(repo.storeFetched(next)).rejects.toThrow();
+    expect((await repo.listTransactions('sf-a')).map((t) => t.bankTransactionId).sort()).toEqual(['B-1', 'P-2']);
+    expect(await repo.fetchedTo('sf-a')).toEqual(fetched.fetchedTo);
+    expect(await repo.getBalance('sf-a', 'closingBooked', day)).toEqual(nok(10_000n));
+
+    // The same fetch with good balances: all of it lands, the pending entry the bank no longer lists goes.
+    const stored = await repo.storeFetched({ ...next, balances: fetched.balances });
+    expect(stored).toMatchObject({ inserted: 1, pendingResolved: ['P-2'] });
+    expect((await repo.listTransactions('sf-a')).map((t) => t.bankTransactionId).sort()).toEqual(['B-1', 'B-3']);
+    expect(await repo.fetchedTo('sf-a')).toEqual(next.fetchedTo);
+  });
 }
