@@ -10,12 +10,12 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { SettleError } from '../src/domain/errors.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import type { NumberedPeriod, StoredAccount } from '../src/store/index.js';
+import type { ExportFloor, NumberedPeriod, StoredAccount } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
-import { planPending } from './statements/pending-plan.js';
-import { EARLIEST, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
+import { nextFloor, planPending, type PendingInput } from './statements/pending-plan.js';
+import { overlapStart, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
 import { exportUnits } from './statements/render.js';
 import {
   preparePeriods,
@@ -56,17 +56,28 @@ export async function runExportStatements(
     await fileStore.ensureDir(company.folders.statements);
     await removeStaleParts(fileStore, company.folders.statements, deps.clock, deps.logger);
     const ids = accounts.map((a) => a.id);
+    const units = exportUnits(company.statements);
     await withAccountClaims(deps.units, 'export', company.id, ids, async () => {
+      // Where each account's automatic export starts looking, for all accounts in one read.
+      const floors =
+        explicit === undefined
+          ? await deps.exportFloors.readAll(
+              ids,
+              units.map((u) => u.exportFormat),
+            )
+          : undefined;
       for (const account of accounts) {
         await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
-          for (const unit of exportUnits(company.statements)) {
+          for (const unit of units) {
             const target: AccountExport = { deps, company, fileStore, account, unit, result };
-            if (explicit === undefined) {
+            if (floors !== undefined) {
+              const floor = floors.get(account.id)?.get(unit.exportFormat);
+              if (floor === undefined) throw new Error(`no ${unit.exportFormat} export floor for ${account.id}`);
               // What was delivered and numbered, read once for both: the check writes nothing.
-              const ledger = await readLedger(target);
+              const ledger = await readLedger(target, lastComplete, floor);
               await verifyExported(target, lastComplete, ledger);
               await exportPending(target, lastComplete, ledger);
-            } else await exportExplicit(target, explicit);
+            } else if (explicit !== undefined) await exportExplicit(target, explicit);
           }
         });
       }
@@ -86,17 +97,53 @@ function matchesAccount(account: StoredAccount, wanted: string): boolean {
   return account.iban !== undefined && normalizeIban(account.iban) === normalizeIban(wanted);
 }
 
-/** An account's periods in a format: recorded as exported (any version), and given an ElctrncSeqNb. */
+/**
+ * An account's periods in a format from the first day the export looks at: recorded as exported
+ * (any version), and given an ElctrncSeqNb (with the highest-numbered one, wherever it lies).
+ */
 interface Ledger {
+  /** The account's export floor as read: every day before it is delivered or needs no file. */
+  floor: ExportFloor;
+  /** The first day looked at: the floor, or the start of the window delivered periods are checked in. */
+  from: LocalDate;
   exported: readonly string[];
   numbered: ReadonlyMap<string, NumberedPeriod>;
 }
 
-async function readLedger({ deps, account, unit }: AccountExport): Promise<Ledger> {
+async function readLedger(
+  { deps, company, account, unit }: AccountExport,
+  lastComplete: LocalDate,
+  floor: ExportFloor,
+): Promise<Ledger> {
+  const window = overlapStart(company, lastComplete);
+  const from = floor.fromDay < window ? floor.fromDay : window;
   return {
-    exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id),
-    numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id),
+    floor,
+    from,
+    exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id, from),
+    numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id, from),
   };
+}
+
+/**
+ * A floor a few days low costs reading those days again; raising it costs a write per account
+ * and format. The fetch lowers it to its window every night (a checked day is written again),
+ * so it is raised when it would move by a week or more: the first night, or after a break.
+ */
+const FLOOR_STEP_DAYS = 7;
+
+/** Raises the floor after a run when it would move far enough (refused when a fetch wrote days meanwhile). */
+async function raiseFloor(
+  { deps, account, unit }: AccountExport,
+  ledger: Ledger,
+  input: PendingInput,
+  written: readonly WrittenPeriod[],
+  lastComplete: LocalDate,
+): Promise<void> {
+  const delivered = [...ledger.exported, ...written.map((w) => w.input.period)];
+  const next = nextFloor(input, delivered, { from: ledger.from, lastComplete });
+  if (next >= addDays(ledger.floor.fromDay, FLOOR_STEP_DAYS))
+    await deps.exportFloors.raise(account.id, unit.exportFormat, ledger.floor, next);
 }
 
 /** The automatic export: the periods planned (statements/pending-plan.ts), written in order. */
@@ -106,8 +153,8 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
   const held = (day: LocalDate, reason: string) =>
     result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
   const { exported, numbered } = ledger;
-  const plan = planPending({
-    days: await deps.days.list(account.id, EARLIEST, lastComplete),
+  const input: PendingInput = {
+    days: await deps.days.list(account.id, ledger.from, lastComplete),
     exported,
     numbered,
     settled: settledBefore(company, unit, exported, lastComplete),
@@ -116,7 +163,8 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
     // only ever tells of bookings: a day without any has none to tell.
     skipEmpty: unit.notification !== undefined || !company.statements.emptyDays,
     perRun: periodsOfRun(company, unit),
-  });
+  };
+  const plan = planPending(input);
   if (plan.broken !== undefined) {
     const { day, continuity, finding } = plan.broken;
     held(
@@ -137,7 +185,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
       plan.changed.day,
       `period ${plan.changed.period} was numbered for writing but its days have changed since; export it explicitly`,
     );
-  if (plan.periods.length === 0) return;
+  if (plan.periods.length === 0) return raiseFloor(target, ledger, input, [], lastComplete);
   const read = await readAhead(target, plan.periods);
   const { ready, held: stopped } = await preparePeriods(target, plan.periods, { explicit: false, numbered, read });
   // Each file is recorded after it is in place; the account's new periods are recorded together
@@ -149,6 +197,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
     result.files.push(...(await recordWritten(deps, written, { firsts: true })));
   }
   if (stopped !== undefined) held(stopped.day, stopped.reason);
+  await raiseFloor(target, ledger, input, written, lastComplete);
 }
 
 async function exportExplicit(target: AccountExport, explicit: ExplicitExport): Promise<void> {
@@ -196,7 +245,7 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
 async function verifyExported(target: AccountExport, lastComplete: LocalDate, ledger: Ledger): Promise<void> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
-  const since = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
+  const since = overlapStart(company, lastComplete);
   const recent = ledger.exported.filter((period) => periodDays(period)[1] >= since);
   if (recent.length === 0) return;
   // The window's days, delivered files, bookings and legal numbers, read once for all its periods.

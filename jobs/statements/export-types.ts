@@ -4,7 +4,8 @@ import type { CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Logger } from '../../src/log/index.js';
-import type { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../../src/store/index.js';
+import type { ExportFloorRepository, ExportRepository, LegalSequenceRepository } from '../../src/store/index.js';
+import type { PaymentRepository } from '../../src/store/index.js';
 import type { StatementDayRepository, StatementRepository, StoredAccount, UnitClaims } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import type { OwnPaymentSource } from './own-payments.js';
@@ -17,6 +18,8 @@ export interface ExportStatementsDeps {
   /** settle's own payments, whose ids the statements quote. */
   payments: PaymentRepository;
   legalSequence: LegalSequenceRepository;
+  /** Where the automatic export starts looking, per account and format. */
+  exportFloors: ExportFloorRepository;
   clock: Clock;
   logger: Logger;
   timeZone: string;

@@ -90,3 +90,32 @@ export function planPending(input: PendingInput): PendingPlan {
     plan.changed = { period: name, day: stopped[0]!.day };
   return plan;
 }
+
+/**
+ * Where the next automatic export must start looking (the account's export floor,
+ * src/store/export-floors.ts): the first day, from the settled day on, that no delivered period
+ * covers and that would get a file — held behind a break, held by the writer, or part of a
+ * period numbered but never recorded — or the day after `lastComplete` when every day is done.
+ * `delivered` is what was recorded before this run and by it; `input` holds the days from `from`.
+ */
+export function nextFloor(
+  input: PendingInput,
+  delivered: readonly string[],
+  { from, lastComplete }: { from: LocalDate; lastComplete: LocalDate },
+): LocalDate {
+  const done = new Set(delivered);
+  const covered = new Set<LocalDate>();
+  for (const period of done) {
+    const [from, to] = periodDays(period);
+    for (let day = from; day <= to; day = addDays(day, 1)) covered.add(day);
+  }
+  let floor = addDays(lastComplete, 1);
+  for (const period of input.numbered.keys()) {
+    const [first, last] = periodDays(period);
+    if (!done.has(period) && last >= from && first < floor) floor = first;
+  }
+  const first = input.days.find(
+    (d) => d.day >= input.settled && !covered.has(d.day) && !(d.entryCount === 0 && input.skipEmpty),
+  );
+  return first !== undefined && first.day < floor ? first.day : floor;
+}

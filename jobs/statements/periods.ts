@@ -2,10 +2,8 @@
 // `statements.period: run`). What the export job plans and writes by.
 import type { CompanyConfig } from '../../src/config/index.js';
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';
-import type { StatementDay } from '../../src/store/index.js';
+import { FIRST_DAY, type StatementDay } from '../../src/store/index.js';
 import type { ExportUnit } from './render.js';
-
-export const EARLIEST = '0001-01-01' as LocalDate;
 
 /** The days a stored period covers. */
 export function periodDays(period: string): [LocalDate, LocalDate] {
@@ -41,11 +39,19 @@ export function settledBefore(
   exported: readonly string[],
   lastComplete: LocalDate,
 ): LocalDate {
-  if (unit.notification === undefined) return EARLIEST;
+  if (unit.notification === undefined) return FIRST_DAY;
   const lastWritten = exported.reduce<LocalDate>((max, p) => {
     const to = periodDays(p)[1];
     return to > max ? to : max;
-  }, EARLIEST);
-  const windowStart = addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
+  }, FIRST_DAY);
+  const windowStart = overlapStart(company, lastComplete);
   return lastWritten < windowStart ? lastWritten : windowStart;
+}
+
+/**
+ * The first day of the fetch's overlap window (and the day before it), where late bookings can
+ * still change a day already delivered: the export checks its delivered periods from here on.
+ */
+export function overlapStart(company: CompanyConfig, lastComplete: LocalDate): LocalDate {
+  return addDays(lastComplete, -(Math.ceil(company.statements.overlap / 86_400_000) + 1));
 }

@@ -6,7 +6,7 @@ import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
 import { ownPaymentSource } from '../../jobs/statements/own-payments.js';
 import type { BankClient } from '../bank/index.js';
 import { runLogger } from '../log/index.js';
-import { ExportRepository, LegalSequenceRepository, PaymentRepository } from '../store/index.js';
+import { ExportRepository, ExportFloorRepository, LegalSequenceRepository, PaymentRepository } from '../store/index.js';
 import { StatementDayRepository } from '../store/index.js';
 import { StatementRepository } from '../store/index.js';
 import type { App } from './app.js';
@@ -35,6 +35,7 @@ export function exportStatementsDeps(app: App, runId: string): ExportStatementsD
     exports: new ExportRepository(app.db, app.clock),
     payments: new PaymentRepository(app.db, app.clock),
     legalSequence: new LegalSequenceRepository(app.db, app.clock),
+    exportFloors: new ExportFloorRepository(app.db),
     clock: app.clock,
     logger: runLogger(app.logger, 'export', runId),
     timeZone: app.config.timeZone,

@@ -2,6 +2,7 @@
 // so an export job does not write the same day twice, and a deliberate re-export gets the
 // next version number instead of silently replacing what the ledger already imported.
 import type { Clock } from '../domain/clock.js';
+import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { insertAll } from './insert-all.js';
 import { newId } from './ids.js';
@@ -32,6 +33,16 @@ export interface NumberedPeriod {
   sha256?: string;
 }
 
+/**
+ * The last day of a statement period ("2026-01-02", or "2026-01-02..2026-01-04" for a run of
+ * days), kept beside it so the periods reaching into a window are read by an index range;
+ * null for the other exports' keys (payment status files).
+ */
+export function periodLastDay(period: string): string | null {
+  const match = /^\d{4}-\d{2}-\d{2}(?:\.\.(\d{4}-\d{2}-\d{2}))?$/.exec(period);
+  return match === null ? null : (match[1] ?? period);
+}
+
 /** The highest number given; numbering goes on after it (0 when none was given). */
 export function highestSequenceNumber(numbers: Iterable<number>): number {
   let highest = 0;
@@ -45,10 +56,14 @@ export class ExportRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** The periods already exported for a format and account (any version). */
-  async exportedPeriods(format: string, accountId: string): Promise<string[]> {
-    const rows = await this.db.knex<Row>('exports').distinct('period').where({ format, subject_id: accountId });
-    return rows.map((r) => toStr(r.period));
+  /**
+   * The periods already exported for a format and account (any version); with `from`, those
+   * whose last day is on or after it.
+   */
+  async exportedPeriods(format: string, accountId: string, from?: LocalDate): Promise<string[]> {
+    const q = this.db.knex<Row>('exports').distinct('period').where({ format, subject_id: accountId });
+    if (from !== undefined) void q.where('last_day', '>=', from);
+    return (await q).map((r) => toStr(r.period));
   }
 
   /** The electronic sequence numbers (ElctrncSeqNb) given to an account's periods in a format. */
@@ -60,11 +75,25 @@ export class ExportRepository {
    * The account's numbered periods in a format: each one's ElctrncSeqNb and, when it was numbered
    * with its content, the SHA-256 of the file about to be written then.
    */
-  async numberedPeriods(format: string, accountId: string): Promise<Map<string, NumberedPeriod>> {
-    const rows = await this.db
-      .knex<Row>('electronic_sequence_numbers')
+  async numberedPeriods(format: string, accountId: string, from?: LocalDate): Promise<Map<string, NumberedPeriod>> {
+    const knex = this.db.knex;
+    const q = knex<Row>('electronic_sequence_numbers')
       .select('period', 'number', 'sha256')
       .where({ account_id: accountId, format });
+    // From a day on: the periods reaching into it, and the highest-numbered one of all, which the
+    // next number follows (an explicit export of an old period may hold it).
+    if (from !== undefined) {
+      const highest = knex('electronic_sequence_numbers').max('number').where({ account_id: accountId, format });
+      void q
+        .where('last_day', '>=', from)
+        .unionAll(
+          knex('electronic_sequence_numbers')
+            .select('period', 'number', 'sha256')
+            .where({ account_id: accountId, format })
+            .where('number', highest),
+        );
+    }
+    const rows = (await q) as Row[];
     return new Map(
       rows.map((r) => {
         const sha256 = toOptStr(r.sha256);
@@ -93,6 +122,7 @@ export class ExportRepository {
       account_id: accountId,
       format,
       period: p.period,
+      last_day: periodLastDay(p.period),
       number: p.number,
       sha256: p.sha256 ?? null,
       assigned_at: assignedAt,
@@ -164,6 +194,7 @@ export class ExportRepository {
         format: input.format,
         subject_id: input.subjectId,
         period: input.period,
+        last_day: periodLastDay(input.period),
         version,
         file_name: input.fileName,
         sha256: input.sha256 ?? null,
@@ -193,6 +224,7 @@ export class ExportRepository {
       format: input.format,
       subject_id: input.subjectId,
       period: input.period,
+      last_day: periodLastDay(input.period),
       version: 1,
       file_name: input.fileName,
       sha256: input.sha256 ?? null,

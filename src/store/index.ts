@@ -46,6 +46,7 @@ export {
   type StoredExport,
 } from './exports.js';
 export { StatementDayRepository, type StatementDay } from './statement-days.js';
+export { ExportFloorRepository, FIRST_DAY, type ExportFloor } from './export-floors.js';
 export { LegalSequenceRepository } from './legal-sequence.js';
 export {
   StatementRepository,

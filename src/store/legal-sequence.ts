@@ -48,14 +48,11 @@ export class LegalSequenceRepository {
   async assignAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
     if (days.length === 0) return new Map();
     const numbers = await this.findAll(accountId, days);
+    // Each year's highest by itself, off the unique key's end: a read of one row, not of every
+    // number the account was given (years of days for a bureau).
     const highest = new Map<number, number>();
-    for (const r of await this.db
-      .knex<Row>('legal_sequence_numbers')
-      .select('year')
-      .max({ number: 'number' })
-      .where({ account_id: accountId })
-      .groupBy('year'))
-      highest.set(toInt(r.year), toInt(r.number));
+    for (const year of new Set(days.map((day) => Number(day.slice(0, 4)))))
+      highest.set(year, await this.highestOf(accountId, year));
     const assignedAt = instant(this.clock.now());
     const rows: Row[] = [];
     for (const day of [...new Set(days)].sort()) {
@@ -75,18 +72,23 @@ export class LegalSequenceRepository {
     return numbers;
   }
 
+  /** The highest number of the account's year (0 before its first). */
+  private async highestOf(accountId: string, year: number): Promise<number> {
+    const max = await this.db
+      .knex<Row>('legal_sequence_numbers')
+      .max({ number: 'number' })
+      .where({ account_id: accountId, year })
+      .first();
+    return max?.number === null || max?.number === undefined ? 0 : toInt(max.number);
+  }
+
   /** The day's number: the one it has, or the next of its year. */
   async assign(accountId: string, day: LocalDate): Promise<number> {
     const year = Number(day.slice(0, 4));
     for (let attempt = 0; ; attempt++) {
       const existing = await this.find(accountId, day);
       if (existing !== undefined) return existing;
-      const max = await this.db
-        .knex<Row>('legal_sequence_numbers')
-        .max({ number: 'number' })
-        .where({ account_id: accountId, year })
-        .first();
-      const number = (max?.number === null || max?.number === undefined ? 0 : toInt(max.number)) + 1;
+      const number = (await this.highestOf(accountId, year)) + 1;
       try {
         await this.insert(accountId, day, year, number);
         return number;

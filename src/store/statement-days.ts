@@ -6,6 +6,7 @@ import type { Continuity } from '../domain/statement-day-continuity.js';
 import { addDays, type LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { againOnDeadlock } from './deadlock.js';
+import { lowerExportFloors } from './export-floors.js';
 import { amountParam, chunks, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
 
 export interface StatementDay {
@@ -31,8 +32,23 @@ export class StatementDayRepository {
     await this.recordMany([day]);
   }
 
-  /** Stores (or replaces) the checks of several days: a few round trips, not one a day. */
+  /**
+   * Stores (or replaces) the checks of several days: a few round trips, not one a day. The
+   * export floors of their accounts go down to the first day written, before the write (a stop
+   * half-way leaves them low) and after it (an export that read in between cannot raise them
+   * past the new figures): export-floors.ts.
+   */
   async recordMany(days: readonly StatementDay[]): Promise<void> {
+    const firsts = new Map<string, LocalDate>();
+    for (const { accountId, day } of days) {
+      const first = firsts.get(accountId);
+      if (first === undefined || day < first) firsts.set(accountId, day);
+    }
+    const lowerFloors = async () => {
+      for (const [accountId, first] of firsts)
+        await againOnDeadlock(() => lowerExportFloors(this.db.knex, accountId, first));
+    };
+    await lowerFloors();
     const opt = (v: bigint | undefined) => (v === undefined ? null : amountParam(v));
     const checkedAt = instant(this.clock.now());
     const rows = days.map((day) => ({
@@ -51,6 +67,7 @@ export class StatementDayRepository {
       await againOnDeadlock(() =>
         this.db.knex('statement_days').insert(part).onConflict(['account_id', 'day']).merge(),
       );
+    await lowerFloors();
   }
 
   /**

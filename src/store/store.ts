@@ -17,6 +17,7 @@ import { SignInFailures } from './sign-in-failures.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
+import { ExportFloorRepository } from './export-floors.js';
 import { ExportRepository } from './exports.js';
 import { FileLedger } from './file-ledger.js';
 import { HeldPaymentRepository } from './held-payments.js';
@@ -43,6 +44,7 @@ export interface Store {
   readonly statementDays: StatementDayRepository;
   readonly legalSequence: LegalSequenceRepository;
   readonly exports: ExportRepository;
+  readonly exportFloors: ExportFloorRepository;
   readonly leases: LeaseRepository;
   readonly jobRuns: JobRunRepository;
   /** The last success of each job for each company (/healthz, deadlines). */
@@ -99,6 +101,7 @@ export function createStore(db: Database, clock: Clock): Store {
     statementDays: new StatementDayRepository(db, clock),
     legalSequence: new LegalSequenceRepository(db, clock),
     exports: new ExportRepository(db, clock),
+    exportFloors: new ExportFloorRepository(db),
     leases: new LeaseRepository(db, clock),
     jobRuns: new JobRunRepository(db, clock),
     jobSuccesses: new JobSuccessRepository(db, clock),

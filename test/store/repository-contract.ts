@@ -19,6 +19,7 @@ import { decisionCases } from './contract-decisions.js';
 import { fileRedropCases } from './contract-file-redrops.js';
 import { heldCases } from './contract-held.js';
 import { statementCases } from './contract-statements.js';
+import { exportFloorCases } from './contract-export-floors.js';
 import { outboxCases } from './contract-outbox.js';
 import { receivableCases } from './contract-receivables.js';
 import { retentionCases } from './contract-retention.js';
@@ -253,6 +254,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     heldCases(() => ({ store, clock }));
     fileRedropCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
+    exportFloorCases(() => ({ store, clock }));
     retentionCases(() => ({ store, clock, db }));
     claimCases(() => ({ store, clock, target }));
 

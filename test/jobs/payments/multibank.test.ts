@@ -174,6 +174,7 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
           exports: w.store.exports,
           payments: w.store.payments,
           legalSequence: w.store.legalSequence,
+          exportFloors: w.store.exportFloors,
           clock: w.clock,
           logger: w.logger,
           timeZone: 'Europe/Oslo',

@@ -2,7 +2,7 @@
 // driven by a fake bank that reports what the test wants (SQLite and a local folder are real).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExportStatements, type ExportResult, type ExportStatementsDeps } from '../../../jobs/export-statements.js';
 import { fetchNeedsAttention, runFetchStatements, type FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
 import { BankError } from '../../../src/bank/index.js';
@@ -12,7 +12,7 @@ import type { LocalDate } from '../../../src/domain/local-date.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { openDatabase, type Database } from '../../../src/store/database.js';
 import { ExportRepository } from '../../../src/store/exports.js';
-import { LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
+import { ExportFloorRepository, LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
 import { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
@@ -111,6 +111,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       exports: new ExportRepository(db, clock),
       payments: new PaymentRepository(db, clock),
       legalSequence: new LegalSequenceRepository(db, clock),
+      exportFloors: new ExportFloorRepository(db),
       clock,
       logger,
       timeZone: 'Europe/Oslo',
@@ -405,6 +406,33 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       { period: '2026-01-04', sequenceNumber: 4, legalSequenceNumber: 4, version: 2, entries: 2 },
     ]);
     expect((await runExportStatements(exportDeps, [company])).changed).toEqual([]);
+  });
+
+  it('looks only at the days it still has to, and still exports the days a late fetch stores below them', async () => {
+    data.balances.get(ID)![2] = closing('2026-01-03', '1050.00');
+    data.balances.get(ID)![3] = closing('2026-01-04', '1060.00');
+    await runFetchStatements(fetchDeps, [company]);
+    const first = await runExportStatements(exportDeps, [company]);
+    expect(first.files.map((f) => f.period)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);
+    // The bank closes ten more days, but only the export runs those nights (the fetch is off).
+    for (let n = 5; n <= 14; n++)
+      data.balances.get(ID)!.push(closing(`2026-01-${String(n).padStart(2, '0')}`, '1060.00'));
+    const list = vi.spyOn(exportDeps.days, 'list');
+    for (let night = 0; night < 10; night++) {
+      clock.advance(86_400_000);
+      expect((await runExportStatements(exportDeps, [company])).files).toEqual([]);
+    }
+    // On 15 January the export reads from the start of the overlap window (14 January − 3 days
+    // − 1), not from the account's first day: its floor passed the delivered days.
+    expect(list.mock.calls.at(-1)?.slice(1)).toEqual(['2026-01-10', '2026-01-14']);
+    // The fetch catches up: ten days stored below the floor, each exported once, numbered on.
+    await runFetchStatements(fetchDeps, [company]);
+    const caught = await runExportStatements(exportDeps, [company]);
+    expect(caught.held).toEqual([]);
+    expect(caught.files.map((f) => [f.period, f.sequenceNumber])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`2026-01-${String(i + 5).padStart(2, '0')}`, i + 5]),
+    );
+    expect((await runExportStatements(exportDeps, [company])).files).toEqual([]);
   });
 
   it('turns a pending entry into the booked one in place when the bank books it under the same id', async () => {

@@ -61,6 +61,7 @@ describe('camt.054 notifications from the export job', () => {
       exports: store.exports,
       payments: store.payments,
       legalSequence: store.legalSequence,
+      exportFloors: store.exportFloors,
       clock,
       logger: silentLogger(),
       timeZone: 'Europe/Oslo',

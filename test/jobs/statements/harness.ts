@@ -11,7 +11,7 @@ import { Secret, silentLogger } from '../../../src/log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { openDatabase, type Database } from '../../../src/store/database.js';
 import { ExportRepository } from '../../../src/store/exports.js';
-import { LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
+import { ExportFloorRepository, LegalSequenceRepository, PaymentRepository } from '../../../src/store/index.js';
 import { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { LocalFileStore } from '../../../src/transport/index.js';
@@ -107,6 +107,7 @@ export async function startStatementHarness(
       exports: new ExportRepository(db, clock),
       payments: new PaymentRepository(db, clock),
       legalSequence: new LegalSequenceRepository(db, clock),
+      exportFloors: new ExportFloorRepository(db),
       clock,
       logger,
       timeZone: 'Europe/Oslo',

@@ -1,8 +1,9 @@
 // The export's plan of what to write now (pure): delivered days skipped, runs of days, breaks,
 // and the periods a stopped run numbered but did not record.
 import { describe, expect, it } from 'vitest';
-import { planPending, type PendingInput } from '../../../jobs/statements/pending-plan.js';
-import { EARLIEST, periodOf } from '../../../jobs/statements/periods.js';
+import { nextFloor, planPending, type PendingInput } from '../../../jobs/statements/pending-plan.js';
+import { periodOf } from '../../../jobs/statements/periods.js';
+import { FIRST_DAY } from '../../../src/store/index.js';
 import type { LocalDate } from '../../../src/domain/local-date.js';
 import type { StatementDay } from '../../../src/store/index.js';
 
@@ -15,16 +16,17 @@ const day = (n: number, over: Partial<StatementDay> = {}): StatementDay => ({
   continuity: 'ok',
   ...over,
 });
+const input = (days: StatementDay[], over: Partial<PendingInput> = {}): PendingInput => ({
+  days,
+  exported: [],
+  numbered: new Map(),
+  settled: FIRST_DAY,
+  skipEmpty: false,
+  perRun: false,
+  ...over,
+});
 const plan = (days: StatementDay[], over: Partial<PendingInput> = {}) => {
-  const p = planPending({
-    days,
-    exported: [],
-    numbered: new Map(),
-    settled: EARLIEST,
-    skipEmpty: false,
-    perRun: false,
-    ...over,
-  });
+  const p = planPending(input(days, over));
   return { ...p, names: p.periods.map(periodOf) };
 };
 
@@ -82,5 +84,39 @@ describe('planPending', () => {
   it('skips days before the settled day', () => {
     const p = plan([day(1), day(2), day(3)], { settled: d(2) });
     expect(p.names).toEqual(['2026-03-02', '2026-03-03']);
+  });
+});
+
+describe('nextFloor', () => {
+  const window = { from: d(1), lastComplete: d(5) };
+
+  it('passes every delivered day: the next export starts after the last complete day', () => {
+    const days = [day(1), day(2), day(3), day(4), day(5)];
+    expect(nextFloor(input(days, { exported: ['2026-03-01'] }), ['2026-03-01', '2026-03-02..2026-03-05'], window)).toBe(
+      d(6),
+    );
+  });
+
+  it('stops at the first day not delivered: behind a break, or held by the writer', () => {
+    const days = [day(1), day(2), day(3, { continuity: 'gap' }), day(4)];
+    expect(nextFloor(input(days), ['2026-03-01', '2026-03-02'], window)).toBe(d(3));
+    // A day delivered out of order (by hand) does not carry the floor past one still waiting.
+    expect(nextFloor(input(days), ['2026-03-01', '2026-03-03', '2026-03-04'], window)).toBe(d(2));
+  });
+
+  it('passes days that need no file: empty ones when they get none, notification days before the settled day', () => {
+    const days = [day(1), day(2, { entryCount: 0 }), day(3)];
+    expect(nextFloor(input(days, { skipEmpty: true }), ['2026-03-01', '2026-03-03'], window)).toBe(d(6));
+    expect(nextFloor(input(days, { skipEmpty: false }), ['2026-03-01', '2026-03-03'], window)).toBe(d(2));
+    expect(nextFloor(input(days, { settled: d(3) }), ['2026-03-03'], window)).toBe(d(6));
+  });
+
+  it('stops at a period numbered and never recorded, but not at one wholly before the days read', () => {
+    const numbered = new Map([
+      ['2026-02-20', 7],
+      ['2026-03-02..2026-03-03', 8],
+    ]);
+    expect(nextFloor(input([day(1)], { numbered }), ['2026-03-01'], window)).toBe(d(2));
+    expect(nextFloor(input([day(1)], { numbered }), ['2026-03-01', '2026-03-02..2026-03-03'], window)).toBe(d(6));
   });
 });
