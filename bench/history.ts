@@ -7,16 +7,26 @@
 // and the query is timed with no history, then with one year and five years of nights before
 // the measured period. The rows' baseline is the rate with no history: a ratio of 1 is flat.
 // The notes also time the read this replaced (every sent line of the company, filtered after),
-// which grows with the years.
+// which grows with the years. The same nights carry their statement days, delivered files and
+// sequence numbers, and a second pair of rows times the nightly statement export of an account
+// with nothing new to write (`settle run export` as the chain runs it: what it plans from and
+// what it checks): it reads from its export floor, so it too must not grow with the years; the
+// notes time one run from the first day (the floor set back), as the export read before.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runExportStatements, type ExportStatementsDeps } from '../jobs/export-statements.js';
 import { sentPayments, widened } from '../jobs/reconcile-inputs.js';
-import { systemClock } from '../src/domain/clock.js';
+import { exportUnits } from '../jobs/statements/render.js';
+import { configSchema, type CompanyConfig } from '../src/config/index.js';
+import { ManualClock, systemClock } from '../src/domain/clock.js';
 import { addDays, type LocalDate } from '../src/domain/local-date.js';
 import { BANK_STATUSES } from '../src/domain/states.js';
-import { createStore, openDatabase, type Database, type Store } from '../src/store/index.js';
+import { silentLogger } from '../src/log/index.js';
+import { createStore, FIRST_DAY, openDatabase, type Database, type Store } from '../src/store/index.js';
+import { LocalFileStore } from '../src/transport/index.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
+import type { Knex } from 'knex';
 
 const COMPANIES = ['acme', 'beta'];
 /** The measured period: a reconciliation of one day, widened by the matcher's 3-day window. */
@@ -24,9 +34,11 @@ const TODAY = '2031-06-02' as LocalDate;
 const REPEATS = 15;
 /** The years of nights before the measured period, in the order they are added. */
 const HISTORIES = [
-  { key: 'history-reconcile-1y', years: 1 },
-  { key: 'history-reconcile-5y', years: 5 },
+  { key: 'history-reconcile-1y', exportKey: 'history-export-1y', years: 1 },
+  { key: 'history-reconcile-5y', exportKey: 'history-export-5y', years: 5 },
 ];
+/** The statement formats every night was delivered in. */
+const FORMATS = ['camt.053.001.02', 'csv'] as const;
 
 interface Timed {
   /** CPU milliseconds of one query (median of REPEATS). */
@@ -42,12 +54,20 @@ export const bench: Bench = async ({ quick, scale }) => {
   try {
     await db.migrate();
     const store = createStore(db, systemClock);
-    const seeder = new Seeder(db, perNight);
-    for (const company of COMPANIES) await seeder.account(company);
+    const company = exportingCompany(dir);
+    const seeder = new Seeder(
+      db,
+      perNight,
+      exportUnits(company.statements).map((u) => u.exportFormat),
+    );
+    for (const c of COMPANIES) await seeder.account(c);
     // The measured period's own nights (the widened window), then nothing before them.
     const period = widened({ from: TODAY, to: TODAY }, 3);
     await seeder.nights(period.from, 7);
     const none = await time(store, period);
+    // The export runs the morning after the last night: every day is delivered.
+    const exportNight = exportRun(db, company, addDays(period.from, 7));
+    const exportNone = await timeExport(exportNight);
     const rows: BenchRow[] = [];
     let nightsBefore = 0;
     for (const h of HISTORIES) {
@@ -74,6 +94,21 @@ export const bench: Bench = async ({ quick, scale }) => {
           `rates: period lines read per CPU second (${withHistory.lines} lines of one company, medians of ${REPEATS}); ` +
           `${withHistory.cpuMs.toFixed(1)} ms vs ${none.cpuMs.toFixed(1)} ms with no history; aim flat (ratio ≥ 0.7); ` +
           `the read it replaced (every sent line of the company, filtered after): ${before.cpuMs.toFixed(0)} ms for ${before.lines.toLocaleString('en')} lines`,
+      });
+      const exportWith = await timeExport(exportNight);
+      const exportBefore = await timeExportFromFirstDay(db, exportNight);
+      rows.push({
+        key: h.exportKey,
+        name: `an account's nightly statement export with nothing new, after ${h.years} year${h.years > 1 ? 's' : ''} of delivered days (${FORMATS.join(' + ')}), SQLite`,
+        size: h.years * 365 + 7,
+        unit: 'runs',
+        rate: 1000 / exportWith,
+        baselineName: 'the same export with no history',
+        baselineRate: 1000 / exportNone,
+        peakRssBytes: 0,
+        notes:
+          `rates: runs per CPU second (medians of ${REPEATS}); ${exportWith.toFixed(1)} ms vs ${exportNone.toFixed(1)} ms with no history; aim flat (ratio ≥ 0.7); ` +
+          `one run from the first day (the floor set back, as every run read before migration 0520): ${exportBefore.toFixed(0)} ms`,
       });
     }
     return rows;
@@ -114,6 +149,68 @@ async function timeAllSent(store: Store, period: { from: LocalDate; to: LocalDat
   return { cpuMs: (cpu.user + cpu.system) / 1000, lines: all.length };
 }
 
+/** A company whose statements go out in FORMATS, its folder in the bench's directory. */
+function exportingCompany(dir: string): CompanyConfig {
+  return configSchema.parse({
+    companies: [
+      {
+        id: COMPANIES[0],
+        name: 'Acme AS',
+        organisationNumber: '999999999',
+        root: join(dir, COMPANIES[0]!),
+        statements: { formats: [...FORMATS] },
+      },
+    ],
+  }).companies[0]!;
+}
+
+/** `settle run export` for the company as the nightly chain runs it, on the morning of `day`. */
+function exportRun(db: Database, company: CompanyConfig, day: LocalDate): () => Promise<void> {
+  const clock = new ManualClock(`${day}T06:00:00Z`);
+  const store = createStore(db, clock);
+  const fileStore = new LocalFileStore(company.root);
+  const deps: ExportStatementsDeps = {
+    statements: store.statements,
+    days: store.statementDays,
+    exports: store.exports,
+    payments: store.payments,
+    legalSequence: store.legalSequence,
+    exportFloors: store.exportFloors,
+    clock,
+    logger: silentLogger(),
+    timeZone: 'Europe/Oslo',
+    fileStore: () => Promise.resolve(fileStore),
+  };
+  return async () => {
+    const result = await runExportStatements(deps, [company]);
+    // Every day was delivered: a run that writes, holds or reports anything measures something else.
+    const done = result.files.length + result.held.length + result.changed.length;
+    if (done > 0)
+      throw new Error(`the export found work in a delivered history: ${JSON.stringify(result).slice(0, 300)}`);
+  };
+}
+
+async function timeExport(run: () => Promise<void>): Promise<number> {
+  for (let i = 0; i < 3; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const cpu0 = process.cpuUsage();
+    await run();
+    const cpu = process.cpuUsage(cpu0);
+    samples.push((cpu.user + cpu.system) / 1000);
+  }
+  return median(samples);
+}
+
+/** One run with the floors set back below every day: the export reads the whole history, as before 0520. */
+async function timeExportFromFirstDay(db: Database, run: () => Promise<void>): Promise<number> {
+  await db.knex('export_floors').update({ from_day: FIRST_DAY });
+  const cpu0 = process.cpuUsage();
+  await run();
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000;
+}
+
 /**
  * Writes nights of history straight into the tables (a fixture: five years through the jobs
  * would take hours): per company and night a file, one bulk, its payments in ACSC, and their
@@ -123,9 +220,12 @@ class Seeder {
   payments = 0;
   private serial = 0;
 
+  private sequence = 0;
+
   constructor(
     private readonly db: Database,
     private readonly perNight: number,
+    private readonly exportFormats: readonly string[],
   ) {}
 
   async account(company: string): Promise<void> {
@@ -211,9 +311,60 @@ class Seeder {
           for (let i = 0; i < payments.length; i += 100) await trx('payments').insert(payments.slice(i, i + 100));
           for (let i = 0; i < bookings.length; i += 100) await trx('transactions').insert(bookings.slice(i, i + 100));
           this.payments += payments.length;
+          await this.delivered(trx, company, day, bookings);
         }
       }
     });
+  }
+
+  /**
+   * The day's statement as delivered: its checked day, a file in each format (recorded without
+   * a SHA-256, so the export's check of its window renders nothing) and its numbers.
+   */
+  private async delivered(
+    trx: Knex.Transaction,
+    company: string,
+    day: LocalDate,
+    bookings: readonly { amount_minor: number }[],
+  ): Promise<void> {
+    const account = `acc-${company}`;
+    const at = `${day}T23:00:00.000Z`;
+    const sum = bookings.reduce((total, b) => total + b.amount_minor, 0);
+    await trx('statement_days').insert({
+      account_id: account,
+      day,
+      currency: 'NOK',
+      opening_minor: 0,
+      closing_minor: sum,
+      booked_sum_minor: sum,
+      entry_count: bookings.length,
+      continuity: 'ok',
+      checked_at: at,
+    });
+    const number = ++this.sequence;
+    await trx('legal_sequence_numbers').insert({
+      account_id: account,
+      day,
+      year: Number(day.slice(0, 4)),
+      number,
+      assigned_at: at,
+    });
+    for (const format of this.exportFormats) {
+      const file = { account_id: account, format, period: day, last_day: day, number, assigned_at: at };
+      await trx('electronic_sequence_numbers').insert(file);
+      await trx('exports').insert({
+        id: `x-${format}-${account}-${day}`,
+        company,
+        format,
+        subject_id: account,
+        period: day,
+        last_day: day,
+        version: 1,
+        file_name: `${account}-${day}.${format}`,
+        entry_count: bookings.length,
+        exported_at: at,
+      });
+    }
   }
 }
 

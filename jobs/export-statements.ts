@@ -10,7 +10,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { SettleError } from '../src/domain/errors.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import type { ExportFloor, NumberedPeriod, StoredAccount } from '../src/store/index.js';
+import type { ExportFloor, NumberedPeriod, StatementDay, StoredAccount } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
@@ -68,16 +68,17 @@ export async function runExportStatements(
           : undefined;
       for (const account of accounts) {
         await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
-          for (const unit of units) {
-            const target: AccountExport = { deps, company, fileStore, account, unit, result };
-            if (floors !== undefined) {
-              const floor = floors.get(account.id)?.get(unit.exportFormat);
-              if (floor === undefined) throw new Error(`no ${unit.exportFormat} export floor for ${account.id}`);
-              // What was delivered and numbered, read once for both: the check writes nothing.
-              const ledger = await readLedger(target, lastComplete, floor);
-              await verifyExported(target, lastComplete, ledger);
-              await exportPending(target, lastComplete, ledger);
-            } else if (explicit !== undefined) await exportExplicit(target, explicit);
+          const targets = units.map((unit): AccountExport => ({ deps, company, fileStore, account, unit, result }));
+          if (floors === undefined) {
+            if (explicit !== undefined) for (const target of targets) await exportExplicit(target, explicit);
+            return;
+          }
+          // What each format delivered and numbered, and the account's checked days for all of
+          // them, read once for the check and the plan: the check writes nothing.
+          const ledgers = await readLedgers(targets, lastComplete, floors.get(account.id));
+          for (const [i, target] of targets.entries()) {
+            await verifyExported(target, lastComplete, ledgers[i]!);
+            await exportPending(target, lastComplete, ledgers[i]!);
           }
         });
       }
@@ -108,21 +109,34 @@ interface Ledger {
   from: LocalDate;
   exported: readonly string[];
   numbered: ReadonlyMap<string, NumberedPeriod>;
+  /** The account's checked days from `from` to the last complete day. */
+  days: readonly StatementDay[];
 }
 
-async function readLedger(
-  { deps, company, account, unit }: AccountExport,
+/** The ledgers of an account's formats; its checked days read once, from the earliest `from`. */
+async function readLedgers(
+  targets: readonly AccountExport[],
   lastComplete: LocalDate,
-  floor: ExportFloor,
-): Promise<Ledger> {
-  const window = overlapStart(company, lastComplete);
-  const from = floor.fromDay < window ? floor.fromDay : window;
-  return {
-    floor,
-    from,
-    exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id, from),
-    numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id, from),
-  };
+  floors: ReadonlyMap<string, ExportFloor> | undefined,
+): Promise<Ledger[]> {
+  const ledgers: Omit<Ledger, 'days'>[] = [];
+  for (const { deps, company, account, unit } of targets) {
+    const floor = floors?.get(unit.exportFormat);
+    if (floor === undefined) throw new Error(`no ${unit.exportFormat} export floor for ${account.id}`);
+    const window = overlapStart(company, lastComplete);
+    const from = floor.fromDay < window ? floor.fromDay : window;
+    ledgers.push({
+      floor,
+      from,
+      exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id, from),
+      numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id, from),
+    });
+  }
+  const [first] = targets;
+  if (first === undefined) return [];
+  const earliest = ledgers.map((l) => l.from).reduce((a, b) => (a < b ? a : b));
+  const days = await first.deps.days.list(first.account.id, earliest, lastComplete);
+  return ledgers.map((ledger) => ({ ...ledger, days: days.filter((d) => d.day >= ledger.from) }));
 }
 
 /**
@@ -154,7 +168,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
     result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
   const { exported, numbered } = ledger;
   const input: PendingInput = {
-    days: await deps.days.list(account.id, ledger.from, lastComplete),
+    days: ledger.days,
     exported,
     numbered,
     settled: settledBefore(company, unit, exported, lastComplete),
@@ -251,7 +265,8 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate, le
   // The window's days, delivered files, bookings and legal numbers, read once for all its periods.
   const from = recent.map((period) => periodDays(period)[0]).reduce((a, b) => (a < b ? a : b));
   const to = recent.map((period) => periodDays(period)[1]).reduce((a, b) => (a > b ? a : b));
-  const stored = await deps.days.list(account.id, from, to);
+  // The days read for the plan hold the window unless a run period reaches back before them.
+  const stored = from >= ledger.from ? ledger.days : await deps.days.list(account.id, from, to);
   const delivered = await deps.exports.latestOf(exportFormat, account.id, recent);
   const read = await readForCheck(target, recent, { from, to });
   for (const period of recent) {
