@@ -10,6 +10,7 @@
 import type { Knex } from 'knex';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
+import { againOnDeadlock } from './deadlock.js';
 import { chunks, toInt, toLocalDate, toStr, type Row } from './rows.js';
 
 /** Before any bank day (and a date the store reads back): an account and format never exported start here. */
@@ -39,9 +40,12 @@ export class ExportFloorRepository {
         .map((format) => ({ account_id, format, from_day: FIRST_DAY, version: 0 })),
     );
     if (missing.length > 0) {
-      // A row for the fetch to lower from now on; another export may have set one first.
+      // A row for the fetch to lower from now on; another export may have set one first. Two
+      // instances' multi-row inserts can deadlock on MariaDB's gap locks: run the victim again.
       for (const part of chunks(missing, 100))
-        await this.db.knex('export_floors').insert(part).onConflict(['account_id', 'format']).ignore();
+        await againOnDeadlock(() =>
+          this.db.knex('export_floors').insert(part).onConflict(['account_id', 'format']).ignore(),
+        );
       floors = await this.select(accountIds, formats);
     }
     return floors;
@@ -53,10 +57,12 @@ export class ExportFloorRepository {
    */
   async raise(accountId: string, format: string, seen: ExportFloor, to: LocalDate): Promise<boolean> {
     if (to <= seen.fromDay) return false;
-    const changed = await this.db
-      .knex('export_floors')
-      .where({ account_id: accountId, format, version: seen.version, from_day: seen.fromDay })
-      .update({ from_day: to, version: seen.version + 1 });
+    const changed = await againOnDeadlock(() =>
+      this.db
+        .knex('export_floors')
+        .where({ account_id: accountId, format, version: seen.version, from_day: seen.fromDay })
+        .update({ from_day: to, version: seen.version + 1 }),
+    );
     return changed === 1;
   }
 
