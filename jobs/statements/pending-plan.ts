@@ -33,13 +33,7 @@ export interface PendingPlan {
 }
 
 export function planPending(input: PendingInput): PendingPlan {
-  // Every day a recorded period covers, for a lookup per day: years of daily history would make
-  // a scan of the periods for each day cost the square of the days.
-  const covered = new Set<LocalDate>();
-  for (const period of input.exported) {
-    const [from, to] = periodDays(period);
-    for (let day = from; day <= to; day = addDays(day, 1)) covered.add(day);
-  }
+  const covered = coveredDays(input.exported);
   const recorded = new Set(input.exported);
   const unfinished = [...input.numbered.keys()]
     .filter((p) => !recorded.has(p))
@@ -104,11 +98,7 @@ export function nextFloor(
   { from, lastComplete }: { from: LocalDate; lastComplete: LocalDate },
 ): LocalDate {
   const done = new Set(delivered);
-  const covered = new Set<LocalDate>();
-  for (const period of done) {
-    const [from, to] = periodDays(period);
-    for (let day = from; day <= to; day = addDays(day, 1)) covered.add(day);
-  }
+  const covered = coveredDays(done);
   let floor = addDays(lastComplete, 1);
   for (const period of input.numbered.keys()) {
     const [first, last] = periodDays(period);
@@ -118,4 +108,17 @@ export function nextFloor(
     (d) => d.day >= input.settled && !covered.has(d.day) && !(d.entryCount === 0 && input.skipEmpty),
   );
   return first !== undefined && first.day < floor ? first.day : floor;
+}
+
+/**
+ * Every day the periods cover, for a lookup per day: years of daily history would make a scan
+ * of the periods for each day cost the square of the days.
+ */
+function coveredDays(periods: Iterable<string>): Set<LocalDate> {
+  const covered = new Set<LocalDate>();
+  for (const period of periods) {
+    const [first, last] = periodDays(period);
+    for (let day = first; day <= last; day = addDays(day, 1)) covered.add(day);
+  }
+  return covered;
 }
