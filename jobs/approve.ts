@@ -70,11 +70,11 @@ export async function runApprove(deps: PaymentJobDeps, companies: readonly Compa
 
 /** Puts the company's waiting bulks that need approval and are in no live basket into one new basket. */
 async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promise<void> {
-  const inBasket = await deps.store.baskets.bulkIdsInLiveBaskets(company.id);
-  const waiting = (await deps.store.bulks.listByState('sent', [company.id])).filter(
-    (b) =>
-      b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD') && !inBasket.has(b.id),
+  const unsigned = (await deps.store.bulks.listByState('sent', [company.id])).filter(
+    (b) => b.bankPaymentId !== undefined && (b.bankStatus === undefined || b.bankStatus === 'RCVD'),
   );
+  const inBasket = await deps.store.baskets.bulksInLiveBaskets(unsigned.map((b) => b.id));
+  const waiting = unsigned.filter((b) => !inBasket.has(b.id));
   if (waiting.length === 0) return;
   const directory = await directoryWith(deps, company, [...new Set(waiting.map((b) => b.debtorIban))]);
   if (isUnreachable(directory)) return;

@@ -12,6 +12,7 @@ import {
   agedItems,
   applyDecisions,
   factHash,
+  findingId,
   findingSubject,
   reconcile,
   rejectedProposals,
@@ -20,6 +21,7 @@ import {
   type OpenReceivable,
   type Tolerances,
   type BookedTransaction,
+  type Finding,
   type FindingDecision,
   type ConsentState,
   type ReconcileConfig,
@@ -144,11 +146,16 @@ async function reconcileCompany(
     calendar: businessCalendar(company.intake.calendar),
     scope: { from, to },
   };
-  const decisions = await decisionsOf(deps.store, company.id);
   let result = reconcile(input, context, config);
+  // The decisions standing on this run's findings, read by their ids.
+  const decisions = await decisionsOf(deps.store, company.id, result.findings);
   // Proposals a person rejected: run again with those pairs left unmatched.
   const rejected = rejectedProposals(company.id, result.findings, decisions);
-  if (rejected.size > 0) result = reconcile({ ...input, rejectedProposals: rejected }, context, config);
+  if (rejected.size > 0) {
+    result = reconcile({ ...input, rejectedProposals: rejected }, context, config);
+    for (const [id, decision] of await decisionsOf(deps.store, company.id, result.findings))
+      decisions.set(id, decision);
+  }
   const findings = applyDecisions(company.id, result.findings, decisions);
   const summary = summarise(findings);
   await deps.store.findings.recordRun(
@@ -264,10 +271,15 @@ async function earlierCredits(
   return rows.filter((t) => t.amount.minor > 0n);
 }
 
-/** The company's standing decisions, as the domain reads them. */
-async function decisionsOf(store: Store, company: string): Promise<Map<string, FindingDecision>> {
+/** The decisions standing on these findings of the company, as the domain reads them. */
+async function decisionsOf(
+  store: Store,
+  company: string,
+  findings: readonly Finding[],
+): Promise<Map<string, FindingDecision>> {
   const out = new Map<string, FindingDecision>();
-  for (const [id, f] of await store.findings.decisions(company)) {
+  const ids = findings.map((f) => findingId(company, f));
+  for (const [id, f] of await store.findings.decisions(company, ids)) {
     if (!f.decidedHash || !f.decidedBy || !f.decidedAt || f.decision === 'open') continue;
     out.set(id, {
       decision: f.decision,

@@ -82,15 +82,23 @@ export class BasketRepository {
     return [...ids].sort();
   }
 
-  /** Bulks already in a basket that is not failed or cancelled (they need no second basket). */
-  async bulkIdsInLiveBaskets(company: string): Promise<Set<string>> {
-    const rows = (await this.db
-      .knex<Row>('basket_items')
-      .join('baskets', 'baskets.id', 'basket_items.basket_id')
-      .select('basket_items.bulk_id')
-      .where('baskets.company', company)
-      .whereNotIn('baskets.state', ['failed', 'cancelled'])) as Row[];
-    return new Set(rows.map((r) => toStr(r.bulk_id)));
+  /**
+   * Of these bulks, the ones already in a basket that is not failed or cancelled (they need no
+   * second basket). Asked by bulk (basket_items_bulk_ix): the bulks waiting now, not every
+   * basket the company has signed over the years.
+   */
+  async bulksInLiveBaskets(bulkIds: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunks(bulkIds)) {
+      const rows = (await this.db
+        .knex<Row>('basket_items')
+        .join('baskets', 'baskets.id', 'basket_items.basket_id')
+        .select('basket_items.bulk_id')
+        .whereIn('basket_items.bulk_id', part)
+        .whereNotIn('baskets.state', ['failed', 'cancelled'])) as Row[];
+      for (const r of rows) out.add(toStr(r.bulk_id));
+    }
+    return out;
   }
 
   /** How many SCA links a basket has had (numbers the idempotency key of the next one). */

@@ -6,7 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
-import { forUpdate, instant, toBool, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, forUpdate, instant, throughIndex, toBool, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
 export type FindingDecisionKind = 'open' | 'acknowledged' | 'confirmed' | 'rejected';
 
@@ -55,18 +55,43 @@ export class FindingRepository {
     private readonly audit: AuditTrail,
   ) {}
 
-  /** The company's findings a person decided about (not reopened), by id. */
-  async decisions(company: string): Promise<Map<string, StoredFinding>> {
-    const rows = await this.db.knex<Row>('findings').where({ company }).whereNot({ decision: 'open' });
-    return new Map(rows.map((r) => [toStr(r.id), toStoredFinding(r)]));
+  /**
+   * Of these findings of the company, the ones a person decided about (not reopened), by id. By
+   * id, through the key: a run asks about the findings it has, never every decision the company
+   * has made in its years.
+   */
+  async decisions(company: string, ids: readonly string[]): Promise<Map<string, StoredFinding>> {
+    const out = new Map<string, StoredFinding>();
+    for (const part of chunks([...new Set(ids)]))
+      for (const r of await this.db
+        .knex<Row>('findings')
+        .where({ company })
+        .whereIn('id', part)
+        .whereNot({ decision: 'open' }))
+        out.set(toStr(r.id), toStoredFinding(r));
+    return out;
   }
 
-  /** Records one run's findings: new ones are added, known ones refreshed, the rest marked absent. */
+  /**
+   * Records one run's findings: new ones are added, known ones refreshed, the rest marked absent.
+   * Reads and writes what the run touches — its findings by key, and the ones present before —
+   * not every finding the company ever had, which grows with the years.
+   */
   async recordRun(company: string, runId: string, seen: readonly FindingSeen[]): Promise<void> {
     const at = instant(this.clock.now());
     await this.db.transaction(async (trx) => {
-      const known = new Set((await trx<Row>('findings').select('id').where({ company })).map((r) => toStr(r.id)));
-      await trx('findings').where({ company }).update({ present: false });
+      const known = new Set<string>();
+      for (const part of chunks(seen.map((f) => f.id)))
+        for (const r of await trx<Row>('findings').select('id').where({ company }).whereIn('id', part))
+          known.add(toStr(r.id));
+      // The ones present before, read through (company, present), then marked by key.
+      const rows = await trx
+        .from<Row>(throughIndex(trx, 'findings', 'findings_company_present_index'))
+        .select('id')
+        .where({ company, present: true });
+      const present = (rows as Row[]).map((r) => toStr(r.id));
+      for (const part of chunks(present))
+        await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
       for (const f of seen) {
         const fields = {

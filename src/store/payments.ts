@@ -9,7 +9,19 @@ import type { PaymentInstruction, InstructionPriority } from '../domain/payment.
 import { canonicalBankStatus, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { chunks, toBigInt, toBool, toDate, toInt, toLocalDate, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import {
+  chunks,
+  instant,
+  toBigInt,
+  toBool,
+  toDate,
+  toInt,
+  toLocalDate,
+  toOptBool,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
 
 /** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
@@ -130,11 +142,19 @@ export class PaymentRepository {
     return new Map(rows.map((r) => [toStr(r.id), toDate(r.updated_at)]));
   }
 
-  /** Files with at least one line that changed at or after `since` (all the company's files when undefined). */
-  async filesChangedSince(company: string, since: Date | undefined): Promise<string[]> {
-    const q = this.db.knex<Row>('payments').distinct('file_id').where({ company });
-    if (since !== undefined) void q.where('updated_at', '>=', since.toISOString());
-    return (await q).map((r) => toStr(r.file_id)).sort();
+  /**
+   * Files with at least one line that changed at or after `since`: read by the files' own
+   * `lines_changed_at` (written with every move of their lines, src/store/transitions.ts) through
+   * (company, lines_changed_at), so the read costs the files of the window, not every line the
+   * company ever had.
+   */
+  async filesChangedSince(company: string, since: Date): Promise<string[]> {
+    const rows = await this.db
+      .knex<Row>('payment_files')
+      .select('id')
+      .where({ company })
+      .where('lines_changed_at', '>=', instant(since));
+    return rows.map((r) => toStr(r.id)).sort();
   }
 
   async listByFile(fileId: string): Promise<StoredPayment[]> {

@@ -101,6 +101,16 @@ export function isMysqlKnex(knex: Knex | Knex.Transaction): boolean {
   return (knex.client as { dialect?: string }).dialect === 'mysql';
 }
 
+/**
+ * `table` read through `index`, named to the engine (SQLite `INDEXED BY`, MariaDB `FORCE INDEX`),
+ * for a read whose index the planner would not pick: its statistics cannot tell a column that
+ * is rarely true (a present finding among years of absent ones) from one true half the time.
+ * A named index that cannot serve the query is an error on SQLite, not a silent scan.
+ */
+export function throughIndex(knex: Knex | Knex.Transaction, table: string, index: string): Knex.Raw {
+  return knex.raw(isMysqlKnex(knex) ? '?? force index (??)' : '?? indexed by ??', [table, index]);
+}
+
 /** `SELECT … FOR UPDATE` on MySQL/MariaDB; a plain select on SQLite (knex would warn there). */
 export function forUpdate<T extends Knex.QueryBuilder>(knex: Knex | Knex.Transaction, query: T): T {
   return isMysqlKnex(knex) ? (query.forUpdate() as T) : query;

@@ -16,7 +16,7 @@ import {
   type PageQuery,
   type Paged,
 } from './console-views.js';
-import { toInt, toOptStr, toStr, type Row } from './rows.js';
+import { throughIndex, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface TodayBulk {
   id: string;
@@ -203,9 +203,8 @@ export class TodayViews {
     keys: readonly string[],
     order: 'asc' | 'desc',
   ): Knex.QueryBuilder {
-    const hint = this.db.dialect === 'sqlite' ? '?? indexed by ??' : '?? force index (??)';
     const q = this.db.knex
-      .from<Row>(this.db.knex.raw(hint, [table, index]))
+      .from<Row>(throughIndex(this.db.knex, table, index))
       .orderBy(keys.map((column) => ({ column, order })));
     if (query.after !== undefined) afterKey(q, keys, decodeCursor(query.after, keys.length), order);
     return q;

@@ -167,6 +167,7 @@ async function moveByIds<K extends TransitionKind>(
     decideRows(spec, rows, request, decided);
   }
   await writeMoves(trx, move, decided.moved);
+  if (request.kind === 'payment') await linesChanged(trx, move, { lines: decided.moved });
   return resultOf(decided);
 }
 
@@ -199,7 +200,10 @@ async function moveJoiningLines<K extends TransitionKind>(
         .update({ ...move.set, bulk_id: bulkId }),
     );
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
-  if (ids.length > 0) await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
+  if (ids.length > 0) {
+    await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
+    await linesChanged(trx, move, { fileId });
+  }
   return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
 }
 
@@ -287,6 +291,7 @@ async function moveBulkLines<K extends TransitionKind>(
     if (decision === 'apply') {
       await insertBulkLinesRow(trx, move, bulkId, from);
       await updateBulkLines(trx, move, bulkId, lines);
+      await linesChanged(trx, move, { bulkId });
       return { moved: lines, duplicate: 0, stale: 0, refused: [] };
     }
   }
@@ -296,6 +301,7 @@ async function moveBulkLines<K extends TransitionKind>(
   if (decided.moved.length === 0) return resultOf(decided);
   if (decided.moved.length < rows.length) {
     await writeMoves(trx, move, decided.moved);
+    await linesChanged(trx, move, { bulkId });
     return resultOf(decided);
   }
   // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
@@ -305,7 +311,35 @@ async function moveBulkLines<K extends TransitionKind>(
     [...log, bulkId],
   );
   await updateBulkLines(trx, move, bulkId, decided.moved.length);
+  await linesChanged(trx, move, { bulkId });
   return resultOf(decided);
+}
+
+/**
+ * Payment lines moved: their files' `lines_changed_at` takes the move's time, one UPDATE per
+ * move (by file, bulk or the moved lines), so the status report finds the files whose lines
+ * changed through an index on the files (PaymentRepository.filesChangedSince) instead of
+ * reading every line's `updated_at`. The one writer of payments' states is this file, so no
+ * change passes it by.
+ */
+async function linesChanged<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  { set }: Move<K>,
+  of: { fileId: string } | { bulkId: string } | { lines: readonly string[] },
+): Promise<void> {
+  const at = { lines_changed_at: set.updated_at };
+  if ('fileId' in of) {
+    await trx('payment_files').where({ id: of.fileId }).update(at);
+    return;
+  }
+  if ('bulkId' in of) {
+    await trx('payment_files')
+      .whereIn('id', trx('bulks').select('file_id').where({ id: of.bulkId }))
+      .update(at);
+    return;
+  }
+  for (const part of chunks(of.lines, IDS_PER_STATEMENT))
+    await trx('payment_files').whereIn('id', trx('payments').distinct('file_id').whereIn('id', part)).update(at);
 }
 
 /** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */

@@ -102,7 +102,7 @@ export function decisionCases(ctx: () => DecisionsContext): void {
       reason: 'paid by cheque',
     });
     expect(acked).toMatchObject({ decision: 'acknowledged', decidedHash: 'h1', decidedBy: 'kari' });
-    expect([...(await store.findings.decisions('acme')).keys()]).toEqual(['F-1']);
+    expect([...(await store.findings.decisions('acme', ['F-1', 'F-2'])).keys()]).toEqual(['F-1']);
     const trail = await store.audit.list({ subject: { type: 'finding', id: 'acme/F-1' } });
     expect(trail).toEqual([
       expect.objectContaining({ action: 'finding.acknowledge', actor: 'kari', reason: 'paid by cheque' }),
@@ -120,7 +120,7 @@ export function decisionCases(ctx: () => DecisionsContext): void {
       origin: 'cli@x',
       reason: 'not paid after all',
     });
-    expect((await store.findings.decisions('acme')).size).toBe(0);
+    expect((await store.findings.decisions('acme', ['F-1', 'F-2'])).size).toBe(0);
     expect((await store.audit.list({ subject: { type: 'finding', id: 'acme/F-1' } })).map((e) => e.action)).toEqual([
       'finding.acknowledge',
       'finding.reopen',

@@ -38,6 +38,7 @@ import { up as signInFailuresUp } from './0423-sign-in-failures.js';
 import { up as electronicSequenceNumbersUp } from './0490-electronic-sequence-numbers.js';
 import { up as sequenceNumberContentUp } from './0510-sequence-number-content.js';
 import { up as exportFloorsUp } from './0520-export-floors.js';
+import { up as historyBoundedReadsUp } from './0530-history-bounded-reads.js';
 
 export interface Migration {
   readonly name: string;
@@ -86,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0490_electronic_sequence_numbers', up: electronicSequenceNumbersUp },
   { name: '0510_sequence_number_content', up: sequenceNumberContentUp },
   { name: '0520_export_floors', up: exportFloorsUp },
+  { name: '0530_history_bounded_reads', up: historyBoundedReadsUp },
 ];

@@ -1,0 +1,234 @@
+// A bureau's nightly reads must cost the same after years of nights as after a few: each read
+// below is made once over a little history and once after ten times more, older history was
+// added, and the rows MariaDB's storage engine read and wrote for it (its Handler_* counters,
+// one connection) must not grow. Each read once went through every row the company or account
+// ever had (the fetch's first unsettled day, the status report's changed files, reconciliation's
+// decisions and present findings, approval's bulks already in a basket, the alerts' broken
+// days). SQLite has no such counter; there the same calls are checked for their answers, and
+// the store's SQL and indexes are the same.
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/clock.js';
+import type { LocalDate } from '../../src/domain/local-date.js';
+import type { PaymentInstruction } from '../../src/domain/payment.js';
+import { createStore, openDatabase, type Database, type StatementDay, type Store } from '../../src/store/index.js';
+import { onBothEngines } from '../support/engines.js';
+
+const DAY_MS = 86_400_000;
+
+await onBothEngines((engine, open) => {
+  describe(`history-bounded nightly reads (${engine})`, () => {
+    let db: Database;
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    const clock = new ManualClock('2031-06-02T08:00:00Z');
+
+    beforeEach(async () => {
+      const target = await open();
+      cleanup = () => target.cleanup();
+      // One connection: the session's counters are the calls' own.
+      db = await openDatabase({ url: target.url, poolMax: 1 });
+      await db.migrate();
+      store = createStore(db, clock);
+      clock.set('2031-06-02T08:00:00Z');
+      const at = clock.now().toISOString();
+      await db
+        .knex('accounts')
+        .insert(['acc', 'a1', 'a2', 'a3', 'a4'].map((id) => ({ id, company: 'acme', created_at: at, updated_at: at })));
+    });
+    afterEach(async () => {
+      await db.close();
+      await cleanup();
+    });
+
+    /** Rows the storage engine read and changed during `fn` (MariaDB); undefined on SQLite. */
+    async function rowsTouched(fn: () => Promise<unknown>): Promise<number | undefined> {
+      if (engine !== 'MariaDB') {
+        await fn();
+        return undefined;
+      }
+      const count = async () => {
+        const [rows] = (await db.knex.raw(
+          `show session status where variable_name like 'Handler_read%' or variable_name in ('Handler_update', 'Handler_write', 'Handler_delete')`,
+        )) as [{ Variable_name: string; Value: string }[]];
+        return rows.reduce((sum, r) => sum + Number(r.Value), 0);
+      };
+      const before = await count();
+      await fn();
+      return (await count()) - before;
+    }
+
+    /** Asserts `read` touched no more rows after the history grew than before. */
+    async function flat(read: () => Promise<unknown>, grow: () => Promise<void>, label: string): Promise<void> {
+      const small = await rowsTouched(read);
+      await grow();
+      const large = await rowsTouched(read);
+      if (small === undefined || large === undefined) return;
+      expect(large, `${label}: rows touched ${small} before the history grew, ${large} after`).toBeLessThanOrEqual(
+        small,
+      );
+    }
+
+    const day = (accountId: string, d: LocalDate, continuity: StatementDay['continuity'] = 'ok'): StatementDay => ({
+      accountId,
+      day: d,
+      currency: 'NOK',
+      openingMinor: 100n,
+      closingMinor: 100n,
+      bookedSumMinor: 0n,
+      entryCount: 0,
+      continuity,
+    });
+    const daysFrom = (accountId: string, from: string, count: number): StatementDay[] =>
+      Array.from({ length: count }, (_, i) =>
+        day(accountId, new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10) as LocalDate),
+      );
+
+    it("the fetch's first unsettled day: a break and the day after the last, whatever lies before", async () => {
+      await store.statementDays.recordMany([
+        ...daysFrom('acc', '2031-05-01', 30),
+        day('acc', '2031-05-10' as LocalDate, 'gap'),
+      ]);
+      expect(await store.statementDays.firstUnsettledDay('acc')).toBe('2031-05-10');
+      await flat(
+        () => store.statementDays.firstUnsettledDay('acc'),
+        () => store.statementDays.recordMany(daysFrom('acc', '2026-01-01', 1500)),
+        'firstUnsettledDay',
+      );
+      expect(await store.statementDays.firstUnsettledDay('acc')).toBe('2031-05-10');
+      await store.statementDays.record(day('acc', '2031-05-10' as LocalDate));
+      expect(await store.statementDays.firstUnsettledDay('acc')).toBe('2031-05-31');
+      expect(await store.statementDays.firstUnsettledDay('none')).toBeUndefined();
+    });
+
+    it("the alerts' broken days: the breaks, not every day of every account", async () => {
+      await store.statementDays.recordMany([
+        ...daysFrom('a1', '2031-05-01', 30),
+        day('a2', '2031-05-03' as LocalDate, 'mismatch'),
+      ]);
+      await flat(
+        () => store.attention.brokenStatementDays(),
+        async () => {
+          for (const account of ['a1', 'a3', 'a4'])
+            await store.statementDays.recordMany(daysFrom(account, '2027-01-01', 600));
+        },
+        'brokenStatementDays',
+      );
+      expect((await store.attention.brokenStatementDays()).map((d) => [d.accountId, d.day, d.continuity])).toEqual([
+        ['a2', '2031-05-03', 'mismatch'],
+      ]);
+    });
+
+    /** A file of `lines` payments taken into one bulk (its lines move) at the clock's time. */
+    async function sentFile(name: string, lines: number): Promise<string> {
+      const payments: PaymentInstruction[] = Array.from({ length: lines }, (_, i) => ({
+        debtorIban: 'NO9386011117947',
+        debtorName: 'Acme AS',
+        requestedExecutionDate: '2031-06-03' as LocalDate,
+        endToEndId: `${name}-${i}`,
+        amount: { minor: 100n + BigInt(i), currency: 'NOK' },
+        creditorIban: 'NO0612000000009',
+        creditorName: 'Creditor AS',
+        lineNumber: i + 1,
+      }));
+      const file = await store.files.recordAcceptedFile(
+        {
+          company: 'acme',
+          fileName: `${name}.csv`,
+          sha256: createHash('sha256').update(name).digest('hex'),
+          format: 'csv:generic',
+          sizeBytes: 100,
+          receivedAt: clock.now(),
+        },
+        payments,
+      );
+      const lineIds = (await store.payments.listByFile(file.id)).map((p) => p.id);
+      await store.bulks.createBulks(file.id, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: '2031-06-03' as LocalDate,
+          batchBooking: false,
+          paymentIds: lineIds,
+        },
+      ]);
+      return file.id;
+    }
+
+    it("the status report's changed files: the window's files, not every line the company paid", async () => {
+      clock.set('2031-01-05T08:00:00Z');
+      for (let f = 0; f < 4; f++) await sentFile(`old${f}`, 20);
+      clock.set('2031-06-01T08:00:00Z');
+      const recent = await sentFile('recent', 5);
+      const since = new Date('2031-05-30T08:00:00Z');
+      expect(await store.payments.filesChangedSince('acme', since)).toEqual([recent]);
+      await flat(
+        () => store.payments.filesChangedSince('acme', since),
+        async () => {
+          clock.set('2028-01-05T08:00:00Z');
+          for (let f = 0; f < 20; f++) await sentFile(`older${f}`, 40);
+          clock.set('2031-06-02T08:00:00Z');
+        },
+        'filesChangedSince',
+      );
+      // A line of an old file that moves now brings its file into the window.
+      const [old] = await store.bulks.listByFile((await store.files.listFiles({ company: 'acme' }))[0]!.id);
+      await store.bulks.markRejected(old!.id, { title: 'refused' });
+      expect((await store.payments.filesChangedSince('acme', since)).sort()).toEqual([old!.fileId, recent].sort());
+    });
+
+    const seen = (id: string) => ({ id, type: 'unmatched_payment', factHash: `h-${id}`, subject: id, summary: id });
+
+    it("reconciliation's findings: a run reads and writes its own findings, not the company's years of them", async () => {
+      const history = async (prefix: string, count: number) => {
+        const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+        await store.findings.recordRun('acme', `run-${prefix}`, ids.map(seen));
+        for (const id of ids.slice(0, count / 4))
+          await store.findings.decide('acme', id, {
+            decision: 'acknowledged',
+            actor: 'kari',
+            origin: 'test',
+            reason: 'known',
+          });
+      };
+      await history('F-old', 40);
+      await store.findings.decide('acme', 'F-old-39', {
+        decision: 'acknowledged',
+        actor: 'kari',
+        origin: 'test',
+        reason: 'x',
+      });
+      const tonight = ['F-new-1', 'F-old-39'];
+      const run = async () => {
+        await store.findings.decisions('acme', tonight);
+        await store.findings.recordRun('acme', 'run-night', tonight.map(seen));
+      };
+      await run(); // the findings present before leave once; the measured runs find only tonight's
+      await flat(
+        run,
+        async () => {
+          await history('F-older', 400);
+          await run();
+        },
+        'decisions + recordRun',
+      );
+      expect([...(await store.findings.decisions('acme', tonight)).keys()]).toEqual(['F-old-39']);
+      expect((await store.findings.list({ company: 'acme' })).map((f) => f.id).sort()).toEqual(tonight);
+      expect((await store.findings.list({ company: 'acme', all: true })).length).toBe(441);
+    });
+
+    it("approval's bulks already in a live basket: asked by bulk, not by every basket of the company", async () => {
+      const bulkOf = async (name: string) => (await store.bulks.listByFile(await sentFile(name, 1)))[0]!.id;
+      const waiting = [await bulkOf('w1'), await bulkOf('w2')];
+      await store.baskets.create('acme', [waiting[0]!]);
+      await flat(
+        () => store.baskets.bulksInLiveBaskets(waiting),
+        async () => {
+          for (let b = 0; b < 30; b++) await store.baskets.create('acme', [await bulkOf(`signed${b}`)]);
+        },
+        'bulksInLiveBaskets',
+      );
+      expect([...(await store.baskets.bulksInLiveBaskets(waiting))]).toEqual([waiting[0]]);
+    });
+  });
+});
