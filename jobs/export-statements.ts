@@ -10,16 +10,21 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { normalizeIban } from '../src/domain/account-id.js';
 import { SettleError } from '../src/domain/errors.js';
 import { addDays, today, type LocalDate } from '../src/domain/local-date.js';
-import type { ExportFloor, NumberedPeriod, StatementDay, StoredAccount } from '../src/store/index.js';
+import type {
+  ExportFloor,
+  NumberedPeriod,
+  StatementDay,
+  StoredAccount,
+  StoredTransaction,
+} from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
-import { nextFloor, planPending, type PendingInput } from './statements/pending-plan.js';
+import { nextFloor, planPending, type PendingInput, type PendingPlan } from './statements/pending-plan.js';
 import { overlapStart, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
 import { exportUnits } from './statements/render.js';
 import {
   preparePeriods,
-  readAhead,
   recordWritten,
   renderPeriod,
   writePeriod,
@@ -74,11 +79,19 @@ export async function runExportStatements(
             return;
           }
           // What each format delivered and numbered, and the account's checked days for all of
-          // them, read once for the check and the plan: the check writes nothing.
+          // them, read once for the check and the plan: the check writes nothing. What each
+          // format checks and writes is planned before anything is read for it, so the account's
+          // bookings and legal numbers are read once for all of it.
           const ledgers = await readLedgers(targets, lastComplete, floors.get(account.id));
-          for (const [i, target] of targets.entries()) {
-            await verifyExported(target, lastComplete, ledgers[i]!);
-            await exportPending(target, lastComplete, ledgers[i]!);
+          const work = targets.map((target, i) => {
+            const ledger = ledgers[i]!;
+            const input = pendingInput(target, lastComplete, ledger);
+            return { target, ledger, check: checkOf(target, lastComplete, ledger), input, plan: planPending(input) };
+          });
+          const read = await readAccount(work);
+          for (const { target, ledger, check, input, plan } of work) {
+            await verifyExported(target, ledger, check, read);
+            await exportPending(target, lastComplete, { ledger, input, plan }, read);
           }
         });
       }
@@ -160,14 +173,10 @@ async function raiseFloor(
     await deps.exportFloors.raise(account.id, unit.exportFormat, ledger.floor, next);
 }
 
-/** The automatic export: the periods planned (statements/pending-plan.ts), written in order. */
-async function exportPending(target: AccountExport, lastComplete: LocalDate, ledger: Ledger): Promise<void> {
-  const { deps, company, account, unit, result } = target;
-  const { exportFormat } = unit;
-  const held = (day: LocalDate, reason: string) =>
-    result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
+/** What the plan of a format's pending periods starts from (statements/pending-plan.ts). */
+function pendingInput({ company, unit }: AccountExport, lastComplete: LocalDate, ledger: Ledger): PendingInput {
   const { exported, numbered } = ledger;
-  const input: PendingInput = {
+  return {
     days: ledger.days,
     exported,
     numbered,
@@ -178,7 +187,20 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
     skipEmpty: unit.notification !== undefined || !company.statements.emptyDays,
     perRun: periodsOfRun(company, unit),
   };
-  const plan = planPending(input);
+}
+
+/** The automatic export: the periods planned (statements/pending-plan.ts), written in order. */
+async function exportPending(
+  target: AccountExport,
+  lastComplete: LocalDate,
+  { ledger, input, plan }: { ledger: Ledger; input: PendingInput; plan: PendingPlan },
+  shared: AccountRead,
+): Promise<void> {
+  const { deps, company, account, unit, result } = target;
+  const { exportFormat } = unit;
+  const held = (day: LocalDate, reason: string) =>
+    result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
+  const { numbered } = ledger;
   if (plan.broken !== undefined) {
     const { day, continuity, finding } = plan.broken;
     held(
@@ -200,7 +222,7 @@ async function exportPending(target: AccountExport, lastComplete: LocalDate, led
       `period ${plan.changed.period} was numbered for writing but its days have changed since; export it explicitly`,
     );
   if (plan.periods.length === 0) return raiseFloor(target, ledger, input, [], lastComplete);
-  const read = await readAhead(target, plan.periods);
+  const read = await numberedAhead(target, plan.periods, shared);
   const { ready, held: stopped } = await preparePeriods(target, plan.periods, { explicit: false, numbered, read });
   // Each file is recorded after it is in place; the account's new periods are recorded together
   // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
@@ -250,25 +272,44 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
   }
 }
 
+/** The delivered periods a run checks (those reaching into the overlap window) and the days they span. */
+interface Check {
+  periods: readonly string[];
+  from: LocalDate;
+  to: LocalDate;
+}
+
+function checkOf({ company }: AccountExport, lastComplete: LocalDate, ledger: Ledger): Check | undefined {
+  const since = overlapStart(company, lastComplete);
+  const periods = ledger.exported.filter((period) => periodDays(period)[1] >= since);
+  if (periods.length === 0) return undefined;
+  const from = periods.map((period) => periodDays(period)[0]).reduce((a, b) => (a < b ? a : b));
+  const to = periods.map((period) => periodDays(period)[1]).reduce((a, b) => (a > b ? a : b));
+  return { periods, from, to };
+}
+
 /**
  * Bookings can arrive late, dated on a day already delivered: the fetch window (watermark −
  * overlap) re-reads them, so the statements of that window are built again and compared with
  * the SHA-256 of what was delivered. A difference is reported, never silently re-written: the
  * ERP may have imported the old file, and a person decides (explicit export).
  */
-async function verifyExported(target: AccountExport, lastComplete: LocalDate, ledger: Ledger): Promise<void> {
+async function verifyExported(
+  target: AccountExport,
+  ledger: Ledger,
+  check: Check | undefined,
+  read: AccountRead,
+): Promise<void> {
+  if (check === undefined) return;
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
-  const since = overlapStart(company, lastComplete);
-  const recent = ledger.exported.filter((period) => periodDays(period)[1] >= since);
-  if (recent.length === 0) return;
-  // The window's days, delivered files, bookings and legal numbers, read once for all its periods.
-  const from = recent.map((period) => periodDays(period)[0]).reduce((a, b) => (a < b ? a : b));
-  const to = recent.map((period) => periodDays(period)[1]).reduce((a, b) => (a > b ? a : b));
+  const { periods: recent, from, to } = check;
   // The days read for the plan hold the window unless a run period reaches back before them.
   const stored = from >= ledger.from ? ledger.days : await deps.days.list(account.id, from, to);
   const delivered = await deps.exports.latestOf(exportFormat, account.id, recent);
-  const read = await readForCheck(target, recent, { from, to });
+  // A statement takes its bookings and legal number from the account's read; a notification
+  // reads its day's bookings itself.
+  const shared = unit.notification === undefined ? { read } : {};
   for (const period of recent) {
     const [first, last] = periodDays(period);
     const days = statementDays(stored.filter((d) => d.day >= first && d.day <= last));
@@ -282,7 +323,7 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate, le
       days,
       sequenceNumber,
       numbering: 'find',
-      ...(read === undefined ? {} : { read }),
+      ...shared,
     });
     if (rendered.sha256 === file.sha256) continue;
     const reason = `the bank's data for ${period} changed after the statement was delivered (now ${rendered.entryCount} entries, delivered ${file.entryCount}); check it and re-export explicitly`;
@@ -305,18 +346,69 @@ async function verifyExported(target: AccountExport, lastComplete: LocalDate, le
   }
 }
 
-/** A statement check's bookings and the legal numbers the periods were given (none for a notification). */
-async function readForCheck(
+/**
+ * An account's bookings and the legal numbers of its statements' first days, for the checks and
+ * plans of all its formats, read once: the bookings of the days they span (ranges close together
+ * are one read: the check's window and the days after it), the numbers those days already have.
+ * The plans add the numbers they give, so `numbers` is the account's as far as this run knows.
+ */
+type AccountRead = ReadAhead & { numbers: Map<LocalDate, number> };
+
+/** Day ranges this close or closer are read as one. */
+const READ_GAP_DAYS = 7;
+
+async function readAccount(
+  work: readonly { target: AccountExport; check: Check | undefined; plan: PendingPlan }[],
+): Promise<AccountRead> {
+  const ranges: [LocalDate, LocalDate][] = [];
+  const firsts = new Set<LocalDate>();
+  for (const { target, check, plan } of work) {
+    // A notification carries no legal number and reads its day's bookings itself.
+    if (target.unit.notification !== undefined) continue;
+    if (check !== undefined) {
+      ranges.push([check.from, check.to]);
+      for (const period of check.periods) firsts.add(periodDays(period)[0]);
+    }
+    if (plan.periods.length > 0) {
+      ranges.push([plan.periods[0]![0]!.day, plan.periods.at(-1)!.at(-1)!.day]);
+      for (const period of plan.periods) firsts.add(period[0]!.day);
+    }
+  }
+  const booked = new Map<LocalDate, readonly StoredTransaction[]>();
+  const numbers = new Map<LocalDate, number>();
+  const [first] = work;
+  if (first === undefined) return { booked, numbers };
+  const { deps, account } = first.target;
+  for (const [from, to] of joined(ranges))
+    for (const [day, list] of await deps.statements.bookedByDay(account.id, from, to)) booked.set(day, list);
+  for (const [day, n] of await deps.legalSequence.findAll(account.id, [...firsts])) numbers.set(day, n);
+  return { booked, numbers };
+}
+
+/** Day ranges joined where they overlap or lie at most READ_GAP_DAYS apart. */
+function joined(ranges: readonly (readonly [LocalDate, LocalDate])[]): [LocalDate, LocalDate][] {
+  const out: [LocalDate, LocalDate][] = [];
+  for (const [from, to] of [...ranges].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const last = out.at(-1);
+    if (last !== undefined && from <= addDays(last[1], READ_GAP_DAYS)) {
+      if (to > last[1]) last[1] = to;
+    } else out.push([from, to]);
+  }
+  return out;
+}
+
+/**
+ * The pending periods' bookings (from the account's read) and their statements' legal numbers:
+ * the ones they have, the next of their year for the others (one insert), added to the read.
+ */
+async function numberedAhead(
   { deps, account, unit }: AccountExport,
-  periods: readonly string[],
-  { from, to }: { from: LocalDate; to: LocalDate },
-): Promise<ReadAhead | undefined> {
-  if (unit.notification !== undefined) return undefined;
-  return {
-    booked: await deps.statements.bookedByDay(account.id, from, to),
-    numbers: await deps.legalSequence.findAll(
-      account.id,
-      periods.map((period) => periodDays(period)[0]),
-    ),
-  };
+  periods: readonly (readonly StatementDay[])[],
+  shared: AccountRead,
+): Promise<ReadAhead> {
+  if (unit.notification !== undefined) return { booked: shared.booked, numbers: new Map() };
+  const firsts = periods.map((g) => g[0]!.day);
+  for (const [day, n] of await deps.legalSequence.assignAll(account.id, firsts, shared.numbers))
+    shared.numbers.set(day, n);
+  return shared;
 }

@@ -11,7 +11,7 @@ import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { AccountStatusRepository, StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
-import type { BalanceInput, BankTransactionInput, StatementRepository } from '../src/store/index.js';
+import type { BalanceInput, BankTransactionInput, FetchStart, StatementRepository } from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
 import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
 import { checkAccountDays } from './statements/check-days.js';
@@ -95,6 +95,8 @@ export async function runFetchStatements(
       company.id,
       wanted.map((a) => a.id),
       async () => {
+        // Where each account's fetch starts, for all of them in one read.
+        const starts = await deps.statements.fetchStarts(wanted.map((a) => a.id));
         for (const account of wanted) {
           const bankId = account.bankId ?? soleBankId(company);
           if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
@@ -102,7 +104,7 @@ export async function runFetchStatements(
           const result = await underAccountClaim(
             deps.units,
             { job: 'fetch', company: company.id, account: account.id },
-            () => fetchAccount(deps, company, context, account, servicer),
+            () => fetchAccount(deps, company, context, { account, start: starts.get(account.id) ?? {} }, servicer),
           );
           if (result === undefined) continue;
           logResult(deps.logger, result);
@@ -167,26 +169,28 @@ async function fetchAccount(
   deps: FetchStatementsDeps,
   company: CompanyConfig,
   context: DataContext,
-  account: Account,
+  { account, start }: { account: Account; start: FetchStart },
   servicer: Servicer,
 ): Promise<AccountFetch> {
+  const watermark = start.fetchedTo;
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
   if (account.status !== undefined && account.status !== 'enabled') {
     await deps.accountStatus?.record(account.id, account.status, deps.clock.now());
-    const fetchedBefore = (await deps.statements.fetchedTo(account.id)) !== undefined;
-    return { ...empty(company, account, fetchedBefore ? 'not-enabled' : 'not-yet-enabled'), status: account.status };
+    return {
+      ...empty(company, account, watermark !== undefined ? 'not-enabled' : 'not-yet-enabled'),
+      status: account.status,
+    };
   }
   const result = empty(company, account, 'fetched');
   try {
     const startedAt = deps.clock.now();
-    const watermark = await deps.statements.fetchedTo(account.id);
     // The first fetch reaches back whole calendar days, not 24-hour spans: 31 × 24 h from late
     // evening across the autumn clock change lands on the next day, and a day went missing.
     const windowStart =
       watermark === undefined
         ? addDays(dateInZone(startedAt, deps.timeZone), -(deps.initialDays ?? 31))
         : dateInZone(new Date(watermark.getTime() - company.statements.overlap), deps.timeZone);
-    const unsettled = await deps.days.firstUnsettledDay(account.id);
+    const unsettled = start.firstUnsettled;
     const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
     result.from = from;
 

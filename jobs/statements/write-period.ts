@@ -17,31 +17,13 @@ import { periodOf } from './periods.js';
 import { renderNotification, renderStatement, type ExportUnit, type Rendered } from './render.js';
 
 /**
- * The automatic export's reads for all its pending days in one go — their bookings, and the
- * legal sequence numbers of the statements' first days, given in day order as one insert — so a
- * first night's month of history per account costs a few queries, not several for every day.
- * A check of delivered periods reads the same for its window (the numbers found, none given).
+ * An export's reads for many periods in one go — their bookings, and the legal sequence numbers
+ * of the statements' first days — so a first night's month of history per account costs a few
+ * queries, not several for every day (jobs/export-statements.ts reads them once per account).
  */
 export interface ReadAhead {
   booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;
   numbers: ReadonlyMap<LocalDate, number>;
-}
-
-export async function readAhead(
-  { deps, account, unit }: AccountExport,
-  periods: readonly (readonly StatementDay[])[],
-): Promise<ReadAhead> {
-  return {
-    booked: await deps.statements.bookedByDay(account.id, periods[0]![0]!.day, periods.at(-1)!.at(-1)!.day),
-    // Only statements carry a legal sequence number; a camt.054 notification takes none.
-    numbers:
-      unit.notification === undefined
-        ? await deps.legalSequence.assignAll(
-            account.id,
-            periods.map((g) => g[0]!.day),
-          )
-        : new Map(),
-  };
 }
 
 /** A period rendered under its number, ready to be written. */

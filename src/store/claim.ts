@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
+import { againOnDeadlock } from './deadlock.js';
 import { chunks, instant, toStr, type Row } from './rows.js';
 
 /** Tables with `id`, `lease_holder`, `lease_expires_at` and `lease_token` columns. */
@@ -66,10 +67,9 @@ export async function claim(db: Database, clock: Clock, table: ClaimableTable, o
     const candidates = (await db.knex(table).select('id').modify(free).orderBy('id').limit(wanted)) as Row[];
     const ids = candidates.map((r) => toStr(r.id));
     if (ids.length === 0) break;
-    const take = (knex: Knex) => knex(table).whereIn('id', ids).modify(free).update(lease);
-    // On MariaDB a one-statement transaction, which is run again if the server picks it as a
-    // deadlock victim; SQLite has one writer at a time and runs the statement atomically.
-    const won = db.dialect === 'sqlite' ? await take(db.knex) : await db.transaction(take);
+    // One statement, atomic on its own (no BEGIN and COMMIT around it), run again if MariaDB
+    // picks it as a deadlock victim; SQLite has one writer at a time.
+    const won = await againOnDeadlock(() => db.knex(table).whereIn('id', ids).modify(free).update(lease));
     taken += won;
     if (won === ids.length && ids.length < wanted) break; // every free row there was is ours now
   }

@@ -54,6 +54,7 @@ export {
   type BalanceInput,
   type BankTransactionInput,
   type BookingStatus,
+  type FetchStart,
   type StoredAccount,
   type StoredTransaction,
   type UpsertResult,

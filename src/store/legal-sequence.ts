@@ -45,9 +45,15 @@ export class LegalSequenceRepository {
    * day. The same unique key guards it: when another export numbered any of these days or took
    * one of the numbers meanwhile, the insert fails as a whole and each day falls back to `assign`.
    */
-  async assignAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
+  async assignAll(
+    accountId: string,
+    days: readonly LocalDate[],
+    known?: ReadonlyMap<LocalDate, number>,
+  ): Promise<Map<LocalDate, number>> {
     if (days.length === 0) return new Map();
-    const numbers = await this.findAll(accountId, days);
+    // `known`: the numbers the caller read for these days (and more) already; the days it lacks
+    // have none, or a concurrent writer gave them one, which the insert's unique key then finds.
+    const numbers = known === undefined ? await this.findAll(accountId, days) : pick(known, days);
     // Each year's highest by itself, off the unique key's end: a read of one row, not of every
     // number the account was given (years of days for a bureau).
     const highest = new Map<number, number>();
@@ -104,4 +110,14 @@ export class LegalSequenceRepository {
       .knex('legal_sequence_numbers')
       .insert({ account_id: accountId, day, year, number, assigned_at: instant(this.clock.now()) });
   }
+}
+
+/** The numbers of these days among `known`. */
+function pick(known: ReadonlyMap<LocalDate, number>, days: readonly LocalDate[]): Map<LocalDate, number> {
+  const out = new Map<LocalDate, number>();
+  for (const day of days) {
+    const n = known.get(day);
+    if (n !== undefined) out.set(day, n);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 // Statement continuity per account and day: opening and closing balance, the booked sum and
 // whether the chain holds (yesterday's closing = today's opening, opening + booked = closing).
 // The reconcile job computes the finding; this table keeps it for reports and alerts.
+import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { Continuity } from '../domain/statement-day-continuity.js';
 import { addDays, type LocalDate } from '../domain/local-date.js';
@@ -73,29 +74,10 @@ export class StatementDayRepository {
     await lowerFloors();
   }
 
-  /**
-   * Where the next fetch of an account must start at the latest: the first day whose continuity
-   * is broken (so a correction by the bank is picked up and the break keeps being reported), or
-   * the day after the last day checked (so a day the bank was late to close is never skipped).
-   * undefined before the first check.
-   */
+  /** Where the next fetch of an account must start at the latest (`unsettledColumns`). */
   async firstUnsettledDay(accountId: string): Promise<LocalDate | undefined> {
-    // One statement of two index look-ups, each as cheap after five years of days as after one:
-    // the first broken day off statement_days_today_ix (account, continuity, day), the last day
-    // off the key's end. Not one aggregate over the account's days, which read every day it has.
-    const breaks = this.db
-      .knex('statement_days')
-      .min('day')
-      .where({ account_id: accountId })
-      .whereIn('continuity', BROKEN);
-    const last = this.db.knex('statement_days').max('day').where({ account_id: accountId });
-    const row = (await this.db.knex.select({ broken: breaks, last }).first()) as
-      { broken?: unknown; last?: unknown } | undefined;
-    const candidates = [
-      row?.broken,
-      typeof row?.last === 'string' ? addDays(row.last as LocalDate, 1) : undefined,
-    ].filter((d): d is LocalDate => typeof d === 'string');
-    return candidates.sort()[0];
+    const row = (await this.db.knex.select(unsettledColumns(this.db.knex, accountId)).first()) as Row | undefined;
+    return firstUnsettled(row);
   }
 
   async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {
@@ -125,4 +107,33 @@ export function toDay(r: Row): StatementDay {
     continuity: toStr(r.continuity) as Continuity,
     ...(finding === undefined ? {} : { finding }),
   };
+}
+
+/**
+ * Where the next fetch of an account must start at the latest: the first day whose continuity
+ * is broken (so a correction by the bank is picked up and the break keeps being reported), or
+ * the day after the last day checked (so a day the bank was late to close is never skipped);
+ * undefined before the first check. These are the two columns (`broken`, `last`) it is told
+ * from, for the account `account` (an id, or a column reference in a read of several accounts):
+ * as cheap after five years of days as after one — the first of the account's broken days
+ * (statement_days_today_ix: account, continuity, day), the last day off the key's end — not an
+ * aggregate over every day the account has.
+ */
+export function unsettledColumns(knex: Knex, account: string | Knex.Raw): Record<string, Knex.QueryBuilder> {
+  // First and last by ORDER BY … LIMIT 1, not min() and max(): MariaDB reads a min() or max()
+  // off the index's end only for a constant account, not for one a subquery is correlated with.
+  const days = () => knex('statement_days').select('day').where('account_id', account).limit(1);
+  return {
+    broken: days().whereIn('continuity', BROKEN).orderBy('day', 'asc'),
+    last: days().orderBy('day', 'desc'),
+  };
+}
+
+/** The first unsettled day from a row with the `unsettledColumns`. */
+export function firstUnsettled(row: Row | undefined): LocalDate | undefined {
+  const candidates = [
+    row?.broken,
+    typeof row?.last === 'string' ? addDays(row.last as LocalDate, 1) : undefined,
+  ].filter((d): d is LocalDate => typeof d === 'string');
+  return candidates.sort()[0];
 }

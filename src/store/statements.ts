@@ -21,7 +21,8 @@ import {
   type StoredFetch,
   type UpsertResult,
 } from './fetched-account.js';
-import { instant, toBigInt, toLocalDate, toOptLocalDate, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, instant, toBigInt, toLocalDate, toOptLocalDate, toOptStr, toStr, type Row } from './rows.js';
+import { firstUnsettled, unsettledColumns } from './statement-days.js';
 
 export type {
   AccountInput,
@@ -46,6 +47,14 @@ export interface StoredAccount {
 export interface StoredTransaction extends BankTransactionInput {
   id: string;
   accountId: string;
+}
+
+/** Where an account's next fetch starts from (StatementRepository.fetchStarts). */
+export interface FetchStart {
+  /** The watermark of its last fetch. */
+  fetchedTo?: Date;
+  /** Its first unsettled day: a break, or the day after the last checked one. */
+  firstUnsettled?: LocalDate;
 }
 
 export class StatementRepository {
@@ -82,6 +91,32 @@ export class StatementRepository {
     const row = await this.db.knex<Row>('accounts').select('transactions_fetched_to').where({ id: accountId }).first();
     const text = toOptStr(row?.transactions_fetched_to);
     return text === undefined ? undefined : new Date(text);
+  }
+
+  /**
+   * Where the fetch of each of these accounts starts from, read for all of a company's accounts
+   * at once: the watermark of its last fetch and its first unsettled day (statement-days.ts). An
+   * account never fetched is absent.
+   */
+  async fetchStarts(accountIds: readonly string[]): Promise<Map<string, FetchStart>> {
+    const out = new Map<string, FetchStart>();
+    for (const part of chunks(accountIds))
+      for (const r of (await this.db
+        .knex<Row>('accounts')
+        .select(
+          'id',
+          'transactions_fetched_to',
+          unsettledColumns(this.db.knex, this.db.knex.raw('??', ['accounts.id'])),
+        )
+        .whereIn('id', part)) as Row[]) {
+        const watermark = toOptStr(r.transactions_fetched_to);
+        const unsettled = firstUnsettled(r);
+        out.set(toStr(r.id), {
+          ...(watermark === undefined ? {} : { fetchedTo: new Date(watermark) }),
+          ...(unsettled === undefined ? {} : { firstUnsettled: unsettled }),
+        });
+      }
+    return out;
   }
 
   async upsertTransactions(accountId: string, transactions: readonly BankTransactionInput[]): Promise<UpsertResult> {

@@ -2,7 +2,7 @@
 // below is made once over a little history and once after ten times more, older history was
 // added, and the rows MariaDB's storage engine read and wrote for it (its Handler_* counters,
 // one connection) must not grow. Each read once went through every row the company or account
-// ever had (the fetch's first unsettled day, the status report's changed files, reconciliation's
+// ever had (the fetch's first unsettled day and watermark, the status report's changed files, reconciliation's
 // decisions and present findings, approval's bulks already in a basket, the alerts' broken
 // days). SQLite has no such counter; there the same calls are checked for their answers, and
 // the store's SQL and indexes are the same.
@@ -96,6 +96,19 @@ await onBothEngines((engine, open) => {
         'firstUnsettledDay',
       );
       expect(await store.statementDays.firstUnsettledDay('acc')).toBe('2031-05-10');
+      // The fetch reads it for all of a company's accounts at once, with their watermarks.
+      await db.knex('accounts').where({ id: 'acc' }).update({ transactions_fetched_to: '2031-06-01T08:00:00.000Z' });
+      await flat(
+        () => store.statements.fetchStarts(['acc', 'a1']),
+        () => store.statementDays.recordMany(daysFrom('acc', '2022-01-01', 1400)),
+        'fetchStarts',
+      );
+      expect(await store.statements.fetchStarts(['acc', 'a1', 'unknown'])).toEqual(
+        new Map([
+          ['acc', { fetchedTo: new Date('2031-06-01T08:00:00.000Z'), firstUnsettled: '2031-05-10' }],
+          ['a1', {}],
+        ]),
+      );
       await store.statementDays.record(day('acc', '2031-05-10' as LocalDate));
       expect(await store.statementDays.firstUnsettledDay('acc')).toBe('2031-05-31');
       expect(await store.statementDays.firstUnsettledDay('none')).toBeUndefined();
