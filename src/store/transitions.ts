@@ -316,30 +316,28 @@ async function moveBulkLines<K extends TransitionKind>(
 }
 
 /**
- * Payment lines moved: their files' `lines_changed_at` takes the move's time, one UPDATE per
- * move (by file, bulk or the moved lines), so the status report finds the files whose lines
- * changed through an index on the files (PaymentRepository.filesChangedSince) instead of
- * reading every line's `updated_at`. The one writer of payments' states is this file, so no
- * change passes it by.
+ * Payment lines moved: their files' `lines_changed_at` takes the move's time, so the status
+ * report finds the files whose lines changed through an index on the files
+ * (PaymentRepository.filesChangedSince) instead of reading every line's `updated_at`. The one
+ * writer of payments' states is this file, so no change passes it by. The files are found first
+ * and written by key: MariaDB 10.11 runs `UPDATE … WHERE id IN (SELECT …)` as a walk of the whole
+ * table that locks every row it passes (it has no semi-join for a single-table UPDATE), so
+ * instances waited on each other's files, and the walk grew with every file kept.
  */
 async function linesChanged<K extends TransitionKind>(
   trx: Knex.Transaction,
   { set }: Move<K>,
   of: { fileId: string } | { bulkId: string } | { lines: readonly string[] },
 ): Promise<void> {
-  const at = { lines_changed_at: set.updated_at };
-  if ('fileId' in of) {
-    await trx('payment_files').where({ id: of.fileId }).update(at);
-    return;
-  }
-  if ('bulkId' in of) {
-    await trx('payment_files')
-      .whereIn('id', trx('bulks').select('file_id').where({ id: of.bulkId }))
-      .update(at);
-    return;
-  }
-  for (const part of chunks(of.lines, IDS_PER_STATEMENT))
-    await trx('payment_files').whereIn('id', trx('payments').distinct('file_id').whereIn('id', part)).update(at);
+  const files = new Set<string>();
+  if ('fileId' in of) files.add(of.fileId);
+  else if ('bulkId' in of)
+    for (const r of await trx<Row>('bulks').select('file_id').where({ id: of.bulkId })) files.add(toStr(r.file_id));
+  else
+    for (const part of chunks(of.lines, IDS_PER_STATEMENT))
+      for (const r of await trx<Row>('payments').distinct('file_id').whereIn('id', part)) files.add(toStr(r.file_id));
+  for (const part of chunks([...files].sort()))
+    await trx('payment_files').whereIn('id', part).update({ lines_changed_at: set.updated_at });
 }
 
 /** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
