@@ -148,13 +148,16 @@ export async function takeStableFiles(
     await sleep(wait ?? settleMs);
     second = new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
   }
+  // Whole milliseconds on both sides: a file system keeps times finer than the clock's, so a file
+  // written in the clock's current millisecond would otherwise seem to come from the future and
+  // be left as too new even with no minimum age.
   const now = clock.now().getTime();
   const stable: FileEntry[] = [];
   for (const [name, first] of candidates) {
     const again = second.get(name);
     if (!again) skipped.push({ name, reason: 'vanished' });
     else if (again.size !== first.size || again.mtimeMs !== first.mtimeMs) skipped.push({ name, reason: 'changing' });
-    else if (now - again.mtimeMs < minAgeMs) skipped.push({ name, reason: 'too-new' });
+    else if (now - Math.floor(again.mtimeMs) < minAgeMs) skipped.push({ name, reason: 'too-new' });
     else stable.push(again);
   }
   return { stable, skipped, others, orphanMarkers };
