@@ -80,17 +80,19 @@ export class FindingRepository {
   async recordRun(company: string, runId: string, seen: readonly FindingSeen[]): Promise<void> {
     const at = instant(this.clock.now());
     await this.db.transaction(async (trx) => {
+      const seenIds = new Set(seen.map((f) => f.id));
       const known = new Set<string>();
-      for (const part of chunks(seen.map((f) => f.id)))
+      for (const part of chunks([...seenIds]))
         for (const r of await trx<Row>('findings').select('id').where({ company }).whereIn('id', part))
           known.add(toStr(r.id));
-      // The ones present before, read through (company, present), then marked by key.
+      // The ones present before and not seen now, read through (company, present), marked by key
+      // (the seen ones are written below).
       const rows = await trx
         .from<Row>(throughIndex(trx, 'findings', 'findings_company_present_index'))
         .select('id')
         .where({ company, present: true });
-      const present = (rows as Row[]).map((r) => toStr(r.id));
-      for (const part of chunks(present))
+      const gone = (rows as Row[]).map((r) => toStr(r.id)).filter((id) => !seenIds.has(id));
+      for (const part of chunks(gone))
         await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
       for (const f of seen) {

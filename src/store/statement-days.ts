@@ -74,12 +74,6 @@ export class StatementDayRepository {
     await lowerFloors();
   }
 
-  /** Where the next fetch of an account must start at the latest (`unsettledColumns`). */
-  async firstUnsettledDay(accountId: string): Promise<LocalDate | undefined> {
-    const row = (await this.db.knex.select(unsettledColumns(this.db.knex, accountId)).first()) as Row | undefined;
-    return firstUnsettled(row);
-  }
-
   async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {
     const rows = await this.db
       .knex<Row>('statement_days')
@@ -114,7 +108,8 @@ export function toDay(r: Row): StatementDay {
  * is broken (so a correction by the bank is picked up and the break keeps being reported), or
  * the day after the last day checked (so a day the bank was late to close is never skipped);
  * undefined before the first check. These are the two columns (`broken`, `last`) it is told
- * from, for the account `account` (an id, or a column reference in a read of several accounts):
+ * from, for the account `account` (a column reference in a read of several accounts,
+ * StatementRepository.fetchStarts):
  * as cheap after five years of days as after one — the first of the account's broken days
  * (statement_days_today_ix: account, continuity, day), the last day off the key's end — not an
  * aggregate over every day the account has.
