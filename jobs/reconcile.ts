@@ -7,6 +7,7 @@ import type { CompanyConfig } from '../src/config/index.js';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { Clock } from '../src/domain/clock.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
+import { startOfDay } from '../src/domain/zoned-time.js';
 import {
   accountBalances,
   agedItems,
@@ -30,7 +31,7 @@ import {
 import type { ReceivablesProfile } from '../src/formats/receivables/index.js';
 import { renderFindingsCsv, renderFindingsHtml } from '../src/formats/report/index.js';
 import type { Logger } from '../src/log/index.js';
-import type { Store } from '../src/store/index.js';
+import type { Store, StoredReceivable } from '../src/store/index.js';
 import type { FileStore } from '../src/transport/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { bookedTransactions, pendingApprovals, sentPayments, statementPeriods, widened } from './reconcile-inputs.js';
@@ -116,22 +117,20 @@ async function reconcileCompany(
         files,
       )
     : [];
-  const receivables: OpenReceivable[] = (await deps.store.receivables.list(company.id)).map((r) => ({
-    company: company.id,
-    invoice: r.invoice,
-    customer: r.customer,
-    amount: r.amount,
-    dueDate: r.dueDate,
-    ...(r.reference ? { reference: r.reference } : {}),
-    ...(r.closedAt ? { closedOn: dateInZone(r.closedAt, timeZone) } : {}),
-  }));
   // Matching looks a date window beyond the period on both sides, so a payment executed on the
   // last day still finds its booking of the next; only what lies inside the period is reported.
   const around = widened({ from, to }, config.dateWindowDays);
+  const { receivables, since: replayFrom } = await receivablesInPlay(
+    deps.store,
+    company.id,
+    timeZone,
+    around.from,
+    config.tolerances,
+  );
   const input = {
     payments: await sentPayments(deps.store, company.id, around),
     transactions: [
-      ...(await earlierCredits(deps.store, company.id, receivables, around.from, config.tolerances)),
+      ...(await earlierCredits(deps.store, company.id, replayFrom, around.from)),
       ...(await bookedTransactions(deps.store, company.id, around)),
     ].filter((t) => !creditBeforeGoLive(t, since)),
     statements: await statementPeriods(deps.store, company.id, { from, to }),
@@ -253,21 +252,64 @@ function tolerancesOf(company: CompanyConfig): Tolerances {
 }
 
 /**
- * Credits booked before the matching window that may have paid part of a receivable still in
- * the list: they count towards it (so the rest is right), but are not reported again.
+ * The receivables a credit this run reads may still pay, and the day the credits' replay starts
+ * (`since`). A credit pays no receivable closed before it was booked, so the replay needs the open
+ * receivables and those closed on or after its start; and it starts at the matching window or
+ * at the earliest due date of those receivables less the due-date window, whichever is earlier.
+ * Each answers the other, so the read is repeated, reaching back, until no receivable it brings
+ * moves the start (two reads as a rule). The company's receivables closed before the start are
+ * not read: no credit of the replay can pay them, so they change no allocation.
+ */
+async function receivablesInPlay(
+  store: Store,
+  company: string,
+  timeZone: string,
+  window: LocalDate,
+  tolerances: Tolerances,
+): Promise<{ receivables: OpenReceivable[]; since: LocalDate }> {
+  let since = window;
+  for (;;) {
+    const receivables = (await store.receivables.list(company, startOfDay(since, timeZone)))
+      .map((r) => openReceivable(company, r, timeZone))
+      .filter((r) => r.closedOn === undefined || r.closedOn >= since);
+    const earliest = receivables.reduce(
+      (min, r) => minDate(min, addDays(r.dueDate, -tolerances.dueDateWindow.before)),
+      since,
+    );
+    if (earliest >= since) return { receivables, since };
+    since = earliest;
+  }
+}
+
+function openReceivable(company: string, r: StoredReceivable, timeZone: string): OpenReceivable {
+  return {
+    company,
+    invoice: r.invoice,
+    customer: r.customer,
+    amount: r.amount,
+    dueDate: r.dueDate,
+    ...(r.reference ? { reference: r.reference } : {}),
+    ...(r.closedAt ? { closedOn: dateInZone(r.closedAt, timeZone) } : {}),
+  };
+}
+
+function minDate(a: LocalDate, b: LocalDate): LocalDate {
+  return a < b ? a : b;
+}
+
+/**
+ * Credits booked from the replay's start up to the matching window: they may have paid part of a
+ * receivable still in play, so they count towards it (the rest is right), but are not reported
+ * again.
  */
 async function earlierCredits(
   store: Store,
   company: string,
-  receivables: readonly OpenReceivable[],
+  since: LocalDate,
   before: LocalDate,
-  tolerances: Tolerances,
 ): Promise<BookedTransaction[]> {
-  if (receivables.length === 0) return [];
-  const earliest = receivables.reduce((min, r) => (r.dueDate < min ? r.dueDate : min), receivables[0]!.dueDate);
-  const from = addDays(earliest, -tolerances.dueDateWindow.before);
-  if (from >= before) return [];
-  const rows = await bookedTransactions(store, company, { from, to: addDays(before, -1) });
+  if (since >= before) return [];
+  const rows = await bookedTransactions(store, company, { from: since, to: addDays(before, -1) });
   return rows.filter((t) => t.amount.minor > 0n);
 }
 

@@ -6,9 +6,28 @@
 import type { Clock } from '../domain/clock.js';
 import type { ReceivableLine } from '../domain/reconcile/index.js';
 import type { Database } from './database.js';
-import { amountParam, instant, toBigInt, toDate, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
+import {
+  amountParam,
+  instant,
+  throughIndex,
+  toBigInt,
+  toDate,
+  toInt,
+  toLocalDate,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 
 export type { ReceivableLine };
+
+/**
+ * (company, closed_at), migration 0540. Named in the reads: MariaDB's statistics cannot tell that
+ * the open receivables are few among the closed, and would read the company's every receivable.
+ */
+const CLOSED_INDEX = 'receivables_company_closed_ix';
+/** Invoices closed by one statement. */
+const CLOSE_CHUNK = 500;
 
 export interface StoredReceivable extends ReceivableLine {
   company: string;
@@ -69,24 +88,44 @@ export class ReceivableRepository {
           await trx('receivables').insert({ company: file.company, invoice: r.invoice, ...fields, created_at: at });
       }
       // Every line of this file now carries its sha256: the open ones that do not were left out.
-      await trx('receivables')
+      // Found through (company, closed_at) and closed by key, so the years of receivables the
+      // ERP closed before are neither read nor locked.
+      const left = (await trx
+        .from<Row>(throughIndex(trx, 'receivables', CLOSED_INDEX))
+        .select('invoice')
         .where({ company: file.company })
         .whereNull('closed_at')
-        .whereNot({ file_sha256: file.sha256 })
-        .update({ closed_at: at, closed_by_file: file.sha256, updated_at: at });
+        .whereNot({ file_sha256: file.sha256 })) as Row[];
+      for (let i = 0; i < left.length; i += CLOSE_CHUNK)
+        await trx('receivables')
+          .where({ company: file.company })
+          .whereIn(
+            'invoice',
+            left.slice(i, i + CLOSE_CHUNK).map((r) => toStr(r.invoice)),
+          )
+          .update({ closed_at: at, closed_by_file: file.sha256, updated_at: at });
       return true;
     });
   }
 
-  /** The company's receivables, open and closed, by due date then invoice. */
-  async list(company: string): Promise<StoredReceivable[]> {
-    const rows = await this.db
-      .knex<Row>('receivables')
-      .where({ company })
-      .orderBy([
-        { column: 'due_date', order: 'asc' },
-        { column: 'invoice', order: 'asc' },
-      ]);
+  /**
+   * The company's receivables a credit may still pay: the open ones and those closed at or after
+   * `closedSince` (a credit booked after its receivable closed does not pay it), by due date then
+   * invoice. Read through (company, closed_at), so the receivables the ERP closed years ago are
+   * not read every night. Without `closedSince`, every receivable the company ever had.
+   */
+  async list(company: string, closedSince?: Date): Promise<StoredReceivable[]> {
+    const query =
+      closedSince === undefined
+        ? this.db.knex<Row>('receivables').where({ company })
+        : this.db.knex
+            .from<Row>(throughIndex(this.db.knex, 'receivables', CLOSED_INDEX))
+            .where({ company })
+            .where((q) => void q.whereNull('closed_at').orWhere('closed_at', '>=', instant(closedSince)));
+    const rows: Row[] = await query.orderBy([
+      { column: 'due_date', order: 'asc' },
+      { column: 'invoice', order: 'asc' },
+    ]);
     return rows.map((r) => {
       const reference = toOptStr(r.reference);
       const closedAt = toOptStr(r.closed_at);

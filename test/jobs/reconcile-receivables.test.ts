@@ -215,6 +215,52 @@ describe('the reconcile job with receivables', () => {
     expect(html).toContain('Credits were matched to 2 open receivables.');
   });
 
+  it('credits before the window count towards what is still in play; the years of receivables closed before are not replayed', async () => {
+    const company2024 = { ...company, reconcile: { ...company.reconcile, since: '2024-01-01' } };
+    const file = (sha: string, lines: [string, string, string, string][]) =>
+      store.receivables.importFile(
+        { company: 'acme', sha256: sha.repeat(64), fileName: `${sha}.csv` },
+        lines.map(([invoice, minor, reference, due], i) => ({
+          invoice,
+          customer: 'Kunde Nord AS',
+          amount: { minor: BigInt(minor), currency: 'NOK' },
+          ...(reference ? { reference } : {}),
+          dueDate: toLocalDate(due),
+          line: i + 2,
+        })),
+      );
+    clock.set('2024-03-01T09:00:00Z');
+    await file('a', [['INV-OLD', '100000', '', '2024-03-10']]);
+    // A year on, the ERP no longer lists INV-OLD: closed on 2025-03-01.
+    clock.set('2025-03-01T09:00:00Z');
+    await file('b', [
+      ['INV-0800', '200000', '', '2025-06-01'],
+      ['INV-0900', '300000', '1002003034', '2025-11-01'],
+    ]);
+    // INV-0800 closes on 2025-12-20, within the window of the run below: it is still in play.
+    clock.set('2025-12-20T09:00:00Z');
+    await file('c', [['INV-0900', '300000', '1002003034', '2025-11-01']]);
+    clock.set('2026-01-12T09:00:00Z');
+    await credit([
+      // Paid INV-0900 in full in November, before the window: replayed, not reported again.
+      ['c-0900', 300_000n, '2025-11-03', 'Kunde Nord AS', 'KID 1002003034'],
+      ['c-again', 300_000n, '2026-01-10', 'Kunde Nord AS', 'KID 1002003034'],
+    ]);
+    const asked: string[] = [];
+    const listBooked = store.statements.listBookedOfCompany.bind(store.statements);
+    store.statements.listBookedOfCompany = (c, from, to) => {
+      asked.push(`${from}..${to}`);
+      return listBooked(c, from, to);
+    };
+    const [result] = await runReconcile(deps, [company2024]);
+    const counts = Object.fromEntries(result!.summary.byType.filter((t) => t.count > 0).map((t) => [t.type, t.count]));
+    // The credit in the window pays an invoice the replayed one already paid.
+    expect(counts).toEqual({ credit_over: 1 });
+    // The replay reaches back to INV-0800's due date less the due-date window (30 days), brought
+    // in by its closing inside the window; not to INV-OLD's of 2024, closed before it.
+    expect(asked).toEqual(['2025-05-02..2025-12-08', '2025-12-09..2026-01-15']);
+  });
+
   it('refuses a file with bad lines as a whole, with the line, the column and what to do', async () => {
     await writeFile(
       join(company.root, 'receivables', 'broken.csv'),

@@ -3,7 +3,7 @@
 // added, and the rows MariaDB's storage engine read and wrote for it (its Handler_* counters,
 // one connection) must not grow. Each read once went through every row the company or account
 // ever had (the fetch's first unsettled day and watermark, the status report's changed files, reconciliation's
-// decisions and present findings, approval's bulks already in a basket, the alerts' broken
+// decisions and present findings and its receivables, approval's bulks already in a basket, the alerts' broken
 // days). SQLite has no such counter; there the same calls are checked for their answers, and
 // the store's SQL and indexes are the same.
 import { createHash } from 'node:crypto';
@@ -260,6 +260,60 @@ await onBothEngines((engine, open) => {
         'bulksInLiveBaskets',
       );
       expect([...(await store.baskets.bulksInLiveBaskets(waiting))]).toEqual([waiting[0]]);
+    });
+
+    it("reconciliation's receivables: the open ones and the recently closed, not the years the ERP closed", async () => {
+      const line = (invoice: string, due: string, i: number) => ({
+        invoice,
+        customer: 'Kunde Nord AS',
+        amount: { minor: 1000n + BigInt(i), currency: 'NOK' },
+        dueDate: due as LocalDate,
+        line: i + 2,
+      });
+      let files = 0;
+      /** An open-items file at the clock's time: it closes every open invoice it does not list. */
+      const openItems = (invoices: [string, string][]) =>
+        store.receivables.importFile(
+          { company: 'acme', sha256: createHash('sha256').update(`f${files++}`).digest('hex'), fileName: 'items.csv' },
+          invoices.map(([invoice, due], i) => line(invoice, due, i)),
+        );
+      clock.set('2031-05-20T08:00:00Z');
+      await openItems([
+        ['INV-OLD', '2031-04-01'],
+        ['INV-1', '2031-05-01'],
+      ]);
+      clock.set('2031-05-25T08:00:00Z');
+      await openItems([['INV-1', '2031-05-01']]); // INV-OLD closes
+      clock.set('2031-06-02T08:00:00Z');
+      const since = new Date('2031-05-22T00:00:00Z');
+      const tonight = async () => {
+        await openItems([
+          ['INV-1', '2031-05-01'],
+          ['INV-2', '2031-06-01'],
+        ]);
+        return store.receivables.list('acme', since);
+      };
+      await flat(
+        tonight,
+        async () => {
+          // Five years of invoices, each listed by one file and closed by the next.
+          clock.set('2027-01-05T08:00:00Z');
+          for (let f = 0; f < 20; f++) {
+            await openItems(Array.from({ length: 20 }, (_, i) => [`Y${f}-${i}`, '2027-01-20'] as [string, string]));
+            clock.advance(86_400_000);
+          }
+          clock.set('2031-05-21T08:00:00Z');
+          await openItems([['INV-1', '2031-05-01']]); // closes the last of them, before `since`
+          clock.set('2031-06-02T08:00:00Z');
+        },
+        'receivables import + list',
+      );
+      expect((await store.receivables.list('acme', since)).map((r) => [r.invoice, r.closedAt === undefined])).toEqual([
+        ['INV-OLD', false],
+        ['INV-1', true],
+        ['INV-2', true],
+      ]);
+      expect((await store.receivables.list('acme')).length).toBe(403);
     });
   });
 });

@@ -39,6 +39,7 @@ import { up as electronicSequenceNumbersUp } from './0490-electronic-sequence-nu
 import { up as sequenceNumberContentUp } from './0510-sequence-number-content.js';
 import { up as exportFloorsUp } from './0520-export-floors.js';
 import { up as historyBoundedReadsUp } from './0530-history-bounded-reads.js';
+import { up as receivablesClosedIndexUp } from './0540-receivables-closed-index.js';
 
 export interface Migration {
   readonly name: string;
@@ -88,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0510_sequence_number_content', up: sequenceNumberContentUp },
   { name: '0520_export_floors', up: exportFloorsUp },
   { name: '0530_history_bounded_reads', up: historyBoundedReadsUp },
+  { name: '0540_receivables_closed_index', up: receivablesClosedIndexUp },
 ];
