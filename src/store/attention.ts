@@ -3,6 +3,7 @@
 // /metrics shows. Read-only.
 import type { Database } from './database.js';
 import { toInt, toOptStr, toStr, type Row } from './rows.js';
+import { countsByState, type CountedKind } from './state-counts.js';
 
 export interface UnknownBulkRow {
   id: string;
@@ -36,9 +37,7 @@ export interface BrokenDayRow {
   iban?: string;
 }
 
-/** The tables whose rows /metrics counts per state. */
-export type CountedKind = 'payment' | 'payment_file' | 'bulk';
-const COUNTED: Record<CountedKind, string> = { payment: 'payments', payment_file: 'payment_files', bulk: 'bulks' };
+export type { CountedKind };
 
 export class AttentionRepository {
   constructor(private readonly db: Database) {}
@@ -116,9 +115,8 @@ export class AttentionRepository {
     });
   }
 
-  /** How many rows of a kind are in each state. */
-  async countByState(kind: CountedKind): Promise<Map<string, number>> {
-    const rows: Row[] = await this.db.knex(COUNTED[kind]).select('state').count({ n: '*' }).groupBy('state');
-    return new Map(rows.map((r) => [toStr(r.state), toInt(r.n)]));
+  /** How many rows of a kind are in each state: the counters kept with every change (src/store/state-counts.ts). */
+  countByState(kind: CountedKind): Promise<Map<string, number>> {
+    return countsByState(this.db.knex, kind);
   }
 }

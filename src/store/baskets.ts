@@ -43,7 +43,15 @@ export class BasketRepository {
       });
       for (const part of chunks(bulkIds, 100))
         await trx('basket_items').insert(part.map((bulkId) => ({ basket_id: id, bulk_id: bulkId })));
-      await recordCreation(trx, { kind: 'basket', ids: [id], to: 'pending', cause, source: 'approve', at: now });
+      await recordCreation(trx, {
+        kind: 'basket',
+        ids: [id],
+        company,
+        to: 'pending',
+        cause,
+        source: 'approve',
+        at: now,
+      });
     });
     return toBasket((await this.db.knex<Row>('baskets').where({ idempotency_key: key }).first())!);
   }

@@ -105,14 +105,22 @@ export class BulkOutbox {
           created_at: instant(now),
           updated_at: instant(now),
         });
-        await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'submit', at: now });
+        await recordCreation(trx, {
+          kind: 'bulk',
+          ids: [id],
+          company: toStr(file.company),
+          to: 'pending',
+          cause,
+          source: 'submit',
+          at: now,
+        });
         // The lines join the bulk as they move to queued: one conditional UPDATE writes bulk_id
         // and state, and takes only the file's accepted lines in no bulk (a line in two bulks
         // would be paid twice; any other plan is refused and rolled back), and one transition row
         // records the bulk's lines. Their totals are summed by the database, not read line by line.
         await transition(trx, {
           kind: 'payment',
-          ids: { bulkId: id, joining: plan.paymentIds, fileId },
+          ids: { bulkId: id, joining: plan.paymentIds, fileId, company: toStr(file.company) },
           to: 'queued',
           cause,
           source: 'submit',

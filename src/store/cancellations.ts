@@ -405,7 +405,15 @@ async function requeue(trx: Knex.Transaction, r: Requeue): Promise<string | unde
     created_at: instant(r.at),
     updated_at: instant(r.at),
   });
-  await recordCreation(trx, { kind: 'bulk', ids: [id], to: 'pending', cause, source: 'cancel', at: r.at });
+  await recordCreation(trx, {
+    kind: 'bulk',
+    ids: [id],
+    company: toStr(old.company),
+    to: 'pending',
+    cause,
+    source: 'cancel',
+    at: r.at,
+  });
   await transition(trx, {
     kind: 'payment',
     ids: r.paymentIds,

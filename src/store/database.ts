@@ -12,6 +12,7 @@ import { describeDatabaseError } from './busy.js';
 import { ImmediateSqliteClient } from './sqlite-client.js';
 import { migrationStatus, runMigrations, type MigrateResult, type MigrationStatus } from './migrator.js';
 import { DEADLOCK_ATTEMPTS, isDeadlock, pauseAfterDeadlock } from './deadlock.js';
+import { withStateCounts } from './state-counts.js';
 
 export interface OpenDatabaseOptions {
   /** database.url: empty for the default file, a path, sqlite:PATH or mysql://user:pass@host:port/db. */
@@ -104,7 +105,9 @@ class KnexDatabase implements Database {
   async transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.knex.transaction(fn);
+        // The state counters a transaction changed are written when its work is done (the last
+        // locks it takes): src/store/state-counts.ts.
+        return await this.knex.transaction((trx) => withStateCounts(trx, fn));
       } catch (error) {
         if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw describeDatabaseError(error);
         this.logger?.debug('database deadlock; transaction run again', { attempt });

@@ -21,6 +21,7 @@ import {
   type Row,
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
+import { countRows } from './state-counts.js';
 import { DUPLICATE_REASON_CODE, EarlierPayments, heldRows, type HoldInput } from './held-payments.js';
 
 export interface NewPaymentFile {
@@ -140,6 +141,7 @@ export class FileLedger {
         await recordCreation(trx, {
           kind: 'payment_file',
           ids: [id],
+          company: file.company,
           to: 'accepted',
           cause: `pickup ${file.fileName}`,
           source: 'pickup',
@@ -195,6 +197,7 @@ export class FileLedger {
         await recordCreation(trx, {
           kind: 'payment_file',
           ids: [id],
+          company: file.company,
           to: 'rejected',
           cause,
           source: 'pickup',
@@ -476,6 +479,7 @@ class Receiver implements ReceivingFile {
       paymentRow({ id: at.newId(), fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
     );
     for (const part of chunks(rows, 40)) await trx('payments').insert(part);
+    for (const row of rows) countRows(trx, 'payment', at.company, row.state as string, 1);
     const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
     const holdRows = heldRows(holds, ids, at.company, at.newId, at.now);
     for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);

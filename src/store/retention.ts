@@ -15,7 +15,8 @@
 import type { Knex } from 'knex';
 import { bulkMachine, fileMachine } from '../domain/states.js';
 import type { Database } from './database.js';
-import { instant, toStr, type Row } from './rows.js';
+import { forUpdate, instant, toInt, toStr, type Row } from './rows.js';
+import { COUNTED_TABLES, countRows, type CountedKind } from './state-counts.js';
 import { BULK_LINES } from './transitions.js';
 
 export interface PurgeCounts {
@@ -107,7 +108,7 @@ export class RetentionRepository {
       add(counts, 'held_payments', await knex('held_payments').whereIn('payment_id', ids).delete());
       add(counts, 'held_payments', await knex('held_payments').whereIn('matched_payment_id', ids).delete());
       add(counts, 'transitions', await this.deleteTransitions('payment', ids));
-      add(counts, 'payments', await knex('payments').whereIn('id', ids).delete());
+      add(counts, 'payments', await this.deleteCounted('payment', ids));
     }
     for (;;) {
       const ids = (await knex<Row>('bulks').where({ file_id: fileId }).limit(this.batch).pluck('id')) as string[];
@@ -119,7 +120,7 @@ export class RetentionRepository {
       await knex('basket_items').whereIn('bulk_id', ids).delete();
       add(counts, 'transitions', await this.deleteTransitions('bulk', ids));
       add(counts, 'transitions', await this.deleteTransitions(BULK_LINES, ids));
-      add(counts, 'bulks', await knex('bulks').whereIn('id', ids).delete());
+      add(counts, 'bulks', await this.deleteCounted('bulk', ids));
       await this.purgeEmptyBaskets(baskets, counts);
     }
     add(counts, 'transitions', await this.deleteTransitions('payment_file', [fileId]));
@@ -129,7 +130,7 @@ export class RetentionRepository {
       'reports',
       await knex('reports').where({ company, subject_type: 'payment_file', subject_id: fileId }).delete(),
     );
-    add(counts, 'payment_files', await knex('payment_files').where({ id: fileId }).delete());
+    add(counts, 'payment_files', await this.deleteCounted('payment_file', [fileId]));
   }
 
   /** A basket goes with its last bulk (a basket may sign bulks of several files). */
@@ -142,6 +143,19 @@ export class RetentionRepository {
     if (empty.length === 0) return;
     add(counts, 'transitions', await this.deleteTransitions('basket', empty));
     add(counts, 'baskets', await this.knex('baskets').whereIn('id', empty).delete());
+  }
+
+  /** Deletes rows of a counted kind, and takes them off their counters in the same transaction. */
+  private deleteCounted(kind: CountedKind, ids: readonly string[]): Promise<number> {
+    const table = COUNTED_TABLES[kind];
+    return this.db.transaction(async (trx) => {
+      const gone = await forUpdate(
+        trx,
+        trx<Row>(table).select('company', 'state').count({ n: '*' }).whereIn('id', ids).groupBy('company', 'state'),
+      );
+      for (const r of gone) countRows(trx, kind, toStr(r.company), toStr(r.state), -toInt(r.n));
+      return trx(table).whereIn('id', ids).delete();
+    });
   }
 
   private async deleteTransitions(entityType: string, ids: readonly string[]): Promise<number> {

@@ -26,6 +26,7 @@ import {
   type UpdateDecision,
 } from '../domain/states.js';
 import { chunks, forUpdate, instant, toOptStr, toStr, type Row } from './rows.js';
+import { countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
 
 /**
  * The entity_type of a transition row that every line of one bulk shares (entity_id is the
@@ -56,13 +57,21 @@ interface KindSpec {
   table: string;
   column: 'state' | 'bank_status';
   machine: StateMachine<string>;
+  /** Whose rows per state the counters keep (src/store/state-counts.ts). */
+  counted?: CountedKind;
 }
 
 const KINDS: Record<TransitionKind, KindSpec> = {
-  payment_file: { entityType: 'payment_file', table: 'payment_files', column: 'state', machine: fileMachine },
-  bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine },
+  payment_file: {
+    entityType: 'payment_file',
+    table: 'payment_files',
+    column: 'state',
+    machine: fileMachine,
+    counted: 'payment_file',
+  },
+  bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine, counted: 'bulk' },
   bank_status: { entityType: 'bulk', table: 'bulks', column: 'bank_status', machine: bankStatusMachine },
-  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine },
+  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine, counted: 'payment' },
   basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
 } as Record<TransitionKind, KindSpec>;
 
@@ -78,7 +87,7 @@ export interface TransitionRequest<K extends TransitionKind> {
    * through their bulk_id index, and the INSERT and UPDATE name the bulk and the states that
    * move instead of a thousand ids: short statements, no id lists to bind three times.
    */
-  ids: readonly string[] | { bulkId: string } | JoiningLines;
+  ids: readonly string[] | { bulkId: string; joining?: never } | JoiningLines;
   to: StateOf[K];
   cause: string;
   source: TransitionSource;
@@ -105,6 +114,8 @@ export interface JoiningLines {
   joining: readonly string[];
   /** The file the bulk is of: every joining line must be one of its lines. */
   fileId: string;
+  /** The file's company (the lines' counters, src/store/state-counts.ts). */
+  company: string;
 }
 
 export interface TransitionResult {
@@ -141,8 +152,13 @@ export async function transition<K extends TransitionKind>(
     log: [spec.entityType, request.to, request.cause.slice(0, CAUSE_LENGTH), request.source, instant(request.at)],
   };
   const ids = request.ids;
-  if ('joining' in ids) return moveJoiningLines(trx, move, ids);
-  return 'bulkId' in ids ? moveBulkLines(trx, move, ids.bulkId) : moveByIds(trx, move, ids);
+  const result = !('bulkId' in ids)
+    ? await moveByIds(trx, move, ids)
+    : ids.joining === undefined
+      ? await moveBulkLines(trx, move, ids.bulkId)
+      : await moveJoiningLines(trx, move, ids);
+  await settleCounts(trx);
+  return result;
 }
 
 /** What one call moves: the kind, the request, the UPDATE's columns and the transition rows' constants. */
@@ -162,11 +178,12 @@ async function moveByIds<K extends TransitionKind>(
   const decided = noDecisions();
   const ids = [...new Set(wanted)];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).whereIn('id', part));
+    const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column, 'company').whereIn('id', part));
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
     decideRows(spec, rows, request, decided);
   }
   await writeMoves(trx, move, decided.moved);
+  countMoves(trx, move, decided);
   if (request.kind === 'payment') await linesChanged(trx, move, { lines: decided.moved });
   return resultOf(decided);
 }
@@ -182,7 +199,7 @@ async function moveByIds<K extends TransitionKind>(
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining, fileId }: JoiningLines,
+  { bulkId, joining, fileId, company }: JoiningLines,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
@@ -201,6 +218,7 @@ async function moveJoiningLines<K extends TransitionKind>(
     );
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
   if (ids.length > 0) {
+    countMove(trx, 'payment', company, { from: JOINING_STATE, to: request.to, rows: ids.length });
     await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
     await linesChanged(trx, move, { fileId });
   }
@@ -279,7 +297,12 @@ async function moveBulkLines<K extends TransitionKind>(
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} has no bulk to be moved with`);
   const counts = await forUpdate(
     trx,
-    trx<Row>(spec.table).select(spec.column).count({ n: '*' }).where({ bulk_id: bulkId }).groupBy(spec.column),
+    trx<Row>(spec.table)
+      .select(spec.column)
+      .count({ n: '*' })
+      .min({ company: 'company' }) // a bulk's lines are of its company
+      .where({ bulk_id: bulkId })
+      .groupBy(spec.column),
   );
   const [only] = counts;
   if (counts.length === 0) return resultOf(noDecisions());
@@ -289,6 +312,7 @@ async function moveBulkLines<K extends TransitionKind>(
     const decision = decide(spec, from, request.to, request.mode ?? 'strict');
     if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: lines };
     if (decision === 'apply') {
+      countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: lines });
       await insertBulkLinesRow(trx, move, bulkId, from);
       await updateBulkLines(trx, move, bulkId, lines);
       await linesChanged(trx, move, { bulkId });
@@ -296,9 +320,13 @@ async function moveBulkLines<K extends TransitionKind>(
     }
   }
   const decided = noDecisions();
-  const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column).where({ bulk_id: bulkId }));
+  const rows = await forUpdate(
+    trx,
+    trx<Row>(spec.table).select('id', spec.column, 'company').where({ bulk_id: bulkId }),
+  );
   decideRows(spec, rows, request, decided);
   if (decided.moved.length === 0) return resultOf(decided);
+  countMoves(trx, move, decided);
   if (decided.moved.length < rows.length) {
     await writeMoves(trx, move, decided.moved);
     await linesChanged(trx, move, { bulkId });
@@ -355,13 +383,28 @@ async function updateBulkLines<K extends TransitionKind>(
 /** Each row's decision, by id: what moves, and what does not and why. */
 interface Decisions {
   moved: string[];
+  /** The moved rows by company and the state they leave: `company\u0000state` → rows. */
+  leaving: Map<string, number>;
   duplicate: number;
   stale: number;
   refused: string[];
 }
 
 function noDecisions(): Decisions {
-  return { moved: [], duplicate: 0, stale: 0, refused: [] };
+  return { moved: [], leaving: new Map(), duplicate: 0, stale: 0, refused: [] };
+}
+
+/** The counters of the rows `decided` moved (src/store/state-counts.ts). */
+function countMoves<K extends TransitionKind>(
+  trx: Knex.Transaction,
+  { spec, request }: Move<K>,
+  decided: Decisions,
+): void {
+  if (spec.counted === undefined) return;
+  for (const [key, rows] of decided.leaving) {
+    const [company, from] = key.split('\u0000') as [string, string];
+    countMove(trx, spec.counted, company, { from, to: request.to, rows });
+  }
 }
 
 function resultOf(d: Decisions): TransitionResult {
@@ -386,8 +429,11 @@ function decideRows<K extends TransitionKind>(
       decision = decide(spec, from, request.to, request.mode ?? 'strict');
       decided.set(from, decision);
     }
-    if (decision === 'apply') result.moved.push(id);
-    else if (decision === 'refused') result.refused.push(id);
+    if (decision === 'apply') {
+      result.moved.push(id);
+      const key = `${toStr(row.company)}\u0000${from ?? ''}`;
+      result.leaving.set(key, (result.leaving.get(key) ?? 0) + 1);
+    } else if (decision === 'refused') result.refused.push(id);
     else result[decision]++;
   }
 }
@@ -398,7 +444,11 @@ function decideRows<K extends TransitionKind>(
  */
 export async function recordCreation<K extends TransitionKind>(
   trx: Knex.Transaction,
-  request: Omit<TransitionRequest<K>, 'ids' | 'mode' | 'set' | 'bankReported'> & { ids: readonly string[] },
+  request: Omit<TransitionRequest<K>, 'ids' | 'mode' | 'set' | 'bankReported'> & {
+    ids: readonly string[];
+    /** The new rows' company (their counters, src/store/state-counts.ts). */
+    company: string;
+  },
 ): Promise<void> {
   const spec = KINDS[request.kind];
   if (!spec.machine.initial.includes(request.to)) {
@@ -418,6 +468,10 @@ export async function recordCreation<K extends TransitionKind>(
       at: request.at,
     })),
   );
+  if (spec.counted !== undefined) {
+    countRows(trx, spec.counted, request.company, request.to, request.ids.length);
+    await settleCounts(trx);
+  }
 }
 
 function decide(

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AttentionRepository } from '../../src/store/index.js';
+import { AttentionRepository, createStore } from '../../src/store/index.js';
+import { payment } from '../store/fixtures.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { buildServer, createHealthCheck, createMetrics } from '../../src/server/index.js';
@@ -75,45 +76,19 @@ describe('/healthz and /metrics', () => {
 
   it('exposes process metrics, job and bank counters, and payments and files by state from the database', async () => {
     const { app, metrics } = server();
-    const now = clock.now().toISOString();
-    await t.db.knex('payment_files').insert([
-      {
-        id: 'f1',
-        company: 'acme',
-        file_name: 'a.csv',
-        sha256: 'a'.repeat(64),
-        format: 'csv',
-        size_bytes: 10,
-        received_at: now,
-        state: 'accepted',
-        created_at: now,
-        updated_at: now,
-      },
-      {
-        id: 'f2',
-        company: 'acme',
-        file_name: 'b.csv',
-        sha256: 'b'.repeat(64),
-        format: 'csv',
-        size_bytes: 10,
-        received_at: now,
-        state: 'rejected',
-        created_at: now,
-        updated_at: now,
-      },
-      {
-        id: 'f3',
-        company: 'acme',
-        file_name: 'c.csv',
-        sha256: 'c'.repeat(64),
-        format: 'csv',
-        size_bytes: 10,
-        received_at: now,
-        state: 'rejected',
-        created_at: now,
-        updated_at: now,
-      },
-    ]);
+    // Files as pickup records them: the counters /metrics reads are kept by the store's writes.
+    const files = createStore(t.db, clock).files;
+    const file = (name: string) => ({
+      company: 'acme',
+      fileName: `${name}.csv`,
+      sha256: name.repeat(64),
+      format: 'csv',
+      sizeBytes: 10,
+      receivedAt: clock.now(),
+    });
+    await files.recordAcceptedFile(file('a'), [payment(1)]);
+    for (const name of ['b', 'c'])
+      await files.recordRejectedFile(file(name), 'line 2: bad', { lineCount: 1, rejectedCount: 1 });
     metrics.jobRuns.inc({ job: 'nightly', outcome: 'ok' });
     metrics.jobDuration.observe({ job: 'nightly' }, 2.5);
     metrics.bankErrors.inc({ code: 'ERR_BANK_UNAVAILABLE' });
@@ -131,6 +106,7 @@ describe('/healthz and /metrics', () => {
     expect(text).toMatch(/^settle_payment_files\{state="accepted"\} 1$/m);
     expect(text).toMatch(/^settle_payment_files\{state="rejected"\} 2$/m);
     expect(text).toMatch(/^# TYPE settle_payments gauge$/m);
+    expect(text).toMatch(/^settle_payments\{state="accepted"\} 1$/m);
   });
 
   it('keeps separate registries per server, so counters do not leak between instances', async () => {

@@ -24,6 +24,8 @@ import { outboxCases } from './contract-outbox.js';
 import { receivableCases } from './contract-receivables.js';
 import { retentionCases } from './contract-retention.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { stateCountDrift } from '../support/state-counts.js';
+import type { Row } from '../../src/store/rows.js';
 
 export interface TestDatabase {
   url: string;
@@ -673,5 +675,15 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     bankAccountCases(() => ({ store, clock }));
     decisionCases(() => ({ store, clock, db }));
     receivableCases(() => ({ store }));
+
+    // Last: the suite above created, moved, cancelled, re-queued and purged payment lines, files
+    // and bulks of many companies, each through the store as settle does.
+    it('keeps the rows per state (the metrics counters) true through everything the suite did', async () => {
+      expect(await stateCountDrift(db.knex)).toEqual({});
+      const byState = await store.attention.countByState('payment');
+      const rows: Row[] = await db.knex<Row>('payments').select('state').count({ n: '*' }).groupBy('state');
+      expect(byState).toEqual(new Map(rows.map((r) => [String(r.state), Number(r.n)])));
+      expect([...byState.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
+    });
   });
 }

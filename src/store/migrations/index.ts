@@ -40,6 +40,7 @@ import { up as sequenceNumberContentUp } from './0510-sequence-number-content.js
 import { up as exportFloorsUp } from './0520-export-floors.js';
 import { up as historyBoundedReadsUp } from './0530-history-bounded-reads.js';
 import { up as receivablesClosedIndexUp } from './0540-receivables-closed-index.js';
+import { up as stateCountsUp } from './0550-state-counts.js';
 
 export interface Migration {
   readonly name: string;
@@ -90,4 +91,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0520_export_floors', up: exportFloorsUp },
   { name: '0530_history_bounded_reads', up: historyBoundedReadsUp },
   { name: '0540_receivables_closed_index', up: receivablesClosedIndexUp },
+  { name: '0550_state_counts', up: stateCountsUp },
 ];

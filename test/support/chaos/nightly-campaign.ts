@@ -12,7 +12,8 @@
 // ./final-checks.ts plus the bank's own record decide: every accepted payment exactly once at the
 // bank and nothing else; every booked transaction exactly once in the exported statements;
 // every input file archived or in error/ with its reports; nothing half-written anywhere; the
-// reconciliation report there. Each violation is an anomaly with a sentence.
+// reconciliation report there; the metrics' state counters equal to the rows they count. Each
+// violation is an anomaly with a sentence.
 import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +35,7 @@ import { finalChecks, type CheckFigures, type DroppedFile } from './final-checks
 import { startFlakyProxy } from './flaky-proxy.js';
 import { BankTimeClock, oneNight, startWebhookReceiver } from './nightly-child.js';
 import { httpTarget, startWebhookRelay, type WebhookRelay } from './webhook-relay.js';
+import { stateCountDrift } from '../state-counts.js';
 
 const CHILD = fileURLToPath(new URL('./nightly-child.ts', import.meta.url));
 const HOUR = 3600_000;
@@ -506,6 +508,9 @@ async function recover(
     for (const s of failed) anomalies.push(`the last clean night's ${s.step} step failed: ${s.summary}`);
     if (!last.steps.some((s) => s.step === 'reconcile' && s.ok))
       anomalies.push('reconciliation did not run in the last clean night');
+    // The metrics' counters after every kill: a transaction killed mid-way took its differences with it.
+    for (const [key, { counted, rows }] of Object.entries(await stateCountDrift(app.db.knex)))
+      anomalies.push(`the state counter ${key} says ${counted}, the rows ${rows}`);
   } finally {
     relay.setTarget(undefined);
     await receiver.close();

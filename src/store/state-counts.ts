@@ -1,0 +1,100 @@
+// How many payment lines, payment files and bulks each company has in each state, kept beside the
+// rows so that /metrics reads a few rows per company instead of counting every line the bureau
+// ever paid at every scrape (a full walk of the payments' index, years of nights long).
+//
+// Every change of those rows' number per state adds its difference here, in the transaction that
+// makes it: a row created (recordCreation, the intake of a file's lines), moved (the transition
+// function) or purged (retention). The differences are gathered per transaction and written when
+// its work is done, key by key in one order: the counters are the last rows a transaction locks,
+// so one waiting for a counter holds no lock the counter's holder will ask for (no new deadlock),
+// and a company's counters are its own (instances working on other companies never wait on them).
+// A rolled-back transaction rolls its differences back with it. `test/store/state-counts.test.ts`
+// holds the counters against a count of the rows after every kind of change, on both engines.
+import type { Knex } from 'knex';
+import { isMysqlKnex, toInt, toStr, type Row } from './rows.js';
+
+/** The kinds counted: the tables whose rows /metrics shows per state. */
+export type CountedKind = 'payment' | 'payment_file' | 'bulk';
+export const COUNTED_TABLES: Record<CountedKind, string> = {
+  payment: 'payments',
+  payment_file: 'payment_files',
+  bulk: 'bulks',
+};
+
+const TABLE = 'state_counts';
+
+/** Differences not yet written, by transaction: `kind\u0000company\u0000state` → rows. */
+const pending = new WeakMap<Knex.Transaction, Map<string, number>>();
+/** Transactions that write their differences when their work is done (Database.transaction). */
+const deferred = new WeakSet<Knex.Transaction>();
+
+/** Adds `rows` (negative: fewer) to a company's count of a kind in a state, within `trx`. */
+export function countRows(
+  trx: Knex.Transaction,
+  kind: CountedKind,
+  company: string,
+  state: string,
+  rows: number,
+): void {
+  if (rows === 0) return;
+  let diffs = pending.get(trx);
+  if (diffs === undefined) pending.set(trx, (diffs = new Map<string, number>()));
+  const key = `${kind}\u0000${company}\u0000${state}`;
+  diffs.set(key, (diffs.get(key) ?? 0) + rows);
+}
+
+/** `rows` of a company's kind moved from one state to another. */
+export function countMove(
+  trx: Knex.Transaction,
+  kind: CountedKind,
+  company: string,
+  { from, to, rows }: { from: string; to: string; rows: number },
+): void {
+  countRows(trx, kind, company, from, -rows);
+  countRows(trx, kind, company, to, rows);
+}
+
+/**
+ * Runs `fn` in `trx` and then writes the differences it gathered: how Database.transaction runs
+ * every transaction. Where a change is made in a transaction opened some other way, its
+ * differences are written at once, by `settleCounts`.
+ */
+export async function withStateCounts<T>(trx: Knex.Transaction, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  deferred.add(trx);
+  pending.delete(trx); // a transaction run again after a deadlock starts from nothing
+  const result = await fn(trx);
+  await writeCounts(trx);
+  return result;
+}
+
+/** Writes the differences now, unless the transaction writes them when its work is done. */
+export async function settleCounts(trx: Knex.Transaction): Promise<void> {
+  if (!deferred.has(trx)) await writeCounts(trx);
+}
+
+async function writeCounts(trx: Knex.Transaction): Promise<void> {
+  const diffs = pending.get(trx);
+  pending.delete(trx);
+  if (diffs === undefined) return;
+  // One statement, its rows in one order for every transaction (the engine locks them in the
+  // order given): no two transactions wait on each other's counters.
+  const rows = [...diffs.keys()]
+    .sort()
+    .filter((key) => diffs.get(key) !== 0)
+    .map((key) => {
+      const [kind, company, state] = key.split('\u0000') as [string, string, string];
+      return { kind, company, state, n: diffs.get(key)! };
+    });
+  if (rows.length === 0) return;
+  const added = isMysqlKnex(trx) ? 'values(n)' : 'excluded.n';
+  await trx(TABLE)
+    .insert(rows)
+    .onConflict(['kind', 'company', 'state'])
+    .merge({ n: trx.raw(`?? + ${added}`, [`${TABLE}.n`]) });
+}
+
+/** Rows of a kind per state over every company, as the counters hold them (states with none left out). */
+export async function countsByState(knex: Knex, kind: CountedKind): Promise<Map<string, number>> {
+  const rows: Row[] = await knex(TABLE).select('state').sum({ n: 'n' }).where({ kind }).groupBy('state');
+  return new Map(rows.map((r) => [toStr(r.state), toInt(r.n)] as const).filter(([, n]) => n !== 0));
+}
