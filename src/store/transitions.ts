@@ -6,7 +6,9 @@
 // transition rows (who, from what, to what, why, when, through which path): the database
 // writes a row per line, settle sends only the ids. When a bulk's lines all make one move
 // together, one row for the bulk's lines (BULK_LINES) stands for all of them. Polling, webhooks, the operator and cancellation all
-// come here, so a duplicate or out-of-order report is harmless wherever it comes from.
+// come here, so a duplicate or out-of-order report is harmless wherever it comes from. Each move of
+// lines, files and bulks also adds its difference to the company's rows per state
+// (src/store/state-counts.ts), from the states it read or counted.
 import type { Knex } from 'knex';
 import { SettleError } from '../domain/errors.js';
 import {
