@@ -1,7 +1,8 @@
 // Prometheus metrics (prom-client) on a registry of our own, not the library's global one, so
 // tests and several servers in one process do not share counters. Counters are incremented by
 // the scheduler, the webhook route and (wired by the composition root) the bank client;
-// the gauges of payments and files by state are read from the database at scrape time.
+// the gauges of payments, files and bulks by state are read at scrape time from the counters the
+// database keeps with every change (src/store/state-counts.ts): a few rows per company.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from '../log/index.js';
 import type { AttentionRepository, CountedKind } from '../store/index.js';
@@ -32,7 +33,7 @@ export interface MetricsOptions {
   processMetrics?: boolean;
 }
 
-/** Groups of rows counted per state at scrape time: table → metric. */
+/** Rows per state read at scrape time: kind → metric. */
 const STATE_GAUGES: readonly { kind: CountedKind; name: string; help: string }[] = [
   { kind: 'payment', name: 'settle_payments', help: 'Payment lines by state (scraped from the database).' },
   {
