@@ -44,6 +44,13 @@ export async function runPurgeCompany(deps: PurgeDeps, company: CompanyConfig): 
   await deps.retention.purgePaymentFiles(cutoff, counts);
   await deps.retention.purgeStatements(cutoff, counts);
   await deps.retention.trimRawTransactions(company.id, operationalBefore, counts);
+  // The counters /metrics reads, checked against the rows once a purge: a change made without its
+  // difference (an old instance mid-run while a new one migrated) is corrected here, and said.
+  const wrong = await deps.retention.recountStates(company.id);
+  if (wrong.length > 0) {
+    counts['state counters corrected'] = wrong.length;
+    deps.logger.warn('rows-per-state counters corrected to a count of the rows', { company: company.id, wrong });
+  }
   const fileStore = await deps.fileStore(company);
   counts['archive files'] = await removeArchivedBefore(fileStore, company.folders.archive, keptFrom);
   counts['error files'] = await removeOlderThan(fileStore, company.folders.error, operationalBefore.getTime());

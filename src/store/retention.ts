@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { bulkMachine, fileMachine } from '../domain/states.js';
 import type { Database } from './database.js';
 import { forUpdate, instant, toInt, toStr, type Row } from './rows.js';
-import { COUNTED_TABLES, countRows, type CountedKind } from './state-counts.js';
+import { COUNTED_TABLES, countRows, recountCompany, type CountedKind } from './state-counts.js';
 import { BULK_LINES } from './transitions.js';
 
 export interface PurgeCounts {
@@ -143,6 +143,14 @@ export class RetentionRepository {
     if (empty.length === 0) return;
     add(counts, 'transitions', await this.deleteTransitions('basket', empty));
     add(counts, 'baskets', await this.knex('baskets').whereIn('id', empty).delete());
+  }
+
+  /**
+   * Sets the company's rows-per-state counters to a count of its rows (src/store/state-counts.ts);
+   * returns the ones that were wrong, each as `kind/state: counted → rows`.
+   */
+  recountStates(company: string): Promise<string[]> {
+    return this.db.transaction((trx) => recountCompany(trx, company));
   }
 
   /** Deletes rows of a counted kind, and takes them off their counters in the same transaction. */

@@ -11,7 +11,7 @@
 // A rolled-back transaction rolls its differences back with it. `test/store/state-counts.test.ts`
 // holds the counters against a count of the rows after every kind of change, on both engines.
 import type { Knex } from 'knex';
-import { isMysqlKnex, toInt, toStr, type Row } from './rows.js';
+import { forUpdate, isMysqlKnex, toInt, toStr, type Row } from './rows.js';
 
 /** The kinds counted: the tables whose rows /metrics shows per state. */
 export type CountedKind = 'payment' | 'payment_file' | 'bulk';
@@ -97,4 +97,42 @@ async function writeCounts(trx: Knex.Transaction): Promise<void> {
 export async function countsByState(knex: Knex, kind: CountedKind): Promise<Map<string, number>> {
   const rows: Row[] = await knex(TABLE).select('state').sum({ n: 'n' }).where({ kind }).groupBy('state');
   return new Map(rows.map((r) => [toStr(r.state), toInt(r.n)] as const).filter(([, n]) => n !== 0));
+}
+
+/**
+ * Sets a company's counters to a count of its rows, and returns the ones that were wrong
+ * (`kind/state: counted → rows`). The purge job runs it for each company it purges: a change
+ * made without its difference — an old instance still mid-run while a new one migrated, a hand
+ * edit of the database — is corrected within a purge cycle. The company's counters are locked
+ * first (and, on MariaDB, the gaps between them), so a change waiting to add its difference is
+ * not in this count's snapshot and adds it after; the rows are read through their company.
+ */
+export async function recountCompany(trx: Knex.Transaction, company: string): Promise<string[]> {
+  const kinds = Object.keys(COUNTED_TABLES) as CountedKind[];
+  const held = await forUpdate(
+    trx,
+    trx<Row>(TABLE).select('kind', 'state', 'n').whereIn('kind', kinds).where({ company }),
+  );
+  const counted = new Map(held.map((r) => [`${toStr(r.kind)}/${toStr(r.state)}`, toInt(r.n)]));
+  const rows = new Map<string, number>();
+  for (const kind of kinds) {
+    const states: Row[] = await trx<Row>(COUNTED_TABLES[kind])
+      .select('state')
+      .count({ n: '*' })
+      .where({ company })
+      .groupBy('state');
+    for (const r of states) rows.set(`${kind}/${toStr(r.state)}`, toInt(r.n));
+  }
+  const wrong: string[] = [];
+  for (const key of [...new Set([...counted.keys(), ...rows.keys()])].sort()) {
+    const [had, has] = [counted.get(key) ?? 0, rows.get(key) ?? 0];
+    if (had === has) continue;
+    wrong.push(`${key}: ${had} → ${has}`);
+    const [kind, state] = key.split('/') as [string, string];
+    await trx(TABLE)
+      .insert({ kind, company, state, n: has })
+      .onConflict(['kind', 'company', 'state'])
+      .merge({ n: has });
+  }
+  return wrong;
 }

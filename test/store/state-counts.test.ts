@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { up as stateCountsUp } from '../../src/store/migrations/0550-state-counts.js';
-import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
+import { createStore, openDatabase, RetentionRepository, type Database, type Store } from '../../src/store/index.js';
 import { transition } from '../../src/store/transitions.js';
 import { onBothEngines } from '../support/engines.js';
 import { stateCountDrift } from '../support/state-counts.js';
@@ -100,6 +100,24 @@ await onBothEngines((engine, open) => {
         ]),
       );
       expect(await stateCountDrift(db.knex)).toEqual({});
+    });
+
+    it("the purge's recount corrects a company's counters a change left wrong, and says which", async () => {
+      await queuedFile('acme', 'r1', 3);
+      await queuedFile('beta', 'r2', 2);
+      // What an old instance mid-run, or a hand edit, would leave: a line moved without its difference.
+      const [line] = await db.knex('payments').where({ company: 'acme' }).pluck('id');
+      await db.knex('payments').where({ id: line }).update({ state: 'RJCT' });
+      await db.knex('state_counts').where({ kind: 'bulk', company: 'acme' }).update({ n: 7 });
+      const retention = new RetentionRepository(db, { batchSize: 100 });
+      expect(await retention.recountStates('acme')).toEqual([
+        'bulk/pending: 7 → 1',
+        'payment/RJCT: 0 → 1',
+        'payment/queued: 3 → 2',
+      ]);
+      expect(await stateCountDrift(db.knex)).toEqual({});
+      expect(await retention.recountStates('acme')).toEqual([]);
+      expect(await retention.recountStates('beta')).toEqual([]);
     });
 
     it('migration 0550 fills the counters from the rows', async () => {
