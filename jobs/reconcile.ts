@@ -272,10 +272,10 @@ async function receivablesInPlay(
     const receivables = (await store.receivables.list(company, startOfDay(since, timeZone)))
       .map((r) => openReceivable(company, r, timeZone))
       .filter((r) => r.closedOn === undefined || r.closedOn >= since);
-    const earliest = receivables.reduce(
-      (min, r) => minDate(min, addDays(r.dueDate, -tolerances.dueDateWindow.before)),
-      since,
-    );
+    const earliest = receivables.reduce((min, r) => {
+      const reach = addDays(r.dueDate, -tolerances.dueDateWindow.before);
+      return reach < min ? reach : min;
+    }, since);
     if (earliest >= since) return { receivables, since };
     since = earliest;
   }
@@ -291,10 +291,6 @@ function openReceivable(company: string, r: StoredReceivable, timeZone: string):
     ...(r.reference ? { reference: r.reference } : {}),
     ...(r.closedAt ? { closedOn: dateInZone(r.closedAt, timeZone) } : {}),
   };
-}
-
-function minDate(a: LocalDate, b: LocalDate): LocalDate {
-  return a < b ? a : b;
 }
 
 /**

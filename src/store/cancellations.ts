@@ -13,7 +13,19 @@ import { SettleError } from '../domain/errors.js';
 import type { BulkState, LineState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { bulkIdempotencyKey, newId } from './ids.js';
-import { chunks, forUpdate, instant, toBigInt, toBool, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import {
+  chunks,
+  forUpdate,
+  IDS_PER_STATEMENT,
+  instant,
+  toBigInt,
+  toBool,
+  toInt,
+  toOptDate,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { recordCreation, transition } from './transitions.js';
 
 /** One payment line as a cancellation shows it (the person sees every line of the bulk). */
@@ -103,7 +115,8 @@ export class CancellationRepository {
 
   async linesByIds(ids: readonly string[]): Promise<CancellationLine[]> {
     const out: CancellationLine[] = [];
-    for (const part of chunks(ids, 4000)) out.push(...(await this.lineQuery().whereIn('p.id', part)).map(toLine));
+    for (const part of chunks(ids, IDS_PER_STATEMENT))
+      out.push(...(await this.lineQuery().whereIn('p.id', part)).map(toLine));
     return out;
   }
 
@@ -384,7 +397,7 @@ async function requeue(trx: Knex.Transaction, r: Requeue): Promise<string | unde
   const max = await trx<Row>('bulks').max({ m: 'position' }).where({ file_id: fileId }).first();
   const position = toInt(max?.m ?? 0) + 1;
   const totals = new Map<string, bigint>();
-  for (const part of chunks(r.paymentIds, 4000))
+  for (const part of chunks(r.paymentIds, IDS_PER_STATEMENT))
     for (const l of await trx<Row>('payments').select('currency', 'amount_minor').whereIn('id', part))
       totals.set(toStr(l.currency), (totals.get(toStr(l.currency)) ?? 0n) + toBigInt(l.amount_minor));
   const id = newId(r.clock);

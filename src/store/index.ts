@@ -130,8 +130,8 @@ export {
   type ClaimOptions,
   type ClaimWhere,
 } from './claim.js';
+export { listTransitions } from './transition-history.js';
 export {
-  listTransitions,
   type EntityType,
   type TransitionKind,
   type TransitionRecord,

@@ -11,7 +11,8 @@ import type { Database } from './database.js';
 import { FileLedger, type StoredFile } from './file-ledger.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { toStr, type Row } from './rows.js';
-import { listTransitions, type TransitionRecord } from './transitions.js';
+import { listTransitions } from './transition-history.js';
+import type { TransitionRecord } from './transitions.js';
 import { StatementRepository, type StoredTransaction } from './statements.js';
 
 export interface PaymentStory {

@@ -8,6 +8,7 @@ import type { ReceivableLine } from '../domain/reconcile/index.js';
 import type { Database } from './database.js';
 import {
   amountParam,
+  chunks,
   instant,
   throughIndex,
   toBigInt,
@@ -26,8 +27,6 @@ export type { ReceivableLine };
  * the open receivables are few among the closed, and would read the company's every receivable.
  */
 const CLOSED_INDEX = 'receivables_company_closed_ix';
-/** Invoices closed by one statement. */
-const CLOSE_CHUNK = 500;
 
 export interface StoredReceivable extends ReceivableLine {
   company: string;
@@ -96,13 +95,10 @@ export class ReceivableRepository {
         .where({ company: file.company })
         .whereNull('closed_at')
         .whereNot({ file_sha256: file.sha256 })) as Row[];
-      for (let i = 0; i < left.length; i += CLOSE_CHUNK)
+      for (const part of chunks(left.map((r) => toStr(r.invoice))))
         await trx('receivables')
           .where({ company: file.company })
-          .whereIn(
-            'invoice',
-            left.slice(i, i + CLOSE_CHUNK).map((r) => toStr(r.invoice)),
-          )
+          .whereIn('invoice', part)
           .update({ closed_at: at, closed_by_file: file.sha256, updated_at: at });
       return true;
     });

@@ -89,6 +89,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Ids one statement binds where many lines move or are read together: a bulk's 1,000 lines fit in
+ * one UPDATE and one INSERT (both engines take that many parameters).
+ */
+export const IDS_PER_STATEMENT = 4000;
+
 /** Splits a list for `WHERE … IN (…)`: both engines cap the number of bound parameters. */
 export function chunks<T>(items: readonly T[], size = 500): T[][] {
   const out: T[][] = [];

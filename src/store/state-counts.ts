@@ -5,11 +5,13 @@
 // Every change of those rows' number per state adds its difference here, in the transaction that
 // makes it: a row created (recordCreation, the intake of a file's lines), moved (the transition
 // function) or purged (retention). The differences are gathered per transaction and written when
-// its work is done, key by key in one order: the counters are the last rows a transaction locks,
+// its work is done, in one statement, its rows in one order: the counters are the last rows a transaction locks,
 // so one waiting for a counter holds no lock the counter's holder will ask for (no new deadlock),
 // and a company's counters are its own (instances working on other companies never wait on them).
-// A rolled-back transaction rolls its differences back with it. `test/store/state-counts.test.ts`
-// holds the counters against a count of the rows after every kind of change, on both engines.
+// A rolled-back transaction rolls its differences back with it (a deadlock victim run again is a
+// new transaction, gathering afresh). The repository contract's last case holds the counters
+// against a count of the rows after its whole suite, on both engines; test/store/state-counts.test.ts
+// what that cannot reach.
 import type { Knex } from 'knex';
 import { forUpdate, isMysqlKnex, toInt, toStr, type Row } from './rows.js';
 
@@ -61,7 +63,6 @@ export function countMove(
  */
 export async function withStateCounts<T>(trx: Knex.Transaction, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   deferred.add(trx);
-  pending.delete(trx); // a transaction run again after a deadlock starts from nothing
   const result = await fn(trx);
   await writeCounts(trx);
   return result;

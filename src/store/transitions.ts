@@ -3,12 +3,12 @@
 // One call moves a set of rows of one kind to one state: the current states are read (under row
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
 // change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
-// transition rows (who, from what, to what, why, when, through which path): the database
-// writes a row per line, settle sends only the ids. When a bulk's lines all make one move
-// together, one row for the bulk's lines (BULK_LINES) stands for all of them. Polling, webhooks, the operator and cancellation all
-// come here, so a duplicate or out-of-order report is harmless wherever it comes from. Each move of
-// lines, files and bulks also adds its difference to the company's rows per state
-// (src/store/state-counts.ts), from the states it read or counted.
+// transition rows (who, from what, to what, why, when, through which path): the database writes
+// a row per line, settle sends only the ids. When a bulk's lines all make one move together, one
+// row for the bulk's lines (BULK_LINES) stands for all of them. Polling, webhooks, the operator
+// and cancellation all come here, so a duplicate or out-of-order report is harmless wherever it
+// comes from. Each move also keeps the company's rows per state (src/store/state-counts.ts), and a
+// move of lines marks their files (src/store/lines-changed.ts).
 import type { Knex } from 'knex';
 import { SettleError } from '../domain/errors.js';
 import {
@@ -27,8 +27,9 @@ import {
   type StateMachine,
   type UpdateDecision,
 } from '../domain/states.js';
-import { chunks, forUpdate, instant, toOptStr, toStr, type Row } from './rows.js';
-import { countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
+import { markLinesChanged } from './lines-changed.js';
+import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
+import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
 
 /**
  * The entity_type of a transition row that every line of one bulk shares (entity_id is the
@@ -59,26 +60,21 @@ interface KindSpec {
   table: string;
   column: 'state' | 'bank_status';
   machine: StateMachine<string>;
-  /** Whose rows per state the counters keep (src/store/state-counts.ts). */
-  counted?: CountedKind;
 }
 
 const KINDS: Record<TransitionKind, KindSpec> = {
-  payment_file: {
-    entityType: 'payment_file',
-    table: 'payment_files',
-    column: 'state',
-    machine: fileMachine,
-    counted: 'payment_file',
-  },
-  bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine, counted: 'bulk' },
+  payment_file: { entityType: 'payment_file', table: 'payment_files', column: 'state', machine: fileMachine },
+  bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine },
   bank_status: { entityType: 'bulk', table: 'bulks', column: 'bank_status', machine: bankStatusMachine },
-  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine, counted: 'payment' },
+  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine },
   basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
 } as Record<TransitionKind, KindSpec>;
 
-/** Rows per statement: a bulk's 1,000 lines move in one UPDATE and one INSERT. */
-const IDS_PER_STATEMENT = 4000;
+/** Whose rows per state the counters keep (src/store/state-counts.ts): files', bulks' and lines' states. */
+function countedKind({ entityType, column }: KindSpec): CountedKind | undefined {
+  return column === 'state' && entityType in COUNTED_TABLES ? (entityType as CountedKind) : undefined;
+}
+
 /** The width of transitions.cause. */
 const CAUSE_LENGTH = 300;
 
@@ -186,7 +182,7 @@ async function moveByIds<K extends TransitionKind>(
   }
   await writeMoves(trx, move, decided.moved);
   countMoves(trx, move, decided);
-  if (request.kind === 'payment') await linesChanged(trx, move, { lines: decided.moved });
+  if (request.kind === 'payment') await markLinesChanged(trx, move.request.at, { lines: decided.moved });
   return resultOf(decided);
 }
 
@@ -222,7 +218,7 @@ async function moveJoiningLines<K extends TransitionKind>(
   if (ids.length > 0) {
     countMove(trx, 'payment', company, { from: JOINING_STATE, to: request.to, rows: ids.length });
     await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
-    await linesChanged(trx, move, { fileId });
+    await markLinesChanged(trx, move.request.at, { fileId });
   }
   return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
 }
@@ -317,7 +313,7 @@ async function moveBulkLines<K extends TransitionKind>(
       countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: lines });
       await insertBulkLinesRow(trx, move, bulkId, from);
       await updateBulkLines(trx, move, bulkId, lines);
-      await linesChanged(trx, move, { bulkId });
+      await markLinesChanged(trx, move.request.at, { bulkId });
       return { moved: lines, duplicate: 0, stale: 0, refused: [] };
     }
   }
@@ -331,7 +327,7 @@ async function moveBulkLines<K extends TransitionKind>(
   countMoves(trx, move, decided);
   if (decided.moved.length < rows.length) {
     await writeMoves(trx, move, decided.moved);
-    await linesChanged(trx, move, { bulkId });
+    await markLinesChanged(trx, move.request.at, { bulkId });
     return resultOf(decided);
   }
   // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
@@ -341,33 +337,8 @@ async function moveBulkLines<K extends TransitionKind>(
     [...log, bulkId],
   );
   await updateBulkLines(trx, move, bulkId, decided.moved.length);
-  await linesChanged(trx, move, { bulkId });
+  await markLinesChanged(trx, move.request.at, { bulkId });
   return resultOf(decided);
-}
-
-/**
- * Payment lines moved: their files' `lines_changed_at` takes the move's time, so the status
- * report finds the files whose lines changed through an index on the files
- * (PaymentRepository.filesChangedSince) instead of reading every line's `updated_at`. The one
- * writer of payments' states is this file, so no change passes it by. The files are found first
- * and written by key: MariaDB 10.11 runs `UPDATE … WHERE id IN (SELECT …)` as a walk of the whole
- * table that locks every row it passes (it has no semi-join for a single-table UPDATE), so
- * instances waited on each other's files, and the walk grew with every file kept.
- */
-async function linesChanged<K extends TransitionKind>(
-  trx: Knex.Transaction,
-  { set }: Move<K>,
-  of: { fileId: string } | { bulkId: string } | { lines: readonly string[] },
-): Promise<void> {
-  const files = new Set<string>();
-  if ('fileId' in of) files.add(of.fileId);
-  else if ('bulkId' in of)
-    for (const r of await trx<Row>('bulks').select('file_id').where({ id: of.bulkId })) files.add(toStr(r.file_id));
-  else
-    for (const part of chunks(of.lines, IDS_PER_STATEMENT))
-      for (const r of await trx<Row>('payments').distinct('file_id').whereIn('id', part)) files.add(toStr(r.file_id));
-  for (const part of chunks([...files].sort()))
-    await trx('payment_files').whereIn('id', part).update({ lines_changed_at: set.updated_at });
 }
 
 /** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
@@ -402,10 +373,11 @@ function countMoves<K extends TransitionKind>(
   { spec, request }: Move<K>,
   decided: Decisions,
 ): void {
-  if (spec.counted === undefined) return;
+  const kind = countedKind(spec);
+  if (kind === undefined) return;
   for (const [key, rows] of decided.leaving) {
     const [company, from] = key.split('\u0000') as [string, string];
-    countMove(trx, spec.counted, company, { from, to: request.to, rows });
+    countMove(trx, kind, company, { from, to: request.to, rows });
   }
 }
 
@@ -470,8 +442,9 @@ export async function recordCreation<K extends TransitionKind>(
       at: request.at,
     })),
   );
-  if (spec.counted !== undefined) {
-    countRows(trx, spec.counted, request.company, request.to, request.ids.length);
+  const kind = countedKind(spec);
+  if (kind !== undefined) {
+    countRows(trx, kind, request.company, request.to, request.ids.length);
     await settleCounts(trx);
   }
 }
@@ -523,34 +496,5 @@ function notFound(entityType: EntityType, wanted: readonly string[], found: read
   const missing = wanted.find((id) => !have.has(id)) ?? '?';
   return new SettleError('ERR_DB_NOT_FOUND', `No ${entityType.replace('_', ' ')} with id ${missing}.`, {
     details: { entityType, id: missing },
-  });
-}
-
-/** An entity's history, oldest first; a payment line's includes the moves it made with its whole bulk. */
-export async function listTransitions(
-  knex: Knex,
-  entityType: EntityType,
-  entityId: string,
-): Promise<TransitionRecord[]> {
-  const rows = await knex<Row>('transitions').where({ entity_type: entityType, entity_id: entityId }).orderBy('id');
-  if (entityType === 'payment') {
-    const line = await knex<Row>('payments').select('bulk_id').where({ id: entityId }).first();
-    const bulkId = toOptStr(line?.bulk_id);
-    if (bulkId !== undefined) {
-      rows.push(...(await knex<Row>('transitions').where({ entity_type: BULK_LINES, entity_id: bulkId })));
-      rows.sort((a, b) => Number(a.id) - Number(b.id));
-    }
-  }
-  return rows.map((r) => {
-    const source = toOptStr(r.source) as TransitionSource | undefined;
-    return {
-      entityType,
-      entityId,
-      from: r.from_state === null ? undefined : toStr(r.from_state),
-      to: toStr(r.to_state),
-      cause: toStr(r.cause),
-      ...(source === undefined ? {} : { source }),
-      at: new Date(toStr(r.at)),
-    };
   });
 }
