@@ -36,7 +36,10 @@ export async function previewCancellation(
 ): Promise<CancellationPreview> {
   const lines = await resolveLines(deps, input);
   const company = companyOf(input.companies, lines[0]!.company);
-  const [open] = await deps.store.cancellations.openFor(lines.map((l) => l.id));
+  const [open] = await deps.store.cancellations.openFor(
+    company.id,
+    lines.map((l) => l.id),
+  );
   if (!open) refuseIfTooLate(lines);
   const bulkId = atBankBulk(lines);
   const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(bulkId);

@@ -68,14 +68,14 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
   const lines = await resolveLines(deps, input);
   const company = companyOf(input.companies, lines[0]!.company);
   const ids = lines.map((l) => l.id);
-  const [open] = await deps.store.cancellations.openFor(ids);
+  const [open] = await deps.store.cancellations.openFor(company.id, ids);
   if (open) {
     // The same request again (a re-run after a crash, or a second camt.055): continue it.
     if (needsSecondPerson(company, open)) return { outcome: 'awaiting-confirmation', request: open, lines };
     return execute(deps, company, open, input);
   }
   if (lines.every((l) => l.state === 'CANC')) {
-    const done = await deps.store.cancellations.closedFor(ids);
+    const done = await deps.store.cancellations.closedFor(company.id, ids);
     if (done) return { outcome: 'already', request: done, lines, resent: [] };
   }
   refuseIfTooLate(lines);

@@ -4,7 +4,7 @@
 import type { Clock } from '../domain/clock.js';
 import { toCancellation, type StoredCancellation } from './cancellations.js';
 import type { Database } from './database.js';
-import { instant, type Row } from './rows.js';
+import { instant, throughIndex, type Row } from './rows.js';
 
 /** What the final camt.029 needs from the camt.055 it answers. */
 export interface PendingErpAnswer {
@@ -35,10 +35,13 @@ export class CancellationAnswerRepository {
       });
   }
 
-  /** The company's requests answered PDCR that have ended since and have no final answer yet. */
+  /**
+   * The company's requests answered PDCR that have ended since and have no final answer yet: read
+   * through the requests still owed one (migration 0570), not every request the company ended.
+   */
   async due(company: string): Promise<StoredCancellation[]> {
-    const rows = await this.db
-      .knex<Row>('cancellations')
+    const rows = await this.db.knex
+      .from<Row>(throughIndex(this.db.knex, 'cancellations', 'cancellations_company_owed_ix'))
       .where({ company, channel: 'camt055' })
       .whereNotNull('erp_pending_at')
       .whereNotNull('outcome')

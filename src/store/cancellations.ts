@@ -120,10 +120,14 @@ export class CancellationRepository {
     return out;
   }
 
-  /** The last request that closed (withdrawn or cancelled) with all of these lines: a repeat answers with it. */
-  async closedFor(paymentIds: readonly string[]): Promise<StoredCancellation | undefined> {
+  /**
+   * The last request of the company that closed (withdrawn or cancelled) with all of these lines:
+   * a repeat answers with it. Read through (company, outcome): the company's own, not the bureau's.
+   */
+  async closedFor(company: string, paymentIds: readonly string[]): Promise<StoredCancellation | undefined> {
     const rows = await this.db
       .knex<Row>('cancellations')
+      .where({ company })
       .whereIn('outcome', ['withdrawn', 'cancelled'])
       .orderBy('outcome_at', 'desc');
     return rows.map(toCancellation).find((c) => paymentIds.every((id) => c.paymentIds.includes(id)));
@@ -152,10 +156,17 @@ export class CancellationRepository {
     return row ? toCancellation(row) : undefined;
   }
 
-  /** Open requests (no outcome yet) that name any of these lines: a repeat is the same request. */
-  async openFor(paymentIds: readonly string[]): Promise<StoredCancellation[]> {
+  /**
+   * The company's open requests (no outcome yet) that name any of these lines: a repeat is the
+   * same request. Read through (company, outcome): the open ones, not every request kept.
+   */
+  async openFor(company: string, paymentIds: readonly string[]): Promise<StoredCancellation[]> {
     const wanted = new Set(paymentIds);
-    const rows = await this.db.knex<Row>('cancellations').whereNull('outcome').orderBy('requested_at');
+    const rows = await this.db
+      .knex<Row>('cancellations')
+      .where({ company })
+      .whereNull('outcome')
+      .orderBy('requested_at');
     return rows.map(toCancellation).filter((c) => c.paymentIds.some((id) => wanted.has(id)));
   }
 

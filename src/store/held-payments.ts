@@ -10,8 +10,22 @@ import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
-import { chunks, instant, toDate, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import {
+  chunks,
+  IDS_PER_STATEMENT,
+  instant,
+  throughIndex,
+  toDate,
+  toInt,
+  toOptDate,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { transition } from './transitions.js';
+
+/** The index of the holds released and still waiting for a bulk (migration 0560). */
+const AWAITING_INDEX = 'held_payments_awaiting_bulk_ix';
 
 /** A line to store held: which accepted payment it looks like, and the reason in words. */
 export interface HoldInput {
@@ -83,7 +97,13 @@ export class HeldPaymentRepository {
         throw notHeld(id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
       await trx('held_payments')
         .where({ id })
-        .update({ decision, decided_by: by, decided_at: instant(at), decision_reason: reason });
+        .update({
+          decision,
+          decided_by: by,
+          decided_at: instant(at),
+          decision_reason: reason,
+          awaiting_bulk: decision === 'released',
+        });
       const message =
         decision === 'released'
           ? []
@@ -102,17 +122,29 @@ export class HeldPaymentRepository {
     return done!;
   }
 
-  /** Released lines not yet in a bulk, by file: what the next submit sends. */
+  /**
+   * Released lines not yet in a bulk, by file: what the next submit sends. Read through the holds
+   * still marked as waiting for a bulk, not every hold the company ever released; a hold whose
+   * line this read finds in a bulk (or no longer accepted: cancelled, say) stops waiting here, so
+   * a released line is read on the night it is planned and once after, never again. Lines never
+   * leave a bulk, so a hold that stopped waiting has nothing more to wait for.
+   */
   async releasedUnplanned(company: string): Promise<StoredPayment[]> {
-    const rows = await this.db
-      .knex<Row>('payments as p')
-      .join('held_payments as h', 'h.payment_id', 'p.id')
-      .select('p.*')
-      .where({ 'h.company': company, 'h.decision': 'released', 'p.state': 'accepted' })
-      .whereNull('p.bulk_id')
+    const rows = (await this.db.knex
+      .from<Row>(throughIndex(this.db.knex, 'held_payments', AWAITING_INDEX, 'h'))
+      .join('payments as p', 'p.id', 'h.payment_id')
+      .select('p.*', 'h.id as held_id')
+      .where({ 'h.company': company, 'h.awaiting_bulk': true })
       .orderBy('p.file_id')
-      .orderBy('p.line_number');
-    return rows.map(toStoredPayment);
+      .orderBy('p.line_number')) as Row[];
+    const waiting: Row[] = [];
+    const done: string[] = [];
+    for (const r of rows)
+      if (toStr(r.state) === 'accepted' && r.bulk_id === null) waiting.push(r);
+      else done.push(toStr(r.held_id));
+    for (const part of chunks(done, IDS_PER_STATEMENT))
+      await this.db.knex('held_payments').whereIn('id', part).update({ awaiting_bulk: false });
+    return waiting.map(toStoredPayment);
   }
 
   private query() {

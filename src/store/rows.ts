@@ -111,10 +111,13 @@ export function isMysqlKnex(knex: Knex | Knex.Transaction): boolean {
  * `table` read through `index`, named to the engine (SQLite `INDEXED BY`, MariaDB `FORCE INDEX`),
  * for a read whose index the planner would not pick: its statistics cannot tell a column that
  * is rarely true (a present finding among years of absent ones) from one true half the time.
- * A named index that cannot serve the query is an error on SQLite, not a silent scan.
+ * A named index that cannot serve the query is an error on SQLite, not a silent scan. `alias`
+ * names the table in a query that joins it.
  */
-export function throughIndex(knex: Knex | Knex.Transaction, table: string, index: string): Knex.Raw {
-  return knex.raw(isMysqlKnex(knex) ? '?? force index (??)' : '?? indexed by ??', [table, index]);
+export function throughIndex(knex: Knex | Knex.Transaction, table: string, index: string, alias?: string): Knex.Raw {
+  const named = alias === undefined ? '??' : '?? as ??';
+  const names = alias === undefined ? [table] : [table, alias];
+  return knex.raw(isMysqlKnex(knex) ? `${named} force index (??)` : `${named} indexed by ??`, [...names, index]);
 }
 
 /** `SELECT … FOR UPDATE` on MySQL/MariaDB; a plain select on SQLite (knex would warn there). */

@@ -4,7 +4,7 @@
 // one connection) must not grow. Each read once went through every row the company or account
 // ever had (the fetch's first unsettled day and watermark, the status report's changed files, reconciliation's
 // decisions and present findings and its receivables, approval's bulks already in a basket, the alerts' broken
-// days). SQLite has no such counter; there the same calls are checked for their answers, and
+// days, submit's released holds, the final camt.029 answers owed). SQLite has no such counter; there the same calls are checked for their answers, and
 // the store's SQL and indexes are the same.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -128,8 +128,8 @@ await onBothEngines((engine, open) => {
       ]);
     });
 
-    /** A file of `lines` payments taken into one bulk (its lines move) at the clock's time. */
-    async function sentFile(name: string, lines: number): Promise<string> {
+    /** A file of `lines` payments (the same creditor and amounts for the same `lines`) at the clock's time. */
+    async function acceptedFile(name: string, lines: number, holdDuplicatesSince?: Date): Promise<string> {
       const payments: PaymentInstruction[] = Array.from({ length: lines }, (_, i) => ({
         debtorIban: 'NO9386011117947',
         debtorName: 'Acme AS',
@@ -150,18 +150,34 @@ await onBothEngines((engine, open) => {
           receivedAt: clock.now(),
         },
         payments,
+        0,
+        holdDuplicatesSince === undefined ? undefined : { holdDuplicatesSince },
       );
-      const lineIds = (await store.payments.listByFile(file.id)).map((p) => p.id);
-      await store.bulks.createBulks(file.id, [
+      return file.id;
+    }
+
+    /** The lines of a file taken into one bulk of it (they move), after the bulks it has. */
+    async function planned(fileId: string, lineIds: string[]): Promise<void> {
+      const position = (await store.bulks.listByFile(fileId)).length;
+      await store.bulks.createBulks(fileId, [
         {
-          position: 0,
+          position,
           debtorIban: 'NO9386011117947',
           executionDate: '2031-06-03' as LocalDate,
           batchBooking: false,
           paymentIds: lineIds,
         },
       ]);
-      return file.id;
+    }
+
+    /** A file of `lines` payments taken into one bulk (its lines move) at the clock's time. */
+    async function sentFile(name: string, lines: number): Promise<string> {
+      const fileId = await acceptedFile(name, lines);
+      await planned(
+        fileId,
+        (await store.payments.listByFile(fileId)).map((p) => p.id),
+      );
+      return fileId;
     }
 
     it("the status report's changed files: the window's files, not every line the company paid", async () => {
@@ -317,6 +333,70 @@ await onBothEngines((engine, open) => {
         ['INV-2', true],
       ]);
       expect((await store.receivables.list('acme')).length).toBe(403);
+    });
+
+    it('the final camt.029 answers owed: the requests still owed one, not every request the company ended', async () => {
+      /** A camt.055 request answered pending; `ended` by the bank since, and `answered` finally. */
+      const request = async (name: string, ended: boolean, answered: boolean): Promise<string> => {
+        const c = await store.cancellations.create({
+          company: 'acme',
+          ref: name,
+          paymentIds: [`line-${name}`],
+          reason: 'sent twice',
+          requestedBy: 'erp',
+          channel: 'camt055',
+        });
+        await store.cancellationAnswers.markPending(c.id, { file: `${name}.xml`, version: '001.03' });
+        if (ended) await store.cancellations.refuse(c.id, 'already booked');
+        if (answered) await store.cancellationAnswers.markFinal(c.id);
+        return c.id;
+      };
+      const owed = await request('owed', true, false);
+      await request('pending', false, false);
+      await flat(
+        () => store.cancellationAnswers.due('acme'),
+        async () => {
+          for (let i = 0; i < 30; i++) await request(`old${i}`, true, true);
+        },
+        'cancellationAnswers.due',
+      );
+      expect((await store.cancellationAnswers.due('acme')).map((c) => c.id)).toEqual([owed]);
+    });
+
+    it("submit's released lines: those waiting for a bulk, not every hold the company ever released", async () => {
+      const since = new Date('2031-01-01T00:00:00Z');
+      /** A sent file's lines again in a second file, held as its duplicates and released; planned unless `waiting`. */
+      const released = async (name: string, lines: number, waiting = false): Promise<string[]> => {
+        await sentFile(name, lines);
+        const again = await acceptedFile(`${name}-again`, lines, since);
+        const held = (await store.held.list({ company: 'acme' })).filter((h) => h.fileId === again);
+        expect(held.length).toBe(lines);
+        for (const h of held) await store.held.decide(h.id, 'released', 'ola', 'a second delivery');
+        const ids = held.map((h) => h.paymentId);
+        if (!waiting) await planned(again, ids);
+        return held.map((h) => h.endToEndId);
+      };
+      const waiting = await released('w', 2, true);
+      await released('p', 2);
+      // The night that planned them: this read sees them in a bulk and stops waiting for them.
+      expect((await store.held.releasedUnplanned('acme')).map((p) => p.endToEndId)).toEqual(waiting);
+      await flat(
+        () => store.held.releasedUnplanned('acme'),
+        async () => {
+          for (let f = 0; f < 10; f++) await released(`old${f}`, 4);
+          await store.held.releasedUnplanned('acme');
+        },
+        'releasedUnplanned',
+      );
+      expect((await store.held.releasedUnplanned('acme')).map((p) => p.endToEndId)).toEqual(waiting);
+      // A waiting line cancelled before it was planned stops waiting too; the other still waits.
+      const [first] = await store.held.find(waiting[0]!, 'acme');
+      await db.knex('payments').where({ id: first!.paymentId }).update({ state: 'CANC' });
+      expect((await store.held.releasedUnplanned('acme')).map((p) => p.endToEndId)).toEqual([waiting[1]]);
+      const [{ n }] = (await db.knex('held_payments').where({ awaiting_bulk: true }).count({ n: '*' })) as [
+        { n: unknown },
+      ];
+      expect(Number(n)).toBe(1);
     });
   });
 });

@@ -41,6 +41,8 @@ import { up as exportFloorsUp } from './0520-export-floors.js';
 import { up as historyBoundedReadsUp } from './0530-history-bounded-reads.js';
 import { up as receivablesClosedIndexUp } from './0540-receivables-closed-index.js';
 import { up as stateCountsUp } from './0550-state-counts.js';
+import { up as heldAwaitingBulkUp } from './0560-held-awaiting-bulk.js';
+import { up as cancellationsOwedIndexUp } from './0570-cancellations-owed-index.js';
 
 export interface Migration {
   readonly name: string;
@@ -92,4 +94,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0530_history_bounded_reads', up: historyBoundedReadsUp },
   { name: '0540_receivables_closed_index', up: receivablesClosedIndexUp },
   { name: '0550_state_counts', up: stateCountsUp },
+  { name: '0560_held_awaiting_bulk', up: heldAwaitingBulkUp },
+  { name: '0570_cancellations_owed_index', up: cancellationsOwedIndexUp },
 ];
