@@ -479,7 +479,10 @@ class Receiver implements ReceivingFile {
       paymentRow({ id: at.newId(), fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
     );
     for (const part of chunks(rows, 40)) await trx('payments').insert(part);
-    for (const row of rows) countRows(trx, 'payment', at.company, row.state as string, 1);
+    // Tallied here, one counter difference per state of the batch: countRows builds a key per call.
+    const byState = new Map<string, number>();
+    for (const row of rows) byState.set(row.state as string, (byState.get(row.state as string) ?? 0) + 1);
+    for (const [state, n] of byState) countRows(trx, 'payment', at.company, state, n);
     const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
     const holdRows = heldRows(holds, ids, at.company, at.newId, at.now);
     for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
