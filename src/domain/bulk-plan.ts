@@ -19,6 +19,16 @@ export interface PlannedBulk {
   executionDate: LocalDate;
   batchBooking: boolean;
   paymentIds: string[];
+  /**
+   * The first and last line numbers of its lines in their file: the store moves the lines into
+   * their bulk through the file's lines in that span, not through every line of the file.
+   */
+  lineSpan: LineSpan;
+}
+
+export interface LineSpan {
+  first: number;
+  last: number;
 }
 
 export function planBulks(
@@ -47,12 +57,14 @@ export function planBulks(
     const group = groups.get(key)!;
     const lines = [...group.lines].sort((a, b) => a.lineNumber - b.lineNumber || (a.id < b.id ? -1 : 1));
     for (let i = 0; i < lines.length; i += options.maxLines) {
+      const slice = lines.slice(i, i + options.maxLines);
       plans.push({
         position: plans.length,
         debtorIban: group.debtorIban,
         executionDate: group.executionDate,
         batchBooking: group.batchBooking,
-        paymentIds: lines.slice(i, i + options.maxLines).map((l) => l.id),
+        paymentIds: slice.map((l) => l.id),
+        lineSpan: { first: slice[0]!.lineNumber, last: slice.at(-1)!.lineNumber },
       });
     }
   }

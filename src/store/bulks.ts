@@ -3,6 +3,7 @@
 // answer and non-answer is a state change with a transition row. An unanswered send becomes
 // `unknown`, which is resolved by a lookup, never by sending again blind.
 import type { Knex } from 'knex';
+import type { LineSpan } from '../domain/bulk-plan.js';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import {
@@ -38,6 +39,14 @@ export interface BulkPlan {
   executionDate: LocalDate;
   batchBooking: boolean;
   paymentIds: readonly string[];
+  /**
+   * The first and last line numbers of those payments (planBulks gives it): their move into the
+   * bulk then reads the file's lines in that span instead of finding a thousand ids one by one,
+   * or, as SQLite chose without it, walking every line of the file for each bulk (a file's plan
+   * grew with its lines times its bulks). A span that leaves a payment out makes the plan fail,
+   * never a line move unseen.
+   */
+  lineSpan?: LineSpan;
 }
 
 export interface StoredBulk {
@@ -120,7 +129,13 @@ export class BulkOutbox {
         // records the bulk's lines. Their totals are summed by the database, not read line by line.
         await transition(trx, {
           kind: 'payment',
-          ids: { bulkId: id, joining: plan.paymentIds, fileId, company: toStr(file.company) },
+          ids: {
+            bulkId: id,
+            joining: plan.paymentIds,
+            fileId,
+            company: toStr(file.company),
+            ...(plan.lineSpan ? { lineSpan: plan.lineSpan } : {}),
+          },
           to: 'queued',
           cause,
           source: 'submit',

@@ -27,6 +27,7 @@ import {
   type StateMachine,
   type UpdateDecision,
 } from '../domain/states.js';
+import type { LineSpan } from '../domain/bulk-plan.js';
 import { markLinesChanged } from './lines-changed.js';
 import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
 import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
@@ -114,6 +115,8 @@ export interface JoiningLines {
   fileId: string;
   /** The file's company (the lines' counters, src/store/state-counts.ts). */
   company: string;
+  /** The first and last line numbers of the joining lines, when known (BulkPlan.lineSpan). */
+  lineSpan?: LineSpan;
 }
 
 export interface TransitionResult {
@@ -189,7 +192,8 @@ async function moveByIds<K extends TransitionKind>(
 /**
  * Lines joining a new bulk: ONE conditional UPDATE per 4,000 ids writes bulk_id and the state,
  * and takes only lines of the plan's file that are in the state lines join from and in no bulk
- * (a line in two bulks would be paid twice); the row locks are the UPDATE's own on MariaDB, and
+ * (a line in two bulks would be paid twice), within the plan's span of line numbers when it has
+ * one (BulkPlan.lineSpan: the engine reads that span, not the whole file); the row locks are the UPDATE's own on MariaDB, and
  * SQLite's one writer holds the database. Nothing is read first: a plan that names a line that
  * cannot join makes fewer rows change, and only then are its lines read, to say which line and
  * why, and the error rolls the whole transaction back.
@@ -197,7 +201,7 @@ async function moveByIds<K extends TransitionKind>(
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining, fileId, company }: JoiningLines,
+  { bulkId, joining, fileId, company, lineSpan }: JoiningLines,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
@@ -206,15 +210,15 @@ async function moveJoiningLines<K extends TransitionKind>(
   checkTransition(spec.machine, JOINING_STATE, request.to);
   const ids = [...new Set(joining)];
   let joined = 0;
-  for (const part of chunks(ids, IDS_PER_STATEMENT))
-    joined += Number(
-      await trx(spec.table)
-        .whereIn('id', part)
-        .where({ file_id: fileId, [spec.column]: JOINING_STATE })
-        .whereNull('bulk_id')
-        .update({ ...move.set, bulk_id: bulkId }),
-    );
-  if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId);
+  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
+    const lines = trx(spec.table)
+      .whereIn('id', part)
+      .where({ file_id: fileId, [spec.column]: JOINING_STATE })
+      .whereNull('bulk_id');
+    const inSpan = lineSpan ? lines.whereBetween('line_number', [lineSpan.first, lineSpan.last]) : lines;
+    joined += Number(await inSpan.update({ ...move.set, bulk_id: bulkId }));
+  }
+  if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId, lineSpan);
   if (ids.length > 0) {
     countMove(trx, 'payment', company, { from: JOINING_STATE, to: request.to, rows: ids.length });
     await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
@@ -227,16 +231,26 @@ async function moveJoiningLines<K extends TransitionKind>(
 const JOINING_STATE: LineState = 'accepted';
 
 /** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
-async function cannotJoin(trx: Knex.Transaction, ids: readonly string[], fileId: string): Promise<SettleError> {
+async function cannotJoin(
+  trx: Knex.Transaction,
+  ids: readonly string[],
+  fileId: string,
+  span: LineSpan | undefined,
+): Promise<SettleError> {
   const found = new Map<string, Row>();
   for (const part of chunks(ids, IDS_PER_STATEMENT))
-    for (const r of await trx<Row>('payments').select('id', 'state', 'file_id', 'bulk_id').whereIn('id', part))
+    for (const r of await trx<Row>('payments')
+      .select('id', 'state', 'file_id', 'bulk_id', 'line_number')
+      .whereIn('id', part))
       found.set(toStr(r.id), r);
   const invalid = (message: string) => new SettleError('ERR_DB_BULK_PLAN_INVALID', message);
   for (const id of ids) {
     const line = found.get(id);
     if (line === undefined) return invalid(`A bulk plan of file ${fileId} names unknown payments.`);
     if (toStr(line.file_id) !== fileId) return invalid(`Payment ${id} is not in file ${fileId}.`);
+    const n = Number(line.line_number);
+    if (span && (n < span.first || n > span.last))
+      return invalid(`Payment ${id} (line ${n}) is outside its bulk plan's lines ${span.first}–${span.last}.`);
   }
   const taken = [...found.values()].find((l) => toStr(l.state) !== JOINING_STATE || l.bulk_id !== null);
   return invalid(`Payment ${toStr(taken?.id ?? '?')} is already in a bulk (state ${toStr(taken?.state ?? '?')}).`);

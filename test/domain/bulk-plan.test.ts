@@ -37,6 +37,13 @@ describe('planning bulks', () => {
       [3, 'NO1', '2026-01-08', false, ['c']],
       [4, 'NO2', '2026-01-07', false, ['a']],
     ]);
+    expect(plans.map((b) => b.lineSpan)).toEqual([
+      { first: 2, last: 4 },
+      { first: 5, last: 5 },
+      { first: 6, last: 6 },
+      { first: 3, last: 3 },
+      { first: 1, last: 1 },
+    ]);
   });
 
   it('gives the same plan whatever order the payments arrive in (positions fix idempotency keys)', () => {
@@ -55,7 +62,13 @@ describe('planning bulks', () => {
         const shuffled = planBulks([...payments].reverse(), { maxLines, defaultBatchBooking: false });
         expect(shuffled).toEqual(plan);
         expect(plan.flatMap((b) => b.paymentIds).sort()).toEqual(payments.map((x) => x.id).sort());
-        for (const b of plan) expect(b.paymentIds.length).toBeLessThanOrEqual(maxLines);
+        const lineOf = new Map(payments.map((x) => [x.id, x.lineNumber]));
+        for (const b of plan) {
+          expect(b.paymentIds.length).toBeLessThanOrEqual(maxLines);
+          // The span the store moves the lines through holds every line of the bulk.
+          const lines = b.paymentIds.map((id) => lineOf.get(id)!);
+          expect(b.lineSpan).toEqual({ first: Math.min(...lines), last: Math.max(...lines) });
+        }
       }),
     );
   });

@@ -13,6 +13,7 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import { createStore, openDatabase, type Database, type StatementDay, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';
+import { rowsTouched } from '../support/rows-touched.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,31 +42,14 @@ await onBothEngines((engine, open) => {
       await cleanup();
     });
 
-    /** Rows the storage engine read and changed during `fn` (MariaDB); undefined on SQLite. */
-    async function rowsTouched(fn: () => Promise<unknown>): Promise<number | undefined> {
-      if (engine !== 'MariaDB') {
-        await fn();
-        return undefined;
-      }
-      const count = async () => {
-        const [rows] = (await db.knex.raw(
-          `show session status where variable_name like 'Handler_read%' or variable_name in ('Handler_update', 'Handler_write', 'Handler_delete')`,
-        )) as [{ Variable_name: string; Value: string }[]];
-        return rows.reduce((sum, r) => sum + Number(r.Value), 0);
-      };
-      const before = await count();
-      await fn();
-      return (await count()) - before;
-    }
-
     /**
      * Asserts `read` touched no more rows after the history grew than before, but for a row or
      * two a write's B-tree neighbours may add: the history added is ten times what was there.
      */
     async function flat(read: () => Promise<unknown>, grow: () => Promise<void>, label: string): Promise<void> {
-      const small = await rowsTouched(read);
+      const small = await rowsTouched(db, engine, read);
       await grow();
-      const large = await rowsTouched(read);
+      const large = await rowsTouched(db, engine, read);
       if (small === undefined || large === undefined) return;
       expect(large, `${label}: rows touched ${small} before the history grew, ${large} after`).toBeLessThanOrEqual(
         small + 2,
