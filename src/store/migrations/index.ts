@@ -43,6 +43,7 @@ import { up as receivablesClosedIndexUp } from './0540-receivables-closed-index.
 import { up as stateCountsUp } from './0550-state-counts.js';
 import { up as heldAwaitingBulkUp } from './0560-held-awaiting-bulk.js';
 import { up as cancellationsOwedIndexUp } from './0570-cancellations-owed-index.js';
+import { up as bureauScanIndexesUp } from './0580-bureau-scan-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -96,4 +97,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0550_state_counts', up: stateCountsUp },
   { name: '0560_held_awaiting_bulk', up: heldAwaitingBulkUp },
   { name: '0570_cancellations_owed_index', up: cancellationsOwedIndexUp },
+  { name: '0580_bureau_scan_indexes', up: bureauScanIndexesUp },
 ];
