@@ -29,7 +29,7 @@ export class AccountStatusRepository {
    * (the next fetch writes it with the status it reads); 'stale' when a later status is stored.
    */
   async record(accountId: string, status: string, at: Date): Promise<'recorded' | 'stale' | 'unknown'> {
-    if (await writeAccountStatus(this.db.knex, instant(this.clock.now()), accountId, status, at)) return 'recorded';
+    if (await writeAccountStatus(this.db.knex, instant(this.clock.now()), { accountId, status, at })) return 'recorded';
     return (await this.db.knex('accounts').where({ id: accountId }).first('id')) ? 'stale' : 'unknown';
   }
 
@@ -58,15 +58,15 @@ export class AccountStatusRepository {
 }
 
 /**
- * Writes the bank's status of an account as of `at` on its accounts row and in the company's
- * account directory, each unless a later status is stored there; true when either took it.
+ * Writes the bank's status of an account as of `at` on its accounts row and in the account
+ * directory, each unless a later status is stored there; true when either took it. `company`:
+ * the company whose fetch read it, whose directory takes it; without it (an event names only the
+ * account), every directory that lists the account.
  */
 export async function writeAccountStatus(
   q: Knex | Knex.Transaction,
   now: string,
-  accountId: string,
-  status: string,
-  at: Date,
+  { accountId, company, status, at }: { accountId: string; company?: string; status: string; at: Date },
 ): Promise<boolean> {
   const when = instant(at);
   const updated = await q('accounts')
@@ -74,11 +74,21 @@ export async function writeAccountStatus(
     .andWhere((w) => void w.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
     .update({ account_status: normalise(status), account_status_at: when, updated_at: now });
   // The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
-  // against, takes the status too, unless it was read from the bank after the event.
-  const listed = await q('bank_accounts')
-    .where({ account_id: accountId })
-    .andWhere('read_at', '<=', when)
-    .update({ status: normalise(status) });
+  // against, takes the status too, unless it was read from the bank after the event. Its rows
+  // are written by their key (company, account_id): found by the account alone, an UPDATE on
+  // MariaDB locks the account index's entries and gaps, in the opposite order to the directory's
+  // replacement by company, and holds them to the end of the fetch's transaction. The owners are
+  // found first by a plain read, which locks nothing (migration 0580's index).
+  const owners =
+    company !== undefined
+      ? [company]
+      : (await q<Row>('bank_accounts').where({ account_id: accountId }).select('company')).map((r) => toStr(r.company));
+  let listed = 0;
+  for (const owner of owners)
+    listed += await q('bank_accounts')
+      .where({ company: owner, account_id: accountId })
+      .andWhere('read_at', '<=', when)
+      .update({ status: normalise(status) });
   return updated > 0 || listed > 0;
 }
 

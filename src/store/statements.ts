@@ -78,7 +78,8 @@ export class StatementRepository {
     const { account, status, transactions, stillPending, balances, fetchedTo } = fetched;
     return this.db.transaction(async (trx) => {
       await writeAccount(trx, now, account);
-      if (status !== undefined) await writeAccountStatus(trx, now, account.id, status.status, status.at);
+      if (status !== undefined)
+        await writeAccountStatus(trx, now, { accountId: account.id, company: account.company, ...status });
       const upserted = await writeTransactions(trx, this.clock, account.id, transactions);
       const pendingResolved = await deleteResolvedPending(trx, account.id, stillPending);
       await writeBalances(trx, now, account.id, balances);

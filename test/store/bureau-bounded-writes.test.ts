@@ -125,7 +125,11 @@ await onBothEngines((engine, open) => {
           await other.knex.raw('set session innodb_lock_wait_timeout = 1');
           const otherStore = createStore(other, clock);
           await db.transaction(async (trx) => {
-            await writeAccountStatus(trx, clock.now().toISOString(), 'acc-0-1', 'disabled', clock.now());
+            await writeAccountStatus(trx, clock.now().toISOString(), {
+              accountId: 'acc-0-1',
+              status: 'disabled',
+              at: clock.now(),
+            });
             // While that fetch's transaction is open, another instance writes another company's status.
             await expect(otherStore.accountStatus.record('acc-2-1', 'disabled', clock.now())).resolves.toBe('recorded');
           });
