@@ -6,13 +6,12 @@
 // fetch writes into the account directory (every company's accounts, held until the fetch's
 // transaction ended, so every other instance's fetch waited on it) and the status job's purge of
 // expired leases (every lease of every company, once for each company a night).
-import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import { writeAccountStatus } from '../../src/store/account-status.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';
-import { rowsTouched } from '../support/rows-touched.js';
+import { rowsTouched, sqlitePlansOf } from '../support/rows-touched.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,33 +47,12 @@ await onBothEngines((engine, open) => {
         );
     }
 
-    /** The engine's plan of each statement `fn` runs that matches `sql` (SQLite). */
-    async function plansOf(sql: RegExp, fn: () => Promise<unknown>): Promise<string[]> {
-      const seen: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
-      const listen = (q: { sql: string; bindings?: Knex.RawBinding[] }) => {
-        if (sql.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
-      };
-      db.knex.on('query', listen);
-      try {
-        await fn();
-      } finally {
-        db.knex.off('query', listen);
-      }
-      expect(seen.length, `a statement matching ${String(sql)}`).toBeGreaterThan(0);
-      const plans: string[] = [];
-      for (const s of seen) {
-        const rows = await db.knex.raw<{ detail: string }[]>(`explain query plan ${s.sql}`, s.bindings);
-        plans.push(rows.map((r) => r.detail).join('; '));
-      }
-      return plans;
-    }
-
     /** Asserts `write` touches no more rows beside ten times more companies (MariaDB), or searches an index (SQLite). */
     async function flat(write: () => Promise<unknown>, grow: () => Promise<void>, sql: RegExp, label: string) {
       const small = await rowsTouched(db, engine, write);
       await grow();
       if (small === undefined) {
-        for (const plan of await plansOf(sql, write)) expect(plan, label).toMatch(/^SEARCH /);
+        for (const plan of await sqlitePlansOf(db, sql, write)) expect(plan, label).toMatch(/^SEARCH /);
         return;
       }
       const large = await rowsTouched(db, engine, write);

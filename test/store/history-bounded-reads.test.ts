@@ -13,7 +13,8 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import { createStore, openDatabase, type Database, type StatementDay, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';
-import { rowsTouched } from '../support/rows-touched.js';
+import { rowsTouched, sqlitePlansOf } from '../support/rows-touched.js';
+import { oneLineBulk } from './fixtures.js';
 
 const DAY_MS = 86_400_000;
 
@@ -317,6 +318,43 @@ await onBothEngines((engine, open) => {
         ['INV-2', true],
       ]);
       expect((await store.receivables.list('acme')).length).toBe(403);
+    });
+
+    it("a bulk's cancellation request at the bank: found by its bulk, not among every request kept", async () => {
+      const { bulk } = await oneLineBulk(store, 'at-bank');
+      const atBank = await store.cancellations.create({
+        company: 'acme',
+        ref: 'at-bank',
+        paymentIds: ['x'],
+        bulkId: bulk.id,
+        reason: 'sent twice',
+        requestedBy: 'ola',
+        channel: 'cli',
+      });
+      await store.cancellations.markBankRequested(atBank.id);
+      /** `n` more requests of other bulks, each sent to the bank and refused. */
+      const ended = async (from: number, n: number) => {
+        for (let i = from; i < from + n; i++) {
+          const other = await oneLineBulk(store, `ended-${i}`);
+          const c = await store.cancellations.create({
+            company: 'acme',
+            ref: `ended-${i}`,
+            paymentIds: [other.line.id],
+            bulkId: other.bulk.id,
+            reason: 'sent twice',
+            requestedBy: 'ola',
+            channel: 'cli',
+          });
+          await store.cancellations.markBankRequested(c.id);
+          await store.cancellations.refuse(c.id, 'already booked');
+        }
+      };
+      await ended(0, 3);
+      const read = async () => expect((await store.cancellations.openAtBank(bulk.id))?.id).toBe(atBank.id);
+      await flat(read, () => ended(3, 30), "a bulk's request at the bank");
+      if (engine === 'SQLite')
+        for (const plan of await sqlitePlansOf(db, /from [`"]?cancellations/i, read))
+          expect(plan, 'the request of a bulk, by its bulk').toMatch(/^SEARCH cancellations USING INDEX/);
     });
 
     it('the final camt.029 answers owed: the requests still owed one, not every request the company ended', async () => {
