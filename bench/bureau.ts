@@ -193,8 +193,7 @@ async function twoNights(companies: number, instances: number): Promise<TwoNight
         if (process.env.SETTLE_BENCH_BUREAU_SHOW === '1')
           for (const r of runs) process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
         const failed = runs.filter((r) => ![0, 1, 4].includes(r.code ?? -1));
-        for (const r of failed)
-          process.stderr.write(`bench bureau: a process exited ${r.code}: ${r.stderr.slice(0, 500)}\n`);
+        for (const r of failed) process.stderr.write(`bench bureau: a process exited ${r.code}:\n${failureOf(r)}\n`);
         const after = await answered();
         return {
           ms,
@@ -236,6 +235,17 @@ async function twoNights(companies: number, instances: number): Promise<TwoNight
     sandbox.close();
     await target.drop();
   }
+}
+
+/**
+ * What a failed process said of its failure: its failed steps (the ✗ lines of its output) and its
+ * error log lines, at most 20, not its whole night; the end of its stderr when it said neither.
+ */
+function failureOf(r: { stdout: string; stderr: string }): string {
+  const said = `${r.stdout}\n${r.stderr}`
+    .split('\n')
+    .filter((line) => line.startsWith('✗') || line.includes('"level":"error"'));
+  return said.length > 0 ? said.slice(0, 20).join('\n') : r.stderr.slice(-2000);
 }
 
 /**
