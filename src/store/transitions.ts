@@ -28,6 +28,7 @@ import {
   type UpdateDecision,
 } from '../domain/states.js';
 import type { LineSpan } from '../domain/bulk-plan.js';
+import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
 import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
 import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
@@ -225,35 +226,6 @@ async function moveJoiningLines<K extends TransitionKind>(
     await markLinesChanged(trx, move.request.at, { fileId });
   }
   return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
-}
-
-/** The state a line joins a bulk from: accepted, and in no bulk yet. */
-const JOINING_STATE: LineState = 'accepted';
-
-/** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
-async function cannotJoin(
-  trx: Knex.Transaction,
-  ids: readonly string[],
-  fileId: string,
-  span: LineSpan | undefined,
-): Promise<SettleError> {
-  const found = new Map<string, Row>();
-  for (const part of chunks(ids, IDS_PER_STATEMENT))
-    for (const r of await trx<Row>('payments')
-      .select('id', 'state', 'file_id', 'bulk_id', 'line_number')
-      .whereIn('id', part))
-      found.set(toStr(r.id), r);
-  const invalid = (message: string) => new SettleError('ERR_DB_BULK_PLAN_INVALID', message);
-  for (const id of ids) {
-    const line = found.get(id);
-    if (line === undefined) return invalid(`A bulk plan of file ${fileId} names unknown payments.`);
-    if (toStr(line.file_id) !== fileId) return invalid(`Payment ${id} is not in file ${fileId}.`);
-    const n = Number(line.line_number);
-    if (span && (n < span.first || n > span.last))
-      return invalid(`Payment ${id} (line ${n}) is outside its bulk plan's lines ${span.first}–${span.last}.`);
-  }
-  const taken = [...found.values()].find((l) => toStr(l.state) !== JOINING_STATE || l.bulk_id !== null);
-  return invalid(`Payment ${toStr(taken?.id ?? '?')} is already in a bulk (state ${toStr(taken?.state ?? '?')}).`);
 }
 
 /** The one transition row that stands for every line of a bulk making the same move (BULK_LINES). */

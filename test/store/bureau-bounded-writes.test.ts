@@ -11,7 +11,8 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { writeAccountStatus } from '../../src/store/account-status.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';
-import { rowsTouched, sqlitePlansOf } from '../support/rows-touched.js';
+import { captureQueries, expectIndexRead } from '../support/query-plan.js';
+import { rowsTouched } from '../support/rows-touched.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -47,12 +48,25 @@ await onBothEngines((engine, open) => {
         );
     }
 
-    /** Asserts `write` touches no more rows beside ten times more companies (MariaDB), or searches an index (SQLite). */
-    async function flat(write: () => Promise<unknown>, grow: () => Promise<void>, sql: RegExp, label: string) {
+    /**
+     * Asserts `write` touches no more rows beside ten times more companies (MariaDB), or (SQLite)
+     * that each of its statements on the table reads the index `reads` gives for it.
+     */
+    async function flat(
+      write: () => Promise<unknown>,
+      grow: () => Promise<void>,
+      reads: readonly [statement: RegExp, index: string][],
+      label: string,
+    ) {
+      const queries = captureQueries(db);
       const small = await rowsTouched(db, engine, write);
       await grow();
       if (small === undefined) {
-        for (const plan of await sqlitePlansOf(db, sql, write)) expect(plan, label).toMatch(/^SEARCH /);
+        for (const [statement, index] of reads) {
+          const matching = queries.filter((q) => statement.test(q.sql));
+          expect(matching.length, `${label}: ${String(statement)}`).toBeGreaterThan(0);
+          for (const q of matching) await expectIndexRead(db, q, index, label);
+        }
         return;
       }
       const large = await rowsTouched(db, engine, write);
@@ -70,7 +84,15 @@ await onBothEngines((engine, open) => {
           n++ % 2 === 0 ? 'disabled' : 'enabled',
           new Date(clock.now().getTime() + n),
         );
-      await flat(write, () => companies(5, 45), /^update [`"]?bank_accounts/i, 'the directory status write');
+      await flat(
+        write,
+        () => companies(5, 45),
+        [
+          [/^select .* from [`"]?bank_accounts/i, 'bank_accounts_account_ix (account_id=?)'],
+          [/^update [`"]?bank_accounts/i, 'sqlite_autoindex_bank_accounts_1 (company=? AND account_id=?)'],
+        ],
+        'the directory status write',
+      );
       const listed = (await store.bankAccounts.directory('co-1'))!.accounts.find((a) => a.accountId === 'acc-1-2');
       expect(listed?.status).toBe(n % 2 === 1 ? 'disabled' : 'enabled');
       const other = (await store.bankAccounts.directory('co-2'))!.accounts.find((a) => a.accountId === 'acc-2-2');
@@ -92,7 +114,15 @@ await onBothEngines((engine, open) => {
         expect(await store.leases.purgeExpired(24 * HOUR_MS)).toBe(2);
       };
       await live(0, 10);
-      await flat(purge, () => live(10, 90), /^delete from [`"]?leases/i, 'the purge of expired leases');
+      await flat(
+        purge,
+        () => live(10, 90),
+        [
+          [/^select .* from [`"]?leases[`"]? where [`"]?expires_at/i, 'leases_expires_ix (expires_at<?)'],
+          [/^delete from [`"]?leases/i, 'sqlite_autoindex_leases_1 (name=?)'],
+        ],
+        'the purge of expired leases',
+      );
     });
 
     if (engine === 'MariaDB')

@@ -1,9 +1,8 @@
-// How the store's tests hold a read or a write to the rows it needs: on MariaDB the rows its
-// storage engine read and wrote during a call (the session's Handler_* counters; the database
-// must have one connection, poolMax: 1, so the counters are the call's own); on SQLite, which
-// keeps no such counter, the plan the engine chooses for the call's statements.
-import type { Knex } from 'knex';
-import { expect } from 'vitest';
+// The rows MariaDB's storage engine read and wrote during a call (its session's Handler_*
+// counters): how the store's tests hold a read or a write to the rows it needs. The database must
+// have one connection (poolMax: 1), so the session's counters are the call's own. SQLite keeps no
+// such counter: there the call runs and the count is undefined, and the tests ask SQLite for its
+// plan instead (query-plan.ts).
 import type { Database } from '../../src/store/index.js';
 
 export async function rowsTouched(
@@ -24,25 +23,4 @@ export async function rowsTouched(
   const before = await count();
   await fn();
   return (await count()) - before;
-}
-
-/** SQLite's plan (EXPLAIN QUERY PLAN) of each statement `fn` runs whose SQL matches `sql`; at least one must. */
-export async function sqlitePlansOf(db: Database, sql: RegExp, fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
-  const listen = (q: { sql: string; bindings?: Knex.RawBinding[] }) => {
-    if (sql.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
-  };
-  db.knex.on('query', listen);
-  try {
-    await fn();
-  } finally {
-    db.knex.off('query', listen);
-  }
-  expect(seen.length, `a statement matching ${String(sql)}`).toBeGreaterThan(0);
-  const plans: string[] = [];
-  for (const s of seen) {
-    const rows = await db.knex.raw<{ detail: string }[]>(`explain query plan ${s.sql}`, s.bindings);
-    plans.push(rows.map((r) => r.detail).join('; '));
-  }
-  return plans;
 }
