@@ -194,9 +194,10 @@ async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: st
     const line = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
     if (line) return { id: line.id, bulkId };
   }
-  // The event may overtake our record of the POST's answer (no bank id stored yet): the
-  // end-to-end id is unique per company, and across companies when it matches one line only.
-  const candidates = (await deps.store.payments.linesByEndToEndId(update.endToEndId, update.company)).filter(
+  // The event may overtake our record of the POST's answer (no bank id stored yet): a line of a
+  // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies
+  // when it matches one line only.
+  const candidates = (await deps.store.payments.linesAwaitingBankId(update.endToEndId, update.company)).filter(
     (c) => c.bulkId !== undefined,
   );
   return candidates.length === 1 ? candidates[0] : undefined;

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
-import { canonicalBankStatus, type LineState } from '../domain/states.js';
+import { canonicalBankStatus, type BulkState, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import {
@@ -19,10 +19,14 @@ import {
   toLocalDate,
   toOptBool,
   toOptStr,
+  throughIndex,
   toStr,
   type Row,
 } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
+
+/** Bulks the bank may hold while settle has not recorded the bank's id: the POST's answer is pending or lost. */
+const BULKS_AWAITING_BANK_ID: readonly BulkState[] = ['sending', 'unknown', 'attention'];
 
 /** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
 export interface BankStatusUpdate {
@@ -81,17 +85,36 @@ export class PaymentRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Lines with this end-to-end id (unique per company; one company's when `company` is given). */
-  async linesByEndToEndId(
+  /**
+   * Lines with this end-to-end id in bulks the bank may hold but settle has no bank id of yet
+   * (sending, unknown, attention): the only lines a bank event can name before settle knows the
+   * bank's bulk. One company's when `company` is given. Read through those few bulks, not through
+   * every line ever kept (an end-to-end id is indexed only with its company), and never a line the
+   * bank already numbered: an event for someone else's payment with the same end-to-end id (the
+   * subscription is the bureau's; "NOTPROVIDED" is common) must not move one of ours.
+   */
+  async linesAwaitingBankId(
     endToEndId: string,
     company?: string,
   ): Promise<{ id: string; company: string; bulkId?: string }[]> {
-    const q = this.db.knex<Row>('payments').select('id', 'company', 'bulk_id').where({ end_to_end_id: endToEndId });
-    if (company !== undefined) void q.where({ company });
-    return (await q).map((r) => {
-      const bulkId = toOptStr(r.bulk_id);
-      return { id: toStr(r.id), company: toStr(r.company), ...(bulkId === undefined ? {} : { bulkId }) };
-    });
+    // The bulks first, by state (few are in flight), then their lines, each through its index:
+    // a planner that sees a small table would read it whole, and the table grows every night.
+    const knex = this.db.knex;
+    const bulks = knex
+      .from<Row>(throughIndex(knex, 'bulks', company === undefined ? 'bulks_state_ix' : 'bulks_console_state_ix'))
+      .whereIn('state', BULKS_AWAITING_BANK_ID)
+      .whereNull('bank_payment_id');
+    if (company !== undefined) void bulks.where({ company });
+    const bulkIds = (await bulks.pluck('id')) as string[];
+    const out: { id: string; company: string; bulkId?: string }[] = [];
+    for (const part of chunks(bulkIds))
+      for (const r of await this.db
+        .knex<Row>('payments')
+        .select('id', 'company', 'bulk_id')
+        .whereIn('bulk_id', part)
+        .where({ end_to_end_id: endToEndId }))
+        out.push({ id: toStr(r.id), company: toStr(r.company), bulkId: toStr(r.bulk_id) });
+    return out;
   }
 
   /**

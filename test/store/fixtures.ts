@@ -68,7 +68,6 @@ export async function pendingBulks(
   return { fileId: stored.id, ids: bulks.map((b) => b.id).sort() };
 }
 
-/** A file of one accepted line and the one bulk that carries it. */
 /** A file of `count` lines (end-to-end ids `<name>-1`, …) planned as one bulk, still pending. */
 export async function bulkOfLines(store: Store, name: string, count: number) {
   const stored = await store.files.recordAcceptedFile(
@@ -88,6 +87,7 @@ export async function bulkOfLines(store: Store, name: string, count: number) {
   return { lines, bulk: bulk! };
 }
 
+/** A file of one accepted line and the one bulk that carries it. */
 export async function oneLineBulk(store: Store, name: string) {
   const { lines, bulk } = await bulkOfLines(store, name, 1);
   return { line: lines[0]!, bulk };

@@ -4,7 +4,8 @@
 // one connection) must not grow. Each read once went through every row the company or account
 // ever had (the fetch's first unsettled day and watermark, the status report's changed files, reconciliation's
 // decisions and present findings and its receivables, approval's bulks already in a basket, the alerts' broken
-// days, submit's released holds, the final camt.029 answers owed). SQLite has no such counter; there the same calls are checked for their answers, and
+// days, submit's released holds, the final camt.029 answers owed, an event's line before settle
+// has the bank's bulk id). SQLite has no such counter; there the same calls are checked for their answers, and
 // the store's SQL and indexes are the same.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { createStore, openDatabase, type Database, type StatementDay, type Store
 import { onBothEngines } from '../support/engines.js';
 import { captureQueries, expectIndexRead } from '../support/query-plan.js';
 import { rowsTouched } from '../support/rows-touched.js';
-import { oneLineBulk } from './fixtures.js';
+import { oneLineBulk, pendingBulks } from './fixtures.js';
 
 const DAY_MS = 86_400_000;
 
@@ -358,6 +359,42 @@ await onBothEngines((engine, open) => {
         const reads = queries.filter((q) => /^select .* from [`"]?cancellations[`"]? where [`"]?bulk_id/i.test(q.sql));
         expect(reads.length).toBeGreaterThan(0);
         for (const q of reads) await expectIndexRead(db, q, 'cancellations_bulk_ix (bulk_id=?)', "a bulk's request");
+      }
+    });
+
+    it("an event's line before settle has the bank's bulk id: among bulks awaiting theirs, not every line kept", async () => {
+      // The same end-to-end id in two companies: acme's bulk is in flight (the POST's answer not
+      // recorded yet), other's was numbered by the bank. Only acme's line can be the event's.
+      const [inFlight] = (await pendingBulks(store, 'x', 1, 'acme')).ids;
+      const [numbered] = (await pendingBulks(store, 'x', 1, 'other')).ids;
+      await store.bulks.markSending(inFlight!);
+      await store.bulks.markSending(numbered!);
+      await store.bulks.markSent(numbered!, 'bank-x');
+      /** `n` more lines the bank numbered, in sent bulks of both companies. */
+      const sent = async (from: number, n: number) => {
+        for (let i = from; i < from + n; i++) {
+          const { ids } = await pendingBulks(store, `sent-${i}`, 1, i % 2 === 0 ? 'acme' : 'other');
+          await store.bulks.markSending(ids[0]!);
+          await store.bulks.markSent(ids[0]!, `bank-${i}`);
+        }
+      };
+      await sent(0, 3);
+      const read = async () =>
+        expect((await store.payments.linesAwaitingBankId('x-0')).map((l) => [l.company, l.bulkId])).toEqual([
+          ['acme', inFlight],
+        ]);
+      const queries = captureQueries(db);
+      await flat(read, () => sent(3, 30), "an event's line awaiting its bank id");
+      expect(await store.payments.linesAwaitingBankId('x-0', 'other')).toEqual([]);
+      if (engine === 'SQLite') {
+        const lines = queries.filter((q) =>
+          /^select .* from [`"]?payments[`"]? where [`"]?bulk_id[`"]? in .* and [`"]?end_to_end_id/i.test(q.sql),
+        );
+        const bulks = queries.filter((q) => /^select [`"]?id[`"]? from [`"]?bulks[`"]? indexed by/i.test(q.sql));
+        expect(lines.length * bulks.length).toBeGreaterThan(0);
+        for (const q of lines) await expectIndexRead(db, q, 'payments_bulk_ix (bulk_id=?)', "an event's line");
+        for (const q of bulks) await expectIndexRead(db, q, 'INDEX bulks_', 'the bulks awaiting their bank id');
+        expect(bulks.length).toBeGreaterThan(0);
       }
     });
 

@@ -45,6 +45,7 @@ import { up as heldAwaitingBulkUp } from './0560-held-awaiting-bulk.js';
 import { up as cancellationsOwedIndexUp } from './0570-cancellations-owed-index.js';
 import { up as bureauScanIndexesUp } from './0580-bureau-scan-indexes.js';
 import { up as cancellationsBulkIndexUp } from './0590-cancellations-bulk-index.js';
+import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 
 export interface Migration {
   readonly name: string;
@@ -100,4 +101,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0570_cancellations_owed_index', up: cancellationsOwedIndexUp },
   { name: '0580_bureau_scan_indexes', up: bureauScanIndexesUp },
   { name: '0590_cancellations_bulk_index', up: cancellationsBulkIndexUp },
+  { name: '0600_foreign_key_indexes', up: foreignKeyIndexesUp },
 ];
