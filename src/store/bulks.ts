@@ -15,7 +15,7 @@ import {
 } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { bulkIdempotencyKey, newId } from './ids.js';
+import { bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from './ids.js';
 import {
   chunks,
   forUpdate,
@@ -106,7 +106,7 @@ export class BulkOutbox {
           debtor_iban: plan.debtorIban,
           execution_date: plan.executionDate,
           batch_booking: plan.batchBooking,
-          idempotency_key: bulkIdempotencyKey(toStr(file.sha256), plan.position),
+          idempotency_key: await idempotencyKeyOfNewBulk(trx, toStr(file.company), toStr(file.sha256), plan.position),
           state: 'pending',
           line_count: plan.paymentIds.length,
           totals_json: '{}',
@@ -377,6 +377,24 @@ function knownStatus(status: string): BankStatus {
     });
   }
   return canonical;
+}
+
+/**
+ * The Idempotency-Key of a new bulk: the file's key for its position (the same in every build and
+ * after a restore, so the bank answers a bulk sent again with the first answer), or the company's
+ * own when another company's bulk holds that key: its file had the same bytes.
+ */
+export async function idempotencyKeyOfNewBulk(
+  trx: Knex.Transaction,
+  company: string,
+  fileSha256: string,
+  position: number,
+): Promise<string> {
+  const key = bulkIdempotencyKey(fileSha256, position);
+  const holder = await trx<Row>('bulks').select('company').where({ idempotency_key: key }).first();
+  return holder === undefined || toStr(holder.company) === company
+    ? key
+    : companyBulkIdempotencyKey(company, fileSha256, position);
 }
 
 async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {

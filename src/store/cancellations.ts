@@ -12,7 +12,8 @@ import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { BulkState, LineState } from '../domain/states.js';
 import type { Database } from './database.js';
-import { bulkIdempotencyKey, newId } from './ids.js';
+import { idempotencyKeyOfNewBulk } from './bulks.js';
+import { newId } from './ids.js';
 import {
   chunks,
   forUpdate,
@@ -421,7 +422,7 @@ async function requeue(trx: Knex.Transaction, r: Requeue): Promise<string | unde
     debtor_iban: toStr(old.debtor_iban),
     execution_date: toStr(old.execution_date),
     batch_booking: toBool(old.batch_booking),
-    idempotency_key: bulkIdempotencyKey(toStr(file!.sha256), position),
+    idempotency_key: await idempotencyKeyOfNewBulk(trx, toStr(old.company), toStr(file!.sha256), position),
     state: 'pending',
     line_count: r.paymentIds.length,
     totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),

@@ -47,6 +47,16 @@ export function bulkIdempotencyKey(fileSha256: string, position: number): string
   return uuidv5(`bulk:${fileSha256.toLowerCase()}:${position}`, SETTLE_NAMESPACE);
 }
 
+/**
+ * The key of that bulk for one company, when another company's bulk already holds the file's
+ * key: two companies of a bureau can drop byte-identical files (a debtor account taken from the
+ * company's settings, the same fee to the same creditor), and they share the bureau's
+ * subscription, where one key is one payment.
+ */
+export function companyBulkIdempotencyKey(company: string, fileSha256: string, position: number): string {
+  return uuidv5(`bulk:${company}:${fileSha256.toLowerCase()}:${position}`, SETTLE_NAMESPACE);
+}
+
 /** The idempotency key of a signing basket, from the ids of the bulks it holds. */
 export function basketIdempotencyKey(bulkIds: readonly string[]): string {
   return uuidv5(`basket:${[...bulkIds].sort().join(',')}`, SETTLE_NAMESPACE);

@@ -139,6 +139,6 @@ export {
   type TransitionSource,
 } from './transitions.js';
 export { heldElsewhere, type HeldRows } from './claim-holds.js';
-export { basketIdempotencyKey, bulkIdempotencyKey, newId } from './ids.js';
+export { basketIdempotencyKey, bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from './ids.js';
 export { describeDatabaseError, isDatabaseBusy } from './busy.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

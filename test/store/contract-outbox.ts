@@ -1,7 +1,7 @@
 // Part of the repository contract (repository-contract.ts): the bulk outbox and bank status
 // updates, including duplicates, out-of-order events and events that overtake our own writes.
 import { expect, it } from 'vitest';
-import { bulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
+import { bulkIdempotencyKey, companyBulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
 import { bulkOfLines, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
@@ -45,6 +45,34 @@ export function outboxCases(ctx: () => ContractContext): void {
       'ERR_DB_BULK_PLAN_INVALID',
     );
     expect(await store.bulks.listByFile(stored.id)).toHaveLength(2);
+  });
+
+  it("gives two companies' byte-identical files keys of their own: the first keeps the file's, the second gets its company's", async () => {
+    const { store } = ctx();
+    // The same bytes dropped by two companies of a bureau: one subscription, where one key is one payment.
+    const bulkOf = async (company: string) => {
+      const stored = await store.files.recordAcceptedFile(paymentFile('same-bytes', { company }), [
+        payment(1, { endToEndId: 'FEE-1' }),
+      ]);
+      const [line] = await store.payments.listByFile(stored.id);
+      const plan = {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: [line!.id],
+      };
+      return { stored, bulks: await store.bulks.createBulks(stored.id, [plan]), plan };
+    };
+    const first = await bulkOf('acme');
+    const second = await bulkOf('other');
+    expect(second.stored.sha256).toBe(first.stored.sha256);
+    expect(first.bulks[0]!.idempotencyKey).toBe(bulkIdempotencyKey(first.stored.sha256, 0));
+    expect(second.bulks[0]!.idempotencyKey).toBe(companyBulkIdempotencyKey('other', first.stored.sha256, 0));
+    // Planned again, each keeps its own.
+    expect((await store.bulks.createBulks(second.stored.id, [second.plan]))[0]!.idempotencyKey).toBe(
+      second.bulks[0]!.idempotencyKey,
+    );
   });
 
   it('refuses a plan naming a line of another file, an unknown line or one line twice, and stores nothing of it', async () => {

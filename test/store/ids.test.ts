@@ -2,12 +2,23 @@
 // retried by the next must carry the same Idempotency-Key.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
-import { basketIdempotencyKey, bulkIdempotencyKey, newId } from '../../src/store/index.js';
+import { basketIdempotencyKey, bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from '../../src/store/index.js';
 
 describe('identifiers', () => {
   it('derives the same bulk idempotency key forever (pinned value)', () => {
     expect(bulkIdempotencyKey('a'.repeat(64), 0)).toBe('73d2cb6b-07ab-5869-b362-aef68771c56a');
     expect(bulkIdempotencyKey('A'.repeat(64), 0)).toBe('73d2cb6b-07ab-5869-b362-aef68771c56a');
+  });
+
+  it("derives a company's own key of a file's bulk, pinned too, unlike the file's and another company's", () => {
+    expect(companyBulkIdempotencyKey('acme', 'a'.repeat(64), 0)).toBe('faae0842-3ead-54e6-8d15-6daeb0b5bf42');
+    expect(companyBulkIdempotencyKey('acme', 'A'.repeat(64), 0)).toBe('faae0842-3ead-54e6-8d15-6daeb0b5bf42');
+    const keys = new Set([
+      bulkIdempotencyKey('a'.repeat(64), 0),
+      companyBulkIdempotencyKey('acme', 'a'.repeat(64), 0),
+      companyBulkIdempotencyKey('other', 'a'.repeat(64), 0),
+    ]);
+    expect(keys.size).toBe(3);
   });
 
   it('gives each bulk position of a file its own key', () => {
