@@ -197,9 +197,7 @@ async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: st
   // The event may overtake our record of the POST's answer (no bank id stored yet): a line of a
   // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies
   // when it matches one line only.
-  const candidates = (await deps.store.payments.linesAwaitingBankId(update.endToEndId, update.company)).filter(
-    (c) => c.bulkId !== undefined,
-  );
+  const candidates = await deps.store.payments.linesAwaitingBankId(update.endToEndId, update.company);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 

@@ -96,7 +96,7 @@ export class PaymentRepository {
   async linesAwaitingBankId(
     endToEndId: string,
     company?: string,
-  ): Promise<{ id: string; company: string; bulkId?: string }[]> {
+  ): Promise<{ id: string; company: string; bulkId: string }[]> {
     // The bulks first, by state (few are in flight), then their lines, each through its index:
     // a planner that sees a small table would read it whole, and the table grows every night.
     const knex = this.db.knex;
@@ -106,7 +106,7 @@ export class PaymentRepository {
       .whereNull('bank_payment_id');
     if (company !== undefined) void bulks.where({ company });
     const bulkIds = (await bulks.pluck('id')) as string[];
-    const out: { id: string; company: string; bulkId?: string }[] = [];
+    const out: { id: string; company: string; bulkId: string }[] = [];
     for (const part of chunks(bulkIds))
       for (const r of await this.db
         .knex<Row>('payments')
