@@ -30,6 +30,7 @@ import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
 import { createStore, openDatabase, type Store } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { processCpuMs } from './process-cpu.js';
+import { watchStalls } from './stalls.js';
 import { scaledSize, type Bench, type BenchRow } from './row.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -175,11 +176,13 @@ async function singleProcess(count: number): Promise<BenchRow> {
     const rss0 = process.resourceUsage().maxRSS;
     const bankCpu0 = sandbox.cpuMs();
     const cpu0 = process.cpuUsage();
+    const stalls = watchStalls();
     const t0 = performance.now();
     const submitted = await runSubmit(deps(store, client, systemClock, 'bench-1'), [c]);
     const submitMs = performance.now() - t0;
     const polled = await runStatus(deps(store, client, systemClock, 'bench-2'), [c]);
     const ms = performance.now() - t0;
+    const stallMs = stalls.stop();
     // settle's own CPU time in the timed part: near the wall time means settle's work is the
     // cost; far below it means the process waited (for the bank, or for a core on a loaded machine).
     const cpu = process.cpuUsage(cpu0);
@@ -199,7 +202,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
       baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
       baselineRate: count / (boundMs / 1000),
       peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024,
-      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; longest without a turn of the event loop ${stallMs.toFixed(0)} ms; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
     };
   } finally {
     await client.close();
