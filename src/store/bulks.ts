@@ -20,6 +20,7 @@ import {
   chunks,
   forUpdate,
   instant,
+  isUniqueViolation,
   toBigInt,
   toBool,
   toInt,
@@ -98,22 +99,25 @@ export class BulkOutbox {
         if (new Set(plan.paymentIds).size !== plan.paymentIds.length)
           throw new SettleError('ERR_DB_BULK_PLAN_INVALID', `A bulk plan of file ${fileId} names a payment twice.`);
         const id = newId(this.clock);
-        await trx('bulks').insert({
-          id,
-          file_id: fileId,
-          position: plan.position,
-          company: toStr(file.company),
-          debtor_iban: plan.debtorIban,
-          execution_date: plan.executionDate,
-          batch_booking: plan.batchBooking,
-          idempotency_key: await idempotencyKeyOfNewBulk(trx, toStr(file.company), toStr(file.sha256), plan.position),
-          state: 'pending',
-          line_count: plan.paymentIds.length,
-          totals_json: '{}',
-          attempts: 0,
-          created_at: instant(now),
-          updated_at: instant(now),
-        });
+        await insertNewBulk(
+          trx,
+          {
+            id,
+            file_id: fileId,
+            position: plan.position,
+            company: toStr(file.company),
+            debtor_iban: plan.debtorIban,
+            execution_date: plan.executionDate,
+            batch_booking: plan.batchBooking,
+            state: 'pending',
+            line_count: plan.paymentIds.length,
+            totals_json: '{}',
+            attempts: 0,
+            created_at: instant(now),
+            updated_at: instant(now),
+          },
+          toStr(file.sha256),
+        );
         await recordCreation(trx, {
           kind: 'bulk',
           ids: [id],
@@ -384,7 +388,7 @@ function knownStatus(status: string): BankStatus {
  * after a restore, so the bank answers a bulk sent again with the first answer), or the company's
  * own when another company's bulk holds that key: its file had the same bytes.
  */
-export async function idempotencyKeyOfNewBulk(
+async function idempotencyKeyOfNewBulk(
   trx: Knex.Transaction,
   company: string,
   fileSha256: string,
@@ -395,6 +399,29 @@ export async function idempotencyKeyOfNewBulk(
   return holder === undefined || toStr(holder.company) === company
     ? key
     : companyBulkIdempotencyKey(company, fileSha256, position);
+}
+
+/**
+ * Inserts a new bulk (planned, or queued again after a cancellation) under the Idempotency-Key
+ * idempotencyKeyOfNewBulk chooses. That read cannot see a bulk another instance has inserted and
+ * not yet committed: two companies planning byte-identical files at the same moment both choose
+ * the file's key, and the second INSERT meets the unique key once the first commits (MariaDB
+ * rolls back that statement only). The bulk then takes its company's own key, as it would have
+ * had it come a moment later — not a failed submit step.
+ */
+export async function insertNewBulk(trx: Knex.Transaction, bulk: Row, fileSha256: string): Promise<void> {
+  const company = toStr(bulk.company);
+  const position = Number(bulk.position);
+  const key = await idempotencyKeyOfNewBulk(trx, company, fileSha256, position);
+  try {
+    await trx('bulks').insert({ ...bulk, idempotency_key: key });
+  } catch (error) {
+    if (!isUniqueViolation(error) || key !== bulkIdempotencyKey(fileSha256, position)) throw error;
+    // A locking read: it sees the other transaction's commit, which this one's snapshot does not.
+    const holder = await forUpdate(trx, trx<Row>('bulks').select('company').where({ idempotency_key: key })).first();
+    if (holder === undefined || toStr(holder.company) === company) throw error;
+    await trx('bulks').insert({ ...bulk, idempotency_key: companyBulkIdempotencyKey(company, fileSha256, position) });
+  }
 }
 
 async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {

@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { BulkState, LineState } from '../domain/states.js';
 import type { Database } from './database.js';
-import { idempotencyKeyOfNewBulk } from './bulks.js';
+import { insertNewBulk } from './bulks.js';
 import { newId } from './ids.js';
 import {
   chunks,
@@ -414,22 +414,25 @@ async function requeue(trx: Knex.Transaction, r: Requeue): Promise<string | unde
       totals.set(toStr(l.currency), (totals.get(toStr(l.currency)) ?? 0n) + toBigInt(l.amount_minor));
   const id = newId(r.clock);
   const cause = `queued again after its bulk ${r.oldBulkId} was cancelled (${r.cause})`;
-  await trx('bulks').insert({
-    id,
-    file_id: fileId,
-    position,
-    company: toStr(old.company),
-    debtor_iban: toStr(old.debtor_iban),
-    execution_date: toStr(old.execution_date),
-    batch_booking: toBool(old.batch_booking),
-    idempotency_key: await idempotencyKeyOfNewBulk(trx, toStr(old.company), toStr(file!.sha256), position),
-    state: 'pending',
-    line_count: r.paymentIds.length,
-    totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),
-    attempts: 0,
-    created_at: instant(r.at),
-    updated_at: instant(r.at),
-  });
+  await insertNewBulk(
+    trx,
+    {
+      id,
+      file_id: fileId,
+      position,
+      company: toStr(old.company),
+      debtor_iban: toStr(old.debtor_iban),
+      execution_date: toStr(old.execution_date),
+      batch_booking: toBool(old.batch_booking),
+      state: 'pending',
+      line_count: r.paymentIds.length,
+      totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),
+      attempts: 0,
+      created_at: instant(r.at),
+      updated_at: instant(r.at),
+    },
+    toStr(file!.sha256),
+  );
   await recordCreation(trx, {
     kind: 'bulk',
     ids: [id],

@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { bulkIdempotencyKey, companyBulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
-import { bulkOfLines, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { bulkOfLines, firstBulkPlan, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
 
 export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {
@@ -55,13 +55,7 @@ export function outboxCases(ctx: () => ContractContext): void {
         payment(1, { endToEndId: 'FEE-1' }),
       ]);
       const [line] = await store.payments.listByFile(stored.id);
-      const plan = {
-        position: 0,
-        debtorIban: 'NO9386011117947',
-        executionDate: '2026-01-06' as never,
-        batchBooking: true,
-        paymentIds: [line!.id],
-      };
+      const plan = firstBulkPlan([line!.id], true);
       return { stored, bulks: await store.bulks.createBulks(stored.id, [plan]), plan };
     };
     const first = await bulkOf('acme');

@@ -69,21 +69,24 @@ export async function pendingBulks(
 }
 
 /** A file of `count` lines (end-to-end ids `<name>-1`, …) planned as one bulk, still pending. */
+/** The plan of a file's first bulk (position 0) for these lines. */
+export function firstBulkPlan(paymentIds: string[], batchBooking = false) {
+  return {
+    position: 0,
+    debtorIban: 'NO9386011117947',
+    executionDate: '2026-01-06' as never,
+    batchBooking,
+    paymentIds,
+  };
+}
+
 export async function bulkOfLines(store: Store, name: string, count: number) {
   const stored = await store.files.recordAcceptedFile(
     paymentFile(name),
     Array.from({ length: count }, (_, i) => payment(i + 1, { endToEndId: `${name}-${i + 1}` })),
   );
   const lines = await store.payments.listByFile(stored.id);
-  const [bulk] = await store.bulks.createBulks(stored.id, [
-    {
-      position: 0,
-      debtorIban: 'NO9386011117947',
-      executionDate: '2026-01-06' as never,
-      batchBooking: false,
-      paymentIds: lines.map((l) => l.id),
-    },
-  ]);
+  const [bulk] = await store.bulks.createBulks(stored.id, [firstBulkPlan(lines.map((l) => l.id))]);
   return { lines, bulk: bulk! };
 }
 
