@@ -15,12 +15,12 @@ import {
 } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
-import { bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from './ids.js';
+import { newId } from './ids.js';
+import { insertNewBulk } from './new-bulk.js';
 import {
   chunks,
   forUpdate,
   instant,
-  isUniqueViolation,
   toBigInt,
   toBool,
   toInt,
@@ -381,47 +381,6 @@ function knownStatus(status: string): BankStatus {
     });
   }
   return canonical;
-}
-
-/**
- * The Idempotency-Key of a new bulk: the file's key for its position (the same in every build and
- * after a restore, so the bank answers a bulk sent again with the first answer), or the company's
- * own when another company's bulk holds that key: its file had the same bytes.
- */
-async function idempotencyKeyOfNewBulk(
-  trx: Knex.Transaction,
-  company: string,
-  fileSha256: string,
-  position: number,
-): Promise<string> {
-  const key = bulkIdempotencyKey(fileSha256, position);
-  const holder = await trx<Row>('bulks').select('company').where({ idempotency_key: key }).first();
-  return holder === undefined || toStr(holder.company) === company
-    ? key
-    : companyBulkIdempotencyKey(company, fileSha256, position);
-}
-
-/**
- * Inserts a new bulk (planned, or queued again after a cancellation) under the Idempotency-Key
- * idempotencyKeyOfNewBulk chooses. That read cannot see a bulk another instance has inserted and
- * not yet committed: two companies planning byte-identical files at the same moment both choose
- * the file's key, and the second INSERT meets the unique key once the first commits (MariaDB
- * rolls back that statement only). The bulk then takes its company's own key, as it would have
- * had it come a moment later — not a failed submit step.
- */
-export async function insertNewBulk(trx: Knex.Transaction, bulk: Row, fileSha256: string): Promise<void> {
-  const company = toStr(bulk.company);
-  const position = Number(bulk.position);
-  const key = await idempotencyKeyOfNewBulk(trx, company, fileSha256, position);
-  try {
-    await trx('bulks').insert({ ...bulk, idempotency_key: key });
-  } catch (error) {
-    if (!isUniqueViolation(error) || key !== bulkIdempotencyKey(fileSha256, position)) throw error;
-    // A locking read: it sees the other transaction's commit, which this one's snapshot does not.
-    const holder = await forUpdate(trx, trx<Row>('bulks').select('company').where({ idempotency_key: key })).first();
-    if (holder === undefined || toStr(holder.company) === company) throw error;
-    await trx('bulks').insert({ ...bulk, idempotency_key: companyBulkIdempotencyKey(company, fileSha256, position) });
-  }
 }
 
 async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {

@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { BulkState, LineState } from '../domain/states.js';
 import type { Database } from './database.js';
-import { insertNewBulk } from './bulks.js';
+import { insertNewBulk } from './new-bulk.js';
 import { newId } from './ids.js';
 import {
   chunks,
