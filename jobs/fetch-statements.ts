@@ -11,10 +11,17 @@ import { isSettleError, type ErrorCode } from '../src/domain/errors.js';
 import { addDays, dateInZone, today, type LocalDate } from '../src/domain/local-date.js';
 import type { Logger } from '../src/log/index.js';
 import type { AccountStatusRepository, StatementDay, StatementDayRepository, UnitClaims } from '../src/store/index.js';
-import type { BalanceInput, BankTransactionInput, FetchStart, StatementRepository } from '../src/store/index.js';
+import type {
+  BalanceInput,
+  BankTransactionInput,
+  FetchedAccount,
+  FetchStart,
+  StatementRepository,
+  StoredFetch,
+} from '../src/store/index.js';
 import { toBalanceInput, toTransactionInput } from './statements/bank-mapping.js';
 import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
-import { checkAccountDays } from './statements/check-days.js';
+import { checkAccountsDays, type AccountDays } from './statements/check-days.js';
 
 export interface FetchStatementsDeps {
   bank: BankClient;
@@ -30,6 +37,12 @@ export interface FetchStatementsDeps {
   units?: UnitClaims;
   /** Where the bank's status of each account read is kept (which accounts are usable). */
   accountStatus?: Pick<AccountStatusRepository, 'record'>;
+  /**
+   * How many transactions read from the bank are held before they are written (default 5,000):
+   * the accounts read so far are written together once they hold this many, so a company of a
+   * few accounts is written once, and one of hundreds with a month of history in a few goes.
+   */
+  writeAfterTransactions?: number;
 }
 
 export interface FetchScope {
@@ -97,16 +110,8 @@ export async function runFetchStatements(
       async () => {
         // Where each account's fetch starts, for all of them in one read.
         const starts = await deps.statements.fetchStarts(wanted.map((a) => a.id));
-        for (const account of wanted) {
-          const bankId = account.bankId ?? soleBankId(company);
-          if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
-          const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
-          const result = await underAccountClaim(
-            deps.units,
-            { job: 'fetch', company: company.id, account: account.id },
-            () => fetchAccount(deps, company, context, { account, start: starts.get(account.id) ?? {} }, servicer),
-          );
-          if (result === undefined) continue;
+        const accounts = wanted.map((account) => ({ account, start: starts.get(account.id) ?? {} }));
+        for (const result of await fetchTogether(deps, company, context, accounts, servicers)) {
           logResult(deps.logger, result);
           results.push(result);
         }
@@ -114,6 +119,64 @@ export async function runFetchStatements(
     );
   }
   return results;
+}
+
+const WRITE_AFTER_TRANSACTIONS = 5_000;
+
+/** An account read from the bank, with what is to be written of it (nothing for one not enabled). */
+interface ReadAccount {
+  result: AccountFetch;
+  fetched?: FetchedAccount;
+  currency?: string;
+}
+
+/**
+ * Reads the accounts from the bank one by one, each under its claim, and writes what was read
+ * of them together (StatementRepository.storeFetchedAll): a company's accounts cost one
+ * transaction and a statement per kind, not one of each per account. The claims are nested, so
+ * every account's claim is held until what was read of it is written and its days checked, and
+ * an account another process holds is skipped, as before. A failed read fails its account alone;
+ * a failed write, the accounts written with it.
+ */
+async function fetchTogether(
+  deps: FetchStatementsDeps,
+  company: CompanyConfig,
+  context: DataContext,
+  accounts: readonly { account: Account; start: FetchStart }[],
+  servicers: Map<string, Promise<Servicer>>,
+): Promise<AccountFetch[]> {
+  const done: AccountFetch[] = [];
+  let unwritten: ReadAccount[] = [];
+  let startedAt: Date | undefined;
+  const write = async (): Promise<void> => {
+    const batch = unwritten;
+    unwritten = [];
+    if (startedAt !== undefined) await writeRead(deps, batch, startedAt);
+    startedAt = undefined;
+    done.push(...batch.map((r) => r.result));
+  };
+  const step = async (i: number): Promise<void> => {
+    const held = unwritten.reduce((n, r) => n + (r.fetched?.transactions.length ?? 0), 0);
+    if (held >= (deps.writeAfterTransactions ?? WRITE_AFTER_TRANSACTIONS)) await write();
+    const next = accounts[i];
+    if (next === undefined) return write();
+    const { account } = next;
+    const bankId = account.bankId ?? soleBankId(company);
+    if (bankId !== undefined && !servicers.has(bankId)) servicers.set(bankId, servicerOf(deps, bankId));
+    const servicer = bankId === undefined ? {} : await servicers.get(bankId)!;
+    let claimed = false;
+    await underAccountClaim(deps.units, { job: 'fetch', company: company.id, account: account.id }, async () => {
+      claimed = true;
+      // The watermark of accounts written together is when the first of them was read: each
+      // was read from then on or later, so the next fetch's window covers all of them.
+      startedAt ??= deps.clock.now();
+      unwritten.push(await readAccount(deps, company, context, next, servicer));
+      await step(i + 1);
+    });
+    if (!claimed) await step(i + 1);
+  };
+  await step(0);
+  return done;
 }
 
 type Servicer = { servicerBic?: string; servicerName?: string };
@@ -165,20 +228,23 @@ export function fetchedPerBank(results: readonly AccountFetch[]): string {
   return `${fetched.length} fetched${banks ? ` (${banks})` : ''}`;
 }
 
-async function fetchAccount(
+/** Reads an account's transactions and balances from the bank; nothing is written yet. */
+async function readAccount(
   deps: FetchStatementsDeps,
   company: CompanyConfig,
   context: DataContext,
   { account, start }: { account: Account; start: FetchStart },
   servicer: Servicer,
-): Promise<AccountFetch> {
+): Promise<ReadAccount> {
   const watermark = start.fetchedTo;
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
   if (account.status !== undefined && account.status !== 'enabled') {
     await deps.accountStatus?.record(account.id, account.status, deps.clock.now());
     return {
-      ...empty(company, account, watermark !== undefined ? 'not-enabled' : 'not-yet-enabled'),
-      status: account.status,
+      result: {
+        ...empty(company, account, watermark !== undefined ? 'not-enabled' : 'not-yet-enabled'),
+        status: account.status,
+      },
     };
   }
   const result = empty(company, account, 'fetched');
@@ -211,47 +277,77 @@ async function fetchAccount(
       const input = toBalanceInput(account, balance);
       if (input !== undefined) balances.push(input);
     }
-
-    // Everything of this account in one transaction: the watermark moves with it or not at all.
-    const stored = await deps.statements.storeFetched({
-      account: {
-        id: account.id,
-        company: company.id,
-        ...(account.iban === undefined ? {} : { iban: account.iban }),
-        ...(account.bban === undefined ? {} : { bban: account.bban }),
-        ...(account.currency === undefined ? {} : { currency: account.currency }),
-        ...(account.name === undefined ? {} : { name: account.name }),
-        ...servicer,
-        ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
-      },
-      ...(account.status === undefined || deps.accountStatus === undefined
-        ? {}
-        : { status: { status: account.status, at: startedAt } }),
-      transactions,
-      stillPending: pendingIds,
-      balances,
-      fetchedTo: startedAt,
-    });
-    result.inserted = stored.inserted;
-    result.updated = stored.updated;
-    result.unchanged = stored.unchanged;
-    result.pendingResolved = stored.pendingResolved.length;
-    result.balances = balances.length;
-
     const currency = account.currency ?? transactions[0]?.amount.currency ?? balances[0]?.amount.currency;
-    if (currency !== undefined)
-      result.days = await checkAccountDays(
-        deps,
-        account.id,
-        currency,
-        from,
-        addDays(today(deps.clock, deps.timeZone), -1),
-      );
+    return {
+      result,
+      fetched: {
+        account: {
+          id: account.id,
+          company: company.id,
+          ...(account.iban === undefined ? {} : { iban: account.iban }),
+          ...(account.bban === undefined ? {} : { bban: account.bban }),
+          ...(account.currency === undefined ? {} : { currency: account.currency }),
+          ...(account.name === undefined ? {} : { name: account.name }),
+          ...servicer,
+          ...(account.bic === undefined ? {} : { servicerBic: account.bic }),
+        },
+        ...(account.status === undefined || deps.accountStatus === undefined
+          ? {}
+          : { status: { status: account.status, at: startedAt } }),
+        transactions,
+        stillPending: pendingIds,
+        balances,
+        // Set when written: the watermark of the accounts written together (fetchTogether).
+        fetchedTo: startedAt,
+      },
+      ...(currency === undefined ? {} : { currency }),
+    };
   } catch (error) {
     result.outcome = 'failed';
     result.error = describeError(error);
+    return { result };
   }
-  return result;
+}
+
+/**
+ * Writes the accounts read, all in one transaction with `fetchedTo` as their watermark, then
+ * checks their complete days together (check-days.ts). A failed write or check fails every
+ * account in it; the next fetch reads and checks them again.
+ */
+async function writeRead(deps: FetchStatementsDeps, read: readonly ReadAccount[], fetchedTo: Date): Promise<void> {
+  const toWrite = read.filter((r): r is ReadAccount & { fetched: FetchedAccount } => r.fetched !== undefined);
+  if (toWrite.length === 0) return;
+  let stored: StoredFetch[];
+  try {
+    stored = await deps.statements.storeFetchedAll(toWrite.map((r) => ({ ...r.fetched, fetchedTo })));
+  } catch (error) {
+    for (const { result } of toWrite) {
+      result.outcome = 'failed';
+      result.error = describeError(error);
+    }
+    return;
+  }
+  const checks: (AccountDays & { result: AccountFetch })[] = [];
+  for (const [i, { result, fetched, currency }] of toWrite.entries()) {
+    const s = stored[i]!;
+    result.inserted = s.inserted;
+    result.updated = s.updated;
+    result.unchanged = s.unchanged;
+    result.pendingResolved = s.pendingResolved.length;
+    result.balances = fetched.balances.length;
+    if (currency !== undefined && result.from !== undefined)
+      checks.push({ accountId: fetched.account.id, currency, start: result.from, result });
+  }
+  if (checks.length === 0) return;
+  try {
+    const days = await checkAccountsDays(deps, checks, addDays(today(deps.clock, deps.timeZone), -1));
+    for (const [i, { result }] of checks.entries()) result.days = days[i]!;
+  } catch (error) {
+    for (const { result } of checks) {
+      result.outcome = 'failed';
+      result.error = describeError(error);
+    }
+  }
 }
 
 function describeError(error: unknown): { code: ErrorCode; message: string } {

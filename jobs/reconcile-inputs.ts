@@ -92,9 +92,17 @@ export async function bookedTransactions(store: Store, company: string, period: 
 
 export async function statementPeriods(store: Store, company: string, period: Period): Promise<StatementPeriod[]> {
   const out: StatementPeriod[] = [];
-  for (const account of await store.statements.listAccounts(company)) {
-    if (!account.iban) continue;
-    for (const day of await store.statementDays.list(account.id, period.from, period.to)) {
+  const accounts = (await store.statements.listAccounts(company)).flatMap((a) =>
+    a.iban === undefined || a.iban === '' ? [] : [{ id: a.id, iban: a.iban }],
+  );
+  // Every account's days in one read.
+  const days = await store.statementDays.listOf(
+    accounts.map((a) => a.id),
+    period.from,
+    period.to,
+  );
+  for (const account of accounts) {
+    for (const day of days.get(account.id) ?? []) {
       if (day.openingMinor === undefined || day.closingMinor === undefined) continue;
       out.push({
         company,

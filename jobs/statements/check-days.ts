@@ -1,4 +1,4 @@
-// Runs the continuity rule over an account's complete days and stores the verdicts
+// Runs the continuity rule over accounts' complete days and stores the verdicts
 // (statement_days), so the export job and the reconciliation report read the same facts.
 // A day is complete when it lies before today in the company's time zone and the bank has
 // reported its closingBooked balance.
@@ -15,26 +15,73 @@ export interface CheckDaysDeps {
   days: StatementDayRepository;
 }
 
-/** Checks `start`…`lastDay` (inclusive) and stores a verdict for every complete day. */
-export async function checkAccountDays(
+/** An account whose days from `start` on are to be checked. */
+export interface AccountDays {
+  accountId: string;
+  currency: string;
+  start: LocalDate;
+}
+
+/**
+ * Checks each account's days from its `start` to `lastDay` (inclusive) and stores a verdict for
+ * every complete day; the verdicts per account, in order. Each figure is read for the whole
+ * range at once, and for all the accounts that share a range in one read (a company's accounts
+ * fetched together usually do), and every verdict is stored in one write: a round trip per
+ * kind, not three a day or one per account (a bureau's first night checks a month of history on
+ * each of thousands of accounts).
+ */
+export async function checkAccountsDays(
   deps: CheckDaysDeps,
-  accountId: string,
-  currency: string,
-  start: LocalDate,
+  accounts: readonly AccountDays[],
   lastDay: LocalDate,
+): Promise<StatementDay[][]> {
+  const byStart = new Map<LocalDate, AccountDays[]>();
+  for (const account of accounts) byStart.set(account.start, [...(byStart.get(account.start) ?? []), account]);
+  const checked = new Map<string, StatementDay[]>();
+  for (const [start, group] of byStart) {
+    const ids = group.map((a) => a.accountId);
+    const before = addDays(start, -1);
+    const booked = await deps.statements.bookedByDayOf(ids, start, lastDay);
+    const balances = await deps.statements.balancesOfTypesOf(ids, [CLOSING_BOOKED, OPENING_BOOKED], before, lastDay);
+    for (const { accountId, currency } of group) {
+      const ofAccount = balances.get(accountId)!;
+      checked.set(
+        accountId,
+        await checkRange(deps, {
+          accountId,
+          currency,
+          start,
+          lastDay,
+          booked: booked.get(accountId) ?? new Map(),
+          closings: ofAccount.get(CLOSING_BOOKED)!,
+          openings: ofAccount.get(OPENING_BOOKED)!,
+        }),
+      );
+    }
+  }
+  const all = accounts.map((a) => checked.get(a.accountId)!);
+  await deps.days.recordMany(all.flat());
+  return all;
+}
+
+/** The verdicts of one account's days from the figures read (statement-day-continuity.ts). */
+async function checkRange(
+  deps: CheckDaysDeps,
+  range: {
+    accountId: string;
+    currency: string;
+    start: LocalDate;
+    lastDay: LocalDate;
+    booked: ReadonlyMap<LocalDate, readonly { amount: { minor: bigint } }[]>;
+    closings: ReadonlyMap<LocalDate, { minor: bigint }>;
+    openings: ReadonlyMap<LocalDate, { minor: bigint }>;
+  },
 ): Promise<StatementDay[]> {
+  const { accountId, currency, start, lastDay, booked, closings, openings } = range;
   const exponent = currencyExponent(currency) ?? 2;
   const format = (minor: bigint) => `${formatMinor(minor, exponent)} ${currency}`;
   const checked: StatementDay[] = [];
   const before = addDays(start, -1);
-  // Each figure is read for the whole range at once: a round trip per kind, not three a day
-  // (a bureau's first night checks a month of history on each of thousands of accounts).
-  const booked = await deps.statements.bookedByDay(accountId, start, lastDay);
-  const balances = await deps.statements.balancesOfTypes(accountId, [CLOSING_BOOKED, OPENING_BOOKED], before, lastDay);
-  const closings = balances.get(CLOSING_BOOKED)!;
-  // Openings from `start` on, as before: the day before the range has no opening to check.
-  const openings = balances.get(OPENING_BOOKED)!;
-  openings.delete(before);
   let previousClosing = closings.get(before)?.minor;
   let earlierClosingKnown =
     previousClosing !== undefined || (await deps.statements.hasBalanceBefore(accountId, CLOSING_BOOKED, before));
@@ -69,6 +116,5 @@ export async function checkAccountDays(
     previousClosing = bankClosing;
     earlierClosingKnown ||= bankClosing !== undefined;
   }
-  await deps.days.recordMany(checked);
   return checked;
 }

@@ -1,14 +1,16 @@
 // What one fetch of an account read from the bank, as rows: the account, its transactions (a
 // pending one becomes booked in place; a booked one never goes back to pending), the pending
 // entries the bank no longer lists, its balances and the watermark. Each write takes the
-// connection or transaction to run on, so the fetch can write an account in one transaction
-// (StatementRepository.storeFetched) and a single write can still run on its own.
+// accounts to write together and the connection or transaction to run on, so the fetch writes
+// the accounts of a company it read in one go in one transaction, a statement per kind rather
+// than per account (StatementRepository.storeFetchedAll), and a single write can still run on
+// its own.
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import { newId } from './ids.js';
-import { amountParam, chunks, instant, toStr, type Row } from './rows.js';
+import { amountParam, chunks, IDS_PER_STATEMENT, instant, toStr, type Row } from './rows.js';
 
 /** A connection or a transaction: where a write runs. */
 type Executor = Knex | Knex.Transaction;
@@ -89,8 +91,9 @@ export interface StoredFetch extends UpsertResult {
   pendingResolved: string[];
 }
 
-export async function writeAccount(q: Executor, now: string, account: AccountInput): Promise<void> {
-  const row = {
+/** The accounts' rows, inserted or brought up to date: one statement per hundred accounts. */
+export async function writeAccounts(q: Executor, now: string, accounts: readonly AccountInput[]): Promise<void> {
+  const rows = accounts.map((account) => ({
     id: account.id,
     company: account.company,
     iban: account.iban ?? null,
@@ -101,42 +104,70 @@ export async function writeAccount(q: Executor, now: string, account: AccountInp
     servicer_name: account.servicerName ?? null,
     created_at: now,
     updated_at: now,
-  };
-  await q('accounts')
-    .insert(row)
-    .onConflict('id')
-    .merge(['company', 'iban', 'bban', 'currency', 'name', 'servicer_bic', 'servicer_name', 'updated_at']);
+  }));
+  for (const part of chunks(rows, 100))
+    await q('accounts')
+      .insert(part)
+      .onConflict('id')
+      .merge(['company', 'iban', 'bban', 'currency', 'name', 'servicer_bic', 'servicer_name', 'updated_at']);
 }
 
-/** How far transactions have been fetched, for the next incremental fetch. */
-export async function writeFetchedTo(q: Executor, now: string, accountId: string, fetchedTo: Date): Promise<void> {
-  await q('accounts')
-    .where({ id: accountId })
-    .update({ transactions_fetched_to: instant(fetchedTo), last_fetched_at: now });
+/**
+ * How far each account's transactions have been fetched, for its next incremental fetch: one
+ * UPDATE per watermark (accounts read in one go share theirs, jobs/fetch-statements.ts).
+ */
+export async function writeFetchedTo(
+  q: Executor,
+  now: string,
+  accounts: readonly { accountId: string; fetchedTo: Date }[],
+): Promise<void> {
+  const byWatermark = new Map<string, string[]>();
+  for (const { accountId, fetchedTo } of accounts) {
+    const at = instant(fetchedTo);
+    byWatermark.set(at, [...(byWatermark.get(at) ?? []), accountId]);
+  }
+  for (const [at, ids] of byWatermark)
+    for (const part of chunks(ids, IDS_PER_STATEMENT))
+      await q('accounts').whereIn('id', part).update({ transactions_fetched_to: at, last_fetched_at: now });
 }
 
-/** Inserts new transactions and updates changed ones; run it in a transaction. */
+/** One account's transactions as the bank listed them. */
+export interface AccountTransactions {
+  accountId: string;
+  transactions: readonly BankTransactionInput[];
+}
+
+/**
+ * Inserts new transactions and updates changed ones, for several accounts at once (the existing
+ * rows are read two hundred at a time, whatever their accounts); a result per account, in order.
+ * Run it in a transaction.
+ */
 export async function writeTransactions(
   trx: Knex.Transaction,
   clock: Clock,
-  accountId: string,
-  transactions: readonly BankTransactionInput[],
-): Promise<UpsertResult> {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
+  accounts: readonly AccountTransactions[],
+): Promise<UpsertResult[]> {
+  const results: UpsertResult[] = accounts.map(() => ({ inserted: 0, updated: 0, unchanged: 0 }));
   const now = instant(clock.now());
-  // The last occurrence of an id in one batch wins (a page may repeat a pending entry).
-  const byId = new Map(transactions.map((t) => [t.bankTransactionId, t]));
-  for (const part of chunks([...byId.keys()], 200)) {
+  const wanted: { at: number; accountId: string; txId: string; tx: BankTransactionInput }[] = [];
+  accounts.forEach(({ accountId, transactions }, at) => {
+    // The last occurrence of an id in one batch wins (a page may repeat a pending entry).
+    for (const [txId, tx] of new Map(transactions.map((t) => [t.bankTransactionId, t])))
+      wanted.push({ at, accountId, txId, tx });
+  });
+  for (const part of chunks(wanted, 200)) {
+    // Both lists: the read may return another of these accounts' entry with the same bank id,
+    // which no pair below asks for.
     const existing = new Map<string, Row>();
     for (const r of await trx<Row>('transactions')
-      .where({ account_id: accountId })
-      .whereIn('bank_transaction_id', part))
-      existing.set(toStr(r.bank_transaction_id), r);
+      .whereIn('account_id', [...new Set(part.map((w) => w.accountId))])
+      .whereIn('bank_transaction_id', [...new Set(part.map((w) => w.txId))]))
+      existing.set(pairKey(toStr(r.account_id), toStr(r.bank_transaction_id)), r);
     const fresh: Row[] = [];
-    for (const txId of part) {
-      const tx = byId.get(txId)!;
+    for (const { at, accountId, txId, tx } of part) {
+      const result = results[at]!;
       const row = transactionColumns(tx);
-      const old = existing.get(txId);
+      const old = existing.get(pairKey(accountId, txId));
       if (!old) {
         fresh.push({
           id: newId(clock),
@@ -146,6 +177,7 @@ export async function writeTransactions(
           first_seen_at: now,
           updated_at: now,
         });
+        result.inserted++;
         continue;
       }
       // An older fetch must not turn a booked transaction back into a pending one.
@@ -166,50 +198,59 @@ export async function writeTransactions(
       // onConflict-ignore: another instance may have inserted the same entry meanwhile.
       await trx('transactions').insert(rows).onConflict(['account_id', 'bank_transaction_id']).ignore();
     }
-    result.inserted += fresh.length;
   }
-  return result;
+  return results;
+}
+
+function pairKey(accountId: string, bankTransactionId: string): string {
+  return `${accountId}\u0000${bankTransactionId}`;
 }
 
 /**
  * Pending entries are a snapshot: whatever the bank no longer lists as pending has been booked
- * (usually under a new transaction id) or dropped. Removes stored pending rows of the account
- * that are not in `stillPending`; returns their bank ids. Run it in a transaction.
+ * (usually under a new transaction id) or dropped. Removes the stored pending rows of each
+ * account that are not in its `stillPending`; returns their bank ids, per account in order.
+ * Run it in a transaction.
  */
 export async function deleteResolvedPending(
   trx: Knex.Transaction,
-  accountId: string,
-  stillPending: ReadonlySet<string>,
-): Promise<string[]> {
-  const rows = await trx<Row>('transactions')
-    .select('id', 'bank_transaction_id')
-    .where({ account_id: accountId, status: 'pending' });
-  const gone = rows.filter((r) => !stillPending.has(toStr(r.bank_transaction_id)));
-  if (gone.length > 0)
-    await trx('transactions')
-      .whereIn(
-        'id',
-        gone.map((r) => toStr(r.id)),
-      )
-      .delete();
-  return gone.map((r) => toStr(r.bank_transaction_id));
+  accounts: readonly { accountId: string; stillPending: ReadonlySet<string> }[],
+): Promise<string[][]> {
+  const at = new Map(accounts.map(({ accountId }, i) => [accountId, i]));
+  const resolved: string[][] = accounts.map(() => []);
+  const gone: string[] = [];
+  for (const part of chunks([...at.keys()], IDS_PER_STATEMENT))
+    for (const r of await trx<Row>('transactions')
+      .select('id', 'account_id', 'bank_transaction_id')
+      .whereIn('account_id', part)
+      .where({ status: 'pending' })) {
+      const i = at.get(toStr(r.account_id))!;
+      const bankId = toStr(r.bank_transaction_id);
+      if (accounts[i]!.stillPending.has(bankId)) continue;
+      resolved[i]!.push(bankId);
+      gone.push(toStr(r.id));
+    }
+  for (const part of chunks(gone, IDS_PER_STATEMENT)) await trx('transactions').whereIn('id', part).delete();
+  return resolved;
 }
 
+/** The accounts' balances, inserted or brought up to date: one statement per fifty balances. */
 export async function writeBalances(
   q: Executor,
   fetchedAt: string,
-  accountId: string,
-  balances: readonly BalanceInput[],
+  accounts: readonly { accountId: string; balances: readonly BalanceInput[] }[],
 ): Promise<void> {
-  const rows = balances.map((b) => ({
-    account_id: accountId,
-    balance_type: b.type,
-    reference_date: b.referenceDate,
-    amount_minor: amountParam(b.amount.minor),
-    currency: b.amount.currency,
-    last_change_at: b.lastChangeAt === undefined ? null : instant(b.lastChangeAt),
-    fetched_at: fetchedAt,
-  }));
+  const rows = accounts.flatMap(({ accountId, balances }) =>
+    balances.map((b) => ({
+      account_id: accountId,
+      balance_type: b.type,
+      reference_date: b.referenceDate,
+      amount_minor: amountParam(b.amount.minor),
+      currency: b.amount.currency,
+      last_change_at: b.lastChangeAt === undefined ? null : instant(b.lastChangeAt),
+      fetched_at: fetchedAt,
+    })),
+  );
   for (const part of chunks(rows, 50))
     await q('balances')
       .insert(part)

@@ -54,8 +54,10 @@ export {
   type BalanceInput,
   type BankTransactionInput,
   type BookingStatus,
+  type FetchedAccount,
   type FetchStart,
   type StoredAccount,
+  type StoredFetch,
   type StoredTransaction,
   type UpsertResult,
 } from './statements.js';

@@ -75,12 +75,23 @@ export class StatementDayRepository {
   }
 
   async list(accountId: string, from: LocalDate, to: LocalDate): Promise<StatementDay[]> {
-    const rows = await this.db
-      .knex<Row>('statement_days')
-      .where({ account_id: accountId })
-      .whereBetween('day', [from, to])
-      .orderBy('day');
-    return rows.map(toDay);
+    return (await this.listOf([accountId], from, to)).get(accountId) ?? [];
+  }
+
+  /** The checks of several accounts' days in [from, to], per account in day order: one read. */
+  async listOf(accountIds: readonly string[], from: LocalDate, to: LocalDate): Promise<Map<string, StatementDay[]>> {
+    const out = new Map<string, StatementDay[]>();
+    for (const part of chunks(accountIds))
+      for (const day of (
+        await this.db
+          .knex<Row>('statement_days')
+          .whereIn('account_id', part)
+          .whereBetween('day', [from, to])
+          .orderBy('account_id')
+          .orderBy('day')
+      ).map(toDay))
+        out.set(day.accountId, [...(out.get(day.accountId) ?? []), day]);
+    return out;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Database } from './database.js';
 import { writeAccountStatus } from './account-status.js';
 import {
   deleteResolvedPending,
-  writeAccount,
+  writeAccounts,
   writeBalances,
   writeFetchedTo,
   writeTransactions,
@@ -64,27 +64,55 @@ export class StatementRepository {
   ) {}
 
   async upsertAccount(account: AccountInput): Promise<void> {
-    await writeAccount(this.db.knex, instant(this.clock.now()), account);
+    await writeAccounts(this.db.knex, instant(this.clock.now()), [account]);
+  }
+
+  /** What one fetch of an account read from the bank, written in one transaction (storeFetchedAll). */
+  async storeFetched(fetched: FetchedAccount): Promise<StoredFetch> {
+    return (await this.storeFetchedAll([fetched]))[0]!;
   }
 
   /**
-   * What one fetch of an account read from the bank, written in ONE transaction: the account,
-   * its status, its transactions, the pending entries the bank no longer lists, its balances
-   * and the watermark — one commit where there were seven (on MariaDB each a log flush), and
-   * the watermark moves with everything else or not at all.
+   * What a fetch read from the bank of several accounts, written in ONE transaction: the
+   * accounts, their statuses, transactions, the pending entries the bank no longer lists, their
+   * balances and watermarks — one commit where there were seven an account (on MariaDB each a log
+   * flush), and a statement per kind for all of them where there was one per account (the round
+   * trips are most of a bureau's night's database work, docs/performance.md). Each watermark
+   * moves with everything else or not at all. A result per account, in order.
    */
-  async storeFetched(fetched: FetchedAccount): Promise<StoredFetch> {
+  async storeFetchedAll(fetched: readonly FetchedAccount[]): Promise<StoredFetch[]> {
+    if (fetched.length === 0) return [];
     const now = instant(this.clock.now());
-    const { account, status, transactions, stillPending, balances, fetchedTo } = fetched;
+    const ids = fetched.map((f) => f.account.id);
     return this.db.transaction(async (trx) => {
-      await writeAccount(trx, now, account);
-      if (status !== undefined)
-        await writeAccountStatus(trx, now, { accountId: account.id, company: account.company, ...status });
-      const upserted = await writeTransactions(trx, this.clock, account.id, transactions);
-      const pendingResolved = await deleteResolvedPending(trx, account.id, stillPending);
-      await writeBalances(trx, now, account.id, balances);
-      await writeFetchedTo(trx, now, account.id, fetchedTo);
-      return { ...upserted, pendingResolved };
+      await writeAccounts(
+        trx,
+        now,
+        fetched.map((f) => f.account),
+      );
+      for (const { account, status } of fetched)
+        if (status !== undefined)
+          await writeAccountStatus(trx, now, { accountId: account.id, company: account.company, ...status });
+      const upserted = await writeTransactions(
+        trx,
+        this.clock,
+        fetched.map((f, i) => ({ accountId: ids[i]!, transactions: f.transactions })),
+      );
+      const resolved = await deleteResolvedPending(
+        trx,
+        fetched.map((f, i) => ({ accountId: ids[i]!, stillPending: f.stillPending })),
+      );
+      await writeBalances(
+        trx,
+        now,
+        fetched.map((f, i) => ({ accountId: ids[i]!, balances: f.balances })),
+      );
+      await writeFetchedTo(
+        trx,
+        now,
+        fetched.map((f, i) => ({ accountId: ids[i]!, fetchedTo: f.fetchedTo })),
+      );
+      return upserted.map((u, i) => ({ ...u, pendingResolved: resolved[i]! }));
     });
   }
 
@@ -121,7 +149,7 @@ export class StatementRepository {
   }
 
   async upsertTransactions(accountId: string, transactions: readonly BankTransactionInput[]): Promise<UpsertResult> {
-    return this.db.transaction((trx) => writeTransactions(trx, this.clock, accountId, transactions));
+    return (await this.db.transaction((trx) => writeTransactions(trx, this.clock, [{ accountId, transactions }])))[0]!;
   }
 
   async listTransactions(
@@ -139,20 +167,38 @@ export class StatementRepository {
    * order `listTransactions` gives it: one round trip for a range of days instead of one a day.
    */
   async bookedByDay(accountId: string, from: LocalDate, to: LocalDate): Promise<Map<LocalDate, StoredTransaction[]>> {
-    const rows = await this.db
-      .knex<Row>('transactions')
-      .where({ account_id: accountId, status: 'booked' })
-      .whereBetween('booking_date', [from, to])
-      .orderBy('booking_date')
-      .orderBy('id');
-    const byDay = new Map<LocalDate, StoredTransaction[]>();
-    for (const tx of rows.map(toStoredTransaction)) {
-      const day = tx.bookingDate!;
-      const list = byDay.get(day);
-      if (list === undefined) byDay.set(day, [tx]);
-      else list.push(tx);
-    }
-    return byDay;
+    return (await this.bookedByDayOf([accountId], from, to)).get(accountId) ?? new Map();
+  }
+
+  /**
+   * The booked transactions of several accounts with a booking date in [from, to], per account
+   * and day, each day's in booking order: one read for accounts that share the range (a fetch
+   * checks a company's accounts together). An account with none is absent.
+   */
+  async bookedByDayOf(
+    accountIds: readonly string[],
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<Map<string, Map<LocalDate, StoredTransaction[]>>> {
+    const out = new Map<string, Map<LocalDate, StoredTransaction[]>>();
+    for (const part of chunks(accountIds))
+      for (const tx of (
+        await this.db
+          .knex<Row>('transactions')
+          .whereIn('account_id', part)
+          .where({ status: 'booked' })
+          .whereBetween('booking_date', [from, to])
+          .orderBy('booking_date')
+          .orderBy('id')
+      ).map(toStoredTransaction)) {
+        let byDay = out.get(tx.accountId);
+        if (byDay === undefined) out.set(tx.accountId, (byDay = new Map<LocalDate, StoredTransaction[]>()));
+        const day = tx.bookingDate!;
+        const list = byDay.get(day);
+        if (list === undefined) byDay.set(day, [tx]);
+        else list.push(tx);
+      }
+    return out;
   }
 
   /** The company's accounts as last fetched, by id. */
@@ -206,7 +252,7 @@ export class StatementRepository {
   }
 
   async upsertBalances(accountId: string, balances: readonly BalanceInput[]): Promise<void> {
-    await writeBalances(this.db.knex, instant(this.clock.now()), accountId, balances);
+    await writeBalances(this.db.knex, instant(this.clock.now()), [{ accountId, balances }]);
   }
 
   /** The account's balances of one type with a reference date in [from, to], by date: one round trip. */
@@ -221,16 +267,29 @@ export class StatementRepository {
     from: LocalDate,
     to: LocalDate,
   ): Promise<Map<string, Map<LocalDate, Money>>> {
-    const rows = await this.db
-      .knex<Row>('balances')
-      .where({ account_id: accountId })
-      .whereIn('balance_type', [...types])
-      .whereBetween('reference_date', [from, to]);
-    const out = new Map<string, Map<LocalDate, Money>>(types.map((t) => [t, new Map()]));
-    for (const r of rows)
-      out
-        .get(toStr(r.balance_type))
-        ?.set(toLocalDate(r.reference_date), { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) });
+    return (await this.balancesOfTypesOf([accountId], types, from, to)).get(accountId)!;
+  }
+
+  /** The same for several accounts that share the range, in one read: account → type → day → amount. */
+  async balancesOfTypesOf(
+    accountIds: readonly string[],
+    types: readonly string[],
+    from: LocalDate,
+    to: LocalDate,
+  ): Promise<Map<string, Map<string, Map<LocalDate, Money>>>> {
+    const out = new Map(
+      accountIds.map((id) => [id, new Map<string, Map<LocalDate, Money>>(types.map((t) => [t, new Map()]))]),
+    );
+    for (const part of chunks(accountIds))
+      for (const r of await this.db
+        .knex<Row>('balances')
+        .whereIn('account_id', part)
+        .whereIn('balance_type', [...types])
+        .whereBetween('reference_date', [from, to]))
+        out
+          .get(toStr(r.account_id))
+          ?.get(toStr(r.balance_type))
+          ?.set(toLocalDate(r.reference_date), { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) });
     return out;
   }
 

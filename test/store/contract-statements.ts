@@ -147,6 +147,13 @@ export function statementCases(ctx: () => ContractContext): void {
     expect([...byDay.keys()]).toEqual(['2026-03-01', '2026-03-02']);
     for (const day of ['2026-03-01', '2026-03-02'].map(d))
       expect(byDay.get(day)).toEqual(await repo.listTransactions('rng-a', { status: 'booked', bookingDate: day }));
+    // Several accounts in one read, each its own; an account with nothing booked is absent.
+    const both = await repo.bookedByDayOf(['rng-a', 'rng-b', 'rng-none'], d('2026-03-01'), d('2026-03-03'));
+    expect([...both.keys()].sort()).toEqual(['rng-a', 'rng-b']);
+    expect(both.get('rng-a')).toEqual(byDay);
+    expect([...both.get('rng-b')!].map(([day, list]) => [day, list.map((t) => t.bankTransactionId)])).toEqual([
+      ['2026-03-02', ['B1']],
+    ]);
     const money = (minor: bigint) => ({ minor, currency: 'NOK' });
     await repo.upsertBalances('rng-a', [
       { type: 'closingBooked', referenceDate: d('2026-02-28'), amount: money(1n) },
@@ -176,14 +183,26 @@ export function statementCases(ctx: () => ContractContext): void {
       ['2026-03-02', 'ok'],
       ['2026-03-03', 'ok'],
     ]);
-    // Both balance types in one read, each by day.
-    const both = await repo.balancesOfTypes(
+    // Both balance types in one read, each by day; several accounts at once, each its own.
+    await repo.upsertBalances('rng-b', [{ type: 'closingBooked', referenceDate: d('2026-03-02'), amount: money(9n) }]);
+    const ofBoth = await repo.balancesOfTypesOf(
+      ['rng-a', 'rng-b'],
+      ['closingBooked'],
+      d('2026-03-01'),
+      d('2026-03-05'),
+    );
+    expect([...ofBoth.get('rng-a')!.get('closingBooked')!].sort()).toEqual([
+      ['2026-03-02', money(2n)],
+      ['2026-03-05', money(4n)],
+    ]);
+    expect([...ofBoth.get('rng-b')!.get('closingBooked')!]).toEqual([['2026-03-02', money(9n)]]);
+    const types = await repo.balancesOfTypes(
       'rng-a',
       ['closingBooked', 'openingBooked'],
       d('2026-03-01'),
       d('2026-03-05'),
     );
-    expect([...both.entries()].map(([t, m]) => [t, [...m.keys()].sort()])).toEqual([
+    expect([...types.entries()].map(([t, m]) => [t, [...m.keys()].sort()])).toEqual([
       ['closingBooked', ['2026-03-02', '2026-03-05']],
       ['openingBooked', ['2026-03-02']],
     ]);
@@ -267,5 +286,81 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(stored).toMatchObject({ inserted: 1, pendingResolved: ['P-2'] });
     expect((await repo.listTransactions('sf-a')).map((t) => t.bankTransactionId).sort()).toEqual(['B-1', 'B-3']);
     expect(await repo.fetchedTo('sf-a')).toEqual(next.fetchedTo);
+  });
+
+  it('writes several accounts a fetch read together, each its own, where their banks reuse a transaction id', async () => {
+    const { store } = ctx();
+    const repo = store.statements;
+    const day = d('2026-04-01');
+    const nok = (minor: bigint) => ({ minor, currency: 'NOK' });
+    const booked = (id: string, minor: bigint) => ({
+      bankTransactionId: id,
+      status: 'booked' as const,
+      amount: nok(minor),
+      bookingDate: day,
+    });
+    const pending = (id: string, minor: bigint) => ({
+      bankTransactionId: id,
+      status: 'pending' as const,
+      amount: nok(minor),
+    });
+    const at = new Date('2026-04-02T06:00:00Z');
+    const account = (id: string) => ({ id, company: 'sfa', currency: 'NOK' });
+    // Two accounts whose banks both number their entries from B-1, each with a pending entry.
+    const first = await repo.storeFetchedAll([
+      {
+        account: account('sfa-a'),
+        transactions: [booked('B-1', -100n), pending('P-1', -5n)],
+        stillPending: new Set(['P-1']),
+        balances: [{ type: 'closingBooked', referenceDate: day, amount: nok(1_000n) }],
+        fetchedTo: at,
+      },
+      {
+        account: account('sfa-b'),
+        transactions: [booked('B-1', -200n), booked('B-2', -300n), pending('P-1', -7n)],
+        stillPending: new Set(['P-1']),
+        balances: [{ type: 'closingBooked', referenceDate: day, amount: nok(2_000n) }],
+        fetchedTo: at,
+      },
+    ]);
+    expect(first).toEqual([
+      { inserted: 2, updated: 0, unchanged: 0, pendingResolved: [] },
+      { inserted: 3, updated: 0, unchanged: 0, pendingResolved: [] },
+    ]);
+    const amounts = async (id: string) =>
+      (await repo.listTransactions(id)).map((t) => `${t.bankTransactionId} ${t.amount.minor}`).sort();
+    expect(await amounts('sfa-a')).toEqual(['B-1 -100', 'P-1 -5']);
+    expect(await amounts('sfa-b')).toEqual(['B-1 -200', 'B-2 -300', 'P-1 -7']);
+
+    // The next fetch: a's B-1 changed and its pending entry is still listed; b's entries are the
+    // same, but its pending one is gone (booked as B-3). Each account is answered for itself.
+    const later = new Date('2026-04-03T06:00:00Z');
+    const next = await repo.storeFetchedAll([
+      {
+        account: account('sfa-a'),
+        transactions: [{ ...booked('B-1', -100n), remittance: 'invoice 7' }, pending('P-1', -5n)],
+        stillPending: new Set(['P-1']),
+        balances: [],
+        fetchedTo: later,
+      },
+      {
+        account: account('sfa-b'),
+        transactions: [booked('B-1', -200n), booked('B-2', -300n), booked('B-3', -7n)],
+        stillPending: new Set(),
+        balances: [{ type: 'closingBooked', referenceDate: day, amount: nok(1_993n) }],
+        fetchedTo: later,
+      },
+    ]);
+    expect(next).toEqual([
+      { inserted: 0, updated: 1, unchanged: 1, pendingResolved: [] },
+      { inserted: 1, updated: 0, unchanged: 2, pendingResolved: ['P-1'] },
+    ]);
+    expect(await amounts('sfa-a')).toEqual(['B-1 -100', 'P-1 -5']);
+    expect(await amounts('sfa-b')).toEqual(['B-1 -200', 'B-2 -300', 'B-3 -7']);
+    expect(await repo.getBalance('sfa-a', 'closingBooked', day)).toEqual(nok(1_000n));
+    expect(await repo.getBalance('sfa-b', 'closingBooked', day)).toEqual(nok(1_993n));
+    expect(await repo.fetchedTo('sfa-a')).toEqual(later);
+    expect(await repo.fetchedTo('sfa-b')).toEqual(later);
+    expect(await repo.storeFetchedAll([])).toEqual([]);
   });
 }
