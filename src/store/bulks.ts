@@ -307,6 +307,11 @@ export class BulkOutbox {
   /** The bulk's own transactionStatus from the bank; older or repeated statuses are ignored. */
   async applyBankStatus(id: string, status: string, cause: string, source: TransitionSource): Promise<UpdateDecision> {
     const canonical = knownStatus(status);
+    // The status it already has (most polls): nothing to lock or write, one read instead of a
+    // transaction of three statements. A status read without the lock can only be overtaken by
+    // a newer one written since, which the locked move would refuse as stale all the same.
+    const stored = await this.db.knex<Row>('bulks').select('bank_status').where({ id }).first();
+    if (stored !== undefined && toOptStr(stored.bank_status) === canonical) return 'duplicate';
     const at = this.clock.now();
     const r = await this.db.transaction((trx) =>
       transition(trx, {

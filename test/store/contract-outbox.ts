@@ -295,7 +295,9 @@ export function outboxCases(ctx: () => ContractContext): void {
       'ERR_STATE_UNKNOWN_STATUS',
     );
     expect(await store.bulks.applyBankStatus(bulk!.id, 'ACSC', 'poll', 'poll')).toBe('apply');
+    expect(await store.bulks.applyBankStatus(bulk!.id, 'acsc', 'poll again', 'poll')).toBe('duplicate');
     expect(await store.bulks.applyBankStatus(bulk!.id, 'RCVD', 'late', 'poll')).toBe('stale');
+    expect((await store.bulks.get(bulk!.id))?.bankStatus).toBe('ACSC');
   });
 
   it('lets a status event overtake our record of the POST answer, and a repeated answer is a no-op', async () => {
