@@ -36,7 +36,11 @@ export async function checkAccountsDays(
   lastDay: LocalDate,
 ): Promise<StatementDay[][]> {
   const byStart = new Map<LocalDate, AccountDays[]>();
-  for (const account of accounts) byStart.set(account.start, [...(byStart.get(account.start) ?? []), account]);
+  for (const account of accounts) {
+    const group = byStart.get(account.start);
+    if (group === undefined) byStart.set(account.start, [account]);
+    else group.push(account);
+  }
   const checked = new Map<string, StatementDay[]>();
   for (const [start, group] of byStart) {
     const ids = group.map((a) => a.accountId);

@@ -124,7 +124,9 @@ export async function writeFetchedTo(
   const byWatermark = new Map<string, string[]>();
   for (const { accountId, fetchedTo } of accounts) {
     const at = instant(fetchedTo);
-    byWatermark.set(at, [...(byWatermark.get(at) ?? []), accountId]);
+    const ids = byWatermark.get(at);
+    if (ids === undefined) byWatermark.set(at, [accountId]);
+    else ids.push(accountId);
   }
   for (const [at, ids] of byWatermark)
     for (const part of chunks(ids, IDS_PER_STATEMENT))

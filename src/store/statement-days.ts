@@ -89,8 +89,11 @@ export class StatementDayRepository {
           .whereBetween('day', [from, to])
           .orderBy('account_id')
           .orderBy('day')
-      ).map(toDay))
-        out.set(day.accountId, [...(out.get(day.accountId) ?? []), day]);
+      ).map(toDay)) {
+        const list = out.get(day.accountId);
+        if (list === undefined) out.set(day.accountId, [day]);
+        else list.push(day);
+      }
     return out;
   }
 }
