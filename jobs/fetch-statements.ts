@@ -126,7 +126,8 @@ const WRITE_AFTER_TRANSACTIONS = 5_000;
 /** An account read from the bank, with what is to be written of it (nothing for one not enabled). */
 interface ReadAccount {
   result: AccountFetch;
-  fetched?: FetchedAccount;
+  /** Without its watermark: the accounts written together share theirs (fetchTogether). */
+  fetched?: Omit<FetchedAccount, 'fetchedTo'>;
   currency?: string;
 }
 
@@ -297,8 +298,6 @@ async function readAccount(
         transactions,
         stillPending: pendingIds,
         balances,
-        // Set when written: the watermark of the accounts written together (fetchTogether).
-        fetchedTo: startedAt,
       },
       ...(currency === undefined ? {} : { currency }),
     };
@@ -315,7 +314,9 @@ async function readAccount(
  * account in it; the next fetch reads and checks them again.
  */
 async function writeRead(deps: FetchStatementsDeps, read: readonly ReadAccount[], fetchedTo: Date): Promise<void> {
-  const toWrite = read.filter((r): r is ReadAccount & { fetched: FetchedAccount } => r.fetched !== undefined);
+  const toWrite = read.filter(
+    (r): r is ReadAccount & { fetched: Omit<FetchedAccount, 'fetchedTo'> } => r.fetched !== undefined,
+  );
   if (toWrite.length === 0) return;
   let stored: StoredFetch[];
   try {

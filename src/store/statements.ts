@@ -67,11 +67,6 @@ export class StatementRepository {
     await writeAccounts(this.db.knex, instant(this.clock.now()), [account]);
   }
 
-  /** What one fetch of an account read from the bank, written in one transaction (storeFetchedAll). */
-  async storeFetched(fetched: FetchedAccount): Promise<StoredFetch> {
-    return (await this.storeFetchedAll([fetched]))[0]!;
-  }
-
   /**
    * What a fetch read from the bank of several accounts, written in ONE transaction: the
    * accounts, their statuses, transactions, the pending entries the bank no longer lists, their
@@ -257,20 +252,10 @@ export class StatementRepository {
 
   /** The account's balances of one type with a reference date in [from, to], by date: one round trip. */
   async balancesByDay(accountId: string, type: string, from: LocalDate, to: LocalDate): Promise<Map<LocalDate, Money>> {
-    return (await this.balancesOfTypes(accountId, [type], from, to)).get(type) ?? new Map();
+    return (await this.balancesOfTypesOf([accountId], [type], from, to)).get(accountId)!.get(type)!;
   }
 
-  /** Several balance types of an account in [from, to] in one read: type → day → amount. */
-  async balancesOfTypes(
-    accountId: string,
-    types: readonly string[],
-    from: LocalDate,
-    to: LocalDate,
-  ): Promise<Map<string, Map<LocalDate, Money>>> {
-    return (await this.balancesOfTypesOf([accountId], types, from, to)).get(accountId)!;
-  }
-
-  /** The same for several accounts that share the range, in one read: account → type → day → amount. */
+  /** Several balance types of several accounts that share the range, in one read: account → type → day → amount. */
   async balancesOfTypesOf(
     accountIds: readonly string[],
     types: readonly string[],

@@ -196,12 +196,9 @@ export function statementCases(ctx: () => ContractContext): void {
       ['2026-03-05', money(4n)],
     ]);
     expect([...ofBoth.get('rng-b')!.get('closingBooked')!]).toEqual([['2026-03-02', money(9n)]]);
-    const types = await repo.balancesOfTypes(
-      'rng-a',
-      ['closingBooked', 'openingBooked'],
-      d('2026-03-01'),
-      d('2026-03-05'),
-    );
+    const types = (
+      await repo.balancesOfTypesOf(['rng-a'], ['closingBooked', 'openingBooked'], d('2026-03-01'), d('2026-03-05'))
+    ).get('rng-a')!;
     expect([...types.entries()].map(([t, m]) => [t, [...m.keys()].sort()])).toEqual([
       ['closingBooked', ['2026-03-02', '2026-03-05']],
       ['openingBooked', ['2026-03-02']],
@@ -259,7 +256,7 @@ export function statementCases(ctx: () => ContractContext): void {
       balances: [{ type: 'closingBooked', referenceDate: day, amount: nok(10_000n) }],
       fetchedTo: new Date('2026-04-02T06:00:00Z'),
     };
-    expect(await repo.storeFetched(fetched)).toMatchObject({ inserted: 2, pendingResolved: [] });
+    expect((await repo.storeFetchedAll([fetched]))[0]).toMatchObject({ inserted: 2, pendingResolved: [] });
     expect((await repo.listAccounts('sf')).map((a) => a.iban)).toEqual(['NO9386011117947']);
     expect(await store.accountStatus.list('sf')).toMatchObject([{ accountId: 'sf-a', status: 'enabled' }]);
     expect(await repo.getBalance('sf-a', 'closingBooked', day)).toEqual(nok(10_000n));
@@ -276,13 +273,13 @@ export function statementCases(ctx: () => ContractContext): void {
       ],
       fetchedTo: new Date('2026-04-03T06:00:00Z'),
     };
-    await expect(repo.storeFetched(next)).rejects.toThrow();
+    await expect(repo.storeFetchedAll([next])).rejects.toThrow();
     expect((await repo.listTransactions('sf-a')).map((t) => t.bankTransactionId).sort()).toEqual(['B-1', 'P-2']);
     expect(await repo.fetchedTo('sf-a')).toEqual(fetched.fetchedTo);
     expect(await repo.getBalance('sf-a', 'closingBooked', day)).toEqual(nok(10_000n));
 
     // The same fetch with good balances: all of it lands, the pending entry the bank no longer lists goes.
-    const stored = await repo.storeFetched({ ...next, balances: fetched.balances });
+    const [stored] = await repo.storeFetchedAll([{ ...next, balances: fetched.balances }]);
     expect(stored).toMatchObject({ inserted: 1, pendingResolved: ['P-2'] });
     expect((await repo.listTransactions('sf-a')).map((t) => t.bankTransactionId).sort()).toEqual(['B-1', 'B-3']);
     expect(await repo.fetchedTo('sf-a')).toEqual(next.fetchedTo);
