@@ -63,37 +63,53 @@ export async function runExportStatements(
     const ids = accounts.map((a) => a.id);
     const units = exportUnits(company.statements);
     await withAccountClaims(deps.units, 'export', company.id, ids, async () => {
-      // Where each account's automatic export starts looking, for all accounts in one read.
-      const floors =
-        explicit === undefined
-          ? await deps.exportFloors.readAll(
-              ids,
-              units.map((u) => u.exportFormat),
-            )
-          : undefined;
-      for (const account of accounts) {
-        await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
-          const targets = units.map((unit): AccountExport => ({ deps, company, fileStore, account, unit, result }));
-          if (floors === undefined) {
-            if (explicit !== undefined) for (const target of targets) await exportExplicit(target, explicit);
-            return;
-          }
-          // What each format delivered and numbered, and the account's checked days for all of
-          // them, read once for the check and the plan: the check writes nothing. What each
-          // format checks and writes is planned before anything is read for it, so the account's
-          // bookings and legal numbers are read once for all of it.
-          const ledgers = await readLedgers(targets, lastComplete, floors.get(account.id));
-          const work = targets.map((target, i) => {
-            const ledger = ledgers[i]!;
-            const input = pendingInput(target, lastComplete, ledger);
-            return { target, ledger, check: checkOf(target, lastComplete, ledger), input, plan: planPending(input) };
+      if (explicit !== undefined) {
+        for (const account of accounts)
+          await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
+            for (const unit of units)
+              await exportExplicit({ deps, company, fileStore, account, unit, result }, explicit);
           });
-          const read = await readAccount(work);
-          for (const { target, ledger, check, input, plan } of work) {
-            await verifyExported(target, ledger, check, read);
-            await exportPending(target, lastComplete, { ledger, input, plan }, read);
-          }
-        });
+        return;
+      }
+      // Where each account's automatic export starts looking, for all accounts in one read.
+      const floors = await deps.exportFloors.readAll(
+        ids,
+        units.map((u) => u.exportFormat),
+      );
+      const together = Math.max(1, deps.accountsReadTogether ?? ACCOUNTS_READ_TOGETHER);
+      for (let at = 0; at < accounts.length; at += together) {
+        const group = accounts.slice(at, at + together);
+        // What each format delivered and numbered, and the accounts' checked days, bookings and
+        // legal numbers, read for the group's accounts together and once for the check and the
+        // plan of all their formats: the check writes nothing, and what each format checks and
+        // writes is planned before anything is read for it.
+        const targets = new Map<string, AccountExport[]>(
+          group.map((account) => [
+            account.id,
+            units.map((unit): AccountExport => ({ deps, company, fileStore, account, unit, result })),
+          ]),
+        );
+        const ledgers = await readLedgers(deps, company, targets, lastComplete, floors);
+        const work = new Map<string, AccountWork[]>(
+          [...targets].map(([id, list]) => [
+            id,
+            list.map((target, i) => {
+              const ledger = ledgers.get(id)![i]!;
+              const input = pendingInput(target, lastComplete, ledger);
+              return { target, ledger, check: checkOf(target, lastComplete, ledger), input, plan: planPending(input) };
+            }),
+          ]),
+        );
+        const reads = await readAccounts(deps, work);
+        for (const account of group) {
+          await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
+            const read = reads.get(account.id)!;
+            for (const { target, ledger, check, input, plan } of work.get(account.id)!) {
+              await verifyExported(target, ledger, check, read);
+              await exportPending(target, lastComplete, { ledger, input, plan }, read);
+            }
+          });
+        }
       }
     });
   }
@@ -126,30 +142,78 @@ interface Ledger {
   days: readonly StatementDay[];
 }
 
-/** The ledgers of an account's formats; its checked days read once, from the earliest `from`. */
-async function readLedgers(
-  targets: readonly AccountExport[],
-  lastComplete: LocalDate,
-  floors: ReadonlyMap<string, ExportFloor> | undefined,
-): Promise<Ledger[]> {
-  const ledgers: Omit<Ledger, 'days'>[] = [];
-  for (const { deps, company, account, unit } of targets) {
-    const floor = floors?.get(unit.exportFormat);
-    if (floor === undefined) throw new Error(`no ${unit.exportFormat} export floor for ${account.id}`);
-    const window = overlapStart(company, lastComplete);
-    const from = floor.fromDay < window ? floor.fromDay : window;
-    ledgers.push({
-      floor,
-      from,
-      exported: await deps.exports.exportedPeriods(unit.exportFormat, account.id, from),
-      numbered: await deps.exports.numberedPeriods(unit.exportFormat, account.id, from),
-    });
+/**
+ * Accounts whose statements are read and written as a group: their ledgers, days, bookings and
+ * legal numbers in a few reads for all of them, not ten an account, while what is held in memory
+ * at once stays a few accounts' worth (a first night reads a month of bookings).
+ */
+const ACCOUNTS_READ_TOGETHER = 8;
+
+/** Accounts grouped by a key (a day, a range): the ones that share it are read together. */
+function groupedBy<K>(ids: Iterable<string>, keyOf: (id: string) => K): Map<K, string[]> {
+  const groups = new Map<K, string[]>();
+  for (const id of ids) {
+    const key = keyOf(id);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [id]);
+    else group.push(id);
   }
-  const [first] = targets;
-  if (first === undefined) return [];
-  const earliest = ledgers.map((l) => l.from).reduce((a, b) => (a < b ? a : b));
-  const days = await first.deps.days.list(first.account.id, earliest, lastComplete);
-  return ledgers.map((ledger) => ({ ...ledger, days: days.filter((d) => d.day >= ledger.from) }));
+  return groups;
+}
+
+/**
+ * The ledgers of each account's formats (in the order of its targets): what each format
+ * delivered and numbered from its own `from`, read for the accounts that share it together, and
+ * the accounts' checked days, read from each one's earliest `from` for all its formats.
+ */
+async function readLedgers(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  targets: ReadonlyMap<string, readonly AccountExport[]>,
+  lastComplete: LocalDate,
+  floors: ReadonlyMap<string, ReadonlyMap<string, ExportFloor>>,
+): Promise<Map<string, Ledger[]>> {
+  const window = overlapStart(company, lastComplete);
+  const heads = new Map<string, { floor: ExportFloor; from: LocalDate }[]>();
+  for (const [id, list] of targets)
+    heads.set(
+      id,
+      list.map(({ unit }) => {
+        const floor = floors.get(id)?.get(unit.exportFormat);
+        if (floor === undefined) throw new Error(`no ${unit.exportFormat} export floor for ${id}`);
+        return { floor, from: floor.fromDay < window ? floor.fromDay : window };
+      }),
+    );
+  const units = [...targets.values()][0]?.map((t) => t.unit) ?? [];
+  const exported = units.map(() => new Map<string, string[]>());
+  const numbered = units.map(() => new Map<string, Map<string, NumberedPeriod>>());
+  for (const [i, { exportFormat }] of units.entries())
+    for (const [from, ids] of groupedBy(heads.keys(), (id) => heads.get(id)![i]!.from)) {
+      for (const [id, periods] of await deps.exports.exportedPeriodsOf(exportFormat, ids, from))
+        exported[i]!.set(id, periods);
+      for (const [id, periods] of await deps.exports.numberedPeriodsOf(exportFormat, ids, from))
+        numbered[i]!.set(id, periods);
+    }
+  const earliestOf = (id: string) =>
+    heads
+      .get(id)!
+      .map((h) => h.from)
+      .reduce((a, b) => (a < b ? a : b));
+  const days = new Map<string, readonly StatementDay[]>();
+  for (const [earliest, ids] of groupedBy(heads.keys(), earliestOf))
+    for (const [id, list] of await deps.days.listOf(ids, earliest, lastComplete)) days.set(id, list);
+  return new Map(
+    [...heads].map(([id, list]) => [
+      id,
+      list.map(({ floor, from }, i) => ({
+        floor,
+        from,
+        exported: exported[i]!.get(id) ?? [],
+        numbered: numbered[i]!.get(id) ?? new Map(),
+        days: (days.get(id) ?? []).filter((d) => d.day >= from),
+      })),
+    ]),
+  );
 }
 
 /**
@@ -357,32 +421,56 @@ type AccountRead = ReadAhead & { numbers: Map<LocalDate, number> };
 /** Day ranges this close or closer are read as one. */
 const READ_GAP_DAYS = 7;
 
-async function readAccount(
-  work: readonly { target: AccountExport; check: Check | undefined; plan: PendingPlan }[],
-): Promise<AccountRead> {
-  const ranges: [LocalDate, LocalDate][] = [];
-  const firsts = new Set<LocalDate>();
-  for (const { target, check, plan } of work) {
-    // A notification carries no legal number and reads its day's bookings itself.
-    if (target.unit.notification !== undefined) continue;
-    if (check !== undefined) {
-      ranges.push([check.from, check.to]);
-      for (const period of check.periods) firsts.add(periodDays(period)[0]);
+/** An account's format as the export checks and plans it. */
+interface AccountWork {
+  target: AccountExport;
+  ledger: Ledger;
+  check: Check | undefined;
+  input: PendingInput;
+  plan: PendingPlan;
+}
+
+async function readAccounts(
+  deps: ExportStatementsDeps,
+  work: ReadonlyMap<string, readonly AccountWork[]>,
+): Promise<Map<string, AccountRead>> {
+  const ranges = new Map<string, [LocalDate, LocalDate][]>();
+  const firsts = new Map<string, LocalDate[]>();
+  for (const [id, list] of work) {
+    const spans: [LocalDate, LocalDate][] = [];
+    const days = new Set<LocalDate>();
+    for (const { target, check, plan } of list) {
+      // A notification carries no legal number and reads its day's bookings itself.
+      if (target.unit.notification !== undefined) continue;
+      if (check !== undefined) {
+        spans.push([check.from, check.to]);
+        for (const period of check.periods) days.add(periodDays(period)[0]);
+      }
+      if (plan.periods.length > 0) {
+        spans.push([plan.periods[0]![0]!.day, plan.periods.at(-1)!.at(-1)!.day]);
+        for (const period of plan.periods) days.add(period[0]!.day);
+      }
     }
-    if (plan.periods.length > 0) {
-      ranges.push([plan.periods[0]![0]!.day, plan.periods.at(-1)!.at(-1)!.day]);
-      for (const period of plan.periods) firsts.add(period[0]!.day);
-    }
+    ranges.set(id, joined(spans));
+    firsts.set(id, [...days]);
   }
-  const booked = new Map<LocalDate, readonly StoredTransaction[]>();
-  const numbers = new Map<LocalDate, number>();
-  const [first] = work;
-  if (first === undefined) return { booked, numbers };
-  const { deps, account } = first.target;
-  for (const [from, to] of joined(ranges))
-    for (const [day, list] of await deps.statements.bookedByDay(account.id, from, to)) booked.set(day, list);
-  for (const [day, n] of await deps.legalSequence.findAll(account.id, [...firsts])) numbers.set(day, n);
-  return { booked, numbers };
+  const booked = new Map<string, Map<LocalDate, readonly StoredTransaction[]>>();
+  const numbers = new Map<string, Map<LocalDate, number>>();
+  for (const id of work.keys()) {
+    booked.set(id, new Map());
+    numbers.set(id, new Map());
+  }
+  // Accounts whose ranges are the same (a company's, night after night) share each read.
+  for (const [key, ids] of groupedBy(ranges.keys(), (id) => JSON.stringify(ranges.get(id)))) {
+    for (const [from, to] of JSON.parse(key) as [LocalDate, LocalDate][])
+      for (const [id, byDay] of await deps.statements.bookedByDayOf(ids, from, to))
+        for (const [day, list] of byDay) booked.get(id)!.set(day, list);
+  }
+  const wanted = new Map([...firsts].filter(([, days]) => days.length > 0));
+  if (wanted.size > 0)
+    for (const [id, found] of await deps.legalSequence.findAllOf(wanted))
+      for (const [day, n] of found) numbers.get(id)!.set(day, n);
+  return new Map([...work.keys()].map((id) => [id, { booked: booked.get(id)!, numbers: numbers.get(id)! }]));
 }
 
 /** Day ranges joined where they overlap or lie at most READ_GAP_DAYS apart. */

@@ -28,6 +28,8 @@ export interface ExportStatementsDeps {
   ownPayments?: OwnPaymentSource;
   /** Claims per account (job `export`), so processes running at once share the accounts; held ones are skipped. */
   units?: UnitClaims;
+  /** Accounts read together (default 8): their ledgers, days, bookings and legal numbers in one read each. */
+  accountsReadTogether?: number;
 }
 
 /** An explicit (re-)export of an account's days, whatever was exported before. */

@@ -87,14 +87,16 @@ export class ExportFloorRepository {
 }
 
 /**
- * A write of the account's days from `day` on: every format's floor goes down to `day` at most,
- * and its version moves, so an export that read before cannot raise past what it did not see.
+ * A write of accounts' days from `day` on: every format's floor of each goes down to `day` at
+ * most, and its version moves, so an export that read before cannot raise past what it did not
+ * see. One statement for all the accounts (a fetch writes a company's accounts together).
  */
-export async function lowerExportFloors(knex: Knex, accountId: string, day: LocalDate): Promise<void> {
-  await knex('export_floors')
-    .where({ account_id: accountId })
-    .update({
-      from_day: knex.raw('case when from_day > ? then ? else from_day end', [day, day]),
-      version: knex.raw('version + 1'),
-    });
+export async function lowerExportFloors(knex: Knex, accountIds: readonly string[], day: LocalDate): Promise<void> {
+  for (const part of chunks(accountIds))
+    await knex('export_floors')
+      .whereIn('account_id', part)
+      .update({
+        from_day: knex.raw('case when from_day > ? then ? else from_day end', [day, day]),
+        version: knex.raw('version + 1'),
+      });
 }

@@ -61,9 +61,26 @@ export class ExportRepository {
    * whose last day is on or after it.
    */
   async exportedPeriods(format: string, accountId: string, from?: LocalDate): Promise<string[]> {
-    const q = this.db.knex<Row>('exports').distinct('period').where({ format, subject_id: accountId });
-    if (from !== undefined) void q.where('last_day', '>=', from);
-    return (await q).map((r) => toStr(r.period));
+    return (await this.exportedPeriodsOf(format, [accountId], from)).get(accountId) ?? [];
+  }
+
+  /** `exportedPeriods` of several accounts in one read (an export reads a company's together). */
+  async exportedPeriodsOf(
+    format: string,
+    accountIds: readonly string[],
+    from?: LocalDate,
+  ): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>(accountIds.map((id) => [id, []]));
+    for (const part of chunks(accountIds)) {
+      const q = this.db
+        .knex<Row>('exports')
+        .distinct('subject_id', 'period')
+        .where({ format })
+        .whereIn('subject_id', part);
+      if (from !== undefined) void q.where('last_day', '>=', from);
+      for (const r of await q) out.get(toStr(r.subject_id))?.push(toStr(r.period));
+    }
+    return out;
   }
 
   /** The electronic sequence numbers (ElctrncSeqNb) given to an account's periods in a format. */
@@ -76,33 +93,50 @@ export class ExportRepository {
    * with its content, the SHA-256 of the file about to be written then.
    */
   async numberedPeriods(format: string, accountId: string, from?: LocalDate): Promise<Map<string, NumberedPeriod>> {
+    return (await this.numberedPeriodsOf(format, [accountId], from)).get(accountId) ?? new Map();
+  }
+
+  /** `numberedPeriods` of several accounts in one read (an export reads a company's together). */
+  async numberedPeriodsOf(
+    format: string,
+    accountIds: readonly string[],
+    from?: LocalDate,
+  ): Promise<Map<string, Map<string, NumberedPeriod>>> {
     const knex = this.db.knex;
-    const q = knex<Row>('electronic_sequence_numbers')
-      .select('period', 'number', 'sha256')
-      .where({ account_id: accountId, format });
-    // From a day on: the periods reaching into it, and the highest-numbered one of all, which the
-    // next number follows (an explicit export of an old period may hold it).
-    if (from !== undefined) {
-      const highest = knex('electronic_sequence_numbers').max('number').where({ account_id: accountId, format });
-      void q
-        .where('last_day', '>=', from)
-        .unionAll(
-          knex('electronic_sequence_numbers')
-            .select('period', 'number', 'sha256')
-            .where({ account_id: accountId, format })
-            .where('number', highest),
+    const out = new Map<string, Map<string, NumberedPeriod>>(accountIds.map((id) => [id, new Map()]));
+    for (const part of chunks(accountIds)) {
+      const q = knex<Row>('electronic_sequence_numbers')
+        .select('account_id', 'period', 'number', 'sha256')
+        .where({ format })
+        .whereIn('account_id', part);
+      // From a day on: the periods reaching into it, and each account's highest-numbered one of
+      // all, which its next number follows (an explicit export of an old period may hold it).
+      if (from !== undefined) {
+        const highest = knex('electronic_sequence_numbers')
+          .select('account_id')
+          .max('number as top')
+          .where({ format })
+          .whereIn('account_id', part)
+          .groupBy('account_id')
+          .as('h');
+        void q.where('last_day', '>=', from).unionAll(
+          knex('electronic_sequence_numbers as e')
+            .select('e.account_id', 'e.period', 'e.number', 'e.sha256')
+            .join(highest, (on) => on.on('h.account_id', '=', 'e.account_id').andOn('h.top', '=', 'e.number'))
+            .where('e.format', format),
         );
-    }
-    const rows = (await q) as Row[];
-    return new Map(
-      rows.map((r) => {
+      }
+      for (const r of (await q) as Row[]) {
         const sha256 = toOptStr(r.sha256);
-        return [
-          toStr(r.period),
-          sha256 === undefined ? { number: toInt(r.number) } : { number: toInt(r.number), sha256 },
-        ];
-      }),
-    );
+        out
+          .get(toStr(r.account_id))
+          ?.set(
+            toStr(r.period),
+            sha256 === undefined ? { number: toInt(r.number) } : { number: toInt(r.number), sha256 },
+          );
+      }
+    }
+    return out;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { insertAll } from './insert-all.js';
-import { chunks, instant, isUniqueViolation, toInt, toLocalDate, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, toInt, toLocalDate, toStr, type Row } from './rows.js';
 
 export class LegalSequenceRepository {
   constructor(
@@ -27,15 +27,31 @@ export class LegalSequenceRepository {
 
   /** The numbers of those of the account's days that were given one (one read per 500 days). */
   async findAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
-    const numbers = new Map<LocalDate, number>();
-    for (const part of chunks([...days], 500))
-      for (const r of await this.db
-        .knex<Row>('legal_sequence_numbers')
-        .select('day', 'number')
-        .where({ account_id: accountId })
-        .whereIn('day', part))
-        numbers.set(toLocalDate(r.day), toInt(r.number));
-    return numbers;
+    return (await this.findAllOf(new Map([[accountId, days]]))).get(accountId) ?? new Map();
+  }
+
+  /**
+   * `findAll` of several accounts, each with its days, in one read when they are few (an export
+   * reads a company's accounts together; their days are mostly the same).
+   */
+  async findAllOf(wanted: ReadonlyMap<string, readonly LocalDate[]>): Promise<Map<string, Map<LocalDate, number>>> {
+    const out = new Map<string, Map<LocalDate, number>>([...wanted.keys()].map((id) => [id, new Map()]));
+    const asked = new Map([...wanted].map(([id, days]) => [id, new Set(days)]));
+    const days = [...new Set([...wanted.values()].flat())].sort();
+    if (days.length === 0) return out;
+    for (const accounts of chunks([...wanted.keys()], 100))
+      for (const part of chunks(days, 400))
+        for (const r of await this.db
+          .knex<Row>('legal_sequence_numbers')
+          .select('account_id', 'day', 'number')
+          .whereIn('account_id', accounts)
+          .whereIn('day', part)) {
+          const account = toStr(r.account_id);
+          const day = toLocalDate(r.day);
+          // Only the days asked of this account: another's may lie beside them in the read.
+          if (asked.get(account)?.has(day) === true) out.get(account)?.set(day, toInt(r.number));
+        }
+    return out;
   }
 
   /**

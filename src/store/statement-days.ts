@@ -48,9 +48,12 @@ export class StatementDayRepository {
       const first = firsts.get(accountId);
       if (first === undefined || day < first) firsts.set(accountId, day);
     }
+    // Accounts whose first day written is the same (a company's, fetched together) share a write.
+    const byFirst = new Map<LocalDate, string[]>();
+    for (const [accountId, first] of firsts) byFirst.set(first, [...(byFirst.get(first) ?? []), accountId]);
     const lowerFloors = async () => {
-      for (const [accountId, first] of firsts)
-        await againOnDeadlock(() => lowerExportFloors(this.db.knex, accountId, first));
+      for (const [first, accountIds] of [...byFirst].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        await againOnDeadlock(() => lowerExportFloors(this.db.knex, accountIds, first));
     };
     await lowerFloors();
     const opt = (v: bigint | undefined) => (v === undefined ? null : amountParam(v));

@@ -85,4 +85,86 @@ export function exportFloorCases(ctx: () => ContractContext): void {
     expect(numbered.get('2026-02-11')?.number).toBe(numbers.get('2026-02-11'));
     expect(numbered.get('2026-01-02')?.number).toBe(9);
   });
+
+  it('reads several accounts at once as each alone: own periods, own highest number, own legal numbers, floors lowered together', async () => {
+    const { exports, legalSequence, exportFloors, statementDays, statements } = ctx().store;
+    // Two accounts of a company; a third with nothing yet.
+    const ids = ['ef-m1', 'ef-m2', 'ef-m3'];
+    for (const id of ids) await statements.upsertAccount({ id, company: 'ef', currency: 'NOK' });
+    await exports.numberPeriods('csv-statement', 'ef-m1', [
+      { period: '2026-03-01', number: 1 },
+      { period: '2026-03-02', number: 2 },
+      { period: '2026-01-15', number: 7 },
+    ]);
+    await exports.numberPeriods('csv-statement', 'ef-m2', [{ period: '2026-03-02', number: 40 }]);
+    // Another format's numbers are no account's here.
+    await exports.numberPeriods('camt.053.001.02', 'ef-m2', [{ period: '2026-03-03', number: 99 }]);
+    for (const [subjectId, period] of [
+      ['ef-m1', '2026-03-01'],
+      ['ef-m1', '2026-03-02'],
+      ['ef-m2', '2026-03-02'],
+      ['ef-m2', '2026-02-20'],
+    ] as const)
+      await exports.record({
+        company: 'ef',
+        format: 'csv-statement',
+        subjectId,
+        period,
+        fileName: `${subjectId}-${period}`,
+        entryCount: 1,
+      });
+    const exported = await exports.exportedPeriodsOf('csv-statement', ids, d('2026-03-01'));
+    expect([...exported].map(([id, p]) => [id, [...p].sort()])).toEqual([
+      ['ef-m1', ['2026-03-01', '2026-03-02']],
+      ['ef-m2', ['2026-03-02']],
+      ['ef-m3', []],
+    ]);
+    const numbered = await exports.numberedPeriodsOf('csv-statement', ids, d('2026-03-02'));
+    // Each account's periods from the day on, and its own highest-numbered one wherever it lies.
+    expect([...numbered.get('ef-m1')!].sort()).toEqual([
+      ['2026-01-15', { number: 7 }],
+      ['2026-03-02', { number: 2 }],
+    ]);
+    expect([...numbered.get('ef-m2')!]).toEqual([['2026-03-02', { number: 40 }]]);
+    expect(numbered.get('ef-m3')?.size).toBe(0);
+    for (const id of ['ef-m1', 'ef-m2'])
+      expect(numbered.get(id)).toEqual(await exports.numberedPeriods('csv-statement', id, d('2026-03-02')));
+    // Legal numbers: only the days asked of each account, though another's lie beside them.
+    await legalSequence.assignAll('ef-m1', [d('2026-03-01'), d('2026-03-02')]);
+    await legalSequence.assignAll('ef-m2', [d('2026-03-01'), d('2026-03-03')]);
+    const legal = await legalSequence.findAllOf(
+      new Map([
+        ['ef-m1', [d('2026-03-02')]],
+        ['ef-m2', [d('2026-03-01'), d('2026-03-02'), d('2026-03-03')]],
+        ['ef-m3', [d('2026-03-01')]],
+      ]),
+    );
+    expect([...legal].map(([id, m]) => [id, [...m]])).toEqual([
+      ['ef-m1', [['2026-03-02', 2]]],
+      [
+        'ef-m2',
+        [
+          ['2026-03-01', 1],
+          ['2026-03-03', 2],
+        ],
+      ],
+      ['ef-m3', []],
+    ]);
+    // A write of several accounts' days lowers each one's floors to its own first day.
+    const formats = ['csv-statement'];
+    for (const [id, floor] of await exportFloors.readAll(ids, formats))
+      await exportFloors.raise(id, 'csv-statement', floor.get('csv-statement')!, d('2026-03-10'));
+    await statementDays.recordMany([
+      checked('ef-m1', '2026-03-05'),
+      checked('ef-m2', '2026-03-05'),
+      checked('ef-m2', '2026-03-04'),
+      checked('ef-m3', '2026-03-12'),
+    ]);
+    const after = await exportFloors.readAll(ids, formats);
+    expect(ids.map((id) => after.get(id)!.get('csv-statement')!.fromDay)).toEqual([
+      '2026-03-05',
+      '2026-03-04',
+      '2026-03-10',
+    ]);
+  });
 }

@@ -417,7 +417,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     // The bank closes ten more days, but only the export runs those nights (the fetch is off).
     for (let n = 5; n <= 14; n++)
       data.balances.get(ID)!.push(closing(`2026-01-${String(n).padStart(2, '0')}`, '1060.00'));
-    const list = vi.spyOn(exportDeps.days, 'list');
+    const list = vi.spyOn(exportDeps.days, 'listOf');
     for (let night = 0; night < 10; night++) {
       clock.advance(86_400_000);
       expect((await runExportStatements(exportDeps, [company])).files).toEqual([]);
