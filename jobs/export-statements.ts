@@ -15,10 +15,11 @@ import type {
   NumberedPeriod,
   StatementDay,
   StoredAccount,
+  StoredExport,
   StoredTransaction,
 } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
-import { underAccountClaim, withAccountClaims } from './statements/account-units.js';
+import { underAccountClaim, underAccountClaims, withAccountClaims } from './statements/account-units.js';
 import type { AccountExport, ExplicitExport, ExportResult, ExportStatementsDeps } from './statements/export-types.js';
 import { nextFloor, planPending, type PendingInput, type PendingPlan } from './statements/pending-plan.js';
 import { overlapStart, periodDays, periodsOfRun, settledBefore, statementDays } from './statements/periods.js';
@@ -79,37 +80,21 @@ export async function runExportStatements(
       const together = Math.max(1, deps.accountsReadTogether ?? ACCOUNTS_READ_TOGETHER);
       for (let at = 0; at < accounts.length; at += together) {
         const group = accounts.slice(at, at + together);
-        // What each format delivered and numbered, and the accounts' checked days, bookings and
-        // legal numbers, read for the group's accounts together and once for the check and the
-        // plan of all their formats: the check writes nothing, and what each format checks and
-        // writes is planned before anything is read for it.
-        const targets = new Map<string, AccountExport[]>(
-          group.map((account) => [
-            account.id,
-            units.map((unit): AccountExport => ({ deps, company, fileStore, account, unit, result })),
-          ]),
+        await underAccountClaims(
+          deps.units,
+          { job: 'export', company: company.id },
+          group.map((a) => a.id),
+          async (held) => {
+            const mine = group.filter((a) => held.includes(a.id));
+            const targets = new Map<string, AccountExport[]>(
+              mine.map((account) => [
+                account.id,
+                units.map((unit): AccountExport => ({ deps, company, fileStore, account, unit, result })),
+              ]),
+            );
+            if (targets.size > 0) await exportGroup(deps, company, targets, { lastComplete, floors, result });
+          },
         );
-        const ledgers = await readLedgers(deps, company, targets, lastComplete, floors);
-        const work = new Map<string, AccountWork[]>(
-          [...targets].map(([id, list]) => [
-            id,
-            list.map((target, i) => {
-              const ledger = ledgers.get(id)![i]!;
-              const input = pendingInput(target, lastComplete, ledger);
-              return { target, ledger, check: checkOf(target, lastComplete, ledger), input, plan: planPending(input) };
-            }),
-          ]),
-        );
-        const reads = await readAccounts(deps, work);
-        for (const account of group) {
-          await underAccountClaim(deps.units, { job: 'export', company: company.id, account: account.id }, async () => {
-            const read = reads.get(account.id)!;
-            for (const { target, ledger, check, input, plan } of work.get(account.id)!) {
-              await verifyExported(target, ledger, check, read);
-              await exportPending(target, lastComplete, { ledger, input, plan }, read);
-            }
-          });
-        }
       }
     });
   }
@@ -253,18 +238,121 @@ function pendingInput({ company, unit }: AccountExport, lastComplete: LocalDate,
   };
 }
 
-/** The automatic export: the periods planned (statements/pending-plan.ts), written in order. */
-async function exportPending(
-  target: AccountExport,
-  lastComplete: LocalDate,
-  { ledger, input, plan }: { ledger: Ledger; input: PendingInput; plan: PendingPlan },
-  shared: AccountRead,
+/**
+ * The automatic export of a group of accounts, each under this process's claim: what each format
+ * delivered and numbered, and the accounts' checked days, bookings and legal numbers, read for
+ * all of them together and once for the check and the plan of all their formats (the check
+ * writes nothing, and what each format checks and writes is planned before anything is read for
+ * it); the delivered periods checked; the pending statements' legal numbers given in one insert;
+ * each account's periods written in order, and all the files recorded together (one commit),
+ * also when a later write fails: a crash before that re-writes the same bytes. The floors rise
+ * only after the record.
+ */
+async function exportGroup(
+  deps: ExportStatementsDeps,
+  company: CompanyConfig,
+  targets: ReadonlyMap<string, readonly AccountExport[]>,
+  {
+    lastComplete,
+    floors,
+    result,
+  }: {
+    lastComplete: LocalDate;
+    floors: ReadonlyMap<string, ReadonlyMap<string, ExportFloor>>;
+    result: ExportResult;
+  },
 ): Promise<void> {
+  const ledgers = await readLedgers(deps, company, targets, lastComplete, floors);
+  const work = new Map<string, AccountWork[]>(
+    [...targets].map(([id, list]) => [
+      id,
+      list.map((target, i) => {
+        const ledger = ledgers.get(id)![i]!;
+        const input = pendingInput(target, lastComplete, ledger);
+        return { target, ledger, check: checkOf(target, lastComplete, ledger), input, plan: planPending(input) };
+      }),
+    ]),
+  );
+  const reads = await readAccounts(deps, work);
+  const delivered = await deliveredOf(deps, work);
+  for (const [id, list] of work)
+    for (const [i, { target, ledger, check }] of list.entries())
+      await verifyExported(target, ledger, check, reads.get(id)!, delivered[i]!.get(id));
+  await numberStatements(deps, work, reads);
+  const written: WrittenPeriod[] = [];
+  const raises: (() => Promise<void>)[] = [];
+  try {
+    for (const [id, list] of work)
+      for (const item of list) {
+        const own = await writePending(item, reads.get(id)!, written);
+        raises.push(() => raiseFloor(item.target, item.ledger, item.input, own, lastComplete));
+      }
+  } finally {
+    result.files.push(...(await recordWritten(deps, written, { firsts: true })));
+  }
+  for (const raise of raises) await raise();
+}
+
+/**
+ * The latest delivered file of each period the accounts' checks look at, per format (in the
+ * order of the accounts' targets): one read a format for the group.
+ */
+async function deliveredOf(
+  deps: ExportStatementsDeps,
+  work: ReadonlyMap<string, readonly AccountWork[]>,
+): Promise<Map<string, Map<string, StoredExport>>[]> {
+  const units = [...work.values()][0]?.map((w) => w.target.unit) ?? [];
+  const out: Map<string, Map<string, StoredExport>>[] = [];
+  for (const [i, { exportFormat }] of units.entries()) {
+    const wanted = new Map<string, string[]>();
+    for (const [id, list] of work) {
+      const periods = list[i]!.check?.periods;
+      if (periods !== undefined && periods.length > 0) wanted.set(id, [...periods]);
+    }
+    out.push(
+      wanted.size === 0
+        ? new Map<string, Map<string, StoredExport>>()
+        : await deps.exports.latestOfAll(exportFormat, wanted),
+    );
+  }
+  return out;
+}
+
+/**
+ * The legal numbers of the statements the plans will write (their first days), those they have
+ * and the next of their year for the others: one read and one insert for the group, added to
+ * each account's read. A notification carries none.
+ */
+async function numberStatements(
+  deps: ExportStatementsDeps,
+  work: ReadonlyMap<string, readonly AccountWork[]>,
+  reads: ReadonlyMap<string, AccountRead>,
+): Promise<void> {
+  const wanted = new Map<string, { days: LocalDate[]; known: ReadonlyMap<LocalDate, number> }>();
+  for (const [id, list] of work) {
+    const days = list
+      .filter((w) => w.target.unit.notification === undefined)
+      .flatMap((w) => w.plan.periods.map((period) => period[0]!.day));
+    if (days.length > 0) wanted.set(id, { days, known: reads.get(id)!.numbers });
+  }
+  if (wanted.size === 0) return;
+  for (const [id, numbers] of await deps.legalSequence.assignAllOf(wanted))
+    for (const [day, n] of numbers) reads.get(id)!.numbers.set(day, n);
+}
+
+/**
+ * A format's pending periods (statements/pending-plan.ts) of one account, written in order; each
+ * file is added to `written` once it is in place, for the group's record. What it wrote.
+ */
+async function writePending(
+  { target, ledger, plan }: AccountWork,
+  shared: AccountRead,
+  written: WrittenPeriod[],
+): Promise<WrittenPeriod[]> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
   const held = (day: LocalDate, reason: string) =>
     result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
-  const { numbered } = ledger;
   if (plan.broken !== undefined) {
     const { day, continuity, finding } = plan.broken;
     held(
@@ -285,19 +373,23 @@ async function exportPending(
       plan.changed.day,
       `period ${plan.changed.period} was numbered for writing but its days have changed since; export it explicitly`,
     );
-  if (plan.periods.length === 0) return raiseFloor(target, ledger, input, [], lastComplete);
-  const read = await numberedAhead(target, plan.periods, shared);
-  const { ready, held: stopped } = await preparePeriods(target, plan.periods, { explicit: false, numbered, read });
-  // Each file is recorded after it is in place; the account's new periods are recorded together
-  // (one commit), also when a later write fails: a crash before that re-writes the same bytes.
-  const written: WrittenPeriod[] = [];
-  try {
-    for (const prepared of ready) written.push(await writePeriod(target, prepared, { explicit: false, read }));
-  } finally {
-    result.files.push(...(await recordWritten(deps, written, { firsts: true })));
+  if (plan.periods.length === 0) return [];
+  // A statement takes its bookings and legal numbers from the account's read; a notification
+  // carries no legal number.
+  const read: ReadAhead = unit.notification === undefined ? shared : { booked: shared.booked, numbers: new Map() };
+  const { ready, held: stopped } = await preparePeriods(target, plan.periods, {
+    explicit: false,
+    numbered: ledger.numbered,
+    read,
+  });
+  const own: WrittenPeriod[] = [];
+  for (const prepared of ready) {
+    const file = await writePeriod(target, prepared, { explicit: false, read });
+    own.push(file);
+    written.push(file);
   }
   if (stopped !== undefined) held(stopped.day, stopped.reason);
-  await raiseFloor(target, ledger, input, written, lastComplete);
+  return own;
 }
 
 async function exportExplicit(target: AccountExport, explicit: ExplicitExport): Promise<void> {
@@ -363,6 +455,7 @@ async function verifyExported(
   ledger: Ledger,
   check: Check | undefined,
   read: AccountRead,
+  delivered: ReadonlyMap<string, StoredExport> | undefined,
 ): Promise<void> {
   if (check === undefined) return;
   const { deps, company, account, unit, result } = target;
@@ -370,14 +463,13 @@ async function verifyExported(
   const { periods: recent, from, to } = check;
   // The days read for the plan hold the window unless a run period reaches back before them.
   const stored = from >= ledger.from ? ledger.days : await deps.days.list(account.id, from, to);
-  const delivered = await deps.exports.latestOf(exportFormat, account.id, recent);
   // A statement takes its bookings and legal number from the account's read; a notification
   // reads its day's bookings itself.
   const shared = unit.notification === undefined ? { read } : {};
   for (const period of recent) {
     const [first, last] = periodDays(period);
     const days = statementDays(stored.filter((d) => d.day >= first && d.day <= last));
-    const file = delivered.get(period);
+    const file = delivered?.get(period);
     const sequenceNumber = ledger.numbered.get(period)?.number;
     if (days.length === 0 || file?.sha256 === undefined || sequenceNumber === undefined) continue;
     const rendered = await renderPeriod(deps, {
@@ -483,20 +575,4 @@ function joined(ranges: readonly (readonly [LocalDate, LocalDate])[]): [LocalDat
     } else out.push([from, to]);
   }
   return out;
-}
-
-/**
- * The pending periods' bookings (from the account's read) and their statements' legal numbers:
- * the ones they have, the next of their year for the others (one insert), added to the read.
- */
-async function numberedAhead(
-  { deps, account, unit }: AccountExport,
-  periods: readonly (readonly StatementDay[])[],
-  shared: AccountRead,
-): Promise<ReadAhead> {
-  if (unit.notification !== undefined) return { booked: shared.booked, numbers: new Map() };
-  const firsts = periods.map((g) => g[0]!.day);
-  for (const [day, n] of await deps.legalSequence.assignAll(account.id, firsts, shared.numbers))
-    shared.numbers.set(day, n);
-  return shared;
 }

@@ -32,3 +32,28 @@ export async function underAccountClaim<T>(
   const run = await units.run(unit, fn);
   return run.ran ? run.result : undefined;
 }
+
+/**
+ * Runs `fn` once with the ids of those `accounts` whose claims (job, company, account) this
+ * process holds, every one of them held until `fn` ends (each claim taken inside the one before
+ * it), so their work can be read and written together; another holder's accounts are left out.
+ */
+export async function underAccountClaims<T>(
+  units: UnitClaims | undefined,
+  unit: { job: 'fetch' | 'export'; company: string },
+  accounts: readonly string[],
+  fn: (held: readonly string[]) => Promise<T>,
+): Promise<T> {
+  const held: string[] = [];
+  const step = async (i: number): Promise<T> => {
+    const account = accounts[i];
+    if (account === undefined) return fn(held);
+    let result: { value: T } | undefined;
+    await underAccountClaim(units, { ...unit, account }, async () => {
+      held.push(account);
+      result = { value: await step(i + 1) };
+    });
+    return result === undefined ? step(i + 1) : result.value;
+  };
+  return step(0);
+}

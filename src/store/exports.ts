@@ -6,7 +6,7 @@ import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { insertAll } from './insert-all.js';
 import { newId } from './ids.js';
-import { chunks, instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, readAsked, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface ExportInput {
   company: string;
@@ -204,17 +204,32 @@ export class ExportRepository {
 
   /** The latest version of each of `periods` recorded for the subject in a format (one read). */
   async latestOf(format: string, subjectId: string, periods: readonly string[]): Promise<Map<string, StoredExport>> {
-    const latest = new Map<string, StoredExport>();
-    for (const part of chunks(periods))
-      for (const row of await this.db
-        .knex<Row>('exports')
-        .where({ format, subject_id: subjectId })
-        .whereIn('period', part)
-        .orderBy('version')) {
-        const stored = toExport(row);
-        latest.set(stored.period, stored);
-      }
-    return latest;
+    return (await this.latestOfAll(format, new Map([[subjectId, periods]]))).get(subjectId) ?? new Map();
+  }
+
+  /**
+   * `latestOf` for several subjects, each with its periods, in one read when they are few (an
+   * export checks a company's accounts together; their periods are mostly the same).
+   */
+  async latestOfAll(
+    format: string,
+    wanted: ReadonlyMap<string, readonly string[]>,
+  ): Promise<Map<string, Map<string, StoredExport>>> {
+    const out = new Map<string, Map<string, StoredExport>>([...wanted.keys()].map((id) => [id, new Map()]));
+    const rows = await readAsked(
+      wanted,
+      (subjects, periods) =>
+        this.db
+          .knex<Row>('exports')
+          .where({ format })
+          .whereIn('subject_id', subjects)
+          .whereIn('period', periods)
+          .orderBy('version'),
+      (r) => [toStr(r.subject_id), toStr(r.period)],
+    );
+    // In version order, so each period keeps its latest.
+    for (const stored of rows.map(toExport)) out.get(stored.subjectId)?.set(stored.period, stored);
+    return out;
   }
 
   /** Records an export as the next version for its format, subject and period. */

@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { insertAll } from './insert-all.js';
-import { chunks, instant, isUniqueViolation, toInt, toLocalDate, toStr, type Row } from './rows.js';
+import { chunks, instant, isUniqueViolation, readAsked, toInt, toLocalDate, toStr, type Row } from './rows.js';
 
 export class LegalSequenceRepository {
   constructor(
@@ -36,21 +36,17 @@ export class LegalSequenceRepository {
    */
   async findAllOf(wanted: ReadonlyMap<string, readonly LocalDate[]>): Promise<Map<string, Map<LocalDate, number>>> {
     const out = new Map<string, Map<LocalDate, number>>([...wanted.keys()].map((id) => [id, new Map()]));
-    const asked = new Map([...wanted].map(([id, days]) => [id, new Set(days)]));
-    const days = [...new Set([...wanted.values()].flat())].sort();
-    if (days.length === 0) return out;
-    for (const accounts of chunks([...wanted.keys()], 100))
-      for (const part of chunks(days, 400))
-        for (const r of await this.db
+    const rows = await readAsked(
+      wanted,
+      (accounts, days) =>
+        this.db
           .knex<Row>('legal_sequence_numbers')
           .select('account_id', 'day', 'number')
           .whereIn('account_id', accounts)
-          .whereIn('day', part)) {
-          const account = toStr(r.account_id);
-          const day = toLocalDate(r.day);
-          // Only the days asked of this account: another's may lie beside them in the read.
-          if (asked.get(account)?.has(day) === true) out.get(account)?.set(day, toInt(r.number));
-        }
+          .whereIn('day', days),
+      (r) => [toStr(r.account_id), toLocalDate(r.day)],
+    );
+    for (const r of rows) out.get(toStr(r.account_id))?.set(toLocalDate(r.day), toInt(r.number));
     return out;
   }
 
@@ -66,32 +62,73 @@ export class LegalSequenceRepository {
     days: readonly LocalDate[],
     known?: ReadonlyMap<LocalDate, number>,
   ): Promise<Map<LocalDate, number>> {
-    if (days.length === 0) return new Map();
+    const wanted = known === undefined ? { days } : { days, known };
+    return (await this.assignAllOf(new Map([[accountId, wanted]]))).get(accountId) ?? new Map();
+  }
+
+  /**
+   * `assignAll` for several accounts at once (an export numbers a company's accounts together):
+   * each year's highest of every account in one read, the new numbers of all in one insert. When
+   * the insert fails on the unique key, each account is numbered alone.
+   */
+  async assignAllOf(
+    wanted: ReadonlyMap<string, { days: readonly LocalDate[]; known?: ReadonlyMap<LocalDate, number> }>,
+  ): Promise<Map<string, Map<LocalDate, number>>> {
+    const out = new Map<string, Map<LocalDate, number>>();
+    const asked = [...wanted].filter(([, w]) => w.days.length > 0);
+    for (const [id] of wanted) out.set(id, new Map());
+    if (asked.length === 0) return out;
     // `known`: the numbers the caller read for these days (and more) already; the days it lacks
     // have none, or a concurrent writer gave them one, which the insert's unique key then finds.
-    const numbers = known === undefined ? await this.findAll(accountId, days) : pick(known, days);
-    // Each year's highest by itself, off the unique key's end: a read of one row, not of every
-    // number the account was given (years of days for a bureau).
-    const highest = new Map<number, number>();
-    for (const year of new Set(days.map((day) => Number(day.slice(0, 4)))))
-      highest.set(year, await this.highestOf(accountId, year));
+    const unknown = new Map(asked.filter(([, w]) => w.known === undefined).map(([id, w]) => [id, w.days]));
+    const found = unknown.size === 0 ? new Map<string, Map<LocalDate, number>>() : await this.findAllOf(unknown);
+    for (const [id, w] of asked)
+      out.set(id, w.known === undefined ? (found.get(id) ?? new Map<LocalDate, number>()) : pick(w.known, w.days));
+    const highest = await this.highestOfAll(
+      asked.map(([id]) => id),
+      asked.flatMap(([, w]) => w.days.map((day) => Number(day.slice(0, 4)))),
+    );
     const assignedAt = instant(this.clock.now());
     const rows: Row[] = [];
-    for (const day of [...new Set(days)].sort()) {
-      if (numbers.has(day)) continue;
-      const year = Number(day.slice(0, 4));
-      const number = (highest.get(year) ?? 0) + 1;
-      highest.set(year, number);
-      rows.push({ account_id: accountId, day, year, number, assigned_at: assignedAt });
+    for (const [id, w] of asked) {
+      const numbers = out.get(id)!;
+      for (const day of [...new Set(w.days)].sort()) {
+        if (numbers.has(day)) continue;
+        const key = `${id}\n${day.slice(0, 4)}`;
+        const number = (highest.get(key) ?? 0) + 1;
+        highest.set(key, number);
+        rows.push({ account_id: id, day, year: Number(day.slice(0, 4)), number, assigned_at: assignedAt });
+      }
     }
     try {
       await insertAll(this.db, 'legal_sequence_numbers', rows);
-      for (const r of rows) numbers.set(r.day as LocalDate, r.number as number);
+      for (const r of rows) out.get(r.account_id as string)!.set(r.day as LocalDate, r.number as number);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      for (const r of rows) numbers.set(r.day as LocalDate, await this.assign(accountId, r.day as LocalDate));
+      for (const r of rows) {
+        const id = r.account_id as string;
+        out.get(id)!.set(r.day as LocalDate, await this.assign(id, r.day as LocalDate));
+      }
     }
-    return numbers;
+    return out;
+  }
+
+  /**
+   * The highest number of each account's years, keyed "account\nyear" (absent before its first):
+   * one grouped read off the unique key, not of every number the accounts were given.
+   */
+  private async highestOfAll(accountIds: readonly string[], years: readonly number[]): Promise<Map<string, number>> {
+    const highest = new Map<string, number>();
+    for (const part of chunks(accountIds))
+      for (const r of await this.db
+        .knex<Row>('legal_sequence_numbers')
+        .select('account_id', 'year')
+        .max({ number: 'number' })
+        .whereIn('account_id', part)
+        .whereIn('year', [...new Set(years)])
+        .groupBy('account_id', 'year'))
+        highest.set(`${toStr(r.account_id)}\n${toInt(r.year)}`, toInt(r.number));
+    return highest;
   }
 
   /** The highest number of the account's year (0 before its first). */

@@ -102,6 +102,30 @@ export function chunks<T>(items: readonly T[], size = 500): T[][] {
   return out;
 }
 
+/**
+ * The rows of one read for several subjects that each ask their own values (an account's days, a
+ * subject's periods): the subjects and every value any of them asks go in one statement while
+ * they are few (in parts when many, both engines cap the bound parameters), and a row comes back
+ * only to the subject that asked its value — another's may lie beside it in the read.
+ */
+export async function readAsked(
+  wanted: ReadonlyMap<string, readonly string[]>,
+  read: (subjects: string[], values: string[]) => Promise<Row[]>,
+  keyOf: (row: Row) => readonly [subject: string, value: string],
+): Promise<Row[]> {
+  const asked = new Map([...wanted].map(([id, values]) => [id, new Set(values)]));
+  const values = [...new Set([...wanted.values()].flat())].sort();
+  const out: Row[] = [];
+  if (values.length === 0) return out;
+  for (const subjects of chunks([...wanted.keys()], 100))
+    for (const part of chunks(values, 400))
+      for (const row of await read(subjects, part)) {
+        const [subject, value] = keyOf(row);
+        if (asked.get(subject)?.has(value) === true) out.push(row);
+      }
+  return out;
+}
+
 /** True on MySQL/MariaDB (row locks exist); SQLite has one writer and needs none. */
 export function isMysqlKnex(knex: Knex | Knex.Transaction): boolean {
   return (knex.client as { dialect?: string }).dialect === 'mysql';

@@ -167,4 +167,59 @@ export function exportFloorCases(ctx: () => ContractContext): void {
       '2026-03-10',
     ]);
   });
+
+  it('numbers several accounts at once as each alone, and reads each one’s latest delivered files', async () => {
+    const { exports, legalSequence, statements } = ctx().store;
+    const ids = ['ef-n1', 'ef-n2', 'ef-n3'];
+    for (const id of ids) await statements.upsertAccount({ id, company: 'ef', currency: 'NOK' });
+    // ef-n1 has numbers in two years already; ef-n2 none; ef-n3 asks nothing.
+    await legalSequence.assignAll('ef-n1', [d('2025-12-30'), d('2026-01-02')]);
+    const given = await legalSequence.assignAllOf(
+      new Map([
+        ['ef-n1', { days: [d('2026-01-02'), d('2026-01-04'), d('2025-12-31'), d('2026-01-03')] }],
+        ['ef-n2', { days: [d('2026-01-03'), d('2026-01-02')], known: new Map() }],
+        ['ef-n3', { days: [] }],
+      ]),
+    );
+    // Each account and year counts on from its own highest, in day order; a day keeps its number.
+    expect([...given].map(([id, m]) => [id, [...m].sort()])).toEqual([
+      [
+        'ef-n1',
+        [
+          ['2025-12-31', 2],
+          ['2026-01-02', 1],
+          ['2026-01-03', 2],
+          ['2026-01-04', 3],
+        ],
+      ],
+      [
+        'ef-n2',
+        [
+          ['2026-01-02', 1],
+          ['2026-01-03', 2],
+        ],
+      ],
+      ['ef-n3', []],
+    ]);
+    expect(await legalSequence.findAll('ef-n2', [d('2026-01-03')])).toEqual(new Map([['2026-01-03', 2]]));
+    // Latest delivered files: each subject's own periods, the highest version of each.
+    for (const [subjectId, period, fileName] of [
+      ['ef-n1', '2026-01-02', 'a-v1'],
+      ['ef-n1', '2026-01-02', 'a-v2'],
+      ['ef-n1', '2026-01-03', 'b-v1'],
+      ['ef-n2', '2026-01-02', 'c-v1'],
+    ] as const)
+      await exports.record({ company: 'ef', format: 'csv-statement', subjectId, period, fileName, entryCount: 1 });
+    const latest = await exports.latestOfAll(
+      'csv-statement',
+      new Map([
+        ['ef-n1', ['2026-01-02']],
+        ['ef-n2', ['2026-01-02', '2026-01-03']],
+      ]),
+    );
+    expect([...latest].map(([id, m]) => [id, [...m].map(([p, e]) => [p, e.fileName, e.version])])).toEqual([
+      ['ef-n1', [['2026-01-02', 'a-v2', 2]]],
+      ['ef-n2', [['2026-01-02', 'c-v1', 1]]],
+    ]);
+  });
 }

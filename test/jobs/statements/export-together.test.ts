@@ -1,9 +1,12 @@
-// The export reads a company's accounts together: what each format delivered and numbered, the
-// accounts' checked days, bookings and legal numbers, one read each for a group of accounts, not
-// one each an account. What it writes does not depend on how the accounts were grouped.
-// The sandbox bank over real HTTP and a SQLite file; the reads are counted, not replaced.
+// The export reads and records a company's accounts together: what each format delivered and
+// numbered, the accounts' checked days, bookings and legal numbers, one read each for a group of
+// accounts, their statements' legal numbers one insert, their files one record — not one each an
+// account. What it writes does not depend on how the accounts were grouped, and a write that fails
+// loses no file written before it. The sandbox bank over real HTTP and a SQLite file; the reads
+// and writes are counted, not replaced, and only the failure is injected.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExportStatements, type ExportResult } from '../../../jobs/export-statements.js';
+import type { FileStore } from '../../../src/transport/index.js';
 import { runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { SEED, startStatementHarness, type StatementHarness } from './harness.js';
 
@@ -36,6 +39,8 @@ describe('the export reads a company’s accounts together', () => {
       days: vi.spyOn(deps.days, 'listOf'),
       booked: vi.spyOn(deps.statements, 'bookedByDayOf'),
       legal: vi.spyOn(deps.legalSequence, 'findAllOf'),
+      numbering: vi.spyOn(deps.legalSequence, 'assignAllOf'),
+      records: vi.spyOn(deps.exports, 'recordFirsts'),
     };
     const result = await runExportStatements(deps, [h.company]);
     const formats = new Set(result.files.map((f) => f.format)).size;
@@ -57,6 +62,47 @@ describe('the export reads a company’s accounts together', () => {
     expect(reads.days.mock.calls[0]![0]).toEqual(expect.arrayContaining(ENABLED));
     // The accounts share their days, so their bookings are one read per joined range.
     for (const call of reads.booked.mock.calls) expect(call[0]).toEqual(expect.arrayContaining(ENABLED));
+    // Their statements' legal numbers are given in one go, and their files recorded in one.
+    expect(reads.numbering).toHaveBeenCalledTimes(1);
+    expect([...reads.numbering.mock.calls[0]![0].keys()].sort()).toEqual([...ENABLED].sort());
+    expect(reads.records).toHaveBeenCalledTimes(1);
+    expect(reads.records.mock.calls[0]![0]).toHaveLength(result.files.length);
+    // A run after it checks what was delivered in the overlap window: one read a format.
+    const latest = vi.spyOn(deps.exports, 'latestOfAll');
+    const next = await runExportStatements(deps, [h.company]);
+    expect(next.files).toEqual([]);
+    expect(next.changed).toEqual([]);
+    expect(latest).toHaveBeenCalledTimes(formats);
+    expect(latest.mock.calls[0]![1].size).toBe(ENABLED.length);
+  });
+
+  it('records every file written before a write that fails, and the next run writes the rest once', async () => {
+    const real = await h.exportDeps().fileStore(h.company);
+    let writes = 0;
+    const failing = Object.create(real) as FileStore;
+    failing.writeAtomic = (path, bytes) => {
+      if (++writes === 4) return Promise.reject(new Error('the disk is full'));
+      return real.writeAtomic(path, bytes);
+    };
+    await expect(
+      runExportStatements(h.exportDeps({ fileStore: () => Promise.resolve(failing) }), [h.company]),
+    ).rejects.toThrow('the disk is full');
+    const rest = await runExportStatements(h.exportDeps(), [h.company]);
+    const format = rest.files[0]!.format;
+    // The three written before the failure were recorded (the rest run did not write them again).
+    const recorded = await h.exportDeps().exports.exportedPeriodsOf(format, ENABLED);
+    const count = [...recorded.values()].reduce((n, periods) => n + periods.length, 0);
+    expect(rest.files.filter((f) => f.format === format).length).toBe(count - 3);
+    expect(rest.files.every((f) => f.version === 1)).toBe(true);
+    // And what the two runs recorded is what one run writes on its own.
+    const other = await startStatementHarness({ secondBank: true });
+    try {
+      await runFetchStatements(other.fetchDeps(), [other.company]);
+      const whole = await runExportStatements(other.exportDeps(), [other.company]);
+      expect(whole.files.filter((f) => f.format === format).length).toBe(count);
+    } finally {
+      await other.close();
+    }
   });
 
   it('writes the same files and numbers with every account read alone', async () => {
