@@ -88,6 +88,8 @@ export async function runFetchStatements(
   for (const company of companies) {
     const context: DataContext = { resourceGroupName: company.organisationNumber };
     const accounts: Account[] = [];
+    // When the bank said what it says of the accounts: their statuses are as of then.
+    const listedAt = deps.clock.now();
     try {
       for await (const account of deps.bank.listAccounts(context)) accounts.push(account);
     } catch (error) {
@@ -110,7 +112,7 @@ export async function runFetchStatements(
       async () => {
         // Where each account's fetch starts, for all of them in one read.
         const starts = await deps.statements.fetchStarts(wanted.map((a) => a.id));
-        const accounts = wanted.map((account) => ({ account, start: starts.get(account.id) ?? {} }));
+        const accounts = wanted.map((account) => ({ account, start: starts.get(account.id) ?? {}, listedAt }));
         for (const result of await fetchTogether(deps, company, context, accounts, servicers)) {
           logResult(deps.logger, result);
           results.push(result);
@@ -122,6 +124,17 @@ export async function runFetchStatements(
 }
 
 const WRITE_AFTER_TRANSACTIONS = 5_000;
+
+/**
+ * An account as the bank listed it, where its fetch starts, and when the list was read: its
+ * status is the bank's as of then (an account-status event dated later stays; the accounts of a
+ * company, listed together, write their statuses together).
+ */
+interface ListedAccount {
+  account: Account;
+  start: FetchStart;
+  listedAt: Date;
+}
 
 /** An account read from the bank, with what is to be written of it (nothing for one not enabled). */
 interface ReadAccount {
@@ -143,7 +156,7 @@ async function fetchTogether(
   deps: FetchStatementsDeps,
   company: CompanyConfig,
   context: DataContext,
-  accounts: readonly { account: Account; start: FetchStart }[],
+  accounts: readonly ListedAccount[],
   servicers: Map<string, Promise<Servicer>>,
 ): Promise<AccountFetch[]> {
   const done: AccountFetch[] = [];
@@ -234,13 +247,13 @@ async function readAccount(
   deps: FetchStatementsDeps,
   company: CompanyConfig,
   context: DataContext,
-  { account, start }: { account: Account; start: FetchStart },
+  { account, start, listedAt }: ListedAccount,
   servicer: Servicer,
 ): Promise<ReadAccount> {
   const watermark = start.fetchedTo;
   // Spec §3.3 shows only `enabled`; an account without a status is taken as enabled.
   if (account.status !== undefined && account.status !== 'enabled') {
-    await deps.accountStatus?.record(account.id, account.status, deps.clock.now());
+    await deps.accountStatus?.record(account.id, account.status, listedAt);
     return {
       result: {
         ...empty(company, account, watermark !== undefined ? 'not-enabled' : 'not-yet-enabled'),
@@ -294,7 +307,7 @@ async function readAccount(
         },
         ...(account.status === undefined || deps.accountStatus === undefined
           ? {}
-          : { status: { status: account.status, at: startedAt } }),
+          : { status: { status: account.status, at: listedAt } }),
         transactions,
         stillPending: pendingIds,
         balances,

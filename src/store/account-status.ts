@@ -57,6 +57,14 @@ export class AccountStatusRepository {
   }
 }
 
+/** The bank's status of an account as of `at`; `company`: the company whose fetch read it. */
+export interface ReadAccountStatus {
+  accountId: string;
+  company?: string;
+  status: string;
+  at: Date;
+}
+
 /**
  * Writes the bank's status of an account as of `at` on its accounts row and in the account
  * directory, each unless a later status is stored there; true when either took it. `company`:
@@ -66,30 +74,94 @@ export class AccountStatusRepository {
 export async function writeAccountStatus(
   q: Knex | Knex.Transaction,
   now: string,
-  { accountId, company, status, at }: { accountId: string; company?: string; status: string; at: Date },
+  read: ReadAccountStatus,
 ): Promise<boolean> {
-  const when = instant(at);
-  const updated = await q('accounts')
-    .where({ id: accountId })
-    .andWhere((w) => void w.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
-    .update({ account_status: normalise(status), account_status_at: when, updated_at: now });
-  // The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
-  // against, takes the status too, unless it was read from the bank after the event. Its rows
-  // are written by their key (company, account_id): found by the account alone, an UPDATE on
-  // MariaDB locks the account index's entries and gaps, in the opposite order to the directory's
-  // replacement by company, and holds them to the end of the fetch's transaction. The owners are
-  // found first by a plain read, which locks nothing (migration 0580's index).
-  const owners =
-    company !== undefined
-      ? [company]
-      : (await q<Row>('bank_accounts').where({ account_id: accountId }).select('company')).map((r) => toStr(r.company));
+  return writeAccountStatuses(q, now, [read]);
+}
+
+/**
+ * `writeAccountStatus` for several accounts: those read with the same status at the same time
+ * (a fetch's of a company's accounts) are one write of the accounts rows and one of each
+ * directory. True when any took its status.
+ */
+export async function writeAccountStatuses(
+  q: Knex | Knex.Transaction,
+  now: string,
+  reads: readonly ReadAccountStatus[],
+): Promise<boolean> {
+  const groups = new Map<string, { company?: string; status: string; when: string; ids: string[] }>();
+  for (const { accountId, company, status, at } of reads) {
+    const when = instant(at);
+    const key = JSON.stringify([company ?? null, normalise(status), when]);
+    const group = groups.get(key);
+    if (group === undefined)
+      groups.set(key, {
+        ...(company === undefined ? {} : { company }),
+        status: normalise(status),
+        when,
+        ids: [accountId],
+      });
+    else group.ids.push(accountId);
+  }
+  let took = false;
+  for (const { company, status, when, ids } of groups.values()) {
+    const updated = await q('accounts')
+      .whereIn('id', ids)
+      .andWhere((w) => void w.whereNull('account_status_at').orWhere('account_status_at', '<=', when))
+      .update({ account_status: status, account_status_at: when, updated_at: now });
+    // The directory keeps no time of its own for a status, so it takes none older than one its
+    // account's row holds (an event that came after the list this status was read from); when
+    // every row took it, none holds a newer one.
+    const newer =
+      updated === ids.length
+        ? new Set<string>()
+        : new Set(
+            (await q<Row>('accounts').whereIn('id', ids).where('account_status_at', '>', when).select('id')).map((r) =>
+              toStr(r.id),
+            ),
+          );
+    const listed = await writeDirectoryStatus(q, {
+      company,
+      status,
+      when,
+      ids: ids.filter((id) => !newer.has(id)),
+    });
+    took ||= updated > 0 || listed > 0;
+  }
+  return took;
+}
+
+/**
+ * The company's account directory (bank-accounts.ts), which pickup checks debtor accounts
+ * against, takes the status too, unless it was read from the bank after the status. Its rows are
+ * written by their key (company, account_id): found by the account alone, an UPDATE on MariaDB
+ * locks the account index's entries and gaps, in the opposite order to the directory's
+ * replacement by company, and holds them to the end of the fetch's transaction. Without a
+ * company (an event), the owners are found first by a plain read, which locks nothing (migration
+ * 0580's index). How many directory rows took it.
+ */
+async function writeDirectoryStatus(
+  q: Knex | Knex.Transaction,
+  { company, status, when, ids }: { company: string | undefined; status: string; when: string; ids: readonly string[] },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const owners = new Map<string, string[]>();
+  if (company !== undefined) owners.set(company, [...ids]);
+  else
+    for (const r of await q<Row>('bank_accounts')
+      .whereIn('account_id', [...ids])
+      .select('company', 'account_id')) {
+      const owner = toStr(r.company);
+      owners.set(owner, [...(owners.get(owner) ?? []), toStr(r.account_id)]);
+    }
   let listed = 0;
-  for (const owner of owners)
+  for (const [owner, accounts] of owners)
     listed += await q('bank_accounts')
-      .where({ company: owner, account_id: accountId })
+      .where({ company: owner })
+      .whereIn('account_id', accounts)
       .andWhere('read_at', '<=', when)
-      .update({ status: normalise(status) });
-  return updated > 0 || listed > 0;
+      .update({ status });
+  return listed;
 }
 
 /** Spec §3.3 spells statuses in lower case; the event example says "Active". */

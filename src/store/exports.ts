@@ -202,6 +202,17 @@ export class ExportRepository {
     );
   }
 
+  /** Which of `formats` hold a record of the subject's period (one read for all of them). */
+  async formatsWith(formats: readonly string[], subjectId: string, period: string): Promise<Set<string>> {
+    if (formats.length === 0) return new Set();
+    const rows = await this.db
+      .knex<Row>('exports')
+      .distinct('format')
+      .whereIn('format', [...formats])
+      .where({ subject_id: subjectId, period });
+    return new Set(rows.map((r) => toStr(r.format)));
+  }
+
   /** The latest version of each of `periods` recorded for the subject in a format (one read). */
   async latestOf(format: string, subjectId: string, periods: readonly string[]): Promise<Map<string, StoredExport>> {
     return (await this.latestOfAll(format, new Map([[subjectId, periods]]))).get(subjectId) ?? new Map();

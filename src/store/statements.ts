@@ -6,7 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import type { Database } from './database.js';
-import { writeAccountStatus } from './account-status.js';
+import { writeAccountStatuses } from './account-status.js';
 import {
   deleteResolvedPending,
   writeAccounts,
@@ -85,9 +85,13 @@ export class StatementRepository {
         now,
         fetched.map((f) => f.account),
       );
-      for (const { account, status } of fetched)
-        if (status !== undefined)
-          await writeAccountStatus(trx, now, { accountId: account.id, company: account.company, ...status });
+      await writeAccountStatuses(
+        trx,
+        now,
+        fetched.flatMap(({ account, status }) =>
+          status === undefined ? [] : [{ accountId: account.id, company: account.company, ...status }],
+        ),
+      );
       const upserted = await writeTransactions(
         trx,
         this.clock,

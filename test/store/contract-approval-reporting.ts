@@ -112,6 +112,13 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
       'a.xml',
       'a-v2.xml',
     ]);
+    // Which formats hold the period: one read for all of them, other subjects and periods apart.
+    await store.exports.record({ ...input, format: 'csv-statement', subjectId: 'acct-y' });
+    await store.exports.record({ ...input, format: 'csv-statement', period: '2026-01-06' });
+    expect(
+      await store.exports.formatsWith(['camt.053.001.02', 'csv-statement', 'pain.002.001.03'], 'acct-x', '2026-01-05'),
+    ).toEqual(new Set(['camt.053.001.02']));
+    expect(await store.exports.formatsWith([], 'acct-x', '2026-01-05')).toEqual(new Set());
   });
 
   it('keeps one continuity finding per account day, with exact balances', async () => {

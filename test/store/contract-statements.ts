@@ -285,6 +285,49 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await repo.fetchedTo('sf-a')).toEqual(next.fetchedTo);
   });
 
+  it('writes the statuses of accounts a fetch read together, each unless a later one is stored', async () => {
+    const { store } = ctx();
+    const listed = new Date('2026-04-02T06:00:00Z');
+    const ids = ['ss-1', 'ss-2', 'ss-3'];
+    await store.bankAccounts.replace(
+      'ss',
+      ids.map((accountId) => ({ accountId, status: 'enabled' })),
+      new Date('2026-04-01T06:00:00Z'),
+    );
+    const fetched = (id: string, status: string) => ({
+      account: { id, company: 'ss', currency: 'NOK' },
+      status: { status, at: listed },
+      transactions: [],
+      stillPending: new Set<string>(),
+      balances: [],
+      fetchedTo: listed,
+    });
+    await store.statements.storeFetchedAll(ids.map((id) => fetched(id, 'enabled')));
+    // An event after the list: ss-2 blocked. The next fetch read the list before it.
+    expect(await store.accountStatus.record('ss-2', 'blocked', new Date('2026-04-02T06:00:05Z'))).toBe('recorded');
+    await store.statements.storeFetchedAll([
+      fetched('ss-1', 'disabled'),
+      fetched('ss-2', 'enabled'),
+      fetched('ss-3', 'disabled'),
+    ]);
+    expect((await store.accountStatus.list('ss')).map((a) => [a.accountId, a.status])).toEqual([
+      ['ss-1', 'disabled'],
+      ['ss-2', 'blocked'],
+      ['ss-3', 'disabled'],
+    ]);
+    // The directory the pickup checks takes them too, the same way.
+    const directory = async () =>
+      (await store.bankAccounts.directory('ss'))?.accounts.map((a) => [a.accountId, a.status]);
+    expect(await directory()).toEqual([
+      ['ss-1', 'disabled'],
+      ['ss-2', 'blocked'],
+      ['ss-3', 'disabled'],
+    ]);
+    // An event dated before the stored status reaches neither.
+    expect(await store.accountStatus.record('ss-1', 'enabled', new Date('2026-04-02T05:59:00Z'))).toBe('stale');
+    expect((await directory())?.[0]).toEqual(['ss-1', 'disabled']);
+  });
+
   it('writes several accounts a fetch read together, each its own, where their banks reuse a transaction id', async () => {
     const { store } = ctx();
     const repo = store.statements;
