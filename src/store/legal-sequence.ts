@@ -69,7 +69,8 @@ export class LegalSequenceRepository {
   /**
    * `assignAll` for several accounts at once (an export numbers a company's accounts together):
    * each year's highest of every account in one read, the new numbers of all in one insert. When
-   * the insert fails on the unique key, each account is numbered alone.
+   * the insert fails on the unique key (another export numbered one of these days, or took one of
+   * the numbers, meanwhile), nothing of it is kept and each new day falls back to `assign`.
    */
   async assignAllOf(
     wanted: ReadonlyMap<string, { days: readonly LocalDate[]; known?: ReadonlyMap<LocalDate, number> }>,
