@@ -57,14 +57,10 @@ export class ExportRepository {
   ) {}
 
   /**
-   * The periods already exported for a format and account (any version); with `from`, those
-   * whose last day is on or after it.
+   * The periods already exported for a format, per account (any version); with `from`, those
+   * whose last day is on or after it. One read for several accounts (an export reads a
+   * company's together).
    */
-  async exportedPeriods(format: string, accountId: string, from?: LocalDate): Promise<string[]> {
-    return (await this.exportedPeriodsOf(format, [accountId], from)).get(accountId) ?? [];
-  }
-
-  /** `exportedPeriods` of several accounts in one read (an export reads a company's together). */
   async exportedPeriodsOf(
     format: string,
     accountIds: readonly string[],
@@ -213,14 +209,10 @@ export class ExportRepository {
     return new Set(rows.map((r) => toStr(r.format)));
   }
 
-  /** The latest version of each of `periods` recorded for the subject in a format (one read). */
-  async latestOf(format: string, subjectId: string, periods: readonly string[]): Promise<Map<string, StoredExport>> {
-    return (await this.latestOfAll(format, new Map([[subjectId, periods]]))).get(subjectId) ?? new Map();
-  }
-
   /**
-   * `latestOf` for several subjects, each with its periods, in one read when they are few (an
-   * export checks a company's accounts together; their periods are mostly the same).
+   * The latest version of each of its periods recorded for each subject in a format: one read
+   * for several subjects while they are few (an export checks a company's accounts together;
+   * their periods are mostly the same).
    */
   async latestOfAll(
     format: string,

@@ -25,14 +25,10 @@ export class LegalSequenceRepository {
     return row === undefined ? undefined : toInt(row.number);
   }
 
-  /** The numbers of those of the account's days that were given one (one read per 500 days). */
-  async findAll(accountId: string, days: readonly LocalDate[]): Promise<Map<LocalDate, number>> {
-    return (await this.findAllOf(new Map([[accountId, days]]))).get(accountId) ?? new Map();
-  }
-
   /**
-   * `findAll` of several accounts, each with its days, in one read when they are few (an export
-   * reads a company's accounts together; their days are mostly the same).
+   * The numbers of those of each account's days that were given one: one read for several
+   * accounts while they are few (an export reads a company's accounts together; their days are
+   * mostly the same).
    */
   async findAllOf(wanted: ReadonlyMap<string, readonly LocalDate[]>): Promise<Map<string, Map<LocalDate, number>>> {
     const out = new Map<string, Map<LocalDate, number>>([...wanted.keys()].map((id) => [id, new Map()]));
@@ -51,24 +47,11 @@ export class LegalSequenceRepository {
   }
 
   /**
-   * `assign` for many days of one account at once, in day order (an export of a month of
-   * history): the days' numbers and each year's highest are read once and the new numbers go
-   * in as one insert, so a month costs three round trips and one commit, not three of each a
-   * day. The same unique key guards it: when another export numbered any of these days or took
-   * one of the numbers meanwhile, the insert fails as a whole and each day falls back to `assign`.
-   */
-  async assignAll(
-    accountId: string,
-    days: readonly LocalDate[],
-    known?: ReadonlyMap<LocalDate, number>,
-  ): Promise<Map<LocalDate, number>> {
-    const wanted = known === undefined ? { days } : { days, known };
-    return (await this.assignAllOf(new Map([[accountId, wanted]]))).get(accountId) ?? new Map();
-  }
-
-  /**
-   * `assignAll` for several accounts at once (an export numbers a company's accounts together):
-   * each year's highest of every account in one read, the new numbers of all in one insert. When
+   * The numbers of many days of several accounts at once, each the one it has or the next of its
+   * account's year, in day order (an export numbers a company's accounts together, a month of
+   * history at a time): `known`, an account's numbers the caller read already, else they are
+   * read here; each year's highest of every account in one read, the new numbers of all in one
+   * insert, so a company's month costs three round trips and one commit. When
    * the insert fails on the unique key (another export numbered one of these days, or took one of
    * the numbers, meanwhile), nothing of it is kept and each new day falls back to `assign`.
    */

@@ -74,12 +74,12 @@ export function exportFloorCases(ctx: () => ContractContext): void {
         fileName: `${period}.csv`,
         entryCount: 1,
       });
-    expect((await exports.exportedPeriods('csv-statement', 'ef-l', d('2026-02-05'))).sort()).toEqual([
+    expect((await exports.exportedPeriodsOf('csv-statement', ['ef-l'], d('2026-02-05'))).get('ef-l')!.sort()).toEqual([
       '2026-02-01..2026-02-10',
       '2026-02-11',
       '2026-02-12..2026-02-14',
     ]);
-    expect((await exports.exportedPeriods('csv-statement', 'ef-l')).length).toBe(5);
+    expect((await exports.exportedPeriodsOf('csv-statement', ['ef-l'])).get('ef-l')!.length).toBe(5);
     const numbered = await exports.numberedPeriods('csv-statement', 'ef-l', d('2026-02-11'));
     expect([...numbered.keys()].sort()).toEqual(['2026-01-02', '2026-02-11', '2026-02-12..2026-02-14']);
     expect(numbered.get('2026-02-11')?.number).toBe(numbers.get('2026-02-11'));
@@ -130,8 +130,12 @@ export function exportFloorCases(ctx: () => ContractContext): void {
     for (const id of ['ef-m1', 'ef-m2'])
       expect(numbered.get(id)).toEqual(await exports.numberedPeriods('csv-statement', id, d('2026-03-02')));
     // Legal numbers: only the days asked of each account, though another's lie beside them.
-    await legalSequence.assignAll('ef-m1', [d('2026-03-01'), d('2026-03-02')]);
-    await legalSequence.assignAll('ef-m2', [d('2026-03-01'), d('2026-03-03')]);
+    await legalSequence.assignAllOf(
+      new Map([
+        ['ef-m1', { days: [d('2026-03-01'), d('2026-03-02')] }],
+        ['ef-m2', { days: [d('2026-03-01'), d('2026-03-03')] }],
+      ]),
+    );
     const legal = await legalSequence.findAllOf(
       new Map([
         ['ef-m1', [d('2026-03-02')]],
@@ -173,7 +177,7 @@ export function exportFloorCases(ctx: () => ContractContext): void {
     const ids = ['ef-n1', 'ef-n2', 'ef-n3'];
     for (const id of ids) await statements.upsertAccount({ id, company: 'ef', currency: 'NOK' });
     // ef-n1 has numbers in two years already; ef-n2 none; ef-n3 asks nothing.
-    await legalSequence.assignAll('ef-n1', [d('2025-12-30'), d('2026-01-02')]);
+    await legalSequence.assignAllOf(new Map([['ef-n1', { days: [d('2025-12-30'), d('2026-01-02')] }]]));
     const given = await legalSequence.assignAllOf(
       new Map([
         ['ef-n1', { days: [d('2026-01-02'), d('2026-01-04'), d('2025-12-31'), d('2026-01-03')] }],
@@ -201,7 +205,9 @@ export function exportFloorCases(ctx: () => ContractContext): void {
       ],
       ['ef-n3', []],
     ]);
-    expect(await legalSequence.findAll('ef-n2', [d('2026-01-03')])).toEqual(new Map([['2026-01-03', 2]]));
+    expect((await legalSequence.findAllOf(new Map([['ef-n2', [d('2026-01-03')]]]))).get('ef-n2')).toEqual(
+      new Map([['2026-01-03', 2]]),
+    );
     // Latest delivered files: each subject's own periods, the highest version of each.
     for (const [subjectId, period, fileName] of [
       ['ef-n1', '2026-01-02', 'a-v1'],
