@@ -8,7 +8,7 @@ import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { StoredBulk } from '../src/store/index.js';
 import { applyPaymentStatus, type LineStatus } from './payments/apply-status.js';
 import type { PaymentJobDeps } from './payments/deps.js';
-import { pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
+import { MIN_POLL_INTERVAL_MS, pollIntervalMs, pollLeaseName } from './payments/poll-schedule.js';
 
 const DAY_MS = 86_400_000;
 
@@ -49,7 +49,11 @@ async function pollBulk(
 ): Promise<void> {
   const now = deps.clock.now();
   const age = now.getTime() - (bulk.firstSentAt ?? now).getTime();
-  if (!(await deps.store.leases.acquire(pollLeaseName(bulk.id), deps.holder, pollIntervalMs(age)))) {
+  // A bulk sent less than the shortest wait ago has usually never been polled, so its lease row
+  // is absent and the INSERT is tried first: one statement instead of a missed UPDATE and an
+  // INSERT for every bulk of the night (an event's lease, if one came first, is found as before).
+  const usuallyFree = age < MIN_POLL_INTERVAL_MS;
+  if (!(await deps.store.leases.acquire(pollLeaseName(bulk.id), deps.holder, pollIntervalMs(age), { usuallyFree }))) {
     summary.notDue++;
     return;
   }

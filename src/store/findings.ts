@@ -2,6 +2,7 @@
 // each. The reconcile job records every run's findings (`recordRun`) after honouring the
 // decisions (`decisions`); `settle findings` lists them and decides (`decide`), each decision
 // written to the audit trail in the same transaction.
+import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { AuditTrail } from './audit-trail.js';
@@ -79,19 +80,18 @@ export class FindingRepository {
    */
   async recordRun(company: string, runId: string, seen: readonly FindingSeen[]): Promise<void> {
     const at = instant(this.clock.now());
+    const seenIds = new Set(seen.map((f) => f.id));
+    // A run that found nothing where nothing was present before (most companies, most nights)
+    // has nothing to write: one read, no transaction, whose BEGIN and COMMIT would be two more
+    // round trips for every company of a bureau's night.
+    if (seenIds.size === 0 && (await presentIds(this.db.knex, company)).length === 0) return;
     await this.db.transaction(async (trx) => {
-      const seenIds = new Set(seen.map((f) => f.id));
       const known = new Set<string>();
       for (const part of chunks([...seenIds]))
         for (const r of await trx<Row>('findings').select('id').where({ company }).whereIn('id', part))
           known.add(toStr(r.id));
-      // The ones present before and not seen now, read through (company, present), marked by key
-      // (the seen ones are written below).
-      const rows = await trx
-        .from<Row>(throughIndex(trx, 'findings', 'findings_company_present_index'))
-        .select('id')
-        .where({ company, present: true });
-      const gone = (rows as Row[]).map((r) => toStr(r.id)).filter((id) => !seenIds.has(id));
+      // The ones present before and not seen now, marked by key (the seen ones are written below).
+      const gone = (await presentIds(trx, company)).filter((id) => !seenIds.has(id));
       for (const part of chunks(gone))
         await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
@@ -202,4 +202,13 @@ export function toStoredFinding(row: Row): StoredFinding {
     ...opt('decidedAt', toOptDate(row.decided_at)),
     ...opt('decidedReason', toOptStr(row.decided_reason)),
   };
+}
+
+/** The ids of the company's findings present in its latest run, read through (company, present). */
+async function presentIds(knex: Knex | Knex.Transaction, company: string): Promise<string[]> {
+  const rows = await knex
+    .from<Row>(throughIndex(knex, 'findings', 'findings_company_present_index'))
+    .select('id')
+    .where({ company, present: true });
+  return (rows as Row[]).map((r) => toStr(r.id));
 }

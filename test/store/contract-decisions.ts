@@ -129,6 +129,22 @@ export function decisionCases(ctx: () => DecisionsContext): void {
       store.findings.decide('acme', 'F-404', { decision: 'acknowledged', actor: 'x', origin: 'y', reason: 'z' }),
       'ERR_FINDING_UNKNOWN',
     );
+
+    // A run that finds nothing marks what was present absent, decisions kept; one more such run
+    // (nothing present, nothing seen) changes nothing.
+    await store.findings.recordRun('acme', 'run-3', []);
+    expect(await store.findings.list({ company: 'acme' })).toEqual([]);
+    await store.findings.recordRun('acme', 'run-4', []);
+    const all = await store.findings.list({ company: 'acme', all: true });
+    expect(all.map((f) => [f.id, f.present, f.lastRunId, f.decision]).sort()).toEqual([
+      ['F-1', false, 'run-2', 'open'],
+      ['F-2', false, 'run-1', 'open'],
+    ]);
+    // And a finding seen again after an empty run is present again, its decision where it was.
+    await store.findings.recordRun('acme', 'run-5', [seen('F-2', 'h2')]);
+    expect((await store.findings.list({ company: 'acme' })).map((f) => [f.id, f.lastRunId])).toEqual([
+      ['F-2', 'run-5'],
+    ]);
     expect((await store.audit.verify()).ok).toBe(true);
   });
 }

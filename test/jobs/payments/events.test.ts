@@ -3,6 +3,7 @@ import { runStatus } from '../../../jobs/status.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import { readEventDelivery, type BankingEvent } from '../../../src/bank/index.js';
 import { handleBankEvents } from '../../../jobs/status-events.js';
+import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../../jobs/payments/poll-schedule.js';
 import { createWorld, type World } from './world.js';
 
 const DAY = 24 * 3600_000;
@@ -89,5 +90,17 @@ describe('bank status events and polling share one transition function', () => {
     expect(await runStatus(w.deps('p2'), [w.company])).toMatchObject({ polled: 0, notDue: 1 });
     w.advance(31_000);
     expect(await runStatus(w.deps('p3'), [w.company])).toMatchObject({ polled: 1 });
+  });
+
+  it('a bulk whose poll lease an event took moments after the send is not polled', async () => {
+    // A bulk this young is usually unpolled, so the poll tries the INSERT of its lease first;
+    // an event's lease found there must still make it wait.
+    await w.acceptFile('pay.csv', [{}]);
+    await runSubmit(w.deps(), [w.company]);
+    const [bulk] = await w.store.bulks.listByState('sent', [w.company.id]);
+    expect(await w.store.leases.acquire(pollLeaseName(bulk!.id), EVENT_HOLDER, MIN_POLL_INTERVAL_MS)).toBeDefined();
+    expect(await runStatus(w.deps('p1'), [w.company])).toMatchObject({ polled: 0, notDue: 1 });
+    w.advance(MIN_POLL_INTERVAL_MS + 1_000);
+    expect(await runStatus(w.deps('p2'), [w.company])).toMatchObject({ polled: 1 });
   });
 });
