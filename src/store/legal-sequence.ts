@@ -51,9 +51,9 @@ export class LegalSequenceRepository {
    * account's year, in day order (an export numbers a company's accounts together, a month of
    * history at a time): `known`, an account's numbers the caller read already, else they are
    * read here; each year's highest of every account in one read, the new numbers of all in one
-   * insert, so a company's month costs three round trips and one commit. When
-   * the insert fails on the unique key (another export numbered one of these days, or took one of
-   * the numbers, meanwhile), nothing of it is kept and each new day falls back to `assign`.
+   * insert, so a company's month costs three round trips and one commit. When the insert fails
+   * on the unique key (another export numbered one of these days, or took one of the numbers,
+   * meanwhile), nothing of it is kept and each new day falls back to `assign`.
    */
   async assignAllOf(
     wanted: ReadonlyMap<string, { days: readonly LocalDate[]; known?: ReadonlyMap<LocalDate, number> }>,
