@@ -13,15 +13,9 @@ export {
 } from './bank-error.js';
 export type { BankClient, BankClientOptions, BankObserver } from './bank-client.js';
 export { HttpBankClient } from './http-bank-client.js';
-export {
-  readEventDelivery,
-  toBankingEvent,
-  type BankingEvent,
-  type DeliveryHeaders,
-  type EventDelivery,
-  type EventMeta,
-  type RejectedEvent,
-} from './cloud-events.js';
+// The CloudEvents reader's functions are imported from ./cloud-events.js by the webhook route
+// alone: through this index they would load the `cloudevents` package into every command.
+export type { BankingEvent, DeliveryHeaders, EventDelivery, EventMeta, RejectedEvent } from './cloud-events.js';
 export { BankHttp, type HttpRequest, type HttpResponse } from './http.js';
 export {
   canonicalAccountStatus,

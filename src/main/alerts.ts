@@ -11,7 +11,11 @@ import {
   type Notifier,
   type RunSummary,
 } from '../notify/index.js';
-import { scanForAttention, StoreAlertLedger, type Metrics } from '../server/index.js';
+// The two server modules alerts need, not the server's index: that would load the HTTP server
+// (fastify) and the metrics registry (prom-client) into every `settle run …` (start-up, docs/performance.md).
+import { StoreAlertLedger } from '../server/alert-ledger.js';
+import { scanForAttention } from '../server/attention-scan.js';
+import type { Metrics } from '../server/metrics.js';
 import { DedupeRepository } from '../store/index.js';
 import type { App } from './app.js';
 import type { NightlyResult } from '../../jobs/nightly.js';

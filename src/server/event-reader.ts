@@ -1,6 +1,7 @@
 // The one place the webhook route turns a delivery into events: the bank client's CloudEvents
 // reader (structured, binary and batched modes). Kept apart so it can be swapped.
-import { isBankError, readEventDelivery, type BankingEvent, type EventDelivery } from '../bank/index.js';
+import { readEventDelivery } from '../bank/cloud-events.js';
+import { isBankError, type BankingEvent, type EventDelivery } from '../bank/index.js';
 
 export type { BankingEvent, EventDelivery };
 

@@ -1,7 +1,7 @@
 // Opening one SFTP session with ssh2-sftp-client, the host key checked against the pin, and
 // turning ssh2's failures into settle's stable codes. Messages name host, port, user and
 // fingerprints, never a password, passphrase or key.
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import type { SFTPWrapper } from 'ssh2';
 import { SettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
@@ -49,6 +49,15 @@ export function unpinnedError(endpoint: SftpEndpoint): SettleError {
 }
 
 /** Drops the socket at once, without waiting for the server (which may be gone or hung). */
+/**
+ * The SFTP library, loaded when the first connection is opened: a configuration with local
+ * folders only never loads ssh2, and every other command starts without it (start-up,
+ * docs/performance.md).
+ */
+async function sftpClientClass(): Promise<typeof SftpClient> {
+  return (await import('ssh2-sftp-client')).default;
+}
+
 function hardClose(client: SftpClient): void {
   // ssh2-sftp-client keeps the ssh2 Client as `.client` and an `endCalled` flag that silences
   // its global end/close handlers; its type declarations show neither.
@@ -150,7 +159,11 @@ export async function openSftpConnection(
     }
   };
   // Replaces the library's default callbacks, which print to the console.
-  const client = new SftpClient('settle', { error: lost('error'), end: lost('end'), close: lost('close') });
+  const client = new (await sftpClientClass())('settle', {
+    error: lost('error'),
+    end: lost('end'),
+    close: lost('close'),
+  });
   let presented: HostKeyInfo | undefined;
   let raw: unknown;
   const captureRaw = (error: unknown) => {
@@ -212,7 +225,7 @@ export async function openSftpConnection(
 export async function fetchHostKey(options: { host: string; port?: number; timeoutMs?: number }): Promise<HostKeyInfo> {
   const endpoint = { host: options.host, port: options.port ?? 22 };
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const client = new SftpClient('settle-fingerprint', {
+  const client = new (await sftpClientClass())('settle-fingerprint', {
     error: () => undefined,
     end: () => undefined,
     close: () => undefined,

@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEventDelivery, type BankingEvent } from '../../src/bank/index.js';
+import { readEventDelivery } from '../../src/bank/cloud-events.js';
+import type { BankingEvent } from '../../src/bank/index.js';
 import { bulk, SEED, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;

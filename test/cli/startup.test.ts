@@ -1,5 +1,6 @@
 // `settle --version`, `--help` and `validate` load only what they need: no database driver,
-// HTTP client or server, SSH, mail, metrics or logger (docs/performance.md, start-up).
+// HTTP client or server, SSH, mail, metrics or logger; `settle run` no HTTP server, metrics,
+// CloudEvents or SSH (docs/performance.md, start-up).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +104,18 @@ describe('start-up of the command line', () => {
     const { payments, iconv } = JSON.parse(out) as { payments: number; iconv: number };
     expect(payments).toBeGreaterThan(0);
     expect(iconv).toBe(0);
+  }, 60_000);
+
+  it('settle run loads the database, the bank client and the logger, not the HTTP server, metrics, CloudEvents or SSH', async () => {
+    // Every `settle run …` under a timer, and each of a bureau's instances every night, pays its
+    // start-up; the server's packages belong to `settle serve`, SSH to an SFTP connection.
+    const { code, packages, stdout } = await packagesLoaded(['run', 'nightly', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--dry-run');
+    expect(['knex', 'undici', 'winston'].filter((p) => !packages.has(p))).toEqual([]); // the trace sees what is loaded
+    expect(
+      ['fastify', 'prom-client', 'cloudevents', 'ssh2', 'ssh2-sftp-client'].filter((p) => packages.has(p)),
+    ).toEqual([]);
   }, 60_000);
 
   it('a command other than the one run is not loaded, but the one run is complete', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStatus } from '../../../jobs/status.js';
 import { runSubmit } from '../../../jobs/submit.js';
-import { readEventDelivery, type BankingEvent } from '../../../src/bank/index.js';
+import { readEventDelivery } from '../../../src/bank/cloud-events.js';
+import type { BankingEvent } from '../../../src/bank/index.js';
 import { handleBankEvents } from '../../../jobs/status-events.js';
 import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../../jobs/payments/poll-schedule.js';
 import { createWorld, type World } from './world.js';

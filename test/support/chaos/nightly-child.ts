@@ -9,7 +9,7 @@
 // it runs one night and exits 0, or 4 when a step of it failed or did not run.
 import { createServer, type Server } from 'node:http';
 import { createInterface } from 'node:readline';
-import { readEventDelivery } from '../../../src/bank/index.js';
+import { readEventDelivery } from '../../../src/bank/cloud-events.js';
 import { loadConfig, type Config } from '../../../src/config/index.js';
 import type { Clock } from '../../../src/domain/clock.js';
 import { createLogger, type Logger } from '../../../src/log/index.js';
