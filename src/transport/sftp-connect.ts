@@ -48,7 +48,6 @@ export function unpinnedError(endpoint: SftpEndpoint): SettleError {
   );
 }
 
-/** Drops the socket at once, without waiting for the server (which may be gone or hung). */
 /**
  * The SFTP library, loaded when the first connection is opened: a configuration with local
  * folders only never loads ssh2, and every other command starts without it (start-up,
@@ -58,6 +57,7 @@ async function sftpClientClass(): Promise<typeof SftpClient> {
   return (await import('ssh2-sftp-client')).default;
 }
 
+/** Drops the socket at once, without waiting for the server (which may be gone or hung). */
 function hardClose(client: SftpClient): void {
   // ssh2-sftp-client keeps the ssh2 Client as `.client` and an `endCalled` flag that silences
   // its global end/close handlers; its type declarations show neither.
