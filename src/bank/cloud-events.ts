@@ -202,7 +202,7 @@ function num(v: unknown): number | undefined {
 }
 
 /** Maps one validated CloudEvent to the typed banking event for its type. */
-export function toBankingEvent(event: CloudEvent<unknown>, hasTime = true): BankingEvent {
+function toBankingEvent(event: CloudEvent<unknown>, hasTime = true): BankingEvent {
   const meta = metaOf(event, hasTime);
   const type = event.type.replace(/^banking\./, '');
   switch (type) {
