@@ -44,11 +44,18 @@ export async function write(file: string, parts: () => Generator<string>): Promi
   await once(out, 'finish');
 }
 
-export function* csvLines(n: number): Generator<string> {
+/**
+ * A CSV of `n` payments; `quoted`: every value that is not empty in double quotes, as some ERPs
+ * write them (then csv-parse reads the file from its first line, src/formats/csv-profile/read-csv.ts).
+ */
+export function* csvLines(n: number, quoted = false): Generator<string> {
   yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
+  const q = (value: string): string => (quoted && value !== '' ? `"${value}"` : value);
   for (let i = 1; i <= n; i++) {
     const [text, reference] = i % 3 === 2 ? ['', KID] : [`Faktura ${i}`, ''];
-    yield `${DEBTOR},ACME AS,2026-01-07,${endToEndId('csv', i)},${decimal(minorOf(i))},NOK,${CREDITORS[i % CREDITORS.length]},Creditor ${i % 1000} AS,,${text},${reference},normal\n`;
+    const values = [DEBTOR, 'ACME AS', '2026-01-07', endToEndId('csv', i), decimal(minorOf(i)), 'NOK'];
+    values.push(CREDITORS[i % CREDITORS.length]!, `Creditor ${i % 1000} AS`, '', text, reference, 'normal');
+    yield `${values.map(q).join(',')}\n`;
   }
 }
 

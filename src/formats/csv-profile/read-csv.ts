@@ -1,20 +1,37 @@
 // Streaming CSV reader: text (or UTF-8 bytes) in, raw payment lines out (each field with its row and
-// column), through csv-parse. Broken records are skipped by csv-parse and reported as located
-// issues; reading goes on, so one pass finds every problem. Memory is bounded by the largest
-// record (max_record_size), not by the file.
-import { parse, type CsvError } from 'csv-parse';
+// column). The lines before the file's first quote character are split here (quote-free-lines.ts);
+// from the chunk with the first quote on, csv-parse reads. Broken records are skipped by csv-parse
+// and reported as located issues; reading goes on, so one pass finds every problem. Memory is
+// bounded by the largest record (maxRecordSize), not by the file.
+import { parse, type CsvError, type Parser } from 'csv-parse';
 import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
 import type { PaymentField, RawField, RawPaymentLine } from '../../domain/validation/raw-line.js';
 import { emptyFields, REQUIRED_FIELDS } from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import type { CsvProfile } from './profile.js';
+import { QuoteFreeLines, type SplitLines } from './quote-free-lines.js';
 
 export interface CsvReadOptions {
   /** Largest record in characters; a longer one is a CSV_RECORD_TOO_LARGE issue and ends the read. */
   maxRecordSize?: number;
   /** Malformed records reported before reading stops (default 100). */
   maxMalformedRecords?: number;
+  /**
+   * Lines before the file's first quote character are split without csv-parse (default true);
+   * false: csv-parse reads every line, the reference the tests compare the split with.
+   */
+  splitQuoteFree?: boolean;
+}
+
+/** A line of the quote-free part longer than the record limit (csv-parse's CSV_MAX_RECORD_SIZE there). */
+class RecordTooLarge extends Error {
+  constructor(
+    readonly row: number,
+    limit: number,
+  ) {
+    super(`the record starting on line ${row} is longer than ${limit.toLocaleString('en')} characters`);
+  }
 }
 
 class TooManyMalformed extends Error {
@@ -80,75 +97,100 @@ export async function* readCsv(
     batch.push({ kind: 'line', line });
   };
 
-  const parser = parse({
-    delimiter: profile.delimiter,
-    quote: profile.quote,
-    bom: true,
-    relax_column_count: true,
-    // Blank lines come through as records so that counting records counts lines: csv-parse's
-    // per-record `info` would tell the line too, but building it costs a sixth of the read.
-    skip_empty_lines: false,
-    // A quote inside an unquoted value (`12" pipe`) is kept as a character, as ERP exports
-    // mean it; the character-set rule then reports it.
-    relax_quotes: true,
-    skip_records_with_error: true,
-    max_record_size: options.maxRecordSize ?? 65_536,
-    on_skip: (err: CsvError | undefined) => {
-      if (!err || stopped) return undefined;
-      skipped.push({ kind: 'issue', issue: csvIssue(err) });
-      // After a broken quote csv-parse may report a record per character, each message quoting
-      // the growing field: stop early (throwing here makes the error fatal) so no file can make
-      // the reader quadratic (found by the fuzzer, test/fixtures/regression/csv-nordic).
-      if (++malformed >= maxMalformed) throw new TooManyMalformed(maxMalformed);
-      return undefined;
-    },
-  });
-  let failure: unknown;
-  parser.on('error', (error) => {
-    failure ??= error;
-  });
-  const finished = new Promise<void>((resolve) => {
-    parser.once('finish', resolve);
-    parser.once('close', resolve);
-  });
-  // csv-parse parses a chunk synchronously inside write(); its records wait in the stream's
-  // buffer and are taken here in order, each with the line it starts on (a record spans one
-  // line plus the line breaks quoted inside its values). One batch per chunk: no async step
-  // per record.
-  let nextLine = 1;
-  // A line break can be inside a value only when the value is quoted: until the file's first
-  // quote character, no record's values are searched for line breaks. (A quote beyond ASCII
-  // could be split between two chunks of bytes: then every record is searched.)
-  let quoted = profile.quote.charCodeAt(0) >= 0x80;
+  const maxRecordSize = options.maxRecordSize ?? 65_536;
+  // Lines before the first one csv-parse reads: its error's line counts from there.
+  let lineOffset = 0;
   // Skipped records are reported after the records parsed before them are taken (file order).
   const skipped: ReaderItem[] = [];
-  const take = (): void => {
-    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
-      const row = nextLine;
-      nextLine += quoted ? 1 + lineBreaksIn(record) : 1;
-      // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
-      if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
-      if (isBlank(record)) continue; // blank line, or only delimiters
-      onRecord(record, row);
-    }
+  let failure: unknown;
+  const startParser = (recordDelimiter: string | undefined): Parser => {
+    const started = parse({
+      delimiter: profile.delimiter,
+      quote: profile.quote,
+      bom: true,
+      ...(recordDelimiter === undefined ? {} : { record_delimiter: recordDelimiter }),
+      relax_column_count: true,
+      // Blank lines come through as records so that counting records counts lines: csv-parse's
+      // per-record `info` would tell the line too, but building it costs a sixth of the read.
+      skip_empty_lines: false,
+      // A quote inside an unquoted value (`12" pipe`) is kept as a character, as ERP exports
+      // mean it; the character-set rule then reports it.
+      relax_quotes: true,
+      skip_records_with_error: true,
+      max_record_size: maxRecordSize,
+      on_skip: (err: CsvError | undefined) => {
+        if (!err || stopped) return undefined;
+        skipped.push({ kind: 'issue', issue: csvIssue(err, lineOffset) });
+        // After a broken quote csv-parse may report a record per character, each message quoting
+        // the growing field: stop early (throwing here makes the error fatal) so no file can make
+        // the reader quadratic (found by the fuzzer, test/fixtures/regression/csv-nordic).
+        if (++malformed >= maxMalformed) throw new TooManyMalformed(maxMalformed);
+        return undefined;
+      },
+    });
+    started.on('error', (error) => {
+      failure ??= error;
+    });
+    return started;
+  };
+  // csv-parse parses a chunk synchronously inside write(); its records wait in the stream's
+  // buffer and are taken here in order, each with the line it starts on (a record spans one
+  // line plus the line feeds inside its values: quoted, or bare ones in a file whose lines end
+  // in CR or CRLF). One batch per chunk: no async step per record.
+  let nextLine = 1;
+  // Until the file's first quote character no value can hold a line end, and the lines are
+  // split without csv-parse (quote-free-lines.ts); csv-parse reads from the chunk with the first
+  // quote on. (A quote beyond ASCII could be split between two chunks of bytes: then csv-parse
+  // reads the whole file.)
+  let quoted = profile.quote.charCodeAt(0) >= 0x80;
+  const plain = quoted || options.splitQuoteFree === false ? undefined : new QuoteFreeLines(maxRecordSize);
+  let parser: Parser | undefined = plain ? undefined : startParser(undefined);
+  const takeRecord = (record: string[], lineFeeds: number): void => {
+    const row = nextLine;
+    nextLine += 1 + lineFeeds;
+    // Lines joined by bare CRs (mixed line ends) still count as lines, so later rows keep their numbers.
+    if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
+    if (isBlank(record)) return; // blank line, or only delimiters
+    onRecord(record, row);
+  };
+  const take = (from: Parser): void => {
+    for (let record = from.read() as string[] | null; record !== null; record = from.read() as string[] | null)
+      takeRecord(record, lineBreaksIn(record));
     if (skipped.length > 0) batch.push(...skipped.splice(0));
+  };
+  const takeLines = (split: SplitLines): void => {
+    for (const line of split.lines) {
+      if (stopped) return;
+      // A line feed inside a line: a bare one, in a file whose lines end in CR or CRLF.
+      takeRecord(line.split(profile.delimiter), plain!.lineEnd === '\n' ? 0 : lineFeedsIn(line));
+    }
+    if (split.tooLong) failure ??= new RecordTooLarge(nextLine, maxRecordSize);
   };
 
   try {
     for await (const chunk of text) {
       if (failure === undefined) {
         if (!quoted) quoted = chunk.includes(profile.quote);
-        parser.write(chunk);
-        take();
-        // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
-        if (parser.destroyed || parser.writableNeedDrain) {
-          await new Promise((r) => setImmediate(r));
-          take();
+        if (plain && !parser && !quoted) takeLines(plain.push(chunk));
+        else {
+          if (!parser) {
+            // The first quote: csv-parse reads on from the line not yet ended, with the file's line end.
+            lineOffset = nextLine - 1;
+            parser = startParser(plain?.lineEnd);
+            for (const before of plain?.rest() ?? []) parser.write(before);
+          }
+          parser.write(chunk);
+          take(parser);
+          // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
+          if (parser.destroyed || parser.writableNeedDrain) {
+            await new Promise((r) => setImmediate(r));
+            take(parser);
+          }
         }
       }
       if (failure !== undefined && !stopped) {
         stopped = true;
-        batch.push({ kind: 'issue', issue: csvIssue(failure) });
+        batch.push({ kind: 'issue', issue: csvIssue(failure, lineOffset) });
       }
       if (batch.length > 0) {
         yield batch;
@@ -156,10 +198,16 @@ export async function* readCsv(
       }
       if (stopped) return;
     }
-    parser.end();
-    await finished;
-    take();
-    if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure) });
+    if (parser) {
+      const finished = new Promise<void>((resolve) => {
+        parser!.once('finish', resolve);
+        parser!.once('close', resolve);
+      });
+      parser.end();
+      await finished;
+      take(parser);
+    } else if (plain) takeLines(plain.end());
+    if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure, lineOffset) });
     else if (!fieldsRead && !stopped)
       batch.push({
         kind: 'issue',
@@ -167,7 +215,7 @@ export async function* readCsv(
       });
     if (batch.length > 0) yield batch;
   } finally {
-    parser.destroy();
+    parser?.destroy();
   }
 }
 
@@ -193,11 +241,15 @@ function isBlank(record: string[]): boolean {
   return true;
 }
 
+function lineFeedsIn(value: string): number {
+  let n = 0;
+  for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 function lineBreaksIn(record: string[]): number {
   let n = 0;
-  for (const value of record) {
-    for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) n++;
-  }
+  for (const value of record) n += lineFeedsIn(value);
   return n;
 }
 
@@ -254,11 +306,19 @@ function headerShown(record: readonly string[], matched: number): string {
   return `it has ${record.length} column(s): ${names.join(', ')}${record.length > 12 ? ', …' : ''}`;
 }
 
-function csvIssue(error: unknown): Issue {
+/** The issue of a csv-parse error, whose line counts from `lineOffset` + 1, or of our own. */
+function csvIssue(error: unknown, lineOffset: number): Issue {
   if (error instanceof TooManyMalformed)
     return { code: IssueCode.CSV_MALFORMED, severity: 'error', location: {}, message: error.message };
+  if (error instanceof RecordTooLarge)
+    return {
+      code: IssueCode.CSV_RECORD_TOO_LARGE,
+      severity: 'error',
+      location: { row: error.row },
+      message: `record too large: ${error.message}`,
+    };
   const e = error as CsvError & { lines?: number; code?: string };
-  const row = typeof e.lines === 'number' ? e.lines : undefined;
+  const row = typeof e.lines === 'number' ? e.lines + lineOffset : undefined;
   const tooLarge = e.code === 'CSV_MAX_RECORD_SIZE';
   return {
     code: tooLarge ? IssueCode.CSV_RECORD_TOO_LARGE : IssueCode.CSV_MALFORMED,
