@@ -103,6 +103,8 @@ export async function* readCsv(
   // Skipped records are reported after the records parsed before them are taken (file order).
   const skipped: ReaderItem[] = [];
   let failure: unknown;
+  // Settles when csv-parse has finished or was destroyed (a fatal error): listened for from its start.
+  let finished: Promise<void> = Promise.resolve();
   const startParser = (recordDelimiter: string | undefined): Parser => {
     const started = parse({
       delimiter: profile.delimiter,
@@ -130,6 +132,10 @@ export async function* readCsv(
     });
     started.on('error', (error) => {
       failure ??= error;
+    });
+    finished = new Promise<void>((resolve) => {
+      started.once('finish', resolve);
+      started.once('close', resolve);
     });
     return started;
   };
@@ -199,10 +205,6 @@ export async function* readCsv(
       if (stopped) return;
     }
     if (parser) {
-      const finished = new Promise<void>((resolve) => {
-        parser!.once('finish', resolve);
-        parser!.once('close', resolve);
-      });
       parser.end();
       await finished;
       take(parser);
