@@ -49,15 +49,17 @@ export class QuoteFreeLines {
       }
       // A line break byte is never inside a UTF-8 sequence: what precedes it decodes whole. The
       // bytes kept from the last chunk are joined to this chunk's first line only, not copied with it.
-      const first = Math.min(...[chunk.indexOf(LF), chunk.indexOf(CR)].filter((i) => i >= 0));
-      const head = this.bytes.length === 0 ? '' : Buffer.concat([this.bytes, chunk.subarray(0, first)]).toString();
-      complete = this.text + head + chunk.toString('utf8', this.bytes.length === 0 ? 0 : first, last + 1);
+      let from = 0;
+      let head = '';
+      if (this.bytes.length > 0) {
+        const lf = chunk.indexOf(LF);
+        const cr = chunk.indexOf(CR);
+        from = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+        head = Buffer.concat([this.bytes, chunk.subarray(0, from)]).toString();
+      }
+      complete = this.text + head + chunk.toString('utf8', from, last + 1);
       this.bytes = Buffer.from(chunk.subarray(last + 1));
       this.text = '';
-    }
-    if (!this.started) {
-      this.started = true;
-      if (complete.charCodeAt(0) === 0xfeff) complete = complete.slice(1);
     }
     return this.split(complete, false);
   }
@@ -65,8 +67,7 @@ export class QuoteFreeLines {
   /** The last line, when the file does not end with a line break. */
   end(): SplitLines {
     const rest = this.pendingText();
-    if (rest === '') return NONE;
-    return this.split(this.started ? rest : rest.replace(/^\uFEFF/, ''), true);
+    return rest === '' ? NONE : this.split(rest, true);
   }
 
   /** What is read but not yet split, for the parser that takes over: text, then bytes. */
@@ -88,6 +89,11 @@ export class QuoteFreeLines {
 
   /** Splits `text` into lines; the last, not ended unless `final`, waits for the next chunk. */
   private split(text: string, final: boolean): SplitLines {
+    // The file's first text: a byte order mark is not part of its first value (csv-parse's `bom`).
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     this.lineEnd ??= lineEndOf(text, final);
     if (this.lineEnd === undefined) {
       if (final) return text.length > this.maxRecordSize ? TOO_LONG : { lines: [text] };

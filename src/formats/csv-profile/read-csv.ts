@@ -148,9 +148,10 @@ export async function* readCsv(
   // split without csv-parse (quote-free-lines.ts); csv-parse reads from the chunk with the first
   // quote on. (A quote beyond ASCII could be split between two chunks of bytes: then csv-parse
   // reads the whole file.)
-  let quoted = profile.quote.charCodeAt(0) >= 0x80;
-  const plain = quoted || options.splitQuoteFree === false ? undefined : new QuoteFreeLines(maxRecordSize);
-  let parser: Parser | undefined = plain ? undefined : startParser(undefined);
+  let reader: QuoteFreeLines | Parser =
+    profile.quote.charCodeAt(0) >= 0x80 || options.splitQuoteFree === false
+      ? startParser(undefined)
+      : new QuoteFreeLines(maxRecordSize);
   const takeRecord = (record: string[], lineFeeds: number): void => {
     const row = nextLine;
     nextLine += 1 + lineFeeds;
@@ -164,33 +165,34 @@ export async function* readCsv(
       takeRecord(record, lineBreaksIn(record));
     if (skipped.length > 0) batch.push(...skipped.splice(0));
   };
-  const takeLines = (split: SplitLines): void => {
+  const takeLines = (from: QuoteFreeLines, split: SplitLines): void => {
     for (const line of split.lines) {
       if (stopped) return;
       // A line feed inside a line: a bare one, in a file whose lines end in CR or CRLF.
-      takeRecord(line.split(profile.delimiter), plain!.lineEnd === '\n' ? 0 : lineFeedsIn(line));
+      takeRecord(line.split(profile.delimiter), from.lineEnd === '\n' ? 0 : lineFeedsIn(line));
     }
     if (split.tooLong) failure ??= new RecordTooLarge(nextLine, maxRecordSize);
+  };
+  // The first quote: csv-parse reads on from the line not yet ended, with the file's line end.
+  const handOver = (from: QuoteFreeLines): Parser => {
+    lineOffset = nextLine - 1;
+    const parser = startParser(from.lineEnd);
+    for (const before of from.rest()) parser.write(before);
+    return parser;
   };
 
   try {
     for await (const chunk of text) {
       if (failure === undefined) {
-        if (!quoted) quoted = chunk.includes(profile.quote);
-        if (plain && !parser && !quoted) takeLines(plain.push(chunk));
+        if (reader instanceof QuoteFreeLines && !chunk.includes(profile.quote)) takeLines(reader, reader.push(chunk));
         else {
-          if (!parser) {
-            // The first quote: csv-parse reads on from the line not yet ended, with the file's line end.
-            lineOffset = nextLine - 1;
-            parser = startParser(plain?.lineEnd);
-            for (const before of plain?.rest() ?? []) parser.write(before);
-          }
-          parser.write(chunk);
-          take(parser);
+          if (reader instanceof QuoteFreeLines) reader = handOver(reader);
+          reader.write(chunk);
+          take(reader);
           // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
-          if (parser.destroyed || parser.writableNeedDrain) {
+          if (reader.destroyed || reader.writableNeedDrain) {
             await new Promise((r) => setImmediate(r));
-            take(parser);
+            take(reader);
           }
         }
       }
@@ -204,11 +206,12 @@ export async function* readCsv(
       }
       if (stopped) return;
     }
-    if (parser) {
-      parser.end();
+    if (reader instanceof QuoteFreeLines) takeLines(reader, reader.end());
+    else {
+      reader.end();
       await finished;
-      take(parser);
-    } else if (plain) takeLines(plain.end());
+      take(reader);
+    }
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure, lineOffset) });
     else if (!fieldsRead && !stopped)
       batch.push({
@@ -217,7 +220,7 @@ export async function* readCsv(
       });
     if (batch.length > 0) yield batch;
   } finally {
-    parser?.destroy();
+    if (!(reader instanceof QuoteFreeLines)) reader.destroy();
   }
 }
 
