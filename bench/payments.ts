@@ -6,6 +6,11 @@
 //     status, one token request. Its floor is the latency bound requests × latency ÷ concurrency
 //     (the client's 4 connections); the row's baseline is the payment rate at that bound, so a
 //     ratio near 1 means settle's own work (database, JSON, HTTP) adds little.
+//  1b. the floor of that row: the same exchanges with the same bank (100 POSTs of the same bodies,
+//     100 status GETs, their answers read) by settle's own bank client with no database and no
+//     job around it. No design of settle's store or jobs can bring the row nearer its bound than
+//     this row is on the same machine: it is what the HTTP and JSON of the exchanges, and the
+//     sandbox's own work on the same cores, cost.
 //  2. 1, 2 and 4 settle processes submitting the same 20,000 payments (quick: 2,000) in bulks of
 //     100 from one MariaDB database, each claiming bulks with leases; throughput of each run
 //     beside the single process, and the proof that no payment went twice: the bank holds each
@@ -13,21 +18,24 @@
 // `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
 // its peak RSS is that settle run's, not the bench runner's history.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answeredLines, bulkRequest } from '../jobs/payments/bulk-request.js';
 import { runStatus } from '../jobs/status.js';
 import { runSubmit } from '../jobs/submit.js';
 import type { PaymentJobDeps } from '../jobs/payments/deps.js';
 import { HttpBankClient } from '../src/bank/index.js';
 import { configSchema, type CompanyConfig } from '../src/config/index.js';
 import { systemClock, type Clock } from '../src/domain/clock.js';
+import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { LocalDate } from '../src/domain/local-date.js';
 import type { PaymentInstruction } from '../src/domain/payment.js';
 import { silentLogger } from '../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
-import { createStore, openDatabase, type Store } from '../src/store/index.js';
+import { createStore, openDatabase, type RequestLine, type Store, type StoredBulk } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { processCpuMs } from './process-cpu.js';
 import { watchStalls } from './stalls.js';
@@ -76,19 +84,26 @@ function deps(store: Store, client: HttpBankClient, clock: Clock, holder: string
   };
 }
 
+const DEBTOR_IBAN = 'NO9386011117947';
+
+/** Line i of file f, as the bench seeds it (and as the floor row sends it). */
+function benchLine(f: number, i: number, executionDate: string): PaymentInstruction {
+  return {
+    debtorIban: DEBTOR_IBAN,
+    debtorName: 'Bench AS',
+    requestedExecutionDate: executionDate as LocalDate,
+    endToEndId: `B-${f}-${i}`,
+    amount: { minor: BigInt(100 + (i % 1000)), currency: 'NOK' },
+    creditorIban: 'NO0612000000009',
+    creditorName: 'Creditor AS',
+    lineNumber: i + 1,
+  };
+}
+
 async function seed(store: Store, count: number, perFile: number, executionDate: string): Promise<void> {
   for (let f = 0; f * perFile < count; f++) {
     const n = Math.min(perFile, count - f * perFile);
-    const payments: PaymentInstruction[] = Array.from({ length: n }, (_, i) => ({
-      debtorIban: 'NO9386011117947',
-      debtorName: 'Bench AS',
-      requestedExecutionDate: executionDate as LocalDate,
-      endToEndId: `B-${f}-${i}`,
-      amount: { minor: BigInt(100 + (i % 1000)), currency: 'NOK' },
-      creditorIban: 'NO0612000000009',
-      creditorName: 'Creditor AS',
-      lineNumber: i + 1,
-    }));
+    const payments = Array.from({ length: n }, (_, i) => benchLine(f, i, executionDate));
     await store.files.recordAcceptedFile(
       {
         company: 'bench',
@@ -213,6 +228,62 @@ async function singleProcess(count: number): Promise<BenchRow> {
 }
 
 /**
+ * Part 1b, the floor of part 1: the same 100 bulks of the same lines POSTed with the same bodies
+ * (bulkRequest) and the same answers read (answeredLines, then one status GET a bulk, read as the
+ * status job reads it), by the same bank client with the same 4 connections against the same
+ * sandbox in a process of its own: everything of the row but settle's store and jobs.
+ */
+async function floorProcess(count: number): Promise<BenchRow> {
+  const sandbox = await sandboxProcess();
+  const client = bank(sandbox.urls, systemClock);
+  try {
+    const c = company('/nonexistent', 1000);
+    const date = executionDate(5);
+    const perFile = 10_000;
+    const bulks: RequestLine[][] = [];
+    for (let start = 0; start < count; start += 1000) {
+      const f = Math.floor(start / perFile);
+      const first = start % perFile;
+      const n = Math.min(1000, count - start, perFile - first);
+      bulks.push(Array.from({ length: n }, (_, k) => benchLine(f, first + k, date)));
+    }
+    const stored = { debtorIban: DEBTOR_IBAN, executionDate: date, batchBooking: c.payments.batchBooking };
+    const bankCpu0 = sandbox.cpuMs();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const ids = await mapConcurrent(bulks, CONCURRENCY, async (lines) => {
+      const request = bulkRequest(stored as StoredBulk, lines);
+      const created = await client.createBulkPayment(c.organisationNumber, request, { idempotencyKey: randomUUID() });
+      answeredLines(created, lines);
+      return created.paymentId;
+    });
+    const postMs = performance.now() - t0;
+    await mapConcurrent(ids, CONCURRENCY, (id) => client.getBulkPayment(c.organisationNumber, id));
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const bankCpuMs = sandbox.cpuMs() - bankCpu0;
+    const requests = bulks.length + ids.length + 1;
+    const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
+    const record = await bankRecord(sandbox);
+    return {
+      key: 'payments-floor',
+      name: `the same exchanges alone, ${count.toLocaleString('en')} payments: settle's bank client, no database`,
+      size: count,
+      unit: 'payments',
+      rate: count / (ms / 1000),
+      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
+      baselineRate: count / (boundMs / 1000),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; client CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s: no store or job design brings payments-single nearer its bound than this on this machine; bank holds ${record.lines} lines`,
+    };
+  } finally {
+    await client.close();
+    await sandbox.close();
+  }
+}
+
+/**
  * Part 2: n processes on one MariaDB database. A process that fails is counted, not thrown: the
  * others finish, and the bank's record still shows whether any payment went twice.
  */
@@ -271,10 +342,10 @@ async function child(): Promise<void> {
   }
 }
 
-/** Part 1 in a fresh process: its peak RSS is then the run's own. */
-function singleProcessInChild(count: number): BenchRow {
+/** Part 1 (or its floor) in a fresh process: its CPU and peak RSS are then the run's own. */
+function inChild(part: 'single' | 'floor', count: number): BenchRow {
   const out = execFileSync(process.execPath, ['--import', 'tsx', SELF], {
-    env: { ...process.env, [CHILD_ENV]: 'single', BENCH_COUNT: String(count) },
+    env: { ...process.env, [CHILD_ENV]: part, BENCH_COUNT: String(count) },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 20,
     encoding: 'utf8',
@@ -284,7 +355,8 @@ function singleProcessInChild(count: number): BenchRow {
 
 export const bench: Bench = async ({ quick, scale }) => {
   // Whole bulks: 1,000 lines each in the single-process run, 100 in the multi-process runs, and at least one bulk per process.
-  const rows: BenchRow[] = [singleProcessInChild(quick ? 5_000 : scaledSize(100_000, scale, { step: 1000 }))];
+  const size = quick ? 5_000 : scaledSize(100_000, scale, { step: 1000 });
+  const rows: BenchRow[] = [inChild('single', size), inChild('floor', size)];
   if (process.env.SETTLE_BENCH_PAYMENTS_SINGLE_ONLY === '1') return rows;
   const count = quick ? 2_000 : scaledSize(20_000, scale, { step: 100, min: 400 });
   const unavailable = await mariaDbUnavailableReason();
@@ -330,8 +402,8 @@ export const bench: Bench = async ({ quick, scale }) => {
 
 if (process.env[CHILD_ENV] === 'sandbox') {
   void sandboxChild();
-} else if (process.env[CHILD_ENV] === 'single') {
-  singleProcess(Number(process.env.BENCH_COUNT)).then(
+} else if (process.env[CHILD_ENV] === 'single' || process.env[CHILD_ENV] === 'floor') {
+  (process.env[CHILD_ENV] === 'single' ? singleProcess : floorProcess)(Number(process.env.BENCH_COUNT)).then(
     (row) => {
       process.stdout.write(JSON.stringify(row) + '\n');
       process.exit(0);
