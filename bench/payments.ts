@@ -23,7 +23,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answeredLines, bulkRequest } from '../jobs/payments/bulk-request.js';
+import { answeredLines, bulkRequest, type BulkHead } from '../jobs/payments/bulk-request.js';
 import { runStatus } from '../jobs/status.js';
 import { runSubmit } from '../jobs/submit.js';
 import type { PaymentJobDeps } from '../jobs/payments/deps.js';
@@ -35,7 +35,7 @@ import type { LocalDate } from '../src/domain/local-date.js';
 import type { PaymentInstruction } from '../src/domain/payment.js';
 import { silentLogger } from '../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
-import { createStore, openDatabase, type RequestLine, type Store, type StoredBulk } from '../src/store/index.js';
+import { createStore, openDatabase, type RequestLine, type Store } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
 import { processCpuMs } from './process-cpu.js';
 import { watchStalls } from './stalls.js';
@@ -85,6 +85,8 @@ function deps(store: Store, client: HttpBankClient, clock: Clock, holder: string
 }
 
 const DEBTOR_IBAN = 'NO9386011117947';
+/** Lines in each accepted file the single-process row seeds (ten bulks of 1,000 a file). */
+const LINES_PER_FILE = 10_000;
 
 /** Line i of file f, as the bench seeds it (and as the floor row sends it). */
 function benchLine(f: number, i: number, executionDate: string): PaymentInstruction {
@@ -186,7 +188,7 @@ async function singleProcess(count: number): Promise<BenchRow> {
   try {
     await db.migrate();
     const store = createStore(db, systemClock);
-    await seed(store, count, 10_000, executionDate(5));
+    await seed(store, count, LINES_PER_FILE, executionDate(5));
     const c = company(dir, 1000);
     const rss0 = process.resourceUsage().maxRSS;
     const bankCpu0 = sandbox.cpuMs();
@@ -239,20 +241,23 @@ async function floorProcess(count: number): Promise<BenchRow> {
   try {
     const c = company('/nonexistent', 1000);
     const date = executionDate(5);
-    const perFile = 10_000;
     const bulks: RequestLine[][] = [];
     for (let start = 0; start < count; start += 1000) {
-      const f = Math.floor(start / perFile);
-      const first = start % perFile;
-      const n = Math.min(1000, count - start, perFile - first);
+      const f = Math.floor(start / LINES_PER_FILE);
+      const first = start % LINES_PER_FILE;
+      const n = Math.min(1000, count - start, LINES_PER_FILE - first);
       bulks.push(Array.from({ length: n }, (_, k) => benchLine(f, first + k, date)));
     }
-    const stored = { debtorIban: DEBTOR_IBAN, executionDate: date, batchBooking: c.payments.batchBooking };
+    const head: BulkHead = {
+      debtorIban: DEBTOR_IBAN,
+      executionDate: date as LocalDate,
+      batchBooking: c.payments.batchBooking,
+    };
     const bankCpu0 = sandbox.cpuMs();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const ids = await mapConcurrent(bulks, CONCURRENCY, async (lines) => {
-      const request = bulkRequest(stored as StoredBulk, lines);
+      const request = bulkRequest(head, lines);
       const created = await client.createBulkPayment(c.organisationNumber, request, { idempotencyKey: randomUUID() });
       answeredLines(created, lines);
       return created.paymentId;

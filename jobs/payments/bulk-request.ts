@@ -5,7 +5,10 @@ import type { BulkPaymentCreated, BulkPaymentRequest, PaymentLineRequest } from 
 import { formatAmount } from '../../src/domain/money.js';
 import type { ReportedLine, RequestLine, StoredBulk } from '../../src/store/index.js';
 
-export function bulkRequest(bulk: StoredBulk, lines: readonly RequestLine[]): BulkPaymentRequest {
+/** What the body takes of its bulk: the debtor's account, the execution date and batch booking. */
+export type BulkHead = Pick<StoredBulk, 'debtorIban' | 'executionDate' | 'batchBooking'>;
+
+export function bulkRequest(bulk: BulkHead, lines: readonly RequestLine[]): BulkPaymentRequest {
   const first = lines[0];
   return {
     debtorAccount: { iban: bulk.debtorIban },
