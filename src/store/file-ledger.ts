@@ -22,7 +22,14 @@ import {
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
 import { countRows } from './state-counts.js';
-import { DUPLICATE_REASON_CODE, EarlierPayments, heldRows, type HoldInput } from './held-payments.js';
+import {
+  DUPLICATE_REASON_CODE,
+  EarlierPayments,
+  heldRows,
+  SameFileLines,
+  sameFileHold,
+  type HoldInput,
+} from './held-payments.js';
 
 export interface NewPaymentFile {
   company: string;
@@ -83,7 +90,7 @@ export class FileLedger {
     payments: readonly PaymentInstruction[],
     rejectedCount = 0,
     options: ReceiveOptions = {},
-  ): Promise<StoredFile & { holds: HoldInput[] }> {
+  ): Promise<StoredFile & { holds: HeldLine[] }> {
     const received = await this.receiveFile(file, options, async (sink) => {
       for (const p of payments) await sink.add(p);
       return { keep: true, rejectedCount };
@@ -431,6 +438,7 @@ class Receiver implements ReceivingFile {
   readonly holds: HeldLine[] = [];
   private batch: PaymentInstruction[] = [];
   private readonly earlier: EarlierPayments | undefined;
+  private readonly sameFile: SameFileLines | undefined;
 
   constructor(
     private readonly trx: Knex.Transaction,
@@ -442,9 +450,11 @@ class Receiver implements ReceivingFile {
       holdDuplicatesSince?: Date;
     },
   ) {
-    // Matched against other files only: this file's earlier batches are already in the table.
+    // Matched against other files through the table (this file's earlier batches are in it too,
+    // so it is left out there), and against this file's own earlier lines as they come.
     const since = at.holdDuplicatesSince;
     this.earlier = since ? new EarlierPayments(at.company, since, at.fileId) : undefined;
+    this.sameFile = since ? new SameFileLines() : undefined;
   }
 
   async add(payment: PaymentInstruction): Promise<void> {
@@ -472,19 +482,19 @@ class Receiver implements ReceivingFile {
     const payments = this.batch;
     if (payments.length === 0) return;
     const { trx, at } = this;
-    await this.earlier?.load(trx, payments);
-    const holds = this.earlier?.holds(payments) ?? [];
+    const ids = payments.map(() => at.newId());
+    const holds = await this.holdsOf(payments, ids);
     const held = new Map(holds.map((h) => [h.endToEndId, h]));
-    const rows = payments.map((p) =>
-      paymentRow({ id: at.newId(), fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
+    const rows = payments.map((p, i) =>
+      paymentRow({ id: ids[i]!, fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
     );
     for (const part of chunks(rows, 40)) await trx('payments').insert(part);
     // Tallied here, one counter difference per state of the batch: countRows builds a key per call.
     const byState = new Map<string, number>();
     for (const row of rows) byState.set(row.state as string, (byState.get(row.state as string) ?? 0) + 1);
     for (const [state, n] of byState) countRows(trx, 'payment', at.company, state, n);
-    const ids = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
-    const holdRows = heldRows(holds, ids, at.company, at.newId, at.now);
+    const idOf = new Map(rows.map((r) => [r.end_to_end_id as string, r.id as string]));
+    const holdRows = heldRows(holds, idOf, at.company, at.newId, at.now);
     for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
     const lines = new Map(payments.map((p) => [p.endToEndId, p.lineNumber]));
     for (const h of holds) this.holds.push({ ...h, lineNumber: lines.get(h.endToEndId) ?? 0 });
@@ -492,5 +502,36 @@ class Receiver implements ReceivingFile {
       this.totals.set(p.amount.currency, (this.totals.get(p.amount.currency) ?? 0n) + p.amount.minor);
     this.accepted += payments.length;
     this.batch = [];
+  }
+
+  /**
+   * The batch's holds: a line like a payment of another file is held as its duplicate; else a
+   * line like an earlier line of this file (in this batch, or in one already inserted) is held
+   * as a duplicate of that line, so that a file listing one invoice twice pays it once.
+   */
+  private async holdsOf(payments: readonly PaymentInstruction[], ids: readonly string[]): Promise<HoldInput[]> {
+    if (!this.earlier || !this.sameFile) return [];
+    await this.earlier.load(this.trx, payments);
+    const holds = this.earlier.holds(payments);
+    const repeats = this.sameFile.repeats(payments);
+    if (repeats.length === 0) return holds;
+    const heldAlready = new Set(holds.map((h) => h.endToEndId));
+    const inBatch = new Map(payments.map((p, i) => [p.lineNumber, { id: ids[i]!, endToEndId: p.endToEndId }]));
+    const earlierLines = repeats.map((r) => r.firstLine).filter((line) => !inBatch.has(line));
+    const inserted = new Map<number, { id: string; endToEndId: string }>();
+    for (const part of chunks([...new Set(earlierLines)])) {
+      const rows = await this.trx<Row>('payments')
+        .select('id', 'end_to_end_id', 'line_number')
+        .where({ file_id: this.at.fileId })
+        .whereIn('line_number', part);
+      for (const r of rows) inserted.set(toInt(r.line_number), { id: toStr(r.id), endToEndId: toStr(r.end_to_end_id) });
+    }
+    for (const repeat of repeats) {
+      const first = inBatch.get(repeat.firstLine) ?? inserted.get(repeat.firstLine);
+      if (first && !heldAlready.has(repeat.payment.endToEndId)) holds.push(sameFileHold(repeat, first));
+    }
+    // In file order, as the file's report lists them.
+    const order = new Map(payments.map((p, i) => [p.endToEndId, i]));
+    return holds.sort((a, b) => order.get(a.endToEndId)! - order.get(b.endToEndId)!);
   }
 }

@@ -1,13 +1,16 @@
 // Lines held as likely duplicates (src/domain/likely-duplicate.ts) of a payment accepted from
-// another file. Pickup finds them (`likelyDuplicates`) and the file ledger stores them held in
+// another file, or of an earlier line of the same file. Pickup finds them (`likelyDuplicates`,
+// `SameFileLines`) and the file ledger stores them held in
 // the same transaction as the file; a person releases a line (it goes back to accepted and the
 // next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled). The
 // decision is kept on the held row: who, when and why.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
+import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import {
@@ -228,6 +231,43 @@ export class EarlierPayments {
     }
     return holds;
   }
+}
+
+/** A line of this file held as a duplicate of an earlier line of it: the line it repeats, by number. */
+export interface SameFileRepeat {
+  payment: PaymentInstruction;
+  firstLine: number;
+}
+
+/**
+ * The likely-duplicate keys of one file's lines as they come, each with the line that first had
+ * it: a later line with the same creditor account, amount and reference is a repeat, whatever its
+ * end-to-end id (an ERP that lists one invoice twice in a payment run). The key is kept as a
+ * 16-byte digest in the compact id set, so a file of a million lines costs about as much again as
+ * its end-to-end ids, not a string a line.
+ */
+export class SameFileLines {
+  private readonly seen = new EndToEndIdSet();
+
+  /** The lines of `payments` (in file order) whose key an earlier line of the file had. */
+  repeats(payments: readonly PaymentInstruction[]): SameFileRepeat[] {
+    const repeats: SameFileRepeat[] = [];
+    for (const payment of payments) {
+      const digest = createHash('sha256').update(likelyDuplicateKey(payment)).digest('base64url').slice(0, 22);
+      const firstLine = this.seen.addIfAbsent(digest, payment.lineNumber);
+      if (firstLine !== undefined) repeats.push({ payment, firstLine });
+    }
+    return repeats;
+  }
+}
+
+/** The hold of a line that repeats an earlier line of its own file, with the reason in words. */
+export function sameFileHold(repeat: SameFileRepeat, first: { id: string; endToEndId: string }): HoldInput {
+  return {
+    endToEndId: repeat.payment.endToEndId,
+    matchedPaymentId: first.id,
+    reason: `likely duplicate: same creditor account, amount and reference as line ${repeat.firstLine} (end-to-end id ${first.endToEndId}) of this file`,
+  };
 }
 
 /** The held_payments rows and line states for `holds` (the file ledger inserts them with the file). */

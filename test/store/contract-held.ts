@@ -54,4 +54,41 @@ export function heldCases(ctx: () => ContractContext): void {
     expect(await store.held.list({ company })).toEqual([]);
     expect((await store.held.find('H-2b', company)).map((h) => h.id)).toEqual([held[1]!.id]);
   });
+
+  it('holds a line that repeats an earlier line of its own file, matched to that line, in file order', async () => {
+    const { store, clock } = ctx();
+    const company = 'held-same-file';
+    const since = new Date(clock.now().getTime() - 14 * 24 * 3600_000);
+    const file = await store.files.recordAcceptedFile(
+      paymentFile('same-1', { company }),
+      [
+        payment(1, { endToEndId: 'S-1' }),
+        payment(2, { endToEndId: 'S-2' }),
+        payment(1, { endToEndId: 'S-1b', lineNumber: 3, remittanceInformation: 'INVOICE  1' }),
+        payment(1, { endToEndId: 'S-1c', lineNumber: 4 }),
+      ],
+      0,
+      { holdDuplicatesSince: since },
+    );
+    expect(file.holds.map((h) => [h.endToEndId, h.lineNumber])).toEqual([
+      ['S-1b', 3],
+      ['S-1c', 4],
+    ]);
+    const lines = await store.payments.listByFile(file.id);
+    expect(lines.map((l) => [l.endToEndId, l.state])).toEqual([
+      ['S-1', 'accepted'],
+      ['S-2', 'accepted'],
+      ['S-1b', 'held'],
+      ['S-1c', 'held'],
+    ]);
+    const held = await store.held.list({ company });
+    expect(held.every((h) => h.matchedPaymentId === lines[0]!.id)).toBe(true);
+    expect(held[0]!.reason).toMatch(/as line 1 \(end-to-end id S-1\) of this file/);
+    // Without a window (duplicateWindow 0s), nothing is held.
+    const off = await store.files.recordAcceptedFile(paymentFile('same-2', { company }), [
+      payment(5, { endToEndId: 'T-1' }),
+      payment(5, { endToEndId: 'T-2', lineNumber: 2 }),
+    ]);
+    expect(off.holds).toEqual([]);
+  });
 }

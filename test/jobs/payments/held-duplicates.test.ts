@@ -109,6 +109,45 @@ describe('likely duplicates across files', () => {
     );
   });
 
+  it('a file that lists one invoice twice pays it once and holds the repeat, whatever its end-to-end id', async () => {
+    // Two lines to one creditor, 4 200 NOK for "Faktura 7001" each, with different end-to-end
+    // ids: before, both were sent (the hold compared with other files only).
+    await drop(
+      'run-7001.csv',
+      csv(
+        line('RUN-1', '4200.00', 'Faktura 7001'),
+        line('RUN-2', '980.00', 'Faktura 7002'),
+        line('RUN-3', '4200.00', 'faktura  7001'),
+      ),
+    );
+    const [picked] = await runPickup(pickup, [w.company]);
+    expect(picked).toMatchObject({ outcome: 'accepted', payments: 3, held: 1 });
+    const report = await readFile(join(w.company.root, picked!.report!), 'utf8');
+    expect(report).toMatch(
+      /row 4:[\s\S]*"RUN-3"[\s\S]*is held, not sent[\s\S]*as line 2 \(end-to-end id RUN-1\) of this file/,
+    );
+
+    await runSubmit(w.deps('s1'), [w.company]);
+    await runSubmit(w.deps('s2'), [w.company]);
+    expect(await paidAtBank()).toEqual(['RUN-1', 'RUN-2']);
+    const [held] = await w.store.held.list({ company: 'acme' });
+    expect(held).toMatchObject({ endToEndId: 'RUN-3', lineNumber: 4, fileName: 'run-7001.csv' });
+    const first = await w.store.payments.findByEndToEndId('acme', 'RUN-1');
+    expect(held!.matchedPaymentId).toBe(first!.id);
+  });
+
+  it('a repeat is found across the batches a long file is stored in', async () => {
+    const lines = Array.from({ length: 1205 }, (_, i) => line(`L-${i}`, `${i + 1}.00`, `Invoice ${i}`));
+    lines.push(line('L-again', '3.00', 'Invoice 2'));
+    await drop('long.csv', csv(...lines));
+    const [picked] = await runPickup(pickup, [w.company]);
+    expect(picked).toMatchObject({ outcome: 'accepted', payments: 1206, held: 1 });
+    const [held] = await w.store.held.list({ company: 'acme' });
+    expect(held).toMatchObject({ endToEndId: 'L-again', lineNumber: 1207 });
+    const first = await w.store.payments.findByEndToEndId('acme', 'L-2');
+    expect(held!.matchedPaymentId).toBe(first!.id);
+  });
+
   it('a payment outside the window, to another account, of another amount or for another reference is not held', async () => {
     await drop('a.csv', csv(line('A-1', '100.00', 'Invoice 1'), line('A-2', '100.00', 'Invoice 2')));
     await runPickup(pickup, [w.company]);

@@ -23,9 +23,10 @@ import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from
 import { createWorld, type World } from './world.js';
 
 const HEADER =
-  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,remittance_information';
+// Each line for its own invoice: lines alike in creditor, amount and reference are held as duplicates.
 const line = (debtor: string, e2e: string) =>
-  `${debtor},Sandbox AS,2026-01-07,${e2e},100.00,NOK,NO0612000000009,Leverandor AS`;
+  `${debtor},Sandbox AS,2026-01-07,${e2e},100.00,NOK,NO0612000000009,Leverandor AS,Invoice ${e2e}`;
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
 
 interface RecordedBulk {

@@ -1,5 +1,6 @@
 // Held duplicates: the company's lines held as likely duplicates of a payment accepted from
-// another file (same creditor account, amount and reference), oldest first. An operator releases
+// another file or of an earlier line of their own (same creditor account, amount and
+// reference), oldest first. An operator releases
 // one (the next submit sends it) or drops it (never sent; the ERP's status file shows it
 // cancelled) through the same use case as `settle payments release|drop` (jobs/held-payments.ts),
 // which keeps the decision on the held row and writes it to the audit trail.
@@ -44,7 +45,7 @@ export const heldPage: ConsolePage = {
     return {
       title: 'Held duplicates',
       body: [
-        '<p>These lines look like a payment already accepted from another file. Nothing is sent until a person decides.</p>',
+        '<p>These lines look like a payment already accepted from another file, or an earlier line of their own file. Nothing is sent until a person decides.</p>',
         table(
           'Lines held as likely duplicates, oldest first',
           ['File and line', 'End-to-end id', 'Why held', 'Held', 'Decide'],
