@@ -7,7 +7,7 @@ import type { Aim, BenchRow } from './row.js';
 const peak512 = { peakMiB: 512 };
 /** The proofs of the rows that run several processes: nothing twice, nothing lost. */
 const exactlyOnce = { sentTwice: 0, lost: 0 };
-const bureauProofs = { ...exactlyOnce, statementLinesDoubled: 0, statementLinesLost: 0 };
+const bureauProofs = { ...exactlyOnce, entriesDoubled: 0, entriesLost: 0 };
 
 export const AIMS: Readonly<Record<string, Aim>> = {
   'startup-version': { text: '≤ 1.2× the CPU of node -e 0', costAtMost: 1.2 },
