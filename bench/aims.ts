@@ -73,7 +73,8 @@ export function judge(row: BenchRow, rows: readonly BenchRow[], aim = aimOf(row.
   let met = true;
   if (aim.rateAtLeast !== undefined || aim.costAtMost !== undefined) {
     const reference = aim.against === undefined ? row.baselineRate : rows.find((r) => r.key === aim.against)?.rate;
-    if (reference === undefined || reference === 0) return { met: undefined, text: `no ${aim.against} row to compare` };
+    if (reference === undefined || reference === 0)
+      return { met: undefined, text: `no measured ${aim.against} row to compare` };
     const ratio = row.rate / reference;
     const cost = reference / row.rate;
     if (aim.rateAtLeast !== undefined) {

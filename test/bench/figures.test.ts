@@ -40,7 +40,7 @@ describe('a row judged against its aim', () => {
     expect(judge(row('payments-single', 18_000, 100_000), [floor])).toEqual({ met: false, text: 'no: 1.67× the cost' });
     expect(judge(row('payments-single', 25_000, 100_000), [])).toEqual({
       met: undefined,
-      text: 'no payments-floor row to compare',
+      text: 'no measured payments-floor row to compare',
     });
   });
 
