@@ -307,6 +307,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       baselineName: 'latency bound',
       baselineRate: companies / (bound / 1000),
       peakRssBytes: 0,
+      figures: { sentTwice: r.twice, lost: paymentsLost, entriesDoubled: r.doubled, entriesLost: lost },
       notes:
         `${night.failed > 0 ? `FAILED: ${night.failed} process(es); ` : ''}${r.dayChanged ? "INVALID: settle's day changed between the nights (midnight in Oslo), run again; " : ''}` +
         `wall ${(night.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +

@@ -1,7 +1,7 @@
 // camt.053 writer benchmark (`npm run bench`): 1,000,000 entries through settle's writer beside
 // a plain string-template writer of the same document (the practical limit), each in its own
-// child process so peak RSS (process.resourceUsage().maxRSS) is its own. The aim: at least half the template's rate, with memory that does
-// not grow with the entry count. Also measured, on a few entries: xmlbuilder2's streaming
+// child process so peak RSS (process.resourceUsage().maxRSS) is its own; its memory must not grow
+// with the entry count (the aim: bench/aims.ts). Also measured, on a few entries: xmlbuilder2's streaming
 // (createCB) API, which is why settle has its own small writer.
 // Both feed a counting sink. Run alone: npx tsx bench/camt053.ts [--quick] [--scale S]
 import { spawnSync } from 'node:child_process';
@@ -273,7 +273,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       baselineRate: rate(template),
       peakRssBytes: settle.maxRssBytes,
       notes:
-        `aim >= 0.5 x template; ratio ${(rate(settle) / rate(template)).toFixed(2)} (rates from process CPU time, best of 2; wall-clock ${Math.round(settle.entries / (settle.wallMs / 1000))} vs ${Math.round(template.entries / (template.wallMs / 1000))} entries/s); output ${mb(settle.bytes)}; ` +
+        `ratio ${(rate(settle) / rate(template)).toFixed(2)} (rates from process CPU time, best of 2; wall-clock ${Math.round(settle.entries / (settle.wallMs / 1000))} vs ${Math.round(template.entries / (template.wallMs / 1000))} entries/s); output ${mb(settle.bytes)}; ` +
         `template peak RSS ${mb(template.maxRssBytes)}; settle peak RSS at ${(size / 10).toLocaleString('en')} entries ${mb(small.maxRssBytes)} (flat = memory does not grow); ` +
         `byte-identical to the template on 2,000 entries: ${same ? 'yes' : 'NO'}`,
     },

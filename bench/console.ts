@@ -4,7 +4,7 @@
 // place. Then N searches of each kind through the Payments page's own load() — form reading, the
 // keyset query, payroll rules and the HTML — with values drawn from the data: end-to-end id,
 // reference, creditor name, creditor IBAN, exact amount, a week of execution dates, a state, a
-// state's second page (through its cursor). The aim (issue #20): p95 of each kind ≤ 200 ms.
+// state's second page (through its cursor); the worst kind's p95 is the figure its aim names.
 // The row's rate is searches per second over all kinds; its baseline is a lookup of one payment
 // by primary key on the same database, the floor of any query.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,8 +18,6 @@ import { paymentsPage } from '../src/server/console/pages/payments.js';
 import { createStore, openDatabase, type Database } from '../src/store/index.js';
 import { random } from './reconcile.js';
 import { scaledSize, type Bench } from './row.js';
-
-const AIM_MS = 200;
 
 /** How row i looks; the SQL below computes the same, so searches hit real rows. */
 const CREDITORS = 50_000;
@@ -154,10 +152,11 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineName: 'one payment by primary key',
         baselineRate: 1000 / lookupMs,
         peakRssBytes: process.resourceUsage().maxRSS * 1024,
+        figures: { p95Ms: worst },
         notes:
           `p95 per kind of ${searches} searches through the page's load(): ` +
           results.map((r) => `${r.kind} ${r.p95.toFixed(1)} ms (~${r.rows} rows)`).join(', ') +
-          `; aim p95 ≤ ${AIM_MS} ms: ${worst <= AIM_MS ? 'met' : 'NOT met'} (worst ${worst.toFixed(1)} ms); seeded in ${(seedMs / 1000).toFixed(1)} s`,
+          `; worst ${worst.toFixed(1)} ms; seeded in ${(seedMs / 1000).toFixed(1)} s`,
       },
     ];
   } finally {

@@ -220,7 +220,7 @@ function medianPeak(runs: readonly Measured[]): Measured {
 
 /**
  * The median peak at a tenth of the size and at full size, and what the growth is made of: the id
- * set's own bytes (exact, the one growth allowed), what lies beyond them against the aim, the
+ * set's own bytes (exact, the one growth allowed), what lies beyond them, the
  * heap and the array buffers at each peak, and what the id set alone adds to a process's peak
  * (its table grows by copying, so old and new table are briefly both held).
  */
@@ -239,7 +239,7 @@ function memoryNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[]
     `median peak ${MB(small.maxRssBytes)} at ${(ids.n / 10).toLocaleString('en')} → ${MB(big.maxRssBytes)} at ${ids.n.toLocaleString('en')} ` +
     `(runs ${peaks(smallRuns)} → ${peaks(bigRuns)} MB) ` +
     `(+${MB(growth)}; the end-to-end id set's own bytes ${signedMB(own)}, ${perId(ids.big)} an id vs ${perId(ids.map)} in a Map of flat strings; ` +
-    `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's, aim ≤ 10 %; aim peak ≤ 512 MB; ` +
+    `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's; ` +
     `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)})`
   );
 }
@@ -260,7 +260,6 @@ export const bench: Bench = async ({ quick, scale }) => {
         unit: 'lines',
         name: 'generic CSV',
         baseline: 'csv-parse alone',
-        aim: 0.75,
       },
       {
         kind: 'xml' as const,
@@ -269,7 +268,6 @@ export const bench: Bench = async ({ quick, scale }) => {
         unit: 'transactions',
         name: 'pain.001.001.09',
         baseline: 'saxes alone (tags and text)',
-        aim: 0.5,
       },
     ];
     for (const c of cases) {
@@ -302,20 +300,32 @@ export const bench: Bench = async ({ quick, scale }) => {
       };
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
       // The same payments with every value quoted: settle splits a file's lines itself only up
-      // to its first quote, so a quoted file is read by csv-parse throughout. One pair, cold.
-      let quotedNote = '';
+      // to its first quote, so a quoted file is read by csv-parse throughout. One pair, cold; a
+      // row of its own, which has an aim of its own.
+      let quotedRow: BenchRow | undefined;
       if (c.kind === 'csv') {
         const quoted = join(dir, 'quoted.csv');
         await write(quoted, () => csvLines(c.n, true));
         const [raw, ours] = [measure('csv-raw', quoted, 'cold'), measure('csv-validate', quoted, 'cold')];
         if (raw.lines !== c.n || ours.lines !== c.n)
           throw new Error(`counted ${raw.lines}/${ours.lines} of ${c.n} quoted lines`);
-        quotedNote = `; every value quoted (read by csv-parse throughout), one pair: ${((ours.lines / ours.cpuMs) * 1000).toFixed(0)} vs ${((raw.lines / raw.cpuMs) * 1000).toFixed(0)} lines/s = ${(raw.cpuMs / ours.cpuMs).toFixed(2)}×`;
+        quotedRow = {
+          key: 'intake-csv-quoted',
+          name: `validate generic CSV, every value quoted, ${c.n.toLocaleString('en')} lines`,
+          size: c.n,
+          unit: c.unit,
+          rate: (ours.lines / ours.cpuMs) * 1000,
+          baselineName: c.baseline,
+          baselineRate: (raw.lines / raw.cpuMs) * 1000,
+          peakRssBytes: ours.maxRssBytes,
+          notes:
+            'read by csv-parse throughout (settle splits lines itself only before the first quote); one cold pair, rates per CPU second of the whole process',
+        };
         await rm(quoted, { force: true });
       }
       // Pickup into the store (SQLite), three times at each size, taking turns: the same
       // validation, the ledger's id check and the batched inserts; its growth is held to the
-      // same aim as validation's, median peak against median peak.
+      // same measure as validation's, median peak against median peak.
       const picks: Measured[] = [];
       const picks10: Measured[] = [];
       for (let r = 0; r < REPEATS; r++) {
@@ -329,7 +339,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       const rate = median(ourRuns.map(perCpu));
       const baselineRate = median(raws.map(perCpu));
       const wallRatio = median(ourRuns.map((m) => m.lines / m.ms)) / median(raws.map((m) => m.lines / m.ms));
-      // The peak column is the highest of the runs (the aim is a ceiling); the growth uses medians.
+      // The peak column is the highest of the runs (its aim is a ceiling); the growth uses medians.
       const peak = Math.max(...ourRuns.map((m) => m.maxRssBytes));
       const rawPeak = Math.max(...raws.map((m) => m.maxRssBytes));
       rows.push({
@@ -343,12 +353,12 @@ export const bench: Bench = async ({ quick, scale }) => {
         peakRssBytes: peak,
         notes:
           `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'transaction'}, laid out like samples/erp); ` +
-          `rates per CPU second of the whole process, start-up included; aim ≥ ${c.aim}× raw: ${(rate / baselineRate).toFixed(2)}× ` +
+          `rates per CPU second of the whole process, start-up included; ${(rate / baselineRate).toFixed(2)}× raw ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
           `raw parser peak ${MB(rawPeak)}; settle ${memoryNote(ourRuns10, ourRuns, idSet)}` +
-          (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : '') +
-          quotedNote,
+          (tagsOnly ? `; saxes with tags only, no text (warm): ${Math.round(perCpu(tagsOnly))}/s` : ''),
       });
+      if (quotedRow) rows.push(quotedRow);
       rows.push({
         key: c.key.replace('intake', 'pickup'),
         name: `pick up ${c.name} into the store (SQLite), ${c.n.toLocaleString('en')} ${c.unit}`,

@@ -399,6 +399,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       baselineName: '1 process',
       baselineRate: count / (single.ms / 1000),
       peakRssBytes: 0,
+      figures: { sentTwice: r.record.duplicateKeys + r.record.duplicateLines, lost: count - r.record.lines },
       notes: `${r.failed > 0 ? `FAILED: ${r.failed} of ${r.n} process(es) exited with an error (stderr above); ` : ''}${r.record.bulks} bulks, ${r.record.lines} lines at the bank; duplicate keys ${r.record.duplicateKeys}, duplicate lines ${r.record.duplicateLines}: ${verdict}`,
     });
   }

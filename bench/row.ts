@@ -19,8 +19,35 @@ export interface BenchRow {
   baselineRate: number;
   /** Peak resident set size of the measured run, in bytes (0 when not measured). */
   peakRssBytes: number;
-  /** Free-form notes (e.g. the aim, or a proof that outputs are identical). */
+  /**
+   * Figures an aim may name beside the ratio (bench/aims.ts), e.g. `{ p95Ms: 152.5 }` or the
+   * proofs `{ sentTwice: 0, lost: 0 }`.
+   */
+  figures?: Readonly<Record<string, number>>;
+  /** What the row should reach: attached from bench/aims.ts by the runner, never set by a module. */
+  aim?: Aim;
+  /** Free-form notes (e.g. a proof that outputs are identical, or what the time is made of). */
   notes?: string;
+}
+
+/**
+ * What a row must reach. Each part given must hold. A ratio is this row's rate ÷ the reference
+ * rate: the row's own baseline, or the rate of the row named by `against` in the same run.
+ */
+export interface Aim {
+  /** For people, in the table: "≥ 1.2× csv-parse alone", "≤ 1.2× the time of payments-floor". */
+  text: string;
+  /** The key of the row whose rate is the reference, instead of this row's baseline. */
+  against?: string;
+  /** A throughput aim: the ratio must be at least this. */
+  rateAtLeast?: number;
+  /** A cost aim (time or CPU): 1 ÷ the ratio must be at most this. */
+  costAtMost?: number;
+  /**
+   * The most each figure may be: the row's own `figures`, and `peakMiB` (its peak RSS in MiB).
+   * A figure the row did not report fails the aim (it was not measured).
+   */
+  figuresAtMost?: Readonly<Record<string, number>>;
 }
 
 export interface BenchOptions {

@@ -3,6 +3,7 @@
 // with --scaling, every benchmark at several sizes and how its cost grows with size
 // (docs/performance.md explains the rows and the method).
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
+import { aimOf } from './aims.js';
 import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from './args.js';
 import { growth, growthTable, type ScaledRun } from './growth.js';
 import type { Bench, BenchRow } from './row.js';
@@ -36,7 +37,8 @@ async function runAll(scale: number): Promise<BenchRow[]> {
       );
     rows.push(...(await module.bench({ quick: args.quick, scale: args.quick ? 1 : scale })));
   }
-  return rows;
+  // Each row's aim from the one table of aims, so the table and the JSON carry it.
+  return rows.map((r) => ({ ...r, aim: aimOf(r.key) }));
 }
 
 const withRatio = (rows: readonly BenchRow[]): (BenchRow & { ratio: number })[] =>

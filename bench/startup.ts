@@ -2,8 +2,8 @@
 // of a 1,000-line CSV cost from process start to exit, beside what Node itself costs (`node -e 0`)
 // and Node plus csv-parse reading the same file. The compiled CLI is measured (bin/settle.js →
 // dist/, as installed), each run in a fresh process that reports its own CPU time and peak RSS
-// (REPORTER); medians of several runs. The aim: `settle --version` at most 3× the
-// CPU of `node -e 0` (a ratio of at least 0.33 in the table).
+// (REPORTER); medians of several runs. The rate is starts per CPU second, so a ratio of 0.5 is
+// twice the baseline's CPU (the aims: bench/aims.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -94,7 +94,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         'settle --version',
         'node -e 0',
         version,
-        'aim: at most 3× the CPU of node -e 0 (ratio ≥ 0.33)',
+        'the command line loads commander alone for --version',
       ),
       row(
         'startup-validate',

@@ -1,5 +1,6 @@
 // Plain-text formatting shared by the bench tables: Markdown pipe tables, so the output can be
 // pasted into docs/performance.md as it is.
+import { judge } from './aims.js';
 import type { BenchRow } from './row.js';
 
 export function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
@@ -23,9 +24,21 @@ export function short(n: number): string {
 
 export const mib = (bytes: number): string => (bytes > 0 ? `${(bytes / 2 ** 20).toFixed(0)} MiB` : 'n/a');
 
-/** The table of one run: every row beside its baseline. */
+/** The table of one run: every row beside its baseline, its aim and whether it met it. */
 export function rowTable(rows: readonly BenchRow[]): string {
-  const header = ['key', 'benchmark', 'size', 'rate', 'baseline', 'baseline rate', 'ratio', 'peak RSS', 'notes'];
+  const header = [
+    'key',
+    'benchmark',
+    'size',
+    'rate',
+    'baseline',
+    'baseline rate',
+    'ratio',
+    'peak RSS',
+    'aim',
+    'met',
+    'notes',
+  ];
   const body = rows.map((r) => [
     r.key,
     r.name,
@@ -35,6 +48,8 @@ export function rowTable(rows: readonly BenchRow[]): string {
     `${fmt(r.baselineRate)} ${r.unit}/s`,
     (r.rate / r.baselineRate).toFixed(2),
     mib(r.peakRssBytes),
+    r.aim?.text ?? '',
+    judge(r, rows, r.aim).text,
     r.notes ?? '',
   ]);
   return markdownTable(header, body);

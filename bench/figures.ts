@@ -1,0 +1,102 @@
+// `npm run bench:figures -- FILE.json`: writes the current figures into docs/performance.md from
+// a bench run's JSON (`npm run bench -- --json > FILE.json`), between the page's figures markers:
+// the run's machine line and one table — each row's figure beside its baseline, its aim from
+// bench/aims.ts and whether it met it. The page's figures are then the last run's, never a table
+// copied by hand.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AIMS, judge } from './aims.js';
+import type { BenchRow } from './row.js';
+import { fmt, markdownTable } from './table.js';
+
+export const FIGURES_START = '<!-- figures:start -->';
+export const FIGURES_END = '<!-- figures:end -->';
+
+/** What `npm run bench -- --json` prints: one run, or with --scaling every scale's run. */
+export interface BenchJson {
+  machine: string;
+  date: string;
+  quick?: boolean;
+  scale?: number;
+  rows?: BenchRow[];
+  runs?: { scale: number; rows: BenchRow[] }[];
+}
+
+/** The run the table shows: the run itself, or the largest scale of a --scaling run. */
+function chosenRun(json: BenchJson): { rows: BenchRow[]; sizes: string } {
+  if (json.rows) {
+    const sizes = json.quick
+      ? 'quick sizes (`--quick`): a smoke run, which shows that every row works, not what settle does at full size'
+      : json.scale === undefined || json.scale === 1
+        ? 'full size (scale 1)'
+        : `scale ${json.scale} (every full size × ${json.scale})`;
+    return { rows: json.rows, sizes };
+  }
+  const largest = [...(json.runs ?? [])].sort((a, b) => b.scale - a.scale)[0];
+  if (!largest) throw new Error('the JSON holds no rows: is it the output of `npm run bench -- --json`?');
+  return { rows: largest.rows, sizes: `scale ${largest.scale}, the largest of a --scaling run` };
+}
+
+/**
+ * The JSON of a bench run, read from what `npm run bench -- --json > FILE` wrote: npm prints its
+ * own lines (the script it runs) on stdout before the bench's JSON, so they are skipped.
+ */
+export function parseBenchJson(text: string): BenchJson {
+  const start = /^\{/m.exec(text)?.index;
+  if (start === undefined) throw new Error('no JSON in the file: is it the output of `npm run bench -- --json`?');
+  return JSON.parse(text.slice(start)) as BenchJson;
+}
+
+const cell = (text: string): string => text.replaceAll('|', '\\|');
+
+/** The Markdown that goes between the markers: the machine line, the table, the aims left out. */
+export function figuresBlock(json: BenchJson): string {
+  const { rows, sizes } = chosenRun(json);
+  const header = ['key', 'what', 'size', 'figure', 'baseline', 'ratio', 'aim', 'met?'];
+  const body = rows.map((r) => {
+    const aim = AIMS[r.key];
+    return [
+      `\`${r.key}\``,
+      r.name,
+      `${r.size.toLocaleString('en')} ${r.unit}`,
+      r.rate === 0 ? 'not measured' : `${fmt(r.rate)} ${r.unit}/s`,
+      `${r.baselineName}: ${fmt(r.baselineRate)} ${r.unit}/s`,
+      r.rate === 0 ? '' : (r.rate / r.baselineRate).toFixed(2),
+      aim?.text ?? '—',
+      judge(r, rows, aim).text || '—',
+    ].map(cell);
+  });
+  const measured = new Set(rows.map((r) => r.key));
+  const missing = Object.entries(AIMS).filter(([key]) => !measured.has(key));
+  return [
+    `Machine: \`${json.machine}; ${json.date}\``,
+    '',
+    `Sizes: ${sizes}.`,
+    '',
+    markdownTable(header, body),
+    ...(missing.length > 0
+      ? ['', `Aims with no row in this run: ${missing.map(([key, aim]) => `\`${key}\` (${aim.text})`).join('; ')}.`]
+      : []),
+  ].join('\n');
+}
+
+/** The page with its figures replaced; the markers must be there, once each and in order. */
+export function withFigures(page: string, block: string): string {
+  const start = page.indexOf(FIGURES_START);
+  const end = page.indexOf(FIGURES_END);
+  if (start === -1 || end < start || page.indexOf(FIGURES_START, start + 1) !== -1)
+    throw new Error(`the page needs one ${FIGURES_START} … ${FIGURES_END} pair, in that order`);
+  return `${page.slice(0, start + FIGURES_START.length)}\n${block}\n${page.slice(end)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [file, ...rest] = process.argv.slice(2);
+  if (file === undefined || rest.length > 0) {
+    process.stderr.write('usage: npm run bench:figures -- FILE.json   (from `npm run bench -- --json > FILE.json`)\n');
+    process.exit(2);
+  }
+  const page = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
+  const json = parseBenchJson(readFileSync(file, 'utf8'));
+  writeFileSync(page, withFigures(readFileSync(page, 'utf8'), figuresBlock(json)));
+  process.stdout.write(`docs/performance.md: the figures of ${json.date} written\n`);
+}
