@@ -5,7 +5,7 @@ import { formatAmount, type Money } from '../../domain/money.js';
 import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
-import { Table, When } from '../../html/index.js';
+import { Table, When, type Child } from '../../html/index.js';
 import { COLUMNS_OF, money } from './columns.js';
 
 /** "s" after a count other than one. */
@@ -18,11 +18,10 @@ export function Iban({ text }: { text: string }) {
   return <span class="iban">{text.replace(/(.{4})(?=.)/g, '$1\u00a0')}</span>;
 }
 
-/** A text with every IBAN in it kept whole. */
-function KeepIbansWhole({ text }: { text: string }) {
-  return (
-    <>{text.split(/\b([A-Z]{2}\d{2}[A-Z0-9]{8,30})\b/).map((part, i) => (i % 2 === 1 ? <Iban text={part} /> : part))}</>
-  );
+/** A text with every IBAN in it kept whole (a plain call, not a component: it is in many cells). */
+function keepIbansWhole(text: string): Child {
+  const parts = text.split(/\b([A-Z]{2}\d{2}[A-Z0-9]{8,30})\b/);
+  return parts.length === 1 ? text : parts.map((part, i) => (i % 2 === 1 ? <Iban text={part} /> : part));
 }
 
 /** Totals by currency, one a line. */
@@ -195,7 +194,7 @@ export function TypeSection(props: {
           <tr>
             {columns.map((c, n) => {
               const raw = c.cell(finding) ?? '';
-              const text = c.kind === 'iban' || c.kind === 'party' ? <KeepIbansWhole text={raw} /> : raw;
+              const text = c.kind === 'iban' || c.kind === 'party' ? keepIbansWhole(raw) : raw;
               // The first column names the row, so it is the row header.
               return n === 0 ? (
                 <th scope="row" class={c.kind}>

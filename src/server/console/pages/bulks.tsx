@@ -99,7 +99,7 @@ export const bulksPage: ConsolePage = {
 export const resolveBulkAction: ConsoleAction = {
   path: '/console/bulks/:id/resolve',
   // Every person of the company reaches the action, which refuses all but operators itself: so
-  // the router records a refusal in the audit trail (console/operator.ts).
+  // the router records a refusal in the audit trail (console/pages/operator.tsx).
   role: 'viewer',
   async handle(deps, req) {
     const refused = refuseUnlessOperator(req, 'resolve an unknown bulk');

@@ -3,7 +3,8 @@
 // a payroll line by its creditor or amount, and sees such lines without them.
 import { LINE_STATES } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
-import type { ConsolePage, PageRequest } from '../page.js';
+import type { StoredPayment } from '../../../store/index.js';
+import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { hasRole, href, Pager, payrollAccounts, visibleLine } from './parts.js';
 import { readSearch } from './payment-search.js';
@@ -43,6 +44,40 @@ function SearchForm({ req }: { req: PageRequest }) {
   );
 }
 
+/** The search form and a page of the payments it found, as the person may see them. */
+export function PaymentsFound(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  rows: readonly StoredPayment[];
+  next: string | undefined;
+}) {
+  const { deps, req } = props;
+  return (
+    <>
+      <SearchForm req={req} />
+      <Table
+        caption="Payments found, latest execution date first"
+        head={['Execution date', 'End-to-end id', 'Reference', 'Creditor', 'Creditor IBAN', 'Amount', 'State']}
+        rows={props.rows}
+        empty="none"
+        cells={(p) => {
+          const v = visibleLine(deps, req, p);
+          return [
+            p.requestedExecutionDate,
+            <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+            p.creditorReference ?? '',
+            v.creditor,
+            v.creditorIban,
+            v.amount,
+            p.state,
+          ];
+        }}
+      />
+      <Pager path="/console/payments" req={req} next={props.next} />
+    </>
+  );
+}
+
 export const paymentsPage: ConsolePage = {
   path: '/console/payments',
   nav: 'Payments',
@@ -76,30 +111,7 @@ export const paymentsPage: ConsolePage = {
     const page = await deps.store.consoleViews.searchPayments(search);
     return {
       title: 'Payments',
-      body: render(
-        <>
-          <SearchForm req={req} />
-          <Table
-            caption="Payments found, latest execution date first"
-            head={['Execution date', 'End-to-end id', 'Reference', 'Creditor', 'Creditor IBAN', 'Amount', 'State']}
-            rows={page.rows}
-            empty="none"
-            cells={(p) => {
-              const v = visibleLine(deps, req, p);
-              return [
-                p.requestedExecutionDate,
-                <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
-                p.creditorReference ?? '',
-                v.creditor,
-                v.creditorIban,
-                v.amount,
-                p.state,
-              ];
-            }}
-          />
-          <Pager path="/console/payments" req={req} next={page.next} />
-        </>,
-      ),
+      body: render(<PaymentsFound deps={deps} req={req} rows={page.rows} next={page.next} />),
     };
   }),
 };
