@@ -16,7 +16,8 @@ module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     layer('domain', []),
-    layer('formats', ['src/domain']),
+    layer('html', ['src/domain']),
+    layer('formats', ['src/domain', 'src/html']),
     layer('log', ['src/domain']),
     layer('config', ['src/domain', 'src/log']),
     layer('bank', ['src/domain', 'src/log']),
@@ -47,6 +48,14 @@ module.exports = {
       to: { path: 'node_modules/(knex|better-sqlite3|mysql2)/' },
     },
     {
+      name: 'template-engine-through-src-html',
+      comment:
+        'the template engine (hono/jsx) is reached through src/html alone: its render, its audited raw helper and the shared components (docs/decisions/0001-page-templates.md)',
+      severity: 'error',
+      from: { path: '^(src|jobs)/', pathNot: '^src/html/' },
+      to: { path: 'node_modules/hono/' },
+    },
+    {
       name: 'no-test-code-in-product',
       severity: 'error',
       from: { path: '^(src|jobs)/' },
@@ -60,7 +69,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default'],
-      extensions: ['.ts', '.js'],
+      extensions: ['.ts', '.tsx', '.js'],
     },
   },
 };

@@ -1,7 +1,33 @@
 // Lint rules: typescript-eslint's type-aware recommended set, plus the money rule of
-// conventions.md (amounts never go through floating point).
+// conventions.md (amounts never go through floating point) and the pages' rule: HTML comes from
+// the template engine alone (src/html), raw HTML only from its audited helper src/html/raw.tsx
+// (test/lint/html-escaping.test.ts proves each of these fires).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const NO_FLOATS = {
+  selector: "CallExpression[callee.name='parseFloat']",
+  message: 'Money never goes through floats: parse decimals to bigint (src/domain/money.ts).',
+};
+const NO_HAND_ESCAPING = [
+  {
+    selector:
+      'CallExpression[callee.name=/^(esc|escapeHtml)$/], CallExpression[callee.property.name=/^(esc|escapeHtml)$/]',
+    message: 'No HTML escaping by hand: write the page in JSX, the template engine escapes (src/html).',
+  },
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'No raw HTML in pages: only the audited helper src/html/raw.tsx lets HTML through unescaped.',
+  },
+];
+const NO_HTML_CAST = {
+  selector: "TSAsExpression[typeAnnotation.typeName.name='Html'], TSTypeAssertion[typeAnnotation.typeName.name='Html']",
+  message: 'Html comes from render() (src/html/render.ts) alone: a cast would let an outside string pass for HTML.',
+};
+const NO_RAW_IMPORT = {
+  paths: [{ name: 'hono/html', message: "The engine's raw HTML is for the audited helper src/html/raw.tsx alone." }],
+  patterns: [{ group: ['hono/utils/*', 'hono/jsx/dom*'], message: "The engine's internals are for src/html alone." }],
+};
 
 export default tseslint.config(
   {
@@ -26,14 +52,19 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'error',
       // Long positional lists hide which argument is which: pass an options object instead.
       'max-params': ['error', 5],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'Money never goes through floats: parse decimals to bigint (src/domain/money.ts).',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_FLOATS, ...NO_HAND_ESCAPING, NO_HTML_CAST],
+      'no-restricted-imports': ['error', NO_RAW_IMPORT],
     },
+  },
+  {
+    // The one function that makes Html: it brands what the engine rendered.
+    files: ['src/html/render.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_FLOATS, ...NO_HAND_ESCAPING] },
+  },
+  {
+    // The audited helper: the only importer of the engine's raw.
+    files: ['src/html/raw.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['test/**', 'bench/**'],

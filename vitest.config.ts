@@ -13,12 +13,13 @@ export default defineConfig({
     // every branch can be reached by a unit test (the conventions' 95 % on lines).
     coverage: {
       provider: 'v8',
-      include: ['src/domain/**/*.ts', 'src/formats/**/*.ts'],
+      include: ['src/domain/**/*.ts', 'src/formats/**/*.{ts,tsx}', 'src/html/**/*.{ts,tsx}'],
       reporter: ['text-summary', 'html', 'json-summary'],
       reportsDirectory: 'coverage',
       thresholds: {
         'src/domain/**/*.ts': { lines: 95 },
-        'src/formats/**/*.ts': { lines: 95 },
+        'src/formats/**/*.{ts,tsx}': { lines: 95 },
+        'src/html/**/*.{ts,tsx}': { lines: 95 },
       },
     },
   },

@@ -1,5 +1,5 @@
-// Read models of the console's operator pages (src/server/console/pages/bulks.ts, held.ts,
-// cancellations.ts): what waits for an operator, oldest first, paged by keyset like every
+// Read models of the console's operator pages (src/server/console/pages/bulks.tsx, held.tsx,
+// cancellations.tsx): what waits for an operator, oldest first, paged by keyset like every
 // console list (src/store/console-views.ts) on the indexes of migration 0410. Nothing here writes;
 // the decisions go through the same use cases as the CLI (jobs/). Today's unknown bulks
 // (src/store/today-views.ts) share bulks_console_state_ix.

@@ -1,5 +1,5 @@
 // Failed password sign-ins of the console, counted per user name and per client address over a
-// window, for the limit in src/server/console/sign-in.ts. Each failure deletes the expired
+// window, for the limit in src/server/console/sign-in.tsx. Each failure deletes the expired
 // failures of its name and address, so the table stays as small as the window. Never a password.
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';

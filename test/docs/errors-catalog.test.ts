@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|js)$/.test(name) ? [path] : [];
+    return /\.(tsx?|js)$/.test(name) ? [path] : [];
   });
 }
 

@@ -230,7 +230,7 @@ describe('security: formula injection is neutralised in every CSV settle writes'
     async function sources(dir: string): Promise<string[]> {
       const out: string[] = [];
       for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true, recursive: true })) {
-        if (entry.isFile() && entry.name.endsWith('.ts')) out.push(relative(ROOT, join(entry.parentPath, entry.name)));
+        if (entry.isFile() && /\.tsx?$/.test(entry.name)) out.push(relative(ROOT, join(entry.parentPath, entry.name)));
       }
       return out.sort();
     }

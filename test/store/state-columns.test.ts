@@ -13,7 +13,7 @@ const STATE_COLUMNS = new Set(['state', 'bank_status']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)));
 }
 

@@ -12,7 +12,7 @@ import { CLI_BUILD_DIR, ROOT } from './cli-paths.js';
 
 function typeScriptFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts'))
+    .filter((name) => /\.tsx?$/.test(name))
     .map((name) => join(ROOT, dir, name));
 }
 
@@ -31,6 +31,9 @@ export async function buildCompiled(alsoDirs: readonly string[]): Promise<void> 
     platform: 'node',
     target: 'node20',
     sourcemap: 'inline',
+    // The pages' JSX, as tsconfig.json compiles it: hono/jsx's runtime, which escapes by default.
+    jsx: 'automatic',
+    jsxImportSource: 'hono/jsx',
     logLevel: 'warning',
   });
 }

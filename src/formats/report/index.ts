@@ -6,7 +6,6 @@ export {
   renderFindingsCsv,
   type FindingsCsvOptions,
 } from './csv.js';
-export { escapeHtml } from './escape.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
 export { textTable } from './text-table.js';
 export {

@@ -1,12 +1,14 @@
 // The contract between the console's shell (sign-in, sessions, CSRF, CSP, layout, routing) and
-// its pages. A page loads what it shows through the store's read models and returns an HTML
-// fragment in which every outside value is already escaped; the shell wraps it in the layout,
-// checks the role before calling it, and verifies the CSRF token before any action runs.
+// its pages. A page loads what it shows through the store's read models and returns its body
+// rendered by the template engine (src/html: `Html`, every outside value escaped there); the
+// shell wraps it in the layout, checks the role before calling it, and verifies the CSRF token
+// before any action runs.
 import type { BankClient } from '../../bank/index.js';
 import type { CompanyConfig } from '../../config/index.js';
 import type { Role } from '../../domain/roles.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log/index.js';
+import type { Html } from '../../html/index.js';
 import type { Store } from '../../store/index.js';
 
 /** The signed-in person, with roles per company from the configuration's people lists. */
@@ -45,14 +47,14 @@ export interface PageRequest {
   company: string;
   query: URLSearchParams;
   params: Readonly<Record<string, string>>;
-  /** To put into every form the page renders: `<input type="hidden" name="_csrf" value="…">`. */
+  /** To put into every form the page renders (pages/parts.tsx's CsrfField). */
   csrfToken: string;
 }
 
 export interface PageResult {
   title: string;
-  /** HTML fragment; every value from outside escaped (src/formats/report/escape.ts). */
-  body: string;
+  /** The page's body, rendered by src/html's `render` (which escapes every value from outside). */
+  body: Html;
   status?: number;
   /**
    * Sent instead of the page, as an attachment (a recorded report): never shown inside the
@@ -92,7 +94,7 @@ export function auditOrigin(origin: ActionOrigin): string {
  * for the change it made (with who, what, when and auditOrigin), so the router adds no generic
  * one: one entry per change. Refusals and failures leave it out and get the router's entry.
  */
-export type ActionResult = ({ redirect: string } | { status: number; title: string; body: string }) & {
+export type ActionResult = ({ redirect: string } | { status: number; title: string; body: Html }) & {
   audited?: true;
 };
 

@@ -29,6 +29,20 @@ describe('HTML report', () => {
     expect(html).toContain('SB-&lt;1&gt;');
   });
 
+  it('shows bidirectional controls from outside as their code point, as the console does', () => {
+    const result = sampleResult();
+    const findings = result.findings.map((f) => ({
+      ...f,
+      counterparty: 'invoice\u202Efdp.exe',
+      message: `${f.message} \u2066`,
+    }));
+    const html = renderFindingsHtml({ ...META, company: 'Acme \u202B' }, findings, result.summary);
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(html).toContain('invoice[U+202E]fdp.exe');
+    expect(html).toContain('[U+2066]');
+    expect(html).toContain('<h1>Reconciliation report: Acme [U+202B]</h1>');
+  });
+
   it('puts the summary first: counts, people needed and totals by currency', () => {
     const html = render();
     const summaryAt = html.indexOf('<h2 id="summary">Summary</h2>');

@@ -228,6 +228,20 @@ describe('console pages on SQLite', () => {
     expect(search.body).toContain('value="&lt;script&gt;');
   });
 
+  it('shows hostile text of the audit trail escaped, bidirectional controls as their code point', async () => {
+    await store.audit.append({
+      actor: 'local:mallory',
+      action: 'console /console/findings/:id/ack',
+      subject: { type: 'finding', id: HOSTILE },
+      reason: HOSTILE,
+      origin: 'console@127.0.0.1',
+      details: {},
+    });
+    const audit = await load('/console/audit', ['operator']);
+    expectSafe(audit);
+    expect(audit.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=alert(2) [U+202E]gnp.exe');
+  });
+
   it('lists files with state, lines, totals and the error report', async () => {
     const files = await load('/console/files', ['viewer']);
     expect(files.body).toContain('<caption>Payment files, newest first</caption>');

@@ -2,7 +2,7 @@
 // decode (an old or edited link) answers 400 with what to do, not a server error.
 import { BadCursorError } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest, PageResult } from '../page.js';
-import { problem } from './html.js';
+import { problem } from './parts.js';
 
 export function loadPage(
   load: (deps: ConsoleDeps, req: PageRequest) => Promise<PageResult>,

@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { render } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from './pages/index.js';
@@ -54,10 +55,15 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
       status,
       renderLayout({
         title: status === 500 ? 'Something went wrong' : 'Bad request',
-        body:
-          status === 500
-            ? '<p>settle could not show this page; the reason is in its log. Nothing was changed unless the page said so.</p>'
-            : '<p>The request could not be read.</p>',
+        body: render(
+          status === 500 ? (
+            <p>
+              settle could not show this page; the reason is in its log. Nothing was changed unless the page said so.
+            </p>
+          ) : (
+            <p>The request could not be read.</p>
+          ),
+        ),
       }),
     );
   });
@@ -65,7 +71,14 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
     sendHtml(
       reply,
       404,
-      renderLayout({ title: 'Not found', body: `<p><a href="${CONSOLE_PREFIX}/">Back to the console</a></p>` }),
+      renderLayout({
+        title: 'Not found',
+        body: render(
+          <p>
+            <a href={`${CONSOLE_PREFIX}/`}>Back to the console</a>
+          </p>,
+        ),
+      }),
     ),
   );
 

@@ -4,7 +4,8 @@
 // the request names a file: an unknown id, a path, or another company's id is a 404.
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
-import { hasRole, href, link, problem, when } from './html.js';
+import { Link, render } from '../../../html/index.js';
+import { hasRole, href, problem, when } from './parts.js';
 
 const NOT_FOUND = 'The company has no report with this id.';
 
@@ -12,11 +13,19 @@ export function reportHref(req: PageRequest, report: ReportEntry): string {
   return href(`/console/reports/${encodeURIComponent(report.id)}`, req);
 }
 
-/** A list of links to reports, each with its name and time. */
-export function reportLinks(deps: ConsoleDeps, req: PageRequest, reports: readonly ReportEntry[]): string {
-  if (reports.length === 0) return '';
-  const items = reports.map((r) => `<li>${link(reportHref(req, r), r.name)} (${when(deps, req, r.createdAt)})</li>`);
-  return `<ul class="reports">${items.join('')}</ul>`;
+/** A list of links to reports, each with its name and time; nothing when there are none. */
+export function ReportLinks(props: { deps: ConsoleDeps; req: PageRequest; reports: readonly ReportEntry[] }) {
+  const { deps, req, reports } = props;
+  if (reports.length === 0) return null;
+  return (
+    <ul class="reports">
+      {reports.map((r) => (
+        <li>
+          <Link href={reportHref(req, r)}>{r.name}</Link> ({when(deps, req, r.createdAt)})
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export const reportPage: ConsolePage = {
@@ -31,7 +40,7 @@ export const reportPage: ConsolePage = {
       return problem('Not allowed', 'Reconciliation reports are for finance, payroll and operators.', 403);
     return {
       title: 'Report',
-      body: '',
+      body: render(<></>),
       download: { fileName: report.name, mediaType: report.mediaType, content: report.content },
     };
   },

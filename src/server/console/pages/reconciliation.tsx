@@ -6,9 +6,10 @@ import { decisionMismatch } from '../../../../jobs/finding-decision.js';
 import { isSettleError } from '../../../domain/errors.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { csrfField, esc, hasRole, href, link, pager, problem, table, when, withQuery } from './html.js';
+import { Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
-import { reportLinks } from './reports.js';
+import { CsrfField, hasRole, href, Pager, problem, when, withQuery } from './parts.js';
+import { ReportLinks } from './reports.js';
 
 const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
   { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge' },
@@ -20,19 +21,25 @@ const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = 
 /** Who may decide about findings: finance, and operators who run the install. */
 const DECIDERS = ['finance', 'operator'] as const;
 
-function decisionForms(req: PageRequest, f: StoredFinding): string {
-  if (!hasRole(req, ...DECIDERS)) return '';
+function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
+  if (!hasRole(req, ...DECIDERS)) return null;
   const fitting = DECISIONS.filter(
     (d) => decisionMismatch(f.type, d.kind) === undefined && (d.kind === 'open') === (f.decision !== 'open'),
   );
-  return fitting
-    .map(
-      (d) =>
-        `<form method="post" action="/console/findings/${esc(encodeURIComponent(f.id))}/${d.verb}?company=${esc(encodeURIComponent(req.company))}">` +
-        `${csrfField(req)}<label for="reason-${esc(f.id)}-${d.verb}">Reason</label> ` +
-        `<input id="reason-${esc(f.id)}-${d.verb}" name="reason" required> <button type="submit">${d.label}</button></form>`,
-    )
-    .join('\n');
+  return (
+    <>
+      {fitting.map((d) => (
+        <form
+          method="post"
+          action={`/console/findings/${encodeURIComponent(f.id)}/${d.verb}?company=${encodeURIComponent(req.company)}`}
+        >
+          <CsrfField req={req} />
+          <label for={`reason-${f.id}-${d.verb}`}>Reason</label>{' '}
+          <input id={`reason-${f.id}-${d.verb}`} name="reason" required /> <button type="submit">{d.label}</button>
+        </form>
+      ))}
+    </>
+  );
 }
 
 export const reconciliationPage: ConsolePage = {
@@ -50,33 +57,57 @@ export const reconciliationPage: ConsolePage = {
       limit: 10,
       ...(reportsAfter ? { after: reportsAfter } : {}),
     });
-    const rows = page.rows.map((f) => [
-      `<span id="finding-${esc(f.id)}">${esc(f.id)}</span>`,
-      esc(f.type),
-      `${esc(f.subject)}<br>${esc(f.summary)}`,
-      when(deps, req, f.firstSeenAt),
-      f.decision === 'open'
-        ? 'needs a person'
-        : `${esc(f.decision)} by ${esc(f.decidedBy ?? '?')} ${when(deps, req, f.decidedAt)}${
-            f.decidedHash !== f.factHash ? ' (facts changed since: needs a person)' : ''
-          }`,
-      decisionForms(req, f),
-    ]);
+    const list = '/console/reconciliation';
     return {
       title: 'Reconciliation findings',
-      body: [
-        `<p>${all ? link(href('/console/reconciliation', req), 'Only the latest run') : link(href('/console/reconciliation', req, { all: '1' }), 'Every finding ever recorded')}.</p>`,
-        `<h2 id="reports">Reports of the runs</h2>\n${reportLinks(deps, req, reports.rows) || '<p>No run has written a report yet.</p>'}` +
-          (reports.next
-            ? `<nav aria-label="reports: pages">${link(withQuery('/console/reconciliation', req, { 'after-reports': reports.next }) + '#reports', 'Older reports')}</nav>`
-            : ''),
-        table(
-          all ? 'Every finding, newest first' : 'Findings of the latest run, newest first',
-          ['Id', 'Type', 'About', 'First seen', 'Decision', 'Decide'],
-          rows,
-        ),
-        pager('/console/reconciliation', req, page.next),
-      ].join('\n'),
+      body: render(
+        <>
+          <p>
+            {all ? (
+              <Link href={href(list, req)}>Only the latest run</Link>
+            ) : (
+              <Link href={href(list, req, { all: '1' })}>Every finding ever recorded</Link>
+            )}
+            .
+          </p>
+          <h2 id="reports">Reports of the runs</h2>
+          {reports.rows.length > 0 ? (
+            <ReportLinks deps={deps} req={req} reports={reports.rows} />
+          ) : (
+            <p>No run has written a report yet.</p>
+          )}
+          {reports.next && (
+            <nav aria-label="reports: pages">
+              <Link href={withQuery(list, req, { 'after-reports': reports.next }) + '#reports'}>Older reports</Link>
+            </nav>
+          )}
+          <Table
+            caption={all ? 'Every finding, newest first' : 'Findings of the latest run, newest first'}
+            head={['Id', 'Type', 'About', 'First seen', 'Decision', 'Decide']}
+            rows={page.rows}
+            empty="none"
+            cells={(f) => [
+              <span id={`finding-${f.id}`}>{f.id}</span>,
+              f.type,
+              <>
+                {f.subject}
+                <br />
+                {f.summary}
+              </>,
+              when(deps, req, f.firstSeenAt),
+              f.decision === 'open'
+                ? 'needs a person'
+                : [
+                    `${f.decision} by ${f.decidedBy ?? '?'} `,
+                    when(deps, req, f.decidedAt),
+                    f.decidedHash !== f.factHash && ' (facts changed since: needs a person)',
+                  ],
+              <DecisionForms req={req} finding={f} />,
+            ]}
+          />
+          <Pager path={list} req={req} next={page.next} />
+        </>,
+      ),
     };
   }),
 };

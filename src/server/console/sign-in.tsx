@@ -3,7 +3,7 @@
 // (matched by e-mail); a person with no role anywhere is told so and gets no session.
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../formats/report/escape.js';
+import { render, type Html } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import { OidcSignIn } from './oidc.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
@@ -63,7 +63,12 @@ export function registerSignIn(
         .send(
           renderLayout({
             title: 'No access',
-            body: `<p>You signed in as ${escapeHtml(who.email)}, but no company lists this address among its people. Ask an operator to add you to <code>companies[].people</code> in the configuration.</p>`,
+            body: render(
+              <p>
+                You signed in as {who.email}, but no company lists this address among its people. Ask an operator to add
+                you to <code>companies[].people</code> in the configuration.
+              </p>,
+            ),
           }),
         );
     }
@@ -156,7 +161,7 @@ export function registerSignIn(
         403,
         renderLayout({
           title: 'Refused',
-          body: '<p>The form was not sent from this console (no valid CSRF token).</p>',
+          body: render(<p>The form was not sent from this console (no valid CSRF token).</p>),
         }),
       );
     clearCookie(reply, SESSION_COOKIE);
@@ -218,21 +223,38 @@ export function safeNext(next: string | undefined): string {
     : `${CONSOLE_PREFIX}/`;
 }
 
-export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendHtml(reply: FastifyReply, status: number, html: Html): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 
-function signInPage(options: ConsoleOptions, token: string, problem?: string): string {
-  const e = escapeHtml;
-  const parts: string[] = [];
-  if (problem) parts.push(`<p class="bad" role="alert">${e(problem)}</p>`);
-  if (options.oidc) parts.push(`<p><a href="${CONSOLE_PREFIX}/sign-in/oidc">Sign in with your company account</a></p>`);
-  if (options.localUsers.length > 0)
-    parts.push(`<form method="post" action="${CONSOLE_PREFIX}/sign-in" class="box">
-<input type="hidden" name="_csrf" value="${e(token)}">
-<label for="username">User name</label><input id="username" name="username" autocomplete="username" required>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<p><button type="submit">Sign in</button></p>
-</form>`);
-  return renderLayout({ title: 'Sign in', body: parts.join('\n') });
+function signInPage(options: ConsoleOptions, token: string, problem?: string): Html {
+  return renderLayout({
+    title: 'Sign in',
+    body: render(
+      <>
+        {problem && (
+          <p class="bad" role="alert">
+            {problem}
+          </p>
+        )}
+        {options.oidc && (
+          <p>
+            <a href={`${CONSOLE_PREFIX}/sign-in/oidc`}>Sign in with your company account</a>
+          </p>
+        )}
+        {options.localUsers.length > 0 && (
+          <form method="post" action={`${CONSOLE_PREFIX}/sign-in`} class="box">
+            <input type="hidden" name="_csrf" value={token} />
+            <label for="username">User name</label>
+            <input id="username" name="username" autocomplete="username" required />
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required />
+            <p>
+              <button type="submit">Sign in</button>
+            </p>
+          </form>
+        )}
+      </>,
+    ),
+  });
 }

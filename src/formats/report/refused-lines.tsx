@@ -3,7 +3,7 @@
 // src/domain/line-message.ts). It goes to the reports folder and into the alert e-mail, never
 // into the ERP's own files (pain.002 and the status CSV carry codes and the bank's text only).
 import type { LineMessage } from '../../domain/line-message.js';
-import { escapeHtml } from './escape.js';
+import { Document, InlineStyle, render, type Html } from '../../html/index.js';
 import { REPORT_CSS } from './html-style.js';
 
 export interface RefusedLine {
@@ -59,25 +59,52 @@ export function refusedLinesBody(lines: readonly RefusedLine[]): string {
   return out.join('\n');
 }
 
-export function renderRefusedLinesHtml(r: RefusedLinesReport): string {
-  const rows = r.lines.flatMap((line) =>
-    line.messages.map(
-      (m, i) =>
-        `<tr>${
-          i === 0
-            ? `<td rowspan="${line.messages.length}">${line.lineNumber}</td><td rowspan="${line.messages.length}">${escapeHtml(line.endToEndId)}</td><td rowspan="${line.messages.length}">${escapeHtml(line.creditorName)}</td><td rowspan="${line.messages.length}" class="num">${escapeHtml(line.amount)} ${escapeHtml(line.currency)}</td><td rowspan="${line.messages.length}">${escapeHtml(line.status)}</td>`
-            : ''
-        }<td>${escapeHtml(reason(m))}</td><td>${escapeHtml(m.action)}</td></tr>`,
-    ),
+export function renderRefusedLinesHtml(r: RefusedLinesReport): Html {
+  return render(
+    <Document lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>{title(r)}</title>
+        <InlineStyle css={REPORT_CSS} />
+      </head>
+      <body>
+        <h1>{title(r)}</h1>
+        <p>as of {r.asOf}</p>
+        <table>
+          <thead>
+            <tr>
+              {['Line', 'ERP reference', 'Creditor', 'Amount', 'Status', 'The bank’s reason', 'What to do'].map((h) => (
+                <th>{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {r.lines.map((line) => line.messages.map((m, i) => <MessageRow line={line} message={m} first={i === 0} />))}
+          </tbody>
+        </table>
+      </body>
+    </Document>,
   );
-  return [
-    '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title(r))}</title><style>${REPORT_CSS}</style></head><body>`,
-    `<h1>${escapeHtml(title(r))}</h1>`,
-    `<p>as of ${escapeHtml(r.asOf)}</p>`,
-    '<table><thead><tr><th>Line</th><th>ERP reference</th><th>Creditor</th><th>Amount</th><th>Status</th><th>The bank’s reason</th><th>What to do</th></tr></thead>',
-    `<tbody>${rows.join('')}</tbody></table>`,
-    '</body></html>',
-    '',
-  ].join('\n');
+}
+
+/** One of a line's messages; the first carries the line's facts, spanning all its messages. */
+function MessageRow({ line, message, first }: { line: RefusedLine; message: LineMessage; first: boolean }) {
+  const span = line.messages.length;
+  return (
+    <tr>
+      {first && (
+        <>
+          <td rowspan={span}>{line.lineNumber}</td>
+          <td rowspan={span}>{line.endToEndId}</td>
+          <td rowspan={span}>{line.creditorName}</td>
+          <td rowspan={span} class="num">
+            {line.amount} {line.currency}
+          </td>
+          <td rowspan={span}>{line.status}</td>
+        </>
+      )}
+      <td>{reason(message)}</td>
+      <td>{message.action}</td>
+    </tr>
+  );
 }

@@ -7,24 +7,30 @@
 import { decideHold } from '../../../../jobs/held-payments.js';
 import type { HeldPayment, HoldDecision } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { esc, href, link, pager, table, when } from './html.js';
+import { Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
-import { decisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
+import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
+import { href, Pager, when } from './parts.js';
 
 const DECISIONS: { verb: string; decision: HoldDecision; label: string }[] = [
   { verb: 'release', decision: 'released', label: 'Release (not a duplicate: send it)' },
   { verb: 'drop', decision: 'dropped', label: 'Reject (a duplicate: never send it)' },
 ];
 
-function decisionForms(req: PageRequest, h: HeldPayment): string {
-  if (!isOperator(req)) return '';
-  return DECISIONS.map((d) =>
-    decisionForm(req, {
-      path: `/console/held/${encodeURIComponent(h.id)}/${d.verb}`,
-      id: `held-${h.id}-${d.verb}`,
-      button: d.label,
-    }),
-  ).join('\n');
+function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
+  if (!isOperator(req)) return null;
+  return (
+    <>
+      {DECISIONS.map((d) => (
+        <DecisionForm
+          req={req}
+          path={`/console/held/${encodeURIComponent(held.id)}/${d.verb}`}
+          id={`held-${held.id}-${d.verb}`}
+          button={d.label}
+        />
+      ))}
+    </>
+  );
 }
 
 export const heldPage: ConsolePage = {
@@ -35,24 +41,38 @@ export const heldPage: ConsolePage = {
     const page = await deps.store.operatorViews.heldPayments(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
-    const rows = page.rows.map((h) => [
-      `<span id="held-${esc(h.id)}">${link(href(`/console/files/${encodeURIComponent(h.fileId)}`, req), h.fileName)}, line ${esc(String(h.lineNumber))}</span>`,
-      link(href(`/console/payments/${encodeURIComponent(h.paymentId)}`, req), h.endToEndId),
-      `${esc(h.reason)}<br>${link(href(`/console/payments/${encodeURIComponent(h.matchedPaymentId)}`, req), 'The payment it looks like')}`,
-      when(deps, req, h.heldAt),
-      decisionForms(req, h),
-    ]);
+    const payment = (id: string) => href(`/console/payments/${encodeURIComponent(id)}`, req);
     return {
       title: 'Held duplicates',
-      body: [
-        '<p>These lines look like a payment already accepted from another file, or an earlier line of their own file. Nothing is sent until a person decides.</p>',
-        table(
-          'Lines held as likely duplicates, oldest first',
-          ['File and line', 'End-to-end id', 'Why held', 'Held', 'Decide'],
-          rows,
-        ),
-        pager('/console/held', req, page.next),
-      ].join('\n'),
+      body: render(
+        <>
+          <p>
+            These lines look like a payment already accepted from another file, or an earlier line of their own file.
+            Nothing is sent until a person decides.
+          </p>
+          <Table
+            caption="Lines held as likely duplicates, oldest first"
+            head={['File and line', 'End-to-end id', 'Why held', 'Held', 'Decide']}
+            rows={page.rows}
+            empty="none"
+            cells={(h) => [
+              <span id={`held-${h.id}`}>
+                <Link href={href(`/console/files/${encodeURIComponent(h.fileId)}`, req)}>{h.fileName}</Link>, line{' '}
+                {String(h.lineNumber)}
+              </span>,
+              <Link href={payment(h.paymentId)}>{h.endToEndId}</Link>,
+              <>
+                {h.reason}
+                <br />
+                <Link href={payment(h.matchedPaymentId)}>The payment it looks like</Link>
+              </>,
+              when(deps, req, h.heldAt),
+              <DecisionForms req={req} held={h} />,
+            ]}
+          />
+          <Pager path="/console/held" req={req} next={page.next} />
+        </>,
+      ),
     };
   }),
 };

@@ -3,11 +3,11 @@
 // near expiry, statement gaps — and the last run of each job. Each list is one keyset page read
 // in the database for this company alone (src/store/today-views.ts); its "more" link carries
 // that list's cursor (`?after-<list>=`), so no list ever reads all its rows.
+import { Link, render, Table, type Child, type JSX } from '../../../html/index.js';
 import type { Paged, PageQuery } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
-import { localTime, table } from './format.js';
-import { esc, href, link, when, withQuery } from './html.js';
 import { loadPage } from './load-page.js';
+import { href, localTime, when, withQuery } from './parts.js';
 
 /** Rows of each list on this page; its "more" link shows the next ones. */
 const SHOWN = 10;
@@ -20,30 +20,64 @@ interface Section<T> {
   head: string[];
   empty: string;
   load: (q: PageQuery) => Promise<Paged<T>>;
-  cells: (row: T) => string[];
+  cells: (row: T) => Child[];
 }
 
 /** One list of the page: its first page, or the page after its own cursor, with a "more" link. */
-async function section<T>(req: PageRequest, s: Section<T>): Promise<string> {
+async function section<T>(req: PageRequest, s: Section<T>): Promise<JSX.Element> {
   const after = req.query.get(`after-${s.key}`) ?? undefined;
   const page = await s.load({ limit: SHOWN, ...(after ? { after } : {}) });
   const count = `${page.rows.length}${page.next ? '+' : ''}`;
-  const nav = [
-    after ? link(withQuery('/console/', req, { [`after-${s.key}`]: undefined }) + `#${s.key}`, 'First ones') : '',
-    page.next ? link(withQuery('/console/', req, { [`after-${s.key}`]: page.next }) + `#${s.key}`, 'More') : '',
-  ].filter(Boolean);
-  return `<h2 id="${s.key}">${esc(s.title)} (${count})</h2>
-${table(s.title, s.head, page.rows.map(s.cells), s.empty)}${nav.length ? `\n<nav aria-label="${esc(s.title)}: pages">${nav.join(' · ')}</nav>` : ''}`;
+  const first = after && (
+    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: undefined }) + `#${s.key}`}>First ones</Link>
+  );
+  const more = page.next && (
+    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: page.next }) + `#${s.key}`}>More</Link>
+  );
+  return (
+    <>
+      <h2 id={s.key}>
+        {s.title} ({count})
+      </h2>
+      <Table
+        caption={s.title}
+        captionClass="skip"
+        head={s.head}
+        rows={page.rows}
+        cells={s.cells}
+        empty={{ note: s.empty }}
+      />
+      {(first || more) && (
+        <nav aria-label={`${s.title}: pages`}>
+          {first}
+          {first && more && ' · '}
+          {more}
+        </nav>
+      )}
+    </>
+  );
 }
 
-function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
+function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
   const { company } = req;
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + (deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS));
   const at = (d: Date | undefined) => when(deps, req, d);
   // An expiry within alerts.warnBefore is marked, as the alerts warn of it; a past one as expired.
   const soon = (d: Date) =>
-    d <= now ? ' <span class="bad">(expired)</span>' : d <= horizon ? ' <span class="warn">(expires soon)</span>' : '';
+    d <= now ? (
+      <>
+        {' '}
+        <span class="bad">(expired)</span>
+      </>
+    ) : (
+      d <= horizon && (
+        <>
+          {' '}
+          <span class="warn">(expires soon)</span>
+        </>
+      )
+    );
   return [
     section(req, {
       key: 'rejected',
@@ -52,10 +86,10 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       empty: 'No rejected files.',
       load: (q) => deps.store.today.rejectedFiles(company, q),
       cells: (f) => [
-        link(href(`/console/files/${encodeURIComponent(f.id)}`, req), f.fileName),
+        <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
         at(f.receivedAt),
-        `<span class="num">${f.lineCount}</span>`,
-        esc(f.errorSummary ?? ''),
+        <span class="num">{f.lineCount}</span>,
+        f.errorSummary ?? '',
       ],
     }),
     section(req, {
@@ -66,10 +100,10 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       load: (q) => deps.store.today.unknownBulks(company, q),
       cells: (b) => [
         // To the Unknown bulks page, where an operator records what the bank said.
-        link(href('/console/bulks', req) + `#bulk-${encodeURIComponent(b.id)}`, b.id),
-        esc(b.debtorIban),
-        esc(b.executionDate),
-        `<span class="num">${b.lineCount}</span>`,
+        <Link href={href('/console/bulks', req) + `#bulk-${encodeURIComponent(b.id)}`}>{b.id}</Link>,
+        b.debtorIban,
+        b.executionDate,
+        <span class="num">{b.lineCount}</span>,
       ],
     }),
     section(req, {
@@ -79,10 +113,10 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       empty: 'No basket waits for approval.',
       load: (q) => deps.store.consoleViews.waitingBaskets(company, q),
       cells: (b) => [
-        link(href(`/console/approvals/${encodeURIComponent(b.id)}`, req), b.bankBasketId ?? b.id),
-        esc(b.state),
-        `<span class="num">${b.lineCount}</span>`,
-        b.scaLinkExpiresAt ? at(b.scaLinkExpiresAt) + soon(b.scaLinkExpiresAt) : '–',
+        <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.bankBasketId ?? b.id}</Link>,
+        b.state,
+        <span class="num">{b.lineCount}</span>,
+        b.scaLinkExpiresAt ? [at(b.scaLinkExpiresAt), soon(b.scaLinkExpiresAt)] : '–',
       ],
     }),
     section(req, {
@@ -91,7 +125,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       head: ['Finding', 'Subject', 'Since'],
       empty: 'No open reconciliation findings.',
       load: (q) => deps.store.today.openFindings(company, q),
-      cells: (f) => [esc(f.summary), esc(f.subject), at(f.firstSeenAt)],
+      cells: (f) => [f.summary, f.subject, at(f.firstSeenAt)],
     }),
     section(req, {
       key: 'consents',
@@ -99,7 +133,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       head: ['Bank', 'Consent', 'Status', 'Expires'],
       empty: 'No consent expires soon.',
       load: (q) => deps.store.today.consentsExpiringBy(company, horizon, q),
-      cells: (c) => [esc(c.bankId), esc(c.consentId), esc(c.status), at(c.expiresAt) + soon(c.expiresAt)],
+      cells: (c) => [c.bankId, c.consentId, c.status, [at(c.expiresAt), soon(c.expiresAt)]],
     }),
     section(req, {
       key: 'links',
@@ -108,8 +142,10 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       empty: 'No approval link expires soon.',
       load: (q) => deps.store.today.linksExpiringBy(company, horizon, q),
       cells: (l) => [
-        link(href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req), l.bankBasketId ?? l.basketId),
-        at(l.expiresAt) + soon(l.expiresAt),
+        <Link href={href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req)}>
+          {l.bankBasketId ?? l.basketId}
+        </Link>,
+        [at(l.expiresAt), soon(l.expiresAt)],
       ],
     }),
     section(req, {
@@ -118,7 +154,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<string>[] {
       head: ['Account', 'Day', 'Continuity', 'Finding'],
       empty: 'No statement day has a gap or a mismatch.',
       load: (q) => deps.store.today.statementGaps(company, q),
-      cells: (g) => [esc(g.iban ?? g.accountId), esc(g.day), esc(g.continuity), esc(g.finding ?? '')],
+      cells: (g) => [g.iban ?? g.accountId, g.day, g.continuity, g.finding ?? ''],
     }),
   ];
 }
@@ -134,27 +170,36 @@ export const todayPage: ConsolePage = {
     // the number of jobs, not by history.
     const runs = await deps.store.jobRuns.latestPerJob();
     const successes = (await deps.store.jobSuccesses.list()).filter((s) => s.company === req.company);
-    const jobs = table(
-      'Last run of each job',
-      ['Job', 'Started', 'Finished', 'Outcome', `Last success for ${req.company}`],
-      runs.map((r) => {
-        const success = successes.find((s) => s.job === r.job);
-        const css = r.outcome === 'ok' ? 'ok' : r.outcome === 'failed' ? 'bad' : 'warn';
-        return [
-          esc(r.job),
-          esc(localTime(r.startedAt, zone)),
-          r.finishedAt ? esc(localTime(r.finishedAt, zone)) : '—',
-          `<span class="${css}">${esc(r.outcome)}</span>`,
-          success ? esc(localTime(success.succeededAt, zone)) : '—',
-        ];
-      }),
-      'No job has run yet.',
+    const jobs = (
+      <Table
+        caption="Last run of each job"
+        captionClass="skip"
+        head={['Job', 'Started', 'Finished', 'Outcome', `Last success for ${req.company}`]}
+        rows={runs}
+        empty={{ note: 'No job has run yet.' }}
+        cells={(r) => {
+          const success = successes.find((s) => s.job === r.job);
+          const css = r.outcome === 'ok' ? 'ok' : r.outcome === 'failed' ? 'bad' : 'warn';
+          return [
+            r.job,
+            localTime(r.startedAt, zone),
+            r.finishedAt ? localTime(r.finishedAt, zone) : '—',
+            <span class={css}>{r.outcome}</span>,
+            success ? localTime(success.succeededAt, zone) : '—',
+          ];
+        }}
+      />
     );
     return {
       title: `Today — ${deps.companies.find((c) => c.id === req.company)?.name ?? req.company}`,
-      body: `${lists.join('\n')}
-<h2>Jobs</h2>\n${jobs}
-<p class="muted">Times in ${esc(zone)}.</p>`,
+      body: render(
+        <>
+          {lists}
+          <h2>Jobs</h2>
+          {jobs}
+          <p class="muted">Times in {zone}.</p>
+        </>,
+      ),
     };
   }),
 };

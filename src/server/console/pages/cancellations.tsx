@@ -7,9 +7,10 @@ import { declineCancellation } from '../../../../jobs/payments/cancel-review.js'
 import { confirmCancellation } from '../../../../jobs/payments/cancel.js';
 import type { StoredCancellation } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { esc, href, link, pager, problem, table, when } from './html.js';
+import { Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
-import { decisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
+import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
+import { href, Pager, problem, when } from './parts.js';
 
 function fourEyes(deps: ConsoleDeps, company: string): boolean {
   return deps.operations?.companies.find((c) => c.id === company)?.payments.cancelFourEyes === true;
@@ -21,25 +22,31 @@ function stateOf(deps: ConsoleDeps, c: StoredCancellation): string {
   return 'open';
 }
 
-function decide(deps: ConsoleDeps, req: PageRequest, c: StoredCancellation): string {
-  if (!isOperator(req) || c.bankRequestedAt) return '';
+function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
+  if (!isOperator(req) || c.bankRequestedAt) return null;
   const path = `/console/cancellations/${encodeURIComponent(c.id)}`;
   const own = c.requestedBy === req.user.id;
-  return [
-    own
-      ? '<p>You asked for it: another operator confirms it.</p>'
-      : decisionForm(req, {
-          path: `${path}/confirm`,
-          id: `confirm-${c.id}`,
-          button: 'Confirm: cancel it',
-          reason: false,
-        }),
-    decisionForm(req, {
-      path: `${path}/decline`,
-      id: `decline-${c.id}`,
-      button: own ? 'Withdraw my request' : 'Decline',
-    }),
-  ].join('\n');
+  return (
+    <>
+      {own ? (
+        <p>You asked for it: another operator confirms it.</p>
+      ) : (
+        <DecisionForm
+          req={req}
+          path={`${path}/confirm`}
+          id={`confirm-${c.id}`}
+          button="Confirm: cancel it"
+          reason={false}
+        />
+      )}
+      <DecisionForm
+        req={req}
+        path={`${path}/decline`}
+        id={`decline-${c.id}`}
+        button={own ? 'Withdraw my request' : 'Decline'}
+      />
+    </>
+  );
 }
 
 export const cancellationsPage: ConsolePage = {
@@ -53,34 +60,41 @@ export const cancellationsPage: ConsolePage = {
     // The end-to-end ids of the single-line requests, in one read (the console names a line by its id).
     const single = page.rows.filter((c) => c.paymentIds.length === 1).map((c) => c.paymentIds[0]!);
     const e2e = new Map((await deps.store.cancellations.linesByIds(single)).map((l) => [l.id, l.endToEndId]));
-    const rows = page.rows.map((c) => [
-      `<span id="cancellation-${esc(c.id)}">${esc(c.id)}</span>`,
-      c.paymentIds.length === 1
-        ? link(
-            href(`/console/payments/${encodeURIComponent(c.paymentIds[0]!)}`, req),
-            e2e.get(c.paymentIds[0]!) ?? c.ref,
-          )
-        : `${esc(c.ref)} (${esc(String(c.paymentIds.length))} payments)`,
-      `${esc(c.requestedBy)}, ${when(deps, req, c.requestedAt)} (${esc(c.channel)})`,
-      esc(c.reason),
-      c.bulkId ? `${esc(c.bulkId)}: the whole bulk is cancelled at the bank` : 'not at the bank yet',
-      esc(stateOf(deps, c)),
-      decide(deps, req, c),
-    ]);
     return {
       title: 'Cancellations',
-      body: [
-        `<p>Cancellation requests not finished yet. An operator asks from a payment's page (${link(href('/console/payments', req), 'Payments')})` +
-          (fourEyes(deps, req.company)
-            ? '; in this company a second, different operator confirms each request before anything is sent.</p>'
-            : '.</p>'),
-        table(
-          'Open cancellation requests, oldest first',
-          ['Request', 'Payment', 'Asked by', 'Reason', 'Bulk', 'State', 'Decide'],
-          rows,
-        ),
-        pager('/console/cancellations', req, page.next),
-      ].join('\n'),
+      body: render(
+        <>
+          <p>
+            Cancellation requests not finished yet. An operator asks from a payment's page (
+            <Link href={href('/console/payments', req)}>Payments</Link>)
+            {fourEyes(deps, req.company)
+              ? '; in this company a second, different operator confirms each request before anything is sent.'
+              : '.'}
+          </p>
+          <Table
+            caption="Open cancellation requests, oldest first"
+            head={['Request', 'Payment', 'Asked by', 'Reason', 'Bulk', 'State', 'Decide']}
+            rows={page.rows}
+            empty="none"
+            cells={(c) => [
+              <span id={`cancellation-${c.id}`}>{c.id}</span>,
+              c.paymentIds.length === 1 ? (
+                <Link href={href(`/console/payments/${encodeURIComponent(c.paymentIds[0]!)}`, req)}>
+                  {e2e.get(c.paymentIds[0]!) ?? c.ref}
+                </Link>
+              ) : (
+                `${c.ref} (${c.paymentIds.length} payments)`
+              ),
+              [`${c.requestedBy}, `, when(deps, req, c.requestedAt), ` (${c.channel})`],
+              c.reason,
+              c.bulkId ? `${c.bulkId}: the whole bulk is cancelled at the bank` : 'not at the bank yet',
+              stateOf(deps, c),
+              <Decide req={req} c={c} />,
+            ]}
+          />
+          <Pager path="/console/cancellations" req={req} next={page.next} />
+        </>,
+      ),
     };
   }),
 };
@@ -112,11 +126,18 @@ export const confirmCancellationAction: ConsoleAction = {
       return {
         status: 200,
         title: `Cancellation ${request.id} confirmed`,
-        body: `<p>${esc(
-          result.outcome === 'at-bank'
-            ? 'The bank took the cancellation but has not confirmed it yet; the status job finishes it.'
-            : `Confirmed and carried out: ${result.outcome}.`,
-        )}</p>\n<p>${link(href('/console/cancellations', req), 'Cancellations')}</p>`,
+        body: render(
+          <>
+            <p>
+              {result.outcome === 'at-bank'
+                ? 'The bank took the cancellation but has not confirmed it yet; the status job finishes it.'
+                : `Confirmed and carried out: ${result.outcome}.`}
+            </p>
+            <p>
+              <Link href={href('/console/cancellations', req)}>Cancellations</Link>
+            </p>
+          </>,
+        ),
       };
     });
   },

@@ -7,29 +7,40 @@
 import { resolveBulkByHand, type HandResolution } from '../../../../jobs/payments/resolve-by-hand.js';
 import type { StoredBulk } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { esc, href, link, pager, problem, table, totals, when } from './html.js';
+import { Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
-import { decisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
+import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
+import { href, Pager, problem, Totals, when } from './parts.js';
 
 const RESOLUTIONS: { value: HandResolution; label: string }[] = [
   { value: 'at-bank', label: 'The bank has it (give its payment id)' },
   { value: 'not-at-bank', label: 'The bank confirms it never received it (its lines are reported as rejected)' },
 ];
 
-function resolveForm(req: PageRequest, bulk: StoredBulk): string {
-  if (!isOperator(req)) return '';
+function ResolveForm({ req, bulk }: { req: PageRequest; bulk: StoredBulk }) {
+  if (!isOperator(req)) return null;
   const id = `bulk-${bulk.id}`;
-  const radios = RESOLUTIONS.map(
-    (r) => `<label><input type="radio" name="as" value="${r.value}" required> ${esc(r.label)}</label>`,
-  ).join('');
-  return decisionForm(req, {
-    path: `/console/bulks/${encodeURIComponent(bulk.id)}/resolve`,
-    id,
-    fields:
-      `<fieldset><legend>What the bank said</legend>${radios}</fieldset>` +
-      `<label for="${esc(id)}-payment">Bank payment id</label> <input id="${esc(id)}-payment" name="paymentId">`,
-    button: 'Record',
-  });
+  return (
+    <DecisionForm
+      req={req}
+      path={`/console/bulks/${encodeURIComponent(bulk.id)}/resolve`}
+      id={id}
+      button="Record"
+      fields={
+        <>
+          <fieldset>
+            <legend>What the bank said</legend>
+            {RESOLUTIONS.map((r) => (
+              <label>
+                <input type="radio" name="as" value={r.value} required /> {r.label}
+              </label>
+            ))}
+          </fieldset>
+          <label for={`${id}-payment`}>Bank payment id</label> <input id={`${id}-payment`} name="paymentId" />
+        </>
+      }
+    />
+  );
 }
 
 export const bulksPage: ConsolePage = {
@@ -40,39 +51,47 @@ export const bulksPage: ConsolePage = {
     const page = await deps.store.operatorViews.unknownBulks(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
-    const rows = page.rows.map((b) => [
-      `<span id="bulk-${esc(b.id)}">${link(href(`/console/files/${encodeURIComponent(b.fileId)}`, req), b.id)}</span>`,
-      esc(b.state),
-      esc(b.debtorIban),
-      esc(b.executionDate),
-      esc(String(b.lineCount)),
-      totals(b.totals),
-      when(deps, req, b.firstSentAt),
-      esc(String(b.attempts)),
-      resolveForm(req, b),
-    ]);
     return {
       title: 'Unknown bulks',
-      body: [
-        '<p>The bank did not answer when these bulks were sent, or did not have them days after their execution date. ' +
-          "settle never sends them again by itself: ask the bank, then record what it said. Each bulk's id leads to its file and lines.</p>",
-        table(
-          'Bulks whose outcome is unknown, oldest first',
-          [
-            'Bulk',
-            'State',
-            'Debtor account',
-            'Execution date',
-            'Payments',
-            'Totals',
-            'First sent',
-            'Attempts',
-            'Resolve',
-          ],
-          rows,
-        ),
-        pager('/console/bulks', req, page.next),
-      ].join('\n'),
+      body: render(
+        <>
+          <p>
+            The bank did not answer when these bulks were sent, or did not have them days after their execution date.
+            settle never sends them again by itself: ask the bank, then record what it said. Each bulk's id leads to its
+            file and lines.
+          </p>
+          <Table
+            caption="Bulks whose outcome is unknown, oldest first"
+            head={[
+              'Bulk',
+              'State',
+              'Debtor account',
+              'Execution date',
+              'Payments',
+              'Totals',
+              'First sent',
+              'Attempts',
+              'Resolve',
+            ]}
+            rows={page.rows}
+            empty="none"
+            cells={(b) => [
+              <span id={`bulk-${b.id}`}>
+                <Link href={href(`/console/files/${encodeURIComponent(b.fileId)}`, req)}>{b.id}</Link>
+              </span>,
+              b.state,
+              b.debtorIban,
+              b.executionDate,
+              String(b.lineCount),
+              <Totals byCurrency={b.totals} />,
+              when(deps, req, b.firstSentAt),
+              String(b.attempts),
+              <ResolveForm req={req} bulk={b} />,
+            ]}
+          />
+          <Pager path="/console/bulks" req={req} next={page.next} />
+        </>,
+      ),
     };
   }),
 };
@@ -80,7 +99,7 @@ export const bulksPage: ConsolePage = {
 export const resolveBulkAction: ConsoleAction = {
   path: '/console/bulks/:id/resolve',
   // Every person of the company reaches the action, which refuses all but operators itself: so
-  // the router records a refusal in the audit trail (console/operator.ts).
+  // the router records a refusal in the audit trail (console/pages/operator.tsx).
   role: 'viewer',
   async handle(deps, req) {
     const refused = refuseUnlessOperator(req, 'resolve an unknown bulk');

@@ -9,18 +9,23 @@ import { previewCancellation } from '../../../../jobs/payments/cancel-review.js'
 import { cancelPayment, type CancelResult } from '../../../../jobs/payments/cancel.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { linesTable } from './approvals.js';
-import { esc, href, link, problem } from './html.js';
+import { Link, render } from '../../../html/index.js';
+import { LinesTable } from './approvals.js';
 import { loadPage } from './load-page.js';
-import { decisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
+import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
+import { href, problem } from './parts.js';
 
 /** Line states after which a payment's page offers no cancellation (the bank is done with it). */
 const FINAL = new Set(['CANC', 'RJCT', 'ACSC', 'ACCC']);
 
 /** The link on a payment's page, for an operator, while the payment may still wait. */
-export function cancelLink(req: PageRequest, payment: { id: string; state: string }): string {
-  if (FINAL.has(payment.state)) return '';
-  return `<p>${link(href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req), 'Cancel this payment…')}</p>`;
+export function CancelLink({ req, payment }: { req: PageRequest; payment: { id: string; state: string } }) {
+  if (FINAL.has(payment.state)) return null;
+  return (
+    <p>
+      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req)}>Cancel this payment…</Link>
+    </p>
+  );
 }
 
 export const cancelPreviewPage: ConsolePage = {
@@ -31,9 +36,12 @@ export const cancelPreviewPage: ConsolePage = {
     if (!ops) return withoutBank();
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
     if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
-    const back = link(
-      href(`/console/payments/${encodeURIComponent(payment.id)}`, req),
-      `Back to ${payment.endToEndId}`,
+    const back = (
+      <p>
+        <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>
+          {`Back to ${payment.endToEndId}`}
+        </Link>
+      </p>
     );
     let preview;
     try {
@@ -43,36 +51,58 @@ export const cancelPreviewPage: ConsolePage = {
       // Too late (ACSP or later, final, or the bulk's fate unknown): the reason, no form.
       return {
         title: `${payment.endToEndId} cannot be cancelled`,
-        body: `<p>${esc(error.message)}</p>\n<p>${back}</p>`,
+        body: render(
+          <>
+            <p>{error.message}</p>
+            {back}
+          </>,
+        ),
         status: 409,
       };
     }
     if (preview.open)
       return {
         title: `Cancellation of ${payment.endToEndId} already asked`,
-        body: `<p>${esc(`${preview.open.requestedBy} asked for it (request ${preview.open.id}).`)} ${link(href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(preview.open.id)}`, 'See it on the Cancellations page')}.</p>`,
+        body: render(
+          <p>
+            {`${preview.open.requestedBy} asked for it (request ${preview.open.id}).`}{' '}
+            <Link href={href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(preview.open.id)}`}>
+              See it on the Cancellations page
+            </Link>
+            .
+          </p>,
+        ),
       };
     const wholeBulk = preview.bulkLines.length > 1;
     const bulk = wholeBulk ? await deps.store.payments.listByBulk(preview.lines[0]!.bulkId!) : [];
     return {
       title: `Cancel ${payment.endToEndId}?`,
-      body: [
-        linesTable(deps, req, 'The payment to cancel', [payment]),
-        wholeBulk
-          ? `<p><strong>The bank cancels whole bulks only.</strong> Cancelling this payment cancels its bulk of ${bulk.length} payments at the bank; once the bank confirms, the other ${bulk.length - 1} are sent again in a new bulk, once.</p>\n` +
-            linesTable(deps, req, 'Every payment of the bulk the bank cancels', bulk)
-          : '',
-        preview.fourEyes
-          ? '<p>Four eyes: your request waits on the Cancellations page until another operator confirms it.</p>'
-          : '',
-        decisionForm(req, {
-          path: `/console/payments/${encodeURIComponent(payment.id)}/cancel`,
-          id: `cancel-${payment.id}`,
-          fields: '<input type="hidden" name="confirm" value="yes">',
-          button: wholeBulk ? 'Cancel the whole bulk at the bank' : 'Cancel the payment',
-        }),
-        `<p>${back}</p>`,
-      ].join('\n'),
+      body: render(
+        <>
+          <LinesTable deps={deps} req={req} caption="The payment to cancel" lines={[payment]} />
+          {wholeBulk && (
+            <>
+              <p>
+                <strong>The bank cancels whole bulks only.</strong> Cancelling this payment cancels its bulk of{' '}
+                {bulk.length} payments at the bank; once the bank confirms, the other {bulk.length - 1} are sent again
+                in a new bulk, once.
+              </p>
+              <LinesTable deps={deps} req={req} caption="Every payment of the bulk the bank cancels" lines={bulk} />
+            </>
+          )}
+          {preview.fourEyes && (
+            <p>Four eyes: your request waits on the Cancellations page until another operator confirms it.</p>
+          )}
+          <DecisionForm
+            req={req}
+            path={`/console/payments/${encodeURIComponent(payment.id)}/cancel`}
+            id={`cancel-${payment.id}`}
+            fields={<input type="hidden" name="confirm" value="yes" />}
+            button={wholeBulk ? 'Cancel the whole bulk at the bank' : 'Cancel the payment'}
+          />
+          {back}
+        </>,
+      ),
     };
   }),
 };
@@ -131,7 +161,16 @@ export const cancelPaymentAction: ConsoleAction = {
       return {
         status: 200,
         title: `Cancellation of ${payment.endToEndId}`,
-        body: `<p>${esc(outcomeText(result))}</p>\n<p>${link(href(`/console/payments/${encodeURIComponent(payment.id)}`, req), `The story of ${payment.endToEndId}`)}</p>`,
+        body: render(
+          <>
+            <p>{outcomeText(result)}</p>
+            <p>
+              <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>
+                {`The story of ${payment.endToEndId}`}
+              </Link>
+            </p>
+          </>,
+        ),
       };
     });
   },

@@ -5,7 +5,8 @@
 // refusal in the audit trail like any other outcome.
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
-import { csrfField, esc, hasRole, problem } from './html.js';
+import type { Child } from '../../../html/index.js';
+import { CsrfField, hasRole, problem } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
 /** The role that decides about bulks, held lines and cancellations. */
@@ -21,7 +22,7 @@ export function refuseUnlessOperator(req: ActionRequest, what: string): ActionRe
 }
 
 /** The answer of a cancellation when the console was built without the bank (ConsoleDeps.operations). */
-export function withoutBank(): ActionResult & { status: number; title: string; body: string } {
+export function withoutBank(): ReturnType<typeof problem> {
   return problem('Not available', 'This console was started without the bank connection cancelling needs.', 503);
 }
 
@@ -34,17 +35,26 @@ export function reasonOf(req: ActionRequest): { reason: string } | { refused: Ac
 }
 
 /** A POST form to `path` in the chosen company, with the CSRF token, a required reason (unless left out) and a button. */
-export function decisionForm(
-  req: PageRequest,
-  form: { path: string; id: string; button: string; fields?: string; reason?: boolean },
-): string {
-  const reason =
-    form.reason === false
-      ? ''
-      : `<label for="reason-${esc(form.id)}">Reason</label> <input id="reason-${esc(form.id)}" name="reason" required> `;
+export function DecisionForm(props: {
+  req: PageRequest;
+  path: string;
+  id: string;
+  button: string;
+  fields?: Child;
+  reason?: boolean;
+}) {
+  const { req, id } = props;
   return (
-    `<form method="post" action="${esc(form.path)}?company=${esc(encodeURIComponent(req.company))}">${csrfField(req)}` +
-    `${form.fields ?? ''}${reason}<button type="submit">${esc(form.button)}</button></form>`
+    <form method="post" action={`${props.path}?company=${encodeURIComponent(req.company)}`}>
+      <CsrfField req={req} />
+      {props.fields}
+      {props.reason !== false && (
+        <>
+          <label for={`reason-${id}`}>Reason</label> <input id={`reason-${id}`} name="reason" required />{' '}
+        </>
+      )}
+      <button type="submit">{props.button}</button>
+    </form>
   );
 }
 

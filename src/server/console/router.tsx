@@ -6,7 +6,7 @@
 // entry for its change says so (`audited: true`) and gets no second one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../domain/roles.js';
-import { escapeHtml } from '../../formats/report/escape.js';
+import { render, type Html } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import {
@@ -41,7 +41,7 @@ export function registerRoutes(
     reply: FastifyReply,
     status: number,
     gate: Gate | undefined,
-    content: { title: string; body: string; current?: string },
+    content: { title: string; body: Html; current?: string },
   ) =>
     sendHtml(
       reply,
@@ -61,7 +61,11 @@ export function registerRoutes(
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
           title: 'Signed out',
-          body: `<p>Your session ended. <a href="${CONSOLE_PREFIX}/sign-in">Sign in</a> again; nothing was changed.</p>`,
+          body: render(
+            <p>
+              Your session ended. <a href={`${CONSOLE_PREFIX}/sign-in`}>Sign in</a> again; nothing was changed.
+            </p>,
+          ),
         });
       return reply.redirect(`${CONSOLE_PREFIX}/sign-in?next=${encodeURIComponent(req.url)}`, 303);
     }
@@ -77,9 +81,15 @@ export function registerRoutes(
       };
       return page(reply, 403, fallback, {
         title: 'Not allowed',
-        body: allowed
-          ? `<p>This needs the role <strong>${escapeHtml(needed)}</strong> in ${escapeHtml(chosen)}; you have ${escapeHtml([...allowed].sort().join(', '))}.</p>`
-          : `<p>You have no role in the company ${escapeHtml(chosen || '(none)')}.</p>`,
+        body: render(
+          allowed ? (
+            <p>
+              This needs the role <strong>{needed}</strong> in {chosen}; you have {[...allowed].sort().join(', ')}.
+            </p>
+          ) : (
+            <p>You have no role in the company {chosen || '(none)'}.</p>
+          ),
+        ),
       });
     }
     return { user, session, company: chosen };
@@ -110,7 +120,7 @@ export function registerRoutes(
       if (session && !tokenMatches(form._csrf, session.csrf))
         return page(reply, 403, undefined, {
           title: 'Refused',
-          body: '<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>',
+          body: render(<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>),
         });
       const g = gate(req, reply, a.role, form.company ?? req.query.company);
       if (!('user' in g)) return g;

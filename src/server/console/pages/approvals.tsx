@@ -2,70 +2,73 @@
 // The SCA link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
+import { Facts, Link, render, Table } from '../../../html/index.js';
 import type { StoredPayment, WaitingBasket } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import {
-  csrfField,
-  esc,
-  facts,
-  hasRole,
-  href,
-  link,
-  pager,
-  problem,
-  table,
-  totals,
-  visibleLine,
-  when,
-} from './html.js';
 import { loadPage } from './load-page.js';
+import { CsrfField, hasRole, href, Pager, problem, Totals, visibleLine, when } from './parts.js';
 
 /** Payments shown inline per basket on the list; the basket's own page pages through all of them. */
 const INLINE_LINES = 20;
 
-function linkForm(req: PageRequest, basket: WaitingBasket): string {
-  if (!basket.hasLink) return '<p>No approval link issued yet.</p>';
-  if (!hasRole(req, 'approver')) return '<p>An approver can open the approval link from here.</p>';
+function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) {
+  if (!basket.hasLink) return <p>No approval link issued yet.</p>;
+  if (!hasRole(req, 'approver')) return <p>An approver can open the approval link from here.</p>;
   return (
-    `<form method="post" action="/console/approvals/${esc(encodeURIComponent(basket.id))}/link?company=${esc(encodeURIComponent(req.company))}">` +
-    `${csrfField(req)}<button type="submit">Show the approval link (single use; recorded)</button></form>`
+    <form
+      method="post"
+      action={`/console/approvals/${encodeURIComponent(basket.id)}/link?company=${encodeURIComponent(req.company)}`}
+    >
+      <CsrfField req={req} />
+      <button type="submit">Show the approval link (single use; recorded)</button>
+    </form>
   );
 }
 
 /** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
-export function linesTable(
-  deps: ConsoleDeps,
-  req: PageRequest,
-  caption: string,
-  lines: readonly StoredPayment[],
-): string {
-  return table(
-    caption,
-    ['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date'],
-    lines.map((p) => {
-      const v = visibleLine(deps, req, p);
-      return [
-        link(href(`/console/payments/${encodeURIComponent(p.id)}`, req), p.endToEndId),
-        esc(p.debtorIban),
-        v.creditor,
-        v.creditorIban,
-        v.amount,
-        esc(p.requestedExecutionDate),
-      ];
-    }),
+export function LinesTable(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  caption: string;
+  lines: readonly StoredPayment[];
+}) {
+  const { deps, req } = props;
+  return (
+    <Table
+      caption={props.caption}
+      head={['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date']}
+      rows={props.lines}
+      empty="none"
+      cells={(p) => {
+        const v = visibleLine(deps, req, p);
+        return [
+          <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+          p.debtorIban,
+          v.creditor,
+          v.creditorIban,
+          v.amount,
+          p.requestedExecutionDate,
+        ];
+      }}
+    />
   );
 }
 
-function basketFacts(deps: ConsoleDeps, req: PageRequest, b: WaitingBasket): string {
-  return facts(`Basket ${b.id}`, [
-    ['State', esc(b.state)],
-    ['Bank basket id', esc(b.bankBasketId ?? '–')],
-    ['Created', when(deps, req, b.createdAt)],
-    ['Link expires', when(deps, req, b.scaLinkExpiresAt)],
-    ['Bulks', esc(String(b.bulkCount))],
-    ['Payments', esc(String(b.lineCount))],
-    ['Totals', totals(b.totals)],
-  ]);
+function BasketFacts({ deps, req, basket: b }: { deps: ConsoleDeps; req: PageRequest; basket: WaitingBasket }) {
+  return (
+    <Facts
+      caption={`Basket ${b.id}`}
+      rows={[
+        ['State', b.state],
+        ['Bank basket id', b.bankBasketId ?? '–'],
+        ['Created', when(deps, req, b.createdAt)],
+        ['Link expires', when(deps, req, b.scaLinkExpiresAt)],
+        ['Bulks', String(b.bulkCount)],
+        ['Payments', String(b.lineCount)],
+        ['Totals', <Totals byCurrency={b.totals} />],
+      ]}
+    />
+  );
 }
 
 export const approvalsPage: ConsolePage = {
@@ -80,25 +83,31 @@ export const approvalsPage: ConsolePage = {
     const sections = await Promise.all(
       page.rows.map(async (b) => {
         const lines = await deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES });
-        const more = lines.next
-          ? `<p>${link(href(`/console/approvals/${encodeURIComponent(b.id)}`, req), `All ${b.lineCount} payments of this basket`)}</p>`
-          : '';
-        return [
-          `<section><h2>Basket ${esc(b.id)}</h2>`,
-          basketFacts(deps, req, b),
-          linkForm(req, b),
-          linesTable(deps, req, `Payments in basket ${b.id}`, lines.rows),
-          more,
-          '</section>',
-        ].join('\n');
+        return (
+          <section>
+            <h2>Basket {b.id}</h2>
+            <BasketFacts deps={deps} req={req} basket={b} />
+            <LinkForm req={req} basket={b} />
+            <LinesTable deps={deps} req={req} caption={`Payments in basket ${b.id}`} lines={lines.rows} />
+            {lines.next && (
+              <p>
+                <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>
+                  {`All ${b.lineCount} payments of this basket`}
+                </Link>
+              </p>
+            )}
+          </section>
+        );
       }),
     );
     return {
       title: 'Approvals waiting',
-      body: [
-        sections.length ? sections.join('\n') : '<p>No basket is waiting for approval.</p>',
-        pager('/console/approvals', req, page.next),
-      ].join('\n'),
+      body: render(
+        <>
+          {sections.length ? sections : <p>No basket is waiting for approval.</p>}
+          <Pager path="/console/approvals" req={req} next={page.next} />
+        </>,
+      ),
     };
   }),
 };
@@ -114,12 +123,14 @@ export const basketPage: ConsolePage = {
     });
     return {
       title: `Signing basket ${basket.id}`,
-      body: [
-        basketFacts(deps, req, basket),
-        ['created', 'link_issued'].includes(basket.state) ? linkForm(req, basket) : '',
-        linesTable(deps, req, 'Payments in the basket', lines.rows),
-        pager(`/console/approvals/${encodeURIComponent(basket.id)}`, req, lines.next),
-      ].join('\n'),
+      body: render(
+        <>
+          <BasketFacts deps={deps} req={req} basket={basket} />
+          {['created', 'link_issued'].includes(basket.state) && <LinkForm req={req} basket={basket} />}
+          <LinesTable deps={deps} req={req} caption="Payments in the basket" lines={lines.rows} />
+          <Pager path={`/console/approvals/${encodeURIComponent(basket.id)}`} req={req} next={lines.next} />
+        </>,
+      ),
     };
   }),
 };
@@ -156,11 +167,17 @@ export const showLinkAction: ConsoleAction = {
       audited: true,
       status: 200,
       title: `Approval link of basket ${id}`,
-      body: [
-        '<p>The link is single use: open it once, to approve at the bank. That it was shown to you is recorded.</p>',
-        `<p><a href="${esc(link.link)}" rel="noreferrer noopener" referrerpolicy="no-referrer">Approve at the bank</a></p>`,
-        `<p>Valid until ${when(deps, req, link.expiresAt)}.</p>`,
-      ].join('\n'),
+      body: render(
+        <>
+          <p>The link is single use: open it once, to approve at the bank. That it was shown to you is recorded.</p>
+          <p>
+            <a href={link.link} rel="noreferrer noopener" referrerpolicy="no-referrer">
+              Approve at the bank
+            </a>
+          </p>
+          <p>Valid until {when(deps, req, link.expiresAt)}.</p>
+        </>,
+      ),
     };
   },
 };

@@ -1,0 +1,111 @@
+// The components the console's pages and the HTML reports share: tables with a caption and
+// scoped headers, a record's facts, an amount, an instant in a zone and a link. They take plain
+// typed values (a page's view model) and leave the escaping to the engine, so a page never
+// builds HTML by hand; the later message catalogue and page redesigns build on them.
+import type { Child } from 'hono/jsx';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import { formatAmount, type Money } from '../domain/money.js';
+import { formatInZone } from '../domain/zoned-time.js';
+
+/** A column header: its text, or its text with a class (e.g. "num" for a right-aligned column). */
+export type HeadCell = string | { text: string; class: string };
+
+interface TableBase<T> {
+  caption: string;
+  /** "skip" keeps the caption for screen readers alone, where the page's heading says it already. */
+  captionClass?: string;
+  head: readonly HeadCell[];
+  rows: readonly T[];
+  /**
+   * What an empty table says: a sentence in one row across its columns, or `{ note }` shown
+   * instead of the table. Without it an empty table has an empty body.
+   */
+  empty?: string | { note: string };
+}
+
+/** Each row as its data cells (`cells`), or as a whole `<tr>` (`row`) where cells need classes or row headers. */
+export type TableProps<T> = TableBase<T> &
+  ({ cells: (row: T) => readonly Child[] } | { row: (row: T, index: number) => JSX.Element });
+
+export function Table<T>(props: TableProps<T>) {
+  const { caption, captionClass, head, rows, empty } = props;
+  if (rows.length === 0 && typeof empty === 'object') return <p class="muted">{empty.note}</p>;
+  const body =
+    'cells' in props
+      ? rows.map((r) => (
+          <tr>
+            {props.cells(r).map((c) => (
+              <td>{c}</td>
+            ))}
+          </tr>
+        ))
+      : rows.map((r, i) => props.row(r, i));
+  // One row a line, as people reading the source (and line-wise tools) expect.
+  const lines = body.flatMap((tr) => ['\n', tr]);
+  return (
+    <table>
+      <caption class={captionClass}>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((h) =>
+            typeof h === 'string' ? (
+              <th scope="col">{h}</th>
+            ) : (
+              <th scope="col" class={h.class}>
+                {h.text}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && typeof empty === 'string' ? (
+          <tr>
+            <td colspan={head.length}>{empty}</td>
+          </tr>
+        ) : (
+          lines
+        )}
+        {'\n'}
+      </tbody>
+    </table>
+  );
+}
+
+/** One record as a vertical table: each row's header cell is the row's scope. */
+export function Facts({ caption, rows }: { caption: string; rows: readonly (readonly [string, Child])[] }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <tbody>
+        {rows.map(([name, value]) => [
+          '\n',
+          <tr>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>,
+        ])}
+        {'\n'}
+      </tbody>
+    </table>
+  );
+}
+
+/** An amount in its currency's decimals with the currency after it, "1975.20 NOK"; never a float. */
+export function Amount({ money }: { money: Money }) {
+  return <>{`${formatAmount(money)} ${money.currency}`}</>;
+}
+
+/**
+ * An instant in a time zone, "2026-01-12 09:00 Europe/Oslo" (or "… GMT+1" with the zone's
+ * abbreviation), or "–" when there is none.
+ */
+export function When({ at, zone, zoneName }: { at: Date | undefined; zone: string; zoneName?: 'abbreviation' }) {
+  if (!at) return <>–</>;
+  return <>{formatInZone(at, zone, zoneName ? { zone: zoneName } : {})}</>;
+}
+
+/** A link; its address and text are escaped like every other value. */
+export function Link({ href, children }: { href: string; children?: Child }) {
+  return <a href={href}>{children}</a>;
+}

@@ -1,0 +1,137 @@
+// Audit: the one hash-chained audit trail, newest first, keyset-paged on its sequence number.
+// A view verifies the chain from the last checkpoint (src/store/audit-trail.ts), so it costs the
+// entries written since rather than the whole trail; "Verify everything" walks from the first
+// entry, trusting no checkpoint. Both record checkpoints as they go. An operator may also
+// record a verified checkpoint: the router's audit entry for that action pins the head.
+import { render, Table } from '../../../html/index.js';
+import type { AuditCheck } from '../../../store/index.js';
+import type { ConsoleAction, ConsolePage, PageRequest } from '../page.js';
+import { CsrfField, localTime, timeZoneOf } from './parts.js';
+
+const PAGE_SIZE = 50;
+
+export const auditPage: ConsolePage = {
+  path: '/console/audit',
+  nav: 'Audit',
+  // The trail holds every company's decisions: only operators, who run the whole install, read it.
+  role: 'operator',
+  async load(deps, req) {
+    const zone = timeZoneOf(deps, req.company);
+    const before = /^\d+$/.test(req.query.get('before') ?? '') ? Number(req.query.get('before')) : undefined;
+    const [check, entries] = await Promise.all([
+      deps.store.audit.verify({ from: 'checkpoint' }),
+      deps.store.audit.page({ limit: PAGE_SIZE + 1, ...(before === undefined ? {} : { before }) }),
+    ]);
+    const shown = entries.slice(0, PAGE_SIZE);
+    const company = `company=${encodeURIComponent(req.company)}`;
+    const last = shown.at(-1);
+    const older = entries.length > PAGE_SIZE && last && (
+      <a href={`/console/audit?${company}&before=${last.seq}`}>Older entries</a>
+    );
+    const newest = before !== undefined && <a href={`/console/audit?${company}`}>Newest entries</a>;
+    return {
+      title: 'Audit trail',
+      body: render(
+        <>
+          <Verdict check={check} zone={zone} />
+          <VerifyForm req={req} action="/console/audit/verify" button="Verify everything" />
+          <VerifyForm req={req} action="/console/audit/checkpoint" button="Record a verified checkpoint" />
+          <Table
+            caption="Audit trail entries"
+            captionClass="skip"
+            head={['#', 'When', 'Who', 'What', 'Subject', 'Reason', 'From where', 'Hash']}
+            rows={shown}
+            empty={{ note: 'The audit trail is empty.' }}
+            cells={(a) => [
+              <span class="num">{a.seq}</span>,
+              localTime(a.at, zone),
+              a.actor,
+              a.action,
+              `${a.subject.type} ${a.subject.id}`,
+              a.reason ?? '',
+              a.origin,
+              <code>{a.hash.slice(0, 12)}</code>,
+            ]}
+          />
+          <p>
+            {newest}
+            {newest && older && ' · '}
+            {older}
+          </p>
+        </>,
+      ),
+    };
+  },
+};
+
+function VerifyForm({ req, action, button }: { req: PageRequest; action: string; button: string }) {
+  return (
+    <form method="post" action={action}>
+      <CsrfField req={req} />
+      <input type="hidden" name="company" value={req.company} />
+      <button type="submit">{button}</button>
+    </form>
+  );
+}
+
+/** What a verification found, and from where it walked. */
+function Verdict({ check, zone }: { check: AuditCheck; zone: string }) {
+  const scope = check.from
+    ? `Verified from checkpoint ${check.from.seq} (recorded ${localTime(check.from.verifiedAt, zone)}); the entries before it were verified when it was recorded — “Verify everything” walks them again.`
+    : 'Verified from the first entry.';
+  return (
+    <>
+      {check.ok ? (
+        <p class="ok" role="status">
+          The chain holds: {check.entries} entries, each following the one before; head {check.headHash.slice(0, 16)}…
+        </p>
+      ) : (
+        <p class="bad" role="alert">
+          The chain is broken at entry {check.brokenAt}: {check.problem}. Restore the audit trail from a backup and find
+          out who changed the database.
+        </p>
+      )}
+      <p class="muted">{scope}</p>
+    </>
+  );
+}
+
+/** A walk of the whole trail from its first entry, trusting no checkpoint; the router audits it. */
+export const auditVerifyAction: ConsoleAction = {
+  path: '/console/audit/verify',
+  role: 'operator',
+  async handle(deps, req) {
+    const check = await deps.store.audit.verify({ from: 'genesis' });
+    return {
+      status: check.ok ? 200 : 409,
+      title: 'Audit trail verified from the first entry',
+      body: render(
+        <>
+          <Verdict check={check} zone={timeZoneOf(deps, req.company)} />
+          <p>
+            <a href={`/console/audit?company=${encodeURIComponent(req.company)}`}>Back to the audit trail</a>
+          </p>
+        </>,
+      ),
+    };
+  },
+};
+
+export const auditCheckpointAction: ConsoleAction = {
+  path: '/console/audit/checkpoint',
+  role: 'operator',
+  async handle(deps, req) {
+    const check = await deps.store.audit.verify();
+    if (!check.ok)
+      return {
+        status: 409,
+        title: 'Not recorded',
+        body: render(
+          <p class="bad">
+            The chain is broken at entry {check.brokenAt}; no checkpoint is recorded on a broken chain.
+          </p>,
+        ),
+      };
+    return { redirect: `/console/audit?company=${encodeURIComponent(req.company)}` };
+  },
+};

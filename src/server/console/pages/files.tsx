@@ -1,0 +1,132 @@
+// Files: every payment file of the company with its state, lines and totals, newest first, and
+// one file's page with its error report (what was wrong, line by line) and its accepted lines.
+import { FILE_STATES } from '../../../domain/states.js';
+import { Facts, Link, render, Table } from '../../../html/index.js';
+import type { ConsolePage } from '../page.js';
+import { loadPage } from './load-page.js';
+import { href, Pager, problem, Totals, visibleLine, when } from './parts.js';
+import { ReportLinks } from './reports.js';
+
+export const filesPage: ConsolePage = {
+  path: '/console/files',
+  nav: 'Files',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const stateParam = req.query.get('state') ?? '';
+    const state = (FILE_STATES as readonly string[]).includes(stateParam) ? stateParam : undefined;
+    const page = await deps.store.consoleViews.files(req.company, {
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+      ...(state ? { state } : {}),
+    });
+    return {
+      title: 'Payment files',
+      body: render(
+        <>
+          <form method="get" action="/console/files">
+            <input type="hidden" name="company" value={req.company} />
+            <label for="file-state">State</label>{' '}
+            <select id="file-state" name="state">
+              {['', ...FILE_STATES].map((s) => (
+                <option value={s} selected={s === (state ?? '')}>
+                  {s || 'any'}
+                </option>
+              ))}
+            </select>{' '}
+            <button type="submit">Show</button>
+          </form>
+          <Table
+            caption="Payment files, newest first"
+            head={['Received', 'File', 'Format', 'State', 'Lines', 'Accepted', 'Rejected', 'Totals', 'Error report']}
+            rows={page.rows}
+            empty="none"
+            cells={(f) => [
+              when(deps, req, f.receivedAt),
+              <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
+              f.format,
+              f.state,
+              String(f.lineCount),
+              String(f.acceptedCount),
+              String(f.rejectedCount),
+              <Totals byCurrency={f.totals} />,
+              (f.errorSummary !== undefined || f.rejectedCount > 0) && (
+                <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req) + '#error-report'}>
+                  error report
+                </Link>
+              ),
+            ]}
+          />
+          <Pager path="/console/files" req={req} next={page.next} />
+        </>,
+      ),
+    };
+  }),
+};
+
+export const filePage: ConsolePage = {
+  path: '/console/files/:id',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const file = await deps.store.consoleViews.file(req.company, req.params.id ?? '');
+    if (!file) return problem('No such file', 'The company has no payment file with this id.', 404);
+    const lines = await deps.store.consoleViews.fileLines(file.id, {
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+    });
+    const reports = await deps.store.reports.about(req.company, { type: 'payment_file', id: file.id });
+    return {
+      title: `File ${file.fileName}`,
+      body: render(
+        <>
+          <Facts
+            caption="The file"
+            rows={[
+              ['Received', when(deps, req, file.receivedAt)],
+              ['From', file.source ?? '–'],
+              ['Format', file.format],
+              ['SHA-256', <code>{file.sha256}</code>],
+              ['State', file.state],
+              ['Lines', `${file.lineCount} (${file.acceptedCount} accepted, ${file.rejectedCount} rejected)`],
+              ['Totals', <Totals byCurrency={file.totals} />],
+            ]}
+          />
+          {file.errorSummary !== undefined ? (
+            <section id="error-report">
+              <h2>Error report</h2>
+              <pre>{file.errorSummary}</pre>
+              <ReportLinks deps={deps} req={req} reports={reports} />
+            </section>
+          ) : (
+            (file.rejectedCount > 0 || reports.length > 0) && (
+              <section id="error-report">
+                <h2>Error report</h2>
+                <p>{String(file.rejectedCount)} lines were rejected or held.</p>
+                {reports.length > 0 ? (
+                  <ReportLinks deps={deps} req={req} reports={reports} />
+                ) : (
+                  <p>Their report is in the company's error folder.</p>
+                )}
+              </section>
+            )
+          )}
+          <Table
+            caption="Accepted lines"
+            head={['Line', 'End-to-end id', 'Creditor', 'Amount', 'Execution date', 'State']}
+            rows={lines.rows}
+            empty="none"
+            cells={(p) => {
+              const v = visibleLine(deps, req, p);
+              return [
+                String(p.lineNumber),
+                <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+                v.creditor,
+                v.amount,
+                p.requestedExecutionDate,
+                p.state,
+              ];
+            }}
+          />
+          <Pager path={`/console/files/${encodeURIComponent(file.id)}`} req={req} next={lines.next} />
+        </>,
+      ),
+    };
+  }),
+};

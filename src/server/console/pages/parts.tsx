@@ -1,0 +1,131 @@
+// Building blocks of the console's pages: links inside the console for the chosen company, the
+// pager (a plain link carrying the next page's cursor, so no JavaScript is needed), amounts and
+// times as the company reads them, what of a payroll line a person may see, the CSRF field and
+// the problem page. Values stay plain strings and numbers; the template engine escapes them.
+import { normalizeIban } from '../../../domain/account-id.js';
+import type { Role } from '../../../domain/roles.js';
+import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
+import type { StoredPayment } from '../../../store/index.js';
+import type { ConsoleDeps, PageRequest } from '../page.js';
+
+/** Text shown where a value is hidden from a person without the payroll role. */
+export const PAYROLL_HIDDEN = 'payroll (hidden)';
+
+/** The same page with these query parameters changed (the company kept). */
+export function withQuery(path: string, req: PageRequest, changes: Record<string, string | undefined>): string {
+  const q = new URLSearchParams(req.query);
+  q.set('company', req.company);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) q.delete(k);
+    else q.set(k, v);
+  }
+  return `${path}?${q.toString()}`;
+}
+
+/** A path inside the console for the chosen company. */
+export function href(path: string, req: PageRequest, extra: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ company: req.company, ...extra }).toString()}`;
+}
+
+/** The "first page" and "next page" links of a keyset-paged list, when there are any. */
+export function Pager({ path, req, next }: { path: string; req: PageRequest; next: string | undefined }) {
+  const first = req.query.has('after') && <Link href={withQuery(path, req, { after: undefined })}>First page</Link>;
+  const more = next && <Link href={withQuery(path, req, { after: next })}>Next page</Link>;
+  if (!first && !more) return null;
+  return (
+    <nav aria-label="pages">
+      {first}
+      {first && more && ' · '}
+      {more}
+    </nav>
+  );
+}
+
+/** Minor units per currency as "1.00 EUR, 2.00 NOK", or "–" when there are none. */
+export function Totals({ byCurrency }: { byCurrency: Record<string, bigint | string> }) {
+  const parts = Object.entries(byCurrency);
+  if (parts.length === 0) return <>–</>;
+  return <>{parts.map(([currency, v], i) => [i > 0 && ', ', <Amount money={{ minor: BigInt(v), currency }} />])}</>;
+}
+
+export function timeZoneOf(deps: ConsoleDeps, company: string): string {
+  return deps.companies.find((c) => c.id === company)?.timeZone ?? 'UTC';
+}
+
+/** An instant in the company's zone, e.g. "2026-01-12 09:00 Europe/Oslo", or "–". */
+export function when(deps: ConsoleDeps, req: PageRequest, at: Date | undefined) {
+  return <When at={at} zone={timeZoneOf(deps, req.company)} />;
+}
+
+/** "2026-01-05 08:00" in the zone (the company's), for people rather than machines. */
+export function localTime(at: Date | string, timeZone: string): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return String(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+export function hasRole(req: PageRequest, ...roles: Role[]): boolean {
+  const mine = req.user.rolesByCompany.get(req.company);
+  return roles.some((r) => mine?.has(r) === true);
+}
+
+/** The debtor accounts whose lines are payroll besides SALA lines, normalised. */
+export function payrollAccounts(deps: ConsoleDeps, company: string): string[] {
+  return (deps.companies.find((c) => c.id === company)?.payrollAccounts ?? []).map(normalizeIban);
+}
+
+/** Whether the payment is payroll (SALA or a payroll account): its amount and creditor are the payroll role's only. */
+export function isPayroll(deps: ConsoleDeps, payment: StoredPayment): boolean {
+  return (
+    payment.categoryPurpose === 'SALA' ||
+    payrollAccounts(deps, payment.company).includes(normalizeIban(payment.debtorIban))
+  );
+}
+
+/** What a person may see of a payment line: amount and creditor, unless it is payroll and they lack the role. */
+export interface VisibleLine {
+  /** Payroll hidden from this person: every other field says PAYROLL_HIDDEN (the remittance is empty). */
+  hidden: boolean;
+  amount: Child;
+  creditor: string;
+  creditorIban: string;
+  remittance: string;
+}
+
+export function visibleLine(deps: ConsoleDeps, req: PageRequest, p: StoredPayment): VisibleLine {
+  if (isPayroll(deps, p) && !hasRole(req, 'payroll'))
+    return {
+      hidden: true,
+      amount: PAYROLL_HIDDEN,
+      creditor: PAYROLL_HIDDEN,
+      creditorIban: PAYROLL_HIDDEN,
+      remittance: '',
+    };
+  return {
+    hidden: false,
+    amount: <Amount money={p.amount} />,
+    creditor: p.creditorName,
+    creditorIban: p.creditorIban,
+    remittance: p.remittanceInformation ?? '',
+  };
+}
+
+/** The hidden CSRF field every form carries. */
+export function CsrfField({ req }: { req: PageRequest }) {
+  return <input type="hidden" name="_csrf" value={req.csrfToken} />;
+}
+
+/** A page that says what went wrong, in the reader's words. */
+export function problem(title: string, message: string, status: number): { title: string; body: Html; status: number } {
+  return { title, body: render(<p>{message}</p>), status };
+}

@@ -1,0 +1,98 @@
+// Payment: one payment's whole story — its file and line, every state of the file, bulk,
+// basket and line with time and source, the bank's ids, the basket (never its SCA link), the
+// bookings carrying its end-to-end id and the reconciliation findings about it.
+import { sentUnder } from '../../../../jobs/payments/payment-story.js';
+import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
+import type { ConsolePage } from '../page.js';
+import { CancelLink } from './cancel-payment.js';
+import { loadPage } from './load-page.js';
+import { isOperator } from './operator.js';
+import { href, PAYROLL_HIDDEN, problem, visibleLine, when } from './parts.js';
+
+export const paymentPage: ConsolePage = {
+  path: '/console/payments/:id',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
+    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    const story = await deps.store.paymentViews.story(payment);
+    const findings = await deps.store.consoleViews.findingsAbout(req.company, payment.endToEndId);
+    const v = visibleLine(deps, req, payment);
+    const fileLink = story.file ? (
+      <Link href={href(`/console/files/${encodeURIComponent(story.file.id)}`, req)}>{story.file.fileName}</Link>
+    ) : (
+      payment.fileId
+    );
+    const basket = story.basket;
+    return {
+      title: `Payment ${payment.endToEndId}`,
+      body: render(
+        <>
+          <Facts
+            caption="The payment"
+            rows={[
+              ['File and line', [fileLink, `, line ${payment.lineNumber}`]],
+              ['State', payment.state],
+              ['Creditor', v.creditor],
+              ['Creditor IBAN', v.creditorIban],
+              ['Amount', v.amount],
+              ['Remittance', v.remittance || '–'],
+              ['Creditor reference', payment.creditorReference ?? '–'],
+              ['Debtor account', payment.debtorIban],
+              ['Execution date', payment.requestedExecutionDate],
+              ['Bank status', payment.bankStatus ?? '–'],
+              ['Bank payment id', story.bulk?.bankPaymentId ?? '–'],
+              ['Sent under', sentUnder(story.bulk) ?? '–'],
+              ['Bulk', story.bulk ? `${story.bulk.id} (${story.bulk.state})` : '–'],
+              [
+                'Signing basket',
+                basket
+                  ? [
+                      <Link href={href(`/console/approvals/${encodeURIComponent(basket.id)}`, req)}>{basket.id}</Link>,
+                      ` (${basket.state}${basket.bankBasketId ? `, bank id ${basket.bankBasketId}` : ''})`,
+                    ]
+                  : '–',
+              ],
+            ]}
+          />
+          {isOperator(req) && <CancelLink req={req} payment={payment} />}
+          <Table
+            caption="Every state, oldest first"
+            head={['When', 'What', 'From', 'To', 'Cause', 'Source']}
+            rows={story.history}
+            empty="none"
+            cells={(t) => [when(deps, req, t.at), t.entityType, t.from ?? '–', t.to, t.cause, t.source ?? '–']}
+          />
+          <Table
+            caption="Bookings with its end-to-end id"
+            head={['Account', 'Booking date', 'Amount', 'Status', 'Bank transaction id']}
+            rows={story.bookings}
+            empty="none"
+            cells={(b) => [
+              b.accountIban ?? b.accountId,
+              b.bookingDate ?? '–',
+              v.hidden ? PAYROLL_HIDDEN : <Amount money={b.amount} />,
+              b.status,
+              b.bankTransactionId,
+            ]}
+          />
+          <Table
+            caption="Reconciliation findings about it"
+            head={['Finding', 'Type', 'Subject', 'Decision']}
+            rows={findings}
+            empty="none"
+            cells={(f) => [
+              <Link href={href('/console/reconciliation', req, { all: '1' }) + `#finding-${encodeURIComponent(f.id)}`}>
+                {f.id}
+              </Link>,
+              f.type,
+              // The subject names the creditor: hidden with the line's creditor.
+              v.hidden ? PAYROLL_HIDDEN : f.subject,
+              f.decision,
+            ]}
+          />
+        </>,
+      ),
+    };
+  }),
+};

@@ -1,0 +1,85 @@
+// Statements: per account of the company, the checked days newest first — continuity (does
+// yesterday's closing balance meet today's opening, do the bookings add up), the balances and
+// entries, and the statement files written for each day.
+import type { ConsolePage } from '../page.js';
+import { Amount, Link, render, Table } from '../../../html/index.js';
+import { loadPage } from './load-page.js';
+import { Pager, problem, withQuery } from './parts.js';
+
+export const statementsPage: ConsolePage = {
+  path: '/console/statements',
+  nav: 'Statements',
+  role: 'viewer',
+  load: loadPage(async (deps, req) => {
+    // The chooser is a keyset page of its own (`accounts-after`), so an install with more
+    // accounts than one page reaches each of them.
+    const accountsAfter = req.query.get('accounts-after');
+    const accounts = await deps.store.consoleViews.accounts(req.company, {
+      limit: 100,
+      ...(accountsAfter ? { after: accountsAfter } : {}),
+    });
+    const chosen = req.query.get('account') ?? accounts.rows[0]?.id;
+    if (chosen === undefined)
+      return {
+        title: 'Statements',
+        body: render(<p>No account has been fetched from the bank yet.</p>),
+      };
+    const account = await deps.store.consoleViews.account(req.company, chosen);
+    if (!account) return problem('No such account', 'The company has no account with this id.', 404);
+    const page = await deps.store.consoleViews.statementDays(account.id, {
+      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+    });
+    const money = (v: bigint | undefined, currency: string) =>
+      v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
+    const statements = '/console/statements';
+    return {
+      title: 'Statements',
+      body: render(
+        <>
+          <nav aria-label="accounts">
+            <ul>
+              {accounts.rows.map((a) =>
+                a.id === chosen ? (
+                  <li aria-current="page">{a.iban ?? a.id}</li>
+                ) : (
+                  <li>
+                    <Link href={withQuery(statements, req, { account: a.id, after: undefined })}>{a.iban ?? a.id}</Link>
+                  </li>
+                ),
+              )}
+              {accounts.next && (
+                <li>
+                  <Link href={withQuery(statements, req, { 'accounts-after': accounts.next, after: undefined })}>
+                    More accounts
+                  </Link>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <h2>
+            {account.iban ?? account.id}
+            {account.name && ` — ${account.name}`}
+          </h2>
+          <Table
+            caption={`Days of ${account.iban ?? account.id}, newest first`}
+            head={['Day', 'Continuity', 'Opening', 'Booked', 'Closing', 'Entries', 'Exported']}
+            rows={page.rows}
+            empty="none"
+            cells={(d) => [
+              d.day,
+              [d.continuity, d.finding && [<br />, d.finding]],
+              money(d.openingMinor, d.currency),
+              money(d.bookedSumMinor, d.currency),
+              money(d.closingMinor, d.currency),
+              String(d.entryCount),
+              d.exports.length
+                ? d.exports.map((e, i) => [i > 0 && <br />, `${e.format} (${e.fileName})`])
+                : 'not exported',
+            ]}
+          />
+          <Pager path={statements} req={req} next={page.next} />
+        </>,
+      ),
+    };
+  }),
+};
