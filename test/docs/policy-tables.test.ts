@@ -1,0 +1,28 @@
+// The policy tables in docs/formats are generated from the code (the pain.001 element policy and
+// version table, the shipped CSV profiles' column policies): this test holds the docs to them.
+// `npm run docs:policy` (SETTLE_WRITE_DOCS=1) writes them instead of comparing.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { pain001PolicyTable, pain001VersionTable } from '../../src/formats/pain001/policy-table.js';
+
+const root = new URL('../../', import.meta.url);
+const write = process.env.SETTLE_WRITE_DOCS === '1';
+
+/** The text between `<!-- generated: NAME -->` and `<!-- end: NAME -->`, replaced or compared. */
+function section(file: string, name: string, body: string): void {
+  const url = new URL(file, root);
+  const text = readFileSync(url, 'utf8');
+  const start = `<!-- generated: ${name} (npm run docs:policy) -->\n`;
+  const end = `\n<!-- end: ${name} -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  expect(from, `${file} has no generated section ${name}`).toBeGreaterThanOrEqual(0);
+  const current = text.slice(from + start.length, to);
+  if (write) writeFileSync(url, text.slice(0, from + start.length) + body + text.slice(to));
+  else expect(current, `${file}: run npm run docs:policy`).toBe(body);
+}
+
+describe('generated policy tables in docs/formats', () => {
+  it('pain001.md shows the version table', () => section('docs/formats/pain001.md', 'versions', pain001VersionTable()));
+  it('pain001.md shows the element policy', () => section('docs/formats/pain001.md', 'elements', pain001PolicyTable()));
+});
