@@ -244,6 +244,23 @@ class LineChecker {
         `category purpose "${categoryPurpose}" is not an ISO 20022 code of up to 4 letters or digits (e.g. SALA for salaries, SUPP for suppliers)`,
       );
 
+    // Fields most lines lack: read only when present (the common line pays for three tests).
+    const ultimateDebtor =
+      f.ultimateDebtor &&
+      this.freeText(ctx, 'ultimateDebtor', value(f.ultimateDebtor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const ultimateCreditor =
+      f.ultimateCreditor &&
+      this.freeText(ctx, 'ultimateCreditor', value(f.ultimateCreditor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const purpose = f.purpose && value(f.purpose)?.toUpperCase();
+    if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose))
+      add(
+        ctx,
+        IssueCode.PURPOSE_INVALID,
+        'error',
+        'purpose',
+        `purpose "${purpose}" is not an ISO 20022 purpose code of four letters or digits (e.g. SUPP for a supplier, SALA for a salary, TAXS for tax)`,
+      );
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -262,6 +279,9 @@ class LineChecker {
     if (creditorReference !== undefined) payment.creditorReference = creditorReference;
     if (priority !== undefined) payment.instructionPriority = priority;
     if (categoryPurpose !== undefined) payment.categoryPurpose = categoryPurpose;
+    if (ultimateDebtor) payment.ultimateDebtor = ultimateDebtor;
+    if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
+    if (purpose !== undefined) payment.purpose = purpose;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };
