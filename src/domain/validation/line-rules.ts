@@ -16,6 +16,13 @@ import { REQUIRED_FIELDS, type PaymentField, type RawField, type RawPaymentLine 
 
 export type NonBusinessDayPolicy = 'flag' | 'move' | 'reject';
 
+/** Why a line cannot be paid from its debtor account: the account itself, or the line's currency. */
+export interface DebtorAccountProblem {
+  message: string;
+  /** The account can pay, but not in the line's currency (the bank would refuse it: AM03). */
+  currency?: boolean;
+}
+
 export interface LineRuleOptions {
   /** Date rules are evaluated as on this day (today in the company's time zone, or --as-of). */
   asOf: LocalDate;
@@ -29,10 +36,11 @@ export interface LineRuleOptions {
   /** Normalised IBANs of the company's onboarded accounts; undefined when the bank was not reachable. */
   onboardedDebtorAccounts?: ReadonlySet<string>;
   /**
-   * The problem with paying from a debtor account (normalised IBAN), with what to do about it;
-   * undefined when it can pay. Pickup builds it from the company's account directory.
+   * The problem with paying from a debtor account (normalised IBAN) in a currency (ISO code as
+   * written, upper-cased), with what to do about it; undefined when it can pay. Pickup builds it
+   * from the company's account directory, which knows each account's status and currency.
    */
-  debtorAccountProblem?: (iban: string) => string | undefined;
+  debtorAccountProblem?: (iban: string, currency: string | undefined) => DebtorAccountProblem | undefined;
 }
 
 /** How the reader's text is written: CSV profiles choose; pain.001 is always "." and ISO dates. */
@@ -152,9 +160,14 @@ class LineChecker {
     const debtorIban = this.iban(ctx, 'debtorIban', debtorIbanText);
     const creditorIban = this.iban(ctx, 'creditorIban', creditorIbanText);
     const onboarded = this.options.onboardedDebtorAccounts;
-    const debtorProblem = debtorIban === undefined ? undefined : this.options.debtorAccountProblem?.(debtorIban);
-    if (debtorProblem !== undefined)
-      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', debtorProblem);
+    const debtorProblem =
+      debtorIban === undefined
+        ? undefined
+        : this.options.debtorAccountProblem?.(debtorIban, currencyText && this.currency(currencyText).code);
+    if (debtorProblem?.currency)
+      add(ctx, IssueCode.DEBTOR_CURRENCY_MISMATCH, 'error', 'currency', debtorProblem.message);
+    else if (debtorProblem !== undefined)
+      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', debtorProblem.message);
     else if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
       add(
         ctx,
