@@ -11,12 +11,18 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CompanyConfig } from '../src/config/index.js';
-import { businessCalendar } from '../src/domain/business-calendar.js';
 import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { Clock } from '../src/domain/clock.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
-import { clipIssues, toHuman, toJson, validateFile, type IntakeResult } from '../src/formats/intake/index.js';
+import {
+  clipIssues,
+  intakeValidation,
+  toHuman,
+  toJson,
+  validateFile,
+  type IntakeResult,
+} from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { FileLedger, ReportRepository, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
@@ -302,13 +308,12 @@ async function handleNew(
       let accepted = 0;
       const result: IntakeResult = await validateFile(local, {
         profile,
-        validation: {
-          asOf: today(deps.clock, deps.timeZone),
-          calendar: businessCalendar(company.intake.calendar),
-          nonBusinessDayPolicy: company.intake.holidayPolicy,
-          ...(company.intake.maxAmount ? { maxAmount: { '*': company.intake.maxAmount } } : {}),
-          ...(at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {}),
-        },
+        // The same validation as `settle validate` (src/formats/intake/intake-settings.ts).
+        validation: intakeValidation(
+          company.intake,
+          today(deps.clock, deps.timeZone),
+          at.debtorCheck ? { debtorAccountProblem: at.debtorCheck } : {},
+        ),
         knownEndToEndIds: (ids) => sink.knownEndToEndIds(ids),
         onPayment: (p) => {
           accepted++;

@@ -3,17 +3,32 @@
 // that cannot is the reason and what the accountant or operator does about it.
 import { companyBanks, type CompanyConfig } from '../../src/config/index.js';
 import { normalizeIban } from '../../src/domain/account-id.js';
+import type { DebtorAccountProblem } from '../../src/domain/validation/index.js';
 import type { AccountDirectory } from '../../src/store/index.js';
 
-/** The problem with paying from `iban`, in the user's words; undefined when it can pay. */
-export type DebtorAccountCheck = (iban: string) => string | undefined;
+/** The problem with paying from `iban` in `currency`, in the user's words; undefined when it can pay. */
+export type DebtorAccountCheck = (iban: string, currency: string | undefined) => DebtorAccountProblem | undefined;
 
 export function debtorAccountCheck(company: CompanyConfig, directory: AccountDirectory): DebtorAccountCheck {
   const banks = companyBanks(company).map((b) => b.bankId);
   const byIban = new Map(directory.accounts.flatMap((a) => (a.iban === undefined ? [] : [[a.iban, a] as const])));
   const read = directory.readAt.toISOString().slice(0, 16).replace('T', ' ');
-  return (text) => {
+  return (text, currency) => {
     const iban = normalizeIban(text);
+    const problem = accountProblem(iban);
+    if (problem !== undefined) return { message: problem };
+    // The account directory knows the account's currency: a line in another one is refused here,
+    // where the file can still be corrected, not by the bank after it was sent (AM03).
+    const account = byIban.get(iban);
+    if (currency !== undefined && account?.currency !== undefined && account.currency !== currency)
+      return {
+        currency: true,
+        message: `the payment is in ${currency}, but debtor account ${iban} is a ${account.currency} account: the bank would refuse it; pay it in ${account.currency}, or from an account in ${currency}, and drop the file again`,
+      };
+    return undefined;
+  };
+
+  function accountProblem(iban: string): string | undefined {
     const account = byIban.get(iban);
     if (account === undefined)
       return (
@@ -33,5 +48,5 @@ export function debtorAccountCheck(company: CompanyConfig, directory: AccountDir
         `drop the file again once \`settle accounts list --bank ${bankId ?? 'BANK'}\` shows it enabled (docs/runbook.md, "An account is not enabled yet")`
       );
     return undefined;
-  };
+  }
 }

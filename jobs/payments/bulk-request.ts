@@ -2,6 +2,7 @@
 // the stored lines in their stored order every time, so a retry with the same Idempotency-Key
 // sends the same body (a different body under the same key is a 422 at the bank).
 import type { BulkPaymentCreated, BulkPaymentRequest, PaymentLineRequest } from '../../src/bank/index.js';
+import { parseCreditorReference } from '../../src/domain/creditor-reference.js';
 import { formatAmount } from '../../src/domain/money.js';
 import type { ReportedLine, RequestLine, StoredBulk } from '../../src/store/index.js';
 
@@ -19,27 +20,33 @@ export function bulkRequest(bulk: BulkHead, lines: readonly RequestLine[]): Bulk
   };
 }
 
-/** A line as the request carries it, in one key order (a retry under the same key repeats the body). */
+/**
+ * A line as the request carries it, with every field of the line that changes what is paid
+ * (docs/formats/pain001.md), in one key order (a retry under the same key repeats the body).
+ */
 function requestLine(p: RequestLine): PaymentLineRequest {
-  const instructedAmount = { currency: p.amount.currency, amount: formatAmount(p.amount) };
-  const instructionPriority = p.instructionPriority === 'high' ? 'high' : 'normal';
-  // Two literals rather than a spread of the optional field: a spread copied every line once more.
-  return p.remittanceInformation === undefined
-    ? {
-        endToEndIdentification: p.endToEndId,
-        instructedAmount,
-        creditorAccount: { iban: p.creditorIban },
-        creditorName: p.creditorName,
-        instructionPriority,
-      }
-    : {
-        endToEndIdentification: p.endToEndId,
-        instructedAmount,
-        creditorAccount: { iban: p.creditorIban },
-        creditorName: p.creditorName,
-        remittanceInformationUnstructured: p.remittanceInformation,
-        instructionPriority,
-      };
+  // Keys in the order bodies had before the optional fields came: a line without them is sent
+  // byte for byte as before, so a retry of a bulk sent by an earlier release repeats its body.
+  const line = {
+    endToEndIdentification: p.endToEndId,
+    instructedAmount: { currency: p.amount.currency, amount: formatAmount(p.amount) },
+    creditorAccount: { iban: p.creditorIban },
+  } as PaymentLineRequest;
+  if (p.creditorBic !== undefined) line.creditorAgent = p.creditorBic;
+  line.creditorName = p.creditorName;
+  if (p.ultimateDebtor !== undefined) line.ultimateDebtor = p.ultimateDebtor;
+  if (p.ultimateCreditor !== undefined) line.ultimateCreditor = p.ultimateCreditor;
+  if (p.purpose !== undefined) line.purposeCode = p.purpose;
+  if (p.remittanceInformation !== undefined) line.remittanceInformationUnstructured = p.remittanceInformation;
+  if (p.creditorReference !== undefined) line.remittanceInformationStructured = structured(p.creditorReference);
+  line.instructionPriority = p.instructionPriority === 'high' ? 'high' : 'normal';
+  return line;
+}
+
+/** A creditor reference with its type when it reads as one (RF by ISO 11649, digits as a KID). */
+function structured(reference: string): { reference: string; referenceType?: 'KID' | 'RF' } {
+  const parsed = parseCreditorReference(reference);
+  return parsed?.valid ? { reference, referenceType: parsed.kind } : { reference };
 }
 
 /**

@@ -196,8 +196,17 @@ export interface PaymentLineRequest {
   endToEndIdentification: string;
   instructedAmount: { currency: string; amount: string };
   creditorAccount: { iban: string };
+  /** The creditor's bank, as a BIC (Berlin Group's `creditorAgent`). */
+  creditorAgent?: string;
   creditorName: string;
+  /** On whose behalf the debtor pays, and for whom the payment is meant: names. */
+  ultimateDebtor?: string;
+  ultimateCreditor?: string;
+  /** ISO 20022 purpose code (ExternalPurpose1Code). */
+  purposeCode?: string;
   remittanceInformationUnstructured?: string;
+  /** The creditor reference (a KID or an RF reference), with its type when it reads as one. */
+  remittanceInformationStructured?: { reference: string; referenceType?: 'KID' | 'RF' };
   instructionPriority?: string;
 }
 

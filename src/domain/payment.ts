@@ -24,6 +24,12 @@ export interface PaymentInstruction {
    * default), e.g. SALA for salaries: approvers without the payroll role see such lines as totals.
    */
   categoryPurpose?: string;
+  /** On whose behalf the debtor pays (pain.001 UltmtDbtr/Nm, or a CSV column): carried to the bank. */
+  ultimateDebtor?: string;
+  /** For whom the payment is meant, when not the creditor (UltmtCdtr/Nm): carried to the bank. */
+  ultimateCreditor?: string;
+  /** ISO 20022 purpose code of the payment (Purp/Cd, e.g. SUPP, SALA, TAXS): carried to the bank. */
+  purpose?: string;
   /** Batch booking asked for by the file (pain.001 BtchBookg); undefined = company default. */
   batchBooking?: boolean;
   /** 1-based position of the line in its file (CSV row, or transaction index in pain.001). */

@@ -6,6 +6,7 @@ import { formatAmount } from '../domain/money.js';
 import { badRequest, notFound } from './problems.js';
 import type { Sandbox } from './sandbox.js';
 import { completeSca } from './sca.js';
+import { requestedLine } from './views.js';
 import { advanceClock, bookReturn } from './scheduler.js';
 import { SEED } from './seed.js';
 import { parseDuration } from './time.js';
@@ -55,7 +56,9 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
       subscriptionId: b.subscriptionId,
       resourceGroupName: b.resourceGroupName,
       debtorIban: b.debtorIban,
+      debtorName: b.debtorName,
       requestedExecutionDate: b.requestedExecutionDate,
+      batchBookingPreferred: b.batchBookingPreferred,
       idempotencyKey: b.idempotencyKey,
       consentId: b.consentId,
       createdAt: b.createdAt,
@@ -66,7 +69,7 @@ export function registerControl(app: FastifyInstance, sb: Sandbox): void {
         endToEndIdentification: l.endToEndIdentification,
         instructedAmount: { currency: l.currency, amount: formatAmount({ minor: l.minor, currency: l.currency }) },
         creditorIban: l.creditorIban,
-        creditorName: l.creditorName,
+        ...requestedLine(l),
         transactionStatus: l.status,
         tppMessage: l.tppMessages,
         history: l.history,

@@ -109,7 +109,14 @@ export interface PaymentLine {
   currency: string;
   creditorIban: string;
   creditorName: string;
+  /** The creditor's bank (BIC), when the request named it. */
+  creditorAgent: string | null;
+  ultimateDebtor: string | null;
+  ultimateCreditor: string | null;
+  purposeCode: string | null;
   remittance: string | null;
+  /** The structured creditor reference (KID, RF), with its type when the request gave one. */
+  structuredReference: { reference: string; referenceType: string | null } | null;
   instructionPriority: string;
   status: PaymentStatus;
   tppMessages: TppMessage[];

@@ -1,6 +1,6 @@
 // Validation of a bulk credit-transfer request (spec §2.6). All problems are collected in one
 // pass and answered as one 400 with an `errors` list, field paths like paymentLines[2].instructedAmount.amount.
-import { checkIban } from '../domain/account-id.js';
+import { checkBic, checkIban } from '../domain/account-id.js';
 import { isLocalDate, type LocalDate } from '../domain/local-date.js';
 import { parseAmount } from '../domain/money.js';
 import type { PaymentLine } from './model.js';
@@ -110,6 +110,19 @@ export function parseBulkRequest(
         140,
         false,
       );
+      const creditorAgent = text(l.creditorAgent, `${at}.creditorAgent`, 11, false);
+      if (creditorAgent !== null && !checkBic(creditorAgent.toUpperCase()))
+        err(`${at}.creditorAgent`, 'must be a BIC of 8 or 11 characters');
+      const ultimateDebtor = text(l.ultimateDebtor, `${at}.ultimateDebtor`, 70, false);
+      const ultimateCreditor = text(l.ultimateCreditor, `${at}.ultimateCreditor`, 70, false);
+      const purposeCode = text(l.purposeCode, `${at}.purposeCode`, 4, false);
+      if (purposeCode !== null && !/^[A-Z0-9]{4}$/.test(purposeCode))
+        err(`${at}.purposeCode`, 'must be an ISO 20022 purpose code (4 letters or digits)');
+      const structuredReference = structured(
+        l.remittanceInformationStructured,
+        `${at}.remittanceInformationStructured`,
+        err,
+      );
       let priority = 'normal';
       if (l.instructionPriority !== undefined && l.instructionPriority !== null) {
         if (typeof l.instructionPriority !== 'string' || !/^(normal|high)$/i.test(l.instructionPriority))
@@ -122,7 +135,12 @@ export function parseBulkRequest(
         currency,
         creditorIban,
         creditorName: creditorName ?? '',
+        creditorAgent,
+        ultimateDebtor,
+        ultimateCreditor,
+        purposeCode,
         remittance,
+        structuredReference,
         instructionPriority: priority,
       });
     });
@@ -138,4 +156,29 @@ export function parseBulkRequest(
       lines,
     },
   };
+}
+
+/** remittanceInformationStructured: {reference (1–35), referenceType?: KID | RF}, or absent. */
+function structured(
+  v: unknown,
+  field: string,
+  err: (field: string, message: string) => void,
+): ParsedLine['structuredReference'] {
+  if (v === undefined || v === null) return null;
+  const o = v as Record<string, unknown>;
+  if (
+    typeof o !== 'object' ||
+    typeof o.reference !== 'string' ||
+    o.reference.trim() === '' ||
+    o.reference.length > 35
+  ) {
+    err(`${field}.reference`, 'is required as a string of 1 to 35 characters');
+    return null;
+  }
+  const type = o.referenceType;
+  if (type !== undefined && type !== null && type !== 'KID' && type !== 'RF') {
+    err(`${field}.referenceType`, 'must be KID or RF');
+    return null;
+  }
+  return { reference: o.reference, referenceType: typeof type === 'string' ? type : null };
 }

@@ -179,10 +179,7 @@ export function lineView(sb: Sandbox, bulk: BulkPayment, line: PaymentLine): Rec
     transactionStatus: line.status,
     tppMessage: tpp(line),
     instructedAmount: amount(line.minor, line.currency),
-    creditorAccount: { iban: line.creditorIban },
-    creditorName: line.creditorName,
-    remittanceInformationUnstructured: line.remittance,
-    instructionPriority: line.instructionPriority,
+    ...requestedLine(line),
     _links: { self: sb.link(`/payments/credit-transfer/${line.paymentId}`) },
   };
 }
@@ -239,4 +236,19 @@ export function bankView(b: Bank, additional: boolean): Record<string, unknown> 
   if (additional)
     view.additionalInformation = { isTestBank: b.isTestBank, propertyRequirements: b.propertyRequirements };
   return view;
+}
+
+/** What the request said of a line beyond its id and amount, as the bank keeps it (null: not given). */
+export function requestedLine(line: PaymentLine): Record<string, unknown> {
+  return {
+    creditorAccount: { iban: line.creditorIban },
+    creditorAgent: line.creditorAgent,
+    creditorName: line.creditorName,
+    ultimateDebtor: line.ultimateDebtor,
+    ultimateCreditor: line.ultimateCreditor,
+    purposeCode: line.purposeCode,
+    remittanceInformationUnstructured: line.remittance,
+    remittanceInformationStructured: line.structuredReference,
+    instructionPriority: line.instructionPriority,
+  };
 }

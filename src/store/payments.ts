@@ -67,8 +67,13 @@ export type RequestLine = Pick<
   | 'amount'
   | 'creditorIban'
   | 'creditorName'
+  | 'creditorBic'
   | 'remittanceInformation'
+  | 'creditorReference'
   | 'instructionPriority'
+  | 'ultimateDebtor'
+  | 'ultimateCreditor'
+  | 'purpose'
 >;
 
 /** One of settle's own payments as a statement quotes it: the line and the ids of its message and bulk. */
@@ -214,11 +219,13 @@ export class PaymentRepository {
       this.db
         .knex('payments')
         .select('end_to_end_id', 'debtor_name', 'amount_minor', 'currency', 'creditor_iban', 'creditor_name')
-        .select('remittance', 'priority')
+        .select('creditor_bic', 'remittance', 'creditor_reference', 'priority')
+        .select('ultimate_debtor', 'ultimate_creditor', 'purpose')
         .where({ bulk_id: bulkId })
         .orderBy('line_number'),
     );
-    return rows.map(([endToEndId, debtorName, minor, currency, creditorIban, creditorName, remittance, priority]) => {
+    return rows.map((row) => {
+      const [endToEndId, debtorName, minor, currency, creditorIban, creditorName] = row;
       const line: RequestLine = {
         endToEndId: toStr(endToEndId),
         debtorName: toStr(debtorName),
@@ -226,9 +233,15 @@ export class PaymentRepository {
         creditorIban: toStr(creditorIban),
         creditorName: toStr(creditorName),
       };
+      const [, , , , , , bic, remittance, reference, priority, ultimateDebtor, ultimateCreditor, purpose] = row;
+      if (bic !== null && bic !== undefined) line.creditorBic = toStr(bic);
       if (remittance !== null && remittance !== undefined) line.remittanceInformation = toStr(remittance);
+      if (reference !== null && reference !== undefined) line.creditorReference = toStr(reference);
       if (priority !== null && priority !== undefined)
         line.instructionPriority = toStr(priority) as InstructionPriority;
+      if (ultimateDebtor !== null && ultimateDebtor !== undefined) line.ultimateDebtor = toStr(ultimateDebtor);
+      if (ultimateCreditor !== null && ultimateCreditor !== undefined) line.ultimateCreditor = toStr(ultimateCreditor);
+      if (purpose !== null && purpose !== undefined) line.purpose = toStr(purpose);
       return line;
     });
   }
@@ -371,6 +384,9 @@ export function toStoredPayment(r: Row): StoredPayment {
   const instructionPriority = toOptStr(r.priority) as InstructionPriority | undefined;
   const batchBooking = toOptBool(r.batch_booking);
   const categoryPurpose = toOptStr(r.category_purpose);
+  const ultimateDebtor = toOptStr(r.ultimate_debtor);
+  const ultimateCreditor = toOptStr(r.ultimate_creditor);
+  const purpose = toOptStr(r.purpose);
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
@@ -392,6 +408,9 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(instructionPriority === undefined ? {} : { instructionPriority }),
     ...(batchBooking === undefined ? {} : { batchBooking }),
     ...(categoryPurpose === undefined ? {} : { categoryPurpose }),
+    ...(ultimateDebtor === undefined ? {} : { ultimateDebtor }),
+    ...(ultimateCreditor === undefined ? {} : { ultimateCreditor }),
+    ...(purpose === undefined ? {} : { purpose }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),

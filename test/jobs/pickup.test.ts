@@ -117,7 +117,7 @@ describe('the pickup job', () => {
       ...deps,
       debtorAccounts: () =>
         Promise.resolve((iban: string) =>
-          enabled ? undefined : `debtor account ${iban} is disabled, not enabled yet`,
+          enabled ? undefined : { message: `debtor account ${iban} is disabled, not enabled yet` },
         ),
     };
     await drop('pay.csv', content);

@@ -431,6 +431,56 @@ describe('control API', () => {
     ]);
   });
 
+  it('records every field a line carried: creditor bank, ultimate parties, purpose, both remittances', async () => {
+    const body = bulkBody('2026-01-06', 2);
+    const lines = body.paymentLines as Record<string, unknown>[];
+    Object.assign(lines[0]!, {
+      creditorAgent: 'DNBANOKKXXX',
+      ultimateDebtor: 'Sandbox Holding AS',
+      ultimateCreditor: 'Creditor Group',
+      purposeCode: 'SUPP',
+      remittanceInformationStructured: { reference: '2345676', referenceType: 'KID' },
+    });
+    expect((await create(body)).status).toBe(201);
+    const [bulk] = (await h.control('GET', '/payments')).body.payments;
+    expect(bulk).toMatchObject({ debtorName: 'Sandbox AS', batchBookingPreferred: false });
+    expect(bulk.paymentLines[0]).toMatchObject({
+      creditorAccount: { iban: 'NO6315061111112' },
+      creditorAgent: 'DNBANOKKXXX',
+      creditorName: 'Creditor 1',
+      ultimateDebtor: 'Sandbox Holding AS',
+      ultimateCreditor: 'Creditor Group',
+      purposeCode: 'SUPP',
+      remittanceInformationUnstructured: 'Invoice 1',
+      remittanceInformationStructured: { reference: '2345676', referenceType: 'KID' },
+      instructionPriority: 'normal',
+    });
+    expect(bulk.paymentLines[1]).toMatchObject({
+      creditorAgent: null,
+      ultimateDebtor: null,
+      purposeCode: null,
+      remittanceInformationStructured: null,
+    });
+  });
+
+  it('refuses a line whose optional fields are malformed, naming each', async () => {
+    const body = bulkBody('2026-01-06');
+    Object.assign((body.paymentLines as Record<string, unknown>[])[0]!, {
+      creditorAgent: 'NOTABIC',
+      purposeCode: 'supplier',
+      ultimateCreditor: 'x'.repeat(71),
+      remittanceInformationStructured: { reference: '', referenceType: 'OCR' },
+    });
+    const r = await create(body);
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: Json) => e.field)).toEqual([
+      'paymentLines[0].creditorAgent',
+      'paymentLines[0].ultimateCreditor',
+      'paymentLines[0].purposeCode',
+      'paymentLines[0].remittanceInformationStructured.reference',
+    ]);
+  });
+
   it('advances the clock by an ISO 8601 duration or milliseconds and resets to the seed', async () => {
     expect((await h.control('POST', '/clock', { advance: 'PT2H' })).body.now).toBe('2026-01-05T10:00:00.000Z');
     expect((await h.control('POST', '/clock', { advanceMs: 1000 })).body.now).toBe('2026-01-05T10:00:01.000Z');

@@ -1,42 +1,44 @@
-// `settle validate FILE [--profile P] [--as-of YYYY-MM-DD] [--json]`: reads a payment file the
-// way the pickup job will, and reports every issue. Exit 0 valid, 1 invalid, 2 usage or
-// configuration error (unknown profile, bad option). The lead registers it in program.ts.
+// `settle validate FILE [--profile P] [--company ID] [--as-of YYYY-MM-DD] [--json]`: reads a
+// payment file the way the pickup job will — the same validation (intake-settings.ts), with the
+// company's intake settings when a configuration file is there — and reports every issue. A
+// receivables profile reads a file of open receivables instead (validate-receivables.ts). Exit 0
+// valid, 1 invalid, 2 usage or configuration error (unknown profile, bad option).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { createProgress } from '../progress.js';
 import { parseByteSize } from '../../config/byte-size.js';
-import { businessCalendar, type BusinessCalendar } from '../../domain/business-calendar.js';
+import { businessCalendar } from '../../domain/business-calendar.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { ExitCode, isSettleError, SettleError } from '../../domain/errors.js';
 import { isLocalDate, today, type LocalDate } from '../../domain/local-date.js';
-import { charsetRule } from '../../domain/validation/charset.js';
-import type { NonBusinessDayPolicy } from '../../domain/validation/line-rules.js';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../../domain/validation/file-size.js';
 import { loadProfile } from '../../formats/csv-profile/load-profile.js';
 import type { CsvProfile } from '../../formats/csv-profile/profile.js';
 import { readHead } from '../../formats/intake/byte-source.js';
 import { detectFormat } from '../../formats/intake/detect-format.js';
+import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../formats/intake/intake-settings.js';
 import { toHuman, toJson } from '../../formats/intake/render-result.js';
 import { validateFile, type IntakeResult } from '../../formats/intake/validate-file.js';
 
-/** Settings that will come from the configuration file; all have defaults. */
+/** What validation runs with besides the command line; all have defaults. */
 export interface ValidateSettings {
   /** Folders searched for <profile>.yaml, first match wins (default: ./config/profiles, then the package's). */
   profileDirs?: readonly string[];
-  /** Largest amount per currency ("*" = any currency); default none. */
-  maxAmount?: Readonly<Record<string, string>>;
-  /** Bank holiday calendar country (default NO). */
-  calendarCountry?: string;
-  /** Time zone of "today" (default Europe/Oslo). */
+  /**
+   * The intake settings (calendar, holiday policy, character set, maximum amount). Default: the
+   * configured company's `intake` when a configuration file is there (--config, or
+   * config/settle.yaml in the working directory), else the defaults of a company that sets none.
+   */
+  intake?: Partial<IntakeSettings>;
+  /** Time zone of "today" (default: the configuration's, else Europe/Oslo). */
   timeZone?: string;
-  nonBusinessDayPolicy?: NonBusinessDayPolicy;
-  /** Extra characters allowed in pain.001 text fields beyond the EPC set (CSV profiles carry their own). */
-  xmlCharsetExtra?: string;
   clock?: Clock;
   /** Normalised IBANs of onboarded accounts when known (the bank was reachable). */
   onboardedDebtorAccounts?: ReadonlySet<string>;
+  /** Where config/settle.yaml is looked for (default: the working directory). */
+  cwd?: string;
 }
 
 export interface ValidateIo {
@@ -48,8 +50,12 @@ export interface ValidateArgs {
   profile?: string;
   asOf?: string;
   json?: boolean;
-  /** Largest file read, in bytes (--max-file-size; default intake.maxFileSize's default, 1 GiB). */
+  /** Largest file read, in bytes (--max-file-size; default the company's intake.maxFileSize, 1 GiB). */
   maxFileSize?: number;
+  /** The configured company whose intake settings and profile apply (default: the first). */
+  company?: string;
+  /** The configuration file (the global --config; default: config/settle.yaml when present). */
+  config?: string;
 }
 
 export interface ValidateOutcome {
@@ -87,27 +93,32 @@ export async function runValidate(
     } else {
       asOf = today(settings.clock ?? systemClock, settings.timeZone ?? 'Europe/Oslo');
     }
-    let calendar: BusinessCalendar;
+    const configured = await configuredIntake(args, settings.cwd ?? process.cwd());
+    const intake: IntakeSettings = { ...DEFAULT_INTAKE, ...configured?.intake, ...settings.intake };
     try {
-      calendar = businessCalendar(settings.calendarCountry ?? 'NO');
+      businessCalendar(intake.calendar);
     } catch (error) {
-      throw new SettleError('ERR_VALIDATE_USAGE', `no holiday calendar for country "${settings.calendarCountry}"`, {
+      throw new SettleError('ERR_VALIDATE_USAGE', `no holiday calendar for country "${intake.calendar}"`, {
         cause: error,
       });
     }
-    const profile = await profileFor(file, args.profile, settings.profileDirs ?? defaultProfileDirs());
-    const validation = {
+    const dirs = settings.profileDirs ?? defaultProfileDirs();
+    const named = args.profile ?? configured?.profile;
+    if (named !== undefined && (await profileKind(named, dirs)) === 'receivables') {
+      const { validateReceivables } = await import('./validate-receivables.js');
+      return await validateReceivables(file, named, dirs, { json: args.json === true, io });
+    }
+    const profile = await profileFor(file, named, dirs);
+    const validation = intakeValidation(
+      intake,
       asOf,
-      calendar,
-      nonBusinessDayPolicy: settings.nonBusinessDayPolicy ?? 'flag',
-      charset: charsetRule(settings.xmlCharsetExtra ?? ''),
-      ...(settings.maxAmount ? { maxAmount: settings.maxAmount } : {}),
-      ...(settings.onboardedDebtorAccounts ? { onboardedDebtorAccounts: settings.onboardedDebtorAccounts } : {}),
-    };
+      settings.onboardedDebtorAccounts ? { onboardedDebtorAccounts: settings.onboardedDebtorAccounts } : {},
+    );
     // On a terminal, a live count for big files; nothing otherwise (no noise in pipes and logs).
     const progress = createProgress(`validating ${file}: valid payments`);
     const onPayment = () => progress.tick();
-    const limit = args.maxFileSize === undefined ? {} : { maxFileBytes: args.maxFileSize };
+    const maxFileBytes = args.maxFileSize ?? configured?.maxFileSize;
+    const limit = maxFileBytes === undefined ? {} : { maxFileBytes };
     const result = await validateFile(
       file,
       profile ? { profile, validation, onPayment, ...limit } : { validation, onPayment, ...limit },
@@ -139,6 +150,35 @@ async function profileFor(
   return detectFormat(head).kind === 'csv' ? loadProfile('generic', dirs) : undefined;
 }
 
+/** The configured company's intake settings and profile, when a configuration file is there. */
+async function configuredIntake(
+  args: ValidateArgs,
+  cwd: string,
+): Promise<{ intake: IntakeSettings; profile: string; maxFileSize: number } | undefined> {
+  if (args.config === undefined && !existsSync(join(cwd, 'config', 'settle.yaml'))) {
+    if (args.company !== undefined)
+      throw new SettleError('ERR_COMPANY_UNKNOWN', `no configuration file names company "${args.company}"`);
+    return undefined;
+  }
+  const { loadConfig } = await import('../../config/index.js');
+  const config = loadConfig({ cwd, ...(args.config === undefined ? {} : { file: args.config }) });
+  const company =
+    args.company === undefined ? config.companies[0] : config.companies.find((c) => c.id === args.company);
+  if (company === undefined && args.company !== undefined)
+    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${args.company} in the configuration`);
+  if (company === undefined) return undefined;
+  return { intake: company.intake, profile: company.intake.profile, maxFileSize: company.intake.maxFileSize };
+}
+
+/** The kind a profile file declares (`kind: receivables`), without reading it with a schema. */
+async function profileKind(name: string, dirs: readonly string[]): Promise<'payments' | 'receivables'> {
+  const { loadProfileWith } = await import('../../formats/csv-profile/load-profile.js');
+  return loadProfileWith(name, dirs, (text) => ({
+    name,
+    kind: /^kind:\s*["']?receivables["']?\s*$/m.test(text) ? ('receivables' as const) : ('payments' as const),
+  })).then((p) => p.kind);
+}
+
 const stdio: ValidateIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
@@ -150,7 +190,12 @@ export function validateCommand(settings: ValidateSettings = {}, io: ValidateIo 
       'check a payment file (CSV by profile, or pain.001) and list every issue; exit 0 valid, 1 invalid, 2 usage error',
     )
     .argument('<FILE>', 'the payment file')
-    .option('--profile <name>', 'CSV profile from config/profiles/<name>.yaml (default: generic; ignored for pain.001)')
+    .option(
+      '--profile <name>',
+      "CSV profile from config/profiles/<name>.yaml (default: the company's intake.profile, else generic; ignored for pain.001); a receivables profile checks a file of open receivables",
+    )
+    .option('--company <id>', 'the configured company whose intake settings apply (default: the first)')
+
     .option(
       '--as-of <YYYY-MM-DD>',
       'evaluate date rules as on this day (default: today in the configured time zone)',
@@ -173,8 +218,10 @@ export function validateCommand(settings: ValidateSettings = {}, io: ValidateIo 
       // Commander's own errors (unknown option, missing FILE) are usage errors: exit 2, not 1.
       process.exit(err.exitCode === 0 ? 0 : ExitCode.usage);
     })
-    .action(async (file: string, args: ValidateArgs) => {
-      const outcome = await runValidate(file, args, settings, io);
+    .action(async (file: string, args: ValidateArgs, command: Command) => {
+      // The configuration file is the program's global -c/--config.
+      const config = command.optsWithGlobals<{ config?: string }>().config;
+      const outcome = await runValidate(file, config === undefined ? args : { ...args, config }, settings, io);
       process.exitCode = outcome.exitCode;
     });
 }

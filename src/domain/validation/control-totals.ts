@@ -52,6 +52,8 @@ export interface ControlDeclaration {
   level: 'group' | 'payment-info';
   /** The block's key: "" for the group, the PmtInf path otherwise. */
   block: string;
+  /** What declares it, in messages ("column nb_of_txs" of a CSV file); default: the group header or block. */
+  label?: string;
   location: IssueLocation;
   nbOfTxs?: RawField;
   ctrlSum?: RawField;
@@ -94,7 +96,7 @@ export class ControlTotals {
 
 export function checkControl(declaration: ControlDeclaration, computed: ComputedControl): Issue[] {
   const issues: Issue[] = [];
-  const where = declaration.level === 'group' ? 'group header' : 'payment information block';
+  const where = declaration.label ?? (declaration.level === 'group' ? 'group header' : 'payment information block');
   const { nbOfTxs, ctrlSum } = declaration;
   if (nbOfTxs) {
     const declared = /^\s*\d{1,15}\s*$/.test(nbOfTxs.value) ? Number(nbOfTxs.value) : undefined;

@@ -25,6 +25,7 @@ export { DEFAULT_MAX_FILE_BYTES, FILE_SIZE_SETTING, fileTooLargeMessage, formatB
 export {
   compileLineRules,
   validCreditorReference,
+  type DebtorAccountProblem,
   type LineFormat,
   type LineResult,
   type LineRuleOptions,

@@ -16,6 +16,13 @@ import { REQUIRED_FIELDS, type PaymentField, type RawField, type RawPaymentLine 
 
 export type NonBusinessDayPolicy = 'flag' | 'move' | 'reject';
 
+/** Why a line cannot be paid from its debtor account: the account itself, or the line's currency. */
+export interface DebtorAccountProblem {
+  message: string;
+  /** The account can pay, but not in the line's currency (the bank would refuse it: AM03). */
+  currency?: boolean;
+}
+
 export interface LineRuleOptions {
   /** Date rules are evaluated as on this day (today in the company's time zone, or --as-of). */
   asOf: LocalDate;
@@ -29,10 +36,11 @@ export interface LineRuleOptions {
   /** Normalised IBANs of the company's onboarded accounts; undefined when the bank was not reachable. */
   onboardedDebtorAccounts?: ReadonlySet<string>;
   /**
-   * The problem with paying from a debtor account (normalised IBAN), with what to do about it;
-   * undefined when it can pay. Pickup builds it from the company's account directory.
+   * The problem with paying from a debtor account (normalised IBAN) in a currency (ISO code as
+   * written, upper-cased), with what to do about it; undefined when it can pay. Pickup builds it
+   * from the company's account directory, which knows each account's status and currency.
    */
-  debtorAccountProblem?: (iban: string) => string | undefined;
+  debtorAccountProblem?: (iban: string, currency: string | undefined) => DebtorAccountProblem | undefined;
 }
 
 /** How the reader's text is written: CSV profiles choose; pain.001 is always "." and ISO dates. */
@@ -152,9 +160,14 @@ class LineChecker {
     const debtorIban = this.iban(ctx, 'debtorIban', debtorIbanText);
     const creditorIban = this.iban(ctx, 'creditorIban', creditorIbanText);
     const onboarded = this.options.onboardedDebtorAccounts;
-    const debtorProblem = debtorIban === undefined ? undefined : this.options.debtorAccountProblem?.(debtorIban);
-    if (debtorProblem !== undefined)
-      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', debtorProblem);
+    const debtorProblem =
+      debtorIban === undefined
+        ? undefined
+        : this.options.debtorAccountProblem?.(debtorIban, currencyText && this.currency(currencyText).code);
+    if (debtorProblem?.currency)
+      add(ctx, IssueCode.DEBTOR_CURRENCY_MISMATCH, 'error', 'currency', debtorProblem.message);
+    else if (debtorProblem !== undefined)
+      add(ctx, IssueCode.DEBTOR_ACCOUNT_NOT_ONBOARDED, 'error', 'debtorIban', debtorProblem.message);
     else if (debtorIban !== undefined && onboarded && !onboarded.has(debtorIban)) {
       add(
         ctx,
@@ -244,6 +257,23 @@ class LineChecker {
         `category purpose "${categoryPurpose}" is not an ISO 20022 code of up to 4 letters or digits (e.g. SALA for salaries, SUPP for suppliers)`,
       );
 
+    // Fields most lines lack: read only when present (the common line pays for three tests).
+    const ultimateDebtor =
+      f.ultimateDebtor &&
+      this.freeText(ctx, 'ultimateDebtor', value(f.ultimateDebtor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const ultimateCreditor =
+      f.ultimateCreditor &&
+      this.freeText(ctx, 'ultimateCreditor', value(f.ultimateCreditor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const purpose = f.purpose && value(f.purpose)?.toUpperCase();
+    if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose))
+      add(
+        ctx,
+        IssueCode.PURPOSE_INVALID,
+        'error',
+        'purpose',
+        `purpose "${purpose}" is not an ISO 20022 purpose code of four letters or digits (e.g. SUPP for a supplier, SALA for a salary, TAXS for tax)`,
+      );
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -262,6 +292,9 @@ class LineChecker {
     if (creditorReference !== undefined) payment.creditorReference = creditorReference;
     if (priority !== undefined) payment.instructionPriority = priority;
     if (categoryPurpose !== undefined) payment.categoryPurpose = categoryPurpose;
+    if (ultimateDebtor) payment.ultimateDebtor = ultimateDebtor;
+    if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
+    if (purpose !== undefined) payment.purpose = purpose;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };

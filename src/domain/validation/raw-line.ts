@@ -16,6 +16,9 @@ export const PAYMENT_FIELDS = [
   'creditorReference',
   'instructionPriority',
   'categoryPurpose',
+  'ultimateDebtor',
+  'ultimateCreditor',
+  'purpose',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
@@ -56,6 +59,9 @@ export function emptyFields(): RawFields {
     creditorReference: undefined,
     instructionPriority: undefined,
     categoryPurpose: undefined,
+    ultimateDebtor: undefined,
+    ultimateCreditor: undefined,
+    purpose: undefined,
   };
 }
 

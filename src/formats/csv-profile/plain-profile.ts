@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { parseDocument } from 'yaml';
 import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
+import { CONTROLS, namedHeaders, RULE_CODES, type ColumnRule } from './column-policy.js';
 import type { CsvProfile } from './profile.js';
 import { DATE_FORMAT, PROFILE_ENCODINGS, THOUSANDS_SEPARATORS } from './profile-values.js';
 
@@ -24,6 +25,8 @@ const TOP_KEYS = new Set([
   'charset',
   'columns',
   'defaults',
+  'rules',
+  'ignored',
 ]);
 const FIELDS = new Set<string>(PAYMENT_FIELDS);
 const THOUSANDS = new Set<string>(THOUSANDS_SEPARATORS);
@@ -48,6 +51,8 @@ export function plainProfile(text: string, file: string): CsvProfile | undefined
   const defaults = fieldRecord(raw.defaults === undefined ? {} : raw.defaults, (v) =>
     typeof v === 'string' ? v : undefined,
   );
+  const rules = headerRecord(raw.rules, columnRule);
+  const ignored = headerRecord(raw.ignored, (v) => (typeof v === 'string' && v !== '' ? v : undefined));
   if (
     name === INVALID ||
     (name !== undefined && name.length < 1) ||
@@ -65,14 +70,16 @@ export function plainProfile(text: string, file: string): CsvProfile | undefined
     !DATE_FORMAT.test(dateFormat) ||
     charset === undefined ||
     columns === undefined ||
-    defaults === undefined
+    defaults === undefined ||
+    rules === undefined ||
+    ignored === undefined
   )
     return undefined;
   // The schema's cross-field rules (its superRefine): any of them broken is the schema's to report.
   if (decimalSeparator === thousandsSeparator) return undefined;
   if (delimiter === decimalSeparator && quote === delimiter) return undefined;
   if (REQUIRED_FIELDS.some((f) => columns[f] === undefined && defaults[f] === undefined)) return undefined;
-  const headers = Object.values(columns).map((h) => h.toLowerCase());
+  const headers = namedHeaders({ columns, rules, ignored });
   if (new Set(headers).size !== headers.length) return undefined;
 
   return Object.freeze({
@@ -87,6 +94,8 @@ export function plainProfile(text: string, file: string): CsvProfile | undefined
     charset,
     columns,
     defaults,
+    rules,
+    ignored,
     name: name ?? basename(file).replace(/\.ya?ml$/, ''),
   });
 }
@@ -133,4 +142,36 @@ function fieldRecord(
     out[key as PaymentField] = text;
   }
   return out;
+}
+
+/** A record keyed by header names (trimmed, not blank), each value read by `read` (undefined: not valid). */
+function headerRecord<T>(v: unknown, read: (value: unknown) => T | undefined): Record<string, T> | undefined {
+  if (v === undefined) return {};
+  if (!isPlain(v)) return undefined;
+  const out: Record<string, T> = {};
+  for (const [key, value] of Object.entries(v)) {
+    const header = key.trim();
+    const item = read(value);
+    if (header === '' || item === undefined) return undefined;
+    out[header] = item;
+  }
+  return out;
+}
+
+function columnRule(v: unknown): ColumnRule | undefined {
+  if (!isPlain(v)) return undefined;
+  const keys = Object.keys(v).sort().join(',');
+  const why = typeof v.why === 'string' && v.why !== '' ? v.why : undefined;
+  if (keys === 'control')
+    return CONTROLS.includes(v.control as never) ? { control: v.control as 'nbOfTxs' } : undefined;
+  if (keys === 'sameAs,why')
+    return FIELDS.has(v.sameAs as string) && why ? { sameAs: v.sameAs as PaymentField, why } : undefined;
+  if (keys !== 'allowed,why' && keys !== 'allowed,code,why') return undefined;
+  const allowed = v.allowed;
+  if (!why || !Array.isArray(allowed) || allowed.length === 0 || !allowed.every((a) => typeof a === 'string'))
+    return undefined;
+  if (v.code === undefined) return { allowed: allowed, why };
+  return RULE_CODES.includes(v.code as never)
+    ? { allowed: allowed, code: v.code as 'ELEMENT_UNSUPPORTED', why }
+    : undefined;
 }

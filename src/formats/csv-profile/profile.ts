@@ -3,6 +3,7 @@
 // Profiles live in config/profiles/<name>.yaml (docs/formats/csv-profiles.md).
 import { z } from 'zod';
 import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
+import { CONTROLS, namedHeaders, RULE_CODES } from './column-policy.js';
 import { DATE_FORMAT, PROFILE_ENCODINGS, THOUSANDS_SEPARATORS } from './profile-values.js';
 
 export { PROFILE_ENCODINGS, type ProfileEncoding } from './profile-values.js';
@@ -43,6 +44,23 @@ export const csvProfileSchema = z
     columns: z.partialRecord(field, z.string().trim().min(1)),
     /** Constant values for fields the file does not carry (e.g. currency: NOK). */
     defaults: z.partialRecord(field, z.string()).default({}),
+    /** Header name → a rule for a column settle reads besides the payment fields (column-policy.ts). */
+    rules: z
+      .record(
+        z.string().trim().min(1),
+        z.union([
+          z.strictObject({
+            allowed: z.array(z.string()).min(1),
+            code: z.enum(RULE_CODES).optional(),
+            why: z.string().min(1),
+          }),
+          z.strictObject({ sameAs: field, why: z.string().min(1) }),
+          z.strictObject({ control: z.enum(CONTROLS) }),
+        ]),
+      )
+      .default({}),
+    /** Header name → why the column does not change what is paid. */
+    ignored: z.record(z.string().trim().min(1), z.string().min(1)).default({}),
   })
   .superRefine((p, ctx) => {
     if (p.decimalSeparator === p.thousandsSeparator)
@@ -68,6 +86,21 @@ export const csvProfileSchema = z
         });
       seen.set(key, f);
     }
+    const headers = namedHeaders(p);
+    const twice = headers.filter((h, i) => headers.indexOf(h) !== i && !seen.has(h));
+    for (const h of new Set(twice))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rules'],
+        message: `header "${h}" is named twice (columns, rules, ignored)`,
+      });
+    for (const h of Object.keys(p.rules).concat(Object.keys(p.ignored)))
+      if (seen.has(h.trim().toLowerCase()))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules'],
+          message: `header "${h}" is already mapped to a payment field`,
+        });
   });
 
 export type CsvProfile = z.output<typeof csvProfileSchema> & { name: string };

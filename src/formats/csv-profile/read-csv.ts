@@ -9,6 +9,7 @@ import { IssueCode } from '../../domain/validation/codes.js';
 import type { PaymentField, RawField, RawPaymentLine } from '../../domain/validation/raw-line.js';
 import { emptyFields, REQUIRED_FIELDS } from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
+import { ColumnChecks } from './column-checks.js';
 import type { CsvProfile } from './profile.js';
 import { QuoteFreeLines, type SplitLines } from './quote-free-lines.js';
 
@@ -51,6 +52,9 @@ export async function* readCsv(
   let fieldsRead: PaymentField[] | undefined;
   let columnsRead: number[] = [];
   let headerLength = 0;
+  // The profile's column rules, from the header on; `counts`: rows count towards control totals.
+  let checks: ColumnChecks | undefined;
+  let counts = false;
   let stopped = false;
   let malformed = 0;
   const maxMalformed = options.maxMalformedRecords ?? 100;
@@ -66,6 +70,14 @@ export async function* readCsv(
         stopped = true;
         return;
       }
+      const checked = ColumnChecks.of(profile, record, row);
+      if (!(checked instanceof ColumnChecks)) {
+        batch.push({ kind: 'issue', issue: checked });
+        stopped = true;
+        return;
+      }
+      checks = checked;
+      counts = checked.counts;
       fieldsRead = [...header.columns.keys()];
       columnsRead = [...header.columns.values()];
       headerLength = record.length;
@@ -79,20 +91,21 @@ export async function* readCsv(
     if (defaults.length > 0)
       for (const [f, value] of defaults) if (fields[f] === undefined) fields[f] = { value, location: { row } };
     const line: RawPaymentLine = { lineNumber: row, location: { row }, fields };
+    if (counts) line.block = '';
+    const ruled = checks?.check(record, row, fields);
+    if (ruled) line.issues = ruled;
     if (record.length !== headerLength) {
       const joined = bareCarriageReturns(record);
       const why =
         joined > 0
           ? `: the row holds ${joined + 1} lines joined, because they end with a bare carriage return (CR, the line end of classic Mac OS) while the file's first line ends with a line feed; save the file with one kind of line end (CRLF or LF)`
           : ' (a delimiter inside an unquoted value?)';
-      line.issues = [
-        {
-          code: IssueCode.CSV_COLUMN_COUNT,
-          severity: 'error',
-          location: { row },
-          message: `row has ${record.length} fields; the header has ${headerLength}${why}`,
-        },
-      ];
+      (line.issues ??= []).push({
+        code: IssueCode.CSV_COLUMN_COUNT,
+        severity: 'error',
+        location: { row },
+        message: `row has ${record.length} fields; the header has ${headerLength}${why}`,
+      });
     }
     batch.push({ kind: 'line', line });
   };
@@ -213,7 +226,9 @@ export async function* readCsv(
       take(reader);
     }
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure, lineOffset) });
-    else if (!fieldsRead && !stopped)
+    else if (checks && !stopped)
+      for (const declaration of checks.declarations()) batch.push({ kind: 'control', declaration });
+    if (failure === undefined && !fieldsRead && !stopped)
       batch.push({
         kind: 'issue',
         issue: { code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file has no header row' },

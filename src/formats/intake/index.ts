@@ -1,6 +1,7 @@
 // Payment intake: detect the format of a file, read it, validate it, report.
 export { ByteSource, readHead } from './byte-source.js';
 export { detectFormat, type Detected } from './detect-format.js';
+export { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from './intake-settings.js';
 export { clipIssues, clipQuoted, MAX_QUOTED } from './clip-issues.js';
 export { toHuman, toJson, type IntakeJson } from './render-result.js';
 export { validateFile, type IntakeOptions, type IntakeResult } from './validate-file.js';

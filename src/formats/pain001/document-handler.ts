@@ -1,8 +1,9 @@
 // The saxes listeners of one pain.001 document: open elements become frames, text is collected
 // for the elements settle reads, and each closed transaction becomes a raw payment line with
-// the fields it inherits from its payment block. Every element of a block or transaction is
-// judged by the element policy (element-policy.ts), so nothing that changes what is paid is
-// dropped silently.
+// the fields it inherits from its payment block. Every element is judged by the element policy
+// (element-rules.ts, walked as the tree of element-policy.ts): what changes what is paid is
+// carried or refused, located, and an element the policy does not know inside one settle reads
+// is refused too, so nothing is dropped silently.
 import type { SaxesParser, SaxesTagNS } from 'saxes';
 import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
@@ -15,18 +16,10 @@ import {
   type RawPaymentLine,
 } from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
-import {
-  INHERITED_REQUIRED,
-  PMTINF_FIELDS,
-  PMTINF_TREE,
-  TX_FIELDS,
-  TX_TREE,
-  type ElementRule,
-  type PathNode,
-} from './element-policy.js';
+import { INHERITED_REQUIRED, MESSAGE_NODE, meantElement, type PolicyNode, type Rule } from './element-policy.js';
 import { enterFrame, isXmlWhitespace, pathOf, txFieldPath, type Frame } from './frame.js';
 import { notAPaymentFile, otherMessage, otherMessageElement } from './message-kind.js';
-import { pain001Version } from './versions.js';
+import { pain001Version, SUPPORTED_VERSIONS } from './versions.js';
 
 interface Block {
   path: string;
@@ -117,7 +110,8 @@ export class DocumentHandler {
     if (stack.length >= this.maxDepth)
       return this.stop(IssueCode.XML_LIMIT_EXCEEDED, `elements nest deeper than ${this.maxDepth} levels`, this.here());
     let position = 1;
-    let node: PathNode | undefined;
+    let node: PolicyNode | undefined;
+    let unknownIn: PolicyNode | undefined;
     const depth = stack.length + 1;
     if (parent) {
       position = parent.lastChild === tag.local ? ++parent.lastCount : (parent.lastCount = 1);
@@ -128,24 +122,24 @@ export class DocumentHandler {
         this.strayText(parent, parent.text);
         parent.text = '';
       }
-      const { tx, pmtInf } = this;
-      if (tx) node = depth === tx.depth + 1 ? TX_TREE.children.get(tag.local) : parent.node?.children.get(tag.local);
-      else if (pmtInf && depth === pmtInf.depth + 1) node = PMTINF_TREE.children.get(tag.local);
-      else if (pmtInf) node = parent.node?.children.get(tag.local);
+      const above = depth === 2 ? undefined : parent.node;
+      if (depth === 2) node = tag.local === 'CstmrCdtTrfInitn' ? MESSAGE_NODE : undefined;
+      else if (above?.children) {
+        node = above.children.get(tag.local);
+        if (node === undefined && above.judges) unknownIn = above;
+      }
     }
     const frame = enterFrame(this.pool, depth, tag.local, position, parent, node);
     stack.push(frame);
-    if (depth === 2) {
-      if (tag.local !== 'CstmrCdtTrfInitn') this.notCreditTransfer(frame);
-    } else if (depth === 3 && tag.local === 'PmtInf') {
-      this.pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
-    } else if (depth === 4 && this.pmtInf && tag.local === 'CdtTrfTxInf') {
+    if (depth === 2 && node === undefined) return this.notCreditTransfer(frame);
+    if (unknownIn) return this.unknown(frame, unknownIn);
+    if (node === undefined) return;
+    if (node.special === 'Block') this.pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
+    else if (node.special === 'Transaction' && this.pmtInf)
       this.tx = { path: pathOf(frame), depth, fields: emptyFields() };
-    } else if (node === undefined || node.rule?.kind === 'unsupported') {
-      // Only a block's or a transaction's direct child (or Amt's) is judged; most are read or ignored.
-      if (this.pmtInf && (depth === (this.tx ?? this.pmtInf).depth + 1 || node?.rule)) this.judge(frame, node?.rule);
-    }
-    if (node?.amount && this.tx) {
+    else if (node.rule.kind === 'refused')
+      this.refuse(IssueCode.ELEMENT_UNSUPPORTED, frame, this.notSupported(frame, node.rule.why));
+    if (node.amount && this.tx) {
       const ccy = tag.attributes.Ccy;
       if (ccy) this.currency = { value: ccy.value, location: { path: `${pathOf(frame)}/@Ccy` } };
     }
@@ -173,7 +167,7 @@ export class DocumentHandler {
     else
       this.stop(
         IssueCode.XML_VERSION_UNSUPPORTED,
-        `namespace "${tag.uri}" is not a supported pain.001 version (pain.001.001.03, .08, .09, .03.ch.02)`,
+        `namespace "${tag.uri}" is not a pain.001 version settle reads (${SUPPORTED_VERSIONS})`,
         { path: '/Document' },
       );
     return false;
@@ -190,22 +184,19 @@ export class DocumentHandler {
     );
   }
 
-  /** A direct child of a block or transaction (or of Amt): refused when settle cannot carry it. */
-  private judge(frame: Frame, rule: ElementRule | undefined): void {
-    if (rule === undefined) {
-      const where = this.tx ? 'a transaction (CdtTrfTxInf)' : 'a payment block (PmtInf)';
-      this.refuse(
-        IssueCode.ELEMENT_UNSUPPORTED,
-        frame,
-        `<${frame.name}> in ${where} is not an element settle knows; it is refused rather than ignored, since it may change what is paid`,
-      );
-    } else if (rule.kind === 'unsupported') {
-      this.refuse(
-        IssueCode.ELEMENT_UNSUPPORTED,
-        frame,
-        `<${frame.name}> ${this.blockName()}is not supported: ${rule.why}`,
-      );
-    }
+  /** An element the policy does not know inside one settle reads: refused, it may hide a value. */
+  private unknown(frame: Frame, parent: PolicyNode): void {
+    const meant = meantElement(parent, frame.name);
+    const hint = meant ? ` (the standard's element is <${meant}>: misspelt, what it holds would be lost)` : '';
+    this.refuse(
+      IssueCode.ELEMENT_UNSUPPORTED,
+      frame,
+      `<${frame.name}> in <${parent.name}> is not an element settle knows${hint}; it is refused rather than ignored, since it may change what is paid`,
+    );
+  }
+
+  private notSupported(frame: Frame, why: string): string {
+    return `<${frame.name}> ${this.blockName()}is not supported: ${why}`;
   }
 
   /** Names the payment block in a message: "of payment block PmtInf[2] (PmtInfId "B-7") ". */
@@ -270,32 +261,57 @@ export class DocumentHandler {
   private closeTag(): void {
     const frame = this.stack.pop();
     if (this.stopped || !frame) return;
-    const depth = this.stack.length + 1;
-    const rule = frame.node?.rule;
-    if (rule?.kind === 'values') this.checkValue(frame, rule);
+    const node = frame.node;
+    if (node === undefined) return;
+    const rule = node.rule;
+    if (rule.kind === 'checked' && rule.allowed) this.checkValue(frame, rule);
     const { tx, pmtInf } = this;
-    if (tx) {
-      if (depth === tx.depth) this.closeTransaction(tx);
-      else this.closeTxField(tx, frame, depth);
-    } else if (pmtInf) {
-      if (depth === pmtInf.depth) {
+    switch (node.special) {
+      case undefined:
+        break;
+      case 'Transaction':
+        if (tx) this.closeTransaction(tx);
+        return;
+      case 'Block':
+        if (!pmtInf) return;
         if (!pmtInf.txSeen) for (const issue of pmtInf.issues ?? []) this.out.push({ kind: 'issue', issue });
         this.out.push({ kind: 'control', declaration: control(pmtInf) });
         this.pmtInf = undefined;
-      } else {
-        this.closeBlockField(pmtInf, frame);
-      }
-    } else if (depth === 4 && this.stack[2]?.name === 'GrpHdr') {
-      this.closeGroupField(frame, this.stack[2]);
+        return;
+      case 'MsgId':
+      case 'GroupNbOfTxs':
+      case 'GroupCtrlSum':
+        if (frame.parent) this.closeGroupField(frame, frame.parent);
+        return;
+      default:
+        if (pmtInf && !tx) this.closeBlockSpecial(pmtInf, frame);
+        return;
     }
+    const field = node.field;
+    const owner = tx ?? pmtInf;
+    if (field === undefined || owner === undefined) return;
+    const value = field === 'requestedExecutionDate' ? datePartOf(frame.text) : frame.text;
+    const path = tx ? txFieldPath(frame, this.stack.length + 1 - tx.depth, tx.path, node.key) : pathOf(frame);
+    // The bulk request carries one structured reference: a second one would be dropped.
+    if (field === 'creditorReference' && owner.fields.creditorReference)
+      return this.refuse(
+        IssueCode.ELEMENT_UNSUPPORTED,
+        frame,
+        'a second structured creditor reference: the bulk request carries one; send such payments one reference each',
+      );
+    setField(owner, field, value, path);
   }
 
-  private checkValue(frame: Frame, rule: Extract<ElementRule, { kind: 'values' }>): void {
+  private checkValue(frame: Frame, rule: Extract<Rule, { kind: 'checked' }>): void {
     const v = frame.text.trim();
-    if (rule.allowed.includes(v)) return;
+    if (!rule.allowed || rule.allowed.includes(v)) return;
     const code =
       rule.code === 'PAYMENT_METHOD_UNSUPPORTED' ? IssueCode.PAYMENT_METHOD_UNSUPPORTED : IssueCode.ELEMENT_UNSUPPORTED;
-    this.refuse(code, frame, `${frame.name} "${v.slice(0, 35)}" ${this.blockName()}is not accepted: ${rule.why}`);
+    this.refuse(
+      code,
+      frame,
+      `${frame.name} "${v.slice(0, 35)}" ${this.blockName()}is not accepted: ${rule.why ?? rule.what}`,
+    );
   }
 
   private closeTransaction(tx: Block): void {
@@ -313,6 +329,7 @@ export class DocumentHandler {
       fields.debtorIban ??= inherited.debtorIban ?? missing(pmtInf, 'debtorIban');
       fields.instructionPriority ??= inherited.instructionPriority;
       fields.categoryPurpose ??= inherited.categoryPurpose;
+      fields.ultimateDebtor ??= inherited.ultimateDebtor;
     }
     if (this.currency) fields.currency = this.currency;
     this.currency = undefined;
@@ -331,32 +348,36 @@ export class DocumentHandler {
     this.tx = undefined;
   }
 
-  private closeTxField(tx: Block, frame: Frame, depth: number): void {
-    const key = frame.node?.key;
-    if (key === undefined) return;
-    const field = TX_FIELDS[key];
-    if (field) setField(tx, field, frame.text, txFieldPath(frame, depth - tx.depth, tx.path, key));
-  }
-
-  private closeBlockField(block: Block, frame: Frame): void {
-    const rel = frame.node?.key;
-    if (rel === undefined) return;
+  /** PmtInfId, NbOfTxs, CtrlSum and BtchBookg of a block. */
+  private closeBlockSpecial(block: Block, frame: Frame): void {
     const value = frame.text;
-    const field = PMTINF_FIELDS[rel];
-    if (field) setField(block, field, field === 'requestedExecutionDate' ? datePartOf(value) : value, pathOf(frame));
-    else if (rel === 'PmtInfId') {
-      const id = value.trim();
-      // Max35Text in every pain.001 version; a longer one could not be quoted back in pain.002.
-      if (id.length > 35)
-        this.invalidValue(frame, `PmtInfId "${id.slice(0, 40)}…" has ${id.length} characters; at most 35 are allowed`);
-      else if (id !== '') block.paymentInformationId = id;
-    } else if (rel === 'NbOfTxs') block.nbOfTxs = { value, location: { path: pathOf(frame) } };
-    else if (rel === 'CtrlSum') block.ctrlSum = { value, location: { path: pathOf(frame) } };
-    else if (rel === 'BtchBookg') {
-      const b = value.trim();
-      if (b === 'true' || b === '1') block.batchBooking = true;
-      else if (b === 'false' || b === '0') block.batchBooking = false;
-      else this.invalidValue(frame, `BtchBookg "${b}" is not true or false`);
+    switch (frame.node?.special) {
+      case 'PmtInfId': {
+        const id = value.trim();
+        // Max35Text in every pain.001 version; a longer one could not be quoted back in pain.002.
+        if (id.length > 35)
+          this.invalidValue(
+            frame,
+            `PmtInfId "${id.slice(0, 40)}…" has ${id.length} characters; at most 35 are allowed`,
+          );
+        else if (id !== '') block.paymentInformationId = id;
+        return;
+      }
+      case 'NbOfTxs':
+        block.nbOfTxs = { value, location: { path: pathOf(frame) } };
+        return;
+      case 'CtrlSum':
+        block.ctrlSum = { value, location: { path: pathOf(frame) } };
+        return;
+      case 'BtchBookg': {
+        const b = value.trim();
+        if (b === 'true' || b === '1') block.batchBooking = true;
+        else if (b === 'false' || b === '0') block.batchBooking = false;
+        else this.invalidValue(frame, `BtchBookg "${b}" is not true or false`);
+        return;
+      }
+      default:
+        return;
     }
   }
 
@@ -371,9 +392,9 @@ export class DocumentHandler {
   private closeGroupField(frame: Frame, header: Frame): void {
     const value = frame.text;
     this.group ??= { level: 'group', block: '', location: { path: pathOf(header) } };
-    if (frame.name === 'NbOfTxs') this.group.nbOfTxs = { value, location: { path: pathOf(frame) } };
-    else if (frame.name === 'CtrlSum') this.group.ctrlSum = { value, location: { path: pathOf(frame) } };
-    else if (frame.name === 'MsgId' && value.trim()) this.messageId = value.trim();
+    if (frame.node?.special === 'GroupNbOfTxs') this.group.nbOfTxs = { value, location: { path: pathOf(frame) } };
+    else if (frame.node?.special === 'GroupCtrlSum') this.group.ctrlSum = { value, location: { path: pathOf(frame) } };
+    else if (frame.node?.special === 'MsgId' && value.trim()) this.messageId = value.trim();
   }
 }
 

@@ -1,7 +1,7 @@
 // The open elements of a pain.001 document while it streams past. Frames are pooled per depth
 // and reused (no allocation per element), and an element's XPath is built only when something
 // needs it (a captured field, an issue).
-import type { PathNode } from './element-policy.js';
+import type { PolicyNode } from './element-policy.js';
 
 export interface Frame {
   name: string;
@@ -10,7 +10,7 @@ export interface Frame {
   parent: Frame | undefined;
   path: string | undefined;
   /** Where the element is in the mapped paths of the open PmtInf or CdtTrfTxInf, if anywhere. */
-  node: PathNode | undefined;
+  node: PolicyNode | undefined;
   hasChildren: boolean;
   /**
    * Position counting of same-name children. pain.001 repeats elements only as consecutive
@@ -33,7 +33,7 @@ export function enterFrame(
   name: string,
   position: number,
   parent: Frame | undefined,
-  node: PathNode | undefined,
+  node: PolicyNode | undefined,
 ): Frame {
   let frame = pool[depth - 1];
   if (frame) {

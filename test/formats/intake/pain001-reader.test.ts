@@ -120,7 +120,12 @@ describe('pain.001 reader', () => {
   it('stops at the depth limit with a located XML_LIMIT_EXCEEDED issue', async () => {
     const deep = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</GrpHdr></CstmrCdtTrfInitn></Document>`;
     const out = await items([deep]);
+    // <a> is no element of the group header: refused where it starts; reading stops at the depth limit.
     expect(out).toMatchObject([
+      {
+        kind: 'issue',
+        issue: { code: 'ELEMENT_UNSUPPORTED', location: { path: '/Document/CstmrCdtTrfInitn/GrpHdr/a' } },
+      },
       { kind: 'issue', issue: { code: 'XML_LIMIT_EXCEEDED', message: expect.stringContaining('deeper than 48') } },
     ]);
   });

@@ -26,6 +26,9 @@ const VALID: Record<string, string> = {
   'a default instead of a column': MINIMAL.replace('  currency: currency\n', '') + 'defaults:\n  currency: NOK\n',
   'empty default': MINIMAL + 'defaults:\n  categoryPurpose: ""\n',
   'charset with only a base': MINIMAL + 'charset:\n  base: any\n',
+  'rules and ignored columns':
+    MINIMAL +
+    'rules:\n  method: { allowed: [TRF, ""], code: PAYMENT_METHOD_UNSUPPORTED, why: transfers only }\n  ccy: { sameAs: currency, why: one currency }\n  count: { control: nbOfTxs }\nignored:\n  note: a note\n',
   'every setting': `name: other\ndescription: d\nencoding: iso-8859-1\ndelimiter: "\\t"\nquote: "'"\ndecimalSeparator: ","\nthousandsSeparator: "."\ndateFormat: YYYY/MM/DD\n${MINIMAL}`,
 };
 
@@ -34,6 +37,11 @@ const INVALID: Record<string, string> = {
   'not YAML': 'columns:\n  a: [unclosed\n',
   'a list': '- a\n- b\n',
   'unknown key': MINIMAL + 'extra: 1\n',
+  'rule without why': MINIMAL + 'rules:\n  method: { allowed: [TRF] }\n',
+  'rule of unknown control': MINIMAL + 'rules:\n  n: { control: count }\n',
+  'rule on a mapped column': MINIMAL + 'rules:\n  payee: { allowed: [x], why: y }\n',
+  'ignored twice': MINIMAL + 'rules:\n  n: { control: nbOfTxs }\nignored:\n  N: twice\n',
+  'ignored without why': MINIMAL + 'ignored:\n  note: ""\n',
   'unknown field': MINIMAL + '  payer: x\n',
   'blank header': MINIMAL.replace('payee', '"  "'),
   'header not a string': MINIMAL.replace('payee', '12'),
