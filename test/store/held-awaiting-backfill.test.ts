@@ -13,8 +13,11 @@ import { payment, paymentFile } from './fixtures.js';
 it('marks the holds released before migration 0560 whose lines are in no bulk as waiting for one', async () => {
   await withTempDir(async (dir) => {
     const db = await openDatabase({ url: `sqlite:${join(dir, 's.sqlite')}` });
-    const at = MIGRATIONS.findIndex((m) => m.name === '0560_held_awaiting_bulk');
-    await runMigrations(db.knex, db.description, MIGRATIONS.slice(0, at));
+    // Every migration but 0560, so that today's store can write the lines (later migrations added
+    // columns it writes); 0560 then runs last, on the decisions as the older code wrote them.
+    const before = MIGRATIONS.filter((m) => m.name !== '0560_held_awaiting_bulk');
+    expect(before.length).toBe(MIGRATIONS.length - 1);
+    await runMigrations(db.knex, db.description, before);
     const clock = new ManualClock('2026-01-05T08:00:00Z');
     const store = createStore(db, clock);
     const lines = [1, 2, 3, 4].map((n) => payment(n, { endToEndId: `L-${n}` }));
