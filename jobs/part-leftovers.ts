@@ -2,7 +2,7 @@
 // writing process's) and renames it, so a reader never sees half a file; but a crash (SIGKILL,
 // power) or an SFTP connection lost for good between the two steps leaves that file behind, and
 // no later process writes the same name again, so the ERP's outbox would keep a half-written file
-// forever (found by the chaos run, docs/operations.md#chaos-run). The jobs writing the ERP's
+// forever (found by the chaos run, docs/testing.md#chaos-run). The jobs writing the ERP's
 // outputs (statements, status files, reports) remove leftovers in their folder first, once they
 // are older than any write still in flight can be.
 import type { Clock } from '../src/domain/clock.js';

@@ -4,6 +4,7 @@
 // command's one-line summary for `settle --help` without loading it.
 import { Command } from 'commander';
 import { packageInfo } from '../main/package-info.js';
+import { documentExitCodes } from './exit-codes.js';
 
 interface Entry {
   name: string;
@@ -107,12 +108,15 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       'configuration file (default: config/settle.yaml if present, else embedded defaults)',
     );
   const wanted = commandName(argv.slice(2));
-  for (const entry of COMMANDS)
-    program.addCommand(
-      entry.name === wanted
-        ? (await entry.load()).summary(entry.summary)
-        : new Command(entry.name).summary(entry.summary),
-    );
+  for (const entry of COMMANDS) {
+    if (entry.name !== wanted) {
+      program.addCommand(new Command(entry.name).summary(entry.summary));
+      continue;
+    }
+    const command = (await entry.load()).summary(entry.summary);
+    documentExitCodes(command);
+    program.addCommand(command);
+  }
   return program;
 }
 

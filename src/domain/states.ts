@@ -147,8 +147,9 @@ export const bulkMachine: StateMachine<BulkState> = {
 // ---------------------------------------------------------------------------------------------
 // Payment lines: our own states until the bank has the line, then the bank's status codes.
 
-// held: a likely duplicate of a payment accepted from another file, waiting for a person to
-// release it (back to accepted, sent on the next submit) or drop it (CANC, never sent).
+// held: a likely duplicate of a payment accepted earlier (from another file or its own file),
+// waiting for a person to release it (back to accepted, sent on the next submit) or drop it
+// (CANC, never sent).
 export const LINE_STATES = ['accepted', 'held', 'queued', 'sent', 'unknown', ...BANK_STATUSES] as const;
 export type LineState = (typeof LINE_STATES)[number];
 

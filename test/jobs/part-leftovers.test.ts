@@ -1,4 +1,4 @@
-// Regression (found by the chaos run, docs/operations.md#chaos-run): a run SIGKILLed between
+// Regression (found by the chaos run, docs/testing.md#chaos-run): a run SIGKILLed between
 // writing reports/NAME.part and renaming it left the .part in the outbox for good, because the
 // next reconciliation or status file has another name (it carries a time). The jobs that write
 // such names now remove stale NAME.part files in their folder first.
