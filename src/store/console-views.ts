@@ -249,15 +249,19 @@ export class ConsoleViews {
     return keysetPage(q, query, toStoredFinding, (r) => [toStr(r.first_seen_at), toStr(r.id)]);
   }
 
-  /** Findings whose subject names this text (a payment's end-to-end id), newest first, at most 20. */
-  async findingsAbout(company: string, text: string): Promise<StoredFinding[]> {
+  /**
+   * Findings about one payment line, newest first, at most 20: those reconciliation names by the
+   * line's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
+   * end-to-end id.
+   */
+  async findingsAbout(company: string, line: { id: string; endToEndId: string }): Promise<StoredFinding[]> {
     // `!` escapes the wildcards: a backslash would be read as an escape inside MariaDB's string
     // literal (`escape '\'` does not parse there), and `!` means the same on both engines.
-    const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const like = `%${line.endToEndId.replace(/[!%_]/g, (c) => `!${c}`)}%`;
     const rows = await this.db
       .knex<Row>('findings')
       .where({ company })
-      .andWhereRaw("subject like ? escape '!'", [like])
+      .andWhere((q) => void q.where({ subject: `payment ${line.id}` }).orWhereRaw("subject like ? escape '!'", [like]))
       .orderBy('first_seen_at', 'desc')
       .limit(20);
     return rows.map(toStoredFinding);

@@ -415,4 +415,32 @@ describe('console pages on SQLite', () => {
     expect(banks.body).toMatch(/enabled<\/td><td>yes/);
     expect(banks.body).toMatch(/blocked<\/td><td>no/);
   });
+
+  // Last: it records a reconciliation run of its own, which the tests above must not see.
+  it("shows a rejected payment's bank reason in plain words and the finding reconciliation wrote about it", async () => {
+    const { line, bulk } = await oneLineBulk(store, 'ACME-2026-0003');
+    await store.bulks.markSending(bulk.id);
+    await store.bulks.markSent(bulk.id, 'BANK-PAY-2', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
+    await store.payments.applyBankStatus([line.id], {
+      status: 'RJCT',
+      cause: 'status poll',
+      source: 'poll',
+      tppMessages: [{ code: 'AC04', message: 'Closed account number' }],
+    });
+    // As the reconcile job names it: by settle's payment id, not the end-to-end id.
+    await store.findings.recordRun('acme', 'run-2', [
+      {
+        id: 'F-REJECTED',
+        type: 'rejected',
+        factHash: 'h3',
+        subject: `payment ${line.id}`,
+        summary: 'Rejected by the bank',
+      },
+    ]);
+    const story = await load('/console/payments/:id', ['viewer'], { params: { id: line.id } });
+    expect(story.body).toContain('RJCT — Rejected by the bank: AC04 Closed account number');
+    expect(story.body).toContain('ask the creditor for their new account number');
+    expect(story.body).toContain('F-REJECTED');
+    expect(story.body).not.toMatch(/findings about it<\/caption>[\s\S]*none/);
+  });
 });

@@ -2,6 +2,7 @@
 // basket and line with time and source, the bank's ids, the basket (never its SCA link), the
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/payment-story.js';
+import { describeLineState } from '../../../domain/line-state-label.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
@@ -16,7 +17,11 @@ export const paymentPage: ConsolePage = {
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
     if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
     const story = await deps.store.paymentViews.story(payment);
-    const findings = await deps.store.consoleViews.findingsAbout(req.company, payment.endToEndId);
+    const findings = await deps.store.consoleViews.findingsAbout(req.company, payment);
+    const reasons = payment.tppMessages.flatMap((m) =>
+      m.code ? [{ code: m.code, text: m.message ?? undefined }] : [],
+    );
+    const state = describeLineState(payment.state, reasons);
     const v = visibleLine(deps, req, payment);
     const fileLink = story.file ? (
       <Link href={href(`/console/files/${encodeURIComponent(story.file.id)}`, req)}>{story.file.fileName}</Link>
@@ -32,7 +37,8 @@ export const paymentPage: ConsolePage = {
             caption="The payment"
             rows={[
               ['File and line', [fileLink, `, line ${payment.lineNumber}`]],
-              ['State', payment.state],
+              ['State', `${payment.state} — ${state.label}`],
+              ...(state.action ? [['What to do', state.action] as const] : []),
               ['Creditor', v.creditor],
               ['Creditor IBAN', v.creditorIban],
               ['Amount', v.amount],
