@@ -22,6 +22,7 @@ export const DURATION_KEYS: ReadonlySet<string> = new Set([
   'jobLease',
   'claimTtl',
   'warnBefore',
+  'linkWarnBefore',
   'lookBack',
   'idempotencyRetention',
   'operational',

@@ -350,6 +350,11 @@ const alerts = z
       .optional(),
     webhook: z.strictObject({ url: z.url(), authorization: secretField.optional() }).optional(),
     warnBefore: duration('7d'),
+    /**
+     * How long before an approval (SCA) link expires it is reported. Links live at most 7 days
+     * (spec), so warnBefore's 7 days would call every new link "expiring soon".
+     */
+    linkWarnBefore: duration('1d'),
     /** Local time (each company's time zone) by which the nightly chain must have completed. */
     nightlyBy: clockTime.optional(),
     /** Local time by which the day's statements must have been exported. */

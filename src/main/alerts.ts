@@ -65,6 +65,7 @@ export async function alertAfterRun(app: App, alerts: AlertService, summary: Run
     attention: app.store.attention,
     clock: app.clock,
     warnBeforeMs: app.config.alerts.warnBefore,
+    linkWarnBeforeMs: app.config.alerts.linkWarnBefore,
   }).catch((error: unknown) => {
     app.logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
     return [];

@@ -31,6 +31,7 @@ export async function startConsole(
         payrollAccounts: co.payments.payrollAccounts,
       })),
       warnBeforeMs: config.alerts.warnBefore,
+      linkWarnBeforeMs: config.alerts.linkWarnBefore,
       operations: { companies: config.companies, bank: () => app.bank(), logger: app.logger },
     },
     people: new Map(config.companies.map((co) => [co.id, co.people])),

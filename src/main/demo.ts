@@ -100,9 +100,7 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
             for (const basket of await app.store.baskets.listByState('link_issued')) {
               if (!basket.scaLink) continue;
               await control(sandbox, '/sca', { link: basket.scaLink });
-              out(
-                `    (an approver opened the approval link of basket ${basket.bankBasketId ?? basket.id} and signed)`,
-              );
+              out(`    (an approver opened the approval link of basket ${basket.id} and signed)`);
             }
           },
         }),

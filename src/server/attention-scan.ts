@@ -10,13 +10,17 @@ import type { AttentionRepository } from '../store/index.js';
 export interface AttentionScanOptions {
   attention: AttentionRepository;
   clock: Clock;
-  /** alerts.warnBefore: how long before expiry consents and links are reported. */
+  /** alerts.warnBefore: how long before expiry consents are reported. */
   warnBeforeMs: number;
+  /** alerts.linkWarnBefore: how long before expiry approval links are reported. */
+  linkWarnBeforeMs: number;
 }
 
-export async function scanForAttention({ attention, clock, warnBeforeMs }: AttentionScanOptions): Promise<Finding[]> {
+export async function scanForAttention(options: AttentionScanOptions): Promise<Finding[]> {
+  const { attention, clock } = options;
   const now = clock.now();
-  const horizon = new Date(now.getTime() + warnBeforeMs).toISOString();
+  const horizon = new Date(now.getTime() + options.warnBeforeMs).toISOString();
+  const linkHorizon = new Date(now.getTime() + options.linkWarnBeforeMs).toISOString();
   const findings: Finding[] = [];
 
   for (const r of await attention.unknownBulks()) {
@@ -43,7 +47,7 @@ export async function scanForAttention({ attention, clock, warnBeforeMs }: Atten
       company,
       data: { basketId: id, ...(expires ? { linkExpiresAt: expires } : {}) },
     });
-    if (r.state === 'link_issued' && expires !== undefined && expires <= horizon) {
+    if (r.state === 'link_issued' && expires !== undefined && expires <= linkHorizon) {
       findings.push({
         kind: 'link-expiring',
         // The expiry is part of the key: a re-issued link is a new finding.

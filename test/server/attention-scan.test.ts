@@ -95,7 +95,12 @@ describe('scan for what needs a person', () => {
   });
 
   it('finds unknown bulks, waiting approvals, links and consents near expiry, and statement gaps — each with a stable key', async () => {
-    const findings = await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({
+      attention: new AttentionRepository(t.db),
+      clock,
+      warnBeforeMs: 7 * DAY,
+      linkWarnBeforeMs: 7 * DAY,
+    });
     expect(findings.map((f) => f.key)).toEqual([
       'payment-unknown:b1',
       'approval-waiting:bk1',
@@ -109,6 +114,18 @@ describe('scan for what needs a person', () => {
     expect(JSON.stringify(findings)).not.toContain('NO9386011117947');
   });
 
+  it('warns of an approval link by its own, shorter period: a link lives at most 7 days', async () => {
+    const attention = new AttentionRepository(t.db);
+    const keys = async (linkDays: number) =>
+      (await scanForAttention({ attention, clock, warnBeforeMs: 7 * DAY, linkWarnBeforeMs: linkDays * DAY })).map(
+        (f) => f.key,
+      );
+    // bk1's link expires in 3 days: not yet within a 1-day period; the consent (5 days) still is within 7.
+    expect(await keys(1)).not.toContain('link-expiring:bk1:2026-01-10T01:00:00.000Z');
+    expect(await keys(1)).toContain('consent-expiring:cons-1:2026-01-12T01:00:00.000Z');
+    expect(await keys(3)).toContain('link-expiring:bk1:2026-01-10T01:00:00.000Z');
+  });
+
   it('alerts each finding once across runs and instances through the shared alerts_sent table', async () => {
     const sent: AlertMessage[] = [];
     const channel: Notifier = {
@@ -119,11 +136,21 @@ describe('scan for what needs a person', () => {
     const ledger = () => new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const first = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
     const second = new AlertService({ notifiers: [channel], ledger: ledger(), logger: silentLogger() });
-    const findings = await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY });
+    const findings = await scanForAttention({
+      attention: new AttentionRepository(t.db),
+      clock,
+      warnBeforeMs: 7 * DAY,
+      linkWarnBeforeMs: 7 * DAY,
+    });
     expect(await first.raise(findings)).toEqual({ sent: 6, alreadySent: 0, failed: 0 });
     expect(
       await second.raise(
-        await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY }),
+        await scanForAttention({
+          attention: new AttentionRepository(t.db),
+          clock,
+          warnBeforeMs: 7 * DAY,
+          linkWarnBeforeMs: 7 * DAY,
+        }),
       ),
     ).toEqual({
       sent: 0,
@@ -135,7 +162,12 @@ describe('scan for what needs a person', () => {
     await t.db.knex('bulks').where({ id: 'b2' }).update({ state: 'unknown' });
     expect(
       await second.raise(
-        await scanForAttention({ attention: new AttentionRepository(t.db), clock, warnBeforeMs: 7 * DAY }),
+        await scanForAttention({
+          attention: new AttentionRepository(t.db),
+          clock,
+          warnBeforeMs: 7 * DAY,
+          linkWarnBeforeMs: 7 * DAY,
+        }),
       ),
     ).toEqual({
       sent: 1,

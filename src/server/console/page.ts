@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   }[];
   /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
   warnBeforeMs?: number;
+  /** alerts.linkWarnBefore: the same for approval (SCA) links, which live at most 7 days. */
+  linkWarnBeforeMs?: number;
   /**
    * What the operator's cancellations need beyond the store: the companies' configuration (four
    * eyes, the bank's resource group) and the bank client. Without it they answer 503.

@@ -75,6 +75,7 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
       attention: app.store.attention,
       clock: app.clock,
       warnBeforeMs: 7 * DAY,
+      linkWarnBeforeMs: DAY,
     });
     expect(findings.filter((f) => f.kind === 'consent-expiring')).toEqual([
       expect.objectContaining({
@@ -108,6 +109,7 @@ describe('consents known to settle', { timeout: 120_000 }, () => {
       attention: app.store.attention,
       clock: app.clock,
       warnBeforeMs: 7 * DAY,
+      linkWarnBeforeMs: DAY,
     });
     expect(findings.filter((f) => f.kind === 'consent-expiring')).toEqual([]);
     consent(SEED.consentId).status = 'Authorized';

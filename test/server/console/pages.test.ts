@@ -321,18 +321,25 @@ describe('console pages on SQLite', () => {
     expect(viewer.body).not.toContain(SCA_LINK);
   });
 
-  it('marks on Today the waiting approvals whose link expires within the warning period', async () => {
+  it("marks on Today the waiting approvals whose link expires within the link warning period, by settle's basket id", async () => {
     const { bulk } = await oneLineBulk(store, 'later-file');
     const later = await store.baskets.create('acme', [bulk.id]);
     await store.baskets.markCreated(later.id, 'BANK-BASKET-LATER');
-    await store.baskets.issueLink(later.id, `${SCA_LINK}-later`, new Date('2026-02-20T08:00:00Z'));
+    // Issued just now, valid for the 7 days a link lives at most: not "expiring soon".
+    await store.baskets.issueLink(later.id, `${SCA_LINK}-later`, new Date('2026-01-12T08:00:00Z'));
+    const { bulk: soonBulk } = await oneLineBulk(store, 'soon-file');
+    const soonBasket = await store.baskets.create('acme', [soonBulk.id]);
+    await store.baskets.markCreated(soonBasket.id, 'BANK-BASKET-SOON');
+    await store.baskets.issueLink(soonBasket.id, `${SCA_LINK}-soon`, new Date('2026-01-05T20:00:00Z'));
     const today = await load('/console/', ['viewer']);
-    const row = (bank: string) =>
-      today.body.split('\n').find((l) => l.includes(`>${bank}</a>`) && l.includes('link_issued'));
-    // The clock says 2026-01-05 08:00; the default warning period is 7 days.
-    expect(row('BANK-BASKET-1')).toContain('<span class="warn">(expires soon)</span>');
-    expect(row('BANK-BASKET-LATER')).toBeDefined();
-    expect(row('BANK-BASKET-LATER')).not.toContain('expires soon');
+    const row = (id: string) =>
+      today.body.split('\n').find((l) => l.includes(`>${id}</a>`) && l.includes('link_issued'));
+    // The clock says 2026-01-05 08:00; the default link warning period is 1 day.
+    expect(row(soonBasket.id)).toContain('<span class="warn">(expires soon)</span>');
+    expect(row(later.id)).toBeDefined();
+    expect(row(later.id)).not.toContain('expires soon');
+    expect(row(ids.basket)).not.toContain('expires soon');
+    expect(today.body).not.toContain('>BANK-BASKET-');
     expect(today.body).toContain('<h2 id="links">Approval links near expiry (1)</h2>');
     expect(today.body).not.toContain(SCA_LINK);
     clock.set('2026-01-09T08:00:00Z');
@@ -343,6 +350,7 @@ describe('console pages on SQLite', () => {
       clock.set('2026-01-05T08:00:00Z');
     }
     await store.baskets.markAuthorised(later.id);
+    await store.baskets.markAuthorised(soonBasket.id);
   });
 
   it('shows the approval link only to an approver who asks, and records that it was shown', async () => {

@@ -12,6 +12,7 @@ import { href, localTime, when, withQuery } from './parts.js';
 /** Rows of each list on this page; its "more" link shows the next ones. */
 const SHOWN = 10;
 const DEFAULT_WARN_BEFORE_MS = 7 * 86_400_000;
+const DEFAULT_LINK_WARN_BEFORE_MS = 86_400_000;
 
 interface Section<T> {
   /** The list's name in its cursor parameter (`after-<key>`) and its anchor. */
@@ -62,16 +63,18 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
   const { company } = req;
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + (deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS));
+  const linkHorizon = new Date(now.getTime() + (deps.linkWarnBeforeMs ?? DEFAULT_LINK_WARN_BEFORE_MS));
   const at = (d: Date | undefined) => when(deps, req, d);
-  // An expiry within alerts.warnBefore is marked, as the alerts warn of it; a past one as expired.
-  const soon = (d: Date) =>
+  // An expiry within alerts.warnBefore (a consent) or alerts.linkWarnBefore (an approval link) is
+  // marked, as the alerts warn of it; a past one as expired.
+  const soon = (d: Date, within = horizon) =>
     d <= now ? (
       <>
         {' '}
         <span class="bad">(expired)</span>
       </>
     ) : (
-      d <= horizon && (
+      d <= within && (
         <>
           {' '}
           <span class="warn">(expires soon)</span>
@@ -113,10 +116,11 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
       empty: 'No basket waits for approval.',
       load: (q) => deps.store.consoleViews.waitingBaskets(company, q),
       cells: (b) => [
-        <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.bankBasketId ?? b.id}</Link>,
+        // settle's basket id, as on Approvals and in the approval notice: one id per basket.
+        <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.id}</Link>,
         b.state,
         <span class="num">{b.lineCount}</span>,
-        b.scaLinkExpiresAt ? [at(b.scaLinkExpiresAt), soon(b.scaLinkExpiresAt)] : '–',
+        b.scaLinkExpiresAt ? [at(b.scaLinkExpiresAt), soon(b.scaLinkExpiresAt, linkHorizon)] : '–',
       ],
     }),
     section(req, {
@@ -140,12 +144,10 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
       title: 'Approval links near expiry',
       head: ['Basket', 'Link expires'],
       empty: 'No approval link expires soon.',
-      load: (q) => deps.store.today.linksExpiringBy(company, horizon, q),
+      load: (q) => deps.store.today.linksExpiringBy(company, linkHorizon, q),
       cells: (l) => [
-        <Link href={href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req)}>
-          {l.bankBasketId ?? l.basketId}
-        </Link>,
-        [at(l.expiresAt), soon(l.expiresAt)],
+        <Link href={href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req)}>{l.basketId}</Link>,
+        [at(l.expiresAt), soon(l.expiresAt, linkHorizon)],
       ],
     }),
     section(req, {
