@@ -148,6 +148,18 @@ export interface WaitingBasket {
   totals: Record<string, bigint>;
 }
 
+/** A line's creditor was paid before when a line to its account reached the bank's settlement. */
+const PAID_STATES: readonly LineState[] = ['ACSP', 'ACSC', 'ACCC'];
+
+export interface ApprovalMarks {
+  /** File id → the file's name as it arrived. */
+  fileNames: ReadonlyMap<string, string>;
+  /** Creditor accounts the company paid before; a line to any other is a first payment. */
+  paidBefore: ReadonlySet<string>;
+  /** Payment ids a person released from a hold → who released it. */
+  released: ReadonlyMap<string, string>;
+}
+
 export interface ConsoleAccount {
   id: string;
   iban?: string;
@@ -326,6 +338,52 @@ export class ConsoleViews {
       .orderBy('id', 'asc');
     if (query.after !== undefined) void q.where('id', '>', decodeCursor(query.after, 1)[0]!);
     return keysetPage(q, query, toStoredPayment, (r) => [toStr(r.id)]);
+  }
+
+  /**
+   * What an approver needs beside each line of a basket: its file's name, whether its creditor
+   * account was ever paid before by the company (outside these lines), and whether a person
+   * released it from a hold. Three reads for the whole page, none per line.
+   */
+  async approvalMarks(company: string, lines: readonly StoredPayment[]): Promise<ApprovalMarks> {
+    const ids = lines.map((l) => l.id);
+    const knex = this.db.knex;
+    const [files, paid, released] = await Promise.all([
+      knex<Row>('payment_files')
+        .select('id', 'file_name')
+        .whereIn('id', [...new Set(lines.map((l) => l.fileId))]),
+      knex<Row>('payments')
+        .distinct('creditor_iban')
+        .where({ company })
+        .whereIn('creditor_iban', [...new Set(lines.map((l) => l.creditorIban))])
+        .whereIn('state', PAID_STATES)
+        .whereNotIn('id', ids),
+      knex<Row>('held_payments')
+        .select('payment_id', 'decided_by')
+        .where({ company, decision: 'released' })
+        .whereIn('payment_id', ids),
+    ]);
+    return {
+      fileNames: new Map(files.map((r) => [toStr(r.id), toStr(r.file_name)])),
+      paidBefore: new Set(paid.map((r) => toStr(r.creditor_iban))),
+      released: new Map(released.map((r) => [toStr(r.payment_id), toOptStr(r.decided_by) ?? 'a person'])),
+    };
+  }
+
+  /** A basket's totals per debtor account and currency, in minor units. */
+  async basketTotalsByAccount(basketId: string): Promise<{ debtorIban: string; currency: string; minor: bigint }[]> {
+    const rows = (await this.db
+      .knex<Row>('payments')
+      .select('debtor_iban', 'currency')
+      .sum({ total: 'amount_minor' })
+      .whereIn('bulk_id', this.db.knex('basket_items').select('bulk_id').where({ basket_id: basketId }))
+      .groupBy('debtor_iban', 'currency')
+      .orderBy(['debtor_iban', 'currency'])) as Row[];
+    return rows.map((r) => ({
+      debtorIban: toStr(r.debtor_iban),
+      currency: toStr(r.currency),
+      minor: toBigInt(r.total),
+    }));
   }
 
   private async withTotals(r: Row): Promise<WaitingBasket> {

@@ -31,6 +31,7 @@ export {
   type Paged,
   type PaymentSearch,
   type WaitingBasket,
+  type ApprovalMarks,
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';

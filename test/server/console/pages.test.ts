@@ -321,6 +321,39 @@ describe('console pages on SQLite', () => {
     expect(viewer.body).not.toContain(SCA_LINK);
   });
 
+  it('shows a basket as a payment order: payees, remittance, file, first payments, released holds and totals per account', async () => {
+    const lines = await store.payments.listByFile(ids.file);
+    const plain = lines.find((p) => p.endToEndId === 'E2E-PLAIN')!;
+    await db.knex('held_payments').insert({
+      id: 'held-plain',
+      payment_id: plain.id,
+      company: 'acme',
+      matched_payment_id: lines[0]!.id,
+      reason: 'same account, amount and reference as line 1',
+      held_at: '2026-01-05T07:00:00.000Z',
+      decision: 'released',
+      decided_by: 'local:kari',
+    });
+    const page = (await load('/console/approvals', ['approver'])).body;
+    expect(page).toMatch(/<h2>4 payments, 1975\.20 NOK, waiting for approval/);
+    expect(page).toContain('link_issued — Waiting for an approver: the approval link is issued');
+    for (const head of ['ERP reference', 'Creditor account', 'Remittance', 'File'])
+      expect(page).toContain(`<th scope="col">${head}</th>`);
+    expect(page).toContain('-file.csv');
+    expect(page).toContain('first payment to this account');
+    expect(page).toContain('released from a hold by local:kari');
+    expect(page).toMatch(/Total from NO9386011117947<\/th><td>[^<]*NOK/);
+    // Once a line to the account was paid, the account is no longer a first payment.
+    const { line, bulk } = await oneLineBulk(store, 'paid-before');
+    await store.bulks.markSending(bulk.id);
+    await store.bulks.markSent(bulk.id, 'BANK-PAY-3', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
+    await store.payments.applyBankStatus([line.id], { status: 'ACSC', cause: 'status poll', source: 'poll' });
+    const after = (await load('/console/approvals', ['approver'])).body;
+    const plainRow = after.split('<tr>').find((r) => r.includes('>E2E-PLAIN</a>'))!;
+    expect(plainRow).not.toContain('first payment to this account');
+    await db.knex('held_payments').where({ id: 'held-plain' }).delete();
+  });
+
   it("marks on Today the waiting approvals whose link expires within the link warning period, by settle's basket id", async () => {
     const { bulk } = await oneLineBulk(store, 'later-file');
     const later = await store.baskets.create('acme', [bulk.id]);

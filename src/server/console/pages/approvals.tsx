@@ -2,8 +2,8 @@
 // The SCA link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
-import { Facts, Link, render, Table } from '../../../html/index.js';
-import type { StoredPayment, WaitingBasket } from '../../../store/index.js';
+import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
+import type { ApprovalMarks, StoredPayment, WaitingBasket } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { CsrfField, hasRole, href, Pager, problem, Totals, visibleLine, when } from './parts.js';
@@ -23,6 +23,21 @@ function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) 
       <button type="submit">Show the approval link (single use; recorded)</button>
     </form>
   );
+}
+
+/** A basket's state in plain words, next to its code. */
+const BASKET_STATES: Readonly<Record<string, string>> = {
+  pending: 'Not yet at the bank',
+  created: 'At the bank; the approval link is not issued yet',
+  link_issued: 'Waiting for an approver: the approval link is issued',
+  authorised: 'Approved at the bank',
+  rejected: 'Refused by the approver or the bank',
+  failed: 'Failed at the bank',
+};
+
+function basketState(state: string): string {
+  const words = BASKET_STATES[state];
+  return words ? `${state} — ${words}` : state;
 }
 
 /** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
@@ -54,18 +69,75 @@ export function LinesTable(props: {
   );
 }
 
-function BasketFacts({ deps, req, basket: b }: { deps: ConsoleDeps; req: PageRequest; basket: WaitingBasket }) {
+/** A basket's lines as an approver reads a payment order: payee, account, amount, what for, from which file. */
+function OrderTable(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  caption: string;
+  lines: readonly StoredPayment[];
+  marks: ApprovalMarks;
+}) {
+  const { deps, req, marks } = props;
+  return (
+    <Table
+      caption={props.caption}
+      head={[
+        'ERP reference',
+        'Creditor',
+        'Creditor account',
+        'Amount',
+        'Remittance',
+        'Debtor account',
+        'Execution date',
+        'File',
+      ]}
+      rows={props.lines}
+      empty="none"
+      cells={(p) => {
+        const v = visibleLine(deps, req, p);
+        const notes = v.hidden
+          ? []
+          : [
+              !marks.paidBefore.has(p.creditorIban) && 'first payment to this account',
+              marks.released.has(p.id) && `released from a hold by ${marks.released.get(p.id)!}`,
+            ].filter((n): n is string => typeof n === 'string');
+        return [
+          <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+          [v.creditor, ...notes.map((n) => [<br />, <span class="warn">{n}</span>])],
+          v.creditorIban,
+          v.amount,
+          v.remittance || p.creditorReference || '–',
+          p.debtorIban,
+          p.requestedExecutionDate,
+          marks.fileNames.get(p.fileId) ?? p.fileId,
+        ];
+      }}
+    />
+  );
+}
+
+function BasketFacts(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  basket: WaitingBasket;
+  byAccount: readonly { debtorIban: string; currency: string; minor: bigint }[];
+}) {
+  const { deps, req, basket: b, byAccount } = props;
   return (
     <Facts
       caption={`Basket ${b.id}`}
       rows={[
-        ['State', b.state],
+        ['State', basketState(b.state)],
+        ['Basket', <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.id}</Link>],
         ['Bank basket id', b.bankBasketId ?? '–'],
         ['Created', when(deps, req, b.createdAt)],
         ['Link expires', when(deps, req, b.scaLinkExpiresAt)],
         ['Bulks', String(b.bulkCount)],
         ['Payments', String(b.lineCount)],
         ['Totals', <Totals byCurrency={b.totals} />],
+        ...byAccount.map(
+          (t) => [`Total from ${t.debtorIban}`, <Amount money={{ minor: t.minor, currency: t.currency }} />] as const,
+        ),
       ]}
     />
   );
@@ -85,10 +157,25 @@ export const approvalsPage: ConsolePage = {
         const lines = await deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES });
         return (
           <section>
-            <h2>Basket {b.id}</h2>
-            <BasketFacts deps={deps} req={req} basket={b} />
+            <h2>
+              {`${b.lineCount} payment${b.lineCount === 1 ? '' : 's'}, `}
+              <Totals byCurrency={b.totals} />
+              {', waiting for approval'}
+            </h2>
+            <BasketFacts
+              deps={deps}
+              req={req}
+              basket={b}
+              byAccount={await deps.store.consoleViews.basketTotalsByAccount(b.id)}
+            />
             <LinkForm req={req} basket={b} />
-            <LinesTable deps={deps} req={req} caption={`Payments in basket ${b.id}`} lines={lines.rows} />
+            <OrderTable
+              deps={deps}
+              req={req}
+              caption={`Payments in basket ${b.id}`}
+              lines={lines.rows}
+              marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
+            />
             {lines.next && (
               <p>
                 <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>
@@ -125,9 +212,20 @@ export const basketPage: ConsolePage = {
       title: `Signing basket ${basket.id}`,
       body: render(
         <>
-          <BasketFacts deps={deps} req={req} basket={basket} />
+          <BasketFacts
+            deps={deps}
+            req={req}
+            basket={basket}
+            byAccount={await deps.store.consoleViews.basketTotalsByAccount(basket.id)}
+          />
           {['created', 'link_issued'].includes(basket.state) && <LinkForm req={req} basket={basket} />}
-          <LinesTable deps={deps} req={req} caption="Payments in the basket" lines={lines.rows} />
+          <OrderTable
+            deps={deps}
+            req={req}
+            caption="Payments in the basket"
+            lines={lines.rows}
+            marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
+          />
           <Pager path={`/console/approvals/${encodeURIComponent(basket.id)}`} req={req} next={lines.next} />
         </>,
       ),
