@@ -1,5 +1,6 @@
 // Reports in the console over real HTTP: a report is opened only by the id recorded when it was
-// written, within the person's company, and sent as an attachment from the recorded content;
+// written, within the person's company, and sent from the recorded content (HTML and text open
+// in the browser under a sandboxing policy, CSV downloads);
 // path traversal names, file names, unknown ids and another company's ids are refused.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,7 +57,7 @@ describe('console reports', () => {
   }, 60_000);
   afterAll(async () => f?.close());
 
-  it("links a file's error report by its recorded id and sends the recorded content as an attachment", async () => {
+  it("links a file's error report by its recorded id and opens the recorded content in the browser, sandboxed", async () => {
     const vera = new Client(f.base);
     await vera.signIn('vera', PASSWORDS.vera);
     const page = await (await vera.request(`/console/files/${fileId}?company=acme`)).text();
@@ -65,9 +66,10 @@ describe('console reports', () => {
     expect(page).not.toContain('error/bad.csv');
     const report = await vera.request(href);
     expect(report.status).toBe(200);
-    expect(report.headers.get('content-disposition')).toBe('attachment; filename="bad.csv.errors.txt"');
+    expect(report.headers.get('content-disposition')).toBe('inline; filename="bad.csv.errors.txt"');
     expect(report.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(report.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(report.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    expect(report.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await report.text()).toBe('row 3: amount has too many decimals');
   });
 
@@ -101,7 +103,11 @@ describe('console reports', () => {
     expect((await olga.request(`/console/reports/${betaHtml.id}?company=acme`)).status).toBe(404);
     const own = await olga.request(`/console/reports/${betaHtml.id}?company=beta`);
     expect(own.status).toBe(200);
-    expect(own.headers.get('content-disposition')).toMatch(/^attachment;/);
+    // HTML opens in the browser, in a sandbox: no script runs, nothing loads, no cookie is sent.
+    expect(own.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(own.headers.get('content-security-policy')).toMatch(
+      /^sandbox; default-src 'none'; style-src 'unsafe-inline';/,
+    );
     expect(await own.text()).toBe(HOSTILE_REPORT);
     const recon = await (await olga.request('/console/reconciliation?company=acme')).text();
     expect(recon).toContain(`href="/console/reports/${acmeHtml.id}?company=acme"`);

@@ -59,8 +59,8 @@ export interface PageResult {
   body: Html;
   status?: number;
   /**
-   * Sent instead of the page, as an attachment (a recorded report): never shown inside the
-   * console's layout, so its HTML does not run under the console's origin.
+   * Sent instead of the page (a recorded report): never shown inside the console's layout, and
+   * under a sandboxing policy, so its HTML does not run under the console's origin.
    */
   download?: { fileName: string; mediaType: string; content: string };
 }

@@ -180,15 +180,25 @@ async function audit(
   });
 }
 
-/** An attachment with an ASCII file name, so the name cannot break the header. */
+/**
+ * A recorded report opens in the browser where one reads it there (HTML, text) and downloads
+ * otherwise (CSV, for a spreadsheet). Its HTML is from outside data, so it runs in a sandbox
+ * (an opaque origin: no script, no cookies, no forms, nothing loaded) with its inline stylesheet
+ * alone. An ASCII file name, so the name cannot break the header.
+ */
 function sendDownload(reply: FastifyReply, d: NonNullable<PageResult['download']>): FastifyReply {
   const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  const inline = d.mediaType === 'text/html' || d.mediaType === 'text/plain';
   return reply
     .code(200)
-    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+    .header('content-security-policy', REPORT_CSP)
     .type(`${d.mediaType}; charset=utf-8`)
     .send(d.content);
 }
+
+export const REPORT_CSP =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => params[name] ?? `:${name}`);

@@ -34,7 +34,8 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
   await app.register(formbody);
 
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('content-security-policy', CONSOLE_CSP);
+    // A recorded report sets its own, stricter policy (router.tsx, sendDownload).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONSOLE_CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');

@@ -1,6 +1,7 @@
 // Reports: a report settle wrote (a file's error report, a reconciliation run's CSV or HTML) is
 // opened by the id recorded when it was written (src/store/reports.ts), looked up within the
-// signed-in person's company and sent as an attachment from the recorded content. Nothing of
+// signed-in person's company and sent from the recorded content, sandboxed (the router's
+// sendDownload: HTML and text open in the browser, CSV downloads). Nothing of
 // the request names a file: an unknown id, a path, or another company's id is a 404.
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
