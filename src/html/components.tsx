@@ -4,7 +4,8 @@
 // builds HTML by hand; the later message catalogue and page redesigns build on them.
 import type { Child } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { formatAmount, type Money } from '../domain/money.js';
+import { displayMoney } from '../domain/display.js';
+import type { Money } from '../domain/money.js';
 import { formatInZone } from '../domain/zoned-time.js';
 
 /** A column header: its text, or its text with a class (e.g. "num" for a right-aligned column). */
@@ -91,9 +92,9 @@ export function Facts({ caption, rows }: { caption: string; rows: readonly (read
   );
 }
 
-/** An amount in its currency's decimals with the currency after it, "1975.20 NOK"; never a float. */
+/** An amount for people, "1,975.20 NOK" (src/domain/display.ts); never a float. */
 export function Amount({ money }: { money: Money }) {
-  return <>{`${formatAmount(money)} ${money.currency}`}</>;
+  return <>{displayMoney(money)}</>;
 }
 
 /**

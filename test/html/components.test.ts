@@ -92,7 +92,7 @@ describe('components', () => {
 
   it("Amount: exact minor units in the currency's decimals", () => {
     expect(render(Amount({ money: { minor: 123456789012345678901n, currency: 'NOK' } }))).toBe(
-      '1234567890123456789.01 NOK',
+      '1,234,567,890,123,456,789.01 NOK',
     );
     expect(render(Amount({ money: { minor: -5n, currency: 'JPY' } }))).toBe('-5 JPY');
   });

@@ -1,7 +1,8 @@
 // The reconciliation report's columns: for each finding type, which facts of a finding it shows
 // and how (text, an id, a number, a date, an IBAN, a party, a note), and the words for ISO 20022
 // status codes and exception reasons. The HTML report (html.tsx) lays them out.
-import { formatAmount, type Money } from '../../domain/money.js';
+import { displayMoney } from '../../domain/display.js';
+import type { Money } from '../../domain/money.js';
 import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
 
 export interface Column {
@@ -11,7 +12,7 @@ export interface Column {
   cell: (f: Finding) => string | undefined;
 }
 
-export const money = (m: Money | undefined): string | undefined => (m ? `${formatAmount(m)} ${m.currency}` : undefined);
+export const money = (m: Money | undefined): string | undefined => (m ? displayMoney(m) : undefined);
 
 /** ISO 20022 transaction status codes in words, with the code kept beside them. */
 const STATUS_WORDS: Record<string, string> = {

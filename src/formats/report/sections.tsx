@@ -1,7 +1,8 @@
 // The sections of the reconciliation report (html.tsx): the summary with its verdict, balances
 // per account, open payments by age, one table per finding type, and what people acknowledged.
 // Every value is a plain string or number here; the template engine escapes it.
-import { formatAmount, type Money } from '../../domain/money.js';
+import { displayAmount, displayMoney } from '../../domain/display.js';
+import type { Money } from '../../domain/money.js';
 import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
@@ -26,7 +27,7 @@ function keepIbansWhole(text: string): Child {
 
 /** Totals by currency, one a line. */
 function Totals({ totals }: { totals: readonly Money[] }) {
-  return <>{totals.map((m, i) => [i > 0 && <br />, `${formatAmount(m)} ${m.currency}`])}</>;
+  return <>{totals.map((m, i) => [i > 0 && <br />, displayMoney(m)])}</>;
 }
 
 const num = (text: string) => ({ text, class: 'num' });
@@ -93,7 +94,7 @@ export function BalancesSection({ rows }: { rows: readonly AccountBalance[] }) {
             </th>
             <td>{b.currency}</td>
             {[b.opening, b.sent, b.bookedOut, b.bookedIn, b.closing, b.reported, b.difference].map((m) => (
-              <td class="num">{m ? formatAmount(m) : '—'}</td>
+              <td class="num">{m ? displayAmount(m) : '—'}</td>
             ))}
           </tr>
         )}

@@ -50,9 +50,9 @@ describe('HTML report', () => {
     expect(summaryAt).toBeLessThan(html.indexOf('<section aria-labelledby="not_booked">'));
     expect(html).toContain('need a person.</p>');
     expect(html).toMatch(
-      /<th scope="row"><a href="#matched">Matched<\/a><\/th><td><span class="badge info">info<\/span><\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">1234.50 NOK<\/td>/,
+      /<th scope="row"><a href="#matched">Matched<\/a><\/th><td><span class="badge info">info<\/span><\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">1,234.50 NOK<\/td>/,
     );
-    expect(html).toContain('<td class="num">70000.00 NOK</td>');
+    expect(html).toContain('<td class="num">70,000.00 NOK</td>');
   });
 
   it('gives each finding type with findings its own captioned table with header scopes', () => {

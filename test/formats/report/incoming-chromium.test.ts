@@ -78,9 +78,11 @@ describe('incoming payments and proposals in the report', () => {
       const entry = result.summary.byType.find((t) => t.type === type)!;
       expect(entry.count, type).toBeGreaterThan(0);
       const minor = csvTotal(type);
-      const shown = `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')} NOK`;
+      const shown = `${(minor / 100n).toLocaleString('en')}.${(minor % 100n).toString().padStart(2, '0')} NOK`;
       // The summary row of the type shows the CSV's sum.
-      const row = new RegExp(`<a href="#${type}">[^<]+</a>.*?<td class="num">${shown.replace('.', '\\.')}</td></tr>`);
+      const row = new RegExp(
+        `<a href="#${type}">[^<]+</a>.*?<td class="num">${shown.replace(/[.,]/g, '\\$&')}</td></tr>`,
+      );
       expect(html, type).toMatch(row);
     }
   });

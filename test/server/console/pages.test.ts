@@ -276,7 +276,7 @@ describe('console pages on SQLite', () => {
     expect(byAmount.body).toContain('E2E-PLAIN');
     expect(byAmount.body).not.toContain('E2E-HOSTILE');
     const byE2e = await load('/console/payments', ['viewer'], { query: { e2e: 'E2E-PLAIN' } });
-    expect(byE2e.body).toContain('1234.50 NOK');
+    expect(byE2e.body).toContain('1,234.50 NOK');
     const tooPrecise = await load('/console/payments', ['viewer'], { query: { amount: '1234.505', currency: 'NOK' } });
     expect(tooPrecise.status).toBe(400);
     expect(tooPrecise.body).toContain('is not an exact amount');
@@ -312,7 +312,7 @@ describe('console pages on SQLite', () => {
     expect(approver.body).toContain('E2E-PLAIN');
     expect(approver.body).toContain('<th scope="row">Payments</th><td>4</td>');
     // Totals include the payroll lines (as in the approval notice), exact to the øre.
-    expect(approver.body).toContain('<th scope="row">Totals</th><td>1975.20 NOK</td>');
+    expect(approver.body).toContain('<th scope="row">Totals</th><td>1,975.20 NOK</td>');
     expect(approver.body).not.toContain(SCA_LINK);
     expect(approver.body).toContain(`action="/console/approvals/${ids.basket}/link?company=acme"`);
     expect(approver.body).toContain('name="_csrf" value="csrf-token-1"');
@@ -335,7 +335,7 @@ describe('console pages on SQLite', () => {
       decided_by: 'local:kari',
     });
     const page = (await load('/console/approvals', ['approver'])).body;
-    expect(page).toMatch(/<h2>4 payments, 1975\.20 NOK, waiting for approval/);
+    expect(page).toMatch(/<h2>4 payments, 1,975\.20 NOK, waiting for approval/);
     expect(page).toContain('link_issued — Waiting for an approver: the approval link is issued');
     for (const head of ['ERP reference', 'Creditor account', 'Remittance', 'File'])
       expect(page).toContain(`<th scope="col">${head}</th>`);
@@ -445,7 +445,7 @@ describe('console pages on SQLite', () => {
   it('shows statement days with continuity, balances and exports, and accounts with their status', async () => {
     const statements = await load('/console/statements', ['viewer'], { query: { account: 'acc-1' } });
     expect(statements.body).toContain('2026-01-04');
-    expect(statements.body).toContain('1000.00 NOK');
+    expect(statements.body).toContain('1,000.00 NOK');
     expect(statements.body).toContain('900.00 NOK');
     expect(statements.body).toContain('acme-NO9386011117947-2026-01-04.xml');
     expect(statements.body).toMatch(/gap/);
