@@ -24,7 +24,7 @@ td.id, th.id { color: #4d4d4d; font-size: .75em; }
 tr.off td { font-weight: 700; }
 td.note { font-size: .8em; color: #333; overflow-wrap: anywhere; }
 td.id { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow-wrap: anywhere; }
-tr.zero { color: #4d4d4d; }
+details.zero { color: #4d4d4d; margin: 0.5em 0; }
 .badge { display: inline-block; padding: 0 .4rem; border-radius: .2rem; color: #fff; font-size: .8rem; font-weight: 600; }
 .badge.error { background: #8b0000; }
 .badge.warning { background: #6b4400; }

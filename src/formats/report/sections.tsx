@@ -33,6 +33,8 @@ function Totals({ totals }: { totals: readonly Money[] }) {
 const num = (text: string) => ({ text, class: 'num' });
 
 export function SummarySection({ summary }: { summary: ReconcileSummary }) {
+  const found = summary.byType.filter((entry) => entry.count > 0);
+  const nothing = summary.byType.filter((entry) => entry.count === 0);
   const acked = summary.acknowledged > 0 && (
     <>
       {' '}
@@ -54,10 +56,13 @@ export function SummarySection({ summary }: { summary: ReconcileSummary }) {
       <Table
         caption="Findings by type, with totals by currency"
         head={['Finding', 'Severity', num('Count'), num('Need a person'), num('Total by currency')]}
-        rows={summary.byType}
+        rows={found}
+        empty="No findings in the period."
         row={(entry) => (
-          <tr class={entry.count === 0 ? 'zero' : undefined}>
-            <th scope="row">{entry.count > 0 ? <a href={`#${entry.type}`}>{entry.title}</a> : entry.title}</th>
+          <tr>
+            <th scope="row">
+              <a href={`#${entry.type}`}>{entry.title}</a>
+            </th>
             <td>
               <span class={`badge ${entry.severity}`}>{entry.severity}</span>
             </td>
@@ -69,6 +74,17 @@ export function SummarySection({ summary }: { summary: ReconcileSummary }) {
           </tr>
         )}
       />
+      {/* A type with nothing in it is named, not given a row of zeros: the rows that count stand out. */}
+      {nothing.length > 0 && (
+        <details class="zero">
+          <summary>{`${nothing.length} finding types had nothing`}</summary>
+          <ul>
+            {nothing.map((entry) => (
+              <li>{entry.title}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

@@ -55,6 +55,22 @@ describe('HTML report', () => {
     expect(html).toContain('<td class="num">70,000.00 NOK</td>');
   });
 
+  it('folds the finding types with nothing in them away from the summary table, naming them below it', () => {
+    const result = sampleResult();
+    const html = renderFindingsHtml(META, result.findings, result.summary);
+    const table = html.slice(
+      html.indexOf('<h2 id="summary">'),
+      html.indexOf('</table>', html.indexOf('<h2 id="summary">')),
+    );
+    const empty = result.summary.byType.filter((t) => t.count === 0);
+    expect(empty.length).toBeGreaterThan(0);
+    for (const t of empty) expect(table, t.type).not.toContain(`>${t.title}</th>`);
+    for (const t of result.summary.byType.filter((x) => x.count > 0))
+      expect(table, t.type).toContain(`href="#${t.type}"`);
+    expect(html).toContain(`<details class="zero"><summary>${empty.length} finding types had nothing</summary>`);
+    for (const t of empty) expect(html, t.type).toContain(`<li>${t.title}</li>`);
+  });
+
   it('gives each finding type with findings its own captioned table with header scopes', () => {
     const html = render();
     const result = sampleResult();
