@@ -9,6 +9,7 @@ import type { LineState } from '../domain/states.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
+import { findingFacts, type FindingFacts } from './finding-facts.js';
 import { toStoredFinding, type StoredFinding } from './findings.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
@@ -277,6 +278,11 @@ export class ConsoleViews {
       .orderBy('first_seen_at', 'desc')
       .limit(20);
     return rows.map(toStoredFinding);
+  }
+
+  /** The payment or booking each finding of a page is about (./finding-facts.ts). */
+  findingFacts(company: string, findings: readonly StoredFinding[]): Promise<FindingFacts> {
+    return findingFacts(this.db, company, findings);
   }
 
   /** The company's signing baskets waiting for approval at the bank (by state, then oldest first), with totals. */

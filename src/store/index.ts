@@ -34,6 +34,7 @@ export {
   type ApprovalMarks,
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
+export type { FindingBooking, FindingFacts } from './finding-facts.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
 export { SignInFailures, type FailureCounts } from './sign-in-failures.js';

@@ -477,11 +477,28 @@ describe('console pages on SQLite', () => {
         subject: `payment ${line.id}`,
         summary: 'Rejected by the bank',
       },
+      {
+        id: 'F-SALARY',
+        type: 'unmatched_payment',
+        factHash: 'h4',
+        subject: `payment ${ids.payroll}`,
+        summary: 'not booked',
+      },
     ]);
     const story = await load('/console/payments/:id', ['viewer'], { params: { id: line.id } });
     expect(story.body).toContain('RJCT — Rejected by the bank: AC04 Closed account number');
     expect(story.body).toContain('ask the creditor for their new account number');
     expect(story.body).toContain('F-REJECTED');
     expect(story.body).not.toMatch(/findings about it<\/caption>[\s\S]*none/);
+    // Reconciliation names what each finding is about in money and counterparty, not by id.
+    const recon = (await load('/console/reconciliation', ['finance'])).body;
+    expect(recon).toContain('>ACME-2026-0003-1</a> — Supplier 1 (NO8330001234567), 123.45 NOK');
+    expect(recon).not.toContain(`payment ${line.id}`);
+    expect(recon).toContain('payroll (hidden)');
+    expect(recon).not.toContain('Kari Nordmann');
+    expect(recon).toContain('At stake in the open findings on this page: 123.45 NOK.');
+    const payroll = (await load('/console/reconciliation', ['finance', 'payroll'])).body;
+    expect(payroll).toContain('Kari Nordmann');
+    expect(payroll).toContain('At stake in the open findings on this page: 370.35 NOK.');
   });
 });
