@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { render, type Html } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import { OidcSignIn } from './oidc.js';
+import type { Reservation } from '../../store/index.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
 import { auditOrigin } from './page.js';
 import { personName, rolesByCompany } from './people.js';
@@ -93,30 +94,34 @@ export function registerSignIn(
   app.post(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
     const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
     const form = req.body ?? {};
-    if (!pre || !tokenMatches(form._csrf, pre.token))
+    const failures = options.deps.store.signInFailures;
+    // A form is sent once: the same token again (a replay, or many copies at once) is refused
+    // before anything is counted or checked.
+    if (!pre || !tokenMatches(form._csrf, pre.token) || !(await failures.useFormToken(pre.token, PRE_SESSION_MS)))
       return sendHtml(
         reply,
         403,
         signInPage(options, begin(reply, '/console/').token, 'The sign-in form expired. Please try again.'),
       );
     const username = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
-    const refused = await limitReached(options, username, req.ip);
-    if (refused)
+    const reservation = await failures.reserve(username, req.ip, limitOf(options));
+    if (!reservation.allowed) {
+      const refused = await refuse(options, username, req.ip, reservation);
       return sendHtml(
         reply.header('retry-after', String(refused.retryAfterS)),
         429,
         signInPage(options, begin(reply, pre.next).token, refused.message),
       );
+    }
     const user = options.localUsers.find((u) => u.username === form.username);
     const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
     const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
-    const failures = options.deps.store.signInFailures;
     if (!user?.passwordHash || !ok) {
-      await failures.recordFailure(username, req.ip, limitOf(options).windowMs);
+      // The reserved attempt stays counted as the failure it was.
       options.logger.warn('console sign-in failed', { username, address: req.ip });
       return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
     }
-    await failures.clearUser(username);
+    await failures.succeeded(username, reservation.attemptId);
     return startSession(reply, { id: `local:${user.username}`, email: user.email }, pre.next);
   });
 
@@ -179,19 +184,19 @@ function limitOf(options: ConsoleOptions): SignInLimit {
 }
 
 /**
- * Whether this name or this address has used up its failed sign-ins in the window: then the
- * attempt is refused before the password is checked (a right one too), and the lockout is
- * logged and written to the audit trail once — the name and the address, never the password.
+ * This name or this address used up its failed sign-ins in the window, so the attempt was
+ * refused before the password was checked (a right one too). The lockout is logged and written
+ * to the audit trail once — the name and the address, never the password.
  */
-async function limitReached(
+async function refuse(
   options: ConsoleOptions,
   username: string,
   address: string,
-): Promise<{ message: string; retryAfterS: number } | undefined> {
+  reservation: Extract<Reservation, { allowed: false }>,
+): Promise<{ message: string; retryAfterS: number }> {
   const limit = limitOf(options);
-  const counts = await options.deps.store.signInFailures.count(username, address, limit.windowMs);
-  const byUser = counts.byUser >= limit.perUser;
-  if (!byUser && counts.byAddress < limit.perAddress) return undefined;
+  const { counts } = reservation;
+  const byUser = reservation.by === 'user';
   const now = options.deps.clock.now().getTime();
   const until = (counts.oldestAt?.getTime() ?? now) + limit.windowMs;
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
