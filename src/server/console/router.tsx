@@ -18,7 +18,7 @@ import {
   type PageRequest,
   type PageResult,
 } from './page.js';
-import { rolesByCompany } from './people.js';
+import { consolePersonOf, rolesByCompany } from './people.js';
 import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
 import { sendHtml } from './sign-in.js';
 
@@ -69,8 +69,15 @@ export function registerRoutes(
         });
       return reply.redirect(`${CONSOLE_PREFIX}/sign-in?next=${encodeURIComponent(req.url)}`, 303);
     }
-    const roles = rolesByCompany(options.people, session.email);
-    const user: ConsoleUser = { id: session.id, name: session.name, email: session.email, rolesByCompany: roles };
+    const person = consolePersonOf(options, { id: session.id, email: session.email });
+    const roles = rolesByCompany(options, person);
+    const user: ConsoleUser = {
+      id: session.id,
+      person,
+      name: session.name,
+      email: session.email,
+      rolesByCompany: roles,
+    };
     const chosen = company ?? deps.companies.find((c) => roles.has(c.id))?.id ?? '';
     const allowed = roles.get(chosen);
     if (!allowed || !roleAllows(allowed, needed)) {

@@ -9,7 +9,7 @@ import { OidcSignIn } from './oidc.js';
 import type { Reservation } from '../../store/index.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
 import { auditOrigin } from './page.js';
-import { personName, rolesByCompany } from './people.js';
+import { consolePersonOf, personName, rolesByCompany } from './people.js';
 import {
   clearCookie,
   CONSOLE_PREFIX,
@@ -56,7 +56,8 @@ export function registerSignIn(
   };
 
   const startSession = (reply: FastifyReply, who: { id: string; email: string; name?: string }, next: string) => {
-    if (rolesByCompany(options.people, who.email).size === 0) {
+    const person = consolePersonOf(options, who);
+    if (rolesByCompany(options, person).size === 0) {
       options.logger.warn('console sign-in refused: not in any company people list', { user: who.id });
       return reply
         .code(403)
@@ -76,7 +77,7 @@ export function registerSignIn(
     const session: Session = {
       id: who.id,
       email: who.email,
-      name: personName(options.people, who.email) ?? who.name ?? who.email,
+      name: personName(options, person) ?? who.name ?? who.email,
       csrf: newToken(),
       exp: now() + options.sessionTtlMs,
     };
