@@ -4,22 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import { openDatabase, SignInFailures, type Database } from '../../src/store/index.js';
-import { onBothEngines, type EngineTarget } from '../support/engines.js';
+import { onBothEngines, withMigrated } from '../support/engines.js';
 
 const LIMITS = { perUser: 5, perAddress: 1000, windowMs: 15 * 60_000 };
-
-/** A migrated database of `open`'s engine for `fn`, closed and dropped after it. */
-async function withFailures(open: () => Promise<EngineTarget>, fn: (db: Database) => Promise<void>): Promise<void> {
-  const target = await open();
-  const db = await openDatabase({ url: target.url });
-  try {
-    await db.migrate();
-    await fn(db);
-  } finally {
-    await db.close();
-    await target.cleanup();
-  }
-}
 
 await onBothEngines((engine, open) => {
   describe(`sign-in reservations on ${engine}`, () => {
@@ -44,7 +31,7 @@ await onBothEngines((engine, open) => {
     }, 60_000);
 
     it('takes a right password back and clears the name, not the address', async () => {
-      await withFailures(open, async (db) => {
+      await withMigrated(open, async (db) => {
         const failures = new SignInFailures(db, systemClock);
         await failures.reserve('kari', '10.0.0.1', LIMITS);
         await failures.reserve('ola', '10.0.0.1', LIMITS);
@@ -56,7 +43,7 @@ await onBothEngines((engine, open) => {
     }, 60_000);
 
     it('uses a form token once, even when it arrives twenty times at once', async () => {
-      await withFailures(open, async (db) => {
+      await withMigrated(open, async (db) => {
         const failures = new SignInFailures(db, systemClock);
         const uses = await Promise.all(Array.from({ length: 20 }, () => failures.useFormToken('tok-1', 600_000)));
         expect(uses.filter(Boolean)).toHaveLength(1);

@@ -19,7 +19,8 @@ import {
   type PageResult,
 } from './page.js';
 import { consolePersonOf, rolesByCompany } from './people.js';
-import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
+import { CONSOLE_PREFIX, tokenMatches, type Session } from './session.js';
+import { currentSession } from './sessions.js';
 import { sendHtml } from './sign-in.js';
 
 type Req = FastifyRequest<{ Querystring: Record<string, string>; Params: Record<string, string>; Body: unknown }>;
@@ -55,8 +56,13 @@ export function registerRoutes(
     );
 
   /** The signed-in person and the company of the request, or the answer that ends it. */
-  const gate = (req: Req, reply: FastifyReply, needed: Role, company: string | undefined): Gate | FastifyReply => {
-    const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+  const gate = (
+    req: Req,
+    reply: FastifyReply,
+    needed: Role,
+    company: string | undefined,
+    session: Session | undefined,
+  ): Gate | FastifyReply => {
     if (!session) {
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
@@ -104,7 +110,7 @@ export function registerRoutes(
 
   for (const p of routes.pages) {
     app.get(p.path, async (req: Req, reply) => {
-      const g = gate(req, reply, p.role, req.query.company);
+      const g = gate(req, reply, p.role, req.query.company, await currentSession(options, req));
       if (!('user' in g)) return g;
       const request: PageRequest = {
         user: g.user,
@@ -122,14 +128,14 @@ export function registerRoutes(
   for (const a of routes.actions) {
     app.post(a.path, async (req: Req, reply) => {
       const form = formOf(req.body);
-      const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+      const session = await currentSession(options, req);
       // CSRF before anything else: a forged form learns nothing, not even whether the role would do.
       if (session && !tokenMatches(form._csrf, session.csrf))
         return page(reply, 403, undefined, {
           title: 'Refused',
           body: render(<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>),
         });
-      const g = gate(req, reply, a.role, form.company ?? req.query.company);
+      const g = gate(req, reply, a.role, form.company ?? req.query.company, session);
       if (!('user' in g)) return g;
       const origin = { actor: g.user.id, address: req.ip };
       const { _csrf: _ignored, ...fields } = form;

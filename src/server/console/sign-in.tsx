@@ -10,6 +10,7 @@ import type { Reservation } from '../../store/index.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
 import { auditOrigin } from './page.js';
 import { consolePersonOf, personName, rolesByCompany } from './people.js';
+import { currentSession, endSession, openSession } from './sessions.js';
 import {
   clearCookie,
   CONSOLE_PREFIX,
@@ -20,7 +21,6 @@ import {
   tokenMatches,
   writeSigned,
   type CookieSettings,
-  type Session,
 } from './session.js';
 
 /** What sign-in keeps between showing the form (or leaving for the provider) and coming back. */
@@ -55,7 +55,12 @@ export function registerSignIn(
     return pre;
   };
 
-  const startSession = (reply: FastifyReply, who: { id: string; email: string; name?: string }, next: string) => {
+  const startSession = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    who: { id: string; email: string; name?: string },
+    next: string,
+  ) => {
     const person = consolePersonOf(options, who);
     if (rolesByCompany(options, person).size === 0) {
       options.logger.warn('console sign-in refused: not in any company people list', { user: who.id });
@@ -74,14 +79,8 @@ export function registerSignIn(
           }),
         );
     }
-    const session: Session = {
-      id: who.id,
-      email: who.email,
-      name: personName(options, person) ?? who.name ?? who.email,
-      csrf: newToken(),
-      exp: now() + options.sessionTtlMs,
-    };
-    writeSigned(reply, SESSION_COOKIE, session, { ...settings, expiresAt: session.exp });
+    const name = personName(options, person) ?? who.name ?? who.email;
+    await openSession(options, req, reply, { id: who.id, email: who.email, name, person }, settings);
     clearCookie(reply, PRE_SESSION_COOKIE);
     options.logger.info('console sign-in', { user: who.id });
     return reply.redirect(next, 303);
@@ -123,7 +122,7 @@ export function registerSignIn(
       return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
     }
     await failures.succeeded(username, reservation.attemptId);
-    return startSession(reply, { id: `local:${user.username}`, email: user.email }, pre.next);
+    return startSession(req, reply, { id: `local:${user.username}`, email: user.email }, pre.next);
   });
 
   app.get(`${CONSOLE_PREFIX}/sign-in/oidc`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
@@ -153,6 +152,7 @@ export function registerSignIn(
     if (!identity.email || identity.emailVerified === false)
       return retry('The identity provider gave no verified e-mail address; settle matches people by e-mail.');
     return startSession(
+      req,
       reply,
       { id: identity.id, email: identity.email, ...(identity.name ? { name: identity.name } : {}) },
       pre.next,
@@ -160,7 +160,7 @@ export function registerSignIn(
   });
 
   app.post(`${CONSOLE_PREFIX}/sign-out`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
-    const session = readSigned<Session>(req, SESSION_COOKIE, now());
+    const session = await currentSession(options, req);
     if (session && !tokenMatches(req.body?._csrf, session.csrf))
       return sendHtml(
         reply,
@@ -171,7 +171,11 @@ export function registerSignIn(
         }),
       );
     clearCookie(reply, SESSION_COOKIE);
-    if (session) options.logger.info('console sign-out', { user: session.id });
+    if (session) {
+      // Ended server-side: a copy of the cookie opens nothing any more.
+      await endSession(options, session);
+      options.logger.info('console sign-out', { user: session.id });
+    }
     return reply.redirect(`${CONSOLE_PREFIX}/sign-in`, 303);
   });
 

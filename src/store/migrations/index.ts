@@ -37,6 +37,7 @@ import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
 import { up as signInFailuresUp } from './0423-sign-in-failures.js';
 import { up as signInGuardsUp } from './0620-sign-in-guards.js';
 import { up as cancellationPersonUp } from './0621-cancellation-person.js';
+import { up as consoleSessionsUp } from './0622-console-sessions.js';
 import { up as electronicSequenceNumbersUp } from './0490-electronic-sequence-numbers.js';
 import { up as sequenceNumberContentUp } from './0510-sequence-number-content.js';
 import { up as exportFloorsUp } from './0520-export-floors.js';
@@ -108,4 +109,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0610_payment_line_parties', up: paymentLinePartiesUp },
   { name: '0620_sign_in_guards', up: signInGuardsUp },
   { name: '0621_cancellation_person', up: cancellationPersonUp },
+  { name: '0622_console_sessions', up: consoleSessionsUp },
 ];
