@@ -86,7 +86,12 @@ export const bench: Bench = async ({ quick, scale }) => {
       companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo' }],
     };
     const request = (query: Record<string, string>): PageRequest => ({
-      user: { id: 'local:bench', name: 'bench', rolesByCompany: new Map([['acme', new Set<Role>(['viewer'])]]) },
+      user: {
+        id: 'local:bench',
+        person: 'bench',
+        name: 'bench',
+        rolesByCompany: new Map([['acme', new Set<Role>(['viewer'])]]),
+      },
       company: 'acme',
       query: new URLSearchParams({ company: 'acme', ...query }),
       params: {},

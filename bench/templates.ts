@@ -96,7 +96,12 @@ export const bench: Bench = ({ quick }) => {
     companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo' }],
   };
   const req: PageRequest = {
-    user: { id: 'local:bench', name: 'bench', rolesByCompany: new Map([['acme', new Set<Role>(['viewer'])]]) },
+    user: {
+      id: 'local:bench',
+      person: 'bench',
+      name: 'bench',
+      rolesByCompany: new Map([['acme', new Set<Role>(['viewer'])]]),
+    },
     company: 'acme',
     query: new URLSearchParams({ company: 'acme', creditor: HOSTILE }),
     params: {},

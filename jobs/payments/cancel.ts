@@ -16,6 +16,7 @@
 import { isBankError, type BankClient } from '../../src/bank/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { SettleError } from '../../src/domain/errors.js';
+import { normaliseIdentity, samePerson } from '../../src/domain/person.js';
 import { bankStatusRank, canonicalBankStatus, isBankStatus, type BankStatus } from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
 import type { CancellationLine, Store, StoredCancellation } from '../../src/store/index.js';
@@ -32,6 +33,8 @@ export interface CancelInput {
   reason: string;
   /** Who asks (SETTLE_ACTOR or the OS user; the ERP for a camt.055) and from where. */
   actor: string;
+  /** Who asks as a person (src/domain/person.ts: personOf); default: the actor, case-folded. */
+  person?: string;
   origin: string;
   companies: readonly CompanyConfig[];
   /** Limits the reference to one company. */
@@ -91,6 +94,7 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
     ...(bulkId === undefined ? {} : { bulkId }),
     reason,
     requestedBy: input.actor,
+    requestedPerson: input.person ?? normaliseIdentity(input.actor),
     channel: input.erp ? FROM_ERP : (input.channel ?? 'cli'),
     ...(input.erp ? { erpMessageId: input.erp.messageId } : {}),
     ...(input.erp?.caseId === undefined ? {} : { erpCaseId: input.erp.caseId }),
@@ -106,6 +110,8 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
 export interface ConfirmInput {
   requestId: string;
   actor: string;
+  /** Who confirms as a person (src/domain/person.ts: personOf): never the one who asked. */
+  person: string;
   origin: string;
   companies: readonly CompanyConfig[];
 }
@@ -120,7 +126,8 @@ export async function confirmCancellation(deps: CancelDeps, input: ConfirmInput)
         ? `cancellation ${input.requestId} was already ${request.outcome}`
         : `no cancellation request ${input.requestId}`,
     );
-  if (request.requestedBy === input.actor)
+  // Four eyes compares people, not logins: two logins of one person are one person.
+  if (samePerson(request.requestedPerson ?? request.requestedBy, input.person))
     throw new SettleError(
       'ERR_CANCEL_SAME_PERSON',
       `${input.actor} asked for cancellation ${request.id}; a second person must confirm it (four eyes)`,

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { SettleError } from '../domain/errors.js';
+import { normaliseIdentity, personClashes, type PersonDirectory } from '../domain/person.js';
 import { registerSecret, Secret } from '../log/index.js';
 import { applyEnvOverrides } from './env.js';
 import type { ConfigProblem } from './problem.js';
@@ -24,7 +25,7 @@ export interface Config extends Omit<
   console: Omit<ParsedConfig['console'], 'sessionKey' | 'oidc' | 'localUsers'> & {
     sessionKey: Secret | undefined;
     oidc: Resolved<NonNullable<ParsedConfig['console']['oidc']>> | undefined;
-    localUsers: { username: string; email: string; passwordHash: Secret | undefined }[];
+    localUsers: { username: string; email: string; person?: string | undefined; passwordHash: Secret | undefined }[];
   };
   alerts: Omit<ParsedConfig['alerts'], 'email' | 'webhook'> & {
     email: Resolved<NonNullable<ParsedConfig['alerts']['email']>> | undefined;
@@ -159,6 +160,7 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): 
     }
   });
   checkConsole(config, problems);
+  checkPeople(config, problems);
   for (const [name, t] of Object.entries(config.transports)) {
     if (!t.password && !t.privateKey)
       problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
@@ -185,6 +187,8 @@ function checkConsole(config: Omit<Config, 'source'>, problems: ConfigProblem[])
     problems.push({ path: 'console.sessionKey', message: 'at least 32 characters (e.g. `openssl rand -hex 32`)' });
   if (!c.oidc && c.localUsers.length === 0)
     problems.push({ path: 'console', message: 'the console is enabled: configure oidc or at least one of localUsers' });
+  for (const clash of personClashes(personDirectory(config)))
+    problems.push({ path: `console.localUsers.${clash.index}.email`, message: clash.message });
   c.localUsers.forEach((u, i) => {
     const hash = u.passwordHash?.reveal();
     if (hash !== undefined && !hash.startsWith('$argon2id$'))
@@ -193,6 +197,28 @@ function checkConsole(config: Omit<Config, 'source'>, problems: ConfigProblem[])
         message: 'not an argon2id hash (it starts with $argon2id$); hash the password with argon2id',
       });
   });
+}
+
+/** Who is who, for four eyes: the console's local users and every company's people. */
+export function personDirectory(config: Pick<Config, 'console' | 'companies'>): PersonDirectory {
+  return { localUsers: config.console.localUsers, people: config.companies.flatMap((co) => co.people) };
+}
+
+/** One address is one person in every company: its people entries may not name two person ids. */
+function checkPeople(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
+  const named = new Map<string, string>();
+  config.companies.forEach((company, i) =>
+    company.people.forEach((p, j) => {
+      const email = normaliseIdentity(p.email);
+      const before = named.get(email);
+      if (p.person && before !== undefined && before !== p.person)
+        problems.push({
+          path: `companies.${i}.people.${j}.person`,
+          message: `${email} is person "${before}" elsewhere; one address is one person`,
+        });
+      if (p.person && before === undefined) named.set(email, p.person);
+    }),
+  );
 }
 
 /** A database URL's password is a secret: register it so it never reaches a log line. */

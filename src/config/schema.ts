@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseByteSize } from './byte-size.js';
+import { PERSON_ID } from '../domain/person.js';
 import { ROLES } from '../domain/roles.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../domain/validation/file-size.js';
 import { parseDuration } from './duration.js';
@@ -37,6 +38,9 @@ const byteSize = (fallback: string | number) =>
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount such as "250000.00"');
 const name = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _ (at most 32)');
+/** An explicit person id (companies[].people[].person, console.localUsers[].person). */
+const personId = z.string().regex(PERSON_ID, 'lower-case letters, digits, . _ - (at most 64), not an e-mail address');
+
 const timeZone = z.string().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -209,7 +213,15 @@ export const companySchema = z.strictObject({
   status,
   timeZone: timeZone.optional(),
   people: z
-    .array(z.strictObject({ name: z.string().min(1), email: z.email(), roles: z.array(z.enum(ROLES)).min(1) }))
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        email: z.email(),
+        /** The person id every login of this person maps to (src/domain/person.ts); default: the e-mail. */
+        person: personId.optional(),
+        roles: z.array(z.enum(ROLES)).min(1),
+      }),
+    )
     .default([]),
   retention: companyRetention,
   reconcile: z
@@ -312,6 +324,8 @@ const consoleSection = z
         z.strictObject({
           username: z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'letters, digits, . _ @ - (at most 64)'),
           email: z.email(),
+          /** The person id this login maps to, for four eyes (src/domain/person.ts); default: the e-mail. */
+          person: personId.optional(),
           /** An argon2id hash (`$argon2id$…`), e.g. from `npx @node-rs/argon2`-style tools; a secret. */
           passwordHash: secretField,
         }),

@@ -126,6 +126,11 @@ export const errorCatalogue = {
     exit: findings,
     meaning: 'a camt.055 cancellation request is malformed; nothing in it was done',
   },
+  // Identity (issue #50): four eyes means two people.
+  ERR_CANCEL_CONFIRM_IN_CONSOLE: {
+    exit: usage,
+    meaning: 'four eyes: a cancellation is confirmed in the console, where the person signed in',
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -7,6 +7,8 @@ export type Role = (typeof ROLES)[number];
 export interface Person {
   name: string;
   email: string;
+  /** The explicit person id every login of this person maps to (src/domain/person.ts). */
+  person?: string | undefined;
   roles: readonly Role[];
 }
 

@@ -43,6 +43,7 @@ export async function startConsole(
     localUsers: c.localUsers.map((u) => ({
       username: u.username,
       email: u.email,
+      ...(u.person ? { person: u.person } : {}),
       ...(u.passwordHash ? { passwordHash: u.passwordHash } : {}),
     })),
     signInLimit: {

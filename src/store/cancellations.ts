@@ -60,6 +60,8 @@ export interface NewCancellation {
   bulkId?: string;
   reason: string;
   requestedBy: string;
+  /** Who asked, as a person (src/domain/person.ts), for four eyes; absent on requests older than migration 0621. */
+  requestedPerson?: string;
   channel: CancellationChannel;
   erpMessageId?: string;
   erpCaseId?: string;
@@ -144,6 +146,7 @@ export class CancellationRepository {
       bulk_id: input.bulkId ?? null,
       reason: input.reason.slice(0, 500),
       requested_by: input.requestedBy,
+      requested_person: input.requestedPerson ?? null,
       requested_at: instant(this.clock.now()),
       channel: input.channel,
       erp_message_id: input.erpMessageId ?? null,
@@ -512,6 +515,7 @@ export function toCancellation(r: Row): StoredCancellation {
     ...opt('bulkId', toOptStr(r.bulk_id)),
     reason: toStr(r.reason),
     requestedBy: toStr(r.requested_by),
+    ...opt('requestedPerson', toOptStr(r.requested_person)),
     requestedAt: new Date(toStr(r.requested_at)),
     channel: toStr(r.channel) as CancellationChannel,
     ...opt('erpMessageId', toOptStr(r.erp_message_id)),

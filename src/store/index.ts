@@ -37,7 +37,8 @@ export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export type { FindingBooking, FindingFacts } from './finding-facts.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
-export { SignInFailures, type FailureCounts } from './sign-in-failures.js';
+export { ConsoleSessions, type ActiveConsoleSession, type NewConsoleSession } from './console-sessions.js';
+export { SignInFailures, type FailureCounts, type Reservation, type SignInLimits } from './sign-in-failures.js';
 export { BulkOutbox, type BulkPlan, type MarkSentOptions, type ReportedLine, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export {

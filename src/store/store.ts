@@ -14,6 +14,7 @@ import { ConsoleViews } from './console-views.js';
 import { OperatorViews } from './operator-views.js';
 import { ReportRepository } from './reports.js';
 import { SignInFailures } from './sign-in-failures.js';
+import { ConsoleSessions } from './console-sessions.js';
 import { TodayViews } from './today-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
@@ -70,6 +71,8 @@ export interface Store {
   readonly reports: ReportRepository;
   /** Failed console password sign-ins, for the limit per user name and per address. */
   readonly signInFailures: SignInFailures;
+  /** The console's sessions, so that one can be ended (sign-out, password change, roles removed). */
+  readonly consoleSessions: ConsoleSessions;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
@@ -117,6 +120,7 @@ export function createStore(db: Database, clock: Clock): Store {
     today: new TodayViews(db),
     reports: new ReportRepository(db, clock),
     signInFailures: new SignInFailures(db, clock),
+    consoleSessions: new ConsoleSessions(db, clock),
     audit,
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),

@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { silentLogger, type Logger } from '../../src/log/index.js';
 import { createApp, type App } from '../../src/main/app.js';
@@ -112,5 +113,18 @@ companies:
       await provider.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A fixture started before a describe block's tests and closed after them; call the result inside a test. */
+export function useConsoleFixture(options: Parameters<typeof startConsoleFixture>[0] = {}): () => ConsoleFixture {
+  let fixture: ConsoleFixture | undefined;
+  beforeAll(async () => {
+    fixture = await startConsoleFixture(options);
+  }, 60_000);
+  afterAll(async () => fixture?.close());
+  return () => {
+    if (!fixture) throw new Error('the console fixture did not start');
+    return fixture;
   };
 }

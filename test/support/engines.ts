@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase, type Database } from '../../src/store/index.js';
 import { createThrowawayDatabase, mariaDbForTests } from './mariadb.js';
 
 export interface EngineTarget {
@@ -25,4 +26,20 @@ export async function onBothEngines(suite: EngineSuite): Promise<void> {
       const db = await createThrowawayDatabase();
       return { url: db.url, cleanup: () => db.drop() };
     });
+}
+
+/** A migrated database of `open`'s engine for `fn`, closed and dropped after it. */
+export async function withMigrated(
+  open: () => Promise<EngineTarget>,
+  fn: (db: Database) => Promise<void>,
+): Promise<void> {
+  const target = await open();
+  const db = await openDatabase({ url: target.url });
+  try {
+    await db.migrate();
+    await fn(db);
+  } finally {
+    await db.close();
+    await target.cleanup();
+  }
 }

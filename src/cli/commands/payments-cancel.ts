@@ -4,9 +4,11 @@
 // line of it is shown and the person says yes (or gives --yes) before anything is sent.
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { cancelPayment, confirmCancellation, type CancelResult } from '../../../jobs/payments/cancel.js';
+import { cancelPayment, type CancelResult } from '../../../jobs/payments/cancel.js';
+import { personDirectory } from '../../config/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
+import { personOf } from '../../domain/person.js';
 import { createApp } from '../../main/app.js';
 import type { CancellationLine } from '../../store/index.js';
 import { cliActor } from '../actor.js';
@@ -29,7 +31,7 @@ function resultText(r: Exclude<CancelResult, { outcome: 'confirm' }>): string {
   const named = r.lines.map((l) => l.endToEndId).join(', ');
   switch (r.outcome) {
     case 'awaiting-confirmation':
-      return `cancellation ${r.request.id} of ${named} asked by ${r.request.requestedBy}; a second person confirms it with: settle payments cancel --confirm ${r.request.id}\n`;
+      return `cancellation ${r.request.id} of ${named} asked by ${r.request.requestedBy}; a second person confirms it on the console's Cancellations page\n`;
     case 'at-bank':
       return `cancellation ${r.request.id}: the bank took the request for ${named} but has not confirmed it yet; the status job finishes it, or run the same command again\n`;
     case 'already':
@@ -97,42 +99,41 @@ export function addCancelCommand(command: Command): void {
     .option('--reason <text>', 'why; kept with who (SETTLE_ACTOR or your user) in the audit trail')
     .option('--company <id>', 'the company, when the reference is used by several')
     .option('--yes', 'cancel the whole bulk at the bank without asking (the lines are still printed)')
-    .option('--confirm <request>', 'four eyes: confirm the cancellation request another person made')
+    .option('--confirm <request>', 'four eyes: refused here; a second person confirms in the console')
     .option('--json', 'print JSON (docs/cli-json.md)')
     .action(async (ref: string | undefined, options: CancelOptions, cmd: Command) => {
+      // A second decision needs an identity nobody can choose: the command line's actor is
+      // self-declared (SETTLE_ACTOR) or a shared OS account, so four eyes confirm in the console.
+      if (options.confirm !== undefined)
+        throw new SettleError(
+          'ERR_CANCEL_CONFIRM_IN_CONSOLE',
+          `cancellation ${options.confirm} is confirmed by a second person signed in to the console (its Cancellations page); the command line cannot tell who you are. Nothing was done.`,
+        );
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       try {
         const deps = { store: app.store, bank: app.bank(), logger };
         const who = cliActor();
-        let result: CancelResult;
-        if (options.confirm !== undefined) {
-          result = await confirmCancellation(deps, {
-            requestId: options.confirm,
-            ...who,
-            companies: config.companies,
-          });
-        } else {
-          if (ref === undefined || options.reason === undefined)
-            throw new SettleError('ERR_USAGE', 'give the payment and --reason, or --confirm REQUEST-ID');
-          const input = {
-            ref,
-            reason: options.reason,
-            ...who,
-            companies: config.companies,
-            ...(options.company ? { company: options.company } : {}),
-          };
-          result = await cancelPayment(deps, { ...input, yes: options.yes === true });
-          if (result.outcome === 'confirm') {
-            if (options.json || !(await ask(result)))
-              throw new SettleError(
-                'ERR_CANCEL_CONFIRMATION_NEEDED',
-                options.json || !process.stdin.isTTY
-                  ? `cancelling ${ref} cancels its whole bulk of ${result.bulkLines.length} lines at the bank (${result.bulkLines.map((l) => l.endToEndId).join(', ')}); nothing was done. Run it again with --yes to go ahead.`
-                  : 'not cancelled: you did not say yes',
-              );
-            result = await cancelPayment(deps, { ...input, yes: true });
-          }
+        if (ref === undefined || options.reason === undefined)
+          throw new SettleError('ERR_USAGE', 'give the payment and --reason');
+        const input = {
+          ref,
+          reason: options.reason,
+          ...who,
+          person: personOf({ id: who.actor }, personDirectory(config)),
+          companies: config.companies,
+          ...(options.company ? { company: options.company } : {}),
+        };
+        let result: CancelResult = await cancelPayment(deps, { ...input, yes: options.yes === true });
+        if (result.outcome === 'confirm') {
+          if (options.json || !(await ask(result)))
+            throw new SettleError(
+              'ERR_CANCEL_CONFIRMATION_NEEDED',
+              options.json || !process.stdin.isTTY
+                ? `cancelling ${ref} cancels its whole bulk of ${result.bulkLines.length} lines at the bank (${result.bulkLines.map((l) => l.endToEndId).join(', ')}); nothing was done. Run it again with --yes to go ahead.`
+                : 'not cancelled: you did not say yes',
+            );
+          result = await cancelPayment(deps, { ...input, yes: true });
         }
         if (result.outcome === 'confirm') throw new SettleError('ERR_INTERNAL', 'confirmation asked twice');
         process.stdout.write(options.json ? JSON.stringify(resultJson(result), null, 2) + '\n' : resultText(result));

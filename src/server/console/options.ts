@@ -22,6 +22,8 @@ export interface SignInLimit {
 export interface ConsoleLocalUser {
   username: string;
   email: string;
+  /** The explicit person id this login maps to (src/domain/person.ts). */
+  person?: string;
   /** argon2id hash; unset when its secret could not be read (then nobody signs in as this user). */
   passwordHash?: Secret;
 }

@@ -15,6 +15,8 @@ import type { Store } from '../../store/index.js';
 export interface ConsoleUser {
   /** Stable id: the OIDC subject (`oidc:<issuer>#<sub>`) or `local:<username>`. */
   id: string;
+  /** Who this login is across sign-in methods (src/domain/person.ts); four eyes compares these. */
+  person: string;
   name: string;
   email?: string;
   rolesByCompany: ReadonlyMap<string, ReadonlySet<Role>>;

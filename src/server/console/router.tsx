@@ -18,8 +18,9 @@ import {
   type PageRequest,
   type PageResult,
 } from './page.js';
-import { rolesByCompany } from './people.js';
-import { CONSOLE_PREFIX, readSigned, SESSION_COOKIE, tokenMatches, type Session } from './session.js';
+import { consolePersonOf, rolesByCompany } from './people.js';
+import { CONSOLE_PREFIX, tokenMatches, type Session } from './session.js';
+import { currentSession } from './sessions.js';
 import { sendHtml } from './sign-in.js';
 
 type Req = FastifyRequest<{ Querystring: Record<string, string>; Params: Record<string, string>; Body: unknown }>;
@@ -55,8 +56,13 @@ export function registerRoutes(
     );
 
   /** The signed-in person and the company of the request, or the answer that ends it. */
-  const gate = (req: Req, reply: FastifyReply, needed: Role, company: string | undefined): Gate | FastifyReply => {
-    const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+  const gate = (
+    req: Req,
+    reply: FastifyReply,
+    needed: Role,
+    company: string | undefined,
+    session: Session | undefined,
+  ): Gate | FastifyReply => {
     if (!session) {
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
@@ -69,8 +75,15 @@ export function registerRoutes(
         });
       return reply.redirect(`${CONSOLE_PREFIX}/sign-in?next=${encodeURIComponent(req.url)}`, 303);
     }
-    const roles = rolesByCompany(options.people, session.email);
-    const user: ConsoleUser = { id: session.id, name: session.name, email: session.email, rolesByCompany: roles };
+    const person = consolePersonOf(options, { id: session.id, email: session.email });
+    const roles = rolesByCompany(options, person);
+    const user: ConsoleUser = {
+      id: session.id,
+      person,
+      name: session.name,
+      email: session.email,
+      rolesByCompany: roles,
+    };
     const chosen = company ?? deps.companies.find((c) => roles.has(c.id))?.id ?? '';
     const allowed = roles.get(chosen);
     if (!allowed || !roleAllows(allowed, needed)) {
@@ -97,7 +110,7 @@ export function registerRoutes(
 
   for (const p of routes.pages) {
     app.get(p.path, async (req: Req, reply) => {
-      const g = gate(req, reply, p.role, req.query.company);
+      const g = gate(req, reply, p.role, req.query.company, await currentSession(options, req));
       if (!('user' in g)) return g;
       const request: PageRequest = {
         user: g.user,
@@ -115,14 +128,14 @@ export function registerRoutes(
   for (const a of routes.actions) {
     app.post(a.path, async (req: Req, reply) => {
       const form = formOf(req.body);
-      const session = readSigned<Session>(req, SESSION_COOKIE, deps.clock.now().getTime());
+      const session = await currentSession(options, req);
       // CSRF before anything else: a forged form learns nothing, not even whether the role would do.
       if (session && !tokenMatches(form._csrf, session.csrf))
         return page(reply, 403, undefined, {
           title: 'Refused',
           body: render(<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>),
         });
-      const g = gate(req, reply, a.role, form.company ?? req.query.company);
+      const g = gate(req, reply, a.role, form.company ?? req.query.company, session);
       if (!('user' in g)) return g;
       const origin = { actor: g.user.id, address: req.ip };
       const { _csrf: _ignored, ...fields } = form;

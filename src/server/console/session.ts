@@ -1,9 +1,9 @@
-// Console sessions live in one signed cookie (@fastify/cookie with the configured sessionKey):
-// HttpOnly, SameSite=Lax, path /console, Secure when the console is served over https, with
-// an expiry both in the cookie and inside the signed value (a copied cookie stops working at
-// its expiry whatever the browser does). The value holds who signed in and the session's CSRF
-// token (synchronizer token: every form carries it, every POST must send it back). No server
-// state: several instances share sessions through the same key.
+// Console session cookies, signed (@fastify/cookie with the configured sessionKey): HttpOnly,
+// SameSite=Lax, path /console, Secure when the console is served over https, with an expiry
+// both in the cookie and inside the signed value. The value holds who signed in, the session id
+// and the session's CSRF token (synchronizer token: every form carries it, every POST must send
+// it back). The session id counts only while its row in the database is open (sessions.ts), so
+// a session ends at sign-out for every copy of the cookie; instances share the database.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie'; // its declarations add the cookie methods to fastify's types
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,8 @@ export const CONSOLE_PREFIX = '/console';
 export interface Session {
   /** `oidc:<issuer>#<sub>` or `local:<username>`. */
   id: string;
+  /** The random session id, new at each sign-in; it counts while its server-side row is open (sessions.ts). */
+  sid: string;
   name: string;
   email: string;
   csrf: string;

@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { render, type Html } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import { OidcSignIn } from './oidc.js';
+import type { Reservation } from '../../store/index.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
 import { auditOrigin } from './page.js';
-import { personName, rolesByCompany } from './people.js';
+import { consolePersonOf, personName, rolesByCompany } from './people.js';
+import { currentSession, endSession, openSession } from './sessions.js';
 import {
   clearCookie,
   CONSOLE_PREFIX,
@@ -19,7 +21,6 @@ import {
   tokenMatches,
   writeSigned,
   type CookieSettings,
-  type Session,
 } from './session.js';
 
 /** What sign-in keeps between showing the form (or leaving for the provider) and coming back. */
@@ -54,8 +55,14 @@ export function registerSignIn(
     return pre;
   };
 
-  const startSession = (reply: FastifyReply, who: { id: string; email: string; name?: string }, next: string) => {
-    if (rolesByCompany(options.people, who.email).size === 0) {
+  const startSession = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    who: { id: string; email: string; name?: string },
+    next: string,
+  ) => {
+    const person = consolePersonOf(options, who);
+    if (rolesByCompany(options, person).size === 0) {
       options.logger.warn('console sign-in refused: not in any company people list', { user: who.id });
       return reply
         .code(403)
@@ -72,14 +79,8 @@ export function registerSignIn(
           }),
         );
     }
-    const session: Session = {
-      id: who.id,
-      email: who.email,
-      name: personName(options.people, who.email) ?? who.name ?? who.email,
-      csrf: newToken(),
-      exp: now() + options.sessionTtlMs,
-    };
-    writeSigned(reply, SESSION_COOKIE, session, { ...settings, expiresAt: session.exp });
+    const name = personName(options, person) ?? who.name ?? who.email;
+    await openSession(options, req, reply, { id: who.id, email: who.email, name, person }, settings);
     clearCookie(reply, PRE_SESSION_COOKIE);
     options.logger.info('console sign-in', { user: who.id });
     return reply.redirect(next, 303);
@@ -93,31 +94,35 @@ export function registerSignIn(
   app.post(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
     const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
     const form = req.body ?? {};
-    if (!pre || !tokenMatches(form._csrf, pre.token))
+    const failures = options.deps.store.signInFailures;
+    // A form is sent once: the same token again (a replay, or many copies at once) is refused
+    // before anything is counted or checked.
+    if (!pre || !tokenMatches(form._csrf, pre.token) || !(await failures.useFormToken(pre.token, PRE_SESSION_MS)))
       return sendHtml(
         reply,
         403,
         signInPage(options, begin(reply, '/console/').token, 'The sign-in form expired. Please try again.'),
       );
     const username = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
-    const refused = await limitReached(options, username, req.ip);
-    if (refused)
+    const reservation = await failures.reserve(username, req.ip, limitOf(options));
+    if (!reservation.allowed) {
+      const refused = await refuse(options, username, req.ip, reservation);
       return sendHtml(
         reply.header('retry-after', String(refused.retryAfterS)),
         429,
         signInPage(options, begin(reply, pre.next).token, refused.message),
       );
+    }
     const user = options.localUsers.find((u) => u.username === form.username);
     const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
     const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
-    const failures = options.deps.store.signInFailures;
     if (!user?.passwordHash || !ok) {
-      await failures.recordFailure(username, req.ip, limitOf(options).windowMs);
+      // The reserved attempt stays counted as the failure it was.
       options.logger.warn('console sign-in failed', { username, address: req.ip });
       return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
     }
-    await failures.clearUser(username);
-    return startSession(reply, { id: `local:${user.username}`, email: user.email }, pre.next);
+    await failures.succeeded(username, reservation.attemptId);
+    return startSession(req, reply, { id: `local:${user.username}`, email: user.email }, pre.next);
   });
 
   app.get(`${CONSOLE_PREFIX}/sign-in/oidc`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
@@ -147,6 +152,7 @@ export function registerSignIn(
     if (!identity.email || identity.emailVerified === false)
       return retry('The identity provider gave no verified e-mail address; settle matches people by e-mail.');
     return startSession(
+      req,
       reply,
       { id: identity.id, email: identity.email, ...(identity.name ? { name: identity.name } : {}) },
       pre.next,
@@ -154,7 +160,7 @@ export function registerSignIn(
   });
 
   app.post(`${CONSOLE_PREFIX}/sign-out`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
-    const session = readSigned<Session>(req, SESSION_COOKIE, now());
+    const session = await currentSession(options, req);
     if (session && !tokenMatches(req.body?._csrf, session.csrf))
       return sendHtml(
         reply,
@@ -165,7 +171,11 @@ export function registerSignIn(
         }),
       );
     clearCookie(reply, SESSION_COOKIE);
-    if (session) options.logger.info('console sign-out', { user: session.id });
+    if (session) {
+      // Ended server-side: a copy of the cookie opens nothing any more.
+      await endSession(options, session);
+      options.logger.info('console sign-out', { user: session.id });
+    }
     return reply.redirect(`${CONSOLE_PREFIX}/sign-in`, 303);
   });
 
@@ -179,19 +189,19 @@ function limitOf(options: ConsoleOptions): SignInLimit {
 }
 
 /**
- * Whether this name or this address has used up its failed sign-ins in the window: then the
- * attempt is refused before the password is checked (a right one too), and the lockout is
- * logged and written to the audit trail once — the name and the address, never the password.
+ * This name or this address used up its failed sign-ins in the window, so the attempt was
+ * refused before the password was checked (a right one too). The lockout is logged and written
+ * to the audit trail once — the name and the address, never the password.
  */
-async function limitReached(
+async function refuse(
   options: ConsoleOptions,
   username: string,
   address: string,
-): Promise<{ message: string; retryAfterS: number } | undefined> {
+  reservation: Extract<Reservation, { allowed: false }>,
+): Promise<{ message: string; retryAfterS: number }> {
   const limit = limitOf(options);
-  const counts = await options.deps.store.signInFailures.count(username, address, limit.windowMs);
-  const byUser = counts.byUser >= limit.perUser;
-  if (!byUser && counts.byAddress < limit.perAddress) return undefined;
+  const { counts } = reservation;
+  const byUser = reservation.by === 'user';
   const now = options.deps.clock.now().getTime();
   const until = (counts.oldestAt?.getTime() ?? now) + limit.windowMs;
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));

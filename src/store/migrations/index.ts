@@ -35,6 +35,9 @@ import { up as camt029FinalAnswersUp } from './0401-camt029-final-answers.js';
 import { up as bulkBankConsentUp } from './0402-bulk-bank-consent.js';
 import { up as auditCheckpointsUp } from './0422-audit-checkpoints.js';
 import { up as signInFailuresUp } from './0423-sign-in-failures.js';
+import { up as signInGuardsUp } from './0620-sign-in-guards.js';
+import { up as cancellationPersonUp } from './0621-cancellation-person.js';
+import { up as consoleSessionsUp } from './0622-console-sessions.js';
 import { up as electronicSequenceNumbersUp } from './0490-electronic-sequence-numbers.js';
 import { up as sequenceNumberContentUp } from './0510-sequence-number-content.js';
 import { up as exportFloorsUp } from './0520-export-floors.js';
@@ -104,4 +107,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0590_cancellations_bulk_index', up: cancellationsBulkIndexUp },
   { name: '0600_foreign_key_indexes', up: foreignKeyIndexesUp },
   { name: '0610_payment_line_parties', up: paymentLinePartiesUp },
+  { name: '0620_sign_in_guards', up: signInGuardsUp },
+  { name: '0621_cancellation_person', up: cancellationPersonUp },
+  { name: '0622_console_sessions', up: consoleSessionsUp },
 ];

@@ -20,6 +20,7 @@ import type {
   PageResult,
 } from '../../../src/server/console/page.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
+import { consolePersonOf } from '../../../src/server/console/people.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, type World } from '../../jobs/payments/world.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 
@@ -37,9 +38,22 @@ function action(path: string): ConsoleAction {
   return found;
 }
 
+/** The console's people: one person each, whichever way they sign in. */
+const WHO_IS_WHO = {
+  localUsers: [],
+  people: new Map([
+    ['acme', ['olga', 'otto', 'vera'].map((n) => ({ name: n, email: `${n}@acme.example`, roles: [] }))],
+  ]),
+};
+
 function request(who: string, roles: Role[], params: Record<string, string> = {}): PageRequest {
   return {
-    user: { id: `local:${who}`, name: who, rolesByCompany: new Map([['acme', new Set<Role>(roles)]]) },
+    user: {
+      id: `local:${who}`,
+      person: consolePersonOf(WHO_IS_WHO, { id: `local:${who}`, email: `${who}@acme.example` }),
+      name: who,
+      rolesByCompany: new Map([['acme', new Set<Role>(roles)]]),
+    },
     company: 'acme',
     query: new URLSearchParams({ company: 'acme' }),
     params,
@@ -334,6 +348,15 @@ function suite(name: string, maria: boolean): void {
       expect(body(self)).toContain(
         `local:olga asked for cancellation ${open!.id}; a second person must confirm it (four eyes)`,
       );
+      // Her second login (the company's OIDC, her address in other case and with a space) is her too.
+      const sso = post(...OLGA, { id: open!.id }, {});
+      const login = { id: 'oidc:https://idp.example#4711', email: ' OLGA@Acme.example' };
+      const viaSso = await confirm.handle(deps, {
+        ...sso,
+        user: { ...sso.user, id: login.id, person: consolePersonOf(WHO_IS_WHO, login) },
+        origin: { ...sso.origin, actor: login.id },
+      });
+      expect(body(viaSso)).toContain('a second person must confirm it (four eyes)');
       expect(await confirm.handle(deps, post(...VERA, { id: open!.id }, {}))).toMatchObject({ status: 403 });
       expect((await bankBulks(w))[0]!.transactionStatus).toBe('RCVD');
 

@@ -42,6 +42,7 @@ function request(roles: Role[], options: { query?: Record<string, string>; param
   const req: PageRequest = {
     user: {
       id: `local:${roles.join('+')}`,
+      person: roles.join('+'),
       name: roles.join('+'),
       rolesByCompany: new Map([['acme', new Set<Role>(roles)]]),
     },

@@ -145,6 +145,7 @@ export const cancelPaymentAction: ConsoleAction = {
           ref: payment.id,
           reason: reason.reason,
           actor: req.origin.actor,
+          person: req.user.person,
           origin: auditOrigin(req.origin),
           companies: ops.companies,
           company: req.company,

@@ -5,6 +5,7 @@
 // nothing was sent, the request closes). The one who asked cannot confirm their own request.
 import { declineCancellation } from '../../../../jobs/payments/cancel-review.js';
 import { confirmCancellation } from '../../../../jobs/payments/cancel.js';
+import { samePerson } from '../../../domain/person.js';
 import type { StoredCancellation } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Table } from '../../../html/index.js';
@@ -25,7 +26,7 @@ function stateOf(deps: ConsoleDeps, c: StoredCancellation): string {
 function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
   if (!isOperator(req) || c.bankRequestedAt) return null;
   const path = `/console/cancellations/${encodeURIComponent(c.id)}`;
-  const own = c.requestedBy === req.user.id;
+  const own = samePerson(c.requestedPerson ?? c.requestedBy, req.user.person);
   return (
     <>
       {own ? (
@@ -121,7 +122,13 @@ export const confirmCancellationAction: ConsoleAction = {
     return runDecision(deps, req, 'Not confirmed', async () => {
       const result = await confirmCancellation(
         { store: deps.store, bank: ops.bank(), logger: ops.logger },
-        { requestId: request.id, actor: req.origin.actor, origin: auditOrigin(req.origin), companies: ops.companies },
+        {
+          requestId: request.id,
+          actor: req.origin.actor,
+          person: req.user.person,
+          origin: auditOrigin(req.origin),
+          companies: ops.companies,
+        },
       );
       return {
         status: 200,
