@@ -68,6 +68,7 @@ export class HttpBankClient implements BankClient {
         ...options.retry,
       },
       concurrency: options.concurrency ?? 4,
+      ...(options.answerLimits ? { answerLimits: options.answerLimits } : {}),
       logger: options.logger,
       clock,
       ...(options.sleep ? { sleep: options.sleep } : {}),

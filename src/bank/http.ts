@@ -6,6 +6,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
+import { DEFAULT_ANSWER_LIMITS, readBounded, type AnswerKind } from './answer-limits.js';
 import { BankError, BANK_ERROR_CODES, errorFromResponse } from './bank-error.js';
 import {
   isNetworkError,
@@ -37,6 +38,8 @@ export interface HttpRequest {
   retrySafe?: boolean;
   /** Return 4xx answers to the caller instead of throwing (the token endpoint's OAuth errors). */
   pass4xx?: boolean;
+  /** Which size limit the answer is read under (answer-limits.ts); default `resource`. */
+  answer?: AnswerKind;
   signal?: AbortSignal;
 }
 
@@ -66,6 +69,8 @@ export interface BankHttpOptions {
   dispatcher?: Dispatcher;
   /** Called with the code of every error this client gives up on. */
   onError?: (code: string) => void;
+  /** Size limits per kind of answer, in bytes; default DEFAULT_ANSWER_LIMITS. */
+  answerLimits?: Partial<Record<AnswerKind, number>>;
 }
 
 export class BankHttp {
@@ -209,7 +214,14 @@ export class BankHttp {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const res = await request(url, { method: req.method, headers, body, dispatcher: this.dispatcher, signal });
-    const text = await res.body.text();
+    const kind = req.answer ?? 'resource';
+    const text = await readBounded(res.body, headerOf(res.headers['content-length']), {
+      kind,
+      limit: this.options.answerLimits?.[kind] ?? DEFAULT_ANSWER_LIMITS[kind],
+      method: req.method,
+      path,
+      changesState: (req.method === 'POST' || req.method === 'PUT') && req.retrySafe !== true,
+    });
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -257,6 +269,10 @@ function parseBody(text: string, status: number, method: string, path: string): 
       { status },
     );
   }
+}
+
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function traceIdOf(headers: Record<string, string>): string | undefined {
