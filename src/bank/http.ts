@@ -215,18 +215,19 @@ export class BankHttp {
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const res = await request(url, { method: req.method, headers, body, dispatcher: this.dispatcher, signal });
     const kind = req.answer ?? 'resource';
+    const changesState = (req.method === 'POST' || req.method === 'PUT') && req.retrySafe !== true;
     const text = await readBounded(res.body, headerOf(res.headers['content-length']), {
       kind,
       limit: this.options.answerLimits?.[kind] ?? DEFAULT_ANSWER_LIMITS[kind],
       method: req.method,
       path,
-      changesState: (req.method === 'POST' || req.method === 'PUT') && req.retrySafe !== true,
+      changesState,
     });
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const parsed = parseBody(text, res.statusCode, req.method, path);
+    const parsed = parseBody(text, res.statusCode, req.method, path, changesState);
     const replayed = /^true$/i.test(responseHeaders['idempotent-replayed'] ?? '');
     this.checkDeprecation(responseHeaders);
     // Method, path, status, timing and trace id only: never headers or bodies (tokens, secrets).
@@ -257,7 +258,7 @@ export class BankHttp {
   }
 }
 
-function parseBody(text: string, status: number, method: string, path: string): unknown {
+function parseBody(text: string, status: number, method: string, path: string, changesState: boolean): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -266,7 +267,8 @@ function parseBody(text: string, status: number, method: string, path: string): 
     throw new BankError(
       BANK_ERROR_CODES.invalidResponse,
       `the bank answered ${status} to ${method} ${path} with a body that is not JSON`,
-      { status },
+      // A 2xx to a POST that cannot be read: the bank may have done the work.
+      { status, outcomeUnknown: changesState },
     );
   }
 }
