@@ -47,6 +47,8 @@ export function object(value: unknown, what: string): Json {
 
 function required(o: Json, names: readonly string[], what: string): string {
   for (const name of names) {
+    // Ids are strings in every answer (spec §5): a number is a misfit, never converted (issue #50).
+    if (typeof o[name] === 'number') throw invalid(what, `${name}: expected a string, received a number`);
     const v = asString(o[name]);
     if (v) return v;
   }

@@ -2,12 +2,15 @@
 // wrong type or form are refused with the field named, the documented spellings still read.
 import { describe, expect, it } from 'vitest';
 import {
+  readAccount,
+  readBank,
   readBulkPaymentCreated,
   readConsent,
   readPaymentInformation,
   readPaymentStatus,
   readScaAuthorization,
   readSigningBasket,
+  readTransaction,
 } from '../../src/bank/readers.js';
 
 const refused = (read: () => unknown, field: string): void => {
@@ -23,6 +26,12 @@ describe('answer schemas', () => {
     refused(() => readSigningBasket({ basketId: 'b1', paymentIds: ['p1', 2] }, false), 'paymentIds.1');
     refused(() => readConsent({ consentId: { id: 'x' }, status: 'authorized' }), 'consentId');
     refused(() => readScaAuthorization({ authorizationId: 9000 }, false), 'authorizationId');
+  });
+
+  it('refuse a number for the id of an account, a transaction or a bank', () => {
+    refused(() => readAccount({ id: 42 }), 'id');
+    refused(() => readTransaction({ transactionId: 7, transactionAmount: { amount: '1.00' } }), 'transactionId');
+    refused(() => readBank({ bankId: 3 }), 'bankId');
   });
 
   it('refuse a status that is not a four-letter code', () => {
