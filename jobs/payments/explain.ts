@@ -41,6 +41,14 @@ export function explainSendFailure(error: BankError, ctx: BulkContext): Explaine
   const title = (error.title ?? '').toLowerCase();
   const detail = error.detail ?? '';
   const account = maskIban(ctx.debtorIban);
+  if (error.code === 'ERR_BANK_INVALID_RESPONSE' || error.code === 'ERR_BANK_ANSWER_TOO_LARGE') {
+    // The bank answered, but not in the API's shape (a number for an id, an endless body): it
+    // may have taken the bulk. Sending again cannot make that clearer; a lookup can.
+    return {
+      verdict: 'unknown',
+      explanation: `The bank's answer could not be read (${error.code}); it may have received the payment. Nothing is re-sent: settle looks it up at the bank.`,
+    };
+  }
   if (error.outcomeUnknown || status === undefined) {
     return {
       verdict: 'uncertain',

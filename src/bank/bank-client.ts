@@ -3,6 +3,7 @@
 // (http-bank-client.ts) implements it over HTTP; tests and jobs may implement it otherwise.
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
+import type { AnswerKind } from './answer-limits.js';
 import type { RetryPolicy, Sleep } from './retry-policy.js';
 import type { SecretSource } from './token-provider.js';
 import type {
@@ -139,6 +140,8 @@ export interface BankClientOptions {
   maxRetries?: number;
   retry?: Partial<RetryPolicy>;
   concurrency?: number;
+  /** Size limits per kind of answer in bytes (answer-limits.ts); tests lower them. */
+  answerLimits?: Partial<Record<AnswerKind, number>>;
   /** Path segment of the payment product: the initiate path is literally /bulk-payments/credit-transfer (facts §10.5). */
   paymentProduct?: 'credit-transfer' | 'creditTransfer';
   logger: Logger;

@@ -18,6 +18,7 @@ export const BANK_ERROR_CODES = {
   authFailed: 'ERR_BANK_AUTH_FAILED',
   noCredentials: 'ERR_BANK_NO_CREDENTIALS',
   eventInvalid: 'ERR_BANK_EVENT_INVALID',
+  answerTooLarge: 'ERR_BANK_ANSWER_TOO_LARGE',
 } as const;
 export type BankErrorCode = (typeof BANK_ERROR_CODES)[keyof typeof BANK_ERROR_CODES];
 

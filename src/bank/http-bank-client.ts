@@ -3,6 +3,7 @@
 // Resource-Group-Name), Scopes or a Consent-ID; payment initiation also sends Consent-ID when
 // given and TPP-Redirect-URI when configured; PSU-IP-Address only when a person is present.
 import { systemClock } from '../domain/clock.js';
+import { BankError, BANK_ERROR_CODES, isBankError } from './bank-error.js';
 import type { BankClient, BankClientOptions } from './bank-client.js';
 import { BankHttp, type HttpRequest, type Method, type QueryValue } from './http.js';
 import { nextOf, paginate } from './paging.js';
@@ -68,6 +69,7 @@ export class HttpBankClient implements BankClient {
         ...options.retry,
       },
       concurrency: options.concurrency ?? 4,
+      ...(options.answerLimits ? { answerLimits: options.answerLimits } : {}),
       logger: options.logger,
       clock,
       ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -239,7 +241,7 @@ export class HttpBankClient implements BankClient {
     if (request.state !== undefined) body.state = request.state;
     if (request.redirectSettings !== undefined) body.redirectSettings = request.redirectSettings;
     const res = await this.http.send({ ...this.req('POST', '/consents', options, {}), json: body, ...key(options) });
-    return readConsentLink(res.body, res.replayed);
+    return posted(() => readConsentLink(res.body, res.replayed));
   }
 
   listConsents(query: { status?: ConsentStatus } = {}, options: CallOptions = {}): AsyncIterable<Consent> {
@@ -288,7 +290,7 @@ export class HttpBankClient implements BankClient {
       json: request,
       ...key(options),
     });
-    return readBulkPaymentCreated(res.body, res.status, res.replayed);
+    return posted(() => readBulkPaymentCreated(res.body, res.status, res.replayed));
   }
 
   async getBulkPayment(
@@ -382,7 +384,7 @@ export class HttpBankClient implements BankClient {
       json: { paymentIds },
       ...key(options),
     });
-    return readSigningBasket(res.body, res.replayed);
+    return posted(() => readSigningBasket(res.body, res.replayed));
   }
 
   async getSigningBasket(basketId: string, options: CallOptions = {}): Promise<SigningBasket> {
@@ -405,7 +407,7 @@ export class HttpBankClient implements BankClient {
       json: {},
       ...key(options),
     });
-    return readScaAuthorization(res.body, res.replayed);
+    return posted(() => readScaAuthorization(res.body, res.replayed));
   }
 
   // ---- helpers --------------------------------------------------------------------------
@@ -436,6 +438,20 @@ export class HttpBankClient implements BankClient {
       headers['consent-id'] = context.consentId;
     }
     return headers;
+  }
+}
+
+/**
+ * The bank answered a POST, but not in the API's shape: it may well have done the work, so the
+ * outcome is unknown — never sent again, resolved by looking it up (architecture §2.3).
+ */
+function posted<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (isBankError(error) && error.code === BANK_ERROR_CODES.invalidResponse)
+      throw new BankError(error.code, error.message, { outcomeUnknown: true, cause: error });
+    throw error;
   }
 }
 

@@ -6,6 +6,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log/index.js';
+import { DEFAULT_ANSWER_LIMITS, readBounded, type AnswerKind } from './answer-limits.js';
 import { BankError, BANK_ERROR_CODES, errorFromResponse } from './bank-error.js';
 import {
   isNetworkError,
@@ -37,6 +38,8 @@ export interface HttpRequest {
   retrySafe?: boolean;
   /** Return 4xx answers to the caller instead of throwing (the token endpoint's OAuth errors). */
   pass4xx?: boolean;
+  /** Which size limit the answer is read under (answer-limits.ts); default `resource`. */
+  answer?: AnswerKind;
   signal?: AbortSignal;
 }
 
@@ -66,6 +69,8 @@ export interface BankHttpOptions {
   dispatcher?: Dispatcher;
   /** Called with the code of every error this client gives up on. */
   onError?: (code: string) => void;
+  /** Size limits per kind of answer, in bytes; default DEFAULT_ANSWER_LIMITS. */
+  answerLimits?: Partial<Record<AnswerKind, number>>;
 }
 
 export class BankHttp {
@@ -209,12 +214,20 @@ export class BankHttp {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const res = await request(url, { method: req.method, headers, body, dispatcher: this.dispatcher, signal });
-    const text = await res.body.text();
+    const kind = req.answer ?? 'resource';
+    const changesState = (req.method === 'POST' || req.method === 'PUT') && req.retrySafe !== true;
+    const text = await readBounded(res.body, headerOf(res.headers['content-length']), {
+      kind,
+      limit: this.options.answerLimits?.[kind] ?? DEFAULT_ANSWER_LIMITS[kind],
+      method: req.method,
+      path,
+      changesState,
+    });
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const parsed = parseBody(text, res.statusCode, req.method, path);
+    const parsed = parseBody(text, res.statusCode, req.method, path, changesState);
     const replayed = /^true$/i.test(responseHeaders['idempotent-replayed'] ?? '');
     this.checkDeprecation(responseHeaders);
     // Method, path, status, timing and trace id only: never headers or bodies (tokens, secrets).
@@ -245,7 +258,7 @@ export class BankHttp {
   }
 }
 
-function parseBody(text: string, status: number, method: string, path: string): unknown {
+function parseBody(text: string, status: number, method: string, path: string, changesState: boolean): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -254,9 +267,14 @@ function parseBody(text: string, status: number, method: string, path: string): 
     throw new BankError(
       BANK_ERROR_CODES.invalidResponse,
       `the bank answered ${status} to ${method} ${path} with a body that is not JSON`,
-      { status },
+      // A 2xx to a POST that cannot be read: the bank may have done the work.
+      { status, outcomeUnknown: changesState },
     );
   }
+}
+
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function traceIdOf(headers: Record<string, string>): string | undefined {

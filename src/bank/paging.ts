@@ -31,9 +31,11 @@ export function nextOf(body: unknown, nested: readonly string[] = []): Page<neve
 
 export async function* paginate<T>(
   http: BankHttp,
-  first: HttpRequest,
+  start: HttpRequest,
   read: (body: unknown) => Page<T>,
 ): AsyncGenerator<T, void, undefined> {
+  // Every page, the first and those its links lead to, is read under the page size limit.
+  const first: HttpRequest = { ...start, answer: 'page' };
   let req: HttpRequest | undefined = first;
   const seen = new Set<string>();
   while (req) {

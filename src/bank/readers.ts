@@ -1,6 +1,7 @@
 // Tolerant readers: one per resource, from the JSON the bank wrote to the canonical types of
 // types.ts. Missing optional fields stay absent, nulls are ignored, unknown fields stay in `raw`;
 // only a missing identifier (nothing to refer to) is an error.
+import { ANSWER_SCHEMAS, fit } from './answer-schemas.js';
 import { BankError, BANK_ERROR_CODES } from './bank-error.js';
 import {
   asArray,
@@ -46,6 +47,8 @@ export function object(value: unknown, what: string): Json {
 
 function required(o: Json, names: readonly string[], what: string): string {
   for (const name of names) {
+    // Ids are strings in every answer (spec §5): a number is a misfit, never converted (issue #50).
+    if (typeof o[name] === 'number') throw invalid(what, `${name}: expected a string, received a number`);
     const v = asString(o[name]);
     if (v) return v;
   }
@@ -215,6 +218,7 @@ export function readBank(value: unknown): Bank {
 
 export function readConsent(value: unknown): Consent {
   const o = object(value, 'consent');
+  fit(ANSWER_SCHEMAS.consent, o, 'consent');
   const extra = asObject(o.additionalData) ?? {};
   const out: Consent = {
     consentId: required(o, ['consentId', 'id'], 'consent'),
@@ -229,6 +233,7 @@ export function readConsent(value: unknown): Consent {
 
 export function readConsentLink(value: unknown, replayed: boolean): ConsentLink {
   const o = object(value, 'consent');
+  fit(ANSWER_SCHEMAS.consent, o, 'consent');
   const out: ConsentLink = {
     consentId: required(o, ['consentId', 'id'], 'consent'),
     status: canonicalConsentStatus(asString(o.status) ?? 'Unknown'),
@@ -244,6 +249,7 @@ export function readConsentLink(value: unknown, replayed: boolean): ConsentLink 
 function readLine(value: unknown): PaymentLineStatus | undefined {
   const o = asObject(value);
   if (!o) return undefined;
+  fit(ANSWER_SCHEMAS.line, o, 'payment line');
   const out: PaymentLineStatus = { tppMessages: readTppMessages(o), raw: o };
   put(out, 'paymentId', asString(o.paymentId));
   put(out, 'endToEndIdentification', asString(o.endToEndIdentification));
@@ -254,6 +260,7 @@ function readLine(value: unknown): PaymentLineStatus | undefined {
 
 export function readBulkPaymentCreated(value: unknown, httpStatus: number, replayed: boolean): BulkPaymentCreated {
   const o = object(value, 'payment');
+  fit(ANSWER_SCHEMAS.bulkCreated, o, 'payment');
   const out: BulkPaymentCreated = {
     paymentId: required(o, ['paymentId', 'id'], 'payment'),
     transactionStatus: canonicalTransactionStatus(asString(o.transactionStatus) ?? 'RCVD'),
@@ -268,6 +275,7 @@ export function readBulkPaymentCreated(value: unknown, httpStatus: number, repla
 
 export function readPaymentInformation(value: unknown): PaymentInformation {
   const o = object(value, 'payment');
+  fit(ANSWER_SCHEMAS.payment, o, 'payment');
   const status = asString(o.transactionStatus);
   if (!status) throw invalid('payment', 'transactionStatus is missing');
   const out: PaymentInformation = {
@@ -286,6 +294,7 @@ export function readPaymentInformation(value: unknown): PaymentInformation {
 
 export function readPaymentStatus(value: unknown): PaymentStatusReport {
   const o = object(value, 'payment status');
+  fit(ANSWER_SCHEMAS.paymentStatus, o, 'payment status');
   const status = asString(o.transactionStatus);
   if (!status) throw invalid('payment status', 'transactionStatus is missing');
   return {
@@ -298,6 +307,7 @@ export function readPaymentStatus(value: unknown): PaymentStatusReport {
 
 export function readSigningBasket(value: unknown, replayed: boolean): SigningBasket {
   const o = object(value, 'signing basket');
+  fit(ANSWER_SCHEMAS.signingBasket, o, 'signing basket');
   const out: SigningBasket = {
     basketId: required(o, ['basketId', 'id'], 'signing basket'),
     paymentIds: asArray(o.paymentIds).flatMap((id) => asString(id) ?? []),
@@ -313,6 +323,7 @@ export function readSigningBasket(value: unknown, replayed: boolean): SigningBas
 
 export function readScaAuthorization(value: unknown, replayed: boolean): ScaAuthorization {
   const o = object(value, 'authorisation');
+  fit(ANSWER_SCHEMAS.scaAuthorization, o, 'authorisation');
   const links = readLinks(o._links);
   const scaRedirect = asObject(o.scaRedirect);
   const out: ScaAuthorization = { replayed, raw: o };

@@ -98,6 +98,7 @@ export class TokenProvider {
       auth: false,
       retrySafe: true,
       pass4xx: true,
+      answer: 'token',
     });
     const body = asObject(response.body);
     if (response.status >= 400) {

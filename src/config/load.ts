@@ -10,6 +10,7 @@ import { applyEnvOverrides } from './env.js';
 import type { ConfigProblem } from './problem.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveSecret, type SecretRef } from './secret-ref.js';
+import { unknownKeysMessage } from './unknown-keys.js';
 import { parseConfigYaml } from './yaml.js';
 
 export type { ConfigProblem } from './problem.js';
@@ -61,11 +62,17 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
-      problems.push({ path: issue.path.join('.') || '(root)', message: issue.message });
+      problems.push({
+        path: issue.path.join('.') || '(root)',
+        message:
+          issue.code === 'unrecognized_keys' ? unknownKeysMessage(configSchema, issue.path, issue.keys) : issue.message,
+      });
     throw configError(problems, file);
   }
-  const config = resolveConfig(parsed.data, env, cwd, problems);
-  crossCheck(config, problems);
+  const unset: ConfigProblem[] = [];
+  const config = resolveConfig(parsed.data, env, cwd, unset);
+  crossCheck(config, problems, new Set(unset.map((u) => u.path)));
+  problems.push(...groupedSecrets(unset));
   if (problems.length) throw configError(problems, file);
   return deepFreeze({ ...config, source: { file, envOverrides } });
 }
@@ -146,7 +153,27 @@ function resolveConfig(
   };
 }
 
-function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
+/**
+ * Secrets that could not be read. Several at once (the example file copied as it is) are one
+ * problem that says how secrets are given, not a dozen that each look like a separate mistake.
+ */
+function groupedSecrets(unset: readonly ConfigProblem[]): ConfigProblem[] {
+  if (unset.length < 2) return [...unset];
+  const list = unset.map((u) => `\n      ${u.path}: ${u.message}`).join('');
+  return [
+    {
+      path: 'secrets',
+      message:
+        `${unset.length} secrets are not provided:${list}\n` +
+        '    Give each where its reference in the file points: { env: NAME } → set NAME in the environment ' +
+        "of settle's service (an EnvironmentFile readable by settle only); { file: PATH } → write the secret to " +
+        'PATH (mode 0600); { credential: NAME } → put it in /etc/settle/credentials/NAME and run settle under ' +
+        "the sample systemd units (LoadCredential). Or remove the settings you do not use (docs/configuration.md, 'Secrets').",
+    },
+  ];
+}
+
+function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[], unset: ReadonlySet<string>): void {
   const seen = new Set<string>();
   config.companies.forEach((company, i) => {
     if (seen.has(company.id))
@@ -162,7 +189,9 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[]): 
   checkConsole(config, problems);
   checkPeople(config, problems);
   for (const [name, t] of Object.entries(config.transports)) {
-    if (!t.password && !t.privateKey)
+    // A password or key that is referenced but unset is reported with the other secrets.
+    const referenced = unset.has(`transports.${name}.password`) || unset.has(`transports.${name}.privateKey`);
+    if (!t.password && !t.privateKey && !referenced)
       problems.push({ path: `transports.${name}`, message: 'needs password or privateKey' });
     if (!t.hostKeySha256 && !t.allowUnpinnedHostKey) {
       problems.push({

@@ -12,8 +12,13 @@ export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter, logLevel: 'silent' });
   const before = problems.length;
-  for (const e of [...doc.errors, ...doc.warnings])
-    problems.push({ path: line(e.linePos?.[0]?.line), message: e.message.split('\n')[0] ?? e.message });
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    const pos = e.linePos?.[0];
+    problems.push({
+      path: line(pos?.line),
+      message: syntaxMessage(e.message, text, pos),
+    });
+  }
   const at = (node: Node) => line(node.range ? lineCounter.linePos(node.range[0]).line : undefined);
   visit(doc, {
     Pair(_, pair) {
@@ -48,3 +53,23 @@ export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record
 }
 
 const line = (n: number | undefined) => `(line ${n ?? '?'})`;
+
+/**
+ * The parser's reason without its own position suffix, then the line as written with a caret
+ * under the column: the operator sees what to fix without opening the file at that line.
+ */
+function syntaxMessage(message: string, text: string, pos: { line: number; col: number } | undefined): string {
+  const reason = (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
+  const written = pos ? masked(text.split(/\r?\n/)[pos.line - 1]) : undefined;
+  if (written === undefined) return reason;
+  const gutter = `${pos!.line} | `;
+  return `${reason} (column ${pos!.col}):\n      ${gutter}${written}\n      ${' '.repeat(gutter.length + pos!.col - 1)}^`;
+}
+
+/** A line that sets a secret-looking key keeps its key only: a value typed there may be a real secret. */
+function masked(written: string | undefined): string | undefined {
+  const secretKey = /^(\s*-?\s*[\w-]*(?:secret|password|passphrase|key|authorization|hash|token)[\w-]*\s*:).+$/i.exec(
+    written ?? '',
+  );
+  return secretKey ? `${secretKey[1]} ••••` : written;
+}

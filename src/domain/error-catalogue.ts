@@ -78,6 +78,7 @@ export const errorCatalogue = {
   ERR_BANK_NO_CREDENTIALS: { exit: usage, meaning: 'a call needs a bank token but no client secret is configured' },
   ERR_BANK_EVENT_INVALID: { exit: findings, meaning: 'a webhook delivery is not a valid CloudEvents message' },
   ERR_BANK_ID_UNKNOWN: { exit: usage, meaning: 'the bankId is not listed by the bank exactly as written' },
+  ERR_BANK_ANSWER_TOO_LARGE: { exit: runtime, meaning: 'an answer from the bank exceeded the size limit of its kind' },
   ERR_CONSENT_EXISTS: { exit: findings, meaning: 'the company already has an active consent at that bank' },
   ERR_CONSENT_PROPERTIES_MISSING: { exit: usage, meaning: 'the bank requires consent properties not given' },
   ERR_RECONCILE_CONFIG: { exit: usage, meaning: 'the reconciliation settings are invalid' },

@@ -2,7 +2,8 @@
 // company's folders are there (local, or over SFTP with the pinned host key), that the database
 // answers with this version's schema, and that the bank gives a token, knows each company's
 // consent as Authorized and has its accounts enabled. Each problem is one located line.
-import { pinnedConsentIds, type CompanyConfig, type Config } from '../config/index.js';
+import { companyBanks, pinnedConsentIds, type CompanyConfig, type Config } from '../config/index.js';
+import { didYouMean } from '../config/did-you-mean.js';
 import { isSettleError } from '../domain/errors.js';
 import type { Logger } from '../log/index.js';
 import { redactText } from '../log/index.js';
@@ -116,12 +117,42 @@ async function checkBank(config: Readonly<Config>, logger: Logger): Promise<Onli
     }
     const out: OnlineCheck[] = [
       { area: 'bank', subject: `bank ${config.bank.baseUrl}`, ok: true, message: 'token issued' },
+      ...(await checkBankIds(bank, config)),
     ];
     for (const company of config.companies) out.push(...(await checkCompanyAtBank(bank, company, consents)));
     return out;
   } finally {
     await bank.close();
   }
+}
+
+/**
+ * Every configured bankId exactly as the bank lists it. The bank treats ids as case-sensitive
+ * (spec §2.2), so `Nordbank` for `nordbank` is a mistake that would first show as a rejected
+ * file: name it here, with the listed id it most likely meant.
+ */
+async function checkBankIds(bank: BankClient, config: Readonly<Config>): Promise<OnlineCheck[]> {
+  const listed: string[] = [];
+  try {
+    for await (const b of bank.listBanks()) listed.push(b.bankId);
+  } catch (error) {
+    return [{ area: 'bank', subject: 'bank list', ok: false, message: said(error) }];
+  }
+  return config.companies.flatMap((company) =>
+    companyBanks(company).map(({ bankId }): OnlineCheck => {
+      const subject = `${company.id} bankId ${bankId}`;
+      if (listed.includes(bankId)) return { area: 'bank', subject, ok: true, message: 'listed by the bank' };
+      const near = didYouMean(bankId, listed);
+      return {
+        area: 'bank',
+        subject,
+        ok: false,
+        message: near
+          ? `the bank does not list "${bankId}"; did you mean "${near}"? bankIds are case-sensitive: write it exactly as \`settle banks list\` shows it`
+          : `the bank does not list "${bankId}": see \`settle banks list\` for the bankIds it offers`,
+      };
+    }),
+  );
 }
 
 async function checkCompanyAtBank(

@@ -1,10 +1,12 @@
 // Targeted, deterministic faults (POST /__sandbox/faults). A rule names a route pattern
 // ("POST /api/bulk-payments/*"; * is one path segment, ** any rest), a kind, and how often:
 // `count` (the next N matching requests) and/or `rate` (a probability drawn from a seeded PRNG).
+// A `misfit` does the work, then answers with the top-level fields of `set` overwritten (a
+// number for an id): the answer the bank stores for the key is the misfit one too.
 import { badRequest } from './problems.js';
 import { seededRandom } from '../domain/random.js';
 
-export type FaultKind = 'error' | 'rateLimit' | 'latency' | 'lostResponse';
+export type FaultKind = 'error' | 'rateLimit' | 'latency' | 'lostResponse' | 'misfit';
 
 export interface FaultRule {
   id: number;
@@ -18,6 +20,8 @@ export interface FaultRule {
   rate: number;
   remaining: number | null; // null = unlimited
   hits: number;
+  /** For `misfit`: the top-level fields written over the answer. */
+  set: Record<string, unknown>;
 }
 
 export interface WebhookFaults {
@@ -52,9 +56,17 @@ export class Faults {
     const m = /^(?:([A-Z]+|\*)\s+)?(\/\S*)$/.exec(route);
     if (!m?.[2]) throw badRequest('fault.route must look like "POST /api/bulk-payments/*"');
     const kind = o.kind ?? 'error';
-    if (kind !== 'error' && kind !== 'rateLimit' && kind !== 'latency' && kind !== 'lostResponse') {
-      throw badRequest('fault.kind must be error, rateLimit, latency or lostResponse');
+    if (
+      kind !== 'error' &&
+      kind !== 'rateLimit' &&
+      kind !== 'latency' &&
+      kind !== 'lostResponse' &&
+      kind !== 'misfit'
+    ) {
+      throw badRequest('fault.kind must be error, rateLimit, latency, lostResponse or misfit');
     }
+    const set = o.set ?? {};
+    if (set === null || typeof set !== 'object' || Array.isArray(set)) throw badRequest('fault.set must be an object');
     const num = (v: unknown, dflt: number, name: string): number => {
       if (v === undefined) return dflt;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
@@ -73,6 +85,7 @@ export class Faults {
       rate: num(o.rate, 1, 'rate'),
       remaining: o.count === undefined ? null : num(o.count, 1, 'count'),
       hits: 0,
+      set: set as Record<string, unknown>,
     };
     this.rules.push(rule);
     return rule;
@@ -104,6 +117,7 @@ export class Faults {
       rate: r.rate,
       remaining: r.remaining,
       hits: r.hits,
+      ...(r.kind === 'misfit' ? { set: r.set } : {}),
     }));
   }
 

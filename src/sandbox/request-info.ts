@@ -8,6 +8,8 @@ export interface RequestInfo {
   idempotencyKey?: string;
   replayed?: boolean;
   loseResponse?: boolean;
+  /** Top-level fields to write over the JSON answer (a `misfit` fault). */
+  misfit?: Record<string, unknown>;
 }
 
 const infos = new WeakMap<FastifyRequest, RequestInfo>();

@@ -47,6 +47,7 @@ export function buildServer(sb: Sandbox): FastifyInstance {
     for (const rule of sb.faults.take(req.method, path)) {
       if (rule.kind === 'latency') delay += rule.latencyMs;
       else if (rule.kind === 'lostResponse') info(req).loseResponse = true;
+      else if (rule.kind === 'misfit') info(req).misfit = { ...info(req).misfit, ...rule.set };
       else if (rule.kind === 'rateLimit') {
         if (delay > 0) await sleep(delay);
         throw new Problem(429, 'too-many-requests', 'Too many requests', 'Rate limit exceeded (injected fault).', {
@@ -127,6 +128,7 @@ export function buildServer(sb: Sandbox): FastifyInstance {
 
   app.addHook('onSend', async (req, reply, payload) => {
     const i = info(req);
+    if (i.misfit && typeof payload === 'string') payload = JSON.stringify({ ...JSON.parse(payload), ...i.misfit });
     const client = i.client;
     if (client && i.idempotencyKey && !i.replayed) {
       const location = reply.getHeader('location');

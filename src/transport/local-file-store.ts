@@ -2,7 +2,7 @@
 // rename(2) within one folder; the data is fsynced before the rename so a crash cannot leave
 // an empty or short file under the final name.
 import { constants, createReadStream } from 'node:fs';
-import { link, lstat, mkdir, open, readdir, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -258,12 +258,32 @@ export class LocalFileStore implements FileStore {
   }
 
   async ensureDir(dir: string): Promise<void> {
+    await this.rootMustExist();
     const full = await this.inside(dir, 'ensureDir', true);
     try {
       await mkdir(full, { recursive: true });
     } catch (error) {
       throw this.fail('ensureDir', dir, error);
     }
+  }
+
+  /**
+   * Folders are created inside the root, never the root itself: a root that is not there is a
+   * typo in companies[].root (or an unmounted share), and creating it would hide that behind an
+   * empty inbox and write the reports where nobody looks.
+   */
+  private async rootMustExist(): Promise<void> {
+    try {
+      if ((await stat(this.root)).isDirectory()) return;
+    } catch (error) {
+      const errno = errnoOf(error);
+      if (errno !== 'ENOENT' && errno !== 'ENOTDIR') throw this.fail('ensureDir', '.', error);
+    }
+    throw new SettleError(
+      'ERR_FILE_NOT_FOUND',
+      `The company root ${this.root} does not exist or is not a folder; settle never creates it. Correct companies[].root, or create the folder.`,
+      { details: { root: this.root } },
+    );
   }
 
   async exists(path: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReconcile, type ReconcileDeps } from '../../jobs/reconcile.js';
@@ -31,6 +31,7 @@ describe('the reconcile job', () => {
     company = configSchema.parse({
       companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: join(dir, 'acme') }],
     }).companies[0]!;
+    await mkdir(company.root); // settle never creates a company root (issue #50)
     deps = {
       store,
       clock,

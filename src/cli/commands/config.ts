@@ -1,6 +1,6 @@
 // `settle config check|show`: an operator's way to see what settle will run with.
 import { Command } from 'commander';
-import { DURATION_KEYS, formatDuration } from '../../config/index.js';
+import { companyBanks, DURATION_KEYS, formatDuration } from '../../config/index.js';
 import { ExitCode, isSettleError } from '../../domain/errors.js';
 import { redactValue } from '../../log/index.js';
 import { context, type CliContext } from '../context.js';
@@ -21,6 +21,8 @@ export function configCommand(): Command {
       const source = config.source.file ?? 'embedded defaults';
       const checks = opts.online ? await (await import('../../main/online-check.js')).checkOnline(config, logger) : [];
       const problems = checks.filter((c) => !c.ok);
+      // Offline nothing can say whether the bank knows a bankId: say so rather than imply it.
+      const unchecked = opts.online ? [] : config.companies.flatMap((c) => companyBanks(c).map((b) => b.bankId));
       if (problems.length > 0) process.exitCode = ExitCode.runtime;
       if (opts.json) {
         process.stdout.write(
@@ -32,6 +34,7 @@ export function configCommand(): Command {
               companies: config.companies.length,
               problems: [],
               online: opts.online ? { ok: problems.length === 0, checks } : null,
+              uncheckedBankIds: [...new Set(unchecked)],
             },
             null,
             2,
@@ -43,6 +46,10 @@ export function configCommand(): Command {
         ? `; environment overrides: ${config.source.envOverrides.join(', ')}`
         : '';
       process.stdout.write(`configuration OK (${source}${overrides}); ${config.companies.length} company(ies)\n`);
+      if (unchecked.length)
+        process.stdout.write(
+          `bankIds not checked against the bank (${[...new Set(unchecked)].join(', ')}): run \`settle config check --online\`\n`,
+        );
       for (const c of checks) process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.area}: ${c.subject}: ${c.message}\n`);
       if (opts.online)
         process.stdout.write(

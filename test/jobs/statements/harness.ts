@@ -1,6 +1,7 @@
 // Shared set-up of the statement job tests: a sandbox bank over real HTTP (port 0), a fresh
 // SQLite file, a local statements folder, and the jobs' dependencies wired as the composition
 // root does. Jobs run on the sandbox's clock, so moving sandbox time moves "today" for both.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportStatementsDeps } from '../../../jobs/export-statements.js';
 import type { FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
@@ -77,6 +78,7 @@ export async function startStatementHarness(
   const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
   await db.migrate();
   const root = join(dir, 'acme');
+  await mkdir(root); // settle never creates a company root (issue #50)
   const company = companyConfig(
     root,
     options.statements ?? { formats: ['camt.053.001.02', 'camt.053.001.08', 'csv'], csv: { decimalSeparator: '.' } },
