@@ -2,14 +2,11 @@
 // recorded in job_runs, so a `settle serve` on the same database — which never ran the job —
 // shows it on /metrics (read from the database at scrape time) and on the console's Today.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { createApp } from '../../src/main/app.js';
-import { DEMO_CONSOLE, writeDemoConfig } from '../../src/main/demo.js';
-import { startServe } from '../../src/main/serve.js';
+import { writeDemoConfig } from '../../src/main/demo.js';
 import { SEED, startSandbox } from '../../src/sandbox/index.js';
-import { Client } from '../console/client.js';
 import { runSettle } from '../support/cli.js';
+import { withDemoServe } from '../support/demo-serve.js';
 import { withTempDir } from '../support/tmp.js';
 
 describe('runs started by the CLI', { timeout: 240_000 }, () => {
@@ -18,11 +15,8 @@ describe('runs started by the CLI', { timeout: 240_000 }, () => {
     try {
       await withTempDir(async (dir) => {
         const file = await writeDemoConfig(dir, sandbox, { console: true });
-        const loaded = loadConfig({ file, cwd: dir, env: {} });
-        const app = await createApp({ ...loaded, console: { ...loaded.console, port: 0 } }, silentLogger());
         // No scheduler: this serve never runs a job itself.
-        const serve = await startServe(app, { scheduler: false, port: 0 });
-        try {
+        await withDemoServe(file, dir, async (serve, client, app) => {
           const scrape = async () => (await fetch(`${serve.url}/metrics`)).text();
           expect(await scrape()).not.toMatch(/^settle_job_runs_total\{job="nightly"/m);
 
@@ -38,8 +32,6 @@ describe('runs started by the CLI', { timeout: 240_000 }, () => {
             /^settle_company_last_success_timestamp_seconds\{job="nightly",company="acme"\} \d{10}/m,
           );
 
-          const client = new Client(serve.consoleUrl!.replace(/\/console\/$/, ''));
-          expect((await client.signIn(DEMO_CONSOLE.username, DEMO_CONSOLE.password)).status).toBe(303);
           const today = await (await client.request('/console/?company=acme')).text();
           expect(today).not.toContain('No job has run yet.');
           expect(today).toMatch(new RegExp(`<td>nightly</td>.*?<span class="[a-z]+">${outcome}</span>`, 's'));
@@ -48,9 +40,7 @@ describe('runs started by the CLI', { timeout: 240_000 }, () => {
           const [run] = await app.store.jobRuns.recent('nightly', 1);
           expect(run).toMatchObject({ job: 'nightly', outcome });
           expect(run?.holder).toMatch(/^cli /);
-        } finally {
-          await serve.stop();
-        }
+        });
       });
     } finally {
       await sandbox.close();

@@ -5,14 +5,11 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { createApp } from '../../src/main/app.js';
-import { DEMO_CONSOLE, writeDemoConfig } from '../../src/main/demo.js';
-import { startServe } from '../../src/main/serve.js';
+import { writeDemoConfig } from '../../src/main/demo.js';
 import { SEED, startSandbox } from '../../src/sandbox/index.js';
-import { Client } from '../console/client.js';
 import { runSettle } from '../support/cli.js';
+import { withDemoServe } from '../support/demo-serve.js';
 import { withTempDir } from '../support/tmp.js';
 
 interface HealthJson {
@@ -63,12 +60,7 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
         expect(table.stdout).toContain('newco: not onboarded: no usable consent and no enabled account');
         expect(table.stdout).toContain(`  settle consents create --bank ${SEED.bankId} --org 888888888\n`);
 
-        const loaded = loadConfig({ file, cwd: dir, env: {} });
-        const app = await createApp({ ...loaded, console: { ...loaded.console, port: 0 } }, silentLogger());
-        const serve = await startServe(app, { scheduler: false, port: 0 });
-        try {
-          const client = new Client(serve.consoleUrl!.replace(/\/console\/$/, ''));
-          expect((await client.signIn(DEMO_CONSOLE.username, DEMO_CONSOLE.password)).status).toBe(303);
+        await withDemoServe(file, dir, async (_serve, client) => {
           const newco = await (await client.request('/console/?company=newco')).text();
           expect(newco).toMatch(
             /<section role="alert"[^>]*>\s*<h2 id="onboarding" class="bad">NewCo AS is not onboarded<\/h2>/,
@@ -77,9 +69,7 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
           const acme = await (await client.request('/console/?company=acme')).text();
           expect(acme).toContain('Today — ACME AS');
           expect(acme).not.toContain('not onboarded');
-        } finally {
-          await serve.stop();
-        }
+        });
       });
     } finally {
       await sandbox.close();
