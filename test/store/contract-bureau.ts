@@ -3,7 +3,8 @@
 // usable consent and with a usable account (onboarded or not). Called inside the contract's
 // describe block; its companies and jobs are its own, so other cases' rows do not count.
 import { expect, it } from 'vitest';
-import type { Database } from '../../src/store/index.js';
+import type { Database, Row } from '../../src/store/index.js';
+import { captureQueries, isSqlite } from '../support/query-plan.js';
 import type { ContractContext } from './contract-approval-reporting.js';
 
 const DAY = 86_400_000;
@@ -26,6 +27,24 @@ export function bureauCases(ctx: () => ContractContext & { db: Database }): void
       { job: 'bureau-night', outcome: 'failed', runs: 2, lastFinishedAt: clock.now() },
       { job: 'bureau-night', outcome: 'ok', runs: 1, lastFinishedAt: okAt },
     ]);
+  });
+
+  it('counts them from the outcome index alone, never reading the runs themselves (0640)', async () => {
+    const { store, db } = ctx();
+    const queries = captureQueries(db);
+    await store.jobRuns.finishedByOutcome();
+    const [query] = queries;
+    if (isSqlite(db)) {
+      const plan: { detail: string }[] = await db.knex.raw(
+        `explain query plan ${query!.sql}`,
+        query!.bindings as never,
+      );
+      expect(plan.map((p) => p.detail).join('; ')).toContain('COVERING INDEX job_runs_outcome_ix');
+      return;
+    }
+    const [plan] = (await db.knex.raw(`explain ${query!.sql}`, query!.bindings as never)) as [Row[]];
+    expect(plan[0]).toMatchObject({ key: 'job_runs_outcome_ix' });
+    expect(String(plan[0]?.Extra)).toContain('Using index');
   });
 
   it('names the companies with a usable consent and those with a usable account', async () => {
