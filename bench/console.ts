@@ -83,7 +83,9 @@ export const bench: Bench = async ({ quick, scale }) => {
     const deps: ConsoleDeps = {
       store: createStore(db, systemClock),
       clock: systemClock,
-      companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo' }],
+      companies: [
+        { id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo', organisationNumber: '999999999', bankIds: [] },
+      ],
     };
     const request = (query: Record<string, string>): PageRequest => ({
       user: {

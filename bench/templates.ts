@@ -93,7 +93,7 @@ export const bench: Bench = ({ quick }) => {
   const deps: ConsoleDeps = {
     store: undefined as never,
     clock: undefined as never,
-    companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo' }],
+    companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo', organisationNumber: '999999999', bankIds: [] }],
   };
   const req: PageRequest = {
     user: {

@@ -50,8 +50,13 @@ const COMMANDS: readonly Entry[] = [
   },
   {
     name: 'health',
-    summary: "each job's last success and the deadlines (alerts when one was missed)",
+    summary: "each company onboarded or not, each job's last success and the deadlines (alerts when one was missed)",
     load: async () => (await import('./commands/health.js')).healthCommand(),
+  },
+  {
+    name: 'company',
+    summary: 'set up a configured company: init creates its folders',
+    load: async () => (await import('./commands/company.js')).companyCommand(),
   },
   {
     name: 'sandbox',

@@ -186,6 +186,7 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[], u
       });
     }
   });
+  checkOrganisationNumbers(config, problems);
   checkConsole(config, problems);
   checkPeople(config, problems);
   for (const [name, t] of Object.entries(config.transports)) {
@@ -197,6 +198,31 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[], u
       problems.push({
         path: `transports.${name}.hostKeySha256`,
         message: `the SFTP host key must be pinned; get it with \`settle sftp fingerprint ${t.host}:${t.port}\``,
+      });
+    }
+  }
+}
+
+/**
+ * One organisation number is one resource group at the bank: its consents and accounts. Two
+ * companies with one number would fetch and pay from the same accounts, so that is refused unless
+ * every company with the number says it shares it on purpose (`sharesOrganisationNumber`).
+ */
+function checkOrganisationNumbers(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
+  const byNumber = new Map<string, number[]>();
+  config.companies.forEach((c, i) =>
+    byNumber.set(c.organisationNumber, [...(byNumber.get(c.organisationNumber) ?? []), i]),
+  );
+  for (const [number, indexes] of byNumber) {
+    if (indexes.length < 2) continue;
+    const ids = indexes.map((i) => config.companies[i]!.id);
+    for (const i of indexes) {
+      const company = config.companies[i]!;
+      if (company.sharesOrganisationNumber) continue;
+      const others = ids.filter((id) => id !== company.id).join(', ');
+      problems.push({
+        path: `companies.${i}.organisationNumber`,
+        message: `organisation number "${number}" is also the number of ${others}; one company per organisation number, unless they are one legal entity on purpose: then set sharesOrganisationNumber: true on each of them`,
       });
     }
   }

@@ -183,6 +183,11 @@ export const companySchema = z.strictObject({
   organisationNumber: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it is the resource group name)'),
+  /**
+   * This company shares its organisation number with other configured companies on purpose (one
+   * legal entity run as several companies, e.g. by department); each of them must say so.
+   */
+  sharesOrganisationNumber: z.boolean().default(false),
   /** The banks the company has accounts at (docs/banks.md); the accounts themselves come from each bank. */
   banks: z
     .array(

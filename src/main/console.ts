@@ -1,6 +1,7 @@
 // Starts the web console of `settle serve` when the configuration enables it (console.enabled):
 // its own listener, loopback by default, built from the App's store and the companies' people.
 import type { FastifyInstance } from 'fastify';
+import { companyBanks } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { buildConsoleServer, type ConsoleOptions } from '../server/console/index.js';
 import type { App } from './app.js';
@@ -28,6 +29,8 @@ export async function startConsole(
         id: co.id,
         name: co.name,
         timeZone: co.timeZone ?? config.timeZone,
+        organisationNumber: co.organisationNumber,
+        bankIds: companyBanks(co).map((b) => b.bankId),
         payrollAccounts: co.payments.payrollAccounts,
       })),
       warnBeforeMs: config.alerts.warnBefore,

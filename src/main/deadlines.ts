@@ -15,6 +15,9 @@ const WATCHED = [
   ['statementsBy', 'export'],
 ] as const;
 
+/** The jobs whose last success per company the deadlines and /metrics watch. */
+export const WATCHED_JOBS: readonly string[] = WATCHED.map(([, job]) => job);
+
 export function configuredDeadlines(config: Pick<Config, 'alerts' | 'companies' | 'timeZone'>): Deadline[] {
   return WATCHED.flatMap(([key, job]) => {
     const by = config.alerts[key];

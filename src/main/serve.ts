@@ -26,7 +26,7 @@ import { LeaseRepository } from '../store/index.js';
 import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
-import { configuredDeadlines, deadlineStatuses, DeadlineWatch } from './deadlines.js';
+import { configuredDeadlines, deadlineStatuses, DeadlineWatch, WATCHED_JOBS } from './deadlines.js';
 import { runNightly } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
@@ -70,7 +70,16 @@ export const SCHEDULED_JOBS = ['nightly', 'status', 'statements', 'purge'] as co
 
 export async function startServe(app: App, options: ServeOptions = {}): Promise<RunningServe> {
   const { config, logger, clock, db } = app;
-  const metrics = createMetrics({ counts: app.store.attention, logger });
+  const metrics = createMetrics({
+    counts: app.store.attention,
+    jobs: {
+      finishedRuns: () => app.store.jobRuns.finishedByOutcome(),
+      successes: (jobs) => app.store.jobSuccesses.list(jobs),
+      companies: () => app.config.companies.map((c) => c.id),
+      watched: WATCHED_JOBS,
+    },
+    logger,
+  });
   app.observeBank({
     error: (code) => metrics.bankErrors.inc({ code }),
     tokenFetched: () => metrics.tokenRefreshes.inc(),

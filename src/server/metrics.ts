@@ -2,17 +2,17 @@
 // tests and several servers in one process do not share counters. Counters are incremented by
 // the scheduler, the webhook route and (wired by the composition root) the bank client;
 // the gauges of payments, files and bulks by state are read at scrape time from the counters the
-// database keeps with every change (src/store/state-counts.ts): a few rows per company.
+// database keeps with every change (src/store/state-counts.ts): a few rows per company. The job
+// series (runs by outcome, last success, per job and per company) are read at scrape time from
+// job_runs and job_successes, so a run of the CLI or a systemd timer counts as the scheduler's do.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from '../log/index.js';
-import type { AttentionRepository, CountedKind } from '../store/index.js';
+import type { AttentionRepository, CountedKind, FinishedRuns, JobSuccess } from '../store/index.js';
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly jobRuns: Counter<'job' | 'outcome'>;
   readonly jobDuration: Histogram<'job'>;
   readonly jobSkipped: Counter<'job' | 'reason'>;
-  readonly jobLastSuccess: Gauge<'job'>;
   /** 1 while a job's deadline for a company is missed (alerts.nightlyBy, alerts.statementsBy), else 0. */
   readonly deadlineMissed: Gauge<'job' | 'company'>;
   readonly bankErrors: Counter<'code'>;
@@ -29,8 +29,21 @@ export interface MetricsOptions {
   /** The store's state counts for the gauges; without it they stay empty. */
   counts?: Pick<AttentionRepository, 'countByState'>;
   logger?: Logger;
+  /** Where the job series are read at scrape time; without it they stay empty. */
+  jobs?: JobSources;
   /** Node process metrics (CPU, memory, event loop); default true. */
   processMetrics?: boolean;
+}
+
+/** The database's record of job runs, read at every scrape. */
+export interface JobSources {
+  finishedRuns(): Promise<FinishedRuns[]>;
+  /** The last success per company of the `watched` jobs. */
+  successes(jobs: readonly string[]): Promise<JobSuccess[]>;
+  /** The configured companies: one that never completed a watched job shows 0. */
+  companies(): readonly string[];
+  /** The jobs whose last success is shown per company (the nightly chain and the statement export). */
+  watched: readonly string[];
 }
 
 /** Rows per state read at scrape time: kind → metric. */
@@ -52,11 +65,29 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'settle_' });
   const registers = [registry];
-  const jobRuns = new Counter({
+  // A scrape must not fail because the database is briefly away; /healthz says so.
+  const scraped = async (what: string, read: () => Promise<void>): Promise<void> => {
+    try {
+      await read();
+    } catch (error) {
+      options.logger?.warn(`metrics: cannot read ${what}`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  const { jobs } = options;
+  new Counter({
     name: 'settle_job_runs_total',
-    help: 'Finished job runs by outcome (ok, findings, failed).',
+    help: 'Finished job runs by outcome (ok, findings, failed), by any process (read from the database).',
     labelNames: ['job', 'outcome'] as const,
     registers,
+    async collect() {
+      this.reset();
+      if (!jobs) return;
+      await scraped('job runs', async () => {
+        for (const r of await jobs.finishedRuns()) this.inc({ job: r.job, outcome: r.outcome }, r.runs);
+      });
+    },
   });
   const jobDuration = new Histogram({
     name: 'settle_job_duration_seconds',
@@ -71,11 +102,38 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['job', 'reason'] as const,
     registers,
   });
-  const jobLastSuccess = new Gauge({
+  new Gauge({
     name: 'settle_job_last_success_timestamp_seconds',
-    help: 'When a job last finished without failing (Unix time).',
+    help: 'When a job last finished without failing, by any process (Unix time, read from the database).',
     labelNames: ['job'] as const,
     registers,
+    async collect() {
+      this.reset();
+      if (!jobs) return;
+      await scraped('job runs', async () => {
+        const last = new Map<string, number>();
+        for (const r of await jobs.finishedRuns()) {
+          if (r.outcome === 'failed' || !r.lastFinishedAt) continue;
+          last.set(r.job, Math.max(last.get(r.job) ?? 0, r.lastFinishedAt.getTime() / 1000));
+        }
+        for (const [job, at] of last) this.set({ job }, at);
+      });
+    },
+  });
+  new Gauge({
+    name: 'settle_company_last_success_timestamp_seconds',
+    help: 'When the nightly chain (job="nightly") or the statement export (job="export") last completed for a company (Unix time, read from the database; 0: never).',
+    labelNames: ['job', 'company'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      if (!jobs) return;
+      await scraped('job successes', async () => {
+        for (const job of jobs.watched) for (const company of jobs.companies()) this.set({ job, company }, 0);
+        for (const s of await jobs.successes(jobs.watched))
+          this.set({ job: s.job, company: s.company }, s.succeededAt.getTime() / 1000);
+      });
+    },
   });
   const deadlineMissed = new Gauge({
     name: 'settle_deadline_missed',
@@ -121,26 +179,19 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       registers,
       async collect() {
         this.reset();
-        if (!options.counts) return;
-        try {
-          for (const [state, n] of await options.counts.countByState(spec.kind)) this.set({ state }, n);
-        } catch (error) {
-          // A scrape must not fail because the database is briefly away; /healthz says so.
-          options.logger?.warn('metrics: cannot count states', {
-            kind: spec.kind,
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
+        const { counts } = options;
+        if (!counts) return;
+        await scraped(`${spec.kind} states`, async () => {
+          for (const [state, n] of await counts.countByState(spec.kind)) this.set({ state }, n);
+        });
       },
     });
   }
 
   return {
     registry,
-    jobRuns,
     jobDuration,
     jobSkipped,
-    jobLastSuccess,
     deadlineMissed,
     bankErrors,
     tokenRefreshes,

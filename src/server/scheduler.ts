@@ -5,7 +5,7 @@
 //    src/store/unit-claims.ts) runs on every instance at once and they share the work; any
 //    other job holds the named lease `job:<name>` in the database (LeaseRepository), renewed
 //    while it runs; a crashed holder's lease expires after `schedule.jobLease`.
-// Each run is recorded in job_runs, counted in the metrics, and summarised (log + alerts).
+// Each run is recorded in job_runs (which /metrics reads), timed, and summarised (log + alerts).
 // stop(): no new ticks, then wait (bounded) for running jobs; past the grace period their
 // signal is aborted so they checkpoint at the next step boundary.
 import { hostname } from 'node:os';
@@ -238,10 +238,8 @@ export class Scheduler {
       findings: summary.findings.map((f) => f.key),
       ...(summary.error ? { error: summary.error } : {}),
     });
-    metrics?.jobRuns.inc({ job: job.name, outcome: summary.outcome });
+    // Runs by outcome and the last success are read from job_runs at scrape time (metrics.ts).
     metrics?.jobDuration.observe({ job: job.name }, seconds);
-    if (summary.outcome !== 'failed')
-      metrics?.jobLastSuccess.set({ job: job.name }, summary.finishedAt.getTime() / 1000);
     log.info('job finished', { outcome: summary.outcome, seconds: Number(seconds.toFixed(3)), counts: summary.counts });
     if (this.options.onRunFinished) {
       try {

@@ -39,6 +39,22 @@ export class AccountStatusRepository {
     return row ? toStr(row.company) : undefined;
   }
 
+  /**
+   * The companies (all, or the one given) with at least one usable account: one the fetch reads
+   * (status enabled, or never reported, as the fetch treats it) or one the account directory
+   * lists as enabled. Whether each is onboarded; one distinct query per table.
+   */
+  async companiesWithUsableAccount(company?: string): Promise<Set<string>> {
+    const fetched = this.db
+      .knex<Row>('accounts')
+      .where((q) => void q.whereNull('account_status').orWhere('account_status', 'enabled'))
+      .distinct('company');
+    const listed = this.db.knex<Row>('bank_accounts').where('status', 'enabled').distinct('company');
+    if (company !== undefined) for (const q of [fetched, listed]) void q.where({ company });
+    const rows = [...(await fetched), ...(await listed)] as Row[];
+    return new Set(rows.map((r) => toStr(r.company)));
+  }
+
   /** The company's accounts with the bank's status, by id. */
   async list(company: string): Promise<AccountStatus[]> {
     const rows: Row[] = await this.db.knex<Row>('accounts').where({ company }).orderBy('id');

@@ -4,7 +4,7 @@
 // earlier than the stored one never overwrites it, so events arriving late change nothing.
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
-import { instant, isUniqueViolation, toDate, toOptStr, toStr, type Row } from './rows.js';
+import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export type ConsentSource = 'onboarding' | 'refresh' | 'bank' | 'event';
 
@@ -78,6 +78,19 @@ export class ConsentRepository {
     const q = this.db.knex<Row>('consents').orderBy(['company', 'bank_id']);
     if (company !== undefined) void q.where({ company });
     return (await q).map(toConsent);
+  }
+
+  /** Usable consents (Authorized or Valid, not expired at `now`) by company (or of one): whether each is onboarded. */
+  async liveByCompany(now: Date, company?: string): Promise<Map<string, number>> {
+    const q = this.db.knex<Row>('consents');
+    if (company !== undefined) void q.where({ company });
+    const rows: Row[] = await q
+      .whereIn('status', ['Authorized', 'Valid'])
+      .andWhere((q) => void q.whereNull('expires_at').orWhere('expires_at', '>', instant(now)))
+      .select('company')
+      .count({ n: '*' })
+      .groupBy('company');
+    return new Map(rows.map((r) => [toStr(r.company), toInt(r.n)]));
   }
 
   /** Usable consents (Authorized or Valid) that expire at or before `horizon`: the alert's input. */

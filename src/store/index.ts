@@ -83,7 +83,7 @@ export {
   type WorkUnit,
 } from './unit-claims.js';
 export { RetentionRepository, type BookkeepingCutoff, type PurgeCounts, type RetentionOptions } from './retention.js';
-export { JobRunRepository, type JobOutcome, type JobRun } from './job-runs.js';
+export { JobRunRepository, type FinishedRuns, type JobOutcome, type JobRun } from './job-runs.js';
 export { JobSuccessRepository, type JobSuccess } from './job-successes.js';
 export { DedupeRepository, type IncomingEvent } from './dedupe.js';
 export { AccountStatusRepository, type AccountStatus } from './account-status.js';

@@ -3,7 +3,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
-import { instant, toDate, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { instant, toDate, toInt, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
 export type JobOutcome = 'running' | 'ok' | 'findings' | 'failed';
 
@@ -16,6 +16,13 @@ export interface JobRun {
   finishedAt?: Date;
   outcome: JobOutcome;
   summary?: unknown;
+}
+
+export interface FinishedRuns {
+  job: string;
+  outcome: Exclude<JobOutcome, 'running'>;
+  runs: number;
+  lastFinishedAt?: Date;
 }
 
 export class JobRunRepository {
@@ -63,6 +70,32 @@ export class JobRunRepository {
         .orderBy('id', 'desc')
         .limit(limit)
     ).map(toJobRun);
+  }
+
+  /**
+   * Finished runs by job and outcome, with the last finish of each: what /metrics shows at
+   * scrape time, whichever process ran them (`settle serve`, the CLI, a systemd timer). Runs the
+   * retention purge deleted are no longer counted.
+   */
+  async finishedByOutcome(): Promise<FinishedRuns[]> {
+    const rows = await this.db
+      .knex<Row>('job_runs')
+      .whereNot('outcome', 'running')
+      .select('job', 'outcome')
+      .count({ runs: '*' })
+      .max({ last: 'finished_at' })
+      .groupBy('job', 'outcome')
+      .orderBy('job')
+      .orderBy('outcome');
+    return rows.map((r) => {
+      const lastFinishedAt = toOptDate(r.last);
+      return {
+        job: toStr(r.job),
+        outcome: toStr(r.outcome) as FinishedRuns['outcome'],
+        runs: toInt(r.runs),
+        ...(lastFinishedAt === undefined ? {} : { lastFinishedAt }),
+      };
+    });
   }
 
   /** The latest run of every job that ever ran, by job name. */

@@ -40,8 +40,11 @@ export class JobSuccessRepository {
     );
   }
 
-  async list(): Promise<JobSuccess[]> {
-    const rows = await this.db.knex<Row>('job_successes').select().orderBy('job').orderBy('company');
+  /** Every job's last success per company, or only those of `jobs`. */
+  async list(jobs?: readonly string[]): Promise<JobSuccess[]> {
+    const query = this.db.knex<Row>('job_successes').select().orderBy('job').orderBy('company');
+    if (jobs) void query.whereIn('job', jobs);
+    const rows = await query;
     return rows.map((r) => ({
       job: toStr(r.job),
       company: toStr(r.company),

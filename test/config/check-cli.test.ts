@@ -48,6 +48,35 @@ describe('settle config check', () => {
     expect(result.code).toBe(0);
   });
 
+  it('refuses two companies with one organisation number, unless each says it shares it on purpose', async () => {
+    const company = (id: string, number: string, shares = '') =>
+      `  - { id: ${id}, name: ${id}, organisationNumber: "${number}", root: ./${id}${shares} }\n`;
+    const twice = await check(
+      `companies:\n${company('acme', '999999999')}${company('acme-sales', '999999999')}${company('beta', '999999998')}`,
+    );
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^settle: ERR_CONFIG_INVALID: /);
+    expect(twice.stderr).toContain(
+      'companies.0.organisationNumber: organisation number "999999999" is also the number of acme-sales',
+    );
+    expect(twice.stderr).toContain(
+      'companies.1.organisationNumber: organisation number "999999999" is also the number of acme;',
+    );
+    expect(twice.stderr).not.toContain('companies.2.');
+    // One of the two saying so is not enough: the other may be a copy-paste mistake.
+    const one = await check(
+      `companies:\n${company('acme', '999999999', ', sharesOrganisationNumber: true')}${company('acme-sales', '999999999')}`,
+    );
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('companies.1.organisationNumber:');
+    expect(one.stderr).not.toContain('companies.0.organisationNumber');
+    const both = await check(
+      `companies:\n${company('acme', '999999999', ', sharesOrganisationNumber: true')}${company('acme-sales', '999999999', ', sharesOrganisationNumber: true')}`,
+    );
+    expect(both.stderr).toBe('');
+    expect(both.code).toBe(0);
+  });
+
   it('answers a YAML alias without its anchor with a located error and exit 2', async () => {
     const result = await check('timeZone: *nowhere\nlog:\n  level: info\n');
     expect(result.code).toBe(2);

@@ -13,6 +13,7 @@ import {
 } from '../../src/store/index.js';
 import { approvalAndReportingCases } from './contract-approval-reporting.js';
 import { bankAccountCases } from './contract-bank-accounts.js';
+import { bureauCases } from './contract-bureau.js';
 import { claimCases } from './contract-claims.js';
 import { consentCases } from './contract-consents.js';
 import { decisionCases } from './contract-decisions.js';
@@ -673,6 +674,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     approvalAndReportingCases(() => ({ store, clock }));
     consentCases(() => ({ store, clock }));
     bankAccountCases(() => ({ store, clock }));
+    bureauCases(() => ({ store, clock, db }));
     decisionCases(() => ({ store, clock, db }));
     receivableCases(() => ({ store }));
 

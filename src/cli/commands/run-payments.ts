@@ -16,6 +16,7 @@ import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { approveJson, statusJson, submitJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
+import { recordedRun } from '../recorded-run.js';
 
 interface JobOptions {
   company?: string[];
@@ -101,19 +102,21 @@ function job(run: Command, name: string, description: string, body: Job): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        // The job's units (job, company), and the status reports' where the job writes them too.
-        const jobNames = name === 'approve' ? [name] : [name, 'status-report'];
-        const wanted = companies.flatMap((c) => jobNames.map((job) => ({ job, company: c.id })));
-        const result = await units.runAll(wanted, (claimed) => {
-          const whole = companies.filter((c) => claimed.filter((u) => u.company === c.id).length === jobNames.length);
-          return whole.length === 0 ? Promise.resolve(undefined) : body(app, jobs, whole, runId);
+        await recordedRun(app, name, runId, async () => {
+          // The job's units (job, company), and the status reports' where the job writes them too.
+          const jobNames = name === 'approve' ? [name] : [name, 'status-report'];
+          const wanted = companies.flatMap((c) => jobNames.map((job) => ({ job, company: c.id })));
+          const result = await units.runAll(wanted, (claimed) => {
+            const whole = companies.filter((c) => claimed.filter((u) => u.company === c.id).length === jobNames.length);
+            return whole.length === 0 ? Promise.resolve(undefined) : body(app, jobs, whole, runId);
+          });
+          if (result)
+            process.stdout.write(
+              options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
+            );
+          finishUnits(units);
+          return { exitCode: result?.findings ? ExitCode.findings : ExitCode.ok };
         });
-        if (result)
-          process.stdout.write(
-            options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
-          );
-        finishUnits(units);
-        if (result?.findings) process.exitCode = ExitCode.findings;
       } finally {
         units.close();
         await jobs.close();

@@ -1,10 +1,12 @@
 // `settle run purge`: deletes what retention no longer keeps (docs/operations.md#retention).
 import type { Command } from 'commander';
+import { ExitCode } from '../../domain/errors.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runPurge, type PurgeResult } from '../../main/purge.js';
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
+import { recordedRun } from '../recorded-run.js';
 
 interface PurgeOptions {
   company?: string[];
@@ -26,10 +28,13 @@ export function addPurgeJob(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const result = await runPurge(app, units, runId, companies);
-        if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-        else printPurge(result);
-        finishUnits(units);
+        await recordedRun(app, 'purge', runId, async () => {
+          const result = await runPurge(app, units, runId, companies);
+          if (options.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+          else printPurge(result);
+          finishUnits(units);
+          return { exitCode: ExitCode.ok };
+        });
       } finally {
         units.close();
         await app.close();

@@ -19,6 +19,7 @@ import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { exportJson, fetchJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
+import { recordedRun } from '../recorded-run.js';
 
 interface FetchOptions {
   company?: string[];
@@ -47,12 +48,14 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const results = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
-        if (options.json) process.stdout.write(JSON.stringify(fetchJson(results), null, 2) + '\n');
-        else printFetch(results);
-        finishUnits(units);
-        if (results.some((r) => r.outcome === 'failed')) process.exitCode = ExitCode.runtime;
-        else if (fetchNeedsAttention(results)) process.exitCode = ExitCode.findings;
+        await recordedRun(app, 'fetch', runId, async () => {
+          const results = await runFetchStatements({ ...fetchStatementsDeps(app, runId, bank), units }, companies);
+          if (options.json) process.stdout.write(JSON.stringify(fetchJson(results), null, 2) + '\n');
+          else printFetch(results);
+          finishUnits(units);
+          if (results.some((r) => r.outcome === 'failed')) return { exitCode: ExitCode.runtime };
+          return { exitCode: fetchNeedsAttention(results) ? ExitCode.findings : ExitCode.ok };
+        });
       } finally {
         units.close();
         await bank.close();
@@ -78,11 +81,14 @@ export function addStatementJobs(run: Command): void {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const result = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies, explicit);
-        if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
-        else printExport(result);
-        finishUnits(units);
-        if (result.held.length > 0 || result.changed.length > 0) process.exitCode = ExitCode.findings;
+        await recordedRun(app, 'export', runId, async () => {
+          const result = await runExportStatements({ ...exportStatementsDeps(app, runId), units }, companies, explicit);
+          if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
+          else printExport(result);
+          finishUnits(units);
+          const needsPerson = result.held.length > 0 || result.changed.length > 0;
+          return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
+        });
       } finally {
         units.close();
         await app.close();

@@ -14,6 +14,7 @@ import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
+import { recordedRun } from '../recorded-run.js';
 import { nightlyJson, pickupJson, reconcileJson } from '../run-json.js';
 import { addPaymentJobs } from './run-payments.js';
 import { addPurgeJob } from './run-purge.js';
@@ -41,18 +42,18 @@ export function runCommand(): Command {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const deps = app.pickupDeps(runId);
-        const picked = await forEachCompany(units, 'pickup', companies, (c) => runPickup(deps, [c]));
-        if (options.json) printJson(pickupJson(picked));
-        else printPicked(picked, units.done);
-        finishUnits(units);
-        if (
-          picked.some(
+        await recordedRun(app, 'pickup', runId, async () => {
+          const deps = app.pickupDeps(runId);
+          const picked = await forEachCompany(units, 'pickup', companies, (c) => runPickup(deps, [c]));
+          if (options.json) printJson(pickupJson(picked));
+          else printPicked(picked, units.done);
+          finishUnits(units);
+          const needsPerson = picked.some(
             (p) =>
               p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted' || p.held,
-          )
-        )
-          process.exitCode = ExitCode.findings;
+          );
+          return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
+        });
       } finally {
         units.close();
         await app.close();
@@ -75,18 +76,20 @@ export function runCommand(): Command {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const deps = app.reconcileDeps(runId);
-        const results = await forEachCompany(units, 'reconcile', companies, (c) => runReconcile(deps, [c], period));
-        if (options.json) printJson(reconcileJson(results));
-        else
-          for (const r of results) {
-            const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
-            process.stdout.write(
-              `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
-            );
-          }
-        finishUnits(units);
-        if (results.some((r) => r.needsPerson)) process.exitCode = ExitCode.findings;
+        await recordedRun(app, 'reconcile', runId, async () => {
+          const deps = app.reconcileDeps(runId);
+          const results = await forEachCompany(units, 'reconcile', companies, (c) => runReconcile(deps, [c], period));
+          if (options.json) printJson(reconcileJson(results));
+          else
+            for (const r of results) {
+              const attention = r.needsPerson ? `${r.summary.needingPerson} need a person` : 'nothing needs a person';
+              process.stdout.write(
+                `${r.company}  ${r.from} to ${r.to}: ${r.summary.findings} finding(s), ${attention} → ${r.html}, ${r.csv}\n`,
+              );
+            }
+          finishUnits(units);
+          return { exitCode: results.some((r) => r.needsPerson) ? ExitCode.findings : ExitCode.ok };
+        });
       } finally {
         units.close();
         await app.close();
@@ -136,13 +139,16 @@ export function runCommand(): Command {
       const runId = newRunId();
       const units = unitClaims(app, runId);
       try {
-        const startedAt = app.clock.now();
-        const result = await runNightly(nightlyDeps(app), companies, { runId, onStep, units });
-        if (options.json) printJson({ dryRun: false, ...nightlyJson(result) });
-        finishUnits(units);
-        // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
-        await alertAfterRun(app, alerts, nightlySummary(result, startedAt, app.clock.now()));
-        process.exitCode = result.exitCode;
+        await recordedRun(app, 'nightly', runId, async () => {
+          const startedAt = app.clock.now();
+          const result = await runNightly(nightlyDeps(app), companies, { runId, onStep, units });
+          if (options.json) printJson({ dryRun: false, ...nightlyJson(result) });
+          finishUnits(units);
+          const summary = nightlySummary(result, startedAt, app.clock.now());
+          // Under a systemd timer this is the only process: it sends the alerts `settle serve` would.
+          await alertAfterRun(app, alerts, summary);
+          return { exitCode: result.exitCode, counts: summary.counts, findings: summary.findings.map((f) => f.key) };
+        });
       } finally {
         units.close();
         await alerts.close();

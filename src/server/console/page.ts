@@ -31,6 +31,9 @@ export interface ConsoleDeps {
     id: string;
     name: string;
     timeZone: string;
+    /** The bank's resource group and the configured banks: what onboarding commands name. */
+    organisationNumber: string;
+    bankIds: readonly string[];
     /** payments.payrollAccounts: lines from these debtor accounts are payroll, like SALA lines. */
     payrollAccounts?: readonly string[];
   }[];

@@ -50,6 +50,7 @@ import { up as bureauScanIndexesUp } from './0580-bureau-scan-indexes.js';
 import { up as cancellationsBulkIndexUp } from './0590-cancellations-bulk-index.js';
 import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 import { up as paymentLinePartiesUp } from './0610-payment-line-parties.js';
+import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 
 export interface Migration {
   readonly name: string;
@@ -110,4 +111,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0620_sign_in_guards', up: signInGuardsUp },
   { name: '0621_cancellation_person', up: cancellationPersonUp },
   { name: '0622_console_sessions', up: consoleSessionsUp },
+  { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
 ];

@@ -95,7 +95,15 @@ function suite(name: string, maria: boolean): void {
       const deps: ConsoleDeps = {
         store: current.store,
         clock: current.clock,
-        companies: [{ id: 'acme', name: 'ACME AS', timeZone: 'Europe/Oslo' }],
+        companies: [
+          {
+            id: 'acme',
+            name: 'ACME AS',
+            timeZone: 'Europe/Oslo',
+            organisationNumber: '999999999',
+            bankIds: ['testbank'],
+          },
+        ],
         operations: { companies: [current.company], bank: () => current.bank, logger: current.logger },
       };
       return { w: current, deps };

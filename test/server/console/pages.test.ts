@@ -93,7 +93,16 @@ describe('console pages on SQLite', () => {
     deps = {
       store,
       clock,
-      companies: [{ id: 'acme', name: 'Acme AS', timeZone: 'Europe/Oslo', payrollAccounts: [PAYROLL_ACCOUNT] }],
+      companies: [
+        {
+          id: 'acme',
+          name: 'Acme AS',
+          timeZone: 'Europe/Oslo',
+          organisationNumber: '999999999',
+          bankIds: ['testbank'],
+          payrollAccounts: [PAYROLL_ACCOUNT],
+        },
+      ],
     };
     const file = await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-file`), [
       payment(1, { endToEndId: 'E2E-HOSTILE', creditorName: HOSTILE, remittanceInformation: HOSTILE }),

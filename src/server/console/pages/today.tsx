@@ -2,10 +2,12 @@
 // waiting with their link's expiry, open reconciliation findings, consents and approval links
 // near expiry, statement gaps — and the last run of each job. Each list is one keyset page read
 // in the database for this company alone (src/store/today-views.ts); its "more" link carries
-// that list's cursor (`?after-<list>=`), so no list ever reads all its rows.
+// that list's cursor (`?after-<list>=`), so no list ever reads all its rows. Above them, in red,
+// a company that is not onboarded (no usable consent or no enabled account) says what is missing.
 import { Link, render, Table, type Child, type JSX } from '../../../html/index.js';
 import type { Paged, PageQuery } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
+import { onboardingOfAll } from '../../../domain/onboarding.js';
 import { loadPage } from './load-page.js';
 import { href, localTime, when, withQuery } from './parts.js';
 
@@ -161,13 +163,44 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
   ];
 }
 
+/** A company settle cannot pay or fetch for is never all clear: what is missing and the commands that fix it. */
+async function notOnboarded(
+  deps: ConsoleDeps,
+  company: ConsoleDeps['companies'][number],
+): Promise<JSX.Element | undefined> {
+  const [consents, accounts] = await Promise.all([
+    deps.store.consents.liveByCompany(deps.clock.now(), company.id),
+    deps.store.accountStatus.companiesWithUsableAccount(company.id),
+  ]);
+  const [status] = onboardingOfAll([company], consents, accounts);
+  if (!status || status.onboarded) return undefined;
+  return (
+    <section role="alert" aria-labelledby="onboarding">
+      <h2 id="onboarding" class="bad">
+        {company.name} is not onboarded
+      </h2>
+      <p class="bad">{status.why}.</p>
+      <p>To onboard it, run:</p>
+      <ol>
+        {status.fix.map((command) => (
+          <li>
+            <code>{command}</code>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export const todayPage: ConsolePage = {
   path: '/console/',
   nav: 'Today',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
-    const zone = deps.companies.find((c) => c.id === req.company)?.timeZone ?? 'UTC';
+    const company = deps.companies.find((c) => c.id === req.company);
+    const zone = company?.timeZone ?? 'UTC';
     const lists = await Promise.all(sections(deps, req));
+    const onboarding = company && (await notOnboarded(deps, company));
     // One row per job (latestPerJob), and each job's last success per company: both bounded by
     // the number of jobs, not by history.
     const runs = await deps.store.jobRuns.latestPerJob();
@@ -196,6 +229,7 @@ export const todayPage: ConsolePage = {
       title: `Today — ${deps.companies.find((c) => c.id === req.company)?.name ?? req.company}`,
       body: render(
         <>
+          {onboarding}
           {lists}
           <h2>Jobs</h2>
           {jobs}
