@@ -281,7 +281,7 @@ export class LocalFileStore implements FileStore {
     }
     throw new SettleError(
       'ERR_FILE_NOT_FOUND',
-      `The company root ${this.root} does not exist or is not a folder; settle never creates it. Correct companies[].root, or create the folder.`,
+      `The company root ${this.root} does not exist or is not a folder; settle never creates it. Correct companies[].root, or create the company's folders with settle company init <company>.`,
       { details: { root: this.root } },
     );
   }
