@@ -126,6 +126,10 @@ export const errorCatalogue = {
     exit: findings,
     meaning: 'a camt.055 cancellation request is malformed; nothing in it was done',
   },
+  ERR_CONTROLS_KNOWN_ACCOUNTS: {
+    exit: usage,
+    meaning: "the company's known-creditor-accounts file cannot be read or has lines that are not accounts",
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
