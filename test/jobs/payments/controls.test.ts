@@ -7,10 +7,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAuditedControls } from '../../../jobs/controls.js';
+import { controlsTestText, testControls } from '../../../jobs/controls-test.js';
 import { decideHold } from '../../../jobs/held-payments.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import { cliActor } from '../../../src/cli/actor.js';
+import type { Role } from '../../../src/domain/roles.js';
+import { CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 import { bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 
@@ -92,6 +95,26 @@ function controlsSuite(engine: string, onMaria: boolean): void {
           ['A-2', ['new-account'], 1],
           ['A-3', ['limit-line'], 2],
         ]);
+        // The console's Held page shows the rule, that it needs two people, and the evidence.
+        const heldPage = CONSOLE_PAGES.find((p) => p.path === '/console/held')!;
+        const shown = await heldPage.load(
+          {
+            store: w.store,
+            clock: w.clock,
+            companies: [{ id: 'acme', name: 'ACME AS', timeZone: 'Europe/Oslo' }],
+            operations: { companies: [w.company], bank: () => w.bank, logger: w.logger },
+          },
+          {
+            user: { id: 'local:olga', name: 'olga', rolesByCompany: new Map([['acme', new Set<Role>(['operator'])]]) },
+            company: 'acme',
+            query: new URLSearchParams({ company: 'acme' }),
+            params: {},
+            csrfToken: 'csrf-token-1',
+          },
+        );
+        const html = 'body' in shown ? shown.body : '';
+        expect(html).toMatch(/limit-line<br\/?>needs two people/);
+        expect(html).toContain('12000.00 NOK is above the limit of 10000.00 NOK a line');
         expect(held[0]!.evidence).toMatch(
           /never paid by this company, nor is it in the known-accounts file \(go-live 2026-01-05\)/,
         );
@@ -122,6 +145,37 @@ function controlsSuite(engine: string, onMaria: boolean): void {
         await runSubmit(w.deps('s3'), [w.company]);
         await runSubmit(w.deps('s4'), [w.company]);
         expect(await paidAtBank()).toEqual(['A-1', 'A-2', 'B-2']);
+      });
+
+      it('settle controls test shows which lines each rule would hold and why, storing nothing', async () => {
+        await pickUp('paid.csv', line('G-1', '4200.00', KNOWN, 'Oslo Trykkeri AS'));
+        const trail = (await w.store.audit.list()).length;
+        const file = join(w.dir, 'next-run.csv');
+        await writeFile(
+          file,
+          csv(
+            line('H-1', '4200.00', OTHER, 'Oslo Trykkeri AS'),
+            line('H-2', '20000.00', KNOWN, 'Oslo Trykkeri AS'),
+            line('H-3', '100.00', KNOWN, 'Oslo Trykkeri AS'),
+            line('H-3b', '100.00', KNOWN, 'Oslo Trykkeri AS').replace('Invoice H-3b', 'Invoice H-3'),
+          ),
+        );
+        const profile = await pickup.profile('generic');
+        const result = await testControls(
+          { db: w.db, clock: w.clock, timeZone: 'Europe/Oslo', profile },
+          w.company,
+          file,
+        );
+        expect(result.held.map((h) => [h.line, h.rules, h.releases])).toEqual([
+          [2, ['changed-account'], 2],
+          [3, ['limit-line'], 2],
+          [5, ['duplicate'], 1],
+        ]);
+        expect(controlsTestText(result)).toContain(
+          `line 2 H-1: held by changed-account (two people release it): changed-account: "Oslo Trykkeri AS" was paid to ${KNOWN} 1 time since 2026-01; this line pays ${OTHER}`,
+        );
+        expect(await w.store.payments.findByEndToEndId('acme', 'H-1')).toBeUndefined();
+        expect(await w.store.audit.list()).toHaveLength(trail);
       });
 
       it('the load of the controls is audited with a checksum, again only when a limit or the known file changes', async () => {
