@@ -76,11 +76,12 @@ describe('payment controls', () => {
     );
     const stranger = { ...other, creditorName: 'Ny Leverandor AS' };
     expect(controls({ newAccount: true }, history).check(pay(1, 1n, stranger))).toBeUndefined();
-    const live = controls({ newAccount: true, goLive: toLocalDate('2026-01-06') }, history);
-    expect(live.check(pay(1, 1n, stranger))).toBeUndefined();
-    expect(
-      controls({ newAccount: true, goLive: toLocalDate('2026-01-05') }, history).check(pay(1, 1n, stranger))?.rules,
-    ).toEqual(['new-account']);
+    // The go-live day itself, and a company without any history, are the baseline.
+    const onGoLive = controls({ newAccount: true, goLive: toLocalDate('2026-01-05') }, history);
+    expect(onGoLive.check(pay(1, 1n, stranger))).toBeUndefined();
+    const live = { newAccount: true, goLive: toLocalDate('2026-01-04') };
+    expect(controls(live, new PayeeHistory()).check(pay(1, 1n, stranger))).toBeUndefined();
+    expect(controls(live, history).check(pay(1, 1n, stranger))?.rules).toEqual(['new-account']);
   });
 
   it('the known-accounts file: located problems, comments and names', () => {

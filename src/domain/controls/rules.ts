@@ -46,8 +46,10 @@ export class FileControls {
   constructor(private readonly inputs: FileControlInputs) {
     this.dayTotals = new Map(inputs.dayTotals);
     this.unusualTime = unusualTime(inputs);
+    // Not on the go-live day itself, nor without any history: those files are the baseline, so a
+    // first night (reconcile.since is usually the install day) is not a flood of holds.
     const { goLive } = inputs.settings;
-    this.accountsLive = goLive !== undefined && inputs.today >= goLive;
+    this.accountsLive = goLive !== undefined && inputs.today > goLive && inputs.history.size > 0;
   }
 
   /**

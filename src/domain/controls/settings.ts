@@ -55,7 +55,7 @@ export interface ControlHours {
 export interface ControlSettings {
   changedAccount: boolean;
   newAccount: boolean;
-  /** From this day on the account rules hold lines; undefined: the new-account rule is off. */
+  /** After this day the new-account rule holds lines; undefined: the rule is off. */
   goLive?: LocalDate | undefined;
   limits: Limits;
   /** Limits per debtor account (normalised IBAN), each replacing the company's for its currencies. */

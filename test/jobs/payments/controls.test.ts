@@ -68,8 +68,8 @@ function controlsSuite(engine: string, onMaria: boolean): void {
       (await bankBulks(w)).flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification)).sort();
     const actor = cliActor({ SETTLE_ACTOR: 'kari.controller' });
 
-    describe('with go-live today and a limit a line', () => {
-      beforeEach(() => start({ goLive: '2026-01-05', limits: { perLine: { NOK: '10000.00' } } }));
+    describe('live since yesterday, with a limit a line', () => {
+      beforeEach(() => start({ goLive: '2026-01-04', limits: { perLine: { NOK: '10000.00' } } }));
 
       it('holds a new account, a changed account and a line over the limit; pays the rest', async () => {
         const first = await pickUp(
@@ -116,7 +116,7 @@ function controlsSuite(engine: string, onMaria: boolean): void {
         expect(html).toMatch(/limit-line<br\/?>needs two people/);
         expect(html).toContain('12000.00 NOK is above the limit of 10000.00 NOK a line');
         expect(held[0]!.evidence).toMatch(
-          /never paid by this company, nor is it in the known-accounts file \(go-live 2026-01-05\)/,
+          /never paid by this company, nor is it in the known-accounts file \(go-live 2026-01-04\)/,
         );
 
         // The next day the ERP pays Oslo Trykkeri to another account: the classic invoice fraud.
