@@ -27,6 +27,7 @@ import type { Logger } from '../src/log/index.js';
 import type { FileLedger, ReportRepository, StoredFile } from '../src/store/index.js';
 import type { Issue } from '../src/domain/issue.js';
 import type { HeldLine } from '../src/store/index.js';
+import type { ControlSetup } from '../src/store/index.js';
 import {
   globToRegExp,
   monotonicMs,
@@ -88,6 +89,8 @@ export interface PickupDeps {
   cancellationRequest?(company: CompanyConfig, file: { name: string; xml: string }): Promise<Camt055Answer>;
   /** Records each error report of a file in the ledger, so the console links it by id. */
   reports?: Pick<ReportRepository, 'record'>;
+  /** The company's payment controls (jobs/controls.ts), read once per run; none: no control holds. */
+  controls?(company: CompanyConfig): Promise<ControlSetup | undefined>;
 }
 
 export async function runPickup(deps: PickupDeps, companies: readonly CompanyConfig[]): Promise<PickedFile[]> {
@@ -144,8 +147,9 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
       }
       continue;
     }
+    const controls = stable.length === 0 ? undefined : await deps.controls?.(company);
     for (const entry of stable) {
-      const result = await pickOne(deps, { company, fileStore, debtorCheck }, entry);
+      const result = await pickOne(deps, { company, fileStore, debtorCheck, controls }, entry);
       if (!result) {
         deps.logger.warn('inbox file changed while it was read: not taken, it is looked at again next run', {
           company: company.id,
@@ -173,14 +177,15 @@ interface CompanyInbox {
   company: CompanyConfig;
   fileStore: FileStore;
   debtorCheck?: DebtorAccountCheck | undefined;
+  controls?: ControlSetup | undefined;
 }
 
 async function pickOne(
   deps: PickupDeps,
-  inboxOf: { company: CompanyConfig; fileStore: FileStore; debtorCheck: DebtorAccountCheck | undefined },
+  inboxOf: Omit<CompanyInbox, 'deps'>,
   entry: FileEntry,
 ): Promise<PickedFile | undefined> {
-  const { company, fileStore, debtorCheck } = inboxOf;
+  const { company, fileStore } = inboxOf;
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
@@ -190,7 +195,7 @@ async function pickOne(
     // A writer that kept going after the stable check: what was read is not the whole file.
     const after = await fileStore.stat(source);
     if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
-    const at: CompanyInbox = { deps, company, fileStore, debtorCheck };
+    const at: CompanyInbox = { deps, ...inboxOf };
     // A cancellation request is not a payment file: it never enters the file ledger.
     if (deps.cancellationRequest && looksLikeCamt055((await readFile(local)).subarray(0, 4096).toString('utf8')))
       return await handleCancellation(at, entry.name, { local, sha256 });
@@ -302,6 +307,7 @@ async function handleNew(
     file,
     {
       ...(window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {}),
+      ...(at.controls ? { controls: at.controls } : {}),
       ...(supersedes ? { supersedes } : {}),
     },
     async (sink) => {
@@ -396,16 +402,28 @@ async function handleNew(
   };
 }
 
-/** The held lines as located warnings of the file's report, with what a person does next. */
+/**
+ * The held lines as located warnings of the file's report, with what a person does next: a
+ * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
+ * with its rules and evidence (docs/controls.md).
+ */
 function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
   return holds.map((hold) => {
     const line = hold.lineNumber;
+    const rules = hold.rules ?? ['duplicate'];
+    const duplicate = rules.includes('duplicate');
+    const controls = rules.filter((r) => r !== 'duplicate');
+    const checked = duplicate && hold.evidence ? `; also ${hold.evidence}` : '';
+    const twice = hold.releases === 2 ? ' (this rule wants two different people to release it)' : '';
+    const what = duplicate
+      ? 'If it is not a duplicate, release it'
+      : `If a person checked it (${controls.join(', ')}${twice}), release it`;
     return {
-      code: 'LIKELY_DUPLICATE',
+      code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
       severity: 'warning',
       location: format.startsWith('csv') && line !== undefined ? { row: line } : {},
-      field: 'endToEndId',
-      message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}. If it is not a duplicate, release it: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
+      field: duplicate ? 'endToEndId' : 'creditorAccount',
+      message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
     };
   });
 }

@@ -79,6 +79,11 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/accounts.js')).accountsCommand(),
   },
   {
+    name: 'controls',
+    summary: 'test which lines of a payment file the payment controls would hold, and why',
+    load: async () => (await import('./commands/controls.js')).controlsCommand(),
+  },
+  {
     name: 'payments',
     summary: 'inspect payments and resolve unknown outcomes',
     load: async () => (await import('./commands/payments.js')).paymentsCommand(),

@@ -139,6 +139,45 @@ const payments = z
   })
   .prefault({});
 
+/** Amounts per ISO currency code, e.g. { NOK: "500000.00" } (src/domain/controls). */
+const amountsByCurrency = z.record(z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code such as NOK'), decimal);
+const limits = z
+  .strictObject({
+    perLine: amountsByCurrency.optional(),
+    perFile: amountsByCurrency.optional(),
+    perDebtorDay: amountsByCurrency.optional(),
+  })
+  .prefault({});
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, e.g. "06:00"');
+
+/** Payment controls (docs/controls.md): which lines pickup holds for a person, and why. */
+const controls = z
+  .strictObject({
+    changedAccount: z.boolean().default(true),
+    newAccount: z.boolean().default(true),
+    /** From this day on the new-account rule holds lines; default reconcile.since. */
+    goLive: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-05')
+      .optional(),
+    /** A file of the creditor accounts paid before settle, one "IBAN[,name]" a line. */
+    knownAccounts: z.string().min(1).optional(),
+    limits,
+    /** Limits of single debtor accounts (by IBAN), replacing the company's for the currencies they name. */
+    accounts: z.record(z.string().min(5), z.strictObject({ limits })).default({}),
+    hours: z
+      .strictObject({
+        from: clockTime,
+        to: clockTime,
+        days: z
+          .array(z.enum(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']))
+          .min(1)
+          .default(['mon', 'tue', 'wed', 'thu', 'fri']),
+      })
+      .optional(),
+  })
+  .prefault({});
+
 const statements = z
   .strictObject({
     formats: z
@@ -214,6 +253,7 @@ export const companySchema = z.strictObject({
   folders,
   intake,
   payments,
+  controls,
   statements,
   status,
   timeZone: timeZone.optional(),
@@ -351,8 +391,6 @@ const schedule = z
     companiesAtOnce: z.number().int().min(1).max(64).default(4),
   })
   .prefault({});
-
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, e.g. "06:00"');
 
 const alerts = z
   .strictObject({

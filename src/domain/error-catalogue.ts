@@ -132,6 +132,10 @@ export const errorCatalogue = {
     exit: usage,
     meaning: 'four eyes: a cancellation is confirmed in the console, where the person signed in',
   },
+  ERR_CONTROLS_KNOWN_ACCOUNTS: {
+    exit: usage,
+    meaning: "the company's known-creditor-accounts file cannot be read or has lines that are not accounts",
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -2,6 +2,7 @@
 // closes them at the end. Jobs receive plain dependencies and never read the configuration file.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { loadAuditedControls } from '../../jobs/controls.js';
 import { answerCamt055 } from '../../jobs/payments/camt055-intake.js';
 import { debtorAccountCheck } from '../../jobs/accounts/debtor-check.js';
 import { directoryOncePerRun, isUnreachable, type DirectoryDeps } from '../../jobs/accounts/directory.js';
@@ -95,6 +96,8 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       fileStore: (company) => fileStores.fileStore(company),
       profile,
       firstSighting: (key) => store.dedupe.recordAlertSent(key, 'log'),
+      controls: (company) =>
+        loadAuditedControls(company, { clock, timeZone: config.timeZone, audit: store.audit, origin: 'pickup' }),
       cancellationRequest: (company, file) =>
         answerCamt055(
           { store, bank: bankClient(), logger: runLogger(logger, 'pickup', runId), clock, companies: config.companies },

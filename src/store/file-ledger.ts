@@ -22,9 +22,10 @@ import {
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
 import { countRows } from './state-counts.js';
+import { FileControlHolds, type ControlSetup } from './control-history.js';
 import {
-  DUPLICATE_REASON_CODE,
   EarlierPayments,
+  holdReasonCode,
   heldRows,
   SameFileLines,
   sameFileHold,
@@ -64,6 +65,8 @@ export interface StoredFile extends NewPaymentFile {
 /** How a file is received: held-duplicate window, and the rejected record a re-drop supersedes. */
 export interface ReceiveOptions {
   holdDuplicatesSince?: Date;
+  /** The company's payment controls (docs/controls.md): lines a rule matches are stored held. */
+  controls?: ControlSetup;
   /**
    * The company's latest record of these bytes, when it was rejected: the re-drop is validated
    * anew and its record supersedes that one (which stays in history). Without it, bytes the
@@ -127,6 +130,7 @@ export class FileLedger {
           now,
           newId: () => newId(this.clock),
           ...(options.holdDuplicatesSince ? { holdDuplicatesSince: options.holdDuplicatesSince } : {}),
+          ...(options.controls ? { controls: new FileControlHolds(file.company, now, options.controls) } : {}),
         });
         const filled = await fill(sink);
         if (!filled.keep) throw new NotKept(filled);
@@ -365,7 +369,11 @@ function paymentRow(
     state: hold ? 'held' : 'accepted',
     // Shown to the ERP with the line in its status file while it waits for a person.
     ...(hold
-      ? { tpp_messages: JSON.stringify([{ category: 'INFO', code: DUPLICATE_REASON_CODE, message: hold.reason }]) }
+      ? {
+          tpp_messages: JSON.stringify([
+            { category: 'INFO', code: holdReasonCode(hold.rules ?? ['duplicate']), message: hold.reason },
+          ]),
+        }
       : {}),
     created_at: instant(now),
     updated_at: instant(now),
@@ -451,6 +459,7 @@ class Receiver implements ReceivingFile {
       now: Date;
       newId: () => string;
       holdDuplicatesSince?: Date;
+      controls?: FileControlHolds;
     },
   ) {
     // Matched against other files through the table (this file's earlier batches are in it too,
@@ -513,6 +522,11 @@ class Receiver implements ReceivingFile {
    * as a duplicate of that line, so that a file listing one invoice twice pays it once.
    */
   private async holdsOf(payments: readonly PaymentInstruction[], ids: readonly string[]): Promise<HoldInput[]> {
+    const duplicates = await this.duplicatesOf(payments, ids);
+    return this.at.controls ? this.at.controls.holds(this.trx, payments, ids, duplicates) : duplicates;
+  }
+
+  private async duplicatesOf(payments: readonly PaymentInstruction[], ids: readonly string[]): Promise<HoldInput[]> {
     if (!this.earlier || !this.sameFile) return [];
     await this.earlier.load(this.trx, payments);
     const holds = this.earlier.holds(payments);

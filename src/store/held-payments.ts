@@ -1,5 +1,7 @@
 // Lines held as likely duplicates (src/domain/likely-duplicate.ts) of a payment accepted from
-// another file, or of an earlier line of the same file. Pickup finds them (`likelyDuplicates`,
+// another file, or of an earlier line of the same file, or by a payment control
+// (src/domain/controls: changed or new creditor account, limits, unusual time; docs/controls.md),
+// each hold with the rule ids and the evidence. Pickup finds them (`likelyDuplicates`,
 // `SameFileLines`) and the file ledger stores them held in
 // the same transaction as the file; a person releases a line (it goes back to accepted and the
 // next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled). The
@@ -8,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
+import { DUPLICATE_RULE } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
@@ -30,11 +33,19 @@ import { transition } from './transitions.js';
 /** The index of the holds released and still waiting for a bulk (migration 0560). */
 const AWAITING_INDEX = 'held_payments_awaiting_bulk_ix';
 
-/** A line to store held: which accepted payment it looks like, and the reason in words. */
+/**
+ * A line to store held: which accepted payment it looks like (the line itself for a control
+ * hold), the reason in words, and for a control hold the rules, their evidence and how many
+ * releases by different people it needs.
+ */
 export interface HoldInput {
   endToEndId: string;
   matchedPaymentId: string;
   reason: string;
+  /** Rule ids; absent means ['duplicate']. */
+  rules?: string[];
+  evidence?: string;
+  releases?: 1 | 2;
 }
 
 export type HoldDecision = 'released' | 'dropped';
@@ -49,6 +60,15 @@ export interface HeldPayment {
   endToEndId: string;
   matchedPaymentId: string;
   reason: string;
+  /** The rules that held it: 'duplicate' and/or the controls' ids (docs/controls.md). */
+  rules: string[];
+  /** What each control rule saw, in words ("… was paid to NO93… 14 times since 2025-03; …"). */
+  evidence?: string;
+  /**
+   * Releases by different people the hold needs (2 for a changed account or a limit). Marked
+   * only: a release still decides the hold alone until person identities exist (issue #51).
+   */
+  releasesNeeded: 1 | 2;
   heldAt: Date;
   decision?: HoldDecision;
   decidedBy?: string;
@@ -58,6 +78,14 @@ export interface HeldPayment {
 
 /** The ISO 20022 status reason "duplicate payment", shown to the ERP with the line. */
 export const DUPLICATE_REASON_CODE = 'DUPL';
+
+/** A control hold's status reason: ISO 20022 "narrative", the rules and evidence in its text. */
+export const CONTROL_REASON_CODE = 'NARR';
+
+/** The status reason code shown to the ERP for a line held by `rules`. */
+export function holdReasonCode(rules: readonly string[]): string {
+  return rules.includes(DUPLICATE_RULE) ? DUPLICATE_REASON_CODE : CONTROL_REASON_CODE;
+}
 
 export class HeldPaymentRepository {
   constructor(
@@ -107,10 +135,19 @@ export class HeldPaymentRepository {
           decision_reason: reason,
           awaiting_bulk: decision === 'released',
         });
+      const rules = toStr(held.rules ?? DUPLICATE_RULE).split(',');
       const message =
         decision === 'released'
           ? []
-          : [{ category: 'INFO', code: DUPLICATE_REASON_CODE, message: `dropped as a duplicate by ${by}: ${reason}` }];
+          : [
+              {
+                category: 'INFO',
+                code: holdReasonCode(rules),
+                message: rules.includes(DUPLICATE_RULE)
+                  ? `dropped as a duplicate by ${by}: ${reason}`
+                  : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
+              },
+            ];
       await transition(trx, {
         kind: 'payment',
         ids: [toStr(held.payment_id)],
@@ -284,6 +321,9 @@ export function heldRows(
     company,
     matched_payment_id: h.matchedPaymentId,
     reason: h.reason.slice(0, 500),
+    rules: (h.rules ?? [DUPLICATE_RULE]).join(','),
+    evidence: h.evidence?.slice(0, 1000) ?? null,
+    releases_needed: h.releases ?? 1,
     held_at: instant(at),
   }));
 }
@@ -297,6 +337,7 @@ export function toHeld(r: Row): HeldPayment {
   const decidedBy = toOptStr(r.decided_by);
   const decidedAt = toOptDate(r.decided_at);
   const decisionReason = toOptStr(r.decision_reason);
+  const evidence = toOptStr(r.evidence);
   return {
     id: toStr(r.id),
     company: toStr(r.company),
@@ -307,6 +348,9 @@ export function toHeld(r: Row): HeldPayment {
     endToEndId: toStr(r.end_to_end_id),
     matchedPaymentId: toStr(r.matched_payment_id),
     reason: toStr(r.reason),
+    rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
+    ...(evidence ? { evidence } : {}),
+    releasesNeeded: toInt(r.releases_needed ?? 1) >= 2 ? 2 : 1,
     heldAt: toDate(r.held_at),
     ...(decision ? { decision } : {}),
     ...(decidedBy ? { decidedBy } : {}),

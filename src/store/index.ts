@@ -125,7 +125,15 @@ export {
   type StoredCancellation,
 } from './cancellations.js';
 export { CancellationAnswerRepository, type PendingErpAnswer } from './cancellation-answers.js';
-export { HeldPaymentRepository, type HeldPayment, type HoldDecision, type HoldInput } from './held-payments.js';
+export {
+  findLikelyDuplicates,
+  HeldPaymentRepository,
+  SameFileLines,
+  type HeldPayment,
+  type HoldDecision,
+  type HoldInput,
+} from './held-payments.js';
+export { loadControlHistory, type ControlSetup } from './control-history.js';
 export {
   CLAIMABLE_TABLES,
   claim,

@@ -1,5 +1,6 @@
 // `settle payments held|release|drop`: the payments held as likely duplicates of a payment
-// accepted from another file (docs/runbook.md, "A payment is held as a likely duplicate").
+// accepted from another file (docs/runbook.md, "A payment is held as a likely duplicate"), or by
+// a payment control (docs/controls.md), each with its rule ids and evidence.
 import type { Command } from 'commander';
 import { decideHold } from '../../../jobs/held-payments.js';
 import { cliActor } from '../actor.js';
@@ -11,13 +12,18 @@ function line(h: HeldPayment): string {
   const decided = h.decision
     ? `  ${h.decision} by ${h.decidedBy ?? '?'} at ${h.decidedAt?.toISOString() ?? '?'}: ${h.decisionReason ?? ''}`
     : '';
-  return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${h.reason}${decided}\n`;
+  const rules = `${h.rules.join(',')}${h.releasesNeeded === 2 ? ' (two people)' : ''}`;
+  // A control hold's reason carries its evidence; a duplicate's evidence is what the controls saw besides.
+  const also = h.rules.includes('duplicate') && h.evidence ? `; also ${h.evidence}` : '';
+  return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${rules}  ${h.reason}${also}${decided}\n`;
 }
 
 export function addHeldCommands(command: Command): void {
   command
     .command('held')
-    .description('payments held as likely duplicates, waiting for a person to release or drop them')
+    .description(
+      'payments held as likely duplicates or by payment controls, waiting for a person to release or drop them',
+    )
     .option('--company <id>', 'only this company')
     .option('--all', 'also those already released or dropped, with who decided, when and why')
     .option('--json', 'print JSON')

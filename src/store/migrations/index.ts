@@ -51,6 +51,7 @@ import { up as cancellationsBulkIndexUp } from './0590-cancellations-bulk-index.
 import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 import { up as paymentLinePartiesUp } from './0610-payment-line-parties.js';
 import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
+import { up as holdRulesUp } from './0650-hold-rules.js';
 
 export interface Migration {
   readonly name: string;
@@ -112,4 +113,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0621_cancellation_person', up: cancellationPersonUp },
   { name: '0622_console_sessions', up: consoleSessionsUp },
   { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
+  { name: '0650_hold_rules', up: holdRulesUp },
 ];

@@ -47,12 +47,13 @@ export const heldPage: ConsolePage = {
       body: render(
         <>
           <p>
-            These lines look like a payment already accepted from another file, or an earlier line of their own file.
-            Nothing is sent until a person decides.
+            These lines look like a payment already accepted from another file, or an earlier line of their own file, or
+            a payment control held them (a changed or new creditor account, a limit, a file at an unusual time; see
+            docs/controls.md). Nothing is sent until a person decides.
           </p>
           <Table
-            caption="Lines held as likely duplicates, oldest first"
-            head={['File and line', 'End-to-end id', 'Why held', 'Held', 'Decide']}
+            caption="Lines held for a person, oldest first"
+            head={['File and line', 'End-to-end id', 'Rule', 'Why held', 'Held', 'Decide']}
             rows={page.rows}
             empty="none"
             cells={(h) => [
@@ -62,9 +63,28 @@ export const heldPage: ConsolePage = {
               </span>,
               <Link href={payment(h.paymentId)}>{h.endToEndId}</Link>,
               <>
+                {h.rules.join(', ')}
+                {h.releasesNeeded === 2 ? (
+                  <>
+                    <br />
+                    needs two people
+                  </>
+                ) : null}
+              </>,
+              <>
                 {h.reason}
-                <br />
-                <Link href={payment(h.matchedPaymentId)}>The payment it looks like</Link>
+                {h.rules.includes('duplicate') ? (
+                  <>
+                    {h.evidence ? (
+                      <>
+                        <br />
+                        {h.evidence}
+                      </>
+                    ) : null}
+                    <br />
+                    <Link href={payment(h.matchedPaymentId)}>The payment it looks like</Link>
+                  </>
+                ) : null}
               </>,
               when(deps, req, h.heldAt),
               <DecisionForms req={req} held={h} />,

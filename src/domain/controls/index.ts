@@ -1,0 +1,3 @@
+export * from './settings.js';
+export * from './history.js';
+export * from './rules.js';

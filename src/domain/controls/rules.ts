@@ -1,0 +1,157 @@
+// The payment controls of one file, as pure functions of the line, what the company paid before
+// (PayeeHistory), what its debtor accounts already send on a day, and when the file arrived.
+// Pickup asks for every line before anything is stored or sent; a line a rule matches is held
+// for a person with the rule ids and the evidence in words (never dropped). Lines held, by a
+// rule or as a duplicate, do not count toward the running totals of the limits: they are not
+// sent unless a person releases them.
+import { normalizeIban } from '../account-id.js';
+import { formatMinor } from '../money.js';
+import { currencyExponent } from '../currency.js';
+import type { LocalDate } from '../local-date.js';
+import type { PaymentInstruction } from '../payment.js';
+import { zonedParts } from '../zoned-time.js';
+import type { AccountUse, PayeeHistory } from './history.js';
+import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
+
+export interface ControlHit {
+  rules: ControlRule[];
+  /** Each rule's evidence, in the order of `rules`, joined with "; ". */
+  evidence: string;
+  releases: 1 | 2;
+}
+
+export interface FileControlInputs {
+  settings: ControlSettings;
+  history: PayeeHistory;
+  /** Minor units already on their way per debtor account, currency and execution day (dayKey). */
+  dayTotals: ReadonlyMap<string, bigint>;
+  /** When the file arrived, and the company's time zone to read it in. */
+  receivedAt: Date;
+  timeZone: string;
+  /** The company's day the file arrived on. */
+  today: LocalDate;
+}
+
+/** The key of `dayTotals`: debtor account, currency and execution day. */
+export function dayKey(debtorIban: string, currency: string, day: string): string {
+  return `${normalizeIban(debtorIban)}|${currency}|${day}`;
+}
+
+export class FileControls {
+  private readonly fileTotals = new Map<string, bigint>();
+  private readonly dayTotals: Map<string, bigint>;
+  private readonly unusualTime: string | undefined;
+  private readonly accountsLive: boolean;
+
+  constructor(private readonly inputs: FileControlInputs) {
+    this.dayTotals = new Map(inputs.dayTotals);
+    this.unusualTime = unusualTime(inputs);
+    // Not on the go-live day itself, nor without any history: those files are the baseline, so a
+    // first night (reconcile.since is usually the install day) is not a flood of holds.
+    const { goLive } = inputs.settings;
+    this.accountsLive = goLive !== undefined && inputs.today > goLive && inputs.history.size > 0;
+  }
+
+  /**
+   * The rules `p` breaks, in file order (lines are checked in the order they come). `heldAnyway`
+   * says the line is held already (as a duplicate): it is still checked, for the evidence, but
+   * does not count toward the totals.
+   */
+  check(p: PaymentInstruction, heldAnyway = false): ControlHit | undefined {
+    const found: [ControlRule, string][] = [];
+    const { settings } = this.inputs;
+    if (settings.changedAccount) {
+      const changed = this.changedAccount(p);
+      if (changed) found.push(['changed-account', changed]);
+    }
+    if (settings.newAccount && this.accountsLive && found.length === 0) {
+      const fresh = this.newAccount(p);
+      if (fresh) found.push(['new-account', fresh]);
+    }
+    if (this.unusualTime) found.push(['unusual-time', this.unusualTime]);
+    found.push(...this.limits(p, heldAnyway || found.length > 0));
+    if (found.length === 0) return undefined;
+    const rules = found.map(([rule]) => rule);
+    return {
+      rules,
+      evidence: found.map(([rule, why]) => `${rule}: ${why}`).join('; '),
+      releases: releasesNeeded(rules),
+    };
+  }
+
+  /** A creditor paid before, to other accounts only. */
+  private changedAccount(p: PaymentInstruction): string | undefined {
+    const paid = this.inputs.history.accountsOf(p.creditorName);
+    const iban = normalizeIban(p.creditorIban);
+    if (!paid || paid.size === 0 || paid.has(iban)) return undefined;
+    const before = [...paid]
+      .sort((a, b) => b[1].count - a[1].count)
+      .slice(0, 3)
+      .map(([account, use]) => `${account} ${uses(use)}`)
+      .join(' and ');
+    const more = paid.size > 3 ? ` (and ${paid.size - 3} more accounts)` : '';
+    return `"${p.creditorName}" was paid to ${before}${more}; this line pays ${iban}`;
+  }
+
+  private newAccount(p: PaymentInstruction): string | undefined {
+    if (this.inputs.history.account(p.creditorIban)) return undefined;
+    return `${normalizeIban(p.creditorIban)} ("${p.creditorName}") was never paid by this company, nor is it in the known-accounts file (go-live ${this.inputs.settings.goLive})`;
+  }
+
+  private limits(p: PaymentInstruction, held: boolean): [ControlRule, string][] {
+    const { currency, minor } = p.amount;
+    const { settings } = this.inputs;
+    const forAccount = settings.accountLimits[normalizeIban(p.debtorIban)];
+    const limit = (kind: keyof Limits) =>
+      limitMinor(forAccount?.[kind], currency) ?? limitMinor(settings.limits[kind], currency);
+    const show = (n: bigint) => `${formatMinor(n, currencyExponent(currency) ?? 2)} ${currency}`;
+    const found: [ControlRule, string][] = [];
+    const perLine = limit('perLine');
+    if (perLine !== undefined && minor > perLine)
+      found.push(['limit-line', `${show(minor)} is above the limit of ${show(perLine)} a line`]);
+    const perFile = settings.limits.perFile === undefined ? undefined : limitMinor(settings.limits.perFile, currency);
+    const fileSoFar = this.fileTotals.get(currency) ?? 0n;
+    if (perFile !== undefined && fileSoFar + minor > perFile)
+      found.push([
+        'limit-file',
+        `the file's lines before it come to ${show(fileSoFar)}; with this ${show(minor)} they pass the limit of ${show(perFile)} a file`,
+      ]);
+    const perDay = limit('perDebtorDay');
+    const key = dayKey(p.debtorIban, currency, p.requestedExecutionDate);
+    const daySoFar = this.dayTotals.get(key) ?? 0n;
+    if (perDay !== undefined && daySoFar + minor > perDay)
+      found.push([
+        'limit-debtor-day',
+        `${normalizeIban(p.debtorIban)} already sends ${show(daySoFar)} on ${p.requestedExecutionDate}; with this ${show(minor)} it passes the limit of ${show(perDay)} a day`,
+      ]);
+    if (!held && found.length === 0) {
+      this.fileTotals.set(currency, fileSoFar + minor);
+      this.dayTotals.set(key, daySoFar + minor);
+    }
+    return found;
+  }
+}
+
+/** "14 times since 2025-03", or "listed in the known-accounts file". */
+function uses(use: AccountUse): string {
+  if (use.count === 0 || use.first === undefined) return '(listed in the known-accounts file)';
+  return `${use.count} ${use.count === 1 ? 'time' : 'times'} since ${use.first.slice(0, 7)}`;
+}
+
+/** Why the file's arrival is outside the configured hours, or undefined when it is not. */
+function unusualTime({ settings, receivedAt, timeZone }: FileControlInputs): string | undefined {
+  const hours = settings.hours;
+  if (!hours) return undefined;
+  const t = zonedParts(receivedAt, timeZone);
+  const at = `${pad(t.hour)}:${pad(t.minute)}`;
+  const weekday = new Date(Date.UTC(t.year, t.month - 1, t.day)).getUTCDay();
+  const inHours = hours.from <= hours.to ? at >= hours.from && at < hours.to : at >= hours.from || at < hours.to;
+  if (inHours && hours.days.includes(weekday)) return undefined;
+  const day = DAY_NAMES[weekday]!;
+  const expected = `${hours.days.map((d) => DAY_NAMES[d]).join(',')} ${hours.from}–${hours.to}`;
+  return `the file arrived ${day} ${at} ${timeZone}, outside the expected hours (${expected})`;
+}
+
+export const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
