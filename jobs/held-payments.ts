@@ -13,6 +13,11 @@ export interface HoldDecisionInput {
   actor: string;
   origin: string;
   company?: string;
+  /**
+   * Who decides as a person (src/domain/person.ts), from a signed-in console session: only then
+   * may they give a hold's second release. Absent on the command line.
+   */
+  person?: string;
 }
 
 export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: HoldDecisionInput): Promise<HeldPayment> {
@@ -29,14 +34,30 @@ export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: Ho
       'ERR_PAYMENT_NOT_HELD',
       `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
     );
-  const held = await store.held.decide(found[0]!.id, input.decision, input.actor, reason);
+  const held = await store.held.decide(
+    found[0]!.id,
+    input.decision,
+    input.actor,
+    reason,
+    input.person === undefined ? {} : { person: input.person, secondRelease: true },
+  );
+  // A first of two releases decides nothing yet: it is audited as what it is.
+  const first = input.decision === 'released' && held.decision === undefined;
   await store.audit.append({
     actor: input.actor,
-    action: input.decision === 'released' ? 'payment.release' : 'payment.drop',
+    action: first ? 'payment.release.first' : input.decision === 'released' ? 'payment.release' : 'payment.drop',
     subject: { type: 'payment', id: held.paymentId },
     reason,
     origin: input.origin,
-    details: { company: held.company, endToEndId: held.endToEndId, file: held.fileName, line: held.lineNumber },
+    details: {
+      company: held.company,
+      endToEndId: held.endToEndId,
+      file: held.fileName,
+      line: held.lineNumber,
+      rules: held.rules,
+      ...(held.evidence ? { evidence: held.evidence } : {}),
+      ...(held.firstRelease ? { firstReleasedBy: held.firstRelease.by } : {}),
+    },
   });
   return held;
 }

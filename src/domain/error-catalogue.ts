@@ -132,6 +132,15 @@ export const errorCatalogue = {
     exit: usage,
     meaning: 'four eyes: a cancellation is confirmed in the console, where the person signed in',
   },
+  // Payment controls (issue #51): a hold that needs two people.
+  ERR_HOLD_SAME_PERSON: {
+    exit: usage,
+    meaning: 'four eyes: the person who released a hold once cannot give its second release',
+  },
+  ERR_HOLD_SECOND_IN_CONSOLE: {
+    exit: usage,
+    meaning: "four eyes: a hold's second release is given in the console, where the person signed in",
+  },
   ERR_CONTROLS_KNOWN_ACCOUNTS: {
     exit: usage,
     meaning: "the company's known-creditor-accounts file cannot be read or has lines that are not accounts",

@@ -9,6 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
+import { releaseStep } from '../domain/controls/release.js';
+import { normaliseIdentity } from '../domain/person.js';
 import { SettleError } from '../domain/errors.js';
 import { DUPLICATE_RULE } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
@@ -18,6 +20,7 @@ import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import {
   chunks,
+  forUpdate,
   IDS_PER_STATEMENT,
   instant,
   throughIndex,
@@ -65,10 +68,11 @@ export interface HeldPayment {
   /** What each control rule saw, in words ("… was paid to NO93… 14 times since 2025-03; …"). */
   evidence?: string;
   /**
-   * Releases by different people the hold needs (2 for a changed account or a limit). Marked
-   * only: a release still decides the hold alone until person identities exist (issue #51).
+   * Releases by different people the hold needs (2 for a changed account or a limit): the first
+   * is kept in `firstRelease` and sends nothing; a different person's release decides the hold.
    */
   releasesNeeded: 1 | 2;
+  firstRelease?: { by: string; person: string; at: Date; reason: string };
   heldAt: Date;
   decision?: HoldDecision;
   decidedBy?: string;
@@ -119,13 +123,59 @@ export class HeldPaymentRepository {
    * Records a person's decision and moves the line: released → accepted (sent on the next
    * submit), dropped → CANC (never sent; the ERP's status file shows it cancelled).
    */
-  async decide(id: string, decision: HoldDecision, by: string, reason: string): Promise<HeldPayment> {
+  /**
+   * A person's decision on a hold: a drop decides it; a release decides it unless the hold needs
+   * two and this is the first (src/domain/controls/release.ts), which is kept and sends nothing.
+   * `who.person` is who decides across logins (src/domain/person.ts; default: `by`, case-folded);
+   * `who.secondRelease` says whether this person may give a hold's second release (the console,
+   * where they signed in; the command line's actor is self-declared).
+   */
+  async decide(
+    id: string,
+    decision: HoldDecision,
+    by: string,
+    reason: string,
+    who: { person?: string; secondRelease?: boolean } = {},
+  ): Promise<HeldPayment> {
     const at = this.clock.now();
+    const person = who.person ?? normaliseIdentity(by);
     await this.db.transaction(async (trx) => {
-      const held = await trx<Row>('held_payments').where({ id }).first();
+      const held = await forUpdate(trx, trx<Row>('held_payments').where({ id })).first();
       if (!held) throw notHeld(id, 'is not a held payment');
       if (toOptStr(held.decision) !== undefined)
         throw notHeld(id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
+      const firstPerson = toOptStr(held.first_released_person);
+      const step =
+        decision === 'released'
+          ? releaseStep(
+              {
+                releasesNeeded: toInt(held.releases_needed ?? 1) >= 2 ? 2 : 1,
+                ...(firstPerson ? { firstReleasedPerson: firstPerson } : {}),
+              },
+              person,
+            )
+          : undefined;
+      if (step?.kind === 'same-person')
+        throw new SettleError(
+          'ERR_HOLD_SAME_PERSON',
+          `${id} was released once by ${toStr(held.first_released_by)} (${step.person}); it needs a release by a second, different person (four eyes)`,
+        );
+      if (step?.kind === 'release' && firstPerson !== undefined && who.secondRelease !== true)
+        throw new SettleError(
+          'ERR_HOLD_SECOND_IN_CONSOLE',
+          `${id} was released once by ${toStr(held.first_released_by)}; its second release is given in the console, signed in, not on the command line (four eyes)`,
+        );
+      if (step?.kind === 'first') {
+        await trx('held_payments')
+          .where({ id })
+          .update({
+            first_released_by: by,
+            first_released_person: person,
+            first_released_at: instant(at),
+            first_release_reason: reason,
+          });
+        return;
+      }
       await trx('held_payments')
         .where({ id })
         .update({
@@ -356,5 +406,20 @@ export function toHeld(r: Row): HeldPayment {
     ...(decidedBy ? { decidedBy } : {}),
     ...(decidedAt ? { decidedAt } : {}),
     ...(decisionReason ? { decisionReason } : {}),
+    ...firstReleaseOf(r),
+  };
+}
+
+function firstReleaseOf(r: Row): Pick<HeldPayment, 'firstRelease'> {
+  const by = toOptStr(r.first_released_by);
+  const at = toOptDate(r.first_released_at);
+  if (by === undefined || at === undefined) return {};
+  return {
+    firstRelease: {
+      by,
+      person: toOptStr(r.first_released_person) ?? by,
+      at,
+      reason: toOptStr(r.first_release_reason) ?? '',
+    },
   };
 }

@@ -12,7 +12,8 @@ function line(h: HeldPayment): string {
   const decided = h.decision
     ? `  ${h.decision} by ${h.decidedBy ?? '?'} at ${h.decidedAt?.toISOString() ?? '?'}: ${h.decisionReason ?? ''}`
     : '';
-  const rules = `${h.rules.join(',')}${h.releasesNeeded === 2 ? ' (two people)' : ''}`;
+  const second = h.firstRelease ? `; released once by ${h.firstRelease.by}, waiting for a second person` : '';
+  const rules = `${h.rules.join(',')}${h.releasesNeeded === 2 ? ` (two people${second})` : ''}`;
   // A control hold's reason carries its evidence; a duplicate's evidence is what the controls saw besides.
   const also = h.rules.includes('duplicate') && h.evidence ? `; also ${h.evidence}` : '';
   return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${rules}  ${h.reason}${also}${decided}\n`;
@@ -60,10 +61,13 @@ export function addHeldCommands(command: Command): void {
             ...cliActor(),
             ...(options.company ? { company: options.company } : {}),
           });
+          const where = `${held.endToEndId} (${held.fileName} line ${held.lineNumber})`;
           process.stdout.write(
-            decision === 'released'
-              ? `${held.endToEndId} (${held.fileName} line ${held.lineNumber}) released by ${held.decidedBy ?? '?'}: the next submit sends it\n`
-              : `${held.endToEndId} (${held.fileName} line ${held.lineNumber}) dropped by ${held.decidedBy ?? '?'}: never sent; the ERP's status file reports it cancelled\n`,
+            decision === 'released' && held.decision === undefined
+              ? `${where} released once by ${held.firstRelease?.by ?? '?'}: it needs a second, different person's release in the console before it is sent\n`
+              : decision === 'released'
+                ? `${where} released by ${held.decidedBy ?? '?'}: the next submit sends it\n`
+                : `${where} dropped by ${held.decidedBy ?? '?'}: never sent; the ERP's status file reports it cancelled\n`,
           );
         } finally {
           await app.close();

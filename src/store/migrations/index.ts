@@ -52,6 +52,7 @@ import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 import { up as paymentLinePartiesUp } from './0610-payment-line-parties.js';
 import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
+import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
 
 export interface Migration {
   readonly name: string;
@@ -114,4 +115,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0622_console_sessions', up: consoleSessionsUp },
   { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
   { name: '0650_hold_rules', up: holdRulesUp },
+  { name: '0660_hold_first_release', up: holdFirstReleaseUp },
 ];

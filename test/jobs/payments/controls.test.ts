@@ -152,6 +152,38 @@ function controlsSuite(engine: string, onMaria: boolean): void {
         await runSubmit(w.deps('s3'), [w.company]);
         await runSubmit(w.deps('s4'), [w.company]);
         expect(await paidAtBank()).toEqual(['A-1', 'A-2', 'B-2']);
+
+        // The changed account needs two people. Kari's first release sends nothing; Kari again,
+        // under another login of hers, is refused; a second release from the command line too.
+        const release = (person: string | undefined, actorId: string) =>
+          decideHold(w.store, {
+            ref: 'B-1',
+            decision: 'released',
+            reason: 'new account confirmed by phone',
+            actor: actorId,
+            origin: 'test',
+            ...(person ? { person } : {}),
+          });
+        const once = await release('kari@acme.example', 'local:kari');
+        expect(once.decision).toBeUndefined();
+        expect(once.firstRelease).toMatchObject({ by: 'local:kari', person: 'kari@acme.example' });
+        await runSubmit(w.deps('s5'), [w.company]);
+        expect(await paidAtBank()).toEqual(['A-1', 'A-2', 'B-2']);
+        await expect(release('KARI@acme.example', 'oidc:idp#kari')).rejects.toMatchObject({
+          code: 'ERR_HOLD_SAME_PERSON',
+        });
+        await expect(release(undefined, 'ola')).rejects.toMatchObject({ code: 'ERR_HOLD_SECOND_IN_CONSOLE' });
+        const twice = await release('ola@acme.example', 'local:ola');
+        expect(twice).toMatchObject({ decision: 'released', decidedBy: 'local:ola' });
+        const trail = await w.store.audit.list({ subject: { type: 'payment', id: twice.paymentId } });
+        expect(trail.map((e) => [e.action, e.actor])).toEqual([
+          ['payment.release.first', 'local:kari'],
+          ['payment.release', 'local:ola'],
+        ]);
+        await runSubmit(w.deps('s6'), [w.company]);
+        await runSubmit(w.deps('s7'), [w.company]);
+        // Paid exactly once.
+        expect(await paidAtBank()).toEqual(['A-1', 'A-2', 'B-1', 'B-2']);
       });
 
       it('settle controls test shows which lines each rule would hold and why, storing nothing', async () => {

@@ -67,7 +67,9 @@ export const heldPage: ConsolePage = {
                 {h.releasesNeeded === 2 ? (
                   <>
                     <br />
-                    needs two people
+                    {h.firstRelease
+                      ? `needs two people: released once by ${h.firstRelease.by}, waiting for a second person`
+                      : 'needs two people'}
                   </>
                 ) : null}
               </>,
@@ -115,6 +117,7 @@ function holdAction(verb: string, decision: HoldDecision): ConsoleAction {
           actor: req.origin.actor,
           origin: auditOrigin(req.origin),
           company: req.company,
+          person: req.user.person,
         });
         return { redirect: href('/console/held', req) };
       });
