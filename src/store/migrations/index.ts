@@ -47,6 +47,7 @@ import { up as bureauScanIndexesUp } from './0580-bureau-scan-indexes.js';
 import { up as cancellationsBulkIndexUp } from './0590-cancellations-bulk-index.js';
 import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 import { up as paymentLinePartiesUp } from './0610-payment-line-parties.js';
+import { up as shortIdentifiersUp } from './0630-short-identifiers.js';
 
 export interface Migration {
   readonly name: string;
@@ -104,4 +105,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0590_cancellations_bulk_index', up: cancellationsBulkIndexUp },
   { name: '0600_foreign_key_indexes', up: foreignKeyIndexesUp },
   { name: '0610_payment_line_parties', up: paymentLinePartiesUp },
+  { name: '0630_short_identifiers', up: shortIdentifiersUp },
 ];
