@@ -102,7 +102,10 @@ export function statementEntry(tx: StoredTransaction): StatementEntry {
   if (tx.valueDate !== undefined) entry.valueDate = tx.valueDate;
   const servicerRef = accountServicerRef(tx);
   if (servicerRef !== undefined) entry.accountServicerRef = servicerRef;
-  entry.bankTransactionCode = bankTransactionCode(tx.bankTransactionCode) ?? defaultBankTransactionCode(tx.amount);
+  entry.bankTransactionCode =
+    bankTransactionCode(tx.bankTransactionCode) ??
+    // A credit transfer of ours that came back, when the bank gave no code: booked as a return.
+    (tx.returnReason !== undefined && tx.amount.minor > 0n ? RETURNED_TRANSFER : defaultBankTransactionCode(tx.amount));
   if (tx.additionalInfo !== undefined) entry.additionalInfo = tx.additionalInfo;
   if (tx.endToEndId !== undefined) entry.endToEndId = tx.endToEndId;
   if (tx.counterpartyName !== undefined || tx.counterpartyIban !== undefined) {
@@ -150,7 +153,13 @@ function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry & { ow
   if (remittance.creditorReference === undefined && payment?.creditorReference !== undefined)
     remittance.creditorReference = payment.creditorReference;
   if (Object.keys(remittance).length > 0) detail.remittance = remittance;
-  if (tx.returnReason !== undefined) detail.returnReason = { code: tx.returnReason };
+  // A payment that came back says so with its reason and the bank's words (RtrInf), and keeps
+  // the original ids above, so an ERP matching by end-to-end id sees a return, not a payment.
+  if (tx.returnReason !== undefined)
+    detail.returnReason = {
+      code: tx.returnReason,
+      ...(tx.additionalInfo === undefined ? {} : { additionalInfo: tx.additionalInfo }),
+    };
   entry.transactions = [detail];
   return { ...entry, ownLines: payment !== undefined && tx.amount.minor < 0n };
 }
@@ -183,6 +192,8 @@ function batchOf(
   };
   return { info, lines };
 }
+
+const RETURNED_TRANSFER: BankTransactionCode = { domain: 'PMNT', family: 'ICDT', subFamily: 'RRTN' };
 
 const REFUSED: ReadonlySet<string> = new Set(['RJCT', 'CANC']);
 
