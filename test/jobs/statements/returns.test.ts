@@ -4,7 +4,8 @@
 // and the original ids (issue #47, Must 3).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportStatements } from '../../../jobs/export-statements.js';
 import { runFetchStatements } from '../../../jobs/fetch-statements.js';
 import { ownPaymentSource } from '../../../jobs/statements/own-payments.js';
@@ -22,7 +23,7 @@ describe('a returned payment in the statement files', () => {
   beforeAll(async () => {
     h = await startStatementHarness({
       statements: {
-        formats: ['camt.053.001.02', 'camt.054.001.02', 'camt.054.001.08'],
+        formats: ['camt.053.001.02', 'camt.054.001.02', 'camt.054.001.08', 'csv'],
         csv: { decimalSeparator: '.' },
       },
     });
@@ -62,4 +63,17 @@ describe('a returned payment in the statement files', () => {
       }
     },
   );
+
+  it('the statement CSV row keeps the original end-to-end id and says why it came back', async () => {
+    const rows = parse(await read('csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    const returned = rows.filter((r) => r.return_reason !== '');
+    expect(returned).toHaveLength(1);
+    expect(returned[0]).toMatchObject({
+      end_to_end_id: OWN.single.endToEndId,
+      credit_debit: 'CRDT',
+      bank_transaction_code: 'PMNT-ICDT-RRTN',
+      return_reason: OWN.returnReason,
+    });
+    expect(returned[0]!.return_info).toMatch(/^Returned payment: /);
+  });
 });
