@@ -65,7 +65,7 @@ describe('a returned payment in the statement files', () => {
   );
 
   it('the statement CSV row keeps the original end-to-end id and says why it came back', async () => {
-    const rows = parse(await read('csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(await read('csv'), { columns: true, delimiter: ';' });
     const returned = rows.filter((r) => r.return_reason !== '');
     expect(returned).toHaveLength(1);
     expect(returned[0]).toMatchObject({
