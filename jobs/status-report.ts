@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { CompanyConfig } from '../src/config/index.js';
 import { messageForTpp, messagesForRefusal, type BankProblem, type LineMessage } from '../src/domain/line-message.js';
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../src/domain/payment-status.js';
+import { shortIdentifier } from '../src/domain/iso-identifier.js';
 import { writePain002 } from '../src/formats/pain002/index.js';
 import { renderRefusedLinesHtml, renderRefusedLinesText, type RefusedLine } from '../src/formats/report/index.js';
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
@@ -92,9 +93,12 @@ async function reportFor(
   const { messages, bankIds } = await bulkFacts(deps, payments);
   const groups = new Map<string, PaymentStatusLine[]>();
   const refused: RefusedLine[] = [];
+  // Stand-ins written for ids longer than their field (a CSV bulk's group id, a long bank id), stored to map back.
+  const standIns = new Map<string, string>();
   for (const p of payments) {
     // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
     const group = p.paymentInformationId ?? paymentInformationIdOf(p.bulkId ?? 'unplanned');
+    if (p.paymentInformationId === undefined) standIns.set(group, p.bulkId ?? 'unplanned');
     const said = [...(messages.get(p.id) ?? []), ...p.tppMessages.map((m) => messageForTpp(m, p.lineNumber))];
     for (const m of said)
       deps.logger.warn('payment line refused', {
@@ -137,10 +141,14 @@ async function reportFor(
   const paths: string[] = [];
   for (const format of pending) {
     const path = `${company.folders.status}/${file.fileName}.${stamp}.${format === 'csv' ? 'status.csv' : `${format}.xml`}`;
-    const bytes =
-      format === 'csv'
-        ? writeStatusCsv(report).bytes
-        : writePain002(report, { version: format === 'pain.002.001.10' ? '001.10' : '001.03' }).xml;
+    let bytes: Buffer | string;
+    if (format === 'csv') bytes = writeStatusCsv(report).bytes;
+    else {
+      const out = writePain002(report, { version: format === 'pain.002.001.10' ? '001.10' : '001.03' });
+      for (const pair of out.shortIdentifiers) standIns.set(pair.short, pair.full);
+      bytes = out.xml;
+    }
+    await deps.store.shortIdentifiers.remember([...standIns].map(([short, full]) => ({ short, full })));
     await store.writeAtomic(path, bytes);
     await deps.store.exports.record({
       company: company.id,
@@ -175,11 +183,11 @@ function exportFormat(format: string): string {
 }
 
 /**
- * A CSV file has no PmtInfId: each bulk it became gets a short id derived from the bulk's, the
- * same in every report and in the status CSV, within the 35 characters of OrgnlPmtInfId.
+ * A CSV file has no PmtInfId: each bulk it became gets the stand-in of the bulk's id, the same in
+ * every report and in the status CSV, within the 35 characters of OrgnlPmtInfId.
  */
 export function paymentInformationIdOf(bulkId: string): string {
-  return `STL-${createHash('sha256').update(bulkId).digest('hex').slice(0, 20).toUpperCase()}`;
+  return shortIdentifier(bulkId);
 }
 
 /** Per line of a refused or open bulk: what the bank said about it; per bulk: the bank's payment id. */

@@ -7,12 +7,13 @@
 import { posix } from 'node:path';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { writeCamt029, type Camt029Transaction, type Camt029Version } from '../../src/formats/camt029/index.js';
+import { distinctPairs, type StandIn } from '../../src/formats/xml/identifier.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store, StoredCancellation } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 
 export interface FinalAnswerDeps {
-  store: Pick<Store, 'cancellationAnswers'>;
+  store: Pick<Store, 'cancellationAnswers' | 'shortIdentifiers'>;
   logger: Logger;
 }
 
@@ -25,10 +26,11 @@ export async function writeFinalCamt029Answers(
   const written: string[] = [];
   for (const due of await deps.store.cancellationAnswers.due(company.id)) {
     const version = (due.erpAnswerVersion ?? '001.09') as Camt029Version;
+    const standIns: StandIn[] = [];
     const xml = writeCamt029(
       {
         // Assgnmt/Id is at most 35 characters: STL and the request's UUID without dashes.
-        messageId: `STL${due.id.replace(/-/g, '')}`.slice(0, 35),
+        messageId: `STL${due.id.replace(/-/g, '')}`,
         createdAt: due.outcomeAt ?? due.requestedAt,
         assignerName: 'settle',
         assigneeName: company.name,
@@ -36,7 +38,9 @@ export async function writeFinalCamt029Answers(
         transactions: [finalTransaction(due)],
       },
       version,
+      standIns,
     );
+    await deps.store.shortIdentifiers.remember(distinctPairs(standIns));
     const name = `${due.erpFile ?? 'camt.055'}.final-${due.id}.camt.029.${version}.xml`;
     const path = posix.join(company.folders.status, name);
     await fileStore.ensureDir(company.folders.status);
@@ -55,7 +59,7 @@ export async function writeFinalCamt029Answers(
 
 function finalTransaction(due: StoredCancellation): Camt029Transaction {
   const base = {
-    cancellationStatusId: due.id.slice(0, 35),
+    cancellationStatusId: due.id,
     // A camt.055 names its payment by end-to-end id: that is the request's reference.
     originalEndToEndId: due.ref,
     ...(due.erpInstructionId ? { originalInstructionId: due.erpInstructionId } : {}),

@@ -16,11 +16,12 @@ import {
   type Camt055Transaction,
   type Camt055Version,
 } from '../../src/formats/camt055/index.js';
+import { distinctPairs, type StandIn } from '../../src/formats/xml/identifier.js';
 import type { Store } from '../../src/store/index.js';
 import { cancelPayment, type CancelDeps, type CancelResult } from './cancel.js';
 
 export interface Camt055Deps extends CancelDeps {
-  store: CancelDeps['store'] & Pick<Store, 'cancellationAnswers'>;
+  store: CancelDeps['store'] & Pick<Store, 'cancellationAnswers' | 'shortIdentifiers'>;
   clock: Clock;
   /** Every configured company (the request names its own company's payments only). */
   companies: readonly CompanyConfig[];
@@ -49,9 +50,10 @@ export async function answerCamt055(
   const transactions: Camt029Transaction[] = [];
   for (const tx of request.transactions)
     transactions.push(await answerOne(deps, company, { file, tx, request, version }));
+  const standIns: StandIn[] = [];
   const xml = writeCamt029(
     {
-      messageId: `STL-${request.assignmentId}`.slice(0, 35),
+      messageId: `STL-${request.assignmentId}`,
       createdAt: deps.clock.now(),
       assignerName: 'settle',
       assigneeName: company.name,
@@ -59,7 +61,9 @@ export async function answerCamt055(
       transactions,
     },
     version,
+    standIns,
   );
+  await deps.store.shortIdentifiers.remember(distinctPairs(standIns));
   return { ok: true, camt029: { name: `${file.name}.camt.029.${version}.xml`, xml }, transactions };
 }
 
@@ -103,7 +107,7 @@ async function answerOne(
     throw error;
   }
   if (result.outcome === 'confirm') throw new Error('a camt.055 request is never asked to confirm');
-  const id = { cancellationStatusId: result.request.id.slice(0, 35) };
+  const id = { cancellationStatusId: result.request.id };
   if (result.outcome === 'at-bank' || result.outcome === 'awaiting-confirmation') {
     // Owed a final answer once the request ends (written by the status report).
     await deps.store.cancellationAnswers.markPending(result.request.id, {

@@ -9,6 +9,7 @@ import type { PaymentRepository } from '../../src/store/index.js';
 import type { StatementDayRepository, StatementRepository, StoredAccount, UnitClaims } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import type { OwnPaymentSource } from './own-payments.js';
+import type { ShortIdentifierRepository } from '../../src/store/index.js';
 import type { ExportUnit } from './render.js';
 
 export interface ExportStatementsDeps {
@@ -26,6 +27,8 @@ export interface ExportStatementsDeps {
   fileStore(company: CompanyConfig): Promise<FileStore>;
   /** settle's own payments behind the booked debits: needed when camt.054 debit notifications are configured. */
   ownPayments?: OwnPaymentSource;
+  /** Where the stand-ins of ids too long for their field are stored (docs/formats/identifiers.md). */
+  shortIdentifiers?: Pick<ShortIdentifierRepository, 'remember'>;
   /** Claims per account (job `export`), so processes running at once share the accounts; held ones are skipped. */
   units?: UnitClaims;
   /** Accounts read together (default 8): their ledgers, days, bookings and legal numbers in one read each. */

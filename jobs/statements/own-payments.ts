@@ -4,7 +4,7 @@
 // notification and the reconciliation report never disagree about what a booking paid.
 import { normalizeIban } from '../../src/domain/account-id.js';
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';
-import type { NotificationReferences } from '../../src/domain/notification.js';
+import type { TransactionReferences } from '../../src/domain/statement.js';
 import { matchPayments, type ReconcileConfig, type SentPayment } from '../../src/domain/reconcile/index.js';
 import type { Store, StoredPayment, StoredTransaction } from '../../src/store/index.js';
 import { sentPayments } from '../reconcile-inputs.js';
@@ -12,7 +12,7 @@ import { sentPayments } from '../reconcile-inputs.js';
 /** A payment line settle sent, with the ids the ERP and the bank know it by. */
 export interface OwnPaymentLine {
   payment: StoredPayment;
-  references: NotificationReferences;
+  references: TransactionReferences;
 }
 
 export interface OwnPaymentSource {
@@ -42,7 +42,7 @@ export function ownPaymentSource(store: Store, matching: ReconcileConfig): OwnPa
         const file = payments[0] === undefined ? undefined : await store.files.getFile(payments[0].fileId);
         return new Map(
           payments.map((payment) => {
-            const references: NotificationReferences = { endToEndId: payment.endToEndId };
+            const references: TransactionReferences = { endToEndId: payment.endToEndId };
             if (file?.messageId !== undefined) references.messageId = file.messageId;
             if (payment.paymentInformationId !== undefined)
               references.paymentInformationId = payment.paymentInformationId;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CompanyConfig } from '../../src/config/index.js';
 import type { Issue } from '../../src/domain/issue.js';
+import type { ShortIdentifier } from '../../src/domain/iso-identifier.js';
 import type { Notification, NotificationKind } from '../../src/domain/notification.js';
 import type { Statement } from '../../src/domain/statement.js';
 import { writeCamt053 } from '../../src/formats/camt053/index.js';
@@ -17,6 +18,8 @@ export interface Rendered {
   sha256: string;
   entryCount: number;
   issues: Issue[];
+  /** Stand-ins written for ids longer than their field, to be stored with the file. */
+  shortIdentifiers: ShortIdentifier[];
 }
 
 /** The exports table's format key and the file name suffix of each configured format. */
@@ -65,6 +68,7 @@ export function renderNotification(notification: Notification, version: Camt054V
     sha256: createHash('sha256').update(bytes).digest('hex'),
     entryCount: out.entryCount,
     issues: out.issues,
+    shortIdentifiers: out.shortIdentifiers,
   };
 }
 
@@ -76,6 +80,7 @@ export async function renderStatement(
   const parts: Buffer[] = [];
   let issues: Issue[];
   let entryCount: number;
+  let shortIdentifiers: ShortIdentifier[] = [];
   if (format === 'csv') {
     const out = writeStatementCsv(statement, {
       delimiter: csv.delimiter,
@@ -90,7 +95,8 @@ export async function renderStatement(
     for await (const chunk of out.chunks) parts.push(Buffer.from(chunk, 'utf8'));
     issues = out.issues;
     entryCount = out.entryCount;
+    shortIdentifiers = out.shortIdentifiers;
   }
   const bytes = Buffer.concat(parts);
-  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), entryCount, issues };
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), entryCount, issues, shortIdentifiers };
 }

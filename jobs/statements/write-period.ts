@@ -188,6 +188,8 @@ export async function writePeriod(
   const iban = (account.iban === undefined ? account.id : normalizeIban(account.iban)).replace(/[^A-Za-z0-9]/g, '');
   const fileName = `${company.id}-${iban}-${period.replace('..', '_')}.${suffix}`;
   const path = posix.join(company.folders.statements, fileName);
+  // The stand-ins the file uses map back before anyone can read it.
+  await deps.shortIdentifiers?.remember(rendered.shortIdentifiers);
   await fileStore.writeAtomic(path, rendered.bytes);
   return {
     input: {

@@ -53,6 +53,17 @@ export interface TransactionReferences {
   endToEndId?: string;
   /** The bank's id of the payment or transaction. */
   transactionId?: string;
+  /** The bank's id of the bulk payment the line was sent in (Refs/Prtry, type BankPaymentId). */
+  bankPaymentId?: string;
+}
+
+/**
+ * The entry's code when the bank gave none (BkTxCd is mandatory): "miscellaneous credit or debit
+ * operation" (PMNT/MCOP|MDOP/OTHR) rather than a more specific one settle cannot know. One rule
+ * for every document that describes an entry.
+ */
+export function defaultBankTransactionCode(amount: Money): BankTransactionCode {
+  return { domain: 'PMNT', family: amount.minor < 0n ? 'MDOP' : 'MCOP', subFamily: 'OTHR' };
 }
 
 /** A payment that came back: the ISO external return reason code (or the bank's own) and its text. */

@@ -42,5 +42,6 @@ export function exportStatementsDeps(app: App, runId: string): ExportStatementsD
     fileStore: (company) => app.fileStores.fileStore(company),
     // camt.054 debit notifications match bookings to payments with reconciliation's own rules.
     ownPayments: ownPaymentSource(app.store, app.reconcileDeps(runId).config),
+    shortIdentifiers: app.store.shortIdentifiers,
   };
 }

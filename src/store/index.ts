@@ -115,6 +115,7 @@ export {
   type ReceivableLine,
   type StoredReceivable,
 } from './receivables.js';
+export { ShortIdentifierRepository } from './short-identifiers.js';
 export {
   ORDER_CANCELLED_CODE,
   CancellationRepository,

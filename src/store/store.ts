@@ -36,6 +36,7 @@ import { StatementRepository } from './statements.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
 import { ReceivableRepository } from './receivables.js';
+import { ShortIdentifierRepository } from './short-identifiers.js';
 
 export interface Store {
   readonly files: FileLedger;
@@ -82,6 +83,8 @@ export interface Store {
   readonly cancellationAnswers: CancellationAnswerRepository;
   /** Open receivables from the ERP's files, for matching incoming payments. */
   readonly receivables: ReceivableRepository;
+  /** Stand-ins written for ids longer than their ISO 20022 field, mapped back (issue #47). */
+  readonly shortIdentifiers: ShortIdentifierRepository;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -127,6 +130,7 @@ export function createStore(db: Database, clock: Clock): Store {
     cancellations: new CancellationRepository(db, clock),
     cancellationAnswers: new CancellationAnswerRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
+    shortIdentifiers: new ShortIdentifierRepository(db, clock),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim({ db, clock }, table, ids, { holder, leaseMs }),

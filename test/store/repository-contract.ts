@@ -21,6 +21,7 @@ import { fileRedropCases } from './contract-file-redrops.js';
 import { heldCases } from './contract-held.js';
 import { statementCases } from './contract-statements.js';
 import { exportFloorCases } from './contract-export-floors.js';
+import { shortIdentifierCases } from './contract-short-identifiers.js';
 import { outboxCases } from './contract-outbox.js';
 import { receivableCases } from './contract-receivables.js';
 import { retentionCases } from './contract-retention.js';
@@ -258,6 +259,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     fileRedropCases(() => ({ store, clock }));
     statementCases(() => ({ store, clock }));
     exportFloorCases(() => ({ store, clock }));
+    shortIdentifierCases(() => ({ store, clock }));
     retentionCases(() => ({ store, clock, db }));
     claimCases(() => ({ store, clock, target }));
 

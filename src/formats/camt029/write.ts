@@ -6,6 +6,7 @@
 import { splitAtWords } from '../pain002/write.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
 import { formatDateTime } from '../xml/date-time.js';
+import { identifier, standInText, type StandIn } from '../xml/identifier.js';
 import { prepareText } from '../xml/text.js';
 
 export type Camt029Version = '001.03' | '001.09';
@@ -39,8 +40,18 @@ export interface Camt029Report {
 const NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:camt.029.';
 const MAX_ADDITIONAL_INFO = 5;
 
-export function writeCamt029(report: Camt029Report, version: Camt029Version): string {
+/**
+ * The document. Ids longer than their field are written as stand-ins, added to `standIns` for the
+ * caller to store; a transaction's own stand-ins are spelled out in its CxlStsRsnInf/AddtlInf.
+ */
+export function writeCamt029(report: Camt029Report, version: Camt029Version, standIns: StandIn[] = []): string {
   const t = (value: string, max: number) => prepareText(value, max).text ?? '';
+  const id = (value: string, element: string, own?: StandIn[]) => {
+    const before = standIns.length;
+    const written = identifier(value, 35, element, standIns) ?? 'NOTPROVIDED';
+    own?.push(...standIns.slice(before));
+    return written;
+  };
   const w = new XmlChunkWriter({ chunkSize: Number.MAX_SAFE_INTEGER });
   const party = (name: string) => {
     w.open('Pty');
@@ -50,7 +61,7 @@ export function writeCamt029(report: Camt029Report, version: Camt029Version): st
   w.open('Document', 'xmlns', `${NAMESPACE}${version}`);
   w.open('RsltnOfInvstgtn');
   w.open('Assgnmt');
-  w.leaf('Id', t(report.messageId, 35));
+  w.leaf('Id', id(report.messageId, 'Assgnmt/Id'));
   w.open('Assgnr');
   party(report.assignerName);
   w.close();
@@ -60,7 +71,7 @@ export function writeCamt029(report: Camt029Report, version: Camt029Version): st
   w.leaf('CreDtTm', formatDateTime(report.createdAt));
   w.close();
   w.open('RslvdCase');
-  w.leaf('Id', t(report.resolvedCaseId, 35));
+  w.leaf('Id', id(report.resolvedCaseId, 'RslvdCase/Id'));
   w.open('Cretr');
   party(report.assigneeName);
   w.close();
@@ -71,18 +82,23 @@ export function writeCamt029(report: Camt029Report, version: Camt029Version): st
   w.open('CxlDtls');
   for (const tx of report.transactions) {
     w.open('TxInfAndSts');
-    if (tx.cancellationStatusId) w.leaf('CxlStsId', t(tx.cancellationStatusId, 35));
-    if (tx.originalInstructionId) w.leaf('OrgnlInstrId', t(tx.originalInstructionId, 35));
-    w.leaf('OrgnlEndToEndId', t(tx.originalEndToEndId, 35));
+    const own: StandIn[] = [];
+    if (tx.cancellationStatusId) w.leaf('CxlStsId', id(tx.cancellationStatusId, 'CxlStsId', own));
+    if (tx.originalInstructionId) w.leaf('OrgnlInstrId', id(tx.originalInstructionId, 'OrgnlInstrId', own));
+    w.leaf('OrgnlEndToEndId', id(tx.originalEndToEndId, 'OrgnlEndToEndId', own));
     w.leaf('TxCxlSts', tx.status);
-    if (tx.reasonCode !== undefined || tx.reasonText !== undefined) {
+    const ids = standInText(own);
+    if (tx.reasonCode !== undefined || tx.reasonText !== undefined || ids !== undefined) {
       w.open('CxlStsRsnInf');
       if (tx.reasonCode !== undefined) {
         w.open('Rsn');
         w.leaf('Prtry', t(tx.reasonCode, 35));
         w.close();
       }
-      const parts = tx.reasonText ? splitAtWords(prepareText(tx.reasonText, 10_000).text ?? '', 105) : [];
+      // The stand-ins first, in AddtlInf of their own, so the reason's text still reads whole after them.
+      const parts = [ids, tx.reasonText].flatMap((x) =>
+        x ? splitAtWords(prepareText(x, 10_000).text ?? '', 105) : [],
+      );
       for (const part of parts.slice(0, MAX_ADDITIONAL_INFO)) w.leaf('AddtlInf', part);
       w.close();
     }

@@ -9,6 +9,7 @@ import { absoluteMoney, creditDebit } from '../../domain/statement.js';
 import type { Statement, StatementBalance, TransactionsSummary } from '../../domain/statement.js';
 import { formatDateTime } from '../xml/date-time.js';
 import { prepareText } from '../xml/text.js';
+import { identifier, standInText, type StandIn } from '../xml/identifier.js';
 import { requiredTextIssue, textIssue } from '../xml/issues.js';
 import type { XmlSink } from '../xml/xml-sink.js';
 import type { Camt053Dialect } from './versions.js';
@@ -21,6 +22,10 @@ export interface ComposeContext {
   report: (issue: Issue) => void;
   /** 1-based position of the entry being written (0 in the head); paths are built from it only when an issue needs one. */
   entryIndex: number;
+  /** Where the entries are ("/Document/BkToCstmrStmt/Stmt" unless said otherwise): "~/" paths resolve under it. */
+  entriesAt?: string;
+  /** Every stand-in the document used for an id too long for its field, for the caller to store. */
+  standIns?: StandIn[];
 }
 
 /** Writes everything before the first entry; leaves Document, BkToCstmrStmt and Stmt open. The
@@ -230,5 +235,38 @@ export function required(
 
 /** "~/X" is relative to the entry being written. */
 function resolve(ctx: ComposeContext, path: string): string {
-  return path.startsWith('~/') ? `${STMT}/Ntry[${ctx.entryIndex}]${path.slice(1)}` : path;
+  return path.startsWith('~/') ? `${ctx.entriesAt ?? STMT}/Ntry[${ctx.entryIndex}]${path.slice(1)}` : path;
+}
+
+/**
+ * An id of an entry or transaction (Max35Text): never cut (src/formats/xml/identifier.ts). A
+ * stand-in is added to `own`, spelled out in the element's additional info, and to the document's list.
+ */
+export function entryId(
+  ctx: ComposeContext,
+  value: string | undefined,
+  element: string,
+  own: StandIn[],
+): string | undefined {
+  const before = own.length;
+  const written = identifier(value, 35, element, own);
+  if (own.length > before) ctx.standIns?.push(...own.slice(before));
+  return written;
+}
+
+/**
+ * AddtlNtryInf / AddtlTxInf (Max500Text): the bank's text, then what the element's stand-ins
+ * stand for; the text gives way to the ids when both do not fit.
+ */
+export function additionalInfo(
+  ctx: ComposeContext,
+  info: string | undefined,
+  own: readonly StandIn[],
+  path: string,
+  field: string,
+): string | undefined {
+  const ids = standInText(own);
+  if (ids === undefined) return text(ctx, info, 500, path, field);
+  const bank = text(ctx, info, Math.max(1, 500 - ids.length - 1), path, field);
+  return text(ctx, bank === undefined ? ids : `${bank} ${ids}`, 500, path, field);
 }

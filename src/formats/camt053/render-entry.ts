@@ -7,16 +7,18 @@
 import { formatMinor } from '../../domain/money.js';
 import { currencyExponent } from '../../domain/currency.js';
 import type { Money } from '../../domain/money.js';
-import type {
-  BankTransactionCode,
-  BatchInformation,
-  ReturnReason,
-  StatementEntry,
-  TransactionDetails,
-  TransactionReferences,
+import {
+  defaultBankTransactionCode,
+  type BankTransactionCode,
+  type BatchInformation,
+  type ReturnReason,
+  type StatementEntry,
+  type TransactionDetails,
+  type TransactionReferences,
 } from '../../domain/statement.js';
+import type { StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText } from '../xml/text.js';
-import { accountIdValue, bic, required, text, type ComposeContext } from './compose.js';
+import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
 import { REFERENCE_FIELDS, returnReasonCode, transactionsOf } from './transactions.js';
 
 const I = Array.from({ length: 13 }, (_, depth) => '\n' + '  '.repeat(depth));
@@ -56,19 +58,21 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   const indicator = credit ? 'CRDT' : 'DBIT';
   const amountXml = amountElement('Amt', entry.amount);
   let out = `${I3}<Ntry>`;
-  const entryRef = text(ctx, entry.entryReference, 35, '~/NtryRef', 'entryReference');
+  // The entry's own ids that had to be written as stand-ins: spelled out in AddtlNtryInf.
+  const own: StandIn[] = [];
+  const entryRef = entryId(ctx, entry.entryReference, 'NtryRef', own);
   if (entryRef !== undefined) out += `${I4}<NtryRef>${escapeText(entryRef)}</NtryRef>`;
   out += `${I4}${amountXml}${I4}<CdtDbtInd>${indicator}</CdtDbtInd>`;
   if (entry.reversal === true) out += `${I4}<RvslInd>true</RvslInd>`;
   out += dialect.statusAsCode ? `${I4}<Sts>${I5}<Cd>BOOK</Cd>${I4}</Sts>` : `${I4}<Sts>BOOK</Sts>`;
   out += `${I4}<BookgDt>${I5}<Dt>${escapeText(entry.bookingDate)}</Dt>${I4}</BookgDt>`;
   if (entry.valueDate !== undefined) out += `${I4}<ValDt>${I5}<Dt>${escapeText(entry.valueDate)}</Dt>${I4}</ValDt>`;
-  const servicerRef = text(ctx, entry.accountServicerRef, 35, '~/AcctSvcrRef', 'accountServicerRef');
+  const servicerRef = entryId(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) out += `${I4}<AcctSvcrRef>${escapeText(servicerRef)}</AcctSvcrRef>`;
-  out += bankTransactionCode(ctx, entry.bankTransactionCode, credit);
+  out += bankTransactionCode(ctx, entry.bankTransactionCode ?? defaultBankTransactionCode(entry.amount));
 
   const details = transactionsOf(entry);
-  const batch = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx);
+  const batch = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
   const rendered = details.map((detail, i) =>
     renderTransaction(detail, {
       entry,
@@ -78,7 +82,7 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   );
   const body = batch + rendered.join('');
   if (body !== '') out += `${I4}<NtryDtls>${body}${I4}</NtryDtls>`;
-  const info = text(ctx, entry.additionalInfo, 500, '~/AddtlNtryInf', 'additionalInfo');
+  const info = additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
   if (info !== undefined) out += `${I4}<AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
   return out + `${I3}</Ntry>`;
 }
@@ -87,11 +91,11 @@ function amountElement(name: string, amount: Money): string {
   return `<${name} Ccy="${escapeAttribute(amount.currency)}">${escapeText(amountText(amount.minor, amount.currency))}</${name}>`;
 }
 
-function renderBatch(batch: BatchInformation, ctx: ComposeContext): string {
+function renderBatch(batch: BatchInformation, ctx: ComposeContext, own: StandIn[]): string {
   let out = `${I5}<Btch>`;
-  const messageId = text(ctx, batch.messageId, 35, '~/NtryDtls/Btch/MsgId', 'batch.messageId');
+  const messageId = entryId(ctx, batch.messageId, 'Btch/MsgId', own);
   if (messageId !== undefined) out += `${I6}<MsgId>${escapeText(messageId)}</MsgId>`;
-  const pmtInfId = text(ctx, batch.paymentInformationId, 35, '~/NtryDtls/Btch/PmtInfId', 'batch.paymentInformationId');
+  const pmtInfId = entryId(ctx, batch.paymentInformationId, 'Btch/PmtInfId', own);
   if (pmtInfId !== undefined) out += `${I6}<PmtInfId>${escapeText(pmtInfId)}</PmtInfId>`;
   out += `${I6}<NbOfTxs>${batch.count}</NbOfTxs>${I6}${amountElement('TtlAmt', batch.total)}`;
   out += `${I6}<CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
@@ -110,11 +114,9 @@ function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: Tra
   const { dialect } = ctx;
   const amount = detail.amount ?? entry.amount;
   const credit = amount.minor >= 0n;
-  const refs = renderRefs(detail.refs, ctx, path);
-  const instructed =
-    detail.instructedAmount === undefined
-      ? ''
-      : `${I6}<AmtDtls>${I7}<InstdAmt>${I8}${amountElement('Amt', absolute(detail.instructedAmount))}${I7}</InstdAmt>${I6}</AmtDtls>`;
+  const own: StandIn[] = [];
+  const refs = renderRefs(detail.refs, ctx, own);
+  const instructed = amountDetails(detail, dialect.transactionAmount);
   const party = detail.counterparty;
   const role = credit ? 'Dbtr' : 'Cdtr';
   const partyName = text(ctx, party?.name, 140, `${path}/RltdPties/${role}/Nm`, 'counterparty.name');
@@ -129,6 +131,7 @@ function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: Tra
     'remittance.creditorReference',
   );
   const returned = detail.returnReason === undefined ? '' : renderReturn(detail.returnReason, ctx, path);
+  const info = additionalInfo(ctx, undefined, own, `${path}/AddtlTxInf`, 'refs');
   const hasIban = partyIban !== undefined && partyIban !== '';
   const hasParty = partyName !== undefined || hasIban;
   if (
@@ -139,6 +142,7 @@ function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: Tra
     ustrd === undefined &&
     reference === undefined &&
     returned === '' &&
+    info === undefined &&
     !dialect.transactionAmount
   )
     return '';
@@ -171,27 +175,43 @@ function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: Tra
     out += `${I6}<RmtInf>`;
     if (ustrd !== undefined) out += `${I7}<Ustrd>${escapeText(ustrd)}</Ustrd>`;
     if (reference !== undefined) {
-      out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${I9}</Tp>${I9}<Ref>${escapeText(reference)}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
+      // An RF reference (ISO 11649) names ISO as its issuer.
+      const issuer = detail.remittance?.creditorReferenceKind === 'RF' ? `${I10}<Issr>ISO</Issr>` : '';
+      out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${issuer}${I9}</Tp>${I9}<Ref>${escapeText(reference)}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
     }
     out += `${I6}</RmtInf>`;
   }
-  return out + returned + `${I5}</TxDtls>`;
+  const addtl = info === undefined ? '' : `${I6}<AddtlTxInf>${escapeText(info)}</AddtlTxInf>`;
+  return out + returned + addtl + `${I5}</TxDtls>`;
 }
 
-/** Refs in schema order; "" when no id is known. */
-function renderRefs(refs: TransactionReferences | undefined, ctx: ComposeContext, path: string): string {
+/**
+ * AmtDtls: the amount as instructed, when the bank reports it, and in .02 (whose TxDtls has no
+ * Amt) a line's own amount when it is not the entry's (a batch line), as TxAmt.
+ */
+function amountDetails(detail: TransactionDetails, transactionAmount: boolean): string {
+  const instructed =
+    detail.instructedAmount === undefined
+      ? ''
+      : `${I7}<InstdAmt>${I8}${amountElement('Amt', absolute(detail.instructedAmount))}${I7}</InstdAmt>`;
+  const line =
+    transactionAmount || detail.amount === undefined
+      ? ''
+      : `${I7}<TxAmt>${I8}${amountElement('Amt', detail.amount)}${I7}</TxAmt>`;
+  return instructed === '' && line === '' ? '' : `${I6}<AmtDtls>${instructed}${line}${I6}</AmtDtls>`;
+}
+
+/** Refs in schema order, the bank's payment id as Prtry last; "" when no id is known. */
+function renderRefs(refs: TransactionReferences | undefined, ctx: ComposeContext, own: StandIn[]): string {
   if (refs === undefined) return '';
   let out = '';
   for (const [element, field] of REFERENCE_FIELDS) {
-    const value = text(
-      ctx,
-      refs[field],
-      35,
-      `${path}/Refs/${element}`,
-      field === 'endToEndId' ? field : `refs.${field}`,
-    );
+    const value = entryId(ctx, refs[field], element, own);
     if (value !== undefined) out += `${I7}<${element}>${escapeText(value)}</${element}>`;
   }
+  const bankPaymentId = entryId(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
+  if (bankPaymentId !== undefined)
+    out += `${I7}<Prtry>${I8}<Tp>BankPaymentId</Tp>${I8}<Ref>${escapeText(bankPaymentId)}</Ref>${I7}</Prtry>`;
   return out === '' ? '' : `${I6}<Refs>${out}${I6}</Refs>`;
 }
 
@@ -208,14 +228,12 @@ function renderReturn(reason: ReturnReason, ctx: ComposeContext, path: string): 
   return out + `${I6}</RtrInf>`;
 }
 
-function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode | undefined, credit: boolean): string {
-  if (code !== undefined && 'proprietary' in code) {
+function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode): string {
+  if ('proprietary' in code) {
     const cdText = required(ctx, code.proprietary, 35, '~/BkTxCd/Prtry/Cd', 'bankTransactionCode');
     const issuer = text(ctx, code.issuer, 35, '~/BkTxCd/Prtry/Issr', 'bankTransactionCode.issuer');
     return `${I4}<BkTxCd>${I5}<Prtry>${I6}<Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `${I6}<Issr>${escapeText(issuer)}</Issr>`}${I5}</Prtry>${I4}</BkTxCd>`;
   }
-  const domain = code?.domain ?? 'PMNT';
-  const family = code?.family ?? (credit ? 'MCOP' : 'MDOP');
-  const subFamily = code?.subFamily ?? 'OTHR';
+  const { domain, family, subFamily } = code;
   return `${I4}<BkTxCd>${I5}<Domn>${I6}<Cd>${escapeText(domain)}</Cd>${I6}<Fmly>${I7}<Cd>${escapeText(family)}</Cd>${I7}<SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>${I6}</Fmly>${I5}</Domn>${I4}</BkTxCd>`;
 }

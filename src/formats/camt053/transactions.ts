@@ -2,8 +2,11 @@
 // writer of ISO 20022 entries (camt.054 carries the same Ntry/NtryDtls/TxDtls structure).
 import type { StatementEntry, TransactionDetails, TransactionReferences } from '../../domain/statement.js';
 
-/** TxDtls/Refs elements in schema order (the same in camt.053/054 .02 and .08) and their fields. */
-export const REFERENCE_FIELDS: readonly (readonly [string, keyof TransactionReferences])[] = [
+/**
+ * TxDtls/Refs elements in schema order (the same in camt.053/054 .02 and .08) and their fields;
+ * bankPaymentId follows them as Refs/Prtry.
+ */
+export const REFERENCE_FIELDS: readonly (readonly [string, Exclude<keyof TransactionReferences, 'bankPaymentId'>])[] = [
   ['MsgId', 'messageId'],
   ['AcctSvcrRef', 'accountServicerRef'],
   ['PmtInfId', 'paymentInformationId'],

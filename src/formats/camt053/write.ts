@@ -2,6 +2,7 @@
 // consumed once, as they come, and nothing is kept per entry, so memory does not grow with the
 // entry count. Writing the chunks to a file atomically is the export job's business.
 import type { Issue } from '../../domain/issue.js';
+import type { ShortIdentifier } from '../../domain/iso-identifier.js';
 import { formatAmount } from '../../domain/money.js';
 import {
   summarizeEntries,
@@ -10,6 +11,7 @@ import {
   type TransactionsSummary,
 } from '../../domain/statement.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
+import { distinctPairs, type StandIn } from '../xml/identifier.js';
 import { issueCollector, type IssueListener } from '../xml/issues.js';
 import { composeHead, composeTail, type ComposeContext } from './compose.js';
 import { renderEntry } from './render-entry.js';
@@ -31,11 +33,19 @@ export interface Camt053Output {
   issues: Issue[];
   /** Entries written so far (complete once `chunks` is drained). */
   readonly entryCount: number;
+  /** Stand-ins written for ids longer than their field, for the caller to store (complete once drained). */
+  readonly shortIdentifiers: ShortIdentifier[];
 }
 
 export function writeCamt053(statement: Statement, options: Camt053Options = {}): Camt053Output {
   const { issues, report } = issueCollector(options.onIssue);
-  const ctx: ComposeContext = { dialect: CAMT053_DIALECTS[options.version ?? '001.02'], report, entryIndex: 0 };
+  const standIns: StandIn[] = [];
+  const ctx: ComposeContext = {
+    dialect: CAMT053_DIALECTS[options.version ?? '001.02'],
+    report,
+    entryIndex: 0,
+    standIns,
+  };
   let entryCount = 0;
   async function* generate(): AsyncGenerator<string> {
     const writer = new XmlChunkWriter({ chunkSize: options.chunkSize });
@@ -84,6 +94,9 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
     issues,
     get entryCount() {
       return entryCount;
+    },
+    get shortIdentifiers() {
+      return distinctPairs(standIns);
     },
   };
 }

@@ -11,6 +11,8 @@ import {
 } from '../../domain/payment-status.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
 import { formatDateTime } from '../xml/date-time.js';
+import type { ShortIdentifier } from '../../domain/iso-identifier.js';
+import { distinctPairs, identifier, standInText, type StandIn } from '../xml/identifier.js';
 import { issueCollector, requiredTextIssue, textIssue, type IssueListener } from '../xml/issues.js';
 import { prepareText } from '../xml/text.js';
 import type { XmlSink } from '../xml/xml-sink.js';
@@ -25,6 +27,8 @@ export interface Pain002Options {
 export interface Pain002Output {
   xml: string;
   issues: Issue[];
+  /** Stand-ins written for ids longer than their field, for the caller to store. */
+  shortIdentifiers: ShortIdentifier[];
 }
 
 const ROOT = '/Document/CstmrPmtStsRpt';
@@ -36,8 +40,9 @@ const MAX_ADDITIONAL_INFO = 5;
 export function writePain002(report: PaymentStatusReport, options: Pain002Options = {}): Pain002Output {
   const { issues, report: emit } = issueCollector(options.onIssue);
   const writer = new XmlChunkWriter({ chunkSize: Number.MAX_SAFE_INTEGER });
-  composePain002(writer, report, PAIN002_DIALECTS[options.version ?? '001.03'], emit);
-  return { xml: writer.finish(), issues };
+  const standIns: StandIn[] = [];
+  composePain002(writer, report, PAIN002_DIALECTS[options.version ?? '001.03'], emit, standIns);
+  return { xml: writer.finish(), issues, shortIdentifiers: distinctPairs(standIns) };
 }
 
 /** The document as sink calls (the byte-identity test drives xmlbuilder2 with the same calls). */
@@ -46,6 +51,7 @@ export function composePain002(
   report: PaymentStatusReport,
   dialect: Pain002Dialect,
   emit: IssueListener,
+  standIns: StandIn[] = [],
 ): void {
   const t = (value: string | undefined, max: number, path: string, field: string): string | undefined => {
     if (value === undefined) return undefined;
@@ -62,16 +68,22 @@ export function composePain002(
   );
 
   const req = requiredText(t, emit);
+  // An id is never cut: one longer than its field is written as its stand-in (src/domain/iso-identifier.ts).
+  const id = (value: string | undefined, element: string, path: string, field: string): string =>
+    req(identifier(value, 35, element, standIns) ?? value, 35, path, field);
   w.open('Document', 'xmlns', dialect.namespace);
   w.open('CstmrPmtStsRpt');
   w.open('GrpHdr');
-  w.leaf('MsgId', req(report.messageId, 35, `${ROOT}/GrpHdr/MsgId`, 'messageId'));
+  w.leaf('MsgId', id(report.messageId, 'MsgId', `${ROOT}/GrpHdr/MsgId`, 'messageId'));
   w.leaf('CreDtTm', formatDateTime(report.createdAt));
   initiatingParty(w, report.initiatingParty, t);
   w.close();
 
   w.open('OrgnlGrpInfAndSts');
-  w.leaf('OrgnlMsgId', req(report.originalMessageId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'));
+  w.leaf(
+    'OrgnlMsgId',
+    id(report.originalMessageId, 'OrgnlMsgId', `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgId`, 'originalMessageId'),
+  );
   w.leaf(
     'OrgnlMsgNmId',
     req(report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
@@ -86,12 +98,12 @@ export function composePain002(
     w.open('OrgnlPmtInfAndSts');
     w.leaf(
       'OrgnlPmtInfId',
-      req(group.originalPaymentInformationId, 35, `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
+      id(group.originalPaymentInformationId, 'OrgnlPmtInfId', `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
     );
     const pmtInfStatus = summary(dialect, statuses[g] ?? []);
     if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
     group.lines.forEach((line, l) => {
-      transaction(w, line, statuses[g]?.[l] ?? line.status, `${at}/TxInfAndSts[${l + 1}]`, t);
+      transaction(w, line, { status: statuses[g]?.[l] ?? line.status, at: `${at}/TxInfAndSts[${l + 1}]` }, t, standIns);
     });
     w.close();
   });
@@ -111,16 +123,25 @@ function requiredText(t: TextFn, emit: IssueListener): (...args: Parameters<Text
   };
 }
 
-function transaction(w: XmlSink, line: PaymentStatusLine, status: string, at: string, t: TextFn): void {
+/** One TxInfAndSts; the stand-ins of its own ids are spelled out in its StsRsnInf/AddtlInf. */
+function transaction(
+  w: XmlSink,
+  line: PaymentStatusLine,
+  { status, at }: { status: string; at: string },
+  t: TextFn,
+  standIns: StandIn[],
+): void {
+  const own: StandIn[] = [];
+  const instructionId = identifier(line.originalInstructionId, 35, 'OrgnlInstrId', own);
+  const endToEndId = identifier(line.endToEndId, 35, 'OrgnlEndToEndId', own);
+  const servicerRef = identifier(line.bankPaymentId, 35, 'AcctSvcrRef', own);
+  standIns.push(...own);
   w.open('TxInfAndSts');
-  const instructionId = t(line.originalInstructionId, 35, `${at}/OrgnlInstrId`, 'originalInstructionId');
   if (instructionId !== undefined) w.leaf('OrgnlInstrId', instructionId);
-  const endToEndId = t(line.endToEndId, 35, `${at}/OrgnlEndToEndId`, 'endToEndId');
   if (endToEndId !== undefined) w.leaf('OrgnlEndToEndId', endToEndId);
   w.leaf('TxSts', status);
-  reasons(w, line, at, t);
+  reasons(w, line, at, t, standInText(own));
   if (ACCEPTED.has(status)) w.leaf('AccptncDtTm', formatDateTime(line.time));
-  const servicerRef = t(line.bankPaymentId, 35, `${at}/AcctSvcrRef`, 'bankPaymentId');
   if (servicerRef !== undefined) w.leaf('AcctSvcrRef', servicerRef);
   if (line.amount !== undefined && line.amount.minor >= 0n) {
     w.open('OrgnlTxRef');
@@ -132,10 +153,17 @@ function transaction(w: XmlSink, line: PaymentStatusLine, status: string, at: st
   w.close();
 }
 
-/** One StsRsnInf per reason code; the text goes to AddtlInf of the first (or of its own). */
-function reasons(w: XmlSink, line: PaymentStatusLine, at: string, t: TextFn): void {
+/**
+ * One StsRsnInf per reason code; the text (and what the line's stand-ins stand for) goes to
+ * AddtlInf of the first (or of its own).
+ */
+function reasons(w: XmlSink, line: PaymentStatusLine, at: string, t: TextFn, ids: string | undefined): void {
   const codes = (line.reasonCodes ?? []).map((c) => c.trim()).filter((c) => c !== '');
-  const info = splitInfo(line.reasonText, `${at}/StsRsnInf/AddtlInf`, t);
+  // The stand-ins first, in AddtlInf of their own, so the reason's text still reads whole after them.
+  const info = [
+    ...splitInfo(ids, `${at}/StsRsnInf/AddtlInf`, t),
+    ...splitInfo(line.reasonText, `${at}/StsRsnInf/AddtlInf`, t),
+  ];
   const count = Math.max(codes.length, info.length > 0 ? 1 : 0);
   for (let i = 0; i < count; i++) {
     w.open('StsRsnInf');

@@ -24,6 +24,9 @@ export const STATEMENT_CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'remittance_information', kind: 'text' },
   { name: 'creditor_reference', kind: 'text' },
   { name: 'additional_info', kind: 'text' },
+  // Appended (ERPs read by position): a returned payment's reason code and the bank's words.
+  { name: 'return_reason', kind: 'text' },
+  { name: 'return_info', kind: 'text' },
 ];
 
 export type StatementCsvOptions = CsvOutputOptions;
@@ -64,6 +67,8 @@ export function statementRow(
   entry: StatementEntry,
   decimalSeparator: '.' | ',',
 ): (string | undefined)[] {
+  // A payment that came back: the row keeps its original end-to-end id and says why.
+  const returned = entry.transactions?.find((t) => t.returnReason !== undefined)?.returnReason;
   return [
     statement.id,
     statement.account.iban.replace(/\s+/g, '').toUpperCase(),
@@ -81,6 +86,8 @@ export function statementRow(
     entry.remittance?.unstructured,
     entry.remittance?.creditorReference,
     entry.additionalInfo,
+    returned?.code,
+    returned?.additionalInfo,
   ];
 }
 

@@ -50,6 +50,7 @@ import { up as bureauScanIndexesUp } from './0580-bureau-scan-indexes.js';
 import { up as cancellationsBulkIndexUp } from './0590-cancellations-bulk-index.js';
 import { up as foreignKeyIndexesUp } from './0600-foreign-key-indexes.js';
 import { up as paymentLinePartiesUp } from './0610-payment-line-parties.js';
+import { up as shortIdentifiersUp } from './0630-short-identifiers.js';
 import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
 import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
@@ -113,6 +114,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0620_sign_in_guards', up: signInGuardsUp },
   { name: '0621_cancellation_person', up: cancellationPersonUp },
   { name: '0622_console_sessions', up: consoleSessionsUp },
+  { name: '0630_short_identifiers', up: shortIdentifiersUp },
   { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
   { name: '0650_hold_rules', up: holdRulesUp },
   { name: '0660_hold_first_release', up: holdFirstReleaseUp },

@@ -2,7 +2,7 @@
 // into xmlbuilder2 it is what the fast renderer (src/formats/camt053/render-entry.ts) must equal
 // byte for byte; two independent writings of the same mapping that agree are the proof.
 import { formatAmount } from '../../../src/domain/money.js';
-import { absoluteMoney, creditDebit } from '../../../src/domain/statement.js';
+import { absoluteMoney, creditDebit, defaultBankTransactionCode } from '../../../src/domain/statement.js';
 import type { Money } from '../../../src/domain/money.js';
 import type {
   BankTransactionCode,
@@ -11,7 +11,16 @@ import type {
   StatementEntry,
   TransactionDetails,
 } from '../../../src/domain/statement.js';
-import { accountId, bic, required, text, type ComposeContext } from '../../../src/formats/camt053/compose.js';
+import {
+  accountId,
+  additionalInfo,
+  bic,
+  entryId,
+  required,
+  text,
+  type ComposeContext,
+} from '../../../src/formats/camt053/compose.js';
+import type { StandIn } from '../../../src/formats/xml/identifier.js';
 import { REFERENCE_FIELDS, returnReasonCode, transactionsOf } from '../../../src/formats/camt053/transactions.js';
 import type { XmlSink } from '../../../src/formats/xml/xml-sink.js';
 
@@ -21,7 +30,8 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
   ctx.entryIndex = index;
   const indicator = creditDebit(entry.amount);
   sink.open('Ntry');
-  const entryRef = text(ctx, entry.entryReference, 35, '~/NtryRef', 'entryReference');
+  const own: StandIn[] = [];
+  const entryRef = entryId(ctx, entry.entryReference, 'NtryRef', own);
   if (entryRef !== undefined) sink.leaf('NtryRef', entryRef);
   amountLeaf(sink, 'Amt', entry.amount);
   sink.leaf('CdtDbtInd', indicator);
@@ -41,13 +51,13 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
     sink.leaf('Dt', entry.valueDate);
     sink.close();
   }
-  const servicerRef = text(ctx, entry.accountServicerRef, 35, `~/AcctSvcrRef`, 'accountServicerRef');
+  const servicerRef = entryId(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) sink.leaf('AcctSvcrRef', servicerRef);
-  bankTransactionCode(sink, ctx, entry.bankTransactionCode, indicator);
+  bankTransactionCode(sink, ctx, entry.bankTransactionCode ?? defaultBankTransactionCode(entry.amount));
 
   // Transaction details: only written when there is something to say.
   const details = transactionsOf(entry);
-  const batch = entry.batch === undefined ? undefined : composeBatch(entry.batch, ctx);
+  const batch = entry.batch === undefined ? undefined : composeBatch(entry.batch, ctx, own);
   const writers = details.flatMap((detail, i) => {
     const path = details.length === 1 ? '~/NtryDtls/TxDtls' : `~/NtryDtls/TxDtls[${i + 1}]`;
     const write = composeTransaction(detail, entry, path, ctx);
@@ -59,7 +69,7 @@ export function composeEntry(sink: XmlSink, entry: StatementEntry, index: number
     for (const write of writers) write(sink);
     sink.close();
   }
-  const info = text(ctx, entry.additionalInfo, 500, `~/AddtlNtryInf`, 'additionalInfo');
+  const info = additionalInfo(ctx, entry.additionalInfo, own, `~/AddtlNtryInf`, 'additionalInfo');
   if (info !== undefined) sink.leaf('AddtlNtryInf', info);
   sink.close();
 }
@@ -68,9 +78,9 @@ function amountLeaf(sink: XmlSink, name: string, amount: Money): void {
   sink.leaf(name, formatAmount(absoluteMoney(amount)), 'Ccy', amount.currency);
 }
 
-function composeBatch(batch: BatchInformation, ctx: ComposeContext): (sink: XmlSink) => void {
-  const messageId = text(ctx, batch.messageId, 35, '~/NtryDtls/Btch/MsgId', 'batch.messageId');
-  const pmtInfId = text(ctx, batch.paymentInformationId, 35, '~/NtryDtls/Btch/PmtInfId', 'batch.paymentInformationId');
+function composeBatch(batch: BatchInformation, ctx: ComposeContext, own: StandIn[]): (sink: XmlSink) => void {
+  const messageId = entryId(ctx, batch.messageId, 'Btch/MsgId', own);
+  const pmtInfId = entryId(ctx, batch.paymentInformationId, 'Btch/PmtInfId', own);
   return (sink) => {
     sink.open('Btch');
     if (messageId !== undefined) sink.leaf('MsgId', messageId);
@@ -92,16 +102,13 @@ function composeTransaction(
   const { dialect } = ctx;
   const amount = detail.amount ?? entry.amount;
   const indicator = creditDebit(amount);
+  const own: StandIn[] = [];
   const refs = REFERENCE_FIELDS.flatMap(([element, field]) => {
-    const value = text(
-      ctx,
-      detail.refs?.[field],
-      35,
-      `${path}/Refs/${element}`,
-      field === 'endToEndId' ? field : `refs.${field}`,
-    );
+    const value = entryId(ctx, detail.refs?.[field], element, own);
     return value === undefined ? [] : [[element, value] as const];
   });
+  const bankPaymentId = entryId(ctx, detail.refs?.bankPaymentId, 'Prtry/Ref', own);
+  const lineAmount = dialect.transactionAmount ? undefined : detail.amount;
   const party = detail.counterparty;
   const role = indicator === 'CRDT' ? 'Dbtr' : 'Cdtr';
   const partyName = text(ctx, party?.name, 140, `${path}/RltdPties/${role}/Nm`, 'counterparty.name');
@@ -116,10 +123,14 @@ function composeTransaction(
     'remittance.creditorReference',
   );
   const returned = detail.returnReason === undefined ? undefined : composeReturn(detail.returnReason, path, ctx);
+  const info = additionalInfo(ctx, undefined, own, `${path}/AddtlTxInf`, 'refs');
   const hasIban = partyIban !== undefined && partyIban !== '';
   const hasParty = partyName !== undefined || hasIban;
   if (
     refs.length === 0 &&
+    bankPaymentId === undefined &&
+    lineAmount === undefined &&
+    info === undefined &&
     detail.instructedAmount === undefined &&
     !hasParty &&
     agentBic === undefined &&
@@ -131,20 +142,33 @@ function composeTransaction(
     return undefined;
   return (sink) => {
     sink.open('TxDtls');
-    if (refs.length > 0) {
+    if (refs.length > 0 || bankPaymentId !== undefined) {
       sink.open('Refs');
       for (const [element, value] of refs) sink.leaf(element, value);
+      if (bankPaymentId !== undefined) {
+        sink.open('Prtry');
+        sink.leaf('Tp', 'BankPaymentId');
+        sink.leaf('Ref', bankPaymentId);
+        sink.close();
+      }
       sink.close();
     }
     if (dialect.transactionAmount) {
       amountLeaf(sink, 'Amt', amount);
       sink.leaf('CdtDbtInd', indicator);
     }
-    if (detail.instructedAmount !== undefined) {
+    if (detail.instructedAmount !== undefined || lineAmount !== undefined) {
       sink.open('AmtDtls');
-      sink.open('InstdAmt');
-      amountLeaf(sink, 'Amt', detail.instructedAmount);
-      sink.close();
+      if (detail.instructedAmount !== undefined) {
+        sink.open('InstdAmt');
+        amountLeaf(sink, 'Amt', detail.instructedAmount);
+        sink.close();
+      }
+      if (lineAmount !== undefined) {
+        sink.open('TxAmt');
+        amountLeaf(sink, 'Amt', lineAmount);
+        sink.close();
+      }
       sink.close();
     }
     if (hasParty) {
@@ -182,6 +206,7 @@ function composeTransaction(
         sink.open('CdOrPrtry');
         sink.leaf('Cd', 'SCOR');
         sink.close();
+        if (detail.remittance?.creditorReferenceKind === 'RF') sink.leaf('Issr', 'ISO');
         sink.close();
         sink.leaf('Ref', reference);
         sink.close();
@@ -190,6 +215,7 @@ function composeTransaction(
       sink.close();
     }
     returned?.(sink);
+    if (info !== undefined) sink.leaf('AddtlTxInf', info);
     sink.close();
   };
 }
@@ -212,27 +238,20 @@ function composeReturn(reason: ReturnReason, path: string, ctx: ComposeContext):
   };
 }
 
-function bankTransactionCode(
-  sink: XmlSink,
-  ctx: ComposeContext,
-  code: BankTransactionCode | undefined,
-  indicator: 'CRDT' | 'DBIT',
-): void {
+function bankTransactionCode(sink: XmlSink, ctx: ComposeContext, code: BankTransactionCode): void {
   sink.open('BkTxCd');
-  if (code !== undefined && 'proprietary' in code) {
+  if ('proprietary' in code) {
     sink.open('Prtry');
     sink.leaf('Cd', required(ctx, code.proprietary, 35, `~/BkTxCd/Prtry/Cd`, 'bankTransactionCode'));
     const issuer = text(ctx, code.issuer, 35, `~/BkTxCd/Prtry/Issr`, 'bankTransactionCode.issuer');
     if (issuer !== undefined) sink.leaf('Issr', issuer);
     sink.close();
   } else {
-    // BkTxCd is mandatory; without a code from the bank we say "miscellaneous credit/debit
-    // operation" (PMNT/MCOP|MDOP/OTHR) rather than invent a more specific one.
     sink.open('Domn');
-    sink.leaf('Cd', code?.domain ?? 'PMNT');
+    sink.leaf('Cd', code.domain);
     sink.open('Fmly');
-    sink.leaf('Cd', code?.family ?? (indicator === 'CRDT' ? 'MCOP' : 'MDOP'));
-    sink.leaf('SubFmlyCd', code?.subFamily ?? 'OTHR');
+    sink.leaf('Cd', code.family);
+    sink.leaf('SubFmlyCd', code.subFamily);
     sink.close();
     sink.close();
   }

@@ -226,15 +226,17 @@ describe('camt.053 writer', () => {
     ]);
   });
 
-  it('replaces characters XML cannot carry and reports it', async () => {
+  it('replaces characters XML cannot carry and reports it; an id with them is its stand-in, not altered', async () => {
     const statement: Statement = {
       ...sampleStatement(),
-      entries: [{ ...SAMPLE_ENTRIES[0]!, endToEndId: 'A\u0000B\u001fC\ud800' }],
+      entries: [{ ...SAMPLE_ENTRIES[0]!, endToEndId: 'A\u0000B\u001fC\ud800', additionalInfo: 'Line\u0001 one' }],
     };
     statement.closingBalance = { ...statement.closingBalance, amount: { minor: 1_125_000n, currency: 'EUR' } };
     const { xml, issues } = await render(statement);
-    expect(xml).toContain('<EndToEndId>A\ufffdB\ufffdC\ufffd</EndToEndId>');
-    expect(issues.map((i) => i.code)).toEqual(['TEXT_SANITISED']);
+    expect(xml).toContain('<AddtlNtryInf>Line\ufffd one</AddtlNtryInf>');
+    const short = /<EndToEndId>(STL-[0-9A-F]{20})<\/EndToEndId>/.exec(xml)![1];
+    expect(xml).toContain(`<AddtlTxInf>EndToEndId ${short} = A\ufffdB\ufffdC\ufffd</AddtlTxInf>`);
+    expect(issues.map((i) => i.code)).toEqual(['TEXT_SANITISED', 'TEXT_SANITISED']);
   });
 
   it('reports, after the last entry, when opening balance plus entries is not the closing balance', async () => {

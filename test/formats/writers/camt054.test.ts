@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { writeCamt053 } from '../../../src/formats/camt053/index.js';
 import { writeCamt054, type Camt054Version } from '../../../src/formats/camt054/index.js';
+import { sampleStatement } from '../../fixtures/writers/statements.js';
 import { sampleCreditNotification, sampleDebitNotification } from '../../fixtures/writers/notifications.js';
 import { itWith, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
 
@@ -60,9 +62,50 @@ describe('camt.054 writer', () => {
     });
   }
 
+  withXmllint('never cuts an id: a longer one is its stand-in, spelled out in AddtlNtryInf / AddtlTxInf', async () => {
+    const bankTxId = '3f2c1e4d-5b6a-4789-9abc-def012345678';
+    const bankPaymentId = '9e8d7c6b-5a49-4382-b1c0-ffeeddccbbaa';
+    const notification = sampleDebitNotification();
+    const [entry] = notification.entries;
+    const line = { ...entry!.transactions![0]!, refs: { endToEndId: 'E2E-1', transactionId: bankTxId, bankPaymentId } };
+    const long = { ...entry!, entryReference: bankTxId, additionalInfo: 'Bulk payment', transactions: [line] };
+    const statement = { ...sampleStatement(), entries: [long], summary: undefined };
+    statement.closingBalance = {
+      ...statement.closingBalance,
+      amount: { minor: statement.openingBalance.amount.minor + long.amount.minor, currency: 'NOK' },
+    };
+    for (const version of VERSIONS) {
+      const camt054 = writeCamt054({ ...notification, entries: [long] }, { version });
+      const camt053 = writeCamt053({ ...statement, account: notification.account }, { version });
+      let text053 = '';
+      for await (const chunk of camt053.chunks) text053 += chunk;
+      for (const [name, text, pairs] of [
+        [`camt.054.${version}`, camt054.text, camt054.shortIdentifiers],
+        [`camt.053.${version}`, text053, camt053.shortIdentifiers],
+      ] as const) {
+        expect(text).not.toContain(`>${bankTxId.slice(0, 35)}<`);
+        const ntryRef = /<NtryRef>([^<]+)</.exec(text)![1]!;
+        const txId = /<TxId>([^<]+)</.exec(text)![1]!;
+        const prtry = /<Ref>([^<]+)<\/Ref>/.exec(text)![1]!;
+        expect(ntryRef).toMatch(/^STL-[0-9A-F]{20}$/);
+        expect(txId).toBe(ntryRef);
+        expect(/<AddtlNtryInf>([^<]+)</.exec(text)![1]).toBe(`Bulk payment NtryRef ${ntryRef} = ${bankTxId}`);
+        expect(/<AddtlTxInf>([^<]+)</.exec(text)![1]).toBe(
+          `TxId ${txId} = ${bankTxId}; Prtry/Ref ${prtry} = ${bankPaymentId}`,
+        );
+        expect(pairs).toEqual([
+          { short: ntryRef, full: bankTxId },
+          { short: prtry, full: bankPaymentId },
+        ]);
+        const check = await xmllintValidate(text, name);
+        expect(check.valid, check.output).toBe(true);
+      }
+    }
+  });
+
   it('reports text it had to change, located by path, and still writes the document', () => {
     const notification = sampleDebitNotification();
-    const first = notification.entries[0]!.transactions[0]!;
+    const first = notification.entries[0]!.transactions![0]!;
     first.counterparty = { name: 'x'.repeat(200) };
     const { text, issues } = writeCamt054(notification);
     expect(issues).toEqual([

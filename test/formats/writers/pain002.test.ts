@@ -162,6 +162,37 @@ describe('pain.002 writer', () => {
     expect(v10.issues).toEqual([]);
   });
 
+  withXmllint(
+    'never cuts an id: a longer one is its stand-in, spelled out in AddtlInf and returned to be stored',
+    async () => {
+      const bankId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+      const report = oneGroup(['RJCT']);
+      const line = {
+        ...report.groups[0]!.lines[0]!,
+        bankPaymentId: bankId,
+        reasonCodes: ['AC04'],
+        reasonText: 'Closed',
+      };
+      for (const version of VERSIONS) {
+        const { xml, shortIdentifiers } = writePain002(
+          { ...report, groups: [{ ...report.groups[0]!, lines: [line] }] },
+          {
+            version,
+          },
+        );
+        expect(xml).not.toContain(bankId.slice(0, 35) + '<');
+        const short = /<AcctSvcrRef>([^<]+)<\/AcctSvcrRef>/.exec(xml)![1]!;
+        expect(short).toMatch(/^STL-[0-9A-F]{20}$/);
+        expect(shortIdentifiers).toEqual([{ short, full: bankId }]);
+        expect([...xml.matchAll(/<AddtlInf>([^<]*)<\/AddtlInf>/g)].map((m) => m[1])).toEqual([
+          `AcctSvcrRef ${short} = ${bankId}`,
+          'Closed',
+        ]);
+        expect((await xmllintValidate(xml, `pain.002.${version}`)).valid).toBe(true);
+      }
+    },
+  );
+
   it('writes NOTPROVIDED for an empty mandatory id and reports it as an error', () => {
     const { xml, issues } = writePain002({ ...sampleStatusReport(), originalMessageId: '  ' }, { version: '001.10' });
     expect(xml).toContain('<OrgnlMsgId>NOTPROVIDED</OrgnlMsgId>');

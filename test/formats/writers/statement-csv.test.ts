@@ -12,7 +12,7 @@ import {
   type StatementCsvOptions,
 } from '../../../src/formats/statement-csv/index.js';
 import { hledgerCsv, itWith } from '../../support/oracles.js';
-import { SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
+import { richStatement, SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
 
 const RULES = resolve(import.meta.dirname, '../../../samples/hledger/statement.rules');
 
@@ -30,6 +30,20 @@ function rows(text: string, delimiter = ';'): Record<string, string>[] {
 const withHledger = itWith('hledger');
 
 describe('statement CSV writer', () => {
+  it('says a returned payment came back: its reason and the bank words, in columns appended last', async () => {
+    const { bytes } = await render(richStatement());
+    const text = bytes.toString('utf8');
+    expect(text.split('\r\n')[0]!.endsWith(';additional_info;return_reason;return_info')).toBe(true);
+    const returned = rows(text).find((r) => r.bank_transaction_code === 'PMNT-ICDT-RRTN')!;
+    expect(returned).toMatchObject({
+      credit_debit: 'CRDT',
+      return_reason: 'AC04',
+      return_info: 'Account closed',
+      additional_info: 'Returned payment: account closed',
+    });
+    expect(rows(text).filter((r) => r.return_reason !== '')).toHaveLength(1);
+  });
+
   it('writes the documented header and one row per entry with signed amounts', async () => {
     const { bytes, issues } = await render(sampleStatement());
     const text = bytes.toString('utf8');

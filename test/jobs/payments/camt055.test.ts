@@ -103,6 +103,15 @@ describe('camt.055 cancellation requests from the ERP', () => {
         expect(await x("string(//*[local-name()='Sts']/*[local-name()='Conf'])")).toBe('PECR');
         expect([await tx(1, 'OrgnlEndToEndId'), await tx(1, 'TxCxlSts')]).toEqual(['E2E-1-1', 'ACCR']);
         expect([await tx(2, 'OrgnlEndToEndId'), await tx(2, 'TxCxlSts')]).toEqual(['E2E-2-1', 'RJCR']);
+        // The request id (a 36-character UUID) is not cut to the 35 of CxlStsId: its stand-in is
+        // written, stored, and spelled out beside it.
+        const cxlStsId = await tx(1, 'CxlStsId');
+        expect(cxlStsId).toMatch(/^STL-[0-9A-F]{20}$/);
+        const requestId = await w.store.shortIdentifiers.fullId(cxlStsId);
+        expect((await w.store.cancellations.get(requestId!))?.ref).toBe('E2E-1-1');
+        expect(await x("string(//*[local-name()='TxInfAndSts'][1]//*[local-name()='AddtlInf'][1])")).toBe(
+          `CxlStsId ${cxlStsId} = ${requestId}`,
+        );
         expect(await x("string(//*[local-name()='TxInfAndSts'][2]//*[local-name()='Prtry'])")).toBe('ACSP');
         const why = await x("string(//*[local-name()='TxInfAndSts'][2]//*[local-name()='AddtlInf'][1])");
         expect(why).toMatch(

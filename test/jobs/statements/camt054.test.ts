@@ -181,6 +181,47 @@ describe('camt.054 notifications from the export job', () => {
   });
 
   withXmllint(
+    'describes each booking identically in camt.053 and camt.054: the same Ntry, element by element',
+    async () => {
+      // An ERP that loads both de-duplicates by NtryRef, AcctSvcrRef and BkTxCd (issue #47, Must 5).
+      const formats = ['camt.053.001.02', 'camt.053.001.08', 'camt.054.001.02', 'camt.054.001.08'];
+      company = configSchema.parse({
+        companies: [
+          { id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root: company.root, statements: { formats } },
+        ],
+      }).companies[0]!;
+      await runExportStatements(deps, [company]);
+      const entries = async (name: string) => {
+        const xml = await read(`acme-NO9386011117947-2026-01-07.${name}.xml`);
+        expect((await xmllintValidate(xml, /camt\.05\d\.001\.0\d/.exec(name)![0])).valid, name).toBe(true);
+        return new Map(
+          [...xml.matchAll(/<Ntry>[\s\S]*?<\/Ntry>/g)].map((m) => [/<NtryRef>([^<]+)</.exec(m[0])![1]!, m[0]]),
+        );
+      };
+      for (const version of ['02', '08']) {
+        const statement = await entries(`camt.053.001.${version}`);
+        const debit = await entries(`debit.camt.054.001.${version}`);
+        const credit = await entries(`credit.camt.054.001.${version}`);
+        expect([...statement.keys()].sort()).toEqual([
+          't-bad',
+          't-batch',
+          't-fee',
+          't-kid',
+          't-rf',
+          't-single',
+          't-text',
+        ]);
+        expect([...debit.keys()]).toEqual(['t-batch', 't-single']);
+        expect([...credit.keys()].sort()).toEqual(['t-bad', 't-kid', 't-rf', 't-text']);
+        for (const [ref, ntry] of [...debit, ...credit])
+          expect(ntry, `${ref} in camt.054.001.${version}`).toBe(statement.get(ref));
+        // What the bank gave no code for is said once, the same way: a credit is PMNT-MCOP-OTHR in both.
+        expect(credit.get('t-kid')).toMatch(/<Domn>\s*<Cd>PMNT<\/Cd>\s*<Fmly>\s*<Cd>MCOP<\/Cd>\s*<SubFmlyCd>OTHR</);
+      }
+    },
+  );
+
+  withXmllint(
     'a debit notification holds settle own bookings with the ERP references, figures as in the database',
     async () => {
       await runExportStatements(deps, [company]);
