@@ -168,6 +168,8 @@ export async function writeDemoConfig(
   // Secrets in files the configuration names, so `settle serve --config` works on it as it is.
   const secrets = join(dir, 'secrets');
   await mkdir(secrets, { recursive: true, mode: 0o700 });
+  // The company's root, as `settle company init` would make it: settle never creates a root itself.
+  await mkdir(join(dir, 'acme'), { recursive: true });
   const clientSecretFile = join(secrets, 'sandbox-client');
   const sessionKeyFile = join(secrets, 'console-session.key');
   const hashFile = join(secrets, 'console-demo.argon2');

@@ -113,6 +113,7 @@ describe('startServe', () => {
   it('runs the statements job against the bank: fetches every account and its transactions', async () => {
     const sandbox = await startSandbox();
     try {
+      await mkdir(join(dir, 'sandbox-as'), { recursive: true }); // settle never creates a company root
       await writeFile(
         join(dir, 'settle.yaml'),
         [

@@ -1,5 +1,6 @@
 // Continuity breaks, held-back days, explicit exports, per-run periods and pending entries,
 // driven by a fake bank that reports what the test wants (SQLite and a local folder are real).
+import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
 
   function setUp(statements: Parameters<typeof companyConfig>[1] = { formats: ['camt.053.001.02'] }): void {
     company = companyConfig(join(dir, 'acme'), statements);
+    mkdirSync(company.root, { recursive: true }); // settle never creates a company root
     store = new LocalFileStore(company.root);
     exportDeps = { ...exportDeps, fileStore: () => Promise.resolve(store) };
   }

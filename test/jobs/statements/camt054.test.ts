@@ -4,7 +4,7 @@
 // back with xmllint's XPath (a reader independent of our writer) and compared with the database.
 // Which packaged importers read camt.054 at all is checked here too (docs/formats/camt054.md):
 // none of those we found does, so a reader that starts to is noticed and becomes an oracle.
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CashManagementEndOfDayReport } from 'iso20022.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ describe('camt.054 notifications from the export job', () => {
         },
       ],
     }).companies[0]!;
+    await mkdir(company.root, { recursive: true }); // settle never creates a company root
     deps = {
       statements: store.statements,
       days: store.statementDays,
