@@ -99,6 +99,11 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/findings.js')).findingsCommand(),
   },
   {
+    name: 'console',
+    summary: "web console helpers: hash a local user's password",
+    load: async () => (await import('./commands/console.js')).consoleCommand(),
+  },
+  {
     name: 'audit',
     summary: 'the audit trail of manual decisions: list and verify',
     load: async () => (await import('./commands/audit.js')).auditCommand(),

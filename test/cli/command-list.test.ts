@@ -38,7 +38,7 @@ function readmePaths(): Set<string> {
     const words = line.split(/\s+/);
     if (words[0] !== 'settle' || words[1] === undefined) continue;
     const second = words[2];
-    if (second === undefined || !/^[a-z][a-z|]*$/.test(second)) paths.add(words[1]);
+    if (second === undefined || !/^[a-z][a-z|-]*$/.test(second)) paths.add(words[1]);
     else for (const sub of second.split('|')) paths.add(`${words[1]} ${sub}`);
   }
   return paths;
