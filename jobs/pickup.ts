@@ -43,6 +43,7 @@ import type { DirectoryUnreachable } from './accounts/directory.js';
 import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 import { removeStaleParts } from './part-leftovers.js';
+import { outcomeLine } from './pickup-outcome.js';
 
 export type PickupOutcome =
   'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting';
@@ -348,7 +349,12 @@ async function handleNew(
     // leaves the held lines in the ledger, where `settle payments held` shows them.
     const heldShown = heldIssues(recorded.holds, result.format);
     const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
-    const text = toHuman(withHeld);
+    const text = `${outcomeLine({
+      kind: partial ? 'partially-accepted' : 'accepted',
+      payments: result.payments,
+      accepted: recorded.acceptedCount,
+      held,
+    })}\n\n${toHuman(withHeld)}`;
     const reportTo =
       partial || held > 0
         ? await writeReport(
@@ -379,7 +385,7 @@ async function handleNew(
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
   const errorName = await freeName(fileStore, company.folders.error, entry.name, now);
-  const text = toHuman(shown);
+  const text = `${outcomeLine({ kind: 'rejected', payments: result.payments, accepted: 0, held: 0 })}\n\n${toHuman(shown)}`;
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, { text, json: toJson(shown) });
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
   const rejected = await deps.ledger.recordRejectedFile(

@@ -67,6 +67,10 @@ describe('the pickup job', () => {
     });
     expect((await folder('error')).sort()).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
     const text = await readFile(join(company.root, 'error/bad.csv.errors.txt'), 'utf8');
+    // It opens with what happened to the file and what to do, in the accountant's words.
+    expect(text.split('\n')[0]).toBe(
+      'NOTHING FROM THIS FILE WAS SENT: no payment of it goes to the bank. Correct the problems below in the ERP, then drop the whole corrected file again.',
+    );
     expect(text).toContain('row 3');
     expect(text).toContain('row 4');
     const json = JSON.parse(await readFile(join(company.root, 'error/bad.csv.errors.json'), 'utf8')) as {
@@ -89,6 +93,10 @@ describe('the pickup job', () => {
     await drop('mixed.csv', csv(line('E2E-1'), line('E2E-2', '-3.00')));
     const [picked] = await runPickup(deps, [lenient]);
     expect(picked).toMatchObject({ outcome: 'partially-accepted', payments: 1, report: 'error/mixed.csv.errors.txt' });
+    const report = await readFile(join(company.root, 'error/mixed.csv.errors.txt'), 'utf8');
+    expect(report.split('\n')[0]).toBe(
+      'PART OF THIS FILE WAS ACCEPTED: 1 of 2 payment(s) will be sent; the 1 line(s) with errors below were not. Correct those lines in the ERP and send only them, in a new file: the whole file again would repeat the accepted ones.',
+    );
     expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-1'])).toBe(true);
     expect(await deps.ledger.isEndToEndIdKnown('acme', ['E2E-2'])).toBe(false);
   });

@@ -308,11 +308,44 @@ function mapHeader(
         code: IssueCode.CSV_COLUMNS_MISSING,
         severity: 'error',
         location: { row },
-        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; ${headerShown(record, columns.size)}`,
+        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; ${otherDelimiter(record, profile) ?? headerShown(record, columns.size)}`,
       },
     };
   }
   return { columns };
+}
+
+const DELIMITER_NAMES: Readonly<Record<string, string>> = {
+  ',': 'a comma (,)',
+  ';': 'a semicolon (;)',
+  '\t': 'a tab',
+  '|': 'a vertical bar (|)',
+};
+
+/**
+ * When the header splits into the profile's columns at another delimiter than the profile's (a
+ * spreadsheet saved with ";" for a profile of ","), that is the likely mistake: it is named, with
+ * both ways out, rather than listing one long column the person does not recognise.
+ */
+function otherDelimiter(record: readonly string[], profile: CsvProfile): string | undefined {
+  const line = record.join(profile.delimiter);
+  const wanted = Object.values(profile.columns).map((h) => h.trim().toLowerCase());
+  for (const d of Object.keys(DELIMITER_NAMES)) {
+    if (d === profile.delimiter || !line.includes(d)) continue;
+    const names = new Set(
+      line.split(d).map((n) =>
+        n
+          .replace(/^\uFEFF/, '')
+          .replace(/^"|"$/g, '')
+          .trim()
+          .toLowerCase(),
+      ),
+    );
+    const found = wanted.filter((h) => names.has(h)).length;
+    if (found >= Math.max(2, Math.ceil(wanted.length / 2)))
+      return `this file uses ${DELIMITER_NAMES[d]!} between columns, but profile "${profile.name}" expects ${DELIMITER_NAMES[profile.delimiter] ?? JSON.stringify(profile.delimiter)}: save the file from the ERP or spreadsheet with ${DELIMITER_NAMES[profile.delimiter] ?? JSON.stringify(profile.delimiter)} between columns, or ask the operator for a profile with ${DELIMITER_NAMES[d]!}`;
+  }
+  return undefined;
 }
 
 /**

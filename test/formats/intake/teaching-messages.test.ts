@@ -25,6 +25,14 @@ describe('messages that teach', () => {
     expect(text).toContain('set encoding: utf-8 in CSV profile "nordic"');
   });
 
+  it('a file saved with ";" for a profile of ",": names both separators, not a header the person does not recognise', async () => {
+    const { code, text } = await validate('teaching/generic-saved-with-semicolons.csv');
+    expect(code).toBe(1);
+    expect(text).toContain(
+      'this file uses a semicolon (;) between columns, but profile "generic" expects a comma (,): save the file from the ERP or spreadsheet with a comma (,) between columns, or ask the operator for a profile with a semicolon (;)',
+    );
+  });
+
   it('UTF-8 names under an ASCII header are errors at each damaged field, never accepted as mojibake', async () => {
     const { code, text } = await validate('teaching/nordic-body-utf8.csv', { profile: 'nordic-ascii' });
     expect(code).toBe(1);
