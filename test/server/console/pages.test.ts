@@ -492,7 +492,7 @@ describe('console pages on SQLite', () => {
         type: 'unmatched_payment',
         factHash: 'h4',
         subject: `payment ${ids.payroll}`,
-        summary: 'not booked',
+        summary: 'not booked: 246.90 NOK to Kari Nordmann',
       },
     ]);
     const story = await load('/console/payments/:id', ['viewer'], { params: { id: line.id } });
@@ -507,6 +507,13 @@ describe('console pages on SQLite', () => {
     expect(recon).toContain('payroll (hidden)');
     expect(recon).not.toContain('Kari Nordmann');
     expect(recon).toContain('At stake in the open findings on this page: 123.45 NOK.');
+    // The finding's sentence names the salary too: hidden with it, on Reconciliation and Today.
+    expect(recon).not.toContain('246.90');
+    const today = (await load('/console/', ['viewer'])).body;
+    expect(today).toContain('>ACME-2026-0003-1</a> — Supplier 1 (NO8330001234567), 123.45 NOK');
+    expect(today).not.toContain('246.90');
+    expect(today).not.toContain('Kari Nordmann');
+    expect((await load('/console/', ['viewer', 'payroll'])).body).toContain('not booked: 246.90 NOK to Kari Nordmann');
     const payroll = (await load('/console/reconciliation', ['finance', 'payroll'])).body;
     expect(payroll).toContain('Kari Nordmann');
     expect(payroll).toContain('At stake in the open findings on this page: 370.35 NOK.');

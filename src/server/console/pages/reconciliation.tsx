@@ -4,25 +4,12 @@
 // decision and its audit entry in one transaction.
 import { decisionMismatch } from '../../../../jobs/finding-decision.js';
 import { isSettleError } from '../../../domain/errors.js';
-import type { Money } from '../../../domain/money.js';
-import { normalizeIban } from '../../../domain/account-id.js';
-import type { FindingDecisionKind, FindingFacts, StoredFinding } from '../../../store/index.js';
-import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { Amount, Link, render, Table, type Child } from '../../../html/index.js';
+import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
+import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
+import { Link, render, Table } from '../../../html/index.js';
+import { atStake, FindingAbout } from './finding-about.js';
 import { loadPage } from './load-page.js';
-import {
-  CsrfField,
-  hasRole,
-  href,
-  Pager,
-  PAYROLL_HIDDEN,
-  payrollAccounts,
-  problem,
-  Totals,
-  visibleLine,
-  when,
-  withQuery,
-} from './parts.js';
+import { CsrfField, hasRole, href, Pager, problem, Totals, when, withQuery } from './parts.js';
 import { ReportLinks } from './reports.js';
 
 const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
@@ -54,71 +41,6 @@ function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredF
       ))}
     </>
   );
-}
-
-/**
- * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
- * amount (payroll hidden without the role), then the finding's sentence; the ids one click away.
- */
-function About(props: { deps: ConsoleDeps; req: PageRequest; finding: StoredFinding; facts: FindingFacts }) {
-  const { deps, req, finding: f, facts } = props;
-  const payment = facts.payments.get(f.id);
-  const booking = facts.bookings.get(f.id);
-  let fact: Child = f.subject;
-  if (payment) {
-    const v = visibleLine(deps, req, payment);
-    fact = [
-      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>{payment.endToEndId}</Link>,
-      ' — ',
-      v.creditor,
-      ' (',
-      v.creditorIban,
-      '), ',
-      v.amount,
-    ];
-  } else if (booking) {
-    const hidden = isPayrollBooking(deps, req, booking.accountIban);
-    fact = hidden
-      ? ['booking on ', booking.accountIban ?? '–', ': ', PAYROLL_HIDDEN]
-      : [
-          'booking ',
-          booking.bookingDate ?? '',
-          ' — ',
-          booking.counterparty ?? 'no counterparty given',
-          booking.counterpartyIban ? ` (${booking.counterpartyIban})` : '',
-          ', ',
-          <Amount money={booking.amount} />,
-        ];
-  }
-  return (
-    <>
-      {fact}
-      <br />
-      {f.summary}
-    </>
-  );
-}
-
-function isPayrollBooking(deps: ConsoleDeps, req: PageRequest, accountIban: string | undefined): boolean {
-  return (
-    accountIban !== undefined &&
-    !hasRole(req, 'payroll') &&
-    payrollAccounts(deps, req.company).includes(normalizeIban(accountIban))
-  );
-}
-
-/** The money the page's open findings are about, per currency, as the person may see it. */
-function atStake(deps: ConsoleDeps, req: PageRequest, rows: readonly StoredFinding[], facts: FindingFacts) {
-  const totals: Record<string, bigint> = {};
-  const add = (m: Money) => (totals[m.currency] = (totals[m.currency] ?? 0n) + (m.minor < 0n ? -m.minor : m.minor));
-  for (const f of rows) {
-    if (f.decision !== 'open') continue;
-    const payment = facts.payments.get(f.id);
-    const booking = facts.bookings.get(f.id);
-    if (payment && !visibleLine(deps, req, payment).hidden) add(payment.amount);
-    else if (booking && !isPayrollBooking(deps, req, booking.accountIban)) add(booking.amount);
-  }
-  return totals;
 }
 
 export const reconciliationPage: ConsolePage = {
@@ -173,7 +95,7 @@ export const reconciliationPage: ConsolePage = {
             cells={(f) => [
               <span id={`finding-${f.id}`}>{f.id}</span>,
               f.type,
-              <About deps={deps} req={req} finding={f} facts={facts} />,
+              <FindingAbout deps={deps} req={req} finding={f} facts={facts} />,
               when(deps, req, f.firstSeenAt),
               f.decision === 'open'
                 ? 'needs a person'

@@ -10,6 +10,7 @@ import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { onboardingOfAll } from '../../../domain/onboarding.js';
 import { loadPage } from './load-page.js';
 import { href, localTime, when, withQuery } from './parts.js';
+import { FindingAbout } from './finding-about.js';
 
 /** Rows of each list on this page; its "more" link shows the next ones. */
 const SHOWN = 10;
@@ -128,10 +129,18 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
     section(req, {
       key: 'findings',
       title: 'Open reconciliation findings',
-      head: ['Finding', 'Subject', 'Since'],
+      head: ['Finding', 'Since'],
       empty: 'No open reconciliation findings.',
-      load: (q) => deps.store.today.openFindings(company, q),
-      cells: (f) => [f.summary, f.subject, at(f.firstSeenAt)],
+      // Each with what it is about (money, counterparty), read for the page in two queries.
+      load: async (q) => {
+        const page = await deps.store.today.openFindings(company, q);
+        const facts = await deps.store.consoleViews.findingFacts(company, page.rows);
+        return { ...page, rows: page.rows.map((finding) => ({ finding, facts })) };
+      },
+      cells: ({ finding, facts }) => [
+        <FindingAbout deps={deps} req={req} finding={finding} facts={facts} />,
+        at(finding.firstSeenAt),
+      ],
     }),
     section(req, {
       key: 'consents',

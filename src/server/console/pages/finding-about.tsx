@@ -1,0 +1,83 @@
+// What a reconciliation finding is about, as a person reads it on Reconciliation and Today: the
+// payment (ERP reference, creditor, account, amount) or the booking (counterparty, date, amount)
+// it names by settle's id, then its sentence; payroll hidden without the role, the sentence too.
+import { normalizeIban } from '../../../domain/account-id.js';
+import type { Money } from '../../../domain/money.js';
+import { Amount, Link, type Child } from '../../../html/index.js';
+import type { FindingFacts, StoredFinding } from '../../../store/index.js';
+import type { ConsoleDeps, PageRequest } from '../page.js';
+import { hasRole, href, PAYROLL_HIDDEN, payrollAccounts, visibleLine } from './parts.js';
+
+/**
+ * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
+ * amount (payroll hidden without the role), then the finding's sentence; the ids one click away.
+ */
+export function FindingAbout(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  finding: StoredFinding;
+  facts: FindingFacts;
+}) {
+  const { deps, req, finding: f, facts } = props;
+  const payment = facts.payments.get(f.id);
+  const booking = facts.bookings.get(f.id);
+  let fact: Child = f.subject;
+  if (payment) {
+    const v = visibleLine(deps, req, payment);
+    fact = [
+      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>{payment.endToEndId}</Link>,
+      ' — ',
+      v.creditor,
+      ' (',
+      v.creditorIban,
+      '), ',
+      v.amount,
+    ];
+  } else if (booking) {
+    const hidden = isPayrollBooking(deps, req, booking.accountIban);
+    fact = hidden
+      ? ['booking on ', booking.accountIban ?? '–', ': ', PAYROLL_HIDDEN]
+      : [
+          'booking ',
+          booking.bookingDate ?? '',
+          ' — ',
+          booking.counterparty ?? 'no counterparty given',
+          booking.counterpartyIban ? ` (${booking.counterpartyIban})` : '',
+          ', ',
+          <Amount money={booking.amount} />,
+        ];
+  }
+  // The finding's sentence names the amount too: hidden with the line's.
+  const hidden =
+    (payment && visibleLine(deps, req, payment).hidden) ||
+    (booking && isPayrollBooking(deps, req, booking.accountIban));
+  return (
+    <>
+      {fact}
+      <br />
+      {hidden ? PAYROLL_HIDDEN : f.summary}
+    </>
+  );
+}
+
+export function isPayrollBooking(deps: ConsoleDeps, req: PageRequest, accountIban: string | undefined): boolean {
+  return (
+    accountIban !== undefined &&
+    !hasRole(req, 'payroll') &&
+    payrollAccounts(deps, req.company).includes(normalizeIban(accountIban))
+  );
+}
+
+/** The money the page's open findings are about, per currency, as the person may see it. */
+export function atStake(deps: ConsoleDeps, req: PageRequest, rows: readonly StoredFinding[], facts: FindingFacts) {
+  const totals: Record<string, bigint> = {};
+  const add = (m: Money) => (totals[m.currency] = (totals[m.currency] ?? 0n) + (m.minor < 0n ? -m.minor : m.minor));
+  for (const f of rows) {
+    if (f.decision !== 'open') continue;
+    const payment = facts.payments.get(f.id);
+    const booking = facts.bookings.get(f.id);
+    if (payment && !visibleLine(deps, req, payment).hidden) add(payment.amount);
+    else if (booking && !isPayrollBooking(deps, req, booking.accountIban)) add(booking.amount);
+  }
+  return totals;
+}
