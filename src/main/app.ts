@@ -60,6 +60,8 @@ export interface AppParts {
 export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clock, parts: AppParts): App {
   const { db, fileStores } = parts;
   const store = createStore(db, clock);
+  // Each new audit head goes to the log too, outside the database (docs/security.md).
+  store.audit.onAppend((head) => logger.info('audit head', { seq: head.seq, head: head.hash }));
   const profile = profileLoader();
   const receivablesProfile = receivablesProfileLoader();
   const { lookBack, amountToleranceMinor, ...rules } = config.reconcile;

@@ -56,22 +56,59 @@ const VERIFY_PAGE = 1000;
 const APPEND_ATTEMPTS = 5;
 
 export class AuditTrail {
+  private readonly headListeners: ((head: { seq: number; hash: string }) => void)[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Called with the new head after each entry commits. The app logs it (journald keeps it), so
+   * the newest entries cannot be deleted unnoticed: `settle audit verify --head HASH` checks a
+   * head kept outside the database.
+   */
+  onAppend(listener: (head: { seq: number; hash: string }) => void): void {
+    this.headListeners.push(listener);
+  }
+
   /** Appends an entry after the current last one; inside `trx` when given, so it commits with the decision. */
   async append(input: AuditEntryInput, trx?: Knex.Transaction): Promise<AuditEntry> {
-    if (trx) return this.appendIn(trx, input);
+    if (trx) {
+      const entry = await this.appendIn(trx, input);
+      // The head is told once the caller's transaction commits, never for one rolled back.
+      trx.executionPromise.then(
+        () => this.told(entry),
+        () => undefined,
+      );
+      return entry;
+    }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction((t) => this.appendIn(t, input));
+        const entry = await this.db.transaction((t) => this.appendIn(t, input));
+        this.told(entry);
+        return entry;
       } catch (error) {
         // Another writer extended the same entry first (unique previous hash): take the new last one.
         if (!isUniqueViolation(error) || attempt >= APPEND_ATTEMPTS) throw error;
       }
     }
+  }
+
+  private told(entry: AuditEntry): void {
+    for (const listener of this.headListeners) listener({ seq: entry.seq, hash: entry.hash });
+  }
+
+  /**
+   * Whether a head kept outside the database (the log, `settle audit verify`'s output) is still
+   * an entry of the trail: when the newest entries were deleted, it is not, while the rest of the
+   * chain still holds.
+   */
+  async holdsHead(head: string): Promise<boolean> {
+    return (
+      (await this.db.knex<Row>('audit_trail').select('seq').where({ hash: head.trim().toLowerCase() }).first()) !==
+      undefined
+    );
   }
 
   /** Entries oldest first, optionally of one subject. */

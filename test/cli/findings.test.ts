@@ -38,14 +38,30 @@ describe('settle findings and settle audit', () => {
       );
       expect(acked.stderr).toBe('');
       expect(acked.stdout).toContain('finding F-00aa11bb22cc33dd acknowledged by kari.nordmann');
+      // The new head goes to the log (stdout, journald), outside the database.
+      const logged = /"head":"([0-9a-f]{64})"[^\n]*"message":"audit head"/.exec(acked.stdout)?.[1];
+      expect(logged).toBeDefined();
 
       const unknown = await runSettle([...config, 'findings', 'ack', 'F-nope', '--reason', 'x'], { cwd: dir });
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(/^settle: ERR_FINDING_UNKNOWN: /);
 
-      const verified = await runSettle([...config, 'audit', 'verify'], { cwd: dir });
+      const verified = await runSettle([...config, 'audit', 'verify', '--head', logged!], { cwd: dir });
       expect(verified.code).toBe(0);
-      expect(verified.stdout).toContain('audit trail intact: 1 entries');
+      expect(verified.stdout).toContain(`audit trail intact: 1 entries; head hash ${logged!}`);
+
+      // The newest entry deleted: the chain left still holds; only the head kept elsewhere says so.
+      const trimmed = await openDatabase({ url });
+      const saved = await trimmed.knex('audit_trail').select('*');
+      await trimmed.knex('audit_trail').delete();
+      expect((await runSettle([...config, 'audit', 'verify'], { cwd: dir })).code).toBe(0);
+      const gone = await runSettle([...config, 'audit', 'verify', '--head', logged!], { cwd: dir });
+      expect(gone.code).toBe(1);
+      expect(gone.stderr).toMatch(
+        /^settle: ERR_AUDIT_CHAIN_BROKEN: the head [0-9a-f]{64} kept elsewhere is not in the audit trail/,
+      );
+      await trimmed.knex('audit_trail').insert(saved);
+      await trimmed.close();
 
       // History edited behind settle's back: verify names the entry and exits 1.
       const edit = await openDatabase({ url });

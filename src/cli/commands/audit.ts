@@ -35,7 +35,11 @@ export function auditCommand(): Command {
   command
     .command('verify')
     .description('check the hash chain; exit 1 and name the first broken entry if history was edited')
-    .action(async (_options: unknown, cmd: Command) => {
+    .option(
+      '--head <hash>',
+      'a head hash kept elsewhere (an earlier verify, the log\'s "audit head" lines): also check it is still in the trail, so deleted newest entries are found',
+    )
+    .action(async (options: { head?: string }, cmd: Command) => {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       try {
@@ -45,6 +49,11 @@ export function auditCommand(): Command {
             'ERR_AUDIT_CHAIN_BROKEN',
             `the audit trail does not hold after ${check.entries} good entries: ${check.problem}; restore the database from a backup and compare`,
             { details: { brokenAt: check.brokenAt } },
+          );
+        if (options.head !== undefined && !(await app.store.audit.holdsHead(options.head)))
+          throw new SettleError(
+            'ERR_AUDIT_CHAIN_BROKEN',
+            `the head ${options.head} kept elsewhere is not in the audit trail (${check.entries} entries, head ${check.headHash}): the newest entries up to it were deleted, or the hash is mistyped; restore the database from a backup and compare`,
           );
         process.stdout.write(
           `audit trail intact: ${check.entries} entries; head hash ${check.headHash} (keep it elsewhere to detect removal of the latest entries)\n`,
