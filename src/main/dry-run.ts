@@ -7,7 +7,7 @@ import type { CompanyConfig, Config } from '../config/index.js';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { Logger } from '../log/index.js';
-import type { Database } from '../store/index.js';
+import { rollbackOnly } from '../store/index.js';
 import { assembleApp, newRunId } from './app.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
@@ -37,16 +37,7 @@ export async function runNightlyDryRun(
         "the database schema is not this version's: run `settle db migrate` first (a dry run changes nothing, not even the schema)",
       );
     }
-    const trx = await db.knex.transaction();
-    const dry: Database = {
-      dialect: db.dialect,
-      description: `${db.description} (dry run)`,
-      knex: trx,
-      migrate: () => Promise.reject(new Error('a dry run does not migrate')),
-      migrationStatus: () => Promise.resolve(schema),
-      transaction: (fn) => trx.transaction(fn),
-      close: () => Promise.resolve(),
-    };
+    const { db: dry, rollback } = await rollbackOnly(db, schema);
     const actions: DryRunAction[] = [];
     const fileStores = new CompanyFileStores(config, logger);
     const bank = createBankClient(config, logger, { clock });
@@ -64,7 +55,7 @@ export async function runNightlyDryRun(
       const nightly = await runNightly(deps, companies, { runId: `dry-run-${newRunId()}`, ...options });
       return { nightly, actions };
     } finally {
-      await trx.rollback().catch(() => undefined);
+      await rollback();
       await Promise.allSettled([fileStores.close(), bank.close()]);
     }
   } finally {

@@ -46,7 +46,7 @@ export function createHealthCheck(options: HealthOptions): () => Promise<HealthR
       deadlineMissed: false,
     };
     try {
-      await withTimeout(options.db.knex.raw('select 1'), options.timeoutMs ?? 3000);
+      await withTimeout(options.db.ping(), options.timeoutMs ?? 3000);
       for (const job of options.jobNames) {
         const [last] = await options.jobRuns.recent(job, 1);
         report.jobs[job] = last

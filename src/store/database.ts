@@ -36,7 +36,31 @@ export interface Database {
   /** What is applied, pending and unknown, without changing anything (for start-up checks). */
   migrationStatus(): Promise<MigrationStatus>;
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /** One round trip to the database (the health check's). */
+  ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A database whose every change is undone: one open transaction that `rollback` ends (the dry
+ * run, src/main/dry-run.ts). Its transactions are savepoints inside it, on one connection.
+ */
+export async function rollbackOnly(
+  db: Database,
+  schema: MigrationStatus,
+): Promise<{ db: Database; rollback: () => Promise<void> }> {
+  const trx = await db.knex.transaction();
+  const dry: Database = {
+    dialect: db.dialect,
+    description: `${db.description} (dry run)`,
+    knex: trx,
+    migrate: () => Promise.reject(new Error('a dry run does not migrate')),
+    migrationStatus: () => Promise.resolve(schema),
+    transaction: (fn) => trx.transaction(fn),
+    ping: async () => void (await trx.raw('select 1')),
+    close: () => Promise.resolve(),
+  };
+  return { db: dry, rollback: async () => void (await trx.rollback().catch(() => undefined)) };
 }
 
 /** Milliseconds a SQLite writer waits for another process's lock before failing. */
@@ -94,6 +118,10 @@ class KnexDatabase implements Database {
 
   migrationStatus(): Promise<MigrationStatus> {
     return migrationStatus(this.knex);
+  }
+
+  async ping(): Promise<void> {
+    await this.knex.raw('select 1');
   }
 
   /**

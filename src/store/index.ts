@@ -1,6 +1,6 @@
 // The storage layer: knex over SQLite (embedded default) or MySQL/MariaDB, forward-only
 // migrations, repositories per aggregate, work claims and named leases. See docs/storage.md.
-export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+export { openDatabase, rollbackOnly, type Database, type OpenDatabaseOptions } from './database.js';
 export {
   describeTarget,
   parseDatabaseUrl,
