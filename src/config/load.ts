@@ -286,11 +286,16 @@ function maskUrlPassword(url: string): void {
   }
 }
 
+/** Problems listed in one error: the first ones locate a garbled file; all of them could outgrow a string. */
+const MAX_PROBLEMS_LISTED = 100;
+
 function configError(problems: ConfigProblem[], file: string | undefined): SettleError {
   const where = file ?? 'embedded defaults and environment';
-  const list = problems.map((p) => `  ${p.path}: ${p.message}`).join('\n');
+  const shown = problems.slice(0, MAX_PROBLEMS_LISTED);
+  const more = problems.length - shown.length;
+  const list = shown.map((p) => `  ${p.path}: ${p.message}`).join('\n') + (more > 0 ? `\n  … and ${more} more` : '');
   return new SettleError('ERR_CONFIG_INVALID', `configuration (${where}) has ${problems.length} problem(s):\n${list}`, {
-    details: { problems },
+    details: { problems: shown, ...(more > 0 ? { notListed: more } : {}) },
   });
 }
 

@@ -8,17 +8,32 @@ import type { ConfigProblem } from './problem.js';
 /** Aliases may repeat a block a few times; more is a resource-exhaustion attempt, not a configuration. */
 const MAX_ALIAS_COUNT = 100;
 
+/**
+ * Syntax problems reported of one file, and characters of a line shown around its column: a
+ * garbled file can hold thousands of errors on one long line, and a report of them all, each
+ * with the line, outgrew what a string can hold (found by the fuzzer). The first ones locate it.
+ */
+const MAX_SYNTAX_PROBLEMS = 20;
+const EXCERPT_AROUND = 60;
+
 export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record<string, unknown> {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter, logLevel: 'silent' });
   const before = problems.length;
-  for (const e of [...doc.errors, ...doc.warnings]) {
+  const found = [...doc.errors, ...doc.warnings];
+  const lines = found.length > 0 ? text.split(/\r?\n/) : [];
+  for (const e of found.slice(0, MAX_SYNTAX_PROBLEMS)) {
     const pos = e.linePos?.[0];
     problems.push({
       path: line(pos?.line),
-      message: syntaxMessage(e.message, text, pos),
+      message: syntaxMessage(e.message, lines, pos),
     });
   }
+  if (found.length > MAX_SYNTAX_PROBLEMS)
+    problems.push({
+      path: '(file)',
+      message: `and ${found.length - MAX_SYNTAX_PROBLEMS} more syntax problem(s) after these; correct the first ones and check again`,
+    });
   const at = (node: Node) => line(node.range ? lineCounter.linePos(node.range[0]).line : undefined);
   visit(doc, {
     Pair(_, pair) {
@@ -58,12 +73,21 @@ const line = (n: number | undefined) => `(line ${n ?? '?'})`;
  * The parser's reason without its own position suffix, then the line as written with a caret
  * under the column: the operator sees what to fix without opening the file at that line.
  */
-function syntaxMessage(message: string, text: string, pos: { line: number; col: number } | undefined): string {
+function syntaxMessage(
+  message: string,
+  lines: readonly string[],
+  pos: { line: number; col: number } | undefined,
+): string {
   const reason = (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
-  const written = pos ? masked(text.split(/\r?\n/)[pos.line - 1]) : undefined;
+  const written = pos ? masked(lines[pos.line - 1]) : undefined;
   if (written === undefined) return reason;
+  // A long line is shown around its column, clipped on either side.
+  const from = Math.max(0, pos!.col - 1 - EXCERPT_AROUND);
+  const to = Math.min(written.length, pos!.col - 1 + EXCERPT_AROUND);
+  const shown = `${from > 0 ? '…' : ''}${written.slice(from, to)}${to < written.length ? '…' : ''}`;
+  const caret = pos!.col - 1 - from + (from > 0 ? 1 : 0);
   const gutter = `${pos!.line} | `;
-  return `${reason} (column ${pos!.col}):\n      ${gutter}${written}\n      ${' '.repeat(gutter.length + pos!.col - 1)}^`;
+  return `${reason.slice(0, 300)} (column ${pos!.col}):\n      ${gutter}${shown}\n      ${' '.repeat(gutter.length + caret)}^`;
 }
 
 /** A line that sets a secret-looking key keeps its key only: a value typed there may be a real secret. */

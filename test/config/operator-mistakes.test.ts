@@ -54,6 +54,21 @@ describe('operator mistakes in the configuration', () => {
     expect(problem!.message).toMatch(/\n\s+\d+ \| .*\n\s+\^$/);
   });
 
+  it('a garbled file with thousands of errors on one long line: the first ones, each line clipped around its caret', async () => {
+    // Found by the fuzzer: every error quoted the whole line, and the list outgrew a string.
+    const problems = await problemsOf(`companies:\n  - { id: acme, roles: [approver${','.repeat(50_000)}] }\n`);
+    expect(problems).toHaveLength(21);
+    expect(problems.at(-1)!.message).toMatch(/^and \d+ more syntax problem\(s\) after these/);
+    const first = problems[0]!.message.split('\n');
+    expect(first[1]!.length).toBeLessThan(160);
+    const column = Number(/\(column (\d+)\)/.exec(first[0]!)![1]);
+    const [gutter] = /^\s+\d+ \| /.exec(first[1]!)!;
+    // The caret stands under the character the column names, in the clipped excerpt.
+    const shown = first[1]!.slice(gutter.length);
+    const clipped = shown.startsWith('…') ? column - 1 - 60 : 0;
+    expect(first[2]!.indexOf('^') - gutter.length).toBe(column - 1 - clipped + (clipped > 0 ? 1 : 0));
+  });
+
   it('a YAML error on a line that sets a secret shows the key, not the value', async () => {
     const problems = await problemsOf('bank:\n  clientSecret: hunter2-secret: [\n');
     expect(problems.length).toBeGreaterThan(0);
