@@ -96,6 +96,8 @@ export class AuditTrail {
   }
 
   private told(entry: AuditEntry): void {
+    // A dry run's entries are rolled back with everything else: their heads never existed.
+    if (!this.db.durable) return;
     for (const listener of this.headListeners) listener({ seq: entry.seq, hash: entry.hash });
   }
 

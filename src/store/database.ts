@@ -38,6 +38,8 @@ export interface Database {
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   /** One round trip to the database (the health check's). */
   ping(): Promise<void>;
+  /** False for a database whose every change is rolled back (rollbackOnly): nothing it writes lasts. */
+  readonly durable: boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function rollbackOnly(
     migrationStatus: () => Promise.resolve(schema),
     transaction: (fn) => trx.transaction(fn),
     ping: async () => void (await trx.raw('select 1')),
+    durable: false,
     close: () => Promise.resolve(),
   };
   return { db: dry, rollback: async () => void (await trx.rollback().catch(() => undefined)) };
@@ -88,6 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 class KnexDatabase implements Database {
   readonly dialect: Dialect;
+  readonly durable = true;
   constructor(
     private readonly target: DatabaseTarget,
     readonly description: string,

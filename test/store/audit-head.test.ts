@@ -3,7 +3,7 @@
 // entry tells its head (the app logs it); an entry rolled back with its decision tells nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
-import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
+import { createStore, openDatabase, rollbackOnly, type Database, type Store } from '../../src/store/index.js';
 import { onBothEngines, type EngineSuite, type EngineTarget } from '../support/engines.js';
 
 const contract: EngineSuite = (name, open) => {
@@ -59,6 +59,18 @@ const contract: EngineSuite = (name, open) => {
       ).rejects.toThrow('the decision failed');
       await new Promise((resolve) => setImmediate(resolve));
       expect(heads).toHaveLength(before + 1);
+    });
+
+    it("tells no head of a dry run's entries, which are rolled back with everything it did", async () => {
+      const { db: dry, rollback } = await rollbackOnly(db, await db.migrationStatus());
+      const told: string[] = [];
+      const dryStore = createStore(dry, new ManualClock('2026-01-05T08:00:00Z'));
+      dryStore.audit.onAppend((head) => told.push(head.hash));
+      await dryStore.audit.append(entry('F6'));
+      await dry.transaction((trx) => dryStore.audit.append(entry('F7'), trx));
+      await new Promise((resolve) => setImmediate(resolve));
+      await rollback();
+      expect(told).toEqual([]);
     });
   });
 };
