@@ -7,6 +7,7 @@ import { parseByteSize } from './byte-size.js';
 import { PERSON_ID } from '../domain/person.js';
 import { ROLES } from '../domain/roles.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../domain/validation/file-size.js';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../i18n/locales.js';
 import { parseDuration } from './duration.js';
 import { secretField } from './secret-ref.js';
 
@@ -40,6 +41,9 @@ const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount suc
 const name = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _ (at most 32)');
 /** An explicit person id (companies[].people[].person, console.localUsers[].person). */
 const personId = z.string().regex(PERSON_ID, 'lower-case letters, digits, . _ - (at most 64), not an e-mail address');
+
+/** A language settle has a catalogue for (docs/i18n.md): en, nb, or en-XA to check a translation. */
+const locale = z.enum(LOCALES as [Locale, ...Locale[]]);
 
 const timeZone = z.string().refine((tz) => {
   try {
@@ -257,6 +261,8 @@ export const companySchema = z.strictObject({
   statements,
   status,
   timeZone: timeZone.optional(),
+  /** The language of the company's reports, notices and files' free text; default the top-level locale. */
+  locale: locale.optional(),
   people: z
     .array(
       z.strictObject({
@@ -265,6 +271,8 @@ export const companySchema = z.strictObject({
         /** The person id every login of this person maps to (src/domain/person.ts); default: the e-mail. */
         person: personId.optional(),
         roles: z.array(z.enum(ROLES)).min(1),
+        /** The language this person reads the console in, before the browser's. */
+        locale: locale.optional(),
       }),
     )
     .default([]),
@@ -466,6 +474,8 @@ const retention = z
 
 export const configSchema = z.strictObject({
   timeZone: timeZone.default('Europe/Oslo'),
+  /** The language people read in where neither a person nor a company names one (src/i18n). */
+  locale: locale.default(FALLBACK_LOCALE),
   dataDir: z.string().default('.settle'),
   log: z
     .strictObject({

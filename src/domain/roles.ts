@@ -10,6 +10,8 @@ export interface Person {
   /** The explicit person id every login of this person maps to (src/domain/person.ts). */
   person?: string | undefined;
   roles: readonly Role[];
+  /** The language this person reads the console in, before the browser's (src/i18n). */
+  locale?: string | undefined;
 }
 
 /**

@@ -1,11 +1,12 @@
 // The components the console's pages and the HTML reports share: tables with a caption and
 // scoped headers, a record's facts, an amount, an instant in a zone and a link. They take plain
 // typed values (a page's view model) and leave the escaping to the engine, so a page never
-// builds HTML by hand; the later message catalogue and page redesigns build on them.
+// builds HTML by hand. Sentences come from the message catalogue (src/i18n) in the language of
+// the request being rendered.
 import type { Child } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { displayMoney } from '../domain/display.js';
 import type { Money } from '../domain/money.js';
+import { currentLocale, format, translateParts, type MessageKey, type MessageValues } from '../i18n/index.js';
 import { formatInZone } from '../domain/zoned-time.js';
 
 /** A column header: its text, or its text with a class (e.g. "num" for a right-aligned column). */
@@ -92,9 +93,25 @@ export function Facts({ caption, rows }: { caption: string; rows: readonly (read
   );
 }
 
-/** An amount for people, "1,975.20 NOK" (src/domain/display.ts); never a float. */
+/** An amount for people, "1,975.20 NOK" or "1 975,20 kr" by language (src/i18n/format.ts); never a float. */
 export function Amount({ money }: { money: Money }) {
-  return <>{displayMoney(money)}</>;
+  return <>{format.money(money, currentLocale())}</>;
+}
+
+/**
+ * A sentence from the catalogue, its tagged parts made elements by `tags` (e.g. a link around
+ * "Sign in"): the translation decides where they sit, the template what they are.
+ */
+export function Sentence({
+  k,
+  values = {},
+  tags = {},
+}: {
+  k: MessageKey;
+  values?: MessageValues;
+  tags?: Readonly<Record<string, (text: string) => JSX.Element>>;
+}) {
+  return <>{translateParts<JSX.Element>(currentLocale(), k, values, tags)}</>;
 }
 
 /**

@@ -29,6 +29,7 @@ export async function startConsole(
         id: co.id,
         name: co.name,
         timeZone: co.timeZone ?? config.timeZone,
+        locale: co.locale ?? config.locale,
         organisationNumber: co.organisationNumber,
         bankIds: companyBanks(co).map((b) => b.bankId),
         payrollAccounts: co.payments.payrollAccounts,

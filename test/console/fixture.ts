@@ -40,6 +40,8 @@ export async function startConsoleFixture(
     signInLimit?: { perUser: number; perAddress: number };
     trustedProxies?: readonly string[];
     logger?: Logger;
+    /** `locale` lines: the install's, beta's and Vera's (docs/i18n.md). */
+    locales?: { install?: string; beta?: string; vera?: string };
   } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
@@ -48,7 +50,7 @@ export async function startConsoleFixture(
   await writeFile(
     join(dir, 'settle.yaml'),
     `dataDir: ${dir}/data
-console:
+${options.locales?.install ? `locale: ${options.locales.install}\n` : ''}console:
   enabled: true
   port: 0
   sessionTtl: ${options.sessionTtl ?? '8h'}
@@ -71,7 +73,7 @@ companies:
     payments: { cancelFourEyes: ${options.cancelFourEyes === true} }
     people:
       - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
-      - { name: Vera Viewer, email: vera@acme.example, roles: [viewer] }
+      - { name: Vera Viewer, email: vera@acme.example, roles: [viewer]${options.locales?.vera ? `, locale: ${options.locales.vera}` : ''} }
       - { name: Otto Finance, email: otto@acme.example, roles: [finance] }
       - { name: Alma Approver, email: alma@acme.example, roles: [approver] }
       - { name: Oskar Operator, email: oskar@acme.example, roles: [operator] }
@@ -79,7 +81,7 @@ companies:
     name: Beta <b>AS</b>
     organisationNumber: "999999998"
     root: ${dir}/beta
-    people:
+${options.locales?.beta ? `    locale: ${options.locales.beta}\n` : ''}    people:
       - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
 `,
   );

@@ -4,6 +4,7 @@
 // token). The template engine escapes every value here; the page's body arrives rendered.
 import { roleAllows, type Role } from '../../domain/roles.js';
 import { Document, Embedded, render, type Html } from '../../html/index.js';
+import { CATALOGUES, currentLocale, t } from '../../i18n/index.js';
 import type { ConsolePage, ConsoleUser } from './page.js';
 import { CONSOLE_PREFIX } from './session.js';
 
@@ -22,7 +23,7 @@ export interface LayoutInput {
 
 export function renderLayout(input: LayoutInput): Html {
   return render(
-    <Document lang="en">
+    <Document lang={CATALOGUES[currentLocale()].tag}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -31,7 +32,7 @@ export function renderLayout(input: LayoutInput): Html {
       </head>
       <body>
         <a class="skip" href="#main">
-          Skip to content
+          {t('console.skipToContent')}
         </a>
         <header>
           <strong>settle</strong>
@@ -57,7 +58,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
   const switchTo = input.current && !input.current.includes(':') ? input.current : `${CONSOLE_PREFIX}/`;
   return (
     <>
-      <nav aria-label="Console">
+      <nav aria-label={t('console.nav')}>
         <ul>
           {links.map((p) => (
             <li>
@@ -65,7 +66,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
                 href={`${p.path}${company ? `?company=${encodeURIComponent(company)}` : ''}`}
                 aria-current={p.path === input.current ? 'page' : undefined}
               >
-                {p.nav}
+                {t(p.nav!)}
               </a>
             </li>
           ))}
@@ -74,7 +75,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
       {mine.length > 1 ? (
         <form method="get" action={switchTo}>
           <label for="company-switch" class="skip">
-            Company
+            {t('console.company')}
           </label>
           <select id="company-switch" name="company">
             {mine.map((c) => (
@@ -83,19 +84,16 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
               </option>
             ))}
           </select>
-          <button type="submit">Switch</button>
+          <button type="submit">{t('console.switchCompany')}</button>
         </form>
       ) : (
         <span>{mine[0]?.name ?? ''}</span>
       )}
       <div class="who">
-        <span>
-          {user.name}
-          {roleText ? ` (${roleText})` : ''}
-        </span>
+        <span>{roleText ? t('console.signedInAs', { name: user.name, roles: roleText }) : user.name}</span>
         <form method="post" action={`${CONSOLE_PREFIX}/sign-out`}>
           <input type="hidden" name="_csrf" value={input.csrfToken ?? ''} />
-          <button type="submit">Sign out</button>
+          <button type="submit">{t('console.signOut')}</button>
         </form>
       </div>
     </>

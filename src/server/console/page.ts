@@ -9,6 +9,7 @@ import type { Role } from '../../domain/roles.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log/index.js';
 import type { Html } from '../../html/index.js';
+import type { Locale, MessageKey } from '../../i18n/index.js';
 import type { Store } from '../../store/index.js';
 
 /** The signed-in person, with roles per company from the configuration's people lists. */
@@ -31,6 +32,8 @@ export interface ConsoleDeps {
     id: string;
     name: string;
     timeZone: string;
+    /** The language of the company's files and notices; people's own choice comes first. */
+    locale?: Locale;
     /** The bank's resource group and the configured banks: what onboarding commands name. */
     organisationNumber: string;
     bankIds: readonly string[];
@@ -73,8 +76,8 @@ export interface PageResult {
 export interface ConsolePage {
   /** fastify route path, e.g. `/console/payments/:id`. */
   path: string;
-  /** Shown in the navigation when set. */
-  nav?: string;
+  /** Shown in the navigation when set: the entry's sentence in the catalogue. */
+  nav?: MessageKey;
   /** The least role that may open it (viewer < …); see roleAllows in the shell. */
   role: Role;
   load(deps: ConsoleDeps, req: PageRequest): Promise<PageResult>;

@@ -34,6 +34,16 @@ export function rolesByCompany(
   return result;
 }
 
+/** The language the person chose in a people entry (the first entry that names one). */
+export function personLocale(
+  options: Pick<ConsoleOptions, 'people' | 'localUsers'>,
+  person: string,
+): string | undefined {
+  for (const list of options.people.values())
+    for (const p of list) if (p.locale && samePerson(personOfEntry(options, p), person)) return p.locale;
+  return undefined;
+}
+
 /** The person's name as the configuration spells it, for the page header. */
 export function personName(options: Pick<ConsoleOptions, 'people' | 'localUsers'>, person: string): string | undefined {
   for (const list of options.people.values())

@@ -6,7 +6,8 @@
 // entry for its change says so (`audited: true`) and gets no second one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../domain/roles.js';
-import { render, type Html } from '../../html/index.js';
+import { render, Sentence, type Html } from '../../html/index.js';
+import { acceptedLanguages, chooseLocale, t, withLocale, type Locale } from '../../i18n/index.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import {
@@ -18,7 +19,7 @@ import {
   type PageRequest,
   type PageResult,
 } from './page.js';
-import { consolePersonOf, rolesByCompany } from './people.js';
+import { consolePersonOf, personLocale, rolesByCompany } from './people.js';
 import { CONSOLE_PREFIX, tokenMatches, type Session } from './session.js';
 import { currentSession } from './sessions.js';
 import { sendHtml } from './sign-in.js';
@@ -66,10 +67,13 @@ export function registerRoutes(
     if (!session) {
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
-          title: 'Signed out',
+          title: t('console.signedOut.title'),
           body: render(
             <p>
-              Your session ended. <a href={`${CONSOLE_PREFIX}/sign-in`}>Sign in</a> again; nothing was changed.
+              <Sentence
+                k="console.signedOut.body"
+                tags={{ signIn: (text) => <a href={`${CONSOLE_PREFIX}/sign-in`}>{text}</a> }}
+              />
             </p>,
           ),
         });
@@ -93,14 +97,20 @@ export function registerRoutes(
         company: allowed ? chosen : (deps.companies.find((c) => roles.has(c.id))?.id ?? ''),
       };
       return page(reply, 403, fallback, {
-        title: 'Not allowed',
+        title: t('console.notAllowed.title'),
         body: render(
           allowed ? (
             <p>
-              This needs the role <strong>{needed}</strong> in {chosen}; you have {[...allowed].sort().join(', ')}.
+              <Sentence
+                k="console.notAllowed.needsRole"
+                values={{ role: needed, company: chosen, roles: [...allowed].sort().join(', ') }}
+                tags={{ b: (text) => <strong>{text}</strong> }}
+              />
             </p>
           ) : (
-            <p>You have no role in the company {chosen || '(none)'}.</p>
+            <p>
+              <Sentence k="console.notAllowed.noRole" values={{ company: chosen || '–' }} />
+            </p>
           ),
         ),
       });
@@ -108,63 +118,94 @@ export function registerRoutes(
     return { user, session, company: chosen };
   };
 
+  /**
+   * The language of the answer: the person's own (their people entry's `locale`), else the
+   * browser's (Accept-Language), else the company's, else English (docs/i18n.md).
+   */
+  const languageOf = (req: Req, session: Session | undefined, company: string | undefined): Locale => {
+    const person = session && consolePersonOf(options, { id: session.id, email: session.email });
+    const companyLocale = deps.companies.find((c) => c.id === company)?.locale;
+    return chooseLocale([
+      person ? personLocale(options, person) : undefined,
+      ...acceptedLanguages(req.headers['accept-language']),
+      companyLocale,
+    ]);
+  };
+
   for (const p of routes.pages) {
     app.get(p.path, async (req: Req, reply) => {
-      const g = gate(req, reply, p.role, req.query.company, await currentSession(options, req));
-      if (!('user' in g)) return g;
-      const request: PageRequest = {
-        user: g.user,
-        company: g.company,
-        query: new URLSearchParams(req.url.split('?')[1] ?? ''),
-        params: req.params,
-        csrfToken: g.session.csrf,
-      };
-      const result = await p.load(deps, request);
-      if (result.download) return sendDownload(reply, result.download);
-      return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
+      const session = await currentSession(options, req);
+      return withLocale(languageOf(req, session, req.query.company), () => showPage(p, req, reply, session));
     });
   }
+
+  const showPage = async (p: ConsolePage, req: Req, reply: FastifyReply, session: Session | undefined) => {
+    const g = gate(req, reply, p.role, req.query.company, session);
+    if (!('user' in g)) return g;
+    const request: PageRequest = {
+      user: g.user,
+      company: g.company,
+      query: new URLSearchParams(req.url.split('?')[1] ?? ''),
+      params: req.params,
+      csrfToken: g.session.csrf,
+    };
+    const result = await p.load(deps, request);
+    if (result.download) return sendDownload(reply, result.download);
+    return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
+  };
 
   for (const a of routes.actions) {
     app.post(a.path, async (req: Req, reply) => {
       const form = formOf(req.body);
       const session = await currentSession(options, req);
-      // CSRF before anything else: a forged form learns nothing, not even whether the role would do.
-      if (session && !tokenMatches(form._csrf, session.csrf))
-        return page(reply, 403, undefined, {
-          title: 'Refused',
-          body: render(<p>The form was not sent from this console (no valid CSRF token); nothing was changed.</p>),
-        });
-      const g = gate(req, reply, a.role, form.company ?? req.query.company, session);
-      if (!('user' in g)) return g;
-      const origin = { actor: g.user.id, address: req.ip };
-      const { _csrf: _ignored, ...fields } = form;
-      const request = {
-        user: g.user,
-        company: g.company,
-        query: new URLSearchParams(req.url.split('?')[1] ?? ''),
-        params: req.params,
-        csrfToken: g.session.csrf,
-        form: fields,
-        origin,
-      };
-      let result: ActionResult;
-      try {
-        result = await a.handle(deps, request);
-      } catch (error) {
-        await audit(options, { action: a, request, outcome: 'failed' });
-        throw error;
-      }
-      if (!result.audited)
-        await audit(options, {
-          action: a,
-          request,
-          outcome: 'redirect' in result ? 'done' : `status ${result.status}`,
-        });
-      if ('redirect' in result) return reply.redirect(result.redirect, 303);
-      return page(reply, result.status, g, { title: result.title, body: result.body });
+      return withLocale(languageOf(req, session, form.company ?? req.query.company), () =>
+        runAction(a, req, reply, form, session),
+      );
     });
   }
+
+  const runAction = async (
+    a: ConsoleAction,
+    req: Req,
+    reply: FastifyReply,
+    form: Record<string, string>,
+    session: Session | undefined,
+  ) => {
+    // CSRF before anything else: a forged form learns nothing, not even whether the role would do.
+    if (session && !tokenMatches(form._csrf, session.csrf))
+      return page(reply, 403, undefined, {
+        title: t('console.refused.title'),
+        body: render(<p>{t('console.refused.csrf')}</p>),
+      });
+    const g = gate(req, reply, a.role, form.company ?? req.query.company, session);
+    if (!('user' in g)) return g;
+    const origin = { actor: g.user.id, address: req.ip };
+    const { _csrf: _ignored, ...fields } = form;
+    const request = {
+      user: g.user,
+      company: g.company,
+      query: new URLSearchParams(req.url.split('?')[1] ?? ''),
+      params: req.params,
+      csrfToken: g.session.csrf,
+      form: fields,
+      origin,
+    };
+    let result: ActionResult;
+    try {
+      result = await a.handle(deps, request);
+    } catch (error) {
+      await audit(options, { action: a, request, outcome: 'failed' });
+      throw error;
+    }
+    if (!result.audited)
+      await audit(options, {
+        action: a,
+        request,
+        outcome: 'redirect' in result ? 'done' : `status ${result.status}`,
+      });
+    if ('redirect' in result) return reply.redirect(result.redirect, 303);
+    return page(reply, result.status, g, { title: result.title, body: result.body });
+  };
 }
 
 async function audit(

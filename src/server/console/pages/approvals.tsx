@@ -145,7 +145,7 @@ function BasketFacts(props: {
 
 export const approvalsPage: ConsolePage = {
   path: '/console/approvals',
-  nav: 'Approvals',
+  nav: 'nav.approvals',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.consoleViews.waitingBaskets(req.company, {

@@ -12,7 +12,7 @@ const PAGE_SIZE = 50;
 
 export const auditPage: ConsolePage = {
   path: '/console/audit',
-  nav: 'Audit',
+  nav: 'nav.audit',
   // The trail holds every company's decisions: only operators, who run the whole install, read it.
   role: 'operator',
   async load(deps, req) {

@@ -8,7 +8,7 @@ import { Pager, when, withQuery } from './parts.js';
 
 export const banksPage: ConsolePage = {
   path: '/console/banks',
-  nav: 'Banks',
+  nav: 'nav.banks',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const consentsAfter = req.query.get('after-consents');

@@ -45,7 +45,7 @@ function ResolveForm({ req, bulk }: { req: PageRequest; bulk: StoredBulk }) {
 
 export const bulksPage: ConsolePage = {
   path: '/console/bulks',
-  nav: 'Unknown bulks',
+  nav: 'nav.bulks',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.operatorViews.unknownBulks(req.company, {

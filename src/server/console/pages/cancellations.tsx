@@ -52,7 +52,7 @@ function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
 
 export const cancellationsPage: ConsolePage = {
   path: '/console/cancellations',
-  nav: 'Cancellations',
+  nav: 'nav.cancellations',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.operatorViews.openCancellations(req.company, {

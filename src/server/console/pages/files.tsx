@@ -9,7 +9,7 @@ import { ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
   path: '/console/files',
-  nav: 'Files',
+  nav: 'nav.files',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const stateParam = req.query.get('state') ?? '';

@@ -35,7 +35,7 @@ function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
 
 export const heldPage: ConsolePage = {
   path: '/console/held',
-  nav: 'Held duplicates',
+  nav: 'nav.held',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.operatorViews.heldPayments(req.company, {

@@ -5,6 +5,7 @@
 import { normalizeIban } from '../../../domain/account-id.js';
 import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 
@@ -29,11 +30,13 @@ export function href(path: string, req: PageRequest, extra: Record<string, strin
 
 /** The "first page" and "next page" links of a keyset-paged list, when there are any. */
 export function Pager({ path, req, next }: { path: string; req: PageRequest; next: string | undefined }) {
-  const first = req.query.has('after') && <Link href={withQuery(path, req, { after: undefined })}>First page</Link>;
-  const more = next && <Link href={withQuery(path, req, { after: next })}>Next page</Link>;
+  const first = req.query.has('after') && (
+    <Link href={withQuery(path, req, { after: undefined })}>{t('console.firstPage')}</Link>
+  );
+  const more = next && <Link href={withQuery(path, req, { after: next })}>{t('console.nextPage')}</Link>;
   if (!first && !more) return null;
   return (
-    <nav aria-label="pages">
+    <nav aria-label={t('console.pages')}>
       {first}
       {first && more && ' · '}
       {more}

@@ -80,7 +80,7 @@ export function PaymentsFound(props: {
 
 export const paymentsPage: ConsolePage = {
   path: '/console/payments',
-  nav: 'Payments',
+  nav: 'nav.payments',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const { search, problems } = readSearch(req.company, req.query);

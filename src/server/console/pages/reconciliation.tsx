@@ -45,7 +45,7 @@ function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredF
 
 export const reconciliationPage: ConsolePage = {
   path: '/console/reconciliation',
-  nav: 'Reconciliation',
+  nav: 'nav.reconciliation',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const all = req.query.get('all') === '1';

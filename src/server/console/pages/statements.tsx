@@ -8,7 +8,7 @@ import { Pager, problem, withQuery } from './parts.js';
 
 export const statementsPage: ConsolePage = {
   path: '/console/statements',
-  nav: 'Statements',
+  nav: 'nav.statements',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     // The chooser is a keyset page of its own (`accounts-after`), so an install with more

@@ -203,7 +203,7 @@ async function notOnboarded(
 
 export const todayPage: ConsolePage = {
   path: '/console/',
-  nav: 'Today',
+  nav: 'nav.today',
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const company = deps.companies.find((c) => c.id === req.company);

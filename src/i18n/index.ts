@@ -1,0 +1,16 @@
+// The languages people read settle in (docs/i18n.md): catalogues of sentences, the choice of a
+// language, and money and dates as each language writes them. Error codes, log lines, JSON and
+// the structure of the ERP's files stay language-neutral.
+export type { Catalogue } from './catalogue.js';
+export type { MessageKey, Translation } from './catalogues/en.js';
+export * as format from './format.js';
+export {
+  acceptedLanguages,
+  CATALOGUES,
+  chooseLocale,
+  FALLBACK_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+} from './locales.js';
+export { currentLocale, t, translate, translateParts, withLocale, type MessageValues } from './translate.js';
