@@ -10,7 +10,7 @@
 #                                                  per file
 #
 # Both print one JSON object on stdout: every payment's id, flavour, state and return reason,
-# and for `read` what became of each message (done, or the error Tryton raised).
+# and for `read` each message's state (done once handled) and the error Tryton raised, if any.
 import datetime
 import json
 import os
@@ -113,12 +113,15 @@ def read(paths):
         with open(path, 'rb') as f:
             message = Message(type='in', company=company, message=f.read())
         message.save()
+        message.click('wait')  # draft -> waiting: only a waiting message can be done
+        entry = {'file': os.path.basename(path)}
         try:
             message.click('do')
-            messages.append({'file': os.path.basename(path), 'state': 'done'})
         except Exception as error:  # what Tryton answers a file it cannot read
-            messages.append({'file': os.path.basename(path), 'state': 'error',
-                             'error': f'{type(error).__name__}: {error}'})
+            entry['error'] = f'{type(error).__name__}: {error}'
+        message.reload()
+        entry['state'] = message.state
+        messages.append(entry)
     return {'messages': messages, 'payments': payments()}
 
 
