@@ -223,10 +223,7 @@ describeWithTryton('Tryton 6.0 (Debian 12) as the ERP: pain.001 out, camt.054 ba
   });
 
   it('the loop closes for what Tryton reads by the standard: each returned payment ends failed, with its reason', () => {
-    expect(back.messages.map((m) => [m.file.replace(/^.*-(\w+)\.camt\.054.*$/, '$1'), m.state])).toContainEqual([
-      'credit',
-      'done',
-    ]);
+    expect(back.messages.find((m) => m.file.includes('.credit.'))?.state).toBe('done');
     const payments = byId(back.payments);
     for (const r of RETURNS) {
       const p = payments.get(r.endToEndId)!;

@@ -11,8 +11,7 @@ import type { CliResult } from '../../support/cli.js';
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'tryton-loop.py');
 /** Debian's interpreter, whose dist-packages hold trytond (not a python3 of pyenv or a venv). */
 const PYTHON = '/usr/bin/python3';
-export const TRYTON_PACKAGES =
-  'tryton-server tryton-proteus tryton-modules-account-payment-sepa tryton-modules-account-statement faketime';
+export const TRYTON_PACKAGES = 'tryton-server tryton-proteus tryton-modules-account-payment-sepa faketime';
 
 function missing(): string | undefined {
   const tryton = spawnSync(PYTHON, ['-c', 'import proteus, trytond.modules.account_payment_sepa'], {
