@@ -12,6 +12,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { writeDemoConfig } from '../../src/main/demo.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { makeTempDir } from '../support/tmp.js';
+import { hasTool, xmllintValidate } from '../support/oracles.js';
 import {
   describeWithTryton,
   settleAt,
@@ -220,6 +221,17 @@ describeWithTryton('Tryton 6.0 (Debian 12) as the ERP: pain.001 out, camt.054 ba
     );
     expect(Object.fromEntries(statuses)).toEqual({ 1: 'ACSC', 2: 'RJCT', 3: 'ACSC', 4: 'ACSC', 5: 'ACSC', 6: 'ACSC' });
     expect(nights.map((n) => n.steps.filter((s) => !s.ok))).toEqual([[], []]);
+  });
+
+  it('what goes back to Tryton is valid camt.054.001.02 and pain.002.001.03', async () => {
+    // xmllint is required in CI by the oracle suites; here it only adds to what Tryton showed.
+    if (!hasTool('xmllint')) return;
+    for (const [xml, schema] of [
+      [debit, 'camt.054.001.02'],
+      [credit, 'camt.054.001.02'],
+      [pain002, 'pain.002.001.03'],
+    ] as const)
+      expect(await xmllintValidate(xml, schema), schema).toMatchObject({ valid: true });
   });
 
   it('the loop closes for what Tryton reads by the standard: each returned payment ends failed, with its reason', () => {
