@@ -78,7 +78,7 @@ async function seed(db: Database, companies: number, now: Date): Promise<void> {
         id: `f-${c}-${f}`,
         company: c,
         file_name: `pay-${f}.csv`,
-        sha256: `${c}-${f}`.padEnd(64, '0'),
+        sha256: `${c}-${String(f).padStart(3, '0')}`.padEnd(64, '0'),
         format: 'csv:generic',
         size_bytes: 1000,
         received_at: at(-f * 86_400_000),
