@@ -154,6 +154,13 @@ ${people(false)}`,
     await page.goBack();
     await page.locator('main .board tbody tr').nth(1).locator('td[data-label="Held · unknown"] a').first().click();
     await page.waitForURL(/\/console\/held\?company=acme$/);
+
+    // A filter or a page that does not read is refused with what to do, not a server error.
+    expect((await page.goto(`${base}/console/board?filter=everything`))?.status()).toBe(400);
+    expect((await page.goto(`${base}/console/board?page=0`))?.status()).toBe(400);
+    // A page past the last says so and links to the first.
+    await page.goto(`${base}/console/board?page=7`);
+    expect(await page.locator('main').textContent()).toContain('No company on this page.');
   });
 
   it('gives someone with one company no board: no link, and Today instead', async () => {
