@@ -13,6 +13,7 @@ import {
 } from '../../src/store/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { onBothEngines, type EngineSuite, type EngineTarget } from '../support/engines.js';
+import { captureQueries, isSqlite } from '../support/query-plan.js';
 
 const NOW = new Date('2026-01-05T08:00:00.000Z');
 const LAST_NIGHT = '2026-01-05T02:00:00.000Z';
@@ -231,6 +232,25 @@ const contract: EngineSuite = (name, open) => {
       const past = await store.board.page(query({ page: 9, pageSize: 5 }));
       expect(past.rows).toEqual([]);
       expect(past.counts).toEqual({ all: 12, needsAttention: 4, notOnboarded: 2 });
+    });
+
+    it('counts the open findings and the waiting baskets of every company through their board indexes', async () => {
+      const queries = captureQueries(db);
+      await store.board.page(query());
+      const board = queries.find((q) => q.sql.startsWith('with c (company, position) as (values'))!;
+      const explained: unknown = await db.knex.raw(
+        `explain ${isSqlite(db) ? 'query plan ' : ''}${board.sql}`,
+        board.bindings as never,
+      );
+      const plan = isSqlite(db)
+        ? (explained as { detail: string }[]).map((r) => r.detail)
+        : (explained as [Row[]])[0].map(
+            (r) => `${String(r.table)} ${String(r.type)} ${String(r.key)} ${String(r.Extra)}`,
+          );
+      const text = plan.join('\n');
+      // The grouped reads of findings and baskets each go through their own index, covering.
+      expect(text, text).toMatch(/findings_board_ix/);
+      expect(text, text).toMatch(/baskets_board_ix/);
     });
 
     it('shows only the companies the reader may see', async () => {
