@@ -138,10 +138,12 @@ export const boardPage: ConsolePage = {
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const mine = deps.companies.filter((c) => req.user.rolesByCompany.has(c.id));
+    // One company has no board to read: its Today is the page (the router sends the redirect).
     if (mine.length <= 1)
       return { title: 'Today', body: render(<></>), redirect: companyHref('/console/', req.company) };
-    const filter = (req.query.get('filter') ?? 'all') as BoardFilter;
-    if (!BOARD_FILTERS.includes(filter))
+    const asked = req.query.get('filter') ?? 'all';
+    const filter = BOARD_FILTERS.find((f) => f === asked);
+    if (filter === undefined)
       return problem('No such filter', `Filter by ${BOARD_FILTERS.join(', ')}; start again from the board.`, 400);
     const pageText = req.query.get('page') ?? '1';
     const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : undefined;
