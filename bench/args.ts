@@ -10,6 +10,7 @@ export const BENCH_MODULES = [
   'payments',
   'bureau',
   'console',
+  'board',
   'templates',
 ] as const;
 export type BenchModule = (typeof BENCH_MODULES)[number];

@@ -35,6 +35,16 @@ export {
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export type { FindingBooking, FindingFacts } from './finding-facts.js';
+export {
+  BOARD_FILTERS,
+  BOARD_PAGE_SIZE,
+  BoardViews,
+  type BoardCompany,
+  type BoardFilter,
+  type BoardPage,
+  type BoardQuery,
+  type BoardStep,
+} from './board-views.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
 export { ConsoleSessions, type ActiveConsoleSession, type NewConsoleSession } from './console-sessions.js';

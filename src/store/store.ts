@@ -16,6 +16,7 @@ import { ReportRepository } from './reports.js';
 import { SignInFailures } from './sign-in-failures.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { TodayViews } from './today-views.js';
+import { BoardViews } from './board-views.js';
 import type { Database } from './database.js';
 import { DedupeRepository } from './dedupe.js';
 import { ExportFloorRepository } from './export-floors.js';
@@ -68,6 +69,8 @@ export interface Store {
   readonly operatorViews: OperatorViews;
   /** What needs a person in one company, for the console's Today page, paged by keyset. */
   readonly today: TodayViews;
+  /** The bureau's board: every company's figures, sorted by what needs attention and paged. */
+  readonly board: BoardViews;
   /** Reports written for people, recorded with their content: the console links them by id. */
   readonly reports: ReportRepository;
   /** Failed console password sign-ins, for the limit per user name and per address. */
@@ -121,6 +124,7 @@ export function createStore(db: Database, clock: Clock): Store {
     consoleViews: new ConsoleViews(db),
     operatorViews: new OperatorViews(db),
     today: new TodayViews(db),
+    board: new BoardViews(db),
     reports: new ReportRepository(db, clock),
     signInFailures: new SignInFailures(db, clock),
     consoleSessions: new ConsoleSessions(db, clock),

@@ -15,6 +15,7 @@ import { withTempDir } from '../support/tmp.js';
 interface HealthJson {
   onboarding: { company: string; onboarded: boolean; missing: string[]; why: string; fix: string[] }[];
   notOnboarded: string[];
+  companies: { company: string; onboarded: boolean; needsAttention: boolean; lastNight: { done: boolean }[] }[];
 }
 
 describe('a company that is not onboarded', { timeout: 240_000 }, () => {
@@ -43,6 +44,11 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
         expect(json.code).toBe(1);
         const health = JSON.parse(json.stdout) as HealthJson;
         expect(health.notOnboarded, JSON.stringify(health.onboarding)).toEqual(['newco']);
+        expect(health.companies.map((c) => [c.company, c.onboarded, c.needsAttention])).toEqual([
+          ['newco', false, true],
+          ['acme', true, expect.any(Boolean)],
+        ]);
+        expect(health.companies[1]!.lastNight.every((s) => s.done)).toBe(true);
         expect(health.onboarding).toEqual([
           expect.objectContaining({ company: 'acme', onboarded: true, missing: [] }),
           expect.objectContaining({
@@ -55,8 +61,11 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
 
         const table = await runSettle(['--config', file, 'health'], { cwd: dir, env });
         expect(table.code).toBe(1);
-        expect(table.stdout).toMatch(/^acme\s+yes\s+-\s*$/m);
-        expect(table.stdout).toMatch(/^newco\s+NO\s+consent, enabled-account\s*$/m);
+        // The board: the company not onboarded first, then its onboarded neighbour, whose night ran.
+        expect(table.stdout).toMatch(/^COMPANY\s+ONBOARDED\s+MISSING\s+LAST NIGHT\s+REJECTED\s+HELD\s+UNKNOWN/m);
+        expect(table.stdout).toMatch(/^newco\s+NO\s+consent, enabled-account\s+0\/9 done, not: pickup /m);
+        expect(table.stdout).toMatch(/^acme\s+yes\s+-\s+9\/9 done\s/m);
+        expect(table.stdout.indexOf('newco ')).toBeLessThan(table.stdout.indexOf('acme '));
         expect(table.stdout).toContain('newco: not onboarded: no usable consent and no enabled account');
         expect(table.stdout).toContain(`  settle consents create --bank ${SEED.bankId} --org 888888888\n`);
 

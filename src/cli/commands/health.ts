@@ -1,5 +1,8 @@
-// `settle health`: whether each company is onboarded, each job's last success per company and
-// the dead-man deadlines (alerts.nightlyBy, alerts.statementsBy). A missed deadline is raised
+// `settle health`: the bureau's board as a table (or --json), one row per company with the
+// figures of the console's Board page, from the same store query (src/main/board.ts): whether it
+// is onboarded, last night's steps, rejected files, payments held or unknown and their money,
+// approvals waiting, open findings, consents and approval links expiring; then the dead-man
+// deadlines (alerts.nightlyBy, alerts.statementsBy). A missed deadline is raised
 // like `settle serve` raises it (error log line, alert channels once per deadline) and exits 1:
 // a systemd timer beside `settle run nightly` thereby alerts when the night's work did not
 // happen. A company that is not onboarded (no usable consent or no enabled account) is never
@@ -11,13 +14,16 @@ import { createAlerts } from '../../main/alerts.js';
 import { createApp } from '../../main/app.js';
 import { DeadlineWatch } from '../../main/deadlines.js';
 import { textTable } from '../../formats/report/index.js';
+import { displayMoney } from '../../domain/display.js';
+import { formatAmount } from '../../domain/money.js';
+import type { BoardCompany } from '../../store/index.js';
 import { context } from '../context.js';
-import { companiesOnboarding } from '../../main/onboarding.js';
+import { readWholeBoard } from '../../main/board.js';
 
 export function healthCommand(): Command {
   return new Command('health')
     .description(
-      "whether each company is onboarded, each job's last success per company and the configured deadlines; exits 1 when a company is not onboarded or a deadline was missed (and alerts it)",
+      "the bureau's board: each company onboarded or not, last night's steps, what waits on a person and the money at stake, those needing attention first; then the configured deadlines; exits 1 when a company is not onboarded or a deadline was missed (and alerts it)",
     )
     .option('--json', 'print JSON for scripts')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
@@ -27,7 +33,7 @@ export function healthCommand(): Command {
       try {
         const successes = await app.store.jobSuccesses.list();
         const deadlines = await new DeadlineWatch(app, alerts).check();
-        const onboarding = await companiesOnboarding(app);
+        const { rows: board, onboarding } = await readWholeBoard(app);
         const notOnboarded = onboarding.filter((o) => !o.onboarded);
         if (deadlines.some((d) => d.missed) || notOnboarded.length > 0) process.exitCode = ExitCode.findings;
         if (opts.json) {
@@ -44,6 +50,7 @@ export function healthCommand(): Command {
                 deadlineMissed: deadlines.some((d) => d.missed),
                 onboarding,
                 notOnboarded: notOnboarded.map((o) => o.company),
+                companies: board.map(boardJson),
               },
               null,
               2,
@@ -51,20 +58,27 @@ export function healthCommand(): Command {
           );
           return;
         }
+        const missing = new Map(onboarding.map((o) => [o.company, o.missing.join(', ') || '-']));
         const lines = textTable(
-          ['COMPANY', 'ONBOARDED', 'MISSING'],
-          onboarding.map((o) => [o.company, o.onboarded ? 'yes' : 'NO', o.missing.join(', ') || '-']),
+          [...BOARD_HEAD],
+          board.map((r) => [
+            r.company,
+            r.onboarded ? 'yes' : 'NO',
+            missing.get(r.company) ?? '-',
+            lastNight(r),
+            String(r.rejectedFiles),
+            String(r.heldPayments),
+            String(r.unknownPayments),
+            String(r.approvalsWaiting),
+            String(r.openFindings),
+            r.atStake.map((m) => displayMoney(m)).join(', ') || '-',
+            String(r.consentsExpiring),
+            String(r.linksExpiring),
+          ]),
+          new Set([4, 5, 6, 7, 8, 10, 11]),
         );
         for (const o of notOnboarded)
           lines.push(`${o.company}: ${o.why}; to fix it:`, ...o.fix.map((command) => `  ${command}`));
-        lines.push(
-          ...(successes.length
-            ? textTable(
-                ['JOB', 'COMPANY', 'LAST SUCCESS'],
-                successes.map((s) => [s.job, s.company, s.succeededAt.toISOString()]),
-              )
-            : ['no job has completed yet']),
-        );
         for (const d of deadlines)
           lines.push(
             `${d.missed ? 'MISSED' : 'ok'}  ${d.job} ${d.company} by ${d.by} ${d.timeZone} (due ${d.dueAt.toISOString()}): ${d.lastSuccess ? `last completed ${d.lastSuccess.toISOString()}` : 'never completed'}`,
@@ -76,4 +90,45 @@ export function healthCommand(): Command {
         await app.close();
       }
     });
+}
+
+const BOARD_HEAD = [
+  'COMPANY',
+  'ONBOARDED',
+  'MISSING',
+  'LAST NIGHT',
+  'REJECTED',
+  'HELD',
+  'UNKNOWN',
+  'APPROVALS',
+  'FINDINGS',
+  'AT STAKE',
+  'CONSENTS EXPIRING',
+  'LINKS EXPIRING',
+] as const;
+
+/** "9/9 done", or the steps that did not complete in the 24 hours before now. */
+function lastNight(r: BoardCompany): string {
+  const missed = r.steps.filter((s) => !s.done).map((s) => s.job);
+  const done = `${r.steps.length - missed.length}/${r.steps.length} done`;
+  return missed.length === 0 ? done : `${done}, not: ${missed.join(' ')}`;
+}
+
+/** A board row as `settle health --json` prints it (docs/cli-json.md). */
+function boardJson(r: BoardCompany) {
+  return {
+    company: r.company,
+    onboarded: r.onboarded,
+    needsAttention: r.needsAttention,
+    lastNight: r.steps.map((s) => ({ job: s.job, done: s.done, lastSuccess: s.lastSuccess?.toISOString() ?? null })),
+    stepsMissed: r.stepsMissed,
+    rejectedFiles: r.rejectedFiles,
+    heldPayments: r.heldPayments,
+    unknownPayments: r.unknownPayments,
+    approvalsWaiting: r.approvalsWaiting,
+    openFindings: r.openFindings,
+    atStake: r.atStake.map((m) => ({ currency: m.currency, amount: formatAmount(m) })),
+    consentsExpiring: r.consentsExpiring,
+    linksExpiring: r.linksExpiring,
+  };
 }

@@ -50,10 +50,14 @@ export function renderLayout(input: LayoutInput): Html {
 function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser }) {
   const company = input.company;
   const roles: ReadonlySet<Role> = (company && user.rolesByCompany.get(company)) || new Set<Role>();
-  const links = (input.pages ?? []).filter(
-    (p) => p.nav !== undefined && !p.path.includes(':') && roleAllows(roles, p.role),
-  );
   const mine = (input.companies ?? []).filter((c) => user.rolesByCompany.has(c.id));
+  const links = (input.pages ?? []).filter(
+    (p) =>
+      p.nav !== undefined &&
+      !p.path.includes(':') &&
+      roleAllows(roles, p.role) &&
+      (p.acrossCompanies !== true || mine.length > 1),
+  );
   const roleText = [...roles].sort().join(', ');
   const switchTo = input.current && !input.current.includes(':') ? input.current : `${CONSOLE_PREFIX}/`;
   return (

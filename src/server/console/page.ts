@@ -71,6 +71,8 @@ export interface PageResult {
    * under a sandboxing policy, so its HTML does not run under the console's origin.
    */
   download?: { fileName: string; mediaType: string; content: string };
+  /** Sent elsewhere instead (303): the board of someone with one company is their Today. */
+  redirect?: string;
 }
 
 export interface ConsolePage {
@@ -78,6 +80,11 @@ export interface ConsolePage {
   path: string;
   /** Shown in the navigation when set: the entry's sentence in the catalogue. */
   nav?: MessageKey;
+  /**
+   * The page reads every company the person has a role in, not the chosen one alone (the
+   * board): in the navigation only for someone with more than one.
+   */
+  acrossCompanies?: true;
   /** The least role that may open it (viewer < …); see roleAllows in the shell. */
   role: Role;
   load(deps: ConsoleDeps, req: PageRequest): Promise<PageResult>;

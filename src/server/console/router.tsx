@@ -151,6 +151,7 @@ export function registerRoutes(
     };
     const result = await p.load(deps, request);
     if (result.download) return sendDownload(reply, result.download);
+    if (result.redirect) return reply.redirect(result.redirect, 303);
     return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
   };
 

@@ -25,4 +25,15 @@ button{background:#0b4fa8;color:#fff;border:0;padding:4px 12px;cursor:pointer}
 header button{background:#fff;color:#14213d}
 label{display:block;margin:8px 0 2px}
 .muted{color:#555e6b}
+ul.filters{list-style:none;margin:0 0 12px;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}
+ul.filters a[aria-current=page]{font-weight:700}
+.board tr.red th[scope=row]{border-left:6px solid #a4161a}
+.board .links{font-size:.85rem}
+@media (max-width:700px){
+.board table,.board tbody,.board tr,.board th,.board td{display:block}
+.board thead{position:absolute;left:-9999px}
+.board tr{border:1px solid #c9ced6;margin:0 0 12px;background:#fff}
+.board th,.board td{border:0;border-top:1px solid #e9ecf1;text-align:left;overflow-wrap:anywhere}
+.board td::before{content:attr(data-label) ": ";font-weight:600}
+}
 `;

@@ -3,6 +3,7 @@ import type { ConsoleAction, ConsolePage } from '../page.js';
 import { approvalsPage, basketPage, showLinkAction } from './approvals.js';
 import { auditCheckpointAction, auditPage, auditVerifyAction } from './audit.js';
 import { banksPage } from './banks.js';
+import { boardPage } from './board.js';
 import { bulksPage, resolveBulkAction } from './bulks.js';
 import { cancelPaymentAction, cancelPreviewPage } from './cancel-payment.js';
 import { cancellationsPage, confirmCancellationAction, declineCancellationAction } from './cancellations.js';
@@ -17,6 +18,7 @@ import { todayPage } from './today.js';
 
 export const CONSOLE_PAGES: ConsolePage[] = [
   todayPage,
+  boardPage,
   filesPage,
   filePage,
   paymentsPage,
