@@ -50,7 +50,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
   const company = input.company;
   const roles: ReadonlySet<Role> = (company && user.rolesByCompany.get(company)) || new Set<Role>();
   const links = (input.pages ?? []).filter(
-    (p) => p.nav !== undefined && !p.path.includes(':') && roleAllows(roles, p.role),
+    (p) => p.nav !== undefined && !p.path.includes(':') && (roleAllows(roles, p.role) || (p.auditors && user.auditor)),
   );
   const mine = (input.companies ?? []).filter((c) => user.rolesByCompany.has(c.id));
   const roleText = [...roles].sort().join(', ');
@@ -91,7 +91,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
       <div class="who">
         <span>
           {user.name}
-          {roleText ? ` (${roleText})` : ''}
+          {roleText || user.auditor ? ` (${[roleText, user.auditor && 'auditor'].filter(Boolean).join(', ')})` : ''}
         </span>
         <form method="post" action={`${CONSOLE_PREFIX}/sign-out`}>
           <input type="hidden" name="_csrf" value={input.csrfToken ?? ''} />

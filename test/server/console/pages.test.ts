@@ -245,7 +245,7 @@ describe('console pages on SQLite', () => {
       subject: { type: 'finding', id: HOSTILE },
       reason: HOSTILE,
       origin: 'console@127.0.0.1',
-      details: {},
+      details: { company: 'acme' },
     });
     const audit = await load('/console/audit', ['operator']);
     expectSafe(audit);
