@@ -4,7 +4,8 @@
 // (finance, through the provider), Alma (approver, local) and Oskar (a second operator, local) in
 // ACME; Olga is operator of Beta too; Bert (local) is Beta's operator only. `cancelFourEyes` turns
 // on four eyes for ACME's cancellations; `auditors` lists console.auditors (Audrey, local, has no
-// company role); `databaseUrl` puts the data in another database than SQLite (MariaDB).
+// company role); `databaseUrl` puts the data in another database than SQLite (MariaDB); Paula
+// (local) is ACME's viewer with the payroll role, and `payrollAccounts` ACME's payroll accounts.
 import { hash } from '@node-rs/argon2';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ export const PASSWORDS = {
   oskar: 'oskar-second-pair-of-eyes',
   bert: 'bert-beta-only-operator',
   audrey: 'audrey-reads-every-entry',
+  paula: 'paula-sees-the-salaries',
 };
 export const SESSION_KEY = 'test-console-session-key-0123456789abcdef';
 export const OIDC_SECRET = 'test-oidc-client-secret-0123456789';
@@ -48,6 +50,7 @@ export async function startConsoleFixture(
     clock?: Clock;
     auditors?: readonly string[];
     databaseUrl?: string;
+    payrollAccounts?: readonly string[];
   } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
@@ -73,18 +76,20 @@ ${options.trustedProxies ? `  trustedProxies: ${JSON.stringify(options.trustedPr
     - { username: nobody, email: nobody@elsewhere.example, passwordHash: { env: VERA_HASH } }
     - { username: bert, email: bert@beta.example, passwordHash: { env: BERT_HASH } }
     - { username: audrey, email: audrey@audit.example, passwordHash: { env: AUDREY_HASH } }
+    - { username: paula, email: paula@acme.example, passwordHash: { env: PAULA_HASH } }
 companies:
   - id: acme
     name: ACME AS
     organisationNumber: "999999999"
     root: ${dir}/acme
-    payments: { cancelFourEyes: ${options.cancelFourEyes === true} }
+    payments: { cancelFourEyes: ${options.cancelFourEyes === true}${options.payrollAccounts ? `, payrollAccounts: ${JSON.stringify(options.payrollAccounts)}` : ''} }
     people:
       - { name: Olga Operator, email: olga@acme.example, roles: [operator] }
       - { name: Vera Viewer, email: vera@acme.example, roles: [viewer] }
       - { name: Otto Finance, email: otto@acme.example, roles: [finance] }
       - { name: Alma Approver, email: alma@acme.example, roles: [approver] }
       - { name: Oskar Operator, email: oskar@acme.example, roles: [operator] }
+      - { name: Paula Payroll, email: paula@acme.example, roles: [viewer, payroll] }
   - id: beta
     name: Beta <b>AS</b>
     organisationNumber: "999999998"
@@ -103,6 +108,7 @@ companies:
     OSKAR_HASH: await hash(PASSWORDS.oskar, { algorithm: 2 }),
     BERT_HASH: await hash(PASSWORDS.bert, { algorithm: 2 }),
     AUDREY_HASH: await hash(PASSWORDS.audrey, { algorithm: 2 }),
+    PAULA_HASH: await hash(PASSWORDS.paula, { algorithm: 2 }),
   };
   const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
   const app = await createApp(config, options.logger ?? silentLogger(), options.clock);
