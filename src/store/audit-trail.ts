@@ -161,10 +161,12 @@ export class AuditTrail {
     const rows = await this.db.knex<Row>('audit_trail').select('*').whereIn('seq', seqs);
     const hashes = rows.map((r) => toStr(r.hash));
     const prevs = rows.map((r) => toStr(r.prev_hash)).filter((h) => h !== AUDIT_GENESIS);
-    const [followed, preceding, newest] = await Promise.all([
+    // The newest entry first: every entry before it had its successor committed by then (appends
+    // take turns on the last entry), so one appended meanwhile never reads as a break.
+    const newest = await this.db.knex<Row>('audit_trail').max({ seq: 'seq' }).first();
+    const [followed, preceding] = await Promise.all([
       this.db.knex<Row>('audit_trail').select('prev_hash').whereIn('prev_hash', hashes),
       prevs.length ? this.db.knex<Row>('audit_trail').select('hash').whereIn('hash', prevs) : Promise.resolve([]),
-      this.db.knex<Row>('audit_trail').max({ seq: 'seq' }).first(),
     ]);
     const hasNext = new Set(followed.map((r) => toStr(r.prev_hash)));
     const hasPrev = new Set(preceding.map((r) => toStr(r.hash)));
