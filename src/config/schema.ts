@@ -371,6 +371,12 @@ const consoleSection = z
         failureWindow: duration('15m'),
       })
       .prefault({}),
+    /**
+     * Install-wide auditors (issue #50): e-mail addresses or person ids of people who read the
+     * whole audit trail, every company's entries and those of none, on the console's Audit page.
+     * A company's operators read their company's entries only.
+     */
+    auditors: z.array(z.string().trim().min(1).max(320)).default([]),
     /** People who sign in with a password (installs without OIDC); matched to companies[].people by e-mail. */
     localUsers: z
       .array(

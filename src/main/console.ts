@@ -39,6 +39,7 @@ export async function startConsole(
       operations: { companies: config.companies, bank: () => app.bank(), logger: app.logger },
     },
     people: new Map(config.companies.map((co) => [co.id, co.people])),
+    auditors: c.auditors,
     sessionKey: c.sessionKey,
     sessionTtlMs: c.sessionTtl,
     ...(c.publicUrl ? { publicUrl: c.publicUrl } : {}),

@@ -29,6 +29,8 @@ export interface AuditEntryInput {
 
 export interface AuditEntry extends AuditEntryInput {
   seq: number;
+  /** The company the entry is about (auditCompanyOf), or undefined for an install-wide one. */
+  company?: string;
   at: Date;
   prevHash: string;
   hash: string;
@@ -49,6 +51,20 @@ export type AuditCheck = (
   /** The checkpoint the walk started after; absent for a walk from the first entry. */
   from?: AuditCheckpoint;
 };
+
+/**
+ * The company an entry is about, from its hashed content: `details.company`, or the company a
+ * `controls` entry names as its subject. Kept in the `company` column too (migration 0690), which
+ * every check compares with this, so the column cannot move an entry unnoticed.
+ */
+export function auditCompanyOf(entry: Pick<AuditEntryInput, 'subject' | 'details'>): string | undefined {
+  const named = entry.details?.company;
+  if (typeof named === 'string') return named;
+  return entry.subject.type === 'controls' ? entry.subject.id : undefined;
+}
+
+/** Which entries a reader may see: those of these companies, or every entry (the install-wide auditor). */
+export type AuditScope = { companies: readonly string[] } | 'all';
 
 /** Entries read per query of a walk; a checkpoint is recorded after each such page that held. */
 const VERIFY_PAGE = 1000;
@@ -121,11 +137,53 @@ export class AuditTrail {
     return (await query).map(toEntry);
   }
 
-  /** One page of entries, newest first: those before `before` (a seq), keyset-paged on seq. */
-  async page(options: { before?: number; limit: number }): Promise<AuditEntry[]> {
+  /**
+   * One page of entries in the scope, newest first: those before `before` (a seq), keyset-paged
+   * on seq (on the company's index for a company's people).
+   */
+  async page(options: { before?: number; limit: number; scope: AuditScope }): Promise<AuditEntry[]> {
     let query = this.db.knex<Row>('audit_trail').select('*').orderBy('seq', 'desc').limit(options.limit);
+    if (options.scope !== 'all') query = query.whereIn('company', [...options.scope.companies]);
     if (options.before !== undefined) query = query.where('seq', '<', options.before);
     return (await query).map(toEntry);
+  }
+
+  /**
+   * Checks the entries a reader is shown, wherever they are in the chain (before the last
+   * checkpoint too): each one's content still gives its hash, its company column agrees with
+   * that content, the entry before it in the whole chain is still there, and so is the one after
+   * it (that names its hash), unless it is the newest. An entry edited in place, or rehashed
+   * without rewriting every entry after it, is found; the first problem is returned.
+   */
+  async checkShown(shown: readonly { seq: number }[]): Promise<{ brokenAt: number; problem: string } | undefined> {
+    if (shown.length === 0) return undefined;
+    const seqs = shown.map((e) => e.seq);
+    const rows = await this.db.knex<Row>('audit_trail').select('*').whereIn('seq', seqs);
+    const hashes = rows.map((r) => toStr(r.hash));
+    const prevs = rows.map((r) => toStr(r.prev_hash)).filter((h) => h !== AUDIT_GENESIS);
+    // The newest entry first: every entry before it had its successor committed by then (appends
+    // take turns on the last entry), so one appended meanwhile never reads as a break.
+    const newest = await this.db.knex<Row>('audit_trail').max({ seq: 'seq' }).first();
+    const [followed, preceding] = await Promise.all([
+      this.db.knex<Row>('audit_trail').select('prev_hash').whereIn('prev_hash', hashes),
+      prevs.length ? this.db.knex<Row>('audit_trail').select('hash').whereIn('hash', prevs) : Promise.resolve([]),
+    ]);
+    const hasNext = new Set(followed.map((r) => toStr(r.prev_hash)));
+    const hasPrev = new Set(preceding.map((r) => toStr(r.hash)));
+    const newestSeq = newest?.seq === null || newest?.seq === undefined ? -1 : toInt(newest.seq);
+    for (const seq of [...seqs].sort((a, b) => a - b)) {
+      const row = rows.find((r) => toInt(r.seq) === seq);
+      const problem = !row
+        ? `entry ${seq} was removed while the page was read`
+        : (rowProblem(row) ??
+          (toStr(row.prev_hash) !== AUDIT_GENESIS && !hasPrev.has(toStr(row.prev_hash))
+            ? `the entry before entry ${seq} was removed or changed`
+            : seq !== newestSeq && !hasNext.has(toStr(row.hash))
+              ? `entry ${seq} is no longer followed by the entry after it: it or its successor was changed or removed`
+              : undefined));
+      if (problem) return { brokenAt: seq, problem };
+    }
+    return undefined;
   }
 
   /**
@@ -164,9 +222,7 @@ export class AuditTrail {
         const problem =
           entry.prevHash !== prev
             ? `entry ${entry.seq} does not follow the entry before it: an entry was removed, inserted or changed there`
-            : hashOf(row) !== entry.hash
-              ? `entry ${entry.seq} was changed after it was written: its content no longer gives its hash`
-              : undefined;
+            : rowProblem(row);
         if (problem) return { ok: false, entries, brokenAt: entry.seq, problem, ...started };
         prev = entry.hash;
         entries++;
@@ -201,6 +257,7 @@ export class AuditTrail {
   private async appendIn(trx: Knex.Transaction, input: AuditEntryInput): Promise<AuditEntry> {
     const last = await forUpdate(trx, trx<Row>('audit_trail').select('hash').orderBy('seq', 'desc').limit(1)).first();
     const row: Row = {
+      company: auditCompanyOf(input) ?? null,
       at: instant(this.clock.now()),
       actor: input.actor,
       action: input.action,
@@ -217,7 +274,18 @@ export class AuditTrail {
   }
 }
 
-/** The hash of an entry: every column but its sequence number, in a fixed order, as JSON. */
+/** What is wrong with one stored entry on its own: content that no longer gives its hash, or a moved company. */
+function rowProblem(row: Row): string | undefined {
+  const seq = toInt(row.seq);
+  if (hashOf(row) !== toStr(row.hash))
+    return `entry ${seq} was changed after it was written: its content no longer gives its hash`;
+  const entry = toEntry(row);
+  if ((toOptStr(row.company) ?? null) !== (auditCompanyOf(entry) ?? null))
+    return `entry ${seq} was moved to another company: its company column no longer says what its content does`;
+  return undefined;
+}
+
+/** The hash of an entry: every column but its sequence number and company (which repeats details), in a fixed order, as JSON. */
 function hashOf(row: Row): string {
   const content = [
     row.prev_hash,
@@ -235,15 +303,24 @@ function hashOf(row: Row): string {
 
 function toEntry(row: Row): AuditEntry {
   const reason = toOptStr(row.reason);
+  const company = toOptStr(row.company);
+  let details: Record<string, unknown>;
+  try {
+    details = JSON.parse(toStr(row.details_json)) as Record<string, unknown>;
+  } catch {
+    // An edit that left no JSON: the hash check names the entry; shown as it stands.
+    details = { unreadable: toStr(row.details_json) };
+  }
   return {
     seq: toInt(row.seq),
+    ...(company === undefined ? {} : { company }),
     at: new Date(toStr(row.at)),
     actor: toStr(row.actor),
     action: toStr(row.action),
     subject: { type: toStr(row.subject_type), id: toStr(row.subject_id) },
     ...(reason === undefined ? {} : { reason }),
     origin: toStr(row.origin),
-    details: JSON.parse(toStr(row.details_json)) as Record<string, unknown>,
+    details,
     prevHash: toStr(row.prev_hash),
     hash: toStr(row.hash),
   };

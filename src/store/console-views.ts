@@ -5,6 +5,7 @@
 // by their id so none is lost or shown twice at a page boundary. Nothing here writes.
 import type { Knex } from 'knex';
 import type { LocalDate } from '../domain/local-date.js';
+import type { PayrollPart } from '../domain/payroll.js';
 import type { LineState } from '../domain/states.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
@@ -376,20 +377,66 @@ export class ConsoleViews {
     };
   }
 
-  /** A basket's totals per debtor account and currency, in minor units. */
-  async basketTotalsByAccount(basketId: string): Promise<{ debtorIban: string; currency: string; minor: bigint }[]> {
-    const rows = (await this.db
+  /**
+   * A basket's totals per debtor account and currency, in minor units; without the payroll
+   * lines (src/domain/payroll.ts) for a person who may not see them.
+   */
+  async basketTotalsByAccount(
+    basketId: string,
+    options: { withoutPayroll?: { debtorIbans: readonly string[] } } = {},
+  ): Promise<{ debtorIban: string; currency: string; minor: bigint }[]> {
+    const q = this.db
       .knex<Row>('payments')
       .select('debtor_iban', 'currency')
       .sum({ total: 'amount_minor' })
       .whereIn('bulk_id', this.db.knex('basket_items').select('bulk_id').where({ basket_id: basketId }))
       .groupBy('debtor_iban', 'currency')
-      .orderBy(['debtor_iban', 'currency'])) as Row[];
+      .orderBy(['debtor_iban', 'currency']);
+    if (options.withoutPayroll) {
+      void q.where((w) => void w.whereNull('category_purpose').orWhereNot('category_purpose', 'SALA'));
+      if (options.withoutPayroll.debtorIbans.length > 0)
+        void q.whereNotIn('debtor_iban', [...options.withoutPayroll.debtorIbans]);
+    }
+    const rows = (await q) as Row[];
     return rows.map((r) => ({
       debtorIban: toStr(r.debtor_iban),
       currency: toStr(r.currency),
       minor: toBigInt(r.total),
     }));
+  }
+
+  /**
+   * The payroll lines inside the totals of these files, bulks or baskets (the rule of
+   * src/domain/payroll.ts in SQL: SALA, or a payroll debtor account): how many and their sums per
+   * currency, by id. A page subtracts them for a person who may not see payroll. One read a page.
+   */
+  async payrollParts(
+    of: 'file' | 'bulk' | 'basket',
+    ids: readonly string[],
+    payrollAccounts: readonly string[],
+  ): Promise<Map<string, PayrollPart>> {
+    const parts = new Map<string, { lines: number; totals: Record<string, bigint> }>();
+    if (ids.length === 0) return parts;
+    const knex = this.db.knex;
+    const key = of === 'basket' ? 'basket_items.basket_id' : of === 'file' ? 'payments.file_id' : 'payments.bulk_id';
+    const q = knex<Row>('payments')
+      .select({ owner: key }, 'payments.currency')
+      .count({ lines: '*' })
+      .sum({ total: 'payments.amount_minor' })
+      .where((w) => {
+        void w.where('payments.category_purpose', 'SALA');
+        if (payrollAccounts.length > 0) void w.orWhereIn('payments.debtor_iban', [...payrollAccounts]);
+      })
+      .groupBy(key, 'payments.currency');
+    if (of === 'basket') void q.join('basket_items', 'basket_items.bulk_id', 'payments.bulk_id').whereIn(key, [...ids]);
+    else void q.whereIn(key, [...ids]);
+    for (const r of (await q) as Row[]) {
+      const part = parts.get(toStr(r.owner)) ?? { lines: 0, totals: {} };
+      part.lines += toInt(r.lines);
+      part.totals[toStr(r.currency)] = toBigInt(String(r.total));
+      parts.set(toStr(r.owner), part);
+    }
+    return parts;
   }
 
   private async withTotals(r: Row): Promise<WaitingBasket> {

@@ -104,9 +104,12 @@ export {
   type StoredBankAccount,
 } from './bank-accounts.js';
 export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
+export { AuditRefusals, REFUSED_ACTION, type Refusal } from './audit-refusals.js';
 export {
   AUDIT_GENESIS,
   AuditTrail,
+  auditCompanyOf,
+  type AuditScope,
   type AuditCheck,
   type AuditCheckpoint,
   type AuditEntry,

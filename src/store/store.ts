@@ -34,6 +34,7 @@ import type { EntityType, TransitionRecord } from './transitions.js';
 import { StatementDayRepository } from './statement-days.js';
 import { LegalSequenceRepository } from './legal-sequence.js';
 import { StatementRepository } from './statements.js';
+import { AuditRefusals } from './audit-refusals.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
 import { ReceivableRepository } from './receivables.js';
@@ -78,6 +79,8 @@ export interface Store {
   /** The console's sessions, so that one can be ended (sign-out, password change, roles removed). */
   readonly consoleSessions: ConsoleSessions;
   readonly audit: AuditTrail;
+  /** Console actions refused for a missing role, counted per minute before they reach the trail. */
+  readonly auditRefusals: AuditRefusals;
   readonly findings: FindingRepository;
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
@@ -129,6 +132,7 @@ export function createStore(db: Database, clock: Clock): Store {
     signInFailures: new SignInFailures(db, clock),
     consoleSessions: new ConsoleSessions(db, clock),
     audit,
+    auditRefusals: new AuditRefusals(db, clock, audit),
     findings: new FindingRepository(db, clock, audit),
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),

@@ -25,6 +25,7 @@ describe('console in a browser', () => {
       subject: { type: 'finding', id: 'F-1' },
       reason: '<script>alert(1)</script> "onmouseover=x \u202Etxt.exe',
       origin: 'cli@host',
+      details: { company: 'acme' },
     });
   }, TEST_MS);
   afterAll(async () => {

@@ -667,9 +667,9 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
           subject: { type: 't', id: `page-${n}` },
           origin: 'test',
         });
-      const first = await store.audit.page({ limit: 3 });
+      const first = await store.audit.page({ limit: 3, scope: 'all' });
       expect(first.map((e) => e.subject.id)).toEqual(['page-4', 'page-3', 'page-2']);
-      const next = await store.audit.page({ limit: 3, before: first.at(-1)!.seq });
+      const next = await store.audit.page({ limit: 3, before: first.at(-1)!.seq, scope: 'all' });
       expect(next.map((e) => e.subject.id).slice(0, 2)).toEqual(['page-1', 'page-0']);
     });
 

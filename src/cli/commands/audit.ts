@@ -18,6 +18,8 @@ export function auditCommand(): Command {
       const app = await createApp(config, logger);
       try {
         const [type, ...rest] = options.subject?.split(':') ?? [];
+        // Refusals counted in minutes that are over become entries first, so they are listed and verified.
+        await app.store.auditRefusals.flush();
         const entries = await app.store.audit.list(
           type && rest.length > 0 ? { subject: { type, id: rest.join(':') } } : {},
         );
@@ -43,6 +45,7 @@ export function auditCommand(): Command {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       try {
+        await app.store.auditRefusals.flush();
         const check = await app.store.audit.verify();
         if (!check.ok)
           throw new SettleError(

@@ -17,6 +17,7 @@ export const en = {
     'console.switchCompany': 'Switch',
     'console.signOut': 'Sign out',
     'console.signedInAs': '{name} ({roles})',
+    'console.auditorRole': 'auditor',
     'console.nav': 'Console',
     'console.pages': 'pages',
     'console.firstPage': 'First page',

@@ -17,6 +17,7 @@ export const nb = {
     'console.switchCompany': 'Bytt',
     'console.signOut': 'Logg ut',
     'console.signedInAs': '{name} ({roles})',
+    'console.auditorRole': 'revisor',
     'console.nav': 'Konsoll',
     'console.pages': 'sider',
     'console.firstPage': 'Første side',

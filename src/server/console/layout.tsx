@@ -55,7 +55,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
     (p) =>
       p.nav !== undefined &&
       !p.path.includes(':') &&
-      roleAllows(roles, p.role) &&
+      (roleAllows(roles, p.role) || (p.auditors === true && user.auditor === true)) &&
       (p.acrossCompanies !== true || mine.length > 1),
   );
   const roleText = [...roles].sort().join(', ');
@@ -94,7 +94,14 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
         <span>{mine[0]?.name ?? ''}</span>
       )}
       <div class="who">
-        <span>{roleText ? t('console.signedInAs', { name: user.name, roles: roleText }) : user.name}</span>
+        <span>
+          {roleText || user.auditor
+            ? t('console.signedInAs', {
+                name: user.name,
+                roles: [roleText, user.auditor && t('console.auditorRole')].filter(Boolean).join(', '),
+              })
+            : user.name}
+        </span>
         <form method="post" action={`${CONSOLE_PREFIX}/sign-out`}>
           <input type="hidden" name="_csrf" value={input.csrfToken ?? ''} />
           <button type="submit">{t('console.signOut')}</button>

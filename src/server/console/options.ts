@@ -32,6 +32,8 @@ export interface ConsoleOptions {
   deps: ConsoleDeps;
   /** companies[].people by company id: who may see what. */
   people: ReadonlyMap<string, readonly Person[]>;
+  /** console.auditors: the persons (e-mail addresses or person ids) who read the whole audit trail. */
+  auditors?: readonly string[];
   sessionKey: Secret;
   sessionTtlMs: number;
   /** The address people open (e.g. behind a proxy); default: the bound address. */

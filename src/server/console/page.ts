@@ -21,6 +21,8 @@ export interface ConsoleUser {
   name: string;
   email?: string;
   rolesByCompany: ReadonlyMap<string, ReadonlySet<Role>>;
+  /** One of console.auditors: reads the whole audit trail, whatever their roles in companies. */
+  auditor?: boolean;
 }
 
 /** What a page or an action needs from the running install. */
@@ -87,6 +89,8 @@ export interface ConsolePage {
   acrossCompanies?: true;
   /** The least role that may open it (viewer < …); see roleAllows in the shell. */
   role: Role;
+  /** An install-wide auditor (console.auditors) may open it too, in any company: the audit trail's pages. */
+  auditors?: true;
   load(deps: ConsoleDeps, req: PageRequest): Promise<PageResult>;
 }
 
@@ -119,5 +123,7 @@ export interface ConsoleAction {
   /** POST route path, e.g. `/console/findings/:id/ack`. */
   path: string;
   role: Role;
+  /** An install-wide auditor may send it too (see ConsolePage.auditors). */
+  auditors?: true;
   handle(deps: ConsoleDeps, req: ActionRequest): Promise<ActionResult>;
 }

@@ -44,6 +44,20 @@ export function personLocale(
   return undefined;
 }
 
+/**
+ * Whether the person is one of console.auditors: install-wide, they read every company's audit
+ * entries (and those of no company). Each auditor is an e-mail address or a person id, taken
+ * as a person the same way a login is.
+ */
+export function isAuditor(
+  options: Pick<ConsoleOptions, 'people' | 'localUsers' | 'auditors'>,
+  person: string,
+): boolean {
+  return (options.auditors ?? []).some((a) =>
+    samePerson(a.includes('@') ? consolePersonOf(options, { id: a, email: a }) : a, person),
+  );
+}
+
 /** The person's name as the configuration spells it, for the page header. */
 export function personName(options: Pick<ConsoleOptions, 'people' | 'localUsers'>, person: string): string | undefined {
   for (const list of options.people.values())

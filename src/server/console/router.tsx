@@ -3,7 +3,10 @@
 // they have), the route's least role (roleAllows), and for actions the session's CSRF token.
 // Every action is written to the audit trail here — who, what, when, from which address and
 // with what outcome — so no action can forget it; an action that wrote its own, more specific
-// entry for its change says so (`audited: true`) and gets no second one.
+// entry for its change says so (`audited: true`) and gets no second one. An action refused for
+// a missing role is audited too, counted per person, route, company and minute
+// (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages
+// (`auditors: true`) also let in the install-wide auditors of console.auditors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../domain/roles.js';
 import { render, Sentence, type Html } from '../../html/index.js';
@@ -19,7 +22,7 @@ import {
   type PageRequest,
   type PageResult,
 } from './page.js';
-import { consolePersonOf, personLocale, rolesByCompany } from './people.js';
+import { consolePersonOf, isAuditor, personLocale, rolesByCompany } from './people.js';
 import { CONSOLE_PREFIX, tokenMatches, type Session } from './session.js';
 import { currentSession } from './sessions.js';
 import { sendHtml } from './sign-in.js';
@@ -56,14 +59,18 @@ export function registerRoutes(
       }),
     );
 
-  /** The signed-in person and the company of the request, or the answer that ends it. */
-  const gate = (
+  /**
+   * The signed-in person and the company of the request, or the answer that ends it. A refusal
+   * for a missing role is told to `refused` first (the actions audit it).
+   */
+  const gate = async (
     req: Req,
     reply: FastifyReply,
-    needed: Role,
-    company: string | undefined,
-    session: Session | undefined,
-  ): Gate | FastifyReply => {
+    at: { route: { role: Role; auditors?: true }; company: string | undefined; session: Session | undefined },
+    refused?: (user: ConsoleUser, company: string | undefined) => Promise<void>,
+  ): Promise<Gate | FastifyReply> => {
+    const { route, company, session } = at;
+    const needed = route.role;
     if (!session) {
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
@@ -87,10 +94,17 @@ export function registerRoutes(
       name: session.name,
       email: session.email,
       rolesByCompany: roles,
+      ...(isAuditor(options, person) ? { auditor: true } : {}),
     };
+    // An auditor opens the trail's pages in any configured company (its time zone), roles or not.
+    if (route.auditors && user.auditor) {
+      const any = deps.companies.find((c) => c.id === company) ?? deps.companies.find((c) => roles.has(c.id));
+      return { user, session, company: (any ?? deps.companies[0])?.id ?? '' };
+    }
     const chosen = company ?? deps.companies.find((c) => roles.has(c.id))?.id ?? '';
     const allowed = roles.get(chosen);
     if (!allowed || !roleAllows(allowed, needed)) {
+      await refused?.(user, deps.companies.find((c) => c.id === chosen)?.id);
       const fallback: Gate = {
         user,
         session,
@@ -140,7 +154,7 @@ export function registerRoutes(
   }
 
   const showPage = async (p: ConsolePage, req: Req, reply: FastifyReply, session: Session | undefined) => {
-    const g = gate(req, reply, p.role, req.query.company, session);
+    const g = await gate(req, reply, { route: p, company: req.query.company, session });
     if (!('user' in g)) return g;
     const request: PageRequest = {
       user: g.user,
@@ -178,7 +192,20 @@ export function registerRoutes(
         title: t('console.refused.title'),
         body: render(<p>{t('console.refused.csrf')}</p>),
       });
-    const g = gate(req, reply, a.role, form.company ?? req.query.company, session);
+    const g = await gate(
+      req,
+      reply,
+      { route: a, company: form.company ?? req.query.company, session },
+      (user, company) =>
+        deps.store.auditRefusals.record({
+          person: user.person,
+          actor: user.id,
+          route: a.path,
+          ...(company === undefined ? {} : { company }),
+          origin: auditOrigin({ actor: user.id, address: req.ip }),
+          needed: a.role,
+        }),
+    );
     if (!('user' in g)) return g;
     const origin = { actor: g.user.id, address: req.ip };
     const { _csrf: _ignored, ...fields } = form;

@@ -9,7 +9,7 @@ import { OidcSignIn } from './oidc.js';
 import type { Reservation } from '../../store/index.js';
 import type { ConsoleOptions, SignInLimit } from './options.js';
 import { auditOrigin } from './page.js';
-import { consolePersonOf, personName, rolesByCompany } from './people.js';
+import { consolePersonOf, isAuditor, personName, rolesByCompany } from './people.js';
 import { currentSession, endSession, openSession } from './sessions.js';
 import {
   clearCookie,
@@ -62,7 +62,8 @@ export function registerSignIn(
     next: string,
   ) => {
     const person = consolePersonOf(options, who);
-    if (rolesByCompany(options, person).size === 0) {
+    // An install-wide auditor may have no role in any company: they read the audit trail.
+    if (rolesByCompany(options, person).size === 0 && !isAuditor(options, person)) {
       options.logger.warn('console sign-in refused: not in any company people list', { user: who.id });
       return reply
         .code(403)

@@ -55,6 +55,8 @@ import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
 import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
 import { up as boardIndexesUp } from './0680-board-indexes.js';
+import { up as auditCompanyUp } from './0690-audit-company.js';
+import { up as auditRefusalsUp } from './0691-audit-refusals.js';
 
 export interface Migration {
   readonly name: string;
@@ -120,4 +122,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0650_hold_rules', up: holdRulesUp },
   { name: '0660_hold_first_release', up: holdFirstReleaseUp },
   { name: '0680_board_indexes', up: boardIndexesUp },
+  { name: '0690_audit_company', up: auditCompanyUp },
+  { name: '0691_audit_refusals', up: auditRefusalsUp },
 ];

@@ -245,7 +245,7 @@ describe('console pages on SQLite', () => {
       subject: { type: 'finding', id: HOSTILE },
       reason: HOSTILE,
       origin: 'console@127.0.0.1',
-      details: {},
+      details: { company: 'acme' },
     });
     const audit = await load('/console/audit', ['operator']);
     expectSafe(audit);
@@ -321,8 +321,15 @@ describe('console pages on SQLite', () => {
     expect(approver.body).toContain(ids.basket);
     expect(approver.body).toContain('E2E-PLAIN');
     expect(approver.body).toContain('<th scope="row">Payments</th><td>4</td>');
-    // Totals include the payroll lines (as in the approval notice), exact to the øre.
-    expect(approver.body).toContain('<th scope="row">Totals</th><td>1,975.20 NOK</td>');
+    // Without the payroll role, the totals are the visible lines' (the whole less them would give
+    // the salaries), with a note; the payroll role sees the whole, exact to the øre.
+    expect(approver.body).toContain(
+      '<th scope="row">Totals</th><td>1,357.95 NOK<span class="muted"> (visible lines only: 2 payroll lines left out)</span></td>',
+    );
+    expect(approver.body).not.toContain('1,975.20');
+    expect((await load('/console/approvals', ['approver', 'payroll'])).body).toContain(
+      '<th scope="row">Totals</th><td>1,975.20 NOK</td>',
+    );
     expect(approver.body).not.toContain(SCA_LINK);
     expect(approver.body).toContain(`action="/console/approvals/${ids.basket}/link?company=acme"`);
     expect(approver.body).toContain('name="_csrf" value="csrf-token-1"');
@@ -345,14 +352,17 @@ describe('console pages on SQLite', () => {
       decided_by: 'local:kari',
     });
     const page = (await load('/console/approvals', ['approver'])).body;
-    expect(page).toMatch(/<h2>4 payments, 1,975\.20 NOK, waiting for approval/);
+    expect(page).toMatch(
+      /<h2>4 payments, 1,357\.95 NOK<span class="muted"> \(visible lines only: 2 payroll lines left out\)<\/span>, waiting for approval/,
+    );
     expect(page).toContain('link_issued — Waiting for an approver: the approval link is issued');
     for (const head of ['ERP reference', 'Creditor account', 'Remittance', 'File'])
       expect(page).toContain(`<th scope="col">${head}</th>`);
     expect(page).toContain('-file.csv');
     expect(page).toContain('first payment to this account');
     expect(page).toContain('released from a hold by local:kari');
-    expect(page).toMatch(/Total from NO9386011117947<\/th><td>[^<]*NOK/);
+    expect(page).toMatch(/Total from NO9386011117947<\/th><td>1,357\.95 NOK/);
+    expect(page).not.toContain(`Total from ${PAYROLL_ACCOUNT}`);
     // Once a line to the account was paid, the account is no longer a first payment.
     const { line, bulk } = await oneLineBulk(store, 'paid-before');
     await store.bulks.markSending(bulk.id);

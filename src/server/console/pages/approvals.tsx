@@ -6,7 +6,19 @@ import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import type { ApprovalMarks, StoredPayment, WaitingBasket } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { CsrfField, hasRole, href, Pager, problem, Totals, visibleLine, when } from './parts.js';
+import {
+  CsrfField,
+  hasRole,
+  href,
+  mayShow,
+  Pager,
+  payrollAccounts,
+  payrollViewer,
+  problem,
+  visibleLine,
+  VisibleTotals,
+  when,
+} from './parts.js';
 
 /** Payments shown inline per basket on the list; the basket's own page pages through all of them. */
 const INLINE_LINES = 20;
@@ -116,13 +128,32 @@ function OrderTable(props: {
   );
 }
 
+/** A basket's totals as the person may see them: without payroll lines (src/domain/payroll.ts) for those without the role. */
+async function basketTotals(deps: ConsoleDeps, req: PageRequest, basket: WaitingBasket) {
+  const accounts = payrollAccounts(deps, req.company);
+  const seesPayroll = payrollViewer(deps, req).seesPayroll;
+  const [payroll, byAccount] = await Promise.all([
+    deps.store.consoleViews.payrollParts('basket', [basket.id], accounts),
+    deps.store.consoleViews.basketTotalsByAccount(
+      basket.id,
+      seesPayroll ? {} : { withoutPayroll: { debtorIbans: accounts } },
+    ),
+  ]);
+  // A payroll account's row is left out whole (the SQL left its lines out already).
+  return {
+    payroll: payroll.get(basket.id),
+    byAccount: byAccount.filter((t) => mayShow(deps, req, { account: t.debtorIban })),
+  };
+}
+
 function BasketFacts(props: {
   deps: ConsoleDeps;
   req: PageRequest;
   basket: WaitingBasket;
-  byAccount: readonly { debtorIban: string; currency: string; minor: bigint }[];
+  totals: Awaited<ReturnType<typeof basketTotals>>;
 }) {
-  const { deps, req, basket: b, byAccount } = props;
+  const { deps, req, basket: b } = props;
+  const { byAccount, payroll } = props.totals;
   return (
     <Facts
       caption={`Basket ${b.id}`}
@@ -134,7 +165,7 @@ function BasketFacts(props: {
         ['Link expires', when(deps, req, b.scaLinkExpiresAt)],
         ['Bulks', String(b.bulkCount)],
         ['Payments', String(b.lineCount)],
-        ['Totals', <Totals byCurrency={b.totals} />],
+        ['Totals', <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={payroll} />],
         ...byAccount.map(
           (t) => [`Total from ${t.debtorIban}`, <Amount money={{ minor: t.minor, currency: t.currency }} />] as const,
         ),
@@ -155,19 +186,15 @@ export const approvalsPage: ConsolePage = {
     const sections = await Promise.all(
       page.rows.map(async (b) => {
         const lines = await deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES });
+        const totals = await basketTotals(deps, req, b);
         return (
           <section>
             <h2>
               {`${b.lineCount} payment${b.lineCount === 1 ? '' : 's'}, `}
-              <Totals byCurrency={b.totals} />
+              <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={totals.payroll} />
               {', waiting for approval'}
             </h2>
-            <BasketFacts
-              deps={deps}
-              req={req}
-              basket={b}
-              byAccount={await deps.store.consoleViews.basketTotalsByAccount(b.id)}
-            />
+            <BasketFacts deps={deps} req={req} basket={b} totals={totals} />
             <LinkForm req={req} basket={b} />
             <OrderTable
               deps={deps}
@@ -212,12 +239,7 @@ export const basketPage: ConsolePage = {
       title: `Signing basket ${basket.id}`,
       body: render(
         <>
-          <BasketFacts
-            deps={deps}
-            req={req}
-            basket={basket}
-            byAccount={await deps.store.consoleViews.basketTotalsByAccount(basket.id)}
-          />
+          <BasketFacts deps={deps} req={req} basket={basket} totals={await basketTotals(deps, req, basket)} />
           {['created', 'link_issued'].includes(basket.state) && <LinkForm req={req} basket={basket} />}
           <OrderTable
             deps={deps}

@@ -10,7 +10,7 @@ import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } f
 import { Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
-import { href, Pager, problem, Totals, when } from './parts.js';
+import { href, Pager, payrollAccounts, problem, VisibleTotals, when } from './parts.js';
 
 const RESOLUTIONS: { value: HandResolution; label: string }[] = [
   { value: 'at-bank', label: 'The bank has it (give its payment id)' },
@@ -51,6 +51,11 @@ export const bulksPage: ConsolePage = {
     const page = await deps.store.operatorViews.unknownBulks(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
+    const payroll = await deps.store.consoleViews.payrollParts(
+      'bulk',
+      page.rows.map((b) => b.id),
+      payrollAccounts(deps, req.company),
+    );
     return {
       title: 'Unknown bulks',
       body: render(
@@ -83,7 +88,7 @@ export const bulksPage: ConsolePage = {
               b.debtorIban,
               b.executionDate,
               String(b.lineCount),
-              <Totals byCurrency={b.totals} />,
+              <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={payroll.get(b.id)} />,
               when(deps, req, b.firstSentAt),
               String(b.attempts),
               <ResolveForm req={req} bulk={b} />,

@@ -4,7 +4,7 @@ import { FILE_STATES } from '../../../domain/states.js';
 import { Facts, Link, render, Table } from '../../../html/index.js';
 import type { ConsolePage } from '../page.js';
 import { loadPage } from './load-page.js';
-import { href, Pager, problem, Totals, visibleLine, when } from './parts.js';
+import { href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
 import { ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
@@ -18,6 +18,11 @@ export const filesPage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
       ...(state ? { state } : {}),
     });
+    const payroll = await deps.store.consoleViews.payrollParts(
+      'file',
+      page.rows.map((f) => f.id),
+      payrollAccounts(deps, req.company),
+    );
     return {
       title: 'Payment files',
       body: render(
@@ -47,7 +52,7 @@ export const filesPage: ConsolePage = {
               String(f.lineCount),
               String(f.acceptedCount),
               String(f.rejectedCount),
-              <Totals byCurrency={f.totals} />,
+              <VisibleTotals deps={deps} req={req} byCurrency={f.totals} payroll={payroll.get(f.id)} />,
               (f.errorSummary !== undefined || f.rejectedCount > 0) && (
                 <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req) + '#error-report'}>
                   error report
@@ -72,6 +77,7 @@ export const filePage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const reports = await deps.store.reports.about(req.company, { type: 'payment_file', id: file.id });
+    const payroll = await deps.store.consoleViews.payrollParts('file', [file.id], payrollAccounts(deps, req.company));
     return {
       title: `File ${file.fileName}`,
       body: render(
@@ -85,7 +91,10 @@ export const filePage: ConsolePage = {
               ['SHA-256', <code>{file.sha256}</code>],
               ['State', file.state],
               ['Lines', `${file.lineCount} (${file.acceptedCount} accepted, ${file.rejectedCount} rejected)`],
-              ['Totals', <Totals byCurrency={file.totals} />],
+              [
+                'Totals',
+                <VisibleTotals deps={deps} req={req} byCurrency={file.totals} payroll={payroll.get(file.id)} />,
+              ],
             ]}
           />
           {file.errorSummary !== undefined ? (

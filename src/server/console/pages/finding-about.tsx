@@ -1,12 +1,11 @@
 // What a reconciliation finding is about, as a person reads it on Reconciliation and Today: the
 // payment (ERP reference, creditor, account, amount) or the booking (counterparty, date, amount)
 // it names by settle's id, then its sentence; payroll hidden without the role, the sentence too.
-import { normalizeIban } from '../../../domain/account-id.js';
 import type { Money } from '../../../domain/money.js';
 import { Amount, Link, type Child } from '../../../html/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
-import { hasRole, href, PAYROLL_HIDDEN, payrollAccounts, visibleLine } from './parts.js';
+import { href, mayShow, PAYROLL_HIDDEN, visibleLine } from './parts.js';
 
 /**
  * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
@@ -60,12 +59,9 @@ export function FindingAbout(props: {
   );
 }
 
+/** Whether a booking on this account is hidden from the person: the payroll rule (src/domain/payroll.ts). */
 export function isPayrollBooking(deps: ConsoleDeps, req: PageRequest, accountIban: string | undefined): boolean {
-  return (
-    accountIban !== undefined &&
-    !hasRole(req, 'payroll') &&
-    payrollAccounts(deps, req.company).includes(normalizeIban(accountIban))
-  );
+  return !mayShow(deps, req, { account: accountIban });
 }
 
 /** The money the page's open findings are about, per currency, as the person may see it. */

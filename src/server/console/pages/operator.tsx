@@ -78,9 +78,9 @@ export async function runDecision(
   title: string,
   decide: () => Promise<ActionResult>,
 ): Promise<ActionResult> {
-  const [head] = await deps.store.audit.page({ limit: 1 });
+  const [head] = await deps.store.audit.page({ limit: 1, scope: 'all' });
   const wroteOwn = async () =>
-    (await deps.store.audit.page({ limit: 20 })).some(
+    (await deps.store.audit.page({ limit: 20, scope: 'all' })).some(
       (e) => e.seq > (head?.seq ?? 0) && e.actor === req.origin.actor && e.origin === auditOrigin(req.origin),
     );
   let result: ActionResult;

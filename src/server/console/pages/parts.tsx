@@ -3,6 +3,14 @@
 // times as the company reads them, what of a payroll line a person may see, the CSRF field and
 // the problem page. Values stay plain strings and numbers; the template engine escapes them.
 import { normalizeIban } from '../../../domain/account-id.js';
+import {
+  isPayrollMoney,
+  mayShowMoney,
+  visibleTotals,
+  type MoneyAt,
+  type PayrollPart,
+  type PayrollViewer,
+} from '../../../domain/payroll.js';
 import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
@@ -89,9 +97,43 @@ export function payrollAccounts(deps: ConsoleDeps, company: string): string[] {
 
 /** Whether the payment is payroll (SALA or a payroll account): its amount and creditor are the payroll role's only. */
 export function isPayroll(deps: ConsoleDeps, payment: StoredPayment): boolean {
+  return isPayrollMoney(payrollAccounts(deps, payment.company), lineMoney(payment));
+}
+
+/** Who looks, for the payroll rule of src/domain/payroll.ts: the role in the chosen company, its payroll accounts. */
+export function payrollViewer(deps: ConsoleDeps, req: PageRequest): PayrollViewer {
+  return { seesPayroll: hasRole(req, 'payroll'), payrollAccounts: payrollAccounts(deps, req.company) };
+}
+
+/** The one rule (mayShowMoney) for the person of this request: may this money, or a sum with it, be shown? */
+export function mayShow(deps: ConsoleDeps, req: PageRequest, money: MoneyAt): boolean {
+  return mayShowMoney(payrollViewer(deps, req), money);
+}
+
+function lineMoney(p: StoredPayment): MoneyAt {
+  return { categoryPurpose: p.categoryPurpose, account: p.debtorIban };
+}
+
+/**
+ * A total of lines as the person may see it (src/domain/payroll.ts): the whole, or for someone
+ * without the payroll role the total of the lines they see, with a note that payroll lines were
+ * left out — never the whole, which with the visible lines would give the salaries.
+ */
+export function VisibleTotals(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  byCurrency: Record<string, bigint | string>;
+  payroll: PayrollPart | undefined;
+}) {
+  const shown = visibleTotals(payrollViewer(props.deps, props.req), props.byCurrency, props.payroll);
+  if (shown.leftOut === 0) return <Totals byCurrency={shown.totals} />;
   return (
-    payment.categoryPurpose === 'SALA' ||
-    payrollAccounts(deps, payment.company).includes(normalizeIban(payment.debtorIban))
+    <>
+      <Totals byCurrency={shown.totals} />
+      <span class="muted">
+        {` (visible lines only: ${shown.leftOut} payroll line${shown.leftOut === 1 ? '' : 's'} left out)`}
+      </span>
+    </>
   );
 }
 
@@ -106,7 +148,7 @@ export interface VisibleLine {
 }
 
 export function visibleLine(deps: ConsoleDeps, req: PageRequest, p: StoredPayment): VisibleLine {
-  if (isPayroll(deps, p) && !hasRole(req, 'payroll'))
+  if (!mayShow(deps, req, lineMoney(p)))
     return {
       hidden: true,
       amount: PAYROLL_HIDDEN,

@@ -6,7 +6,7 @@ import { Link, render, Table } from '../../../html/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { hasRole, href, Pager, payrollAccounts, visibleLine } from './parts.js';
+import { href, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
 import { readSearch } from './payment-search.js';
 
 function Field(props: { req: PageRequest; name: string; label: string; type?: string }) {
@@ -104,7 +104,7 @@ export const paymentsPage: ConsolePage = {
       };
     // A payroll line found by its creditor or amount would tell what only the payroll role may know.
     if (
-      !hasRole(req, 'payroll') &&
+      !payrollViewer(deps, req).seesPayroll &&
       (search.creditorIban ?? search.creditorNamePrefix ?? search.amountMinor) !== undefined
     )
       search.withoutPayroll = { debtorIbans: payrollAccounts(deps, req.company) };

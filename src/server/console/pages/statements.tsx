@@ -1,10 +1,12 @@
 // Statements: per account of the company, the checked days newest first — continuity (does
 // yesterday's closing balance meet today's opening, do the bookings add up), the balances and
-// entries, and the statement files written for each day.
+// entries, and the statement files written for each day. A payroll account's balances and daily
+// sums are the payroll role's only (src/domain/payroll.ts): the day's booked sum of a payroll
+// account is the night's salaries.
 import type { ConsolePage } from '../page.js';
 import { Amount, Link, render, Table } from '../../../html/index.js';
 import { loadPage } from './load-page.js';
-import { Pager, problem, withQuery } from './parts.js';
+import { mayShow, Pager, PAYROLL_HIDDEN, problem, withQuery } from './parts.js';
 
 export const statementsPage: ConsolePage = {
   path: '/console/statements',
@@ -29,8 +31,9 @@ export const statementsPage: ConsolePage = {
     const page = await deps.store.consoleViews.statementDays(account.id, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
+    const shown = mayShow(deps, req, { account: account.iban ?? account.id });
     const money = (v: bigint | undefined, currency: string) =>
-      v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
+      !shown ? PAYROLL_HIDDEN : v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
     const statements = '/console/statements';
     return {
       title: 'Statements',
@@ -60,6 +63,9 @@ export const statementsPage: ConsolePage = {
             {account.iban ?? account.id}
             {account.name && ` — ${account.name}`}
           </h2>
+          {!shown && (
+            <p class="muted">A payroll account: its balances and daily sums are shown to the payroll role only.</p>
+          )}
           <Table
             caption={`Days of ${account.iban ?? account.id}, newest first`}
             head={['Day', 'Continuity', 'Opening', 'Booked', 'Closing', 'Entries', 'Exported']}
@@ -67,7 +73,8 @@ export const statementsPage: ConsolePage = {
             empty="none"
             cells={(d) => [
               d.day,
-              [d.continuity, d.finding && [<br />, d.finding]],
+              // A continuity finding names the balances: hidden with them.
+              [d.continuity, d.finding && [<br />, shown ? d.finding : PAYROLL_HIDDEN]],
               money(d.openingMinor, d.currency),
               money(d.bookedSumMinor, d.currency),
               money(d.closingMinor, d.currency),
