@@ -114,7 +114,13 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
         loadAuditedControls(company, { clock, timeZone: config.timeZone, audit: store.audit, origin: 'pickup' }),
       cancellationRequest: (company, file) =>
         answerCamt055(
-          { store, bank: bankClient(), logger: runLogger(logger, 'pickup', runId), clock, companies: current.companies },
+          {
+            store,
+            bank: bankClient(),
+            logger: runLogger(logger, 'pickup', runId),
+            clock,
+            companies: current.companies,
+          },
           company,
           file,
         ),
