@@ -107,7 +107,8 @@ function readLocated(file: string, problems: ConfigProblem[]): LocatedYaml {
 /**
  * The files an `include:` list names, relative to the main file's folder. A wildcard (`*`, `?`)
  * may stand in the file name only (settle.d/*.yaml); it matches no hidden file (an editor's
- * `.acme.yaml.swp`), and matching nothing is fine (no client company yet). A plain name must exist.
+ * `.acme.yaml.swp`), and matching nothing, or its folder missing, is fine (no client company yet).
+ * A plain name must exist.
  */
 function expandIncludes(include: unknown, base: string, problems: ConfigProblem[]): string[] {
   if (!Array.isArray(include) || include.some((p) => typeof p !== 'string' || p === '')) {
@@ -137,10 +138,10 @@ function expandIncludes(include: unknown, base: string, problems: ConfigProblem[
     try {
       names = readdirSync(dir);
     } catch (error) {
-      problems.push({
-        path: `include.${i}`,
-        message: `cannot read the folder of "${pattern}" (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      });
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      // No folder yet is no file yet: a new install with no client company.
+      if (code !== 'ENOENT')
+        problems.push({ path: `include.${i}`, message: `cannot read the folder of "${pattern}" (${code})` });
       return;
     }
     for (const n of names.sort()) if (!n.startsWith('.') && matcher.test(n)) files.push(resolve(dir, n));
