@@ -169,8 +169,11 @@ people:
         } finally {
           expect(await serve.stop()).toBe(0);
         }
-        // The pid file goes with the serve that wrote it.
+        // The pid file goes with the serve that wrote it, and then there is nothing to reload.
         expect(readServePid(join(dir, 'data'))).toBeUndefined();
+        const none = await runSettle(['--config', file, 'reload'], { cwd: dir, env });
+        expect(none.code).toBe(3);
+        expect(none.stderr).toContain('ERR_SERVE_NOT_RUNNING');
       });
     } finally {
       await sandbox.close();
