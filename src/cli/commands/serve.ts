@@ -70,13 +70,11 @@ export function serveCommand(): Command {
       const onHangUp = () => {
         logger.info('signal received', { signal: 'SIGHUP' });
         // The outcome is logged by the reload itself; a failure to apply is a bug, logged too.
-        serving
-          .reload()
-          .catch((error: unknown) =>
-            logger.error('configuration reload failed', {
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          );
+        serving.reload().catch((error: unknown) =>
+          logger.error('configuration reload failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
       };
       process.on('SIGHUP', onHangUp);
       await new Promise<void>((resolve) => {
