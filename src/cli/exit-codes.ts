@@ -24,6 +24,7 @@ const WITHOUT_DATABASE: Readonly<Record<string, readonly ExitCode[]>> = {
   'sftp fingerprint': [0, 2, 3],
   sandbox: [0, 2, 3],
   serve: [0, 2, 3],
+  reload: [0, 2, 3],
   'console hash-password': [0, 2, 3],
 };
 

@@ -49,6 +49,11 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/serve.js')).serveCommand(),
   },
   {
+    name: 'reload',
+    summary: 'check the configuration, then have the running settle serve apply it without a restart',
+    load: async () => (await import('./commands/reload.js')).reloadCommand(),
+  },
+  {
     name: 'health',
     summary: "each company onboarded or not, each job's last success and the deadlines (alerts when one was missed)",
     load: async () => (await import('./commands/health.js')).healthCommand(),

@@ -1,7 +1,8 @@
-// Loads the configuration once at start: YAML file (or embedded defaults), then SETTLE_*
-// environment overrides, then schema validation, then secrets. Every problem is collected and
-// reported at once with its key path; the result is frozen and passed down.
-import { existsSync, readFileSync } from 'node:fs';
+// Loads the configuration at start (and again on a reload of `settle serve`): YAML file and the
+// files it includes (or embedded defaults), then SETTLE_* environment overrides, then schema
+// validation, then secrets. Every problem is collected and reported at once with its key path,
+// file and line; the result is frozen and passed down.
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { SettleError } from '../domain/errors.js';
 import { normaliseIdentity, personClashes, type PersonDirectory } from '../domain/person.js';
@@ -10,8 +11,9 @@ import { applyEnvOverrides } from './env.js';
 import type { ConfigProblem } from './problem.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveSecret, type SecretRef } from './secret-ref.js';
+import { expandSharedPeople } from './shared-people.js';
+import { readSources } from './sources.js';
 import { unknownKeysMessage } from './unknown-keys.js';
-import { parseConfigYaml } from './yaml.js';
 
 export type { ConfigProblem } from './problem.js';
 
@@ -35,8 +37,8 @@ export interface Config extends Omit<
   bank: Resolved<ParsedConfig['bank']>;
   database: { url: string; password: Secret | undefined };
   transports: Record<string, SftpTransportConfig>;
-  /** Where the configuration came from: a file path or "embedded defaults"; plus the env overrides applied. */
-  source: { file: string | undefined; envOverrides: string[] };
+  /** Where the configuration came from: a file path or "embedded defaults", the files it included; plus the env overrides applied. */
+  source: { file: string | undefined; included: string[]; envOverrides: string[] };
 }
 
 export interface LoadConfigOptions {
@@ -55,40 +57,33 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     : existsSync(join(cwd, 'config/settle.yaml'))
       ? join(cwd, 'config/settle.yaml')
       : undefined;
-  const raw = file ? readYaml(file, problems) : {};
+  const sources = readSources(file, problems);
+  const raw = sources.raw;
   const envOverrides = applyEnvOverrides(raw, env);
-  if (problems.length) throw configError(problems, file);
+  const located = () => problems.map((p) => sources.locate(p));
+  if (problems.length) throw configError(located(), file);
+  const unknownPeople = expandSharedPeople(raw, problems);
 
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues)
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.') || '(root)';
+      // An entry naming an unknown shared person lacks its name and e-mail: already said above.
+      if (unknownPeople.some((entry) => path === `${entry}.name` || path === `${entry}.email`)) continue;
       problems.push({
-        path: issue.path.join('.') || '(root)',
+        path,
         message:
           issue.code === 'unrecognized_keys' ? unknownKeysMessage(configSchema, issue.path, issue.keys) : issue.message,
       });
-    throw configError(problems, file);
+    }
+    throw configError(located(), file);
   }
   const unset: ConfigProblem[] = [];
   const config = resolveConfig(parsed.data, env, cwd, unset);
   crossCheck(config, problems, new Set(unset.map((u) => u.path)));
-  problems.push(...groupedSecrets(unset));
-  if (problems.length) throw configError(problems, file);
-  return deepFreeze({ ...config, source: { file, envOverrides } });
-}
-
-function readYaml(file: string, problems: ConfigProblem[]): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    problems.push({
-      path: '(file)',
-      message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    });
-    return {};
-  }
-  return parseConfigYaml(text, problems);
+  problems.push(...groupedSecrets(unset.map((u) => sources.locate(u))));
+  if (problems.length) throw configError(located(), file);
+  return deepFreeze({ ...config, source: { file, included: sources.files.slice(1), envOverrides } });
 }
 
 function resolveConfig(
@@ -255,8 +250,11 @@ function checkConsole(config: Omit<Config, 'source'>, problems: ConfigProblem[])
 }
 
 /** Who is who, for four eyes: the console's local users and every company's people. */
-export function personDirectory(config: Pick<Config, 'console' | 'companies'>): PersonDirectory {
-  return { localUsers: config.console.localUsers, people: config.companies.flatMap((co) => co.people) };
+export function personDirectory(config: Pick<Config, 'console' | 'companies' | 'people'>): PersonDirectory {
+  return {
+    localUsers: config.console.localUsers,
+    people: [...config.people, ...config.companies.flatMap((co) => co.people)],
+  };
 }
 
 /** One address is one person in every company: its people entries may not name two person ids. */
@@ -293,10 +291,19 @@ function configError(problems: ConfigProblem[], file: string | undefined): Settl
   const where = file ?? 'embedded defaults and environment';
   const shown = problems.slice(0, MAX_PROBLEMS_LISTED);
   const more = problems.length - shown.length;
-  const list = shown.map((p) => `  ${p.path}: ${p.message}`).join('\n') + (more > 0 ? `\n  … and ${more} more` : '');
+  const list =
+    shown.map((p) => `  ${p.path}${whereIs(p)}: ${p.message}`).join('\n') + (more > 0 ? `\n  … and ${more} more` : '');
   return new SettleError('ERR_CONFIG_INVALID', `configuration (${where}) has ${problems.length} problem(s):\n${list}`, {
     details: { problems: shown, ...(more > 0 ? { notListed: more } : {}) },
   });
+}
+
+/** " (settle.d/acme.yaml line 12)" after the key path of a problem in an included file. */
+function whereIs(problem: ConfigProblem): string {
+  if (!problem.file) return '';
+  return problem.path.startsWith('(line') || problem.line === undefined
+    ? ` (${problem.file})`
+    : ` (${problem.file} line ${problem.line})`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -266,6 +266,7 @@ export const companySchema = z.strictObject({
   people: z
     .array(
       z.strictObject({
+        /** Both may come from the top-level people entry this one names by `person`. */
         name: z.string().min(1),
         email: z.email(),
         /** The person id every login of this person maps to (src/domain/person.ts); default: the e-mail. */
@@ -518,6 +519,15 @@ export const configSchema = z.strictObject({
   reconcile,
   retention,
   transports: z.record(name, sftpTransport).default({}),
+  /**
+   * Files (or file-name patterns such as settle.d/*.yaml) relative to this file, whose
+   * `companies` and `people` lists are added to this file's (src/config/sources.ts).
+   */
+  include: z.array(z.string().min(1)).default([]),
+  /** People shared by companies, written once; a company's people entry names one by `person` (src/config/shared-people.ts). */
+  people: z
+    .array(z.strictObject({ person: personId, name: z.string().min(1), email: z.email(), locale: locale.optional() }))
+    .default([]),
   companies: z.array(companySchema).default([]),
 });
 

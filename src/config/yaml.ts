@@ -2,7 +2,7 @@
 // otherwise throw or print as a process warning (an alias without its anchor, a list or mapping
 // used as a key, an alias bomb, an unknown tag) becomes a problem located by line, so a bad file
 // is answered like every other bad configuration: exit 2 with the line to fix.
-import { isScalar, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { ConfigProblem } from './problem.js';
 
 /** Aliases may repeat a block a few times; more is a resource-exhaustion attempt, not a configuration. */
@@ -17,6 +17,16 @@ const MAX_SYNTAX_PROBLEMS = 20;
 const EXCERPT_AROUND = 60;
 
 export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record<string, unknown> {
+  return parseLocatedYaml(text, problems).value;
+}
+
+/** A parsed file and where its keys are: the line of the deepest key of a path the file holds. */
+export interface LocatedYaml {
+  value: Record<string, unknown>;
+  lineOf(path: readonly (string | number)[]): number | undefined;
+}
+
+export function parseLocatedYaml(text: string, problems: ConfigProblem[]): LocatedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter, logLevel: 'silent' });
   const before = problems.length;
@@ -51,20 +61,48 @@ export function parseConfigYaml(text: string, problems: ConfigProblem[]): Record
         });
     },
   });
-  if (problems.length > before) return {};
+  const located = (value: Record<string, unknown>): LocatedYaml => ({
+    value,
+    lineOf: (path) => lineOfPath(doc, lineCounter, path),
+  });
+  if (problems.length > before) return located({});
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     problems.push({ path: '(file)', message: error instanceof Error ? error.message : String(error) });
-    return {};
+    return located({});
   }
-  if (value === null || value === undefined) return {};
+  if (value === null || value === undefined) return located({});
   if (typeof value !== 'object' || Array.isArray(value)) {
     problems.push({ path: '(root)', message: 'the configuration must be a mapping of keys' });
-    return {};
+    return located({});
   }
-  return value as Record<string, unknown>;
+  return located(value as Record<string, unknown>);
+}
+
+/** The line of the deepest key (or list item) of `path` that the document holds. */
+function lineOfPath(doc: Document, counter: LineCounter, path: readonly (string | number)[]): number | undefined {
+  const lineAt = (node: unknown) => {
+    const range = (node as Node | null)?.range;
+    return range ? counter.linePos(range[0]).line : undefined;
+  };
+  let node: unknown = doc.contents;
+  let found = lineAt(node);
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) break;
+      found = lineAt(pair.key) ?? found;
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      const item: unknown = node.items[segment];
+      if (item === undefined) break;
+      found = lineAt(item) ?? found;
+      node = item;
+    } else break;
+  }
+  return found;
 }
 
 const line = (n: number | undefined) => `(line ${n ?? '?'})`;

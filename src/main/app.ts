@@ -21,7 +21,10 @@ import { profileLoader, receivablesProfileLoader } from './profiles.js';
 import { CompanyFileStores, type FileStoreProvider } from './file-stores.js';
 
 export interface App {
+  /** The running configuration: read it when needed, not once, so a reload (reload.ts) reaches every job. */
   readonly config: Readonly<Config>;
+  /** Swaps the running configuration (settle serve's reload, after it validated and merged the new one). */
+  reconfigure(config: Readonly<Config>): void;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly db: Database;
@@ -59,6 +62,9 @@ export interface AppParts {
 /** Builds an App around an open database; closing the App closes the parts it was given. */
 export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clock, parts: AppParts): App {
   const { db, fileStores } = parts;
+  // What a reload may change (companies, people, transports) is read from `current` at use;
+  // the rest of `config` is what the process started with (reload.ts keeps it so).
+  let current = config;
   const store = createStore(db, clock);
   // Each new audit head goes to the log too, outside the database (docs/security.md).
   store.audit.onAppend((head) => logger.info('audit head', { seq: head.seq, head: head.hash }));
@@ -74,7 +80,13 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
   };
   const bankClient = () => (bank ??= createBankClient(config, logger, { clock, observer }));
   return {
-    config,
+    get config() {
+      return current;
+    },
+    reconfigure(next) {
+      current = next;
+      fileStores.reconfigure?.(next);
+    },
     logger,
     clock,
     db,
@@ -102,7 +114,13 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
         loadAuditedControls(company, { clock, timeZone: config.timeZone, audit: store.audit, origin: 'pickup' }),
       cancellationRequest: (company, file) =>
         answerCamt055(
-          { store, bank: bankClient(), logger: runLogger(logger, 'pickup', runId), clock, companies: config.companies },
+          {
+            store,
+            bank: bankClient(),
+            logger: runLogger(logger, 'pickup', runId),
+            clock,
+            companies: current.companies,
+          },
           company,
           file,
         ),

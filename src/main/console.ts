@@ -1,7 +1,8 @@
 // Starts the web console of `settle serve` when the configuration enables it (console.enabled):
-// its own listener, loopback by default, built from the App's store and the companies' people.
+// its own listener, loopback by default, built from the App's store and the companies' people,
+// which a reload of `settle serve` replaces (reconfigure).
 import type { FastifyInstance } from 'fastify';
-import { companyBanks } from '../config/index.js';
+import { companyBanks, type Config } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { buildConsoleServer, type ConsoleOptions } from '../server/console/index.js';
 import type { App } from './app.js';
@@ -10,6 +11,30 @@ export interface RunningConsole {
   /** The address people open: console.publicUrl, else the bound address, ending in /console/. */
   readonly url: string;
   readonly server: FastifyInstance;
+  /** A reload's companies, people and local users, from the next request on (reload.ts). */
+  reconfigure(config: Readonly<Config>): void;
+}
+
+/** What of the console follows a reload: the companies shown, who has which roles, who signs in with a password. */
+function reloadable(config: Readonly<Config>) {
+  return {
+    companies: config.companies.map((co) => ({
+      id: co.id,
+      name: co.name,
+      timeZone: co.timeZone ?? config.timeZone,
+      locale: co.locale ?? config.locale,
+      organisationNumber: co.organisationNumber,
+      bankIds: companyBanks(co).map((b) => b.bankId),
+      payrollAccounts: co.payments.payrollAccounts,
+    })),
+    people: new Map(config.companies.map((co) => [co.id, co.people])),
+    localUsers: config.console.localUsers.map((u) => ({
+      username: u.username,
+      email: u.email,
+      ...(u.person ? { person: u.person } : {}),
+      ...(u.passwordHash ? { passwordHash: u.passwordHash } : {}),
+    })),
+  };
 }
 
 export async function startConsole(
@@ -21,36 +46,25 @@ export async function startConsole(
   if (!c.enabled) return undefined;
   if (!c.sessionKey)
     throw new SettleError('ERR_CONFIG_INVALID', 'console.sessionKey is required when the console is enabled');
-  const built = await buildConsoleServer({
+  const { companies, people, localUsers } = reloadable(config);
+  const operations = { companies: config.companies, bank: () => app.bank(), logger: app.logger };
+  const options: ConsoleOptions = {
     deps: {
       store: app.store,
       clock: app.clock,
-      companies: config.companies.map((co) => ({
-        id: co.id,
-        name: co.name,
-        timeZone: co.timeZone ?? config.timeZone,
-        locale: co.locale ?? config.locale,
-        organisationNumber: co.organisationNumber,
-        bankIds: companyBanks(co).map((b) => b.bankId),
-        payrollAccounts: co.payments.payrollAccounts,
-      })),
+      companies,
       warnBeforeMs: config.alerts.warnBefore,
       linkWarnBeforeMs: config.alerts.linkWarnBefore,
-      operations: { companies: config.companies, bank: () => app.bank(), logger: app.logger },
+      operations,
     },
-    people: new Map(config.companies.map((co) => [co.id, co.people])),
+    people,
     auditors: c.auditors,
+    localUsers,
     sessionKey: c.sessionKey,
     sessionTtlMs: c.sessionTtl,
     ...(c.publicUrl ? { publicUrl: c.publicUrl } : {}),
     ...(c.trustedProxies.length > 0 ? { trustedProxies: c.trustedProxies } : {}),
     ...(c.oidc ? { oidc: { ...c.oidc, ...(c.oidc.clientSecret ? { clientSecret: c.oidc.clientSecret } : {}) } } : {}),
-    localUsers: c.localUsers.map((u) => ({
-      username: u.username,
-      email: u.email,
-      ...(u.person ? { person: u.person } : {}),
-      ...(u.passwordHash ? { passwordHash: u.passwordHash } : {}),
-    })),
     signInLimit: {
       perUser: c.signInLimit.perUser,
       perAddress: c.signInLimit.perAddress,
@@ -58,7 +72,8 @@ export async function startConsole(
     },
     logger: app.logger,
     ...overrides,
-  });
+  };
+  const built = await buildConsoleServer(options);
   try {
     await built.app.listen({ host: c.host, port: c.port });
   } catch (cause) {
@@ -76,5 +91,16 @@ export async function startConsole(
   const base = c.publicUrl?.replace(/\/+$/, '') ?? `http://${host}:${bound?.port ?? c.port}`;
   built.setBaseUrl(base);
   app.logger.info('console listening', { url: `${base}/console/` });
-  return { url: `${base}/console/`, server: built.app };
+  return {
+    url: `${base}/console/`,
+    server: built.app,
+    // The shell and its pages read these from `options` at each request.
+    reconfigure(next) {
+      const now = reloadable(next);
+      options.deps.companies = now.companies;
+      options.people = now.people;
+      options.localUsers = now.localUsers;
+      operations.companies = next.companies;
+    },
+  };
 }

@@ -7,6 +7,8 @@ import { LocalFileStore, SftpFileStore, type FileStore } from '../transport/inde
 /** Where each company's folders are. */
 export interface FileStoreProvider {
   fileStore(company: CompanyConfig): Promise<FileStore>;
+  /** A reload's transports: new ones are used from now on (a changed one only after a restart, reload.ts). */
+  reconfigure?(config: Pick<Config, 'transports'>): void;
   close(): Promise<void>;
 }
 
@@ -14,9 +16,13 @@ export class CompanyFileStores implements FileStoreProvider {
   private readonly open = new Map<string, FileStore>();
 
   constructor(
-    private readonly config: Pick<Config, 'transports'>,
+    private config: Pick<Config, 'transports'>,
     private readonly logger: Logger,
   ) {}
+
+  reconfigure(config: Pick<Config, 'transports'>): void {
+    this.config = config;
+  }
 
   async fileStore(company: CompanyConfig): Promise<FileStore> {
     const key = `${company.transport}:${company.root}`;

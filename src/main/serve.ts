@@ -14,6 +14,7 @@ import {
   createHealthCheck,
   createMetrics,
   Scheduler,
+  type ConfigurationHealth,
   type JobResult,
   type Metrics,
   type RawDelivery,
@@ -34,7 +35,9 @@ import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
 import { runPurge } from './purge.js';
 import { checkSchemaKnown, forEachCompany, unitClaims } from './work-units.js';
 import { AccountFetchCoalescer, accountFetchRunner, DEFAULT_EVENT_FETCH_DELAY_MS } from './account-fetches.js';
-import { startConsole } from './console.js';
+import { startConsole, type RunningConsole } from './console.js';
+import { ConfigReloader, type ReloadOutcome } from './reload.js';
+import type { Config } from '../config/index.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
@@ -51,6 +54,8 @@ export interface ServeOptions {
   notifiers?: readonly Notifier[];
   /** How long a fetch triggered by account events waits to gather more events (default 20 s). */
   eventFetchDelayMs?: number;
+  /** Reads the configuration again for a reload (the CLI's --config and environment); absent: reload refuses. */
+  loadConfig?: () => Readonly<Config>;
 }
 
 export interface RunningServe {
@@ -61,6 +66,8 @@ export interface RunningServe {
   readonly scheduler: Scheduler;
   readonly metrics: Metrics;
   readonly alerts: AlertService;
+  /** Validates the configuration again and applies it, or keeps the running one (reload.ts; SIGHUP). */
+  reload(): Promise<ReloadOutcome>;
   /** Stops schedules, waits for running jobs (bounded), closes the HTTP server, the alert channels and the app (database, SFTP). */
   stop(): Promise<void>;
 }
@@ -113,6 +120,20 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
         error: error instanceof Error ? error.message : String(error),
       }),
   });
+  const reloader = new ConfigReloader({
+    app,
+    load:
+      options.loadConfig ??
+      (() => {
+        throw new SettleError('ERR_CONFIG_INVALID', 'this settle serve was started without a configuration to reload');
+      }),
+    // The console starts after the HTTP server; a reload before that has none to tell.
+    console: () => consoleServer,
+    onOutcome: ({ outcome }) => {
+      metrics.configReloads.inc({ outcome });
+      metrics.configReloadRefused.set(outcome === 'refused' ? 1 : 0);
+    },
+  });
   if (!config.server.webhookAuthorization)
     logger.warn('server.webhookAuthorization is not set: every webhook delivery is refused (401)');
   const server = buildServer({
@@ -127,6 +148,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       clock,
       successes: () => app.store.jobSuccesses.list(),
       deadlines: () => deadlineStatuses(app),
+      configuration: () => configurationHealth(app, reloader),
     }),
     webhook: {
       authorization: config.server.webhookAuthorization,
@@ -149,7 +171,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       },
     );
   }
-  let consoleServer;
+  let consoleServer: RunningConsole | undefined;
   try {
     consoleServer = await startConsole(app);
   } catch (error) {
@@ -183,7 +205,33 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
       await app.close();
       logger.info('settle serve stopped');
     })());
-  return { url, server, consoleUrl: consoleServer?.url, scheduler, metrics, alerts, stop };
+  return {
+    url,
+    server,
+    consoleUrl: consoleServer?.url,
+    scheduler,
+    metrics,
+    alerts,
+    reload: () => reloader.reload(),
+    stop,
+  };
+}
+
+/** /healthz's view of the running configuration and of the last reload. */
+function configurationHealth(app: App, reloader: ConfigReloader): ConfigurationHealth {
+  const last = reloader.lastOutcome;
+  return {
+    companies: app.config.companies.map((c) => c.id),
+    ...(last
+      ? {
+          lastReload: {
+            at: last.at,
+            outcome: last.outcome,
+            ...(last.problems ? { problems: last.problems } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /** Checks the dead-man deadlines now and every minute (nothing to do when none is configured). */

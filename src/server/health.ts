@@ -1,7 +1,8 @@
 // /healthz: is the database answering, and when did each job last run and how did it end.
 // 200 with `status: "ok"` when the database answers; 503 with `status: "unavailable"` otherwise.
 // Beside it: each job's last success per company (every entry point records them) and the
-// dead-man deadlines (alerts.nightlyBy, alerts.statementsBy) with whether one was missed.
+// dead-man deadlines (alerts.nightlyBy, alerts.statementsBy) with whether one was missed; and
+// the companies of the running configuration with the last reload's outcome.
 import type { Clock } from '../domain/clock.js';
 import { deadlineView, type DeadlineStatus } from '../domain/deadline.js';
 import type { Database, JobSuccess } from '../store/index.js';
@@ -21,6 +22,18 @@ export interface HealthReport {
   deadlines: ReturnType<typeof deadlineView>[];
   /** True when any deadline is missed: the service answers, but the night's work is not done. */
   deadlineMissed: boolean;
+  /** The running configuration: its companies, and the last reload's outcome (src/main/reload.ts). */
+  configuration?: ConfigurationHealth;
+}
+
+export interface ConfigurationHealth {
+  companies: string[];
+  lastReload?: {
+    at: string;
+    outcome: 'applied' | 'refused';
+    /** Why it was refused, each problem with its file and line when in an included file. */
+    problems?: { path: string; message: string; file?: string; line?: number }[];
+  };
 }
 
 export interface HealthOptions {
@@ -30,6 +43,7 @@ export interface HealthOptions {
   clock: Clock;
   successes?: () => Promise<JobSuccess[]>;
   deadlines?: () => Promise<DeadlineStatus[]>;
+  configuration?: () => ConfigurationHealth;
   /** Longest the database may take to answer `select 1`. */
   timeoutMs?: number;
 }
@@ -44,6 +58,7 @@ export function createHealthCheck(options: HealthOptions): () => Promise<HealthR
       lastSuccess: {},
       deadlines: [],
       deadlineMissed: false,
+      ...(options.configuration ? { configuration: options.configuration() } : {}),
     };
     try {
       await withTimeout(options.db.ping(), options.timeoutMs ?? 3000);

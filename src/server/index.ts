@@ -3,7 +3,13 @@ export { StoreAlertLedger } from './alert-ledger.js';
 export { buildServer, type ServerOptions } from './app.js';
 export { scanForAttention, type AttentionScanOptions } from './attention-scan.js';
 export { authorizationMatches } from './authorization.js';
-export { createHealthCheck, type HealthOptions, type HealthReport, type JobHealth } from './health.js';
+export {
+  createHealthCheck,
+  type ConfigurationHealth,
+  type HealthOptions,
+  type HealthReport,
+  type JobHealth,
+} from './health.js';
 export { createMetrics, type Metrics, type MetricsOptions } from './metrics.js';
 export {
   Scheduler,

@@ -21,6 +21,10 @@ export interface Metrics {
   /** Events of a type settle does not read, by type: acknowledged (2xx) and counted, never an error. */
   readonly webhookUnknownEvents: Counter<'type'>;
   readonly alerts: Counter<'channel' | 'type' | 'outcome'>;
+  /** Configuration reloads of `settle serve` by outcome: applied, refused (src/main/reload.ts). */
+  readonly configReloads: Counter<'outcome'>;
+  /** 1 while the last reload was refused (the files hold a configuration that does not run), else 0. */
+  readonly configReloadRefused: Gauge;
   /** The text/plain exposition of every metric. */
   scrape(): Promise<{ contentType: string; body: string }>;
 }
@@ -171,6 +175,18 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
 
+  const configReloads = new Counter({
+    name: 'settle_config_reloads_total',
+    help: 'Configuration reloads (SIGHUP, settle reload) by outcome: applied, refused (invalid; the running one stays).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const configReloadRefused = new Gauge({
+    name: 'settle_config_reload_refused',
+    help: 'Whether the last configuration reload was refused (1): the files differ from what runs until fixed and reloaded.',
+    registers,
+  });
+
   for (const spec of STATE_GAUGES) {
     new Gauge({
       name: spec.name,
@@ -198,6 +214,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     webhookEvents,
     webhookUnknownEvents,
     alerts,
+    configReloads,
+    configReloadRefused,
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },

@@ -1,9 +1,12 @@
 // `settle serve`: the long-running service — job schedules, the bank's webhook, /healthz and
-// /metrics — until SIGTERM or SIGINT, then a graceful stop (docs/operations.md).
+// /metrics — until SIGTERM or SIGINT, then a graceful stop (docs/operations.md). SIGHUP (or
+// `settle reload`, which finds it by its pid file) reloads the configuration (src/main/reload.ts).
 import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../../config/index.js';
 import { createApp } from '../../main/app.js';
+import { writeServePid } from '../../main/serve-pid.js';
 import { startServe } from '../../main/serve.js';
-import { context } from '../context.js';
+import { context, type GlobalOptions } from '../context.js';
 
 interface ServeCliOptions {
   host?: string;
@@ -26,7 +29,9 @@ function parseSeconds(value: string): number {
 
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('run the scheduler, the webhook receiver, /healthz and /metrics until SIGTERM')
+    .description(
+      'run the scheduler, the webhook receiver, /healthz and /metrics until SIGTERM; SIGHUP reloads the configuration',
+    )
     .option('--host <address>', 'listen address (default: server.host)')
     .option('--port <n>', 'listen port, 0 for any free one (default: server.port)', parsePort)
     .option('--no-scheduler', 'do not run scheduled jobs (a webhook-only instance)')
@@ -38,6 +43,7 @@ export function serveCommand(): Command {
     )
     .action(async (options: ServeCliOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
+      const file = cmd.optsWithGlobals<GlobalOptions>().config;
       const app = await createApp(config, logger);
       let running;
       try {
@@ -46,6 +52,8 @@ export function serveCommand(): Command {
           ...(options.port === undefined ? {} : { port: options.port }),
           scheduler: options.scheduler,
           graceMs: (options.grace ?? 60) * 1000,
+          // The same file, environment and working directory as at start.
+          loadConfig: () => loadConfig(file === undefined ? {} : { file }),
         });
       } catch (error) {
         await app.close();
@@ -58,10 +66,23 @@ export function serveCommand(): Command {
         process.stdout.write(
           `settle serve: listening on ${url}\n  webhook  ${url}/webhooks/banking\n  health   ${url}/healthz\n  metrics  ${url}/metrics\n${running.consoleUrl ? `  console  ${running.consoleUrl}\n` : ''}`,
         );
+      const removePid = writeServePid(config.dataDir);
+      const onHangUp = () => {
+        logger.info('signal received', { signal: 'SIGHUP' });
+        // The outcome is logged by the reload itself; a failure to apply is a bug, logged too.
+        serving.reload().catch((error: unknown) =>
+          logger.error('configuration reload failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      };
+      process.on('SIGHUP', onHangUp);
       await new Promise<void>((resolve) => {
         const onSignal = (signal: NodeJS.Signals) => {
           process.off('SIGTERM', onSignal);
           process.off('SIGINT', onSignal);
+          process.off('SIGHUP', onHangUp);
+          removePid();
           logger.info('signal received', { signal });
           serving.stop().then(resolve, (error: unknown) => {
             logger.error('graceful stop failed', { error: error instanceof Error ? error.message : String(error) });

@@ -1,7 +1,7 @@
 // Who the signed-in person is to each company: the roles of every people entry that is the same
 // person (src/domain/person.ts: the same explicit person id, else the same e-mail without case
 // or spaces), from the configuration's companies[].people, the same list the approval notices
-// use. Read on every request, so a changed configuration takes effect at the next restart
+// use. Read on every request, so a reloaded configuration (src/main/reload.ts) takes effect at once
 // without anyone signing in again.
 import { personOf, samePerson, type Login, type PersonDirectory } from '../../domain/person.js';
 import type { Person, Role } from '../../domain/roles.js';
