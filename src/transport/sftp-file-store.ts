@@ -7,7 +7,7 @@ import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
-import { kindOf, notRegularFile } from './entry-kind.js';
+import { kindOf, longerThanListed, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
@@ -185,7 +185,11 @@ export class SftpFileStore implements FileStore {
   }
 
   /** lstat, open, fstat of the handle compared with the lstat: a link on the server is never read. */
-  private async openRegular(sftp: SFTPWrapper, path: string, remotePath: string): Promise<Buffer> {
+  private async openRegular(
+    sftp: SFTPWrapper,
+    path: string,
+    remotePath: string,
+  ): Promise<{ handle: Buffer; size: number }> {
     const where = `${this.description}${this.description.endsWith('/') ? '' : '/'}${path}`;
     const seen = await call<Stats>((cb) => sftp.lstat(remotePath, cb));
     const kind = kindOf(seen);
@@ -194,7 +198,7 @@ export class SftpFileStore implements FileStore {
     try {
       const opened = await call<Stats>((cb) => sftp.fstat(handle, cb));
       if (!sameFile(seen, opened)) throw notRegularFile(where, 'replaced');
-      return handle;
+      return { handle, size: opened.size };
     } catch (error) {
       await call((cb) => sftp.close(handle, cb)).catch(() => undefined);
       throw error;
@@ -206,7 +210,7 @@ export class SftpFileStore implements FileStore {
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async (connection) => {
       const { sftp } = connection;
-      const handle = await this.openRegular(sftp, path, remotePath);
+      const { handle } = await this.openRegular(sftp, path, remotePath);
       const source = openStream(sftp, remotePath, handle);
       const out = new PassThrough();
       source.on('error', (error: unknown) => out.destroy(this.session.streamError('read', path, error, connection)));
@@ -219,9 +223,19 @@ export class SftpFileStore implements FileStore {
     splitPath(path);
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async ({ sftp }) => {
-      const handle = await this.openRegular(sftp, path, remotePath);
+      const { handle, size } = await this.openRegular(sftp, path, remotePath);
       const chunks: Buffer[] = [];
-      for await (const chunk of openStream(sftp, remotePath, handle)) chunks.push(chunk as Buffer);
+      let total = 0;
+      const source = openStream(sftp, remotePath, handle);
+      for await (const chunk of source) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        // A server that sends more than the size it gave the open file would fill memory.
+        if (total > size) {
+          source.destroy();
+          throw longerThanListed(this.description, path, size);
+        }
+      }
       return Buffer.concat(chunks);
     });
   }

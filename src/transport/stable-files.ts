@@ -56,8 +56,27 @@ export interface EarlierLook {
 
 export interface SkippedFile {
   name: string;
-  reason: 'temporary-name' | 'unsafe-name' | 'pattern' | 'changing' | 'too-new' | 'vanished' | 'marker' | 'no-marker';
+  reason:
+    | 'temporary-name'
+    | 'unsafe-name'
+    | 'pattern'
+    | 'changing'
+    | 'too-new'
+    | 'time-ahead'
+    | 'vanished'
+    | 'marker'
+    | 'no-marker';
+  /** For `time-ahead`: the file's time, which is ahead of the clock by more than `AHEAD_TOLERANCE_MS`. */
+  mtimeMs?: number;
 }
+
+/**
+ * How far a file's time may be ahead of the clock and still be waited for as merely too new:
+ * clocks of two machines differ by seconds. A time further ahead is a wrong server clock or a
+ * server that lies; the file would wait, silently, until that time. It is skipped as
+ * `time-ahead`, which pickup reports as a refusal a person should see.
+ */
+export const AHEAD_TOLERANCE_MS = 60_000;
 
 export interface StableFiles {
   /** Files that may be taken, by name, with what the second look saw. */
@@ -157,6 +176,8 @@ export async function takeStableFiles(
     const again = second.get(name);
     if (!again) skipped.push({ name, reason: 'vanished' });
     else if (again.size !== first.size || again.mtimeMs !== first.mtimeMs) skipped.push({ name, reason: 'changing' });
+    else if (again.mtimeMs - now > AHEAD_TOLERANCE_MS)
+      skipped.push({ name, reason: 'time-ahead', mtimeMs: again.mtimeMs });
     else if (now - Math.floor(again.mtimeMs) < minAgeMs) skipped.push({ name, reason: 'too-new' });
     else stable.push(again);
   }

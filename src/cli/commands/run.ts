@@ -167,6 +167,12 @@ function printPicked(picked: readonly PickedFile[], unitsDone: number): void {
       process.stdout.write(`${p.company}  ${p.name}: waiting in ${p.movedTo} for ${p.waitingFor ?? 'the next run'}\n`);
       continue;
     }
+    if (p.outcome === 'refused') {
+      process.stdout.write(
+        `${p.company}  ${p.name}: refused, left in ${p.movedTo} unread: ${p.refused?.code ?? ''}: ${p.refused?.message ?? ''}\n`,
+      );
+      continue;
+    }
     const report = p.report ? ` — report: ${p.report}` : '';
     const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
     process.stdout.write(
