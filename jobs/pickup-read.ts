@@ -104,11 +104,8 @@ async function download(
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > listed) {
-        input.destroy();
-        done(longerThanListed(fileStore.description, path, listed));
-        return;
-      }
+      // The pipeline then destroys the source too: no more is asked of the server.
+      if (bytes > listed) return done(longerThanListed(fileStore.description, path, listed));
       hash.update(chunk);
       done(null, chunk);
     },
