@@ -13,7 +13,7 @@ import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
 import { endpointText, unpinnedError, type SftpConnection } from './sftp-connect.js';
-import { call, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
+import { call, END_OF_FILE, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
 import { partPath } from './part-name.js';
 
 export interface SftpFileStoreOptions {
@@ -150,20 +150,42 @@ export class SftpFileStore implements FileStore {
   async scan(dir: string): Promise<FolderScan> {
     const remoteDir = this.remote(dir);
     return this.run('list', dir, { idempotent: true }, async ({ sftp }) => {
-      const items = await call<FileEntryWithStats[]>((cb) => sftp.readdir(remoteDir, cb));
       const scan: FolderScan = { files: [], others: [] };
-      // readdir reports each entry as lstat does: a link is a link, and is never followed.
-      for (const { filename: name, attrs } of items) {
-        if (name === '.' || name === '..') continue;
-        const kind = kindOf(attrs);
-        if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
-        else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
+      // The folder is read a batch (about 100 entries) at a time, and each entry is kept only as
+      // its name, size and time: a folder of 100,000 entries costs those, not the server's
+      // whole answer with its long names and attributes at once (docs/transport.md).
+      const handle = await call<Buffer>((cb) => sftp.opendir(remoteDir, cb));
+      try {
+        for (;;) {
+          const batch = await this.nextBatch(sftp, handle);
+          if (batch === undefined) break;
+          // readdir reports each entry as lstat does: a link is a link, and is never followed.
+          for (const { filename: name, attrs } of batch) {
+            if (name === '.' || name === '..') continue;
+            const kind = kindOf(attrs);
+            if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+            else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
+          }
+        }
+      } finally {
+        await call((cb) => sftp.close(handle, cb)).catch(() => undefined);
       }
       const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
       scan.files.sort(byName);
       scan.others.sort(byName);
       return scan;
     });
+  }
+
+  /** The next entries of an open folder; undefined at its end. */
+  private async nextBatch(sftp: SFTPWrapper, handle: Buffer): Promise<FileEntryWithStats[] | undefined> {
+    try {
+      const batch = await call<FileEntryWithStats[] | false>((cb) => sftp.readdir(handle, cb));
+      return batch === false ? undefined : batch;
+    } catch (error) {
+      if (statusOf(error) === END_OF_FILE) return undefined;
+      throw error;
+    }
   }
 
   async stat(path: string): Promise<FileEntry | undefined> {

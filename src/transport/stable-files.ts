@@ -119,6 +119,26 @@ function safeName(name: string): boolean {
   }
 }
 
+/**
+ * Up to this many candidates, the second look is a look at each of them rather than at the
+ * whole folder: a folder flooded with entries nobody takes is then listed once, not twice.
+ */
+const LOOK_AT_EACH_UP_TO = 50;
+
+async function lookAgain(
+  store: FileStore,
+  dir: string,
+  candidates: Map<string, FileEntry>,
+): Promise<Map<string, FileEntry>> {
+  if (candidates.size > LOOK_AT_EACH_UP_TO) return new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
+  const again = new Map<string, FileEntry>();
+  for (const name of candidates.keys()) {
+    const entry = await store.stat(dir === '' || dir === '.' ? name : `${dir.replace(/\/$/, '')}/${name}`);
+    if (entry) again.set(name, { ...entry, name });
+  }
+  return again;
+}
+
 /** Lists `dir` twice, `settleMs` apart, and returns the files that did not change in between. */
 export async function takeStableFiles(
   store: FileStore,
@@ -165,7 +185,7 @@ export async function takeStableFiles(
   if (wait === 0) second = new Map(candidates);
   else {
     await sleep(wait ?? settleMs);
-    second = new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
+    second = await lookAgain(store, dir, candidates);
   }
   // Whole milliseconds on both sides: a file system keeps times finer than the clock's, so a file
   // written in the clock's current millisecond would otherwise seem to come from the future and
