@@ -50,7 +50,11 @@ export function runCommand(): Command {
           finishUnits(units);
           const needsPerson = picked.some(
             (p) =>
-              p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted' || p.held,
+              p.outcome === 'rejected' ||
+              p.outcome === 'duplicate' ||
+              p.outcome === 'partially-accepted' ||
+              p.outcome === 'refused' ||
+              p.held,
           );
           return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
         });
