@@ -134,7 +134,11 @@ async function lookAgain(
   const again = new Map<string, FileEntry>();
   for (const name of candidates.keys()) {
     const entry = await store.stat(dir === '' || dir === '.' ? name : `${dir.replace(/\/$/, '')}/${name}`);
-    if (entry) again.set(name, { ...entry, name });
+    // Gone, or no longer a regular file to lstat while the listing says it is one (a server
+    // whose listing and lstat disagree): the listing decides, as it did for the first look, so
+    // such a file is read and refused with its reason rather than skipped without one.
+    if (!entry) return new Map((await store.list(dir)).map((listed) => [listed.name, listed]));
+    again.set(name, { ...entry, name });
   }
   return again;
 }
