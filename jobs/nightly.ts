@@ -133,11 +133,19 @@ export async function runNightly(
 }
 
 /** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
-/** Each file pickup left in the inbox, and what it waits for. */
+/** Each file pickup left in the inbox, and what it waits for or why it was refused. */
 export function waitingFilesText(picked: readonly PickedFile[]): string {
   const waiting = picked.filter((p) => p.outcome === 'waiting');
-  if (waiting.length === 0) return '';
-  return `; ${waiting.length} waiting: ${waiting.map((p) => `${p.name} for ${p.waitingFor ?? 'the next run'}`).join('; ')}`;
+  const refused = picked.filter((p) => p.outcome === 'refused');
+  const waitingText =
+    waiting.length === 0
+      ? ''
+      : `; ${waiting.length} waiting: ${waiting.map((p) => `${p.name} for ${p.waitingFor ?? 'the next run'}`).join('; ')}`;
+  const refusedText =
+    refused.length === 0
+      ? ''
+      : `; ${refused.length} refused, left in the inbox unread: ${refused.map((p) => `${p.name} (${p.refused?.code ?? 'refused'})`).join('; ')}`;
+  return waitingText + refusedText;
 }
 
 export function waitingText(waiting: SubmitSummary['waiting']): string {
@@ -215,7 +223,9 @@ async function runCompanyChain(
           needsPerson:
             held > 0 ||
             picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
-          files: picked.flatMap((p) => (p.outcome === 'waiting' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])])),
+          files: picked.flatMap((p) =>
+            p.outcome === 'waiting' || p.outcome === 'refused' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])],
+          ),
         };
       });
       await step('submit', async () => {

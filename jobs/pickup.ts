@@ -6,13 +6,12 @@
 // A file whose hash was rejected is validated anew when dropped again (the bank side may have been
 // fixed since, e.g. the debtor account enabled); its new record supersedes the rejected one.
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { CompanyConfig } from '../src/config/index.js';
 import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { Clock } from '../src/domain/clock.js';
+import type { ErrorCode } from '../src/domain/errors.js';
 import { dateInZone, today } from '../src/domain/local-date.js';
 import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import {
@@ -44,9 +43,10 @@ import { reportOthers } from './pickup-others.js';
 import { archivePath, freeName } from './pickup-paths.js';
 import { removeStaleParts } from './part-leftovers.js';
 import { outcomeLine } from './pickup-outcome.js';
+import { readInboxFile, timeAhead, type InboxRead } from './pickup-read.js';
 
 export type PickupOutcome =
-  'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting';
+  'accepted' | 'partially-accepted' | 'rejected' | 'duplicate' | 'healed' | 'cancellation' | 'waiting' | 'refused';
 
 export interface PickedFile {
   company: string;
@@ -61,6 +61,8 @@ export interface PickedFile {
   sha256?: string;
   /** Why a `waiting` file was left in the inbox for the next run, in the operator's words. */
   waitingFor?: string;
+  /** Why a `refused` file was left in the inbox unread: it was not what its listing said, or not a file. */
+  refused?: { code: ErrorCode; message: string };
   /** Lines held as likely duplicates of payments accepted from other files (not sent until a person decides). */
   held?: number;
 }
@@ -148,14 +150,15 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
       }
       continue;
     }
+    for (const s of skipped.filter((f) => f.reason === 'time-ahead'))
+      picked.push(
+        leftInInbox(deps, company, s.name, timeAhead(fileStore, posix.join(inbox, s.name), s.mtimeMs!, new Date())),
+      );
     const controls = stable.length === 0 ? undefined : await deps.controls?.(company);
     for (const entry of stable) {
       const result = await pickOne(deps, { company, fileStore, debtorCheck, controls }, entry);
-      if (!result) {
-        deps.logger.warn('inbox file changed while it was read: not taken, it is looked at again next run', {
-          company: company.id,
-          file: entry.name,
-        });
+      if (result.outcome === 'waiting' || result.outcome === 'refused') {
+        picked.push(result);
         continue;
       }
       if (marker) await fileStore.remove(posix.join(inbox, entry.name + marker));
@@ -181,21 +184,44 @@ interface CompanyInbox {
   controls?: ControlSetup | undefined;
 }
 
-async function pickOne(
+/**
+ * A file left in the inbox unread (the read went wrong, or the file is not what its listing
+ * said), reported in the run's summary and the log with its reason.
+ */
+function leftInInbox(
   deps: PickupDeps,
-  inboxOf: Omit<CompanyInbox, 'deps'>,
-  entry: FileEntry,
-): Promise<PickedFile | undefined> {
+  company: CompanyConfig,
+  name: string,
+  read: Exclude<InboxRead, { kind: 'read' }>,
+): PickedFile {
+  const base = { company: company.id, name, payments: 0, movedTo: posix.join(company.folders.inbox, name) };
+  if (read.kind === 'waiting') {
+    deps.logger.warn('inbox file not taken: it is read again next run', {
+      company: company.id,
+      file: name,
+      reason: read.why,
+    });
+    return { ...base, outcome: 'waiting', waitingFor: read.why };
+  }
+  deps.logger.warn('inbox file refused: left in place unread', {
+    company: company.id,
+    file: name,
+    code: read.code,
+    reason: read.why,
+  });
+  return { ...base, outcome: 'refused', refused: { code: read.code, message: read.why } };
+}
+
+async function pickOne(deps: PickupDeps, inboxOf: Omit<CompanyInbox, 'deps'>, entry: FileEntry): Promise<PickedFile> {
   const { company, fileStore } = inboxOf;
   const { inbox } = company.folders;
   const source = posix.join(inbox, entry.name);
   await mkdir(deps.workDir, { recursive: true });
   const local = join(deps.workDir, `${company.id}-${createHash('sha1').update(entry.name).digest('hex')}`);
   try {
-    const { sha256, bytes } = await download(fileStore, source, local);
-    // A writer that kept going after the stable check: what was read is not the whole file.
-    const after = await fileStore.stat(source);
-    if (bytes !== entry.size || after?.size !== entry.size || after.mtimeMs !== entry.mtimeMs) return undefined;
+    const read = await readInboxFile(fileStore, source, local, entry);
+    if (read.kind !== 'read') return leftInInbox(deps, company, entry.name, read);
+    const { sha256 } = read;
     const at: CompanyInbox = { deps, ...inboxOf };
     // A cancellation request is not a payment file: it never enters the file ledger.
     if (deps.cancellationRequest && looksLikeCamt055((await readFile(local)).subarray(0, 4096).toString('utf8')))
@@ -206,19 +232,6 @@ async function pickOne(
   } finally {
     await rm(local, { force: true });
   }
-}
-
-/** Copies the file to `local`, hashing it on the way (the one hash of the file on pickup). */
-async function download(fileStore: FileStore, path: string, local: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const input = await fileStore.read(path);
-  input.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    bytes += chunk.length;
-  });
-  await pipeline(input, createWriteStream(local));
-  return { sha256: hash.digest('hex'), bytes };
 }
 
 /**

@@ -27,6 +27,7 @@ export function pickupJson(picked: readonly PickedFile[]): Json {
       report: p.report ?? null,
       sha256: p.sha256 ?? null,
       waitingFor: p.waitingFor ?? null,
+      refused: p.refused ?? null,
     })),
   };
 }

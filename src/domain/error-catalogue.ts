@@ -26,7 +26,15 @@ export const errorCatalogue = {
   ERR_INTERNAL: { exit: runtime, meaning: 'an unexpected failure (a bug)' },
   ERR_CONFIG_INVALID: { exit: usage, meaning: 'the configuration has problems, each listed with its key path' },
   ERR_FILE_NAME_UNSAFE: { exit: findings, meaning: 'a file or folder name was refused before touching a file system' },
-  ERR_FILE_NOT_REGULAR: { exit: findings, meaning: 'an entry to read is a link, folder, pipe, device or socket' },
+  ERR_FILE_NOT_REGULAR: {
+    exit: findings,
+    meaning:
+      'an entry to read is a link, folder, pipe, device or socket, or a file with more than one name (hard link)',
+  },
+  ERR_FILE_NOT_AS_LISTED: {
+    exit: findings,
+    meaning: 'an inbox file was not what its listing said: other bytes than its size, or a time ahead of the clock',
+  },
   ERR_FILE_NOT_FOUND: { exit: runtime, meaning: 'a file or folder settle needs does not exist' },
   ERR_FILE_TARGET_EXISTS: {
     exit: runtime,

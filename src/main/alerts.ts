@@ -82,6 +82,17 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
   const findings: Finding[] = [];
   for (const p of result.picked) {
     add(`files ${p.outcome}`);
+    if (p.outcome === 'refused' && p.refused) {
+      findings.push({
+        kind: 'file-rejected',
+        key: `file-refused:${p.company}:${p.name}:${p.refused.code}`,
+        title: `${p.company}: payment file ${p.name} refused, left in the inbox unread`,
+        text: `${p.refused.message}\n(${p.refused.code}; docs/errors.md says what to do.)`,
+        company: p.company,
+        data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, code: p.refused.code },
+      });
+      continue;
+    }
     if (p.outcome !== 'rejected' && p.outcome !== 'partially-accepted' && p.outcome !== 'duplicate') continue;
     findings.push({
       kind: 'file-rejected',

@@ -26,7 +26,10 @@ export function kindOf(info: KindProbe): OtherKind | 'file' {
   return 'other';
 }
 
-const WORDS: Record<OtherKind | 'replaced', string> = {
+/** Why an entry is refused: its kind, swapped while being opened, or one file under several names. */
+export type Refusal = OtherKind | 'replaced' | 'hard-link';
+
+const WORDS: Record<Refusal, string> = {
   link: 'a link',
   directory: 'a folder',
   fifo: 'a named pipe (FIFO)',
@@ -34,13 +37,37 @@ const WORDS: Record<OtherKind | 'replaced', string> = {
   socket: 'a socket',
   other: 'not a regular file',
   replaced: 'replaced between the check and the opening',
+  // A second name of a file kept elsewhere (another company's archive, a secret): read as the
+  // inbox's own file it could be paid, or quoted, from where it was never dropped.
+  'hard-link': 'a file with more than one name (a hard link to a file elsewhere)',
+};
+
+const ADVICE = {
+  other: 'Put the file itself there, not a link or anything else.',
+  // A move is link + unlink (./local-file-store.ts): a process stopped between the two leaves
+  // the file under both names, the other one in archive/ or error/.
+  'hard-link':
+    'Put a copy of the file there, not a second name of it; if settle was stopped while moving it, its other name is in archive/ or error/ and this one can be removed.',
 };
 
 /** ERR_FILE_NOT_REGULAR: the entry is not a regular file (or was swapped while being opened). */
-export function notRegularFile(where: string, kind: OtherKind | 'replaced'): SettleError {
+export function notRegularFile(where: string, kind: Refusal): SettleError {
   return new SettleError(
     'ERR_FILE_NOT_REGULAR',
-    `${where} is ${WORDS[kind]}: settle reads regular files only and left it in place. Put the file itself there, not a link or anything else.`,
+    `${where} is ${WORDS[kind]}: settle reads regular files only and left it in place. ${ADVICE[kind === 'hard-link' ? 'hard-link' : 'other']}`,
     { details: { kind } },
+  );
+}
+
+/**
+ * ERR_FILE_NOT_AS_LISTED: more bytes came than the size the listing (or the open file) gave. A
+ * writer that kept going, or a server that lies about sizes: either way reading stops there, so
+ * a server that sends without end fills neither memory nor disk.
+ */
+export function longerThanListed(store: string, path: string, size: number): SettleError {
+  return new SettleError(
+    'ERR_FILE_NOT_AS_LISTED',
+    `${store}${store.endsWith('/') ? '' : '/'}${path} sent more than the ${size} byte(s) its listing gave: settle stopped reading there and took nothing of it.`,
+    { details: { path, listedBytes: size } },
   );
 }

@@ -98,6 +98,8 @@ export class LocalFileStore implements FileStore {
       const opened = await handle.stat();
       if (!opened.isFile() || opened.ino !== seen.ino || opened.dev !== seen.dev)
         throw notRegularFile(where, 'replaced');
+      // One file under two names: read here, a file kept elsewhere would pass for the inbox's own.
+      if (opened.nlink > 1) throw notRegularFile(where, 'hard-link');
       return handle;
     } catch (error) {
       await handle?.close();

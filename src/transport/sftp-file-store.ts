@@ -7,13 +7,13 @@ import type { FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
-import { kindOf, notRegularFile } from './entry-kind.js';
+import { kindOf, longerThanListed, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
 import { endpointText, unpinnedError, type SftpConnection } from './sftp-connect.js';
-import { call, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
+import { call, END_OF_FILE, FAILURE, NO_SUCH_FILE, SftpSession, statusOf, type RunOptions } from './sftp-session.js';
 import { partPath } from './part-name.js';
 
 export interface SftpFileStoreOptions {
@@ -150,20 +150,42 @@ export class SftpFileStore implements FileStore {
   async scan(dir: string): Promise<FolderScan> {
     const remoteDir = this.remote(dir);
     return this.run('list', dir, { idempotent: true }, async ({ sftp }) => {
-      const items = await call<FileEntryWithStats[]>((cb) => sftp.readdir(remoteDir, cb));
       const scan: FolderScan = { files: [], others: [] };
-      // readdir reports each entry as lstat does: a link is a link, and is never followed.
-      for (const { filename: name, attrs } of items) {
-        if (name === '.' || name === '..') continue;
-        const kind = kindOf(attrs);
-        if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
-        else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
+      // The folder is read a batch (about 100 entries) at a time, and each entry is kept only as
+      // its name, size and time: a folder of 100,000 entries costs those, not the server's
+      // whole answer with its long names and attributes at once (docs/transport.md).
+      const handle = await call<Buffer>((cb) => sftp.opendir(remoteDir, cb));
+      try {
+        for (;;) {
+          const batch = await this.nextBatch(sftp, handle);
+          if (batch === undefined) break;
+          // readdir reports each entry as lstat does: a link is a link, and is never followed.
+          for (const { filename: name, attrs } of batch) {
+            if (name === '.' || name === '..') continue;
+            const kind = kindOf(attrs);
+            if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+            else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
+          }
+        }
+      } finally {
+        await call((cb) => sftp.close(handle, cb)).catch(() => undefined);
       }
       const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
       scan.files.sort(byName);
       scan.others.sort(byName);
       return scan;
     });
+  }
+
+  /** The next entries of an open folder; undefined at its end. */
+  private async nextBatch(sftp: SFTPWrapper, handle: Buffer): Promise<FileEntryWithStats[] | undefined> {
+    try {
+      const batch = await call<FileEntryWithStats[] | false>((cb) => sftp.readdir(handle, cb));
+      return batch === false ? undefined : batch;
+    } catch (error) {
+      if (statusOf(error) === END_OF_FILE) return undefined;
+      throw error;
+    }
   }
 
   async stat(path: string): Promise<FileEntry | undefined> {
@@ -185,7 +207,11 @@ export class SftpFileStore implements FileStore {
   }
 
   /** lstat, open, fstat of the handle compared with the lstat: a link on the server is never read. */
-  private async openRegular(sftp: SFTPWrapper, path: string, remotePath: string): Promise<Buffer> {
+  private async openRegular(
+    sftp: SFTPWrapper,
+    path: string,
+    remotePath: string,
+  ): Promise<{ handle: Buffer; size: number }> {
     const where = `${this.description}${this.description.endsWith('/') ? '' : '/'}${path}`;
     const seen = await call<Stats>((cb) => sftp.lstat(remotePath, cb));
     const kind = kindOf(seen);
@@ -194,7 +220,7 @@ export class SftpFileStore implements FileStore {
     try {
       const opened = await call<Stats>((cb) => sftp.fstat(handle, cb));
       if (!sameFile(seen, opened)) throw notRegularFile(where, 'replaced');
-      return handle;
+      return { handle, size: opened.size };
     } catch (error) {
       await call((cb) => sftp.close(handle, cb)).catch(() => undefined);
       throw error;
@@ -206,7 +232,7 @@ export class SftpFileStore implements FileStore {
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async (connection) => {
       const { sftp } = connection;
-      const handle = await this.openRegular(sftp, path, remotePath);
+      const { handle } = await this.openRegular(sftp, path, remotePath);
       const source = openStream(sftp, remotePath, handle);
       const out = new PassThrough();
       source.on('error', (error: unknown) => out.destroy(this.session.streamError('read', path, error, connection)));
@@ -219,9 +245,19 @@ export class SftpFileStore implements FileStore {
     splitPath(path);
     const remotePath = this.remote(path);
     return this.run('read', path, { idempotent: true }, async ({ sftp }) => {
-      const handle = await this.openRegular(sftp, path, remotePath);
+      const { handle, size } = await this.openRegular(sftp, path, remotePath);
       const chunks: Buffer[] = [];
-      for await (const chunk of openStream(sftp, remotePath, handle)) chunks.push(chunk as Buffer);
+      let total = 0;
+      const source = openStream(sftp, remotePath, handle);
+      for await (const chunk of source) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        // A server that sends more than the size it gave the open file would fill memory.
+        if (total > size) {
+          source.destroy();
+          throw longerThanListed(this.description, path, size);
+        }
+      }
       return Buffer.concat(chunks);
     });
   }

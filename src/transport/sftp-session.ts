@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger.js';
 import { destroyConnection, openSftpConnection, type SftpConnection, type SftpCredentials } from './sftp-connect.js';
 
 // SFTP status codes (draft-ietf-secsh-filexfer-02), as ssh2 reports them in `error.code`.
+export const END_OF_FILE = 1;
 export const NO_SUCH_FILE = 2;
 export const PERMISSION_DENIED = 3;
 export const FAILURE = 4;

@@ -56,8 +56,27 @@ export interface EarlierLook {
 
 export interface SkippedFile {
   name: string;
-  reason: 'temporary-name' | 'unsafe-name' | 'pattern' | 'changing' | 'too-new' | 'vanished' | 'marker' | 'no-marker';
+  reason:
+    | 'temporary-name'
+    | 'unsafe-name'
+    | 'pattern'
+    | 'changing'
+    | 'too-new'
+    | 'time-ahead'
+    | 'vanished'
+    | 'marker'
+    | 'no-marker';
+  /** For `time-ahead`: the file's time, which is ahead of the clock by more than `AHEAD_TOLERANCE_MS`. */
+  mtimeMs?: number;
 }
+
+/**
+ * How far a file's time may be ahead of the clock and still be waited for as merely too new:
+ * clocks of two machines differ by seconds. A time further ahead is a wrong server clock or a
+ * server that lies; the file would wait, silently, until that time. It is skipped as
+ * `time-ahead`, which pickup reports as a refusal a person should see.
+ */
+export const AHEAD_TOLERANCE_MS = 60_000;
 
 export interface StableFiles {
   /** Files that may be taken, by name, with what the second look saw. */
@@ -98,6 +117,30 @@ function safeName(name: string): boolean {
     if (isSettleError(error, 'ERR_FILE_NAME_UNSAFE')) return false;
     throw error;
   }
+}
+
+/**
+ * Up to this many candidates, the second look is a look at each of them rather than at the
+ * whole folder: a folder flooded with entries nobody takes is then listed once, not twice.
+ */
+const LOOK_AT_EACH_UP_TO = 50;
+
+async function lookAgain(
+  store: FileStore,
+  dir: string,
+  candidates: Map<string, FileEntry>,
+): Promise<Map<string, FileEntry>> {
+  if (candidates.size > LOOK_AT_EACH_UP_TO) return new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
+  const again = new Map<string, FileEntry>();
+  for (const name of candidates.keys()) {
+    const entry = await store.stat(dir === '' || dir === '.' ? name : `${dir.replace(/\/$/, '')}/${name}`);
+    // Gone, or no longer a regular file to lstat while the listing says it is one (a server
+    // whose listing and lstat disagree): the listing decides, as it did for the first look, so
+    // such a file is read and refused with its reason rather than skipped without one.
+    if (!entry) return new Map((await store.list(dir)).map((listed) => [listed.name, listed]));
+    again.set(name, { ...entry, name });
+  }
+  return again;
 }
 
 /** Lists `dir` twice, `settleMs` apart, and returns the files that did not change in between. */
@@ -146,7 +189,7 @@ export async function takeStableFiles(
   if (wait === 0) second = new Map(candidates);
   else {
     await sleep(wait ?? settleMs);
-    second = new Map((await store.list(dir)).map((entry) => [entry.name, entry]));
+    second = await lookAgain(store, dir, candidates);
   }
   // Whole milliseconds on both sides: a file system keeps times finer than the clock's, so a file
   // written in the clock's current millisecond would otherwise seem to come from the future and
@@ -157,6 +200,8 @@ export async function takeStableFiles(
     const again = second.get(name);
     if (!again) skipped.push({ name, reason: 'vanished' });
     else if (again.size !== first.size || again.mtimeMs !== first.mtimeMs) skipped.push({ name, reason: 'changing' });
+    else if (again.mtimeMs - now > AHEAD_TOLERANCE_MS)
+      skipped.push({ name, reason: 'time-ahead', mtimeMs: again.mtimeMs });
     else if (now - Math.floor(again.mtimeMs) < minAgeMs) skipped.push({ name, reason: 'too-new' });
     else stable.push(again);
   }

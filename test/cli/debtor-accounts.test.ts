@@ -90,6 +90,7 @@ describe('debtor accounts checked at pickup', { timeout: 180_000 }, () => {
             report: null,
             sha256: null,
             waitingFor: expect.stringMatching(/^the bank's account list, to check the debtor accounts/),
+            refused: null,
           },
         ]);
         const night = await settle(['run', 'nightly'], unreachable);

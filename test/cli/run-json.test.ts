@@ -57,6 +57,7 @@ describe('settle run <job> --json', { timeout: 240_000 }, () => {
             report: null,
             sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
             waitingFor: null,
+            refused: null,
           },
         ]);
 

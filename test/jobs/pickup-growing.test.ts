@@ -106,8 +106,18 @@ async function provesNoPartialFile(store: FileStore, company: CompanyConfig, inb
     await store.ensureDir(company.folders.inbox);
     const writer: { current?: Writer } = { current: await Writer.start(join(inboxOnDisk, 'growing.csv')) };
     const deps = await pickupDeps(db, dir, appendingWhenReadEnds(store, writer));
-    // Run 1 read 60 lines, then the writer appended 140: nothing is accepted, the file stays.
-    expect(await runPickup(deps, [company])).toEqual([]);
+    // Run 1 read 60 lines, then the writer appended 140: nothing is accepted, the file stays,
+    // and the run says so.
+    expect(await runPickup(deps, [company])).toEqual([
+      {
+        company: 'acme',
+        name: 'growing.csv',
+        outcome: 'waiting',
+        payments: 0,
+        movedTo: `${company.folders.inbox}/growing.csv`,
+        waitingFor: expect.stringMatching(/^the file to stay still: it changed while it was read/) as string,
+      },
+    ]);
     expect(writer.current).toBeUndefined();
     expect(await readdir(inboxOnDisk)).toEqual(['growing.csv']);
     expect(await deps.ledger.listFiles({ company: 'acme' })).toEqual([]);

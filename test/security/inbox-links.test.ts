@@ -5,7 +5,7 @@
 // company that is a link leading out of its root is refused. Proved on local folders and over
 // SFTP against a real OpenSSH sshd (whose files are on this machine, so the test can plant links).
 import { execFileSync } from 'node:child_process';
-import { lstat, lutimes, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { link, lstat, lutimes, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -203,6 +203,46 @@ describe('security: links and other non-files in a local inbox', () => {
       );
       expect(await codeOf(store.writeAtomic('acme/r.txt', 'report'))).toBe('ERR_FILE_IO');
       expect(await readFile(join(setup.localRoot, 'elsewhere', 'client-secret'), 'utf8')).toBe(CLIENT_SECRET);
+    } finally {
+      await setup.close();
+      await cleanup();
+    }
+  });
+});
+
+describe('security: a hard link in a local inbox', () => {
+  it('a file with more than one name (a hard link to a payment file kept elsewhere) is refused, left in place, reported and never paid', async () => {
+    const { dir, cleanup } = await makeTempDir();
+    const root = join(dir, 'company');
+    const folders = { inbox: 'acme/inbox', archive: 'acme/archive', error: 'acme/error' };
+    await mkdir(join(root, 'acme', 'inbox'), { recursive: true });
+    await mkdir(join(root, 'elsewhere'), { recursive: true });
+    const company = configSchema.parse({
+      companies: [{ id: 'acme', name: 'ACME AS', organisationNumber: '999999999', root, folders }],
+    }).companies[0]!;
+    const stores = quietStores({});
+    const setup: Setup = {
+      company,
+      store: await stores.fileStore(company),
+      localRoot: root,
+      elsewhere: 'elsewhere',
+      close: () => stores.close(),
+    };
+    try {
+      await writeFile(join(root, 'elsewhere', 'payments.csv'), payment('E2E-ELSEWHERE'));
+      await link(join(root, 'elsewhere', 'payments.csv'), join(root, 'acme', 'inbox', 'linked.csv'));
+      await writeFile(join(root, 'acme', 'inbox', 'good.csv'), payment('E2E-GOOD'));
+      const { picked, files } = await pickup(setup, dir);
+      expect(picked.map((p) => [p.name, p.outcome, p.refused?.code ?? null])).toEqual([
+        ['good.csv', 'accepted', null],
+        ['linked.csv', 'refused', 'ERR_FILE_NOT_REGULAR'],
+      ]);
+      expect(picked[1]?.refused?.message).toContain(
+        'acme/inbox/linked.csv is a file with more than one name (a hard link to a file elsewhere): settle reads regular files only and left it in place.',
+      );
+      expect(files.map((f) => f.fileName)).toEqual(['good.csv']);
+      expect((await lstat(join(root, 'acme', 'inbox', 'linked.csv'))).nlink).toBe(2);
+      expect(await codeOf(setup.store.readBuffer('acme/inbox/linked.csv'))).toBe('ERR_FILE_NOT_REGULAR');
     } finally {
       await setup.close();
       await cleanup();

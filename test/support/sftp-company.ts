@@ -14,7 +14,13 @@ export interface SftpCompany {
   sub: string;
 }
 
-export function sftpCompany(server: SshdServer, prefix: string, intake: object = {}): SftpCompany {
+/** What the company needs of a server: the test sshd, or another SFTP server made for a test. */
+export type SftpServerAddress = Pick<
+  SshdServer,
+  'host' | 'port' | 'username' | 'hostKeySha256' | 'filesRoot' | 'privateKey'
+>;
+
+export function sftpCompany(server: SftpServerAddress, prefix: string, intake: object = {}): SftpCompany {
   const sub = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const folders = { inbox: `${sub}/inbox`, archive: `${sub}/archive`, error: `${sub}/error` };
   const parsed = configSchema.parse({

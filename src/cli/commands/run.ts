@@ -50,7 +50,11 @@ export function runCommand(): Command {
           finishUnits(units);
           const needsPerson = picked.some(
             (p) =>
-              p.outcome === 'rejected' || p.outcome === 'duplicate' || p.outcome === 'partially-accepted' || p.held,
+              p.outcome === 'rejected' ||
+              p.outcome === 'duplicate' ||
+              p.outcome === 'partially-accepted' ||
+              p.outcome === 'refused' ||
+              p.held,
           );
           return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
         });
@@ -165,6 +169,12 @@ function printPicked(picked: readonly PickedFile[], unitsDone: number): void {
   for (const p of picked) {
     if (p.outcome === 'waiting') {
       process.stdout.write(`${p.company}  ${p.name}: waiting in ${p.movedTo} for ${p.waitingFor ?? 'the next run'}\n`);
+      continue;
+    }
+    if (p.outcome === 'refused') {
+      process.stdout.write(
+        `${p.company}  ${p.name}: refused, left in ${p.movedTo} unread: ${p.refused?.code ?? ''}: ${p.refused?.message ?? ''}\n`,
+      );
       continue;
     }
     const report = p.report ? ` — report: ${p.report}` : '';
