@@ -1,5 +1,6 @@
 // Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
-// status, reason, bank paymentId, time, the PmtInfId the pain.002 names), with the same encoding and formula-injection rules as
+// status, reason, bank paymentId, time, the PmtInfId the pain.002 names, then whether and how the
+// bank booked it back), with the same encoding and formula-injection rules as
 // the statement CSV. Layout: docs/formats/pain002.md "Status CSV".
 import type { Issue } from '../../domain/issue.js';
 import type { PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
@@ -14,6 +15,9 @@ export const STATUS_CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'bank_payment_id', kind: 'text' },
   { name: 'time', kind: 'text' },
   { name: 'payment_information_id', kind: 'text' },
+  // Appended, never reordered: ERPs read these files by position.
+  { name: 'returned_on', kind: 'text' },
+  { name: 'return_bank_transaction_code', kind: 'text' },
 ];
 
 export type StatusCsvOptions = Omit<CsvOutputOptions, 'rowsPerChunk' | 'decimalSeparator'>;
@@ -39,6 +43,8 @@ export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOp
         line.bankPaymentId,
         line.time.toISOString(),
         group.originalPaymentInformationId,
+        line.returned?.bookingDate,
+        line.returned?.bankTransactionCode,
       ]);
     }
   }
