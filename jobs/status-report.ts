@@ -310,6 +310,8 @@ function statusLine(
   return {
     lineNumber: p.lineNumber,
     endToEndId: p.endToEndId,
+    // The ERP's InstrId, quoted back as OrgnlInstrId (ERPs look payments up by it).
+    ...(p.instructionId === undefined ? {} : { originalInstructionId: p.instructionId }),
     status: LINE_STATUS[p.state] ?? 'PDNG',
     ...(codes.length ? { reasonCodes: codes } : {}),
     ...(reasonText !== '' ? { reasonText } : {}),

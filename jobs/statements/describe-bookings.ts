@@ -139,7 +139,8 @@ function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry & { ow
     messageId: payment?.messageId,
     accountServicerRef: accountServicerRef(tx),
     paymentInformationId: payment?.paymentInformationId,
-    instructionId: tx.instructionId,
+    // The bank's, else the ERP's own InstrId of settle's payment: the same id the pain.002 quotes.
+    instructionId: tx.instructionId ?? payment?.instructionId,
     endToEndId: tx.endToEndId,
     // The full id: a writer never cuts it (docs/formats/identifiers.md).
     transactionId: tx.bankPaymentId ?? tx.bankTransactionId,
@@ -203,6 +204,7 @@ function lineDetails(p: OwnPayment, accountServicerRef?: string): TransactionDet
     messageId: p.messageId,
     accountServicerRef,
     paymentInformationId: p.paymentInformationId,
+    instructionId: p.instructionId,
     endToEndId: p.endToEndId,
     bankPaymentId: p.bankPaymentId,
   });

@@ -1,8 +1,9 @@
 // Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
 // status, reason, bank paymentId, time, the PmtInfId the pain.002 names, then whether and how the
-// bank booked it back), with the same encoding and formula-injection rules as
+// bank booked it back, amount, currency and the ERP's instruction id), with the same encoding and formula-injection rules as
 // the statement CSV. Layout: docs/formats/pain002.md "Status CSV".
 import type { Issue } from '../../domain/issue.js';
+import { formatAmount } from '../../domain/money.js';
 import type { PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
 import { CsvEncoder, type CsvColumn, type CsvOutputOptions } from '../statement-csv/csv-output.js';
 
@@ -18,6 +19,9 @@ export const STATUS_CSV_COLUMNS: readonly CsvColumn[] = [
   // Appended, never reordered: ERPs read these files by position.
   { name: 'returned_on', kind: 'text' },
   { name: 'return_bank_transaction_code', kind: 'text' },
+  { name: 'amount', kind: 'number' },
+  { name: 'currency', kind: 'text' },
+  { name: 'instruction_id', kind: 'text' },
 ];
 
 export type StatusCsvOptions = Omit<CsvOutputOptions, 'rowsPerChunk' | 'decimalSeparator'>;
@@ -45,6 +49,10 @@ export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOp
         group.originalPaymentInformationId,
         line.returned?.bookingDate,
         line.returned?.bankTransactionCode,
+        // The instructed amount, "." as decimal separator and the currency's decimals, as in the pain.002.
+        line.amount === undefined ? undefined : formatAmount(line.amount),
+        line.amount?.currency,
+        line.originalInstructionId,
       ]);
     }
   }

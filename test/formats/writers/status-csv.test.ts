@@ -9,9 +9,9 @@ describe('status CSV writer', () => {
     const { bytes, issues } = writeStatusCsv(sampleStatusReport());
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'file;line;end_to_end_id;status;reason;bank_payment_id;time;payment_information_id;returned_on;return_bank_transaction_code',
+      'file;line;end_to_end_id;status;reason;bank_payment_id;time;payment_information_id;returned_on;return_bank_transaction_code;amount;currency;instruction_id',
     );
-    expect(STATUS_CSV_COLUMNS).toHaveLength(10);
+    expect(STATUS_CSV_COLUMNS).toHaveLength(13);
     const rows = parse<Record<string, string>>(text, { delimiter: ';', columns: true });
     expect(rows).toHaveLength(5);
     expect(rows[0]).toEqual({
@@ -25,6 +25,9 @@ describe('status CSV writer', () => {
       payment_information_id: 'PMTINF-1',
       returned_on: '',
       return_bank_transaction_code: '',
+      amount: '1250.00',
+      currency: 'EUR',
+      instruction_id: 'INSTR-0001',
     });
     expect(rows[3]).toMatchObject({
       line: '4',

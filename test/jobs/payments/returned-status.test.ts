@@ -132,7 +132,7 @@ const suite: EngineSuite = (name, open) => {
           .split('<TxInfAndSts>')
           .find((t) => t.includes(`<OrgnlEndToEndId>${RETURNED.endToEndId}<`));
         expect(returned).toMatch(
-          /^<OrgnlEndToEndId>ACME-RET-0001<\/OrgnlEndToEndId><TxSts>RJCT<\/TxSts><StsRsnInf><Rsn><Cd>AC04<\/Cd><\/Rsn><AddtlInf>Returned payment: Account closed<\/AddtlInf><\/StsRsnInf>/,
+          /^<OrgnlInstrId>ACME-INSTR-0001<\/OrgnlInstrId><OrgnlEndToEndId>ACME-RET-0001<\/OrgnlEndToEndId><TxSts>RJCT<\/TxSts><StsRsnInf><Rsn><Cd>AC04<\/Cd><\/Rsn><AddtlInf>Returned payment: Account closed<\/AddtlInf><\/StsRsnInf>/,
         );
         expect(returned).toContain('<InstdAmt Ccy="NOK">1250.00</InstdAmt>');
         const paid = flat.split('<TxInfAndSts>').find((t) => t.includes(`<OrgnlEndToEndId>${PAID.endToEndId}<`));
@@ -148,6 +148,26 @@ const suite: EngineSuite = (name, open) => {
       expect(before).not.toContain('AC04');
     });
 
+    itWith('xmllint')('camt.053 and camt.054 quote the ERP’s InstrId for its payments and for the return', async () => {
+      const statement = (day: string, suffix: string) =>
+        readFile(join(dir, 'acme', 'statements', `acme-${SEED.operatingIban}-${day}.${suffix}`), 'utf8');
+      for (const [day, suffix, schema, ids] of [
+        ['2026-01-07', 'camt.053.001.02.xml', 'camt.053.001.02', [RETURNED, PAID]],
+        ['2026-01-07', 'debit.camt.054.001.02.xml', 'camt.054.001.02', [RETURNED, PAID]],
+        ['2026-01-08', 'camt.053.001.02.xml', 'camt.053.001.02', [RETURNED]],
+        ['2026-01-08', 'credit.camt.054.001.02.xml', 'camt.054.001.02', [RETURNED]],
+      ] as const) {
+        const xml = await statement(day, suffix);
+        const check = await xmllintValidate(xml, schema);
+        expect(check.valid, `${day} ${suffix}: ${check.output}`).toBe(true);
+        const flat = xml.replace(/>\s+</g, '><');
+        for (const p of ids)
+          expect(flat, `${day} ${suffix}`).toContain(
+            `<InstrId>${p.instructionId}</InstrId><EndToEndId>${p.endToEndId}</EndToEndId>`,
+          );
+      }
+    });
+
     it('the status CSV row is a return, told apart from a refusal before booking', async () => {
       const rows = parse<Record<string, string>>(await newest('.status.csv'), { columns: true, delimiter: ';' });
       expect(rows.find((r) => r.end_to_end_id === RETURNED.endToEndId)).toMatchObject({
@@ -155,11 +175,17 @@ const suite: EngineSuite = (name, open) => {
         reason: 'AC04: Returned payment: Account closed',
         returned_on: '2026-01-08',
         return_bank_transaction_code: 'PMNT-ICDT-RRTN',
+        amount: '1250.00',
+        currency: 'NOK',
+        instruction_id: RETURNED.instructionId,
       });
       expect(rows.find((r) => r.end_to_end_id === PAID.endToEndId)).toMatchObject({
         status: 'ACSC',
         returned_on: '',
         return_bank_transaction_code: '',
+        amount: '800.00',
+        currency: 'NOK',
+        instruction_id: PAID.instructionId,
       });
     });
   });
