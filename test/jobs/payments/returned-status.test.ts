@@ -168,6 +168,18 @@ const suite: EngineSuite = (name, open) => {
       }
     });
 
+    it('the statement CSV of each day carries its balances, the last row’s balance its closing balance', async () => {
+      for (const day of ['2026-01-07', '2026-01-08']) {
+        const csv = await readFile(join(dir, 'acme', 'statements', `acme-${SEED.operatingIban}-${day}.csv`), 'utf8');
+        const rows = parse<Record<string, string>>(csv, { columns: true, delimiter: ';' });
+        expect(rows.length, day).toBeGreaterThan(0);
+        // The configured default: a decimal comma.
+        const num = (text: string | undefined) => Number(text!.replace(',', '.'));
+        expect(num(rows[0]!.balance_after), day).toBeCloseTo(num(rows[0]!.opening_balance) + num(rows[0]!.amount), 2);
+        expect(rows.at(-1)!.balance_after, day).toBe(rows.at(-1)!.closing_balance);
+      }
+    });
+
     it('the status CSV row is a return, told apart from a refusal before booking', async () => {
       const rows = parse<Record<string, string>>(await newest('.status.csv'), { columns: true, delimiter: ';' });
       expect(rows.find((r) => r.end_to_end_id === RETURNED.endToEndId)).toMatchObject({
