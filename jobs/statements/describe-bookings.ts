@@ -106,6 +106,8 @@ export function statementEntry(tx: StoredTransaction): StatementEntry {
     bankTransactionCode(tx.bankTransactionCode) ??
     // A credit transfer of ours that came back, when the bank gave no code: booked as a return.
     (tx.returnReason !== undefined && tx.amount.minor > 0n ? RETURNED_TRANSFER : defaultBankTransactionCode(tx.amount));
+  if (tx.proprietaryBankTransactionCode !== undefined && !('proprietary' in entry.bankTransactionCode))
+    entry.proprietaryBankTransactionCode = tx.proprietaryBankTransactionCode;
   if (tx.additionalInfo !== undefined) entry.additionalInfo = tx.additionalInfo;
   if (tx.endToEndId !== undefined) entry.endToEndId = tx.endToEndId;
   if (tx.counterpartyName !== undefined || tx.counterpartyIban !== undefined) {

@@ -365,6 +365,7 @@ function toStoredTransaction(r: Row): StoredTransaction {
     ...opt('accountServicerRef', toOptStr(r.account_servicer_ref)),
     ...opt('additionalInfo', toOptStr(r.additional_info)),
     ...opt('bankTransactionCode', toOptStr(r.bank_transaction_code)),
+    ...opt('proprietaryBankTransactionCode', toOptStr(r.proprietary_bank_transaction_code)),
     ...opt('instructionId', toOptStr(r.instruction_id)),
     ...opt('bankPaymentId', toOptStr(r.bank_payment_id)),
     ...opt('returnReason', toOptStr(r.return_reason)),

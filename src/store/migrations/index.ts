@@ -55,6 +55,7 @@ import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
 import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
 import { up as instructionIdUp } from './0700-instruction-id.js';
+import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-code.js';
 
 export interface Migration {
   readonly name: string;
@@ -120,4 +121,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0650_hold_rules', up: holdRulesUp },
   { name: '0660_hold_first_release', up: holdFirstReleaseUp },
   { name: '0700_instruction_id', up: instructionIdUp },
+  { name: '0701_proprietary_bank_transaction_code', up: proprietaryCodeUp },
 ];
