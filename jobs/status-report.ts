@@ -9,7 +9,13 @@
 // (same name, same bytes) on the next run instead of adding a second one.
 import { createHash } from 'node:crypto';
 import type { CompanyConfig } from '../src/config/index.js';
-import { messageForTpp, messagesForRefusal, type BankProblem, type LineMessage } from '../src/domain/line-message.js';
+import {
+  messageForReturn,
+  messageForTpp,
+  messagesForRefusal,
+  type BankProblem,
+  type LineMessage,
+} from '../src/domain/line-message.js';
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../src/domain/payment-status.js';
 import { shortIdentifier } from '../src/domain/iso-identifier.js';
 import { writePain002 } from '../src/formats/pain002/index.js';
@@ -17,7 +23,7 @@ import { renderRefusedLinesHtml, renderRefusedLinesText, type RefusedLine } from
 import { writeStatusCsv } from '../src/formats/status-csv/index.js';
 import { formatAmount } from '../src/domain/money.js';
 import { formatInZone } from '../src/domain/zoned-time.js';
-import type { StoredFile, StoredPayment } from '../src/store/index.js';
+import type { BookedReturn, StoredFile, StoredPayment } from '../src/store/index.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
 import { writeFinalCamt029Answers } from './payments/camt029-final.js';
@@ -53,6 +59,8 @@ export async function runStatusReport(
       ...(await deps.store.files.listFiles({ company: company.id, state: 'submitted' })).map((f) => f.id),
       ...(await deps.store.files.listFiles({ company: company.id, state: 'attention' })).map((f) => f.id),
       ...(await deps.store.payments.filesChangedSince(company.id, since)),
+      // A payment the bank booked back after it was accepted changes its file's report too.
+      ...(await deps.store.statements.filesReturnedSince(company.id, since)),
     ]);
     for (const fileId of [...open].sort()) {
       const file = await deps.store.files.getFile(fileId);
@@ -79,8 +87,13 @@ async function reportFor(
   const payments = await deps.store.payments.listByFile(file.id);
   // Lines not yet at the bank: report when the whole file has been sent (or refused).
   if (payments.length === 0 || payments.some((p) => p.state === 'accepted' || p.state === 'queued')) return undefined;
+  const returns = await deps.store.statements.bookedReturns(company.id, payments.filter(settled));
   const fingerprint = createHash('sha256')
-    .update(payments.map((p) => `${p.id}:${p.state}:${JSON.stringify(p.tppMessages)}`).join('\n'))
+    .update(
+      payments
+        .map((p) => `${p.id}:${p.state}:${JSON.stringify(p.tppMessages)}${returnedMark(returns.get(p.endToEndId))}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 40);
   const formats = company.status.formats;
@@ -91,6 +104,12 @@ async function reportFor(
 
   const times = await deps.store.payments.changeTimes(file.id);
   const { messages, bankIds } = await bulkFacts(deps, payments);
+  for (const p of payments) {
+    const returned = returns.get(p.endToEndId);
+    if (returned === undefined) continue;
+    messages.set(p.id, [messageForReturn(returned.returnReason!, returned.additionalInfo, p.lineNumber)]);
+    times.set(p.id, returned.firstSeenAt);
+  }
   const groups = new Map<string, PaymentStatusLine[]>();
   const refused: RefusedLine[] = [];
   // Stand-ins written for ids longer than their field (a CSV bulk's group id, a long bank id), stored to map back.
@@ -111,6 +130,15 @@ async function reportFor(
         action: m.action,
       });
     const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), said, p.bulkId ? bankIds.get(p.bulkId) : undefined);
+    const returned = returns.get(p.endToEndId);
+    if (returned !== undefined) {
+      // Booked back after it was accepted: refused (RJCT) with the return's reason, marked as a return.
+      line.status = 'RJCT';
+      line.returned = {
+        bookingDate: returned.bookingDate!,
+        ...(returned.bankTransactionCode === undefined ? {} : { bankTransactionCode: returned.bankTransactionCode }),
+      };
+    }
     if (said.length > 0 && (line.status === 'RJCT' || messages.has(p.id)))
       refused.push({
         lineNumber: p.lineNumber,
@@ -176,6 +204,16 @@ async function reportFor(
   await store.writeAtomic(`${base}.html`, Buffer.from(renderRefusedLinesHtml(human)));
   await store.writeAtomic(`${base}.txt`, Buffer.from(renderRefusedLinesText(human)));
   return { ...written, refused, humanReport: `${base}.txt` };
+}
+
+/** Lines the bank may have paid (not refused or cancelled): only those can come back. */
+function settled(p: StoredPayment): boolean {
+  return p.state !== 'RJCT' && p.state !== 'CANC';
+}
+
+/** What a return adds to a line's fingerprint: nothing when there is none, so other reports keep theirs. */
+function returnedMark(returned: BookedReturn | undefined): string {
+  return returned === undefined ? '' : `:returned:${returned.id}`;
 }
 
 function exportFormat(format: string): string {
@@ -272,6 +310,8 @@ function statusLine(
   return {
     lineNumber: p.lineNumber,
     endToEndId: p.endToEndId,
+    // The ERP's InstrId, quoted back as OrgnlInstrId (ERPs look payments up by it).
+    ...(p.instructionId === undefined ? {} : { originalInstructionId: p.instructionId }),
     status: LINE_STATUS[p.state] ?? 'PDNG',
     ...(codes.length ? { reasonCodes: codes } : {}),
     ...(reasonText !== '' ? { reasonText } : {}),

@@ -65,6 +65,8 @@ export function toTransactionInput(account: Account, tx: Transaction): BankTrans
   if (tx.accountServicerReference !== undefined) input.accountServicerRef = tx.accountServicerReference;
   if (tx.additionalInformation !== undefined) input.additionalInfo = tx.additionalInformation;
   if (tx.bankTransactionCode !== undefined) input.bankTransactionCode = tx.bankTransactionCode;
+  if (tx.proprietaryBankTransactionCode !== undefined)
+    input.proprietaryBankTransactionCode = tx.proprietaryBankTransactionCode;
   if (tx.instructionId !== undefined) input.instructionId = tx.instructionId;
   if (tx.paymentId !== undefined) input.bankPaymentId = tx.paymentId;
   if (tx.returnReason !== undefined) input.returnReason = tx.returnReason;

@@ -106,6 +106,8 @@ export function statementEntry(tx: StoredTransaction): StatementEntry {
     bankTransactionCode(tx.bankTransactionCode) ??
     // A credit transfer of ours that came back, when the bank gave no code: booked as a return.
     (tx.returnReason !== undefined && tx.amount.minor > 0n ? RETURNED_TRANSFER : defaultBankTransactionCode(tx.amount));
+  if (tx.proprietaryBankTransactionCode !== undefined && !('proprietary' in entry.bankTransactionCode))
+    entry.proprietaryBankTransactionCode = tx.proprietaryBankTransactionCode;
   if (tx.additionalInfo !== undefined) entry.additionalInfo = tx.additionalInfo;
   if (tx.endToEndId !== undefined) entry.endToEndId = tx.endToEndId;
   if (tx.counterpartyName !== undefined || tx.counterpartyIban !== undefined) {
@@ -139,7 +141,8 @@ function toEntry(tx: StoredTransaction, own: OwnPayments): StatementEntry & { ow
     messageId: payment?.messageId,
     accountServicerRef: accountServicerRef(tx),
     paymentInformationId: payment?.paymentInformationId,
-    instructionId: tx.instructionId,
+    // The bank's, else the ERP's own InstrId of settle's payment: the same id the pain.002 quotes.
+    instructionId: tx.instructionId ?? payment?.instructionId,
     endToEndId: tx.endToEndId,
     // The full id: a writer never cuts it (docs/formats/identifiers.md).
     transactionId: tx.bankPaymentId ?? tx.bankTransactionId,
@@ -203,6 +206,7 @@ function lineDetails(p: OwnPayment, accountServicerRef?: string): TransactionDet
     messageId: p.messageId,
     accountServicerRef,
     paymentInformationId: p.paymentInformationId,
+    instructionId: p.instructionId,
     endToEndId: p.endToEndId,
     bankPaymentId: p.bankPaymentId,
   });

@@ -105,6 +105,7 @@ export function readStatementDetails(tx: Json): {
   instructionId?: string;
   additionalInformation?: string;
   bankTransactionCode?: string;
+  proprietaryBankTransactionCode?: string;
   returnReason?: string;
 } {
   const references = asObject(tx.references);
@@ -114,6 +115,9 @@ export function readStatementDetails(tx: Json): {
     instructionId: asString(references?.instructionId) ?? asString(tx.instructionId),
     additionalInformation: asString(tx.additionalInformation),
     bankTransactionCode: asString(tx.bankTransactionCode) ?? asString(tx.proprietaryBankTransactionCode),
+    // The bank's own code beside an ISO one (alone, it is the code above): BkTxCd/Prtry.
+    proprietaryBankTransactionCode:
+      asString(tx.bankTransactionCode) === undefined ? undefined : asString(tx.proprietaryBankTransactionCode),
     returnReason: asString(reason) ?? asString(asObject(reason)?.code),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));

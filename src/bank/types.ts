@@ -133,6 +133,8 @@ export interface Transaction {
   additionalInformation?: string;
   /** As the bank sent it: an ISO code "PMNT-ICDT-ESCT" or its own. */
   bankTransactionCode?: string;
+  /** The bank's own code, when it gave one beside an ISO bankTransactionCode. */
+  proprietaryBankTransactionCode?: string;
   /** amountDetails.instructedAmount. */
   instructedAmount?: Amount;
   /** The reason code of a payment that came back (returnReason, as a code or {code}). */

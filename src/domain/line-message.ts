@@ -85,6 +85,20 @@ export function reasonCodeForStatus(status: number | undefined): string {
   return (status !== undefined ? STATUS_CODES[status] : undefined) ?? 'NARR';
 }
 
+/**
+ * What the bank said about a payment it booked back after it was accepted (returned, reversed):
+ * its return reason and its words, with the action for the reason. Money went out and came back.
+ */
+export function messageForReturn(reason: string, bankText: string | undefined, lineNumber: number): LineMessage {
+  const code = reasonCodeOf(reason);
+  return {
+    code,
+    bankText: bankText ?? 'Returned by the creditor’s bank',
+    lineNumber,
+    action: `The payment was paid and came back to the debtor account. ${actionFor(code)}`,
+  };
+}
+
 export function actionFor(code: string): string {
   return ACTIONS[code] ?? ACTIONS.NARR!;
 }

@@ -1,6 +1,7 @@
 // The payment status report model: what settle tells an ERP about the lines of a file it picked
 // up (pain.002, status CSV). One report per original file (pain.001 message); lines grouped by
 // the original PmtInf (or, for CSV inputs, the bulk the file became).
+import type { LocalDate } from './local-date.js';
 import type { Money } from './money.js';
 
 /**
@@ -24,6 +25,20 @@ export interface PaymentStatusLine {
   amount?: Money;
   /** When the status was reached. */
   time: Date;
+  /**
+   * The bank booked the payment back after it was accepted (a return, reversal or reject after
+   * settlement): the status is RJCT with the return's reason, and this says it is a return and
+   * not a refusal before booking.
+   */
+  returned?: PaymentReturn;
+}
+
+/** The booking of a payment that came back. */
+export interface PaymentReturn {
+  /** The day the bank booked the money back. */
+  bookingDate: LocalDate;
+  /** The return booking's bank transaction code as the statements show it (e.g. PMNT-ICDT-RRTN). */
+  bankTransactionCode?: string;
 }
 
 export interface PaymentStatusGroup {

@@ -34,6 +34,12 @@ export interface PaymentInstruction {
   batchBooking?: boolean;
   /** 1-based position of the line in its file (CSV row, or transaction index in pain.001). */
   lineNumber: number;
+  /**
+   * The ERP's instruction id (pain.001 PmtId/InstrId, or a CSV column): not sent to the bank (the
+   * bulk request has no field for it), kept and quoted back in pain.002 OrgnlInstrId and the
+   * statements' Refs/InstrId, since some ERPs look their payments up by it.
+   */
+  instructionId?: string;
   /** pain.001 PmtInfId of the line's payment information block: pain.002 reports by it. */
   paymentInformationId?: string;
 }

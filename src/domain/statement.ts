@@ -106,6 +106,8 @@ export interface StatementEntry {
   accountServicerRef?: string;
   endToEndId?: string;
   bankTransactionCode?: BankTransactionCode;
+  /** The bank's own code beside an ISO `bankTransactionCode` (BkTxCd/Prtry/Cd after Domn). */
+  proprietaryBankTransactionCode?: string;
   /** The other side: the debtor of a credit entry, the creditor of a debit entry. */
   counterparty?: Counterparty;
   remittance?: Remittance;

@@ -71,6 +71,8 @@ export interface Transaction {
   endToEndIds?: string[];
   /** ISO domain-family-subfamily, e.g. PMNT-ICDT-ESCT. */
   bankTransactionCode?: string;
+  /** The bank's own code beside the ISO one, as real banks give their booking type. */
+  proprietaryBankTransactionCode?: string;
   additionalInformation?: string;
   /** A payment that came back: the ISO return reason code. */
   returnReason?: string;

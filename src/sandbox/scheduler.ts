@@ -142,6 +142,7 @@ export function bookReturn(sb: Sandbox, endToEndId: string, code: string, messag
       paymentId: line.paymentId,
       bookedAt: new Date(at).toISOString(),
       bankTransactionCode: 'PMNT-ICDT-RRTN',
+      proprietaryBankTransactionCode: 'SBX-RETURN',
       additionalInformation: `Returned payment: ${message}`,
       returnReason: code,
     };

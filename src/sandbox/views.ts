@@ -133,6 +133,7 @@ export function transactionView(sb: Sandbox, t: Transaction): Record<string, unk
     transactionSource: t.paymentId ? 'payment' : 'bank',
     paymentId: t.paymentId,
     bankTransactionCode: t.bankTransactionCode ?? null,
+    proprietaryBankTransactionCode: t.proprietaryBankTransactionCode ?? null,
     additionalInformation: t.additionalInformation ?? null,
     returnReason: t.returnReason ?? null,
     // What the payer instructed: for the sandbox, always the booked amount in the same currency.

@@ -46,6 +46,8 @@ export interface BankTransactionInput {
   additionalInfo?: string;
   /** The bank's transaction code as it sent it, e.g. PMNT-ICDT-ESCT. */
   bankTransactionCode?: string;
+  /** The bank's own code beside an ISO bankTransactionCode (proprietaryBankTransactionCode). */
+  proprietaryBankTransactionCode?: string;
   /** references.instructionId: the InstrId of the instruction (pain.001). */
   instructionId?: string;
   /** The bank's payment id (for a batch-booked bulk: the bulk's). */
@@ -274,6 +276,7 @@ const COMPARED = [
   'account_servicer_ref',
   'additional_info',
   'bank_transaction_code',
+  'proprietary_bank_transaction_code',
   'instruction_id',
   'bank_payment_id',
   'instructed_minor',
@@ -298,6 +301,7 @@ function transactionColumns(tx: BankTransactionInput): Row {
     account_servicer_ref: tx.accountServicerRef ?? null,
     additional_info: tx.additionalInfo ?? null,
     bank_transaction_code: tx.bankTransactionCode ?? null,
+    proprietary_bank_transaction_code: tx.proprietaryBankTransactionCode ?? null,
     instruction_id: tx.instructionId ?? null,
     bank_payment_id: tx.bankPaymentId ?? null,
     instructed_minor: tx.instructedAmount === undefined ? null : amountParam(tx.instructedAmount.minor),

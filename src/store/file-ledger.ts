@@ -364,6 +364,7 @@ function paymentRow(
     ultimate_debtor: p.ultimateDebtor ?? null,
     ultimate_creditor: p.ultimateCreditor ?? null,
     purpose: p.purpose ?? null,
+    instruction_id: p.instructionId ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,
     state: hold ? 'held' : 'accepted',

@@ -71,6 +71,7 @@ export {
   type FetchStart,
   type StoredAccount,
   type StoredFetch,
+  type BookedReturn,
   type StoredTransaction,
   type UpsertResult,
 } from './statements.js';

@@ -387,6 +387,7 @@ export function toStoredPayment(r: Row): StoredPayment {
   const ultimateDebtor = toOptStr(r.ultimate_debtor);
   const ultimateCreditor = toOptStr(r.ultimate_creditor);
   const purpose = toOptStr(r.purpose);
+  const instructionId = toOptStr(r.instruction_id);
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
@@ -411,6 +412,7 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(ultimateDebtor === undefined ? {} : { ultimateDebtor }),
     ...(ultimateCreditor === undefined ? {} : { ultimateCreditor }),
     ...(purpose === undefined ? {} : { purpose }),
+    ...(instructionId === undefined ? {} : { instructionId }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),

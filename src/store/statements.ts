@@ -49,6 +49,11 @@ export interface StoredTransaction extends BankTransactionInput {
   accountId: string;
 }
 
+/** A booked return of a payment, with when settle first saw it. */
+export interface BookedReturn extends StoredTransaction {
+  firstSeenAt: Date;
+}
+
 /** Where an account's next fetch starts from (StatementRepository.fetchStarts). */
 export interface FetchStart {
   /** The watermark of its last fetch. */
@@ -250,6 +255,56 @@ export class StatementRepository {
     );
   }
 
+  /**
+   * Booked returns on the company's accounts (a return reason given, money back) of payments it
+   * sent from that account: by end-to-end id, the first return of each. A payment the bank
+   * returned after it was accepted is reported to the ERP as a return (jobs/status-report.ts).
+   */
+  async bookedReturns(
+    company: string,
+    payments: readonly { endToEndId: string; debtorIban: string }[],
+  ): Promise<Map<string, BookedReturn>> {
+    const out = new Map<string, BookedReturn>();
+    const wanted = new Set(payments.map((p) => `${p.endToEndId}\u0000${p.debtorIban}`));
+    for (const part of chunks([...new Set(payments.map((p) => p.endToEndId))]))
+      for (const r of (await this.db
+        .knex<Row>('transactions as t')
+        .join('accounts as a', 'a.id', 't.account_id')
+        .where('a.company', company)
+        .where('t.status', 'booked')
+        .whereNotNull('t.return_reason')
+        .where('t.amount_minor', '>', 0)
+        .whereIn('t.end_to_end_id', part)
+        .select('t.*', 'a.iban as account_iban')
+        .orderBy('t.booking_date')
+        .orderBy('t.id')) as Row[]) {
+        const tx = toStoredTransaction(r);
+        const key = `${tx.endToEndId}\u0000${toOptStr(r.account_iban)}`;
+        if (!wanted.has(key) || out.has(tx.endToEndId!)) continue;
+        out.set(tx.endToEndId!, { ...tx, firstSeenAt: new Date(toStr(r.first_seen_at)) });
+      }
+    return out;
+  }
+
+  /** The company's payment files a booked return first seen since `since` concerns (status reports). */
+  async filesReturnedSince(company: string, since: Date): Promise<string[]> {
+    const rows: Row[] = await this.db
+      .knex('transactions as t')
+      .join('accounts as a', 'a.id', 't.account_id')
+      .join('payments as p', function () {
+        this.on('p.end_to_end_id', '=', 't.end_to_end_id').andOn('p.debtor_iban', '=', 'a.iban');
+      })
+      .join('payment_files as f', 'f.id', 'p.file_id')
+      .where('a.company', company)
+      .where('f.company', company)
+      .where('p.company', company)
+      .where('t.status', 'booked')
+      .whereNotNull('t.return_reason')
+      .where('t.first_seen_at', '>=', instant(since))
+      .distinct('p.file_id');
+    return rows.map((r) => toStr(r.file_id)).sort();
+  }
+
   async upsertBalances(accountId: string, balances: readonly BalanceInput[]): Promise<void> {
     await writeBalances(this.db.knex, instant(this.clock.now()), [{ accountId, balances }]);
   }
@@ -310,6 +365,7 @@ function toStoredTransaction(r: Row): StoredTransaction {
     ...opt('accountServicerRef', toOptStr(r.account_servicer_ref)),
     ...opt('additionalInfo', toOptStr(r.additional_info)),
     ...opt('bankTransactionCode', toOptStr(r.bank_transaction_code)),
+    ...opt('proprietaryBankTransactionCode', toOptStr(r.proprietary_bank_transaction_code)),
     ...opt('instructionId', toOptStr(r.instruction_id)),
     ...opt('bankPaymentId', toOptStr(r.bank_payment_id)),
     ...opt('returnReason', toOptStr(r.return_reason)),

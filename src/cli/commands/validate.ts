@@ -16,6 +16,7 @@ import { isLocalDate, today, type LocalDate } from '../../domain/local-date.js';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../../domain/validation/file-size.js';
 import { loadProfile } from '../../formats/csv-profile/load-profile.js';
 import type { CsvProfile } from '../../formats/csv-profile/profile.js';
+import { profileKindOf, type ProfileKind } from '../../formats/csv-profile/profile-kind.js';
 import { readHead } from '../../formats/intake/byte-source.js';
 import { detectFormat } from '../../formats/intake/detect-format.js';
 import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../formats/intake/intake-settings.js';
@@ -171,12 +172,9 @@ async function configuredIntake(
 }
 
 /** The kind a profile file declares (`kind: receivables`), without reading it with a schema. */
-async function profileKind(name: string, dirs: readonly string[]): Promise<'payments' | 'receivables'> {
+async function profileKind(name: string, dirs: readonly string[]): Promise<ProfileKind> {
   const { loadProfileWith } = await import('../../formats/csv-profile/load-profile.js');
-  return loadProfileWith(name, dirs, (text) => ({
-    name,
-    kind: /^kind:\s*["']?receivables["']?\s*$/m.test(text) ? ('receivables' as const) : ('payments' as const),
-  })).then((p) => p.kind);
+  return loadProfileWith(name, dirs, (text, file) => ({ name, kind: profileKindOf(text, file) })).then((p) => p.kind);
 }
 
 const stdio: ValidateIo = {

@@ -62,6 +62,8 @@ export type LineRules = (line: RawPaymentLine) => LineResult;
 
 const MAX_NAME = 70;
 const MAX_E2E = 35;
+/** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
+const MAX_INSTRUCTION_ID = 35;
 const MAX_REMITTANCE = 140;
 const MAX_REFERENCE = 35;
 
@@ -274,6 +276,17 @@ class LineChecker {
         `purpose "${purpose}" is not an ISO 20022 purpose code of four letters or digits (e.g. SUPP for a supplier, SALA for a salary, TAXS for tax)`,
       );
 
+    // Quoted back as written (pain.002, camt.053/054), never sent: only its length is held, to the field it came from.
+    const instructionId = f.instructionId && value(f.instructionId);
+    if (instructionId !== undefined && instructionId.length > MAX_INSTRUCTION_ID)
+      add(
+        ctx,
+        IssueCode.INSTRUCTION_ID_TOO_LONG,
+        'error',
+        'instructionId',
+        `instruction id has ${instructionId.length} characters; at most ${MAX_INSTRUCTION_ID} are allowed`,
+      );
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -295,6 +308,7 @@ class LineChecker {
     if (ultimateDebtor) payment.ultimateDebtor = ultimateDebtor;
     if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
     if (purpose !== undefined) payment.purpose = purpose;
+    if (instructionId !== undefined) payment.instructionId = instructionId;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };

@@ -19,6 +19,7 @@ export const PAYMENT_FIELDS = [
   'ultimateDebtor',
   'ultimateCreditor',
   'purpose',
+  'instructionId',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
@@ -62,6 +63,7 @@ export function emptyFields(): RawFields {
     ultimateDebtor: undefined,
     ultimateCreditor: undefined,
     purpose: undefined,
+    instructionId: undefined,
   };
 }
 

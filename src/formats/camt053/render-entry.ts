@@ -69,7 +69,11 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   if (entry.valueDate !== undefined) out += `${I4}<ValDt>${I5}<Dt>${escapeText(entry.valueDate)}</Dt>${I4}</ValDt>`;
   const servicerRef = entryId(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) out += `${I4}<AcctSvcrRef>${escapeText(servicerRef)}</AcctSvcrRef>`;
-  out += bankTransactionCode(ctx, entry.bankTransactionCode ?? defaultBankTransactionCode(entry.amount));
+  out += bankTransactionCode(
+    ctx,
+    entry.bankTransactionCode ?? defaultBankTransactionCode(entry.amount),
+    entry.proprietaryBankTransactionCode,
+  );
 
   const details = transactionsOf(entry);
   const batch = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
@@ -228,12 +232,15 @@ function renderReturn(reason: ReturnReason, ctx: ComposeContext, path: string): 
   return out + `${I6}</RtrInf>`;
 }
 
-function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode): string {
+function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode, own?: string): string {
   if ('proprietary' in code) {
     const cdText = required(ctx, code.proprietary, 35, '~/BkTxCd/Prtry/Cd', 'bankTransactionCode');
     const issuer = text(ctx, code.issuer, 35, '~/BkTxCd/Prtry/Issr', 'bankTransactionCode.issuer');
     return `${I4}<BkTxCd>${I5}<Prtry>${I6}<Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `${I6}<Issr>${escapeText(issuer)}</Issr>`}${I5}</Prtry>${I4}</BkTxCd>`;
   }
   const { domain, family, subFamily } = code;
-  return `${I4}<BkTxCd>${I5}<Domn>${I6}<Cd>${escapeText(domain)}</Cd>${I6}<Fmly>${I7}<Cd>${escapeText(family)}</Cd>${I7}<SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>${I6}</Fmly>${I5}</Domn>${I4}</BkTxCd>`;
+  // The bank's own code beside the ISO one: both, as the schema allows (Domn then Prtry).
+  const ownText = text(ctx, own, 35, '~/BkTxCd/Prtry/Cd', 'proprietaryBankTransactionCode');
+  const prtry = ownText === undefined ? '' : `${I5}<Prtry>${I6}<Cd>${escapeText(ownText)}</Cd>${I5}</Prtry>`;
+  return `${I4}<BkTxCd>${I5}<Domn>${I6}<Cd>${escapeText(domain)}</Cd>${I6}<Fmly>${I7}<Cd>${escapeText(family)}</Cd>${I7}<SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>${I6}</Fmly>${I5}</Domn>${prtry}${I4}</BkTxCd>`;
 }

@@ -1,5 +1,6 @@
 // CSV payment files described by profiles (config/profiles/*.yaml).
 export { loadProfile, loadProfileWith } from './load-profile.js';
+export { expectProfileKind, PROFILE_KINDS, profileKindOf, type ProfileKind } from './profile-kind.js';
 export { parseProfile, parseProfileWith, type ProfileProblem } from './parse-profile.js';
 export {
   csvFormatFields,

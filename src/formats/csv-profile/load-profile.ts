@@ -5,17 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SettleError } from '../../domain/errors.js';
 import { plainProfile } from './plain-profile.js';
+import { expectProfileKind } from './profile-kind.js';
 import type { CsvProfile } from './profile.js';
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 
 /** Loads `<dir>/<name>.yaml` from the first of `dirs` that has it. */
 export async function loadProfile(name: string, dirs: readonly string[]): Promise<CsvProfile> {
-  return loadProfileWith(
-    name,
-    dirs,
-    async (text, file) => plainProfile(text, file) ?? (await import('./parse-profile.js')).parseProfile(text, file),
-  );
+  return loadProfileWith(name, dirs, async (text, file) => {
+    expectProfileKind(text, file, 'payments');
+    return plainProfile(text, file) ?? (await import('./parse-profile.js')).parseProfile(text, file);
+  });
 }
 
 /** Loads a profile of any kind by name from the first of `dirs` that has it. */

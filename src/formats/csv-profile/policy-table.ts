@@ -22,6 +22,8 @@ const GOES_TO: Readonly<Record<PaymentField, string>> = {
   ultimateDebtor: 'carried: `ultimateDebtor`',
   ultimateCreditor: 'carried: `ultimateCreditor`',
   purpose: 'carried: `purposeCode`',
+  instructionId:
+    'kept: quoted back in the pain.002 (OrgnlInstrId) and the statements (Refs/InstrId); the bulk request has no field for it',
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

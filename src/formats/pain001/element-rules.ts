@@ -156,7 +156,11 @@ const SUPPLEMENTARY = refused(
 const TRANSACTION: Rule = read(
   {
     PmtId: read({
-      InstrId: ignored('an id between the debtor and its bank; settle identifies each line by its EndToEndId'),
+      InstrId: {
+        kind: 'kept',
+        field: 'instructionId',
+        why: 'quoted back in the pain.002 (OrgnlInstrId) and the statements (Refs/InstrId), where ERPs look payments up by it; the bulk request has no field for it, and it does not change what is paid',
+      },
       EndToEndId: carried('endToEndId', 'endToEndIdentification'),
       UETR: ignored('a tracking reference for the banks’ own messages; it does not change what is paid'),
     }),

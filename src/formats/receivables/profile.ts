@@ -2,7 +2,7 @@
 // options as a payment profile (encoding, delimiter, decimals, dates) and which header holds
 // which receivable field. Profiles live beside the payment profiles in config/profiles/.
 import { z } from 'zod';
-import { csvFormatFields, loadProfileWith, parseProfileWith } from '../csv-profile/index.js';
+import { csvFormatFields, expectProfileKind, loadProfileWith, parseProfileWith } from '../csv-profile/index.js';
 
 export const RECEIVABLE_FIELDS = ['invoice', 'customer', 'amount', 'currency', 'reference', 'dueDate'] as const;
 export type ReceivableField = (typeof RECEIVABLE_FIELDS)[number];
@@ -47,5 +47,8 @@ export function parseReceivablesProfile(text: string, file: string): Receivables
 }
 
 export function loadReceivablesProfile(name: string, dirs: readonly string[]): Promise<ReceivablesProfile> {
-  return loadProfileWith(name, dirs, parseReceivablesProfile);
+  return loadProfileWith(name, dirs, (text, file) => {
+    expectProfileKind(text, file, 'receivables');
+    return parseReceivablesProfile(text, file);
+  });
 }

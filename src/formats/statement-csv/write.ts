@@ -1,7 +1,7 @@
 // Statement CSV: one row per booked entry, columns documented in docs/formats/statement-csv.md.
 // Streams like the camt.053 writer: entries are consumed once, chunks of encoded rows come out.
 import type { Issue } from '../../domain/issue.js';
-import { formatAmount } from '../../domain/money.js';
+import { formatAmount, type Money } from '../../domain/money.js';
 import type { BankTransactionCode, Statement, StatementEntry } from '../../domain/statement.js';
 import { creditDebit } from '../../domain/statement.js';
 import { CsvEncoder, type CsvColumn, type CsvOutputOptions } from './csv-output.js';
@@ -27,6 +27,11 @@ export const STATEMENT_CSV_COLUMNS: readonly CsvColumn[] = [
   // Appended (ERPs read by position): a returned payment's reason code and the bank's words.
   { name: 'return_reason', kind: 'text' },
   { name: 'return_info', kind: 'text' },
+  // Appended: the booked balance after the entry, and the statement's opening and closing booked
+  // balances (camt.053 OPBD and CLBD), so an ERP can check each row and the day without a camt.053.
+  { name: 'balance_after', kind: 'number' },
+  { name: 'opening_balance', kind: 'number' },
+  { name: 'closing_balance', kind: 'number' },
 ];
 
 export type StatementCsvOptions = CsvOutputOptions;
@@ -46,9 +51,17 @@ export function writeStatementCsv(statement: Statement, options: StatementCsvOpt
   // Built now, so impossible options fail at the call, not at the first read.
   const encoder = new CsvEncoder(STATEMENT_CSV_COLUMNS, options, report);
   async function* generate(): AsyncGenerator<Buffer> {
+    // The running balance: the opening booked balance plus each entry, in the order booked.
+    let balance = statement.openingBalance.amount.minor;
     for await (const entry of statement.entries) {
       entryCount++;
-      encoder.add(statementRow(statement, entry, encoder.decimal));
+      balance += entry.amount.minor;
+      encoder.add(
+        statementRow(statement, entry, {
+          decimalSeparator: encoder.decimal,
+          balanceAfter: { minor: balance, currency: statement.openingBalance.amount.currency },
+        }),
+      );
       if (encoder.size >= rowsPerChunk) yield encoder.flush();
     }
     yield encoder.flush();
@@ -65,7 +78,7 @@ export function writeStatementCsv(statement: Statement, options: StatementCsvOpt
 export function statementRow(
   statement: Statement,
   entry: StatementEntry,
-  decimalSeparator: '.' | ',',
+  { decimalSeparator, balanceAfter }: { decimalSeparator: '.' | ','; balanceAfter: Money },
 ): (string | undefined)[] {
   // A payment that came back: the row keeps its original end-to-end id and says why.
   const returned = entry.transactions?.find((t) => t.returnReason !== undefined)?.returnReason;
@@ -88,6 +101,9 @@ export function statementRow(
     entry.additionalInfo,
     returned?.code,
     returned?.additionalInfo,
+    formatAmount(balanceAfter, decimalSeparator),
+    formatAmount(statement.openingBalance.amount, decimalSeparator),
+    formatAmount(statement.closingBalance.amount, decimalSeparator),
   ];
 }
 

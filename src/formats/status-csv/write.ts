@@ -1,7 +1,9 @@
 // Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
-// status, reason, bank paymentId, time, the PmtInfId the pain.002 names), with the same encoding and formula-injection rules as
+// status, reason, bank paymentId, time, the PmtInfId the pain.002 names, then whether and how the
+// bank booked it back, amount, currency and the ERP's instruction id), with the same encoding and formula-injection rules as
 // the statement CSV. Layout: docs/formats/pain002.md "Status CSV".
 import type { Issue } from '../../domain/issue.js';
+import { formatAmount } from '../../domain/money.js';
 import type { PaymentStatusLine, PaymentStatusReport } from '../../domain/payment-status.js';
 import { CsvEncoder, type CsvColumn, type CsvOutputOptions } from '../statement-csv/csv-output.js';
 
@@ -14,6 +16,12 @@ export const STATUS_CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'bank_payment_id', kind: 'text' },
   { name: 'time', kind: 'text' },
   { name: 'payment_information_id', kind: 'text' },
+  // Appended, never reordered: ERPs read these files by position.
+  { name: 'returned_on', kind: 'text' },
+  { name: 'return_bank_transaction_code', kind: 'text' },
+  { name: 'amount', kind: 'number' },
+  { name: 'currency', kind: 'text' },
+  { name: 'instruction_id', kind: 'text' },
 ];
 
 export type StatusCsvOptions = Omit<CsvOutputOptions, 'rowsPerChunk' | 'decimalSeparator'>;
@@ -39,6 +47,12 @@ export function writeStatusCsv(report: PaymentStatusReport, options: StatusCsvOp
         line.bankPaymentId,
         line.time.toISOString(),
         group.originalPaymentInformationId,
+        line.returned?.bookingDate,
+        line.returned?.bankTransactionCode,
+        // The instructed amount, "." as decimal separator and the currency's decimals, as in the pain.002.
+        line.amount === undefined ? undefined : formatAmount(line.amount),
+        line.amount?.currency,
+        line.originalInstructionId,
       ]);
     }
   }

@@ -57,6 +57,8 @@ import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
 import { up as boardIndexesUp } from './0680-board-indexes.js';
 import { up as auditCompanyUp } from './0690-audit-company.js';
 import { up as auditRefusalsUp } from './0691-audit-refusals.js';
+import { up as instructionIdUp } from './0700-instruction-id.js';
+import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-code.js';
 
 export interface Migration {
   readonly name: string;
@@ -124,4 +126,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0680_board_indexes', up: boardIndexesUp },
   { name: '0690_audit_company', up: auditCompanyUp },
   { name: '0691_audit_refusals', up: auditRefusalsUp },
+  { name: '0700_instruction_id', up: instructionIdUp },
+  { name: '0701_proprietary_bank_transaction_code', up: proprietaryCodeUp },
 ];

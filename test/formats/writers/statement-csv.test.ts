@@ -33,7 +33,11 @@ describe('statement CSV writer', () => {
   it('says a returned payment came back: its reason and the bank words, in columns appended last', async () => {
     const { bytes } = await render(richStatement());
     const text = bytes.toString('utf8');
-    expect(text.split('\r\n')[0]!.endsWith(';additional_info;return_reason;return_info')).toBe(true);
+    expect(
+      text
+        .split('\r\n')[0]!
+        .endsWith(';additional_info;return_reason;return_info;balance_after;opening_balance;closing_balance'),
+    ).toBe(true);
     const returned = rows(text).find((r) => r.bank_transaction_code === 'PMNT-ICDT-RRTN')!;
     expect(returned).toMatchObject({
       credit_debit: 'CRDT',
@@ -42,6 +46,17 @@ describe('statement CSV writer', () => {
       additional_info: 'Returned payment: account closed',
     });
     expect(rows(text).filter((r) => r.return_reason !== '')).toHaveLength(1);
+  });
+
+  it('gives each row the booked balance after it and the statement’s opening and closing balances', async () => {
+    const parsed = rows((await render(sampleStatement())).bytes.toString('utf8'));
+    expect(parsed.map((r) => r.balance_after)).toEqual(['11250.00', '10495.75', '10485.25', '10585.24']);
+    expect(new Set(parsed.map((r) => r.opening_balance))).toEqual(new Set(['10000.00']));
+    expect(new Set(parsed.map((r) => r.closing_balance))).toEqual(new Set(['10585.24']));
+    // The last row's balance is the closing balance: the day adds up.
+    expect(parsed.at(-1)!.balance_after).toBe(parsed.at(-1)!.closing_balance);
+    const comma = rows((await render(sampleStatement(), { decimalSeparator: ',' })).bytes.toString('utf8'));
+    expect(comma[1]!.balance_after).toBe('10495,75');
   });
 
   it('writes the documented header and one row per entry with signed amounts', async () => {

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../../src/domain/local-date.js';
 import { STATUS_CSV_COLUMNS, writeStatusCsv } from '../../../src/formats/status-csv/index.js';
 import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
 
@@ -8,9 +9,9 @@ describe('status CSV writer', () => {
     const { bytes, issues } = writeStatusCsv(sampleStatusReport());
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'file;line;end_to_end_id;status;reason;bank_payment_id;time;payment_information_id',
+      'file;line;end_to_end_id;status;reason;bank_payment_id;time;payment_information_id;returned_on;return_bank_transaction_code;amount;currency;instruction_id',
     );
-    expect(STATUS_CSV_COLUMNS).toHaveLength(8);
+    expect(STATUS_CSV_COLUMNS).toHaveLength(13);
     const rows = parse<Record<string, string>>(text, { delimiter: ';', columns: true });
     expect(rows).toHaveLength(5);
     expect(rows[0]).toEqual({
@@ -22,6 +23,11 @@ describe('status CSV writer', () => {
       bank_payment_id: 'pay-9f1c',
       time: '2026-01-05T10:15:00.000Z',
       payment_information_id: 'PMTINF-1',
+      returned_on: '',
+      return_bank_transaction_code: '',
+      amount: '1250.00',
+      currency: 'EUR',
+      instruction_id: 'INSTR-0001',
     });
     expect(rows[3]).toMatchObject({
       line: '4',
@@ -29,6 +35,38 @@ describe('status CSV writer', () => {
       reason: 'AC01,BANK-SPECIFIC-42: Creditor account number invalid: IBAN check digits fail',
     });
     expect(issues).toEqual([]);
+  });
+
+  it('tells a payment booked back after it was accepted from one refused before booking', () => {
+    const report = sampleStatusReport();
+    const groups = report.groups.map((g, i) =>
+      i === 0
+        ? {
+            ...g,
+            lines: [
+              {
+                ...g.lines[0]!,
+                status: 'RJCT' as const,
+                reasonCodes: ['AC04'],
+                reasonText: 'Returned payment: Account closed',
+                returned: { bookingDate: '2026-01-07' as LocalDate, bankTransactionCode: 'PMNT-ICDT-RRTN' },
+              },
+            ],
+          }
+        : g,
+    );
+    const rows = parse<Record<string, string>>(writeStatusCsv({ ...report, groups }).bytes.toString('utf8'), {
+      delimiter: ';',
+      columns: true,
+    });
+    expect(rows[0]).toMatchObject({
+      status: 'RJCT',
+      reason: 'AC04: Returned payment: Account closed',
+      returned_on: '2026-01-07',
+      return_bank_transaction_code: 'PMNT-ICDT-RRTN',
+    });
+    // Refused before booking: the same status, no return.
+    expect(rows.find((r) => r.line === '4')).toMatchObject({ status: 'RJCT', returned_on: '' });
   });
 
   it('neutralises a formula-like end-to-end id', () => {
