@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import { releaseStep } from '../domain/controls/release.js';
 import { normaliseIdentity } from '../domain/person.js';
 import { SettleError } from '../domain/errors.js';
-import { DUPLICATE_RULE } from '../domain/controls/index.js';
+import { droppedReasonCodes, DUPLICATE_RULE, holdMessages } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
@@ -78,17 +78,6 @@ export interface HeldPayment {
   decidedBy?: string;
   decidedAt?: Date;
   decisionReason?: string;
-}
-
-/** The ISO 20022 status reason "duplicate payment", shown to the ERP with the line. */
-export const DUPLICATE_REASON_CODE = 'DUPL';
-
-/** A control hold's status reason: ISO 20022 "narrative", the rules and evidence in its text. */
-export const CONTROL_REASON_CODE = 'NARR';
-
-/** The status reason code shown to the ERP for a line held by `rules`. */
-export function holdReasonCode(rules: readonly string[]): string {
-  return rules.includes(DUPLICATE_RULE) ? DUPLICATE_REASON_CODE : CONTROL_REASON_CODE;
 }
 
 export class HeldPaymentRepository {
@@ -186,18 +175,16 @@ export class HeldPaymentRepository {
           awaiting_bulk: decision === 'released',
         });
       const rules = toStr(held.rules ?? DUPLICATE_RULE).split(',');
+      // One reason code per rule, distinct from any a bank gives (docs/formats/pain002.md).
       const message =
         decision === 'released'
           ? []
-          : [
-              {
-                category: 'INFO',
-                code: holdReasonCode(rules),
-                message: rules.includes(DUPLICATE_RULE)
-                  ? `dropped as a duplicate by ${by}: ${reason}`
-                  : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
-              },
-            ];
+          : holdMessages(
+              droppedReasonCodes(rules),
+              rules.includes(DUPLICATE_RULE)
+                ? `dropped as a duplicate by ${by}: ${reason}`
+                : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
+            );
       await transition(trx, {
         kind: 'payment',
         ids: [toStr(held.payment_id)],
