@@ -53,6 +53,12 @@ export interface HoldInput {
 
 export type HoldDecision = 'released' | 'dropped';
 
+/** A line a person released from a hold: the rules that held it and who released it, in order. */
+export interface ReleasedHold {
+  rules: string[];
+  releasedBy: string[];
+}
+
 export interface HeldPayment {
   id: string;
   company: string;
@@ -199,6 +205,11 @@ export class HeldPaymentRepository {
     return done!;
   }
 
+  /** See `releasedHolds`. */
+  releasedAmong(company: string, paymentIds: readonly string[]): Promise<Map<string, ReleasedHold>> {
+    return releasedHolds(this.db.knex, company, paymentIds);
+  }
+
   /**
    * Released lines not yet in a bulk, by file: what the next submit sends. Read through the holds
    * still marked as waiting for a bulk, not every hold the company ever released; a hold whose
@@ -235,6 +246,33 @@ export function selectHeld(knex: Knex) {
     .join('payments as p', 'p.id', 'h.payment_id')
     .join('payment_files as f', 'f.id', 'p.file_id')
     .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
+}
+
+/**
+ * Which of `paymentIds` a person released from a hold, with the rules that held each and who
+ * released it (the first of two releases, then the deciding one): what an approver is shown
+ * beside the line. One read a chunk of ids, never one a line.
+ */
+export async function releasedHolds(
+  knex: Knex,
+  company: string,
+  paymentIds: readonly string[],
+): Promise<Map<string, ReleasedHold>> {
+  const released = new Map<string, ReleasedHold>();
+  for (const part of chunks([...new Set(paymentIds)], IDS_PER_STATEMENT)) {
+    const rows = (await knex<Row>('held_payments')
+      .select('payment_id', 'rules', 'first_released_by', 'decided_by')
+      .where({ company, decision: 'released' })
+      .whereIn('payment_id', part)) as Row[];
+    for (const r of rows)
+      released.set(toStr(r.payment_id), {
+        rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
+        releasedBy: [toOptStr(r.first_released_by), toOptStr(r.decided_by) ?? 'a person'].filter(
+          (by): by is string => by !== undefined,
+        ),
+      });
+  }
+  return released;
 }
 
 /**
