@@ -27,7 +27,18 @@ describe('bench command line', () => {
       json: false,
       help: false,
       scale: 1,
-      modules: ['startup', 'intake', 'camt053', 'reconcile', 'history', 'payments', 'bureau', 'console', 'templates'],
+      modules: [
+        'startup',
+        'intake',
+        'controls',
+        'camt053',
+        'reconcile',
+        'history',
+        'payments',
+        'bureau',
+        'console',
+        'templates',
+      ],
     });
   });
 
