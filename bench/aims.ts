@@ -17,6 +17,7 @@ export const AIMS: Readonly<Record<string, Aim>> = {
   'intake-pain001': { text: '≥ 0.75× saxes alone; peak ≤ 512 MiB', rateAtLeast: 0.75, figuresAtMost: peak512 },
   'pickup-csv': { text: 'peak ≤ 512 MiB', figuresAtMost: peak512 },
   'pickup-pain001': { text: 'peak ≤ 512 MiB', figuresAtMost: peak512 },
+  'pickup-controls': { text: '≤ 1.2× the time with the controls off', costAtMost: 1.2 },
   camt053: { text: '≥ 0.8× the string template', rateAtLeast: 0.8 },
   camt054: { text: '≥ 0.8× the string template', rateAtLeast: 0.8 },
   pain002: { text: '≥ 0.8× the string template', rateAtLeast: 0.8 },

@@ -4,6 +4,7 @@
 export const BENCH_MODULES = [
   'startup',
   'intake',
+  'controls',
   'camt053',
   'reconcile',
   'history',

@@ -218,7 +218,7 @@ async function runCompanyChain(
         const count = (o: string) => picked.filter((p) => p.outcome === o).length;
         const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
         return {
-          summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held as likely duplicates (settle payments held)` : ''}${waitingFilesText(picked)}`,
+          summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held for a person (settle payments held): ${heldLinesText(picked)}` : ''}${waitingFilesText(picked)}`,
           // A waiting file is taken again by the next run by itself: nothing for a person yet.
           needsPerson:
             held > 0 ||
@@ -301,4 +301,13 @@ async function runCompanyChain(
     },
   );
   return { steps, reconciliations, picked, statusReports };
+}
+
+/** The first held lines of the night, located: "run-1.csv line 3 A-2 (new-account)". */
+function heldLinesText(picked: readonly PickedFile[]): string {
+  const lines = picked.flatMap((p) =>
+    (p.heldLines ?? []).map((h) => `${p.name} line ${h.lineNumber} ${h.endToEndId} (${h.rules.join(', ')})`),
+  );
+  const more = lines.length > 5 ? `, and ${lines.length - 5} more` : '';
+  return lines.slice(0, 5).join(', ') + more;
 }

@@ -63,8 +63,16 @@ export interface PickedFile {
   waitingFor?: string;
   /** Why a `refused` file was left in the inbox unread: it was not what its listing said, or not a file. */
   refused?: { code: ErrorCode; message: string };
-  /** Lines held as likely duplicates of payments accepted from other files (not sent until a person decides). */
+  /** Lines held for a person (likely duplicates, payment controls): not sent until a person decides. */
   held?: number;
+  /** The held lines, located in the file's own words: its line and end-to-end id, and the rules. */
+  heldLines?: HeldLineSummary[];
+}
+
+export interface HeldLineSummary {
+  lineNumber: number;
+  endToEndId: string;
+  rules: string[];
 }
 
 export interface PickupDeps {
@@ -387,7 +395,16 @@ async function handleNew(
       movedTo,
       sha256,
       ...(reportTo ? { report: reportTo } : {}),
-      ...(held > 0 ? { held } : {}),
+      ...(held > 0
+        ? {
+            held,
+            heldLines: recorded.holds.map((h) => ({
+              lineNumber: h.lineNumber,
+              endToEndId: h.endToEndId,
+              rules: h.rules ?? ['duplicate'],
+            })),
+          }
+        : {}),
     };
   }
   const summary = shown.issues

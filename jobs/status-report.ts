@@ -306,7 +306,11 @@ function statusLine(
 ): PaymentStatusLine {
   // The ERP's files get the codes and the bank's words; the actions go to the log and human reports.
   const codes = [...new Set(messages.map((m) => m.code))];
-  const reasonText = messages.map((m) => m.bankText).join('; ');
+  // A hold's codes after the first carry no words of their own (the first holds them all).
+  const reasonText = messages
+    .map((m) => m.bankText)
+    .filter((t) => t !== '')
+    .join('; ');
   return {
     lineNumber: p.lineNumber,
     endToEndId: p.endToEndId,

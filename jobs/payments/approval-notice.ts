@@ -4,7 +4,8 @@
 // time zone and how many approvers the bank still needs. Two rules decide what one copy shows:
 // the single-use SCA link only in the approvers' copies (e-mail, approvers-only folder), never in
 // the reports folder others read; payroll lines only to people with the payroll role — anyone
-// else sees their count and totals.
+// else sees their count and totals. Lines a person released from a hold of settle's payment
+// controls are named after the table, with the rules that held them and who released them.
 import { formatMinor } from '../../src/domain/money.js';
 import { currencyExponent } from '../../src/domain/currency.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
@@ -23,6 +24,8 @@ export interface NoticePayment {
   /** The ERP's own reference of the line (its end-to-end id). */
   endToEndId: string;
   payroll: boolean;
+  /** "held by changed-account, released by kari and ola" for a line released from a hold. */
+  releasedFromHold?: string;
 }
 
 export interface ApprovalNotice {
@@ -130,6 +133,7 @@ export function approvalNoticeText(n: ApprovalNotice, copy: NoticeCopy): string 
           new Set([2]),
         )
       : []),
+    ...releasedPart(listed),
     ...(hidden > 0
       ? [
           `  ${hidden} payroll payment(s) are counted in the totals above; they are listed only for people with the payroll role.`,
@@ -137,4 +141,17 @@ export function approvalNoticeText(n: ApprovalNotice, copy: NoticeCopy): string 
       : []),
     '',
   ].join('\n');
+}
+
+/** The listed lines a person released from a hold: checked by people at settle, not by the bank. */
+function releasedPart(listed: readonly NoticePayment[]): string[] {
+  const released = listed.filter((p) => p.releasedFromHold !== undefined);
+  if (released.length === 0) return [];
+  return [
+    '',
+    'Held by settle’s payment controls and released by a person (docs/controls.md):',
+    ...released.map(
+      (p) => `  ${p.endToEndId} (${p.creditorName}, ${maskIban(p.creditorIban)}): ${p.releasedFromHold!}`,
+    ),
+  ];
 }

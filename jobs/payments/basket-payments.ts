@@ -1,9 +1,11 @@
 // The payment lines of a signing basket as approvers see them (approval notice, `settle
 // approvals list`): payroll when the debtor account is one of payments.payrollAccounts or
-// the line's category purpose is SALA (salaries).
+// the line's category purpose is SALA (salaries). A line a person released from a hold says so:
+// which rules held it and who released it (docs/controls.md).
 import type { CompanyConfig } from '../../src/config/index.js';
 import { normalizeIban } from '../../src/domain/account-id.js';
-import type { Store } from '../../src/store/index.js';
+import { releasedFromHoldText } from '../../src/domain/controls/release.js';
+import type { ReleasedHold, Store } from '../../src/store/index.js';
 import type { NoticePayment } from './approval-notice.js';
 
 export async function basketPayments(
@@ -13,6 +15,13 @@ export async function basketPayments(
 ): Promise<NoticePayment[]> {
   const payroll = new Set((company?.payments.payrollAccounts ?? []).map(normalizeIban));
   const lines = (await Promise.all(bulkIds.map((id) => store.payments.listByBulk(id)))).flat();
+  const released =
+    company === undefined
+      ? new Map<string, ReleasedHold>()
+      : await store.held.releasedAmong(
+          company.id,
+          lines.map((p) => p.id),
+        );
   return lines.map((p) => ({
     debtorIban: p.debtorIban,
     creditorName: p.creditorName,
@@ -22,5 +31,6 @@ export async function basketPayments(
     executionDate: p.requestedExecutionDate,
     endToEndId: p.endToEndId,
     payroll: p.categoryPurpose === 'SALA' || payroll.has(normalizeIban(p.debtorIban)),
+    ...(released.has(p.id) ? { releasedFromHold: releasedFromHoldText(released.get(p.id)!) } : {}),
   }));
 }

@@ -1,7 +1,9 @@
 // One message model per payment line: what the bank said about a line, in the three forms its
 // readers need. The ERP's files (pain.002, status CSV) carry the ISO reason code and the bank's
 // own text; human reports and e-mails carry the action. Mapping tables: docs/payments.md
-// "Why a line was refused".
+// "Why a line was refused". A line held or dropped by settle's own controls carries settle's
+// reason code instead (./controls/reason-codes.ts), kept as it is.
+import { isHoldReasonCode, RULE_REASON_CODES } from './controls/reason-codes.js';
 
 export interface LineMessage {
   /** ISO 20022 external status reason code (ExternalStatusReason1Code), e.g. AC03, DT01, AM04. */
@@ -156,8 +158,19 @@ export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly n
 
 /** The message of a line the bank rejected with a tppMessage (after it took the bulk). */
 export function messageForTpp(tpp: { code?: string; message?: string | null }, lineNumber: number): LineMessage {
+  if (tpp.code !== undefined && isHoldReasonCode(tpp.code))
+    return { code: tpp.code, bankText: tpp.message ?? '', lineNumber, action: holdAction(tpp.code) };
   const code = reasonCodeOf(tpp.code);
   const text = tpp.message ?? '';
   const bankText = code === 'NARR' && tpp.code ? `${tpp.code}${text ? `: ${text}` : ''}` : text || `reason ${code}`;
   return { code, bankText, lineNumber, action: actionFor(code) };
+}
+
+const DROPPED: ReadonlySet<string> = new Set(Object.values(RULE_REASON_CODES).map((c) => c.dropped));
+
+/** What to do about a line settle's controls hold or a person dropped after a hold. */
+function holdAction(code: string): string {
+  return DROPPED.has(code)
+    ? 'A person dropped it after a hold: nothing was paid; send it again in a new file only if it is still owed.'
+    : 'Wait: a person releases or drops it in settle (settle payments held); do not send it again from the ERP.';
 }

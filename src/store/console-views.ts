@@ -11,6 +11,7 @@ import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
 import { findingFacts, type FindingFacts } from './finding-facts.js';
+import { releasedHolds, type ReleasedHold } from './held-payments.js';
 import { toStoredFinding, type StoredFinding } from './findings.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
@@ -158,8 +159,8 @@ export interface ApprovalMarks {
   fileNames: ReadonlyMap<string, string>;
   /** Creditor accounts the company paid before; a line to any other is a first payment. */
   paidBefore: ReadonlySet<string>;
-  /** Payment ids a person released from a hold → who released it. */
-  released: ReadonlyMap<string, string>;
+  /** Payment ids a person released from a hold → the rules that held it and who released it. */
+  released: ReadonlyMap<string, ReleasedHold>;
 }
 
 export interface ConsoleAccount {
@@ -365,15 +366,12 @@ export class ConsoleViews {
         .whereIn('creditor_iban', [...new Set(lines.map((l) => l.creditorIban))])
         .whereIn('state', PAID_STATES)
         .whereNotIn('id', ids),
-      knex<Row>('held_payments')
-        .select('payment_id', 'decided_by')
-        .where({ company, decision: 'released' })
-        .whereIn('payment_id', ids),
+      releasedHolds(knex, company, ids),
     ]);
     return {
       fileNames: new Map(files.map((r) => [toStr(r.id), toStr(r.file_name)])),
       paidBefore: new Set(paid.map((r) => toStr(r.creditor_iban))),
-      released: new Map(released.map((r) => [toStr(r.payment_id), toOptStr(r.decided_by) ?? 'a person'])),
+      released,
     };
   }
 

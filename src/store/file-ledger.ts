@@ -23,14 +23,8 @@ import {
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
 import { countRows } from './state-counts.js';
 import { FileControlHolds, type ControlSetup } from './control-history.js';
-import {
-  EarlierPayments,
-  holdReasonCode,
-  heldRows,
-  SameFileLines,
-  sameFileHold,
-  type HoldInput,
-} from './held-payments.js';
+import { heldReasonCodes, holdMessages } from '../domain/controls/index.js';
+import { EarlierPayments, heldRows, SameFileLines, sameFileHold, type HoldInput } from './held-payments.js';
 
 export interface NewPaymentFile {
   company: string;
@@ -371,9 +365,7 @@ function paymentRow(
     // Shown to the ERP with the line in its status file while it waits for a person.
     ...(hold
       ? {
-          tpp_messages: JSON.stringify([
-            { category: 'INFO', code: holdReasonCode(hold.rules ?? ['duplicate']), message: hold.reason },
-          ]),
+          tpp_messages: JSON.stringify(holdMessages(heldReasonCodes(hold.rules ?? ['duplicate']), hold.reason)),
         }
       : {}),
     created_at: instant(now),

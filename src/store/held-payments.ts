@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import { releaseStep } from '../domain/controls/release.js';
 import { normaliseIdentity } from '../domain/person.js';
 import { SettleError } from '../domain/errors.js';
-import { DUPLICATE_RULE } from '../domain/controls/index.js';
+import { droppedReasonCodes, DUPLICATE_RULE, holdMessages } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
@@ -53,6 +53,12 @@ export interface HoldInput {
 
 export type HoldDecision = 'released' | 'dropped';
 
+/** A line a person released from a hold: the rules that held it and who released it, in order. */
+export interface ReleasedHold {
+  rules: string[];
+  releasedBy: string[];
+}
+
 export interface HeldPayment {
   id: string;
   company: string;
@@ -78,17 +84,6 @@ export interface HeldPayment {
   decidedBy?: string;
   decidedAt?: Date;
   decisionReason?: string;
-}
-
-/** The ISO 20022 status reason "duplicate payment", shown to the ERP with the line. */
-export const DUPLICATE_REASON_CODE = 'DUPL';
-
-/** A control hold's status reason: ISO 20022 "narrative", the rules and evidence in its text. */
-export const CONTROL_REASON_CODE = 'NARR';
-
-/** The status reason code shown to the ERP for a line held by `rules`. */
-export function holdReasonCode(rules: readonly string[]): string {
-  return rules.includes(DUPLICATE_RULE) ? DUPLICATE_REASON_CODE : CONTROL_REASON_CODE;
 }
 
 export class HeldPaymentRepository {
@@ -186,18 +181,16 @@ export class HeldPaymentRepository {
           awaiting_bulk: decision === 'released',
         });
       const rules = toStr(held.rules ?? DUPLICATE_RULE).split(',');
+      // One reason code per rule, distinct from any a bank gives (docs/formats/pain002.md).
       const message =
         decision === 'released'
           ? []
-          : [
-              {
-                category: 'INFO',
-                code: holdReasonCode(rules),
-                message: rules.includes(DUPLICATE_RULE)
-                  ? `dropped as a duplicate by ${by}: ${reason}`
-                  : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
-              },
-            ];
+          : holdMessages(
+              droppedReasonCodes(rules),
+              rules.includes(DUPLICATE_RULE)
+                ? `dropped as a duplicate by ${by}: ${reason}`
+                : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
+            );
       await transition(trx, {
         kind: 'payment',
         ids: [toStr(held.payment_id)],
@@ -210,6 +203,11 @@ export class HeldPaymentRepository {
     });
     const [done] = await this.find(id);
     return done!;
+  }
+
+  /** See `releasedHolds`. */
+  releasedAmong(company: string, paymentIds: readonly string[]): Promise<Map<string, ReleasedHold>> {
+    return releasedHolds(this.db.knex, company, paymentIds);
   }
 
   /**
@@ -248,6 +246,33 @@ export function selectHeld(knex: Knex) {
     .join('payments as p', 'p.id', 'h.payment_id')
     .join('payment_files as f', 'f.id', 'p.file_id')
     .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
+}
+
+/**
+ * Which of `paymentIds` a person released from a hold, with the rules that held each and who
+ * released it (the first of two releases, then the deciding one): what an approver is shown
+ * beside the line. One read a chunk of ids, never one a line.
+ */
+export async function releasedHolds(
+  knex: Knex,
+  company: string,
+  paymentIds: readonly string[],
+): Promise<Map<string, ReleasedHold>> {
+  const released = new Map<string, ReleasedHold>();
+  for (const part of chunks([...new Set(paymentIds)], IDS_PER_STATEMENT)) {
+    const rows = (await knex<Row>('held_payments')
+      .select('payment_id', 'rules', 'first_released_by', 'decided_by')
+      .where({ company, decision: 'released' })
+      .whereIn('payment_id', part)) as Row[];
+    for (const r of rows)
+      released.set(toStr(r.payment_id), {
+        rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
+        releasedBy: [toOptStr(r.first_released_by), toOptStr(r.decided_by) ?? 'a person'].filter(
+          (by): by is string => by !== undefined,
+        ),
+      });
+  }
+  return released;
 }
 
 /**

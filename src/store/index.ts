@@ -147,6 +147,7 @@ export {
   type HeldPayment,
   type HoldDecision,
   type HoldInput,
+  type ReleasedHold,
 } from './held-payments.js';
 export { loadControlHistory, type ControlSetup } from './control-history.js';
 export {

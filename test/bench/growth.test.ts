@@ -30,6 +30,7 @@ describe('bench command line', () => {
       modules: [
         'startup',
         'intake',
+        'controls',
         'camt053',
         'reconcile',
         'history',

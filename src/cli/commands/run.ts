@@ -178,10 +178,12 @@ function printPicked(picked: readonly PickedFile[], unitsDone: number): void {
       continue;
     }
     const report = p.report ? ` — report: ${p.report}` : '';
-    const held = p.held ? ` (${p.held} held as likely duplicates: settle payments held)` : '';
+    const held = p.held ? ` (${p.held} held for a person: settle payments held)` : '';
     process.stdout.write(
       `${p.company}  ${p.name}: ${p.outcome}, ${p.payments} payment(s)${held} → ${p.movedTo}${report}\n`,
     );
+    for (const h of p.heldLines ?? [])
+      process.stdout.write(`    line ${h.lineNumber} ${h.endToEndId}: held by ${h.rules.join(', ')}\n`);
   }
   if (picked.length === 0 && unitsDone > 0) process.stdout.write('no files to pick up\n');
 }

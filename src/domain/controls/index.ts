@@ -1,3 +1,4 @@
 export * from './settings.js';
 export * from './history.js';
 export * from './rules.js';
+export * from './reason-codes.js';

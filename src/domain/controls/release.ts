@@ -24,3 +24,12 @@ export function releaseStep(hold: HoldForRelease, person: string): ReleaseStep {
   if (samePerson(hold.firstReleasedPerson, person)) return { kind: 'same-person', person: hold.firstReleasedPerson };
   return { kind: 'release' };
 }
+
+/**
+ * "held by changed-account, released by kari and ola": how an approver's notice and the console
+ * mark a line a person released from a hold (docs/controls.md).
+ */
+export function releasedFromHoldText(hold: { rules: readonly string[]; releasedBy: readonly string[] }): string {
+  const by = hold.releasedBy.length > 0 ? hold.releasedBy.join(' and ') : 'a person';
+  return `held by ${hold.rules.join(', ')}, released by ${by}`;
+}

@@ -10,10 +10,12 @@ import { loadAuditedControls } from '../../../jobs/controls.js';
 import { controlsTestText, testControls } from '../../../jobs/controls-test.js';
 import { decideHold } from '../../../jobs/held-payments.js';
 import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
+import { runStatusReport } from '../../../jobs/status-report.js';
 import { runSubmit } from '../../../jobs/submit.js';
 import { cliActor } from '../../../src/cli/actor.js';
 import type { Role } from '../../../src/domain/roles.js';
 import { CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
+import { hasTool, xmllintValidate } from '../../support/oracles.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 import { bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 
@@ -37,7 +39,11 @@ function controlsSuite(engine: string, onMaria: boolean): void {
       db = onMaria ? await createThrowawayDatabase() : undefined;
       w = await createWorld({
         ...(db ? { databaseUrl: db.url } : {}),
-        company: { intake: { stableFor: '1s' }, controls: { knownAccounts: 'set below', ...controls } },
+        company: {
+          intake: { stableFor: '1s' },
+          status: { formats: ['pain.002.001.03', 'pain.002.001.10', 'csv'] },
+          controls: { knownAccounts: 'set below', ...controls },
+        },
       });
       knownFile = join(w.dir, 'known-accounts.csv');
       await writeFile(knownFile, `# paid before settle\n${KNOWN},Oslo Trykkeri AS\n`);
@@ -67,6 +73,24 @@ function controlsSuite(engine: string, onMaria: boolean): void {
     const paidAtBank = async () =>
       (await bankBulks(w)).flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification)).sort();
     const actor = cliActor({ SETTLE_ACTOR: 'kari.controller' });
+    /** Writes the status files of `file` and reads them back (the pain.002s checked by xmllint). */
+    const statusFiles = async (file: string, job: string) => {
+      const reports = await runStatusReport(w.deps(job), [w.company]);
+      const paths = reports.find((r) => r.originalFile === file)!.paths;
+      const read = (p: string) => readFile(join(w.company.root, p), 'utf8');
+      const xml = paths.filter((p) => p.endsWith('.xml'));
+      if (hasTool('xmllint'))
+        for (const path of xml) {
+          const schema = path.includes('pain.002.001.10') ? 'pain.002.001.10' : 'pain.002.001.03';
+          const result = await xmllintValidate(await readFile(join(w.company.root, path)), schema);
+          expect(result.output, path).toContain('validates');
+        }
+      return {
+        csv: await read(paths.find((p) => p.endsWith('.csv'))!),
+        v03: await read(xml.find((p) => !p.includes('pain.002.001.10'))!),
+        v10: await read(xml.find((p) => p.includes('pain.002.001.10'))!),
+      };
+    };
 
     describe('live since yesterday, with a limit a line', () => {
       beforeEach(() => start({ goLive: '2026-01-04', limits: { perLine: { NOK: '10000.00' } } }));
@@ -90,6 +114,21 @@ function controlsSuite(engine: string, onMaria: boolean): void {
 
         await runSubmit(w.deps('s1'), [w.company]);
         expect(await paidAtBank()).toEqual(['A-1']);
+        // The ERP's status files show the held lines pending, each with its rule's reason code and
+        // the evidence in words; pain.002 stays valid against its schemas.
+        const status = await statusFiles('run-1.csv', 'r1');
+        expect(status.csv).toMatch(
+          /A-2;PDNG;"SETTLE-HELD-NEW-ACCOUNT: held by payment controls: new-account: NO8330001234567/,
+        );
+        expect(status.csv).toMatch(
+          /A-3;PDNG;SETTLE-HELD-LIMIT-LINE: held by payment controls: limit-line: 12000.00 NOK/,
+        );
+        expect(status.v10).toMatch(
+          /<OrgnlEndToEndId>A-2<\/OrgnlEndToEndId>\s*<TxSts>PDNG<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Prtry>SETTLE-HELD-NEW-ACCOUNT<\/Prtry>\s*<\/Rsn>\s*<AddtlInf>held by payment controls: new-account/,
+        );
+        expect(status.v03).toMatch(
+          /<OrgnlEndToEndId>A-3<\/OrgnlEndToEndId>\s*<TxSts>PDNG<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Prtry>SETTLE-HELD-LIMIT-LINE</,
+        );
         const held = await w.store.held.list({ company: 'acme' });
         expect(held.map((h) => [h.endToEndId, h.rules, h.releasesNeeded])).toEqual([
           ['A-2', ['new-account'], 1],
@@ -277,6 +316,20 @@ function controlsSuite(engine: string, onMaria: boolean): void {
         // The next file counts what the account already sends that day (2900.00 NOK).
         await drop('day-2.csv', csv(line('E-4', '200.00', KNOWN, 'Oslo Trykkeri AS')));
         expect((await runPickup(pickup, [w.company]))[0]).toMatchObject({ held: 1 });
+
+        // A person drops the held line: cancelled, with the rule's own code, not a bank's.
+        await decideHold(w.store, { ref: 'E-2', decision: 'dropped', reason: 'paid by cheque', ...actor });
+        await runSubmit(w.deps('s1'), [w.company]);
+        const status = await statusFiles('day.csv', 'r1');
+        expect(status.csv).toMatch(
+          /E-2;CANC;SETTLE-DROPPED-LIMIT-DEBTOR-DAY: dropped after a hold by limit-debtor-day by kari\.controller: paid by cheque/,
+        );
+        expect(status.v10).toMatch(
+          /<TxSts>CANC<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Prtry>SETTLE-DROPPED-LIMIT-DEBTOR-DAY</,
+        );
+        expect(status.v03).toMatch(
+          /<TxSts>RJCT<\/TxSts>\s*<StsRsnInf>\s*<Rsn>\s*<Prtry>SETTLE-DROPPED-LIMIT-DEBTOR-DAY</,
+        );
       });
 
       it('holds every line of a file that arrives outside the hours', async () => {

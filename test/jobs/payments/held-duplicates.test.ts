@@ -105,7 +105,7 @@ describe('likely duplicates across files', () => {
     const statusCsv = forSecond!.paths.find((p) => p.endsWith('.csv'))!;
     const rows = (await readFile(join(w.company.root, statusCsv), 'utf8')).split('\n');
     expect(rows.find((r) => r.includes('ERP-1-again'))).toMatch(
-      /CANC.*DUPL.*dropped as a duplicate by kari\.controller/,
+      /CANC;SETTLE-DROPPED-DUPLICATE: dropped as a duplicate by kari\.controller/,
     );
   });
 

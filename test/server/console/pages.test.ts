@@ -346,10 +346,16 @@ describe('console pages on SQLite', () => {
       payment_id: plain.id,
       company: 'acme',
       matched_payment_id: lines[0]!.id,
-      reason: 'same account, amount and reference as line 1',
+      reason: 'held by payment controls: changed-account: …',
+      rules: 'changed-account',
+      releases_needed: 2,
       held_at: '2026-01-05T07:00:00.000Z',
+      first_released_by: 'local:kari',
+      first_released_person: 'kari@acme.example',
+      first_released_at: '2026-01-05T07:30:00.000Z',
+      first_release_reason: 'called the supplier',
       decision: 'released',
-      decided_by: 'local:kari',
+      decided_by: 'local:ola',
     });
     const page = (await load('/console/approvals', ['approver'])).body;
     expect(page).toMatch(
@@ -360,7 +366,13 @@ describe('console pages on SQLite', () => {
       expect(page).toContain(`<th scope="col">${head}</th>`);
     expect(page).toContain('-file.csv');
     expect(page).toContain('first payment to this account');
-    expect(page).toContain('released from a hold by local:kari');
+    // Which rule held it and both people who released it.
+    expect(page).toContain('held by changed-account, released by local:kari and local:ola');
+    // So does the payment's own page.
+    const story = await load('/console/payments/:id', ['viewer'], { params: { id: plain.id } });
+    expect(story.body).toContain(
+      '<th scope="row">Hold</th><td>held by changed-account, released by local:kari and local:ola</td>',
+    );
     expect(page).toMatch(/Total from NO9386011117947<\/th><td>1,357\.95 NOK/);
     expect(page).not.toContain(`Total from ${PAYROLL_ACCOUNT}`);
     // Once a line to the account was paid, the account is no longer a first payment.

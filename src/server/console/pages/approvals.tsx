@@ -2,6 +2,7 @@
 // The SCA link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
+import { releasedFromHoldText } from '../../../domain/controls/release.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import type { ApprovalMarks, StoredPayment, WaitingBasket } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
@@ -111,7 +112,7 @@ function OrderTable(props: {
           ? []
           : [
               !marks.paidBefore.has(p.creditorIban) && 'first payment to this account',
-              marks.released.has(p.id) && `released from a hold by ${marks.released.get(p.id)!}`,
+              marks.released.has(p.id) && releasedFromHoldText(marks.released.get(p.id)!),
             ].filter((n): n is string => typeof n === 'string');
         return [
           <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,

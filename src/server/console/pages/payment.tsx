@@ -4,6 +4,8 @@
 import { sentUnder } from '../../../../jobs/payments/payment-story.js';
 import { describeLineState } from '../../../domain/line-state-label.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
+import { releasedFromHoldText } from '../../../domain/controls/release.js';
+import type { HeldPayment } from '../../../store/index.js';
 import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
 import { loadPage } from './load-page.js';
@@ -18,6 +20,7 @@ export const paymentPage: ConsolePage = {
     if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
     const story = await deps.store.paymentViews.story(payment);
     const findings = await deps.store.consoleViews.findingsAbout(req.company, payment);
+    const [hold] = await deps.store.held.find(payment.id, req.company);
     const reasons = payment.tppMessages.flatMap((m) =>
       m.code ? [{ code: m.code, text: m.message ?? undefined }] : [],
     );
@@ -39,6 +42,7 @@ export const paymentPage: ConsolePage = {
               ['File and line', [fileLink, `, line ${payment.lineNumber}`]],
               ['State', `${payment.state} — ${state.label}`],
               ...(state.action ? [['What to do', state.action] as const] : []),
+              ...(hold ? [['Hold', holdText(hold)] as const] : []),
               ['Creditor', v.creditor],
               ['Creditor IBAN', v.creditorIban],
               ['Amount', v.amount],
@@ -102,3 +106,17 @@ export const paymentPage: ConsolePage = {
     };
   }),
 };
+
+/** Whether settle's controls held the payment, and what people decided (docs/controls.md). */
+function holdText(hold: HeldPayment): string {
+  const rules = hold.rules.join(', ');
+  if (hold.decision === 'released')
+    return releasedFromHoldText({
+      rules: hold.rules,
+      releasedBy: [hold.firstRelease?.by, hold.decidedBy ?? 'a person'].filter((b): b is string => b !== undefined),
+    });
+  if (hold.decision === 'dropped') return `held by ${rules}, dropped by ${hold.decidedBy ?? 'a person'}`;
+  if (hold.firstRelease)
+    return `held by ${rules}: released once by ${hold.firstRelease.by}, waiting for a second person`;
+  return `held by ${rules}: waiting for a person (Held page)`;
+}
