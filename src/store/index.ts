@@ -103,7 +103,17 @@ export {
   type AuditEntryInput,
 } from './audit-trail.js';
 export {
+  PeriodSignoffRepository,
+  type FindingChange,
+  type PeriodBalance,
+  type PeriodTypeTotal,
+  type SignoffInput,
+  type SignoffState,
+  type StoredSignoff,
+} from './period-signoffs.js';
+export {
   FindingRepository,
+  type Assignment,
   type Decision,
   type FindingDecisionKind,
   type FindingSeen,

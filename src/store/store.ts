@@ -35,6 +35,7 @@ import { LegalSequenceRepository } from './legal-sequence.js';
 import { StatementRepository } from './statements.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
+import { PeriodSignoffRepository } from './period-signoffs.js';
 import { ReceivableRepository } from './receivables.js';
 import { ShortIdentifierRepository } from './short-identifiers.js';
 
@@ -76,6 +77,8 @@ export interface Store {
   readonly consoleSessions: ConsoleSessions;
   readonly audit: AuditTrail;
   readonly findings: FindingRepository;
+  /** Periods finance signed off, and those a later finding reopened. */
+  readonly signoffs: PeriodSignoffRepository;
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
   readonly cancellations: CancellationRepository;
@@ -99,6 +102,7 @@ export interface Store {
 
 export function createStore(db: Database, clock: Clock): Store {
   const audit = new AuditTrail(db, clock);
+  const signoffs = new PeriodSignoffRepository(db, clock, audit);
   return {
     files: new FileLedger(db, clock),
     payments: new PaymentRepository(db, clock),
@@ -125,7 +129,8 @@ export function createStore(db: Database, clock: Clock): Store {
     signInFailures: new SignInFailures(db, clock),
     consoleSessions: new ConsoleSessions(db, clock),
     audit,
-    findings: new FindingRepository(db, clock, audit),
+    findings: new FindingRepository(db, clock, audit, signoffs),
+    signoffs,
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),
     cancellationAnswers: new CancellationAnswerRepository(db, clock),

@@ -54,6 +54,7 @@ import { up as shortIdentifiersUp } from './0630-short-identifiers.js';
 import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
 import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
+import { up as findingsWorkUp } from './0710-findings-work.js';
 
 export interface Migration {
   readonly name: string;
@@ -118,4 +119,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
   { name: '0650_hold_rules', up: holdRulesUp },
   { name: '0660_hold_first_release', up: holdFirstReleaseUp },
+  { name: '0710_findings_work', up: findingsWorkUp },
 ];
