@@ -32,6 +32,7 @@ export {
   type PaymentSearch,
   type WaitingBasket,
   type ApprovalMarks,
+  type FindingFilter,
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export type { FindingBooking, FindingFacts } from './finding-facts.js';

@@ -107,12 +107,10 @@ export class PeriodSignoffRepository {
     const rows = await (knex ?? this.db.knex)<Row>('findings')
       .where({ company, present: true })
       .whereBetween('fact_date', [from, to])
-      .andWhere((q) =>
-        // Decided on facts that have changed since: it needs a person again (src/domain/reconcile/decisions.ts).
-        void q
-          .where({ decision: 'open' })
-          .orWhereNull('decided_hash')
-          .orWhereRaw('decided_hash <> fact_hash'),
+      .andWhere(
+        (q) =>
+          // Decided on facts that have changed since: it needs a person again (src/domain/reconcile/decisions.ts).
+          void q.where({ decision: 'open' }).orWhereNull('decided_hash').orWhereRaw('decided_hash <> fact_hash'),
       )
       .orderBy([
         { column: 'fact_date', order: 'asc' },
@@ -267,7 +265,7 @@ const MINOR_KEYS = ['opening', 'sent', 'bookedOut', 'bookedIn', 'closing', 'repo
 function toSignoff(row: Row): StoredSignoff {
   const balances = (toJson<Record<string, unknown>[]>(row.balances) ?? []).map((b) => {
     const out: Record<string, unknown> = { accountIban: b.accountIban, currency: b.currency };
-    for (const k of MINOR_KEYS) if (b[k] !== undefined && b[k] !== null) out[k] = BigInt(String(b[k]));
+    for (const k of MINOR_KEYS) if (b[k] !== undefined && b[k] !== null) out[k] = toBigInt(b[k]);
     return out as unknown as PeriodBalance;
   });
   const totals = (toJson<{ type: string; findings: number; decided: number; amounts: Row[] }[]>(row.totals) ?? []).map(

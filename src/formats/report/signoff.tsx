@@ -150,9 +150,7 @@ export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; 
       <body>
         <header>
           <h1>{title}</h1>
-          <p class="meta">
-            {`${p.from} to ${p.to} · times in ${zone}`}
-          </p>
+          <p class="meta">{`${p.from} to ${p.to} · times in ${zone}`}</p>
         </header>
         <main>
           <section aria-labelledby="signer">
@@ -175,7 +173,16 @@ export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; 
             <h2 id="balances">Balances per account</h2>
             <Table
               caption="Balances per account and currency the period was closed on"
-              head={['Account', 'Opening', 'Sent by settle', 'Booked out', 'Booked in', 'Closing', 'Bank closing', 'Difference']}
+              head={[
+                'Account',
+                'Opening',
+                'Sent by settle',
+                'Booked out',
+                'Booked in',
+                'Closing',
+                'Bank closing',
+                'Difference',
+              ]}
               rows={p.balances}
               empty="no account had statements or payments in the period"
               cells={(b) => [
