@@ -87,6 +87,8 @@ describe('reconciliation worked through in a browser', () => {
       // A shared address shows the same: amount at least 1,000,000.00 and the account.
       await page.goto(`${f.base}/console/reconciliation?company=acme&min=1%20000%20000.00&account=${B}`);
       expect(await rows(page)).toEqual(['F-B']);
+      // The money at stake is the money the run recorded with the finding.
+      expect(await page.locator('main').textContent()).toContain('this page: 2,500,000.00 NOK');
       expect(await page.getByLabel('Amount at least').inputValue()).toBe('1 000 000.00');
       await page.goto(`${f.base}/console/reconciliation?company=acme&age=nonsense`);
       expect(await page.locator('main').textContent()).toContain('The age is one of');
