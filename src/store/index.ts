@@ -106,6 +106,7 @@ export {
 export {
   PeriodSignoffRepository,
   type FindingChange,
+  type OpenFinding,
   type PeriodBalance,
   type PeriodTypeTotal,
   type SignoffInput,

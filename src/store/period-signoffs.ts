@@ -11,7 +11,6 @@ import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
-import { toStoredFinding } from './findings.js';
 import { forUpdate, instant, toBigInt, toDate, toInt, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
 export type SignoffState = 'signed' | 'reopened';
@@ -76,6 +75,14 @@ export interface FindingChange {
   what: string;
 }
 
+/** A finding that keeps a period from being signed off, as the refusal names it. */
+export interface OpenFinding {
+  id: string;
+  type: string;
+  subject: string;
+  factDate: string;
+}
+
 /** How many open findings a refusal names before "and N more". */
 const LISTED = 20;
 
@@ -103,7 +110,12 @@ export class PeriodSignoffRepository {
   }
 
   /** The findings of the company's latest run about a day of the period that need a person. */
-  async needingPerson(company: string, from: LocalDate, to: LocalDate, knex?: Knex | Knex.Transaction) {
+  async needingPerson(
+    company: string,
+    from: LocalDate,
+    to: LocalDate,
+    knex?: Knex | Knex.Transaction,
+  ): Promise<OpenFinding[]> {
     const rows = await (knex ?? this.db.knex)<Row>('findings')
       .where({ company, present: true })
       .whereBetween('fact_date', [from, to])
@@ -112,11 +124,17 @@ export class PeriodSignoffRepository {
           // Decided on facts that have changed since: it needs a person again (src/domain/reconcile/decisions.ts).
           void q.where({ decision: 'open' }).orWhereNull('decided_hash').orWhereRaw('decided_hash <> fact_hash'),
       )
+      .select('id', 'type', 'subject', 'fact_date')
       .orderBy([
         { column: 'fact_date', order: 'asc' },
         { column: 'id', order: 'asc' },
       ]);
-    return rows.map(toStoredFinding);
+    return rows.map((r): OpenFinding => ({
+      id: toStr(r.id),
+      type: toStr(r.type),
+      subject: toStr(r.subject),
+      factDate: toStr(r.fact_date),
+    }));
   }
 
   /** Per finding type of the period (present in the latest run): how many, decided, and the money per currency. */
