@@ -13,6 +13,7 @@ import {
   agedItems,
   applyDecisions,
   factHash,
+  findingDay,
   findingId,
   findingSubject,
   reconcile,
@@ -161,7 +162,21 @@ async function reconcileCompany(
     company.id,
     deps.runId,
     findings.flatMap((f) =>
-      f.id ? [{ id: f.id, type: f.type, factHash: factHash(f), subject: findingSubject(f), summary: f.message }] : [],
+      f.id
+        ? [
+            {
+              id: f.id,
+              type: f.type,
+              factHash: factHash(f),
+              subject: findingSubject(f),
+              summary: f.message,
+              // What the Reconciliation page filters by, and the day that places it in a period.
+              ...(f.accountIban ? { accountIban: f.accountIban } : {}),
+              ...(f.amount ? { amount: f.amount } : {}),
+              factDate: findingDay(f, context.today),
+            },
+          ]
+        : [],
     ),
   );
   const dir = company.folders.reports;

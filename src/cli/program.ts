@@ -104,6 +104,11 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/findings.js')).findingsCommand(),
   },
   {
+    name: 'reconcile',
+    summary: 'period sign-off: sign a period off, list and export the signed periods',
+    load: async () => (await import('./commands/reconcile.js')).reconcileCommand(),
+  },
+  {
     name: 'console',
     summary: "web console helpers: hash a local user's password",
     load: async () => (await import('./commands/console.js')).consoleCommand(),

@@ -118,6 +118,13 @@ export const errorCatalogue = {
   ERR_PAYMENT_NOT_HELD: { exit: usage, meaning: 'no payment held as a likely duplicate matches' },
   ERR_PAYMENT_NOT_UNRESOLVED: { exit: usage, meaning: 'payments resolve got a bulk that is not unknown or attention' },
   ERR_FINDING_UNKNOWN: { exit: usage, meaning: 'the company has no finding with that id' },
+  ERR_PERIOD_INVALID: { exit: usage, meaning: 'a sign-off period is neither a month (YYYY-MM) nor a day (YYYY-MM-DD)' },
+  ERR_PERIOD_NEEDS_PERSON: {
+    exit: findings,
+    meaning: 'the period cannot be signed off: findings in it still need a person',
+  },
+  ERR_PERIOD_SIGNED: { exit: findings, meaning: 'the period is already signed off (and not reopened since)' },
+  ERR_PERIOD_NOT_SIGNED: { exit: usage, meaning: 'the company has no sign-off of that period' },
   ERR_AUDIT_CHAIN_BROKEN: { exit: findings, meaning: 'an audit trail entry was changed, removed or inserted' },
   ERR_CANCEL_NOT_FOUND: { exit: usage, meaning: 'payments cancel names no payment, bulk or request settle knows' },
   ERR_CANCEL_REFUSED: {

@@ -14,6 +14,7 @@ import { join, relative } from 'node:path';
 import { loadConfig } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { dateInZone } from '../domain/local-date.js';
+import { parseSignoffPeriod } from '../domain/reconcile/index.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 import { createApp } from './app.js';
@@ -57,7 +58,12 @@ export interface DemoResult {
   files: string[];
   /** How to open the console on the demo's data (settle serve with the demo's configuration). */
   console: { url: string; command: string; username: string; password: string };
+  /** The period finance can sign off at the end, and the findings a person decides first. */
+  signoff: { company: string; period: string; needingPerson: string[] };
 }
+
+/** The period the demo's nights fall in: finance closes it at the end (docs/reconciliation.md). */
+export const DEMO_PERIOD = '2026-01';
 
 export async function runDemo(options: { dir: string; out: (line: string) => void }): Promise<DemoResult> {
   const { dir, out } = options;
@@ -71,6 +77,7 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     const logger = createLogger({ stream: logFile, format: 'json', level: 'info' });
     const app = await createApp(config, logger, sandbox.sandbox.clock);
     const nights: NightlyResult[] = [];
+    let needingPerson: string[] = [];
     try {
       await control(sandbox, '/rejections', {
         iban: REJECTED_CREDITOR,
@@ -117,6 +124,8 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
       const incoming = nights[1]!.reconciliations[0]?.summary.byType.find((t) => t.type === 'credit_matched');
       if (incoming && incoming.count > 0)
         out(`    (${incoming.count} incoming payments matched to open invoices by their KID or RF reference)`);
+      const { from, to } = parseSignoffPeriod(DEMO_PERIOD);
+      needingPerson = (await app.store.signoffs.needingPerson('acme', from, to)).map((f) => `${f.id} ${f.type}`);
     } finally {
       await app.close();
     }
@@ -136,11 +145,36 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     };
     out(`\nthe console on this data: run \`${consoleInfo.command}\` (npx tsx src/cli/main.ts … in a checkout), then`);
     out(`  open ${consoleInfo.url} and sign in as ${consoleInfo.username} / ${consoleInfo.password} (a demo sign-in)`);
-    return { dir, nights, files, console: consoleInfo };
+    printSignoffSteps(out, join(dir, 'settle.yaml'), needingPerson);
+    return {
+      dir,
+      nights,
+      files,
+      console: consoleInfo,
+      signoff: { company: 'acme', period: DEMO_PERIOD, needingPerson },
+    };
   } finally {
     await sandbox.close();
     await new Promise<void>((resolve) => logFile.end(resolve));
   }
+}
+
+/**
+ * How finance closes the demo's period: a person decides what needs one (the demo never decides
+ * for them), then signs off and exports, on the console's Reconciliation page or here.
+ */
+function printSignoffSteps(out: (line: string) => void, config: string, needingPerson: readonly string[]): void {
+  const settle = `settle --config ${config}`;
+  out(`\nfinance signs off ${DEMO_PERIOD} on the console's Reconciliation page ("Sign a period off"), or:`);
+  if (needingPerson.length > 0) {
+    out(`  first decide the ${needingPerson.length} finding(s) that need a person (tick them on Reconciliation, or):`);
+    for (const f of needingPerson)
+      out(
+        `    ${settle} findings ack ${f.split(' ')[0]!} --reason "seen: handled with the creditor"   (${f.split(' ')[1]!})`,
+      );
+  }
+  out(`  ${settle} reconcile signoff --company acme --period ${DEMO_PERIOD}`);
+  out(`  ${settle} reconcile export --company acme --period ${DEMO_PERIOD} --format html --out signoff.html`);
 }
 
 async function prepareDir(dir: string): Promise<void> {

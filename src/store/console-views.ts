@@ -12,7 +12,7 @@ import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
 import { findingFacts, type FindingFacts } from './finding-facts.js';
 import { releasedHolds, type ReleasedHold } from './held-payments.js';
-import { toStoredFinding, type StoredFinding } from './findings.js';
+import { toStoredFinding, type FindingDecisionKind, type StoredFinding } from './findings.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 import { toDay, type StatementDay } from './statement-days.js';
@@ -249,8 +249,14 @@ export class ConsoleViews {
     return row ? toStoredPayment(row) : undefined;
   }
 
-  /** Reconciliation findings of the company (those of its latest run, or all), newest first. */
-  async findings(company: string, query: PageQuery & { all?: boolean } = {}): Promise<Paged<StoredFinding>> {
+  /**
+   * Reconciliation findings of the company (those of its latest run, or all), newest first,
+   * narrowed in SQL by the Reconciliation page's filters (FindingFilter).
+   */
+  async findings(
+    company: string,
+    query: PageQuery & { all?: boolean } & FindingFilter = {},
+  ): Promise<Paged<StoredFinding>> {
     const q = this.db
       .knex<Row>('findings')
       .select('*')
@@ -260,6 +266,7 @@ export class ConsoleViews {
         { column: 'id', order: 'desc' },
       ]);
     if (!query.all) void q.where({ present: true });
+    narrowFindings(q, query);
     if (query.after !== undefined) afterDesc(q, ['first_seen_at', 'id'], decodeCursor(query.after, 2));
     return keysetPage(q, query, toStoredFinding, (r) => [toStr(r.first_seen_at), toStr(r.id)]);
   }
@@ -526,4 +533,34 @@ function toAccount(r: Row): ConsoleAccount {
     ...opt('status', r.account_status),
     ...(lastFetchedAt ? { lastFetchedAt } : {}),
   };
+}
+
+/** What the Reconciliation page narrows its findings by; every field optional, all of them combine (AND). */
+export interface FindingFilter {
+  type?: string;
+  /** The account, electronic format. */
+  account?: string;
+  /** The finding's day (booking, else execution date) from / to, inclusive: its age. */
+  factFrom?: string;
+  factTo?: string;
+  /** At least this much money, in minor units (the finding's amount, positive). */
+  minAmountMinor?: bigint;
+  /** `needs-person`: open, or decided on facts that changed since; else the decision as stored. */
+  decision?: 'needs-person' | FindingDecisionKind;
+  /** Assigned to this person (src/domain/person.ts). */
+  assignedTo?: string;
+}
+
+function narrowFindings(q: Knex.QueryBuilder, f: FindingFilter): void {
+  if (f.type !== undefined) void q.where({ type: f.type });
+  if (f.account !== undefined) void q.where({ account_iban: f.account });
+  if (f.factFrom !== undefined) void q.where('fact_date', '>=', f.factFrom);
+  if (f.factTo !== undefined) void q.where('fact_date', '<=', f.factTo);
+  if (f.minAmountMinor !== undefined) void q.where('amount_minor', '>=', f.minAmountMinor.toString());
+  if (f.assignedTo !== undefined) void q.where({ assigned_to: f.assignedTo });
+  if (f.decision === 'needs-person')
+    void q.andWhere(
+      (w) => void w.where({ decision: 'open' }).orWhereNull('decided_hash').orWhereRaw('decided_hash <> fact_hash'),
+    );
+  else if (f.decision !== undefined) void q.where({ decision: f.decision });
 }

@@ -5,9 +5,22 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
+import type { Money } from '../domain/money.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
-import { chunks, forUpdate, instant, throughIndex, toBool, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import type { FindingChange, PeriodSignoffRepository } from './period-signoffs.js';
+import {
+  chunks,
+  forUpdate,
+  instant,
+  throughIndex,
+  toBigInt,
+  toBool,
+  toOptDate,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 
 export type FindingDecisionKind = 'open' | 'acknowledged' | 'confirmed' | 'rejected';
 
@@ -19,6 +32,12 @@ export interface FindingSeen {
   /** What the finding is about, in a few words (e.g. "payment ACME-2026-0003 to Nordic Supplies"). */
   subject: string;
   summary: string;
+  /** The account it is about (debtor account, booked account, statement account). */
+  accountIban?: string;
+  /** The money it is about, as a positive amount. */
+  amount?: Money;
+  /** The day it is about (src/domain/reconcile/signoff-period.ts, findingDay): its period. */
+  factDate?: string;
 }
 
 export interface StoredFinding extends FindingSeen {
@@ -33,6 +52,10 @@ export interface StoredFinding extends FindingSeen {
   decidedBy?: string;
   decidedAt?: Date;
   decidedReason?: string;
+  /** The person (src/domain/person.ts) it is assigned to, by whom and when. */
+  assignedTo?: string;
+  assignedBy?: string;
+  assignedAt?: Date;
 }
 
 const VERB: Record<FindingDecisionKind, string> = {
@@ -49,11 +72,19 @@ export interface Decision {
   reason: string;
 }
 
+/** Who assigns a finding to whom; `to` undefined takes the assignment away. */
+export interface Assignment {
+  to?: string;
+  actor: string;
+  origin: string;
+}
+
 export class FindingRepository {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
+    private readonly signoffs: PeriodSignoffRepository,
   ) {}
 
   /**
@@ -86,15 +117,17 @@ export class FindingRepository {
     // round trips for every company of a bureau's night.
     if (seenIds.size === 0 && (await presentIds(this.db.knex, company)).length === 0) return;
     await this.db.transaction(async (trx) => {
-      const known = new Set<string>();
+      // Each known finding's facts as recorded: a new one, or one whose facts changed, reopens a signed period.
+      const known = new Map<string, string>();
       for (const part of chunks([...seenIds]))
-        for (const r of await trx<Row>('findings').select('id').where({ company }).whereIn('id', part))
-          known.add(toStr(r.id));
+        for (const r of await trx<Row>('findings').select('id', 'fact_hash').where({ company }).whereIn('id', part))
+          known.set(toStr(r.id), toStr(r.fact_hash));
       // The ones present before and not seen now, marked by key (the seen ones are written below).
       const gone = (await presentIds(trx, company)).filter((id) => !seenIds.has(id));
       for (const part of chunks(gone))
         await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
+      const changes: FindingChange[] = [];
       for (const f of seen) {
         const fields = {
           type: f.type,
@@ -104,11 +137,24 @@ export class FindingRepository {
           last_seen_at: at,
           last_run_id: runId,
           present: true,
+          account_iban: f.accountIban?.slice(0, 34) ?? null,
+          amount_minor: f.amount ? (f.amount.minor < 0n ? -f.amount.minor : f.amount.minor).toString() : null,
+          currency: f.amount?.currency ?? null,
+          fact_date: f.factDate ?? null,
         };
-        if (known.has(f.id)) await trx('findings').where({ company, id: f.id }).update(fields);
+        const before = known.get(f.id);
+        if (before === undefined || before !== f.factHash)
+          changes.push({
+            id: f.id,
+            type: f.type,
+            factDate: f.factDate ?? '',
+            what: before === undefined ? 'new since the sign-off' : 'with changed facts since the sign-off',
+          });
+        if (before !== undefined) await trx('findings').where({ company, id: f.id }).update(fields);
         else fresh.push({ company, id: f.id, ...fields, first_seen_at: at, decision: 'open' });
       }
       for (let i = 0; i < fresh.length; i += 500) await trx('findings').insert(fresh.slice(i, i + 500));
+      await this.signoffs.reopenFor(trx, company, changes, { actor: 'settle', origin: `reconcile@${runId}` });
     });
   }
 
@@ -141,44 +187,106 @@ export class FindingRepository {
    * audit entry that says who, why and from where, in one transaction.
    */
   async decide(company: string, id: string, decision: Decision): Promise<StoredFinding> {
+    return this.db.transaction((trx) => this.decideIn(trx, company, id, decision));
+  }
+
+  /**
+   * One decision on several findings (the console's checkboxes): each one decided as `decide`
+   * does, with its own audit entry, all in one transaction, so either every one is decided or,
+   * when one is unknown, none.
+   */
+  async decideMany(company: string, ids: readonly string[], decision: Decision): Promise<StoredFinding[]> {
     return this.db.transaction(async (trx) => {
-      const row = await forUpdate(trx, trx<Row>('findings').where({ company, id })).first();
-      if (!row)
-        throw new SettleError(
-          'ERR_FINDING_UNKNOWN',
-          `no finding ${id} for company ${company}; see settle findings list`,
-        );
-      const before = toStoredFinding(row);
-      const at = instant(this.clock.now());
+      const out: StoredFinding[] = [];
+      for (const id of [...new Set(ids)]) out.push(await this.decideIn(trx, company, id, decision));
+      return out;
+    });
+  }
+
+  /** Assigns the finding to a person (or takes the assignment away), with an audit entry, in one transaction. */
+  async assign(company: string, id: string, assignment: Assignment): Promise<StoredFinding> {
+    return this.db.transaction(async (trx) => {
+      const row = await this.locked(trx, company, id);
       const update = {
-        decision: decision.decision,
-        decided_hash: decision.decision === 'open' ? null : before.factHash,
-        decided_by: decision.actor,
-        decided_at: at,
-        decided_reason: decision.reason,
+        assigned_to: assignment.to ?? null,
+        assigned_by: assignment.to === undefined ? null : assignment.actor,
+        assigned_at: assignment.to === undefined ? null : instant(this.clock.now()),
       };
       await trx('findings').where({ company, id }).update(update);
       await this.audit.append(
         {
-          actor: decision.actor,
-          action: `finding.${VERB[decision.decision]}`,
+          actor: assignment.actor,
+          action: assignment.to === undefined ? 'finding.unassign' : 'finding.assign',
           subject: { type: 'finding', id: `${company}/${id}` },
-          reason: decision.reason,
-          origin: decision.origin,
+          origin: assignment.origin,
           details: {
             company,
             finding: id,
-            type: before.type,
-            subject: before.subject,
-            factHash: before.factHash,
-            before: before.decision,
-            after: decision.decision,
+            type: toStr(row.type),
+            before: toOptStr(row.assigned_to) ?? null,
+            after: assignment.to ?? null,
           },
         },
         trx,
       );
       return toStoredFinding({ ...row, ...update });
     });
+  }
+
+  private async locked(trx: Knex.Transaction, company: string, id: string): Promise<Row> {
+    const row = await forUpdate(trx, trx<Row>('findings').where({ company, id })).first();
+    if (!row)
+      throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id} for company ${company}; see settle findings list`);
+    return row;
+  }
+
+  private async decideIn(trx: Knex.Transaction, company: string, id: string, decision: Decision) {
+    const row = await this.locked(trx, company, id);
+    const before = toStoredFinding(row);
+    const at = instant(this.clock.now());
+    const update = {
+      decision: decision.decision,
+      decided_hash: decision.decision === 'open' ? null : before.factHash,
+      decided_by: decision.actor,
+      decided_at: at,
+      decided_reason: decision.reason,
+    };
+    await trx('findings').where({ company, id }).update(update);
+    await this.audit.append(
+      {
+        actor: decision.actor,
+        action: `finding.${VERB[decision.decision]}`,
+        subject: { type: 'finding', id: `${company}/${id}` },
+        reason: decision.reason,
+        origin: decision.origin,
+        details: {
+          company,
+          finding: id,
+          type: before.type,
+          subject: before.subject,
+          factHash: before.factHash,
+          before: before.decision,
+          after: decision.decision,
+        },
+      },
+      trx,
+    );
+    // A finding a person reopens needs a person again: so does the signed period it is about.
+    if (decision.decision === 'open' && before.factDate !== undefined)
+      await this.signoffs.reopenFor(
+        trx,
+        company,
+        [
+          {
+            id,
+            type: before.type,
+            factDate: before.factDate,
+            what: `reopened by ${decision.actor}: ${decision.reason}`,
+          },
+        ],
+        decision,
+      );
+    return toStoredFinding({ ...row, ...update });
   }
 }
 
@@ -201,6 +309,14 @@ export function toStoredFinding(row: Row): StoredFinding {
     ...opt('decidedBy', toOptStr(row.decided_by)),
     ...opt('decidedAt', toOptDate(row.decided_at)),
     ...opt('decidedReason', toOptStr(row.decided_reason)),
+    ...opt('accountIban', toOptStr(row.account_iban)),
+    ...(row.amount_minor !== null && row.amount_minor !== undefined && row.currency
+      ? { amount: { minor: toBigInt(row.amount_minor), currency: toStr(row.currency) } }
+      : {}),
+    ...opt('factDate', toOptStr(row.fact_date)),
+    ...opt('assignedTo', toOptStr(row.assigned_to)),
+    ...opt('assignedBy', toOptStr(row.assigned_by)),
+    ...opt('assignedAt', toOptDate(row.assigned_at)),
   };
 }
 

@@ -32,6 +32,7 @@ export {
   type PaymentSearch,
   type WaitingBasket,
   type ApprovalMarks,
+  type FindingFilter,
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export type { FindingBooking, FindingFacts } from './finding-facts.js';
@@ -117,7 +118,18 @@ export {
   type AuditEntryInput,
 } from './audit-trail.js';
 export {
+  PeriodSignoffRepository,
+  type FindingChange,
+  type OpenFinding,
+  type PeriodBalance,
+  type PeriodTypeTotal,
+  type SignoffInput,
+  type SignoffState,
+  type StoredSignoff,
+} from './period-signoffs.js';
+export {
   FindingRepository,
+  type Assignment,
   type Decision,
   type FindingDecisionKind,
   type FindingSeen,

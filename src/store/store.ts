@@ -37,6 +37,7 @@ import { StatementRepository } from './statements.js';
 import { AuditRefusals } from './audit-refusals.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
+import { PeriodSignoffRepository } from './period-signoffs.js';
 import { ReceivableRepository } from './receivables.js';
 import { ShortIdentifierRepository } from './short-identifiers.js';
 
@@ -82,6 +83,8 @@ export interface Store {
   /** Console actions refused for a missing role, counted per minute before they reach the trail. */
   readonly auditRefusals: AuditRefusals;
   readonly findings: FindingRepository;
+  /** Periods finance signed off, and those a later finding reopened. */
+  readonly signoffs: PeriodSignoffRepository;
   readonly held: HeldPaymentRepository;
   /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
   readonly cancellations: CancellationRepository;
@@ -105,6 +108,7 @@ export interface Store {
 
 export function createStore(db: Database, clock: Clock): Store {
   const audit = new AuditTrail(db, clock);
+  const signoffs = new PeriodSignoffRepository(db, clock, audit);
   return {
     files: new FileLedger(db, clock),
     payments: new PaymentRepository(db, clock),
@@ -133,7 +137,8 @@ export function createStore(db: Database, clock: Clock): Store {
     consoleSessions: new ConsoleSessions(db, clock),
     audit,
     auditRefusals: new AuditRefusals(db, clock, audit),
-    findings: new FindingRepository(db, clock, audit),
+    findings: new FindingRepository(db, clock, audit, signoffs),
+    signoffs,
     held: new HeldPaymentRepository(db, clock),
     cancellations: new CancellationRepository(db, clock),
     cancellationAnswers: new CancellationAnswerRepository(db, clock),

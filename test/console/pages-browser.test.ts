@@ -204,7 +204,7 @@ describe('console pages in a browser', () => {
 
       await olga.goto(`${f.base}/console/reconciliation?company=acme`);
       await olga.locator('#reason-F-UNMATCHED-ack').fill('booked late, seen on the statement');
-      await olga.getByRole('button', { name: 'Acknowledge' }).click();
+      await olga.getByRole('button', { name: 'Acknowledge', exact: true }).click();
       await olga.waitForURL(/\/console\/reconciliation\?company=acme#finding-F-UNMATCHED$/);
       const finding = (await f.app.store.findings.find('F-UNMATCHED', 'acme'))[0]!;
       expect([finding.decision, finding.decidedBy]).toEqual(['acknowledged', 'local:olga']);

@@ -66,3 +66,4 @@ export type {
 export { hasEndToEndId, matchPayments, type Match, type MatchResult } from './match.js';
 export { reconcile, type ReconcileContext, type ReconcileInput, type ReconcileResult } from './reconcile.js';
 export { summarise, type FindingTypeSummary, type ReconcileSummary } from './summary.js';
+export { findingDay, parseSignoffPeriod, type SignoffPeriod } from './signoff-period.js';

@@ -15,3 +15,4 @@ export {
   type RefusedLine,
   type RefusedLinesReport,
 } from './refused-lines.js';
+export { renderSignoffCsv, renderSignoffHtml, SIGNOFF_CSV_COLUMNS, type SignedPeriod } from './signoff.js';

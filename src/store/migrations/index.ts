@@ -59,6 +59,7 @@ import { up as auditCompanyUp } from './0690-audit-company.js';
 import { up as auditRefusalsUp } from './0691-audit-refusals.js';
 import { up as instructionIdUp } from './0700-instruction-id.js';
 import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-code.js';
+import { up as findingsWorkUp } from './0710-findings-work.js';
 
 export interface Migration {
   readonly name: string;
@@ -128,4 +129,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0691_audit_refusals', up: auditRefusalsUp },
   { name: '0700_instruction_id', up: instructionIdUp },
   { name: '0701_proprietary_bank_transaction_code', up: proprietaryCodeUp },
+  { name: '0710_findings_work', up: findingsWorkUp },
 ];

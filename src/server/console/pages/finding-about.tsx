@@ -72,8 +72,13 @@ export function atStake(deps: ConsoleDeps, req: PageRequest, rows: readonly Stor
     if (f.decision !== 'open') continue;
     const payment = facts.payments.get(f.id);
     const booking = facts.bookings.get(f.id);
-    if (payment && !visibleLine(deps, req, payment).hidden) add(payment.amount);
-    else if (booking && !isPayrollBooking(deps, req, booking.accountIban)) add(booking.amount);
+    if (payment) {
+      if (!visibleLine(deps, req, payment).hidden) add(payment.amount);
+    } else if (booking) {
+      if (!isPayrollBooking(deps, req, booking.accountIban)) add(booking.amount);
+    }
+    // Else the money the run recorded with the finding (a basket, a statement break), payroll accounts hidden.
+    else if (f.amount && !isPayrollBooking(deps, req, f.accountIban)) add(f.amount);
   }
   return totals;
 }

@@ -11,6 +11,8 @@ import { filePage, filesPage } from './files.js';
 import { heldPage, holdActions } from './held.js';
 import { paymentPage } from './payment.js';
 import { paymentsPage } from './payments.js';
+import { assignAction, bulkDecisionAction } from './finding-work.js';
+import { periodExportPage, signoffAction } from './periods.js';
 import { findingActions, reconciliationPage } from './reconciliation.js';
 import { reportPage } from './reports.js';
 import { statementsPage } from './statements.js';
@@ -34,10 +36,14 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   cancellationsPage,
   cancelPreviewPage,
   reportPage,
+  periodExportPage,
 ];
 
 export const CONSOLE_ACTIONS: ConsoleAction[] = [
+  bulkDecisionAction,
   ...findingActions,
+  assignAction,
+  signoffAction,
   showLinkAction,
   auditCheckpointAction,
   resolveBulkAction,

@@ -1,6 +1,8 @@
-// Reconciliation: the company's findings, newest first, with acknowledge/reopen and, for a
-// proposed match, confirm/reject — for finance (and operators). Each decision goes through the
-// findings repository's `decide`, the same use case as `settle findings`, which writes the
+// Reconciliation: the company's findings, newest first, narrowed by the filters
+// (finding-filters.tsx), with acknowledge/reopen and, for a proposed match, confirm/reject —
+// for finance (and operators), one finding or several ticked at once (finding-work.tsx), and
+// who each is assigned to; then the periods signed off (periods.tsx). Each decision goes
+// through the findings repository, the same use case as `settle findings`, which writes the
 // decision and its audit entry in one transaction.
 import { decisionMismatch } from '../../../../jobs/finding-decision.js';
 import { isSettleError } from '../../../domain/errors.js';
@@ -9,7 +11,10 @@ import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } f
 import { Link, render, Table } from '../../../html/index.js';
 import { atStake, FindingAbout } from './finding-about.js';
 import { loadPage } from './load-page.js';
+import { filtered, filterOf, FilterForm } from './finding-filters.js';
+import { Assignment, BulkForm, DECIDERS, RowCheckbox } from './finding-work.js';
 import { CsrfField, hasRole, href, Pager, problem, Totals, when, withQuery } from './parts.js';
+import { PeriodsSection } from './periods.js';
 import { ReportLinks } from './reports.js';
 
 const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
@@ -19,9 +24,6 @@ const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = 
   { verb: 'reopen', kind: 'open', label: 'Reopen' },
 ];
 
-/** Who may decide about findings: finance, and operators who run the install. */
-const DECIDERS = ['finance', 'operator'] as const;
-
 function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
   if (!hasRole(req, ...DECIDERS)) return null;
   const fitting = DECISIONS.filter(
@@ -30,10 +32,7 @@ function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredF
   return (
     <>
       {fitting.map((d) => (
-        <form
-          method="post"
-          action={`/console/findings/${encodeURIComponent(f.id)}/${d.verb}?company=${encodeURIComponent(req.company)}`}
-        >
+        <form method="post" action={withQuery(`/console/findings/${encodeURIComponent(f.id)}/${d.verb}`, req, {})}>
           <CsrfField req={req} />
           <label for={`reason-${f.id}-${d.verb}`}>Reason</label>{' '}
           <input id={`reason-${f.id}-${d.verb}`} name="reason" required /> <button type="submit">{d.label}</button>
@@ -49,8 +48,11 @@ export const reconciliationPage: ConsolePage = {
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const all = req.query.get('all') === '1';
+    const filter = filterOf(deps, req);
+    if ('problem' in filter) return problem('Filter does not read', filter.problem, 400);
     const page = await deps.store.consoleViews.findings(req.company, {
       all,
+      ...filter,
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const facts = await deps.store.consoleViews.findingFacts(req.company, page.rows);
@@ -60,16 +62,18 @@ export const reconciliationPage: ConsolePage = {
       limit: 10,
       ...(reportsAfter ? { after: reportsAfter } : {}),
     });
+    const periods = await deps.store.signoffs.list(req.company);
     const list = '/console/reconciliation';
+    const narrowed = filtered(req);
     return {
       title: 'Reconciliation findings',
       body: render(
         <>
           <p>
             {all ? (
-              <Link href={href(list, req)}>Only the latest run</Link>
+              <Link href={withQuery(list, req, { all: undefined, after: undefined })}>Only the latest run</Link>
             ) : (
-              <Link href={href(list, req, { all: '1' })}>Every finding ever recorded</Link>
+              <Link href={withQuery(list, req, { all: '1', after: undefined })}>Every finding ever recorded</Link>
             )}
             .
           </p>
@@ -84,15 +88,37 @@ export const reconciliationPage: ConsolePage = {
               <Link href={withQuery(list, req, { 'after-reports': reports.next }) + '#reports'}>Older reports</Link>
             </nav>
           )}
+          <h2 id="findings">Findings</h2>
+          <FilterForm req={req} path={list} />
+          {narrowed && (
+            <p>
+              Filtered: this address shows the same findings to anyone of the company.{' '}
+              <Link href={href(list, req, all ? { all: '1' } : {})}>Clear the filters</Link>
+            </p>
+          )}
           <p>
             At stake in the open findings on this page: <Totals byCurrency={stake} />.
           </p>
+          <BulkForm req={req} />
           <Table
-            caption={all ? 'Every finding, newest first' : 'Findings of the latest run, newest first'}
-            head={['Id', 'Type', 'About', 'First seen', 'Decision', 'Decide']}
+            caption={
+              (all ? 'Every finding, newest first' : 'Findings of the latest run, newest first') +
+              (narrowed ? ' (filtered)' : '')
+            }
+            head={[
+              ...(hasRole(req, ...DECIDERS) ? ['Select'] : []),
+              'Id',
+              'Type',
+              'About',
+              'First seen',
+              'Decision',
+              'Assigned to',
+              'Decide',
+            ]}
             rows={page.rows}
-            empty="none"
+            empty={narrowed ? 'none match the filters' : 'none'}
             cells={(f) => [
+              ...(hasRole(req, ...DECIDERS) ? [<RowCheckbox req={req} finding={f} />] : []),
               <span id={`finding-${f.id}`}>{f.id}</span>,
               f.type,
               <FindingAbout deps={deps} req={req} finding={f} facts={facts} />,
@@ -104,10 +130,12 @@ export const reconciliationPage: ConsolePage = {
                     when(deps, req, f.decidedAt),
                     f.decidedHash !== f.factHash && ' (facts changed since: needs a person)',
                   ],
+              <Assignment req={req} finding={f} />,
               <DecisionForms req={req} finding={f} />,
             ]}
           />
           <Pager path={list} req={req} next={page.next} />
+          <PeriodsSection deps={deps} req={req} periods={periods} />
         </>,
       ),
     };
@@ -149,7 +177,7 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
         throw error;
       }
       return {
-        redirect: href('/console/reconciliation', req) + `#finding-${encodeURIComponent(id)}`,
+        redirect: withQuery('/console/reconciliation', req, {}) + `#finding-${encodeURIComponent(id)}`,
         audited: true,
       };
     },

@@ -1,0 +1,219 @@
+// A signed-off period as finance files it: the signer, the state (signed, or reopened with the
+// reason a later finding gave), the balances per account the period was closed on and the totals
+// by finding type. As CSV (one section a line kind, stable columns; numbers plain, texts through
+// the formula rule) and as a self-contained HTML page (the report's stylesheet, no scripts).
+import { stringify } from 'csv-stringify/sync';
+import { displayMoney } from '../../domain/display.js';
+import { formatAmount, type Money } from '../../domain/money.js';
+import type { LocalDate } from '../../domain/local-date.js';
+import { FINDING_TYPES, type FindingType } from '../../domain/reconcile/findings.js';
+import { Document, InlineStyle, render, Table, When, type Html } from '../../html/index.js';
+import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
+import { REPORT_CSS } from './html-style.js';
+
+/** What a period's export shows; the store's StoredSignoff has this shape. */
+export interface SignedPeriod {
+  company: string;
+  period: string;
+  from: LocalDate;
+  to: LocalDate;
+  state: 'signed' | 'reopened';
+  signedBy: string;
+  signedPerson: string;
+  signedAt: Date;
+  note?: string;
+  balances: readonly {
+    accountIban: string;
+    currency: string;
+    opening?: bigint;
+    sent: bigint;
+    bookedOut: bigint;
+    bookedIn: bigint;
+    closing?: bigint;
+    reported?: bigint;
+    difference?: bigint;
+  }[];
+  totals: readonly { type: string; findings: number; decided: number; amounts: readonly Money[] }[];
+  reopenedAt?: Date;
+  reopenedReason?: string;
+}
+
+/** The CSV's columns: `section` says which kind of line it is (`period`, `balance`, `finding_type`). */
+export const SIGNOFF_CSV_COLUMNS = [
+  'section',
+  'company',
+  'period',
+  'from',
+  'to',
+  'state',
+  'signed_by',
+  'signed_person',
+  'signed_at',
+  'reopened_at',
+  'reopened_reason',
+  'note',
+  'account_iban',
+  'finding_type',
+  'currency',
+  'opening',
+  'sent',
+  'booked_out',
+  'booked_in',
+  'closing',
+  'bank_closing',
+  'difference',
+  'findings',
+  'decided',
+  'amount',
+] as const;
+
+type Column = (typeof SIGNOFF_CSV_COLUMNS)[number];
+const NUMERIC: ReadonlySet<Column> = new Set([
+  'opening',
+  'sent',
+  'booked_out',
+  'booked_in',
+  'closing',
+  'bank_closing',
+  'difference',
+  'findings',
+  'decided',
+  'amount',
+]);
+
+const plain = (minor: bigint | undefined, currency: string) =>
+  minor === undefined ? undefined : formatAmount({ minor, currency });
+
+export function renderSignoffCsv(p: SignedPeriod): string {
+  const head: Partial<Record<Column, string>> = { company: p.company, period: p.period, from: p.from, to: p.to };
+  const lines: Partial<Record<Column, string | undefined>>[] = [
+    {
+      section: 'period',
+      ...head,
+      state: p.state,
+      signed_by: p.signedBy,
+      signed_person: p.signedPerson,
+      signed_at: p.signedAt.toISOString(),
+      reopened_at: p.reopenedAt?.toISOString(),
+      reopened_reason: p.reopenedReason,
+      note: p.note,
+    },
+    ...p.balances.map((b) => ({
+      section: 'balance',
+      ...head,
+      account_iban: b.accountIban,
+      currency: b.currency,
+      opening: plain(b.opening, b.currency),
+      sent: plain(b.sent, b.currency),
+      booked_out: plain(b.bookedOut, b.currency),
+      booked_in: plain(b.bookedIn, b.currency),
+      closing: plain(b.closing, b.currency),
+      bank_closing: plain(b.reported, b.currency),
+      difference: plain(b.difference, b.currency),
+    })),
+    ...p.totals.flatMap((t) =>
+      (t.amounts.length > 0 ? t.amounts : [undefined]).map((m, i) => ({
+        section: 'finding_type',
+        ...head,
+        finding_type: t.type,
+        // The counts once per type, on its first currency's line.
+        findings: i === 0 ? String(t.findings) : undefined,
+        decided: i === 0 ? String(t.decided) : undefined,
+        currency: m?.currency,
+        amount: m ? formatAmount(m) : undefined,
+      })),
+    ),
+  ];
+  const rows = lines.map((line) =>
+    SIGNOFF_CSV_COLUMNS.map((c) => {
+      const v = line[c] ?? '';
+      return NUMERIC.has(c) ? neutraliseNumericCell(v) : neutraliseFormula(v);
+    }),
+  );
+  return stringify([[...SIGNOFF_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
+}
+
+const shown = (minor: bigint | undefined, currency: string) =>
+  minor === undefined ? '–' : displayMoney({ minor, currency });
+
+export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; companyName?: string }): Html {
+  const title = `Period ${p.period} signed off: ${options.companyName ?? p.company}`;
+  const zone = options.timeZone;
+  return render(
+    <Document lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <InlineStyle css={REPORT_CSS} />
+      </head>
+      <body>
+        <header>
+          <h1>{title}</h1>
+          <p class="meta">{`${p.from} to ${p.to} · times in ${zone}`}</p>
+        </header>
+        <main>
+          <section aria-labelledby="signer">
+            <h2 id="signer">Signed by</h2>
+            <p>
+              {`${p.signedBy} (${p.signedPerson}) on `}
+              <When at={p.signedAt} zone={zone} />
+              {p.note ? ` — “${p.note}”` : ''}
+            </p>
+            {p.state === 'reopened' ? (
+              <p class="reopened">
+                <strong>Reopened</strong> <When at={p.reopenedAt} zone={zone} />: {p.reopenedReason ?? ''}. The figures
+                below are those it was signed on; it needs signing again.
+              </p>
+            ) : (
+              <p>State: signed.</p>
+            )}
+          </section>
+          <section aria-labelledby="balances">
+            <h2 id="balances">Balances per account</h2>
+            <Table
+              caption="Balances per account and currency the period was closed on"
+              head={[
+                'Account',
+                'Opening',
+                'Sent by settle',
+                'Booked out',
+                'Booked in',
+                'Closing',
+                'Bank closing',
+                'Difference',
+              ]}
+              rows={p.balances}
+              empty="no account had statements or payments in the period"
+              cells={(b) => [
+                b.accountIban,
+                shown(b.opening, b.currency),
+                shown(b.sent, b.currency),
+                shown(b.bookedOut, b.currency),
+                shown(b.bookedIn, b.currency),
+                shown(b.closing, b.currency),
+                shown(b.reported, b.currency),
+                shown(b.difference, b.currency),
+              ]}
+            />
+          </section>
+          <section aria-labelledby="types">
+            <h2 id="types">Findings by type</h2>
+            <Table
+              caption="Findings about the period's days that needed a person, by type"
+              head={['Type', 'Findings', 'Decided', 'Amount']}
+              rows={p.totals}
+              empty="none: nothing in the period needed a person"
+              cells={(t) => [
+                FINDING_TYPES[t.type as FindingType]?.title ?? t.type,
+                String(t.findings),
+                String(t.decided),
+                t.amounts.length === 0 ? '–' : t.amounts.map((m) => displayMoney(m)).join(', '),
+              ]}
+            />
+          </section>
+        </main>
+      </body>
+    </Document>,
+  );
+}

@@ -1,0 +1,162 @@
+// Working through the findings on the Reconciliation page: one decision on several findings at
+// once (the rows' checkboxes, one reason; each finding still gets its own audit entry, all in
+// one transaction), and assigning a finding to a person. The same rules as a single decision:
+// finance or an operator of the company, checked here as well as by the shell; a decision that
+// does not fit a finding (acknowledging a proposed match) refuses the whole batch.
+import { decisionMismatch } from '../../../../jobs/finding-decision.js';
+import { isSettleError } from '../../../domain/errors.js';
+import { normaliseIdentity } from '../../../domain/person.js';
+import { render } from '../../../html/index.js';
+import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
+import { auditOrigin, type ConsoleAction, type PageRequest } from '../page.js';
+import { CsrfField, hasRole, problem, withQuery } from './parts.js';
+
+/** Who may decide about and assign findings: finance, and operators who run the install. */
+export const DECIDERS = ['finance', 'operator'] as const;
+
+const LIST = '/console/reconciliation';
+/** A row's checkbox: `f-<finding id>`, so the form needs no repeated field names. */
+const CHECKBOX = 'f-';
+
+const BULK: { verb: string; kind: Exclude<FindingDecisionKind, 'open'>; label: string }[] = [
+  { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge selected' },
+  { verb: 'confirm', kind: 'confirmed', label: 'Confirm selected matches' },
+  { verb: 'reject', kind: 'rejected', label: 'Reject selected matches' },
+];
+
+/** The form the rows' checkboxes belong to (`form="bulk"`): one reason, one button per decision. */
+export function BulkForm({ req }: { req: PageRequest }) {
+  if (!hasRole(req, ...DECIDERS)) return null;
+  return (
+    <form id="bulk" method="post" action={withQuery('/console/findings/bulk', req, { after: undefined })}>
+      <CsrfField req={req} />
+      <fieldset>
+        <legend>Decide the findings ticked below</legend>
+        <label for="bulk-reason">Reason</label> <input id="bulk-reason" name="reason" required />{' '}
+        {BULK.map((b) => (
+          <>
+            <button type="submit" name="verb" value={b.verb}>
+              {b.label}
+            </button>{' '}
+          </>
+        ))}
+      </fieldset>
+    </form>
+  );
+}
+
+/** A row's checkbox, in the bulk form. */
+export function RowCheckbox({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
+  if (!hasRole(req, ...DECIDERS)) return null;
+  return (
+    <input type="checkbox" form="bulk" name={`${CHECKBOX}${f.id}`} value="1" aria-label={`Select finding ${f.id}`} />
+  );
+}
+
+/** Who the finding is assigned to and, for finance, the form that assigns it. */
+export function Assignment({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
+  const who = f.assignedTo ?? 'nobody';
+  if (!hasRole(req, ...DECIDERS)) return <>{who}</>;
+  const id = `assign-${f.id}`;
+  return (
+    <>
+      {who}
+      <form method="post" action={withQuery(`/console/findings/${encodeURIComponent(f.id)}/assign`, req, {})}>
+        <CsrfField req={req} />
+        <label for={id}>Assign to</label> <input id={id} name="to" placeholder="e-mail or person id" />{' '}
+        <button type="submit" name="who" value="named">
+          Assign
+        </button>{' '}
+        <button type="submit" name="who" value="me">
+          Assign to me
+        </button>
+      </form>
+    </>
+  );
+}
+
+const notAllowed = () =>
+  problem('Not allowed', 'Only finance (or an operator) of this company may decide about findings.', 403);
+
+/** The list the person came from, filters kept, the action's own fields left out. */
+const back = (req: PageRequest, anchor = '') => withQuery(LIST, req, {}) + anchor;
+
+export const bulkDecisionAction: ConsoleAction = {
+  path: '/console/findings/bulk',
+  role: 'finance',
+  async handle(deps, req) {
+    if (!hasRole(req, ...DECIDERS)) return notAllowed();
+    const bulk = BULK.find((b) => b.verb === req.form.verb);
+    if (!bulk) return problem('Which decision?', 'Choose acknowledge, confirm or reject.', 400);
+    const reason = (req.form.reason ?? '').trim();
+    if (reason === '') return problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400);
+    const ids = Object.keys(req.form)
+      .filter((k) => k.startsWith(CHECKBOX) && req.form[k] === '1')
+      .map((k) => k.slice(CHECKBOX.length));
+    if (ids.length === 0) return problem('Nothing ticked', 'Tick the findings to decide, then choose.', 400);
+    const misfits: string[] = [];
+    for (const id of ids) {
+      const [finding] = await deps.store.findings.find(id, req.company);
+      if (!finding) return problem('No such finding', `The company has no finding ${id}; nothing was decided.`, 404);
+      if (decisionMismatch(finding.type, bulk.kind) !== undefined) misfits.push(`${id} (${finding.type})`);
+    }
+    if (misfits.length > 0)
+      return {
+        status: 409,
+        title: 'Does not fit',
+        body: render(
+          <>
+            <p>
+              {bulk.kind === 'acknowledged'
+                ? 'Proposed matches are confirmed or rejected, not acknowledged:'
+                : 'Only proposed matches are confirmed or rejected; acknowledge these instead:'}
+            </p>
+            <ul>
+              {misfits.map((m) => (
+                <li>{m}</li>
+              ))}
+            </ul>
+            <p>Nothing was decided.</p>
+          </>,
+        ),
+      };
+    try {
+      await deps.store.findings.decideMany(req.company, ids, {
+        decision: bulk.kind,
+        actor: req.origin.actor,
+        origin: auditOrigin(req.origin),
+        reason,
+      });
+    } catch (error) {
+      if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
+        return problem('No such finding', 'A ticked finding is no longer there; nothing was decided.', 404);
+      throw error;
+    }
+    return { redirect: back(req), audited: true };
+  },
+};
+
+export const assignAction: ConsoleAction = {
+  path: '/console/findings/:id/assign',
+  role: 'finance',
+  async handle(deps, req) {
+    if (!hasRole(req, ...DECIDERS)) return notAllowed();
+    const named = (req.form.to ?? '').trim();
+    const to = req.form.who === 'me' ? req.user.person : named === '' ? undefined : normaliseIdentity(named);
+    if (to === undefined)
+      return problem('Assign to whom?', 'Give the e-mail address or person id, or choose "Assign to me".', 400);
+    const id = req.params.id ?? '';
+    try {
+      await deps.store.findings.assign(req.company, id, {
+        to: to.slice(0, 200),
+        actor: req.origin.actor,
+        origin: auditOrigin(req.origin),
+      });
+    } catch (error) {
+      if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
+        return problem('No such finding', 'The company has no finding with this id.', 404);
+      throw error;
+    }
+    return { redirect: back(req, `#finding-${encodeURIComponent(id)}`), audited: true };
+  },
+};
