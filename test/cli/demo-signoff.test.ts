@@ -77,7 +77,15 @@ describe('settle demo, then the period signed off', () => {
       expect(page).toContain('State: signed.');
 
       const periods = await settle(['reconcile', 'periods', '--json']);
-      expect(JSON.parse(periods.stdout)).toEqual([expect.objectContaining({ period: DEMO_PERIOD, state: 'signed' })]);
+      const [period] = JSON.parse(periods.stdout) as {
+        period: string;
+        state: string;
+        balances: Record<string, unknown>[];
+      }[];
+      expect(period).toMatchObject({ period: DEMO_PERIOD, state: 'signed', reopenedAt: null });
+      // Amounts are decimal strings in the currency's precision, as every --json output (docs/cli-json.md).
+      expect(period!.balances.length).toBeGreaterThan(0);
+      for (const b of period!.balances) expect(b.sent).toMatch(/^-?\d+\.\d{2}$/);
       // Signing again is refused; a person reopening the finding reopens the period, in the export too.
       expect((await settle(['reconcile', 'signoff', '--company', 'acme', '--period', DEMO_PERIOD])).code).toBe(1);
       expect((await settle(['findings', 'reopen', finding, '--reason', 'the new account bounced too'])).code).toBe(0);

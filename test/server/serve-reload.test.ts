@@ -133,6 +133,10 @@ people:
         expect((await health()).configuration.companies).toEqual(['c0000', 'c0001', 'c0002', 'c0003']);
         expect(await (await olga.request('/console/?company=c0003')).text()).toContain('c0003');
         await until("c0003's night", nightDone('c0003'));
+        // The bureau's board lists it among the others, from the same reload.
+        const board = await (await olga.request('/console/board')).text();
+        for (const id of ['c0000', 'c0001', 'c0002', 'c0003'])
+          expect(board).toContain(`href="/console/?company=${id}"`);
         const paid = (await (await fetch(`${sandbox.urls.controlUrl}/payments`)).json()) as {
           payments: { paymentLines: { endToEndIdentification: string }[] }[];
         };

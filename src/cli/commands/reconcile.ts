@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { signOffPeriod } from '../../../jobs/period-signoff.js';
 import { personDirectory, type Config } from '../../config/index.js';
 import { SettleError } from '../../domain/errors.js';
+import { formatAmount } from '../../domain/money.js';
 import { personOf } from '../../domain/person.js';
 import { parseSignoffPeriod } from '../../domain/reconcile/index.js';
 import { renderSignoffCsv, renderSignoffHtml } from '../../formats/report/index.js';
@@ -53,10 +54,7 @@ export function reconcileCommand(): Command {
     .action(async (options: { company?: string; json?: boolean }, cmd: Command) => {
       await withApp(cmd, async (app) => {
         const periods = await app.store.signoffs.list(options.company);
-        if (options.json)
-          return void process.stdout.write(
-            JSON.stringify(periods, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n',
-          );
+        if (options.json) return void process.stdout.write(JSON.stringify(periods.map(periodJson), null, 2) + '\n');
         if (periods.length === 0) return void process.stdout.write('no period has been signed off\n');
         for (const p of periods) process.stdout.write(line(p));
       });
@@ -102,6 +100,42 @@ function companyOf(config: Config, id: string): Config['companies'][number] {
       `no company ${id} in the configuration (${config.companies.map((c) => c.id).join(', ')})`,
     );
   return company;
+}
+
+/** A signed period as docs/cli-json.md describes it: amounts as decimal strings, unknowns null. */
+export function periodJson(p: StoredSignoff) {
+  const money = (minor: bigint | undefined, currency: string) =>
+    minor === undefined ? null : formatAmount({ minor, currency });
+  return {
+    company: p.company,
+    period: p.period,
+    from: p.from,
+    to: p.to,
+    state: p.state,
+    signedBy: p.signedBy,
+    signedPerson: p.signedPerson,
+    signedAt: p.signedAt.toISOString(),
+    note: p.note ?? null,
+    balances: p.balances.map((b) => ({
+      account: b.accountIban,
+      currency: b.currency,
+      opening: money(b.opening, b.currency),
+      sent: money(b.sent, b.currency),
+      bookedOut: money(b.bookedOut, b.currency),
+      bookedIn: money(b.bookedIn, b.currency),
+      closing: money(b.closing, b.currency),
+      reported: money(b.reported, b.currency),
+      difference: money(b.difference, b.currency),
+    })),
+    totals: p.totals.map((t) => ({
+      type: t.type,
+      findings: t.findings,
+      decided: t.decided,
+      amounts: t.amounts.map((m) => ({ amount: formatAmount(m), currency: m.currency })),
+    })),
+    reopenedAt: p.reopenedAt?.toISOString() ?? null,
+    reopenedReason: p.reopenedReason ?? null,
+  };
 }
 
 function line(p: StoredSignoff): string {
