@@ -1,5 +1,5 @@
 // Promise: no CSV settle writes can run a formula when opened in a spreadsheet. Every CSV
-// writer (statement CSV, status CSV, reconciliation findings CSV; error reports are text and
+// writer (statement CSV, status CSV, reconciliation findings CSV, the signed period CSV; error reports are text and
 // JSON, not CSV) passes each cell through src/formats/csv-safety.ts: a cell starting with
 // = + - @ tab CR or their fullwidth forms gets a leading single quote, except a plain signed
 // number in a numeric column (amounts), which stays a number (docs/formats/statement-csv.md,
@@ -19,7 +19,12 @@ import {
   neutraliseFormula,
   neutraliseNumericCell,
 } from '../../src/formats/csv-safety.js';
-import { FINDINGS_CSV_COLUMNS, renderFindingsCsv } from '../../src/formats/report/index.js';
+import {
+  FINDINGS_CSV_COLUMNS,
+  renderFindingsCsv,
+  renderSignoffCsv,
+  SIGNOFF_CSV_COLUMNS,
+} from '../../src/formats/report/index.js';
 import { STATEMENT_CSV_COLUMNS, writeStatementCsv, type CsvEncoding } from '../../src/formats/statement-csv/index.js';
 import { STATUS_CSV_COLUMNS, writeStatusCsv } from '../../src/formats/status-csv/index.js';
 import { sampleStatement, SAMPLE_ENTRIES } from '../fixtures/writers/statements.js';
@@ -226,6 +231,50 @@ describe('security: formula injection is neutralised in every CSV settle writes'
     });
   });
 
+  describe('signed period CSV (settle reconcile export, the console → renderSignoffCsv)', () => {
+    it('neutralises every payload in every text cell and keeps a negative difference a number', () => {
+      for (const payload of PAYLOADS) {
+        const csv = renderSignoffCsv({
+          company: payload,
+          period: payload,
+          from: '2026-01-01' as never,
+          to: '2026-01-31' as never,
+          state: 'reopened',
+          signedBy: payload,
+          signedPerson: payload,
+          signedAt: new Date('2026-02-01T08:00:00Z'),
+          note: payload,
+          balances: [
+            { accountIban: payload, currency: 'NOK', sent: 0n, bookedOut: 0n, bookedIn: 0n, difference: -1_250n },
+          ],
+          totals: [{ type: payload, findings: 1, decided: 0, amounts: [{ minor: -1_250n, currency: 'NOK' }] }],
+          reopenedAt: new Date('2026-02-02T08:00:00Z'),
+          reopenedReason: payload,
+        });
+        const records = table(csv, ',').slice(1);
+        expect(records).toHaveLength(3);
+        const numeric = new Set(
+          [
+            'opening',
+            'sent',
+            'booked_out',
+            'booked_in',
+            'closing',
+            'bank_closing',
+            'difference',
+            'findings',
+            'decided',
+            'amount',
+          ].map((n) => SIGNOFF_CSV_COLUMNS.indexOf(n as (typeof SIGNOFF_CSV_COLUMNS)[number])),
+        );
+        expectNoFormula(records, numeric, '.', `signed period CSV ${JSON.stringify(payload)}`);
+        const note = SIGNOFF_CSV_COLUMNS.indexOf('note');
+        expect(neutralised(payload)).toContain(records[0]![note]);
+        expect(records[1]![SIGNOFF_CSV_COLUMNS.indexOf('difference')]).toBe('-12.50');
+      }
+    });
+  });
+
   describe('no CSV writer outside this suite', () => {
     async function sources(dir: string): Promise<string[]> {
       const out: string[] = [];
@@ -243,7 +292,11 @@ describe('security: formula injection is neutralised in every CSV settle writes'
         if (/from\s+['"]csv-stringify/.test(text)) users.push(file);
       }
       // A new entry here needs a test above that feeds it every payload.
-      expect(users).toEqual(['src/formats/report/csv.ts', 'src/formats/statement-csv/csv-output.ts']);
+      expect(users).toEqual([
+        'src/formats/report/csv.ts',
+        'src/formats/report/signoff.tsx',
+        'src/formats/statement-csv/csv-output.ts',
+      ]);
       for (const file of users) {
         const text = await readFile(join(ROOT, file), 'utf8');
         expect(text, file).toMatch(/from\s+['"]\.\.\/csv-safety\.js['"]/);
@@ -261,9 +314,13 @@ describe('security: formula injection is neutralised in every CSV settle writes'
         const text = await readFile(join(ROOT, file), 'utf8');
         const writes = /\b(writeAtomic|writeFile|createWriteStream|appendFile)\(/.test(text);
         if (writes && /csv/i.test(text))
-          writers[file] = ['renderFindingsCsv', 'writeStatusCsv', 'renderStatement', 'writeStatementCsv'].filter((w) =>
-            text.includes(`${w}(`),
-          );
+          writers[file] = [
+            'renderFindingsCsv',
+            'renderSignoffCsv',
+            'writeStatusCsv',
+            'renderStatement',
+            'writeStatementCsv',
+          ].filter((w) => text.includes(`${w}(`));
       }
       // demo.ts only copies the sample ERP inputs; pickup and the receivables intake only move
       // inputs and write text/JSON reports.
@@ -273,6 +330,7 @@ describe('security: formula injection is neutralised in every CSV settle writes'
         'jobs/reconcile.ts': ['renderFindingsCsv'],
         'jobs/statements/write-period.ts': ['renderStatement'],
         'jobs/status-report.ts': ['writeStatusCsv'],
+        'src/cli/commands/reconcile.ts': ['renderSignoffCsv'],
         'src/main/demo.ts': [],
       });
       expect(await readFile(join(ROOT, 'jobs/statements/render.ts'), 'utf8')).toMatch(/writeStatementCsv\(/);
