@@ -137,6 +137,8 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     // (other reports are HTML too: a refused file's lines).
     const reconciliation = files.filter((f) => /\/reports\/reconciliation-[^/]*\.html$/.test(f)).pop();
     out(`open the reconciliation report: ${reconciliation === undefined ? '(none)' : join(dir, reconciliation)}`);
+    printSignoffSteps(out, join(dir, 'settle.yaml'), needingPerson);
+    // The console's address comes last: it is what a new user opens next.
     const consoleInfo = {
       url: `http://127.0.0.1:${DEMO_CONSOLE.port}/console/`,
       command: `settle serve --no-scheduler --config ${join(dir, 'settle.yaml')}`,
@@ -145,7 +147,6 @@ export async function runDemo(options: { dir: string; out: (line: string) => voi
     };
     out(`\nthe console on this data: run \`${consoleInfo.command}\` (npx tsx src/cli/main.ts … in a checkout), then`);
     out(`  open ${consoleInfo.url} and sign in as ${consoleInfo.username} / ${consoleInfo.password} (a demo sign-in)`);
-    printSignoffSteps(out, join(dir, 'settle.yaml'), needingPerson);
     return {
       dir,
       nights,
