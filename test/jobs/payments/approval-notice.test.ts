@@ -31,7 +31,7 @@ describe('the approval notice', () => {
 
   it('names each line released from a hold, the rules that held it and who released it', () => {
     const text = notice([
-      payment('B-1', { releasedFromHold: 'held by changed-account, released by local:kari and local:ola' }),
+      payment('B-1', { releasedFromHold: { rules: ['changed-account'], releasedBy: ['local:kari', 'local:ola'] } }),
       payment('B-2'),
     ]);
     expect(text).toContain(
@@ -42,7 +42,10 @@ describe('the approval notice', () => {
 
   it('says nothing of holds when no line was held, and nothing of a payroll line the reader may not see', () => {
     expect(notice([payment('B-2')])).not.toContain('payment controls');
-    const payroll = payment('SAL-1', { payroll: true, releasedFromHold: 'held by limit-line, released by a and b' });
+    const payroll = payment('SAL-1', {
+      payroll: true,
+      releasedFromHold: { rules: ['limit-line'], releasedBy: ['a', 'b'] },
+    });
     expect(notice([payroll], false)).not.toContain('SAL-1');
   });
 });
