@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalNoticeText, type NoticePayment } from '../../../jobs/payments/approval-notice.js';
 import type { LocalDate } from '../../../src/domain/local-date.js';
+import type { Locale } from '../../../src/i18n/index.js';
 
 const payment = (endToEndId: string, extra: Partial<NoticePayment> = {}): NoticePayment => ({
   debtorIban: 'NO7215031234562',
@@ -17,7 +18,7 @@ const payment = (endToEndId: string, extra: Partial<NoticePayment> = {}): Notice
 });
 
 describe('the approval notice', () => {
-  const notice = (payments: NoticePayment[], payrollVisible = true) =>
+  const notice = (payments: NoticePayment[], payrollVisible = true, locale: Locale = 'en') =>
     approvalNoticeText(
       {
         companyName: 'ACME AS',
@@ -27,6 +28,7 @@ describe('the approval notice', () => {
         payments,
       },
       { payrollVisible },
+      locale,
     );
 
   it('names each line released from a hold, the rules that held it and who released it', () => {
@@ -47,5 +49,20 @@ describe('the approval notice', () => {
       releasedFromHold: { rules: ['limit-line'], releasedBy: ['a', 'b'] },
     });
     expect(notice([payroll], false)).not.toContain('SAL-1');
+  });
+
+  it('names them in bokmål for a company in Norwegian, the people joined as the language joins them', () => {
+    const text = notice(
+      [payment('B-1', { releasedFromHold: { rules: ['changed-account'], releasedBy: ['local:kari', 'local:ola'] } })],
+      true,
+      'nb',
+    );
+    expect(text).toContain(
+      'Holdt tilbake av settles betalingskontroller og frigitt av en person (docs/controls.md):\n  B-1 (Oslo Trykkeri AS, NO83…4567): holdt tilbake av changed-account, frigitt av local:kari og local:ola',
+    );
+    const payroll = payment('SAL-1', { payroll: true });
+    expect(notice([payroll], false, 'nb')).toContain(
+      '1 lønnsbetaling er med i summene over; den vises bare for personer med lønnsrollen.',
+    );
   });
 });
