@@ -17,7 +17,8 @@ import { LIVE_BASKETS } from '../src/domain/states.js';
 import type { AccountDirectory, StoredBasket } from '../src/store/index.js';
 import { directoryWith, isUnreachable } from './accounts/directory.js';
 import { approvalAudience } from './payments/approval-audience.js';
-import { approvalNoticeText, type ApprovalNotice } from './payments/approval-notice.js';
+import { FALLBACK_LOCALE } from '../src/i18n/index.js';
+import { approvalNoticeSubject, approvalNoticeText, type ApprovalNotice } from './payments/approval-notice.js';
 import { basketPayments } from './payments/basket-payments.js';
 import { removeStaleParts } from './part-leftovers.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -274,30 +275,24 @@ async function ensureNotified(
     ...(approversNeeded === undefined ? {} : { approversNeeded }),
     payments: await basketPayments(deps.store, company, bulkIds),
   };
-  const linkGoesTo = [
-    ...(mail ? ['the approvers by e-mail'] : []),
-    ...(approvalsFolder ? [`the approvers' folder ${approvalsFolder}`] : []),
-  ];
+  // The company's language, else the configuration's: every copy and the e-mail are in it.
+  const locale = company.locale ?? deps.locale ?? FALLBACK_LOCALE;
+  const linkGoesTo = { email: mail !== undefined, ...(approvalsFolder ? { folder: approvalsFolder } : {}) };
   if (writeReport) {
     await store.ensureDir(company.folders.reports);
-    await store.writeAtomic(
-      path,
-      approvalNoticeText(notice, {
-        payrollVisible: false,
-        linkGoesTo:
-          linkGoesTo.length > 0
-            ? linkGoesTo.join(' and ')
-            : 'no one yet (no approver e-mail or approvals folder is configured; an operator prints it with `settle approvals list --link`)',
-      }),
-    );
+    await store.writeAtomic(path, approvalNoticeText(notice, { payrollVisible: false, linkGoesTo }, locale));
     if (approvalsFolder && approvalsPath) {
       await store.ensureDir(approvalsFolder);
       await store.writeAtomic(
         approvalsPath,
-        approvalNoticeText(notice, { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 }),
+        approvalNoticeText(
+          notice,
+          { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 },
+          locale,
+        ),
       );
     }
-    if (linkGoesTo.length === 0)
+    if (!linkGoesTo.email && linkGoesTo.folder === undefined)
       deps.logger.warn('no approver can receive the approval link: configure approvers or folders.approvals', {
         company: company.id,
         basketId: basket.id,
@@ -314,8 +309,8 @@ async function ensureNotified(
         if (to.length === 0) continue;
         await mail.send(
           to,
-          `Payments of ${company.name} wait for your approval`,
-          approvalNoticeText(notice, { link: basket.scaLink, payrollVisible }),
+          approvalNoticeSubject(company.name, locale),
+          approvalNoticeText(notice, { link: basket.scaLink, payrollVisible }, locale),
         );
       }
     } catch (error) {

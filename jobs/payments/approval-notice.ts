@@ -6,11 +6,15 @@
 // the reports folder others read; payroll lines only to people with the payroll role — anyone
 // else sees their count and totals. Lines a person released from a hold of settle's payment
 // controls are named after the table, with the rules that held them and who released them.
+// Every sentence comes from the catalogue in the company's language (docs/i18n.md). English keeps
+// the figures approvers have always read ("57475.50" beside its currency, ISO dates, the expiry
+// with its zone name); other languages write money, dates and times as their readers do.
 import { formatMinor } from '../../src/domain/money.js';
 import { currencyExponent } from '../../src/domain/currency.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
+import { format, translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
 import { maskIban } from './explain.js';
 
 export interface NoticePayment {
@@ -24,8 +28,8 @@ export interface NoticePayment {
   /** The ERP's own reference of the line (its end-to-end id). */
   endToEndId: string;
   payroll: boolean;
-  /** "held by changed-account, released by kari and ola" for a line released from a hold. */
-  releasedFromHold?: string;
+  /** For a line a person released from a hold: the rules that held it and who released it. */
+  releasedFromHold?: { rules: readonly string[]; releasedBy: readonly string[] };
 }
 
 export interface ApprovalNotice {
@@ -42,8 +46,11 @@ export interface ApprovalNotice {
 export interface NoticeCopy {
   /** The SCA link: given for the approvers' copies only. */
   link?: string;
-  /** Where the approvers find the link (said in the copy without it). */
-  linkGoesTo?: string;
+  /**
+   * Where the approvers find the link (said in the copy without it): by e-mail, in the approvers'
+   * folder, both, or nowhere yet; unset says "the approvers".
+   */
+  linkGoesTo?: { email: boolean; folder?: string };
   /** The reader holds the payroll role: payroll lines are listed one by one. */
   payrollVisible: boolean;
 }
@@ -58,9 +65,16 @@ export interface NoticeTotal {
 
 export const decimal = (minor: bigint, currency: string): string => formatMinor(minor, currencyExponent(currency) ?? 2);
 
-/** Totals per debtor account and currency, sorted by account then currency. */
-export function noticeTotals(payments: readonly NoticePayment[]): NoticeTotal[] {
-  const sums = new Map<string, { debtorIban: string; currency: string; payments: number; minor: bigint }>();
+interface AccountSum {
+  debtorIban: string;
+  currency: string;
+  payments: number;
+  minor: bigint;
+}
+
+/** The exact sums per debtor account and currency, sorted by account then currency. */
+function accountSums(payments: readonly NoticePayment[]): AccountSum[] {
+  const sums = new Map<string, AccountSum>();
   for (const p of payments) {
     const key = `${p.debtorIban} ${p.currency}`;
     const sum = sums.get(key) ?? { debtorIban: p.debtorIban, currency: p.currency, payments: 0, minor: 0n };
@@ -68,90 +82,159 @@ export function noticeTotals(payments: readonly NoticePayment[]): NoticeTotal[] 
     sum.minor += p.minor;
     sums.set(key, sum);
   }
-  return [...sums.values()]
-    .sort((a, b) => a.debtorIban.localeCompare(b.debtorIban) || a.currency.localeCompare(b.currency))
-    .map((s) => ({
-      debtorIban: s.debtorIban,
-      currency: s.currency,
-      payments: s.payments,
-      amount: decimal(s.minor, s.currency),
-    }));
+  return [...sums.values()].sort(
+    (a, b) => a.debtorIban.localeCompare(b.debtorIban) || a.currency.localeCompare(b.currency),
+  );
 }
 
-export function approversNeededText(n: number | undefined): string {
-  return n === undefined ? 'not given by the bank' : String(n);
+/** Totals per debtor account and currency, sorted by account then currency. */
+export function noticeTotals(payments: readonly NoticePayment[]): NoticeTotal[] {
+  return accountSums(payments).map((s) => ({
+    debtorIban: s.debtorIban,
+    currency: s.currency,
+    payments: s.payments,
+    amount: decimal(s.minor, s.currency),
+  }));
 }
 
-const table = (header: readonly string[], rows: readonly (readonly string[])[], right: ReadonlySet<number>) =>
-  textTable(header, rows, right).map((l) => `  ${l}`);
+/** How one language writes the notice's figures. */
+interface NoticeFormats {
+  /** The amount cell; `namesCurrency` when it carries its currency, so no Currency column is needed. */
+  amount(minor: bigint, currency: string): string;
+  namesCurrency: boolean;
+  date(d: LocalDate): string;
+  expiry(at: Date, timeZone: string): string;
+}
 
-export function approvalNoticeText(n: ApprovalNotice, copy: NoticeCopy): string {
-  const expires = formatInZone(n.expiresAt, n.timeZone);
+function noticeFormats(locale: Locale): NoticeFormats {
+  if (locale === 'en')
+    return {
+      amount: decimal,
+      namesCurrency: false,
+      date: (d) => d,
+      expiry: (at, timeZone) => formatInZone(at, timeZone),
+    };
+  return {
+    amount: (minor, currency) => format.money({ minor, currency }, locale),
+    namesCurrency: true,
+    date: (d) => format.date(d, locale),
+    expiry: (at, timeZone) => format.dateTime(at, timeZone, locale),
+  };
+}
+
+/** The subject of the approvers' e-mail. */
+export function approvalNoticeSubject(companyName: string, locale: Locale): string {
+  return translate(locale, 'notice.approval.subject', { company: companyName });
+}
+
+interface Column<R> {
+  header: MessageKey;
+  cell(row: R): string;
+  right?: boolean;
+}
+
+/** A table of the notice, indented, with headers in the language; a column may be left out. */
+function table<R>(locale: Locale, columns: readonly (Column<R> | false)[], rows: readonly R[]): string[] {
+  const shown = columns.filter((c): c is Column<R> => c !== false);
+  const right = new Set(shown.flatMap((c, i) => (c.right ? [i] : [])));
+  return textTable(
+    shown.map((c) => translate(locale, c.header)),
+    rows.map((r) => shown.map((c) => c.cell(r))),
+    right,
+  ).map((l) => `  ${l}`);
+}
+
+function linkWentTo(goesTo: NoticeCopy['linkGoesTo']): MessageValues {
+  if (goesTo === undefined) return { to: 'unnamed', folder: '' };
+  const to = goesTo.email ? (goesTo.folder ? 'both' : 'email') : goesTo.folder ? 'folder' : 'none';
+  return { to, folder: goesTo.folder ?? '' };
+}
+
+export function approvalNoticeText(n: ApprovalNotice, copy: NoticeCopy, locale: Locale = 'en'): string {
+  const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
+  const f = noticeFormats(locale);
+  const expires = f.expiry(n.expiresAt, n.timeZone);
   const listed = n.payments.filter((p) => copy.payrollVisible || !p.payroll);
   const hidden = n.payments.length - listed.length;
   const linkPart = copy.link
     ? [
-        'Approve them here (a person with signing authority for the company and the accounts):',
+        say('notice.approval.approveHere'),
         `  ${copy.link}`,
         '',
-        `The link works ONCE and expires ${expires}.`,
-        'Opening it starts the identity check; do not forward it, and do not open it to "have a look".',
-        'If it expires or is used without completing, settle issues a new one on its next run.',
+        say('notice.approval.linkOnce', { expires }),
+        say('notice.approval.doNotForward'),
+        say('notice.approval.reissued'),
       ]
     : [
-        `The approval link went to ${copy.linkGoesTo ?? 'the approvers'}; it works once and expires ${expires}.`,
-        'This copy does not hold it: ask an approver, or see docs/runbook.md if none received it.',
+        say('notice.approval.linkWentTo', { ...linkWentTo(copy.linkGoesTo), expires }),
+        say('notice.approval.noLinkHere'),
       ];
   return [
-    `Payments of ${n.companyName} are waiting for approval at the bank.`,
+    say('notice.approval.waiting', { company: n.companyName }),
     '',
     ...linkPart,
     '',
-    `Signing basket: ${n.basketId}`,
-    `Approvers the bank still needs: ${approversNeededText(n.approversNeeded)}`,
-    `Payments: ${n.payments.length}`,
+    say('notice.approval.basket', { basket: n.basketId }),
+    say('notice.approval.approversNeeded', {
+      needed: n.approversNeeded === undefined ? 'unknown' : String(n.approversNeeded),
+    }),
+    say('notice.approval.paymentCount', { count: String(n.payments.length) }),
     '',
-    'Totals per debtor account:',
-    ...table(
-      ['Debtor account', 'Currency', 'Payments', 'Amount'],
-      noticeTotals(n.payments).map((t) => [maskIban(t.debtorIban), t.currency, String(t.payments), t.amount]),
-      new Set([2, 3]),
+    say('notice.approval.totals'),
+    ...table<AccountSum>(
+      locale,
+      [
+        { header: 'notice.approval.column.debtorAccount', cell: (t) => maskIban(t.debtorIban) },
+        !f.namesCurrency && { header: 'notice.approval.column.currency', cell: (t) => t.currency },
+        { header: 'notice.approval.column.payments', cell: (t) => String(t.payments), right: true },
+        {
+          header: 'notice.approval.column.amount',
+          cell: (t) => f.amount(t.minor, t.currency),
+          right: true,
+        },
+      ],
+      accountSums(n.payments),
     ),
     '',
-    'Payments:',
+    say('notice.approval.payments'),
     ...(listed.length > 0
-      ? table(
-          ['Creditor', 'Account', 'Amount', 'Currency', 'Execution date', 'ERP reference'],
-          listed.map((p) => [
-            p.creditorName,
-            maskIban(p.creditorIban),
-            decimal(p.minor, p.currency),
-            p.currency,
-            p.executionDate,
-            p.endToEndId,
-          ]),
-          new Set([2]),
+      ? table<NoticePayment>(
+          locale,
+          [
+            { header: 'notice.approval.column.creditor', cell: (p) => p.creditorName },
+            { header: 'notice.approval.column.account', cell: (p) => maskIban(p.creditorIban) },
+            { header: 'notice.approval.column.amount', cell: (p) => f.amount(p.minor, p.currency), right: true },
+            !f.namesCurrency && { header: 'notice.approval.column.currency', cell: (p) => p.currency },
+            { header: 'notice.approval.column.executionDate', cell: (p) => f.date(p.executionDate) },
+            { header: 'notice.approval.column.reference', cell: (p) => p.endToEndId },
+          ],
+          listed,
         )
       : []),
-    ...releasedPart(listed),
-    ...(hidden > 0
-      ? [
-          `  ${hidden} payroll payment(s) are counted in the totals above; they are listed only for people with the payroll role.`,
-        ]
-      : []),
+    ...releasedPart(listed, locale),
+    ...(hidden > 0 ? [`  ${say('notice.approval.payrollHidden', { count: hidden })}`] : []),
     '',
   ].join('\n');
 }
 
 /** The listed lines a person released from a hold: checked by people at settle, not by the bank. */
-function releasedPart(listed: readonly NoticePayment[]): string[] {
+function releasedPart(listed: readonly NoticePayment[], locale: Locale): string[] {
   const released = listed.filter((p) => p.releasedFromHold !== undefined);
   if (released.length === 0) return [];
   return [
     '',
-    'Held by settle’s payment controls and released by a person (docs/controls.md):',
-    ...released.map(
-      (p) => `  ${p.endToEndId} (${p.creditorName}, ${maskIban(p.creditorIban)}): ${p.releasedFromHold!}`,
-    ),
+    translate(locale, 'notice.approval.released'),
+    ...released.map((p) => {
+      const hold = p.releasedFromHold!;
+      return `  ${translate(locale, 'notice.approval.releasedLine', {
+        reference: p.endToEndId,
+        creditor: p.creditorName,
+        account: maskIban(p.creditorIban),
+        // Rule names are settle's codes (changed-account, limit-line): listed as codes, in any language.
+        rules: hold.rules.join(', '),
+        releasers: hold.releasedBy.length,
+        people: format.list(hold.releasedBy, locale),
+      })}`;
+    }),
   ];
 }

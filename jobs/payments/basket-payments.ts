@@ -4,7 +4,6 @@
 // which rules held it and who released it (docs/controls.md).
 import type { CompanyConfig } from '../../src/config/index.js';
 import { normalizeIban } from '../../src/domain/account-id.js';
-import { releasedFromHoldText } from '../../src/domain/controls/release.js';
 import type { ReleasedHold, Store } from '../../src/store/index.js';
 import type { NoticePayment } from './approval-notice.js';
 
@@ -31,6 +30,6 @@ export async function basketPayments(
     executionDate: p.requestedExecutionDate,
     endToEndId: p.endToEndId,
     payroll: p.categoryPurpose === 'SALA' || payroll.has(normalizeIban(p.debtorIban)),
-    ...(released.has(p.id) ? { releasedFromHold: releasedFromHoldText(released.get(p.id)!) } : {}),
+    ...(released.has(p.id) ? { releasedFromHold: released.get(p.id)! } : {}),
   }));
 }

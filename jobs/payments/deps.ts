@@ -9,6 +9,7 @@ import type { Notifier } from '../../src/notify/types.js';
 import type { Store } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import type { CutOff } from '../../src/domain/cut-off.js';
+import type { Locale } from '../../src/i18n/index.js';
 
 export interface PaymentJobDeps {
   store: Store;
@@ -16,6 +17,8 @@ export interface PaymentJobDeps {
   clock: Clock;
   logger: Logger;
   timeZone: string;
+  /** The top-level `locale`: the language of a company's notices when it names none (default English). */
+  locale?: Locale;
   /** Who holds work claims: instance id plus run id, e.g. "host-1:4f2c…". */
   holder: string;
   runId: string;

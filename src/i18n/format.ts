@@ -76,3 +76,15 @@ export function dateTime(at: Date, timeZone: string, locale: Locale): string {
 export function collator(locale: Locale): Intl.Collator {
   return new Intl.Collator(CATALOGUES[locale].formatLocale, { sensitivity: 'base' });
 }
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Names joined as the language joins them: "kari and ola" (en), "kari og ola" (nb). */
+export function list(items: readonly string[], locale: Locale): string {
+  let f = listFormats.get(locale);
+  if (!f) {
+    f = new Intl.ListFormat(CATALOGUES[locale].formatLocale, { type: 'conjunction', style: 'long' });
+    listFormats.set(locale, f);
+  }
+  return f.format(items);
+}

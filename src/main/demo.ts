@@ -17,6 +17,7 @@ import { dateInZone } from '../domain/local-date.js';
 import { parseSignoffPeriod } from '../domain/reconcile/index.js';
 import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
+import { CATALOGUES, type Locale } from '../i18n/index.js';
 import { createApp } from './app.js';
 import { runNightly, type NightlyResult, type StepResult } from '../../jobs/nightly.js';
 import { nightlyDeps } from './nightly-deps.js';
@@ -65,14 +66,20 @@ export interface DemoResult {
 /** The period the demo's nights fall in: finance closes it at the end (docs/reconciliation.md). */
 export const DEMO_PERIOD = '2026-01';
 
-export async function runDemo(options: { dir: string; out: (line: string) => void }): Promise<DemoResult> {
-  const { dir, out } = options;
+export async function runDemo(options: {
+  dir: string;
+  out: (line: string) => void;
+  /** The demo company's `locale`: its reports and notices are in that language (default English). */
+  locale?: Locale;
+}): Promise<DemoResult> {
+  const { dir, out, locale } = options;
   await prepareDir(dir);
   const sandbox = await startSandbox({ port: 0, logger: silentLogger() });
   const logFile = createWriteStream(join(dir, 'settle.log'));
   try {
     out(`sandbox bank running at ${sandbox.urls.baseUrl} (clock ${sandbox.sandbox.clock.now().toISOString()})`);
-    const configFile = await writeDemoConfig(dir, sandbox, { console: true });
+    const configFile = await writeDemoConfig(dir, sandbox, { console: true, ...(locale ? { locale } : {}) });
+    if (locale) out(`the demo company reads its reports and notices in ${CATALOGUES[locale].name} (locale ${locale})`);
     const config = loadConfig({ file: configFile, cwd: dir, env: {} });
     const logger = createLogger({ stream: logFile, format: 'json', level: 'info' });
     const app = await createApp(config, logger, sandbox.sandbox.clock);
@@ -197,7 +204,7 @@ async function prepareDir(dir: string): Promise<void> {
 export async function writeDemoConfig(
   dir: string,
   sandbox: RunningSandbox,
-  options: { console?: boolean } = {},
+  options: { console?: boolean; locale?: Locale } = {},
 ): Promise<string> {
   const file = join(dir, 'settle.yaml');
   // Secrets in files the configuration names, so `settle serve --config` works on it as it is.
@@ -234,7 +241,7 @@ companies:
   - id: acme
     name: ACME AS
     organisationNumber: "${SEED.resourceGroupName}"
-    # Accounts at two banks (docs/banks.md): the pre-approved one is at testbank.
+${options.locale ? `    locale: ${options.locale}   # the language of its reports and notices (docs/i18n.md)\n` : ''}    # Accounts at two banks (docs/banks.md): the pre-approved one is at testbank.
     banks:
       - { bankId: ${SEED.bankId}, consentId: ${SEED.consentId} }
       - { bankId: nordbank }

@@ -55,6 +55,7 @@ export function paymentJobs(app: App, options: PaymentJobsOptions = {}): Payment
       clock: app.clock,
       logger: runLogger(app.logger, job, runId),
       timeZone: app.config.timeZone,
+      locale: app.config.locale,
       holder: `${instanceId}:${runId}`,
       runId,
       idempotencyRetentionMs: app.config.bank.idempotencyRetention,

@@ -1,0 +1,38 @@
+// `settle demo --locale nb-NO`, run as a user would: the demo company reads Norwegian bokmål, so
+// its approval notice (the approvers' copy and the reports copy) speaks bokmål with amounts like
+// "57 475,50 kr" and dates like "07.01.2026" (issue #53).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSettle } from '../support/cli.js';
+import { withTempDir } from '../support/tmp.js';
+
+/** Intl writes bokmål with no-break spaces; the checks read them as spaces. */
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('settle demo --locale', () => {
+  it('runs the demo for a company in bokmål, whose approval notice is in bokmål', { timeout: 240_000 }, async () => {
+    await withTempDir(async (dir) => {
+      const demo = join(dir, 'demo');
+      const run = await runSettle(['demo', '--dir', demo, '--locale', 'nb-NO'], { cwd: dir });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('the demo company reads its reports and notices in Norsk bokmål (locale nb)');
+      expect(await readFile(join(demo, 'settle.yaml'), 'utf8')).toMatch(/^ {4}locale: nb\b/m);
+
+      const read = async (folder: string) => {
+        const names = (await readdir(join(demo, 'acme', folder))).filter((n) => n.startsWith('approval-'));
+        expect(names).toHaveLength(1);
+        return spaces(await readFile(join(demo, 'acme', folder, names[0]!), 'utf8'));
+      };
+      const approvers = await read('approvals');
+      expect(approvers).toContain('Betalinger fra ACME AS venter på godkjenning i banken.');
+      expect(approvers).toContain('Lenken virker ÉN gang og utløper 12.01.2026, 09:00.');
+      expect(approvers).toMatch(/^ {2}NO72…4562 +3 +57 475,50 kr$/m);
+      expect(approvers).toMatch(/^ {2}Tromso Bygg AS +NO27…7572 +48 250,00 kr +07\.01\.2026 +ACME-2026-0004$/m);
+      const report = await read('reports');
+      expect(report).toContain('Godkjenningslenken ble sendt til godkjennernes mappe approvals;');
+      expect(report).not.toMatch(/__sandbox\/sca/);
+      expect(report).not.toMatch(/Payments|57475\.50|2026-01-07/);
+    });
+  });
+});
