@@ -359,6 +359,8 @@ function paymentRow(
     ultimate_creditor: p.ultimateCreditor ?? null,
     purpose: p.purpose ?? null,
     instruction_id: p.instructionId ?? null,
+    creditor_org_id: p.creditorOrgId ?? null,
+    creditor_id: p.creditorId ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,
     state: hold ? 'held' : 'accepted',

@@ -64,6 +64,8 @@ const MAX_NAME = 70;
 const MAX_E2E = 35;
 /** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
 const MAX_INSTRUCTION_ID = 35;
+/** pain.001 Othr/Id is Max35Text; an ERP's creditor id is held to the same. */
+const MAX_CREDITOR_ID = 35;
 const MAX_REMITTANCE = 140;
 const MAX_REFERENCE = 35;
 
@@ -287,6 +289,10 @@ class LineChecker {
         `instruction id has ${instructionId.length} characters; at most ${MAX_INSTRUCTION_ID} are allowed`,
       );
 
+    // Kept for the changed-account control, never sent: compared as written, so only the length is held.
+    const creditorOrgId = f.creditorOrgId && this.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
+    const creditorId = f.creditorId && this.creditorId(ctx, 'creditorId', value(f.creditorId));
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -309,6 +315,8 @@ class LineChecker {
     if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
     if (purpose !== undefined) payment.purpose = purpose;
     if (instructionId !== undefined) payment.instructionId = instructionId;
+    if (creditorOrgId) payment.creditorOrgId = creditorOrgId;
+    if (creditorId) payment.creditorId = creditorId;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };
@@ -466,6 +474,21 @@ class LineChecker {
         field,
         `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`,
       );
+  }
+
+  /** An organisation number or ERP creditor id: trimmed, empty is none, at most 35 characters. */
+  private creditorId(ctx: Ctx, field: 'creditorOrgId' | 'creditorId', raw: string | undefined): string | undefined {
+    const id = raw?.trim();
+    if (id === undefined || id === '') return undefined;
+    if (id.length > MAX_CREDITOR_ID)
+      add(
+        ctx,
+        IssueCode.CREDITOR_ID_TOO_LONG,
+        'error',
+        field,
+        `${field === 'creditorOrgId' ? 'organisation number' : 'creditor id'} has ${id.length} characters; at most ${MAX_CREDITOR_ID} are allowed`,
+      );
+    return id;
   }
 
   private freeText(

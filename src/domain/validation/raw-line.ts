@@ -20,6 +20,8 @@ export const PAYMENT_FIELDS = [
   'ultimateCreditor',
   'purpose',
   'instructionId',
+  'creditorOrgId',
+  'creditorId',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
@@ -64,6 +66,8 @@ export function emptyFields(): RawFields {
     ultimateCreditor: undefined,
     purpose: undefined,
     instructionId: undefined,
+    creditorOrgId: undefined,
+    creditorId: undefined,
   };
 }
 
