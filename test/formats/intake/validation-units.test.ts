@@ -109,6 +109,26 @@ describe('line rules', () => {
     });
   });
 
+  it("keeps the creditor's organisation number and ERP creditor id, trimmed, and refuses one over 35 characters", () => {
+    const ids = (orgId: string, creditorId: string) => {
+      const l = line('10,00');
+      return rules({
+        ...l,
+        fields: {
+          ...l.fields,
+          creditorOrgId: { value: orgId, location: at(9) },
+          creditorId: { value: creditorId, location: at(10) },
+        },
+      });
+    };
+    expect(ids(' 999888777 ', 'K-1001').payment).toMatchObject({ creditorOrgId: '999888777', creditorId: 'K-1001' });
+    const blank = ids('', '  ').payment!;
+    expect('creditorOrgId' in blank || 'creditorId' in blank).toBe(false);
+    expect(ids('9'.repeat(36), 'K').issues).toEqual([
+      expect.objectContaining({ code: 'CREDITOR_ID_TOO_LONG', severity: 'error', location: at(9) }),
+    ]);
+  });
+
   it('gives every line the same verdict whatever its cached neighbours (accounts and currencies as written)', () => {
     // The rules cache account checks per field and currencies by their text: lines that take
     // turns with other accounts and spellings must read as each does alone.
