@@ -360,6 +360,7 @@ function paymentRow(
     purpose: p.purpose ?? null,
     instruction_id: p.instructionId ?? null,
     creditor_org_id: p.creditorOrgId ?? null,
+    creditor_org_scheme: p.creditorOrgScheme ?? null,
     creditor_id: p.creditorId ?? null,
     batch_booking: p.batchBooking ?? null,
     payment_information_id: p.paymentInformationId ?? null,

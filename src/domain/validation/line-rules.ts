@@ -64,8 +64,13 @@ const MAX_NAME = 70;
 const MAX_E2E = 35;
 /** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
 const MAX_INSTRUCTION_ID = 35;
-/** pain.001 Othr/Id is Max35Text; an ERP's creditor id is held to the same. */
+/** pain.001 Othr/Id and SchmeNm/Prtry are Max35Text; an ERP's creditor id is held to the same. */
 const MAX_CREDITOR_ID = 35;
+const CREDITOR_ID_WORDS = {
+  creditorOrgId: 'organisation number',
+  creditorOrgScheme: 'organisation number scheme',
+  creditorId: 'creditor id',
+} as const;
 const MAX_REMITTANCE = 140;
 const MAX_REFERENCE = 35;
 
@@ -291,6 +296,8 @@ class LineChecker {
 
     // Kept for the changed-account control, never sent: compared as written, so only the length is held.
     const creditorOrgId = f.creditorOrgId && this.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
+    const creditorOrgScheme =
+      f.creditorOrgScheme && this.creditorId(ctx, 'creditorOrgScheme', value(f.creditorOrgScheme));
     const creditorId = f.creditorId && this.creditorId(ctx, 'creditorId', value(f.creditorId));
 
     const { issues } = ctx;
@@ -316,6 +323,8 @@ class LineChecker {
     if (purpose !== undefined) payment.purpose = purpose;
     if (instructionId !== undefined) payment.instructionId = instructionId;
     if (creditorOrgId) payment.creditorOrgId = creditorOrgId;
+    // A scheme says what kind of number the line's number is: without a number it says nothing.
+    if (creditorOrgId && creditorOrgScheme) payment.creditorOrgScheme = creditorOrgScheme;
     if (creditorId) payment.creditorId = creditorId;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
@@ -476,8 +485,12 @@ class LineChecker {
       );
   }
 
-  /** An organisation number or ERP creditor id: trimmed, empty is none, at most 35 characters. */
-  private creditorId(ctx: Ctx, field: 'creditorOrgId' | 'creditorId', raw: string | undefined): string | undefined {
+  /** An organisation number, its scheme or an ERP creditor id: trimmed, empty is none, at most 35 characters. */
+  private creditorId(
+    ctx: Ctx,
+    field: 'creditorOrgId' | 'creditorOrgScheme' | 'creditorId',
+    raw: string | undefined,
+  ): string | undefined {
     const id = raw?.trim();
     if (id === undefined || id === '') return undefined;
     if (id.length > MAX_CREDITOR_ID)
@@ -486,7 +499,7 @@ class LineChecker {
         IssueCode.CREDITOR_ID_TOO_LONG,
         'error',
         field,
-        `${field === 'creditorOrgId' ? 'organisation number' : 'creditor id'} has ${id.length} characters; at most ${MAX_CREDITOR_ID} are allowed`,
+        `${CREDITOR_ID_WORDS[field]} has ${id.length} characters; at most ${MAX_CREDITOR_ID} are allowed`,
       );
     return id;
   }

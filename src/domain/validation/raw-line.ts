@@ -21,6 +21,7 @@ export const PAYMENT_FIELDS = [
   'purpose',
   'instructionId',
   'creditorOrgId',
+  'creditorOrgScheme',
   'creditorId',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
@@ -67,6 +68,7 @@ export function emptyFields(): RawFields {
     purpose: undefined,
     instructionId: undefined,
     creditorOrgId: undefined,
+    creditorOrgScheme: undefined,
     creditorId: undefined,
   };
 }

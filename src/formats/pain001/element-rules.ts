@@ -84,11 +84,13 @@ function account(field: PaymentField, to: string): Rule {
   });
 }
 
+const ORG_SCHEME =
+  'kept with the organisation number, which is compared as written whatever its scheme (a proprietary one included)';
 const NOT_THE_ORG_NO = 'the changed-account control knows a creditor by its organisation number (OrgId/Othr/Id)';
 
 /**
  * The creditor's identification: the first OrgId/Othr/Id is its organisation number, kept for the
- * changed-account control (docs/controls.md). Whatever its scheme: a proprietary scheme (an ERP's
+ * changed-account control (docs/controls.md), with its scheme if given. Whatever the scheme: a proprietary scheme (an ERP's
  * own creditor number) identifies the creditor just as well, and pain.001 has no element of its own
  * for an ERP creditor id, so it is compared the same way, as written.
  */
@@ -100,7 +102,10 @@ const CREDITOR_ID: Rule = read({
         field: 'creditorOrgId',
         why: 'the creditor’s organisation number: the changed-account control knows a creditor by it first; the bulk request has no field for it',
       },
-      SchmeNm: ignored('the number is compared as written, whatever its scheme (a proprietary one included)'),
+      SchmeNm: read({
+        Cd: { kind: 'kept', field: 'creditorOrgScheme', why: ORG_SCHEME },
+        Prtry: { kind: 'kept', field: 'creditorOrgScheme', why: ORG_SCHEME },
+      }),
       Issr: ignored('the number is compared as written, whatever its issuer'),
     }),
     AnyBIC: ignored(NOT_THE_ORG_NO),

@@ -94,6 +94,7 @@ describe('pain.001 reader', () => {
       value: '999888777',
       location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/Cdtr/Id/OrgId/Othr/Id' },
     });
+    expect(line!.fields.creditorOrgScheme?.value).toBe('ORGNR');
     expect(line!.fields.creditorId).toBeUndefined();
   });
 
