@@ -111,6 +111,12 @@ async function night(databaseUrl: string | undefined): Promise<void> {
       );
       expect(held.stdout).toContain('ERP creditor id K-1001 ("Bergen Bygg og Anlegg AS") was paid to NO5812000079195');
       expect(held.stdout).toContain('this line pays NO8330001234567');
+      // Both ids are stored with the line, the scheme beside the number, as the payment's story shows.
+      const story = async (ref: string) =>
+        (JSON.parse((await settle('payments', 'show', ref, '--json')).stdout) as { creditor: unknown }[])[0]!.creditor;
+      expect(await story('ORG-2')).toMatchObject({ orgId: '999888777', orgScheme: 'ORGNR', erpId: null });
+      expect(await story('ERP-2')).toMatchObject({ orgId: null, erpId: 'K-1001' });
+      expect((await settle('payments', 'show', 'ORG-2')).stdout).toContain('org. no. 999888777 (ORGNR)');
       // The accountant's report beside the archived file says the same, located.
       const report = await readFile(join(dir, 'acme', 'error', 'run-2.xml.errors.txt'), 'utf8');
       expect(report).toContain('HELD_BY_CONTROLS');
