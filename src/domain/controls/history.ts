@@ -67,11 +67,6 @@ export class PayeeHistory {
     return this.accounts.get(normalizeIban(iban));
   }
 
-  /** The accounts the creditor named `name` was paid to, by normalised IBAN. */
-  accountsOf(name: string): ReadonlyMap<string, AccountUse> | undefined {
-    return this.creditors.name.get(creditorKey(name));
-  }
-
   /** The accounts the creditor with key `key` of kind `kind` was paid to, by normalised IBAN. */
   accountsBy(kind: CreditorKeyKind, key: string): ReadonlyMap<string, AccountUse> | undefined {
     return this.creditors[kind].get(key);
