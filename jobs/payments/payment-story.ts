@@ -41,7 +41,15 @@ export interface PaymentStoryJson {
   /** ISO 20022 category purpose as the ERP gave it (SALA: payroll). */
   categoryPurpose: string | null;
   debtor: { name: string; iban: string };
-  creditor: { name: string; iban: string; bic: string | null };
+  /** `orgId` (with `orgScheme`) and `erpId`: how the ERP identifies the creditor, as the changed-account control knows it. */
+  creditor: {
+    name: string;
+    iban: string;
+    bic: string | null;
+    orgId: string | null;
+    orgScheme: string | null;
+    erpId: string | null;
+  };
   amount: string;
   currency: string;
   executionDate: string;
@@ -129,7 +137,14 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
     remittanceInformation: p.remittanceInformation ?? null,
     categoryPurpose: p.categoryPurpose ?? null,
     debtor: { name: p.debtorName, iban: p.debtorIban },
-    creditor: { name: p.creditorName, iban: p.creditorIban, bic: p.creditorBic ?? null },
+    creditor: {
+      name: p.creditorName,
+      iban: p.creditorIban,
+      bic: p.creditorBic ?? null,
+      orgId: p.creditorOrgId ?? null,
+      orgScheme: p.creditorOrgScheme ?? null,
+      erpId: p.creditorId ?? null,
+    },
     amount: formatAmount(p.amount),
     currency: p.amount.currency,
     executionDate: p.requestedExecutionDate,
@@ -196,7 +211,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string): str
     field('Received', `${when(story.file.receivedAt)} (${story.file.format ?? 'format unknown'})`),
     field(
       'Creditor',
-      `${story.creditor.name}, ${story.creditor.iban}${story.creditor.bic ? ` (${story.creditor.bic})` : ''}`,
+      `${story.creditor.name}, ${story.creditor.iban}${story.creditor.bic ? ` (${story.creditor.bic})` : ''}${creditorIds(story.creditor)}`,
     ),
     field('Debtor', `${story.debtor.name}, ${story.debtor.iban}`),
     field('Amount', `${story.amount} ${story.currency}`),
@@ -240,4 +255,10 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string): str
         ).map((l) => `  ${l}`)),
     '',
   ].join('\n');
+}
+
+/** ", org. no. 999888777 (ORGNR), ERP creditor id K-1001", or '' when the ERP gave neither. */
+function creditorIds(c: PaymentStoryJson['creditor']): string {
+  const org = c.orgId === null ? '' : `, org. no. ${c.orgId}${c.orgScheme === null ? '' : ` (${c.orgScheme})`}`;
+  return `${org}${c.erpId === null ? '' : `, ERP creditor id ${c.erpId}`}`;
 }

@@ -40,6 +40,15 @@ export interface PaymentInstruction {
    * statements' Refs/InstrId, since some ERPs look their payments up by it.
    */
   instructionId?: string;
+  /**
+   * The creditor's organisation number (pain.001 Cdtr/Id/OrgId/Othr/Id, or a CSV column): kept, not
+   * sent; the changed-account control knows a creditor by it first.
+   */
+  creditorOrgId?: string;
+  /** The scheme of `creditorOrgId` as the file names it (Othr/SchmeNm/Cd or Prtry), if it does: kept with it. */
+  creditorOrgScheme?: string;
+  /** The ERP's own id of the creditor (a CSV column): kept, not sent; the control's second key. */
+  creditorId?: string;
   /** pain.001 PmtInfId of the line's payment information block: pain.002 reports by it. */
   paymentInformationId?: string;
 }

@@ -1,5 +1,6 @@
 // What the payment controls (src/domain/controls) compare a file with, read once per file, never
-// per line: the company's payments grouped by creditor account and name (how often, since when),
+// per line: the company's payments grouped by creditor account, name, organisation number and ERP
+// creditor id (how often, since when),
 // and what each debtor account already sends per currency on the days from today on. Held,
 // rejected and cancelled lines are no history: they were not paid (a held line to a new account
 // stays new until a person releases it).
@@ -17,7 +18,7 @@ import {
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import type { HoldInput } from './held-payments.js';
-import { toBigInt, toInt, toStr, type Row } from './rows.js';
+import { toBigInt, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface ControlHistory {
   history: PayeeHistory;
@@ -35,14 +36,19 @@ export async function loadControlHistory(
   const history = new PayeeHistory();
   for (const k of known) history.add(k.account, k.name, 0);
   const paid: Row[] = await knex('payments')
-    .select('creditor_iban', 'creditor_name')
+    .select('creditor_iban', 'creditor_name', 'creditor_org_id', 'creditor_id')
     .count({ n: '*' })
     .min({ first: 'created_at' })
     .where({ company })
     .whereNotIn('state', NOT_PAID)
-    .groupBy('creditor_iban', 'creditor_name');
+    .groupBy('creditor_iban', 'creditor_name', 'creditor_org_id', 'creditor_id');
   for (const r of paid)
-    history.add(toStr(r.creditor_iban), toStr(r.creditor_name), toInt(Number(r.n)), toStr(r.first).slice(0, 10));
+    history.add(
+      toStr(r.creditor_iban),
+      { name: toStr(r.creditor_name), orgId: toOptStr(r.creditor_org_id), creditorId: toOptStr(r.creditor_id) },
+      toInt(Number(r.n)),
+      toStr(r.first).slice(0, 10),
+    );
   const days: Row[] = await knex('payments')
     .select('debtor_iban', 'currency', 'execution_date')
     .sum({ total: 'amount_minor' })

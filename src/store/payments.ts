@@ -388,6 +388,9 @@ export function toStoredPayment(r: Row): StoredPayment {
   const ultimateCreditor = toOptStr(r.ultimate_creditor);
   const purpose = toOptStr(r.purpose);
   const instructionId = toOptStr(r.instruction_id);
+  const creditorOrgId = toOptStr(r.creditor_org_id);
+  const creditorOrgScheme = toOptStr(r.creditor_org_scheme);
+  const creditorId = toOptStr(r.creditor_id);
   const paymentInformationId = toOptStr(r.payment_information_id);
   const bulkId = toOptStr(r.bulk_id);
   const bankStatus = toOptStr(r.bank_status);
@@ -413,6 +416,9 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(ultimateCreditor === undefined ? {} : { ultimateCreditor }),
     ...(purpose === undefined ? {} : { purpose }),
     ...(instructionId === undefined ? {} : { instructionId }),
+    ...(creditorOrgId === undefined ? {} : { creditorOrgId }),
+    ...(creditorOrgScheme === undefined ? {} : { creditorOrgScheme }),
+    ...(creditorId === undefined ? {} : { creditorId }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
     state: toStr(r.state) as LineState,
     ...(bulkId === undefined ? {} : { bulkId }),

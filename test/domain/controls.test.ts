@@ -84,6 +84,40 @@ describe('payment controls', () => {
     expect(controls(live, history).check(pay(1, 1n, stranger))?.rules).toEqual(['new-account']);
   });
 
+  it('knows a creditor by organisation number, then ERP creditor id, then name', () => {
+    const history = new PayeeHistory();
+    history.add('NO0612000000009', { name: 'Oslo Trykkeri AS', orgId: '999888777' }, 14, '2025-03-02');
+    history.add('NO5812000079195', { name: 'Bergen Bygg AS', creditorId: 'K-1001' }, 2, '2025-11-20');
+    const changed = (over: Partial<PaymentInstruction>) =>
+      controls({ changedAccount: true }, history).check(pay(1, 1n, over));
+
+    // The same number under another name, to a new account: held, the evidence names the number.
+    expect(
+      changed({ creditorName: 'Trykkeriet Oslo', creditorOrgId: '999888777', creditorIban: 'NO8330001234567' }),
+    ).toMatchObject({
+      rules: ['changed-account'],
+      releases: 2,
+      evidence:
+        'changed-account: creditor org. no. 999888777 ("Trykkeriet Oslo") was paid to NO0612000000009 14 times since 2025-03; this line pays NO8330001234567',
+    });
+    // The same ERP creditor id, without a number: held by the id.
+    expect(changed({ creditorName: 'BB AS', creditorId: 'K-1001', creditorIban: 'NO8330001234567' })?.evidence).toBe(
+      'changed-account: ERP creditor id K-1001 ("BB AS") was paid to NO5812000079195 2 times since 2025-11; this line pays NO8330001234567',
+    );
+    // The first key paid before decides: the number was paid to this account, so the name's other
+    // account (a namesake) does not hold it.
+    history.add('NO8330001234567', { name: 'Oslo Trykkeri AS', orgId: '912345678' }, 1, '2025-12-01');
+    expect(changed({ creditorOrgId: '912345678', creditorIban: 'NO8330001234567' })).toBeUndefined();
+    // A number or id never paid before: the name is the key, as before.
+    expect(
+      changed({ creditorOrgId: '111222333', creditorId: 'K-9', creditorIban: 'NO9386011117947' })?.evidence,
+    ).toMatch(/^changed-account: "Oslo Trykkeri AS" was paid to /);
+    // A different number, a new name, a new account: nothing known, nothing held by this rule.
+    expect(
+      changed({ creditorName: 'Ny AS', creditorOrgId: '111222333', creditorIban: 'NO9386011117947' }),
+    ).toBeUndefined();
+  });
+
   it('the known-accounts file: located problems, comments and names', () => {
     expect(parseKnownAccounts('# old bank\nNO06 1200 0000 009,Oslo Trykkeri AS\n\nNO8330001234567\n', 'k.csv')).toEqual(
       {

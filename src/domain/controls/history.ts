@@ -1,5 +1,6 @@
 // What a company paid before, as the account rules compare a line with it: per creditor account
-// how often and since when, and per creditor (by name) the accounts it was paid to. Built from
+// how often and since when, and per creditor the accounts it was paid to, by each key a creditor
+// is known by (organisation number, ERP creditor id, name). Built from
 // one grouped read of the company's payments per file (src/store/control-history.ts) and from
 // the optional known-accounts file, which stands in for payments made before settle.
 import { normalizeIban } from '../account-id.js';
@@ -16,28 +17,59 @@ export function creditorKey(name: string): string {
   return name.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** The keys a creditor is known by, most certain first: the changed-account rule tries them in this order. */
+export type CreditorKeyKind = 'orgId' | 'creditorId' | 'name';
+export const CREDITOR_KEY_KINDS: readonly CreditorKeyKind[] = ['orgId', 'creditorId', 'name'];
+
+/** A creditor as a line or a payment names it: its name, and the ids the ERP gave, if any. */
+export interface CreditorKeys {
+  name?: string | undefined;
+  orgId?: string | undefined;
+  creditorId?: string | undefined;
+}
+
+/**
+ * The key of kind `kind` of a creditor, or '' when it has none: a name compared without case,
+ * spaces or punctuation; the ids as written (trimmed), since the ERP writes them.
+ */
+export function keyOf(kind: CreditorKeyKind, c: CreditorKeys): string {
+  if (kind === 'name') return c.name === undefined ? '' : creditorKey(c.name);
+  return (kind === 'orgId' ? c.orgId : c.creditorId)?.trim() ?? '';
+}
+
 export class PayeeHistory {
   private readonly accounts = new Map<string, AccountUse>();
-  private readonly creditors = new Map<string, Map<string, AccountUse>>();
+  private readonly creditors: Record<CreditorKeyKind, Map<string, Map<string, AccountUse>>> = {
+    orgId: new Map(),
+    creditorId: new Map(),
+    name: new Map(),
+  };
 
-  /** Adds `count` payments (from `first` on) to `account`, of the creditor named `name`. */
-  add(account: string, name: string | undefined, count: number, first?: string): void {
+  /**
+   * Adds `count` payments (from `first` on) to `account`, of the creditor `creditor` (a name, or
+   * the name and ids a payment carried).
+   */
+  add(account: string, creditor: string | CreditorKeys | undefined, count: number, first?: string): void {
     const iban = normalizeIban(account);
     merge(this.accounts, iban, count, first);
-    const key = name === undefined ? '' : creditorKey(name);
-    if (key === '') return;
-    let paid = this.creditors.get(key);
-    if (!paid) this.creditors.set(key, (paid = new Map<string, AccountUse>()));
-    merge(paid, iban, count, first);
+    const keys = typeof creditor === 'string' ? { name: creditor } : (creditor ?? {});
+    for (const kind of CREDITOR_KEY_KINDS) {
+      const key = keyOf(kind, keys);
+      if (key === '') continue;
+      const byKey = this.creditors[kind];
+      let paid = byKey.get(key);
+      if (!paid) byKey.set(key, (paid = new Map<string, AccountUse>()));
+      merge(paid, iban, count, first);
+    }
   }
 
   account(iban: string): AccountUse | undefined {
     return this.accounts.get(normalizeIban(iban));
   }
 
-  /** The accounts the creditor named `name` was paid to, by normalised IBAN. */
-  accountsOf(name: string): ReadonlyMap<string, AccountUse> | undefined {
-    return this.creditors.get(creditorKey(name));
+  /** The accounts the creditor with key `key` of kind `kind` was paid to, by normalised IBAN. */
+  accountsBy(kind: CreditorKeyKind, key: string): ReadonlyMap<string, AccountUse> | undefined {
+    return this.creditors[kind].get(key);
   }
 
   get size(): number {

@@ -10,7 +10,7 @@ import { currencyExponent } from '../currency.js';
 import type { LocalDate } from '../local-date.js';
 import type { PaymentInstruction } from '../payment.js';
 import { zonedParts } from '../zoned-time.js';
-import type { AccountUse, PayeeHistory } from './history.js';
+import { CREDITOR_KEY_KINDS, keyOf, type AccountUse, type CreditorKeyKind, type PayeeHistory } from './history.js';
 import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
 
 export interface ControlHit {
@@ -79,18 +79,30 @@ export class FileControls {
     };
   }
 
-  /** A creditor paid before, to other accounts only. */
+  /**
+   * A creditor paid before, to other accounts only. It is known by the first of its keys the
+   * company paid before: organisation number, then ERP creditor id, then name. That key alone
+   * decides: a creditor whose organisation number was paid to this account is not held because
+   * its name was paid elsewhere (two creditors may share a name, never a number).
+   */
   private changedAccount(p: PaymentInstruction): string | undefined {
-    const paid = this.inputs.history.accountsOf(p.creditorName);
-    const iban = normalizeIban(p.creditorIban);
-    if (!paid || paid.size === 0 || paid.has(iban)) return undefined;
-    const before = [...paid]
-      .sort((a, b) => b[1].count - a[1].count)
-      .slice(0, 3)
-      .map(([account, use]) => `${account} ${uses(use)}`)
-      .join(' and ');
-    const more = paid.size > 3 ? ` (and ${paid.size - 3} more accounts)` : '';
-    return `"${p.creditorName}" was paid to ${before}${more}; this line pays ${iban}`;
+    const { history } = this.inputs;
+    const creditor = { name: p.creditorName, orgId: p.creditorOrgId, creditorId: p.creditorId };
+    for (const kind of CREDITOR_KEY_KINDS) {
+      const key = keyOf(kind, creditor);
+      const paid = key === '' ? undefined : history.accountsBy(kind, key);
+      if (!paid || paid.size === 0) continue;
+      const iban = normalizeIban(p.creditorIban);
+      if (paid.has(iban)) return undefined;
+      const before = [...paid]
+        .sort((a, b) => b[1].count - a[1].count)
+        .slice(0, 3)
+        .map(([account, use]) => `${account} ${uses(use)}`)
+        .join(' and ');
+      const more = paid.size > 3 ? ` (and ${paid.size - 3} more accounts)` : '';
+      return `${KNOWN_AS[kind](key, p.creditorName)} was paid to ${before}${more}; this line pays ${iban}`;
+    }
+    return undefined;
   }
 
   private newAccount(p: PaymentInstruction): string | undefined {
@@ -131,6 +143,13 @@ export class FileControls {
     return found;
   }
 }
+
+/** How the evidence names the creditor, by the key it was known by. */
+const KNOWN_AS: Record<CreditorKeyKind, (key: string, name: string) => string> = {
+  orgId: (key, name) => `creditor org. no. ${key} ("${name}")`,
+  creditorId: (key, name) => `ERP creditor id ${key} ("${name}")`,
+  name: (_key, name) => `"${name}"`,
+};
 
 /** "14 times since 2025-03", or "listed in the known-accounts file". */
 function uses(use: AccountUse): string {

@@ -64,6 +64,13 @@ const MAX_NAME = 70;
 const MAX_E2E = 35;
 /** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
 const MAX_INSTRUCTION_ID = 35;
+/** pain.001 Othr/Id and SchmeNm/Prtry are Max35Text; an ERP's creditor id is held to the same. */
+const MAX_CREDITOR_ID = 35;
+const CREDITOR_ID_WORDS = {
+  creditorOrgId: 'organisation number',
+  creditorOrgScheme: 'organisation number scheme',
+  creditorId: 'creditor id',
+} as const;
 const MAX_REMITTANCE = 140;
 const MAX_REFERENCE = 35;
 
@@ -287,6 +294,12 @@ class LineChecker {
         `instruction id has ${instructionId.length} characters; at most ${MAX_INSTRUCTION_ID} are allowed`,
       );
 
+    // Kept for the changed-account control, never sent: compared as written, so only the length is held.
+    const creditorOrgId = f.creditorOrgId && this.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
+    const creditorOrgScheme =
+      f.creditorOrgScheme && this.creditorId(ctx, 'creditorOrgScheme', value(f.creditorOrgScheme));
+    const creditorId = f.creditorId && this.creditorId(ctx, 'creditorId', value(f.creditorId));
+
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
       return amountRead ? { issues, amount: amountRead } : { issues };
@@ -309,6 +322,10 @@ class LineChecker {
     if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
     if (purpose !== undefined) payment.purpose = purpose;
     if (instructionId !== undefined) payment.instructionId = instructionId;
+    if (creditorOrgId) payment.creditorOrgId = creditorOrgId;
+    // A scheme says what kind of number the line's number is: without a number it says nothing.
+    if (creditorOrgId && creditorOrgScheme) payment.creditorOrgScheme = creditorOrgScheme;
+    if (creditorId) payment.creditorId = creditorId;
     if (line.batchBooking !== undefined) payment.batchBooking = line.batchBooking;
     if (line.paymentInformationId !== undefined) payment.paymentInformationId = line.paymentInformationId;
     return { payment, issues, amount: payment.amount };
@@ -466,6 +483,25 @@ class LineChecker {
         field,
         `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`,
       );
+  }
+
+  /** An organisation number, its scheme or an ERP creditor id: trimmed, empty is none, at most 35 characters. */
+  private creditorId(
+    ctx: Ctx,
+    field: 'creditorOrgId' | 'creditorOrgScheme' | 'creditorId',
+    raw: string | undefined,
+  ): string | undefined {
+    const id = raw?.trim();
+    if (id === undefined || id === '') return undefined;
+    if (id.length > MAX_CREDITOR_ID)
+      add(
+        ctx,
+        IssueCode.CREDITOR_ID_TOO_LONG,
+        'error',
+        field,
+        `${CREDITOR_ID_WORDS[field]} has ${id.length} characters; at most ${MAX_CREDITOR_ID} are allowed`,
+      );
+    return id;
   }
 
   private freeText(

@@ -20,6 +20,9 @@ export const PAYMENT_FIELDS = [
   'ultimateCreditor',
   'purpose',
   'instructionId',
+  'creditorOrgId',
+  'creditorOrgScheme',
+  'creditorId',
 ] as const;
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 
@@ -64,6 +67,9 @@ export function emptyFields(): RawFields {
     ultimateCreditor: undefined,
     purpose: undefined,
     instructionId: undefined,
+    creditorOrgId: undefined,
+    creditorOrgScheme: undefined,
+    creditorId: undefined,
   };
 }
 

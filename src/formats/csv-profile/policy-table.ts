@@ -24,6 +24,12 @@ const GOES_TO: Readonly<Record<PaymentField, string>> = {
   purpose: 'carried: `purposeCode`',
   instructionId:
     'kept: quoted back in the pain.002 (OrgnlInstrId) and the statements (Refs/InstrId); the bulk request has no field for it',
+  creditorOrgId:
+    "kept: the creditor's organisation number, by which the changed-account control knows a creditor first; the bulk request has no field for it",
+  creditorOrgScheme:
+    "kept: the scheme of the creditor's organisation number (e.g. a pain.001 SchmeNm), stored with it; the bulk request has no field for it",
+  creditorId:
+    "kept: the ERP's own creditor id, by which the changed-account control knows a creditor after the organisation number; the bulk request has no field for it",
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

@@ -54,11 +54,11 @@ const ADDRESS = 'an address does not change what is paid: the account and the na
 const INTERMEDIARY = refused('an intermediary bank cannot be carried to the bank');
 
 /** A party whose name settle reads (Dbtr, Cdtr, UltmtDbtr, UltmtCdtr); the rest identifies it. */
-function party(name: Rule): Rule {
+function party(name: Rule, id: Rule = ignored(NOT_A_PARTY_NAME)): Rule {
   return read({
     Nm: name,
     PstlAdr: ignored(ADDRESS),
-    Id: ignored(NOT_A_PARTY_NAME),
+    Id: id,
     CtryOfRes: ignored(NOT_A_PARTY_NAME),
     CtctDtls: ignored('contact details do not change what is paid'),
   });
@@ -83,6 +83,37 @@ function account(field: PaymentField, to: string): Rule {
     Prxy: ignored('the account is identified by its Id; a proxy (phone number, e-mail) beside it adds nothing'),
   });
 }
+
+const ORG_SCHEME =
+  'kept with the organisation number, which is compared as written whatever its scheme (a proprietary one included)';
+const NOT_THE_ORG_NO = 'the changed-account control knows a creditor by its organisation number (OrgId/Othr/Id)';
+
+/**
+ * The creditor's identification: the first OrgId/Othr/Id is its organisation number, kept for the
+ * changed-account control (docs/controls.md), with its scheme if given. Whatever the scheme: a proprietary scheme (an ERP's
+ * own creditor number) identifies the creditor just as well, and pain.001 has no element of its own
+ * for an ERP creditor id, so it is compared the same way, as written.
+ */
+const CREDITOR_ID: Rule = read({
+  OrgId: read({
+    Othr: read({
+      Id: {
+        kind: 'kept',
+        field: 'creditorOrgId',
+        why: 'the creditor’s organisation number: the changed-account control knows a creditor by it first; the bulk request has no field for it',
+      },
+      SchmeNm: read({
+        Cd: { kind: 'kept', field: 'creditorOrgScheme', why: ORG_SCHEME },
+        Prtry: { kind: 'kept', field: 'creditorOrgScheme', why: ORG_SCHEME },
+      }),
+      Issr: ignored('the number is compared as written, whatever its issuer'),
+    }),
+    AnyBIC: ignored(NOT_THE_ORG_NO),
+    BICOrBEI: ignored(NOT_THE_ORG_NO),
+    LEI: ignored(NOT_THE_ORG_NO),
+  }),
+  PrvtId: ignored('a person’s identification: the changed-account control knows a person by name'),
+});
 
 const CHARGE_BEARER: Rule = {
   kind: 'checked',
@@ -197,7 +228,7 @@ const TRANSACTION: Rule = read(
       BrnchId: ignored('the IBAN identifies the creditor’s bank'),
     }),
     CdtrAgtAcct: refused('an account at the creditor’s bank other than the creditor account cannot be carried'),
-    Cdtr: party(carried('creditorName', 'creditorName')),
+    Cdtr: party(carried('creditorName', 'creditorName'), CREDITOR_ID),
     CdtrAcct: account('creditorIban', 'creditorAccount.iban'),
     UltmtCdtr: party(carried('ultimateCreditor', 'ultimateCreditor')),
     InstrForCdtrAgt: refused('instructions to the creditor’s bank cannot be carried to the bank'),

@@ -54,6 +54,7 @@ import { up as shortIdentifiersUp } from './0630-short-identifiers.js';
 import { up as jobRunsOutcomeIndexUp } from './0640-job-runs-outcome-index.js';
 import { up as holdRulesUp } from './0650-hold-rules.js';
 import { up as holdFirstReleaseUp } from './0660-hold-first-release.js';
+import { up as creditorIdsUp } from './0670-creditor-ids.js';
 import { up as boardIndexesUp } from './0680-board-indexes.js';
 import { up as auditCompanyUp } from './0690-audit-company.js';
 import { up as auditRefusalsUp } from './0691-audit-refusals.js';
@@ -124,6 +125,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0640_job_runs_outcome_index', up: jobRunsOutcomeIndexUp },
   { name: '0650_hold_rules', up: holdRulesUp },
   { name: '0660_hold_first_release', up: holdFirstReleaseUp },
+  { name: '0670_creditor_ids', up: creditorIdsUp },
   { name: '0680_board_indexes', up: boardIndexesUp },
   { name: '0690_audit_company', up: auditCompanyUp },
   { name: '0691_audit_refusals', up: auditRefusalsUp },

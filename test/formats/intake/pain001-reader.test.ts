@@ -81,6 +81,23 @@ describe('pain.001 reader', () => {
     expect(lines[1]!.fields.debtorIban?.location.path).toBe('/Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/IBAN');
   });
 
+  it("keeps the creditor's first Cdtr/Id/OrgId/Othr/Id, whatever its scheme, and no other party's id", async () => {
+    const org = (id: string, scheme: string) =>
+      `<Id><OrgId><Othr><Id>${id}</Id><SchmeNm>${scheme}</SchmeNm></Othr></OrgId></Id>`;
+    const cdtr = `<Cdtr><Nm>Oslo Trykkeri AS</Nm><Id><OrgId><Othr><Id>999888777</Id><SchmeNm><Prtry>ORGNR</Prtry></SchmeNm></Othr><Othr><Id>K-1001</Id></Othr></OrgId></Id></Cdtr>`;
+    const tx = `<CdtTrfTxInf>${cdtr}<UltmtCdtr><Nm>U</Nm>${org('111', '<Cd>BANK</Cd>')}</UltmtCdtr></CdtTrfTxInf>`;
+    const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf><Dbtr><Nm>Acme AS</Nm>${org('222', '<Cd>BANK</Cd>')}</Dbtr>${tx}</PmtInf></CstmrCdtTrfInitn></Document>`;
+    const out = await items([doc]);
+    expect(out.flatMap((i) => (i.kind === 'issue' ? [i.issue] : []))).toEqual([]);
+    const [line] = out.flatMap((i) => (i.kind === 'line' ? [i.line] : []));
+    expect(line!.fields.creditorOrgId).toEqual({
+      value: '999888777',
+      location: { path: '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/Cdtr/Id/OrgId/Othr/Id' },
+    });
+    expect(line!.fields.creditorOrgScheme?.value).toBe('ORGNR');
+    expect(line!.fields.creditorId).toBeUndefined();
+  });
+
   it('refuses a PmtInfId longer than 35 characters (pain.002 could not quote it back), located', async () => {
     const doc = `<Document xmlns="${NS}"><CstmrCdtTrfInitn><GrpHdr/><PmtInf><PmtInfId>${'P'.repeat(36)}</PmtInfId><CdtTrfTxInf/></PmtInf></CstmrCdtTrfInitn></Document>`;
     const out = await items([doc]);

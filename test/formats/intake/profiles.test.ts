@@ -30,7 +30,7 @@ describe('CSV profiles', () => {
     const p = await loadProfile('generic', [PROFILES]);
     expect([p.encoding, p.delimiter, p.decimalSeparator, p.dateFormat]).toEqual(['utf-8', ',', '.', 'YYYY-MM-DD']);
     expect(Object.values(p.columns).join(',')).toBe(
-      'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority',
+      'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority,creditor_org_id,creditor_id',
     );
   });
 

@@ -109,6 +109,32 @@ describe('line rules', () => {
     });
   });
 
+  it("keeps the creditor's organisation number and ERP creditor id, trimmed, and refuses one over 35 characters", () => {
+    const ids = (orgId: string, creditorId: string, scheme = 'ORGNR') => {
+      const l = line('10,00');
+      return rules({
+        ...l,
+        fields: {
+          ...l.fields,
+          creditorOrgId: { value: orgId, location: at(9) },
+          creditorOrgScheme: { value: scheme, location: at(11) },
+          creditorId: { value: creditorId, location: at(10) },
+        },
+      });
+    };
+    expect(ids(' 999888777 ', 'K-1001').payment).toMatchObject({
+      creditorOrgId: '999888777',
+      creditorOrgScheme: 'ORGNR',
+      creditorId: 'K-1001',
+    });
+    // A scheme without a number says nothing, and is not kept.
+    const blank = ids('', '  ').payment!;
+    expect(['creditorOrgId', 'creditorOrgScheme', 'creditorId'].filter((k) => k in blank)).toEqual([]);
+    expect(ids('9'.repeat(36), 'K').issues).toEqual([
+      expect.objectContaining({ code: 'CREDITOR_ID_TOO_LONG', severity: 'error', location: at(9) }),
+    ]);
+  });
+
   it('gives every line the same verdict whatever its cached neighbours (accounts and currencies as written)', () => {
     // The rules cache account checks per field and currencies by their text: lines that take
     // turns with other accounts and spellings must read as each does alone.
