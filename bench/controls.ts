@@ -6,7 +6,7 @@
 // what is measured is the rules' cost, one history read per file and one check per line, not
 // the holds a real file would cause). Three paired runs, in-process, medians; the aim is pickup
 // with the controls on within 1.2× the time with them off.
-import { link, mkdtemp, rm } from 'node:fs/promises';
+import { constants, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPickup } from '../jobs/pickup.js';
@@ -53,10 +53,11 @@ async function pickupMs(file: string, baseline: string, on: boolean): Promise<nu
     const clock = new ManualClock('2026-01-05T09:00:00Z');
     const { db, deps, company } = await openPickupWorld(dir, clock);
     const withControls = on ? { ...deps, controls: () => Promise.resolve(EVERY_RULE) } : deps;
-    await link(baseline, join(company.root, 'inbox', 'base.csv'));
+    // Copies, not hard links: pickup refuses a file with a second name (docs/transport.md).
+    await copyFile(baseline, join(company.root, 'inbox', 'base.csv'), constants.COPYFILE_FICLONE);
     await runPickup(withControls, [company]);
     clock.advance(60_000);
-    await link(file, join(company.root, 'inbox', 'pay.csv'));
+    await copyFile(file, join(company.root, 'inbox', 'pay.csv'), constants.COPYFILE_FICLONE);
     const started = performance.now();
     const [picked] = await runPickup(withControls, [company]);
     const ms = performance.now() - started;

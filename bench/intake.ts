@@ -182,14 +182,20 @@ async function read(mode: Mode, file: string): Promise<number> {
  * Counts what the database holds afterwards, so a run that stored nothing cannot pass.
  */
 async function pickup(file: string): Promise<number> {
-  const { link, mkdtemp: tempDir, rm: remove } = await import('node:fs/promises');
+  const { copyFile, constants, mkdtemp: tempDir, rm: remove } = await import('node:fs/promises');
   const { runPickup } = await import('../jobs/pickup.js');
   const { ManualClock } = await import('../src/domain/clock.js');
   const { openPickupWorld } = await import('../test/support/pickup-world.js');
   const dir = await tempDir(join(tmpdir(), 'settle-bench-pickup-'));
   try {
     const { db, deps, company } = await openPickupWorld(dir, new ManualClock('2026-01-05T09:00:00Z'));
-    await link(file, join(company.root, 'inbox', file.endsWith('.csv') ? 'pay.csv' : 'pay.xml'));
+    // A copy, not a hard link: pickup refuses a file with a second name (docs/transport.md); a
+    // reflink makes the copy free where the filesystem has them.
+    await copyFile(
+      file,
+      join(company.root, 'inbox', file.endsWith('.csv') ? 'pay.csv' : 'pay.xml'),
+      constants.COPYFILE_FICLONE,
+    );
     const [picked] = await runPickup(deps, [company]);
     if (picked?.outcome !== 'accepted') throw new Error(`benchmark file was not accepted: ${JSON.stringify(picked)}`);
     const [stored] = await deps.ledger.listFiles({ company: 'acme' });
