@@ -24,6 +24,7 @@ import {
   renderFindingsCsv,
   renderSignoffCsv,
   SIGNOFF_CSV_COLUMNS,
+  SIGNOFF_NUMERIC_COLUMNS,
 } from '../../src/formats/report/index.js';
 import { STATEMENT_CSV_COLUMNS, writeStatementCsv, type CsvEncoding } from '../../src/formats/statement-csv/index.js';
 import { STATUS_CSV_COLUMNS, writeStatusCsv } from '../../src/formats/status-csv/index.js';
@@ -253,20 +254,7 @@ describe('security: formula injection is neutralised in every CSV settle writes'
         });
         const records = table(csv, ',').slice(1);
         expect(records).toHaveLength(3);
-        const numeric = new Set(
-          [
-            'opening',
-            'sent',
-            'booked_out',
-            'booked_in',
-            'closing',
-            'bank_closing',
-            'difference',
-            'findings',
-            'decided',
-            'amount',
-          ].map((n) => SIGNOFF_CSV_COLUMNS.indexOf(n as (typeof SIGNOFF_CSV_COLUMNS)[number])),
-        );
+        const numeric = new Set(SIGNOFF_NUMERIC_COLUMNS.map((n) => SIGNOFF_CSV_COLUMNS.indexOf(n)));
         expectNoFormula(records, numeric, '.', `signed period CSV ${JSON.stringify(payload)}`);
         const note = SIGNOFF_CSV_COLUMNS.indexOf('note');
         expect(neutralised(payload)).toContain(records[0]![note]);

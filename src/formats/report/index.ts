@@ -15,4 +15,10 @@ export {
   type RefusedLine,
   type RefusedLinesReport,
 } from './refused-lines.js';
-export { renderSignoffCsv, renderSignoffHtml, SIGNOFF_CSV_COLUMNS, type SignedPeriod } from './signoff.js';
+export {
+  renderSignoffCsv,
+  renderSignoffHtml,
+  SIGNOFF_CSV_COLUMNS,
+  SIGNOFF_NUMERIC_COLUMNS,
+  type SignedPeriod,
+} from './signoff.js';

@@ -38,6 +38,20 @@ export interface SignedPeriod {
   reopenedReason?: string;
 }
 
+/** The CSV's number columns: amounts as plain decimals, counts as integers, never quoted. */
+export const SIGNOFF_NUMERIC_COLUMNS = [
+  'opening',
+  'sent',
+  'booked_out',
+  'booked_in',
+  'closing',
+  'bank_closing',
+  'difference',
+  'findings',
+  'decided',
+  'amount',
+] as const;
+
 /** The CSV's columns: `section` says which kind of line it is (`period`, `balance`, `finding_type`). */
 export const SIGNOFF_CSV_COLUMNS = [
   'section',
@@ -55,31 +69,11 @@ export const SIGNOFF_CSV_COLUMNS = [
   'account_iban',
   'finding_type',
   'currency',
-  'opening',
-  'sent',
-  'booked_out',
-  'booked_in',
-  'closing',
-  'bank_closing',
-  'difference',
-  'findings',
-  'decided',
-  'amount',
+  ...SIGNOFF_NUMERIC_COLUMNS,
 ] as const;
 
 type Column = (typeof SIGNOFF_CSV_COLUMNS)[number];
-const NUMERIC: ReadonlySet<Column> = new Set([
-  'opening',
-  'sent',
-  'booked_out',
-  'booked_in',
-  'closing',
-  'bank_closing',
-  'difference',
-  'findings',
-  'decided',
-  'amount',
-]);
+const NUMERIC: ReadonlySet<Column> = new Set(SIGNOFF_NUMERIC_COLUMNS);
 
 const plain = (minor: bigint | undefined, currency: string) =>
   minor === undefined ? undefined : formatAmount({ minor, currency });
