@@ -2,6 +2,7 @@
 // Sentences are ICU MessageFormat: {name} for a value, {count, plural, one {…} other {…}} for
 // counts. Amounts and dates arrive formatted (src/i18n/format.ts), never as numbers to format here.
 import type { Catalogue } from '../catalogue.js';
+import { areasEnglish } from '../messages/index.js';
 
 export const en = {
   tag: 'en',
@@ -12,6 +13,7 @@ export const en = {
   dateFormat: { day: 'numeric', month: 'short', year: 'numeric' },
   spreadsheetCsv: { delimiter: ',', decimalMark: '.', bom: false },
   messages: {
+    ...areasEnglish,
     'console.skipToContent': 'Skip to content',
     'console.company': 'Company',
     'console.switchCompany': 'Switch',
@@ -44,38 +46,6 @@ export const en = {
     'count.payments': '{count, plural, one {# payment} other {# payments}}',
     'count.files': '{count, plural, one {# file} other {# files}}',
     'count.findings': '{count, plural, one {# finding} other {# findings}}',
-    // The approval notice (jobs/payments/approval-notice.ts): its copies and the approvers' e-mail.
-    'notice.approval.subject': 'Payments of {company} wait for your approval',
-    'notice.approval.waiting': 'Payments of {company} are waiting for approval at the bank.',
-    'notice.approval.approveHere':
-      'Approve them here (a person with signing authority for the company and the accounts):',
-    'notice.approval.linkOnce': 'The link works ONCE and expires {expires}.',
-    'notice.approval.doNotForward':
-      'Opening it starts the identity check; do not forward it, and do not open it to "have a look".',
-    'notice.approval.reissued': 'If it expires or is used without completing, settle issues a new one on its next run.',
-    'notice.approval.linkWentTo':
-      "The approval link went to {to, select, email {the approvers by e-mail} folder {the approvers' folder {folder}} both {the approvers by e-mail and the approvers' folder {folder}} none {no one yet (no approver e-mail or approvals folder is configured; an operator prints it with `settle approvals list --link`)} other {the approvers}}; it works once and expires {expires}.",
-    'notice.approval.noLinkHere':
-      'This copy does not hold it: ask an approver, or see docs/runbook.md if none received it.',
-    'notice.approval.basket': 'Signing basket: {basket}',
-    'notice.approval.approversNeeded':
-      'Approvers the bank still needs: {needed, select, unknown {not given by the bank} other {{needed}}}',
-    'notice.approval.paymentCount': 'Payments: {count}',
-    'notice.approval.totals': 'Totals per debtor account:',
-    'notice.approval.payments': 'Payments:',
-    'notice.approval.column.debtorAccount': 'Debtor account',
-    'notice.approval.column.currency': 'Currency',
-    'notice.approval.column.payments': 'Payments',
-    'notice.approval.column.amount': 'Amount',
-    'notice.approval.column.creditor': 'Creditor',
-    'notice.approval.column.account': 'Account',
-    'notice.approval.column.executionDate': 'Execution date',
-    'notice.approval.column.reference': 'ERP reference',
-    'notice.approval.payrollHidden':
-      '{count, plural, other {# payroll payment(s) are counted in the totals above; they are listed only for people with the payroll role.}}',
-    'notice.approval.released': 'Held by settle’s payment controls and released by a person (docs/controls.md):',
-    'notice.approval.releasedLine':
-      '{reference} ({creditor}, {account}): held by {rules}, released by {releasers, plural, =0 {a person} other {{people}}}',
   },
 } as const satisfies Catalogue;
 

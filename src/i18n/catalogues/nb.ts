@@ -1,5 +1,6 @@
 // Norsk bokmål, for regnskapsførere: the words their ERPs and banks use (betaling, remittering,
 // avstemming, kreditor, forfallsdato, KID). Every key of the English catalogue, no more.
+import { areasBokmal } from '../messages/index.js';
 import type { Translation } from './en.js';
 
 export const nb = {
@@ -12,6 +13,7 @@ export const nb = {
   // Norwegian Excel opens ";"-separated files with decimal commas, and needs the BOM to read UTF-8.
   spreadsheetCsv: { delimiter: ';', decimalMark: ',', bom: true },
   messages: {
+    ...areasBokmal,
     'console.skipToContent': 'Gå til innholdet',
     'console.company': 'Selskap',
     'console.switchCompany': 'Bytt',
@@ -45,37 +47,5 @@ export const nb = {
     'count.payments': '{count, plural, one {# betaling} other {# betalinger}}',
     'count.files': '{count, plural, one {# fil} other {# filer}}',
     'count.findings': '{count, plural, one {# avvik} other {# avvik}}',
-    'notice.approval.subject': 'Betalinger fra {company} venter på din godkjenning',
-    'notice.approval.waiting': 'Betalinger fra {company} venter på godkjenning i banken.',
-    'notice.approval.approveHere': 'Godkjenn dem her (en person med signaturrett for selskapet og kontoene):',
-    'notice.approval.linkOnce': 'Lenken virker ÉN gang og utløper {expires}.',
-    'notice.approval.doNotForward':
-      'Når du åpner den, starter identitetskontrollen; ikke videresend den, og ikke åpne den bare for å «ta en titt».',
-    'notice.approval.reissued':
-      'Utløper den eller brukes uten at godkjenningen fullføres, lager settle en ny ved neste kjøring.',
-    'notice.approval.linkWentTo':
-      'Godkjenningslenken ble sendt til {to, select, email {godkjennerne på e-post} folder {godkjennernes mappe {folder}} both {godkjennerne på e-post og godkjennernes mappe {folder}} none {ingen ennå (verken e-post til godkjennere eller godkjenningsmappe er satt opp; en operatør skriver den ut med `settle approvals list --link`)} other {godkjennerne}}; den virker én gang og utløper {expires}.',
-    'notice.approval.noLinkHere':
-      'Denne kopien har ikke lenken: spør en godkjenner, eller se docs/runbook.md hvis ingen har fått den.',
-    'notice.approval.basket': 'Signeringskurv: {basket}',
-    'notice.approval.approversNeeded':
-      'Godkjennere banken fortsatt trenger: {needed, select, unknown {ikke oppgitt av banken} other {{needed}}}',
-    'notice.approval.paymentCount': 'Betalinger: {count}',
-    'notice.approval.totals': 'Sum per belastningskonto:',
-    'notice.approval.payments': 'Betalinger:',
-    'notice.approval.column.debtorAccount': 'Belastningskonto',
-    'notice.approval.column.currency': 'Valuta',
-    'notice.approval.column.payments': 'Betalinger',
-    'notice.approval.column.amount': 'Beløp',
-    'notice.approval.column.creditor': 'Kreditor',
-    'notice.approval.column.account': 'Konto',
-    'notice.approval.column.executionDate': 'Forfallsdato',
-    'notice.approval.column.reference': 'Referanse i ERP',
-    'notice.approval.payrollHidden':
-      '{count, plural, one {# lønnsbetaling er med i summene over; den vises bare for personer med lønnsrollen.} other {# lønnsbetalinger er med i summene over; de vises bare for personer med lønnsrollen.}}',
-    'notice.approval.released':
-      'Holdt tilbake av settles betalingskontroller og frigitt av en person (docs/controls.md):',
-    'notice.approval.releasedLine':
-      '{reference} ({creditor}, {account}): holdt tilbake av {rules}, frigitt av {releasers, plural, =0 {en person} other {{people}}}',
   },
 } as const satisfies Translation;
