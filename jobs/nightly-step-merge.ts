@@ -1,7 +1,9 @@
 // One line per step of the nightly chain, whatever the number of companies: the chain runs company
-// by company, and its step results are merged here. Summaries of one step share one wording with
-// different counts ("3 file(s): 2 accepted, …"), so they are merged by adding the counts in
-// place; a summary with another wording (a failure, per-company text) is kept beside them.
+// by company, and its step results are merged here by adding their outcomes (numbers added,
+// lists joined); a failure is kept beside them with its company. `describeStep` renders a step
+// in a person's language; the English rendering is the `summary` JSON and logs carry.
+import { translate, type Locale } from '../src/i18n/index.js';
+import { addOutcomes, describeOutcome, type StepOutcome } from './nightly-outcome.js';
 import type { StepName, StepResult } from './nightly-step-result.js';
 
 export function mergeSteps(perCompany: readonly StepResult[][]): StepResult[] {
@@ -14,44 +16,38 @@ export function mergeSteps(perCompany: readonly StepResult[][]): StepResult[] {
 function mergeStep(results: readonly StepResult[]): StepResult {
   const [first] = results as [StepResult, ...StepResult[]];
   const done = results.filter((r) => !r.held);
-  const held = results.length - done.length;
+  const outcomes = done.flatMap((r) => (r.ok && r.outcome ? [r.outcome] : []));
+  const outcome = outcomes.length > 0 ? outcomes.reduce((a: StepOutcome, b) => addOutcomes(a, b)) : undefined;
+  const failures = done.flatMap((r) =>
+    !r.ok && r.error ? [{ company: r.company ?? '?', code: r.error.code, message: r.error.message }] : [],
+  );
   const error = results.find((r) => r.error)?.error;
-  const summaries = mergeSummaries(done.filter((r) => r.ok).map((r) => r.summary));
-  const failed = done.filter((r) => !r.ok).map((r) => `${r.company ?? '?'}: ${r.summary}`);
-  const parts = [
-    ...summaries,
-    ...failed,
-    ...(held > 0 ? [`${held} compan${held === 1 ? 'y' : 'ies'} held by another run`] : []),
-  ];
-  return {
+  const merged: StepResult = {
     step: first.step,
     ok: results.every((r) => r.ok),
-    summary: parts.join('; '),
+    ...(outcome ? { outcome } : {}),
+    summary: '',
     needsPerson: results.some((r) => r.needsPerson),
     files: results.flatMap((r) => r.files),
     ...(error ? { error } : {}),
     ...(done.length === 0 ? { held: true } : {}),
+    heldCompanies: results.length - done.length,
+    failures,
   };
+  return { ...merged, summary: describeStep(merged, 'en') };
 }
 
-/** A count standing alone: not the digits of a company id ("client-0042"), a date or a time. */
-const COUNT = /(?<![\w:.-])\d+(?![\w:.-])/g;
-
-/** Adds up the numbers of summaries that share a wording; different wordings stay separate. */
-function mergeSummaries(summaries: readonly string[]): string[] {
-  const byShape = new Map<string, number[]>();
-  const kept: string[] = [];
-  for (const summary of summaries) {
-    const shape = summary.replace(COUNT, '#');
-    const numbers = [...summary.matchAll(COUNT)].map((m) => Number(m[0]));
-    const sum = byShape.get(shape);
-    if (sum === undefined) byShape.set(shape, numbers);
-    else numbers.forEach((n, i) => (sum[i] = (sum[i] ?? 0) + n));
-    if (sum === undefined) kept.push(shape);
+/** A step's line for people in `locale`: what it did, or why it failed or was skipped. */
+export function describeStep(s: StepResult, locale: Locale): string {
+  if (s.company !== undefined) {
+    if (s.held) return translate(locale, 'run.skipped', { held: s.heldBy ?? '' });
+    if (!s.ok && s.error) return translate(locale, 'run.failed', s.error);
+    return s.outcome ? describeOutcome(s.outcome, locale) : s.summary;
   }
-  return kept.map((shape) => {
-    const numbers = byShape.get(shape) ?? [];
-    let i = 0;
-    return shape.replace(/#/g, () => String(numbers[i++] ?? 0));
-  });
+  const parts = [
+    ...(s.outcome ? [describeOutcome(s.outcome, locale)] : []),
+    ...(s.failures ?? []).map((f) => `${f.company}: ${translate(locale, 'run.failed', f)}`),
+    ...((s.heldCompanies ?? 0) > 0 ? [translate(locale, 'run.heldByAnotherRun', { count: s.heldCompanies ?? 0 })] : []),
+  ];
+  return parts.join('; ');
 }

@@ -17,12 +17,21 @@ import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } f
 import { runApprove } from './approve.js';
 import { runSyncConsents, type SyncConsentsDeps } from './consents/sync.js';
 import { runExportStatements, type ExportStatementsDeps } from './export-statements.js';
+import { runFetchStatements, type FetchStatementsDeps } from './fetch-statements.js';
 import {
-  fetchedPerBank,
-  fetchNeedsAttention,
-  runFetchStatements,
-  type FetchStatementsDeps,
-} from './fetch-statements.js';
+  approveOutcome,
+  consentsOutcome,
+  describeOutcome,
+  exportOutcome,
+  fetchOutcome,
+  needsPerson,
+  pickupOutcome,
+  reconcileOutcome,
+  statusOutcome,
+  statusReportOutcome,
+  submitOutcome,
+  type StepOutcome,
+} from './nightly-outcome.js';
 import { mergeSteps } from './nightly-step-merge.js';
 import { STEP_NAMES, type StepName, type StepResult } from './nightly-step-result.js';
 import type { PaymentJobDeps } from './payments/deps.js';
@@ -31,7 +40,8 @@ import type { EarlierLook } from '../src/transport/index.js';
 import { runReconcile, type CompanyReconciliation, type ReconcileDeps } from './reconcile.js';
 import { runStatusReport, type WrittenStatusReport } from './status-report.js';
 import { runStatus } from './status.js';
-import { runSubmit, type SubmitSummary } from './submit.js';
+import { runSubmit } from './submit.js';
+import { translate } from '../src/i18n/index.js';
 
 export type { StepName, StepResult };
 
@@ -132,28 +142,6 @@ export async function runNightly(
   };
 }
 
-/** "; 2 wait on another holder's claim until …" when another run holds bulks to send. */
-/** Each file pickup left in the inbox, and what it waits for or why it was refused. */
-export function waitingFilesText(picked: readonly PickedFile[]): string {
-  const waiting = picked.filter((p) => p.outcome === 'waiting');
-  const refused = picked.filter((p) => p.outcome === 'refused');
-  const waitingText =
-    waiting.length === 0
-      ? ''
-      : `; ${waiting.length} waiting: ${waiting.map((p) => `${p.name} for ${p.waitingFor ?? 'the next run'}`).join('; ')}`;
-  const refusedText =
-    refused.length === 0
-      ? ''
-      : `; ${refused.length} refused, left in the inbox unread: ${refused.map((p) => `${p.name} (${p.refused?.code ?? 'refused'})`).join('; ')}`;
-  return waitingText + refusedText;
-}
-
-export function waitingText(waiting: SubmitSummary['waiting']): string {
-  if (waiting.bulks === 0) return '';
-  const until = waiting.until ? ` until ${waiting.until.toISOString()}` : '';
-  return `; ${waiting.bulks} wait on another holder's claim${until}`;
-}
-
 interface CompanyChain {
   steps: StepResult[];
   reconciliations: CompanyReconciliation[];
@@ -175,17 +163,29 @@ async function runCompanyChain(
   let reconciliations: CompanyReconciliation[] = [];
   let picked: PickedFile[] = [];
   let statusReports: WrittenStatusReport[] = [];
-  const step = async (name: StepName, body: () => Promise<Omit<StepResult, 'step' | 'ok'>>): Promise<void> => {
+  const step = async (
+    name: StepName,
+    body: () => Promise<{ outcome: StepOutcome; files: string[] }>,
+  ): Promise<void> => {
     let result: StepResult;
     try {
       const run = await units.run({ job: name, company: company.id }, body);
       result = run.ran
-        ? { step: name, company: company.id, ok: true, ...run.result }
+        ? {
+            step: name,
+            company: company.id,
+            ok: true,
+            outcome: run.result.outcome,
+            summary: describeOutcome(run.result.outcome, 'en'),
+            needsPerson: needsPerson(run.result.outcome),
+            files: run.result.files,
+          }
         : {
             step: name,
             company: company.id,
             ok: true,
-            summary: `skipped: ${describeHeld(run.held)}`,
+            summary: translate('en', 'run.skipped', { held: describeHeld(run.held) }),
+            heldBy: describeHeld(run.held),
             needsPerson: false,
             files: [],
             held: true,
@@ -199,7 +199,7 @@ async function runCompanyChain(
         step: name,
         company: company.id,
         ok: false,
-        summary: `failed: ${code}: ${message}`,
+        summary: translate('en', 'run.failed', { code, message }),
         needsPerson: true,
         files: [],
         error: { code, message },
@@ -215,99 +215,49 @@ async function runCompanyChain(
     async () => {
       await step('pickup', async () => {
         picked = await runPickup({ ...deps.pickup(runId), ...(earlierLooks ? { earlierLooks } : {}) }, companies);
-        const count = (o: string) => picked.filter((p) => p.outcome === o).length;
-        const held = picked.reduce((sum, p) => sum + (p.held ?? 0), 0);
         return {
-          summary: `${picked.length} file(s): ${count('accepted')} accepted, ${count('partially-accepted')} partly accepted, ${count('rejected')} rejected, ${count('duplicate')} duplicate${held > 0 ? `; ${held} payment(s) held for a person (settle payments held): ${heldLinesText(picked)}` : ''}${waitingFilesText(picked)}`,
-          // A waiting file is taken again by the next run by itself: nothing for a person yet.
-          needsPerson:
-            held > 0 ||
-            picked.some((p) => p.outcome !== 'accepted' && p.outcome !== 'healed' && p.outcome !== 'waiting'),
+          outcome: pickupOutcome(picked),
           files: picked.flatMap((p) =>
             p.outcome === 'waiting' || p.outcome === 'refused' ? [] : [p.movedTo, ...(p.report ? [p.report] : [])],
           ),
         };
       });
-      await step('submit', async () => {
-        const s = await runSubmit(deps.payments('submit', runId), companies);
-        const count = (o: string) => s.bulks.filter((b) => b.outcome === o).length;
-        return {
-          summary: `${s.planned} bulk(s) planned; ${count('sent') + count('replayed')} sent, ${count('rejected')} rejected, ${count('retry') + count('sending')} to retry, ${count('unknown') + count('attention')} need a person${waitingText(s.waiting)}`,
-          needsPerson: s.bulks.some((b) => ['rejected', 'unknown', 'attention'].includes(b.outcome)),
-          files: [],
-        };
-      });
+      await step('submit', async () => ({
+        outcome: submitOutcome(await runSubmit(deps.payments('submit', runId), companies)),
+        files: [],
+      }));
       await step('approve', async () => {
         const a = await runApprove(deps.payments('approve', runId), companies);
-        return {
-          summary: `${a.baskets.length} signing basket(s), ${a.baskets.filter((b) => b.linkIssued).length} new approval link(s)`,
-          needsPerson: a.baskets.some((b) => b.linkIssued || b.problem !== undefined),
-          files: a.baskets.flatMap((b) => (b.report ? [b.report] : [])),
-        };
+        return { outcome: approveOutcome(a), files: a.baskets.flatMap((b) => (b.report ? [b.report] : [])) };
       });
-      await step('status', async () => {
-        const s = await runStatus(deps.payments('status', runId), companies);
-        return {
-          summary: `${s.polled} bulk(s) polled, ${s.changed} status change(s), ${s.failed} read(s) failed`,
-          needsPerson: false,
-          files: [],
-        };
-      });
+      await step('status', async () => ({
+        outcome: statusOutcome(await runStatus(deps.payments('status', runId), companies)),
+        files: [],
+      }));
       await step('status-report', async () => {
         statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
-        const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
         return {
-          summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
-          needsPerson: refused > 0,
+          outcome: statusReportOutcome(statusReports),
           files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
         };
       });
-      await step('fetch', async () => {
-        const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
-        const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
-        return {
-          summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
-          needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
-          files: [],
-        };
-      });
+      await step('fetch', async () => ({
+        outcome: fetchOutcome(await runFetchStatements({ ...deps.fetch(runId), units }, companies)),
+        files: [],
+      }));
       await step('export', async () => {
         const e = await runExportStatements({ ...deps.export(runId), units }, companies);
-        return {
-          summary: `${e.files.length} statement file(s); ${e.held.length} day(s) held back, ${e.changed.length} changed at the bank`,
-          needsPerson: e.held.length > 0 || e.changed.length > 0,
-          files: e.files.map((f) => f.path),
-        };
+        return { outcome: exportOutcome(e), files: e.files.map((f) => f.path) };
       });
-      await step('consents', async () => {
-        const consents = await runSyncConsents(deps.consents(runId), companies);
-        return {
-          summary: `${consents.length} consent(s) read from the bank`,
-          needsPerson: false,
-          files: [],
-        };
-      });
+      await step('consents', async () => ({
+        outcome: consentsOutcome(await runSyncConsents(deps.consents(runId), companies)),
+        files: [],
+      }));
       await step('reconcile', async () => {
         reconciliations = await runReconcile(deps.reconcile(runId), companies);
-        return {
-          summary:
-            reconciliations
-              .map((r) => `${r.company}: ${r.summary.findings} finding(s), ${r.summary.needingPerson} need a person`)
-              .join('; ') || 'no companies',
-          needsPerson: reconciliations.some((r) => r.needsPerson),
-          files: reconciliations.flatMap((r) => [r.html, r.csv]),
-        };
+        return { outcome: reconcileOutcome(reconciliations), files: reconciliations.flatMap((r) => [r.html, r.csv]) };
       });
     },
   );
   return { steps, reconciliations, picked, statusReports };
-}
-
-/** The first held lines of the night, located: "run-1.csv line 3 A-2 (new-account)". */
-function heldLinesText(picked: readonly PickedFile[]): string {
-  const lines = picked.flatMap((p) =>
-    (p.heldLines ?? []).map((h) => `${p.name} line ${h.lineNumber} ${h.endToEndId} (${h.rules.join(', ')})`),
-  );
-  const more = lines.length > 5 ? `, and ${lines.length - 5} more` : '';
-  return lines.slice(0, 5).join(', ') + more;
 }

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup.js';
-import { waitingFilesText } from '../../jobs/nightly.js';
+import { describeOutcome, pickupOutcome } from '../../jobs/nightly-outcome.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -132,8 +132,10 @@ describe('security: an SFTP server that lies about sizes and attributes', () => 
       expect(server.bytesSent()).toBeLessThan(4 * MB);
       expect(heapGrowth).toBeLessThan(64 * MB);
       // The run's summary names each refused file with its code.
-      expect(waitingFilesText(picked)).toContain('6 refused, left in the inbox unread: ');
-      expect(waitingFilesText(picked)).toContain('says-10-sends-forever.csv (ERR_FILE_NOT_AS_LISTED)');
+      expect(describeOutcome(pickupOutcome(picked), 'en')).toContain('6 refused, left in the inbox unread: ');
+      expect(describeOutcome(pickupOutcome(picked), 'en')).toContain(
+        'says-10-sends-forever.csv (ERR_FILE_NOT_AS_LISTED)',
+      );
     } finally {
       await stores.close();
       await db.close();

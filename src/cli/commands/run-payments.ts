@@ -1,6 +1,7 @@
 // `settle run submit|approve|status`: the payment jobs, one at a time, now. submit and status
 // end with the status reports for the ERP (pain.002 / CSV) of whatever changed. Exit 1 when the
-// run left something a person must look at (a refused bulk, an unknown outcome, a failed basket
+// run left something a person must look at (jobs/nightly-outcome.ts `needsPerson`, the rule the
+// nightly uses too: a refused bulk, an unknown outcome, a new link the approvers must sign, a failed basket
 // step), 0 otherwise.
 import type { Command } from 'commander';
 import { runApprove } from '../../../jobs/approve.js';
@@ -11,7 +12,14 @@ import type { CompanyConfig } from '../../config/index.js';
 import { ExitCode } from '../../domain/errors.js';
 import { createApp, newRunId, type App } from '../../main/app.js';
 import { paymentJobs, type PaymentJobs } from '../../main/payment-jobs.js';
-import { waitingText } from '../../../jobs/nightly.js';
+import {
+  approveOutcome,
+  describeWaiting,
+  needsPerson,
+  statusOutcome,
+  statusReportOutcome,
+  submitOutcome,
+} from '../../../jobs/nightly-outcome.js';
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { approveJson, statusJson, submitJson } from '../run-json.js';
@@ -43,14 +51,12 @@ export function addPaymentJobs(run: Command): void {
         return `${b.company}  bulk ${b.bulkId} (${b.lines} payment(s)): ${b.outcome}${id}${b.explanation ? ` — ${b.explanation}` : ''}`;
       });
       if (summary.bulks.length === 0) lines.push('no bulks to send');
-      const waiting = waitingText(summary.waiting);
-      if (waiting) lines.push(waiting.slice(2));
+      const outcome = submitOutcome(summary);
+      if (outcome.waitingBulks > 0) lines.push(describeWaiting(outcome, 'en'));
       return {
         lines: [...lines, ...reportLines(reports)],
         json: submitJson(summary, reports),
-        findings: summary.bulks.some(
-          (b) => b.outcome === 'rejected' || b.outcome === 'unknown' || b.outcome === 'attention',
-        ),
+        findings: needsPerson(outcome),
       };
     },
   );
@@ -69,7 +75,7 @@ export function addPaymentJobs(run: Command): void {
         return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
       });
       if (summary.baskets.length === 0) lines.push('nothing waits for approval');
-      return { lines, json: approveJson(summary), findings: summary.baskets.some((b) => b.problem !== undefined) };
+      return { lines, json: approveJson(summary), findings: needsPerson(approveOutcome(summary)) };
     },
   );
   job(
@@ -83,7 +89,11 @@ export function addPaymentJobs(run: Command): void {
         `polled ${summary.polled} bulk(s), ${summary.changed} status change(s), ${summary.notDue} not due yet, ${summary.failed} failed`,
         ...reportLines(reports),
       ];
-      return { lines, json: statusJson(summary, reports), findings: reports.some((r) => r.refused.length > 0) };
+      return {
+        lines,
+        json: statusJson(summary, reports),
+        findings: needsPerson(statusOutcome(summary)) || needsPerson(statusReportOutcome(reports)),
+      };
     },
   );
 }

@@ -3,13 +3,9 @@
 // something (a continuity break, a held-back day, an account the bank does not serve), 3 when
 // an account could not be fetched, 0 otherwise.
 import type { Command } from 'commander';
+import { exportOutcome, fetchOutcome, needsPerson } from '../../../jobs/nightly-outcome.js';
 import { runExportStatements, type ExplicitExport, type ExportResult } from '../../../jobs/export-statements.js';
-import {
-  fetchedPerBank,
-  fetchNeedsAttention,
-  runFetchStatements,
-  type AccountFetch,
-} from '../../../jobs/fetch-statements.js';
+import { fetchedPerBank, runFetchStatements, type AccountFetch } from '../../../jobs/fetch-statements.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';
@@ -54,7 +50,7 @@ export function addStatementJobs(run: Command): void {
           else printFetch(results);
           finishUnits(units);
           if (results.some((r) => r.outcome === 'failed')) return { exitCode: ExitCode.runtime };
-          return { exitCode: fetchNeedsAttention(results) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(fetchOutcome(results)) ? ExitCode.findings : ExitCode.ok };
         });
       } finally {
         units.close();
@@ -86,8 +82,7 @@ export function addStatementJobs(run: Command): void {
           if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
           else printExport(result);
           finishUnits(units);
-          const needsPerson = result.held.length > 0 || result.changed.length > 0;
-          return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(exportOutcome(result)) ? ExitCode.findings : ExitCode.ok };
         });
       } finally {
         units.close();

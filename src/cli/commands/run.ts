@@ -9,6 +9,8 @@ import { alertAfterRun, createAlerts, nightlySummary } from '../../main/alerts.j
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightlyDryRun } from '../../main/dry-run.js';
 import { runNightly, type StepResult } from '../../../jobs/nightly.js';
+import { needsPerson, pickupOutcome, reconcileOutcome } from '../../../jobs/nightly-outcome.js';
+import { describeStep } from '../../../jobs/nightly-step-merge.js';
 import { nightlyDeps } from '../../main/nightly-deps.js';
 import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
@@ -48,15 +50,7 @@ export function runCommand(): Command {
           if (options.json) printJson(pickupJson(picked));
           else printPicked(picked, units.done);
           finishUnits(units);
-          const needsPerson = picked.some(
-            (p) =>
-              p.outcome === 'rejected' ||
-              p.outcome === 'duplicate' ||
-              p.outcome === 'partially-accepted' ||
-              p.outcome === 'refused' ||
-              p.held,
-          );
-          return { exitCode: needsPerson ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(pickupOutcome(picked)) ? ExitCode.findings : ExitCode.ok };
         });
       } finally {
         units.close();
@@ -92,7 +86,7 @@ export function runCommand(): Command {
               );
             }
           finishUnits(units);
-          return { exitCode: results.some((r) => r.needsPerson) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(reconcileOutcome(results)) ? ExitCode.findings : ExitCode.ok };
         });
       } finally {
         units.close();
@@ -116,7 +110,7 @@ export function runCommand(): Command {
       const onStep = (s: StepResult): void => {
         if (options.json) return;
         process.stdout.write(
-          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${s.summary}\n`,
+          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${describeStep(s, config.locale)}\n`,
         );
       };
       if (options.dryRun) {
