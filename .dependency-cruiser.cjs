@@ -34,6 +34,28 @@ module.exports = {
       to: { path: '^src/(cli|server|main|sandbox)/' },
     },
     {
+      name: 'jobs-through-their-index',
+      comment:
+        'a use case (a folder under jobs/) is used by the rest of settle through its index.ts alone: what else is in the folder is its own (docs/architecture.md, "One folder per use case")',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^jobs/', pathNot: ['^jobs/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'jobs-inside-their-folder',
+      comment: 'within jobs/, a file reaches into its own folder freely and into another only through its index.ts',
+      severity: 'error',
+      from: { path: '^jobs/([^/]+)/' },
+      to: { path: '^jobs/', pathNot: ['^jobs/$1/', '^jobs/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'jobs-in-folders',
+      comment: 'every use case has its folder under jobs/; no loose files beside them',
+      severity: 'error',
+      from: { path: '^jobs/[^/]+[.]ts$' },
+      to: {},
+    },
+    {
       name: 'store-through-its-index',
       comment:
         'outside src/store, the database is reached only through src/store/index.ts (repositories, typed claims); busy.ts, which names a locked database without loading a driver, is for the CLI error reporter that every command loads at start-up',

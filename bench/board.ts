@@ -15,7 +15,7 @@ import type { ConsoleDeps, PageRequest } from '../src/server/console/page.js';
 import { boardPage } from '../src/server/console/pages/board.js';
 import { createStore, openDatabase, type Database, type Row } from '../src/store/index.js';
 import { createThrowawayDatabase, mariaDbUnavailableReason } from '../test/support/mariadb.js';
-import { STEP_NAMES } from '../jobs/nightly-step-result.js';
+import { STEP_NAMES } from '../jobs/nightly/step-result.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
 const PAYMENTS = 50;

@@ -9,7 +9,7 @@
 import { constants, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runPickup } from '../jobs/pickup.js';
+import { runPickup } from '../jobs/pickup/pickup.js';
 import { ManualClock } from '../src/domain/clock.js';
 import type { LocalDate } from '../src/domain/local-date.js';
 import type { ControlSetup } from '../src/store/index.js';

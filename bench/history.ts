@@ -15,8 +15,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runExportStatements, type ExportStatementsDeps } from '../jobs/export-statements.js';
-import { sentPayments, widened } from '../jobs/reconcile-inputs.js';
+import { runExportStatements, type ExportStatementsDeps } from '../jobs/statements/export.js';
+import { sentPayments, widened } from '../jobs/reconcile/inputs.js';
 import { exportUnits } from '../jobs/statements/render.js';
 import { configSchema, type CompanyConfig } from '../src/config/index.js';
 import { ManualClock, systemClock } from '../src/domain/clock.js';
@@ -118,7 +118,7 @@ export const bench: Bench = async ({ quick, scale }) => {
   }
 };
 
-/** Reconciliation's inputs of the period for one company, as jobs/reconcile.ts reads them. */
+/** Reconciliation's inputs of the period for one company, as jobs/reconcile/reconcile.ts reads them. */
 async function periodQuery(store: Store, period: { from: LocalDate; to: LocalDate }): Promise<number> {
   const payments = await sentPayments(store, COMPANIES[0]!, period);
   const booked = await store.statements.listBookedOfCompany(COMPANIES[0]!, period.from, period.to);

@@ -183,7 +183,7 @@ async function read(mode: Mode, file: string): Promise<number> {
  */
 async function pickup(file: string): Promise<number> {
   const { copyFile, constants, mkdtemp: tempDir, rm: remove } = await import('node:fs/promises');
-  const { runPickup } = await import('../jobs/pickup.js');
+  const { runPickup } = await import('../jobs/pickup/pickup.js');
   const { ManualClock } = await import('../src/domain/clock.js');
   const { openPickupWorld } = await import('../test/support/pickup-world.js');
   const dir = await tempDir(join(tmpdir(), 'settle-bench-pickup-'));

@@ -3,8 +3,7 @@
 // payment wait for a signing basket, and for how many approvers). Stored with the time of the
 // read, so submit and approve find the bank of a debtor account without asking again, and read
 // at most once per run per company (`directoryOncePerRun`).
-import type { BankClient } from '../../src/bank/index.js';
-import { isBankError } from '../../src/bank/index.js';
+import { type BankClient, isBankError } from '../../src/bank/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { normalizeIban } from '../../src/domain/account-id.js';
 import type { Clock } from '../../src/domain/clock.js';

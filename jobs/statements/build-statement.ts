@@ -9,10 +9,8 @@ import {
   type StatementAccount,
   type StatementEntry,
 } from '../../src/domain/statement.js';
-import type { StatementDay } from '../../src/store/index.js';
-import type { StatementRepository, StoredTransaction } from '../../src/store/index.js';
+import type { StatementDay, StatementRepository, StoredTransaction, StoredAccount } from '../../src/store/index.js';
 import { describeBookings, type DescribeSources } from './describe-bookings.js';
-import type { StoredAccount } from '../../src/store/index.js';
 import { endOfDay } from '../../src/domain/zoned-time.js';
 
 export interface StatementPeriod {

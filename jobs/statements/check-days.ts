@@ -5,8 +5,7 @@
 import { currencyExponent } from '../../src/domain/currency.js';
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import { formatMinor } from '../../src/domain/money.js';
-import type { StatementDay, StatementDayRepository } from '../../src/store/index.js';
-import type { StatementRepository } from '../../src/store/index.js';
+import type { StatementDay, StatementDayRepository, StatementRepository } from '../../src/store/index.js';
 import { CLOSING_BOOKED, OPENING_BOOKED } from './bank-mapping.js';
 import { checkDay } from '../../src/domain/statement-day-continuity.js';
 

@@ -1,15 +1,22 @@
-// The shapes the export job (jobs/export-statements.ts) takes and gives, in one home so its
+// The shapes the export job (jobs/statements/export.ts) takes and gives, in one home so its
 // planning and writing files share them without importing the job.
 import type { CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Logger } from '../../src/log/index.js';
-import type { ExportFloorRepository, ExportRepository, LegalSequenceRepository } from '../../src/store/index.js';
-import type { PaymentRepository } from '../../src/store/index.js';
-import type { StatementDayRepository, StatementRepository, StoredAccount, UnitClaims } from '../../src/store/index.js';
+import type {
+  ExportFloorRepository,
+  ExportRepository,
+  LegalSequenceRepository,
+  PaymentRepository,
+  StatementDayRepository,
+  StatementRepository,
+  StoredAccount,
+  UnitClaims,
+  ShortIdentifierRepository,
+} from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import type { OwnPaymentSource } from './own-payments.js';
-import type { ShortIdentifierRepository } from '../../src/store/index.js';
 import type { ExportUnit } from './render.js';
 
 export interface ExportStatementsDeps {

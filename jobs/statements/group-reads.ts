@@ -1,4 +1,4 @@
-// What the export reads of a group of a company's accounts (jobs/export-statements.ts): each
+// What the export reads of a group of a company's accounts (jobs/statements/export.ts): each
 // format's ledger — what it delivered and numbered — and the accounts' checked days, bookings,
 // legal numbers and the delivered files their checks compare with, in one read of each kind for
 // the group, where accounts that share a floor, window or range of days share the read.

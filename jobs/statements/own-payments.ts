@@ -7,7 +7,7 @@ import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import type { TransactionReferences } from '../../src/domain/statement.js';
 import { matchPayments, type ReconcileConfig, type SentPayment } from '../../src/domain/reconcile/index.js';
 import type { Store, StoredPayment, StoredTransaction } from '../../src/store/index.js';
-import { sentPayments } from '../reconcile-inputs.js';
+import { sentPayments } from '../reconcile/index.js';
 
 /** A payment line settle sent, with the ids the ERP and the bank know it by. */
 export interface OwnPaymentLine {

@@ -1,13 +1,19 @@
 // Writing an account's statement periods: their bookings read ahead for all pending periods,
 // each document rendered in the unit's format and numbered with its content before any file is
-// written, the files put in place atomically, and recorded in the export ledger. Used by the export job (jobs/export-statements.ts).
+// written, the files put in place atomically, and recorded in the export ledger. Used by the export job (jobs/statements/export.ts).
 import { posix } from 'node:path';
 import { normalizeIban } from '../../src/domain/account-id.js';
 import { hasErrors, type Issue } from '../../src/domain/issue.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Logger } from '../../src/log/index.js';
-import { highestSequenceNumber, type ExportInput, type NumberedPeriod } from '../../src/store/index.js';
-import type { StatementDay, StoredAccount, StoredTransaction } from '../../src/store/index.js';
+import {
+  highestSequenceNumber,
+  type ExportInput,
+  type NumberedPeriod,
+  type StatementDay,
+  type StoredAccount,
+  type StoredTransaction,
+} from '../../src/store/index.js';
 import { SettleError } from '../../src/domain/errors.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { buildNotification } from './build-notification.js';
@@ -19,7 +25,7 @@ import { renderNotification, renderStatement, type ExportUnit, type Rendered } f
 /**
  * An export's reads for many periods in one go — their bookings, and the legal sequence numbers
  * of the statements' first days — so a first night's month of history per account costs a few
- * queries, not several for every day (jobs/export-statements.ts reads them once per account).
+ * queries, not several for every day (jobs/statements/export.ts reads them once per account).
  */
 export interface ReadAhead {
   booked: ReadonlyMap<LocalDate, readonly StoredTransaction[]>;

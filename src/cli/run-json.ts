@@ -1,15 +1,13 @@
 // The `--json` shapes of `settle run *` (docs/cli-json.md): one stable document per job, built
 // field by field so an internal change never renames what scripts read. Amounts are decimal
 // strings, instants RFC 3339, an unknown value null.
-import type { ApproveSummary } from '../../jobs/approve.js';
-import type { ExportResult } from '../../jobs/export-statements.js';
-import type { AccountFetch } from '../../jobs/fetch-statements.js';
-import type { NightlyResult, StepResult } from '../../jobs/nightly.js';
-import type { PickedFile } from '../../jobs/pickup.js';
-import type { CompanyReconciliation } from '../../jobs/reconcile.js';
-import type { WrittenStatusReport } from '../../jobs/status-report.js';
-import type { StatusSummary } from '../../jobs/status.js';
-import type { SubmitSummary } from '../../jobs/submit.js';
+import type { ApproveSummary } from '../../jobs/approve/index.js';
+import type { ExportResult, AccountFetch } from '../../jobs/statements/index.js';
+import type { NightlyResult, StepResult } from '../../jobs/nightly/index.js';
+import type { PickedFile } from '../../jobs/pickup/index.js';
+import type { CompanyReconciliation } from '../../jobs/reconcile/index.js';
+import type { WrittenStatusReport, StatusSummary } from '../../jobs/status/index.js';
+import type { SubmitSummary } from '../../jobs/submit/index.js';
 import { formatAmount, formatMinor } from '../domain/money.js';
 import { currencyExponent } from '../domain/currency.js';
 

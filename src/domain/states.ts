@@ -169,7 +169,7 @@ function lineTransitions(): Record<LineState, readonly LineState[]> {
     table[from] = BANK_STATUSES.filter((to) => bankStatusRank(to) > bankStatusRank(from));
   }
   // A line whose bulk the bank cancelled while it waited (sent, RCVD), when the cancellation named
-  // another line of that bulk: it is queued again in a new bulk (jobs/payments/cancel.ts). Only
+  // another line of that bulk: it is queued again in a new bulk (jobs/cancel/cancel.ts). Only
   // settle moves a line to `queued`; no bank status maps to it.
   table.sent = [...table.sent!, 'queued'];
   table.RCVD = [...table.RCVD!, 'queued'];

@@ -8,7 +8,7 @@
 // asked for once more after the next wait, since that job may have read the bank before the
 // event's transaction was booked.
 import { hostname } from 'node:os';
-import { runFetchStatements } from '../../jobs/fetch-statements.js';
+import { runFetchStatements } from '../../jobs/statements/index.js';
 import { newId, UnitClaims } from '../store/index.js';
 import type { App } from './app.js';
 import { fetchStatementsDeps } from './statement-jobs.js';

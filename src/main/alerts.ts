@@ -18,8 +18,8 @@ import { scanForAttention } from '../server/attention-scan.js';
 import type { Metrics } from '../server/metrics.js';
 import { DedupeRepository } from '../store/index.js';
 import type { App } from './app.js';
-import type { NightlyResult } from '../../jobs/nightly.js';
-import type { WrittenStatusReport } from '../../jobs/status-report.js';
+import type { NightlyResult } from '../../jobs/nightly/index.js';
+import type { WrittenStatusReport } from '../../jobs/status/index.js';
 import { refusedLinesBody } from '../formats/report/index.js';
 
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {

@@ -2,12 +2,16 @@
 // closes them at the end. Jobs receive plain dependencies and never read the configuration file.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { loadAuditedControls } from '../../jobs/controls.js';
-import { answerCamt055 } from '../../jobs/payments/camt055-intake.js';
-import { debtorAccountCheck } from '../../jobs/accounts/debtor-check.js';
-import { directoryOncePerRun, isUnreachable, type DirectoryDeps } from '../../jobs/accounts/directory.js';
-import type { PickupDeps } from '../../jobs/pickup.js';
-import type { ReconcileDeps } from '../../jobs/reconcile.js';
+import { loadAuditedControls } from '../../jobs/controls/index.js';
+import { answerCamt055 } from '../../jobs/cancel/index.js';
+import {
+  debtorAccountCheck,
+  directoryOncePerRun,
+  isUnreachable,
+  type DirectoryDeps,
+} from '../../jobs/accounts/index.js';
+import type { PickupDeps } from '../../jobs/pickup/index.js';
+import type { ReconcileDeps } from '../../jobs/reconcile/index.js';
 import type { BankClient, BankObserver } from '../bank/index.js';
 import { companyBanks, type CompanyConfig, type Config } from '../config/index.js';
 import type { ConsentState } from '../domain/reconcile/index.js';

@@ -1,8 +1,8 @@
 // The whole board of the install, every configured company (`settle health`): read through the
-// same store query as the console's Board page (jobs/board.ts), page after page, so a bureau of
+// same store query as the console's Board page (jobs/board/board.ts), page after page, so a bureau of
 // any size is a few queries per thousand companies. Whether each company is onboarded comes
 // from the same rows (src/domain/onboarding.ts), with what is missing and the commands that fix it.
-import { readBoard } from '../../jobs/board.js';
+import { readBoard } from '../../jobs/board/index.js';
 import { companyBanks } from '../config/index.js';
 import { onboardingOf, type Onboarding } from '../domain/onboarding.js';
 import type { BoardCompany } from '../store/index.js';

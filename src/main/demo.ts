@@ -19,7 +19,7 @@ import { createLogger, silentLogger } from '../log/index.js';
 import { SEED, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 import { CATALOGUES, type Locale } from '../i18n/index.js';
 import { createApp } from './app.js';
-import { runNightly, type NightlyResult, type StepResult } from '../../jobs/nightly.js';
+import { runNightly, type NightlyResult, type StepResult } from '../../jobs/nightly/index.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { packageInfo } from './package-info.js';
 

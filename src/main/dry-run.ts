@@ -12,7 +12,7 @@ import { assembleApp, newRunId } from './app.js';
 import { createBankClient } from './bank.js';
 import { openConfiguredDatabase } from './database.js';
 import { recordingBank, recordingFileStores, type DryRunAction } from './dry-run-parts.js';
-import { runNightly, type NightlyOptions, type NightlyResult } from '../../jobs/nightly.js';
+import { runNightly, type NightlyOptions, type NightlyResult } from '../../jobs/nightly/index.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { CompanyFileStores } from './file-stores.js';
 

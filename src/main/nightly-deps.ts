@@ -1,7 +1,7 @@
-// The nightly chain's dependencies (jobs/nightly.ts) from the App: the App's bank client is
+// The nightly chain's dependencies (jobs/nightly/nightly.ts) from the App: the App's bank client is
 // shared by the payment and statement steps of the run.
-import { consentListPerRun } from '../../jobs/consents/sync.js';
-import type { NightlyDeps } from '../../jobs/nightly.js';
+import { consentListPerRun } from '../../jobs/consents/index.js';
+import type { NightlyDeps } from '../../jobs/nightly/index.js';
 import type { App } from './app.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';

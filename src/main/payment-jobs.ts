@@ -3,7 +3,7 @@
 // claims, and e-mail to approvers through the configured SMTP server (alerts.email) when there
 // is one. The lead adds `paymentJobs(app)` to App (or calls it beside it).
 import { hostname } from 'node:os';
-import type { ApprovalMailer, CutOffSettings, PaymentJobDeps } from '../../jobs/payments/deps.js';
+import type { ApprovalMailer, CutOffSettings, PaymentJobDeps } from '../../jobs/payments/index.js';
 import type { CutOff } from '../domain/cut-off.js';
 import type { BankClient } from '../bank/index.js';
 import type { Config } from '../config/index.js';
@@ -12,7 +12,7 @@ import { EmailNotifier } from '../notify/email.js';
 import { createStore, type Store } from '../store/index.js';
 import type { App } from './app.js';
 import { createBankClient, type BankClientOverrides } from './bank.js';
-import { handleBankEvents, type HandledEvent, type WebhookHandlerDeps } from '../../jobs/status-events.js';
+import { handleBankEvents, type HandledEvent, type WebhookHandlerDeps } from '../../jobs/status/index.js';
 import type { BankingEvent } from '../bank/index.js';
 
 export interface PaymentJobs {

@@ -1,7 +1,7 @@
 // The purge job from the App: one unit (purge, company) per company and one (purge, _shared)
 // for what no company owns, so several instances share a bureau's purge like its night and
 // never purge one company twice at once.
-import { runPurgeCompany, runPurgeShared, type CompanyPurge, type PurgeDeps } from '../../jobs/purge.js';
+import { runPurgeCompany, runPurgeShared, type CompanyPurge, type PurgeDeps } from '../../jobs/purge/index.js';
 import type { CompanyConfig } from '../config/index.js';
 import { runLogger } from '../log/index.js';
 import { RetentionRepository, type PurgeCounts, type UnitClaims } from '../store/index.js';

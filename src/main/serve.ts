@@ -4,10 +4,8 @@
 // status polling with the ERP status reports, statement fetching with export, and the
 // retention purge.
 import type { FastifyInstance } from 'fastify';
-import { runExportStatements } from '../../jobs/export-statements.js';
-import { fetchNeedsAttention, runFetchStatements } from '../../jobs/fetch-statements.js';
-import { runStatusReport } from '../../jobs/status-report.js';
-import { runStatus } from '../../jobs/status.js';
+import { runExportStatements, fetchNeedsAttention, runFetchStatements } from '../../jobs/statements/index.js';
+import { runStatusReport, runStatus } from '../../jobs/status/index.js';
 import type { AlertService, Notifier } from '../notify/index.js';
 import {
   buildServer,
@@ -28,7 +26,7 @@ import { ExitCode, SettleError } from '../domain/errors.js';
 import type { App } from './app.js';
 import { alertAfterRun, createAlerts, nightlySummary } from './alerts.js';
 import { configuredDeadlines, deadlineStatuses, DeadlineWatch, WATCHED_JOBS } from './deadlines.js';
-import { runNightly } from '../../jobs/nightly.js';
+import { runNightly } from '../../jobs/nightly/index.js';
 import { nightlyDeps } from './nightly-deps.js';
 import { paymentJobs } from './payment-jobs.js';
 import { exportStatementsDeps, fetchStatementsDeps } from './statement-jobs.js';
@@ -252,7 +250,7 @@ function watchDeadlines(app: App, alerts: AlertService, metrics: Metrics): NodeJ
 
 const DEADLINE_CHECK_MS = 60_000;
 
-/** Webhook events go through the same status transition as polling (jobs/payments/apply-status.ts). */
+/** Webhook events go through the same status transition as polling (jobs/status/apply.ts). */
 function applyEvents(app: App, accountFetches: AccountFetchCoalescer): (events: BankingEvent[]) => Promise<void> {
   const payments = paymentJobs(app, {
     bank: app.bank(),
@@ -262,7 +260,7 @@ function applyEvents(app: App, accountFetches: AccountFetchCoalescer): (events: 
 }
 
 /**
- * The scheduled jobs: `nightly` runs the whole chain (jobs/nightly.ts), `status` polls payment
+ * The scheduled jobs: `nightly` runs the whole chain (jobs/nightly/nightly.ts), `status` polls payment
  * status and writes the ERP status reports, `statements` fetches and exports statements,
  * `purge` deletes what retention no longer keeps.
  */

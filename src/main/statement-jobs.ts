@@ -1,9 +1,7 @@
 // Composition of the statement jobs' dependencies from the App (the composition root). The
 // lead may fold these into App as `fetchStatementsDeps(runId)` / `exportStatementsDeps(runId)`;
 // until then the CLI builds them here. The bank client is owned by the caller and closed by it.
-import type { ExportStatementsDeps } from '../../jobs/export-statements.js';
-import type { FetchStatementsDeps } from '../../jobs/fetch-statements.js';
-import { ownPaymentSource } from '../../jobs/statements/own-payments.js';
+import { type ExportStatementsDeps, type FetchStatementsDeps, ownPaymentSource } from '../../jobs/statements/index.js';
 import type { BankClient } from '../bank/index.js';
 import { runLogger } from '../log/index.js';
 import { ExportRepository, ExportFloorRepository, LegalSequenceRepository, PaymentRepository } from '../store/index.js';

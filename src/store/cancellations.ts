@@ -1,4 +1,4 @@
-// Cancellation requests (jobs/payments/cancel.ts): what a person or the ERP asked to cancel, who
+// Cancellation requests (jobs/cancel/cancel.ts): what a person or the ERP asked to cancel, who
 // confirmed it, and how it ended. Every state change they cause goes through `transition()` in
 // the same database transaction as the request's outcome, so a crash leaves either the request
 // open (the next run finishes it) or both done:

@@ -116,7 +116,7 @@ export async function writeAccounts(q: Executor, now: string, accounts: readonly
 
 /**
  * How far each account's transactions have been fetched, for its next incremental fetch: one
- * UPDATE per watermark (accounts read in one go share theirs, jobs/fetch-statements.ts).
+ * UPDATE per watermark (accounts read in one go share theirs, jobs/statements/fetch.ts).
  */
 export async function writeFetchedTo(
   q: Executor,

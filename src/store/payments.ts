@@ -213,7 +213,7 @@ export class PaymentRepository {
     });
   }
 
-  /** What a bulk's request to the bank carries of each line (jobs/payments/bulk-request.ts), in line order. */
+  /** What a bulk's request to the bank carries of each line (jobs/submit/bulk-request.ts), in line order. */
   async requestLinesOfBulk(bulkId: string): Promise<RequestLine[]> {
     const rows = await arrays(
       this.db

@@ -258,7 +258,7 @@ export class StatementRepository {
   /**
    * Booked returns on the company's accounts (a return reason given, money back) of payments it
    * sent from that account: by end-to-end id, the first return of each. A payment the bank
-   * returned after it was accepted is reported to the ERP as a return (jobs/status-report.ts).
+   * returned after it was accepted is reported to the ERP as a return (jobs/status/report.ts).
    */
   async bookedReturns(
     company: string,

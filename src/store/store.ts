@@ -86,7 +86,7 @@ export interface Store {
   /** Periods finance signed off, and those a later finding reopened. */
   readonly signoffs: PeriodSignoffRepository;
   readonly held: HeldPaymentRepository;
-  /** Cancellation requests from people and from the ERP's camt.055 (jobs/payments/cancel.ts). */
+  /** Cancellation requests from people and from the ERP's camt.055 (jobs/cancel/cancel.ts). */
   readonly cancellations: CancellationRepository;
   /** The final camt.029 answers owed to the ERP for camt.055 requests first answered PDCR. */
   readonly cancellationAnswers: CancellationAnswerRepository;

@@ -85,8 +85,8 @@ describe('start-up of the command line', () => {
     // CommonJS packages loaded with createRequire pass no import hook: asked of the require cache.
     const script = `
       import { createRequire } from 'node:module';
-      import { loadProfile } from './src/formats/csv-profile/load-profile.ts';
-      import { validateFile } from './src/formats/intake/validate-file.ts';
+      import { loadProfile } from './src/formats/csv-profile/load-profile';
+      import { validateFile } from './src/formats/intake/validate-file';
       const profile = await loadProfile('generic', ['config/profiles']);
       const result = await validateFile('samples/erp/acme-payments.csv', { profile, validation: { asOf: '2026-01-05' } });
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/iconv-lite/'));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STEP_NAMES } from '../../jobs/nightly-step-result.js';
+import { STEP_NAMES } from '../../jobs/nightly/step-result.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { silentLogger } from '../../src/log/index.js';

@@ -10,7 +10,7 @@ import { createApp } from '../../src/main/app.js';
 import { openConfiguredDatabase } from '../../src/main/database.js';
 import { writeDemoConfig } from '../../src/main/demo.js';
 import { runNightlyDryRun, type DryRunResult } from '../../src/main/dry-run.js';
-import { runNightly, type StepResult } from '../../jobs/nightly.js';
+import { runNightly, type StepResult } from '../../jobs/nightly/nightly.js';
 import { nightlyDeps } from '../../src/main/nightly-deps.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { companyId, writeBureau } from '../support/bureau.js';

@@ -9,9 +9,9 @@ import {
   type FetchStepOutcome,
   type PickupStepOutcome,
   type SubmitStepOutcome,
-} from '../../jobs/nightly-outcome.js';
-import { describeStep, mergeSteps } from '../../jobs/nightly-step-merge.js';
-import type { StepResult } from '../../jobs/nightly-step-result.js';
+} from '../../jobs/nightly/outcome.js';
+import { describeStep, mergeSteps } from '../../jobs/nightly/step-merge.js';
+import type { StepResult } from '../../jobs/nightly/step-result.js';
 
 const pickup = (over: Partial<PickupStepOutcome> = {}): PickupStepOutcome => ({
   step: 'pickup',

@@ -5,12 +5,12 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runApprove } from '../../jobs/approve.js';
-import { removeStaleParts, STALE_PART_MS } from '../../jobs/part-leftovers.js';
+import { runApprove } from '../../jobs/approve/approve.js';
+import { removeStaleParts, STALE_PART_MS } from '../../jobs/inbox/part-leftovers.js';
 import type { PaymentJobDeps } from '../../jobs/payments/deps.js';
-import { runPickup } from '../../jobs/pickup.js';
-import { runReconcile } from '../../jobs/reconcile.js';
-import { runStatusReport } from '../../jobs/status-report.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
+import { runReconcile } from '../../jobs/reconcile/reconcile.js';
+import { runStatusReport } from '../../jobs/status/report.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { DEFAULT_RECONCILE_CONFIG } from '../../src/domain/reconcile/index.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { LocalFileStore, takeStableFiles, type FileStore, type FolderScan } from '../../src/transport/index.js';
-import { lookAtInboxes } from '../../jobs/pickup.js';
+import { lookAtInboxes } from '../../jobs/pickup/pickup.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPickup, type PickupDeps } from '../../jobs/pickup.js';
+import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runPickup, type PickupDeps } from '../../jobs/pickup.js';
+import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { Database } from '../../src/store/database.js';

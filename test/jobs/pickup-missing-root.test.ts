@@ -3,7 +3,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPickup } from '../../jobs/pickup.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { LocalFileStore } from '../../src/transport/index.js';
 import { openPickupWorld } from '../support/pickup-world.js';

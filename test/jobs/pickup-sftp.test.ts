@@ -2,7 +2,7 @@
 // reached through the same configuration path an operator uses (transports + pinned host key).
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPickup } from '../../jobs/pickup.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runReconcile, type ReconcileDeps } from '../../jobs/reconcile.js';
+import { runReconcile, type ReconcileDeps } from '../../jobs/reconcile/reconcile.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { toLocalDate } from '../../src/domain/local-date.js';

@@ -2,7 +2,7 @@
 // POST /__sandbox/credits, read by the bank client, stored with the transaction, and carried
 // into the camt.053 statement (only a reference whose check digits hold is structured there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFetchStatements } from '../../jobs/fetch-statements.js';
+import { runFetchStatements } from '../../jobs/statements/fetch.js';
 import { buildStatement } from '../../jobs/statements/build-statement.js';
 import { PaymentRepository } from '../../src/store/index.js';
 import { StatementDayRepository } from '../../src/store/statement-days.js';

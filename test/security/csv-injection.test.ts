@@ -313,11 +313,11 @@ describe('security: formula injection is neutralised in every CSV settle writes'
       // demo.ts only copies the sample ERP inputs; pickup and the receivables intake only move
       // inputs and write text/JSON reports.
       expect(writers).toEqual({
-        'jobs/pickup.ts': [],
-        'jobs/receivables.ts': [],
-        'jobs/reconcile.ts': ['renderFindingsCsv'],
+        'jobs/pickup/pickup.ts': [],
+        'jobs/reconcile/receivables.ts': [],
+        'jobs/reconcile/reconcile.ts': ['renderFindingsCsv'],
         'jobs/statements/write-period.ts': ['renderStatement'],
-        'jobs/status-report.ts': ['writeStatusCsv'],
+        'jobs/status/report.ts': ['writeStatusCsv'],
         'src/cli/commands/reconcile.ts': ['renderSignoffCsv'],
         'src/main/demo.ts': [],
       });

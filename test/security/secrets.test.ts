@@ -17,7 +17,7 @@ import { loadConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log/index.js';
 import { alertAfterRun, createAlerts, nightlySummary } from '../../src/main/alerts.js';
 import { createApp } from '../../src/main/app.js';
-import { runNightly } from '../../jobs/nightly.js';
+import { runNightly } from '../../jobs/nightly/nightly.js';
 import { nightlyDeps } from '../../src/main/nightly-deps.js';
 import { packageInfo } from '../../src/main/package-info.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPickup, type PickedFile, type PickupDeps } from '../../jobs/pickup.js';
+import { runPickup, type PickedFile, type PickupDeps } from '../../jobs/pickup/pickup.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/log/index.js';

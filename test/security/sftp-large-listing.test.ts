@@ -6,7 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPickup } from '../../jobs/pickup.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { profileLoader } from '../../src/main/profiles.js';

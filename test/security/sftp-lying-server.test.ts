@@ -7,8 +7,8 @@
 // lie), reached through the configuration path an operator uses, with its host key pinned.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPickup } from '../../jobs/pickup.js';
-import { describeOutcome, pickupOutcome } from '../../jobs/nightly-outcome.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
+import { describeOutcome, pickupOutcome } from '../../jobs/nightly/outcome.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import { silentLogger } from '../../src/log/index.js';

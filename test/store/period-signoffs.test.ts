@@ -5,7 +5,7 @@
 // nothing does, refused when signed already, and reopened (with the reason, audited) by a
 // finding that later appears in the period, changes there, or is reopened by a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signOffPeriod } from '../../jobs/period-signoff.js';
+import { signOffPeriod } from '../../jobs/reconcile/period-signoff.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { parseSignoffPeriod } from '../../src/domain/reconcile/index.js';
 import { renderSignoffCsv } from '../../src/formats/report/index.js';

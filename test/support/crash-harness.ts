@@ -15,11 +15,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runPickup } from '../../jobs/pickup.js';
-import { runApprove } from '../../jobs/approve.js';
-import { runStatus } from '../../jobs/status.js';
-import { runStatusReport } from '../../jobs/status-report.js';
-import { runSubmit } from '../../jobs/submit.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
+import { runApprove } from '../../jobs/approve/approve.js';
+import { runStatus } from '../../jobs/status/poll.js';
+import { runStatusReport } from '../../jobs/status/report.js';
+import { runSubmit } from '../../jobs/submit/submit.js';
 import { loadConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log/index.js';
 import { createApp, newRunId } from '../../src/main/app.js';

@@ -3,7 +3,7 @@
 // and the intake benchmark's pickup case start from.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PickupDeps } from '../../jobs/pickup.js';
+import type { PickupDeps } from '../../jobs/pickup/pickup.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { loadProfile } from '../../src/formats/csv-profile/index.js';

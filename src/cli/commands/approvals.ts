@@ -4,8 +4,7 @@
 // single-use approval URL: printed only when asked for (--link), so it does not land in a
 // terminal log by accident. `--json` is the shape in docs/cli-json.md.
 import { Command, InvalidArgumentError } from 'commander';
-import { basketPayments } from '../../../jobs/payments/basket-payments.js';
-import { noticeTotals, type NoticeTotal } from '../../../jobs/payments/approval-notice.js';
+import { basketPayments, noticeTotals, type NoticeTotal } from '../../../jobs/approve/index.js';
 import { BASKET_STATES, type BasketState } from '../../domain/states.js';
 import { formatInZone } from '../../domain/zoned-time.js';
 import { createApp } from '../../main/app.js';

@@ -3,7 +3,7 @@
 // consent before the next nightly read. A consent of a company not (yet) in the configuration
 // is recorded by the first read after it is added.
 import type { BankClient } from '../../bank/index.js';
-import { consentOrganisation } from '../../../jobs/consents/ownership.js';
+import { consentOrganisation } from '../../../jobs/consents/index.js';
 import { pinnedConsentIds, soleBankId } from '../../config/index.js';
 import type { ConsentSource } from '../../store/index.js';
 import { createApp } from '../../main/app.js';

@@ -12,7 +12,7 @@
 // without a server or signers it is printed for an operator to pass on.
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { approvers } from '../../../jobs/payments/approval-audience.js';
+import { approvers } from '../../../jobs/approve/index.js';
 import type { BankClient, Consent, ConsentLink } from '../../bank/index.js';
 import type { CompanyConfig } from '../../config/index.js';
 import { parseDuration } from '../../config/duration.js';
@@ -24,7 +24,7 @@ import { approvalMailer } from '../../main/payment-jobs.js';
 import type { StoredConsent } from '../../store/index.js';
 import { collect, printJson, renderTable, withBank } from './banks.js';
 import { recordConsent } from './consent-record.js';
-import { INACTIVE_CONSENT as INACTIVE, consentOrganisation } from '../../../jobs/consents/ownership.js';
+import { INACTIVE_CONSENT as INACTIVE, consentOrganisation } from '../../../jobs/consents/index.js';
 import { context, type CliContext } from '../context.js';
 
 const SCA_LINK_DAYS = 7;

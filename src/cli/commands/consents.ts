@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import type { Bank, BankClient, Consent, ConsentLink } from '../../bank/index.js';
 import { systemClock } from '../../domain/clock.js';
 import { SettleError } from '../../domain/errors.js';
-import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/ownership.js';
+import { consentOrganisation, INACTIVE_CONSENT as INACTIVE } from '../../../jobs/consents/index.js';
 import { collect, findListedBank, printJson, renderTable, withBank } from './banks.js';
 import { notEnabledAtBank } from './not-enabled.js';
 import { recordConsent } from './consent-record.js';

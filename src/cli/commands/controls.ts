@@ -2,7 +2,7 @@
 // controls would hold and why (docs/controls.md), without sending, storing or auditing anything.
 // Exit 0 when nothing would be held, 1 when some line would be.
 import { Command } from 'commander';
-import { controlsTestText, testControls } from '../../../jobs/controls-test.js';
+import { controlsTestText, testControls } from '../../../jobs/controls/index.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { createApp } from '../../main/app.js';
 import { profileLoader } from '../../main/profiles.js';

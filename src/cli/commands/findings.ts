@@ -3,7 +3,7 @@
 // where, and lands in the audit trail; the next reconcile run honours it for as long as the
 // finding's facts stay the same (docs/reconciliation.md, "Acknowledging a finding").
 import { Command } from 'commander';
-import { decisionMismatch } from '../../../jobs/finding-decision.js';
+import { decisionMismatch } from '../../../jobs/reconcile/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';

@@ -1,10 +1,10 @@
 // `settle payments cancel`: cancel a payment while it waits (docs/cancellation.md; runbook
-// "Cancel a payment"). The use case is jobs/payments/cancel.ts; this file only asks the person
+// "Cancel a payment"). The use case is jobs/cancel/cancel.ts; this file only asks the person
 // and prints. Cancelling a line of a bulk the bank already has cancels the whole bulk, so every
 // line of it is shown and the person says yes (or gives --yes) before anything is sent.
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { cancelPayment, type CancelResult } from '../../../jobs/payments/cancel.js';
+import { cancelPayment, type CancelResult } from '../../../jobs/cancel/index.js';
 import { personDirectory } from '../../config/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';

@@ -2,7 +2,7 @@
 // accepted from another file (docs/runbook.md, "A payment is held as a likely duplicate"), or by
 // a payment control (docs/controls.md), each with its rule ids and evidence.
 import type { Command } from 'commander';
-import { decideHold } from '../../../jobs/held-payments.js';
+import { decideHold } from '../../../jobs/controls/index.js';
 import { cliActor } from '../actor.js';
 import { createApp } from '../../main/app.js';
 import type { HeldPayment, HoldDecision } from '../../store/index.js';

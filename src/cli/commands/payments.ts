@@ -3,8 +3,7 @@
 // and record what the bank confirmed — never by sending again, always with a reason that stays
 // in the transition log and, with who decided and from where, in the audit trail.
 import { Command, InvalidArgumentError } from 'commander';
-import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
-import { resolveBulkByHand } from '../../../jobs/payments/resolve-by-hand.js';
+import { paymentStoryJson, paymentStoryText, resolveBulkByHand } from '../../../jobs/payments/index.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
 import { SettleError } from '../../domain/errors.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';

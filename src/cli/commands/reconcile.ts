@@ -4,7 +4,7 @@
 // refused (exit 1) with the list of the findings that still need a person.
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { signOffPeriod } from '../../../jobs/period-signoff.js';
+import { signOffPeriod } from '../../../jobs/reconcile/index.js';
 import { personDirectory, type Config } from '../../config/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';

@@ -1,13 +1,12 @@
 // `settle run submit|approve|status`: the payment jobs, one at a time, now. submit and status
 // end with the status reports for the ERP (pain.002 / CSV) of whatever changed. Exit 1 when the
-// run left something a person must look at (jobs/nightly-outcome.ts `needsPerson`, the rule the
+// run left something a person must look at (jobs/nightly/outcome.ts `needsPerson`, the rule the
 // nightly uses too: a refused bulk, an unknown outcome, a new link the approvers must sign, a failed basket
 // step), 0 otherwise.
 import type { Command } from 'commander';
-import { runApprove } from '../../../jobs/approve.js';
-import { runStatus } from '../../../jobs/status.js';
-import { runStatusReport, type WrittenStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runApprove } from '../../../jobs/approve/index.js';
+import { runStatus, runStatusReport, type WrittenStatusReport } from '../../../jobs/status/index.js';
+import { runSubmit } from '../../../jobs/submit/index.js';
 import type { CompanyConfig } from '../../config/index.js';
 import { ExitCode } from '../../domain/errors.js';
 import { createApp, newRunId, type App } from '../../main/app.js';
@@ -19,7 +18,7 @@ import {
   statusOutcome,
   statusReportOutcome,
   submitOutcome,
-} from '../../../jobs/nightly-outcome.js';
+} from '../../../jobs/nightly/index.js';
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { approveJson, statusJson, submitJson } from '../run-json.js';

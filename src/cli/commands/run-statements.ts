@@ -3,9 +3,15 @@
 // something (a continuity break, a held-back day, an account the bank does not serve), 3 when
 // an account could not be fetched, 0 otherwise.
 import type { Command } from 'commander';
-import { exportOutcome, fetchOutcome, needsPerson } from '../../../jobs/nightly-outcome.js';
-import { runExportStatements, type ExplicitExport, type ExportResult } from '../../../jobs/export-statements.js';
-import { fetchedPerBank, runFetchStatements, type AccountFetch } from '../../../jobs/fetch-statements.js';
+import { exportOutcome, fetchOutcome, needsPerson } from '../../../jobs/nightly/index.js';
+import {
+  runExportStatements,
+  type ExplicitExport,
+  type ExportResult,
+  fetchedPerBank,
+  runFetchStatements,
+  type AccountFetch,
+} from '../../../jobs/statements/index.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { parseDate, type LocalDate } from '../../domain/local-date.js';
 import { createApp, newRunId } from '../../main/app.js';

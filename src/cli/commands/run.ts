@@ -1,16 +1,21 @@
 // `settle run <job>`: runs one job of the nightly chain now. Exit 1 when the run produced
 // something a person must look at (a rejected or duplicate file, …), 0 otherwise.
 import { Command } from 'commander';
-import { runPickup, type PickedFile } from '../../../jobs/pickup.js';
-import { runReconcile } from '../../../jobs/reconcile.js';
+import { runPickup, type PickedFile } from '../../../jobs/pickup/index.js';
+import { runReconcile } from '../../../jobs/reconcile/index.js';
 import { isLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { ExitCode, SettleError } from '../../domain/errors.js';
 import { alertAfterRun, createAlerts, nightlySummary } from '../../main/alerts.js';
 import { createApp, newRunId } from '../../main/app.js';
 import { runNightlyDryRun } from '../../main/dry-run.js';
-import { runNightly, type StepResult } from '../../../jobs/nightly.js';
-import { needsPerson, pickupOutcome, reconcileOutcome } from '../../../jobs/nightly-outcome.js';
-import { describeStep } from '../../../jobs/nightly-step-merge.js';
+import {
+  runNightly,
+  type StepResult,
+  needsPerson,
+  pickupOutcome,
+  reconcileOutcome,
+  describeStep,
+} from '../../../jobs/nightly/index.js';
 import { nightlyDeps } from '../../main/nightly-deps.js';
 import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';

@@ -1,4 +1,4 @@
-// The approval notice (jobs/payments/approval-notice.ts): its copies and the approvers' e-mail.
+// The approval notice (jobs/approve/approval-notice.ts): its copies and the approvers' e-mail.
 import { area } from './area.js';
 
 export const notice = area({

@@ -1,5 +1,5 @@
 // The run summaries: one line per step of the nightly chain and of `settle run <job>`
-// (jobs/nightly-outcome.ts). English keeps the wording scripts and people have read since the
+// (jobs/nightly/outcome.ts). English keeps the wording scripts and people have read since the
 // first release ("3 file(s): …"); bokmål says it with its own plurals.
 import { area } from './area.js';
 

@@ -1,5 +1,5 @@
 // Every status of a bulk that went on at the bank (accepted for execution or beyond, or rejected)
-// asks whether a cancellation request of that bulk is at the bank (jobs/payments/cancel.ts,
+// asks whether a cancellation request of that bulk is at the bank (jobs/cancel/cancel.ts,
 // refuseLeftAtBank): by cancellations.bulk_id. On MariaDB the foreign key to bulks made that
 // column an index; SQLite makes none for a foreign key, so each status read every request ever
 // kept. The index is made where the engine has none.

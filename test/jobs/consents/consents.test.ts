@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../../src/config/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { createApp, type App } from '../../../src/main/app.js';
 import { writeDemoConfig } from '../../../src/main/demo.js';
-import { handleBankEvents } from '../../../jobs/status-events.js';
+import { handleBankEvents } from '../../../jobs/status/events.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { scanForAttention } from '../../../src/server/index.js';
 import { runSettle } from '../../support/cli.js';

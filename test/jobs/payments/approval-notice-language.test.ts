@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runApprove } from '../../../jobs/approve.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runApprove } from '../../../jobs/approve/approve.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import type { Locale } from '../../../src/i18n/index.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 import { APPROVAL_IBAN, createWorld, type World } from './world.js';

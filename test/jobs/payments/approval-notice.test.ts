@@ -1,7 +1,7 @@
 // The approval notice marks the lines a person released from a hold of the payment controls:
 // the approver signs at the bank knowing which rule held a line and who let it go.
 import { describe, expect, it } from 'vitest';
-import { approvalNoticeText, type NoticePayment } from '../../../jobs/payments/approval-notice.js';
+import { approvalNoticeText, type NoticePayment } from '../../../jobs/approve/approval-notice.js';
 import type { LocalDate } from '../../../src/domain/local-date.js';
 import type { Locale } from '../../../src/i18n/index.js';
 

@@ -1,9 +1,9 @@
 import { readdir, readFile, rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runApprove } from '../../../jobs/approve.js';
-import { runStatus } from '../../../jobs/status.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runApprove } from '../../../jobs/approve/approve.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, type World } from './world.js';
 
 const DAY = 24 * 3600_000;

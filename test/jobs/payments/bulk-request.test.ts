@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredLines, bulkRequest, type BulkHead } from '../../../jobs/payments/bulk-request.js';
+import { answeredLines, bulkRequest, type BulkHead } from '../../../jobs/submit/bulk-request.js';
 import type { LocalDate } from '../../../src/domain/local-date.js';
 import type { BulkPaymentCreated } from '../../../src/bank/index.js';
 import type { RequestLine } from '../../../src/store/index.js';

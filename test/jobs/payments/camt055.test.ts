@@ -5,13 +5,13 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { answerCamt055 } from '../../../jobs/payments/camt055-intake.js';
-import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
-import { runStatus } from '../../../jobs/status.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
+import { answerCamt055 } from '../../../jobs/cancel/camt055-intake.js';
+import { runPickup, type PickupDeps } from '../../../jobs/pickup/pickup.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
 import type { BankClient } from '../../../src/bank/index.js';
 import { SEED } from '../../../src/sandbox/index.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { itWith, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 

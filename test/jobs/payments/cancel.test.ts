@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cancelPayment, confirmCancellation, type CancelInput } from '../../../jobs/payments/cancel.js';
-import { runStatus } from '../../../jobs/status.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { cancelPayment, confirmCancellation, type CancelInput } from '../../../jobs/cancel/cancel.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, type World } from './world.js';
 

@@ -6,12 +6,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAuditedControls } from '../../../jobs/controls.js';
-import { controlsTestText, testControls } from '../../../jobs/controls-test.js';
-import { decideHold } from '../../../jobs/held-payments.js';
-import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { loadAuditedControls } from '../../../jobs/controls/controls.js';
+import { controlsTestText, testControls } from '../../../jobs/controls/test-file.js';
+import { decideHold } from '../../../jobs/controls/held-payments.js';
+import { runPickup, type PickupDeps } from '../../../jobs/pickup/pickup.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { cliActor } from '../../../src/cli/actor.js';
 import type { Role } from '../../../src/domain/roles.js';
 import { CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';

@@ -6,9 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CutOffSettings } from '../../../jobs/payments/cut-off.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import type { CutOffSettings } from '../../../jobs/submit/cut-off.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { bankBulks, createWorld, NORMAL_IBAN, type World } from './world.js';
 
 const TODAY = '2026-01-05' as never; // a Monday; the world starts at 09:00 Oslo time

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runStatus } from '../../../jobs/status.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { readEventDelivery } from '../../../src/bank/cloud-events.js';
 import type { BankingEvent } from '../../../src/bank/index.js';
-import { handleBankEvents } from '../../../jobs/status-events.js';
-import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../../jobs/payments/poll-schedule.js';
+import { handleBankEvents } from '../../../jobs/status/events.js';
+import { EVENT_HOLDER, MIN_POLL_INTERVAL_MS, pollLeaseName } from '../../../jobs/status/poll-schedule.js';
 import { createWorld, type World } from './world.js';
 
 const DAY = 24 * 3600_000;

@@ -2,7 +2,7 @@
 // files at the same time, with the bank losing answers and failing, put every bulk at the bank
 // exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
 import { bankBulks, createWorld } from './world.js';
 

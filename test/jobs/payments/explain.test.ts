@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainSendFailure, maskIban } from '../../../jobs/payments/explain.js';
-import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, pollIntervalMs } from '../../../jobs/payments/poll-schedule.js';
+import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, pollIntervalMs } from '../../../jobs/status/poll-schedule.js';
 import { BankError, codeForStatus } from '../../../src/bank/index.js';
 
 const ctx = {

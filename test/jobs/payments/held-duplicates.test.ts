@@ -5,11 +5,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decideHold } from '../../../jobs/held-payments.js';
+import { decideHold } from '../../../jobs/controls/held-payments.js';
 import { cliActor } from '../../../src/cli/actor.js';
-import { runPickup, type PickupDeps } from '../../../jobs/pickup.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runPickup, type PickupDeps } from '../../../jobs/pickup/pickup.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { bankBulks, createWorld, worldPickupDeps, type World } from './world.js';
 
 const HEADER =

@@ -2,8 +2,8 @@
 // answered with a number for the paymentId is an unknown outcome — never stored as the bank's
 // id, never sent again, resolved by lookup — and a status read with a misfit is a failed read.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runStatus } from '../../../jobs/status.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { bankBulks, createWorld, type World } from './world.js';
 
 describe('answers that do not fit the API', () => {

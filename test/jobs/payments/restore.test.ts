@@ -3,7 +3,7 @@
 // found there. Against the sandbox bank over HTTP; the backup is a real copy of the SQLite file.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { createStore, openDatabase } from '../../../src/store/index.js';
 import { bankBulks, createWorld, type World } from './world.js';
 

@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNightly } from '../../../jobs/nightly.js';
+import { runNightly } from '../../../jobs/nightly/nightly.js';
 import { loadConfig } from '../../../src/config/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { createApp, type App } from '../../../src/main/app.js';

@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentStatusReport } from 'iso20022.js';
-import { runStatus } from '../../../jobs/status.js';
-import { runStatusReport } from '../../../jobs/status-report.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runStatusReport } from '../../../jobs/status/report.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { hasTool, xmllintValidate } from '../../support/oracles.js';
 import { createWorld, type World } from './world.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runStatus } from '../../../jobs/status.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import { bankBulks, createWorld, type World } from './world.js';
 
 describe('the submit job', () => {

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PaymentJobDeps } from '../../../jobs/payments/deps.js';
-import type { PickupDeps } from '../../../jobs/pickup.js';
+import type { PickupDeps } from '../../../jobs/pickup/pickup.js';
 import { HttpBankClient } from '../../../src/bank/index.js';
 import { configSchema, type CompanyConfig } from '../../../src/config/index.js';
 import { ManualClock } from '../../../src/domain/clock.js';

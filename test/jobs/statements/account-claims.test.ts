@@ -4,8 +4,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runExportStatements } from '../../../jobs/export-statements.js';
-import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runExportStatements } from '../../../jobs/statements/export.js';
+import { runFetchStatements } from '../../../jobs/statements/fetch.js';
 import { LeaseRepository, UnitClaims, unitName } from '../../../src/store/index.js';
 import { SEED, startStatementHarness, type StatementHarness } from './harness.js';
 

@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CashManagementEndOfDayReport } from 'iso20022.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runExportStatements, type ExportStatementsDeps } from '../../../jobs/export-statements.js';
+import { runExportStatements, type ExportStatementsDeps } from '../../../jobs/statements/export.js';
 import { ownPaymentSource } from '../../../jobs/statements/own-payments.js';
 import { configSchema, type CompanyConfig } from '../../../src/config/index.js';
 import { ManualClock } from '../../../src/domain/clock.js';

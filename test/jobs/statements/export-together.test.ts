@@ -5,9 +5,9 @@
 // loses no file written before it. The sandbox bank over real HTTP and a SQLite file; the reads
 // and writes are counted, not replaced, and only the failure is injected.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runExportStatements, type ExportResult } from '../../../jobs/export-statements.js';
+import { runExportStatements, type ExportResult } from '../../../jobs/statements/export.js';
 import type { FileStore } from '../../../src/transport/index.js';
-import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runFetchStatements } from '../../../jobs/statements/fetch.js';
 import { SEED, startStatementHarness, type StatementHarness } from './harness.js';
 
 const ENABLED = [SEED.operatingAccountId, SEED.approvalAccountId, SEED.nordbankAccountId];

@@ -3,7 +3,7 @@
 // its account alone; a failed write, the accounts written with it, and none of them is written.
 // The sandbox bank over real HTTP and a SQLite file; only the failures are injected.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runFetchStatements, type FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
+import { runFetchStatements, type FetchStatementsDeps } from '../../../jobs/statements/fetch.js';
 import type { BankClient } from '../../../src/bank/index.js';
 import { BankError } from '../../../src/bank/index.js';
 import type { FetchedAccount, StatementRepository } from '../../../src/store/index.js';

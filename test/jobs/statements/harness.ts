@@ -3,8 +3,8 @@
 // root does. Jobs run on the sandbox's clock, so moving sandbox time moves "today" for both.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportStatementsDeps } from '../../../jobs/export-statements.js';
-import type { FetchStatementsDeps } from '../../../jobs/fetch-statements.js';
+import type { ExportStatementsDeps } from '../../../jobs/statements/export.js';
+import type { FetchStatementsDeps } from '../../../jobs/statements/fetch.js';
 import { HttpBankClient, type BankClient } from '../../../src/bank/index.js';
 import { configSchema, type CompanyConfig, type ConfigInput } from '../../../src/config/index.js';
 import type { Clock } from '../../../src/domain/clock.js';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExportStatements } from '../../../jobs/export-statements.js';
-import { runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runExportStatements } from '../../../jobs/statements/export.js';
+import { runFetchStatements } from '../../../jobs/statements/fetch.js';
 import { parseAmount } from '../../../src/domain/money.js';
 import { CashManagementEndOfDayReport } from 'iso20022.js';
 import {

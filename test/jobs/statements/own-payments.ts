@@ -4,7 +4,7 @@
 // bulks are recorded in settle's store as pickup and submit would, so the statement can quote
 // the ERP's ids.
 import type { LocalDate } from '../../../src/domain/local-date.js';
-import { bulkRequest } from '../../../jobs/payments/bulk-request.js';
+import { bulkRequest } from '../../../jobs/submit/bulk-request.js';
 import { bookReturn } from '../../../src/sandbox/scheduler.js';
 import { createStore } from '../../../src/store/index.js';
 import { payment, paymentFile } from '../../store/fixtures.js';

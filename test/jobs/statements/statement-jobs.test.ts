@@ -3,8 +3,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runExportStatements } from '../../../jobs/export-statements.js';
-import { fetchNeedsAttention, runFetchStatements } from '../../../jobs/fetch-statements.js';
+import { runExportStatements } from '../../../jobs/statements/export.js';
+import { fetchNeedsAttention, runFetchStatements } from '../../../jobs/statements/fetch.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { ExportRepository } from '../../../src/store/exports.js';
 import { SEED, startStatementHarness, type StatementHarness } from './harness.js';

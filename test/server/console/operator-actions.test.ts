@@ -7,8 +7,8 @@
 // operator confirms (the bulk is cancelled at the sandbox) or declines; ACSP is refused with the
 // reason. Each change is one entry of the hash-chained audit trail with who and from where.
 import { afterEach, describe, expect, it } from 'vitest';
-import { runStatus } from '../../../jobs/status.js';
-import { runSubmit } from '../../../jobs/submit.js';
+import { runStatus } from '../../../jobs/status/poll.js';
+import { runSubmit } from '../../../jobs/submit/submit.js';
 import type { Role } from '../../../src/domain/roles.js';
 import type {
   ActionRequest,

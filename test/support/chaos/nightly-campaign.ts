@@ -24,7 +24,7 @@ import { loadConfig } from '../../../src/config/index.js';
 import { seededRandom } from '../../../src/domain/random.js';
 import { createLogger } from '../../../src/log/index.js';
 import { createApp } from '../../../src/main/app.js';
-import type { StepResult } from '../../../jobs/nightly.js';
+import type { StepResult } from '../../../jobs/nightly/nightly.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { bankToday } from '../../../src/sandbox/time.js';
 import type { Database } from '../../../src/store/index.js';

@@ -14,8 +14,8 @@ import { loadConfig, type Config } from '../../../src/config/index.js';
 import type { Clock } from '../../../src/domain/clock.js';
 import { createLogger, type Logger } from '../../../src/log/index.js';
 import { createApp, newRunId, type App } from '../../../src/main/app.js';
-import { runNightly, type NightlyResult } from '../../../jobs/nightly.js';
-import { STEP_NAMES } from '../../../jobs/nightly-step-result.js';
+import { runNightly, type NightlyResult } from '../../../jobs/nightly/nightly.js';
+import { STEP_NAMES } from '../../../jobs/nightly/step-result.js';
 import { nightlyDeps } from '../../../src/main/nightly-deps.js';
 import { paymentJobs } from '../../../src/main/payment-jobs.js';
 

@@ -2,12 +2,12 @@
 // person there — whether it is onboarded, last night's steps, rejected files, payments held or
 // unknown and their money, approvals waiting, open findings, consents and approval links
 // expiring — the companies that need attention first, 50 a page. The order, the filter and the
-// page are the database's (src/store/board-views.ts, read through jobs/board.ts as `settle
+// page are the database's (src/store/board-views.ts, read through jobs/board/board.ts as `settle
 // health` reads it). A company that is not onboarded is red and says so, never green. Each
 // company links to its own pages. Someone with one company has no board: Today is theirs.
 import { onboardingOf } from '../../../domain/onboarding.js';
 import { Link, render, type Child } from '../../../html/index.js';
-import { readBoard } from '../../../../jobs/board.js';
+import { readBoard } from '../../../../jobs/board/index.js';
 import { BOARD_FILTERS, type BoardCompany, type BoardFilter } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';

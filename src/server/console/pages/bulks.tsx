@@ -4,7 +4,7 @@
 // checked with the bank records what it said — the bank has it (its payment id), or it does not
 // (its lines are reported to the ERP as rejected) — through the same use case as
 // `settle payments resolve` (jobs/payments/resolve-by-hand.ts).
-import { resolveBulkByHand, type HandResolution } from '../../../../jobs/payments/resolve-by-hand.js';
+import { resolveBulkByHand, type HandResolution } from '../../../../jobs/payments/index.js';
 import type { StoredBulk } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Table } from '../../../html/index.js';

@@ -1,12 +1,11 @@
 // Cancel a waiting payment from its page (docs/cancellation.md). The preview comes first and
-// changes nothing (jobs/payments/cancel-review.ts): the line, and when its bulk is already at the
+// changes nothing (jobs/cancel/review.ts): the line, and when its bulk is already at the
 // bank every line of that bulk, since the bank cancels whole bulks only; a payment the bank
 // already accepted (ACSP or later) gets the reason instead of a form. The operator then confirms
-// with a reason, and the same use case as `settle payments cancel` (jobs/payments/cancel.ts)
+// with a reason, and the same use case as `settle payments cancel` (jobs/cancel/cancel.ts)
 // carries it out, or, where four eyes are configured, stores the request for a second operator
 // (the Cancellations page).
-import { previewCancellation } from '../../../../jobs/payments/cancel-review.js';
-import { cancelPayment, type CancelResult } from '../../../../jobs/payments/cancel.js';
+import { previewCancellation, cancelPayment, type CancelResult } from '../../../../jobs/cancel/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render } from '../../../html/index.js';

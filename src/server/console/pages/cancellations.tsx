@@ -1,10 +1,9 @@
 // Cancellations: the company's open cancellation requests, oldest first — those waiting for a
 // second operator where four eyes are configured (payments.cancelFourEyes), and those the bank
 // has not confirmed yet. A different operator confirms one (then it is carried out, through
-// jobs/payments/cancel.ts as on the command line) or declines it (jobs/payments/cancel-review.ts:
+// jobs/cancel/cancel.ts as on the command line) or declines it (jobs/cancel/review.ts:
 // nothing was sent, the request closes). The one who asked cannot confirm their own request.
-import { declineCancellation } from '../../../../jobs/payments/cancel-review.js';
-import { confirmCancellation } from '../../../../jobs/payments/cancel.js';
+import { declineCancellation, confirmCancellation } from '../../../../jobs/cancel/index.js';
 import { samePerson } from '../../../domain/person.js';
 import type { StoredCancellation } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';

@@ -3,7 +3,7 @@
 // one transaction), and assigning a finding to a person. The same rules as a single decision:
 // finance or an operator of the company, checked here as well as by the shell; a decision that
 // does not fit a finding (acknowledging a proposed match) refuses the whole batch.
-import { decisionMismatch } from '../../../../jobs/finding-decision.js';
+import { decisionMismatch } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { normaliseIdentity } from '../../../domain/person.js';
 import { render } from '../../../html/index.js';

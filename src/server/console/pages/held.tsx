@@ -2,9 +2,9 @@
 // another file or of an earlier line of their own (same creditor account, amount and
 // reference), oldest first. An operator releases
 // one (the next submit sends it) or drops it (never sent; the ERP's status file shows it
-// cancelled) through the same use case as `settle payments release|drop` (jobs/held-payments.ts),
+// cancelled) through the same use case as `settle payments release|drop` (jobs/controls/held-payments.ts),
 // which keeps the decision on the held row and writes it to the audit trail.
-import { decideHold } from '../../../../jobs/held-payments.js';
+import { decideHold } from '../../../../jobs/controls/index.js';
 import type { HeldPayment, HoldDecision } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Table } from '../../../html/index.js';

@@ -1,7 +1,7 @@
 // Payment: one payment's whole story — its file and line, every state of the file, bulk,
 // basket and line with time and source, the bank's ids, the basket (never its SCA link), the
 // bookings carrying its end-to-end id and the reconciliation findings about it.
-import { sentUnder } from '../../../../jobs/payments/payment-story.js';
+import { sentUnder } from '../../../../jobs/payments/index.js';
 import { describeLineState } from '../../../domain/line-state-label.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import { releasedFromHoldText } from '../../../domain/controls/release.js';

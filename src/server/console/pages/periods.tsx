@@ -1,9 +1,9 @@
 // Period sign-off on the Reconciliation page: the company's signed periods (and those a later
 // finding reopened, with the reason), their exports as CSV and HTML with the signer, and for
 // finance the form that signs a month or a day off. Signing goes through the same use case as
-// `settle reconcile signoff` (jobs/period-signoff.ts): refused, with the list of the findings
+// `settle reconcile signoff` (jobs/reconcile/period-signoff.ts): refused, with the list of the findings
 // that still need a person, until none does; recorded with its audit entry otherwise.
-import { signOffPeriod } from '../../../../jobs/period-signoff.js';
+import { signOffPeriod } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { parseSignoffPeriod } from '../../../domain/reconcile/index.js';
 import { renderSignoffCsv, renderSignoffHtml } from '../../../formats/report/index.js';

@@ -4,7 +4,7 @@
 // who each is assigned to; then the periods signed off (periods.tsx). Each decision goes
 // through the findings repository, the same use case as `settle findings`, which writes the
 // decision and its audit entry in one transaction.
-import { decisionMismatch } from '../../../../jobs/finding-decision.js';
+import { decisionMismatch } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';

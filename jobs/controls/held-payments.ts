@@ -1,0 +1,63 @@
+// A person decides about a payment held as a likely duplicate: release it (the next submit sends
+// it) or drop it (never sent; the ERP's status file shows it cancelled). Recorded on the held
+// row with who, when and why, and in the audit trail with where from.
+import { SettleError } from '../../src/domain/errors.js';
+import type { HeldPayment, HoldDecision, Store } from '../../src/store/index.js';
+
+export interface HoldDecisionInput {
+  /** A held id, a payment line id or an end-to-end id (settle payments held lists them). */
+  ref: string;
+  decision: HoldDecision;
+  reason: string;
+  /** Who decides (SETTLE_ACTOR or the OS user on the command line) and from where. */
+  actor: string;
+  origin: string;
+  company?: string;
+  /**
+   * Who decides as a person (src/domain/person.ts), from a signed-in console session: only then
+   * may they give a hold's second release. Absent on the command line.
+   */
+  person?: string;
+}
+
+export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: HoldDecisionInput): Promise<HeldPayment> {
+  const reason = input.reason.trim();
+  if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the decision)');
+  const found = await store.held.find(input.ref, input.company);
+  if (found.length === 0)
+    throw new SettleError(
+      'ERR_PAYMENT_NOT_HELD',
+      `no held payment ${JSON.stringify(input.ref)}${input.company ? ` in company ${input.company}` : ''}; see settle payments held`,
+    );
+  if (found.length > 1)
+    throw new SettleError(
+      'ERR_PAYMENT_NOT_HELD',
+      `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
+    );
+  const held = await store.held.decide(
+    found[0]!.id,
+    input.decision,
+    input.actor,
+    reason,
+    input.person === undefined ? {} : { person: input.person, secondRelease: true },
+  );
+  // A first of two releases decides nothing yet: it is audited as what it is.
+  const first = input.decision === 'released' && held.decision === undefined;
+  await store.audit.append({
+    actor: input.actor,
+    action: first ? 'payment.release.first' : input.decision === 'released' ? 'payment.release' : 'payment.drop',
+    subject: { type: 'payment', id: held.paymentId },
+    reason,
+    origin: input.origin,
+    details: {
+      company: held.company,
+      endToEndId: held.endToEndId,
+      file: held.fileName,
+      line: held.lineNumber,
+      rules: held.rules,
+      ...(held.evidence ? { evidence: held.evidence } : {}),
+      ...(held.firstRelease ? { firstReleasedBy: held.firstRelease.by } : {}),
+    },
+  });
+  return held;
+}

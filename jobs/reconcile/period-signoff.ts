@@ -1,0 +1,60 @@
+// Period sign-off (docs/reconciliation.md, "Signing a period off"): finance closes a month or a
+// day of a company once no finding about its days needs a person. The closing records the
+// balances per account the statements give for the period (the reconciliation report's
+// "balances per account", src/domain/reconcile/balances.ts), the totals by finding type and who
+// signed; the store refuses it, with the list, while a finding needs a person. The CLI
+// (`settle reconcile signoff`) and the console's Reconciliation page both call this.
+import { accountBalances, parseSignoffPeriod } from '../../src/domain/reconcile/index.js';
+import type { PeriodBalance, Store, StoredSignoff } from '../../src/store/index.js';
+import { bookedTransactions, sentPayments, statementPeriods } from './inputs.js';
+
+export interface SignoffRequest {
+  company: string;
+  /** `YYYY-MM` or `YYYY-MM-DD`. */
+  period: string;
+  actor: string;
+  /** The person behind the login (src/domain/person.ts). */
+  person: string;
+  origin: string;
+  note?: string;
+}
+
+export async function signOffPeriod(store: Store, request: SignoffRequest): Promise<StoredSignoff> {
+  const { period, from, to } = parseSignoffPeriod(request.period);
+  return store.signoffs.sign({
+    company: request.company,
+    period,
+    from,
+    to,
+    actor: request.actor,
+    person: request.person,
+    origin: request.origin,
+    ...(request.note ? { note: request.note } : {}),
+    balances: await periodBalances(store, request.company, { from, to }),
+  });
+}
+
+/** Per account and currency: opening, sent, booked out and in, closing, the bank's closing, difference. */
+export async function periodBalances(
+  store: Store,
+  company: string,
+  period: Parameters<typeof accountBalances>[0],
+): Promise<PeriodBalance[]> {
+  const balances = accountBalances(
+    period,
+    await sentPayments(store, company, period),
+    await bookedTransactions(store, company, period),
+    await statementPeriods(store, company, period),
+  );
+  return balances.map((b) => ({
+    accountIban: b.accountIban,
+    currency: b.currency,
+    sent: b.sent.minor,
+    bookedOut: b.bookedOut.minor,
+    bookedIn: b.bookedIn.minor,
+    ...(b.opening ? { opening: b.opening.minor } : {}),
+    ...(b.closing ? { closing: b.closing.minor } : {}),
+    ...(b.reported ? { reported: b.reported.minor } : {}),
+    ...(b.difference ? { difference: b.difference.minor } : {}),
+  }));
+}
