@@ -1,14 +1,17 @@
 // What one step of the nightly chain reports (jobs/nightly.ts), for one company or merged.
 import type { ErrorCode } from '../src/domain/errors.js';
 
-/** The steps of the chain, in the order it runs them. */
+/**
+ * The steps of the chain, in the order it runs them. The status report follows the statements
+ * fetch: a return the fetch brings reaches the same night's pain.002 and status CSV.
+ */
 export const STEP_NAMES = [
   'pickup',
   'submit',
   'approve',
   'status',
-  'status-report',
   'fetch',
+  'status-report',
   'export',
   'consents',
   'reconcile',

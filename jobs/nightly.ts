@@ -1,5 +1,7 @@
-// The nightly chain: pickup → submit → approve → status (+ status reports to the ERP) → fetch →
-// export → consents → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
+// The nightly chain: pickup → submit → approve → status → fetch → status reports to the ERP →
+// export → consents → reconcile. The status reports come after the fetch, because a payment the
+// bank booked back (a return) is known from the statements: the night that fetches the return
+// reports it. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
@@ -253,15 +255,6 @@ async function runCompanyChain(
           files: [],
         };
       });
-      await step('status-report', async () => {
-        statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
-        const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
-        return {
-          summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
-          needsPerson: refused > 0,
-          files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
-        };
-      });
       await step('fetch', async () => {
         const fetched = await runFetchStatements({ ...deps.fetch(runId), units }, companies);
         const waiting = fetched.filter((f) => f.outcome === 'not-yet-enabled').length;
@@ -269,6 +262,15 @@ async function runCompanyChain(
           summary: `${fetched.length} account(s): ${fetchedPerBank(fetched)}, ${fetched.filter((f) => f.outcome !== 'fetched').length} not${waiting > 0 ? ` (${waiting} not enabled at the bank yet)` : ''}`,
           needsPerson: fetchNeedsAttention(fetched) || fetched.some((f) => f.outcome === 'failed'),
           files: [],
+        };
+      });
+      await step('status-report', async () => {
+        statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
+        const refused = statusReports.reduce((n, w) => n + w.refused.length, 0);
+        return {
+          summary: `${statusReports.length} status file(s) for the ERP${refused > 0 ? `; ${refused} line(s) not paid, what to do is in the reports folder` : ''}`,
+          needsPerson: refused > 0,
+          files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
         };
       });
       await step('export', async () => {
