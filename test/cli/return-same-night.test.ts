@@ -3,6 +3,7 @@
 // chain fetches the statements before it writes the status reports, so the night whose fetch
 // brings the bank's booking of the return writes the pain.002 and status CSV that carry it, and
 // running the same night again writes nothing twice (reports are keyed by the lines' states).
+// The same nights' camt.053 and camt.054 describe each booking, the return among them, identically.
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -25,13 +26,20 @@ interface NightJson {
   steps: { step: string; ok: boolean; files: string[] }[];
 }
 
-async function control(sandbox: RunningSandbox, path: string, body: unknown): Promise<void> {
+async function control(sandbox: RunningSandbox, path: string, body?: unknown): Promise<unknown> {
   const r = await fetch(`${sandbox.urls.controlUrl}${path}`, {
-    method: 'POST',
+    method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Each `<Ntry>` of a camt document by its AcctSvcrRef, whitespace between elements removed. */
+function entries(xml: string): Map<string, string> {
+  const flat = xml.replace(/>\s+</g, '><');
+  return new Map([...flat.matchAll(/<Ntry>.*?<\/Ntry>/g)].map((m) => [/<AcctSvcrRef>([^<]+)</.exec(m[0])![1]!, m[0]]));
 }
 
 async function nights(databaseUrl: string | undefined): Promise<void> {
@@ -78,10 +86,32 @@ async function nights(databaseUrl: string | undefined): Promise<void> {
       expect(await readFile(join(dir, 'acme', paidCsv!), 'utf8')).not.toContain('AC04');
 
       // The creditor's bank sends one back; the bank books the return the same day.
-      await control(sandbox, '/returns', { endToEndId: RETURNED.endToEndId, code: 'AC04', message: 'Account closed' });
+      const returned = (await control(sandbox, '/returns', {
+        endToEndId: RETURNED.endToEndId,
+        code: 'AC04',
+        message: 'Account closed',
+      })) as { entryReference: string };
       moveBankTo('2026-01-09T03:00:00Z');
       const returnNight = await night('2026-01-09T03:00:00Z');
       const before = await statusFiles();
+
+      // Each booking is the same <Ntry> in camt.053 and camt.054, element by element, under the
+      // bank's own reference (issue #47, Must 5): the two payments on their execution day, the
+      // return on the day it was booked back.
+      for (const [day, kind, refs] of [
+        ['2026-01-07', 'debit', 2],
+        ['2026-01-08', 'credit', 1],
+      ] as const) {
+        const base = join(dir, 'acme', 'statements', `acme-${SEED.operatingIban}-${day}`);
+        const inStatement = entries(await readFile(`${base}.camt.053.001.02.xml`, 'utf8'));
+        const notified = entries(await readFile(`${base}.${kind}.camt.054.001.02.xml`, 'utf8'));
+        expect(notified.size, `${day} ${kind}`).toBe(refs);
+        for (const [ref, ntry] of notified) expect(ntry, `${day} ${kind} ${ref}`).toBe(inStatement.get(ref));
+        if (kind === 'credit')
+          expect([...notified.values()][0]).toContain(
+            `<NtryRef>${returned.entryReference}</NtryRef><Amt Ccy="NOK">${RETURNED.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>`,
+          );
+      }
 
       // This night's own status files carry the return: not the next night's.
       const files = written(returnNight);
