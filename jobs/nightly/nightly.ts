@@ -1,5 +1,7 @@
-// The nightly chain: pickup → submit → approve → status (+ status reports to the ERP) → fetch →
-// export → consents → reconcile. Each step is a job that is safe to repeat; a step that fails is reported
+// The nightly chain: pickup → submit → approve → status → fetch → status reports to the ERP →
+// export → consents → reconcile. The status reports come after the fetch, because a payment the
+// bank booked back (a return) is known from the statements: the night that fetches the return
+// reports it. Each step is a job that is safe to repeat; a step that fails is reported
 // and the independent steps after it still run (statements and reconciliation do not need the
 // payment steps to succeed). `settle run nightly`, `settle serve` and `settle demo` all use it.
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
@@ -237,6 +239,10 @@ async function runCompanyChain(
         outcome: statusOutcome(await runStatus(deps.payments('status', runId), companies)),
         files: [],
       }));
+      await step('fetch', async () => ({
+        outcome: fetchOutcome(await runFetchStatements({ ...deps.fetch(runId), units }, companies)),
+        files: [],
+      }));
       await step('status-report', async () => {
         statusReports = await runStatusReport(deps.payments('status-report', runId), companies);
         return {
@@ -244,10 +250,6 @@ async function runCompanyChain(
           files: statusReports.flatMap((w) => [...w.paths, ...(w.humanReport ? [w.humanReport] : [])]),
         };
       });
-      await step('fetch', async () => ({
-        outcome: fetchOutcome(await runFetchStatements({ ...deps.fetch(runId), units }, companies)),
-        files: [],
-      }));
       await step('export', async () => {
         const e = await runExportStatements({ ...deps.export(runId), units }, companies);
         return { outcome: exportOutcome(e), files: e.files.map((f) => f.path) };

@@ -2,14 +2,17 @@
 import type { ErrorCode } from '../../src/domain/errors.js';
 import type { StepOutcome } from './outcome.js';
 
-/** The steps of the chain, in the order it runs them. */
+/**
+ * The steps of the chain, in the order it runs them. The status report follows the statements
+ * fetch: a return the fetch brings reaches the same night's pain.002 and status CSV.
+ */
 export const STEP_NAMES = [
   'pickup',
   'submit',
   'approve',
   'status',
-  'status-report',
   'fetch',
+  'status-report',
   'export',
   'consents',
   'reconcile',

@@ -345,7 +345,8 @@ async function handleNew(
         sha256,
         maxFileBytes: company.intake.maxFileSize,
       });
-      const partial = !result.valid && company.intake.acceptValidLines && accepted > 0;
+      // A control total that disagrees refuses the whole file: its valid lines do not go on alone.
+      const partial = !result.valid && company.intake.acceptValidLines && accepted > 0 && result.wholeFileErrors === 0;
       return {
         keep: result.valid || partial,
         rejectedCount: result.payments - accepted,

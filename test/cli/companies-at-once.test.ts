@@ -10,7 +10,7 @@ import { withTempDir } from '../support/tmp.js';
 
 const COMPANIES = 4;
 const LINES = 2;
-const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'consents', 'reconcile'];
+const STEPS = ['pickup', 'submit', 'approve', 'status', 'fetch', 'status-report', 'export', 'consents', 'reconcile'];
 
 /** The step lines of one nightly run, in the order printed: [step, company]. */
 async function night(companiesAtOnce: number): Promise<[string, string][]> {

@@ -10,7 +10,7 @@ import { LeaseRepository, openDatabase, UnitClaims, type Database } from '../../
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../support/mariadb.js';
 
 const available = await mariaDbForTests();
-const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'consents', 'reconcile'];
+const STEPS = ['pickup', 'submit', 'approve', 'status', 'fetch', 'status-report', 'export', 'consents', 'reconcile'];
 
 describe.skipIf(!available)('units of work claimed together on MariaDB', () => {
   let target: ThrowawayDatabase;

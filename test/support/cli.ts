@@ -9,17 +9,26 @@ export interface CliResult {
   stderr: string;
 }
 
-function spawnSettle(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
-  return spawn(process.execPath, [CLI_MAIN, ...args], {
+function spawnSettle(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; at?: Date }) {
+  // Under libfaketime the system clock starts at `at`; TZ=UTC because faketime reads the instant
+  // in the local zone (settle works in its configured zone).
+  const command = options.at
+    ? ['faketime', '-f', `@${options.at.toISOString().slice(0, 19).replace('T', ' ')}`, process.execPath]
+    : [process.execPath];
+  return spawn(command[0]!, [...command.slice(1), CLI_MAIN, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, SETTLE_LOG_FORMAT: 'json', ...options.env },
+    env: { ...process.env, SETTLE_LOG_FORMAT: 'json', ...(options.at ? { TZ: 'UTC' } : {}), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
+/**
+ * `at`: the system clock of the child starts at that instant (libfaketime; see itWith('faketime')),
+ * so that settle's calendar is the sandbox's, whose clock the test moves.
+ */
 export function runSettle(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; at?: Date } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnSettle(args, options);

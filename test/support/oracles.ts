@@ -10,13 +10,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { it } from 'vitest';
 
-export type OracleTool = 'xmllint' | 'aqbanking-cli' | 'hledger' | 'ofxstatement';
+export type OracleTool = 'xmllint' | 'aqbanking-cli' | 'hledger' | 'ofxstatement' | 'faketime';
 
 const APT_PACKAGE: Record<OracleTool, string> = {
   xmllint: 'libxml2-utils',
   'aqbanking-cli': 'aqbanking-tools',
   hledger: 'hledger',
   ofxstatement: 'ofxstatement ofxstatement-plugins',
+  // Not an oracle: runs settle's CLI at the sandbox's dates (runSettleAt in cli.ts).
+  faketime: 'faketime',
 };
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -61,3 +61,14 @@ export const IssueCode = {
   ELEMENT_UNSUPPORTED: 'ELEMENT_UNSUPPORTED',
 } as const;
 export type IssueCode = (typeof IssueCode)[keyof typeof IssueCode];
+
+/**
+ * Errors about the file as a whole, not one of its lines: a control total that disagrees says the
+ * file is not what the ERP meant to send, so no line of it may go, even under
+ * `intake.acceptValidLines` (which lets a file's valid lines go on beside its refused ones).
+ */
+export const WHOLE_FILE_CODES: ReadonlySet<IssueCode> = new Set<IssueCode>([
+  IssueCode.NBOFTXS_MISMATCH,
+  IssueCode.CTRLSUM_MISMATCH,
+  IssueCode.CONTROL_VALUE_INVALID,
+]);

@@ -1,18 +1,22 @@
 // The issues of one file: kept up to a limit (the rest counted), errors and warnings counted.
 import type { Issue } from '../../domain/issue.js';
-import { IssueCode } from '../../domain/validation/codes.js';
+import { IssueCode, WHOLE_FILE_CODES } from '../../domain/validation/codes.js';
 
 export class IssueList {
   errors = 0;
   warnings = 0;
+  /** Errors about the whole file (WHOLE_FILE_CODES), counted even when not kept in the list. */
+  wholeFileErrors = 0;
   private readonly kept: Issue[] = [];
   private omitted = 0;
 
   constructor(private readonly max: number) {}
 
   add(issue: Issue): void {
-    if (issue.severity === 'error') this.errors++;
-    else this.warnings++;
+    if (issue.severity === 'error') {
+      this.errors++;
+      if (WHOLE_FILE_CODES.has(issue.code as IssueCode)) this.wholeFileErrors++;
+    } else this.warnings++;
     if (this.kept.length < this.max) this.kept.push(issue);
     else this.omitted++;
   }

@@ -59,6 +59,8 @@ export interface IntakeResult {
   totals: Money[];
   issues: Issue[];
   errors: number;
+  /** Of `errors`, those about the whole file (a control total): no line of it may be kept. */
+  wholeFileErrors: number;
   warnings: number;
   valid: boolean;
 }
@@ -150,6 +152,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
     totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
     issues: issues.list(),
     errors: issues.errors,
+    wholeFileErrors: issues.wholeFileErrors,
     warnings: issues.warnings,
     valid: issues.errors === 0,
   };

@@ -5,8 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
-import { CLI_MAIN, ROOT } from '../../support/cli-paths.js';
-import type { CliResult } from '../../support/cli.js';
+import { ROOT } from '../../support/cli-paths.js';
+import { runSettle, type CliResult } from '../../support/cli.js';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'tryton-loop.py');
 /** Debian's interpreter, whose dist-packages hold trytond (not a python3 of pyenv or a venv). */
@@ -97,10 +97,5 @@ export function trytonRead(dbDir: string, files: string[]): Promise<TrytonRead> 
  * the sandbox's calendar is fixed in 2026, and settle reads the system clock.
  */
 export function settleAt(at: Date, args: string[]): Promise<CliResult> {
-  const instant = at.toISOString().slice(0, 19).replace('T', ' ');
-  // TZ=UTC: faketime reads the instant in the local zone; settle works in its configured zone.
-  return run(['faketime', '-f', `@${instant}`, process.execPath, CLI_MAIN, ...args], ROOT, {
-    TZ: 'UTC',
-    SETTLE_LOG_FORMAT: 'json',
-  });
+  return runSettle(args, { at, cwd: ROOT });
 }

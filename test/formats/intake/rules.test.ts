@@ -136,6 +136,11 @@ describe('rule fixtures (pain.001)', () => {
     ['ctrlsum-invalid.xml', 'CONTROL_VALUE_INVALID', '/Document/CstmrCdtTrfInitn/GrpHdr/CtrlSum'],
     ['batch-booking-invalid.xml', 'XML_VALUE_INVALID', '/Document/CstmrCdtTrfInitn/PmtInf[1]/BtchBookg'],
     ['amount-precision.xml', 'AMOUNT_PRECISION', '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/Amt/InstdAmt'],
+    [
+      'instruction-id-too-long.xml',
+      'INSTRUCTION_ID_TOO_LONG',
+      '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/PmtId/InstrId',
+    ],
     ['xml-version-unsupported.xml', 'XML_VERSION_UNSUPPORTED', '/Document'],
     ['xml-camt053.xml', 'XML_NOT_PAIN001', '/Document'],
     ['xml-not-pain001.xml', 'XML_NOT_PAIN001', '/Invoice'],

@@ -2,9 +2,12 @@
 // block is not sent as a credit transfer, an equivalent amount is not "amount missing", and the
 // transactions they concern are never handed on as valid payments (so acceptValidLines cannot
 // pay them either). Elements settle deliberately ignores pass. Fixtures: test/fixtures/intake/unsupported.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
 import { runValidate } from '../../../src/cli/commands/validate.js';
+import { withTempDir } from '../../support/tmp.js';
 import { check, FIXTURES, PROFILES } from './helpers.js';
 
 const errorsOf = (r: Awaited<ReturnType<typeof check>>) =>
@@ -54,6 +57,25 @@ describe('pain.001 elements settle cannot carry', () => {
     expect(r.valid).toBe(true);
     expect(r.paymentsSeen).toHaveLength(1);
   });
+
+  it.each([
+    ['Tax', '<Tax><Cdtr><TaxId>974761076</TaxId></Cdtr><TtlTaxAmt Ccy="EUR">25.00</TtlTaxAmt></Tax>'],
+    ['RltdRmtInf', '<RltdRmtInf><RmtId>ADV-1</RmtId></RltdRmtInf>'],
+  ])(
+    'refuses %s (it changes what the creditor can apply the payment to) at its element; the other line passes',
+    async (name, element) => {
+      await withTempDir(async (dir) => {
+        const xml = await readFile(`${FIXTURES}valid/pain001-v09.xml`, 'utf8');
+        // Before the first transaction's RmtInf, where the schema puts it.
+        await writeFile(join(dir, 'with.xml'), xml.replace('<RmtInf>', `${element}\n        <RmtInf>`));
+        const r = await check(relative(FIXTURES, join(dir, 'with.xml')));
+        expect(errorsOf(r)).toEqual([
+          ['ELEMENT_UNSUPPORTED', `/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[1]/${name}`],
+        ]);
+        expect(r.paymentsSeen.map((p) => p.endToEndId)).toEqual(['E2E-Y2']);
+      });
+    },
+  );
 
   it('refuses an element it does not know at all, rather than ignore it', async () => {
     const { Pain001Reader } = await import('../../../src/formats/pain001/read-pain001.js');

@@ -109,9 +109,9 @@ const suite: EngineSuite = (name, open) => {
       });
       expect(response.status).toBe(201);
       sandbox.advance(86_400_000);
-      await night('returns-night-3'); // the return is fetched
+      await night('returns-night-3'); // the return is fetched and reported the same night
       sandbox.advance(86_400_000);
-      await night('returns-night-4'); // and reported
+      await night('returns-night-4'); // and not reported again
       statusFiles = await readdir(join(dir, 'acme', 'status'));
     });
     afterAll(async () => {

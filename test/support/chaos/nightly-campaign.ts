@@ -1,5 +1,5 @@
 // The chaos campaign: the whole nightly chain — pickup → submit → approve →
-// status → status report → fetch → export → reconcile, i.e. `settle run nightly` — in a child
+// status → fetch → status report → export → reconcile, i.e. `settle run nightly` — in a child
 // process against the sandbox bank with its faults on (5xx, 429, latency, lost responses, token
 // revocation, duplicated and reordered webhooks, on the payment, basket, token, account,
 // balance and transaction routes), the company's folders on a real OpenSSH server reached
@@ -55,7 +55,7 @@ const FOLDERS = {
 };
 const STATEMENT_FORMATS = ['camt.053.001.02', 'csv'] as const;
 const STATEMENT_SUFFIXES = ['camt.053.001.02.xml', 'csv'];
-const STEPS = ['pickup', 'submit', 'approve', 'status', 'status-report', 'fetch', 'export', 'consents', 'reconcile'];
+const STEPS = ['pickup', 'submit', 'approve', 'status', 'fetch', 'status-report', 'export', 'consents', 'reconcile'];
 
 export interface ChaosOptions {
   /** How many times a child is started and SIGKILLed. */
