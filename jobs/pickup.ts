@@ -110,6 +110,16 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const fileStore = await deps.fileStore(company);
     const { inbox, archive, error } = company.folders;
     for (const dir of [inbox, archive, error]) await fileStore.ensureDir(dir);
+    // A run stopped between a move's two steps left the file under its inbox name as well; it
+    // was taken already (the ledger has it), so the move is finished, never the file read again.
+    for (const moved of await fileStore.finishMoves(inbox)) {
+      deps.logger.warn('an interrupted move out of the inbox was finished', {
+        company: company.id,
+        file: moved.name,
+        movedTo: moved.to,
+      });
+      picked.push({ company: company.id, name: moved.name, outcome: 'healed', payments: 0, movedTo: moved.to });
+    }
     // A run killed while writing NAME.errors.* left NAME.errors.*.part: the file stayed in the
     // inbox and is refused again under a free name, so nothing writes over the leftover.
     await removeStaleParts(fileStore, error, deps.clock, deps.logger);
