@@ -44,7 +44,7 @@ const WORDS: Record<Refusal, string> = {
 
 const ADVICE = {
   other: 'Put the file itself there, not a link or anything else.',
-  // A move settle stopped between link and unlink is finished by the next run (./move-claim.ts);
+  // A move settle stopped between link and unlink is finished by the next run (./move-intent.ts);
   // a second name left here is someone else's.
   'hard-link': 'Put a copy of the file there, not a second name of it.',
 };

@@ -2,7 +2,7 @@
 // Paths are always relative to the store's root and use '/' as separator; every path is
 // checked by ./safe-path.ts before it touches a file system (ERR_FILE_NAME_UNSAFE).
 import type { Readable } from 'node:stream';
-import type { FinishedMove } from './move-claim.js';
+import type { FinishedMove } from './move-intent.js';
 
 export type { FinishedMove };
 
@@ -78,7 +78,7 @@ export interface FileStore {
   move(from: string, to: string): Promise<MoveOutcome>;
   /**
    * Finishes the moves out of `dir` that a crash left half done, so no file stays there under a
-   * second name (local folders: link then unlink, ./move-claim.ts); returns what it finished.
+   * second name (local folders: link then unlink, ./move-intent.ts); returns what it finished.
    */
   finishMoves(dir: string): Promise<FinishedMove[]>;
   /** Creates the folder and its parents; no error when it exists. */

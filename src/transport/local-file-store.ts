@@ -10,7 +10,7 @@ import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
-import { claimOf, claimPath, finishMoves, type FinishedMove } from './move-claim.js';
+import { intentOf, intentPath, finishMoves, type FinishedMove } from './move-intent.js';
 import { checkRelativePath, normalizeRelativePath, splitPath } from './safe-path.js';
 import { partPath } from './part-name.js';
 
@@ -217,11 +217,11 @@ export class LocalFileStore implements FileStore {
     const source = await this.inside(from, 'move');
     const target = await this.inside(to, 'move');
     if (source === target) return 'already-there';
-    const claim = claimPath(from);
+    const intent = intentPath(from);
     try {
-      // The claim first (./move-claim.ts): a crash between link and unlink is recognised and
+      // The intent first (./move-intent.ts): a crash between link and unlink is recognised and
       // finished by the next run (finishMoves) instead of leaving a file with two links.
-      if (claim) await this.writeAtomic(claim, claimOf(normalizeRelativePath(to), await lstat(source)));
+      if (intent) await this.writeAtomic(intent, intentOf(normalizeRelativePath(to), await lstat(source)));
       // link + unlink refuses an existing target atomically (rename(2) would replace it).
       try {
         await link(source, target);
@@ -248,11 +248,11 @@ export class LocalFileStore implements FileStore {
     } catch (error) {
       throw this.fail('move', from, error);
     } finally {
-      if (claim) await this.remove(claim).catch(() => undefined);
+      if (intent) await this.remove(intent).catch(() => undefined);
     }
   }
 
-  /** Finishes the moves out of `dir` that a crash left between link and unlink (./move-claim.ts). */
+  /** Finishes the moves out of `dir` that a crash left between link and unlink (./move-intent.ts). */
   async finishMoves(dir: string): Promise<FinishedMove[]> {
     try {
       return await finishMoves({ abs: (path, folder) => this.inside(path, 'finishMoves', folder) }, dir);

@@ -1,8 +1,8 @@
 // A run stopped between the two steps of a local move (link, then unlink) leaves the payment
 // file under its inbox name and its archive name at once. The next run recognises its own
-// half-done move by the claim the move wrote before the link (same device and inode in both
+// half-done move by the intent the move wrote before the link (same device and inode in both
 // places) and finishes it: the inbox name goes, the file is not read again, and nothing is paid
-// twice. A second name nobody claimed (a link planted in the inbox) is still refused.
+// twice. A second name nobody meant to move (a link planted in the inbox) is still refused.
 import { link, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe('a move out of the inbox stopped between link and unlink', () => {
     };
     void runPickup({ ...deps, fileStore: () => Promise.resolve(stopped) }, [company]);
     expect(await crashPoint).toEqual({ from: 'inbox/pay-1.csv', to: 'archive/2026-01-05/pay-1.csv' });
-    // The state the crash leaves: one file under two names, and the move's claim beside it.
+    // The state the crash leaves: one file under two names, and the move's intent beside it.
     const inboxName = join(company.root, 'inbox', 'pay-1.csv');
     const archived = join(company.root, 'archive', '2026-01-05', 'pay-1.csv');
     expect((await stat(inboxName)).nlink).toBe(2);
@@ -76,11 +76,11 @@ describe('a move out of the inbox stopped between link and unlink', () => {
     expect(await payments()).toEqual(['E2E-1', 'E2E-2']);
   });
 
-  it('does not finish what it did not start: a second name without a fitting claim is refused', async () => {
+  it('does not finish what it did not start: a second name without a fitting intent is refused', async () => {
     const elsewhere = join(dir, 'kept-elsewhere.csv');
     await writeFile(elsewhere, CSV);
     await link(elsewhere, join(company.root, 'inbox', 'planted.csv'));
-    // A claim naming another file than the one under this name does not fit: it is only removed.
+    // An intent naming another file than the one under this name does not fit: it is only removed.
     await mkdir(join(company.root, 'archive'), { recursive: true });
     await writeFile(join(company.root, 'archive', 'other.csv'), CSV);
     const other = await stat(join(company.root, 'archive', 'other.csv'));
