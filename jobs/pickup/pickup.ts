@@ -105,6 +105,16 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     const fileStore = await deps.fileStore(company);
     const { inbox, archive, error } = company.folders;
     for (const dir of [inbox, archive, error]) await fileStore.ensureDir(dir);
+    // A run stopped between a move's two steps left the file under its inbox name as well; it
+    // was taken already (the ledger has it), so the move is finished, never the file read again.
+    for (const moved of await fileStore.finishMoves(inbox)) {
+      deps.logger.warn('an interrupted move out of the inbox was finished', {
+        company: company.id,
+        file: moved.name,
+        movedTo: moved.to,
+      });
+      picked.push({ company: company.id, name: moved.name, outcome: 'healed', payments: 0, movedTo: moved.to });
+    }
     // A run killed while writing NAME.errors.* left NAME.errors.*.part: the file stayed in the
     // inbox and is refused again under a free name, so nothing writes over the leftover.
     await removeStaleParts(fileStore, error, deps.clock, deps.logger);
@@ -117,9 +127,10 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     );
     const marker = company.intake.readyMarker;
     const earlier = deps.earlierLooks?.get(company.id);
-    const { stable, skipped, others, orphanMarkers } = await takeStableFiles(fileStore, inbox, {
+    const { stable, skipped, others, orphanMarkers, waiting } = await takeStableFiles(fileStore, inbox, {
       pattern,
       settleMs: company.intake.stableFor,
+      maxFiles: company.intake.maxFilesPerRun,
       // file times are real time, so the stable check uses the system clock, not deps.clock
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
       ...(marker ? { marker } : {}),
@@ -138,6 +149,7 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
         });
       else deps.logger.info('inbox file not taken yet', { company: company.id, file: s.name, reason: s.reason });
     }
+    if (waiting) picked.push(overTheCap(deps, company, waiting));
     const debtorCheck = stable.length === 0 ? undefined : await deps.debtorAccounts?.(company);
     if (debtorCheck !== undefined && typeof debtorCheck !== 'function') {
       // Without the account list no line can be checked; the files are not at fault: they wait.
@@ -176,6 +188,23 @@ export async function runPickup(deps: PickupDeps, companies: readonly CompanyCon
     }
   }
   return picked;
+}
+
+/**
+ * More files than `intake.maxFilesPerRun` could be taken: the first of those left over stands
+ * for them in the run's report (one line, not one per file), and all wait for the next run.
+ */
+function overTheCap(deps: PickupDeps, company: CompanyConfig, waiting: { first: string; count: number }): PickedFile {
+  const cap = company.intake.maxFilesPerRun;
+  const waitingFor = `the next run: this run took at most the first ${cap} files by name (intake.maxFilesPerRun); ${waiting.count} file(s) wait, from this one on`;
+  deps.logger.warn('more inbox files than one run takes: the rest wait for the next run', {
+    company: company.id,
+    taken: cap,
+    waiting: waiting.count,
+    first: waiting.first,
+  });
+  const movedTo = posix.join(company.folders.inbox, waiting.first);
+  return { company: company.id, name: waiting.first, outcome: 'waiting', payments: 0, movedTo, waitingFor };
 }
 
 /** One company's inbox: what the steps of a pickup share. */

@@ -50,13 +50,21 @@ export async function takeReceivables(
   const dir = company.folders.receivables;
   if (!dir) return [];
   await files.ensureDir(dir);
+  // A move out of the folder that a stopped run left half done is finished, the file not read again.
+  const results: ReceivablesFileResult[] = (await files.finishMoves(dir)).map((moved) => {
+    deps.logger.warn('an interrupted move out of the receivables folder was finished', {
+      company: company.id,
+      file: moved.name,
+      movedTo: moved.to,
+    });
+    return { company: company.id, name: moved.name, outcome: 'healed', receivables: 0, movedTo: moved.to };
+  });
   const { stable, others } = await takeStableFiles(files, dir, {
     pattern: /\.(csv|txt)$/i,
     settleMs: company.intake.stableFor,
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
   });
   await reportOthers(deps, company.id, others);
-  const results: ReceivablesFileResult[] = [];
   for (const entry of stable) {
     const result = await takeOne(deps, company, files, dir, entry);
     if (!result) continue;

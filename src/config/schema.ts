@@ -118,6 +118,8 @@ const intake = z
       .optional(),
     duplicateWindow: duration('14d'),
     maxFileSize: byteSize(DEFAULT_MAX_FILE_BYTES),
+    /** Files taken from the inbox in one run, the first by name; the rest wait for the next run. */
+    maxFilesPerRun: z.number().int().min(1).default(10_000),
   })
   .superRefine((intake, ctx) => {
     // Without a marker the only sign that a writer is done is that the file stopped changing.

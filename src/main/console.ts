@@ -39,7 +39,7 @@ function reloadable(config: Readonly<Config>) {
 
 export async function startConsole(
   app: App,
-  overrides: Partial<Pick<ConsoleOptions, 'pages' | 'actions'>> = {},
+  overrides: Partial<Pick<ConsoleOptions, 'pages' | 'actions' | 'refusalFlushMs'>> = {},
 ): Promise<RunningConsole | undefined> {
   const { config } = app;
   const c = config.console;

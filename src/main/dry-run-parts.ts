@@ -133,6 +133,8 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
       record(`would move ${from} → ${to}`);
       return Promise.resolve('moved');
     },
+    // A dry run finishes nothing; the real run finishes an interrupted move.
+    finishMoves: () => Promise.resolve([]),
     ensureDir: () => Promise.resolve(),
     remove(path: string): Promise<void> {
       record(`would remove ${path}`);

@@ -52,6 +52,8 @@ export interface ServeOptions {
   notifiers?: readonly Notifier[];
   /** How long a fetch triggered by account events waits to gather more events (default 20 s). */
   eventFetchDelayMs?: number;
+  /** How often the console writes refused minutes to the audit trail (tests; default 15 s). */
+  refusalFlushMs?: number;
   /** Reads the configuration again for a reload (the CLI's --config and environment); absent: reload refuses. */
   loadConfig?: () => Readonly<Config>;
 }
@@ -171,7 +173,7 @@ export async function startServe(app: App, options: ServeOptions = {}): Promise<
   }
   let consoleServer: RunningConsole | undefined;
   try {
-    consoleServer = await startConsole(app);
+    consoleServer = await startConsole(app, options.refusalFlushMs ? { refusalFlushMs: options.refusalFlushMs } : {});
   } catch (error) {
     await server.close();
     throw error;

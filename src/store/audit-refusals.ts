@@ -3,8 +3,10 @@
 // atomic upsert, on both engines, however many instances share the database. A minute that is
 // over becomes one audit entry (`console.refused`) with its count, and its row goes: hammering a
 // form adds at most one entry per person, route, company and minute to the trail, which is never
-// purged. Closed minutes are written at the next refusal and whenever the trail is read
-// (`flush`: the console's Audit page, `settle audit list|verify`).
+// purged. Closed minutes are written at the next refusal, whenever the trail is read (`flush`:
+// the console's Audit page, `settle audit list|verify`) and by the console's timer, so a burst
+// is in the trail within about a minute even if nothing else happens; a console that closes
+// writes its open minute as well (`flush({ open: true })`).
 import type { Clock } from '../domain/clock.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
@@ -58,18 +60,20 @@ export class AuditRefusals {
   /**
    * Writes each minute that is over as one audit entry with its count, and deletes its row, in
    * one transaction: two instances flushing at once write each minute once (the second waits on
-   * the rows' locks and then finds them gone). Returns the entries written.
+   * the rows' locks and then finds them gone). `open` writes the minute still running too (a
+   * console that closes): refusals counted after it in the same minute, by another instance, make
+   * a second entry for that minute, never a lost count. Returns the entries written.
    */
-  async flush(): Promise<number> {
+  async flush(options: { open?: boolean } = {}): Promise<number> {
     const now = minuteOf(this.clock.now());
-    const waiting = await this.db.knex<Row>('audit_refusals').select('minute').where('minute', '<', now).first();
+    const over = <Q extends { where: (column: string, op: string, value: string) => Q }>(query: Q): Q =>
+      options.open ? query : query.where('minute', '<', now);
+    const waiting = await over(this.db.knex<Row>('audit_refusals').select('minute')).first();
     if (!waiting) return 0;
     return this.db.transaction(async (trx) => {
       const rows = await forUpdate(
         trx,
-        trx<Row>('audit_refusals')
-          .select('*')
-          .where('minute', '<', now)
+        over(trx<Row>('audit_refusals').select('*'))
           .orderBy(['minute', 'person', 'route', 'company'])
           .limit(FLUSH_BATCH),
       );

@@ -44,10 +44,9 @@ const WORDS: Record<Refusal, string> = {
 
 const ADVICE = {
   other: 'Put the file itself there, not a link or anything else.',
-  // A move is link + unlink (./local-file-store.ts): a process stopped between the two leaves
-  // the file under both names, the other one in archive/ or error/.
-  'hard-link':
-    'Put a copy of the file there, not a second name of it; if settle was stopped while moving it, its other name is in archive/ or error/ and this one can be removed.',
+  // A move settle stopped between link and unlink is finished by the next run (./move-intent.ts);
+  // a second name left here is someone else's.
+  'hard-link': 'Put a copy of the file there, not a second name of it.',
 };
 
 /** ERR_FILE_NOT_REGULAR: the entry is not a regular file (or was swapped while being opened). */

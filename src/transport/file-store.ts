@@ -2,6 +2,9 @@
 // Paths are always relative to the store's root and use '/' as separator; every path is
 // checked by ./safe-path.ts before it touches a file system (ERR_FILE_NAME_UNSAFE).
 import type { Readable } from 'node:stream';
+import type { FinishedMove } from './move-intent.js';
+
+export type { FinishedMove };
 
 /** A regular file in a folder listing. Directories and other kinds are not listed. */
 export interface FileEntry {
@@ -73,6 +76,11 @@ export interface FileStore {
    * two steps heals on re-run); when `to` exists with different bytes, ERR_FILE_TARGET_EXISTS.
    */
   move(from: string, to: string): Promise<MoveOutcome>;
+  /**
+   * Finishes the moves out of `dir` that a crash left half done, so no file stays there under a
+   * second name (local folders: link then unlink, ./move-intent.ts); returns what it finished.
+   */
+  finishMoves(dir: string): Promise<FinishedMove[]>;
   /** Creates the folder and its parents; no error when it exists. */
   ensureDir(dir: string): Promise<void>;
   /** True when a regular file exists at `path`. */

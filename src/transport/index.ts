@@ -1,6 +1,7 @@
 export type {
   FileEntry,
   FileStore,
+  FinishedMove,
   FolderScan,
   ListOptions,
   MoveOutcome,

@@ -10,7 +10,8 @@ import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
-import { checkRelativePath, splitPath } from './safe-path.js';
+import { intentOf, intentPath, finishMoves, type FinishedMove } from './move-intent.js';
+import { checkRelativePath, normalizeRelativePath, splitPath } from './safe-path.js';
 import { partPath } from './part-name.js';
 
 function errnoOf(error: unknown): string | undefined {
@@ -43,6 +44,8 @@ export class LocalFileStore implements FileStore {
   readonly description: string;
 
   private realRoot: Promise<string> | undefined;
+  /** Called between a move's link and unlink; tests throw here to stand for a crash at that point. */
+  afterLink?: (from: string, to: string) => Promise<void>;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -214,7 +217,11 @@ export class LocalFileStore implements FileStore {
     const source = await this.inside(from, 'move');
     const target = await this.inside(to, 'move');
     if (source === target) return 'already-there';
+    const intent = intentPath(from);
     try {
+      // The intent first (./move-intent.ts): a crash between link and unlink is recognised and
+      // finished by the next run (finishMoves) instead of leaving a file with two links.
+      if (intent) await this.writeAtomic(intent, intentOf(normalizeRelativePath(to), await lstat(source)));
       // link + unlink refuses an existing target atomically (rename(2) would replace it).
       try {
         await link(source, target);
@@ -235,10 +242,22 @@ export class LocalFileStore implements FileStore {
         }
         throw error;
       }
+      await this.afterLink?.(from, to);
       await unlink(source);
       return 'moved';
     } catch (error) {
       throw this.fail('move', from, error);
+    } finally {
+      if (intent) await this.remove(intent).catch(() => undefined);
+    }
+  }
+
+  /** Finishes the moves out of `dir` that a crash left between link and unlink (./move-intent.ts). */
+  async finishMoves(dir: string): Promise<FinishedMove[]> {
+    try {
+      return await finishMoves({ abs: (path, folder) => this.inside(path, 'finishMoves', folder) }, dir);
+    } catch (error) {
+      throw this.fail('finishMoves', dir, error);
     }
   }
 

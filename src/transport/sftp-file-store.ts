@@ -8,7 +8,7 @@ import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { kindOf, longerThanListed, notRegularFile } from './entry-kind.js';
-import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
+import type { FileEntry, FileStore, FinishedMove, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
@@ -290,6 +290,11 @@ export class SftpFileStore implements FileStore {
       await call((cb) => sftp.unlink(to, cb)).catch(() => undefined);
       await call((cb) => sftp.rename(from, to, cb));
     }
+  }
+
+  /** Nothing to finish: a move is one SSH_FXP_RENAME, which the server does or does not do. */
+  finishMoves(): Promise<FinishedMove[]> {
+    return Promise.resolve([]);
   }
 
   async move(from: string, to: string): Promise<MoveOutcome> {

@@ -46,6 +46,11 @@ export interface StableFilesOptions {
    * see, or saw otherwise, is looked at twice as without it.
    */
   earlier?: EarlierLook;
+  /**
+   * Files taken in one look at most (`intake.maxFilesPerRun`): the first by name, so a flooded
+   * inbox is worked through in a stable order, the rest counted in `waiting` for the next run.
+   */
+  maxFiles?: number;
 }
 
 export interface EarlierLook {
@@ -87,6 +92,8 @@ export interface StableFiles {
   others: OtherEntry[];
   /** Marker files whose file is gone (taken by an earlier run): the caller removes them. */
   orphanMarkers: string[];
+  /** Files that could be taken but were over `maxFiles`, the first of them by name: for the next run. */
+  waiting?: { first: string; count: number };
 }
 
 /**
@@ -175,7 +182,11 @@ export async function takeStableFiles(
       skipped.push({ name: entry.name, reason: 'no-marker' });
     else candidates.set(entry.name, entry);
   }
-  if (candidates.size === 0) return { stable: [], skipped, others, orphanMarkers };
+  // The listing is sorted by name, and so are the candidates: the first `maxFiles` are taken.
+  const over = options.maxFiles !== undefined ? [...candidates.keys()].slice(options.maxFiles) : [];
+  for (const name of over) candidates.delete(name);
+  const waiting = over.length > 0 ? { waiting: { first: over[0]!, count: over.length } } : {};
+  if (candidates.size === 0) return { stable: [], skipped, others, orphanMarkers, ...waiting };
 
   const { earlier } = options;
   const seenEarlier = (entry: FileEntry) =>
@@ -205,5 +216,5 @@ export async function takeStableFiles(
     else if (now - Math.floor(again.mtimeMs) < minAgeMs) skipped.push({ name, reason: 'too-new' });
     else stable.push(again);
   }
-  return { stable, skipped, others, orphanMarkers };
+  return { stable, skipped, others, orphanMarkers, ...waiting };
 }

@@ -3,9 +3,14 @@
 // auditor reads all, those about no company too), verified on each view with the head shown in
 // full, broken when an entry it shows was edited in the database (before the last checkpoint
 // too) or moved to another company, and refused actions audited, coalesced per person, route,
-// company and minute: 100 refused POSTs in one minute are one entry with the count 100.
+// company and minute: 100 refused POSTs in one minute are one entry with the count 100, whether
+// the router refused them or the action itself (a viewer's release of a held line). A closed
+// minute is written by the console's timer when nothing else comes, and the open one when the
+// console closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
+import { silentLogger } from '../../src/log/index.js';
+import { createApp } from '../../src/main/app.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../support/mariadb.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
@@ -28,6 +33,7 @@ describe.each(engines)('the Audit page on $name', ({ mariadb }) => {
     if (mariadb) throwaway = await createThrowawayDatabase();
     f = await startConsoleFixture({
       clock,
+      refusalFlushMs: 200,
       auditors: ['Audrey@audit.example'],
       ...(throwaway ? { databaseUrl: throwaway.url } : {}),
     });
@@ -147,4 +153,88 @@ describe.each(engines)('the Audit page on $name', ({ mariadb }) => {
     expect((await f.app.store.audit.list()).length).toBe(before + 1);
     expect((await f.app.store.audit.verify()).ok).toBe(true);
   }, 60_000);
+
+  it('audits 50 POSTs the action itself refuses (a viewer releasing a held line) in one minute as one entry', async () => {
+    clock.advance(60_000);
+    const vera = await signedIn(f, 'vera');
+    const token = Client.token(await (await vera.request('/console/?company=acme')).text());
+    const before = (await f.app.store.audit.list()).length;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        vera.request('/console/held/H-1/release', { form: { company: 'acme', _csrf: token, reason: 'let it go' } }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 403));
+    expect(await responses[0]!.text()).toContain('Only an operator of this company may release');
+    // Counted, not written one by one: the minute is still open.
+    expect((await f.app.store.audit.list()).length).toBe(before);
+    clock.advance(60_000);
+    await waitFor(async () => (await f.app.store.audit.list()).length > before);
+    const added = (await f.app.store.audit.list()).slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      action: 'console.refused',
+      actor: 'local:vera',
+      subject: { type: 'console', id: '/console/held/:id/release' },
+      company: 'acme',
+      details: { count: 50, needed: 'operator', person: 'vera@acme.example' },
+    });
+    expect((await f.app.store.audit.verify()).ok).toBe(true);
+  }, 60_000);
+
+  it("writes a closed minute by the console's timer, with no later refusal or view of the trail", async () => {
+    clock.advance(60_000);
+    const vera = await signedIn(f, 'vera');
+    const token = Client.token(await (await vera.request('/console/?company=acme')).text());
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await vera.request('/console/audit/checkpoint', { form: { company: 'acme', _csrf: token } })).status,
+      ).toBe(403);
+    const before = (await f.app.store.audit.list()).length;
+    clock.advance(60_000);
+    // Nobody asks for anything now: only the timer (every 200 ms here) can write the minute.
+    await waitFor(async () => (await f.app.store.audit.list()).length > before);
+    const [entry] = (await f.app.store.audit.list()).slice(before);
+    expect(entry).toMatchObject({ action: 'console.refused', details: { count: 3, needed: 'operator' } });
+  }, 60_000);
 });
+
+describe('a console that closes', () => {
+  it('writes the minute still open to the audit trail', async () => {
+    const f = await startConsoleFixture({ clock: new ManualClock(new Date()) });
+    try {
+      const vera = await signedIn(f, 'vera');
+      const token = Client.token(await (await vera.request('/console/?company=acme')).text());
+      for (let i = 0; i < 4; i++)
+        expect(
+          (await vera.request('/console/held/H-9/drop', { form: { company: 'acme', _csrf: token, reason: 'dup' } }))
+            .status,
+        ).toBe(403);
+      expect((await f.app.store.audit.list()).filter((e) => e.action === 'console.refused')).toHaveLength(0);
+      await f.serve.stop();
+      const reopened = await createApp(f.config, silentLogger());
+      try {
+        const refused = (await reopened.store.audit.list()).filter((e) => e.action === 'console.refused');
+        expect(refused).toHaveLength(1);
+        expect(refused[0]).toMatchObject({
+          subject: { id: '/console/held/:id/drop' },
+          details: { count: 4, needed: 'operator' },
+        });
+        expect(await reopened.db.knex('audit_refusals').select('minute')).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await f.close();
+    }
+  }, 90_000);
+});
+
+/** Waits (up to 5 s) until `done` holds; the console's timer writes within its interval. */
+async function waitFor(done: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 5_000;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('not written within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -32,6 +32,8 @@ export const OIDC_SECRET = 'test-oidc-client-secret-0123456789';
 
 export interface ConsoleFixture {
   dir: string;
+  /** The loaded configuration, to open the install again after `serve.stop()`. */
+  config: ReturnType<typeof loadConfig>;
   app: App;
   serve: RunningServe;
   /** http://127.0.0.1:PORT (no path). */
@@ -53,6 +55,8 @@ export async function startConsoleFixture(
     auditors?: readonly string[];
     databaseUrl?: string;
     payrollAccounts?: readonly string[];
+    /** How often the console writes refused minutes to the audit trail (ms). */
+    refusalFlushMs?: number;
   } = {},
 ): Promise<ConsoleFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-console-'));
@@ -114,7 +118,11 @@ ${options.locales?.beta ? `    locale: ${options.locales.beta}\n` : ''}    peopl
   };
   const config = loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env });
   const app = await createApp(config, options.logger ?? silentLogger(), options.clock);
-  const serve = await startServe(app, { scheduler: false, port: 0 });
+  const serve = await startServe(app, {
+    scheduler: false,
+    port: 0,
+    ...(options.refusalFlushMs ? { refusalFlushMs: options.refusalFlushMs } : {}),
+  });
   const base = serve.consoleUrl!.replace(/\/console\/$/, '');
   provider.start(
     { clientId: 'settle-console', clientSecret: OIDC_SECRET, redirectUri: `${base}/console/sign-in/oidc/callback` },
@@ -125,6 +133,7 @@ ${options.locales?.beta ? `    locale: ${options.locales.beta}\n` : ''}    peopl
   );
   return {
     dir,
+    config,
     app,
     serve,
     base,

@@ -255,8 +255,15 @@ describe('console pages in a browser', () => {
       const generic = (await f.app.store.audit.list()).filter(
         (e) => e.action === 'console /console/approvals/:id/link',
       );
-      // Olga's refused request is recorded by the router (status 403); Alma's shown link is not doubled.
-      expect(generic.map((e) => e.actor)).toEqual(['local:olga']);
+      // Alma's shown link is not doubled; Olga's refusal is counted as a refusal (coalesced per minute).
+      expect(generic).toEqual([]);
+      await f.app.store.auditRefusals.flush({ open: true });
+      const refusals = (await f.app.store.audit.list()).filter(
+        (e) => e.action === 'console.refused' && e.subject.id === '/console/approvals/:id/link',
+      );
+      expect(refusals.map((e) => [e.actor, e.details])).toEqual([
+        ['local:olga', expect.objectContaining({ count: 1, needed: 'approver', company: 'acme' })],
+      ]);
     },
     TEST_MS,
   );
@@ -308,11 +315,14 @@ describe('console pages in a browser', () => {
       });
       expect(refused.status()).toBe(403);
       expect((await store.bulks.get(unknown!.id))!.state).toBe('unknown');
+      // Counted like the router's refusals, one entry per person, route, company and minute.
+      await store.auditRefusals.flush({ open: true });
       expect((await store.audit.list()).at(-1)).toMatchObject({
         actor: 'local:vera',
-        action: 'console /console/bulks/:id/resolve',
+        action: 'console.refused',
+        subject: { type: 'console', id: '/console/bulks/:id/resolve' },
         origin: 'console@127.0.0.1',
-        details: { outcome: 'status 403' },
+        details: { count: 1, needed: 'operator', company: 'acme' },
       });
 
       const olga = await signIn('olga');

@@ -45,6 +45,8 @@ export interface ConsoleOptions {
   /** console.signInLimit: failed password sign-ins allowed per user name and per address in the window. */
   signInLimit?: SignInLimit;
   logger: Logger;
+  /** How often refused minutes are written to the audit trail (default REFUSAL_FLUSH_MS, refusal-timer.ts). */
+  refusalFlushMs?: number;
   /** Default: CONSOLE_PAGES and CONSOLE_ACTIONS of ./pages/index.ts (tests add their own). */
   pages?: readonly ConsolePage[];
   actions?: readonly ConsoleAction[];

@@ -114,8 +114,13 @@ export function auditOrigin(origin: ActionOrigin): string {
  * What an action answers. `audited: true` says the action wrote its own, specific audit entry
  * for the change it made (with who, what, when and auditOrigin), so the router adds no generic
  * one: one entry per change. Refusals and failures leave it out and get the router's entry.
+ * `refusedRole` says the action refused the person for a role they lack (`roleRefusal`): the
+ * router counts it like its own refusals, one entry per person, route, company and minute, so
+ * hammering an action that refuses cannot grow the trail either.
  */
-export type ActionResult = ({ redirect: string } | { status: number; title: string; body: Html }) & {
+export type ActionResult = (
+  { redirect: string } | { status: number; title: string; body: Html; refusedRole?: Role }
+) & {
   audited?: true;
 };
 

@@ -4,7 +4,8 @@
 // Every action is written to the audit trail here — who, what, when, from which address and
 // with what outcome — so no action can forget it; an action that wrote its own, more specific
 // entry for its change says so (`audited: true`) and gets no second one. An action refused for
-// a missing role is audited too, counted per person, route, company and minute
+// a missing role, by the gate or by the action itself (`refusedRole`), is audited by one
+// function, `refusal`: counted per person, route, company and minute
 // (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages
 // (`auditors: true`) also let in the install-wide auditors of console.auditors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -192,19 +193,21 @@ export function registerRoutes(
         title: t('console.refused.title'),
         body: render(<p>{t('console.refused.csrf')}</p>),
       });
+    // Every refusal for a missing role, the gate's and the action's own, is counted here alone.
+    const refusal = (user: ConsoleUser, company: string | undefined, needed: Role) =>
+      deps.store.auditRefusals.record({
+        person: user.person,
+        actor: user.id,
+        route: a.path,
+        ...(company === undefined ? {} : { company }),
+        origin: auditOrigin({ actor: user.id, address: req.ip }),
+        needed,
+      });
     const g = await gate(
       req,
       reply,
       { route: a, company: form.company ?? req.query.company, session },
-      (user, company) =>
-        deps.store.auditRefusals.record({
-          person: user.person,
-          actor: user.id,
-          route: a.path,
-          ...(company === undefined ? {} : { company }),
-          origin: auditOrigin({ actor: user.id, address: req.ip }),
-          needed: a.role,
-        }),
+      (user, company) => refusal(user, company, a.role),
     );
     if (!('user' in g)) return g;
     const origin = { actor: g.user.id, address: req.ip };
@@ -225,7 +228,8 @@ export function registerRoutes(
       await audit(options, { action: a, request, outcome: 'failed' });
       throw error;
     }
-    if (!result.audited)
+    if ('refusedRole' in result && result.refusedRole) await refusal(g.user, g.company, result.refusedRole);
+    else if (!result.audited)
       await audit(options, {
         action: a,
         request,

@@ -9,6 +9,7 @@ import { render } from '../../html/index.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from './pages/index.js';
+import { flushRefusalsByTimer } from './refusal-timer.js';
 import { registerRoutes } from './router.js';
 import { CONSOLE_PREFIX } from './session.js';
 import { registerSignIn, sendHtml } from './sign-in.js';
@@ -89,6 +90,7 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
   app.get('/', async (_req, reply) => reply.redirect(`${CONSOLE_PREFIX}/`, 303));
   registerSignIn(app, options, { secure, baseUrl: () => baseUrl });
   registerRoutes(app, options, { pages: options.pages ?? CONSOLE_PAGES, actions: options.actions ?? CONSOLE_ACTIONS });
+  flushRefusalsByTimer(app, options);
   return {
     app,
     setBaseUrl(url) {

@@ -16,6 +16,7 @@ import {
   payrollAccounts,
   payrollViewer,
   problem,
+  roleRefusal,
   visibleLine,
   VisibleTotals,
   when,
@@ -263,7 +264,7 @@ export const showLinkAction: ConsoleAction = {
   async handle(deps, req) {
     // The shell checked the role already; the link is an approver's only, so this checks again.
     if (!hasRole(req, 'approver'))
-      return problem('Not allowed', 'Only an approver of this company may see an approval link.', 403);
+      return roleRefusal('approver', 'Only an approver of this company may see an approval link.');
     const id = req.params.id ?? '';
     const basket = await deps.store.consoleViews.basket(req.company, id);
     if (!basket) return problem('No such basket', 'The company has no signing basket with this id.', 404);

@@ -9,7 +9,7 @@ import { normaliseIdentity } from '../../../domain/person.js';
 import { render } from '../../../html/index.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type PageRequest } from '../page.js';
-import { CsrfField, hasRole, problem, withQuery } from './parts.js';
+import { CsrfField, hasRole, problem, roleRefusal, withQuery } from './parts.js';
 
 /** Who may decide about and assign findings: finance, and operators who run the install. */
 export const DECIDERS = ['finance', 'operator'] as const;
@@ -76,7 +76,7 @@ export function Assignment({ req, finding: f }: { req: PageRequest; finding: Sto
 }
 
 const notAllowed = () =>
-  problem('Not allowed', 'Only finance (or an operator) of this company may decide about findings.', 403);
+  roleRefusal('finance', 'Only finance (or an operator) of this company may decide about findings.');
 
 /** The list the person came from, filters kept, the action's own fields left out. */
 const back = (req: PageRequest, anchor = '') => withQuery(LIST, req, {}) + anchor;

@@ -1,16 +1,17 @@
 // What the operator's pages share (Unknown bulks, Held, Cancellations): the role check inside
 // each action, the reason every decision carries, the forms, and the answer to a refusal of the
 // use case (jobs/) in the reader's words. The router lets every person of the company reach
-// these actions and the action refuses a non-operator itself (403), so the router records the
-// refusal in the audit trail like any other outcome.
+// these actions and the action refuses a non-operator itself (403, `roleRefusal`), which the
+// router audits like its own refusals: counted per person, route, company and minute.
 import { isSettleError } from '../../../domain/errors.js';
+import type { Role } from '../../../domain/roles.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import type { Child } from '../../../html/index.js';
-import { CsrfField, hasRole, problem } from './parts.js';
+import { CsrfField, hasRole, problem, roleRefusal } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
 /** The role that decides about bulks, held lines and cancellations. */
-export const OPERATOR = 'operator';
+export const OPERATOR: Role = 'operator';
 
 export function isOperator(req: PageRequest): boolean {
   return hasRole(req, OPERATOR);
@@ -18,7 +19,7 @@ export function isOperator(req: PageRequest): boolean {
 
 /** The refusal for anyone but an operator of the company, or undefined for an operator. */
 export function refuseUnlessOperator(req: ActionRequest, what: string): ActionResult | undefined {
-  return isOperator(req) ? undefined : problem('Not allowed', `Only an operator of this company may ${what}.`, 403);
+  return isOperator(req) ? undefined : roleRefusal(OPERATOR, `Only an operator of this company may ${what}.`);
 }
 
 /** The answer of a cancellation when the console was built without the bank (ConsoleDeps.operations). */

@@ -15,7 +15,7 @@ import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
-import type { ConsoleDeps, PageRequest } from '../page.js';
+import type { ActionResult, ConsoleDeps, PageRequest } from '../page.js';
 
 /** Text shown where a value is hidden from a person without the payroll role. */
 export const PAYROLL_HIDDEN = 'payroll (hidden)';
@@ -168,6 +168,14 @@ export function visibleLine(deps: ConsoleDeps, req: PageRequest, p: StoredPaymen
 /** The hidden CSRF field every form carries. */
 export function CsrfField({ req }: { req: PageRequest }) {
   return <input type="hidden" name="_csrf" value={req.csrfToken} />;
+}
+
+/**
+ * The 403 of an action that refuses a person lacking `needed` (a role the router's check does not
+ * cover): the router audits it as a refusal, coalesced per person, route, company and minute.
+ */
+export function roleRefusal(needed: Role, message: string): ActionResult {
+  return { ...problem('Not allowed', message, 403), refusedRole: needed };
 }
 
 /** A page that says what went wrong, in the reader's words. */

@@ -11,7 +11,7 @@ import { Link, render, Table } from '../../../html/index.js';
 import type { StoredSignoff } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { DECIDERS } from './finding-work.js';
-import { CsrfField, hasRole, href, problem, timeZoneOf, when } from './parts.js';
+import { CsrfField, hasRole, href, problem, roleRefusal, timeZoneOf, when } from './parts.js';
 
 const LIST = '/console/reconciliation';
 
@@ -68,7 +68,7 @@ export const signoffAction: ConsoleAction = {
   role: 'finance',
   async handle(deps, req) {
     if (!hasRole(req, ...DECIDERS))
-      return problem('Not allowed', 'Only finance (or an operator) of this company may sign a period off.', 403);
+      return roleRefusal('finance', 'Only finance (or an operator) of this company may sign a period off.');
     const text = (req.form.period ?? '').trim();
     let period: string;
     try {

@@ -13,7 +13,7 @@ import { atStake, FindingAbout } from './finding-about.js';
 import { loadPage } from './load-page.js';
 import { filtered, filterOf, FilterForm } from './finding-filters.js';
 import { Assignment, BulkForm, DECIDERS, RowCheckbox } from './finding-work.js';
-import { CsrfField, hasRole, href, Pager, problem, Totals, when, withQuery } from './parts.js';
+import { CsrfField, hasRole, href, Pager, problem, roleRefusal, Totals, when, withQuery } from './parts.js';
 import { PeriodsSection } from './periods.js';
 import { ReportLinks } from './reports.js';
 
@@ -148,7 +148,7 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
     role: 'finance',
     async handle(deps, req) {
       if (!hasRole(req, ...DECIDERS))
-        return problem('Not allowed', 'Only finance (or an operator) of this company may decide about findings.', 403);
+        return roleRefusal('finance', 'Only finance (or an operator) of this company may decide about findings.');
       const reason = (req.form.reason ?? '').trim();
       if (reason === '')
         return problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400);
