@@ -1,19 +1,15 @@
 // What the operator's pages share (Unknown bulks, Held, Cancellations): the role check inside
 // each action, the reason every decision carries, the forms, and the answer to a refusal of the
-// use case (jobs/) in the reader's words. The router lets every person of the company reach
-// these actions and the action refuses a non-operator itself (403), so the router records the
-// refusal in the audit trail like any other outcome.
+// use case (jobs/) in the reader's words. The router refuses anyone the access table
+// (../access.ts) does not let `operate`; the check here keeps an action safe when called directly.
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import type { Child } from '../../../html/index.js';
-import { CsrfField, hasRole, problem } from './parts.js';
+import { CsrfField, may, problem } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
-/** The role that decides about bulks, held lines and cancellations. */
-export const OPERATOR = 'operator';
-
 export function isOperator(req: PageRequest): boolean {
-  return hasRole(req, OPERATOR);
+  return may(req, 'operate');
 }
 
 /** The refusal for anyone but an operator of the company, or undefined for an operator. */

@@ -204,7 +204,6 @@ async function notOnboarded(
 export const todayPage: ConsolePage = {
   path: '/console/',
   nav: 'nav.today',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const company = deps.companies.find((c) => c.id === req.company);
     const zone = company?.timeZone ?? 'UTC';
