@@ -36,8 +36,11 @@ const READ = [
 /** The reconciliation and what it reads: finance's and payroll's work. */
 const RECONCILE = ['/console/reconciliation', '/console/statements', '/console/periods/:period/:format'] as const;
 
-/** The money held or unknown at the bank and the bank's side of the install. */
-const MONEY_AT_RISK = ['/console/banks', '/console/bulks', '/console/held'] as const;
+/** The money held at pickup or unknown at the bank. */
+const MONEY_AT_RISK = ['/console/bulks', '/console/held'] as const;
+
+/** The bank's side: consents and accounts. */
+const BANKS = ['/console/banks'] as const;
 
 const RUN_INSTALL = ['/console/audit', '/console/cancellations', '/console/payments/:id/cancel'] as const;
 
@@ -51,12 +54,16 @@ export interface RoleAccess {
 export const ACCESS: Readonly<Record<Role, RoleAccess>> = {
   viewer: { landing: TODAY, pages: READ, may: [] },
   approver: { landing: APPROVALS, pages: READ, may: ['show-approval-link'] },
-  finance: { landing: TODAY, pages: [...READ, ...RECONCILE, ...MONEY_AT_RISK], may: ['decide-findings', 'sign-off'] },
-  payroll: { landing: TODAY, pages: [...READ, ...RECONCILE], may: [] },
+  finance: {
+    landing: TODAY,
+    pages: [...READ, ...RECONCILE, ...MONEY_AT_RISK, ...BANKS],
+    may: ['decide-findings', 'sign-off'],
+  },
+  payroll: { landing: TODAY, pages: [...READ, ...RECONCILE, ...MONEY_AT_RISK], may: [] },
   // The approval link is the approver's alone: an operator does not approve payments.
   operator: {
     landing: TODAY,
-    pages: [...READ, ...RECONCILE, ...MONEY_AT_RISK, ...RUN_INSTALL],
+    pages: [...READ, ...RECONCILE, ...MONEY_AT_RISK, ...BANKS, ...RUN_INSTALL],
     may: ['decide-findings', 'sign-off', 'operate', 'verify-audit'],
   },
 };
