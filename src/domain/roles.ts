@@ -1,6 +1,7 @@
-// What a person of a company may see and do. The configuration lists each company's people with
-// their roles (companies[].people); approval notices use them today, the console's access
-// rules will use the same list.
+// Who a person of a company is to settle: the configuration lists each company's people with
+// their roles (companies[].people). The approval notices read the list; what each role may open
+// and do in the console is the one table of src/server/console/access.ts. The three middle
+// roles (approver, finance, payroll) stand side by side: none includes another.
 export const ROLES = ['approver', 'payroll', 'finance', 'operator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -12,17 +13,4 @@ export interface Person {
   roles: readonly Role[];
   /** The language this person reads the console in, before the browser's (src/i18n). */
   locale?: string | undefined;
-}
-
-/**
- * The console's role order: `viewer` < `approver` | `finance` | `payroll` < `operator`.
- * The three middle roles are side by side, not above one another: each adds its own rights, so
- * a finance person does not see payroll lines and an approver does not acknowledge findings.
- * `operator` runs the install and may do what any other role may. Every role may view.
- */
-export function roleAllows(userRoles: Iterable<Role>, needed: Role): boolean {
-  for (const role of userRoles) {
-    if (role === needed || role === 'operator' || needed === 'viewer') return true;
-  }
-  return false;
 }

@@ -45,51 +45,67 @@ export function Table<T>(props: TableProps<T>) {
   // One row a line, as people reading the source (and line-wise tools) expect.
   const lines = body.flatMap((tr) => ['\n', tr]);
   return (
-    <table>
-      <caption class={captionClass}>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) =>
-            typeof h === 'string' ? (
-              <th scope="col">{h}</th>
-            ) : (
-              <th scope="col" class={h.class}>
-                {h.text}
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 && typeof empty === 'string' ? (
+    <Scroll caption={caption}>
+      <table>
+        <caption class={captionClass}>{caption}</caption>
+        <thead>
           <tr>
-            <td colspan={head.length}>{empty}</td>
+            {head.map((h) =>
+              typeof h === 'string' ? (
+                <th scope="col">{h}</th>
+              ) : (
+                <th scope="col" class={h.class}>
+                  {h.text}
+                </th>
+              ),
+            )}
           </tr>
-        ) : (
-          lines
-        )}
-        {'\n'}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.length === 0 && typeof empty === 'string' ? (
+            <tr>
+              <td colspan={head.length}>{empty}</td>
+            </tr>
+          ) : (
+            lines
+          )}
+          {'\n'}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+/**
+ * A table's own region: on a screen narrower than the table (a phone) the table scrolls sideways
+ * inside it, never the page. Named by the caption and focusable, so a keyboard can scroll it too.
+ */
+function Scroll({ caption, children }: { caption: string; children: Child }) {
+  return (
+    <div class="table" role="region" aria-label={caption} tabindex={0}>
+      {children}
+    </div>
   );
 }
 
 /** One record as a vertical table: each row's header cell is the row's scope. */
 export function Facts({ caption, rows }: { caption: string; rows: readonly (readonly [string, Child])[] }) {
   return (
-    <table>
-      <caption>{caption}</caption>
-      <tbody>
-        {rows.map(([name, value]) => [
-          '\n',
-          <tr>
-            <th scope="row">{name}</th>
-            <td>{value}</td>
-          </tr>,
-        ])}
-        {'\n'}
-      </tbody>
-    </table>
+    <Scroll caption={caption}>
+      <table>
+        <caption>{caption}</caption>
+        <tbody>
+          {rows.map(([name, value]) => [
+            '\n',
+            <tr>
+              <th scope="row">{name}</th>
+              <td>{value}</td>
+            </tr>,
+          ])}
+          {'\n'}
+        </tbody>
+      </table>
+    </Scroll>
   );
 }
 

@@ -9,14 +9,11 @@
 // page with no serious or critical violation, and a screenshot of each in test-artifacts/console/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../src/domain/local-date.js';
 import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
-import { payment, paymentFile } from '../store/fixtures.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { SCA_LINK, seedOperatorWorld, seedPagesWorld } from './pages-world.js';
 
 const TEST_MS = 240_000;
-const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
-const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
 
 describe('console pages in a browser', () => {
   let f: ConsoleFixture;
@@ -26,60 +23,7 @@ describe('console pages in a browser', () => {
 
   beforeAll(async () => {
     [f, browser] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), launchBrowser()]);
-    const store = f.app.store;
-    const file = await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-file`), [
-      payment(1, { endToEndId: 'E2E-HOSTILE', creditorName: HOSTILE, remittanceInformation: HOSTILE }),
-      payment(2, {
-        endToEndId: 'E2E-PLAIN',
-        creditorName: 'Kari Nordmann',
-        amount: { minor: 123_450n, currency: 'NOK' },
-      }),
-    ]);
-    ids.file = file.id;
-    const lines = await store.payments.listByFile(file.id);
-    ids.payment = lines.find((p) => p.endToEndId === 'E2E-HOSTILE')!.id;
-    const [bulk] = await store.bulks.createBulks(file.id, [
-      {
-        position: 0,
-        debtorIban: 'NO9386011117947',
-        executionDate: '2026-01-06' as LocalDate,
-        batchBooking: false,
-        paymentIds: lines.map((p) => p.id),
-      },
-    ]);
-    await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
-    const basket = await store.baskets.create('acme', [bulk!.id]);
-    await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
-    await store.baskets.issueLink(basket.id, SCA_LINK, new Date(Date.now() + 86_400_000));
-    ids.basket = basket.id;
-    await store.findings.recordRun('acme', 'run-1', [
-      {
-        id: 'F-UNMATCHED',
-        type: 'unmatched_payment',
-        factHash: 'h1',
-        subject: 'payment E2E-HOSTILE',
-        summary: HOSTILE,
-      },
-    ]);
-    await store.statements.upsertAccount({
-      id: 'acc-1',
-      company: 'acme',
-      iban: 'NO9386011117947',
-      currency: 'NOK',
-      name: HOSTILE,
-    });
-    await store.accountStatus.record('acc-1', 'enabled', new Date('2026-01-04T08:00:00Z'));
-    await store.statementDays.record({
-      accountId: 'acc-1',
-      day: '2026-01-04' as LocalDate,
-      currency: 'NOK',
-      openingMinor: 100_000n,
-      closingMinor: 90_000n,
-      bookedSumMinor: -10_000n,
-      entryCount: 2,
-      continuity: 'ok',
-    });
+    Object.assign(ids, await seedPagesWorld(f.app.store));
   }, TEST_MS);
   afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -100,7 +44,8 @@ describe('console pages in a browser', () => {
     await page.getByLabel('User name').fill(user);
     await page.getByLabel('Password').fill(PASSWORDS[user]);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console\/$/);
+    // Where the console starts for the person: Today, or Approvals for an approver.
+    await page.waitForURL(/\/console\/(approvals\?company=acme)?$/);
     return page;
   };
 
@@ -272,39 +217,16 @@ describe('console pages in a browser', () => {
     'lets operators resolve an unknown bulk, release a held duplicate and cancel with four eyes; refuses a viewer',
     async () => {
       const store = f.app.store;
-      const since = new Date('2026-01-01T00:00:00Z');
-      const op = await store.files.recordAcceptedFile(paymentFile('operator-file'), [
-        payment(1, { endToEndId: 'OP-WAITING', amount: { minor: 5_00n, currency: 'NOK' } }),
-        payment(2, { endToEndId: 'OP-UNKNOWN-1', amount: { minor: 6_00n, currency: 'NOK' } }),
-        payment(3, { endToEndId: 'OP-UNKNOWN-2', amount: { minor: 7_00n, currency: 'NOK' } }),
-      ]);
-      const lines = await store.payments.listByFile(op.id);
-      const [unknown] = await store.bulks.createBulks(op.id, [
-        {
-          position: 0,
-          debtorIban: 'NO9386011117947',
-          executionDate: '2026-01-06' as LocalDate,
-          batchBooking: false,
-          paymentIds: lines.filter((p) => p.endToEndId.startsWith('OP-UNKNOWN')).map((p) => p.id),
-        },
-      ]);
-      await store.bulks.markSending(unknown!.id);
-      await store.bulks.markUnknown(unknown!.id, { title: 'timeout' });
-      const dup = (e2e: string) => payment(9, { endToEndId: e2e, amount: { minor: 9_99n, currency: 'NOK' } });
-      await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, {
-        holdDuplicatesSince: since,
-      });
-      await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-again`), [dup('H-AGAIN')], 0, {
-        holdDuplicatesSince: since,
-      });
+      const { unknownBulk, waiting } = await seedOperatorWorld(store);
+      const unknown = await store.bulks.get(unknownBulk);
       const [held] = (await store.operatorViews.heldPayments('acme')).rows;
-      const waiting = lines.find((p) => p.endToEndId === 'OP-WAITING')!.id;
 
-      // A viewer sees the list but no form; her POST is refused inside the action and recorded.
+      // A viewer does not open the operator's pages (src/server/console/access.ts): no entry in
+      // the navigation, 403 at the address; her POST is refused by the router, nothing changes.
       const vera = await signIn('vera');
-      await vera.goto(`${f.base}/console/bulks?company=acme`);
-      expect(await vera.locator('main').textContent()).toContain(unknown!.id);
-      expect(await vera.locator('main form').count()).toBe(0);
+      expect(await vera.getByRole('link', { name: 'Unknown bulks', exact: true }).count()).toBe(0);
+      expect((await vera.goto(`${f.base}/console/bulks?company=acme`))?.status()).toBe(403);
+      expect(await vera.locator('main').textContent()).not.toContain(unknown!.id);
       const refused = await vera.context().request.post(`${f.base}/console/bulks/${unknown!.id}/resolve?company=acme`, {
         form: {
           _csrf: await vera.locator('input[name=_csrf]').first().inputValue(),

@@ -53,13 +53,13 @@ describe('the audited raw helper', () => {
 describe('components', () => {
   const head = ['Name', { text: 'Amount', class: 'num' }];
 
-  it('Table: a caption, headers scoped to their column, one row a line', () => {
+  it('Table: a caption, headers scoped to their column, one row a line, in a region of its own that scrolls', () => {
     const html = render(
       Table({ caption: 'People', head, rows: [{ n: HOSTILE, a: 5 }], cells: (r) => [r.n, r.a], empty: 'none' }),
     );
     expect(html).toBe(
-      '<table><caption>People</caption><thead><tr><th scope="col">Name</th><th scope="col" class="num">Amount</th></tr></thead>' +
-        `<tbody>\n<tr><td>${ESCAPED}</td><td>5</td></tr>\n</tbody></table>`,
+      '<div class="table" role="region" aria-label="People" tabindex="0"><table><caption>People</caption><thead><tr><th scope="col">Name</th><th scope="col" class="num">Amount</th></tr></thead>' +
+        `<tbody>\n<tr><td>${ESCAPED}</td><td>5</td></tr>\n</tbody></table></div>`,
     );
   });
 
@@ -86,7 +86,8 @@ describe('components', () => {
 
   it('Facts: one record, each row scoped by its header', () => {
     expect(render(Facts({ caption: 'The file', rows: [['Lines', '4']] }))).toBe(
-      '<table><caption>The file</caption><tbody>\n<tr><th scope="row">Lines</th><td>4</td></tr>\n</tbody></table>',
+      '<div class="table" role="region" aria-label="The file" tabindex="0"><table><caption>The file</caption>' +
+        '<tbody>\n<tr><th scope="row">Lines</th><td>4</td></tr>\n</tbody></table></div>',
     );
   });
 

@@ -1,10 +1,11 @@
 // The one layout every console page is wrapped in: navigation (the pages that name a nav entry
-// and that the person's role in the chosen company allows), the company switcher (a plain GET
+// and that the person's roles in the chosen company may open, ./access.ts), the company switcher (a plain GET
 // form: it works without JavaScript), who is signed in, and sign out (a POST with the CSRF
 // token). The template engine escapes every value here; the page's body arrives rendered.
-import { roleAllows, type Role } from '../../domain/roles.js';
+import type { Role } from '../../domain/roles.js';
 import { Document, Embedded, render, type Html } from '../../html/index.js';
 import { CATALOGUES, currentLocale, t } from '../../i18n/index.js';
+import { mayOpen } from './access.js';
 import type { ConsolePage, ConsoleUser } from './page.js';
 import { CONSOLE_PREFIX } from './session.js';
 
@@ -55,7 +56,7 @@ function SignedInHeader({ input, user }: { input: LayoutInput; user: ConsoleUser
     (p) =>
       p.nav !== undefined &&
       !p.path.includes(':') &&
-      (roleAllows(roles, p.role) || (p.auditors === true && user.auditor === true)) &&
+      mayOpen({ roles, auditor: user.auditor }, p.path) &&
       (p.acrossCompanies !== true || mine.length > 1),
   );
   const roleText = [...roles].sort().join(', ');

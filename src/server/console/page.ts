@@ -1,8 +1,8 @@
 // The contract between the console's shell (sign-in, sessions, CSRF, CSP, layout, routing) and
 // its pages. A page loads what it shows through the store's read models and returns its body
 // rendered by the template engine (src/html: `Html`, every outside value escaped there); the
-// shell wraps it in the layout, checks the role before calling it, and verifies the CSRF token
-// before any action runs.
+// shell wraps it in the layout, checks the person's roles against the one table of ../access.ts
+// (by the route's path) before calling it, and verifies the CSRF token before any action runs.
 import type { BankClient } from '../../bank/index.js';
 import type { CompanyConfig } from '../../config/index.js';
 import type { Role } from '../../domain/roles.js';
@@ -87,10 +87,6 @@ export interface ConsolePage {
    * board): in the navigation only for someone with more than one.
    */
   acrossCompanies?: true;
-  /** The least role that may open it (viewer < …); see roleAllows in the shell. */
-  role: Role;
-  /** An install-wide auditor (console.auditors) may open it too, in any company: the audit trail's pages. */
-  auditors?: true;
   load(deps: ConsoleDeps, req: PageRequest): Promise<PageResult>;
 }
 
@@ -127,8 +123,5 @@ export type ActionResult = (
 export interface ConsoleAction {
   /** POST route path, e.g. `/console/findings/:id/ack`. */
   path: string;
-  role: Role;
-  /** An install-wide auditor may send it too (see ConsolePage.auditors). */
-  auditors?: true;
   handle(deps: ConsoleDeps, req: ActionRequest): Promise<ActionResult>;
 }

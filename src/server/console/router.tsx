@@ -1,17 +1,19 @@
 // Registers every ConsolePage (GET) and ConsoleAction (POST) behind the same gate: a valid
 // session (else to sign-in), a company the person has a role in (`?company=`, or the first one
-// they have), the route's least role (roleAllows), and for actions the session's CSRF token.
-// Every action is written to the audit trail here — who, what, when, from which address and
-// with what outcome — so no action can forget it; an action that wrote its own, more specific
-// entry for its change says so (`audited: true`) and gets no second one. An action refused for
-// a missing role, by the gate or by the action itself (`refusedRole`), is audited by one
-// function, `refusal`: counted per person, route, company and minute
-// (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages
-// (`auditors: true`) also let in the install-wide auditors of console.auditors.
+// they have), what the person's roles there may open or do (the one table of ./access.ts), and
+// for actions the session's CSRF token. `/console/` without a company is the landing: it sends
+// each person where their work starts (an approver to Approvals). Every action is written to
+// the audit trail here — who, what, when, from which address and with what outcome — so no
+// action can forget it; an action that wrote its own, more specific entry for its change says so
+// (`audited: true`) and gets no second one. An action refused for a missing role, by the gate or
+// by the action itself (`refusedRole`), is audited by one function, `refusal`: counted per person,
+// route, company and minute (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages also let in the install-wide auditors of
+// console.auditors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { roleAllows, type Role } from '../../domain/roles.js';
+import type { Role } from '../../domain/roles.js';
 import { render, Sentence, type Html } from '../../html/index.js';
 import { acceptedLanguages, chooseLocale, t, withLocale, type Locale } from '../../i18n/index.js';
+import { auditorsMay, landingOf, mayOpen, mayPost, rolesFor, TODAY, ACTION_NEEDS } from './access.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import {
@@ -67,11 +69,10 @@ export function registerRoutes(
   const gate = async (
     req: Req,
     reply: FastifyReply,
-    at: { route: { role: Role; auditors?: true }; company: string | undefined; session: Session | undefined },
+    at: { route: { page: string } | { action: string }; company: string | undefined; session: Session | undefined },
     refused?: (user: ConsoleUser, company: string | undefined) => Promise<void>,
   ): Promise<Gate | FastifyReply> => {
     const { route, company, session } = at;
-    const needed = route.role;
     if (!session) {
       if (req.method !== 'GET')
         return page(reply, 403, undefined, {
@@ -98,13 +99,15 @@ export function registerRoutes(
       ...(isAuditor(options, person) ? { auditor: true } : {}),
     };
     // An auditor opens the trail's pages in any configured company (its time zone), roles or not.
-    if (route.auditors && user.auditor) {
+    if (auditorsMay(route) && user.auditor) {
       const any = deps.companies.find((c) => c.id === company) ?? deps.companies.find((c) => roles.has(c.id));
       return { user, session, company: (any ?? deps.companies[0])?.id ?? '' };
     }
     const chosen = company ?? deps.companies.find((c) => roles.has(c.id))?.id ?? '';
     const allowed = roles.get(chosen);
-    if (!allowed || !roleAllows(allowed, needed)) {
+    const may = (roles: Iterable<Role>) =>
+      'page' in route ? mayOpen({ roles }, route.page) : mayPost({ roles }, route.action);
+    if (!allowed || !may(allowed)) {
       await refused?.(user, deps.companies.find((c) => c.id === chosen)?.id);
       const fallback: Gate = {
         user,
@@ -118,7 +121,7 @@ export function registerRoutes(
             <p>
               <Sentence
                 k="console.notAllowed.needsRole"
-                values={{ role: needed, company: chosen, roles: [...allowed].sort().join(', ') }}
+                values={{ role: neededOf(route), company: chosen, roles: [...allowed].sort().join(', ') }}
                 tags={{ b: (text) => <strong>{text}</strong> }}
               />
             </p>
@@ -155,8 +158,14 @@ export function registerRoutes(
   }
 
   const showPage = async (p: ConsolePage, req: Req, reply: FastifyReply, session: Session | undefined) => {
-    const g = await gate(req, reply, { route: p, company: req.query.company, session });
+    const g = await gate(req, reply, { route: { page: p.path }, company: req.query.company, session });
     if (!('user' in g)) return g;
+    // The landing: the console's address alone, as after signing in. With a company chosen
+    // (the navigation's links, the switcher) `/console/` is Today for everyone.
+    if (p.path === TODAY && !req.query.company) {
+      const landing = landingOf(g.user.rolesByCompany.get(g.company) ?? []);
+      if (landing !== TODAY) return reply.redirect(`${landing}?company=${encodeURIComponent(g.company)}`, 303);
+    }
     const request: PageRequest = {
       user: g.user,
       company: g.company,
@@ -194,7 +203,7 @@ export function registerRoutes(
         body: render(<p>{t('console.refused.csrf')}</p>),
       });
     // Every refusal for a missing role, the gate's and the action's own, is counted here alone.
-    const refusal = (user: ConsoleUser, company: string | undefined, needed: Role) =>
+    const refusal = (user: ConsoleUser, company: string | undefined, needed: string) =>
       deps.store.auditRefusals.record({
         person: user.person,
         actor: user.id,
@@ -206,8 +215,8 @@ export function registerRoutes(
     const g = await gate(
       req,
       reply,
-      { route: a, company: form.company ?? req.query.company, session },
-      (user, company) => refusal(user, company, a.role),
+      { route: { action: a.path }, company: form.company ?? req.query.company, session },
+      (user, company) => refusal(user, company, neededOf({ action: a.path })),
     );
     if (!('user' in g)) return g;
     const origin = { actor: g.user.id, address: req.ip };
@@ -285,6 +294,13 @@ function sendDownload(reply: FastifyReply, d: NonNullable<PageResult['download']
 
 export const REPORT_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The roles that may open the page or send the action, as a refusal names them: "finance | operator". */
+function neededOf(route: { page: string } | { action: string }): string {
+  const capability = 'action' in route ? ACTION_NEEDS[route.action] : undefined;
+  const roles = 'page' in route ? rolesFor({ page: route.page }) : capability ? rolesFor({ capability }) : [];
+  return roles.join(' | ') || 'none';
+}
 
 function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => params[name] ?? `:${name}`);

@@ -531,7 +531,9 @@ describe('console pages on SQLite', () => {
     expect(recon).toContain('At stake in the open findings on this page: 123.45 NOK.');
     // The finding's sentence names the salary too: hidden with it, on Reconciliation and Today.
     expect(recon).not.toContain('246.90');
-    const today = (await load('/console/', ['viewer'])).body;
+    // Today's findings are for whoever opens Reconciliation (src/server/console/access.ts).
+    expect((await load('/console/', ['viewer'])).body).not.toContain('<h2 id="findings">');
+    const today = (await load('/console/', ['finance'])).body;
     expect(today).toContain('>ACME-2026-0003-1</a> — Supplier 1 (NO8330001234567), 123.45 NOK');
     expect(today).not.toContain('246.90');
     expect(today).not.toContain('Kari Nordmann');

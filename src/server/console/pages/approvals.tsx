@@ -9,7 +9,7 @@ import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, ty
 import { loadPage } from './load-page.js';
 import {
   CsrfField,
-  hasRole,
+  may,
   href,
   mayShow,
   Pager,
@@ -27,7 +27,7 @@ const INLINE_LINES = 20;
 
 function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) {
   if (!basket.hasLink) return <p>No approval link issued yet.</p>;
-  if (!hasRole(req, 'approver')) return <p>An approver can open the approval link from here.</p>;
+  if (!may(req, 'show-approval-link')) return <p>An approver can open the approval link from here.</p>;
   return (
     <form
       method="post"
@@ -179,7 +179,6 @@ function BasketFacts(props: {
 export const approvalsPage: ConsolePage = {
   path: '/console/approvals',
   nav: 'nav.approvals',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.consoleViews.waitingBaskets(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
@@ -230,7 +229,6 @@ export const approvalsPage: ConsolePage = {
 
 export const basketPage: ConsolePage = {
   path: '/console/approvals/:id',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const basket = await deps.store.consoleViews.basket(req.company, req.params.id ?? '');
     if (!basket) return problem('No such basket', 'The company has no signing basket with this id.', 404);
@@ -260,10 +258,9 @@ export const basketPage: ConsolePage = {
 /** Shows a waiting basket's SCA link to an approver, after recording that it was shown to them. */
 export const showLinkAction: ConsoleAction = {
   path: '/console/approvals/:id/link',
-  role: 'approver',
   async handle(deps, req) {
     // The shell checked the role already; the link is an approver's only, so this checks again.
-    if (!hasRole(req, 'approver'))
+    if (!may(req, 'show-approval-link'))
       return roleRefusal('approver', 'Only an approver of this company may see an approval link.');
     const id = req.params.id ?? '';
     const basket = await deps.store.consoleViews.basket(req.company, id);

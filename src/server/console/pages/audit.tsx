@@ -20,8 +20,6 @@ export const auditPage: ConsolePage = {
   path: '/console/audit',
   nav: 'nav.audit',
   // A company's operators read its entries; the install-wide auditors read every entry.
-  role: 'operator',
-  auditors: true,
   async load(deps, req) {
     const zone = timeZoneOf(deps, req.company);
     const before = /^\d+$/.test(req.query.get('before') ?? '') ? Number(req.query.get('before')) : undefined;
@@ -129,8 +127,6 @@ function Verdict({ check, zone, shown }: { check: AuditCheck; zone: string; show
 /** A walk of the whole trail from its first entry, trusting no checkpoint; the router audits it. */
 export const auditVerifyAction: ConsoleAction = {
   path: '/console/audit/verify',
-  role: 'operator',
-  auditors: true,
   async handle(deps, req) {
     const check = await deps.store.audit.verify({ from: 'genesis' });
     return {
@@ -150,8 +146,6 @@ export const auditVerifyAction: ConsoleAction = {
 
 export const auditCheckpointAction: ConsoleAction = {
   path: '/console/audit/checkpoint',
-  role: 'operator',
-  auditors: true,
   async handle(deps, req) {
     const check = await deps.store.audit.verify();
     if (!check.ok)

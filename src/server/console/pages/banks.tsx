@@ -9,7 +9,6 @@ import { Pager, when, withQuery } from './parts.js';
 export const banksPage: ConsolePage = {
   path: '/console/banks',
   nav: 'nav.banks',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const consentsAfter = req.query.get('after-consents');
     const consents = await deps.store.consoleViews.consents(req.company, {

@@ -135,7 +135,6 @@ export const boardPage: ConsolePage = {
   path: '/console/board',
   nav: 'nav.board',
   acrossCompanies: true,
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const mine = deps.companies.filter((c) => req.user.rolesByCompany.has(c.id));
     // One company has no board to read: its Today is the page (the router sends the redirect).

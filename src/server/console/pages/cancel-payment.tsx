@@ -29,7 +29,6 @@ export function CancelLink({ req, payment }: { req: PageRequest; payment: { id: 
 
 export const cancelPreviewPage: ConsolePage = {
   path: '/console/payments/:id/cancel',
-  role: 'operator',
   load: loadPage(async (deps, req) => {
     const ops = deps.operations;
     if (!ops) return withoutBank();
@@ -126,7 +125,6 @@ function outcomeText(r: Exclude<CancelResult, { outcome: 'confirm' }>): string {
 export const cancelPaymentAction: ConsoleAction = {
   path: '/console/payments/:id/cancel',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
-  role: 'viewer',
   async handle(deps: ConsoleDeps, req) {
     const refused = refuseUnlessOperator(req, 'cancel a payment');
     if (refused) return refused;

@@ -52,7 +52,6 @@ function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
 export const cancellationsPage: ConsolePage = {
   path: '/console/cancellations',
   nav: 'nav.cancellations',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.operatorViews.openCancellations(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
@@ -110,7 +109,6 @@ const notFound = () => problem('No such request', 'The company has no cancellati
 export const confirmCancellationAction: ConsoleAction = {
   path: '/console/cancellations/:id/confirm',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
-  role: 'viewer',
   async handle(deps, req) {
     const refused = refuseUnlessOperator(req, 'confirm a cancellation');
     if (refused) return refused;
@@ -152,7 +150,6 @@ export const confirmCancellationAction: ConsoleAction = {
 export const declineCancellationAction: ConsoleAction = {
   path: '/console/cancellations/:id/decline',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
-  role: 'viewer',
   async handle(deps, req) {
     const refused = refuseUnlessOperator(req, 'decline a cancellation');
     if (refused) return refused;

@@ -10,7 +10,6 @@ import { ReportLinks } from './reports.js';
 export const filesPage: ConsolePage = {
   path: '/console/files',
   nav: 'nav.files',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const stateParam = req.query.get('state') ?? '';
     const state = (FILE_STATES as readonly string[]).includes(stateParam) ? stateParam : undefined;
@@ -69,7 +68,6 @@ export const filesPage: ConsolePage = {
 
 export const filePage: ConsolePage = {
   path: '/console/files/:id',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const file = await deps.store.consoleViews.file(req.company, req.params.id ?? '');
     if (!file) return problem('No such file', 'The company has no payment file with this id.', 404);

@@ -8,11 +8,12 @@ import { isSettleError } from '../../../domain/errors.js';
 import { normaliseIdentity } from '../../../domain/person.js';
 import { render } from '../../../html/index.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
+import { rolesFor } from '../access.js';
 import { auditOrigin, type ConsoleAction, type PageRequest } from '../page.js';
 import { CsrfField, hasRole, problem, roleRefusal, withQuery } from './parts.js';
 
-/** Who may decide about and assign findings: finance, and operators who run the install. */
-export const DECIDERS = ['finance', 'operator'] as const;
+/** Who may decide about and assign findings (finance, and operators who run the install): ../access.ts. */
+export const DECIDERS = rolesFor({ capability: 'decide-findings' });
 
 const LIST = '/console/reconciliation';
 /** A row's checkbox: `f-<finding id>`, so the form needs no repeated field names. */
@@ -83,7 +84,6 @@ const back = (req: PageRequest, anchor = '') => withQuery(LIST, req, {}) + ancho
 
 export const bulkDecisionAction: ConsoleAction = {
   path: '/console/findings/bulk',
-  role: 'finance',
   async handle(deps, req) {
     if (!hasRole(req, ...DECIDERS)) return notAllowed();
     const bulk = BULK.find((b) => b.verb === req.form.verb);
@@ -138,7 +138,6 @@ export const bulkDecisionAction: ConsoleAction = {
 
 export const assignAction: ConsoleAction = {
   path: '/console/findings/:id/assign',
-  role: 'finance',
   async handle(deps, req) {
     if (!hasRole(req, ...DECIDERS)) return notAllowed();
     const named = (req.form.to ?? '').trim();

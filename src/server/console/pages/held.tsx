@@ -36,7 +36,6 @@ function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
 export const heldPage: ConsolePage = {
   path: '/console/held',
   nav: 'nav.held',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const page = await deps.store.operatorViews.heldPayments(req.company, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
@@ -103,7 +102,6 @@ function holdAction(verb: string, decision: HoldDecision): ConsoleAction {
   return {
     path: `/console/held/:id/${verb}`,
     // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
-    role: 'viewer',
     async handle(deps, req) {
       const refused = refuseUnlessOperator(req, 'release or reject a held payment');
       if (refused) return refused;

@@ -1,20 +1,20 @@
 // What the operator's pages share (Unknown bulks, Held, Cancellations): the role check inside
 // each action, the reason every decision carries, the forms, and the answer to a refusal of the
-// use case (jobs/) in the reader's words. The router lets every person of the company reach
-// these actions and the action refuses a non-operator itself (403, `roleRefusal`), which the
-// router audits like its own refusals: counted per person, route, company and minute.
+// use case (jobs/) in the reader's words. The router refuses anyone the access table
+// (../access.ts) does not let `operate`; the check here keeps an action safe when called directly,
+// and its refusal (`roleRefusal`) is audited like the router's: counted per person, route, company and minute.
 import { isSettleError } from '../../../domain/errors.js';
 import type { Role } from '../../../domain/roles.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import type { Child } from '../../../html/index.js';
-import { CsrfField, hasRole, problem, roleRefusal } from './parts.js';
+import { CsrfField, may, problem, roleRefusal } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
 /** The role that decides about bulks, held lines and cancellations. */
 export const OPERATOR: Role = 'operator';
 
 export function isOperator(req: PageRequest): boolean {
-  return hasRole(req, OPERATOR);
+  return may(req, 'operate');
 }
 
 /** The refusal for anyone but an operator of the company, or undefined for an operator. */

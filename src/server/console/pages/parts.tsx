@@ -15,6 +15,7 @@ import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
+import { mayDo, mayOpen, type Capability } from '../access.js';
 import type { ActionResult, ConsoleDeps, PageRequest } from '../page.js';
 
 /** Text shown where a value is hidden from a person without the payroll role. */
@@ -83,6 +84,16 @@ export function localTime(at: Date | string, timeZone: string): string {
   }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** Whether the person may do this in the chosen company (the one table of ../access.ts): whether to show its form. */
+export function may(req: PageRequest, capability: Capability): boolean {
+  return mayDo({ roles: req.user.rolesByCompany.get(req.company) ?? [], auditor: req.user.auditor }, capability);
+}
+
+/** Whether the person may open the page at this route path in the chosen company (../access.ts). */
+export function mayRead(req: PageRequest, path: string): boolean {
+  return mayOpen({ roles: req.user.rolesByCompany.get(req.company) ?? [], auditor: req.user.auditor }, path);
 }
 
 export function hasRole(req: PageRequest, ...roles: Role[]): boolean {

@@ -14,7 +14,6 @@ import { href, PAYROLL_HIDDEN, problem, visibleLine, when } from './parts.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
     if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);

@@ -81,7 +81,6 @@ export function PaymentsFound(props: {
 export const paymentsPage: ConsolePage = {
   path: '/console/payments',
   nav: 'nav.payments',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const { search, problems } = readSearch(req.company, req.query);
     if (problems.length)

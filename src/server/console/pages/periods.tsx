@@ -10,8 +10,7 @@ import { renderSignoffCsv, renderSignoffHtml } from '../../../formats/report/ind
 import { Link, render, Table } from '../../../html/index.js';
 import type { StoredSignoff } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { DECIDERS } from './finding-work.js';
-import { CsrfField, hasRole, href, problem, roleRefusal, timeZoneOf, when } from './parts.js';
+import { CsrfField, href, may, mayRead, problem, roleRefusal, timeZoneOf, when } from './parts.js';
 
 const LIST = '/console/reconciliation';
 
@@ -47,7 +46,7 @@ export function PeriodsSection(props: { deps: ConsoleDeps; req: PageRequest; per
           ],
         ]}
       />
-      {hasRole(req, ...DECIDERS) && (
+      {may(req, 'sign-off') && (
         <form method="post" action={href('/console/periods/signoff', req)}>
           <CsrfField req={req} />
           <fieldset>
@@ -65,9 +64,8 @@ export function PeriodsSection(props: { deps: ConsoleDeps; req: PageRequest; per
 
 export const signoffAction: ConsoleAction = {
   path: '/console/periods/signoff',
-  role: 'finance',
   async handle(deps, req) {
-    if (!hasRole(req, ...DECIDERS))
+    if (!may(req, 'sign-off'))
       return roleRefusal('finance', 'Only finance (or an operator) of this company may sign a period off.');
     const text = (req.form.period ?? '').trim();
     let period: string;
@@ -125,10 +123,9 @@ export const signoffAction: ConsoleAction = {
 /** A signed period as CSV (downloads) or HTML (opens in the browser, sandboxed), with its signer and state. */
 export const periodExportPage: ConsolePage = {
   path: '/console/periods/:period/:format',
-  role: 'viewer',
   async load(deps, req) {
     // The balances cover every account, payroll ones too: for finance, payroll and operators, like the reports.
-    if (!hasRole(req, 'finance', 'operator', 'payroll'))
+    if (!mayRead(req, '/console/periods/:period/:format'))
       return problem('Not allowed', 'Signed periods are for finance, payroll and operators.', 403);
     const format = req.params.format;
     if (format !== 'csv' && format !== 'html')

@@ -45,7 +45,6 @@ function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredF
 export const reconciliationPage: ConsolePage = {
   path: '/console/reconciliation',
   nav: 'nav.reconciliation',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const all = req.query.get('all') === '1';
     const filter = filterOf(deps, req);
@@ -145,7 +144,6 @@ export const reconciliationPage: ConsolePage = {
 function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction {
   return {
     path: `/console/findings/:id/${verb}`,
-    role: 'finance',
     async handle(deps, req) {
       if (!hasRole(req, ...DECIDERS))
         return roleRefusal('finance', 'Only finance (or an operator) of this company may decide about findings.');

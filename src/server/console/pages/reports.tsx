@@ -6,7 +6,7 @@
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { Link, render } from '../../../html/index.js';
-import { hasRole, href, problem, when } from './parts.js';
+import { href, mayRead, problem, when } from './parts.js';
 
 const NOT_FOUND = 'The company has no report with this id.';
 
@@ -31,13 +31,12 @@ export function ReportLinks(props: { deps: ConsoleDeps; req: PageRequest; report
 
 export const reportPage: ConsolePage = {
   path: '/console/reports/:id',
-  role: 'viewer',
   async load(deps, req) {
     const report = await deps.store.reports.find(req.company, req.params.id ?? '');
     if (!report) return problem('No such report', NOT_FOUND, 404);
     // A reconciliation report lists every line of the period, payroll too: for the people who
     // decide about findings (and see payroll lines), as with the findings' decisions.
-    if (report.kind === 'reconciliation' && !hasRole(req, 'finance', 'operator', 'payroll'))
+    if (report.kind === 'reconciliation' && !mayRead(req, '/console/reconciliation'))
       return problem('Not allowed', 'Reconciliation reports are for finance, payroll and operators.', 403);
     return {
       title: 'Report',

@@ -11,7 +11,6 @@ import { mayShow, Pager, PAYROLL_HIDDEN, problem, withQuery } from './parts.js';
 export const statementsPage: ConsolePage = {
   path: '/console/statements',
   nav: 'nav.statements',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     // The chooser is a keyset page of its own (`accounts-after`), so an install with more
     // accounts than one page reaches each of them.

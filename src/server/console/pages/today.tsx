@@ -9,7 +9,7 @@ import type { Paged, PageQuery } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { onboardingOfAll } from '../../../domain/onboarding.js';
 import { loadPage } from './load-page.js';
-import { href, localTime, when, withQuery } from './parts.js';
+import { href, localTime, mayRead, when, withQuery } from './parts.js';
 import { FindingAbout } from './finding-about.js';
 
 /** Rows of each list on this page; its "more" link shows the next ones. */
@@ -27,8 +27,21 @@ interface Section<T> {
   cells: (row: T) => Child[];
 }
 
+/**
+ * The page a list belongs to, where it is not everyone's (src/server/console/access.ts): Today
+ * shows it only to whoever may open that page, so a viewer is not shown the reconciliation.
+ */
+const LIST_PAGE: Readonly<Record<string, string>> = {
+  bulks: '/console/bulks',
+  findings: '/console/reconciliation',
+  consents: '/console/banks',
+  gaps: '/console/statements',
+};
+
 /** One list of the page: its first page, or the page after its own cursor, with a "more" link. */
 async function section<T>(req: PageRequest, s: Section<T>): Promise<JSX.Element> {
+  const home = LIST_PAGE[s.key];
+  if (home !== undefined && !mayRead(req, home)) return <></>;
   const after = req.query.get(`after-${s.key}`) ?? undefined;
   const page = await s.load({ limit: SHOWN, ...(after ? { after } : {}) });
   const count = `${page.rows.length}${page.next ? '+' : ''}`;
@@ -204,7 +217,6 @@ async function notOnboarded(
 export const todayPage: ConsolePage = {
   path: '/console/',
   nav: 'nav.today',
-  role: 'viewer',
   load: loadPage(async (deps, req) => {
     const company = deps.companies.find((c) => c.id === req.company);
     const zone = company?.timeZone ?? 'UTC';
