@@ -1,9 +1,10 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { files } from './files.js';
 import { notice } from './notice.js';
 import { refusedReport } from './refused-report.js';
 
-const AREAS = { notice, refusedReport } as const;
+const AREAS = { files, notice, refusedReport } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 

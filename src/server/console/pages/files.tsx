@@ -2,10 +2,12 @@
 // one file's page with its error report (what was wrong, line by line) and its accepted lines.
 import { FILE_STATES } from '../../../domain/states.js';
 import { Facts, Link, render, Table } from '../../../html/index.js';
-import type { ConsolePage } from '../page.js';
+import { t } from '../../../i18n/index.js';
+import type { ReportEntry } from '../../../store/index.js';
+import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
-import { ReportLinks } from './reports.js';
+import { reportHref, ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
   path: '/console/files',
@@ -77,6 +79,9 @@ export const filePage: ConsolePage = {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const reports = await deps.store.reports.about(req.company, { type: 'payment_file', id: file.id });
+    // The latest text report, shown whole on the page: every problem at its row, wrapped.
+    const latestText = reports.filter((r) => r.mediaType === 'text/plain').at(-1);
+    const reportText = latestText && (await deps.store.reports.find(req.company, latestText.id))?.content;
     const payroll = await deps.store.consoleViews.payrollParts('file', [file.id], payrollAccounts(deps, req.company));
     return {
       title: `File ${file.fileName}`,
@@ -97,30 +102,12 @@ export const filePage: ConsolePage = {
               ],
             ]}
           />
-          {file.errorSummary !== undefined ? (
-            <section id="error-report">
-              <h2>Error report</h2>
-              <pre>{file.errorSummary}</pre>
-              <ReportLinks deps={deps} req={req} reports={reports} />
-            </section>
-          ) : (
-            (file.rejectedCount > 0 || reports.length > 0) && (
-              <section id="error-report">
-                <h2>Error report</h2>
-                <p>{String(file.rejectedCount)} lines were rejected or held.</p>
-                {reports.length > 0 ? (
-                  <ReportLinks deps={deps} req={req} reports={reports} />
-                ) : (
-                  <p>Their report is in the company's error folder.</p>
-                )}
-              </section>
-            )
-          )}
+          <ErrorReport deps={deps} req={req} file={file} reports={reports} text={reportText} />
           <Table
             caption="Accepted lines"
             head={['Line', 'End-to-end id', 'Creditor', 'Amount', 'Execution date', 'State']}
             rows={lines.rows}
-            empty="none"
+            empty={{ note: t('files.noAcceptedLines') }}
             cells={(p) => {
               const v = visibleLine(deps, req, p);
               return [
@@ -139,3 +126,45 @@ export const filePage: ConsolePage = {
     };
   }),
 };
+
+/**
+ * A file's error report on its page: a link to the HTML report (the accountant's view), the text
+ * report whole (every problem with its row, wrapping on any screen), and every report about the
+ * file. A file without a recorded report shows its stored summary.
+ */
+function ErrorReport(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  file: { errorSummary?: string | undefined; rejectedCount: number };
+  reports: readonly ReportEntry[];
+  text: string | undefined;
+}) {
+  const { deps, req, file, reports, text } = props;
+  if (file.errorSummary === undefined && file.rejectedCount === 0 && reports.length === 0) return null;
+  const html = reports.filter((r) => r.mediaType === 'text/html').at(-1);
+  return (
+    <section id="error-report">
+      <h2>{t('files.errorReport')}</h2>
+      {html && (
+        <p>
+          <Link href={reportHref(req, html)}>{t('files.openReport')}</Link>
+        </p>
+      )}
+      {text !== undefined ? (
+        <pre class="report">{text}</pre>
+      ) : file.errorSummary !== undefined ? (
+        <>
+          <p>{t('files.summaryOnly')}</p>
+          <pre class="report">{file.errorSummary}</pre>
+        </>
+      ) : (
+        <>
+          <p>{t('files.rejectedOrHeld', { count: file.rejectedCount })}</p>
+          {reports.length === 0 && <p>{t('files.inErrorFolder')}</p>}
+        </>
+      )}
+      {reports.length > 0 && <p>{t('files.allReports')}</p>}
+      <ReportLinks deps={deps} req={req} reports={reports} />
+    </section>
+  );
+}
