@@ -123,7 +123,7 @@ export function fileProblems(issues: readonly Issue[], profile: ProfileView | un
     }
     const { path, ...where } = whereOf(issue, locale);
     const column = columnOf(issue, profile, path, locale);
-    const value = QUOTED.exec(issue.message)?.[1];
+    const value = issue.value?.trim() ?? QUOTED.exec(issue.message)?.[1];
     problems.push({
       ...where,
       ...(column ? { column } : {}),
