@@ -26,26 +26,28 @@ export const filesPage: ConsolePage = {
       payrollAccounts(deps, req.company),
     );
     return {
-      title: 'Payment files',
+      title: t('files.title'),
       body: render(
         <>
           <form method="get" action="/console/files">
             <input type="hidden" name="company" value={req.company} />
-            <label for="file-state">State</label>{' '}
+            <label for="file-state">{t('files.stateFilter')}</label>{' '}
             <select id="file-state" name="state">
               {['', ...FILE_STATES].map((s) => (
                 <option value={s} selected={s === (state ?? '')}>
-                  {s || 'any'}
+                  {s || t('files.anyState')}
                 </option>
               ))}
             </select>{' '}
-            <button type="submit">Show</button>
+            <button type="submit">{t('files.show')}</button>
           </form>
           <Table
-            caption="Payment files, newest first"
-            head={['Received', 'File', 'Format', 'State', 'Lines', 'Accepted', 'Rejected', 'Totals', 'Error report']}
+            caption={t('files.caption')}
+            head={(
+              ['received', 'file', 'format', 'state', 'lines', 'accepted', 'rejected', 'totals', 'errorReport'] as const
+            ).map((c) => t(`files.column.${c}`))}
             rows={page.rows}
-            empty="none"
+            empty={t('files.none')}
             cells={(f) => [
               when(deps, req, f.receivedAt),
               <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
@@ -57,7 +59,7 @@ export const filesPage: ConsolePage = {
               <VisibleTotals deps={deps} req={req} byCurrency={f.totals} payroll={payroll.get(f.id)} />,
               (f.errorSummary !== undefined || f.rejectedCount > 0) && (
                 <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req) + '#error-report'}>
-                  error report
+                  {t('files.errorReportLink')}
                 </Link>
               ),
             ]}
@@ -74,7 +76,7 @@ export const filePage: ConsolePage = {
   role: 'viewer',
   load: loadPage(async (deps, req) => {
     const file = await deps.store.consoleViews.file(req.company, req.params.id ?? '');
-    if (!file) return problem('No such file', 'The company has no payment file with this id.', 404);
+    if (!file) return problem(t('files.file.notFound'), t('files.file.notFoundBody'), 404);
     const lines = await deps.store.consoleViews.fileLines(file.id, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
@@ -84,28 +86,40 @@ export const filePage: ConsolePage = {
     const reportText = latestText && (await deps.store.reports.find(req.company, latestText.id))?.content;
     const payroll = await deps.store.consoleViews.payrollParts('file', [file.id], payrollAccounts(deps, req.company));
     return {
-      title: `File ${file.fileName}`,
+      title: t('files.file.title', { name: file.fileName }),
       body: render(
         <>
           <Facts
-            caption="The file"
+            caption={t('files.file.facts')}
             rows={[
-              ['Received', when(deps, req, file.receivedAt)],
-              ['From', file.source ?? '–'],
-              ['Format', file.format],
+              [t('files.column.received'), when(deps, req, file.receivedAt)],
+              [t('files.file.from'), file.source ?? '–'],
+              [t('files.column.format'), file.format],
               ['SHA-256', <code>{file.sha256}</code>],
-              ['State', file.state],
-              ['Lines', `${file.lineCount} (${file.acceptedCount} accepted, ${file.rejectedCount} rejected)`],
+              [t('files.column.state'), file.state],
               [
-                'Totals',
+                t('files.column.lines'),
+                t('files.file.lineCounts', {
+                  lines: file.lineCount,
+                  accepted: file.acceptedCount,
+                  rejected: file.rejectedCount,
+                }),
+              ],
+              [
+                t('files.column.totals'),
                 <VisibleTotals deps={deps} req={req} byCurrency={file.totals} payroll={payroll.get(file.id)} />,
               ],
             ]}
           />
           <ErrorReport deps={deps} req={req} file={file} reports={reports} text={reportText} />
           <Table
-            caption="Accepted lines"
-            head={['Line', 'End-to-end id', 'Creditor', 'Amount', 'Execution date', 'State']}
+            caption={t('files.lines.caption')}
+            head={[
+              ...(['line', 'endToEndId', 'creditor', 'amount', 'executionDate'] as const).map((c) =>
+                t(`files.lines.${c}`),
+              ),
+              t('files.column.state'),
+            ]}
             rows={lines.rows}
             empty={{ note: t('files.noAcceptedLines') }}
             cells={(p) => {
