@@ -124,4 +124,14 @@ describe("a refused file's error report in the console, at 390 px", () => {
     await bert.signIn('bert', PASSWORDS.bert);
     expect((await bert.request(`${href}?company=beta`)).status).toBe(404);
   });
+
+  it('reads in bokmål for a person whose browser asks for Norwegian', { timeout: TEST_MS }, async () => {
+    const vera = new Client(f.base, { 'accept-language': 'nb-NO,nb;q=0.9' });
+    await vera.signIn('vera', PASSWORDS.vera);
+    const page = await (await vera.request(`/console/files/${fileId}?company=acme`)).text();
+    expect(page).toContain('<h2>Feilrapport</h2>');
+    expect(page).toContain('Åpne feilrapporten (hver feil, med rad og hva som må endres)');
+    expect(page).toContain('Ingen linje i denne filen ble godtatt: ingenting fra den går til banken.');
+    expect(page).not.toContain('Accepted lines');
+  });
 });
