@@ -43,10 +43,11 @@ export function fileReport(input: {
     fileName: shown.file,
     outcome: input.outcome,
     issues: shown.issues,
-    held: holds.map((h, i) => ({
+    held: holds.map((h) => ({
       ...(h.lineNumber === undefined ? {} : { row: h.lineNumber }),
       reference: h.endToEndId,
-      message: heldShown[i]!.message,
+      rules: h.rules ?? ['duplicate'],
+      reason: h.reason,
     })),
     ...(profile ? { profile } : {}),
     listing: toHuman(withHeld),

@@ -5,7 +5,7 @@
 // a part for the operator: the settings advice and the technical listing with the issue codes.
 import type { Issue } from '../../domain/issue.js';
 import { Document, InlineStyle, render, type Html } from '../../html/index.js';
-import { CATALOGUES, translate, type Locale } from '../../i18n/index.js';
+import { CATALOGUES, format, translate, type Locale } from '../../i18n/index.js';
 import { fileProblems, problemLine, type Problem, type ProfileView } from './file-problems.js';
 import { REPORT_CSS } from './html-style.js';
 
@@ -24,8 +24,10 @@ export interface FileOutcome {
 export interface HeldEntry {
   row?: number;
   reference: string;
-  /** Why it is held and how a person releases or drops it. */
-  message: string;
+  /** The rules that held it: "duplicate" for a likely duplicate, else the payment controls' rules. */
+  rules: readonly string[];
+  /** Why it is held: the evidence, as the controls give it. */
+  reason: string;
 }
 
 export interface RefusedFileReport {
@@ -53,7 +55,13 @@ export function outcomeLine(o: FileOutcome, locale: Locale): string {
 }
 
 function heldLine(h: HeldEntry, locale: Locale): string {
-  return translate(locale, 'refusedReport.heldLine', { row: h.row ?? '–', reference: h.reference, message: h.message });
+  return translate(locale, 'refusedReport.heldLine', {
+    row: h.row ?? '–',
+    reference: h.reference,
+    duplicate: h.rules.includes('duplicate') ? 'yes' : 'no',
+    rules: format.list(h.rules, locale),
+    reason: h.reason,
+  });
 }
 
 function operatorPart(r: RefusedFileReport, operator: readonly string[]): readonly string[] {
