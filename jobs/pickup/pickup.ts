@@ -14,17 +14,11 @@ import type { Clock } from '../../src/domain/clock.js';
 import type { ErrorCode } from '../../src/domain/errors.js';
 import { dateInZone, today } from '../../src/domain/local-date.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
-import {
-  clipIssues,
-  intakeValidation,
-  toHuman,
-  toJson,
-  validateFile,
-  type IntakeResult,
-} from '../../src/formats/intake/index.js';
+import { clipIssues, intakeValidation, validateFile, type IntakeResult } from '../../src/formats/intake/index.js';
+import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { Logger } from '../../src/log/index.js';
-import type { FileLedger, ReportRepository, StoredFile, HeldLine, ControlSetup } from '../../src/store/index.js';
-import type { Issue } from '../../src/domain/issue.js';
+import type { FileLedger, ReportRepository, StoredFile } from '../../src/store/index.js';
+import type { ControlSetup } from '../../src/store/index.js';
 import {
   globToRegExp,
   monotonicMs,
@@ -35,9 +29,12 @@ import {
 } from '../../src/transport/index.js';
 import { looksLikeCamt055 } from '../../src/formats/camt055/index.js';
 import type { Camt055Answer } from '../cancel/index.js';
-import type { DebtorAccountCheck, DirectoryUnreachable } from '../accounts/index.js';
-import { reportOthers, archivePath, freeName, removeStaleParts } from '../inbox/index.js';
-import { outcomeLine } from './outcome-line.js';
+import type { DebtorAccountCheck } from '../accounts/index.js';
+import type { DirectoryUnreachable } from '../accounts/index.js';
+import { reportOthers } from '../inbox/index.js';
+import { archivePath, freeName } from '../inbox/index.js';
+import { removeStaleParts } from '../inbox/index.js';
+import { fileReport, type FileReport } from './report.js';
 import { readInboxFile, timeAhead, type InboxRead } from './read.js';
 
 export type PickupOutcome =
@@ -95,6 +92,8 @@ export interface PickupDeps {
   cancellationRequest?(company: CompanyConfig, file: { name: string; xml: string }): Promise<Camt055Answer>;
   /** Records each error report of a file in the ledger, so the console links it by id. */
   reports?: Pick<ReportRepository, 'record'>;
+  /** The language of the reports of a company that names none (config `locale`); default English. */
+  locale?: Locale;
   /** The company's payment controls (jobs/controls/controls.ts), read once per run; none: no control holds. */
   controls?(company: CompanyConfig): Promise<ControlSetup | undefined>;
 }
@@ -393,24 +392,23 @@ async function handleNew(
     const held = recorded.holds.length;
     // After the commit (the holds are decided inside it), before the move: a crash in between
     // leaves the held lines in the ledger, where `settle payments held` shows them.
-    const heldShown = heldIssues(recorded.holds, result.format);
-    const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
-    const text = `${outcomeLine({
-      kind: partial ? 'partially-accepted' : 'accepted',
+    const outcome = {
+      kind: partial ? ('partially-accepted' as const) : ('accepted' as const),
       payments: result.payments,
       accepted: recorded.acceptedCount,
       held,
-    })}\n\n${toHuman(withHeld)}`;
+    };
+    const report = fileReport({ shown, outcome, holds: recorded.holds, profile, locale: localeOf(deps, company) });
     const reportTo =
       partial || held > 0
         ? await writeReport(
             fileStore,
             company.folders.error,
             await freeName(fileStore, company.folders.error, entry.name, now),
-            { text, json: toJson(withHeld) },
+            report,
           )
         : undefined;
-    if (reportTo) await recordReport(at, recorded.id, reportTo, text);
+    if (reportTo) await recordReport(at, recorded.id, reportTo, report);
     const movedTo = await moveToArchive(at, entry.name, now);
     return {
       company: company.id,
@@ -440,8 +438,14 @@ async function handleNew(
   // Reports first, then the ledger, then the move: a crash at any point leaves the original in
   // the inbox (retried) or a ledger record whose move the next run finishes.
   const errorName = await freeName(fileStore, company.folders.error, entry.name, now);
-  const text = `${outcomeLine({ kind: 'rejected', payments: result.payments, accepted: 0, held: 0 })}\n\n${toHuman(shown)}`;
-  const reportPath = await writeReport(fileStore, company.folders.error, errorName, { text, json: toJson(shown) });
+  const report = fileReport({
+    shown,
+    outcome: { kind: 'rejected', payments: result.payments, accepted: 0, held: 0 },
+    holds: [],
+    profile,
+    locale: localeOf(deps, company),
+  });
+  const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };
   const rejected = await deps.ledger.recordRejectedFile(
     { ...file, ...format },
@@ -449,7 +453,7 @@ async function handleNew(
     { lineCount: result.payments, rejectedCount: result.payments },
     supersedes ? { supersedes } : {},
   );
-  await recordReport(at, rejected.id, reportPath, text);
+  await recordReport(at, rejected.id, reportPath, report);
   const movedTo = posix.join(company.folders.error, errorName);
   await fileStore.move(posix.join(company.folders.inbox, entry.name), movedTo);
   return {
@@ -461,32 +465,6 @@ async function handleNew(
     report: reportPath,
     sha256,
   };
-}
-
-/**
- * The held lines as located warnings of the file's report, with what a person does next: a
- * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
- * with its rules and evidence (docs/controls.md).
- */
-function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
-  return holds.map((hold) => {
-    const line = hold.lineNumber;
-    const rules = hold.rules ?? ['duplicate'];
-    const duplicate = rules.includes('duplicate');
-    const controls = rules.filter((r) => r !== 'duplicate');
-    const checked = duplicate && hold.evidence ? `; also ${hold.evidence}` : '';
-    const twice = hold.releases === 2 ? ' (this rule wants two different people to release it)' : '';
-    const what = duplicate
-      ? 'If it is not a duplicate, release it'
-      : `If a person checked it (${controls.join(', ')}${twice}), release it`;
-    return {
-      code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
-      severity: 'warning',
-      location: format.startsWith('csv') && line !== undefined ? { row: line } : {},
-      field: duplicate ? 'endToEndId' : 'creditorAccount',
-      message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
-    };
-  });
 }
 
 /** The original into archive/DAY/ under a free name; returns where it went. */
@@ -513,29 +491,42 @@ async function moveToError(
 }
 
 /**
- * The report of a file in the ledger, recorded after the ledger row it names (a crash in between
- * leaves the report in the error folder, only not linked from the console).
+ * The report of a file in the ledger, text and HTML, recorded after the ledger row it names (a
+ * crash in between leaves the report in the error folder, only not linked from the console).
  */
-async function recordReport(at: CompanyInbox, fileId: string, path: string, text: string): Promise<void> {
-  await at.deps.reports?.record({
+async function recordReport(at: CompanyInbox, fileId: string, path: string, report: FileReport): Promise<void> {
+  const base = {
     company: at.company.id,
-    kind: 'error',
-    subject: { type: 'payment_file', id: fileId },
-    name: posix.basename(path),
-    mediaType: 'text/plain',
-    content: text,
+    kind: 'error' as const,
+    subject: { type: 'payment_file' as const, id: fileId },
+  };
+  await at.deps.reports?.record({ ...base, name: posix.basename(path), mediaType: 'text/plain', content: report.text });
+  await at.deps.reports?.record({
+    ...base,
+    name: posix.basename(path).replace(/\.txt$/, '.html'),
+    mediaType: 'text/html',
+    content: report.html,
   });
 }
 
-/** NAME.errors.txt for people and NAME.errors.json for machines, written atomically. */
+/** The language of the company's reports: its own `locale`, else the installation's. */
+function localeOf(deps: PickupDeps, company: CompanyConfig): Locale {
+  return company.locale ?? deps.locale ?? FALLBACK_LOCALE;
+}
+
+/**
+ * NAME.errors.txt and NAME.errors.html for people, NAME.errors.json for machines, written
+ * atomically; the text last, as the one the run names.
+ */
 async function writeReport(
   fileStore: FileStore,
   dir: string,
   name: string,
-  report: { text: string; json: unknown },
+  report: { text: string; json: unknown; html?: string },
 ): Promise<string> {
   const base = posix.join(dir, name);
   await fileStore.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
+  if (report.html !== undefined) await fileStore.writeAtomic(`${base}.errors.html`, report.html);
   await fileStore.writeAtomic(`${base}.errors.txt`, report.text);
   return `${base}.errors.txt`;
 }

@@ -18,6 +18,8 @@ export interface Issue {
   location: IssueLocation;
   /** The field of our payment model the issue is about, e.g. "creditorIban". */
   field?: string;
+  /** The field's value as the file writes it, when the issue is about it (the accountant's report shows it). */
+  value?: string;
   message: string;
 }
 

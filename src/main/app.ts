@@ -110,6 +110,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       clock,
       logger: runLogger(logger, 'pickup', runId),
       timeZone: config.timeZone,
+      locale: config.locale,
       workDir: join(config.dataDir, 'work', 'pickup'),
       fileStore: (company) => fileStores.fileStore(company),
       profile,

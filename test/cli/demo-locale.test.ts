@@ -33,6 +33,26 @@ describe('settle demo --locale', () => {
       expect(report).toContain('Godkjenningslenken ble sendt til godkjennernes mappe approvals;');
       expect(report).not.toMatch(/__sandbox\/sca/);
       expect(report).not.toMatch(/Payments|57475\.50|2026-01-07/);
+
+      // The accountant's error report of the deliberately bad file, text and HTML, in bokmål: what
+      // happened to the file, then each problem at its row under the file's own column header.
+      const errors = spaces(await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.txt'), 'utf8'));
+      expect(errors.split('\n')[0]).toBe(
+        'INGENTING FRA DENNE FILEN BLE SENDT: ingen betaling i den går til banken. Rett feilene nedenfor i ERP-systemet, og legg deretter inn hele den rettede filen på nytt.',
+      );
+      expect(errors).toContain(
+        'Rad 2, kolonne «creditor_iban», verdi «NO0612000000008»: Kontonummeret er ikke et gyldig IBAN',
+      );
+      expect(errors).toContain(
+        'Rad 3, kolonne «amount», verdi «99.995»: Beløpet har flere desimaler enn valutaen har.',
+      );
+      expect(errors).toContain(
+        'Rad 4, kolonne «requested_execution_date», verdi «2026-01-02»: Forfallsdatoen er passert.',
+      );
+      expect(errors).toContain('For driften (IT)');
+      const html = await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.html'), 'utf8');
+      expect(html).toMatch(/^<!doctype html>\n<html lang="nb">/);
+      expect(html).toContain('<th scope="col">Hva du må endre</th>');
     });
   });
 });

@@ -58,6 +58,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
       expect((await store.list(folders.inbox)).map((e) => e.name)).toEqual([]);
       expect((await store.list(folders.error)).map((e) => e.name)).toEqual([
         'bad.csv',
+        'bad.csv.errors.html',
         'bad.csv.errors.json',
         'bad.csv.errors.txt',
       ]);

@@ -65,7 +65,12 @@ describe('the pickup job', () => {
       movedTo: 'error/bad.csv',
       report: 'error/bad.csv.errors.txt',
     });
-    expect((await folder('error')).sort()).toEqual(['bad.csv', 'bad.csv.errors.json', 'bad.csv.errors.txt']);
+    expect((await folder('error')).sort()).toEqual([
+      'bad.csv',
+      'bad.csv.errors.html',
+      'bad.csv.errors.json',
+      'bad.csv.errors.txt',
+    ]);
     const text = await readFile(join(company.root, 'error/bad.csv.errors.txt'), 'utf8');
     // It opens with what happened to the file and what to do, in the accountant's words.
     expect(text.split('\n')[0]).toBe(

@@ -90,7 +90,15 @@ function at(ctx: Ctx, field: PaymentField): IssueLocation {
 }
 
 function add(ctx: Ctx, code: IssueCode, severity: Severity, field: PaymentField, message: string): void {
-  ctx.issues.push({ code, severity, location: at(ctx, field), field, message });
+  const value = ctx.line.fields[field]?.value;
+  ctx.issues.push({
+    code,
+    severity,
+    location: at(ctx, field),
+    field,
+    ...(value === undefined ? {} : { value }),
+    message,
+  });
 }
 
 /** A field's text without surrounding blanks; undefined when absent or blank. */

@@ -303,12 +303,16 @@ function mapHeader(
     else if (REQUIRED_FIELDS.includes(f) && profile.defaults[f] === undefined) missing.push(`"${header}" (${f})`);
   }
   if (missing.length > 0) {
+    // Another separator is what the person must hear first: the columns are all there, only not
+    // split where the profile splits them.
+    const delimiter = otherDelimiter(record, profile);
+    const lacks = `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"`;
     return {
       issue: {
         code: IssueCode.CSV_COLUMNS_MISSING,
         severity: 'error',
         location: { row },
-        message: `the header lacks required column(s) ${missing.join(', ')} of profile "${profile.name}"; ${otherDelimiter(record, profile) ?? headerShown(record, columns.size)}`,
+        message: delimiter ? `${delimiter}; so ${lacks}` : `${lacks}; ${headerShown(record, columns.size)}`,
       },
     };
   }

@@ -16,5 +16,9 @@ export function clipQuoted(message: string): string {
 }
 
 export function clipIssues(issues: readonly Issue[]): Issue[] {
-  return issues.map((issue) => ({ ...issue, message: clipQuoted(issue.message) }));
+  return issues.map(({ value, ...issue }) => ({
+    ...issue,
+    ...(value === undefined ? {} : { value: value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value }),
+    message: clipQuoted(issue.message),
+  }));
 }

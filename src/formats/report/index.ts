@@ -22,3 +22,12 @@ export {
   SIGNOFF_NUMERIC_COLUMNS,
   type SignedPeriod,
 } from './signoff.js';
+export {
+  outcomeLine,
+  renderRefusedFileHtml,
+  renderRefusedFileText,
+  type FileOutcome,
+  type HeldEntry,
+  type ProfileView,
+  type RefusedFileReport,
+} from './refused-file.js';

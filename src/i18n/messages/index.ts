@@ -1,9 +1,11 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { files } from './files.js';
 import { notice } from './notice.js';
+import { refusedReport } from './refused-report.js';
 import { run } from './run.js';
 
-const AREAS = { notice, run } as const;
+const AREAS = { files, notice, refusedReport, run } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 

@@ -35,6 +35,8 @@ button{background:#0b4fa8;color:#fff;border:0;padding:4px 12px;cursor:pointer}
 header button{background:#fff;color:#14213d}
 label{display:block;margin:8px 0 2px}
 .muted{color:#555e6b}
+code{word-break:break-all}
+pre.report{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #c9ced6;padding:8px;font-size:.85rem;max-width:100%}
 ul.filters{list-style:none;margin:0 0 12px;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}
 ul.filters a[aria-current=page]{font-weight:700}
 .board tr.red th[scope=row]{border-left:6px solid #a4161a}

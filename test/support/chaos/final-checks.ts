@@ -142,7 +142,7 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
   // (c) the inbox is empty; each dropped file is in exactly one place, the expected one.
   for (const p of inFolder(folders.inbox)) bad(`file left in the inbox: ${rel(p)}`);
   const archived = inFolder(folders.archive);
-  const errored = inFolder(folders.error).filter((p) => !/\.errors\.(txt|json)$/.test(p));
+  const errored = inFolder(folders.error).filter((p) => !/\.errors\.(txt|json|html)$/.test(p));
   const hashes = new Map<string, string[]>();
   for (const p of [...archived, ...errored]) {
     const h = sha256(await readFile(p));
@@ -184,8 +184,8 @@ export async function finalChecks(input: CheckInput): Promise<CheckFigures> {
       }
     }
   }
-  for (const p of inFolder(folders.error).filter((x) => /\.errors\.(txt|json)$/.test(x))) {
-    if (!errored.includes(p.replace(/\.errors\.(txt|json)$/, ''))) bad(`error report without its file: ${rel(p)}`);
+  for (const p of inFolder(folders.error).filter((x) => /\.errors\.(txt|json|html)$/.test(x))) {
+    if (!errored.includes(p.replace(/\.errors\.(txt|json|html)$/, ''))) bad(`error report without its file: ${rel(p)}`);
   }
 
   // (b) + (d) statements: each file parses; each booked transaction of a closed day exactly once

@@ -2,10 +2,12 @@
 // one file's page with its error report (what was wrong, line by line) and its accepted lines.
 import { FILE_STATES } from '../../../domain/states.js';
 import { Facts, Link, render, Table } from '../../../html/index.js';
-import type { ConsolePage } from '../page.js';
+import { t } from '../../../i18n/index.js';
+import type { ReportEntry } from '../../../store/index.js';
+import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
-import { ReportLinks } from './reports.js';
+import { reportHref, ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
   path: '/console/files',
@@ -23,26 +25,28 @@ export const filesPage: ConsolePage = {
       payrollAccounts(deps, req.company),
     );
     return {
-      title: 'Payment files',
+      title: t('files.title'),
       body: render(
         <>
           <form method="get" action="/console/files">
             <input type="hidden" name="company" value={req.company} />
-            <label for="file-state">State</label>{' '}
+            <label for="file-state">{t('files.stateFilter')}</label>{' '}
             <select id="file-state" name="state">
               {['', ...FILE_STATES].map((s) => (
                 <option value={s} selected={s === (state ?? '')}>
-                  {s || 'any'}
+                  {s || t('files.anyState')}
                 </option>
               ))}
             </select>{' '}
-            <button type="submit">Show</button>
+            <button type="submit">{t('files.show')}</button>
           </form>
           <Table
-            caption="Payment files, newest first"
-            head={['Received', 'File', 'Format', 'State', 'Lines', 'Accepted', 'Rejected', 'Totals', 'Error report']}
+            caption={t('files.caption')}
+            head={(
+              ['received', 'file', 'format', 'state', 'lines', 'accepted', 'rejected', 'totals', 'errorReport'] as const
+            ).map((c) => t(`files.column.${c}`))}
             rows={page.rows}
-            empty="none"
+            empty={t('files.none')}
             cells={(f) => [
               when(deps, req, f.receivedAt),
               <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
@@ -54,7 +58,7 @@ export const filesPage: ConsolePage = {
               <VisibleTotals deps={deps} req={req} byCurrency={f.totals} payroll={payroll.get(f.id)} />,
               (f.errorSummary !== undefined || f.rejectedCount > 0) && (
                 <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req) + '#error-report'}>
-                  error report
+                  {t('files.errorReportLink')}
                 </Link>
               ),
             ]}
@@ -70,55 +74,52 @@ export const filePage: ConsolePage = {
   path: '/console/files/:id',
   load: loadPage(async (deps, req) => {
     const file = await deps.store.consoleViews.file(req.company, req.params.id ?? '');
-    if (!file) return problem('No such file', 'The company has no payment file with this id.', 404);
+    if (!file) return problem(t('files.file.notFound'), t('files.file.notFoundBody'), 404);
     const lines = await deps.store.consoleViews.fileLines(file.id, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
     const reports = await deps.store.reports.about(req.company, { type: 'payment_file', id: file.id });
+    // The latest text report, shown whole on the page: every problem at its row, wrapped.
+    const latestText = reports.filter((r) => r.mediaType === 'text/plain').at(-1);
+    const reportText = latestText && (await deps.store.reports.find(req.company, latestText.id))?.content;
     const payroll = await deps.store.consoleViews.payrollParts('file', [file.id], payrollAccounts(deps, req.company));
     return {
-      title: `File ${file.fileName}`,
+      title: t('files.file.title', { name: file.fileName }),
       body: render(
         <>
           <Facts
-            caption="The file"
+            caption={t('files.file.facts')}
             rows={[
-              ['Received', when(deps, req, file.receivedAt)],
-              ['From', file.source ?? '–'],
-              ['Format', file.format],
+              [t('files.column.received'), when(deps, req, file.receivedAt)],
+              [t('files.file.from'), file.source ?? '–'],
+              [t('files.column.format'), file.format],
               ['SHA-256', <code>{file.sha256}</code>],
-              ['State', file.state],
-              ['Lines', `${file.lineCount} (${file.acceptedCount} accepted, ${file.rejectedCount} rejected)`],
+              [t('files.column.state'), file.state],
               [
-                'Totals',
+                t('files.column.lines'),
+                t('files.file.lineCounts', {
+                  lines: file.lineCount,
+                  accepted: file.acceptedCount,
+                  rejected: file.rejectedCount,
+                }),
+              ],
+              [
+                t('files.column.totals'),
                 <VisibleTotals deps={deps} req={req} byCurrency={file.totals} payroll={payroll.get(file.id)} />,
               ],
             ]}
           />
-          {file.errorSummary !== undefined ? (
-            <section id="error-report">
-              <h2>Error report</h2>
-              <pre>{file.errorSummary}</pre>
-              <ReportLinks deps={deps} req={req} reports={reports} />
-            </section>
-          ) : (
-            (file.rejectedCount > 0 || reports.length > 0) && (
-              <section id="error-report">
-                <h2>Error report</h2>
-                <p>{String(file.rejectedCount)} lines were rejected or held.</p>
-                {reports.length > 0 ? (
-                  <ReportLinks deps={deps} req={req} reports={reports} />
-                ) : (
-                  <p>Their report is in the company's error folder.</p>
-                )}
-              </section>
-            )
-          )}
+          <ErrorReport deps={deps} req={req} file={file} reports={reports} text={reportText} />
           <Table
-            caption="Accepted lines"
-            head={['Line', 'End-to-end id', 'Creditor', 'Amount', 'Execution date', 'State']}
+            caption={t('files.lines.caption')}
+            head={[
+              ...(['line', 'endToEndId', 'creditor', 'amount', 'executionDate'] as const).map((c) =>
+                t(`files.lines.${c}`),
+              ),
+              t('files.column.state'),
+            ]}
             rows={lines.rows}
-            empty="none"
+            empty={{ note: t('files.noAcceptedLines') }}
             cells={(p) => {
               const v = visibleLine(deps, req, p);
               return [
@@ -137,3 +138,45 @@ export const filePage: ConsolePage = {
     };
   }),
 };
+
+/**
+ * A file's error report on its page: a link to the HTML report (the accountant's view), the text
+ * report whole (every problem with its row, wrapping on any screen), and every report about the
+ * file. A file without a recorded report shows its stored summary.
+ */
+function ErrorReport(props: {
+  deps: ConsoleDeps;
+  req: PageRequest;
+  file: { errorSummary?: string | undefined; rejectedCount: number };
+  reports: readonly ReportEntry[];
+  text: string | undefined;
+}) {
+  const { deps, req, file, reports, text } = props;
+  if (file.errorSummary === undefined && file.rejectedCount === 0 && reports.length === 0) return null;
+  const html = reports.filter((r) => r.mediaType === 'text/html').at(-1);
+  return (
+    <section id="error-report">
+      <h2>{t('files.errorReport')}</h2>
+      {html && (
+        <p>
+          <Link href={reportHref(req, html)}>{t('files.openReport')}</Link>
+        </p>
+      )}
+      {text !== undefined ? (
+        <pre class="report">{text}</pre>
+      ) : file.errorSummary !== undefined ? (
+        <>
+          <p>{t('files.summaryOnly')}</p>
+          <pre class="report">{file.errorSummary}</pre>
+        </>
+      ) : (
+        <>
+          <p>{t('files.rejectedOrHeld', { count: file.rejectedCount })}</p>
+          {reports.length === 0 && <p>{t('files.inErrorFolder')}</p>}
+        </>
+      )}
+      {reports.length > 0 && <p>{t('files.allReports')}</p>}
+      <ReportLinks deps={deps} req={req} reports={reports} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The accountant's report of a file, rendered alone: a pain.001 problem is placed at its
+// transaction and element, a problem of the whole file has no row, warnings stay out of the
+// accountant's part, and every value from the file is escaped in the HTML.
+import { describe, expect, it } from 'vitest';
+import type { Issue } from '../../../src/domain/issue.js';
+import { renderRefusedFileHtml, renderRefusedFileText } from '../../../src/formats/report/index.js';
+
+const TX = '/Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]';
+const issues: Issue[] = [
+  {
+    code: 'IBAN_INVALID',
+    severity: 'error',
+    location: { path: `${TX}/CdtrAcct/Id/IBAN` },
+    field: 'creditorIban',
+    value: 'NO06<b>1200',
+    message: 'IBAN "NO06<b>1200" fails the mod-97 check digit test',
+  },
+  { code: 'NBOFTXS_MISMATCH', severity: 'error', location: {}, message: 'NbOfTxs says 3; the file has 2' },
+  {
+    code: 'CHARSET_TRANSLITERATED',
+    severity: 'warning',
+    location: { path: `${TX}/Cdtr/Nm` },
+    field: 'creditorName',
+    message: 'transliterated',
+  },
+];
+const report = {
+  fileName: 'suppliers.xml',
+  outcome: { kind: 'rejected' as const, payments: 2, accepted: 0, held: 0 },
+  issues,
+  held: [],
+  listing: 'suppliers.xml: INVALID',
+  locale: 'en' as const,
+};
+
+describe("the accountant's report of a file", () => {
+  it('places a pain.001 problem at its transaction and element, and a whole-file problem without a row', () => {
+    const text = renderRefusedFileText(report);
+    expect(text).toContain('What to change in the file (2 problems)');
+    expect(text).toContain(
+      'Transaction PmtInf[1]/CdtTrfTxInf[2], column "CdtrAcct/Id/IBAN", value "NO06<b>1200": The account number is not a valid IBAN',
+    );
+    expect(text).toContain('The whole file: NbOfTxs says 3; the file has 2 What to change:');
+    expect(text.split('For the operator (IT)')[0]).not.toContain('transliterated');
+  });
+
+  it('escapes every value from the file in the HTML', () => {
+    const html = renderRefusedFileHtml(report);
+    expect(html).not.toContain('<b>1200');
+    expect(html).toContain('<td data-label="Value">NO06&lt;b&gt;1200</td>');
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+  });
+});
