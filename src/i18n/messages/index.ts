@@ -1,8 +1,26 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { findingType } from './finding-types.js';
+import { lineState } from './line-state.js';
 import { notice } from './notice.js';
+import { periods } from './periods.js';
+import { reconciliation } from './reconciliation.js';
+import { reportReconciliation } from './report-reconciliation.js';
+import { reportSignoff } from './report-signoff.js';
+import { reports } from './reports.js';
+import { statements } from './statements.js';
 
-const AREAS = { notice } as const;
+const AREAS = {
+  notice,
+  reconciliation,
+  periods,
+  statements,
+  reports,
+  findingType,
+  lineState,
+  reportReconciliation,
+  reportSignoff,
+} as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 
