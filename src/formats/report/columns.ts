@@ -25,7 +25,11 @@ const COL = {
     kind: 'date',
     cell: (f, fmt) => date(f.executionDate, fmt),
   },
-  bookingDate: { head: 'reportReconciliation.column.bookingDate', kind: 'date', cell: (f, fmt) => date(f.bookingDate, fmt) },
+  bookingDate: {
+    head: 'reportReconciliation.column.bookingDate',
+    kind: 'date',
+    cell: (f, fmt) => date(f.bookingDate, fmt),
+  },
   days: { head: 'reportReconciliation.column.days', kind: 'num', cell: (f) => f.dateDifferenceDays?.toString() },
   amount: { head: 'reportReconciliation.column.amount', kind: 'num', cell: (f, fmt) => money(f.amount, fmt) },
   booked: { head: 'reportReconciliation.column.booked', kind: 'num', cell: (f, fmt) => money(f.bookedAmount, fmt) },
@@ -46,7 +50,11 @@ const COL = {
   erpRef: { head: 'reportReconciliation.column.erpRef', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },
   invoice: { head: 'reportReconciliation.column.invoice', kind: 'text', cell: (f) => f.invoice },
   payer: { head: 'reportReconciliation.column.payer', kind: 'party', cell: (f) => f.counterparty },
-  creditorReference: { head: 'reportReconciliation.column.creditorReference', kind: 'text', cell: (f) => f.creditorReference },
+  creditorReference: {
+    head: 'reportReconciliation.column.creditorReference',
+    kind: 'text',
+    cell: (f) => f.creditorReference,
+  },
   remittance: { head: 'reportReconciliation.column.remittance', kind: 'note', cell: (f) => f.remittance },
   expectedDate: {
     head: 'reportReconciliation.column.expectedDate',

@@ -101,7 +101,7 @@ function findingsPage(
           <p class="meta">
             <Sentence
               k="reportReconciliation.meta"
-              values={{ period, generated: fmt.when(meta.generatedAt, zone), runId: meta.runId }}
+              values={{ period, generated: fmt.when(meta.generatedAt, zone, 'abbreviation'), runId: meta.runId }}
               tags={{ ref: (text) => <span class="ref">{text}</span> }}
             />
           </p>

@@ -16,8 +16,8 @@ export interface ReportFormats {
   amount(m: Money): string;
   /** A calendar date; a text that is not one is left as it is. */
   date(d: string): string;
-  /** An instant in the zone. */
-  when(at: Date, zone: string): string;
+  /** An instant in the zone; English names the zone (its abbreviation when asked, "GMT+1"). */
+  when(at: Date, zone: string, zoneName?: 'abbreviation'): string;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,7 +29,7 @@ export function reportFormats(locale: Locale): ReportFormats {
       money: (m) => displayMoney(m),
       amount: (m) => displayAmount(m),
       date: (d) => d,
-      when: (at, zone) => formatInZone(at, zone, { zone: 'abbreviation' }),
+      when: (at, zone, zoneName) => formatInZone(at, zone, zoneName ? { zone: zoneName } : {}),
     };
   return {
     locale,

@@ -195,7 +195,7 @@ export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone:
               <td class="text">{f.counterparty ?? f.accountIban ?? ''}</td>
               <td class="num">{amount ? fmt.money(amount) : ''}</td>
               <td class="text">{ack.by}</td>
-              <td class="date">{fmt.when(ack.at, timeZone)}</td>
+              <td class="date">{fmt.when(ack.at, timeZone, 'abbreviation')}</td>
               <td class="text">{ack.reason ?? ''}</td>
               <td class="text">{f.message}</td>
               <td class="id ref">{f.id ?? ''}</td>

@@ -79,8 +79,7 @@ export const findingType = area({
     'findingType.unknown_outcome.action':
       'Sjekk i nettbanken om betalingen finnes; settle sender den aldri på nytt av seg selv.',
     'findingType.rejected.title': 'Avvist og ikke sendt på nytt',
-    'findingType.rejected.action':
-      'Rett årsaken (ofte kreditors konto) i ERP-systemet og send en korrigert betaling.',
+    'findingType.rejected.action': 'Rett årsaken (ofte kreditors konto) i ERP-systemet og send en korrigert betaling.',
     'findingType.unexpected_debit.title': 'Belastninger som ikke kom fra settle',
     'findingType.unexpected_debit.action':
       'Finn ut hva belastningen er (gebyr, AvtaleGiro, manuell betaling i nettbanken) og bokfør den.',

@@ -172,9 +172,11 @@ export const reconciliation = area({
     'reconciliation.filter.submit': 'Filtrer',
     'reconciliation.filter.badType': '«{type}» er ikke en avvikstype.',
     'reconciliation.filter.badAge': 'Alderen er en av 0-2, 3-5 eller over-5 dager.',
-    'reconciliation.filter.badAmount': '«{min}» er ikke et beløp: skriv det med høyst to desimaler, for eksempel 1000.00.',
+    'reconciliation.filter.badAmount':
+      '«{min}» er ikke et beløp: skriv det med høyst to desimaler, for eksempel 1000.00.',
     'reconciliation.filter.badDecision': '«{decision}» er ikke en avgjørelse.',
-    'reconciliation.filter.badPeriod': '«{period}» er ikke en periode: oppgi en måned (2026-01) eller en dag (2026-01-05).',
+    'reconciliation.filter.badPeriod':
+      '«{period}» er ikke en periode: oppgi en måned (2026-01) eller en dag (2026-01-05).',
     'reconciliation.bulk.legend': 'Avgjør avvikene som er krysset av under',
     'reconciliation.bulk.ack': 'Kvitter ut valgte',
     'reconciliation.bulk.confirm': 'Bekreft valgte treff',
