@@ -20,7 +20,8 @@ const PLAIN_DECIMAL = /^-?\d+\.\d+$/;
 export function spreadsheetCsv(machine: string, locale: Locale, words: CsvWords): string {
   if (locale === 'en') return machine;
   const { delimiter, decimalMark, bom } = CATALOGUES[locale].spreadsheetCsv;
-  const [head = [], ...rows] = parse<string[]>(machine, { relax_column_count: true });
+  const records: string[][] = parse(machine, { relax_column_count: true });
+  const [head = [], ...rows] = records;
   const numeric = head.map((name) => words.numeric.has(name));
   const body = rows.map((row) =>
     row.map((cell, i) => (numeric[i] && PLAIN_DECIMAL.test(cell) ? cell.replace('.', decimalMark) : cell)),
