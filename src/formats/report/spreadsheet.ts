@@ -2,10 +2,11 @@
 // words from the catalogue, and the language's spreadsheet conventions (Catalogue.spreadsheetCsv:
 // for bokmål ";" between cells, decimal commas and a UTF-8 BOM, as Norwegian Excel expects). It is
 // made from the machine CSV, which keeps its documented column names and format for programs;
-// the cells keep the formula rule the machine CSV applied (../csv-safety.ts).
+// every cell passes the formula rule again (../csv-safety.ts), with the language's decimal mark.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CATALOGUES, translate, type Locale, type MessageKey } from '../../i18n/index.js';
+import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
 
 export interface CsvWords {
   /** The catalogue key of a column's head, from its machine name. */
@@ -24,7 +25,11 @@ export function spreadsheetCsv(machine: string, locale: Locale, words: CsvWords)
   const [head = [], ...rows] = records;
   const numeric = head.map((name) => words.numeric.has(name));
   const body = rows.map((row) =>
-    row.map((cell, i) => (numeric[i] && PLAIN_DECIMAL.test(cell) ? cell.replace('.', decimalMark) : cell)),
+    row.map((cell, i) =>
+      numeric[i]
+        ? neutraliseNumericCell(PLAIN_DECIMAL.test(cell) ? cell.replace('.', decimalMark) : cell, decimalMark)
+        : neutraliseFormula(cell),
+    ),
   );
   const heads = head.map((name) => translate(locale, words.head(name)));
   const text = stringify([heads, ...body], { delimiter, record_delimiter: '\r\n' });
