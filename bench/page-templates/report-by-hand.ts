@@ -5,10 +5,17 @@ import { formatAmount } from '../../src/domain/money.js';
 import { FINDING_TYPES, type Finding, type FindingType } from '../../src/domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../src/domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../src/domain/reconcile/summary.js';
-import { COLUMNS_OF, money } from '../../src/formats/report/columns.js';
+import { displayMoney } from '../../src/domain/display.js';
+import type { Money } from '../../src/domain/money.js';
+import { translate } from '../../src/i18n/index.js';
+import { COLUMNS_OF } from '../../src/formats/report/columns.js';
+import { reportFormats } from '../../src/formats/report/report-formats.js';
 import { REPORT_CSS } from '../../src/formats/report/html-style.js';
 import { groupFindings, type FindingsHtmlOptions, type ReportMeta } from '../../src/formats/report/html.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
+
+const money = (m: Money | undefined): string | undefined => (m ? displayMoney(m) : undefined);
+const english = reportFormats('en');
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const e = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
@@ -213,13 +220,13 @@ function typeSection(
     `<p class="action"><strong>What to do:</strong> ${e(action)}</p>`,
     '<table>',
     `<caption>${e(title)}: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
-    `<thead><tr>${columns.map((c) => `<th scope="col"${c.kind === 'num' ? ' class="num"' : ''}>${e(c.head)}</th>`).join('')}</tr></thead>`,
+    `<thead><tr>${columns.map((c) => `<th scope="col"${c.kind === 'num' ? ' class="num"' : ''}>${e(translate('en', c.head))}</th>`).join('')}</tr></thead>`,
     '<tbody>',
   ];
   for (let i = 0; i < shown; i++) {
     const finding = rows[i]!;
     const cells = columns.map((c, n) => {
-      const raw = c.cell(finding) ?? '';
+      const raw = c.cell(finding, english) ?? '';
       const text = c.kind === 'iban' || c.kind === 'party' ? keepIbansWhole(raw) : e(raw);
       // The first column names the row, so it is the row header.
       if (n === 0) return `<th scope="row" class="${c.kind}">${text}</th>`;

@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/reconcile/index.js';
 import type { ReceivablesProfile } from '../../src/formats/receivables/index.js';
 import { renderFindingsCsv, renderFindingsHtml } from '../../src/formats/report/index.js';
+import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store, StoredReceivable } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
@@ -43,6 +44,8 @@ export interface ReconcileDeps {
   clock: Clock;
   logger: Logger;
   timeZone: string;
+  /** The top-level `locale`: the language of a company's report when it names none (default English). */
+  locale?: Locale;
   runId: string;
   config: ReconcileConfig;
   /** How far back the default period starts, in days. */
@@ -210,6 +213,8 @@ async function reconcileCompany(
   const html = renderFindingsHtml(meta, findings, summary, {
     balances: accountBalances({ from, to }, input.payments, input.transactions, input.statements),
     aging: agedItems(findings, today(deps.clock, timeZone), calendar),
+    // The page is for people: in the company's language. The CSV is for programs and keeps its columns.
+    locale: company.locale ?? deps.locale ?? FALLBACK_LOCALE,
   });
   await files.writeAtomic(`${base}.html`, html);
   // Recorded with their content, so the console links them by id and never reads a path.

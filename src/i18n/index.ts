@@ -5,6 +5,13 @@ export type { Catalogue } from './catalogue.js';
 export type { MessageKey, Translation } from './catalogues/en.js';
 export * as format from './format.js';
 export {
+  describeLineState,
+  lineStateLabel,
+  statusText,
+  type BankReason,
+  type LineStateDescription,
+} from './line-state.js';
+export {
   acceptedLanguages,
   CATALOGUES,
   chooseLocale,

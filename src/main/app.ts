@@ -135,6 +135,7 @@ export function assembleApp(config: Readonly<Config>, logger: Logger, clock: Clo
       clock,
       logger: runLogger(logger, 'reconcile', runId),
       timeZone: config.timeZone,
+      locale: config.locale,
       runId,
       config: reconcileConfig,
       lookBackDays: Math.round(lookBack / 86_400_000),

@@ -1,6 +1,7 @@
 // `settle demo --locale nb-NO`, run as a user would: the demo company reads Norwegian bokmål, so
-// its approval notice (the approvers' copy and the reports copy) speaks bokmål with amounts like
-// "57 475,50 kr" and dates like "07.01.2026" (issue #53).
+// its approval notice (the approvers' copy and the reports copy) and night 2's reconciliation
+// report speak bokmål with amounts like "57 475,50 kr" and dates like "07.01.2026" (issue #53),
+// while the report's CSV, for programs, keeps its machine columns and decimal points.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,48 +12,95 @@ import { withTempDir } from '../support/tmp.js';
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('settle demo --locale', () => {
-  it('runs the demo for a company in bokmål, whose approval notice is in bokmål', { timeout: 240_000 }, async () => {
-    await withTempDir(async (dir) => {
-      const demo = join(dir, 'demo');
-      const run = await runSettle(['demo', '--dir', demo, '--locale', 'nb-NO'], { cwd: dir });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toContain('the demo company reads its reports and notices in Norsk bokmål (locale nb)');
-      expect(await readFile(join(demo, 'settle.yaml'), 'utf8')).toMatch(/^ {4}locale: nb\b/m);
+  it(
+    'runs the demo for a company in bokmål, whose approval notice and reconciliation report are in bokmål',
+    { timeout: 240_000 },
+    async () => {
+      await withTempDir(async (dir) => {
+        const demo = join(dir, 'demo');
+        const run = await runSettle(['demo', '--dir', demo, '--locale', 'nb-NO'], { cwd: dir });
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout).toContain('the demo company reads its reports and notices in Norsk bokmål (locale nb)');
+        expect(await readFile(join(demo, 'settle.yaml'), 'utf8')).toMatch(/^ {4}locale: nb\b/m);
 
-      const read = async (folder: string) => {
-        const names = (await readdir(join(demo, 'acme', folder))).filter((n) => n.startsWith('approval-'));
-        expect(names).toHaveLength(1);
-        return spaces(await readFile(join(demo, 'acme', folder, names[0]!), 'utf8'));
-      };
-      const approvers = await read('approvals');
-      expect(approvers).toContain('Betalinger fra ACME AS venter på godkjenning i banken.');
-      expect(approvers).toContain('Lenken virker ÉN gang og utløper 12.01.2026, 09:00.');
-      expect(approvers).toMatch(/^ {2}NO72…4562 +3 +57 475,50 kr$/m);
-      expect(approvers).toMatch(/^ {2}Tromso Bygg AS +NO27…7572 +48 250,00 kr +07\.01\.2026 +ACME-2026-0004$/m);
-      const report = await read('reports');
-      expect(report).toContain('Godkjenningslenken ble sendt til godkjennernes mappe approvals;');
-      expect(report).not.toMatch(/__sandbox\/sca/);
-      expect(report).not.toMatch(/Payments|57475\.50|2026-01-07/);
+        const read = async (folder: string) => {
+          const names = (await readdir(join(demo, 'acme', folder))).filter((n) => n.startsWith('approval-'));
+          expect(names).toHaveLength(1);
+          return spaces(await readFile(join(demo, 'acme', folder, names[0]!), 'utf8'));
+        };
+        const approvers = await read('approvals');
+        expect(approvers).toContain('Betalinger fra ACME AS venter på godkjenning i banken.');
+        expect(approvers).toContain('Lenken virker ÉN gang og utløper 12.01.2026, 09:00.');
+        expect(approvers).toMatch(/^ {2}NO72…4562 +3 +57 475,50 kr$/m);
+        expect(approvers).toMatch(/^ {2}Tromso Bygg AS +NO27…7572 +48 250,00 kr +07\.01\.2026 +ACME-2026-0004$/m);
+        const report = await read('reports');
+        expect(report).toContain('Godkjenningslenken ble sendt til godkjennernes mappe approvals;');
+        expect(report).not.toMatch(/__sandbox\/sca/);
+        expect(report).not.toMatch(/Payments|57475\.50|2026-01-07/);
 
-      // The accountant's error report of the deliberately bad file, text and HTML, in bokmål: what
-      // happened to the file, then each problem at its row under the file's own column header.
-      const errors = spaces(await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.txt'), 'utf8'));
-      expect(errors.split('\n')[0]).toBe(
-        'INGENTING FRA DENNE FILEN BLE SENDT: ingen betaling i den går til banken. Rett feilene nedenfor i ERP-systemet, og legg deretter inn hele den rettede filen på nytt.',
-      );
-      expect(errors).toContain(
-        'Rad 2, kolonne «creditor_iban», verdi «NO0612000000008»: Kontonummeret er ikke et gyldig IBAN',
-      );
-      expect(errors).toContain(
-        'Rad 3, kolonne «amount», verdi «99.995»: Beløpet har flere desimaler enn valutaen har.',
-      );
-      expect(errors).toContain(
-        'Rad 4, kolonne «requested_execution_date», verdi «2026-01-02»: Forfallsdatoen er passert.',
-      );
-      expect(errors).toContain('For driften (IT)');
-      const html = await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.html'), 'utf8');
-      expect(html).toMatch(/^<!doctype html>\n<html lang="nb">/);
-      expect(html).toContain('<th scope="col">Hva du må endre</th>');
-    });
-  });
+        // The accountant's error report of the deliberately bad file, text and HTML, in bokmål: what
+        // happened to the file, then each problem at its row under the file's own column header.
+        const errors = spaces(await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.txt'), 'utf8'));
+        expect(errors.split('\n')[0]).toBe(
+          'INGENTING FRA DENNE FILEN BLE SENDT: ingen betaling i den går til banken. Rett feilene nedenfor i ERP-systemet, og legg deretter inn hele den rettede filen på nytt.',
+        );
+        expect(errors).toContain(
+          'Rad 2, kolonne «creditor_iban», verdi «NO0612000000008»: Kontonummeret er ikke et gyldig IBAN',
+        );
+        expect(errors).toContain(
+          'Rad 3, kolonne «amount», verdi «99.995»: Beløpet har flere desimaler enn valutaen har.',
+        );
+        expect(errors).toContain(
+          'Rad 4, kolonne «requested_execution_date», verdi «2026-01-02»: Forfallsdatoen er passert.',
+        );
+        expect(errors).toContain('For driften (IT)');
+        const errorsHtml = await readFile(join(demo, 'acme', 'error', 'acme-corrections.csv.errors.html'), 'utf8');
+        expect(errorsHtml).toMatch(/^<!doctype html>\n<html lang="nb">/);
+        expect(errorsHtml).toContain('<th scope="col">Hva du må endre</th>');
+
+        // Night 2's reconciliation report: the page for people in bokmål, the CSV for programs as documented.
+        const night2 = (await readdir(join(demo, 'acme', 'reports'))).filter((n) =>
+          /^reconciliation-acme-2026-01-08-.*\.(html|csv)$/.test(n),
+        );
+        expect(night2).toHaveLength(2);
+        const html = spaces(
+          await readFile(
+            join(
+              demo,
+              'acme',
+              'reports',
+              night2.find((n) => n.endsWith('.html'))!,
+            ),
+            'utf8',
+          ),
+        );
+        expect(html).toContain('<html lang="nb">');
+        expect(html).toContain('<h1>Avstemmingsrapport: ACME AS (999999999)</h1>');
+        expect(html).toContain('Periode: 05.01.2026–08.01.2026 · Laget 08.01.2026, 04:00');
+        // The seven payments matched on night 2, summed as bokmål writes money.
+        expect(html).toMatch(
+          /<a href="#matched">Avstemt<\/a><\/th><td><span class="badge info">info<\/span><\/td><td class="num">7<\/td><td class="num">0<\/td><td class="num">93 885,40 kr<\/td>/,
+        );
+        expect(html).toContain('<h2 id="rejected">Avvist og ikke sendt på nytt (1)</h2>');
+        expect(html).toContain('<strong>Hva du gjør:</strong> Rett årsaken');
+        expect(html).toMatch(
+          /<td class="date">07\.01\.2026<\/td><td class="num">845,00 kr<\/td><td class="text">Avvist av banken \(RJCT\)<\/td>/,
+        );
+        // No English sentence of the page itself is left (the findings' own messages are recorded data).
+        expect(html).not.toMatch(/Reconciliation report|Summary|What to do|Balances per account|Generated/);
+        expect(html).not.toMatch(/93,885\.40|93885\.40/);
+        const csv = await readFile(
+          join(
+            demo,
+            'acme',
+            'reports',
+            night2.find((n) => n.endsWith('.csv'))!,
+          ),
+          'utf8',
+        );
+        expect(csv.startsWith('finding_type,severity,needs_person,')).toBe(true);
+        expect(csv).toMatch(/,NOK,845\.00,/);
+      });
+    },
+  );
 });

@@ -21,6 +21,7 @@ import {
 } from '../../src/formats/csv-safety.js';
 import {
   FINDINGS_CSV_COLUMNS,
+  findingsCsvForPeople,
   renderFindingsCsv,
   renderSignoffCsv,
   SIGNOFF_CSV_COLUMNS,
@@ -212,21 +213,28 @@ describe('security: formula injection is neutralised in every CSV settle writes'
           message: payload,
           amountDifference: { minor: -1_250n, currency: 'NOK' },
         }));
-        const records = table(renderFindingsCsv(findings), ',').slice(1);
-        expect(records).toHaveLength(findings.length);
+        const machine = renderFindingsCsv(findings);
         const numeric = new Set(
           ['amount', 'booked_amount', 'amount_difference', 'date_difference_days'].map((n) =>
             FINDINGS_CSV_COLUMNS.indexOf(n),
           ),
         );
-        expectNoFormula(records, numeric, '.', `findings CSV ${JSON.stringify(payload)}`);
         const [counterparty, difference] = [
           FINDINGS_CSV_COLUMNS.indexOf('counterparty'),
           FINDINGS_CSV_COLUMNS.indexOf('amount_difference'),
         ];
-        for (const record of records) {
-          expect(neutralised(payload)).toContain(record[counterparty]);
-          expect(record[difference]).toBe('-12.50');
+        // The machine CSV, and the one a person reading bokmål opens from the console (spreadsheet.ts).
+        for (const [csv, delimiter, decimal] of [
+          [machine, ',', '.'],
+          [findingsCsvForPeople(machine, 'nb').replace(/^\ufeff/, ''), ';', ','],
+        ] as const) {
+          const records = table(csv, delimiter).slice(1);
+          expect(records).toHaveLength(findings.length);
+          expectNoFormula(records, numeric, decimal, `findings CSV ${JSON.stringify(payload)} (${delimiter})`);
+          for (const record of records) {
+            expect(neutralised(payload)).toContain(record[counterparty]);
+            expect(record[difference]).toBe(`-12${decimal}50`);
+          }
         }
       }
     });
@@ -283,6 +291,7 @@ describe('security: formula injection is neutralised in every CSV settle writes'
       expect(users).toEqual([
         'src/formats/report/csv.ts',
         'src/formats/report/signoff.tsx',
+        'src/formats/report/spreadsheet.ts',
         'src/formats/statement-csv/csv-output.ts',
       ]);
       for (const file of users) {

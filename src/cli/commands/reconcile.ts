@@ -84,6 +84,7 @@ export function reconcileCommand(): Command {
             : renderSignoffHtml(signed, {
                 timeZone: company.timeZone ?? config.timeZone,
                 companyName: company.name,
+                locale: company.locale ?? config.locale,
               });
         if (options.out) await writeFile(options.out, content);
         else process.stdout.write(content);

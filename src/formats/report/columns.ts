@@ -1,105 +1,105 @@
 // The reconciliation report's columns: for each finding type, which facts of a finding it shows
 // and how (text, an id, a number, a date, an IBAN, a party, a note), and the words for ISO 20022
 // status codes and exception reasons. The HTML report (html.tsx) lays them out.
-import { displayMoney } from '../../domain/display.js';
 import type { Money } from '../../domain/money.js';
 import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
+import { statusText, translate, type MessageKey } from '../../i18n/index.js';
+import type { ReportFormats } from './report-formats.js';
 
 export interface Column {
-  head: string;
+  head: MessageKey;
   /** id: settle's or the bank's internal ids, shown last and small; iban and party keep account numbers whole. */
   kind: 'text' | 'id' | 'num' | 'date' | 'iban' | 'party' | 'note';
-  cell: (f: Finding) => string | undefined;
+  cell: (f: Finding, fmt: ReportFormats) => string | undefined;
 }
 
-export const money = (m: Money | undefined): string | undefined => (m ? displayMoney(m) : undefined);
-
-/** ISO 20022 transaction status codes in words, with the code kept beside them. */
-const STATUS_WORDS: Record<string, string> = {
-  RCVD: 'Received',
-  PDNG: 'Pending',
-  ACTC: 'Accepted (technical)',
-  ACCP: 'Accepted',
-  ACFC: 'Accepted, funds checked',
-  ACWC: 'Accepted with change',
-  ACSP: 'Accepted, settlement in progress',
-  ACSC: 'Settled',
-  ACCC: 'Credited to the creditor',
-  PART: 'Partly accepted',
-  RJCT: 'Rejected',
-  CANC: 'Cancelled',
-};
-
-/** A status code as words with the code beside it ("Rejected (RJCT)"); other references as they are. */
-export function statusText(reference: string | undefined): string | undefined {
-  if (reference === undefined) return undefined;
-  const word = STATUS_WORDS[reference];
-  return word ? `${word} (${reference})` : reference;
-}
+const money = (m: Money | undefined, fmt: ReportFormats): string | undefined => (m ? fmt.money(m) : undefined);
+const date = (d: string | undefined, fmt: ReportFormats): string | undefined => (d ? fmt.date(d) : undefined);
 
 const COL = {
-  e2e: { head: 'ERP reference', kind: 'text', cell: (f) => f.endToEndId },
-  counterparty: { head: 'Creditor / counterparty', kind: 'party', cell: (f) => f.counterparty },
-  account: { head: 'Account', kind: 'iban', cell: (f) => f.accountIban },
-  executionDate: { head: 'Execution date', kind: 'date', cell: (f) => f.executionDate },
-  bookingDate: { head: 'Booking date', kind: 'date', cell: (f) => f.bookingDate },
-  days: { head: 'Days', kind: 'num', cell: (f) => f.dateDifferenceDays?.toString() },
-  amount: { head: 'Amount', kind: 'num', cell: (f) => money(f.amount) },
-  booked: { head: 'Booked', kind: 'num', cell: (f) => money(f.bookedAmount) },
-  difference: { head: 'Difference', kind: 'num', cell: (f) => money(f.amountDifference) },
-  rule: { head: 'Rule', kind: 'text', cell: (f) => f.rule },
+  e2e: { head: 'reportReconciliation.column.e2e', kind: 'text', cell: (f) => f.endToEndId },
+  counterparty: { head: 'reportReconciliation.column.counterparty', kind: 'party', cell: (f) => f.counterparty },
+  account: { head: 'reportReconciliation.column.account', kind: 'iban', cell: (f) => f.accountIban },
+  executionDate: {
+    head: 'reportReconciliation.column.executionDate',
+    kind: 'date',
+    cell: (f, fmt) => date(f.executionDate, fmt),
+  },
+  bookingDate: {
+    head: 'reportReconciliation.column.bookingDate',
+    kind: 'date',
+    cell: (f, fmt) => date(f.bookingDate, fmt),
+  },
+  days: { head: 'reportReconciliation.column.days', kind: 'num', cell: (f) => f.dateDifferenceDays?.toString() },
+  amount: { head: 'reportReconciliation.column.amount', kind: 'num', cell: (f, fmt) => money(f.amount, fmt) },
+  booked: { head: 'reportReconciliation.column.booked', kind: 'num', cell: (f, fmt) => money(f.bookedAmount, fmt) },
+  difference: {
+    head: 'reportReconciliation.column.difference',
+    kind: 'num',
+    cell: (f, fmt) => money(f.amountDifference, fmt),
+  },
+  rule: { head: 'reportReconciliation.column.rule', kind: 'text', cell: (f) => f.rule },
   evidence: {
-    head: 'Rule and evidence (score)',
+    head: 'reportReconciliation.column.evidence',
     kind: 'note',
     cell: (f) =>
       f.evidence === undefined
         ? f.rule
         : `${f.rule ? `${f.rule}: ` : ''}${f.evidence.replace(/; score (\d+)$/, ' (score $1)')}`,
   },
-  erpRef: { head: 'ERP reference / invoice', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },
-  invoice: { head: 'Invoice', kind: 'text', cell: (f) => f.invoice },
-  payer: { head: 'Payer', kind: 'party', cell: (f) => f.counterparty },
-  creditorReference: { head: 'KID / RF', kind: 'text', cell: (f) => f.creditorReference },
-  remittance: { head: 'Remittance', kind: 'note', cell: (f) => f.remittance },
-  expectedDate: { head: 'Execution / due date', kind: 'date', cell: (f) => f.executionDate ?? f.due },
-  received: { head: 'Received', kind: 'num', cell: (f) => money(f.bookedAmount) },
-  bookedDue: {
-    head: 'Booked (invoice due)',
+  erpRef: { head: 'reportReconciliation.column.erpRef', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },
+  invoice: { head: 'reportReconciliation.column.invoice', kind: 'text', cell: (f) => f.invoice },
+  payer: { head: 'reportReconciliation.column.payer', kind: 'party', cell: (f) => f.counterparty },
+  creditorReference: {
+    head: 'reportReconciliation.column.creditorReference',
     kind: 'text',
-    cell: (f) => (f.due ? `${f.bookingDate ?? ''} (${f.due})` : f.bookingDate),
+    cell: (f) => f.creditorReference,
   },
-  findingId: { head: 'Finding', kind: 'id', cell: (f) => f.id },
-  reference: { head: 'Status / reference', kind: 'text', cell: (f) => statusText(f.reference) },
-  due: { head: 'Due / expires', kind: 'text', cell: (f) => f.due },
-  message: { head: 'Why', kind: 'text', cell: (f) => f.message },
+  remittance: { head: 'reportReconciliation.column.remittance', kind: 'note', cell: (f) => f.remittance },
+  expectedDate: {
+    head: 'reportReconciliation.column.expectedDate',
+    kind: 'date',
+    cell: (f, fmt) => date(f.executionDate ?? f.due, fmt),
+  },
+  received: { head: 'reportReconciliation.column.received', kind: 'num', cell: (f, fmt) => money(f.bookedAmount, fmt) },
+  bookedDue: {
+    head: 'reportReconciliation.column.bookedDue',
+    kind: 'text',
+    cell: (f, fmt) =>
+      f.due
+        ? translate(fmt.locale, 'reportReconciliation.bookedDue', {
+            booked: date(f.bookingDate, fmt) ?? '',
+            due: fmt.date(f.due),
+          })
+        : date(f.bookingDate, fmt),
+  },
+  findingId: { head: 'reportReconciliation.column.findingId', kind: 'id', cell: (f) => f.id },
+  reference: {
+    head: 'reportReconciliation.column.reference',
+    kind: 'text',
+    cell: (f, fmt) => statusText(f.reference, fmt.locale),
+  },
+  due: { head: 'reportReconciliation.column.due', kind: 'text', cell: (f, fmt) => date(f.due, fmt) },
+  message: { head: 'reportReconciliation.column.why', kind: 'text', cell: (f) => f.message },
   /** The message with the typed exception reason in front, where there is one. */
   why: {
-    head: 'Why',
+    head: 'reportReconciliation.column.why',
     kind: 'text',
-    cell: (f) => {
-      const reason = exceptionText(f);
+    cell: (f, fmt) => {
+      const reason = exceptionText(f, fmt);
       return reason ? `${reason}: ${f.message}` : f.message;
     },
   },
-  payments: { head: 'settle payment', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
-  bulk: { head: 'settle bulk', kind: 'id', cell: (f) => f.bulkId },
-  transaction: { head: 'Bank transaction', kind: 'id', cell: (f) => f.transactionId },
+  payments: { head: 'reportReconciliation.column.payments', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
+  bulk: { head: 'reportReconciliation.column.bulk', kind: 'id', cell: (f) => f.bulkId },
+  transaction: { head: 'reportReconciliation.column.transaction', kind: 'id', cell: (f) => f.transactionId },
 } as const satisfies Record<string, Column>;
 
 /** Exception reasons in words; an under-payment of a receivable is provisional. */
-function exceptionText(f: Finding): string | undefined {
-  switch (f.exception) {
-    case 'over_amount':
-      return 'Over amount';
-    case 'under_amount':
-      return f.invoice ? 'Under amount (provisional)' : 'Under amount';
-    case 'data_mismatch':
-      return 'Data mismatch';
-    case 'missing_after_deadline':
-      return 'Missing after deadline';
-    default:
-      return undefined;
-  }
+function exceptionText(f: Finding, fmt: ReportFormats): string | undefined {
+  if (f.exception === undefined) return undefined;
+  const reason = f.exception === 'under_amount' && f.invoice ? 'under_amount_provisional' : f.exception;
+  return translate(fmt.locale, 'reportReconciliation.exception', { reason });
 }
 
 const MATCHED: readonly Column[] = [

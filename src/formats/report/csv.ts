@@ -4,7 +4,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { formatAmount, type Money } from '../../domain/money.js';
 import type { Finding } from '../../domain/reconcile/findings.js';
+import type { Locale, MessageKey } from '../../i18n/index.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
+import { spreadsheetCsv, type CsvWords } from './spreadsheet.js';
 
 interface Column {
   name: string;
@@ -52,6 +54,17 @@ const COLUMNS: readonly Column[] = [
 
 /** The column names, in file order. */
 export const FINDINGS_CSV_COLUMNS: readonly string[] = COLUMNS.map((c) => c.name);
+
+/** The heads in words and the number columns, for the CSV a person opens (spreadsheet.ts). */
+export const FINDINGS_CSV_WORDS: CsvWords = {
+  head: (column) => `reportReconciliation.csv.${column}` as MessageKey,
+  numeric: new Set(COLUMNS.filter((c) => c.numeric).map((c) => c.name)),
+};
+
+/** The findings CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in English). */
+export function findingsCsvForPeople(machine: string, locale: Locale): string {
+  return spreadsheetCsv(machine, locale, FINDINGS_CSV_WORDS);
+}
 
 export interface FindingsCsvOptions {
   /** Default ",". */

@@ -2,21 +2,17 @@
 // first, then one table per finding type (the types that need a person first). No scripts and
 // no external assets; the template engine escapes every text (src/html); tables have captions
 // and header scopes. The sections are in sections.tsx, the columns of each type in columns.ts.
+// The page is in the company's language (`locale`), its figures written as that language writes
+// them (report-formats.ts).
 import type { LocalDate } from '../../domain/local-date.js';
-import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reconcile/findings.js';
+import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
-import { Document, InlineStyle, render, When, type Html } from '../../html/index.js';
+import { Document, InlineStyle, render, Sentence, type Html } from '../../html/index.js';
+import { FALLBACK_LOCALE, t, withLocale, type Locale } from '../../i18n/index.js';
 import { REPORT_CSS } from './html-style.js';
-import {
-  AcknowledgedSection,
-  AgingSection,
-  BalancesSection,
-  Iban,
-  plural,
-  SummarySection,
-  TypeSection,
-} from './sections.js';
+import { reportFormats, type ReportFormats } from './report-formats.js';
+import { AcknowledgedSection, AgingSection, BalancesSection, Iban, SummarySection, TypeSection } from './sections.js';
 
 export interface ReportMeta {
   company: string;
@@ -55,6 +51,8 @@ export interface FindingsHtmlOptions {
   balances?: readonly AccountBalance[];
   /** Open payments by age, shown after the balances. */
   aging?: readonly AgedItems[];
+  /** The company's language (default English). */
+  locale?: Locale;
 }
 
 export function renderFindingsHtml(
@@ -63,41 +61,58 @@ export function renderFindingsHtml(
   summary: ReconcileSummary,
   options: FindingsHtmlOptions = {},
 ): Html {
+  const locale = options.locale ?? FALLBACK_LOCALE;
+  return withLocale(locale, () => findingsPage(meta, findings, summary, options, reportFormats(locale)));
+}
+
+function findingsPage(
+  meta: ReportMeta,
+  findings: readonly Finding[],
+  summary: ReconcileSummary,
+  options: FindingsHtmlOptions,
+  fmt: ReportFormats,
+): Html {
   const limit = options.infoRowLimit ?? 1000;
-  const period = meta.from || meta.to ? `${meta.from ?? '…'} to ${meta.to ?? '…'}` : 'all open items';
-  const title = `Reconciliation report: ${meta.company}`;
+  const day = (d: LocalDate | undefined) => (d ? fmt.date(d) : '…');
+  const period =
+    meta.from || meta.to
+      ? t('reportReconciliation.period', { from: day(meta.from), to: day(meta.to) })
+      : t('reportReconciliation.allOpen');
+  const title = t('reportReconciliation.title', { company: meta.company });
   const zone = meta.timeZone ?? 'UTC';
   const { byType, acknowledged } = groupFindings(findings);
   const sections = summary.byType.flatMap((entry) => {
     const rows = byType.get(entry.type);
     if (!rows || rows.length === 0) return [];
-    const info = FINDING_TYPES[entry.type];
     const shown = entry.needingPerson > 0 ? rows.length : Math.min(rows.length, limit);
-    return [<TypeSection type={entry.type} title={info.title} action={info.action} rows={rows} shown={shown} />];
+    return [<TypeSection type={entry.type} rows={rows} shown={shown} fmt={fmt} />];
   });
   return render(
-    <Document lang="en">
+    <Document lang={fmt.locale}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${title}, ${period}`}</title>
+        <title>{t('reportReconciliation.documentTitle', { title, period })}</title>
         <InlineStyle css={REPORT_CSS} />
       </head>
       <body>
         <header>
           <h1>{title}</h1>
           <p class="meta">
-            Period: {period} · Generated <When at={meta.generatedAt} zone={zone} zoneName="abbreviation" /> · Run{' '}
-            <span class="ref">{meta.runId}</span>
+            <Sentence
+              k="reportReconciliation.meta"
+              values={{ period, generated: fmt.when(meta.generatedAt, zone, 'abbreviation'), runId: meta.runId }}
+              tags={{ ref: (text) => <span class="ref">{text}</span> }}
+            />
           </p>
-          <Compared meta={meta} />
+          <Compared meta={meta} fmt={fmt} />
         </header>
         <main>
-          <SummarySection summary={summary} />
-          {options.balances && <BalancesSection rows={options.balances} />}
-          {options.aging && <AgingSection rows={options.aging} />}
+          <SummarySection summary={summary} fmt={fmt} />
+          {options.balances && <BalancesSection rows={options.balances} fmt={fmt} />}
+          {options.aging && <AgingSection rows={options.aging} fmt={fmt} />}
           {sections}
-          {acknowledged.length > 0 && <AcknowledgedSection rows={acknowledged} timeZone={zone} />}
+          {acknowledged.length > 0 && <AcknowledgedSection rows={acknowledged} timeZone={zone} fmt={fmt} />}
         </main>
       </body>
     </Document>,
@@ -124,22 +139,28 @@ export function groupFindings(findings: readonly Finding[]): {
 }
 
 /** What the run compared: payments and bookings of the period, on which accounts, how far either side. */
-function Compared({ meta }: { meta: ReportMeta }) {
+function Compared({ meta, fmt }: { meta: ReportMeta; fmt: ReportFormats }) {
   const c = meta.compared;
   if (!c || !meta.from || !meta.to) return null;
   const accounts =
-    c.accounts.length > 0 ? c.accounts.map((a, i) => [i > 0 ? ', ' : '', <Iban text={a} />]) : 'no account';
-  const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
-  const receivables =
-    c.receivables === undefined
-      ? ''
-      : ` Credits were matched to ${c.receivables} open receivable${plural(c.receivables)}.`;
+    c.accounts.length > 0
+      ? c.accounts.map((a, i) => [i > 0 ? ', ' : '', <Iban text={a} />])
+      : t('reportReconciliation.noAccount');
   return (
     <p class="meta compared">
-      {`Compared ${c.payments} payment${plural(c.payments)} for execution from ${meta.from} to ${meta.to} `}
-      {`with ${c.bookings} booking${plural(c.bookings)} dated ${meta.from} to ${meta.to} on `}
-      {accounts}
-      {`; matching also looked ${c.windowDays} day${plural(c.windowDays)} either side.${receivables}${since}`}
+      <Sentence
+        k="reportReconciliation.compared"
+        values={{
+          payments: c.payments,
+          bookings: c.bookings,
+          from: fmt.date(meta.from),
+          to: fmt.date(meta.to),
+          days: c.windowDays,
+        }}
+        tags={{ accounts: () => <>{accounts}</> }}
+      />
+      {c.receivables !== undefined && [' ', t('reportReconciliation.receivables', { count: c.receivables })]}
+      {c.since && [' ', t('reportReconciliation.goLive', { since: fmt.date(c.since) })]}
     </p>
   );
 }

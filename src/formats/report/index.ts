@@ -1,12 +1,16 @@
 // Finance report renderers for reconciliation findings: CSV (stable columns) and a self-contained HTML page.
 export {
   FINDINGS_CSV_COLUMNS,
+  FINDINGS_CSV_WORDS,
   findingCsvCells,
+  findingsCsvForPeople,
   findingsCsvChunks,
   renderFindingsCsv,
   type FindingsCsvOptions,
 } from './csv.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
+export { reportFormats, type ReportFormats } from './report-formats.js';
+export { spreadsheetCsv, type CsvWords } from './spreadsheet.js';
 export { textTable } from './text-table.js';
 export {
   renderRefusedLinesHtml,
@@ -18,6 +22,7 @@ export {
 export {
   renderSignoffCsv,
   renderSignoffHtml,
+  signoffCsvForPeople,
   SIGNOFF_CSV_COLUMNS,
   SIGNOFF_NUMERIC_COLUMNS,
   type SignedPeriod,

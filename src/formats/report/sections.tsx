@@ -1,18 +1,18 @@
 // The sections of the reconciliation report (html.tsx): the summary with its verdict, balances
 // per account, open payments by age, one table per finding type, and what people acknowledged.
-// Every value is a plain string or number here; the template engine escapes it.
-import { displayAmount, displayMoney } from '../../domain/display.js';
+// Every value is a plain string or number here; the template engine escapes it. The sentences
+// come from the catalogue in the language the report is rendered in (html.tsx's withLocale).
 import type { Money } from '../../domain/money.js';
-import { FINDING_TYPES, type Finding, type FindingType } from '../../domain/reconcile/findings.js';
+import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
-import { Table, When, type Child } from '../../html/index.js';
-import { COLUMNS_OF, money } from './columns.js';
+import { Sentence, Table, type Child } from '../../html/index.js';
+import { t, type MessageKey } from '../../i18n/index.js';
+import { COLUMNS_OF } from './columns.js';
+import type { ReportFormats } from './report-formats.js';
 
-/** "s" after a count other than one. */
-export function plural(count: number): string {
-  return count === 1 ? '' : 's';
-}
+/** A finding type's heading in the report's language. */
+export const typeTitle = (type: FindingType): string => t(`findingType.${type}.title`);
 
 /** An IBAN in groups of four that never breaks inside the number. */
 export function Iban({ text }: { text: string }) {
@@ -26,50 +26,62 @@ function keepIbansWhole(text: string): Child {
 }
 
 /** Totals by currency, one a line. */
-function Totals({ totals }: { totals: readonly Money[] }) {
-  return <>{totals.map((m, i) => [i > 0 && <br />, displayMoney(m)])}</>;
+function Totals({ totals, fmt }: { totals: readonly Money[]; fmt: ReportFormats }) {
+  return <>{totals.map((m, i) => [i > 0 && <br />, fmt.money(m)])}</>;
 }
 
-const num = (text: string) => ({ text, class: 'num' });
+const num = (key: MessageKey) => ({ text: t(key), class: 'num' });
 
-export function SummarySection({ summary }: { summary: ReconcileSummary }) {
+export function SummarySection({ summary, fmt }: { summary: ReconcileSummary; fmt: ReportFormats }) {
   const found = summary.byType.filter((entry) => entry.count > 0);
   const nothing = summary.byType.filter((entry) => entry.count === 0);
   const acked = summary.acknowledged > 0 && (
     <>
       {' '}
-      <a href="#acknowledged">{summary.acknowledged} acknowledged</a> earlier and listed at the end.
+      <Sentence
+        k="reportReconciliation.acknowledgedEarlier"
+        values={{ count: summary.acknowledged }}
+        tags={{ link: (text) => <a href="#acknowledged">{text}</a> }}
+      />
     </>
   );
   return (
     <section aria-labelledby="summary">
-      <h2 id="summary">Summary</h2>
+      <h2 id="summary">{t('reportReconciliation.summary')}</h2>
       {summary.needingPerson > 0 ? (
         <p class="verdict needs">
-          {summary.needingPerson} of {summary.findings} findings need a person.{acked}
+          {t('reportReconciliation.needPerson', { needing: summary.needingPerson, findings: summary.findings })}
+          {acked}
         </p>
       ) : (
         <p class="verdict clear">
-          Nothing needs a person: {summary.findings} findings, all informational.{acked}
+          {t('reportReconciliation.nothingNeeds', { findings: summary.findings })}
+          {acked}
         </p>
       )}
       <Table
-        caption="Findings by type, with totals by currency"
-        head={['Finding', 'Severity', num('Count'), num('Need a person'), num('Total by currency')]}
+        caption={t('reportReconciliation.byType')}
+        head={[
+          t('reportReconciliation.head.finding'),
+          t('reportReconciliation.head.severity'),
+          num('reportReconciliation.head.count'),
+          num('reportReconciliation.head.needPerson'),
+          num('reportReconciliation.head.totals'),
+        ]}
         rows={found}
-        empty="No findings in the period."
+        empty={t('reportReconciliation.noFindings')}
         row={(entry) => (
           <tr>
             <th scope="row">
-              <a href={`#${entry.type}`}>{entry.title}</a>
+              <a href={`#${entry.type}`}>{typeTitle(entry.type)}</a>
             </th>
             <td>
-              <span class={`badge ${entry.severity}`}>{entry.severity}</span>
+              <span class={`badge ${entry.severity}`}>{t(`findingType.severity.${entry.severity}`)}</span>
             </td>
             <td class="num">{entry.count}</td>
             <td class="num">{entry.needingPerson}</td>
             <td class="num">
-              <Totals totals={entry.totals} />
+              <Totals totals={entry.totals} fmt={fmt} />
             </td>
           </tr>
         )}
@@ -77,10 +89,10 @@ export function SummarySection({ summary }: { summary: ReconcileSummary }) {
       {/* A type with nothing in it is named, not given a row of zeros: the rows that count stand out. */}
       {nothing.length > 0 && (
         <details class="zero">
-          <summary>{`${nothing.length} finding types had nothing`}</summary>
+          <summary>{t('reportReconciliation.typesWithNothing', { count: nothing.length })}</summary>
           <ul>
             {nothing.map((entry) => (
-              <li>{entry.title}</li>
+              <li>{typeTitle(entry.type)}</li>
             ))}
           </ul>
         </details>
@@ -89,20 +101,19 @@ export function SummarySection({ summary }: { summary: ReconcileSummary }) {
   );
 }
 
-export function BalancesSection({ rows }: { rows: readonly AccountBalance[] }) {
-  const heads = ['Opening balance', 'Sent by settle', 'Booked out', 'Booked in', 'Closing balance'];
+export function BalancesSection({ rows, fmt }: { rows: readonly AccountBalance[]; fmt: ReportFormats }) {
+  const heads = (['opening', 'sent', 'bookedOut', 'bookedIn', 'closing', 'bankClosing', 'difference'] as const).map(
+    (h) => num(`reportReconciliation.head.${h}`),
+  );
   return (
     <section aria-labelledby="balances">
-      <h2 id="balances">Balances per account</h2>
-      <p class="action">
-        Closing = opening − booked out + booked in, over the period; it should equal the bank’s closing balance. A
-        difference means a booking is missing or doubled.
-      </p>
+      <h2 id="balances">{t('reportReconciliation.balances')}</h2>
+      <p class="action">{t('reportReconciliation.balancesRule')}</p>
       <Table
-        caption="Balances per account and currency over the period"
-        head={['Account', 'Currency', ...[...heads, 'Bank’s closing balance', 'Difference'].map(num)]}
+        caption={t('reportReconciliation.balancesCaption')}
+        head={[t('reportReconciliation.head.account'), t('reportReconciliation.head.currency'), ...heads]}
         rows={rows}
-        empty="No account had payments, bookings or statements in the period."
+        empty={t('reportReconciliation.noBalances')}
         row={(b) => (
           <tr class={b.difference && b.difference.minor !== 0n ? 'off' : undefined}>
             <th scope="row">
@@ -110,7 +121,7 @@ export function BalancesSection({ rows }: { rows: readonly AccountBalance[] }) {
             </th>
             <td>{b.currency}</td>
             {[b.opening, b.sent, b.bookedOut, b.bookedIn, b.closing, b.reported, b.difference].map((m) => (
-              <td class="num">{m ? displayAmount(m) : '—'}</td>
+              <td class="num">{m ? fmt.amount(m) : '—'}</td>
             ))}
           </tr>
         )}
@@ -119,23 +130,25 @@ export function BalancesSection({ rows }: { rows: readonly AccountBalance[] }) {
   );
 }
 
-export function AgingSection({ rows }: { rows: readonly AgedItems[] }) {
+export function AgingSection({ rows, fmt }: { rows: readonly AgedItems[]; fmt: ReportFormats }) {
   return (
     <section aria-labelledby="aging">
-      <h2 id="aging">Open payments by age</h2>
-      <p class="action">
-        Payments sent but not booked (or without an answer), by business days after their execution date.
-      </p>
+      <h2 id="aging">{t('reportReconciliation.aging')}</h2>
+      <p class="action">{t('reportReconciliation.agingRule')}</p>
       <Table
-        caption="Open payments by business days after execution"
-        head={['Business days after execution', num('Count'), num('Total by currency')]}
+        caption={t('reportReconciliation.agingCaption')}
+        head={[
+          t('reportReconciliation.head.age'),
+          num('reportReconciliation.head.count'),
+          num('reportReconciliation.head.totals'),
+        ]}
         rows={rows}
         row={(a) => (
           <tr>
-            <th scope="row">{a.bucket}</th>
+            <th scope="row">{t('reportReconciliation.age', { bucket: a.bucket === 'over 5' ? 'over5' : a.bucket })}</th>
             <td class="num">{a.count}</td>
             <td class="num">
-              <Totals totals={a.totals} />
+              <Totals totals={a.totals} fmt={fmt} />
             </td>
           </tr>
         )}
@@ -144,37 +157,45 @@ export function AgingSection({ rows }: { rows: readonly AgedItems[] }) {
   );
 }
 
-export function AcknowledgedSection({ rows, timeZone }: { rows: readonly Finding[]; timeZone: string }) {
-  const heading = rows.some((f) => f.acknowledged?.kind === 'confirmed')
-    ? 'Acknowledged and confirmed'
-    : 'Acknowledged';
+export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone: string; fmt: ReportFormats }) {
+  const { rows, timeZone, fmt } = props;
+  const heading = t(
+    rows.some((f) => f.acknowledged?.kind === 'confirmed')
+      ? 'reportReconciliation.acknowledgedConfirmed'
+      : 'reportReconciliation.acknowledged',
+  );
+  const h = (key: string) => t(`reportReconciliation.head.${key}` as MessageKey);
   return (
     <section aria-labelledby="acknowledged">
-      <h2 id="acknowledged">
-        {heading} ({rows.length})
-      </h2>
-      <p class="action">
-        A person looked at these and recorded why they need nothing more (or confirmed a proposed match); each comes
-        back as needing a person if its facts change (settle findings reopen ID brings it back by hand).
-      </p>
+      <h2 id="acknowledged">{t('reportReconciliation.headingCount', { heading, count: rows.length })}</h2>
+      <p class="action">{t('reportReconciliation.acknowledgedRule')}</p>
       <Table
-        caption={`${heading}: ${rows.length} finding${plural(rows.length)}`}
-        head={['Finding', 'Creditor / counterparty', num('Amount'), 'Decided by', 'When', 'Why', 'What it was', 'Id']}
+        caption={t('reportReconciliation.captionCount', { heading, count: rows.length })}
+        head={[
+          h('finding'),
+          h('counterparty'),
+          num('reportReconciliation.head.amount'),
+          h('decidedBy'),
+          h('when'),
+          h('why'),
+          h('whatItWas'),
+          h('id'),
+        ]}
         rows={rows}
         row={(f) => {
           const ack = f.acknowledged!;
+          const amount = f.amount ?? f.bookedAmount;
           return (
             <tr>
               <th scope="row">
-                {ack.kind === 'confirmed' ? 'Confirmed: ' : ''}
-                {FINDING_TYPES[f.type].title}
+                {ack.kind === 'confirmed'
+                  ? t('reportReconciliation.confirmed', { title: typeTitle(f.type) })
+                  : typeTitle(f.type)}
               </th>
               <td class="text">{f.counterparty ?? f.accountIban ?? ''}</td>
-              <td class="num">{money(f.amount ?? f.bookedAmount) ?? ''}</td>
+              <td class="num">{amount ? fmt.money(amount) : ''}</td>
               <td class="text">{ack.by}</td>
-              <td class="date">
-                <When at={ack.at} zone={timeZone} zoneName="abbreviation" />
-              </td>
+              <td class="date">{fmt.when(ack.at, timeZone, 'abbreviation')}</td>
               <td class="text">{ack.reason ?? ''}</td>
               <td class="text">{f.message}</td>
               <td class="id ref">{f.id ?? ''}</td>
@@ -186,31 +207,28 @@ export function AcknowledgedSection({ rows, timeZone }: { rows: readonly Finding
   );
 }
 
-export function TypeSection(props: {
-  type: FindingType;
-  title: string;
-  action: string;
-  rows: readonly Finding[];
-  shown: number;
-}) {
-  const { type, title, action, rows, shown } = props;
+export function TypeSection(props: { type: FindingType; rows: readonly Finding[]; shown: number; fmt: ReportFormats }) {
+  const { type, rows, shown, fmt } = props;
   const columns = COLUMNS_OF[type];
+  const title = typeTitle(type);
   return (
     <section aria-labelledby={type}>
-      <h2 id={type}>
-        {title} ({rows.length})
-      </h2>
+      <h2 id={type}>{t('reportReconciliation.headingCount', { heading: title, count: rows.length })}</h2>
       <p class="action">
-        <strong>What to do:</strong> {action}
+        <Sentence
+          k="reportReconciliation.whatToDo"
+          values={{ action: t(`findingType.${type}.action`) }}
+          tags={{ b: (text) => <strong>{text}</strong> }}
+        />
       </p>
       <Table
-        caption={`${title}: ${rows.length} finding${plural(rows.length)}`}
-        head={columns.map((c) => (c.kind === 'num' ? num(c.head) : c.head))}
+        caption={t('reportReconciliation.captionCount', { heading: title, count: rows.length })}
+        head={columns.map((c) => (c.kind === 'num' ? num(c.head) : t(c.head)))}
         rows={rows.slice(0, shown)}
         row={(finding) => (
           <tr>
             {columns.map((c, n) => {
-              const raw = c.cell(finding) ?? '';
+              const raw = c.cell(finding, fmt) ?? '';
               const text = c.kind === 'iban' || c.kind === 'party' ? keepIbansWhole(raw) : raw;
               // The first column names the row, so it is the row header.
               return n === 0 ? (
@@ -225,9 +243,7 @@ export function TypeSection(props: {
         )}
       />
       {shown < rows.length && (
-        <p class="truncated">
-          Showing the first {shown} of {rows.length}; the CSV report lists every one.
-        </p>
+        <p class="truncated">{t('reportReconciliation.truncated', { shown, count: rows.length })}</p>
       )}
     </section>
   );

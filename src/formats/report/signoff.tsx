@@ -1,15 +1,19 @@
 // A signed-off period as finance files it: the signer, the state (signed, or reopened with the
 // reason a later finding gave), the balances per account the period was closed on and the totals
 // by finding type. As CSV (one section a line kind, stable columns; numbers plain, texts through
-// the formula rule) and as a self-contained HTML page (the report's stylesheet, no scripts).
+// the formula rule) and as a self-contained HTML page (the report's stylesheet, no scripts). The
+// HTML page, and the CSV a person opens (signoffCsvForPeople), are in the company's or the
+// person's language; the machine CSV keeps its documented columns.
 import { stringify } from 'csv-stringify/sync';
-import { displayMoney } from '../../domain/display.js';
 import { formatAmount, type Money } from '../../domain/money.js';
 import type { LocalDate } from '../../domain/local-date.js';
 import { FINDING_TYPES, type FindingType } from '../../domain/reconcile/findings.js';
-import { Document, InlineStyle, render, Table, When, type Html } from '../../html/index.js';
+import { Document, InlineStyle, render, Sentence, Table, type Html } from '../../html/index.js';
+import { FALLBACK_LOCALE, t, withLocale, type Locale, type MessageKey } from '../../i18n/index.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
 import { REPORT_CSS } from './html-style.js';
+import { reportFormats, type ReportFormats } from './report-formats.js';
+import { spreadsheetCsv } from './spreadsheet.js';
 
 /** What a period's export shows; the store's StoredSignoff has this shape. */
 export interface SignedPeriod {
@@ -127,14 +131,31 @@ export function renderSignoffCsv(p: SignedPeriod): string {
   return stringify([[...SIGNOFF_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
 }
 
-const shown = (minor: bigint | undefined, currency: string) =>
-  minor === undefined ? '–' : displayMoney({ minor, currency });
+/** The signed period's CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in English). */
+export function signoffCsvForPeople(p: SignedPeriod, locale: Locale): string {
+  return spreadsheetCsv(renderSignoffCsv(p), locale, {
+    head: (column) => `reportSignoff.csv.${column as Column}` satisfies MessageKey,
+    numeric: NUMERIC,
+  });
+}
 
-export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; companyName?: string }): Html {
-  const title = `Period ${p.period} signed off: ${options.companyName ?? p.company}`;
+export function renderSignoffHtml(
+  p: SignedPeriod,
+  options: { timeZone: string; companyName?: string; locale?: Locale },
+): Html {
+  const locale = options.locale ?? FALLBACK_LOCALE;
+  return withLocale(locale, () => signoffPage(p, options, reportFormats(locale)));
+}
+
+function signoffPage(p: SignedPeriod, options: { timeZone: string; companyName?: string }, fmt: ReportFormats): Html {
+  const title = t('reportSignoff.title', { period: p.period, company: options.companyName ?? p.company });
   const zone = options.timeZone;
+  const shown = (minor: bigint | undefined, currency: string) =>
+    minor === undefined ? '–' : fmt.money({ minor, currency });
+  const when = (at: Date | undefined) => (at ? fmt.when(at, zone) : '–');
+  const signer = t('reportSignoff.signer', { name: p.signedBy, person: p.signedPerson, at: when(p.signedAt) });
   return render(
-    <Document lang="en">
+    <Document lang={fmt.locale}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -144,41 +165,33 @@ export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; 
       <body>
         <header>
           <h1>{title}</h1>
-          <p class="meta">{`${p.from} to ${p.to} · times in ${zone}`}</p>
+          <p class="meta">{t('reportSignoff.meta', { from: fmt.date(p.from), to: fmt.date(p.to), zone })}</p>
         </header>
         <main>
           <section aria-labelledby="signer">
-            <h2 id="signer">Signed by</h2>
-            <p>
-              {`${p.signedBy} (${p.signedPerson}) on `}
-              <When at={p.signedAt} zone={zone} />
-              {p.note ? ` — “${p.note}”` : ''}
-            </p>
+            <h2 id="signer">{t('reportSignoff.signedBy')}</h2>
+            <p>{p.note ? t('reportSignoff.note', { signer, note: p.note }) : signer}</p>
             {p.state === 'reopened' ? (
               <p class="reopened">
-                <strong>Reopened</strong> <When at={p.reopenedAt} zone={zone} />: {p.reopenedReason ?? ''}. The figures
-                below are those it was signed on; it needs signing again.
+                <Sentence
+                  k="reportSignoff.reopened"
+                  values={{ at: when(p.reopenedAt), reason: p.reopenedReason ?? '' }}
+                  tags={{ b: (text) => <strong>{text}</strong> }}
+                />
               </p>
             ) : (
-              <p>State: signed.</p>
+              <p>{t('reportSignoff.signed')}</p>
             )}
           </section>
           <section aria-labelledby="balances">
-            <h2 id="balances">Balances per account</h2>
+            <h2 id="balances">{t('reportSignoff.balances')}</h2>
             <Table
-              caption="Balances per account and currency the period was closed on"
-              head={[
-                'Account',
-                'Opening',
-                'Sent by settle',
-                'Booked out',
-                'Booked in',
-                'Closing',
-                'Bank closing',
-                'Difference',
-              ]}
+              caption={t('reportSignoff.balancesCaption')}
+              head={(
+                ['account', 'opening', 'sent', 'bookedOut', 'bookedIn', 'closing', 'bankClosing', 'difference'] as const
+              ).map((h) => t(`reportSignoff.head.${h}`))}
               rows={p.balances}
-              empty="no account had statements or payments in the period"
+              empty={t('reportSignoff.noBalances')}
               cells={(b) => [
                 b.accountIban,
                 shown(b.opening, b.currency),
@@ -192,17 +205,17 @@ export function renderSignoffHtml(p: SignedPeriod, options: { timeZone: string; 
             />
           </section>
           <section aria-labelledby="types">
-            <h2 id="types">Findings by type</h2>
+            <h2 id="types">{t('reportSignoff.types')}</h2>
             <Table
-              caption="Findings about the period's days that needed a person, by type"
-              head={['Type', 'Findings', 'Decided', 'Amount']}
+              caption={t('reportSignoff.typesCaption')}
+              head={(['type', 'findings', 'decided', 'amount'] as const).map((h) => t(`reportSignoff.head.${h}`))}
               rows={p.totals}
-              empty="none: nothing in the period needed a person"
-              cells={(t) => [
-                FINDING_TYPES[t.type as FindingType]?.title ?? t.type,
-                String(t.findings),
-                String(t.decided),
-                t.amounts.length === 0 ? '–' : t.amounts.map((m) => displayMoney(m)).join(', '),
+              empty={t('reportSignoff.noTypes')}
+              cells={(row) => [
+                Object.hasOwn(FINDING_TYPES, row.type) ? t(`findingType.${row.type as FindingType}.title`) : row.type,
+                String(row.findings),
+                String(row.decided),
+                row.amounts.length === 0 ? '–' : row.amounts.map((m) => fmt.money(m)).join(', '),
               ]}
             />
           </section>

@@ -1,11 +1,32 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
 import { files } from './files.js';
+import { findingType } from './finding-types.js';
+import { lineState } from './line-state.js';
 import { notice } from './notice.js';
+import { periods } from './periods.js';
+import { reconciliation } from './reconciliation.js';
 import { refusedReport } from './refused-report.js';
+import { reportReconciliation } from './report-reconciliation.js';
+import { reportSignoff } from './report-signoff.js';
+import { reports } from './reports.js';
 import { run } from './run.js';
+import { statements } from './statements.js';
 
-const AREAS = { files, notice, refusedReport, run } as const;
+const AREAS = {
+  files,
+  findingType,
+  lineState,
+  notice,
+  periods,
+  reconciliation,
+  refusedReport,
+  reportReconciliation,
+  reportSignoff,
+  reports,
+  run,
+  statements,
+} as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 

@@ -2,7 +2,9 @@
 // payment (ERP reference, creditor, account, amount) or the booking (counterparty, date, amount)
 // it names by settle's id, then its sentence; payroll hidden without the role, the sentence too.
 import type { Money } from '../../../domain/money.js';
-import { Amount, Link, type Child } from '../../../html/index.js';
+import type { LocalDate } from '../../../domain/local-date.js';
+import { Amount, Link, Sentence, type Child } from '../../../html/index.js';
+import { currentLocale, format, t } from '../../../i18n/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 import { href, mayShow, PAYROLL_HIDDEN, visibleLine } from './parts.js';
@@ -23,28 +25,31 @@ export function FindingAbout(props: {
   let fact: Child = f.subject;
   if (payment) {
     const v = visibleLine(deps, req, payment);
-    fact = [
-      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>{payment.endToEndId}</Link>,
-      ' — ',
-      v.creditor,
-      ' (',
-      v.creditorIban,
-      '), ',
-      v.amount,
-    ];
+    fact = (
+      <Sentence
+        k="reconciliation.about.payment"
+        values={{ reference: payment.endToEndId, creditor: v.creditor, account: v.creditorIban }}
+        tags={{
+          link: (text) => <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>{text}</Link>,
+          amount: () => <>{v.amount}</>,
+        }}
+      />
+    );
   } else if (booking) {
     const hidden = isPayrollBooking(deps, req, booking.accountIban);
-    fact = hidden
-      ? ['booking on ', booking.accountIban ?? '–', ': ', PAYROLL_HIDDEN]
-      : [
-          'booking ',
-          booking.bookingDate ?? '',
-          ' — ',
-          booking.counterparty ?? 'no counterparty given',
-          booking.counterpartyIban ? ` (${booking.counterpartyIban})` : '',
-          ', ',
-          <Amount money={booking.amount} />,
-        ];
+    fact = hidden ? (
+      t('reconciliation.about.hiddenBooking', { account: booking.accountIban ?? '–', hidden: PAYROLL_HIDDEN })
+    ) : (
+      <Sentence
+        k="reconciliation.about.booking"
+        values={{
+          date: booking.bookingDate ? day(booking.bookingDate) : '',
+          counterparty: booking.counterparty ?? t('reconciliation.about.noCounterparty'),
+          iban: booking.counterpartyIban ?? 'none',
+        }}
+        tags={{ amount: () => <Amount money={booking.amount} /> }}
+      />
+    );
   }
   // The finding's sentence names the amount too: hidden with the line's.
   const hidden =
@@ -57,6 +62,12 @@ export function FindingAbout(props: {
       {hidden ? PAYROLL_HIDDEN : f.summary}
     </>
   );
+}
+
+/** A day as the person's language writes it; English keeps the ISO date the console has always shown. */
+export function day(d: string): string {
+  const locale = currentLocale();
+  return locale === 'en' ? d : format.date(d as LocalDate, locale);
 }
 
 /** Whether a booking on this account is hidden from the person: the payroll rule (src/domain/payroll.ts). */

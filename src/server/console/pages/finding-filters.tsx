@@ -4,8 +4,9 @@
 // works without JavaScript and its answer is a plain address.
 import { normalizeIban } from '../../../domain/account-id.js';
 import { addDays, today } from '../../../domain/local-date.js';
-import { FINDING_TYPES } from '../../../domain/reconcile/findings.js';
+import { FINDING_TYPES, type FindingType } from '../../../domain/reconcile/findings.js';
 import { parseSignoffPeriod } from '../../../domain/reconcile/index.js';
+import { t, type MessageKey } from '../../../i18n/index.js';
 import type { FindingFilter } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 import { timeZoneOf } from './parts.js';
@@ -15,22 +16,41 @@ export const FILTER_KEYS = ['type', 'account', 'age', 'min', 'decision', 'period
 
 /** Age of a finding: calendar days from the day it is about (booking, else execution date) to today. */
 const AGES = [
-  { value: '0-2', label: '0–2 days', from: 2, to: 0 },
-  { value: '3-5', label: '3–5 days', from: 5, to: 3 },
-  { value: 'over-5', label: 'over 5 days', from: undefined, to: 6 },
+  { value: '0-2', from: 2, to: 0 },
+  { value: '3-5', from: 5, to: 3 },
+  { value: 'over-5', from: undefined, to: 6 },
 ] as const;
 
 const DECISIONS = [
-  { value: 'needs-person', label: 'needs a person' },
-  { value: 'acknowledged', label: 'acknowledged' },
-  { value: 'confirmed', label: 'confirmed' },
-  { value: 'rejected', label: 'rejected' },
+  { value: 'needs-person' },
+  { value: 'acknowledged' },
+  { value: 'confirmed' },
+  { value: 'rejected' },
 ] as const;
 
 /** The types a person decides about: the only ones the findings table holds. */
-const TYPES = Object.entries(FINDING_TYPES).flatMap(([type, info]) =>
-  info.needsPerson ? [{ value: type, label: `${info.title} (${type})` }] : [],
+const TYPES = (Object.keys(FINDING_TYPES) as FindingType[]).flatMap((type) =>
+  FINDING_TYPES[type].needsPerson ? [{ value: type }] : [],
 );
+
+interface Option {
+  value: string;
+  /** The option's words, in the language of the request. */
+  label: () => string;
+}
+
+const AGE_OPTIONS: readonly Option[] = AGES.map((a) => ({
+  value: a.value,
+  label: () => t(`reconciliation.filter.age.${a.value}`),
+}));
+const DECISION_OPTIONS: readonly Option[] = DECISIONS.map((d) => ({
+  value: d.value,
+  label: () => t(`reconciliation.filter.decision.${d.value}`),
+}));
+const TYPE_OPTIONS: readonly Option[] = TYPES.map(({ value }) => ({
+  value,
+  label: () => t('reconciliation.filter.typeOption', { title: t(`findingType.${value}.title`), type: value }),
+}));
 
 /** The filter the query asks for, or the words of what does not read (the page answers 400). */
 export function filterOf(deps: ConsoleDeps, req: PageRequest): FindingFilter | { problem: string } {
@@ -38,13 +58,13 @@ export function filterOf(deps: ConsoleDeps, req: PageRequest): FindingFilter | {
   const f: FindingFilter = {};
   const type = q.get('type');
   if (type) {
-    if (!TYPES.some((t) => t.value === type)) return { problem: `"${type}" is not a finding type.` };
+    if (!TYPES.some((known) => known.value === type)) return { problem: t('reconciliation.filter.badType', { type }) };
     f.type = type;
   }
   const account = q.get('account')?.trim();
   if (account) f.account = normalizeIban(account);
   const age = AGES.find((a) => a.value === q.get('age'));
-  if (q.get('age') && !age) return { problem: 'The age is one of 0-2, 3-5 or over-5 days.' };
+  if (q.get('age') && !age) return { problem: t('reconciliation.filter.badAge') };
   if (age) {
     const now = today(deps.clock, timeZoneOf(deps, req.company));
     if (age.from !== undefined) f.factFrom = addDays(now, -age.from);
@@ -53,11 +73,12 @@ export function filterOf(deps: ConsoleDeps, req: PageRequest): FindingFilter | {
   const min = q.get('min')?.trim();
   if (min) {
     const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(min.replace(/[ ,](?=\d{3}\b)/g, ''));
-    if (!m) return { problem: `"${min}" is not an amount: write it with at most two decimals, e.g. 1000.00.` };
+    if (!m) return { problem: t('reconciliation.filter.badAmount', { min }) };
     f.minAmountMinor = BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
   }
   const decision = DECISIONS.find((d) => d.value === q.get('decision'));
-  if (q.get('decision') && !decision) return { problem: `"${q.get('decision')}" is not a decision.` };
+  if (q.get('decision') && !decision)
+    return { problem: t('reconciliation.filter.badDecision', { decision: q.get('decision') ?? '' }) };
   if (decision) f.decision = decision.value;
   const period = q.get('period')?.trim();
   if (period) {
@@ -67,7 +88,7 @@ export function filterOf(deps: ConsoleDeps, req: PageRequest): FindingFilter | {
       f.factFrom = f.factFrom && f.factFrom > p.from ? f.factFrom : p.from;
       f.factTo = f.factTo && f.factTo < p.to ? f.factTo : p.to;
     } catch {
-      return { problem: `"${period}" is not a period: give a month (2026-01) or a day (2026-01-05).` };
+      return { problem: t('reconciliation.filter.badPeriod', { period }) };
     }
   }
   if (q.get('mine') === '1') f.assignedTo = req.user.person;
@@ -79,21 +100,16 @@ export function filtered(req: PageRequest): boolean {
   return FILTER_KEYS.some((k) => (req.query.get(k) ?? '') !== '');
 }
 
-function Select(props: {
-  name: string;
-  label: string;
-  options: readonly { value: string; label: string }[];
-  req: PageRequest;
-}) {
+function Select(props: { name: string; label: MessageKey; options: readonly Option[]; req: PageRequest }) {
   const chosen = props.req.query.get(props.name) ?? '';
   return (
     <span class="filter">
-      <label for={`filter-${props.name}`}>{props.label}</label>{' '}
+      <label for={`filter-${props.name}`}>{t(props.label)}</label>{' '}
       <select id={`filter-${props.name}`} name={props.name}>
-        <option value="">any</option>
+        <option value="">{t('reconciliation.filter.any')}</option>
         {props.options.map((o) => (
           <option value={o.value} selected={o.value === chosen}>
-            {o.label}
+            {o.label()}
           </option>
         ))}
       </select>
@@ -101,10 +117,10 @@ function Select(props: {
   );
 }
 
-function Text(props: { name: string; label: string; req: PageRequest; placeholder?: string }) {
+function Text(props: { name: string; label: MessageKey; req: PageRequest; placeholder?: string }) {
   return (
     <span class="filter">
-      <label for={`filter-${props.name}`}>{props.label}</label>{' '}
+      <label for={`filter-${props.name}`}>{t(props.label)}</label>{' '}
       <input
         id={`filter-${props.name}`}
         name={props.name}
@@ -118,20 +134,25 @@ function Text(props: { name: string; label: string; req: PageRequest; placeholde
 /** The filter form: a GET to the page itself, the company and "every finding" kept. */
 export function FilterForm({ req, path }: { req: PageRequest; path: string }) {
   return (
-    <form method="get" action={path} class="filters" role="search" aria-label="Filter the findings">
+    <form method="get" action={path} class="filters" role="search" aria-label={t('reconciliation.filter.form')}>
       <input type="hidden" name="company" value={req.company} />
       {req.query.get('all') === '1' && <input type="hidden" name="all" value="1" />}
-      <Select name="type" label="Type" options={TYPES} req={req} />{' '}
-      <Text name="account" label="Account" req={req} placeholder="IBAN" />{' '}
-      <Select name="age" label="Age" options={AGES} req={req} />{' '}
-      <Text name="min" label="Amount at least" req={req} placeholder="1000.00" />{' '}
-      <Select name="decision" label="Decision" options={DECISIONS} req={req} />{' '}
-      <Text name="period" label="Period" req={req} placeholder="2026-01" />{' '}
+      <Select name="type" label="reconciliation.filter.type" options={TYPE_OPTIONS} req={req} />{' '}
+      <Text
+        name="account"
+        label="reconciliation.filter.account"
+        req={req}
+        placeholder={t('reconciliation.filter.accountPlaceholder')}
+      />{' '}
+      <Select name="age" label="reconciliation.filter.age" options={AGE_OPTIONS} req={req} />{' '}
+      <Text name="min" label="reconciliation.filter.min" req={req} placeholder="1000.00" />{' '}
+      <Select name="decision" label="reconciliation.filter.decision" options={DECISION_OPTIONS} req={req} />{' '}
+      <Text name="period" label="reconciliation.filter.period" req={req} placeholder="2026-01" />{' '}
       <span class="filter">
         <input type="checkbox" id="filter-mine" name="mine" value="1" checked={req.query.get('mine') === '1'} />{' '}
-        <label for="filter-mine">Assigned to me</label>
+        <label for="filter-mine">{t('reconciliation.filter.mine')}</label>
       </span>{' '}
-      <button type="submit">Filter</button>
+      <button type="submit">{t('reconciliation.filter.submit')}</button>
     </form>
   );
 }

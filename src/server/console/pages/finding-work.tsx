@@ -7,6 +7,7 @@ import { decisionMismatch } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { normaliseIdentity } from '../../../domain/person.js';
 import { render } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { rolesFor } from '../access.js';
 import { auditOrigin, type ConsoleAction, type PageRequest } from '../page.js';
@@ -19,10 +20,10 @@ const LIST = '/console/reconciliation';
 /** A row's checkbox: `f-<finding id>`, so the form needs no repeated field names. */
 const CHECKBOX = 'f-';
 
-const BULK: { verb: string; kind: Exclude<FindingDecisionKind, 'open'>; label: string }[] = [
-  { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge selected' },
-  { verb: 'confirm', kind: 'confirmed', label: 'Confirm selected matches' },
-  { verb: 'reject', kind: 'rejected', label: 'Reject selected matches' },
+const BULK: { verb: 'ack' | 'confirm' | 'reject'; kind: Exclude<FindingDecisionKind, 'open'> }[] = [
+  { verb: 'ack', kind: 'acknowledged' },
+  { verb: 'confirm', kind: 'confirmed' },
+  { verb: 'reject', kind: 'rejected' },
 ];
 
 /** The form the rows' checkboxes belong to (`form="bulk"`): one reason, one button per decision. */
@@ -32,12 +33,12 @@ export function BulkForm({ req }: { req: PageRequest }) {
     <form id="bulk" method="post" action={withQuery('/console/findings/bulk', req, { after: undefined })}>
       <CsrfField req={req} />
       <fieldset>
-        <legend>Decide the findings ticked below</legend>
-        <label for="bulk-reason">Reason</label> <input id="bulk-reason" name="reason" required />{' '}
+        <legend>{t('reconciliation.bulk.legend')}</legend>
+        <label for="bulk-reason">{t('reconciliation.reason')}</label> <input id="bulk-reason" name="reason" required />{' '}
         {BULK.map((b) => (
           <>
             <button type="submit" name="verb" value={b.verb}>
-              {b.label}
+              {t(`reconciliation.bulk.${b.verb}`)}
             </button>{' '}
           </>
         ))}
@@ -50,13 +51,19 @@ export function BulkForm({ req }: { req: PageRequest }) {
 export function RowCheckbox({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
   if (!hasRole(req, ...DECIDERS)) return null;
   return (
-    <input type="checkbox" form="bulk" name={`${CHECKBOX}${f.id}`} value="1" aria-label={`Select finding ${f.id}`} />
+    <input
+      type="checkbox"
+      form="bulk"
+      name={`${CHECKBOX}${f.id}`}
+      value="1"
+      aria-label={t('reconciliation.bulk.selectFinding', { id: f.id })}
+    />
   );
 }
 
 /** Who the finding is assigned to and, for finance, the form that assigns it. */
 export function Assignment({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
-  const who = f.assignedTo ?? 'nobody';
+  const who = f.assignedTo ?? t('reconciliation.assign.nobody');
   if (!hasRole(req, ...DECIDERS)) return <>{who}</>;
   const id = `assign-${f.id}`;
   return (
@@ -64,20 +71,21 @@ export function Assignment({ req, finding: f }: { req: PageRequest; finding: Sto
       {who}
       <form method="post" action={withQuery(`/console/findings/${encodeURIComponent(f.id)}/assign`, req, {})}>
         <CsrfField req={req} />
-        <label for={id}>Assign to</label> <input id={id} name="to" placeholder="e-mail or person id" />{' '}
+        <label for={id}>{t('reconciliation.assign.to')}</label>{' '}
+        <input id={id} name="to" placeholder={t('reconciliation.assign.placeholder')} />{' '}
         <button type="submit" name="who" value="named">
-          Assign
+          {t('reconciliation.assign.named')}
         </button>{' '}
         <button type="submit" name="who" value="me">
-          Assign to me
+          {t('reconciliation.assign.me')}
         </button>
       </form>
     </>
   );
 }
 
-const notAllowed = () =>
-  roleRefusal('finance', 'Only finance (or an operator) of this company may decide about findings.');
+const notAllowed = () => roleRefusal('finance', t('reconciliation.problem.onlyDeciders'));
+const noSuchFinding = (message: string) => problem(t('reconciliation.problem.noSuchFinding'), message, 404);
 
 /** The list the person came from, filters kept, the action's own fields left out. */
 const back = (req: PageRequest, anchor = '') => withQuery(LIST, req, {}) + anchor;
@@ -87,36 +95,40 @@ export const bulkDecisionAction: ConsoleAction = {
   async handle(deps, req) {
     if (!hasRole(req, ...DECIDERS)) return notAllowed();
     const bulk = BULK.find((b) => b.verb === req.form.verb);
-    if (!bulk) return problem('Which decision?', 'Choose acknowledge, confirm or reject.', 400);
+    if (!bulk) return problem(t('reconciliation.bulk.whichDecision'), t('reconciliation.bulk.choose'), 400);
     const reason = (req.form.reason ?? '').trim();
-    if (reason === '') return problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400);
+    if (reason === '')
+      return problem(t('reconciliation.problem.reasonMissing'), t('reconciliation.problem.sayWhy'), 400);
     const ids = Object.keys(req.form)
       .filter((k) => k.startsWith(CHECKBOX) && req.form[k] === '1')
       .map((k) => k.slice(CHECKBOX.length));
-    if (ids.length === 0) return problem('Nothing ticked', 'Tick the findings to decide, then choose.', 400);
+    if (ids.length === 0) return problem(t('reconciliation.bulk.nothingTicked'), t('reconciliation.bulk.tick'), 400);
     const misfits: string[] = [];
     for (const id of ids) {
       const [finding] = await deps.store.findings.find(id, req.company);
-      if (!finding) return problem('No such finding', `The company has no finding ${id}; nothing was decided.`, 404);
-      if (decisionMismatch(finding.type, bulk.kind) !== undefined) misfits.push(`${id} (${finding.type})`);
+      if (!finding) return noSuchFinding(t('reconciliation.bulk.unknown', { id }));
+      if (decisionMismatch(finding.type, bulk.kind) !== undefined)
+        misfits.push(t('reconciliation.bulk.misfit', { id, type: finding.type }));
     }
     if (misfits.length > 0)
       return {
         status: 409,
-        title: 'Does not fit',
+        title: t('reconciliation.problem.doesNotFit'),
         body: render(
           <>
             <p>
-              {bulk.kind === 'acknowledged'
-                ? 'Proposed matches are confirmed or rejected, not acknowledged:'
-                : 'Only proposed matches are confirmed or rejected; acknowledge these instead:'}
+              {t(
+                bulk.kind === 'acknowledged'
+                  ? 'reconciliation.bulk.proposalsNotAcknowledged'
+                  : 'reconciliation.bulk.onlyProposals',
+              )}
             </p>
             <ul>
               {misfits.map((m) => (
                 <li>{m}</li>
               ))}
             </ul>
-            <p>Nothing was decided.</p>
+            <p>{t('reconciliation.bulk.nothingDecided')}</p>
           </>,
         ),
       };
@@ -128,8 +140,7 @@ export const bulkDecisionAction: ConsoleAction = {
         reason,
       });
     } catch (error) {
-      if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
-        return problem('No such finding', 'A ticked finding is no longer there; nothing was decided.', 404);
+      if (isSettleError(error, 'ERR_FINDING_UNKNOWN')) return noSuchFinding(t('reconciliation.bulk.gone'));
       throw error;
     }
     return { redirect: back(req), audited: true };
@@ -142,8 +153,7 @@ export const assignAction: ConsoleAction = {
     if (!hasRole(req, ...DECIDERS)) return notAllowed();
     const named = (req.form.to ?? '').trim();
     const to = req.form.who === 'me' ? req.user.person : named === '' ? undefined : normaliseIdentity(named);
-    if (to === undefined)
-      return problem('Assign to whom?', 'Give the e-mail address or person id, or choose "Assign to me".', 400);
+    if (to === undefined) return problem(t('reconciliation.assign.toWhom'), t('reconciliation.assign.giveWho'), 400);
     const id = req.params.id ?? '';
     try {
       await deps.store.findings.assign(req.company, id, {
@@ -153,7 +163,7 @@ export const assignAction: ConsoleAction = {
       });
     } catch (error) {
       if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
-        return problem('No such finding', 'The company has no finding with this id.', 404);
+        return noSuchFinding(t('reconciliation.problem.noFindingWithId'));
       throw error;
     }
     return { redirect: back(req, `#finding-${encodeURIComponent(id)}`), audited: true };

@@ -2,7 +2,7 @@
 // basket and line with time and source, the bank's ids, the basket (never its SCA link), the
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/index.js';
-import { describeLineState } from '../../../domain/line-state-label.js';
+import { describeLineState } from '../../../i18n/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import { releasedFromHoldText } from '../../../domain/controls/release.js';
 import type { HeldPayment } from '../../../store/index.js';

@@ -6,10 +6,12 @@
 import { signOffPeriod } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { parseSignoffPeriod } from '../../../domain/reconcile/index.js';
-import { renderSignoffCsv, renderSignoffHtml } from '../../../formats/report/index.js';
-import { Link, render, Table } from '../../../html/index.js';
+import { renderSignoffHtml, signoffCsvForPeople } from '../../../formats/report/index.js';
+import { Link, render, Sentence, Table } from '../../../html/index.js';
+import { currentLocale, t } from '../../../i18n/index.js';
 import type { StoredSignoff } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
+import { day } from './finding-about.js';
 import { CsrfField, href, may, mayRead, problem, roleRefusal, timeZoneOf, when } from './parts.js';
 
 const LIST = '/console/reconciliation';
@@ -23,22 +25,30 @@ export function PeriodsSection(props: { deps: ConsoleDeps; req: PageRequest; per
   const { deps, req, periods } = props;
   return (
     <section aria-labelledby="periods">
-      <h2 id="periods">Periods signed off</h2>
+      <h2 id="periods">{t('periods.heading')}</h2>
       <Table
-        caption="Signed periods, latest first"
-        head={['Period', 'State', 'Signed by', 'Export']}
+        caption={t('periods.caption')}
+        head={(['period', 'state', 'signedBy', 'export'] as const).map((h) => t(`periods.head.${h}`))}
         rows={periods}
-        empty="No period has been signed off yet."
+        empty={t('periods.none')}
         cells={(p) => [
-          <span id={`period-${p.period}`}>{p.from === p.to ? p.period : `${p.period} (${p.from} to ${p.to})`}</span>,
+          <span id={`period-${p.period}`}>
+            {p.from === p.to ? p.period : t('periods.range', { period: p.period, from: day(p.from), to: day(p.to) })}
+          </span>,
           p.state === 'signed' ? (
-            'signed'
+            t('periods.signed')
           ) : (
-            <>
-              <strong>reopened</strong> {when(deps, req, p.reopenedAt)}: {p.reopenedReason ?? ''}
-            </>
+            <Sentence
+              k="periods.reopened"
+              values={{ reason: p.reopenedReason ?? '' }}
+              tags={{ b: (text) => <strong>{text}</strong>, when: () => when(deps, req, p.reopenedAt) }}
+            />
           ),
-          [`${p.signedBy} `, when(deps, req, p.signedAt)],
+          <Sentence
+            k="periods.signer"
+            values={{ who: p.signedBy }}
+            tags={{ when: () => when(deps, req, p.signedAt) }}
+          />,
           [
             <Link href={exportHref(req, p, 'csv')}>CSV</Link>,
             ' · ',
@@ -50,11 +60,11 @@ export function PeriodsSection(props: { deps: ConsoleDeps; req: PageRequest; per
         <form method="post" action={href('/console/periods/signoff', req)}>
           <CsrfField req={req} />
           <fieldset>
-            <legend>Sign a period off</legend>
-            <label for="signoff-period">Month or day</label>{' '}
-            <input id="signoff-period" name="period" required placeholder="2026-01 or 2026-01-05" />{' '}
-            <label for="signoff-note">Note</label> <input id="signoff-note" name="note" />{' '}
-            <button type="submit">Sign off</button>
+            <legend>{t('periods.form')}</legend>
+            <label for="signoff-period">{t('periods.monthOrDay')}</label>{' '}
+            <input id="signoff-period" name="period" required placeholder={t('periods.placeholder')} />{' '}
+            <label for="signoff-note">{t('periods.note')}</label> <input id="signoff-note" name="note" />{' '}
+            <button type="submit">{t('periods.signOff')}</button>
           </fieldset>
         </form>
       )}
@@ -65,14 +75,13 @@ export function PeriodsSection(props: { deps: ConsoleDeps; req: PageRequest; per
 export const signoffAction: ConsoleAction = {
   path: '/console/periods/signoff',
   async handle(deps, req) {
-    if (!may(req, 'sign-off'))
-      return roleRefusal('finance', 'Only finance (or an operator) of this company may sign a period off.');
+    if (!may(req, 'sign-off')) return roleRefusal('finance', t('periods.problem.onlyDeciders'));
     const text = (req.form.period ?? '').trim();
     let period: string;
     try {
       period = parseSignoffPeriod(text).period;
     } catch {
-      return problem('Which period?', `"${text}" is not a period: give a month (2026-01) or a day (2026-01-05).`, 400);
+      return problem(t('periods.problem.which'), t('periods.problem.notAPeriod', { period: text }), 400);
     }
     const note = (req.form.note ?? '').trim();
     try {
@@ -86,31 +95,32 @@ export const signoffAction: ConsoleAction = {
       });
     } catch (error) {
       if (isSettleError(error, 'ERR_PERIOD_SIGNED'))
-        return problem('Signed already', `${period} is signed off, and nothing reopened it since.`, 409);
+        return problem(t('periods.problem.signedAlready'), t('periods.problem.isSigned', { period }), 409);
       if (!isSettleError(error, 'ERR_PERIOD_NEEDS_PERSON')) throw error;
       const { from, to } = parseSignoffPeriod(period);
       const open = await deps.store.signoffs.needingPerson(req.company, from, to);
       return {
         status: 409,
-        title: 'Not yet: findings need a person',
+        title: t('periods.problem.notYet'),
         body: render(
           <>
-            <p>
-              {period} cannot be signed off while {open.length} finding{open.length === 1 ? '' : 's'} about its days
-              need{open.length === 1 ? 's' : ''} a person. Nothing was signed.
-            </p>
+            <p>{t('periods.problem.open', { period, count: open.length })}</p>
             <ul>
               {open.map((f) => (
                 <li>
                   <Link href={href(LIST, req, { all: '1', period }) + `#finding-${encodeURIComponent(f.id)}`}>
                     {f.id}
                   </Link>{' '}
-                  {`${f.type}: ${f.subject} (${f.factDate ?? ''})`}
+                  {t('periods.problem.openLine', {
+                    type: f.type,
+                    subject: f.subject,
+                    day: f.factDate ? day(f.factDate) : '',
+                  })}
                 </li>
               ))}
             </ul>
             <p>
-              <Link href={href(LIST, req, { period, decision: 'needs-person' })}>Show them on Reconciliation</Link>
+              <Link href={href(LIST, req, { period, decision: 'needs-person' })}>{t('periods.problem.showThem')}</Link>
             </p>
           </>,
         ),
@@ -126,25 +136,28 @@ export const periodExportPage: ConsolePage = {
   async load(deps, req) {
     // The balances cover every account, payroll ones too: for finance, payroll and operators, like the reports.
     if (!mayRead(req, '/console/periods/:period/:format'))
-      return problem('Not allowed', 'Signed periods are for finance, payroll and operators.', 403);
-    const format = req.params.format;
-    if (format !== 'csv' && format !== 'html')
-      return problem('No such export', 'A period exports as csv or html.', 404);
+      return problem(t('periods.problem.notAllowed'), t('periods.problem.exportsFor'), 403);
+    const kind = req.params.format;
+    if (kind !== 'csv' && kind !== 'html')
+      return problem(t('periods.problem.noSuchExport'), t('periods.problem.formats'), 404);
     const p = await deps.store.signoffs.get(req.company, req.params.period ?? '');
-    if (!p) return problem('No such period', 'The company has not signed this period off.', 404);
+    if (!p) return problem(t('periods.problem.noSuchPeriod'), t('periods.problem.notSigned'), 404);
     const company = deps.companies.find((c) => c.id === req.company);
-    const name = `signoff-${p.company}-${p.period}.${format}`;
+    const name = `signoff-${p.company}-${p.period}.${kind}`;
+    // A person opens it: in their language, the CSV as their spreadsheet reads one.
+    const locale = currentLocale();
     return {
-      title: 'Signed period',
+      title: t('periods.export.title'),
       body: render(<></>),
       download:
-        format === 'csv'
-          ? { fileName: name, mediaType: 'text/csv', content: renderSignoffCsv(p) }
+        kind === 'csv'
+          ? { fileName: name, mediaType: 'text/csv', content: signoffCsvForPeople(p, locale) }
           : {
               fileName: name,
               mediaType: 'text/html',
               content: renderSignoffHtml(p, {
                 timeZone: timeZoneOf(deps, req.company),
+                locale,
                 ...(company ? { companyName: company.name } : {}),
               }),
             },

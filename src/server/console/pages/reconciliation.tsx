@@ -6,9 +6,10 @@
 // decision and its audit entry in one transaction.
 import { decisionMismatch } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
+import { t, type MessageKey } from '../../../i18n/index.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { Link, render, Table } from '../../../html/index.js';
+import { Link, render, Sentence, Table } from '../../../html/index.js';
 import { atStake, FindingAbout } from './finding-about.js';
 import { loadPage } from './load-page.js';
 import { filtered, filterOf, FilterForm } from './finding-filters.js';
@@ -17,11 +18,11 @@ import { CsrfField, hasRole, href, Pager, problem, roleRefusal, Totals, when, wi
 import { PeriodsSection } from './periods.js';
 import { ReportLinks } from './reports.js';
 
-const DECISIONS: { verb: string; kind: FindingDecisionKind; label: string }[] = [
-  { verb: 'ack', kind: 'acknowledged', label: 'Acknowledge' },
-  { verb: 'confirm', kind: 'confirmed', label: 'Confirm match' },
-  { verb: 'reject', kind: 'rejected', label: 'Reject match' },
-  { verb: 'reopen', kind: 'open', label: 'Reopen' },
+const DECISIONS: { verb: 'ack' | 'confirm' | 'reject' | 'reopen'; kind: FindingDecisionKind }[] = [
+  { verb: 'ack', kind: 'acknowledged' },
+  { verb: 'confirm', kind: 'confirmed' },
+  { verb: 'reject', kind: 'rejected' },
+  { verb: 'reopen', kind: 'open' },
 ];
 
 function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
@@ -34,8 +35,9 @@ function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredF
       {fitting.map((d) => (
         <form method="post" action={withQuery(`/console/findings/${encodeURIComponent(f.id)}/${d.verb}`, req, {})}>
           <CsrfField req={req} />
-          <label for={`reason-${f.id}-${d.verb}`}>Reason</label>{' '}
-          <input id={`reason-${f.id}-${d.verb}`} name="reason" required /> <button type="submit">{d.label}</button>
+          <label for={`reason-${f.id}-${d.verb}`}>{t('reconciliation.reason')}</label>{' '}
+          <input id={`reason-${f.id}-${d.verb}`} name="reason" required />{' '}
+          <button type="submit">{t(`reconciliation.decision.${d.verb}`)}</button>
         </form>
       ))}
     </>
@@ -48,7 +50,7 @@ export const reconciliationPage: ConsolePage = {
   load: loadPage(async (deps, req) => {
     const all = req.query.get('all') === '1';
     const filter = filterOf(deps, req);
-    if ('problem' in filter) return problem('Filter does not read', filter.problem, 400);
+    if ('problem' in filter) return problem(t('reconciliation.problem.filter'), filter.problem, 400);
     const page = await deps.store.consoleViews.findings(req.company, {
       all,
       ...filter,
@@ -64,58 +66,67 @@ export const reconciliationPage: ConsolePage = {
     const periods = await deps.store.signoffs.list(req.company);
     const list = '/console/reconciliation';
     const narrowed = filtered(req);
+    const head = (key: string) => t(`reconciliation.head.${key}` as MessageKey);
     return {
-      title: 'Reconciliation findings',
+      title: t('reconciliation.title'),
       body: render(
         <>
           <p>
             {all ? (
-              <Link href={withQuery(list, req, { all: undefined, after: undefined })}>Only the latest run</Link>
+              <Sentence
+                k="reconciliation.onlyLatest"
+                tags={{
+                  link: (text) => <Link href={withQuery(list, req, { all: undefined, after: undefined })}>{text}</Link>,
+                }}
+              />
             ) : (
-              <Link href={withQuery(list, req, { all: '1', after: undefined })}>Every finding ever recorded</Link>
+              <Sentence
+                k="reconciliation.everyFinding"
+                tags={{
+                  link: (text) => <Link href={withQuery(list, req, { all: '1', after: undefined })}>{text}</Link>,
+                }}
+              />
             )}
-            .
           </p>
-          <h2 id="reports">Reports of the runs</h2>
+          <h2 id="reports">{t('reconciliation.reports')}</h2>
           {reports.rows.length > 0 ? (
             <ReportLinks deps={deps} req={req} reports={reports.rows} />
           ) : (
-            <p>No run has written a report yet.</p>
+            <p>{t('reconciliation.noReports')}</p>
           )}
           {reports.next && (
-            <nav aria-label="reports: pages">
-              <Link href={withQuery(list, req, { 'after-reports': reports.next }) + '#reports'}>Older reports</Link>
+            <nav aria-label={t('reconciliation.reportPages')}>
+              <Link href={withQuery(list, req, { 'after-reports': reports.next }) + '#reports'}>
+                {t('reconciliation.olderReports')}
+              </Link>
             </nav>
           )}
-          <h2 id="findings">Findings</h2>
+          <h2 id="findings">{t('reconciliation.findings')}</h2>
           <FilterForm req={req} path={list} />
           {narrowed && (
             <p>
-              Filtered: this address shows the same findings to anyone of the company.{' '}
-              <Link href={href(list, req, all ? { all: '1' } : {})}>Clear the filters</Link>
+              {t('reconciliation.filtered')}{' '}
+              <Link href={href(list, req, all ? { all: '1' } : {})}>{t('reconciliation.clearFilters')}</Link>
             </p>
           )}
           <p>
-            At stake in the open findings on this page: <Totals byCurrency={stake} />.
+            <Sentence k="reconciliation.atStake" tags={{ totals: () => <Totals byCurrency={stake} /> }} />
           </p>
           <BulkForm req={req} />
           <Table
-            caption={
-              (all ? 'Every finding, newest first' : 'Findings of the latest run, newest first') +
-              (narrowed ? ' (filtered)' : '')
-            }
+            caption={t('reconciliation.caption', { which: all ? 'all' : 'latest', filtered: narrowed ? 'yes' : 'no' })}
             head={[
-              ...(hasRole(req, ...DECIDERS) ? ['Select'] : []),
-              'Id',
-              'Type',
-              'About',
-              'First seen',
-              'Decision',
-              'Assigned to',
-              'Decide',
+              ...(hasRole(req, ...DECIDERS) ? [head('select')] : []),
+              head('id'),
+              head('type'),
+              head('about'),
+              head('firstSeen'),
+              head('decision'),
+              head('assignedTo'),
+              head('decide'),
             ]}
             rows={page.rows}
-            empty={narrowed ? 'none match the filters' : 'none'}
+            empty={t(narrowed ? 'reconciliation.noneMatch' : 'reconciliation.none')}
             cells={(f) => [
               ...(hasRole(req, ...DECIDERS) ? [<RowCheckbox req={req} finding={f} />] : []),
               <span id={`finding-${f.id}`}>{f.id}</span>,
@@ -123,11 +134,14 @@ export const reconciliationPage: ConsolePage = {
               <FindingAbout deps={deps} req={req} finding={f} facts={facts} />,
               when(deps, req, f.firstSeenAt),
               f.decision === 'open'
-                ? 'needs a person'
+                ? t('reconciliation.needsPerson')
                 : [
-                    `${f.decision} by ${f.decidedBy ?? '?'} `,
-                    when(deps, req, f.decidedAt),
-                    f.decidedHash !== f.factHash && ' (facts changed since: needs a person)',
+                    <Sentence
+                      k="reconciliation.decided"
+                      values={{ decision: f.decision, who: f.decidedBy ?? t('reconciliation.someone') }}
+                      tags={{ when: () => when(deps, req, f.decidedAt) }}
+                    />,
+                    f.decidedHash !== f.factHash && t('reconciliation.factsChanged'),
                   ],
               <Assignment req={req} finding={f} />,
               <DecisionForms req={req} finding={f} />,
@@ -141,25 +155,27 @@ export const reconciliationPage: ConsolePage = {
   }),
 };
 
+const noSuchFinding = () =>
+  problem(t('reconciliation.problem.noSuchFinding'), t('reconciliation.problem.noFindingWithId'), 404);
+
 function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction {
   return {
     path: `/console/findings/:id/${verb}`,
     async handle(deps, req) {
-      if (!hasRole(req, ...DECIDERS))
-        return roleRefusal('finance', 'Only finance (or an operator) of this company may decide about findings.');
+      if (!hasRole(req, ...DECIDERS)) return roleRefusal('finance', t('reconciliation.problem.onlyDeciders'));
       const reason = (req.form.reason ?? '').trim();
       if (reason === '')
-        return problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400);
+        return problem(t('reconciliation.problem.reasonMissing'), t('reconciliation.problem.sayWhy'), 400);
       const id = req.params.id ?? '';
       const [finding] = await deps.store.findings.find(id, req.company);
-      if (!finding) return problem('No such finding', 'The company has no finding with this id.', 404);
+      if (!finding) return noSuchFinding();
       const mismatch = decisionMismatch(finding.type, kind);
       if (mismatch !== undefined)
         return problem(
-          'Does not fit',
+          t('reconciliation.problem.doesNotFit'),
           mismatch === 'not-a-proposal'
-            ? `Finding ${id} is a ${finding.type} finding, not a proposed match: acknowledge it instead.`
-            : `Finding ${id} is a proposed match: confirm or reject it instead.`,
+            ? t('reconciliation.problem.notAProposal', { id, type: finding.type })
+            : t('reconciliation.problem.isAProposal', { id }),
           409,
         );
       try {
@@ -170,8 +186,7 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
           reason,
         });
       } catch (error) {
-        if (isSettleError(error, 'ERR_FINDING_UNKNOWN'))
-          return problem('No such finding', 'The company has no finding with this id.', 404);
+        if (isSettleError(error, 'ERR_FINDING_UNKNOWN')) return noSuchFinding();
         throw error;
       }
       return {

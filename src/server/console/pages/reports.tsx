@@ -5,10 +5,10 @@
 // the request names a file: an unknown id, a path, or another company's id is a 404.
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
-import { Link, render } from '../../../html/index.js';
+import { findingsCsvForPeople } from '../../../formats/report/index.js';
+import { Link, render, Sentence } from '../../../html/index.js';
+import { currentLocale, t } from '../../../i18n/index.js';
 import { href, mayRead, problem, when } from './parts.js';
-
-const NOT_FOUND = 'The company has no report with this id.';
 
 export function reportHref(req: PageRequest, report: ReportEntry): string {
   return href(`/console/reports/${encodeURIComponent(report.id)}`, req);
@@ -22,7 +22,14 @@ export function ReportLinks(props: { deps: ConsoleDeps; req: PageRequest; report
     <ul class="reports">
       {reports.map((r) => (
         <li>
-          <Link href={reportHref(req, r)}>{r.name}</Link> ({when(deps, req, r.createdAt)})
+          <Sentence
+            k="reports.link"
+            values={{ name: r.name }}
+            tags={{
+              link: (text) => <Link href={reportHref(req, r)}>{text}</Link>,
+              when: () => when(deps, req, r.createdAt),
+            }}
+          />
         </li>
       ))}
     </ul>
@@ -33,15 +40,22 @@ export const reportPage: ConsolePage = {
   path: '/console/reports/:id',
   async load(deps, req) {
     const report = await deps.store.reports.find(req.company, req.params.id ?? '');
-    if (!report) return problem('No such report', NOT_FOUND, 404);
+    if (!report) return problem(t('reports.noSuchReport'), t('reports.noReportWithId'), 404);
     // A reconciliation report lists every line of the period, payroll too: for the people who
     // decide about findings (and see payroll lines), as with the findings' decisions.
     if (report.kind === 'reconciliation' && !mayRead(req, '/console/reconciliation'))
-      return problem('Not allowed', 'Reconciliation reports are for finance, payroll and operators.', 403);
+      return problem(t('reports.notAllowed'), t('reports.reconciliationFor'), 403);
+    // A person opens a reconciliation run's CSV in a spreadsheet: its heads and numbers in their
+    // language. The file in the reports folder keeps the machine columns for programs.
+    const forPeople = report.kind === 'reconciliation' && report.mediaType === 'text/csv';
     return {
-      title: 'Report',
+      title: t('reports.title'),
       body: render(<></>),
-      download: { fileName: report.name, mediaType: report.mediaType, content: report.content },
+      download: {
+        fileName: report.name,
+        mediaType: report.mediaType,
+        content: forPeople ? findingsCsvForPeople(report.content, currentLocale()) : report.content,
+      },
     };
   },
 };

@@ -5,6 +5,8 @@
 // account is the night's salaries.
 import type { ConsolePage } from '../page.js';
 import { Amount, Link, render, Table } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
+import { day } from './finding-about.js';
 import { loadPage } from './load-page.js';
 import { mayShow, Pager, PAYROLL_HIDDEN, problem, withQuery } from './parts.js';
 
@@ -22,11 +24,11 @@ export const statementsPage: ConsolePage = {
     const chosen = req.query.get('account') ?? accounts.rows[0]?.id;
     if (chosen === undefined)
       return {
-        title: 'Statements',
-        body: render(<p>No account has been fetched from the bank yet.</p>),
+        title: t('statements.title'),
+        body: render(<p>{t('statements.noAccount')}</p>),
       };
     const account = await deps.store.consoleViews.account(req.company, chosen);
-    if (!account) return problem('No such account', 'The company has no account with this id.', 404);
+    if (!account) return problem(t('statements.noSuchAccount'), t('statements.noAccountWithId'), 404);
     const page = await deps.store.consoleViews.statementDays(account.id, {
       ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
     });
@@ -35,10 +37,10 @@ export const statementsPage: ConsolePage = {
       !shown ? PAYROLL_HIDDEN : v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
     const statements = '/console/statements';
     return {
-      title: 'Statements',
+      title: t('statements.title'),
       body: render(
         <>
-          <nav aria-label="accounts">
+          <nav aria-label={t('statements.accounts')}>
             <ul>
               {accounts.rows.map((a) =>
                 a.id === chosen ? (
@@ -52,35 +54,38 @@ export const statementsPage: ConsolePage = {
               {accounts.next && (
                 <li>
                   <Link href={withQuery(statements, req, { 'accounts-after': accounts.next, after: undefined })}>
-                    More accounts
+                    {t('statements.moreAccounts')}
                   </Link>
                 </li>
               )}
             </ul>
           </nav>
-          <h2>
-            {account.iban ?? account.id}
-            {account.name && ` — ${account.name}`}
-          </h2>
-          {!shown && (
-            <p class="muted">A payroll account: its balances and daily sums are shown to the payroll role only.</p>
-          )}
+          <h2>{t('statements.heading', { account: account.iban ?? account.id, name: account.name || 'none' })}</h2>
+          {!shown && <p class="muted">{t('statements.payrollAccount')}</p>}
           <Table
-            caption={`Days of ${account.iban ?? account.id}, newest first`}
-            head={['Day', 'Continuity', 'Opening', 'Booked', 'Closing', 'Entries', 'Exported']}
+            caption={t('statements.caption', { account: account.iban ?? account.id })}
+            head={(['day', 'continuity', 'opening', 'booked', 'closing', 'entries', 'exported'] as const).map((h) =>
+              t(`statements.head.${h}`),
+            )}
             rows={page.rows}
-            empty="none"
+            empty={t('statements.none')}
             cells={(d) => [
-              d.day,
+              day(d.day),
               // A continuity finding names the balances: hidden with them.
-              [d.continuity, d.finding && [<br />, shown ? d.finding : PAYROLL_HIDDEN]],
+              [
+                t('statements.continuity', { continuity: d.continuity }),
+                d.finding && [<br />, shown ? d.finding : PAYROLL_HIDDEN],
+              ],
               money(d.openingMinor, d.currency),
               money(d.bookedSumMinor, d.currency),
               money(d.closingMinor, d.currency),
               String(d.entryCount),
               d.exports.length
-                ? d.exports.map((e, i) => [i > 0 && <br />, `${e.format} (${e.fileName})`])
-                : 'not exported',
+                ? d.exports.map((e, i) => [
+                    i > 0 && <br />,
+                    t('statements.export', { format: e.format, file: e.fileName }),
+                  ])
+                : t('statements.notExported'),
             ]}
           />
           <Pager path={statements} req={req} next={page.next} />

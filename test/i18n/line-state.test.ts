@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLineState } from '../../src/domain/line-state-label.js';
+import { describeLineState } from '../../src/i18n/index.js';
 import { LINE_STATES } from '../../src/domain/states.js';
 
 describe('a line state in plain words', () => {
