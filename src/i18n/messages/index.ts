@@ -1,8 +1,12 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
 import { notice } from './notice.js';
+import { payments } from './payments.js';
 
-const AREAS = { notice } as const;
+const AREAS = {
+  notice,
+  payments,
+} as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 
