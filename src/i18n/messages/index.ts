@@ -1,11 +1,19 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { bulks } from './bulks.js';
+import { cancellations } from './cancellations.js';
+import { held } from './held.js';
 import { notice } from './notice.js';
+import { operator } from './operator.js';
 import { payments } from './payments.js';
 
 const AREAS = {
   notice,
   payments,
+  held,
+  bulks,
+  operator,
+  cancellations,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
