@@ -1,5 +1,7 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { audit } from './audit.js';
+import { banks } from './banks.js';
 import { bulks } from './bulks.js';
 import { cancellations } from './cancellations.js';
 import { held } from './held.js';
@@ -14,6 +16,8 @@ const AREAS = {
   bulks,
   operator,
   cancellations,
+  banks,
+  audit,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
