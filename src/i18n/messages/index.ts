@@ -2,12 +2,14 @@
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
 import { audit } from './audit.js';
 import { banks } from './banks.js';
+import { board } from './board.js';
 import { bulks } from './bulks.js';
 import { cancellations } from './cancellations.js';
 import { held } from './held.js';
 import { notice } from './notice.js';
 import { operator } from './operator.js';
 import { payments } from './payments.js';
+import { signIn } from './sign-in.js';
 
 const AREAS = {
   notice,
@@ -18,6 +20,8 @@ const AREAS = {
   cancellations,
   banks,
   audit,
+  board,
+  signIn,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
