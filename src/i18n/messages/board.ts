@@ -11,6 +11,8 @@ export const board = area({
     'board.filterNav': 'Filter',
     'board.onboarded': 'onboarded',
     'board.howToFix': 'how to fix it',
+    'board.notOnboarded':
+      '{missing, select, both {not onboarded: no usable consent and no enabled account at its banks, so nothing can be paid or fetched} consent {not onboarded: no usable consent (Authorized or Valid, not expired) at its banks} other {not onboarded: no enabled account at its banks (the bank enables them after the consent is signed and the bank order is in place)}}',
     'board.allStepsDone': 'all {count} steps done',
     'board.neverRan': 'never ran',
     'board.stepsMissed': '{missed} of {count} not done: {jobs}',
@@ -52,6 +54,8 @@ export const board = area({
     'board.filterNav': 'Filter',
     'board.onboarded': 'satt opp',
     'board.howToFix': 'slik retter du det',
+    'board.notOnboarded':
+      '{missing, select, both {ikke satt opp: ingen gyldige samtykker og ingen aktive kontoer i bankene, så ingenting kan betales eller hentes} consent {ikke satt opp: ingen gyldige samtykker (Authorized eller Valid, ikke utløpt) i bankene} other {ikke satt opp: ingen aktive kontoer i bankene (banken aktiverer dem når samtykket er signert og bankavtalen er på plass)}}',
     'board.allStepsDone': 'alle {count} stegene er utført',
     'board.neverRan': 'har aldri kjørt',
     'board.stepsMissed': '{missed} av {count} ikke utført: {jobs}',

@@ -37,11 +37,13 @@ function counted(n: number, path: string, company: string, extra: Record<string,
 function Onboarded({ row, company }: { row: BoardCompany; company: Company }) {
   if (row.onboarded) return <span class="ok">{t('board.onboarded')}</span>;
   const status = onboardingOf(company, { liveConsents: row.liveConsents, enabledAccount: row.enabledAccount });
-  // The why begins "not onboarded: …"; Today lists the commands that fix it.
+  // The sentence begins "not onboarded: …" (as status.why does in English); Today lists the commands that fix it.
   return (
     <>
-      <span class="bad">{status.why}</span> (
-      <Link href={companyHref('/console/', row.company)}>{t('board.howToFix')}</Link>)
+      <span class="bad">
+        {t('board.notOnboarded', { missing: status.missing.length === 2 ? 'both' : (status.missing[0] ?? 'both') })}
+      </span>{' '}
+      (<Link href={companyHref('/console/', row.company)}>{t('board.howToFix')}</Link>)
     </>
   );
 }

@@ -57,7 +57,7 @@ export const heldPage: ConsolePage = {
               <span id={`held-${h.id}`}>
                 <Sentence
                   k="held.line"
-                  values={{ file: h.fileName, line: h.lineNumber }}
+                  values={{ name: h.fileName, line: h.lineNumber }}
                   tags={{
                     file: (name) => (
                       <Link href={href(`/console/files/${encodeURIComponent(h.fileId)}`, req)}>{name}</Link>
