@@ -3,7 +3,8 @@
 // and record what the bank confirmed — never by sending again, always with a reason that stays
 // in the transition log and, with who decided and from where, in the audit trail.
 import { Command, InvalidArgumentError } from 'commander';
-import { paymentStoryJson, paymentStoryText } from '../../../jobs/payments/payment-story.js';
+import { paymentStoryJson } from '../../../jobs/payments/payment-story.js';
+import { paymentStoryText } from '../../../jobs/payments/payment-story-text.js';
 import { resolveBulkByHand } from '../../../jobs/payments/resolve-by-hand.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
 import { SettleError } from '../../domain/errors.js';
@@ -12,7 +13,7 @@ import { formatAmount } from '../../domain/money.js';
 import { createApp } from '../../main/app.js';
 import type { StoredBulk } from '../../store/index.js';
 import { cliActor } from '../actor.js';
-import { context } from '../context.js';
+import { cliLocale, context, timeZoneOf } from '../context.js';
 import { printTable } from '../table.js';
 import { addCancelCommand } from './payments-cancel.js';
 import { addHeldCommands } from './payments-held.js';
@@ -135,9 +136,7 @@ export function paymentsCommand(): Command {
         if (options.json) return void process.stdout.write(JSON.stringify(stories, null, 2) + '\n');
         process.stdout.write(
           stories
-            .map((s) =>
-              paymentStoryText(s, config.companies.find((c) => c.id === s.company)?.timeZone ?? config.timeZone),
-            )
+            .map((s) => paymentStoryText(s, timeZoneOf(config, s.company), cliLocale(config, s.company)))
             .join('\n'),
         );
       } finally {

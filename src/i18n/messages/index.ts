@@ -5,6 +5,7 @@ import { banks } from './banks.js';
 import { board } from './board.js';
 import { bulks } from './bulks.js';
 import { cancellations } from './cancellations.js';
+import { cli } from './cli.js';
 import { held } from './held.js';
 import { notice } from './notice.js';
 import { operator } from './operator.js';
@@ -22,6 +23,7 @@ const AREAS = {
   audit,
   board,
   signIn,
+  cli,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
