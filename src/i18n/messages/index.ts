@@ -1,5 +1,6 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { alerts } from './alerts.js';
 import { audit } from './audit.js';
 import { banks } from './banks.js';
 import { board } from './board.js';
@@ -24,6 +25,7 @@ const AREAS = {
   board,
   signIn,
   cli,
+  alerts,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
