@@ -51,7 +51,8 @@ export const cli = area({
     'cli.story.bookings.transaction': 'Bank transaction',
     'cli.findings.none': 'no findings need a person',
     'cli.findings.open': 'needs a person',
-    'cli.findings.decided': '{decision} by {person} {date}',
+    'cli.findings.decided':
+      '{decision, select, acknowledged {acknowledged} confirmed {confirmed} rejected {rejected} other {{decision}}} by {person} {date}',
     'cli.findings.factsChanged': ' (facts changed since: needs a person)',
   },
   nb: {
