@@ -3,9 +3,7 @@
 // change with its time and source (poll, webhook, operator, settle), the bank's ids, the signing
 // basket, the bookings that carry its end-to-end id and what they mean for reconciliation.
 import { formatAmount } from '../../src/domain/money.js';
-import { formatInZone } from '../../src/domain/zoned-time.js';
 import type { PaymentStory } from '../../src/store/index.js';
-import { textTable } from '../../src/formats/report/index.js';
 
 export type StorySource = 'poll' | 'webhook' | 'bank lookup' | 'operator' | 'settle';
 
