@@ -75,7 +75,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
         : null,
     ],
     ['cli.story.bankPaymentId', story.bulk?.bankPaymentId ?? null],
-    ['cli.story.sentUnder', sentUnder(story.bulk)],
+    ['cli.story.sentUnder', sentUnder(story.bulk, locale)],
     ['cli.story.idempotencyKey', story.bulk?.idempotencyKey ?? null],
     [
       'cli.story.basket',

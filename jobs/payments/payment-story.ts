@@ -3,6 +3,7 @@
 // change with its time and source (poll, webhook, operator, settle), the bank's ids, the signing
 // basket, the bookings that carry its end-to-end id and what they mean for reconciliation.
 import { formatAmount } from '../../src/domain/money.js';
+import { FALLBACK_LOCALE, translate, type Locale } from '../../src/i18n/index.js';
 import type { PaymentStory } from '../../src/store/index.js';
 
 export type StorySource = 'poll' | 'webhook' | 'bank lookup' | 'operator' | 'settle';
@@ -195,7 +196,11 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
  */
 export function sentUnder(
   bulk: { bankId?: string | null; consentId?: string | null } | null | undefined,
+  locale: Locale = FALLBACK_LOCALE,
 ): string | null {
   if (!bulk || (bulk.bankId == null && bulk.consentId == null)) return null;
-  return `${bulk.bankId ?? 'the bank'} consent ${bulk.consentId ?? '(none named)'}`;
+  return translate(locale, 'payments.payment.sentUnderValue', {
+    bank: bulk.bankId ?? 'none',
+    consent: bulk.consentId ?? 'none',
+  });
 }

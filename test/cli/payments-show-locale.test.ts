@@ -41,6 +41,7 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(out).toMatch(/^ {2}Remittering: +Avdrag kontrakt 17$/m);
     expect(out).toMatch(/^ {2}Status: +ACSC \(status i banken ACSC\)$/m);
     expect(out).toMatch(/^ {2}Bunt: +\S+ \(done, 1 forsøk\)$/m);
+    expect(out).toMatch(/^ {2}Sendt under: +testbank, samtykke \S+$/m);
     expect(out).toMatch(/^ {2}Avstemming: +avstemt: Bokført 07\.01\.2026 med 48 250,00 kr, som sendt\.$/m);
     expect(out).toMatch(/^ {2}Når +Hva +Fra +Til +Kilde +Årsak$/m);
     expect(out).toMatch(/^ {2}07\.01\.2026 +NO7215031234562 +[−-]48 250,00 +NOK +booked +\S+$/m);

@@ -54,6 +54,8 @@ export const payments = area({
     'payments.payment.bankStatus': 'Bank status',
     'payments.payment.bankPaymentId': 'Bank payment id',
     'payments.payment.sentUnder': 'Sent under',
+    'payments.payment.sentUnderValue':
+      '{bank, select, none {the bank} other {{bank}}} consent {consent, select, none {(none named)} other {{consent}}}',
     'payments.payment.bulk': 'Bulk',
     'payments.payment.bulkState': '{bulk} ({state})',
     'payments.payment.basket': 'Signing basket',
@@ -153,6 +155,8 @@ export const payments = area({
     'payments.payment.bankStatus': 'Status i banken',
     'payments.payment.bankPaymentId': 'Bankens betalings-ID',
     'payments.payment.sentUnder': 'Sendt under',
+    'payments.payment.sentUnderValue':
+      '{bank, select, none {banken} other {{bank}}}, samtykke {consent, select, none {(ikke oppgitt)} other {{consent}}}',
     'payments.payment.bulk': 'Bunt',
     'payments.payment.bulkState': '{bulk} ({state})',
     'payments.payment.basket': 'Signeringskurv',

@@ -56,7 +56,7 @@ export const paymentPage: ConsolePage = {
               [t('payments.payment.executionDate'), day(payment.requestedExecutionDate)],
               [t('payments.payment.bankStatus'), payment.bankStatus ?? '–'],
               [t('payments.payment.bankPaymentId'), story.bulk?.bankPaymentId ?? '–'],
-              [t('payments.payment.sentUnder'), sentUnder(story.bulk) ?? '–'],
+              [t('payments.payment.sentUnder'), sentUnder(story.bulk, currentLocale()) ?? '–'],
               [
                 t('payments.payment.bulk'),
                 story.bulk ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: story.bulk.state }) : '–',
