@@ -10,5 +10,6 @@ export {
   type SendVerdict,
 } from './explain.js';
 export { type CutOffSettings } from './deps.js';
-export { paymentStoryJson, paymentStoryText, sentUnder } from './payment-story.js';
+export { paymentStoryJson, sentUnder } from './payment-story.js';
+export { paymentStoryText } from './payment-story-text.js';
 export { resolveBulkByHand, type HandResolution } from './resolve-by-hand.js';

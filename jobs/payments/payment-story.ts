@@ -3,9 +3,8 @@
 // change with its time and source (poll, webhook, operator, settle), the bank's ids, the signing
 // basket, the bookings that carry its end-to-end id and what they mean for reconciliation.
 import { formatAmount } from '../../src/domain/money.js';
-import { formatInZone } from '../../src/domain/zoned-time.js';
+import { FALLBACK_LOCALE, translate, type Locale } from '../../src/i18n/index.js';
 import type { PaymentStory } from '../../src/store/index.js';
-import { textTable } from '../../src/formats/report/index.js';
 
 export type StorySource = 'poll' | 'webhook' | 'bank lookup' | 'operator' | 'settle';
 
@@ -197,68 +196,11 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
  */
 export function sentUnder(
   bulk: { bankId?: string | null; consentId?: string | null } | null | undefined,
+  locale: Locale = FALLBACK_LOCALE,
 ): string | null {
   if (!bulk || (bulk.bankId == null && bulk.consentId == null)) return null;
-  return `${bulk.bankId ?? 'the bank'} consent ${bulk.consentId ?? '(none named)'}`;
-}
-
-export function paymentStoryText(story: PaymentStoryJson, timeZone: string): string {
-  const when = (iso: string | null) => (iso === null ? '-' : formatInZone(new Date(iso), timeZone));
-  const field = (name: string, value: string | null | number) => `  ${`${name}:`.padEnd(20)}${value ?? '-'}`;
-  return [
-    `Payment ${story.endToEndId} of ${story.company}`,
-    field('File', `${story.file.name ?? story.file.id}, line ${story.file.line}`),
-    field('Received', `${when(story.file.receivedAt)} (${story.file.format ?? 'format unknown'})`),
-    field(
-      'Creditor',
-      `${story.creditor.name}, ${story.creditor.iban}${story.creditor.bic ? ` (${story.creditor.bic})` : ''}${creditorIds(story.creditor)}`,
-    ),
-    field('Debtor', `${story.debtor.name}, ${story.debtor.iban}`),
-    field('Amount', `${story.amount} ${story.currency}`),
-    field('Execution date', story.executionDate),
-    field('Creditor reference', story.creditorReference),
-    field('Remittance', story.remittanceInformation),
-    field('State', `${story.state}${story.bankStatus ? ` (bank status ${story.bankStatus})` : ''}`),
-    ...story.bankMessages.map((m) => field('Bank says', `${m.code ?? ''} ${m.message ?? ''}`.trim())),
-    field('Bulk', story.bulk ? `${story.bulk.id} (${story.bulk.state}, ${story.bulk.attempts} attempt(s))` : null),
-    field('Bank payment id', story.bulk?.bankPaymentId ?? null),
-    field('Sent under', sentUnder(story.bulk)),
-    field('Idempotency key', story.bulk?.idempotencyKey ?? null),
-    field(
-      'Signing basket',
-      story.basket
-        ? `${story.basket.id} (${story.basket.state}${story.basket.bankBasketId ? `, bank ${story.basket.bankBasketId}` : ''}${story.basket.linkExpiresAt ? `, link expires ${when(story.basket.linkExpiresAt)}` : ''})`
-        : null,
-    ),
-    field('Reconciliation', `${story.reconciliation.result}: ${story.reconciliation.explanation}`),
-    '',
-    'History:',
-    ...textTable(
-      ['When', 'What', 'From', 'To', 'Source', 'Cause'],
-      story.history.map((e) => [when(e.at), e.entity, e.from ?? '-', e.to, e.source, e.cause]),
-    ).map((l) => `  ${l}`),
-    '',
-    'Bookings:',
-    ...(story.bookings.length === 0
-      ? ['  none fetched yet']
-      : textTable(
-          ['Booking date', 'Account', 'Amount', 'Currency', 'Status', 'Bank transaction'],
-          story.bookings.map((b) => [
-            b.bookingDate ?? '-',
-            b.account ?? '-',
-            b.amount,
-            b.currency,
-            b.status,
-            b.bankTransactionId,
-          ]),
-          new Set([2]),
-        ).map((l) => `  ${l}`)),
-    '',
-  ].join('\n');
-}
-
-/** ", org. no. 999888777 (ORGNR), ERP creditor id K-1001", or '' when the ERP gave neither. */
-function creditorIds(c: PaymentStoryJson['creditor']): string {
-  const org = c.orgId === null ? '' : `, org. no. ${c.orgId}${c.orgScheme === null ? '' : ` (${c.orgScheme})`}`;
-  return `${org}${c.erpId === null ? '' : `, ERP creditor id ${c.erpId}`}`;
+  return translate(locale, 'payments.payment.sentUnderValue', {
+    bank: bulk.bankId ?? 'none',
+    consent: bulk.consentId ?? 'none',
+  });
 }

@@ -50,6 +50,8 @@ export function createAlerts(
     notifiers: [...configuredNotifiers(app.config), ...(options.notifiers ?? [])],
     ledger: new StoreAlertLedger(new DedupeRepository(app.db, app.clock)),
     logger: app.logger,
+    // Read at each message, so a reloaded configuration's locale applies (docs/i18n.md).
+    localeOf: (company) => app.config.companies.find((c) => c.id === company)?.locale ?? app.config.locale,
     ...(metrics
       ? {
           onAttempt: (channel: string, type: string, ok: boolean) =>

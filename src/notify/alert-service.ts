@@ -7,6 +7,7 @@
 // about a rejected file or an unknown payment costs far more than a second mail. A channel
 // that fails is not recorded, so the next run tries it again, without re-sending on the
 // channels that worked (the ledger key is per channel).
+import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log/index.js';
 import { findingMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
 import type { AlertLedger, Finding, Notifier, RunSummary } from './types.js';
@@ -17,6 +18,11 @@ export interface AlertServiceOptions {
   logger: Logger;
   /** Jobs whose run summary is sent on the channels (every run is logged). Default: nightly. */
   summaryJobs?: readonly string[];
+  /**
+   * The language of a message: a finding of one company in that company's, the run summary
+   * (company undefined) in the install's. English when absent.
+   */
+  localeOf?: (company: string | undefined) => Locale;
   /** Called after each delivery attempt (metrics). */
   onAttempt?: (channel: string, type: 'finding' | 'run-summary', ok: boolean) => void;
 }
@@ -43,7 +49,7 @@ export class AlertService {
     const result: RaiseResult = { sent: 0, alreadySent: 0, failed: 0 };
     const unique = new Map(findings.map((f) => [f.key, f]));
     for (const finding of unique.values()) {
-      const message = findingMessage(finding);
+      const message = findingMessage(finding, this.options.localeOf?.(finding.company));
       await Promise.all(
         this.options.notifiers.map(async (notifier) => {
           const { channel } = notifier;
@@ -86,7 +92,7 @@ export class AlertService {
       summary: text,
     });
     if (this.summaryJobs.has(summary.job)) {
-      const message = runSummaryMessage(summary);
+      const message = runSummaryMessage(summary, this.options.localeOf?.(undefined));
       await Promise.all(
         this.options.notifiers.map(async (notifier) => {
           try {

@@ -1,27 +1,55 @@
-// Renders what a run did, for the log line at the end of every run and for the summary mail.
+// Renders what a run did, for the log line at the end of every run (English, as every log line)
+// and for the summary mail (in the install's language, src/i18n/messages/alerts.ts). A finding's
+// own title and text are written where it is found and stay English for now (docs/i18n.md).
+import { CATALOGUES, FALLBACK_LOCALE, translate, type Locale } from '../i18n/index.js';
 import type { AlertMessage, Finding, RunSummary } from './types.js';
 
-export function renderRunSummary(summary: RunSummary): string {
-  const seconds = ((summary.finishedAt.getTime() - summary.startedAt.getTime()) / 1000).toFixed(1);
+/** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
+function seconds(summary: RunSummary, locale: Locale): string {
+  const s = (summary.finishedAt.getTime() - summary.startedAt.getTime()) / 1000;
+  if (locale === FALLBACK_LOCALE) return s.toFixed(1);
+  return new Intl.NumberFormat(CATALOGUES[locale].formatLocale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(s);
+}
+
+export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_LOCALE): string {
   const lines = [
-    `settle ${summary.job} run ${summary.runId}: ${summary.outcome.toUpperCase()}`,
-    `started ${summary.startedAt.toISOString()}, took ${seconds} s`,
+    translate(locale, 'alerts.summary.headline', {
+      job: summary.job,
+      runId: summary.runId,
+      outcome: summary.outcome.toUpperCase(),
+    }),
+    translate(locale, 'alerts.summary.started', {
+      at: summary.startedAt.toISOString(),
+      seconds: seconds(summary, locale),
+    }),
   ];
   const counts = Object.entries(summary.counts).filter(([, n]) => n > 0);
-  lines.push(counts.length ? counts.map(([k, n]) => `${k}: ${n}`).join(', ') : 'nothing to do');
-  if (summary.error) lines.push(`failed: ${summary.error.code}: ${summary.error.message}`);
+  lines.push(
+    counts.length ? counts.map(([k, n]) => `${k}: ${n}`).join(', ') : translate(locale, 'alerts.summary.nothing'),
+  );
+  if (summary.error)
+    lines.push(
+      translate(locale, 'alerts.summary.failed', { code: summary.error.code, message: summary.error.message }),
+    );
   if (summary.findings.length) {
-    lines.push('', `Needs a person (${summary.findings.length}):`);
+    lines.push('', translate(locale, 'alerts.summary.needsPerson', { count: String(summary.findings.length) }));
     for (const f of summary.findings) lines.push(`- ${f.title}`);
   }
   return lines.join('\n') + '\n';
 }
 
-export function runSummaryMessage(summary: RunSummary): AlertMessage {
+export function runSummaryMessage(summary: RunSummary, locale: Locale = FALLBACK_LOCALE): AlertMessage {
   return {
     type: 'run-summary',
-    subject: `[settle] ${summary.job} ${summary.outcome}${summary.findings.length ? `: ${summary.findings.length} need(s) a person` : ''}`,
-    text: renderRunSummary(summary),
+    subject: translate(locale, 'alerts.summary.subject', {
+      job: summary.job,
+      outcome: summary.outcome,
+      count: summary.findings.length,
+    }),
+    text: renderRunSummary(summary, locale),
     payload: {
       job: summary.job,
       runId: summary.runId,
@@ -35,11 +63,21 @@ export function runSummaryMessage(summary: RunSummary): AlertMessage {
   };
 }
 
-export function findingMessage(finding: Finding): AlertMessage {
+export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCALE): AlertMessage {
+  const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
+    translate(locale, key, values);
   return {
     type: 'finding',
-    subject: `[settle] ${finding.title}`,
-    text: `${finding.text}\n\nKind: ${finding.kind}\nKey: ${finding.key}\n${finding.company ? `Company: ${finding.company}\n` : ''}See docs/runbook.md for what to do.\n`,
+    subject: say('alerts.finding.subject', { title: finding.title }),
+    text: [
+      finding.text,
+      '',
+      say('alerts.finding.kind', { kind: finding.kind }),
+      say('alerts.finding.key', { key: finding.key }),
+      ...(finding.company ? [say('alerts.finding.company', { company: finding.company })] : []),
+      say('alerts.finding.runbook'),
+      '',
+    ].join('\n'),
     payload: {
       kind: finding.kind,
       key: finding.key,

@@ -7,8 +7,9 @@ import { decisionMismatch } from '../../../jobs/reconcile/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
+import { translate, type Locale } from '../../i18n/index.js';
 import { cliActor } from '../actor.js';
-import { context } from '../context.js';
+import { cliLocale, context } from '../context.js';
 
 export function findingsCommand(): Command {
   const command = new Command('findings').description(
@@ -27,8 +28,10 @@ export function findingsCommand(): Command {
           ...(options.all ? { all: true } : {}),
         });
         if (options.json) return void process.stdout.write(JSON.stringify(found, null, 2) + '\n');
-        if (found.length === 0) return void process.stdout.write('no findings need a person\n');
-        for (const f of found) process.stdout.write(line(f));
+        // Each finding in its company's language; an empty list in the named company's (else the install's).
+        const none = translate(cliLocale(app.config, options.company), 'cli.findings.none');
+        if (found.length === 0) return void process.stdout.write(`${none}\n`);
+        for (const f of found) process.stdout.write(line(f, cliLocale(app.config, f.company)));
       });
     });
   decision(command, 'ack', 'acknowledged', 'record that a person looked at a finding and it needs nothing more');
@@ -89,13 +92,15 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
     });
 }
 
-function line(f: StoredFinding): string {
+function line(f: StoredFinding, locale: Locale): string {
   const decided =
     f.decision === 'open'
-      ? 'needs a person'
-      : `${f.decision} by ${f.decidedBy ?? '?'} ${f.decidedAt?.toISOString().slice(0, 10) ?? ''}${
-          f.decidedHash !== f.factHash ? ' (facts changed since: needs a person)' : ''
-        }`;
+      ? translate(locale, 'cli.findings.open')
+      : `${translate(locale, 'cli.findings.decided', {
+          decision: f.decision,
+          person: f.decidedBy ?? '?',
+          date: f.decidedAt?.toISOString().slice(0, 10) ?? '',
+        })}${f.decidedHash !== f.factHash ? translate(locale, 'cli.findings.factsChanged') : ''}`;
   return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${f.summary}\n`;
 }
 

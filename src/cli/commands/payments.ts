@@ -11,7 +11,7 @@ import { formatAmount } from '../../domain/money.js';
 import { createApp } from '../../main/app.js';
 import type { StoredBulk } from '../../store/index.js';
 import { cliActor } from '../actor.js';
-import { context } from '../context.js';
+import { cliLocale, context, timeZoneOf } from '../context.js';
 import { printTable } from '../table.js';
 import { addCancelCommand } from './payments-cancel.js';
 import { addHeldCommands } from './payments-held.js';
@@ -134,9 +134,7 @@ export function paymentsCommand(): Command {
         if (options.json) return void process.stdout.write(JSON.stringify(stories, null, 2) + '\n');
         process.stdout.write(
           stories
-            .map((s) =>
-              paymentStoryText(s, config.companies.find((c) => c.id === s.company)?.timeZone ?? config.timeZone),
-            )
+            .map((s) => paymentStoryText(s, timeZoneOf(config, s.company), cliLocale(config, s.company)))
             .join('\n'),
         );
       } finally {

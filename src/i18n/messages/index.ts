@@ -1,9 +1,19 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { alerts } from './alerts.js';
+import { audit } from './audit.js';
+import { banks } from './banks.js';
+import { board } from './board.js';
+import { bulks } from './bulks.js';
+import { cancellations } from './cancellations.js';
+import { cli } from './cli.js';
 import { files } from './files.js';
 import { findingType } from './finding-types.js';
+import { held } from './held.js';
 import { lineState } from './line-state.js';
 import { notice } from './notice.js';
+import { operator } from './operator.js';
+import { payments } from './payments.js';
 import { periods } from './periods.js';
 import { reconciliation } from './reconciliation.js';
 import { refusedReport } from './refused-report.js';
@@ -11,13 +21,24 @@ import { reportReconciliation } from './report-reconciliation.js';
 import { reportSignoff } from './report-signoff.js';
 import { reports } from './reports.js';
 import { run } from './run.js';
+import { signIn } from './sign-in.js';
 import { statements } from './statements.js';
 
 const AREAS = {
+  alerts,
+  audit,
+  banks,
+  board,
+  bulks,
+  cancellations,
+  cli,
   files,
   findingType,
+  held,
   lineState,
   notice,
+  operator,
+  payments,
   periods,
   reconciliation,
   refusedReport,
@@ -25,6 +46,7 @@ const AREAS = {
   reportSignoff,
   reports,
   run,
+  signIn,
   statements,
 } as const;
 

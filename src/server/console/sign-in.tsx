@@ -3,7 +3,15 @@
 // (matched by e-mail); a person with no role anywhere is told so and gets no session.
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { render, type Html } from '../../html/index.js';
+import { render, Sentence, type Html } from '../../html/index.js';
+import {
+  acceptedLanguages,
+  chooseLocale,
+  t,
+  withLocale,
+  type MessageKey,
+  type MessageValues,
+} from '../../i18n/index.js';
 import { renderLayout } from './layout.js';
 import { OidcSignIn } from './oidc.js';
 import type { Reservation } from '../../store/index.js';
@@ -70,11 +78,14 @@ export function registerSignIn(
         .type('text/html; charset=utf-8')
         .send(
           renderLayout({
-            title: 'No access',
+            title: t('signIn.noAccess.title'),
             body: render(
               <p>
-                You signed in as {who.email}, but no company lists this address among its people. Ask an operator to add
-                you to <code>companies[].people</code> in the configuration.
+                <Sentence
+                  k="signIn.noAccess.body"
+                  values={{ email: who.email }}
+                  tags={{ code: (text) => <code>{text}</code> }}
+                />
               </p>,
             ),
           }),
@@ -87,44 +98,44 @@ export function registerSignIn(
     return reply.redirect(next, 303);
   };
 
-  app.get(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
-    const pre = begin(reply, safeNext(req.query.next));
-    return sendHtml(reply, 200, signInPage(options, pre.token));
-  });
+  app.get(`${CONSOLE_PREFIX}/sign-in`, (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) =>
+    inBrowserLanguage(req, () => {
+      const pre = begin(reply, safeNext(req.query.next));
+      return sendHtml(reply, 200, signInPage(options, pre.token));
+    }),
+  );
 
-  app.post(`${CONSOLE_PREFIX}/sign-in`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
-    const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
-    const form = req.body ?? {};
-    const failures = options.deps.store.signInFailures;
-    // A form is sent once: the same token again (a replay, or many copies at once) is refused
-    // before anything is counted or checked.
-    if (!pre || !tokenMatches(form._csrf, pre.token) || !(await failures.useFormToken(pre.token, PRE_SESSION_MS)))
-      return sendHtml(
-        reply,
-        403,
-        signInPage(options, begin(reply, '/console/').token, 'The sign-in form expired. Please try again.'),
-      );
-    const username = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
-    const reservation = await failures.reserve(username, req.ip, limitOf(options));
-    if (!reservation.allowed) {
-      const refused = await refuse(options, username, req.ip, reservation);
-      return sendHtml(
-        reply.header('retry-after', String(refused.retryAfterS)),
-        429,
-        signInPage(options, begin(reply, pre.next).token, refused.message),
-      );
-    }
-    const user = options.localUsers.find((u) => u.username === form.username);
-    const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
-    const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
-    if (!user?.passwordHash || !ok) {
-      // The reserved attempt stays counted as the failure it was.
-      options.logger.warn('console sign-in failed', { username, address: req.ip });
-      return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'Wrong user name or password.'));
-    }
-    await failures.succeeded(username, reservation.attemptId);
-    return startSession(req, reply, { id: `local:${user.username}`, email: user.email }, pre.next);
-  });
+  app.post(`${CONSOLE_PREFIX}/sign-in`, (req: FastifyRequest<{ Body: Record<string, string> }>, reply) =>
+    inBrowserLanguage(req, async () => {
+      const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
+      const form = req.body ?? {};
+      const failures = options.deps.store.signInFailures;
+      // A form is sent once: the same token again (a replay, or many copies at once) is refused
+      // before anything is counted or checked.
+      if (!pre || !tokenMatches(form._csrf, pre.token) || !(await failures.useFormToken(pre.token, PRE_SESSION_MS)))
+        return sendHtml(reply, 403, signInPage(options, begin(reply, '/console/').token, 'signIn.expired'));
+      const username = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
+      const reservation = await failures.reserve(username, req.ip, limitOf(options));
+      if (!reservation.allowed) {
+        const refused = await refuse(options, username, req.ip, reservation);
+        return sendHtml(
+          reply.header('retry-after', String(refused.retryAfterS)),
+          429,
+          signInPage(options, begin(reply, pre.next).token, refused.message),
+        );
+      }
+      const user = options.localUsers.find((u) => u.username === form.username);
+      const hash = user?.passwordHash?.reveal() ?? DUMMY_HASH;
+      const ok = await verify(hash, typeof form.password === 'string' ? form.password : '').catch(() => false);
+      if (!user?.passwordHash || !ok) {
+        // The reserved attempt stays counted as the failure it was.
+        options.logger.warn('console sign-in failed', { username, address: req.ip });
+        return sendHtml(reply, 401, signInPage(options, begin(reply, pre.next).token, 'signIn.wrong'));
+      }
+      await failures.succeeded(username, reservation.attemptId);
+      return startSession(req, reply, { id: `local:${user.username}`, email: user.email }, pre.next);
+    }),
+  );
 
   app.get(`${CONSOLE_PREFIX}/sign-in/oidc`, async (req: FastifyRequest<{ Querystring: { next?: string } }>, reply) => {
     if (!oidc) return reply.code(404).send();
@@ -134,51 +145,54 @@ export function registerSignIn(
     return reply.redirect(url, 303);
   });
 
-  app.get(callbackPath, async (req, reply) => {
-    if (!oidc) return reply.code(404).send();
-    const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
-    const retry = (message: string) =>
-      sendHtml(reply, 403, signInPage(options, begin(reply, pre?.next ?? '/console/').token, message));
-    if (!pre?.oidc) return retry('The sign-in took too long or was started elsewhere. Please sign in again.');
-    const url = new URL(req.url, settings.baseUrl());
-    let identity;
-    try {
-      identity = await oidc.finish(url, pre.oidc);
-    } catch (error) {
-      options.logger.warn('console OIDC sign-in failed', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return retry('The identity provider did not confirm the sign-in. Please sign in again.');
-    }
-    if (!identity.email || identity.emailVerified === false)
-      return retry('The identity provider gave no verified e-mail address; settle matches people by e-mail.');
-    return startSession(
-      req,
-      reply,
-      { id: identity.id, email: identity.email, ...(identity.name ? { name: identity.name } : {}) },
-      pre.next,
-    );
-  });
-
-  app.post(`${CONSOLE_PREFIX}/sign-out`, async (req: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
-    const session = await currentSession(options, req);
-    if (session && !tokenMatches(req.body?._csrf, session.csrf))
-      return sendHtml(
+  app.get(callbackPath, (req, reply) =>
+    inBrowserLanguage(req, async () => {
+      if (!oidc) return reply.code(404).send();
+      const pre = readSigned<PreSession>(req, PRE_SESSION_COOKIE, now());
+      const retry = (message: MessageKey) =>
+        sendHtml(reply, 403, signInPage(options, begin(reply, pre?.next ?? '/console/').token, message));
+      if (!pre?.oidc) return retry('signIn.oidcTooLong');
+      const url = new URL(req.url, settings.baseUrl());
+      let identity;
+      try {
+        identity = await oidc.finish(url, pre.oidc);
+      } catch (error) {
+        options.logger.warn('console OIDC sign-in failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return retry('signIn.oidcNotConfirmed');
+      }
+      if (!identity.email || identity.emailVerified === false) return retry('signIn.oidcNoEmail');
+      return startSession(
+        req,
         reply,
-        403,
-        renderLayout({
-          title: 'Refused',
-          body: render(<p>The form was not sent from this console (no valid CSRF token).</p>),
-        }),
+        { id: identity.id, email: identity.email, ...(identity.name ? { name: identity.name } : {}) },
+        pre.next,
       );
-    clearCookie(reply, SESSION_COOKIE);
-    if (session) {
-      // Ended server-side: a copy of the cookie opens nothing any more.
-      await endSession(options, session);
-      options.logger.info('console sign-out', { user: session.id });
-    }
-    return reply.redirect(`${CONSOLE_PREFIX}/sign-in`, 303);
-  });
+    }),
+  );
+
+  app.post(`${CONSOLE_PREFIX}/sign-out`, (req: FastifyRequest<{ Body: Record<string, string> }>, reply) =>
+    inBrowserLanguage(req, async () => {
+      const session = await currentSession(options, req);
+      if (session && !tokenMatches(req.body?._csrf, session.csrf))
+        return sendHtml(
+          reply,
+          403,
+          renderLayout({
+            title: t('signIn.refused.title'),
+            body: render(<p>{t('signIn.refused.body')}</p>),
+          }),
+        );
+      clearCookie(reply, SESSION_COOKIE);
+      if (session) {
+        // Ended server-side: a copy of the cookie opens nothing any more.
+        await endSession(options, session);
+        options.logger.info('console sign-out', { user: session.id });
+      }
+      return reply.redirect(`${CONSOLE_PREFIX}/sign-in`, 303);
+    }),
+  );
 
   return { callbackPath };
 }
@@ -199,7 +213,7 @@ async function refuse(
   username: string,
   address: string,
   reservation: Extract<Reservation, { allowed: false }>,
-): Promise<{ message: string; retryAfterS: number }> {
+): Promise<{ message: MessageKey | { key: MessageKey; values: MessageValues }; retryAfterS: number }> {
   const limit = limitOf(options);
   const { counts } = reservation;
   const byUser = reservation.by === 'user';
@@ -222,7 +236,7 @@ async function refuse(
     });
   }
   return {
-    message: `Too many failed sign-ins ${byUser ? 'under this user name' : 'from this address'}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    message: { key: 'signIn.tooMany', values: { by: byUser ? 'user' : 'address', minutes } },
     retryAfterS: minutes * 60,
   };
 }
@@ -234,34 +248,48 @@ export function safeNext(next: string | undefined): string {
     : `${CONSOLE_PREFIX}/`;
 }
 
+/**
+ * Runs `work` in the browser's language (Accept-Language, else English): nobody is known before
+ * the sign-in, so neither their own language nor their company's can be chosen yet.
+ */
+function inBrowserLanguage<R>(req: FastifyRequest, work: () => R): R {
+  return withLocale(chooseLocale(acceptedLanguages(req.headers['accept-language'])), work);
+}
+
 export function sendHtml(reply: FastifyReply, status: number, html: Html): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 
-function signInPage(options: ConsoleOptions, token: string, problem?: string): Html {
+/** The sign-in page in the browser's language, with what went wrong (a sentence of the catalogue). */
+function signInPage(
+  options: ConsoleOptions,
+  token: string,
+  problem?: MessageKey | { key: MessageKey; values: MessageValues },
+): Html {
+  const said = typeof problem === 'string' ? t(problem) : problem && t(problem.key, problem.values);
   return renderLayout({
-    title: 'Sign in',
+    title: t('signIn.title'),
     body: render(
       <>
-        {problem && (
+        {said && (
           <p class="bad" role="alert">
-            {problem}
+            {said}
           </p>
         )}
         {options.oidc && (
           <p>
-            <a href={`${CONSOLE_PREFIX}/sign-in/oidc`}>Sign in with your company account</a>
+            <a href={`${CONSOLE_PREFIX}/sign-in/oidc`}>{t('signIn.withCompanyAccount')}</a>
           </p>
         )}
         {options.localUsers.length > 0 && (
           <form method="post" action={`${CONSOLE_PREFIX}/sign-in`} class="box">
             <input type="hidden" name="_csrf" value={token} />
-            <label for="username">User name</label>
+            <label for="username">{t('signIn.username')}</label>
             <input id="username" name="username" autocomplete="username" required />
-            <label for="password">Password</label>
+            <label for="password">{t('signIn.password')}</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required />
             <p>
-              <button type="submit">Sign in</button>
+              <button type="submit">{t('signIn.submit')}</button>
             </p>
           </form>
         )}

@@ -284,7 +284,7 @@ function suite(name: string, maria: boolean): void {
       });
       const done = await cancel.handle(deps, post(...OLGA, { id }, { reason: 'wrong creditor', confirm: 'yes' }));
       expect(done).toMatchObject({ status: 200, audited: true });
-      expect(body(done)).toContain('Cancelled at the bank with its whole bulk; the other 1 payments go again');
+      expect(body(done)).toContain('Cancelled at the bank with its whole bulk; the other 1 payment goes again');
       expect((await bankBulks(w))[0]!.transactionStatus).toBe('CANC');
       expect((await w.store.payments.findByEndToEndId('acme', 'E2E-1-2'))!.state).toBe('CANC');
       expect((await w.store.payments.findByEndToEndId('acme', 'E2E-1-1'))!.state).toBe('queued');

@@ -9,7 +9,8 @@
 // everything" walks from the first entry, trusting no checkpoint. Both record checkpoints as they
 // go. An operator may also record a verified checkpoint: the router's audit entry pins the head.
 // Refused actions counted in minutes that are over are written first, so the page shows them.
-import { render, Table } from '../../../html/index.js';
+import { render, Sentence, Table } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { AuditCheck, AuditScope } from '../../../store/index.js';
 import type { ConsoleAction, ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { CsrfField, localTime, timeZoneOf } from './parts.js';
@@ -35,27 +36,32 @@ export const auditPage: ConsolePage = {
     const company = `company=${encodeURIComponent(req.company)}`;
     const last = shown.at(-1);
     const older = entries.length > PAGE_SIZE && last && (
-      <a href={`/console/audit?${company}&before=${last.seq}`}>Older entries</a>
+      <a href={`/console/audit?${company}&before=${last.seq}`}>{t('audit.older')}</a>
     );
-    const newest = before !== undefined && <a href={`/console/audit?${company}`}>Newest entries</a>;
+    const newest = before !== undefined && <a href={`/console/audit?${company}`}>{t('audit.newest')}</a>;
     return {
-      title: 'Audit trail',
+      title: t('audit.title'),
       body: render(
         <>
           <p>
             {scope === 'all'
-              ? 'Every entry of the install, those about no company too (you are an auditor).'
-              : `The entries about ${companyName(deps, req.company)}. The chain verified below is the install's one chain.`}
+              ? t('audit.scope.all')
+              : t('audit.scope.company', { company: companyName(deps, req.company) })}
           </p>
           <Verdict check={check} zone={zone} shown />
-          <VerifyForm req={req} action="/console/audit/verify" button="Verify everything" />
-          <VerifyForm req={req} action="/console/audit/checkpoint" button="Record a verified checkpoint" />
+          <VerifyForm req={req} action="/console/audit/verify" button={t('audit.verifyAll')} />
+          <VerifyForm req={req} action="/console/audit/checkpoint" button={t('audit.checkpoint')} />
           <Table
-            caption="Audit trail entries"
+            caption={t('audit.caption')}
             captionClass="skip"
-            head={['#', 'When', 'Who', 'What', 'Subject', 'Reason', 'From where', 'Hash']}
+            head={[
+              '#',
+              ...(['when', 'who', 'what', 'subject', 'reason', 'origin', 'hash'] as const).map((h) =>
+                t(`audit.column.${h}`),
+              ),
+            ]}
             rows={shown}
-            empty={{ note: 'The audit trail is empty.' }}
+            empty={{ note: t('audit.empty') }}
             cells={(a) => [
               <span class="num">{a.seq}</span>,
               localTime(a.at, zone),
@@ -104,19 +110,21 @@ function VerifyForm({ req, action, button }: { req: PageRequest; action: string;
 /** What a verification found, and from where it walked. */
 function Verdict({ check, zone, shown }: { check: AuditCheck; zone: string; shown?: boolean }) {
   const scope = check.from
-    ? `Verified from checkpoint ${check.from.seq} (recorded ${localTime(check.from.verifiedAt, zone)}); the entries before it were verified when it was recorded — “Verify everything” walks them again.`
-    : 'Verified from the first entry.';
+    ? t('audit.fromCheckpoint', { seq: String(check.from.seq), at: localTime(check.from.verifiedAt, zone) })
+    : t('audit.fromFirst');
   return (
     <>
       {check.ok ? (
         <p class="ok" role="status">
-          The chain holds: {check.entries} entries, each following the one before
-          {shown && ', and every entry shown here holds'}; head <code class="head">{check.headHash}</code>
+          <Sentence
+            k="audit.holds"
+            values={{ count: check.entries, shown: shown ? 'yes' : 'no' }}
+            tags={{ head: () => <code class="head">{check.headHash}</code> }}
+          />
         </p>
       ) : (
         <p class="bad" role="alert">
-          The chain is broken at entry {check.brokenAt}: {check.problem}. Restore the audit trail from a backup and find
-          out who changed the database.
+          {t('audit.broken', { entry: String(check.brokenAt), problem: check.problem })}
         </p>
       )}
       <p class="muted">{scope}</p>
@@ -131,12 +139,12 @@ export const auditVerifyAction: ConsoleAction = {
     const check = await deps.store.audit.verify({ from: 'genesis' });
     return {
       status: check.ok ? 200 : 409,
-      title: 'Audit trail verified from the first entry',
+      title: t('audit.verified.title'),
       body: render(
         <>
           <Verdict check={check} zone={timeZoneOf(deps, req.company)} />
           <p>
-            <a href={`/console/audit?company=${encodeURIComponent(req.company)}`}>Back to the audit trail</a>
+            <a href={`/console/audit?company=${encodeURIComponent(req.company)}`}>{t('audit.back')}</a>
           </p>
         </>,
       ),
@@ -151,12 +159,8 @@ export const auditCheckpointAction: ConsoleAction = {
     if (!check.ok)
       return {
         status: 409,
-        title: 'Not recorded',
-        body: render(
-          <p class="bad">
-            The chain is broken at entry {check.brokenAt}; no checkpoint is recorded on a broken chain.
-          </p>,
-        ),
+        title: t('audit.notRecorded.title'),
+        body: render(<p class="bad">{t('audit.notRecorded.body', { entry: String(check.brokenAt) })}</p>),
       };
     return { redirect: `/console/audit?company=${encodeURIComponent(req.company)}` };
   },

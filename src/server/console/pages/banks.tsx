@@ -2,6 +2,7 @@
 // the bank's status of each, both keyset paged (consents by `after-consents`, accounts by `after`) — only an `enabled` account is usable (spec §3.1 rule 2), whatever
 // the consent says.
 import { Link, render, Table } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { ConsolePage } from '../page.js';
 import { loadPage } from './load-page.js';
 import { Pager, when, withQuery } from './parts.js';
@@ -19,39 +20,43 @@ export const banksPage: ConsolePage = {
     });
     const now = deps.clock.now();
     return {
-      title: 'Banks',
+      title: t('banks.title'),
       body: render(
         <>
           <Table
-            caption="Consents"
-            head={['Bank', 'Consent', 'Status', 'Expires', 'Reported']}
+            caption={t('banks.consents')}
+            head={(['bank', 'consent', 'status', 'expires', 'reported'] as const).map((h) => t(`banks.consent.${h}`))}
             rows={consents.rows}
-            empty="none"
+            empty={t('banks.none')}
             cells={(c) => [
               c.bankId,
               c.consentId,
               c.status,
-              c.expiresAt ? [when(deps, req, c.expiresAt), c.expiresAt <= now && ' (expired)'] : '–',
-              [when(deps, req, c.statusAt), ` (${c.source})`],
+              c.expiresAt ? [when(deps, req, c.expiresAt), c.expiresAt <= now && t('banks.expired')] : '–',
+              [when(deps, req, c.statusAt), t('banks.source', { source: c.source })],
             ]}
           />
           {consents.next && (
-            <nav aria-label="consents: pages">
-              <Link href={withQuery('/console/banks', req, { 'after-consents': consents.next })}>More consents</Link>
+            <nav aria-label={t('banks.consentPages')}>
+              <Link href={withQuery('/console/banks', req, { 'after-consents': consents.next })}>
+                {t('banks.moreConsents')}
+              </Link>
             </nav>
           )}
           <Table
-            caption="Accounts"
-            head={['Account', 'IBAN', 'Name', 'Currency', 'Status at the bank', 'Usable', 'Last fetched']}
+            caption={t('banks.accounts')}
+            head={(['account', 'iban', 'name', 'currency', 'status', 'usable', 'lastFetched'] as const).map((h) =>
+              t(`banks.account.${h}`),
+            )}
             rows={accounts.rows}
-            empty="none"
+            empty={t('banks.none')}
             cells={(a) => [
               a.id,
               a.iban ?? '–',
               a.name ?? '–',
               a.currency ?? '–',
-              a.status ?? 'unknown',
-              a.status === 'enabled' ? 'yes' : 'no',
+              a.status ?? t('banks.statusUnknown'),
+              a.status === 'enabled' ? t('banks.yes') : t('banks.no'),
               when(deps, req, a.lastFetchedAt),
             ]}
           />

@@ -6,18 +6,13 @@
 // health` reads it). A company that is not onboarded is red and says so, never green. Each
 // company links to its own pages. Someone with one company has no board: Today is theirs.
 import { onboardingOf } from '../../../domain/onboarding.js';
-import { Link, render, type Child } from '../../../html/index.js';
+import { Link, render, Sentence, type Child } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import { readBoard } from '../../../../jobs/board/index.js';
 import { BOARD_FILTERS, type BoardCompany, type BoardFilter } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { problem, Totals } from './parts.js';
-
-const FILTER_NAMES: Record<BoardFilter, string> = {
-  all: 'All companies',
-  'needs-attention': 'Needs attention',
-  'not-onboarded': 'Not onboarded',
-};
 
 type Company = ConsoleDeps['companies'][number];
 
@@ -40,23 +35,30 @@ function counted(n: number, path: string, company: string, extra: Record<string,
 }
 
 function Onboarded({ row, company }: { row: BoardCompany; company: Company }) {
-  if (row.onboarded) return <span class="ok">onboarded</span>;
+  if (row.onboarded) return <span class="ok">{t('board.onboarded')}</span>;
   const status = onboardingOf(company, { liveConsents: row.liveConsents, enabledAccount: row.enabledAccount });
-  // The why begins "not onboarded: …"; Today lists the commands that fix it.
+  // The sentence begins "not onboarded: …" (as status.why does in English); Today lists the commands that fix it.
   return (
     <>
-      <span class="bad">{status.why}</span> (<Link href={companyHref('/console/', row.company)}>how to fix it</Link>)
+      <span class="bad">
+        {t('board.notOnboarded', { missing: status.missing.length === 2 ? 'both' : (status.missing[0] ?? 'both') })}
+      </span>{' '}
+      (<Link href={companyHref('/console/', row.company)}>{t('board.howToFix')}</Link>)
     </>
   );
 }
 
 function LastNight({ row }: { row: BoardCompany }) {
   const missed = row.steps.filter((s) => !s.done);
-  if (missed.length === 0) return <span class="ok">all {row.steps.length} steps done</span>;
-  if (row.steps.every((s) => s.lastSuccess === undefined)) return <span class="bad">never ran</span>;
+  if (missed.length === 0) return <span class="ok">{t('board.allStepsDone', { count: row.steps.length })}</span>;
+  if (row.steps.every((s) => s.lastSuccess === undefined)) return <span class="bad">{t('board.neverRan')}</span>;
   return (
     <span class="bad">
-      {missed.length} of {row.steps.length} not done: {missed.map((s) => s.job).join(', ')}
+      {t('board.stepsMissed', {
+        missed: missed.length,
+        count: row.steps.length,
+        jobs: missed.map((s) => s.job).join(', '),
+      })}
     </span>
   );
 }
@@ -65,51 +67,51 @@ function CompanyRow({ row, company }: { row: BoardCompany; company: Company }) {
   const id = row.company;
   return (
     <tr class={row.onboarded ? undefined : 'red'}>
-      <th scope="row" data-label="Company">
+      <th scope="row" data-label={t('board.column.company')}>
         <Link href={companyHref('/console/', id)}>{company.name}</Link>
         <br />
         <span class="links">
-          <Link href={companyHref('/console/files', id)}>Files</Link> ·{' '}
-          <Link href={companyHref('/console/approvals', id)}>Approvals</Link> ·{' '}
-          <Link href={companyHref('/console/reconciliation', id)}>Reconciliation</Link> ·{' '}
-          <Link href={companyHref('/console/banks', id)}>Banks</Link>
+          <Link href={companyHref('/console/files', id)}>{t('board.link.files')}</Link> ·{' '}
+          <Link href={companyHref('/console/approvals', id)}>{t('board.link.approvals')}</Link> ·{' '}
+          <Link href={companyHref('/console/reconciliation', id)}>{t('board.link.reconciliation')}</Link> ·{' '}
+          <Link href={companyHref('/console/banks', id)}>{t('board.link.banks')}</Link>
         </span>
       </th>
-      <td data-label="Onboarded">
+      <td data-label={t('board.column.onboarded')}>
         <Onboarded row={row} company={company} />
       </td>
-      <td data-label="Last night">
+      <td data-label={t('board.column.lastNight')}>
         <LastNight row={row} />
       </td>
-      <td data-label="Rejected files" class="num">
+      <td data-label={t('board.column.rejectedFiles')} class="num">
         {counted(row.rejectedFiles, '/console/files', id, { state: 'rejected' })}
       </td>
-      <td data-label="Held · unknown" class="num">
+      <td data-label={t('board.column.heldUnknown')} class="num">
         {counted(row.heldPayments, '/console/held', id)} · {counted(row.unknownPayments, '/console/bulks', id)}
       </td>
-      <td data-label="Approvals waiting" class="num">
+      <td data-label={t('board.column.approvalsWaiting')} class="num">
         {counted(row.approvalsWaiting, '/console/approvals', id)}
       </td>
-      <td data-label="Findings" class="num">
+      <td data-label={t('board.column.findings')} class="num">
         {counted(row.openFindings, '/console/reconciliation', id)}
       </td>
-      <td data-label="At stake" class="num">
+      <td data-label={t('board.column.atStake')} class="num">
         <Totals byCurrency={Object.fromEntries(row.atStake.map((m) => [m.currency, m.minor]))} />
       </td>
-      <td data-label="Expiring">
+      <td data-label={t('board.column.expiring')}>
         {row.consentsExpiring + row.linksExpiring === 0 ? (
-          <span class="muted">none</span>
+          <span class="muted">{t('board.nothingExpiring')}</span>
         ) : (
           <>
             {row.consentsExpiring > 0 && (
               <a href={companyHref('/console/', id) + '#consents'} class="warn">
-                {row.consentsExpiring} consent{row.consentsExpiring === 1 ? '' : 's'}
+                {t('board.consentsExpiring', { count: row.consentsExpiring })}
               </a>
             )}
             {row.consentsExpiring > 0 && row.linksExpiring > 0 && ' · '}
             {row.linksExpiring > 0 && (
               <a href={companyHref('/console/', id) + '#links'} class="warn">
-                {row.linksExpiring} approval link{row.linksExpiring === 1 ? '' : 's'}
+                {t('board.linksExpiring', { count: row.linksExpiring })}
               </a>
             )}
           </>
@@ -120,16 +122,16 @@ function CompanyRow({ row, company }: { row: BoardCompany; company: Company }) {
 }
 
 const HEAD = [
-  'Company',
-  'Onboarded',
-  'Last night',
-  'Rejected files',
-  'Held · unknown',
-  'Approvals waiting',
-  'Findings',
-  'At stake',
-  'Expiring',
-];
+  'company',
+  'onboarded',
+  'lastNight',
+  'rejectedFiles',
+  'heldUnknown',
+  'approvalsWaiting',
+  'findings',
+  'atStake',
+  'expiring',
+] as const;
 
 export const boardPage: ConsolePage = {
   path: '/console/board',
@@ -139,15 +141,14 @@ export const boardPage: ConsolePage = {
     const mine = deps.companies.filter((c) => req.user.rolesByCompany.has(c.id));
     // One company has no board to read: its Today is the page (the router sends the redirect).
     if (mine.length <= 1)
-      return { title: 'Today', body: render(<></>), redirect: companyHref('/console/', req.company) };
+      return { title: t('nav.today'), body: render(<></>), redirect: companyHref('/console/', req.company) };
     const asked = req.query.get('filter') ?? 'all';
     const filter = BOARD_FILTERS.find((f) => f === asked);
     if (filter === undefined)
-      return problem('No such filter', `Filter by ${BOARD_FILTERS.join(', ')}; start again from the board.`, 400);
+      return problem(t('board.noFilter.title'), t('board.noFilter.body', { filters: BOARD_FILTERS.join(', ') }), 400);
     const pageText = req.query.get('page') ?? '1';
     const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : undefined;
-    if (page === undefined)
-      return problem('No such page', 'A page is a number from 1; start again from the first page.', 400);
+    if (page === undefined) return problem(t('board.noPage.title'), t('board.noPage.body'), 400);
     const now = deps.clock.now();
     const board = await readBoard(deps.store, {
       companies: mine.map((c) => c.id),
@@ -164,20 +165,29 @@ export const boardPage: ConsolePage = {
       'not-onboarded': board.counts.notOnboarded,
     };
     return {
-      title: 'Board',
+      title: t('board.title'),
       body: render(
         <>
           <p>
-            {board.counts.all} companies: <strong>{board.counts.needsAttention}</strong> need attention,{' '}
-            <strong class={board.counts.notOnboarded > 0 ? 'bad' : undefined}>{board.counts.notOnboarded}</strong> not
-            onboarded. Last night is the 24 hours before now; the companies that need attention come first.
+            <Sentence
+              k="board.summary"
+              values={{
+                all: board.counts.all,
+                attention: board.counts.needsAttention,
+                notOnboarded: board.counts.notOnboarded,
+              }}
+              tags={{
+                b: (text) => <strong>{text}</strong>,
+                bad: (text) => <strong class={board.counts.notOnboarded > 0 ? 'bad' : undefined}>{text}</strong>,
+              }}
+            />
           </p>
-          <nav aria-label="Filter">
+          <nav aria-label={t('board.filterNav')}>
             <ul class="filters">
               {BOARD_FILTERS.map((f) => (
                 <li>
                   <a href={boardHref(req, f)} aria-current={f === filter ? 'page' : undefined}>
-                    {FILTER_NAMES[f]} ({count[f]})
+                    {t('board.filterCount', { name: t(`board.filter.${f}`), count: count[f] })}
                   </a>
                 </li>
               ))}
@@ -185,16 +195,19 @@ export const boardPage: ConsolePage = {
           </nav>
           {board.rows.length === 0 ? (
             <p class="muted">
-              No company on this page. <Link href={boardHref(req, filter)}>First page</Link>
+              <Sentence
+                k="board.emptyPage"
+                tags={{ first: (text) => <Link href={boardHref(req, filter)}>{text}</Link> }}
+              />
             </p>
           ) : (
             <div class="board">
               <table>
-                <caption class="skip">Companies, those that need attention first</caption>
+                <caption class="skip">{t('board.caption')}</caption>
                 <thead>
                   <tr>
                     {HEAD.map((h) => (
-                      <th scope="col">{h}</th>
+                      <th scope="col">{t(`board.column.${h}`)}</th>
                     ))}
                   </tr>
                 </thead>
@@ -209,18 +222,18 @@ export const boardPage: ConsolePage = {
             </div>
           )}
           {board.pages > 1 && (
-            <nav aria-label="Board: pages">
-              Page {board.page} of {board.pages}
+            <nav aria-label={t('board.pagesNav')}>
+              {t('board.pageOf', { page: board.page, pages: board.pages })}
               {board.page > 1 && (
                 <>
                   {' · '}
-                  <Link href={boardHref(req, filter, board.page - 1)}>Previous page</Link>
+                  <Link href={boardHref(req, filter, board.page - 1)}>{t('board.previousPage')}</Link>
                 </>
               )}
               {board.page < board.pages && (
                 <>
                   {' · '}
-                  <Link href={boardHref(req, filter, board.page + 1)}>Next page</Link>
+                  <Link href={boardHref(req, filter, board.page + 1)}>{t('board.nextPage')}</Link>
                 </>
               )}
             </nav>

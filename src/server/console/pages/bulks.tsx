@@ -8,13 +8,14 @@ import { resolveBulkByHand, type HandResolution } from '../../../../jobs/payment
 import type { StoredBulk } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Table } from '../../../html/index.js';
+import { t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
-import { href, Pager, payrollAccounts, problem, VisibleTotals, when } from './parts.js';
+import { day, href, Pager, payrollAccounts, problem, VisibleTotals, when } from './parts.js';
 
-const RESOLUTIONS: { value: HandResolution; label: string }[] = [
-  { value: 'at-bank', label: 'The bank has it (give its payment id)' },
-  { value: 'not-at-bank', label: 'The bank confirms it never received it (its lines are reported as rejected)' },
+const RESOLUTIONS: { value: HandResolution; label: MessageKey }[] = [
+  { value: 'at-bank', label: 'bulks.atBank' },
+  { value: 'not-at-bank', label: 'bulks.notAtBank' },
 ];
 
 function ResolveForm({ req, bulk }: { req: PageRequest; bulk: StoredBulk }) {
@@ -25,18 +26,18 @@ function ResolveForm({ req, bulk }: { req: PageRequest; bulk: StoredBulk }) {
       req={req}
       path={`/console/bulks/${encodeURIComponent(bulk.id)}/resolve`}
       id={id}
-      button="Record"
+      button={t('bulks.record')}
       fields={
         <>
           <fieldset>
-            <legend>What the bank said</legend>
+            <legend>{t('bulks.bankSaid')}</legend>
             {RESOLUTIONS.map((r) => (
               <label>
-                <input type="radio" name="as" value={r.value} required /> {r.label}
+                <input type="radio" name="as" value={r.value} required /> {t(r.label)}
               </label>
             ))}
           </fieldset>
-          <label for={`${id}-payment`}>Bank payment id</label> <input id={`${id}-payment`} name="paymentId" />
+          <label for={`${id}-payment`}>{t('bulks.paymentId')}</label> <input id={`${id}-payment`} name="paymentId" />
         </>
       }
     />
@@ -56,36 +57,34 @@ export const bulksPage: ConsolePage = {
       payrollAccounts(deps, req.company),
     );
     return {
-      title: 'Unknown bulks',
+      title: t('bulks.title'),
       body: render(
         <>
-          <p>
-            The bank did not answer when these bulks were sent, or did not have them days after their execution date.
-            settle never sends them again by itself: ask the bank, then record what it said. Each bulk's id leads to its
-            file and lines.
-          </p>
+          <p>{t('bulks.intro')}</p>
           <Table
-            caption="Bulks whose outcome is unknown, oldest first"
-            head={[
-              'Bulk',
-              'State',
-              'Debtor account',
-              'Execution date',
-              'Payments',
-              'Totals',
-              'First sent',
-              'Attempts',
-              'Resolve',
-            ]}
+            caption={t('bulks.caption')}
+            head={(
+              [
+                'bulk',
+                'state',
+                'debtorAccount',
+                'executionDate',
+                'payments',
+                'totals',
+                'firstSent',
+                'attempts',
+                'resolve',
+              ] as const
+            ).map((h) => t(`bulks.column.${h}`))}
             rows={page.rows}
-            empty="none"
+            empty={t('bulks.none')}
             cells={(b) => [
               <span id={`bulk-${b.id}`}>
                 <Link href={href(`/console/files/${encodeURIComponent(b.fileId)}`, req)}>{b.id}</Link>
               </span>,
               b.state,
               b.debtorIban,
-              b.executionDate,
+              day(b.executionDate),
               String(b.lineCount),
               <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={payroll.get(b.id)} />,
               when(deps, req, b.firstSentAt),
@@ -105,16 +104,16 @@ export const resolveBulkAction: ConsoleAction = {
   // Every person of the company reaches the action, which refuses all but operators itself: so
   // the router records a refusal in the audit trail (console/pages/operator.tsx).
   async handle(deps, req) {
-    const refused = refuseUnlessOperator(req, 'resolve an unknown bulk');
+    const refused = refuseUnlessOperator(req, 'resolveBulk');
     if (refused) return refused;
     const reason = reasonOf(req);
     if ('refused' in reason) return reason.refused;
     const as = RESOLUTIONS.find((r) => r.value === req.form.as)?.value;
-    if (!as) return problem('What did the bank say?', 'Choose whether the bank has the bulk or not.', 400);
+    if (!as) return problem(t('bulks.chooseAnswer.title'), t('bulks.chooseAnswer.body'), 400);
     if (as === 'at-bank' && !(req.form.paymentId ?? '').trim())
-      return problem('Payment id missing', "Give the bank's payment id of the bulk, as the bank shows it.", 400);
+      return problem(t('bulks.paymentIdMissing.title'), t('bulks.paymentIdMissing.body'), 400);
     const id = req.params.id ?? '';
-    return runDecision(deps, req, 'Not resolved', async () => {
+    return runDecision(deps, req, t('bulks.notResolved'), async () => {
       await resolveBulkByHand(deps.store, {
         bulkId: id,
         as,

@@ -8,7 +8,8 @@
 import { previewCancellation, cancelPayment, type CancelResult } from '../../../../jobs/cancel/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { Link, render } from '../../../html/index.js';
+import { Link, render, Sentence } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import { LinesTable } from './approvals.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
@@ -22,7 +23,9 @@ export function CancelLink({ req, payment }: { req: PageRequest; payment: { id: 
   if (FINAL.has(payment.state)) return null;
   return (
     <p>
-      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req)}>Cancel this payment…</Link>
+      <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req)}>
+        {t('cancellations.cancelLink')}
+      </Link>
     </p>
   );
 }
@@ -33,11 +36,11 @@ export const cancelPreviewPage: ConsolePage = {
     const ops = deps.operations;
     if (!ops) return withoutBank();
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
-    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    if (!payment) return problem(t('payments.notFound.title'), t('payments.notFound.body'), 404);
     const back = (
       <p>
         <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>
-          {`Back to ${payment.endToEndId}`}
+          {t('cancellations.back', { e2e: payment.endToEndId })}
         </Link>
       </p>
     );
@@ -48,7 +51,7 @@ export const cancelPreviewPage: ConsolePage = {
       if (!isSettleError(error)) throw error;
       // Too late (ACSP or later, final, or the bulk's fate unknown): the reason, no form.
       return {
-        title: `${payment.endToEndId} cannot be cancelled`,
+        title: t('cancellations.tooLate.title', { e2e: payment.endToEndId }),
         body: render(
           <>
             <p>{error.message}</p>
@@ -58,45 +61,52 @@ export const cancelPreviewPage: ConsolePage = {
         status: 409,
       };
     }
-    if (preview.open)
+    const open = preview.open;
+    if (open)
       return {
-        title: `Cancellation of ${payment.endToEndId} already asked`,
+        title: t('cancellations.alreadyAsked.title', { e2e: payment.endToEndId }),
         body: render(
           <p>
-            {`${preview.open.requestedBy} asked for it (request ${preview.open.id}).`}{' '}
-            <Link href={href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(preview.open.id)}`}>
-              See it on the Cancellations page
-            </Link>
-            .
+            <Sentence
+              k="cancellations.alreadyAsked.body"
+              values={{ person: open.requestedBy, id: open.id }}
+              tags={{
+                see: (text) => (
+                  <Link href={href('/console/cancellations', req) + `#cancellation-${encodeURIComponent(open.id)}`}>
+                    {text}
+                  </Link>
+                ),
+              }}
+            />
           </p>,
         ),
       };
     const wholeBulk = preview.bulkLines.length > 1;
     const bulk = wholeBulk ? await deps.store.payments.listByBulk(preview.lines[0]!.bulkId!) : [];
     return {
-      title: `Cancel ${payment.endToEndId}?`,
+      title: t('cancellations.preview.title', { e2e: payment.endToEndId }),
       body: render(
         <>
-          <LinesTable deps={deps} req={req} caption="The payment to cancel" lines={[payment]} />
+          <LinesTable deps={deps} req={req} caption={t('cancellations.preview.payment')} lines={[payment]} />
           {wholeBulk && (
             <>
               <p>
-                <strong>The bank cancels whole bulks only.</strong> Cancelling this payment cancels its bulk of{' '}
-                {bulk.length} payments at the bank; once the bank confirms, the other {bulk.length - 1} are sent again
-                in a new bulk, once.
+                <Sentence
+                  k="cancellations.preview.wholeBulk"
+                  values={{ count: bulk.length, others: bulk.length - 1 }}
+                  tags={{ b: (text) => <strong>{text}</strong> }}
+                />
               </p>
-              <LinesTable deps={deps} req={req} caption="Every payment of the bulk the bank cancels" lines={bulk} />
+              <LinesTable deps={deps} req={req} caption={t('cancellations.preview.bulk')} lines={bulk} />
             </>
           )}
-          {preview.fourEyes && (
-            <p>Four eyes: your request waits on the Cancellations page until another operator confirms it.</p>
-          )}
+          {preview.fourEyes && <p>{t('cancellations.preview.fourEyes')}</p>}
           <DecisionForm
             req={req}
             path={`/console/payments/${encodeURIComponent(payment.id)}/cancel`}
             id={`cancel-${payment.id}`}
             fields={<input type="hidden" name="confirm" value="yes" />}
-            button={wholeBulk ? 'Cancel the whole bulk at the bank' : 'Cancel the payment'}
+            button={wholeBulk ? t('cancellations.preview.cancelBulk') : t('cancellations.preview.cancelPayment')}
           />
           {back}
         </>,
@@ -109,15 +119,15 @@ export const cancelPreviewPage: ConsolePage = {
 function outcomeText(r: Exclude<CancelResult, { outcome: 'confirm' }>): string {
   switch (r.outcome) {
     case 'awaiting-confirmation':
-      return `Asked by ${r.request.requestedBy}: another operator confirms it on the Cancellations page.`;
+      return t('cancellations.outcome.awaiting', { person: r.request.requestedBy });
     case 'at-bank':
-      return 'The bank took the cancellation but has not confirmed it yet; the status job finishes it.';
+      return t('cancellations.atBank');
     case 'already':
-      return `It was already cancelled (${r.request.outcome ?? '?'}).`;
+      return t('cancellations.outcome.already', { outcome: r.request.outcome ?? '?' });
     case 'withdrawn':
-      return "Withdrawn: never sent to the bank; the ERP's status file reports it cancelled.";
+      return t('cancellations.outcome.withdrawn');
     case 'cancelled':
-      return `Cancelled at the bank with its whole bulk${r.resent.length ? `; the other ${r.resent.length} payments go again in a new bulk with the next submit` : ''}.`;
+      return t('cancellations.outcome.cancelled', { resent: r.resent.length });
   }
 }
 
@@ -126,16 +136,16 @@ export const cancelPaymentAction: ConsoleAction = {
   path: '/console/payments/:id/cancel',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
   async handle(deps: ConsoleDeps, req) {
-    const refused = refuseUnlessOperator(req, 'cancel a payment');
+    const refused = refuseUnlessOperator(req, 'cancelPayment');
     if (refused) return refused;
     const ops = deps.operations;
     if (!ops) return withoutBank();
     const reason = reasonOf(req);
     if ('refused' in reason) return reason.refused;
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
-    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    if (!payment) return problem(t('payments.notFound.title'), t('payments.notFound.body'), 404);
     const preview = href(`/console/payments/${encodeURIComponent(payment.id)}/cancel`, req);
-    return runDecision(deps, req, `${payment.endToEndId} was not cancelled`, async () => {
+    return runDecision(deps, req, t('cancellations.notCancelled', { e2e: payment.endToEndId }), async () => {
       const result = await cancelPayment(
         { store: deps.store, bank: ops.bank(), logger: ops.logger },
         {
@@ -158,13 +168,13 @@ export const cancelPaymentAction: ConsoleAction = {
         };
       return {
         status: 200,
-        title: `Cancellation of ${payment.endToEndId}`,
+        title: t('cancellations.outcome.title', { e2e: payment.endToEndId }),
         body: render(
           <>
             <p>{outcomeText(result)}</p>
             <p>
               <Link href={href(`/console/payments/${encodeURIComponent(payment.id)}`, req)}>
-                {`The story of ${payment.endToEndId}`}
+                {t('cancellations.story', { e2e: payment.endToEndId })}
               </Link>
             </p>
           </>,

@@ -7,7 +7,8 @@ import { declineCancellation, confirmCancellation } from '../../../../jobs/cance
 import { samePerson } from '../../../domain/person.js';
 import type { StoredCancellation } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { Link, render, Table } from '../../../html/index.js';
+import { Link, render, Sentence, Table } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
 import { href, Pager, problem, when } from './parts.js';
@@ -17,9 +18,9 @@ function fourEyes(deps: ConsoleDeps, company: string): boolean {
 }
 
 function stateOf(deps: ConsoleDeps, c: StoredCancellation): string {
-  if (c.bankRequestedAt) return 'sent to the bank; waiting for its answer';
-  if (fourEyes(deps, c.company) && !c.confirmedBy) return 'waiting for a second operator';
-  return 'open';
+  if (c.bankRequestedAt) return t('cancellations.state.sent');
+  if (fourEyes(deps, c.company) && !c.confirmedBy) return t('cancellations.state.secondOperator');
+  return t('cancellations.state.open');
 }
 
 function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
@@ -29,13 +30,13 @@ function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
   return (
     <>
       {own ? (
-        <p>You asked for it: another operator confirms it.</p>
+        <p>{t('cancellations.ownRequest')}</p>
       ) : (
         <DecisionForm
           req={req}
           path={`${path}/confirm`}
           id={`confirm-${c.id}`}
-          button="Confirm: cancel it"
+          button={t('cancellations.confirm')}
           reason={false}
         />
       )}
@@ -43,7 +44,7 @@ function Decide({ req, c }: { req: PageRequest; c: StoredCancellation }) {
         req={req}
         path={`${path}/decline`}
         id={`decline-${c.id}`}
-        button={own ? 'Withdraw my request' : 'Decline'}
+        button={own ? t('cancellations.withdraw') : t('cancellations.decline')}
       />
     </>
   );
@@ -60,21 +61,23 @@ export const cancellationsPage: ConsolePage = {
     const single = page.rows.filter((c) => c.paymentIds.length === 1).map((c) => c.paymentIds[0]!);
     const e2e = new Map((await deps.store.cancellations.linesByIds(single)).map((l) => [l.id, l.endToEndId]));
     return {
-      title: 'Cancellations',
+      title: t('cancellations.title'),
       body: render(
         <>
           <p>
-            Cancellation requests not finished yet. An operator asks from a payment's page (
-            <Link href={href('/console/payments', req)}>Payments</Link>)
-            {fourEyes(deps, req.company)
-              ? '; in this company a second, different operator confirms each request before anything is sent.'
-              : '.'}
+            <Sentence
+              k="cancellations.intro"
+              values={{ fourEyes: fourEyes(deps, req.company) ? 'yes' : 'no' }}
+              tags={{ payments: (text) => <Link href={href('/console/payments', req)}>{text}</Link> }}
+            />
           </p>
           <Table
-            caption="Open cancellation requests, oldest first"
-            head={['Request', 'Payment', 'Asked by', 'Reason', 'Bulk', 'State', 'Decide']}
+            caption={t('cancellations.caption')}
+            head={(['request', 'payment', 'askedBy', 'reason', 'bulk', 'state', 'decide'] as const).map((h) =>
+              t(`cancellations.column.${h}`),
+            )}
             rows={page.rows}
-            empty="none"
+            empty={t('cancellations.none')}
             cells={(c) => [
               <span id={`cancellation-${c.id}`}>{c.id}</span>,
               c.paymentIds.length === 1 ? (
@@ -82,11 +85,15 @@ export const cancellationsPage: ConsolePage = {
                   {e2e.get(c.paymentIds[0]!) ?? c.ref}
                 </Link>
               ) : (
-                `${c.ref} (${c.paymentIds.length} payments)`
+                t('cancellations.manyPayments', { ref: c.ref, count: c.paymentIds.length })
               ),
-              [`${c.requestedBy}, `, when(deps, req, c.requestedAt), ` (${c.channel})`],
+              <Sentence
+                k="cancellations.askedBy"
+                values={{ person: c.requestedBy, channel: c.channel }}
+                tags={{ when: () => when(deps, req, c.requestedAt) }}
+              />,
               c.reason,
-              c.bulkId ? `${c.bulkId}: the whole bulk is cancelled at the bank` : 'not at the bank yet',
+              c.bulkId ? t('cancellations.wholeBulk', { bulk: c.bulkId }) : t('cancellations.notAtBank'),
               stateOf(deps, c),
               <Decide req={req} c={c} />,
             ]}
@@ -104,19 +111,19 @@ async function requestOf(deps: ConsoleDeps, req: PageRequest): Promise<StoredCan
   return request?.company === req.company ? request : undefined;
 }
 
-const notFound = () => problem('No such request', 'The company has no cancellation request with this id.', 404);
+const notFound = () => problem(t('cancellations.notFound.title'), t('cancellations.notFound.body'), 404);
 
 export const confirmCancellationAction: ConsoleAction = {
   path: '/console/cancellations/:id/confirm',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
   async handle(deps, req) {
-    const refused = refuseUnlessOperator(req, 'confirm a cancellation');
+    const refused = refuseUnlessOperator(req, 'confirmCancellation');
     if (refused) return refused;
     const ops = deps.operations;
     if (!ops) return withoutBank();
     const request = await requestOf(deps, req);
     if (!request) return notFound();
-    return runDecision(deps, req, 'Not confirmed', async () => {
+    return runDecision(deps, req, t('cancellations.notConfirmed'), async () => {
       const result = await confirmCancellation(
         { store: deps.store, bank: ops.bank(), logger: ops.logger },
         {
@@ -129,16 +136,16 @@ export const confirmCancellationAction: ConsoleAction = {
       );
       return {
         status: 200,
-        title: `Cancellation ${request.id} confirmed`,
+        title: t('cancellations.confirmed.title', { id: request.id }),
         body: render(
           <>
             <p>
               {result.outcome === 'at-bank'
-                ? 'The bank took the cancellation but has not confirmed it yet; the status job finishes it.'
-                : `Confirmed and carried out: ${result.outcome}.`}
+                ? t('cancellations.atBank')
+                : t('cancellations.carriedOut', { outcome: result.outcome })}
             </p>
             <p>
-              <Link href={href('/console/cancellations', req)}>Cancellations</Link>
+              <Link href={href('/console/cancellations', req)}>{t('cancellations.link')}</Link>
             </p>
           </>,
         ),
@@ -151,13 +158,13 @@ export const declineCancellationAction: ConsoleAction = {
   path: '/console/cancellations/:id/decline',
   // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
   async handle(deps, req) {
-    const refused = refuseUnlessOperator(req, 'decline a cancellation');
+    const refused = refuseUnlessOperator(req, 'declineCancellation');
     if (refused) return refused;
     const reason = reasonOf(req);
     if ('refused' in reason) return reason.refused;
     const request = await requestOf(deps, req);
     if (!request) return notFound();
-    return runDecision(deps, req, 'Not declined', async () => {
+    return runDecision(deps, req, t('cancellations.notDeclined'), async () => {
       await declineCancellation(deps, {
         requestId: request.id,
         reason: reason.reason,

@@ -7,14 +7,15 @@
 import { decideHold } from '../../../../jobs/controls/index.js';
 import type { HeldPayment, HoldDecision } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
-import { Link, render, Table } from '../../../html/index.js';
+import { Link, render, Sentence, Table } from '../../../html/index.js';
+import { t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
 import { href, Pager, when } from './parts.js';
 
-const DECISIONS: { verb: string; decision: HoldDecision; label: string }[] = [
-  { verb: 'release', decision: 'released', label: 'Release (not a duplicate: send it)' },
-  { verb: 'drop', decision: 'dropped', label: 'Reject (a duplicate: never send it)' },
+const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] = [
+  { verb: 'release', decision: 'released', label: 'held.release' },
+  { verb: 'drop', decision: 'dropped', label: 'held.drop' },
 ];
 
 function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
@@ -26,7 +27,7 @@ function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
           req={req}
           path={`/console/held/${encodeURIComponent(held.id)}/${d.verb}`}
           id={`held-${held.id}-${d.verb}`}
-          button={d.label}
+          button={t(d.label)}
         />
       ))}
     </>
@@ -42,23 +43,26 @@ export const heldPage: ConsolePage = {
     });
     const payment = (id: string) => href(`/console/payments/${encodeURIComponent(id)}`, req);
     return {
-      title: 'Held duplicates',
+      title: t('held.title'),
       body: render(
         <>
-          <p>
-            These lines look like a payment already accepted from another file, or an earlier line of their own file, or
-            a payment control held them (a changed or new creditor account, a limit, a file at an unusual time; see
-            docs/controls.md). Nothing is sent until a person decides.
-          </p>
+          <p>{t('held.intro')}</p>
           <Table
-            caption="Lines held for a person, oldest first"
-            head={['File and line', 'End-to-end id', 'Rule', 'Why held', 'Held', 'Decide']}
+            caption={t('held.caption')}
+            head={(['fileAndLine', 'e2e', 'rule', 'why', 'held', 'decide'] as const).map((h) => t(`held.column.${h}`))}
             rows={page.rows}
-            empty="none"
+            empty={t('held.none')}
             cells={(h) => [
               <span id={`held-${h.id}`}>
-                <Link href={href(`/console/files/${encodeURIComponent(h.fileId)}`, req)}>{h.fileName}</Link>, line{' '}
-                {String(h.lineNumber)}
+                <Sentence
+                  k="held.line"
+                  values={{ name: h.fileName, line: h.lineNumber }}
+                  tags={{
+                    file: (name) => (
+                      <Link href={href(`/console/files/${encodeURIComponent(h.fileId)}`, req)}>{name}</Link>
+                    ),
+                  }}
+                />
               </span>,
               <Link href={payment(h.paymentId)}>{h.endToEndId}</Link>,
               <>
@@ -66,9 +70,7 @@ export const heldPage: ConsolePage = {
                 {h.releasesNeeded === 2 ? (
                   <>
                     <br />
-                    {h.firstRelease
-                      ? `needs two people: released once by ${h.firstRelease.by}, waiting for a second person`
-                      : 'needs two people'}
+                    {h.firstRelease ? t('held.twoPeopleFirst', { person: h.firstRelease.by }) : t('held.twoPeople')}
                   </>
                 ) : null}
               </>,
@@ -83,7 +85,7 @@ export const heldPage: ConsolePage = {
                       </>
                     ) : null}
                     <br />
-                    <Link href={payment(h.matchedPaymentId)}>The payment it looks like</Link>
+                    <Link href={payment(h.matchedPaymentId)}>{t('held.looksLike')}</Link>
                   </>
                 ) : null}
               </>,
@@ -103,11 +105,11 @@ function holdAction(verb: string, decision: HoldDecision): ConsoleAction {
     path: `/console/held/:id/${verb}`,
     // Every person of the company reaches it; the action refuses all but operators, so the router records the refusal.
     async handle(deps, req) {
-      const refused = refuseUnlessOperator(req, 'release or reject a held payment');
+      const refused = refuseUnlessOperator(req, 'releaseHeld');
       if (refused) return refused;
       const reason = reasonOf(req);
       if ('refused' in reason) return reason.refused;
-      return runDecision(deps, req, 'Not decided', async () => {
+      return runDecision(deps, req, t('held.notDecided'), async () => {
         await decideHold(deps.store, {
           ref: req.params.id ?? '',
           decision,

@@ -7,6 +7,7 @@ import { isSettleError } from '../../../domain/errors.js';
 import type { Role } from '../../../domain/roles.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import type { Child } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import { CsrfField, may, problem, roleRefusal } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
@@ -18,20 +19,23 @@ export function isOperator(req: PageRequest): boolean {
 }
 
 /** The refusal for anyone but an operator of the company, or undefined for an operator. */
-export function refuseUnlessOperator(req: ActionRequest, what: string): ActionResult | undefined {
-  return isOperator(req) ? undefined : roleRefusal(OPERATOR, `Only an operator of this company may ${what}.`);
+export function refuseUnlessOperator(
+  req: ActionRequest,
+  what: 'releaseHeld' | 'resolveBulk' | 'confirmCancellation' | 'declineCancellation' | 'cancelPayment',
+): ActionResult | undefined {
+  return isOperator(req) ? undefined : roleRefusal(OPERATOR, t('operator.notAllowed.body', { what }));
 }
 
 /** The answer of a cancellation when the console was built without the bank (ConsoleDeps.operations). */
 export function withoutBank(): ReturnType<typeof problem> {
-  return problem('Not available', 'This console was started without the bank connection cancelling needs.', 503);
+  return problem(t('operator.withoutBank.title'), t('operator.withoutBank.body'), 503);
 }
 
 /** The reason of the form, trimmed, or the refusal that asks for one. */
 export function reasonOf(req: ActionRequest): { reason: string } | { refused: ActionResult } {
   const reason = (req.form.reason ?? '').trim();
   return reason === ''
-    ? { refused: problem('Reason missing', 'Say why, in your words; it is kept in the audit trail.', 400) }
+    ? { refused: problem(t('operator.reasonMissing.title'), t('operator.reasonMissing.body'), 400) }
     : { reason };
 }
 
@@ -51,7 +55,8 @@ export function DecisionForm(props: {
       {props.fields}
       {props.reason !== false && (
         <>
-          <label for={`reason-${id}`}>Reason</label> <input id={`reason-${id}`} name="reason" required />{' '}
+          <label for={`reason-${id}`}>{t('operator.reason')}</label>{' '}
+          <input id={`reason-${id}`} name="reason" required />{' '}
         </>
       )}
       <button type="submit">{props.button}</button>

@@ -13,13 +13,28 @@ import {
 } from '../../../domain/payroll.js';
 import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
-import { t } from '../../../i18n/index.js';
+import { currentLocale, format, t } from '../../../i18n/index.js';
+import type { LocalDate } from '../../../domain/local-date.js';
 import type { StoredPayment } from '../../../store/index.js';
 import { mayDo, mayOpen, type Capability } from '../access.js';
 import type { ActionResult, ConsoleDeps, PageRequest } from '../page.js';
 
-/** Text shown where a value is hidden from a person without the payroll role. */
+/** Text shown where a value is hidden from a person without the payroll role (English; see payrollHidden). */
 export const PAYROLL_HIDDEN = 'payroll (hidden)';
+
+/** PAYROLL_HIDDEN in the language of the request. */
+export function payrollHidden(): string {
+  return t('payments.payrollHidden');
+}
+
+/**
+ * A calendar date as the reader's language writes it ("08.01.2026" in bokmål); English keeps
+ * the ISO date people have always read here, as the approval notice does.
+ */
+export function day(d: LocalDate): string {
+  const locale = currentLocale();
+  return locale === 'en' ? d : format.date(d, locale);
+}
 
 /** The same page with these query parameters changed (the company kept). */
 export function withQuery(path: string, req: PageRequest, changes: Record<string, string | undefined>): string {
@@ -141,16 +156,14 @@ export function VisibleTotals(props: {
   return (
     <>
       <Totals byCurrency={shown.totals} />
-      <span class="muted">
-        {` (visible lines only: ${shown.leftOut} payroll line${shown.leftOut === 1 ? '' : 's'} left out)`}
-      </span>
+      <span class="muted">{t('payments.visibleOnly', { count: shown.leftOut })}</span>
     </>
   );
 }
 
 /** What a person may see of a payment line: amount and creditor, unless it is payroll and they lack the role. */
 export interface VisibleLine {
-  /** Payroll hidden from this person: every other field says PAYROLL_HIDDEN (the remittance is empty). */
+  /** Payroll hidden from this person: every other field says payrollHidden() (the remittance is empty). */
   hidden: boolean;
   amount: Child;
   creditor: string;
@@ -162,9 +175,9 @@ export function visibleLine(deps: ConsoleDeps, req: PageRequest, p: StoredPaymen
   if (!mayShow(deps, req, lineMoney(p)))
     return {
       hidden: true,
-      amount: PAYROLL_HIDDEN,
-      creditor: PAYROLL_HIDDEN,
-      creditorIban: PAYROLL_HIDDEN,
+      amount: payrollHidden(),
+      creditor: payrollHidden(),
+      creditorIban: payrollHidden(),
       remittance: '',
     };
   return {

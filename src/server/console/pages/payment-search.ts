@@ -1,10 +1,11 @@
 // The Payments page's search form read into the store's PaymentSearch: each field checked with
 // a message in the reader's words (an amount is an exact decimal in the currency's decimals,
-// dates are calendar dates), never a server error.
+// dates are calendar dates), never a server error; the messages are in the reader's language.
 import { normalizeIban } from '../../../domain/account-id.js';
 import { isLocalDate } from '../../../domain/local-date.js';
 import { parseAmount } from '../../../domain/money.js';
 import { LINE_STATES, type LineState } from '../../../domain/states.js';
+import { t } from '../../../i18n/index.js';
 import type { PaymentSearch } from '../../../store/index.js';
 
 export const SEARCH_FIELDS = ['e2e', 'ref', 'creditor', 'amount', 'currency', 'from', 'to', 'state'] as const;
@@ -43,7 +44,7 @@ export function readSearch(
   const currency = get('currency')?.toUpperCase();
   if (currency !== undefined) {
     if (/^[A-Z]{3}$/.test(currency)) search.currency = currency;
-    else problems.push(`Currency "${currency}" is not a three-letter code such as EUR or NOK.`);
+    else problems.push(t('payments.search.badCurrency', { currency }));
   }
   const amountText = get('amount');
   if (amountText !== undefined) {
@@ -51,10 +52,7 @@ export function readSearch(
     // Without a currency the amount is read with two decimals, as most currencies have.
     const parsed = parseAmount(amountText.replace(',', '.'), search.currency ?? 'EUR');
     if (parsed.ok) search.amountMinor = parsed.money.minor;
-    else
-      problems.push(
-        `Amount "${amountText}" is not an exact amount: ${parsed.message}. Write it as 1234.50, without thousands separators.`,
-      );
+    else problems.push(t('payments.search.badAmount', { amount: amountText, problem: parsed.message }));
   }
   for (const [key, field] of [
     ['from', 'from'],
@@ -64,13 +62,13 @@ export function readSearch(
     if (text === undefined) continue;
     criteria++;
     if (isLocalDate(text)) search[field] = text;
-    else problems.push(`Date "${text}" (${key}) is not a calendar date; write it as 2026-01-31.`);
+    else problems.push(t('payments.search.badDate', { date: text, field: t(`payments.search.${key}`) }));
   }
   const state = get('state');
   if (state !== undefined) {
     criteria++;
     if ((LINE_STATES as readonly string[]).includes(state)) search.states = [state as LineState];
-    else problems.push(`State "${state}" is not a payment state; choose one from the list.`);
+    else problems.push(t('payments.search.badState', { state }));
   }
   const after = get('after');
   if (after !== undefined) search.after = after;

@@ -2,28 +2,27 @@
 // basket and line with time and source, the bank's ids, the basket (never its SCA link), the
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/index.js';
-import { describeLineState } from '../../../i18n/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
-import { releasedFromHoldText } from '../../../domain/controls/release.js';
+import { currentLocale, describeLineState, format, t } from '../../../i18n/index.js';
 import type { HeldPayment } from '../../../store/index.js';
 import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
 import { loadPage } from './load-page.js';
 import { isOperator } from './operator.js';
-import { href, PAYROLL_HIDDEN, problem, visibleLine, when } from './parts.js';
+import { day, href, payrollHidden, problem, visibleLine, when } from './parts.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
   load: loadPage(async (deps, req) => {
     const payment = await deps.store.consoleViews.payment(req.company, req.params.id ?? '');
-    if (!payment) return problem('No such payment', 'The company has no payment with this id.', 404);
+    if (!payment) return problem(t('payments.notFound.title'), t('payments.notFound.body'), 404);
     const story = await deps.store.paymentViews.story(payment);
     const findings = await deps.store.consoleViews.findingsAbout(req.company, payment);
     const [hold] = await deps.store.held.find(payment.id, req.company);
     const reasons = payment.tppMessages.flatMap((m) =>
       m.code ? [{ code: m.code, text: m.message ?? undefined }] : [],
     );
-    const state = describeLineState(payment.state, reasons);
+    const state = describeLineState(payment.state, reasons, currentLocale());
     const v = visibleLine(deps, req, payment);
     const fileLink = story.file ? (
       <Link href={href(`/console/files/${encodeURIComponent(story.file.id)}`, req)}>{story.file.fileName}</Link>
@@ -32,33 +31,41 @@ export const paymentPage: ConsolePage = {
     );
     const basket = story.basket;
     return {
-      title: `Payment ${payment.endToEndId}`,
+      title: t('payments.payment.title', { e2e: payment.endToEndId }),
       body: render(
         <>
           <Facts
-            caption="The payment"
+            caption={t('payments.payment.caption')}
             rows={[
-              ['File and line', [fileLink, `, line ${payment.lineNumber}`]],
-              ['State', `${payment.state} — ${state.label}`],
-              ...(state.action ? [['What to do', state.action] as const] : []),
-              ...(hold ? [['Hold', holdText(hold)] as const] : []),
-              ['Creditor', v.creditor],
-              ['Creditor IBAN', v.creditorIban],
-              ['Amount', v.amount],
-              ['Remittance', v.remittance || '–'],
-              ['Creditor reference', payment.creditorReference ?? '–'],
-              ['Debtor account', payment.debtorIban],
-              ['Execution date', payment.requestedExecutionDate],
-              ['Bank status', payment.bankStatus ?? '–'],
-              ['Bank payment id', story.bulk?.bankPaymentId ?? '–'],
-              ['Sent under', sentUnder(story.bulk) ?? '–'],
-              ['Bulk', story.bulk ? `${story.bulk.id} (${story.bulk.state})` : '–'],
+              [t('payments.payment.fileAndLine'), [fileLink, t('payments.payment.line', { line: payment.lineNumber })]],
               [
-                'Signing basket',
+                t('payments.payment.state'),
+                t('payments.payment.stateText', { state: payment.state, label: state.label }),
+              ],
+              ...(state.action ? [[t('payments.payment.whatToDo'), state.action] as const] : []),
+              ...(hold ? [[t('payments.payment.hold'), holdText(hold)] as const] : []),
+              [t('payments.payment.creditor'), v.creditor],
+              [t('payments.payment.creditorIban'), v.creditorIban],
+              [t('payments.payment.amount'), v.amount],
+              [t('payments.payment.remittance'), v.remittance || '–'],
+              [t('payments.payment.creditorReference'), payment.creditorReference ?? '–'],
+              [t('payments.payment.debtorAccount'), payment.debtorIban],
+              [t('payments.payment.executionDate'), day(payment.requestedExecutionDate)],
+              [t('payments.payment.bankStatus'), payment.bankStatus ?? '–'],
+              [t('payments.payment.bankPaymentId'), story.bulk?.bankPaymentId ?? '–'],
+              [t('payments.payment.sentUnder'), sentUnder(story.bulk, currentLocale()) ?? '–'],
+              [
+                t('payments.payment.bulk'),
+                story.bulk ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: story.bulk.state }) : '–',
+              ],
+              [
+                t('payments.payment.basket'),
                 basket
                   ? [
                       <Link href={href(`/console/approvals/${encodeURIComponent(basket.id)}`, req)}>{basket.id}</Link>,
-                      ` (${basket.state}${basket.bankBasketId ? `, bank id ${basket.bankBasketId}` : ''})`,
+                      basket.bankBasketId
+                        ? t('payments.payment.basketStateBank', { state: basket.state, bankId: basket.bankBasketId })
+                        : t('payments.payment.basketState', { state: basket.state }),
                     ]
                   : '–',
               ],
@@ -66,37 +73,48 @@ export const paymentPage: ConsolePage = {
           />
           {isOperator(req) && <CancelLink req={req} payment={payment} />}
           <Table
-            caption="Every state, oldest first"
-            head={['When', 'What', 'From', 'To', 'Cause', 'Source']}
+            caption={t('payments.history.caption')}
+            head={(['when', 'what', 'from', 'to', 'cause', 'source'] as const).map((h) => t(`payments.history.${h}`))}
             rows={story.history}
-            empty="none"
+            empty={t('payments.none')}
             cells={(t) => [when(deps, req, t.at), t.entityType, t.from ?? '–', t.to, t.cause, t.source ?? '–']}
           />
           <Table
-            caption="Bookings with its end-to-end id"
-            head={['Account', 'Booking date', 'Amount', 'Status', 'Bank transaction id']}
+            caption={t('payments.bookings.caption')}
+            head={[
+              t('payments.bookings.account'),
+              t('payments.bookings.bookingDate'),
+              t('payments.bookings.amount'),
+              t('payments.bookings.status'),
+              t('payments.bookings.transactionId'),
+            ]}
             rows={story.bookings}
-            empty="none"
+            empty={t('payments.none')}
             cells={(b) => [
               b.accountIban ?? b.accountId,
-              b.bookingDate ?? '–',
-              v.hidden ? PAYROLL_HIDDEN : <Amount money={b.amount} />,
+              b.bookingDate ? day(b.bookingDate) : '–',
+              v.hidden ? payrollHidden() : <Amount money={b.amount} />,
               b.status,
               b.bankTransactionId,
             ]}
           />
           <Table
-            caption="Reconciliation findings about it"
-            head={['Finding', 'Type', 'Subject', 'Decision']}
+            caption={t('payments.findings.caption')}
+            head={[
+              t('payments.findings.finding'),
+              t('payments.findings.type'),
+              t('payments.findings.subject'),
+              t('payments.findings.decision'),
+            ]}
             rows={findings}
-            empty="none"
+            empty={t('payments.none')}
             cells={(f) => [
               <Link href={href('/console/reconciliation', req, { all: '1' }) + `#finding-${encodeURIComponent(f.id)}`}>
                 {f.id}
               </Link>,
               f.type,
               // The subject names the creditor: hidden with the line's creditor.
-              v.hidden ? PAYROLL_HIDDEN : f.subject,
+              v.hidden ? payrollHidden() : f.subject,
               f.decision,
             ]}
           />
@@ -109,13 +127,12 @@ export const paymentPage: ConsolePage = {
 /** Whether settle's controls held the payment, and what people decided (docs/controls.md). */
 function holdText(hold: HeldPayment): string {
   const rules = hold.rules.join(', ');
-  if (hold.decision === 'released')
-    return releasedFromHoldText({
-      rules: hold.rules,
-      releasedBy: [hold.firstRelease?.by, hold.decidedBy ?? 'a person'].filter((b): b is string => b !== undefined),
-    });
-  if (hold.decision === 'dropped') return `held by ${rules}, dropped by ${hold.decidedBy ?? 'a person'}`;
-  if (hold.firstRelease)
-    return `held by ${rules}: released once by ${hold.firstRelease.by}, waiting for a second person`;
-  return `held by ${rules}: waiting for a person (Held page)`;
+  const person = hold.decidedBy ?? t('payments.hold.aPerson');
+  if (hold.decision === 'released') {
+    const people = [hold.firstRelease?.by, person].filter((b): b is string => b !== undefined);
+    return t('payments.hold.released', { rules, people: format.list(people, currentLocale()) });
+  }
+  if (hold.decision === 'dropped') return t('payments.hold.dropped', { rules, person });
+  if (hold.firstRelease) return t('payments.hold.firstRelease', { rules, person: hold.firstRelease.by });
+  return t('payments.hold.waiting', { rules });
 }

@@ -3,10 +3,11 @@
 // a payroll line by its creditor or amount, and sees such lines without them.
 import { LINE_STATES } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { href, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
+import { day, href, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
 import { readSearch } from './payment-search.js';
 
 function Field(props: { req: PageRequest; name: string; label: string; type?: string }) {
@@ -24,22 +25,22 @@ function SearchForm({ req }: { req: PageRequest }) {
   return (
     <form method="get" action="/console/payments" role="search">
       <input type="hidden" name="company" value={req.company} />
-      <Field req={req} name="e2e" label="End-to-end id" />
-      <Field req={req} name="ref" label="ERP / creditor reference" />
-      <Field req={req} name="creditor" label="Creditor name (start) or IBAN" />
-      <Field req={req} name="amount" label="Amount (exact, e.g. 1234.50)" />
-      <Field req={req} name="currency" label="Currency" />
-      <Field req={req} name="from" label="Execution date from" type="date" />
-      <Field req={req} name="to" label="to" type="date" />
-      <label for="q-state">State</label>{' '}
+      <Field req={req} name="e2e" label={t('payments.search.e2e')} />
+      <Field req={req} name="ref" label={t('payments.search.ref')} />
+      <Field req={req} name="creditor" label={t('payments.search.creditor')} />
+      <Field req={req} name="amount" label={t('payments.search.amount')} />
+      <Field req={req} name="currency" label={t('payments.search.currency')} />
+      <Field req={req} name="from" label={t('payments.search.from')} type="date" />
+      <Field req={req} name="to" label={t('payments.search.to')} type="date" />
+      <label for="q-state">{t('payments.search.state')}</label>{' '}
       <select id="q-state" name="state">
         {['', ...LINE_STATES].map((s) => (
           <option value={s} selected={s === state}>
-            {s || 'any'}
+            {s || t('payments.search.anyState')}
           </option>
         ))}
       </select>{' '}
-      <button type="submit">Search</button>
+      <button type="submit">{t('payments.search.submit')}</button>
     </form>
   );
 }
@@ -56,14 +57,22 @@ export function PaymentsFound(props: {
     <>
       <SearchForm req={req} />
       <Table
-        caption="Payments found, latest execution date first"
-        head={['Execution date', 'End-to-end id', 'Reference', 'Creditor', 'Creditor IBAN', 'Amount', 'State']}
+        caption={t('payments.found.caption')}
+        head={[
+          t('payments.column.executionDate'),
+          t('payments.column.e2e'),
+          t('payments.column.reference'),
+          t('payments.column.creditor'),
+          t('payments.column.creditorIban'),
+          t('payments.column.amount'),
+          t('payments.column.state'),
+        ]}
         rows={props.rows}
-        empty="none"
+        empty={t('payments.none')}
         cells={(p) => {
           const v = visibleLine(deps, req, p);
           return [
-            p.requestedExecutionDate,
+            day(p.requestedExecutionDate),
             <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
             p.creditorReference ?? '',
             v.creditor,
@@ -85,12 +94,12 @@ export const paymentsPage: ConsolePage = {
     const { search, problems } = readSearch(req.company, req.query);
     if (problems.length)
       return {
-        title: 'Payments',
+        title: t('payments.title'),
         status: 400,
         body: render(
           <>
             <div role="alert">
-              <p>The search was not run:</p>
+              <p>{t('payments.search.notRun')}</p>
               <ul>
                 {problems.map((p) => (
                   <li>{p}</li>
@@ -109,7 +118,7 @@ export const paymentsPage: ConsolePage = {
       search.withoutPayroll = { debtorIbans: payrollAccounts(deps, req.company) };
     const page = await deps.store.consoleViews.searchPayments(search);
     return {
-      title: 'Payments',
+      title: t('payments.title'),
       body: render(<PaymentsFound deps={deps} req={req} rows={page.rows} next={page.next} />),
     };
   }),

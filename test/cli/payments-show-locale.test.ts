@@ -1,0 +1,67 @@
+// `settle payments show` and `settle findings list` through the real command line, for the demo
+// company with `locale: nb` (settle demo --locale nb-NO): the story in bokmål, with amounts like
+// "48 250,00 kr", dates like "07.01.2026" and times in the company's zone; its --json unchanged.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runSettle } from '../support/cli.js';
+import { makeTempDir } from '../support/tmp.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/** Intl writes bokmål with no-break spaces; the checks read them as spaces. */
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let demo: string;
+const settle = (args: string[]) =>
+  runSettle(['--config', join(demo, 'settle.yaml'), ...args], { cwd: dir, env: { SETTLE_CLIENT_SECRET: 'unused' } });
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir());
+  demo = join(dir, 'demo');
+  const run = await runSettle(['demo', '--dir', demo, '--locale', 'nb-NO'], { cwd: dir });
+  expect(run.code, run.stderr).toBe(0);
+}, 240_000);
+afterAll(async () => {
+  await cleanup();
+});
+
+describe('settle payments show for a company that reads bokmål', () => {
+  it("tells the payment's story in bokmål, and keeps its JSON language-neutral", async () => {
+    const run = await settle(['payments', 'show', 'ACME-2026-0004']);
+    expect(run.code, run.stderr).toBe(0);
+    const out = spaces(run.stdout);
+    expect(out).toMatch(/^Betaling ACME-2026-0004 for acme$/m);
+    expect(out).toMatch(/^ {2}Fil: +acme-payments\.csv, linje 5$/m);
+    expect(out).toMatch(/^ {2}Mottatt: +05\.01\.2026, 09:00 \(csv:generic\)$/m);
+    expect(out).toMatch(/^ {2}Kreditor: +Tromso Bygg AS, NO2712000237572$/m);
+    expect(out).toMatch(/^ {2}Beløp: +48 250,00 kr$/m);
+    expect(out).toMatch(/^ {2}Forfallsdato: +07\.01\.2026$/m);
+    expect(out).toMatch(/^ {2}Remittering: +Avdrag kontrakt 17$/m);
+    expect(out).toMatch(/^ {2}Status: +ACSC \(status i banken ACSC\)$/m);
+    expect(out).toMatch(/^ {2}Bunt: +\S+ \(done, 1 forsøk\)$/m);
+    expect(out).toMatch(/^ {2}Sendt under: +testbank, samtykke \S+$/m);
+    expect(out).toMatch(/^ {2}Avstemming: +avstemt: Bokført 07\.01\.2026 med 48 250,00 kr, som sendt\.$/m);
+    expect(out).toMatch(/^ {2}Når +Hva +Fra +Til +Kilde +Årsak$/m);
+    expect(out).toMatch(/^ {2}07\.01\.2026 +NO7215031234562 +[−-]48 250,00 +NOK +booked +\S+$/m);
+    expect(out).not.toMatch(/Payment |Execution date|48250\.00|2026-01-07/);
+
+    const json = JSON.parse((await settle(['payments', 'show', 'ACME-2026-0004', '--json'])).stdout) as Record<
+      string,
+      unknown
+    >[];
+    expect(json[0]).toMatchObject({
+      amount: '48250.00',
+      executionDate: '2026-01-07',
+      reconciliation: { result: 'matched', explanation: 'Booked 2026-01-07 for 48250.00 NOK, as sent.' },
+    });
+  });
+
+  it('lists the findings in bokmål', async () => {
+    const run = await settle(['findings', 'list', '--company', 'acme']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(/needs a person|no findings need a person/);
+    expect(run.stdout).toMatch(/trenger en person|ingen avvik trenger en person/);
+  });
+});
