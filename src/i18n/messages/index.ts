@@ -1,8 +1,10 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
+import { approvals } from './approvals.js';
 import { notice } from './notice.js';
+import { today } from './today.js';
 
-const AREAS = { notice } as const;
+const AREAS = { notice, approvals, today } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];
 
