@@ -47,6 +47,8 @@ export const today = area({
     'today.column.continuity': 'Continuity',
     'today.notOnboarded': '{company} is not onboarded',
     'today.toOnboard': 'To onboard it, run:',
+    'today.why':
+      '{missing, select, both {Not onboarded: no usable consent and no enabled account at its banks, so nothing can be paid or fetched.} consent {Not onboarded: no usable consent (Authorized or Valid, not expired) at its banks.} other {Not onboarded: no enabled account at its banks (the bank enables them after the consent is signed and the bank order is in place).}}',
     'today.jobs.title': 'Jobs',
     'today.jobs.caption': 'Last run of each job',
     'today.jobs.empty': 'No job has run yet.',
@@ -101,6 +103,8 @@ export const today = area({
     'today.column.continuity': 'Sammenheng',
     'today.notOnboarded': '{company} er ikke klar til bruk',
     'today.toOnboard': 'Kjør dette for å gjøre det klart:',
+    'today.why':
+      '{missing, select, both {Ikke klart til bruk: ingen gyldig samtykke og ingen aktiv konto i bankene, så ingenting kan betales eller hentes.} consent {Ikke klart til bruk: ingen gyldig samtykke (Authorized eller Valid, ikke utløpt) i bankene.} other {Ikke klart til bruk: ingen aktiv konto i bankene (banken aktiverer dem når samtykket er signert og bankavtalen er på plass).}}',
     'today.jobs.title': 'Jobber',
     'today.jobs.caption': 'Siste kjøring av hver jobb',
     'today.jobs.empty': 'Ingen jobb har kjørt ennå.',

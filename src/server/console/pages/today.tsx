@@ -186,7 +186,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
       load: (q) => deps.store.today.linksExpiringBy(company, linkHorizon, q),
       cells: (l) => [
         <Link href={href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req)}>{l.basketId}</Link>,
-        <LinkExpiry deps={deps} req={req} expiresAt={l.expiresAt} />,
+        <LinkExpiry deps={deps} req={req} expiresAt={l.expiresAt} issuedAt={l.issuedAt} />,
       ],
     }),
     section(req, {
@@ -216,7 +216,11 @@ async function notOnboarded(
       <h2 id="onboarding" class="bad">
         {t('today.notOnboarded', { company: company.name })}
       </h2>
-      <p class="bad">{status.why}.</p>
+      <p class="bad">
+        {t('today.why', {
+          missing: status.missing.length === 2 ? 'both' : status.missing[0] === 'consent' ? 'consent' : 'account',
+        })}
+      </p>
       <p>{t('today.toOnboard')}</p>
       <ol>
         {status.fix.map((command) => (
