@@ -177,6 +177,7 @@ describe('approvals read like a payment order, in a browser', () => {
       // No e-mail and no approvals folder: the page says the link reached no one, and how to get it.
       expect(today).toContain('The approval link was not sent to anyone');
       expect(today).toContain('settle approvals list --link');
+      expect(await page.locator('main [role=note] a').getAttribute('href')).toBe('/console/approvals?company=acme');
       expect(today.split(`Times in ${ids.zone}`).length - 1).toBe(1);
       await check(page, 'today-approver');
     },
@@ -251,7 +252,7 @@ describe('approvals read like a payment order, in a browser', () => {
     'lists every payment like a payment order, with the marks, totals per account, deadline and who saw the link',
     async () => {
       const page = await signIn('alma');
-      await page.getByRole('link', { name: 'Approvals', exact: true }).click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Approvals', exact: true }).click();
       await page.waitForURL(/\/console\/approvals\?company=acme/);
       const text = await main(page);
       expect(await page.locator('h1').textContent()).toBe('Approvals waiting');

@@ -40,7 +40,7 @@ export const approvals = area({
     'approvals.approverOnly': 'An approver can open the approval link from here.',
     'approvals.showLink': 'Show the approval link (single use; recorded)',
     'approvals.linkNowhere':
-      'The approval link was not sent to anyone: no approver e-mail and no approvals folder is configured. An approver gets it on this page with “Show the approval link”; an operator prints it with <code>settle approvals list --link</code>.',
+      'The approval link was not sent to anyone: no approver e-mail and no approvals folder is configured. An approver gets it on the <approvals>Approvals</approvals> page with “Show the approval link”; an operator prints it with <code>settle approvals list --link</code>.',
     'approvals.linkWent':
       'The approval link went to {to, select, email {the approvers by e-mail} folder {the approvers’ folder {folder}} other {the approvers by e-mail and the approvers’ folder {folder}}}.',
     'approvals.expiry.left.days':
@@ -114,7 +114,7 @@ export const approvals = area({
     'approvals.approverOnly': 'En godkjenner kan åpne godkjenningslenken herfra.',
     'approvals.showLink': 'Vis godkjenningslenken (kan brukes én gang; registreres)',
     'approvals.linkNowhere':
-      'Godkjenningslenken er ikke sendt til noen: verken e-post til godkjennere eller godkjenningsmappe er satt opp. En godkjenner henter den på denne siden med «Vis godkjenningslenken»; en operatør skriver den ut med <code>settle approvals list --link</code>.',
+      'Godkjenningslenken er ikke sendt til noen: verken e-post til godkjennere eller godkjenningsmappe er satt opp. En godkjenner henter den på siden <approvals>Godkjenninger</approvals> med «Vis godkjenningslenken»; en operatør skriver den ut med <code>settle approvals list --link</code>.',
     'approvals.linkWent':
       'Godkjenningslenken ble sendt til {to, select, email {godkjennerne på e-post} folder {godkjennernes mappe {folder}} other {godkjennerne på e-post og godkjennernes mappe {folder}}}.',
     'approvals.expiry.left.days':

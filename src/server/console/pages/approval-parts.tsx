@@ -3,11 +3,11 @@
 // went to no one, and how an approver gets it then). Times are in the company's zone, which each
 // page names once.
 import { visibleTotals } from '../../../domain/payroll.js';
-import { Sentence, type Child } from '../../../html/index.js';
+import { Link, Sentence, type Child } from '../../../html/index.js';
 import { currentLocale, format, t, type MessageKey } from '../../../i18n/index.js';
 import type { WaitingBasket } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
-import { payrollViewer, timeZoneOf } from './parts.js';
+import { href, payrollViewer, timeZoneOf } from './parts.js';
 
 const DEFAULT_LINK_WARN_BEFORE_MS = 86_400_000;
 const MINUTE = 60_000;
@@ -92,10 +92,11 @@ export function LinkDestination({ deps, req }: { deps: ConsoleDeps; req: PageReq
   const goes = deps.companies.find((c) => c.id === req.company)?.approvalLink;
   if (!goes) return null;
   const code = (text: string) => <code>{text}</code>;
+  const approvals = (text: string) => <Link href={href('/console/approvals', req)}>{text}</Link>;
   if (!goes.email && goes.folder === undefined)
     return (
       <p class="warn" role="note">
-        <Sentence k="approvals.linkNowhere" tags={{ code }} />
+        <Sentence k="approvals.linkNowhere" tags={{ code, approvals }} />
       </p>
     );
   const to = goes.email ? (goes.folder === undefined ? 'email' : 'both') : 'folder';

@@ -51,14 +51,23 @@ async function section<T>(req: PageRequest, s: Section<T>): Promise<JSX.Element>
         {t('today.count', { title: s.title, count: page.rows.length, more: page.next ? 'yes' : 'no' })}
       </h2>
       {page.rows.length > 0 && s.note}
-      <Table
-        caption={s.title}
-        captionClass="skip"
-        head={s.head}
-        rows={page.rows}
-        cells={s.cells}
-        empty={{ note: s.empty }}
-      />
+      {/* On a phone each row stacks, every cell named by its column (style.ts). */}
+      <div class="stack">
+        <Table
+          caption={s.title}
+          captionClass="skip"
+          head={s.head}
+          rows={page.rows}
+          row={(r) => (
+            <tr>
+              {s.cells(r).map((c, i) => (
+                <td data-label={s.head[i]}>{c}</td>
+              ))}
+            </tr>
+          )}
+          empty={{ note: s.empty }}
+        />
+      </div>
       {(first || more) && (
         <nav aria-label={t('today.pagesOf', { title: s.title })}>
           {first}
