@@ -158,28 +158,49 @@ describe('approvals read like a payment order, in a browser', () => {
     }).format(at);
 
   it(
-    'shows an approver without e-mail the waiting basket on Today, by settle’s id, with the time really left',
+    'shows an approver without e-mail the waiting basket on Today and on Approvals, saying the link reached no one and how to get it',
     async () => {
       const page = await signIn('alma');
-      const today = await main(page);
       const row = ((await page.locator('main tr', { hasText: ids.basket }).first().textContent()) ?? '').replace(
         /\s+/g,
         ' ',
       );
-      expect(row).toContain(ids.basket);
       expect(row).toContain('Waiting for an approver');
       expect(row).toContain('11,734.50 NOK');
-      expect(row).toContain(localClock(ids.expires));
-      // Issued minutes ago and valid for a day: the time left, not "expires soon".
-      expect(row).toMatch(/\(23 hours \d+ minutes left\)/);
-      expect(await page.locator('main .warn', { hasText: 'expires soon' }).count()).toBe(0);
-      expect(today).not.toContain('BANK-BASKET-77');
-      // No e-mail and no approvals folder: the page says the link reached no one, and how to get it.
-      expect(today).toContain('The approval link was not sent to anyone');
-      expect(today).toContain('settle approvals list --link');
-      expect(await page.locator('main [role=note] a').getAttribute('href')).toBe('/console/approvals?company=acme');
-      expect(today.split(`Times in ${ids.zone}`).length - 1).toBe(1);
+      for (const where of ['/console/', '/console/approvals']) {
+        await page.goto(`${f.base}${where}?company=acme`);
+        const text = await main(page);
+        expect(text, where).toContain(ids.basket);
+        expect(text, where).toContain('The approval link was not sent to anyone');
+        expect(text, where).toContain('settle approvals list --link');
+        expect(await page.locator('main [role=note] a').getAttribute('href'), where).toBe(
+          '/console/approvals?company=acme',
+        );
+      }
+      await page.goto(`${f.base}/console/?company=acme`);
       await check(page, 'today-approver');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'labels a link issued minutes ago by the time really left, not "expires soon", on Today and Approvals',
+    async () => {
+      const page = await signIn('alma');
+      // Today's row of the basket, and the Approvals page's "Approve by".
+      for (const [where, rowOf] of [
+        ['/console/', ids.basket],
+        ['/console/approvals', 'Approve by'],
+      ] as const) {
+        await page.goto(`${f.base}${where}?company=acme`);
+        const row = ((await page.locator('main tr', { hasText: rowOf }).first().textContent()) ?? '').replace(
+          /\s+/g,
+          ' ',
+        );
+        expect(row, where).toContain(localClock(ids.expires));
+        expect(row, where).toMatch(/\(23 hours \d+ minutes left\)/);
+        expect(await page.locator('main .warn', { hasText: 'expires soon' }).count(), where).toBe(0);
+      }
     },
     TEST_MS,
   );
@@ -248,20 +269,29 @@ describe('approvals read like a payment order, in a browser', () => {
     TEST_MS,
   );
 
+  /** The signed-in approver on the Approvals page, and readers of its cells and facts. */
+  const approvalsPage = async () => {
+    const page = await signIn('alma');
+    await page.getByRole('navigation').getByRole('link', { name: 'Approvals', exact: true }).click();
+    await page.waitForURL(/\/console\/approvals\?company=acme/);
+    const cell = (reference: string, column: string) =>
+      page.locator('main tbody tr', { hasText: reference }).locator(`td[data-label="${column}"]`).textContent();
+    const fact = async (name: string) =>
+      (
+        (await page.locator('main th[scope=row]', { hasText: name }).locator('+ td').first().textContent()) ?? ''
+      ).replace(/\s+/g, ' ');
+    return { page, cell, fact };
+  };
+
   it(
-    'lists every payment like a payment order, with the marks, totals per account, deadline and who saw the link',
+    'lists every payment like a payment order: creditor, account, amount, remittance, ERP reference, file, who dropped it, and the marks',
     async () => {
-      const page = await signIn('alma');
-      await page.getByRole('navigation').getByRole('link', { name: 'Approvals', exact: true }).click();
-      await page.waitForURL(/\/console\/approvals\?company=acme/);
-      const text = await main(page);
+      const { page, cell } = await approvalsPage();
       expect(await page.locator('h1').textContent()).toBe('Approvals waiting');
-      expect(text).toContain('3 payments, 11,734.50 NOK, waiting for approval');
+      expect(await main(page)).toContain('3 payments, 11,734.50 NOK, waiting for approval');
       const line = async (reference: string) =>
         ((await page.locator('main tbody tr', { hasText: reference }).textContent()) ?? '').replace(/\s+/g, ' ');
-      const cell = (reference: string, column: string) =>
-        page.locator('main tbody tr', { hasText: reference }).locator(`td[data-label="${column}"]`).textContent();
-
+      expect(await cell('INV-1001', 'ERP reference')).toBe('INV-1001');
       expect(await cell('INV-1001', 'Creditor')).toContain('Ny Leverandør AS');
       expect(await cell('INV-1001', 'Creditor account')).toBe(NEW_PAYEE);
       expect(await cell('INV-1001', 'Amount')).toBe('1,234.50 NOK');
@@ -275,41 +305,58 @@ describe('approvals read like a payment order, in a browser', () => {
       expect(await cell('INV-1002', 'Debtor account')).toBe(B);
       expect(await cell('H-AGAIN', 'Creditor')).toMatch(/held by .+, released by local:olga/);
       expect(await cell('H-AGAIN', 'Dropped by')).toBe('erp-upload');
+      await check(page, 'approvals-order');
+    },
+    TEST_MS,
+  );
 
-      const fact = async (name: string) =>
-        (
-          (await page.locator('main th[scope=row]', { hasText: name }).locator('+ td').first().textContent()) ?? ''
-        ).replace(/\s+/g, ' ');
+  it(
+    'shows totals per debtor account and the deadline in local time, the zone named once',
+    async () => {
+      const { page, fact } = await approvalsPage();
       expect(await fact(`Total from ${A}`)).toBe('1,734.50 NOK');
       expect(await fact(`Total from ${B}`)).toBe('10,000.00 NOK');
-      // One id per basket: settle's, with the bank's one line away and nowhere else.
-      expect(await fact('Basket (settle’s id)')).toBe(ids.basket);
-      expect(await fact('The bank’s id for it')).toBe('BANK-BASKET-77');
-      expect(text.split('BANK-BASKET-77').length - 1).toBe(1);
       const deadline = await fact('Approve by');
       expect(deadline).toContain(localClock(ids.expires));
       expect(deadline).not.toContain(ids.zone);
-      expect(deadline).not.toContain('expires soon');
-      // The zone is named once on the page.
+      const text = await main(page);
       expect(text.split(ids.zone).length - 1).toBe(1);
       expect(text).toContain(`Times are in ${ids.zone}.`);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'goes by settle’s basket id, with the bank’s one line away and the basket titled by its money',
+    async () => {
+      const { page, fact } = await approvalsPage();
+      expect(await fact('Basket (settle’s id)')).toBe(ids.basket);
+      expect(await fact('The bank’s id for it')).toBe('BANK-BASKET-77');
+      expect((await main(page)).split('BANK-BASKET-77').length - 1).toBe(1);
+      await page.goto(`${f.base}/console/approvals/${ids.basket}?company=acme`);
+      expect(await page.locator('h1').textContent()).toBe('Payments for approval: 11,734.50 NOK');
+      expect(await fact('Basket (settle’s id)')).toBe(ids.basket);
+      expect(await fact('The bank’s id for it')).toBe('BANK-BASKET-77');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'says who saw the approval link and when the bank approved',
+    async () => {
+      const { page, fact } = await approvalsPage();
       expect(await fact('Link shown to')).toBe('nobody yet');
       expect(await fact('Approved')).toBe('not yet');
-      expect(text).toContain('The approval link was not sent to anyone');
-      await check(page, 'approvals-order');
-
-      // The approver asks for the link: the page then says who saw it and when.
       await page.getByRole('button', { name: /Show the approval link/ }).click();
       await page.getByRole('link', { name: 'Approve at the bank' }).waitFor();
       await page.goto(`${f.base}/console/approvals?company=acme`);
       expect(await fact('Link shown to')).toMatch(/^local:alma at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
 
-      // A basket's own page is titled by its money, not by an id; once approved it says when.
       await f.app.store.baskets.markAuthorised(ids.basket, 'bank reports the basket authorised');
       await page.goto(`${f.base}/console/approvals/${ids.basket}?company=acme`);
-      expect(await page.locator('h1').textContent()).toBe('Payments for approval: 11,734.50 NOK');
       expect(await fact('State')).toBe('Approved at the bank (authorised)');
       expect(await fact('Approved')).toMatch(/^at the bank, \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+      expect(await fact('Link shown to')).toMatch(/^local:alma at /);
       await check(page, 'basket-approved');
     },
     TEST_MS,
