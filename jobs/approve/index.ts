@@ -4,3 +4,4 @@ export { noticeTotals, type NoticeTotal } from './approval-notice.js';
 export { runApprove, type ApproveSummary } from './approve.js';
 export { basketPayments } from './basket-payments.js';
 export { approvalNoticeText, type ApprovalNotice } from './approval-notice.js';
+export { approvalAudience } from './approval-audience.js';

@@ -344,6 +344,7 @@ async function handleNew(
     sizeBytes: entry.size,
     receivedAt: now,
     source: `${fileStore.description}/${company.folders.inbox}`,
+    ...(entry.owner ? { droppedBy: entry.owner } : {}),
   };
   const window = company.intake.duplicateWindow;
   // The payments go into the ledger as they are validated, a batch at a time, in the file's one

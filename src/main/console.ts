@@ -2,7 +2,8 @@
 // its own listener, loopback by default, built from the App's store and the companies' people,
 // which a reload of `settle serve` replaces (reconfigure).
 import type { FastifyInstance } from 'fastify';
-import { companyBanks, type Config } from '../config/index.js';
+import { approvalAudience } from '../../jobs/approve/index.js';
+import { companyBanks, type CompanyConfig, type Config } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { buildConsoleServer, type ConsoleOptions } from '../server/console/index.js';
 import type { App } from './app.js';
@@ -13,6 +14,13 @@ export interface RunningConsole {
   readonly server: FastifyInstance;
   /** A reload's companies, people and local users, from the next request on (reload.ts). */
   reconfigure(config: Readonly<Config>): void;
+}
+
+/** Where the approve job sends the company's approval links (jobs/approve/approve.ts decides the same way). */
+function approvalLinkGoesTo(config: Readonly<Config>, company: CompanyConfig): { email: boolean; folder?: string } {
+  const audience = approvalAudience(company);
+  const email = config.alerts.email !== undefined && audience.withPayroll.length + audience.withoutPayroll.length > 0;
+  return { email, ...(company.folders.approvals ? { folder: company.folders.approvals } : {}) };
 }
 
 /** What of the console follows a reload: the companies shown, who has which roles, who signs in with a password. */
@@ -26,6 +34,7 @@ function reloadable(config: Readonly<Config>) {
       organisationNumber: co.organisationNumber,
       bankIds: companyBanks(co).map((b) => b.bankId),
       payrollAccounts: co.payments.payrollAccounts,
+      approvalLink: approvalLinkGoesTo(config, co),
     })),
     people: new Map(config.companies.map((co) => [co.id, co.people])),
     localUsers: config.console.localUsers.map((u) => ({

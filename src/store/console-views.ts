@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PayrollPart } from '../domain/payroll.js';
 import type { LineState } from '../domain/states.js';
+import { basketHistory, type BasketHistory } from './basket-history.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
@@ -143,6 +144,8 @@ export interface WaitingBasket {
   state: string;
   bankBasketId?: string;
   scaLinkExpiresAt?: Date;
+  /** When the current link was issued (its latest move to link_issued). */
+  scaLinkIssuedAt?: Date;
   hasLink: boolean;
   createdAt: Date;
   bulkCount: number;
@@ -157,6 +160,8 @@ const PAID_STATES: readonly LineState[] = ['ACSP', 'ACSC', 'ACCC'];
 export interface ApprovalMarks {
   /** File id → the file's name as it arrived. */
   fileNames: ReadonlyMap<string, string>;
+  /** File id → who dropped it into the inbox (payment_files.dropped_by), when recorded. */
+  droppedBy: ReadonlyMap<string, string>;
   /** Creditor accounts the company paid before; a line to any other is a first payment. */
   paidBefore: ReadonlySet<string>;
   /** Payment ids a person released from a hold → the rules that held it and who released it. */
@@ -344,6 +349,11 @@ export class ConsoleViews {
     return link === undefined ? undefined : { link, ...(expiresAt ? { expiresAt } : {}) };
   }
 
+  /** When a basket's link was issued and it was approved, and to whom the console showed its link. */
+  basketHistory(id: string): Promise<BasketHistory> {
+    return basketHistory(this.db.knex, id);
+  }
+
   /** The payments of a basket's bulks, by settle's id. */
   async basketPayments(basketId: string, query: PageQuery = {}): Promise<Paged<StoredPayment>> {
     const q = this.db
@@ -365,7 +375,7 @@ export class ConsoleViews {
     const knex = this.db.knex;
     const [files, paid, released] = await Promise.all([
       knex<Row>('payment_files')
-        .select('id', 'file_name')
+        .select('id', 'file_name', 'dropped_by')
         .whereIn('id', [...new Set(lines.map((l) => l.fileId))]),
       knex<Row>('payments')
         .distinct('creditor_iban')
@@ -377,6 +387,7 @@ export class ConsoleViews {
     ]);
     return {
       fileNames: new Map(files.map((r) => [toStr(r.id), toStr(r.file_name)])),
+      droppedBy: new Map(files.filter((r) => r.dropped_by != null).map((r) => [toStr(r.id), toStr(r.dropped_by)])),
       paidBefore: new Set(paid.map((r) => toStr(r.creditor_iban))),
       released,
     };
@@ -458,11 +469,21 @@ export class ConsoleViews {
     const bulkCount = (await this.db.knex<Row>('basket_items').count({ n: '*' }).where({ basket_id: id }).first())?.n;
     const bankBasketId = toOptStr(r.bank_basket_id);
     const scaLinkExpiresAt = toOptDate(r.sca_link_expires_at);
+    // When the current link was issued, so its expiry can be read against its whole life.
+    const issued = scaLinkExpiresAt
+      ? await this.db
+          .knex<Row>('transitions')
+          .max({ at: 'at' })
+          .where({ entity_type: 'basket', entity_id: id, to_state: 'link_issued' })
+          .first()
+      : undefined;
+    const scaLinkIssuedAt = toOptDate(issued?.at);
     return {
       id,
       state: toStr(r.state),
       ...(bankBasketId === undefined ? {} : { bankBasketId }),
       ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
+      ...(scaLinkIssuedAt === undefined ? {} : { scaLinkIssuedAt }),
       hasLink: toInt(r.has_link) === 1,
       createdAt: new Date(toStr(r.created_at)),
       bulkCount: toInt(bulkCount ?? 0),

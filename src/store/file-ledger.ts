@@ -39,6 +39,8 @@ export interface NewPaymentFile {
   source?: string;
   /** pain.001 GrpHdr/MsgId, quoted back in pain.002 as OrgnlMsgId. */
   messageId?: string;
+  /** Who dropped it: the file's owner as the inbox reports it (the SFTP account), when known. */
+  droppedBy?: string;
 }
 
 export interface StoredFile extends NewPaymentFile {
@@ -320,6 +322,7 @@ function fileRow(id: string, file: NewPaymentFile, state: FileState, now: Date, 
     file_name: file.fileName,
     source: file.source ?? null,
     message_id: file.messageId ?? null,
+    dropped_by: file.droppedBy ?? null,
     sha256: file.sha256.toLowerCase(),
     format: file.format,
     size_bytes: file.sizeBytes,
@@ -388,12 +391,14 @@ export function toStoredFile(r: Row): StoredFile {
   const source = toOptStr(r.source);
   const messageId = toOptStr(r.message_id);
   const supersededBy = toOptStr(r.superseded_by);
+  const droppedBy = toOptStr(r.dropped_by);
   return {
     id: toStr(r.id),
     company: toStr(r.company),
     fileName: toStr(r.file_name),
     ...(source === undefined ? {} : { source }),
     ...(messageId === undefined ? {} : { messageId }),
+    ...(droppedBy === undefined ? {} : { droppedBy }),
     sha256: toStr(r.sha256),
     format: toStr(r.format),
     sizeBytes: toInt(r.size_bytes),

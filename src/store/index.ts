@@ -36,6 +36,7 @@ export {
 } from './console-views.js';
 export { OperatorViews, UNRESOLVED_BULK_STATES } from './operator-views.js';
 export type { FindingBooking, FindingFacts } from './finding-facts.js';
+export type { BasketHistory } from './basket-history.js';
 export {
   BOARD_FILTERS,
   BOARD_PAGE_SIZE,

@@ -37,6 +37,8 @@ export interface TodayLink {
   basketId: string;
   bankBasketId?: string;
   expiresAt: Date;
+  /** When the link was issued (its basket's latest move to link_issued), to read its expiry against its life. */
+  issuedAt?: Date;
 }
 
 export interface TodayGap {
@@ -120,6 +122,11 @@ export class TodayViews {
     // Only the expiry is read: the link itself is shown by the one action that records it.
     const q = this.list('baskets', 'baskets_today_link_ix', query, keys, 'asc')
       .select('id', 'bank_basket_id', 'sca_link_expires_at')
+      .select(
+        this.db.knex.raw(
+          "(select max(t.at) from transitions t where t.entity_type = 'basket' and t.entity_id = baskets.id and t.to_state = 'link_issued') as issued_at",
+        ),
+      )
       .where({ company, state: 'link_issued' })
       .whereNotNull('sca_link_expires_at')
       .where('sca_link_expires_at', '<=', horizon.toISOString());
@@ -128,10 +135,12 @@ export class TodayViews {
       query,
       (r) => {
         const bankBasketId = toOptStr(r.bank_basket_id);
+        const issuedAt = toOptStr(r.issued_at);
         return {
           basketId: toStr(r.id),
           ...(bankBasketId === undefined ? {} : { bankBasketId }),
           expiresAt: new Date(toStr(r.sca_link_expires_at)),
+          ...(issuedAt === undefined ? {} : { issuedAt: new Date(issuedAt) }),
         };
       },
       keyOf(keys),

@@ -14,6 +14,8 @@ export interface FileEntry {
   size: number;
   /** Last modification time in ms since the epoch (SFTP servers report whole seconds). */
   mtimeMs: number;
+  /** Who owns it, as the server names them (./file-owner.ts); in listings only, when known. */
+  owner?: string;
 }
 
 /** What an entry that is not a regular file is; pickup leaves these where they are. */

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
+import { localOwner } from './file-owner.js';
 import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { intentOf, intentPath, finishMoves, type FinishedMove } from './move-intent.js';
@@ -148,7 +149,9 @@ export class LocalFileStore implements FileStore {
         });
         if (!info) continue;
         const kind = kindOf(info);
-        if (kind === 'file') scan.files.push({ name, size: info.size, mtimeMs: info.mtimeMs });
+        const owner = kind === 'file' ? localOwner(info.uid) : undefined;
+        if (kind === 'file')
+          scan.files.push({ name, size: info.size, mtimeMs: info.mtimeMs, ...(owner ? { owner } : {}) });
         else scan.others.push({ name, kind, mtimeMs: info.mtimeMs });
       }
       return scan;

@@ -9,6 +9,7 @@ import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { kindOf, longerThanListed, notRegularFile } from './entry-kind.js';
 import type { FileEntry, FileStore, FinishedMove, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
+import { ownerFromLongname } from './file-owner.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
 import { checkRelativePath, splitPath } from './safe-path.js';
@@ -160,10 +161,12 @@ export class SftpFileStore implements FileStore {
           const batch = await this.nextBatch(sftp, handle);
           if (batch === undefined) break;
           // readdir reports each entry as lstat does: a link is a link, and is never followed.
-          for (const { filename: name, attrs } of batch) {
+          for (const { filename: name, longname, attrs } of batch) {
             if (name === '.' || name === '..') continue;
             const kind = kindOf(attrs);
-            if (kind === 'file') scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000 });
+            const owner = kind === 'file' ? ownerFromLongname(longname) : undefined;
+            if (kind === 'file')
+              scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000, ...(owner ? { owner } : {}) });
             else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });
           }
         }

@@ -214,7 +214,8 @@ export async function takeStableFiles(
     else if (again.mtimeMs - now > AHEAD_TOLERANCE_MS)
       skipped.push({ name, reason: 'time-ahead', mtimeMs: again.mtimeMs });
     else if (now - Math.floor(again.mtimeMs) < minAgeMs) skipped.push({ name, reason: 'too-new' });
-    else stable.push(again);
+    // The second look may be a stat, which names no owner: the listing's owner is kept.
+    else stable.push({ ...first, ...again });
   }
   return { stable, skipped, others, orphanMarkers, ...waiting };
 }

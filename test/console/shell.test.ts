@@ -173,11 +173,13 @@ describe('console shell', () => {
     expect(html).toContain('<h2 id="rejected">Rejected files (1)</h2>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=x');
     expect(html).not.toContain('<script>');
-    expect(html).toContain('2026-01-05 08:00'); // received, in Europe/Oslo
+    // Received 07:00 UTC, shown in Europe/Oslo as the person's language writes it; the zone named once.
+    expect(html).toContain('<td data-label="Received">5 Jan 2026, 08:00</td>');
+    expect(html.split('Europe/Oslo').length - 1).toBe(1);
     expect(html).toContain('1 error: ERR_CSV_AMOUNT at row 2');
     expect(html).not.toContain('beta-only.csv');
     expect(html).toMatch(
-      /<td>nightly<\/td><td>[^<]+<\/td><td>[^<]+<\/td><td><span class="bad">failed<\/span><\/td><td>\d{4}-/,
+      /<td>nightly<\/td><td>[^<]+<\/td><td>[^<]+<\/td><td><span class="bad">failed<\/span><\/td><td>\d{1,2} \w{3} \d{4}, /,
     );
   });
 

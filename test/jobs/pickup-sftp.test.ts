@@ -63,6 +63,12 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
         'bad.csv.errors.txt',
       ]);
       expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
+      // Who dropped each file: the SFTP account that uploaded it, as the server names it.
+      const files = await new FileLedger(db, clock).listFiles({ company: company.id });
+      expect(files.map((f) => [f.fileName, f.droppedBy]).sort()).toEqual([
+        ['bad.csv', server.username],
+        ['good.csv', server.username],
+      ]);
     } finally {
       await stores.close();
       await db.close();

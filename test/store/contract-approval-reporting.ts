@@ -68,6 +68,56 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
     ]);
   });
 
+  it('reads for Approvals who dropped each file, when the current link was issued and when the bank approved', async () => {
+    const { store, clock } = ctx();
+    const stored = await store.files.recordAcceptedFile(paymentFile('dropped-1', { droppedBy: 'erp-sftp' }), [
+      payment(1, { endToEndId: 'DR-1' }),
+    ]);
+    const lines = await store.payments.listByFile(stored.id);
+    const [bulk] = await store.bulks.createBulks(stored.id, [
+      {
+        position: 0,
+        debtorIban: 'NO9386011117947',
+        executionDate: '2026-01-06' as never,
+        batchBooking: true,
+        paymentIds: lines.map((l) => l.id),
+      },
+    ]);
+    const marks = await store.consoleViews.approvalMarks('acme', lines);
+    expect(marks.droppedBy.get(stored.id)).toBe('erp-sftp');
+    expect((await store.files.listFiles({ company: 'acme' })).find((f) => f.id === stored.id)?.droppedBy).toBe(
+      'erp-sftp',
+    );
+    const basket = await store.baskets.create('acme', [bulk!.id]);
+    await store.baskets.markCreated(basket.id, 'BASKET-DR');
+    await store.baskets.issueLink(
+      basket.id,
+      'https://bank.example/sca/dr1',
+      new Date(clock.now().getTime() + 3_600_000),
+    );
+    clock.advance(2 * 3_600_000);
+    await store.baskets.expireLinks();
+    const reissued = clock.now();
+    const expires = new Date(reissued.getTime() + 86_400_000);
+    await store.baskets.issueLink(basket.id, 'https://bank.example/sca/dr2', expires);
+    clock.advance(60_000);
+    // The latest issue, not the first: the page reads the expiry against the current link's life.
+    expect((await store.consoleViews.basket('acme', basket.id))?.scaLinkIssuedAt).toEqual(reissued);
+    const near = await store.today.linksExpiringBy('acme', new Date(expires.getTime() + 1));
+    expect(near.rows.find((l) => l.basketId === basket.id)?.issuedAt).toEqual(reissued);
+    expect(await store.consoleViews.basketHistory(basket.id)).toEqual({ linkShown: [] });
+    await store.audit.append({
+      actor: 'local:alma',
+      action: 'approval.link_shown',
+      subject: { type: 'basket', id: basket.id },
+      origin: 'console@127.0.0.1',
+    });
+    await store.baskets.markAuthorised(basket.id);
+    const history = await store.consoleViews.basketHistory(basket.id);
+    expect(history.approvedAt).toEqual(clock.now());
+    expect(history.linkShown.map((s) => s.actor)).toEqual(['local:alma']);
+  });
+
   it("reads one company's bulks by state and its live baskets in the approve step's order", async () => {
     const { store } = ctx();
     const [a1, a2] = (await pendingBulks(store, 'scoped-a', 2, 'scoped-a')).ids;

@@ -9,6 +9,8 @@ import { partPath } from '../../src/transport/part-name.js';
 
 export interface StoreUnderTest {
   store: FileStore;
+  /** The account the store writes as, which its listings name as each file's owner. */
+  owner: string;
   cleanup(): Promise<void>;
 }
 
@@ -130,6 +132,8 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
         expect(entry.mtimeMs).toBeGreaterThanOrEqual(before - 1000);
         expect(entry.mtimeMs).toBeLessThanOrEqual(Date.now() + 1000);
       }
+      // Who wrote them, as the server names its account: pickup records it as who dropped a file.
+      expect(entries.map((e) => e.owner)).toEqual([subject.owner, subject.owner]);
       expect(await store.list('')).toEqual([]);
       // Only the names asked for.
       expect((await store.list('inbox', { named: (name) => name.startsWith('b') })).map((e) => e.name)).toEqual([

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileStore, takeStableFiles } from '../../src/transport/index.js';
@@ -7,7 +7,11 @@ import { codeOf, fileStoreContract } from './file-store-contract.js';
 
 fileStoreContract('LocalFileStore', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'settle-local-store-'));
-  return { store: new LocalFileStore(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    store: new LocalFileStore(dir),
+    owner: userInfo().username,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 });
 
 describe('LocalFileStore', () => {

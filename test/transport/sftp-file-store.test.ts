@@ -48,7 +48,7 @@ if (server) {
     await setup.ensureDir(folder);
     await setup.close();
     const store = base({ root: `${server.filesRoot}/${folder}` });
-    return { store, cleanup: () => store.close() };
+    return { store, owner: server.username, cleanup: () => store.close() };
   });
 
   describe('SftpFileStore against a real sshd', () => {

@@ -1,6 +1,7 @@
 // Every area of the catalogue. A new page, report or command adds its file beside these and one
 // line in AREAS; catalogues/en.ts and nb.ts take every area's sentences from here.
 import { alerts } from './alerts.js';
+import { approvals } from './approvals.js';
 import { audit } from './audit.js';
 import { banks } from './banks.js';
 import { board } from './board.js';
@@ -23,9 +24,11 @@ import { reports } from './reports.js';
 import { run } from './run.js';
 import { signIn } from './sign-in.js';
 import { statements } from './statements.js';
+import { today } from './today.js';
 
 const AREAS = {
   alerts,
+  approvals,
   audit,
   banks,
   board,
@@ -48,6 +51,7 @@ const AREAS = {
   run,
   signIn,
   statements,
+  today,
 } as const;
 
 type Areas = (typeof AREAS)[keyof typeof AREAS];

@@ -41,6 +41,12 @@ export interface ConsoleDeps {
     bankIds: readonly string[];
     /** payments.payrollAccounts: lines from these debtor accounts are payroll, like SALA lines. */
     payrollAccounts?: readonly string[];
+    /**
+     * Where the approve job sends a basket's approval link: by e-mail (an SMTP server and
+     * approvers with addresses), to the approvers' folder, both, or nowhere (then only the console
+     * and `settle approvals list --link` give it).
+     */
+    approvalLink?: { email: boolean; folder?: string };
   }[];
   /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
   warnBeforeMs?: number;

@@ -50,5 +50,12 @@ main{padding:12px 8px}
 .board tr{border:1px solid #c9ced6;margin:0 0 12px;background:#fff}
 .board th,.board td{border:0;border-top:1px solid #e9ecf1;text-align:left;overflow-wrap:anywhere}
 .board td::before{content:attr(data-label) ": ";font-weight:600}
+.stack table,.stack tbody,.stack tr,.stack td{display:block}
+.stack thead{position:absolute;left:-9999px}
+.stack caption{display:block;text-align:left}
+.stack tr{border:1px solid #c9ced6;margin:0 0 12px;background:#fff}
+.stack td{border:0;border-top:1px solid #e9ecf1;overflow-wrap:anywhere}
+.stack td::before{content:attr(data-label) ": ";font-weight:600}
+main table{overflow-wrap:anywhere}
 }
 `;

@@ -61,6 +61,7 @@ import { up as auditRefusalsUp } from './0691-audit-refusals.js';
 import { up as instructionIdUp } from './0700-instruction-id.js';
 import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-code.js';
 import { up as findingsWorkUp } from './0710-findings-work.js';
+import { up as fileDroppedByUp } from './0750-file-dropped-by.js';
 
 export interface Migration {
   readonly name: string;
@@ -132,4 +133,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0700_instruction_id', up: instructionIdUp },
   { name: '0701_proprietary_bank_transaction_code', up: proprietaryCodeUp },
   { name: '0710_findings_work', up: findingsWorkUp },
+  { name: '0750_file_dropped_by', up: fileDroppedByUp },
 ];

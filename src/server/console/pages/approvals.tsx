@@ -1,11 +1,15 @@
-// Approvals: each signing basket waiting at the bank, with its totals and every payment in it.
+// Approvals: each signing basket waiting at the bank, read like a payment order: every payment
+// with its creditor, account, amount, remittance, ERP reference, file and who dropped it, the
+// marks of the payment controls, totals per debtor account, the deadline in the company's time
+// and who saw the link and approved. A basket goes by settle's id; the bank's is one line away.
 // The SCA link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
-import { releasedFromHoldText } from '../../../domain/controls/release.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
-import type { ApprovalMarks, StoredPayment, WaitingBasket } from '../../../store/index.js';
+import { currentLocale, format, t } from '../../../i18n/index.js';
+import type { ApprovalMarks, BasketHistory, StoredPayment, WaitingBasket } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
+import { BasketState, LinkDestination, LinkExpiry, localAt, totalsText } from './approval-parts.js';
 import { loadPage } from './load-page.js';
 import {
   CsrfField,
@@ -17,73 +21,29 @@ import {
   payrollViewer,
   problem,
   roleRefusal,
+  timeZoneOf,
   visibleLine,
   VisibleTotals,
-  when,
 } from './parts.js';
 
 /** Payments shown inline per basket on the list; the basket's own page pages through all of them. */
 const INLINE_LINES = 20;
 
 function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) {
-  if (!basket.hasLink) return <p>No approval link issued yet.</p>;
-  if (!may(req, 'show-approval-link')) return <p>An approver can open the approval link from here.</p>;
+  if (!basket.hasLink) return <p>{t('approvals.noLink')}</p>;
+  if (!may(req, 'show-approval-link')) return <p>{t('approvals.approverOnly')}</p>;
   return (
     <form
       method="post"
       action={`/console/approvals/${encodeURIComponent(basket.id)}/link?company=${encodeURIComponent(req.company)}`}
     >
       <CsrfField req={req} />
-      <button type="submit">Show the approval link (single use; recorded)</button>
+      <button type="submit">{t('approvals.showLink')}</button>
     </form>
   );
 }
 
-/** A basket's state in plain words, next to its code. */
-const BASKET_STATES: Readonly<Record<string, string>> = {
-  pending: 'Not yet at the bank',
-  created: 'At the bank; the approval link is not issued yet',
-  link_issued: 'Waiting for an approver: the approval link is issued',
-  authorised: 'Approved at the bank',
-  rejected: 'Refused by the approver or the bank',
-  failed: 'Failed at the bank',
-};
-
-function basketState(state: string): string {
-  const words = BASKET_STATES[state];
-  return words ? `${state} — ${words}` : state;
-}
-
-/** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
-export function LinesTable(props: {
-  deps: ConsoleDeps;
-  req: PageRequest;
-  caption: string;
-  lines: readonly StoredPayment[];
-}) {
-  const { deps, req } = props;
-  return (
-    <Table
-      caption={props.caption}
-      head={['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date']}
-      rows={props.lines}
-      empty="none"
-      cells={(p) => {
-        const v = visibleLine(deps, req, p);
-        return [
-          <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
-          p.debtorIban,
-          v.creditor,
-          v.creditorIban,
-          v.amount,
-          p.requestedExecutionDate,
-        ];
-      }}
-    />
-  );
-}
-
-/** A basket's lines as an approver reads a payment order: payee, account, amount, what for, from which file. */
+/** A basket's lines as an approver reads a payment order: payee, account, amount, what for, from which file and whom. */
 function OrderTable(props: {
   deps: ConsoleDeps;
   req: PageRequest;
@@ -92,41 +52,61 @@ function OrderTable(props: {
   marks: ApprovalMarks;
 }) {
   const { deps, req, marks } = props;
+  const locale = currentLocale();
+  const head = [
+    t('approvals.column.reference'),
+    t('approvals.column.creditor'),
+    t('approvals.column.creditorAccount'),
+    t('approvals.column.amount'),
+    t('approvals.column.remittance'),
+    t('approvals.column.debtorAccount'),
+    t('approvals.column.executionDate'),
+    t('approvals.column.file'),
+    t('approvals.column.droppedBy'),
+  ];
   return (
-    <Table
-      caption={props.caption}
-      head={[
-        'ERP reference',
-        'Creditor',
-        'Creditor account',
-        'Amount',
-        'Remittance',
-        'Debtor account',
-        'Execution date',
-        'File',
-      ]}
-      rows={props.lines}
-      empty="none"
-      cells={(p) => {
-        const v = visibleLine(deps, req, p);
-        const notes = v.hidden
-          ? []
-          : [
-              !marks.paidBefore.has(p.creditorIban) && 'first payment to this account',
-              marks.released.has(p.id) && releasedFromHoldText(marks.released.get(p.id)!),
-            ].filter((n): n is string => typeof n === 'string');
-        return [
-          <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
-          [v.creditor, ...notes.map((n) => [<br />, <span class="warn">{n}</span>])],
-          v.creditorIban,
-          v.amount,
-          v.remittance || p.creditorReference || '–',
-          p.debtorIban,
-          p.requestedExecutionDate,
-          marks.fileNames.get(p.fileId) ?? p.fileId,
-        ];
-      }}
-    />
+    <div class="stack">
+      <Table
+        caption={props.caption}
+        head={head}
+        rows={props.lines}
+        empty="–"
+        row={(p) => {
+          const v = visibleLine(deps, req, p);
+          const released = marks.released.get(p.id);
+          const notes = v.hidden
+            ? []
+            : [
+                !marks.paidBefore.has(p.creditorIban) && t('approvals.mark.firstPayment'),
+                released &&
+                  t('approvals.mark.released', {
+                    rules: format.list(released.rules, locale),
+                    count: released.releasedBy.length,
+                    people: format.list(released.releasedBy, locale),
+                  }),
+              ].filter((n): n is string => typeof n === 'string');
+          const dropped = marks.droppedBy.get(p.fileId);
+          const cells = [
+            <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+            [v.creditor, ...notes.map((n) => [<br />, <span class="warn">{n}</span>])],
+            v.creditorIban,
+            v.amount,
+            v.remittance || p.creditorReference || t('approvals.none.remittance'),
+            p.debtorIban,
+            format.date(p.requestedExecutionDate, locale),
+            marks.fileNames.get(p.fileId) ?? p.fileId,
+            dropped ?? <span class="muted">{t('approvals.notRecorded')}</span>,
+          ];
+          return (
+            <tr>
+              {cells.map((c, i) => (
+                <td data-label={head[i]}>{c}</td>
+              ))}
+            </tr>
+          );
+        }}
+      />
+    </div>
   );
 }
 
@@ -153,27 +133,50 @@ function BasketFacts(props: {
   req: PageRequest;
   basket: WaitingBasket;
   totals: Awaited<ReturnType<typeof basketTotals>>;
+  history: BasketHistory;
 }) {
-  const { deps, req, basket: b } = props;
+  const { deps, req, basket: b, history } = props;
   const { byAccount, payroll } = props.totals;
+  const at = (d: Date | undefined) => localAt(deps, req, d);
+  const shown = history.linkShown.map((s) => t('approvals.shownTo', { actor: s.actor, at: at(s.at) }));
   return (
     <Facts
-      caption={`Basket ${b.id}`}
+      caption={t('approvals.facts', { basket: b.id })}
       rows={[
-        ['State', basketState(b.state)],
-        ['Basket', <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.id}</Link>],
-        ['Bank basket id', b.bankBasketId ?? '–'],
-        ['Created', when(deps, req, b.createdAt)],
-        ['Link expires', when(deps, req, b.scaLinkExpiresAt)],
-        ['Bulks', String(b.bulkCount)],
-        ['Payments', String(b.lineCount)],
-        ['Totals', <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={payroll} />],
+        [
+          t('approvals.fact.basket'),
+          <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.id}</Link>,
+        ],
+        [t('approvals.fact.bankBasket'), b.bankBasketId ?? t('approvals.unknown')],
+        [t('approvals.fact.state'), <BasketState state={b.state} />],
+        [
+          t('approvals.fact.approveBy'),
+          <LinkExpiry deps={deps} req={req} expiresAt={b.scaLinkExpiresAt} issuedAt={b.scaLinkIssuedAt} />,
+        ],
+        [t('approvals.fact.created'), at(b.createdAt)],
+        [t('approvals.fact.bulks'), String(b.bulkCount)],
+        [t('approvals.fact.payments'), String(b.lineCount)],
+        [t('approvals.fact.totals'), <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={payroll} />],
         ...byAccount.map(
-          (t) => [`Total from ${t.debtorIban}`, <Amount money={{ minor: t.minor, currency: t.currency }} />] as const,
+          (row) =>
+            [
+              t('approvals.fact.totalFrom', { account: row.debtorIban }),
+              <Amount money={{ minor: row.minor, currency: row.currency }} />,
+            ] as const,
         ),
+        [t('approvals.fact.linkShown'), shown.length ? format.list(shown, currentLocale()) : t('approvals.nobodyYet')],
+        [
+          t('approvals.fact.approved'),
+          history.approvedAt ? t('approvals.approvedAt', { at: at(history.approvedAt) }) : t('approvals.notApproved'),
+        ],
       ]}
     />
   );
+}
+
+/** The company's zone, named once on the page: every time on it is in that zone. */
+function TimesIn({ deps, req }: { deps: ConsoleDeps; req: PageRequest }) {
+  return <p class="muted">{t('approvals.timesIn', { zone: timeZoneOf(deps, req.company) })}</p>;
 }
 
 export const approvalsPage: ConsolePage = {
@@ -186,28 +189,27 @@ export const approvalsPage: ConsolePage = {
     });
     const sections = await Promise.all(
       page.rows.map(async (b) => {
-        const lines = await deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES });
-        const totals = await basketTotals(deps, req, b);
+        const [lines, totals, history] = await Promise.all([
+          deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES }),
+          basketTotals(deps, req, b),
+          deps.store.consoleViews.basketHistory(b.id),
+        ]);
         return (
           <section>
-            <h2>
-              {`${b.lineCount} payment${b.lineCount === 1 ? '' : 's'}, `}
-              <VisibleTotals deps={deps} req={req} byCurrency={b.totals} payroll={totals.payroll} />
-              {', waiting for approval'}
-            </h2>
-            <BasketFacts deps={deps} req={req} basket={b} totals={totals} />
+            <h2>{t('approvals.heading', { count: b.lineCount, totals: totalsText(deps, req, b, totals.payroll) })}</h2>
+            <BasketFacts deps={deps} req={req} basket={b} totals={totals} history={history} />
             <LinkForm req={req} basket={b} />
             <OrderTable
               deps={deps}
               req={req}
-              caption={`Payments in basket ${b.id}`}
+              caption={t('approvals.lines.caption', { basket: b.id })}
               lines={lines.rows}
               marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
             />
             {lines.next && (
               <p>
                 <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>
-                  {`All ${b.lineCount} payments of this basket`}
+                  {t('approvals.allLines', { count: b.lineCount })}
                 </Link>
               </p>
             )}
@@ -216,10 +218,12 @@ export const approvalsPage: ConsolePage = {
       }),
     );
     return {
-      title: 'Approvals waiting',
+      title: t('approvals.title'),
       body: render(
         <>
-          {sections.length ? sections : <p>No basket is waiting for approval.</p>}
+          <TimesIn deps={deps} req={req} />
+          {sections.length > 0 && <LinkDestination deps={deps} req={req} />}
+          {sections.length ? sections : <p>{t('approvals.none')}</p>}
           <Pager path="/console/approvals" req={req} next={page.next} />
         </>,
       ),
@@ -231,20 +235,27 @@ export const basketPage: ConsolePage = {
   path: '/console/approvals/:id',
   load: loadPage(async (deps, req) => {
     const basket = await deps.store.consoleViews.basket(req.company, req.params.id ?? '');
-    if (!basket) return problem('No such basket', 'The company has no signing basket with this id.', 404);
-    const lines = await deps.store.consoleViews.basketPayments(basket.id, {
-      ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
-    });
+    if (!basket) return problem(t('approvals.noBasket.title'), t('approvals.noBasket.body'), 404);
+    const [lines, totals, history] = await Promise.all([
+      deps.store.consoleViews.basketPayments(basket.id, {
+        ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
+      }),
+      basketTotals(deps, req, basket),
+      deps.store.consoleViews.basketHistory(basket.id),
+    ]);
+    const waiting = ['created', 'link_issued'].includes(basket.state);
     return {
-      title: `Signing basket ${basket.id}`,
+      title: t('approvals.basketTitle', { totals: totalsText(deps, req, basket, totals.payroll) }),
       body: render(
         <>
-          <BasketFacts deps={deps} req={req} basket={basket} totals={await basketTotals(deps, req, basket)} />
-          {['created', 'link_issued'].includes(basket.state) && <LinkForm req={req} basket={basket} />}
+          <TimesIn deps={deps} req={req} />
+          <BasketFacts deps={deps} req={req} basket={basket} totals={totals} history={history} />
+          {waiting && <LinkDestination deps={deps} req={req} />}
+          {waiting && <LinkForm req={req} basket={basket} />}
           <OrderTable
             deps={deps}
             req={req}
-            caption="Payments in the basket"
+            caption={t('approvals.lines.caption', { basket: basket.id })}
             lines={lines.rows}
             marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
           />
@@ -260,21 +271,20 @@ export const showLinkAction: ConsoleAction = {
   path: '/console/approvals/:id/link',
   async handle(deps, req) {
     // The shell checked the role already; the link is an approver's only, so this checks again.
-    if (!may(req, 'show-approval-link'))
-      return roleRefusal('approver', 'Only an approver of this company may see an approval link.');
+    if (!may(req, 'show-approval-link')) return roleRefusal('approver', t('approvals.link.notAllowed.body'));
     const id = req.params.id ?? '';
     const basket = await deps.store.consoleViews.basket(req.company, id);
-    if (!basket) return problem('No such basket', 'The company has no signing basket with this id.', 404);
+    if (!basket) return problem(t('approvals.noBasket.title'), t('approvals.noBasket.body'), 404);
     if (!['created', 'link_issued'].includes(basket.state))
-      return problem('Not waiting', `Basket ${id} is ${basket.state}; it needs no approval.`, 409);
+      return problem(
+        t('approvals.link.notWaiting.title'),
+        t('approvals.link.notWaiting.body', { basket: id, state: basket.state }),
+        409,
+      );
     const link = await deps.store.consoleViews.basketLink(req.company, id);
     const now = deps.clock.now();
     if (!link || (link.expiresAt && link.expiresAt <= now))
-      return problem(
-        'No valid link',
-        'This basket has no approval link that is still valid; the approve job issues a new one on its next run.',
-        409,
-      );
+      return problem(t('approvals.link.noValid.title'), t('approvals.link.noValid.body'), 409);
     await deps.store.audit.append({
       actor: req.origin.actor,
       action: 'approval.link_shown',
@@ -285,16 +295,21 @@ export const showLinkAction: ConsoleAction = {
     return {
       audited: true,
       status: 200,
-      title: `Approval link of basket ${id}`,
+      title: t('approvals.link.title', { basket: id }),
       body: render(
         <>
-          <p>The link is single use: open it once, to approve at the bank. That it was shown to you is recorded.</p>
+          <p>{t('approvals.link.once')}</p>
           <p>
             <a href={link.link} rel="noreferrer noopener" referrerpolicy="no-referrer">
-              Approve at the bank
+              {t('approvals.link.approve')}
             </a>
           </p>
-          <p>Valid until {when(deps, req, link.expiresAt)}.</p>
+          <p>
+            {t('approvals.link.validUntil', {
+              at: localAt(deps, req, link.expiresAt),
+              zone: timeZoneOf(deps, req.company),
+            })}
+          </p>
         </>,
       ),
     };

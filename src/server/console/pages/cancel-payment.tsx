@@ -8,12 +8,36 @@
 import { previewCancellation, cancelPayment, type CancelResult } from '../../../../jobs/cancel/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
-import { Link, render, Sentence } from '../../../html/index.js';
+import { Link, render, Sentence, Table } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
-import { LinesTable } from './approvals.js';
+import type { StoredPayment } from '../../../store/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
-import { href, problem } from './parts.js';
+import { href, problem, visibleLine } from './parts.js';
+
+/** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
+function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: string; lines: readonly StoredPayment[] }) {
+  const { deps, req } = props;
+  return (
+    <Table
+      caption={props.caption}
+      head={['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date']}
+      rows={props.lines}
+      empty="none"
+      cells={(p) => {
+        const v = visibleLine(deps, req, p);
+        return [
+          <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
+          p.debtorIban,
+          v.creditor,
+          v.creditorIban,
+          v.amount,
+          p.requestedExecutionDate,
+        ];
+      }}
+    />
+  );
+}
 
 /** Line states after which a payment's page offers no cancellation (the bank is done with it). */
 const FINAL = new Set(['CANC', 'RJCT', 'ACSC', 'ACCC']);

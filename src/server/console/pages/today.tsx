@@ -4,12 +4,16 @@
 // in the database for this company alone (src/store/today-views.ts); its "more" link carries
 // that list's cursor (`?after-<list>=`), so no list ever reads all its rows. Above them, in red,
 // a company that is not onboarded (no usable consent or no enabled account) says what is missing.
+// A waiting basket goes by settle's id, with its state in words, its totals and the time left on
+// its link; when the link went to no one, the list says so and how an approver gets it.
 import { Link, render, Table, type Child, type JSX } from '../../../html/index.js';
+import { t } from '../../../i18n/index.js';
 import type { Paged, PageQuery } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { onboardingOfAll } from '../../../domain/onboarding.js';
 import { loadPage } from './load-page.js';
-import { href, localTime, mayRead, when, withQuery } from './parts.js';
+import { BasketState, LinkDestination, LinkExpiry, localAt, totalsText } from './approval-parts.js';
+import { href, mayRead, payrollAccounts, timeZoneOf, withQuery } from './parts.js';
 import { FindingAbout } from './finding-about.js';
 
 /** Rows of each list on this page; its "more" link shows the next ones. */
@@ -25,6 +29,8 @@ interface Section<T> {
   empty: string;
   load: (q: PageQuery) => Promise<Paged<T>>;
   cells: (row: T) => Child[];
+  /** Said under the list's heading when it has rows. */
+  note?: Child;
 }
 
 /**
@@ -44,28 +50,39 @@ async function section<T>(req: PageRequest, s: Section<T>): Promise<JSX.Element>
   if (home !== undefined && !mayRead(req, home)) return <></>;
   const after = req.query.get(`after-${s.key}`) ?? undefined;
   const page = await s.load({ limit: SHOWN, ...(after ? { after } : {}) });
-  const count = `${page.rows.length}${page.next ? '+' : ''}`;
   const first = after && (
-    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: undefined }) + `#${s.key}`}>First ones</Link>
+    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: undefined }) + `#${s.key}`}>
+      {t('today.firstOnes')}
+    </Link>
   );
   const more = page.next && (
-    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: page.next }) + `#${s.key}`}>More</Link>
+    <Link href={withQuery('/console/', req, { [`after-${s.key}`]: page.next }) + `#${s.key}`}>{t('today.more')}</Link>
   );
   return (
     <>
       <h2 id={s.key}>
-        {s.title} ({count})
+        {t('today.count', { title: s.title, count: page.rows.length, more: page.next ? 'yes' : 'no' })}
       </h2>
-      <Table
-        caption={s.title}
-        captionClass="skip"
-        head={s.head}
-        rows={page.rows}
-        cells={s.cells}
-        empty={{ note: s.empty }}
-      />
+      {page.rows.length > 0 && s.note}
+      {/* On a phone each row stacks, every cell named by its column (style.ts). */}
+      <div class="stack">
+        <Table
+          caption={s.title}
+          captionClass="skip"
+          head={s.head}
+          rows={page.rows}
+          row={(r) => (
+            <tr>
+              {s.cells(r).map((c, i) => (
+                <td data-label={s.head[i]}>{c}</td>
+              ))}
+            </tr>
+          )}
+          empty={{ note: s.empty }}
+        />
+      </div>
       {(first || more) && (
-        <nav aria-label={`${s.title}: pages`}>
+        <nav aria-label={t('today.pagesOf', { title: s.title })}>
           {first}
           {first && more && ' · '}
           {more}
@@ -80,29 +97,28 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + (deps.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS));
   const linkHorizon = new Date(now.getTime() + (deps.linkWarnBeforeMs ?? DEFAULT_LINK_WARN_BEFORE_MS));
-  const at = (d: Date | undefined) => when(deps, req, d);
-  // An expiry within alerts.warnBefore (a consent) or alerts.linkWarnBefore (an approval link) is
-  // marked, as the alerts warn of it; a past one as expired.
-  const soon = (d: Date, within = horizon) =>
+  const at = (d: Date | undefined) => localAt(deps, req, d);
+  // A consent within alerts.warnBefore is marked, as the alerts warn of it; a past one as expired.
+  const soon = (d: Date) =>
     d <= now ? (
       <>
         {' '}
-        <span class="bad">(expired)</span>
+        <span class="bad">({t('approvals.expiry.expired')})</span>
       </>
     ) : (
-      d <= within && (
+      d <= horizon && (
         <>
           {' '}
-          <span class="warn">(expires soon)</span>
+          <span class="warn">({t('approvals.expiry.soon')})</span>
         </>
       )
     );
   return [
     section(req, {
       key: 'rejected',
-      title: 'Rejected files',
-      head: ['File', 'Received', 'Lines', 'Why'],
-      empty: 'No rejected files.',
+      title: t('today.rejected.title'),
+      head: [t('today.column.file'), t('today.column.received'), t('today.column.lines'), t('today.column.why')],
+      empty: t('today.rejected.empty'),
       load: (q) => deps.store.today.rejectedFiles(company, q),
       cells: (f) => [
         <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
@@ -113,9 +129,14 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
     }),
     section(req, {
       key: 'bulks',
-      title: 'Bulks with an unknown outcome at the bank',
-      head: ['Bulk', 'Debtor account', 'Execution date', 'Lines'],
-      empty: 'No bulk waits for a person to resolve it.',
+      title: t('today.bulks.title'),
+      head: [
+        t('today.column.bulk'),
+        t('today.column.debtorAccount'),
+        t('today.column.executionDate'),
+        t('today.column.lines'),
+      ],
+      empty: t('today.bulks.empty'),
       load: (q) => deps.store.today.unknownBulks(company, q),
       cells: (b) => [
         // To the Unknown bulks page, where an operator records what the bank said.
@@ -127,23 +148,39 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
     }),
     section(req, {
       key: 'approvals',
-      title: 'Approvals waiting',
-      head: ['Basket', 'State', 'Lines', 'Link expires'],
-      empty: 'No basket waits for approval.',
-      load: (q) => deps.store.consoleViews.waitingBaskets(company, q),
-      cells: (b) => [
+      title: t('today.approvals.title'),
+      head: [
+        t('today.column.basket'),
+        t('today.column.state'),
+        t('today.column.payments'),
+        t('today.column.totals'),
+        t('today.column.approveBy'),
+      ],
+      empty: t('today.approvals.empty'),
+      note: <LinkDestination deps={deps} req={req} />,
+      load: async (q) => {
+        const page = await deps.store.consoleViews.waitingBaskets(company, q);
+        const payroll = await deps.store.consoleViews.payrollParts(
+          'basket',
+          page.rows.map((b) => b.id),
+          payrollAccounts(deps, company),
+        );
+        return { ...page, rows: page.rows.map((basket) => ({ basket, payroll: payroll.get(basket.id) })) };
+      },
+      cells: ({ basket: b, payroll }) => [
         // settle's basket id, as on Approvals and in the approval notice: one id per basket.
         <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>{b.id}</Link>,
-        b.state,
+        <BasketState state={b.state} />,
         <span class="num">{b.lineCount}</span>,
-        b.scaLinkExpiresAt ? [at(b.scaLinkExpiresAt), soon(b.scaLinkExpiresAt, linkHorizon)] : '–',
+        totalsText(deps, req, b, payroll),
+        <LinkExpiry deps={deps} req={req} expiresAt={b.scaLinkExpiresAt} issuedAt={b.scaLinkIssuedAt} />,
       ],
     }),
     section(req, {
       key: 'findings',
-      title: 'Open reconciliation findings',
-      head: ['Finding', 'Since'],
-      empty: 'No open reconciliation findings.',
+      title: t('today.findings.title'),
+      head: [t('today.column.finding'), t('today.column.since')],
+      empty: t('today.findings.empty'),
       // Each with what it is about (money, counterparty), read for the page in two queries.
       load: async (q) => {
         const page = await deps.store.today.openFindings(company, q);
@@ -157,28 +194,28 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
     }),
     section(req, {
       key: 'consents',
-      title: 'Consents near expiry',
-      head: ['Bank', 'Consent', 'Status', 'Expires'],
-      empty: 'No consent expires soon.',
+      title: t('today.consents.title'),
+      head: [t('today.column.bank'), t('today.column.consent'), t('today.column.status'), t('today.column.expires')],
+      empty: t('today.consents.empty'),
       load: (q) => deps.store.today.consentsExpiringBy(company, horizon, q),
       cells: (c) => [c.bankId, c.consentId, c.status, [at(c.expiresAt), soon(c.expiresAt)]],
     }),
     section(req, {
       key: 'links',
-      title: 'Approval links near expiry',
-      head: ['Basket', 'Link expires'],
-      empty: 'No approval link expires soon.',
+      title: t('today.links.title'),
+      head: [t('today.column.basket'), t('today.column.linkExpires')],
+      empty: t('today.links.empty'),
       load: (q) => deps.store.today.linksExpiringBy(company, linkHorizon, q),
       cells: (l) => [
         <Link href={href(`/console/approvals/${encodeURIComponent(l.basketId)}`, req)}>{l.basketId}</Link>,
-        [at(l.expiresAt), soon(l.expiresAt, linkHorizon)],
+        <LinkExpiry deps={deps} req={req} expiresAt={l.expiresAt} issuedAt={l.issuedAt} />,
       ],
     }),
     section(req, {
       key: 'gaps',
-      title: 'Statement gaps',
-      head: ['Account', 'Day', 'Continuity', 'Finding'],
-      empty: 'No statement day has a gap or a mismatch.',
+      title: t('today.gaps.title'),
+      head: [t('today.column.account'), t('today.column.day'), t('today.column.continuity'), t('today.column.finding')],
+      empty: t('today.gaps.empty'),
       load: (q) => deps.store.today.statementGaps(company, q),
       cells: (g) => [g.iban ?? g.accountId, g.day, g.continuity, g.finding ?? ''],
     }),
@@ -199,10 +236,14 @@ async function notOnboarded(
   return (
     <section role="alert" aria-labelledby="onboarding">
       <h2 id="onboarding" class="bad">
-        {company.name} is not onboarded
+        {t('today.notOnboarded', { company: company.name })}
       </h2>
-      <p class="bad">{status.why}.</p>
-      <p>To onboard it, run:</p>
+      <p class="bad">
+        {t('today.why', {
+          missing: status.missing.length === 2 ? 'both' : status.missing[0] === 'consent' ? 'consent' : 'account',
+        })}
+      </p>
+      <p>{t('today.toOnboard')}</p>
       <ol>
         {status.fix.map((command) => (
           <li>
@@ -219,42 +260,49 @@ export const todayPage: ConsolePage = {
   nav: 'nav.today',
   load: loadPage(async (deps, req) => {
     const company = deps.companies.find((c) => c.id === req.company);
-    const zone = company?.timeZone ?? 'UTC';
+    const zone = timeZoneOf(deps, req.company);
     const lists = await Promise.all(sections(deps, req));
     const onboarding = company && (await notOnboarded(deps, company));
     // One row per job (latestPerJob), and each job's last success per company: both bounded by
     // the number of jobs, not by history.
     const runs = await deps.store.jobRuns.latestPerJob();
     const successes = (await deps.store.jobSuccesses.list()).filter((s) => s.company === req.company);
+    const at = (d: Date | string) => localAt(deps, req, typeof d === 'string' ? new Date(d) : d);
     const jobs = (
       <Table
-        caption="Last run of each job"
+        caption={t('today.jobs.caption')}
         captionClass="skip"
-        head={['Job', 'Started', 'Finished', 'Outcome', `Last success for ${req.company}`]}
+        head={[
+          t('today.column.job'),
+          t('today.column.started'),
+          t('today.column.finished'),
+          t('today.column.outcome'),
+          t('today.column.lastSuccess', { company: req.company }),
+        ]}
         rows={runs}
-        empty={{ note: 'No job has run yet.' }}
+        empty={{ note: t('today.jobs.empty') }}
         cells={(r) => {
           const success = successes.find((s) => s.job === r.job);
           const css = r.outcome === 'ok' ? 'ok' : r.outcome === 'failed' ? 'bad' : 'warn';
           return [
             r.job,
-            localTime(r.startedAt, zone),
-            r.finishedAt ? localTime(r.finishedAt, zone) : '—',
+            at(r.startedAt),
+            r.finishedAt ? at(r.finishedAt) : '—',
             <span class={css}>{r.outcome}</span>,
-            success ? localTime(success.succeededAt, zone) : '—',
+            success ? at(success.succeededAt) : '—',
           ];
         }}
       />
     );
     return {
-      title: `Today — ${deps.companies.find((c) => c.id === req.company)?.name ?? req.company}`,
+      title: t('today.title', { company: company?.name ?? req.company }),
       body: render(
         <>
+          <p class="muted">{t('today.timesIn', { zone })}</p>
           {onboarding}
           {lists}
-          <h2>Jobs</h2>
+          <h2>{t('today.jobs.title')}</h2>
           {jobs}
-          <p class="muted">Times in {zone}.</p>
         </>,
       ),
     };
