@@ -17,6 +17,7 @@ import type { CsvProfile } from '../src/formats/csv-profile/index.js';
 import {
   clipIssues,
   intakeValidation,
+  LinePlaces,
   toHuman,
   toJson,
   validateFile,
@@ -24,7 +25,7 @@ import {
 } from '../src/formats/intake/index.js';
 import type { Logger } from '../src/log/index.js';
 import type { FileLedger, ReportRepository, StoredFile } from '../src/store/index.js';
-import type { Issue } from '../src/domain/issue.js';
+import type { Issue, IssueLocation } from '../src/domain/issue.js';
 import type { HeldLine } from '../src/store/index.js';
 import type { ControlSetup } from '../src/store/index.js';
 import {
@@ -325,6 +326,7 @@ async function handleNew(
   const window = company.intake.duplicateWindow;
   // The payments go into the ledger as they are validated, a batch at a time, in the file's one
   // transaction: memory stays flat however long the file (docs/performance.md).
+  const places = new LinePlaces();
   const received = await deps.ledger.receiveFile(
     file,
     {
@@ -349,6 +351,7 @@ async function handleNew(
         },
         sha256,
         maxFileBytes: company.intake.maxFileSize,
+        places,
       });
       const partial = !result.valid && company.intake.acceptValidLines && accepted > 0;
       return {
@@ -368,7 +371,7 @@ async function handleNew(
     const held = recorded.holds.length;
     // After the commit (the holds are decided inside it), before the move: a crash in between
     // leaves the held lines in the ledger, where `settle payments held` shows them.
-    const heldShown = heldIssues(recorded.holds, result.format);
+    const heldShown = heldIssues(recorded.holds, (line) => places.locate(result.format, line));
     const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + held };
     const text = `${outcomeLine({
       kind: partial ? 'partially-accepted' : 'accepted',
@@ -443,7 +446,7 @@ async function handleNew(
  * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
  * with its rules and evidence (docs/controls.md).
  */
-function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
+function heldIssues(holds: readonly HeldLine[], locate: (line: number) => IssueLocation): Issue[] {
   return holds.map((hold) => {
     const line = hold.lineNumber;
     const rules = hold.rules ?? ['duplicate'];
@@ -457,7 +460,7 @@ function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
     return {
       code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
       severity: 'warning',
-      location: format.startsWith('csv') && line !== undefined ? { row: line } : {},
+      location: line === undefined ? {} : locate(line),
       field: duplicate ? 'endToEndId' : 'creditorAccount',
       message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
     };
