@@ -1,6 +1,6 @@
-// Held duplicates: the company's lines held as likely duplicates of a payment accepted from
+// Held payments: the company's lines held as likely duplicates of a payment accepted from
 // another file or of an earlier line of their own (same creditor account, amount and
-// reference), oldest first. An operator releases
+// reference), or by a payment control (docs/controls.md), oldest first. An operator releases
 // one (the next submit sends it) or drops it (never sent; the ERP's status file shows it
 // cancelled) through the same use case as `settle payments release|drop` (jobs/held-payments.ts),
 // which keeps the decision on the held row and writes it to the audit trail.
@@ -13,8 +13,8 @@ import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision }
 import { href, Pager, when } from './parts.js';
 
 const DECISIONS: { verb: string; decision: HoldDecision; label: string }[] = [
-  { verb: 'release', decision: 'released', label: 'Release (not a duplicate: send it)' },
-  { verb: 'drop', decision: 'dropped', label: 'Reject (a duplicate: never send it)' },
+  { verb: 'release', decision: 'released', label: 'Release (send it)' },
+  { verb: 'drop', decision: 'dropped', label: 'Reject (never send it)' },
 ];
 
 function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
@@ -43,7 +43,7 @@ export const heldPage: ConsolePage = {
     });
     const payment = (id: string) => href(`/console/payments/${encodeURIComponent(id)}`, req);
     return {
-      title: 'Held duplicates',
+      title: 'Held payments',
       body: render(
         <>
           <p>
