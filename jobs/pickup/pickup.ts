@@ -14,7 +14,13 @@ import type { Clock } from '../../src/domain/clock.js';
 import type { ErrorCode } from '../../src/domain/errors.js';
 import { dateInZone, today } from '../../src/domain/local-date.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
-import { clipIssues, intakeValidation, validateFile, type IntakeResult } from '../../src/formats/intake/index.js';
+import {
+  clipIssues,
+  intakeValidation,
+  LinePlaces,
+  validateFile,
+  type IntakeResult,
+} from '../../src/formats/intake/index.js';
 import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { Logger } from '../../src/log/index.js';
 import type { FileLedger, ReportRepository, StoredFile } from '../../src/store/index.js';
@@ -349,6 +355,7 @@ async function handleNew(
   const window = company.intake.duplicateWindow;
   // The payments go into the ledger as they are validated, a batch at a time, in the file's one
   // transaction: memory stays flat however long the file (docs/performance.md).
+  const places = new LinePlaces();
   const received = await deps.ledger.receiveFile(
     file,
     {
@@ -373,6 +380,7 @@ async function handleNew(
         },
         sha256,
         maxFileBytes: company.intake.maxFileSize,
+        places,
       });
       // A control total that disagrees refuses the whole file: its valid lines do not go on alone.
       const partial = !result.valid && company.intake.acceptValidLines && accepted > 0 && result.wholeFileErrors === 0;
@@ -399,7 +407,14 @@ async function handleNew(
       accepted: recorded.acceptedCount,
       held,
     };
-    const report = fileReport({ shown, outcome, holds: recorded.holds, profile, locale: localeOf(deps, company) });
+    const report = fileReport({
+      shown,
+      outcome,
+      holds: recorded.holds,
+      locate: (line) => places.locate(result.format, line),
+      profile,
+      locale: localeOf(deps, company),
+    });
     const reportTo =
       partial || held > 0
         ? await writeReport(
@@ -443,6 +458,7 @@ async function handleNew(
     shown,
     outcome: { kind: 'rejected', payments: result.payments, accepted: 0, held: 0 },
     holds: [],
+    locate: (line) => places.locate(result.format, line),
     profile,
     locale: localeOf(deps, company),
   });

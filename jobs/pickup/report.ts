@@ -2,7 +2,7 @@
 // accountant's text and HTML in the company's language (src/formats/report/refused-file.tsx),
 // and the JSON for machines. The technical listing (`settle validate`'s form) closes the text
 // and HTML, for the operator; the held lines are in it as located warnings too.
-import type { Issue } from '../../src/domain/issue.js';
+import type { Issue, IssueLocation } from '../../src/domain/issue.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
 import { toHuman, toJson, type IntakeResult } from '../../src/formats/intake/index.js';
 import {
@@ -25,11 +25,13 @@ export function fileReport(input: {
   shown: IntakeResult;
   outcome: FileOutcome;
   holds: readonly HeldLine[];
+  /** Where a held line is in the file: its row, or a pain.001 transaction's XPath. */
+  locate: (line: number) => IssueLocation;
   profile: CsvProfile;
   locale: Locale;
 }): FileReport {
   const { shown, holds, locale } = input;
-  const heldShown = heldIssues(holds, shown.format);
+  const heldShown = heldIssues(holds, input.locate);
   const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + holds.length };
   const profile: ProfileView | undefined = shown.format.startsWith('csv')
     ? {
@@ -61,7 +63,7 @@ export function fileReport(input: {
  * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
  * with its rules and evidence (docs/controls.md).
  */
-function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
+function heldIssues(holds: readonly HeldLine[], locate: (line: number) => IssueLocation): Issue[] {
   return holds.map((hold) => {
     const line = hold.lineNumber;
     const rules = hold.rules ?? ['duplicate'];
@@ -75,7 +77,7 @@ function heldIssues(holds: readonly HeldLine[], format: string): Issue[] {
     return {
       code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
       severity: 'warning',
-      location: format.startsWith('csv') && line !== undefined ? { row: line } : {},
+      location: line === undefined ? {} : locate(line),
       field: duplicate ? 'endToEndId' : 'creditorAccount',
       message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
     };

@@ -159,7 +159,8 @@ export const errorCatalogue = {
   },
   ERR_CONTROLS_KNOWN_ACCOUNTS: {
     exit: usage,
-    meaning: "the company's known-creditor-accounts file cannot be read or has lines that are not accounts",
+    meaning:
+      "the company's known-creditor-accounts file cannot be read or has lines that are not accounts or bad creditor ids",
   },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 

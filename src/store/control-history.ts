@@ -34,7 +34,7 @@ export async function loadControlHistory(
   known: readonly KnownAccount[] = [],
 ): Promise<ControlHistory> {
   const history = new PayeeHistory();
-  for (const k of known) history.add(k.account, k.name, 0);
+  for (const k of known) history.add(k.account, { name: k.name, orgId: k.orgId, creditorId: k.creditorId }, 0);
   const paid: Row[] = await knex('payments')
     .select('creditor_iban', 'creditor_name', 'creditor_org_id', 'creditor_id')
     .count({ n: '*' })

@@ -3,22 +3,12 @@
 // against the sandbox bank, on SQLite and MariaDB. A pain.001 line with a known organisation
 // number under another name, and a CSV line with a known ERP creditor id, both to new accounts,
 // are held with evidence that names the key; a creditor settle never saw is paid.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log/index.js';
-import { writeDemoConfig } from '../../src/main/demo.js';
-import { SEED, startSandbox } from '../../src/sandbox/index.js';
-import { runSettle } from '../support/cli.js';
-import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
-import { withTempDir } from '../support/tmp.js';
-
-/** A weekday at least two days ahead: the bank takes it and settle does not move it. */
-function executionDate(): string {
-  const day = new Date(Date.now() + 2 * 86_400_000);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
+import { SEED } from '../../src/sandbox/index.js';
+import { onEngine, withControlsWorld, type Engine } from '../support/controls-world.js';
+import { mariaDbForTests } from '../support/mariadb.js';
 
 const HEADER =
   'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_id';
@@ -49,101 +39,64 @@ function pain001(date: string, e2e: string, iban: string, name: string, orgNo: s
 }
 
 async function night(databaseUrl: string | undefined): Promise<void> {
-  const sandbox = await startSandbox({ port: 0, logger: silentLogger(), start: new Date() });
-  try {
-    await withTempDir(async (dir) => {
-      // The demo goes live today (reconcile.since), so the new-account rule holds nothing here:
-      // only the changed-account rule is at work.
-      const file = await writeDemoConfig(dir, sandbox);
-      const env = {
-        SETTLE_CLIENT_SECRET: SEED.clientSecret,
-        SETTLE_ACTOR: 'kari.controller',
-        ...(databaseUrl ? { SETTLE_DATABASE_URL: databaseUrl } : {}),
-      };
-      const settle = (...args: string[]) => runSettle(['--config', file, ...args], { cwd: dir, env });
-      const inbox = join(dir, 'acme', 'inbox');
-      await mkdir(inbox, { recursive: true });
-      const date = executionDate();
-      const line = (e2e: string, iban: string, name: string, creditorId: string) =>
-        `${SEED.operatingIban},ACME AS,${date},${e2e},500.00,NOK,${iban},${name},${creditorId}`;
-      const dropCsv = (name: string, ...lines: string[]) =>
-        writeFile(join(inbox, name), [HEADER, ...lines].join('\n') + '\n');
-      const paidAtBank = async () => {
-        const response = await fetch(`${sandbox.urls.controlUrl}/payments`);
-        const body = (await response.json()) as {
-          payments: { paymentLines: { endToEndIdentification: string }[] }[];
-        };
-        return body.payments.flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification)).sort();
-      };
+  // The demo goes live today (reconcile.since), so the new-account rule holds nothing here:
+  // only the changed-account rule is at work.
+  await withControlsWorld(databaseUrl, {}, async ({ dir, date, settle, drop, dropCsv: csv, paidAtBank }) => {
+    const line = (e2e: string, iban: string, name: string, creditorId: string) =>
+      `${SEED.operatingIban},ACME AS,${date},${e2e},500.00,NOK,${iban},${name},${creditorId}`;
+    const dropCsv = (name: string, ...lines: string[]) => csv(name, HEADER, ...lines);
 
-      // The first night is the history: a creditor by organisation number, one by ERP creditor id.
-      await writeFile(
-        join(inbox, 'base.xml'),
-        pain001(date, 'ORG-1', 'NO0612000000009', 'Oslo Trykkeri AS', '999888777'),
-      );
-      await dropCsv('base.csv', line('ERP-1', 'NO5812000079195', 'Bergen Bygg AS', 'K-1001'));
-      const first = await settle('run', 'nightly');
-      expect(first.code, first.stdout + first.stderr).toBe(0);
-      expect(await paidAtBank()).toEqual(['ERP-1', 'ORG-1']);
+    // The first night is the history: a creditor by organisation number, one by ERP creditor id.
+    await drop('base.xml', pain001(date, 'ORG-1', 'NO0612000000009', 'Oslo Trykkeri AS', '999888777'));
+    await dropCsv('base.csv', line('ERP-1', 'NO5812000079195', 'Bergen Bygg AS', 'K-1001'));
+    const first = await settle('run', 'nightly');
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(await paidAtBank()).toEqual(['ERP-1', 'ORG-1']);
 
-      // The same organisation number under another name, and the same ERP creditor id under
-      // another name, each to an account they were never paid to; and a creditor never seen.
-      await writeFile(
-        join(inbox, 'run-2.xml'),
-        pain001(date, 'ORG-2', 'NO8330001234567', 'Trykkeriet Vest AS', '999888777'),
-      );
-      await dropCsv(
-        'run-2.csv',
-        line('ERP-2', 'NO8330001234567', 'Bergen Bygg og Anlegg AS', 'K-1001'),
-        line('NEW-1', 'NO9386011117947', 'Ny Leverandor AS', 'K-2002'),
-      );
-      const second = await settle('run', 'nightly');
-      expect(second.code, second.stderr).toBe(1);
-      expect(second.stdout).toMatch(/2 payment\(s\) held for a person/);
-      expect(second.stdout).toContain('run-2.xml line 1 ORG-2 (changed-account)');
-      expect(second.stdout).toContain('run-2.csv line 2 ERP-2 (changed-account)');
-      expect(await paidAtBank()).toEqual(['ERP-1', 'NEW-1', 'ORG-1']);
+    // The same organisation number under another name, and the same ERP creditor id under
+    // another name, each to an account they were never paid to; and a creditor never seen.
+    await drop('run-2.xml', pain001(date, 'ORG-2', 'NO8330001234567', 'Trykkeriet Vest AS', '999888777'));
+    await dropCsv(
+      'run-2.csv',
+      line('ERP-2', 'NO8330001234567', 'Bergen Bygg og Anlegg AS', 'K-1001'),
+      line('NEW-1', 'NO9386011117947', 'Ny Leverandor AS', 'K-2002'),
+    );
+    const second = await settle('run', 'nightly');
+    expect(second.code, second.stderr).toBe(1);
+    expect(second.stdout).toMatch(/2 payment\(s\) held for a person/);
+    expect(second.stdout).toContain('run-2.xml line 1 ORG-2 (changed-account)');
+    expect(second.stdout).toContain('run-2.csv line 2 ERP-2 (changed-account)');
+    expect(await paidAtBank()).toEqual(['ERP-1', 'NEW-1', 'ORG-1']);
 
-      // The evidence names the key the creditor was known by.
-      const held = await settle('payments', 'held');
-      expect(held.stdout).toContain(
-        'creditor org. no. 999888777 ("Trykkeriet Vest AS") was paid to NO0612000000009 1 time since',
-      );
-      expect(held.stdout).toContain('ERP creditor id K-1001 ("Bergen Bygg og Anlegg AS") was paid to NO5812000079195');
-      expect(held.stdout).toContain('this line pays NO8330001234567');
-      // Both ids are stored with the line, the scheme beside the number, as the payment's story shows.
-      const story = async (ref: string) =>
-        (JSON.parse((await settle('payments', 'show', ref, '--json')).stdout) as { creditor: unknown }[])[0]!.creditor;
-      expect(await story('ORG-2')).toMatchObject({ orgId: '999888777', orgScheme: 'ORGNR', erpId: null });
-      expect(await story('ERP-2')).toMatchObject({ orgId: null, erpId: 'K-1001' });
-      expect((await settle('payments', 'show', 'ORG-2')).stdout).toContain('org. no. 999888777 (ORGNR)');
-      // The accountant's report beside the archived file says the same, located.
-      const report = await readFile(join(dir, 'acme', 'error', 'run-2.xml.errors.txt'), 'utf8');
-      expect(report).toContain('HELD_BY_CONTROLS');
-      expect(report).toContain('creditor org. no. 999888777');
-    });
-  } finally {
-    await sandbox.close();
-  }
+    // The evidence names the key the creditor was known by.
+    const held = await settle('payments', 'held');
+    expect(held.stdout).toContain(
+      'creditor org. no. 999888777 ("Trykkeriet Vest AS") was paid to NO0612000000009 1 time since',
+    );
+    expect(held.stdout).toContain('ERP creditor id K-1001 ("Bergen Bygg og Anlegg AS") was paid to NO5812000079195');
+    expect(held.stdout).toContain('this line pays NO8330001234567');
+    // Both ids are stored with the line, the scheme beside the number, as the payment's story shows.
+    const story = async (ref: string) =>
+      (JSON.parse((await settle('payments', 'show', ref, '--json')).stdout) as { creditor: unknown }[])[0]!.creditor;
+    expect(await story('ORG-2')).toMatchObject({ orgId: '999888777', orgScheme: 'ORGNR', erpId: null });
+    expect(await story('ERP-2')).toMatchObject({ orgId: null, erpId: 'K-1001' });
+    expect((await settle('payments', 'show', 'ORG-2')).stdout).toContain('org. no. 999888777 (ORGNR)');
+    // The accountant's report beside the archived file says the same, located.
+    const report = await readFile(join(dir, 'acme', 'error', 'run-2.xml.errors.txt'), 'utf8');
+    expect(report).toContain('HELD_BY_CONTROLS');
+    expect(report).toContain('creditor org. no. 999888777');
+  });
 }
 
-const useMaria = await mariaDbForTests();
+const engines: Engine[] = (await mariaDbForTests()) ? ['SQLite', 'MariaDB'] : ['SQLite'];
 
 describe(
   'changed account by organisation number and ERP creditor id, through settle run nightly',
   { timeout: 300_000 },
   () => {
-    it('on SQLite: a known number or ERP id with a new name and a new account is held; a stranger is paid', async () => {
-      await night(undefined);
-    });
-
-    it.runIf(useMaria)('on MariaDB: the same', async () => {
-      const db = await createThrowawayDatabase();
-      try {
-        await night(db.url);
-      } finally {
-        await db.drop();
-      }
-    });
+    it.each(engines)(
+      'on %s: a known number or ERP id with a new name and a new account is held; a stranger is paid',
+      (engine) => onEngine(engine, night),
+    );
   },
 );

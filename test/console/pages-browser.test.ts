@@ -3,7 +3,7 @@
 // end-to-end id and by creditor), a Payment's story, Approvals, a Basket, Reconciliation,
 // Statements and Banks; a finding acknowledged by an operator (one audit entry, with its
 // address) and refused to a viewer; the approval link shown to an approver only on request;
-// hostile text from outside shown as text; the operator's pages (Unknown bulks, Held duplicates,
+// hostile text from outside shown as text; the operator's pages (Unknown bulks, Held payments,
 // a cancellation's preview, Cancellations) driven by an operator, with four eyes confirmed by a
 // second operator and refused to the one who asked and to a viewer (recorded); axe-core on every
 // page with no serious or critical violation, and a screenshot of each in test-artifacts/console/.
@@ -257,7 +257,7 @@ describe('console pages in a browser', () => {
       await olga.waitForURL(/\/console\/bulks\?company=acme$/);
       expect((await store.bulks.get(unknown!.id))!.state).toBe('rejected');
 
-      await olga.getByRole('link', { name: 'Held duplicates', exact: true }).click();
+      await olga.getByRole('link', { name: 'Held payments', exact: true }).click();
       await olga.waitForURL(/\/console\/held\?company=acme/);
       expect(await olga.locator('main').textContent()).toContain('<script>alert(1)</script>');
       await check(olga, 'held');

@@ -32,7 +32,7 @@ const NAV: Record<Who, string[]> = {
     'Statements',
     'Banks',
     'Unknown bulks',
-    'Held duplicates',
+    'Held payments',
   ],
   paula: [
     'Today',
@@ -42,7 +42,7 @@ const NAV: Record<Who, string[]> = {
     'Reconciliation',
     'Statements',
     'Unknown bulks',
-    'Held duplicates',
+    'Held payments',
   ],
   // Olga has a role in two companies: the board is hers too.
   olga: [
@@ -56,7 +56,7 @@ const NAV: Record<Who, string[]> = {
     'Banks',
     'Audit',
     'Unknown bulks',
-    'Held duplicates',
+    'Held payments',
     'Cancellations',
   ],
 };

@@ -129,5 +129,21 @@ describe('payment controls', () => {
       ok: false,
       problems: ['k.csv line 2: "Oslo Trykkeri" does not start with an IBAN'],
     });
+    // A creditor's ids, tagged, anywhere after the account; the untagged rest is the name, commas and all.
+    expect(
+      parseKnownAccounts('NO8330001234567,org:999888777,Oslo Trykkeri, avd. Bergen AS, ID: K-1001\n', 'k.csv'),
+    ).toEqual({
+      ok: true,
+      accounts: [
+        { account: 'NO8330001234567', name: 'Oslo Trykkeri, avd. Bergen AS', orgId: '999888777', creditorId: 'K-1001' },
+      ],
+    });
+    expect(parseKnownAccounts(`NO8330001234567,org:\nNO0612000000009,id:${'K'.repeat(36)}\n`, 'k.csv')).toEqual({
+      ok: false,
+      problems: [
+        'k.csv line 1: "org:" needs an id of 1 to 35 characters after org:',
+        `k.csv line 2: "id:${'K'.repeat(36)}" needs an id of 1 to 35 characters after id:`,
+      ],
+    });
   });
 });

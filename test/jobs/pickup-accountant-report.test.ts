@@ -152,7 +152,7 @@ describe("the accountant's report of a picked-up file", () => {
     );
     expect(text).not.toContain('What to change in the file');
     expect(text).toMatch(
-      /^Held for a person \(1 line\): not sent until released\n {2}Row 2, reference H-2: held as a likely duplicate, not sent: .+\. A person releases or drops it on the console’s page “Held duplicates”\.$/m,
+      /^Held for a person \(1 line\): not sent until released\n {2}Row 2, reference H-2: held as a likely duplicate, not sent: .+\. A person releases or drops it on the console’s page “Held payments”\.$/m,
     );
   });
 

@@ -90,14 +90,26 @@ function merge(map: Map<string, AccountUse>, iban: string, count: number, first:
 export interface KnownAccount {
   account: string;
   name?: string;
+  /** The creditor's organisation number (`org:` in the file). */
+  orgId?: string;
+  /** The ERP's id of the creditor (`id:` in the file). */
+  creditorId?: string;
 }
+
+/** The tags of the known-accounts file's creditor ids, and the field each fills. */
+const KNOWN_TAGS: Readonly<Record<string, 'orgId' | 'creditorId'>> = { 'org:': 'orgId', 'id:': 'creditorId' };
+/** As long as a line's own ids may be (payments.creditor_org_id, payments.creditor_id). */
+const MAX_KNOWN_ID = 35;
 
 export type KnownAccountsResult = { ok: true; accounts: KnownAccount[] } | { ok: false; problems: string[] };
 
 /**
- * The known-creditor-accounts file: one account a line, optionally a comma and the creditor's
- * name ("NO9386011117947,Oslo Trykkeri AS"); blank lines and lines starting with # are skipped.
- * Problems are located by line, so a person can fix the file.
+ * The known-creditor-accounts file: one account a line, then optionally, after commas, the
+ * creditor's name and its ids, each id tagged: `org:` its organisation number, `id:` the ERP's
+ * creditor id ("NO9386011117947,Oslo Trykkeri AS,org:999888777,id:K-1001"), so the
+ * changed-account rule knows the creditor by the same keys as a payment's. A field without a tag
+ * is (part of) the name, which may hold commas. Blank lines and lines starting with # are
+ * skipped. Problems are located by line, so a person can fix the file.
  */
 export function parseKnownAccounts(text: string, file: string): KnownAccountsResult {
   const accounts: KnownAccount[] = [];
@@ -105,12 +117,31 @@ export function parseKnownAccounts(text: string, file: string): KnownAccountsRes
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
-    const comma = line.indexOf(',');
-    const account = normalizeIban(comma < 0 ? line : line.slice(0, comma));
-    const name = comma < 0 ? '' : line.slice(comma + 1).trim();
-    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(account))
-      problems.push(`${file} line ${i + 1}: "${line.slice(0, 40)}" does not start with an IBAN`);
-    else accounts.push(name === '' ? { account } : { account, name });
+    const [first = '', ...fields] = line.split(',');
+    const account = normalizeIban(first);
+    const where = `${file} line ${i + 1}`;
+    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(account)) {
+      problems.push(`${where}: "${line.slice(0, 40)}" does not start with an IBAN`);
+      return;
+    }
+    const known: KnownAccount = { account };
+    const name: string[] = [];
+    for (const field of fields) {
+      const tag = Object.keys(KNOWN_TAGS).find((t) => field.trim().toLowerCase().startsWith(t));
+      if (tag === undefined) {
+        name.push(field);
+        continue;
+      }
+      const value = field.trim().slice(tag.length).trim();
+      if (value === '' || value.length > MAX_KNOWN_ID)
+        problems.push(
+          `${where}: "${field.trim().slice(0, 40)}" needs an id of 1 to ${MAX_KNOWN_ID} characters after ${tag}`,
+        );
+      else known[KNOWN_TAGS[tag]!] = value;
+    }
+    const joined = name.join(',').trim();
+    if (joined !== '') known.name = joined;
+    accounts.push(known);
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, accounts };
 }

@@ -21,6 +21,7 @@ import { detectFormat, type Detected } from './detect-format.js';
 import { fileEncodingIssue, lineEncodingIssues, type EncodingContext } from './encoding-issues.js';
 import { EncodingSniffer } from './encoding-sniff.js';
 import { IssueList } from './issue-list.js';
+import type { LinePlaces } from './line-places.js';
 
 export interface IntakeOptions {
   /** Profile for CSV files; a CSV file without one is a usage error. */
@@ -43,6 +44,8 @@ export interface IntakeOptions {
   knownEndToEndIds?: (ids: readonly string[]) => Promise<ReadonlySet<string>>;
   /** The file's SHA-256 when the caller already has it (pickup hashes while downloading): not computed again. */
   sha256?: string;
+  /** Told where each payment block starts, so a line can be located after the file (pickup's held lines). */
+  places?: LinePlaces;
 }
 
 export interface IntakeResult {
@@ -108,6 +111,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
           if (item.line.block !== block) {
             block = item.line.block;
             reportedInBlock = new Set();
+            if (block !== undefined) options.places?.noteBlock(block, item.line.lineNumber);
           }
           const own = item.line.location.path;
           for (const issue of result.issues) {

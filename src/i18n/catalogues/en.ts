@@ -35,7 +35,7 @@ export const en = {
     'nav.approvals': 'Approvals',
     'nav.payments': 'Payments',
     'nav.files': 'Files',
-    'nav.held': 'Held duplicates',
+    'nav.held': 'Held payments',
     'nav.bulks': 'Unknown bulks',
     'nav.cancellations': 'Cancellations',
     'nav.reconciliation': 'Reconciliation',

@@ -1,9 +1,9 @@
-// Held duplicates (src/server/console/pages/held.tsx): lines settle's payment controls hold.
+// Held payments (src/server/console/pages/held.tsx): lines settle's payment controls hold.
 import { area } from './area.js';
 
 export const held = area({
   en: {
-    'held.title': 'Held duplicates',
+    'held.title': 'Held payments',
     'held.intro':
       'These lines look like a payment already accepted from another file, or an earlier line of their own file, or a payment control held them (a changed or new creditor account, a limit, a file at an unusual time; see docs/controls.md). Nothing is sent until a person decides.',
     'held.caption': 'Lines held for a person, oldest first',
@@ -18,8 +18,8 @@ export const held = area({
     'held.twoPeople': 'needs two people',
     'held.twoPeopleFirst': 'needs two people: released once by {person}, waiting for a second person',
     'held.looksLike': 'The payment it looks like',
-    'held.release': 'Release (not a duplicate: send it)',
-    'held.drop': 'Reject (a duplicate: never send it)',
+    'held.release': 'Release (send it)',
+    'held.drop': 'Reject (never send it)',
     'held.notDecided': 'Not decided',
   },
   nb: {
@@ -38,8 +38,8 @@ export const held = area({
     'held.twoPeople': 'krever to personer',
     'held.twoPeopleFirst': 'krever to personer: frigitt én gang av {person}, venter på en person til',
     'held.looksLike': 'Betalingen den ligner',
-    'held.release': 'Frigi (ikke dobbel: send den)',
-    'held.drop': 'Avvis (dobbel: send den aldri)',
+    'held.release': 'Frigi (send den)',
+    'held.drop': 'Avvis (send den aldri)',
     'held.notDecided': 'Ikke bestemt',
   },
 });

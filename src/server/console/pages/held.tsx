@@ -1,6 +1,6 @@
-// Held duplicates: the company's lines held as likely duplicates of a payment accepted from
+// Held payments: the company's lines held as likely duplicates of a payment accepted from
 // another file or of an earlier line of their own (same creditor account, amount and
-// reference), oldest first. An operator releases
+// reference), or by a payment control (docs/controls.md), oldest first. An operator releases
 // one (the next submit sends it) or drops it (never sent; the ERP's status file shows it
 // cancelled) through the same use case as `settle payments release|drop` (jobs/controls/held-payments.ts),
 // which keeps the decision on the held row and writes it to the audit trail.
