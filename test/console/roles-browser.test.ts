@@ -34,16 +34,7 @@ const NAV: Record<Who, string[]> = {
     'Unknown bulks',
     'Held payments',
   ],
-  paula: [
-    'Today',
-    'Files',
-    'Payments',
-    'Approvals',
-    'Reconciliation',
-    'Statements',
-    'Unknown bulks',
-    'Held payments',
-  ],
+  paula: ['Today', 'Files', 'Payments', 'Approvals', 'Reconciliation', 'Statements', 'Unknown bulks', 'Held payments'],
   // Olga has a role in two companies: the board is hers too.
   olga: [
     'Today',
