@@ -1,7 +1,8 @@
 // Lint rules: typescript-eslint's type-aware recommended set, plus the money rule of
 // conventions.md (amounts never go through floating point) and the pages' rule: HTML comes from
 // the template engine alone (src/html), raw HTML only from its audited helper src/html/raw.tsx
-// (test/lint/html-escaping.test.ts proves each of these fires).
+// (test/lint/html-escaping.test.ts proves each of these fires), and what people read on a page or
+// in a report comes from the catalogue (test/lint/catalogue-text.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -24,6 +25,19 @@ const NO_HTML_CAST = {
   selector: "TSAsExpression[typeAnnotation.typeName.name='Html'], TSTypeAssertion[typeAnnotation.typeName.name='Html']",
   message: 'Html comes from render() (src/html/render.ts) alone: a cast would let an outside string pass for HTML.',
 };
+// What a person reads on a page or in a report comes from the catalogue (src/i18n, docs/i18n.md):
+// text written into the JSX, or a title, label or placeholder written as a string, would bypass it.
+// Codes and names in capitals (CSV, HTML, AC04) are not sentences and pass.
+const NO_TEXT_OUTSIDE_CATALOGUE = [
+  {
+    selector: 'JSXText[value=/[a-zæøå]{2}/]',
+    message: 'Text people read comes from the catalogue: t(key) or <Sentence k=…> (src/i18n/messages/).',
+  },
+  {
+    selector: 'JSXAttribute[name.name=/^(title|alt|placeholder|aria-label)$/] > Literal[value=/[a-zæøå]{2}/]',
+    message: 'A title, label or placeholder people read comes from the catalogue: t(key) (src/i18n/messages/).',
+  },
+];
 const NO_RAW_IMPORT = {
   paths: [{ name: 'hono/html', message: "The engine's raw HTML is for the audited helper src/html/raw.tsx alone." }],
   patterns: [{ group: ['hono/utils/*', 'hono/jsx/dom*'], message: "The engine's internals are for src/html alone." }],
@@ -54,6 +68,13 @@ export default tseslint.config(
       'max-params': ['error', 5],
       'no-restricted-syntax': ['error', NO_FLOATS, ...NO_HAND_ESCAPING, NO_HTML_CAST],
       'no-restricted-imports': ['error', NO_RAW_IMPORT],
+    },
+  },
+  {
+    // The console's pages and the reports people read.
+    files: ['src/server/console/**/*.tsx', 'src/formats/report/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_FLOATS, ...NO_HAND_ESCAPING, NO_HTML_CAST, ...NO_TEXT_OUTSIDE_CATALOGUE],
     },
   },
   {

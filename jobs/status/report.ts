@@ -8,6 +8,7 @@
 // the file, not the run's, so a crash between writing and recording rewrites the SAME file
 // (same name, same bytes) on the next run instead of adding a second one.
 import { createHash } from 'node:crypto';
+import { FALLBACK_LOCALE } from '../../src/i18n/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import {
   messageForReturn,
@@ -44,7 +45,7 @@ export interface WrittenStatusReport {
 const RECENT_MS = 3 * 24 * 3600_000;
 
 export async function runStatusReport(
-  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone'>,
+  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone' | 'locale'>,
   companies: readonly CompanyConfig[],
 ): Promise<WrittenStatusReport[]> {
   const written: WrittenStatusReport[] = [];
@@ -80,7 +81,7 @@ export async function runStatusReport(
 }
 
 async function reportFor(
-  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone'>,
+  deps: Pick<PaymentJobDeps, 'store' | 'clock' | 'logger' | 'fileStore' | 'timeZone' | 'locale'>,
   company: CompanyConfig,
   file: StoredFile,
 ): Promise<WrittenStatusReport | undefined> {
@@ -146,6 +147,7 @@ async function reportFor(
         creditorName: p.creditorName,
         amount: formatAmount(p.amount),
         currency: p.amount.currency,
+        money: p.amount,
         status: line.status,
         messages: said,
       });
@@ -199,6 +201,7 @@ async function reportFor(
     fileName: file.fileName,
     asOf: formatInZone(lastChange, company.timeZone ?? deps.timeZone, { zone: 'abbreviation' }),
     lines: refused,
+    locale: company.locale ?? deps.locale ?? FALLBACK_LOCALE,
   };
   await store.ensureDir(company.folders.reports);
   await store.writeAtomic(`${base}.html`, Buffer.from(renderRefusedLinesHtml(human)));

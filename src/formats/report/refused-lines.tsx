@@ -3,7 +3,9 @@
 // src/domain/line-message.ts). It goes to the reports folder and into the alert e-mail, never
 // into the ERP's own files (pain.002 and the status CSV carry codes and the bank's text only).
 import type { LineMessage } from '../../domain/line-message.js';
+import type { Money } from '../../domain/money.js';
 import { Document, InlineStyle, render, type Html } from '../../html/index.js';
+import { FALLBACK_LOCALE, format, translate, type Locale, type MessageKey } from '../../i18n/index.js';
 import { REPORT_CSS } from './html-style.js';
 
 export interface RefusedLine {
@@ -13,6 +15,8 @@ export interface RefusedLine {
   /** Decimal string in the currency's precision. */
   amount: string;
   currency: string;
+  /** The amount as money, for a language that writes it its own way (English keeps `amount currency`). */
+  money?: Money;
   /** The line's status as the ERP receives it (RJCT, PDNG, …). */
   status: string;
   messages: readonly LineMessage[];
@@ -24,62 +28,97 @@ export interface RefusedLinesReport {
   /** When the lines last changed, in the company's time zone. */
   asOf: string;
   lines: readonly RefusedLine[];
+  /** The company's language (default English). */
+  locale?: Locale;
 }
 
 const NO_LINE = 'the bank named no line';
 
 /** "The bank's reason" as a person reads it, saying plainly when the bank named no line. */
-function reason(m: LineMessage): string {
+function reason(m: LineMessage, locale: Locale): string {
   const text = m.bankText.replace(` (${NO_LINE})`, '');
-  const plain = m.bankText.includes(NO_LINE) ? ` The bank named no line: it refused the whole bulk.` : '';
+  const plain = m.bankText.includes(NO_LINE) ? ` ${translate(locale, 'refusedLines.wholeBulk')}` : '';
   return `${m.code}: ${text}${plain}`;
 }
 
-function title(r: RefusedLinesReport): string {
-  return `${r.company}: ${r.lines.length} line(s) of ${r.fileName} were not paid`;
+function title(r: RefusedLinesReport, locale: Locale): string {
+  return translate(locale, 'refusedLines.title', { company: r.company, count: r.lines.length, file: r.fileName });
+}
+
+function amountOf(line: RefusedLine, locale: Locale): string {
+  return locale === 'en' || !line.money ? `${line.amount} ${line.currency}` : format.money(line.money, locale);
 }
 
 export function renderRefusedLinesText(r: RefusedLinesReport): string {
-  return [title(r), `as of ${r.asOf}`, '', refusedLinesBody(r.lines)].join('\n');
+  const locale = r.locale ?? FALLBACK_LOCALE;
+  return [
+    title(r, locale),
+    translate(locale, 'refusedLines.asOf', { asOf: r.asOf }),
+    '',
+    refusedLinesBody(r.lines, locale),
+  ].join('\n');
 }
 
 /** The lines alone, for an e-mail that has its own subject. */
-export function refusedLinesBody(lines: readonly RefusedLine[]): string {
+export function refusedLinesBody(lines: readonly RefusedLine[], locale: Locale = FALLBACK_LOCALE): string {
+  const reasonLabel = `${translate(locale, 'refusedLines.reasonLabel')}:`;
+  const actionLabel = `${translate(locale, 'refusedLines.actionLabel')}:`;
+  // The two labels end in one column, so the reason and the advice start under each other.
+  const width = Math.max(reasonLabel.length, actionLabel.length) + 1;
   const out: string[] = [];
   for (const line of lines) {
     out.push(
-      `Line ${line.lineNumber} (${line.endToEndId}), ${line.creditorName}, ${line.amount} ${line.currency}: ${line.status}`,
+      translate(locale, 'refusedLines.line', {
+        line: String(line.lineNumber),
+        reference: line.endToEndId,
+        creditor: line.creditorName,
+        amount: amountOf(line, locale),
+        status: line.status,
+      }),
     );
     for (const m of line.messages) {
-      out.push(`  The bank's reason: ${reason(m)}`);
-      out.push(`  What to do:        ${m.action}`);
+      out.push(`  ${reasonLabel.padEnd(width)}${reason(m, locale)}`);
+      out.push(`  ${actionLabel.padEnd(width)}${m.action}`);
     }
     out.push('');
   }
   return out.join('\n');
 }
 
+const COLUMNS: readonly MessageKey[] = [
+  'refusedLines.column.line',
+  'refusedLines.column.reference',
+  'refusedLines.column.creditor',
+  'refusedLines.column.amount',
+  'refusedLines.column.status',
+  'refusedLines.column.reason',
+  'refusedLines.column.action',
+];
+
 export function renderRefusedLinesHtml(r: RefusedLinesReport): Html {
+  const locale = r.locale ?? FALLBACK_LOCALE;
   return render(
-    <Document lang="en">
+    <Document lang={locale}>
       <head>
         <meta charset="utf-8" />
-        <title>{title(r)}</title>
+        <title>{title(r, locale)}</title>
         <InlineStyle css={REPORT_CSS} />
       </head>
       <body>
-        <h1>{title(r)}</h1>
-        <p>as of {r.asOf}</p>
+        <h1>{title(r, locale)}</h1>
+        <p>{translate(locale, 'refusedLines.asOf', { asOf: r.asOf })}</p>
         <table>
           <thead>
             <tr>
-              {['Line', 'ERP reference', 'Creditor', 'Amount', 'Status', 'The bank’s reason', 'What to do'].map((h) => (
-                <th>{h}</th>
+              {COLUMNS.map((key) => (
+                <th>{translate(locale, key)}</th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {r.lines.map((line) => line.messages.map((m, i) => <MessageRow line={line} message={m} first={i === 0} />))}
+            {r.lines.map((line) =>
+              line.messages.map((m, i) => <MessageRow line={line} message={m} first={i === 0} locale={locale} />),
+            )}
           </tbody>
         </table>
       </body>
@@ -88,7 +127,8 @@ export function renderRefusedLinesHtml(r: RefusedLinesReport): Html {
 }
 
 /** One of a line's messages; the first carries the line's facts, spanning all its messages. */
-function MessageRow({ line, message, first }: { line: RefusedLine; message: LineMessage; first: boolean }) {
+function MessageRow(props: { line: RefusedLine; message: LineMessage; first: boolean; locale: Locale }) {
+  const { line, message, first, locale } = props;
   const span = line.messages.length;
   return (
     <tr>
@@ -98,12 +138,12 @@ function MessageRow({ line, message, first }: { line: RefusedLine; message: Line
           <td rowspan={span}>{line.endToEndId}</td>
           <td rowspan={span}>{line.creditorName}</td>
           <td rowspan={span} class="num">
-            {line.amount} {line.currency}
+            {amountOf(line, locale)}
           </td>
           <td rowspan={span}>{line.status}</td>
         </>
       )}
-      <td>{reason(message)}</td>
+      <td>{reason(message, locale)}</td>
       <td>{message.action}</td>
     </tr>
   );

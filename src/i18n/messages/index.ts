@@ -8,6 +8,7 @@ import { board } from './board.js';
 import { bulks } from './bulks.js';
 import { cancellations } from './cancellations.js';
 import { cli } from './cli.js';
+import { consoleError } from './console-error.js';
 import { files } from './files.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
@@ -17,6 +18,7 @@ import { operator } from './operator.js';
 import { payments } from './payments.js';
 import { periods } from './periods.js';
 import { reconciliation } from './reconciliation.js';
+import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
 import { reportReconciliation } from './report-reconciliation.js';
 import { reportSignoff } from './report-signoff.js';
@@ -35,6 +37,7 @@ const AREAS = {
   bulks,
   cancellations,
   cli,
+  consoleError,
   files,
   findingType,
   held,
@@ -44,6 +47,7 @@ const AREAS = {
   payments,
   periods,
   reconciliation,
+  refusedLines,
   refusedReport,
   reportReconciliation,
   reportSignoff,

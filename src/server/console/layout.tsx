@@ -9,6 +9,9 @@ import { mayOpen } from './access.js';
 import type { ConsolePage, ConsoleUser } from './page.js';
 import { CONSOLE_PREFIX } from './session.js';
 
+/** The product's name: a name, the same in every language. */
+const PRODUCT = 'settle';
+
 export interface LayoutInput {
   title: string;
   body: Html;
@@ -36,7 +39,7 @@ export function renderLayout(input: LayoutInput): Html {
           {t('console.skipToContent')}
         </a>
         <header>
-          <strong>settle</strong>
+          <strong>{PRODUCT}</strong>
           {input.user && <SignedInHeader input={input} user={input.user} />}
         </header>
         <main id="main">

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { render } from '../../html/index.js';
+import { acceptedLanguages, chooseLocale, t, withLocale, type Locale } from '../../i18n/index.js';
 import { renderLayout } from './layout.js';
 import type { ConsoleOptions } from './options.js';
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from './pages/index.js';
@@ -52,35 +53,31 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
         path: req.url.split('?')[0],
         error: error.message,
       });
-    return sendHtml(
-      reply,
-      status,
-      renderLayout({
-        title: status === 500 ? 'Something went wrong' : 'Bad request',
-        body: render(
-          status === 500 ? (
-            <p>
-              settle could not show this page; the reason is in its log. Nothing was changed unless the page said so.
-            </p>
-          ) : (
-            <p>The request could not be read.</p>
-          ),
-        ),
-      }),
+    return withLocale(browserLocale(req), () =>
+      sendHtml(
+        reply,
+        status,
+        renderLayout({
+          title: t(status === 500 ? 'consoleError.failed.title' : 'consoleError.badRequest.title'),
+          body: render(<p>{t(status === 500 ? 'consoleError.failed.body' : 'consoleError.badRequest.body')}</p>),
+        }),
+      ),
     );
   });
-  app.setNotFoundHandler((_req, reply) =>
-    sendHtml(
-      reply,
-      404,
-      renderLayout({
-        title: 'Not found',
-        body: render(
-          <p>
-            <a href={`${CONSOLE_PREFIX}/`}>Back to the console</a>
-          </p>,
-        ),
-      }),
+  app.setNotFoundHandler((req, reply) =>
+    withLocale(browserLocale(req), () =>
+      sendHtml(
+        reply,
+        404,
+        renderLayout({
+          title: t('consoleError.notFound.title'),
+          body: render(
+            <p>
+              <a href={`${CONSOLE_PREFIX}/`}>{t('consoleError.notFound.back')}</a>
+            </p>,
+          ),
+        }),
+      ),
     ),
   );
 
@@ -97,4 +94,10 @@ export async function buildConsoleServer(options: ConsoleOptions): Promise<Conso
       if (!options.publicUrl) baseUrl = url.replace(/\/+$/, '');
     },
   };
+}
+
+/** The language of a page shown before anyone is known: the browser's, else English. */
+function browserLocale(req: { headers: Record<string, string | string[] | undefined> }): Locale {
+  const header = req.headers['accept-language'];
+  return chooseLocale(acceptedLanguages(Array.isArray(header) ? header[0] : header));
 }

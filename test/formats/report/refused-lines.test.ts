@@ -3,6 +3,7 @@
 // bidirectional controls shown as their code point.
 import { describe, expect, it } from 'vitest';
 import type { LineMessage } from '../../../src/domain/line-message.js';
+import { money } from '../../../src/domain/money.js';
 import { renderRefusedLinesHtml, renderRefusedLinesText } from '../../../src/formats/report/index.js';
 
 const message = (code: string, bankText: string, action: string) => ({ code, bankText, action }) as LineMessage;
@@ -45,6 +46,28 @@ describe('refused lines report', () => {
   });
 
   it('says the same in plain text', () => {
-    expect(renderRefusedLinesText(REPORT)).toContain("  The bank's reason: AC04: Closed account number");
+    const text = renderRefusedLinesText(REPORT);
+    expect(text).toContain('Line 3 (E2E-3), <script>alert(1)</script> "Q" & \'R\', 845.00 NOK: RJCT');
+    expect(text).toContain("  The bank's reason: AC04: Closed account number");
+    expect(text).toContain('  What to do:        Ask the creditor for the new account.');
+  });
+
+  it('speaks the company’s language: bokmål words, money as bokmål writes it, the labels aligned', () => {
+    const nb = {
+      ...REPORT,
+      locale: 'nb' as const,
+      lines: REPORT.lines.map((l) => ({ ...l, money: money(84500n, 'NOK') })),
+    };
+    const text = renderRefusedLinesText(nb).replace(/[\u00a0\u202f]/g, ' ');
+    expect(text.split('\n')[0]).toBe('Acme <AS>: 1 linje i pay\u202Efdp.exe.csv ble ikke betalt');
+    expect(text).toContain('per 2026-01-08 04:00 GMT+1');
+    expect(text).toContain('Linje 3 (E2E-3), <script>alert(1)</script> "Q" & \'R\', 845,00 kr: RJCT');
+    expect(text).toContain('  Bankens begrunnelse: AC04: Closed account number');
+    expect(text).toContain('  Hva du gjør:         Ask the creditor for the new account.');
+    expect(text).toContain('AM05: Duplicate Banken oppga ingen linje: den avviste hele bunten.');
+    const html = renderRefusedLinesHtml(nb);
+    expect(html.startsWith('<!doctype html>\n<html lang="nb">')).toBe(true);
+    expect(html).toContain('<th>Bankens begrunnelse</th><th>Hva du gjør</th>');
+    expect(html).not.toMatch(/ERP reference|What to do|were not paid/);
   });
 });
