@@ -4,6 +4,8 @@
 // "balances per account", src/domain/reconcile/balances.ts), the totals by finding type and who
 // signed; the store refuses it, with the list, while a finding needs a person. The CLI
 // (`settle reconcile signoff`) and the console's Reconciliation page both call this.
+import { SettleError } from '../../src/domain/errors.js';
+import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import { accountBalances, parseSignoffPeriod } from '../../src/domain/reconcile/index.js';
 import type { PeriodBalance, Store, StoredSignoff } from '../../src/store/index.js';
 import { bookedTransactions, sentPayments, statementPeriods } from './inputs.js';
@@ -17,10 +19,19 @@ export interface SignoffRequest {
   person: string;
   origin: string;
   note?: string;
+  /** Today in the company's time zone: a period is signed off once its last day is over. */
+  today: LocalDate;
 }
 
 export async function signOffPeriod(store: Store, request: SignoffRequest): Promise<StoredSignoff> {
   const { period, from, to } = parseSignoffPeriod(request.period);
+  // Balances and findings of a day still running would change after the signature: finance closes
+  // what is over, and the books are reopened only by a finding that comes later.
+  if (to >= request.today)
+    throw new SettleError(
+      'ERR_PERIOD_NOT_ENDED',
+      `${period} has not ended yet (today is ${request.today} in the company's time zone): it can be signed off from ${addDays(to, 1)}`,
+    );
   return store.signoffs.sign({
     company: request.company,
     period,

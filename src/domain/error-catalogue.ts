@@ -123,6 +123,11 @@ export const errorCatalogue = {
     exit: findings,
     meaning: 'the period cannot be signed off: findings in it still need a person',
   },
+  ERR_PERIOD_NOT_ENDED: {
+    exit: usage,
+    meaning:
+      "the period has not ended yet in the company's time zone: a period is signed off once its last day is over",
+  },
   ERR_PERIOD_SIGNED: { exit: findings, meaning: 'the period is already signed off (and not reopened since)' },
   ERR_PERIOD_NOT_SIGNED: { exit: usage, meaning: 'the company has no sign-off of that period' },
   ERR_AUDIT_CHAIN_BROKEN: { exit: findings, meaning: 'an audit trail entry was changed, removed or inserted' },

@@ -82,6 +82,7 @@ describe("finance's pages in the person's language, in a browser", () => {
       content: renderFindingsCsv(sampleResult().findings),
     });
     await signOffPeriod(store, {
+      today: '2026-12-06' as LocalDate,
       company: 'acme',
       period: '2026-03',
       actor: 'local:olga',

@@ -4,6 +4,7 @@
 // refused with the list of what needs a person, recorded with balances, totals and signer once
 // nothing does, refused when signed already, and reopened (with the reason, audited) by a
 // finding that later appears in the period, changes there, or is reopened by a person.
+import type { LocalDate } from '../../src/domain/local-date.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signOffPeriod } from '../../jobs/reconcile/period-signoff.js';
 import { ManualClock } from '../../src/domain/clock.js';
@@ -26,7 +27,7 @@ const seen = (id: string, over: Partial<FindingSeen> = {}): FindingSeen => ({
   factDate: '2026-01-05',
   ...over,
 });
-const who = { actor: 'local:kari', origin: 'console@127.0.0.1' };
+const who = { actor: 'local:kari', origin: 'console@127.0.0.1', today: '2026-12-06' as LocalDate };
 
 const contract: EngineSuite = (name, open) => {
   describe(`findings worked through and periods signed off on ${name}`, () => {
@@ -136,6 +137,22 @@ const contract: EngineSuite = (name, open) => {
       await rejectsWithCode(
         signOffPeriod(store, { company: 'acme', period: '2026-13', person: 'k', ...who }),
         'ERR_PERIOD_INVALID',
+      );
+      // A period is signed once its last day is over in the company's time zone, not while it runs.
+      for (const today of ['2026-02-28', '2026-02-10'] as LocalDate[])
+        await rejectsWithCode(
+          signOffPeriod(store, { company: 'acme', period: '2026-02', person: 'kari', ...who, today }),
+          'ERR_PERIOD_NOT_ENDED',
+        );
+      await rejectsWithCode(
+        signOffPeriod(store, {
+          company: 'acme',
+          period: '2026-02-05',
+          person: 'kari',
+          ...who,
+          today: '2026-02-05' as LocalDate,
+        }),
+        'ERR_PERIOD_NOT_ENDED',
       );
     });
 

@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { signOffPeriod } from '../../../jobs/reconcile/index.js';
+import { today } from '../../domain/local-date.js';
 import { personDirectory, type Config } from '../../config/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
@@ -30,9 +31,10 @@ export function reconcileCommand(): Command {
     .option('--note <text>', 'a note kept with the sign-off and in the audit trail')
     .action(async (options: { company: string; period: string; note?: string }, cmd: Command) => {
       await withApp(cmd, async (app, config) => {
-        companyOf(config, options.company);
+        const company = companyOf(config, options.company);
         const { actor, origin } = cliActor();
         const signed = await signOffPeriod(app.store, {
+          today: today(app.clock, company.timeZone ?? config.timeZone),
           company: options.company,
           period: options.period,
           actor,

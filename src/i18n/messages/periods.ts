@@ -24,6 +24,9 @@ export const periods = area({
     'periods.problem.onlyDeciders': 'Only finance (or an operator) of this company may sign a period off.',
     'periods.problem.which': 'Which period?',
     'periods.problem.notAPeriod': '"{period}" is not a period: give a month (2026-01) or a day (2026-01-05).',
+    'periods.problem.notEnded': 'Not over yet',
+    'periods.problem.notEndedBody':
+      '{period} has not ended yet in the company’s time zone: a period is signed off once its last day is over.',
     'periods.problem.signedAlready': 'Signed already',
     'periods.problem.isSigned': '{period} is signed off, and nothing reopened it since.',
     'periods.problem.notYet': 'Not yet: findings need a person',
@@ -59,6 +62,9 @@ export const periods = area({
     'periods.problem.onlyDeciders': 'Bare økonomi (eller en operatør) i dette selskapet kan signere en periode.',
     'periods.problem.which': 'Hvilken periode?',
     'periods.problem.notAPeriod': '«{period}» er ikke en periode: oppgi en måned (2026-01) eller en dag (2026-01-05).',
+    'periods.problem.notEnded': 'Ikke avsluttet ennå',
+    'periods.problem.notEndedBody':
+      '{period} er ikke avsluttet ennå i selskapets tidssone: en periode signeres når den siste dagen er over.',
     'periods.problem.signedAlready': 'Allerede signert',
     'periods.problem.isSigned': '{period} er signert, og ingenting har åpnet den igjen siden.',
     'periods.problem.notYet': 'Ikke ennå: avvik trenger en person',

@@ -3,6 +3,7 @@
 // finance the form that signs a month or a day off. Signing goes through the same use case as
 // `settle reconcile signoff` (jobs/reconcile/period-signoff.ts): refused, with the list of the findings
 // that still need a person, until none does; recorded with its audit entry otherwise.
+import { today } from '../../../domain/local-date.js';
 import { signOffPeriod } from '../../../../jobs/reconcile/index.js';
 import { isSettleError } from '../../../domain/errors.js';
 import { parseSignoffPeriod } from '../../../domain/reconcile/index.js';
@@ -86,6 +87,7 @@ export const signoffAction: ConsoleAction = {
     const note = (req.form.note ?? '').trim();
     try {
       await signOffPeriod(deps.store, {
+        today: today(deps.clock, timeZoneOf(deps, req.company)),
         company: req.company,
         period,
         actor: req.origin.actor,
@@ -94,6 +96,8 @@ export const signoffAction: ConsoleAction = {
         ...(note ? { note } : {}),
       });
     } catch (error) {
+      if (isSettleError(error, 'ERR_PERIOD_NOT_ENDED'))
+        return problem(t('periods.problem.notEnded'), t('periods.problem.notEndedBody', { period }), 409);
       if (isSettleError(error, 'ERR_PERIOD_SIGNED'))
         return problem(t('periods.problem.signedAlready'), t('periods.problem.isSigned', { period }), 409);
       if (!isSettleError(error, 'ERR_PERIOD_NEEDS_PERSON')) throw error;
