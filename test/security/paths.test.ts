@@ -127,6 +127,7 @@ async function provesInboxPromise(setup: Setup, dir: string): Promise<void> {
   expect((await readdir(join(setup.localRoot, folders.inbox))).sort()).toEqual([...NEVER_TAKEN].sort());
   expect((await setup.store.list(folders.error)).map((e) => e.name).sort()).toEqual([
     LONGEST_BAD,
+    `${LONGEST_BAD}.errors.html`,
     `${LONGEST_BAD}.errors.json`,
     `${LONGEST_BAD}.errors.txt`,
   ]);
