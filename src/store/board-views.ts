@@ -19,9 +19,15 @@ import type { Database } from './database.js';
 /** What a board lists: every company, those needing attention, or those not onboarded. */
 export type BoardFilter = 'all' | 'needs-attention' | 'not-onboarded';
 export const BOARD_FILTERS: readonly BoardFilter[] = ['all', 'needs-attention', 'not-onboarded'];
+/**
+ * How a board is ordered: by what needs attention (then position), or by position alone — the
+ * caller's order of `companies`, such as their names as the reader's language sorts them, which
+ * the database cannot collate for every language but can page once it is given as positions.
+ */
+export type BoardOrder = 'attention' | 'position';
 
 export interface BoardQuery {
-  /** The companies the reader may see, in configuration order (the last sort key). */
+  /** The companies the reader may see, in configuration order (the last sort key; the only one by 'position'). */
   companies: readonly string[];
   /** The steps of a night, whose last success per company is read. */
   steps: readonly string[];
@@ -33,6 +39,8 @@ export interface BoardQuery {
   /** Approval links expiring at or before this are counted (alerts.linkWarnBefore). */
   linkHorizon: Date;
   filter?: BoardFilter;
+  /** Default 'attention'. */
+  order?: BoardOrder;
   /** 1-based. */
   page?: number;
   /** Companies per page (default 50). */
@@ -90,6 +98,11 @@ const FILTER_SQL: Record<BoardFilter, string> = {
   'not-onboarded': 'onboarded = 0',
 };
 
+const ORDER_SQL: Record<BoardOrder, string> = {
+  attention: 'onboarded asc, steps_missed desc, waiting desc, position asc',
+  position: 'position asc',
+};
+
 export class BoardViews {
   constructor(private readonly db: Database) {}
 
@@ -100,7 +113,7 @@ export class BoardViews {
     const empty = { rows: [], page, pageSize, total: 0, pages: 0 };
     if (query.companies.length === 0 || query.steps.length === 0)
       return { ...empty, counts: { all: 0, needsAttention: 0, notOnboarded: 0 } };
-    const ranked = await this.ranked(query, { filter, page, pageSize });
+    const ranked = await this.ranked(query, { filter, page, pageSize, order: query.order ?? 'attention' });
     const first = ranked[0];
     const counts = first
       ? { all: toInt(first.companies), needsAttention: toInt(first.needing), notOnboarded: toInt(first.red) }
@@ -136,7 +149,7 @@ export class BoardViews {
   /** The page's companies with their counts, in the board's order, each row carrying the totals. */
   private async ranked(
     query: BoardQuery,
-    { filter, page, pageSize }: { filter: BoardFilter; page: number; pageSize: number },
+    { filter, page, pageSize, order }: { filter: BoardFilter; page: number; pageSize: number; order: BoardOrder },
   ): Promise<Row[]> {
     const { sql, bindings } = figuresSql(query);
     const result: unknown = await this.db.knex.raw(
@@ -147,7 +160,7 @@ export class BoardViews {
          from b
        ) w
        where ${FILTER_SQL[filter]}
-       order by onboarded asc, steps_missed desc, waiting desc, position asc
+       order by ${ORDER_SQL[order]}
        limit ? offset ?`,
       [...bindings, pageSize, (page - 1) * pageSize],
     );

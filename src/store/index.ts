@@ -43,6 +43,7 @@ export {
   BoardViews,
   type BoardCompany,
   type BoardFilter,
+  type BoardOrder,
   type BoardPage,
   type BoardQuery,
   type BoardStep,

@@ -146,6 +146,22 @@ ${people(false)}`,
     await page.waitForURL(/filter=needs-attention/);
     const names = await page.locator('main .board tbody th > a').allTextContents();
     expect(names).toEqual(['Gamma AS', 'ACME AS']);
+    // By name keeps the filter, and the other filter keeps the sort.
+    await page.getByRole('link', { name: 'By name', exact: true }).click();
+    await page.waitForURL(/filter=needs-attention&sort=name/);
+    expect(await page.locator('main .board tbody th > a').allTextContents()).toEqual(['ACME AS', 'Gamma AS']);
+    await page.getByRole('link', { name: /^All companies/ }).click();
+    await page.waitForURL(/board\?company=acme&sort=name$/);
+    expect(await page.locator('main .board tbody th > a').allTextContents()).toEqual([
+      'ACME AS',
+      'Beta AS',
+      'Gamma AS',
+    ]);
+    await page.getByRole('link', { name: /^Needs attention/ }).click();
+    await page.waitForURL(/filter=needs-attention&sort=name/);
+    await page.getByRole('link', { name: 'Needing attention first', exact: true }).click();
+    await page.waitForURL(/board\?company=acme&filter=needs-attention$/);
+    expect(await page.locator('main .board tbody th > a').allTextContents()).toEqual(['Gamma AS', 'ACME AS']);
 
     // Each company links to its own pages: its Today, its held payments.
     await page.getByRole('link', { name: 'ACME AS' }).click();
@@ -158,6 +174,7 @@ ${people(false)}`,
     // A filter or a page that does not read is refused with what to do, not a server error.
     expect((await page.goto(`${base}/console/board?filter=everything`))?.status()).toBe(400);
     expect((await page.goto(`${base}/console/board?page=0`))?.status()).toBe(400);
+    expect((await page.goto(`${base}/console/board?sort=size`))?.status()).toBe(400);
     // A page past the last says so and links to the first.
     await page.goto(`${base}/console/board?page=7`);
     expect(await page.locator('main').textContent()).toContain('No company on this page.');

@@ -7,7 +7,8 @@
 // a systemd timer beside `settle run nightly` thereby alerts when the night's work did not
 // happen. A company that is not onboarded (no usable consent or no enabled account) is never
 // green: it is named with what is missing and the commands that fix it, and exits 1 too.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { BOARD_SORTS, type BoardSort } from '../../../jobs/board/index.js';
 import { deadlineView } from '../../domain/deadline.js';
 import { ExitCode } from '../../domain/errors.js';
 import { createAlerts } from '../../main/alerts.js';
@@ -26,14 +27,22 @@ export function healthCommand(): Command {
       "the bureau's board: each company onboarded or not, last night's steps, what waits on a person and the money at stake, those needing attention first; then the configured deadlines; exits 1 when a company is not onboarded or a deadline was missed (and alerts it)",
     )
     .option('--json', 'print JSON for scripts')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
+    .addOption(
+      new Option(
+        '--sort <order>',
+        "attention (those needing it first) or name (the companies' names as the configured language sorts them)",
+      )
+        .choices([...BOARD_SORTS])
+        .default('attention'),
+    )
+    .action(async (opts: { json?: boolean; sort: BoardSort }, cmd: Command) => {
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);
       const alerts = createAlerts(app);
       try {
         const successes = await app.store.jobSuccesses.list();
         const deadlines = await new DeadlineWatch(app, alerts).check();
-        const { rows: board, onboarding } = await readWholeBoard(app);
+        const { rows: board, onboarding } = await readWholeBoard(app, opts.sort);
         const notOnboarded = onboarding.filter((o) => !o.onboarded);
         if (deadlines.some((d) => d.missed) || notOnboarded.length > 0) process.exitCode = ExitCode.findings;
         if (opts.json) {

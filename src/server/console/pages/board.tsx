@@ -1,14 +1,14 @@
 // The bureau's board: every company the person has a role in, one row each, with what needs a
 // person there — whether it is onboarded, last night's steps, rejected files, payments held or
 // unknown and their money, approvals waiting, open findings, consents and approval links
-// expiring — the companies that need attention first, 50 a page. The order, the filter and the
-// page are the database's (src/store/board-views.ts, read through jobs/board/board.ts as `settle
+// expiring — the companies that need attention first, or by name (?sort=name) in the reader's
+// language, 50 a page. The order, the filter and the page are the database's (src/store/board-views.ts, read through jobs/board/board.ts as `settle
 // health` reads it). A company that is not onboarded is red and says so, never green. Each
 // company links to its own pages. Someone with one company has no board: Today is theirs.
 import { onboardingOf } from '../../../domain/onboarding.js';
 import { Link, render, Sentence, type Child } from '../../../html/index.js';
-import { t } from '../../../i18n/index.js';
-import { readBoard } from '../../../../jobs/board/index.js';
+import { currentLocale, t } from '../../../i18n/index.js';
+import { BOARD_SORTS, readBoard, type BoardSort } from '../../../../jobs/board/index.js';
 import { BOARD_FILTERS, type BoardCompany, type BoardFilter } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
@@ -21,10 +21,11 @@ function companyHref(path: string, company: string, extra: Record<string, string
   return `${path}?${new URLSearchParams({ company, ...extra }).toString()}`;
 }
 
-/** The board with a filter and a page, keeping the company chosen in the layout. */
-function boardHref(req: PageRequest, filter: BoardFilter, page = 1): string {
+/** The board with a filter, a sort and a page, keeping the company chosen in the layout. */
+function boardHref(req: PageRequest, filter: BoardFilter, sort: BoardSort, page = 1): string {
   const q = new URLSearchParams({ company: req.company });
   if (filter !== 'all') q.set('filter', filter);
+  if (sort !== 'attention') q.set('sort', sort);
   if (page > 1) q.set('page', String(page));
   return `/console/board?${q.toString()}`;
 }
@@ -146,6 +147,10 @@ export const boardPage: ConsolePage = {
     const filter = BOARD_FILTERS.find((f) => f === asked);
     if (filter === undefined)
       return problem(t('board.noFilter.title'), t('board.noFilter.body', { filters: BOARD_FILTERS.join(', ') }), 400);
+    const askedSort = req.query.get('sort') ?? 'attention';
+    const sort = BOARD_SORTS.find((s) => s === askedSort);
+    if (sort === undefined)
+      return problem(t('board.noSort.title'), t('board.noSort.body', { sorts: BOARD_SORTS.join(', ') }), 400);
     const pageText = req.query.get('page') ?? '1';
     const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : undefined;
     if (page === undefined) return problem(t('board.noPage.title'), t('board.noPage.body'), 400);
@@ -156,6 +161,8 @@ export const boardPage: ConsolePage = {
       ...(deps.warnBeforeMs === undefined ? {} : { warnBeforeMs: deps.warnBeforeMs }),
       ...(deps.linkWarnBeforeMs === undefined ? {} : { linkWarnBeforeMs: deps.linkWarnBeforeMs }),
       filter,
+      sort,
+      byName: { names: new Map(mine.map((c) => [c.id, c.name])), locale: currentLocale() },
       page,
     });
     const byId = new Map(mine.map((c) => [c.id, c]));
@@ -186,8 +193,19 @@ export const boardPage: ConsolePage = {
             <ul class="filters">
               {BOARD_FILTERS.map((f) => (
                 <li>
-                  <a href={boardHref(req, f)} aria-current={f === filter ? 'page' : undefined}>
+                  <a href={boardHref(req, f, sort)} aria-current={f === filter ? 'page' : undefined}>
                     {t('board.filterCount', { name: t(`board.filter.${f}`), count: count[f] })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label={t('board.sortNav')}>
+            <ul class="filters">
+              {BOARD_SORTS.map((s) => (
+                <li>
+                  <a href={boardHref(req, filter, s)} aria-current={s === sort ? 'page' : undefined}>
+                    {t(`board.sort.${s}`)}
                   </a>
                 </li>
               ))}
@@ -197,13 +215,13 @@ export const boardPage: ConsolePage = {
             <p class="muted">
               <Sentence
                 k="board.emptyPage"
-                tags={{ first: (text) => <Link href={boardHref(req, filter)}>{text}</Link> }}
+                tags={{ first: (text) => <Link href={boardHref(req, filter, sort)}>{text}</Link> }}
               />
             </p>
           ) : (
             <div class="board">
               <table>
-                <caption class="skip">{t('board.caption')}</caption>
+                <caption class="skip">{t(sort === 'name' ? 'board.captionByName' : 'board.caption')}</caption>
                 <thead>
                   <tr>
                     {HEAD.map((h) => (
@@ -227,13 +245,13 @@ export const boardPage: ConsolePage = {
               {board.page > 1 && (
                 <>
                   {' · '}
-                  <Link href={boardHref(req, filter, board.page - 1)}>{t('board.previousPage')}</Link>
+                  <Link href={boardHref(req, filter, sort, board.page - 1)}>{t('board.previousPage')}</Link>
                 </>
               )}
               {board.page < board.pages && (
                 <>
                   {' · '}
-                  <Link href={boardHref(req, filter, board.page + 1)}>{t('board.nextPage')}</Link>
+                  <Link href={boardHref(req, filter, sort, board.page + 1)}>{t('board.nextPage')}</Link>
                 </>
               )}
             </nav>
