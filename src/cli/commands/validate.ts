@@ -1,7 +1,8 @@
 // `settle validate FILE [--profile P] [--company ID] [--as-of YYYY-MM-DD] [--json]`: reads a
 // payment file the way the pickup job will — the same validation (intake-settings.ts), with the
 // company's intake settings when a configuration file is there — and reports every issue. A
-// receivables profile reads a file of open receivables instead (validate-receivables.ts). Exit 0
+// receivables profile reads a file of open receivables instead (validate-receivables.ts). The
+// human output speaks the company's language (validate-human.ts); --json never changes. Exit 0
 // valid, 1 invalid, 2 usage or configuration error (unknown profile, bad option).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
