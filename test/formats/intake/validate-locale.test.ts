@@ -62,6 +62,26 @@ describe('settle validate in the company’s language', () => {
     });
   });
 
+  it('follows the company --company names, else the top-level locale', async () => {
+    await withTempDir(async (dir) => {
+      const file = await world(dir, undefined);
+      const company = (id: string, locale: string) =>
+        `  - id: ${id}\n    name: ${id}\n    organisationNumber: "999999999"\n    sharesOrganisationNumber: true\n    root: ${dir}/${id}\n    locale: ${locale}\n`;
+      await writeFile(
+        join(dir, 'settle.yaml'),
+        `dataDir: ${dir}/data\nlocale: nb\ncompanies:\n${company('first', 'en')}${company('second', 'nb')}`,
+      );
+      const run = async (id: string) => {
+        const out: string[] = [];
+        const io = { out: (t: string) => void out.push(t), err: (t: string) => void out.push(t) };
+        await runValidate(file, { company: id, config: join(dir, 'settle.yaml') }, settings(dir), io);
+        return out.join('');
+      };
+      expect(await run('second')).toMatch(/^INGENTING FRA DENNE FILEN BLE SENDT/);
+      expect(await run('first')).toMatch(/: INVALID — csv:generic/);
+    });
+  });
+
   it('keeps --json the same in every language', async () => {
     await withTempDir(async (nbDir) => {
       await withTempDir(async (enDir) => {
