@@ -62,7 +62,7 @@ describe('settle validate in the company’s language', () => {
     });
   });
 
-  it('follows the company --company names, else the top-level locale', async () => {
+  it('follows the locale of the company --company names, over the top-level one', async () => {
     await withTempDir(async (dir) => {
       const file = await world(dir, undefined);
       const company = (id: string, locale: string) =>
