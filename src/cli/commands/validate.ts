@@ -1,7 +1,8 @@
 // `settle validate FILE [--profile P] [--company ID] [--as-of YYYY-MM-DD] [--json]`: reads a
 // payment file the way the pickup job will — the same validation (intake-settings.ts), with the
 // company's intake settings when a configuration file is there — and reports every issue. A
-// receivables profile reads a file of open receivables instead (validate-receivables.ts). Exit 0
+// receivables profile reads a file of open receivables instead (validate-receivables.ts). The
+// human output speaks the company's language (validate-human.ts); --json never changes. Exit 0
 // valid, 1 invalid, 2 usage or configuration error (unknown profile, bad option).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,8 +21,11 @@ import { profileKindOf, type ProfileKind } from '../../formats/csv-profile/profi
 import { readHead } from '../../formats/intake/byte-source.js';
 import { detectFormat } from '../../formats/intake/detect-format.js';
 import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../formats/intake/intake-settings.js';
-import { toHuman, toJson } from '../../formats/intake/render-result.js';
+import { toJson } from '../../formats/intake/render-result.js';
 import { validateFile, type IntakeResult } from '../../formats/intake/validate-file.js';
+import { FALLBACK_LOCALE, type Locale } from '../../i18n/index.js';
+import { cliLocale } from '../context.js';
+import { validateHuman, wouldBe } from './validate-human.js';
 
 /** What validation runs with besides the command line; all have defaults. */
 export interface ValidateSettings {
@@ -117,14 +121,22 @@ export async function runValidate(
     );
     // On a terminal, a live count for big files; nothing otherwise (no noise in pipes and logs).
     const progress = createProgress(`validating ${file}: valid payments`);
-    const onPayment = () => progress.tick();
+    let valid = 0;
+    const onPayment = () => {
+      valid++;
+      progress.tick();
+    };
     const maxFileBytes = args.maxFileSize ?? configured?.maxFileSize;
     const limit = maxFileBytes === undefined ? {} : { maxFileBytes };
     const result = await validateFile(
       file,
       profile ? { profile, validation, onPayment, ...limit } : { validation, onPayment, ...limit },
     ).finally(() => progress.done());
-    io.out(args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : toHuman(result));
+    const locale = configured?.locale ?? FALLBACK_LOCALE;
+    const outcome = wouldBe(result, valid, configured?.acceptValidLines ?? false);
+    io.out(
+      args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : validateHuman({ result, outcome, profile, locale }),
+    );
     return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
   } catch (error) {
     if (isSettleError(error)) {
@@ -155,7 +167,10 @@ async function profileFor(
 async function configuredIntake(
   args: ValidateArgs,
   cwd: string,
-): Promise<{ intake: IntakeSettings; profile: string; maxFileSize: number } | undefined> {
+): Promise<
+  | { intake: IntakeSettings; profile: string; maxFileSize: number; acceptValidLines: boolean; locale: Locale }
+  | undefined
+> {
   if (args.config === undefined && !existsSync(join(cwd, 'config', 'settle.yaml'))) {
     if (args.company !== undefined)
       throw new SettleError('ERR_COMPANY_UNKNOWN', `no configuration file names company "${args.company}"`);
@@ -168,7 +183,14 @@ async function configuredIntake(
   if (company === undefined && args.company !== undefined)
     throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${args.company} in the configuration`);
   if (company === undefined) return undefined;
-  return { intake: company.intake, profile: company.intake.profile, maxFileSize: company.intake.maxFileSize };
+  return {
+    intake: company.intake,
+    profile: company.intake.profile,
+    maxFileSize: company.intake.maxFileSize,
+    acceptValidLines: company.intake.acceptValidLines,
+    // The accountant's language: the company's, else the top-level one, else English.
+    locale: cliLocale(config, company.id),
+  };
 }
 
 /** The kind a profile file declares (`kind: receivables`), without reading it with a schema. */
