@@ -18,8 +18,8 @@ const TEST_MS = 300_000;
  * (placeholders and plural branches): each piece longer than three words.
  */
 function englishSentences(): string[] {
-  const en = CATALOGUES.en.messages;
-  const nb = CATALOGUES.nb.messages;
+  const en: Readonly<Record<string, string>> = CATALOGUES.en.messages;
+  const nb: Readonly<Record<string, string>> = CATALOGUES.nb.messages;
   const pieces = new Set<string>();
   for (const [key, value] of Object.entries(en)) {
     if (nb[key] === value) continue;
@@ -36,8 +36,25 @@ function englishSentences(): string[] {
   return [...pieces];
 }
 
-/** Values the seeded pages show, which stay as they are in every language. */
-const VALUES = [HOSTILE, SCA_LINK, 'Kari Nordmann', 'ACME AS', 'the ERP sent it by mistake', 'timeout'];
+/**
+ * Values the seeded pages show, which stay as they are in every language: names and reasons from
+ * the data, the file source, the commands Today suggests, and the causes the transition log keeps.
+ */
+const VALUES = [
+  HOSTILE,
+  SCA_LINK,
+  'Kari Nordmann',
+  'ACME AS',
+  'the ERP sent it by mistake',
+  'timeout',
+  'csv:test',
+  'settle banks list',
+  'settle consents create --bank <bankId> --org 999999999',
+  'settle run nightly --company acme',
+  'bank accepted',
+  'bank created basket',
+  'sca link issued',
+];
 
 /** Two English words in a row outside the catalogue's sentences (⟦…⟧, nested ones too) and the values. */
 function outsideCatalogue(text: string): string[] {
