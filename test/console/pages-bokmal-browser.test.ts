@@ -95,6 +95,8 @@ describe('every console page in bokmål and in the pseudo-language, in a browser
       { name: 'held', path: '/console/held' },
       { name: 'cancellations', path: '/console/cancellations' },
       { name: 'cancel-preview', path: `/console/payments/${operator.waiting}/cancel` },
+      // A line with no cancellation asked yet: the preview lists the lines the bank would cancel.
+      { name: 'cancel-lines', path: `/console/payments/${world.payment}/cancel` },
       { name: 'audit', path: '/console/audit' },
     ];
   }, TEST_MS);
@@ -144,6 +146,9 @@ describe('every console page in bokmål and in the pseudo-language, in a browser
         for (const v of await axeViolations(page)) problems.push(`${p.name}: axe ${v.id} (${v.impact})`);
         const text = await readable(page);
         for (const sentence of english) if (text.includes(sentence)) problems.push(`${p.name}: "${sentence}"`);
+        // Times read as Norwegians write them, not in the sortable English form.
+        for (const m of text.matchAll(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} (?:Europe\/Oslo|GMT)/g))
+          problems.push(`${p.name}: ${m[0]}`);
       }
       expect(problems).toEqual([]);
     },
