@@ -6,7 +6,7 @@ import { formatAmount } from '../../src/domain/money.js';
 import { LINE_STATES } from '../../src/domain/states.js';
 import { showBidiControls } from '../../src/html/index.js';
 import type { PageRequest } from '../../src/server/console/page.js';
-import { hasRole, isPayroll, PAYROLL_HIDDEN, withQuery } from '../../src/server/console/pages/parts.js';
+import { hasRole, isPayroll, payrollHidden, withQuery } from '../../src/server/console/pages/parts.js';
 import type { ConsoleDeps } from '../../src/server/console/page.js';
 import type { StoredPayment } from '../../src/store/index.js';
 
@@ -68,9 +68,9 @@ export function paymentsFoundByHand(
       byHand(p.requestedExecutionDate),
       link(href(`/console/payments/${encodeURIComponent(p.id)}`), p.endToEndId),
       byHand(p.creditorReference ?? ''),
-      hidden ? PAYROLL_HIDDEN : byHand(p.creditorName),
-      hidden ? PAYROLL_HIDDEN : byHand(p.creditorIban),
-      hidden ? PAYROLL_HIDDEN : `${byHand(formatAmount(p.amount))} ${byHand(p.amount.currency)}`,
+      hidden ? payrollHidden() : byHand(p.creditorName),
+      hidden ? payrollHidden() : byHand(p.creditorIban),
+      hidden ? payrollHidden() : `${byHand(formatAmount(p.amount))} ${byHand(p.amount.currency)}`,
       byHand(p.state),
     ];
   });

@@ -54,8 +54,12 @@ export interface FormatInZoneOptions {
 export function formatInZone(instant: Date, timeZone: string, options: FormatInZoneOptions = {}): string {
   const p = zonedParts(instant, timeZone);
   const two = (n: number): string => String(n).padStart(2, '0');
-  const zone = options.zone === 'abbreviation' ? zoneAbbreviation(instant, timeZone) : timeZone;
-  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)} ${zone}`;
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)} ${zoneLabel(instant, timeZone, options)}`;
+}
+
+/** The zone as formatInZone names it: its IANA name, or its short name at that instant. */
+export function zoneLabel(instant: Date, timeZone: string, options: FormatInZoneOptions = {}): string {
+  return options.zone === 'abbreviation' ? zoneAbbreviation(instant, timeZone) : timeZone;
 }
 
 const abbreviations = new Map<string, Intl.DateTimeFormat>();

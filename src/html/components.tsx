@@ -7,7 +7,7 @@ import type { Child } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import type { Money } from '../domain/money.js';
 import { currentLocale, format, translateParts, type MessageKey, type MessageValues } from '../i18n/index.js';
-import { formatInZone } from '../domain/zoned-time.js';
+import { formatInZone, zoneLabel } from '../domain/zoned-time.js';
 
 /** A column header: its text, or its text with a class (e.g. "num" for a right-aligned column). */
 export type HeadCell = string | { text: string; class: string };
@@ -132,11 +132,15 @@ export function Sentence({
 
 /**
  * An instant in a time zone, "2026-01-12 09:00 Europe/Oslo" (or "… GMT+1" with the zone's
- * abbreviation), or "–" when there is none.
+ * abbreviation), in bokmål "12.01.2026, 09:00 Europe/Oslo", or "–" when there is none.
  */
 export function When({ at, zone, zoneName }: { at: Date | undefined; zone: string; zoneName?: 'abbreviation' }) {
   if (!at) return <>–</>;
-  return <>{formatInZone(at, zone, zoneName ? { zone: zoneName } : {})}</>;
+  const options = zoneName ? { zone: zoneName } : {};
+  const locale = currentLocale();
+  // English keeps the sortable form it has always had; other languages read the date as they write it.
+  if (locale === 'en') return <>{formatInZone(at, zone, options)}</>;
+  return <>{`${format.dateTime(at, zone, locale)} ${zoneLabel(at, zone, options)}`}</>;
 }
 
 /** A link; its address and text are escaped like every other value. */

@@ -46,8 +46,9 @@ const VALUES = [
   'HTML',
   'IBAN',
 ];
-/** Formatted values: currency codes and country prefixes, en-GB month names and zones. */
-const ALLOWED_WORDS = new Set(['NOK', 'NO', 'UTC', 'GMT', 'Jan', 'Feb', 'Mar', 'ok']);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Formatted values: currency codes and country prefixes, en-GB month names (times of today too) and zones. */
+const ALLOWED_WORDS = new Set(['NOK', 'NO', 'UTC', 'GMT', 'ok', ...MONTHS]);
 
 /** The text left once the catalogue's sentences (⟦…⟧, nested ones too) and the data are taken out. */
 function outsideCatalogue(text: string): string[] {

@@ -2,6 +2,7 @@
 // helper, and the shared components as the console's pages and the reports use them.
 import { jsx } from 'hono/jsx';
 import { describe, expect, it } from 'vitest';
+import { withLocale } from '../../src/i18n/index.js';
 import {
   Amount,
   Document,
@@ -103,5 +104,15 @@ describe('components', () => {
     expect(render(When({ at, zone: 'Europe/Oslo' }))).toBe('2026-01-05 09:00 Europe/Oslo');
     expect(render(When({ at, zone: 'Europe/Oslo', zoneName: 'abbreviation' }))).toBe('2026-01-05 09:00 GMT+1');
     expect(render(When({ at: undefined, zone: 'UTC' }))).toBe('–');
+  });
+
+  it('When: in bokmål, the date as Norwegians write it, the zone kept; English unchanged', () => {
+    const at = new Date('2026-01-05T08:00:00Z');
+    const nb = withLocale('nb', () => render(When({ at, zone: 'Europe/Oslo' })));
+    expect(nb.replace(/\u202f|\u00a0/g, ' ')).toMatch(/^05\.01\.2026,? 09[:.]00 Europe\/Oslo$/);
+    expect(withLocale('nb', () => render(When({ at, zone: 'Europe/Oslo', zoneName: 'abbreviation' })))).toMatch(
+      /^05\.01\.2026.*GMT\+1$/,
+    );
+    expect(withLocale('en', () => render(When({ at, zone: 'Europe/Oslo' })))).toBe('2026-01-05 09:00 Europe/Oslo');
   });
 });

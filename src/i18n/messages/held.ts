@@ -21,6 +21,10 @@ export const held = area({
     'held.release': 'Release (send it)',
     'held.drop': 'Reject (never send it)',
     'held.notDecided': 'Not decided',
+    'held.reason.otherFile':
+      'likely duplicate: same creditor account, amount and reference as line {line} (end-to-end id {e2e}) of "{file}", accepted {at} UTC',
+    'held.reason.sameFile':
+      'likely duplicate: same creditor account, amount and reference as line {line} (end-to-end id {e2e}) of this file',
   },
   nb: {
     'held.title': 'Holdte betalinger',
@@ -41,5 +45,9 @@ export const held = area({
     'held.release': 'Frigi (send den)',
     'held.drop': 'Avvis (send den aldri)',
     'held.notDecided': 'Ikke bestemt',
+    'held.reason.otherFile':
+      'mulig dublett: samme kreditorkonto, beløp og referanse som linje {line} (ende-til-ende-ID {e2e}) i «{file}», lest inn {at} UTC',
+    'held.reason.sameFile':
+      'mulig dublett: samme kreditorkonto, beløp og referanse som linje {line} (ende-til-ende-ID {e2e}) i samme fil',
   },
 });

@@ -13,7 +13,7 @@ import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
-import { href, problem, visibleLine } from './parts.js';
+import { day, href, problem, visibleLine } from './parts.js';
 
 /** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
 function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: string; lines: readonly StoredPayment[] }) {
@@ -21,9 +21,16 @@ function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: strin
   return (
     <Table
       caption={props.caption}
-      head={['End-to-end id', 'Debtor account', 'Creditor', 'Creditor IBAN', 'Amount', 'Execution date']}
+      head={[
+        t('payments.column.e2e'),
+        t('payments.payment.debtorAccount'),
+        t('payments.column.creditor'),
+        t('payments.column.creditorIban'),
+        t('payments.column.amount'),
+        t('payments.column.executionDate'),
+      ]}
       rows={props.lines}
-      empty="none"
+      empty={t('payments.none')}
       cells={(p) => {
         const v = visibleLine(deps, req, p);
         return [
@@ -32,7 +39,7 @@ function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: strin
           v.creditor,
           v.creditorIban,
           v.amount,
-          p.requestedExecutionDate,
+          day(p.requestedExecutionDate),
         ];
       }}
     />

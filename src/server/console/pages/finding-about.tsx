@@ -7,7 +7,7 @@ import { Amount, Link, Sentence, type Child } from '../../../html/index.js';
 import { currentLocale, format, t } from '../../../i18n/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
-import { href, mayShow, PAYROLL_HIDDEN, visibleLine } from './parts.js';
+import { href, mayShow, payrollHidden, visibleLine } from './parts.js';
 
 /**
  * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
@@ -38,7 +38,7 @@ export function FindingAbout(props: {
   } else if (booking) {
     const hidden = isPayrollBooking(deps, req, booking.accountIban);
     fact = hidden ? (
-      t('reconciliation.about.hiddenBooking', { account: booking.accountIban ?? '–', hidden: PAYROLL_HIDDEN })
+      t('reconciliation.about.hiddenBooking', { account: booking.accountIban ?? '–', hidden: payrollHidden() })
     ) : (
       <Sentence
         k="reconciliation.about.booking"
@@ -59,7 +59,7 @@ export function FindingAbout(props: {
     <>
       {fact}
       <br />
-      {hidden ? PAYROLL_HIDDEN : f.summary}
+      {hidden ? payrollHidden() : f.summary}
     </>
   );
 }

@@ -18,6 +18,21 @@ const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] =
   { verb: 'drop', decision: 'dropped', label: 'held.drop' },
 ];
 
+/**
+ * The reason a likely duplicate was held, in the reader's language: the store keeps it in English
+ * words (src/store/held-payments.ts), so its two forms are read back here; any other stays as written.
+ */
+export function reasonInWords(reason: string): string {
+  const head =
+    /^likely duplicate: same creditor account, amount and reference as line (\d+) \(end-to-end id (.*?)\) of /;
+  const m = head.exec(reason);
+  if (!m) return reason;
+  const rest = reason.slice(m[0].length);
+  if (rest === 'this file') return t('held.reason.sameFile', { line: m[1]!, e2e: m[2]! });
+  const other = /^"(.*)", accepted (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/s.exec(rest);
+  return other ? t('held.reason.otherFile', { line: m[1]!, e2e: m[2]!, file: other[1]!, at: other[2]! }) : reason;
+}
+
 function DecisionForms({ req, held }: { req: PageRequest; held: HeldPayment }) {
   if (!isOperator(req)) return null;
   return (
@@ -75,7 +90,7 @@ export const heldPage: ConsolePage = {
                 ) : null}
               </>,
               <>
-                {h.reason}
+                {reasonInWords(h.reason)}
                 {h.rules.includes('duplicate') ? (
                   <>
                     {h.evidence ? (

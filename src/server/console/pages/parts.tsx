@@ -19,10 +19,7 @@ import type { StoredPayment } from '../../../store/index.js';
 import { mayDo, mayOpen, type Capability } from '../access.js';
 import type { ActionResult, ConsoleDeps, PageRequest } from '../page.js';
 
-/** Text shown where a value is hidden from a person without the payroll role (English; see payrollHidden). */
-export const PAYROLL_HIDDEN = 'payroll (hidden)';
-
-/** PAYROLL_HIDDEN in the language of the request. */
+/** Text shown where a value is hidden from a person without the payroll role, in the language of the request. */
 export function payrollHidden(): string {
   return t('payments.payrollHidden');
 }

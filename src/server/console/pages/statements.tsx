@@ -8,7 +8,7 @@ import { Amount, Link, render, Table } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import { day } from './finding-about.js';
 import { loadPage } from './load-page.js';
-import { mayShow, Pager, PAYROLL_HIDDEN, problem, withQuery } from './parts.js';
+import { mayShow, Pager, payrollHidden, problem, withQuery } from './parts.js';
 
 export const statementsPage: ConsolePage = {
   path: '/console/statements',
@@ -34,7 +34,7 @@ export const statementsPage: ConsolePage = {
     });
     const shown = mayShow(deps, req, { account: account.iban ?? account.id });
     const money = (v: bigint | undefined, currency: string) =>
-      !shown ? PAYROLL_HIDDEN : v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
+      !shown ? payrollHidden() : v === undefined ? '–' : <Amount money={{ minor: v, currency }} />;
     const statements = '/console/statements';
     return {
       title: t('statements.title'),
@@ -74,7 +74,7 @@ export const statementsPage: ConsolePage = {
               // A continuity finding names the balances: hidden with them.
               [
                 t('statements.continuity', { continuity: d.continuity }),
-                d.finding && [<br />, shown ? d.finding : PAYROLL_HIDDEN],
+                d.finding && [<br />, shown ? d.finding : payrollHidden()],
               ],
               money(d.openingMinor, d.currency),
               money(d.bookedSumMinor, d.currency),
