@@ -156,6 +156,17 @@ export class SftpFileStore implements FileStore {
       // its name, size and time: a folder of 100,000 entries costs those, not the server's
       // whole answer with its long names and attributes at once (docs/transport.md).
       const handle = await call<Buffer>((cb) => sftp.opendir(remoteDir, cb));
+      // One string per owner, however many files: a name cut from each entry's long name would keep
+      // that whole long name alive, which for 100,000 entries is most of the listing again.
+      const owners = new Map<string, string>();
+      const ownerOf = (longname: string): string | undefined => {
+        const owner = ownerFromLongname(longname);
+        if (owner === undefined) return undefined;
+        const known = owners.get(owner);
+        if (known !== undefined) return known;
+        owners.set(owner, owner);
+        return owner;
+      };
       try {
         for (;;) {
           const batch = await this.nextBatch(sftp, handle);
@@ -164,7 +175,7 @@ export class SftpFileStore implements FileStore {
           for (const { filename: name, longname, attrs } of batch) {
             if (name === '.' || name === '..') continue;
             const kind = kindOf(attrs);
-            const owner = kind === 'file' ? ownerFromLongname(longname) : undefined;
+            const owner = kind === 'file' ? ownerOf(longname) : undefined;
             if (kind === 'file')
               scan.files.push({ name, size: attrs.size, mtimeMs: attrs.mtime * 1000, ...(owner ? { owner } : {}) });
             else scan.others.push({ name, kind, mtimeMs: attrs.mtime * 1000 });

@@ -66,8 +66,10 @@ describe.runIf(server || process.env.CI)('security: an SFTP inbox of 100,000 ent
       expect(picked.map((p) => [p.name, p.outcome, p.payments])).toEqual([['pay.csv', 'accepted', 1]]);
       expect((await ledger.listFiles({ company: 'acme' })).map((f) => f.fileName)).toEqual(['pay.csv']);
       expect(await runPickup(deps, [company])).toEqual([]);
-      // Before the folder was read a batch at a time and looked at once, this was about 60 MB.
-      expect(growth).toBeLessThan(32 * MB);
+      // Before the folder was read a batch at a time and looked at once, this was about 60 MB. The
+      // peak counts garbage the collector has not reclaimed yet, so it varies from run to run
+      // (12–34 MB measured on 2 cores): the bound sits between that and the old 60 MB.
+      expect(growth).toBeLessThan(44 * MB);
     } finally {
       await stores.close();
       await db.close();
