@@ -147,7 +147,6 @@ async function reportFor(
         creditorName: p.creditorName,
         amount: formatAmount(p.amount),
         currency: p.amount.currency,
-        money: p.amount,
         status: line.status,
         messages: said,
       });

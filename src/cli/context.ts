@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
-import { FALLBACK_LOCALE, type Locale } from '../i18n/index.js';
 import { createLogger, type Logger } from '../log/index.js';
+export { cliLocale } from './cli-locale.js';
 
 export interface GlobalOptions {
   config?: string;
@@ -35,14 +35,6 @@ export function selectCompanies<T extends { id: string }>(
   if (unknown.length)
     throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`);
   return all.filter((c) => wanted.includes(c.id));
-}
-
-/**
- * The language of a command's human output about a company: the company's `locale`, else the
- * top-level `locale`, else English (docs/i18n.md). JSON output and error codes never change.
- */
-export function cliLocale(config: Pick<Config, 'companies' | 'locale'>, company: string | undefined): Locale {
-  return config.companies.find((c) => c.id === company)?.locale ?? config.locale ?? FALLBACK_LOCALE;
 }
 
 /** The company's time zone, else the configuration's. */

@@ -24,7 +24,7 @@ import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../for
 import { toJson } from '../../formats/intake/render-result.js';
 import { validateFile, type IntakeResult } from '../../formats/intake/validate-file.js';
 import { FALLBACK_LOCALE, type Locale } from '../../i18n/index.js';
-import { cliLocale } from '../context.js';
+import { cliLocale } from '../cli-locale.js';
 import { validateHuman, wouldBe } from './validate-human.js';
 
 /** What validation runs with besides the command line; all have defaults. */

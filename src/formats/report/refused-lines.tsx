@@ -3,7 +3,7 @@
 // src/domain/line-message.ts). It goes to the reports folder and into the alert e-mail, never
 // into the ERP's own files (pain.002 and the status CSV carry codes and the bank's text only).
 import type { LineMessage } from '../../domain/line-message.js';
-import type { Money } from '../../domain/money.js';
+import { parseAmount } from '../../domain/money.js';
 import { Document, InlineStyle, render, type Html } from '../../html/index.js';
 import { FALLBACK_LOCALE, format, translate, type Locale, type MessageKey } from '../../i18n/index.js';
 import { REPORT_CSS } from './html-style.js';
@@ -15,8 +15,6 @@ export interface RefusedLine {
   /** Decimal string in the currency's precision. */
   amount: string;
   currency: string;
-  /** The amount as money, for a language that writes it its own way (English keeps `amount currency`). */
-  money?: Money;
   /** The line's status as the ERP receives it (RJCT, PDNG, …). */
   status: string;
   messages: readonly LineMessage[];
@@ -45,8 +43,10 @@ function title(r: RefusedLinesReport, locale: Locale): string {
   return translate(locale, 'refusedLines.title', { company: r.company, count: r.lines.length, file: r.fileName });
 }
 
+/** English keeps "845.00 NOK", as the ERP line; another language writes money its own way. */
 function amountOf(line: RefusedLine, locale: Locale): string {
-  return locale === 'en' || !line.money ? `${line.amount} ${line.currency}` : format.money(line.money, locale);
+  const parsed = locale === 'en' ? undefined : parseAmount(line.amount, line.currency);
+  return parsed?.ok ? format.money(parsed.money, locale) : `${line.amount} ${line.currency}`;
 }
 
 export function renderRefusedLinesText(r: RefusedLinesReport): string {
