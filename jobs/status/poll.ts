@@ -1,4 +1,4 @@
-// The status job, polling half (the event half is status-events.ts): asks the bank about every
+// The status job, polling half (the event half is events.ts): asks the bank about every
 // bulk it has that is not final yet, with a wait that grows with the bulk's age, skipping bulks
 // a webhook event updated recently (payments/poll-schedule.ts). Each read goes through the same
 // entry point as the events (payments/apply-status.ts), so the two paths never disagree.

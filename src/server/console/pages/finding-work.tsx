@@ -9,12 +9,10 @@ import { normaliseIdentity } from '../../../domain/person.js';
 import { render } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import type { FindingDecisionKind, StoredFinding } from '../../../store/index.js';
-import { rolesFor } from '../access.js';
 import { auditOrigin, type ConsoleAction, type PageRequest } from '../page.js';
-import { CsrfField, hasRole, problem, roleRefusal, withQuery } from './parts.js';
+import { CsrfField, may, problem, roleRefusal, withQuery } from './parts.js';
 
 /** Who may decide about and assign findings (finance, and operators who run the install): ../access.ts. */
-export const DECIDERS = rolesFor({ capability: 'decide-findings' });
 
 const LIST = '/console/reconciliation';
 /** A row's checkbox: `f-<finding id>`, so the form needs no repeated field names. */
@@ -28,7 +26,7 @@ const BULK: { verb: 'ack' | 'confirm' | 'reject'; kind: Exclude<FindingDecisionK
 
 /** The form the rows' checkboxes belong to (`form="bulk"`): one reason, one button per decision. */
 export function BulkForm({ req }: { req: PageRequest }) {
-  if (!hasRole(req, ...DECIDERS)) return null;
+  if (!may(req, 'decide-findings')) return null;
   return (
     <form id="bulk" method="post" action={withQuery('/console/findings/bulk', req, { after: undefined })}>
       <CsrfField req={req} />
@@ -49,7 +47,7 @@ export function BulkForm({ req }: { req: PageRequest }) {
 
 /** A row's checkbox, in the bulk form. */
 export function RowCheckbox({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
-  if (!hasRole(req, ...DECIDERS)) return null;
+  if (!may(req, 'decide-findings')) return null;
   return (
     <input
       type="checkbox"
@@ -64,7 +62,7 @@ export function RowCheckbox({ req, finding: f }: { req: PageRequest; finding: St
 /** Who the finding is assigned to and, for finance, the form that assigns it. */
 export function Assignment({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
   const who = f.assignedTo ?? t('reconciliation.assign.nobody');
-  if (!hasRole(req, ...DECIDERS)) return <>{who}</>;
+  if (!may(req, 'decide-findings')) return <>{who}</>;
   const id = `assign-${f.id}`;
   return (
     <>
@@ -93,7 +91,7 @@ const back = (req: PageRequest, anchor = '') => withQuery(LIST, req, {}) + ancho
 export const bulkDecisionAction: ConsoleAction = {
   path: '/console/findings/bulk',
   async handle(deps, req) {
-    if (!hasRole(req, ...DECIDERS)) return notAllowed();
+    if (!may(req, 'decide-findings')) return notAllowed();
     const bulk = BULK.find((b) => b.verb === req.form.verb);
     if (!bulk) return problem(t('reconciliation.bulk.whichDecision'), t('reconciliation.bulk.choose'), 400);
     const reason = (req.form.reason ?? '').trim();
@@ -150,7 +148,7 @@ export const bulkDecisionAction: ConsoleAction = {
 export const assignAction: ConsoleAction = {
   path: '/console/findings/:id/assign',
   async handle(deps, req) {
-    if (!hasRole(req, ...DECIDERS)) return notAllowed();
+    if (!may(req, 'decide-findings')) return notAllowed();
     const named = (req.form.to ?? '').trim();
     const to = req.form.who === 'me' ? req.user.person : named === '' ? undefined : normaliseIdentity(named);
     if (to === undefined) return problem(t('reconciliation.assign.toWhom'), t('reconciliation.assign.giveWho'), 400);

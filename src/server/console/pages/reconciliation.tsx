@@ -13,8 +13,8 @@ import { Link, render, Sentence, Table } from '../../../html/index.js';
 import { atStake, FindingAbout } from './finding-about.js';
 import { loadPage } from './load-page.js';
 import { filtered, filterOf, FilterForm } from './finding-filters.js';
-import { Assignment, BulkForm, DECIDERS, RowCheckbox } from './finding-work.js';
-import { CsrfField, hasRole, href, Pager, problem, roleRefusal, Totals, when, withQuery } from './parts.js';
+import { Assignment, BulkForm, RowCheckbox } from './finding-work.js';
+import { CsrfField, href, may, Pager, problem, roleRefusal, Totals, when, withQuery } from './parts.js';
 import { PeriodsSection } from './periods.js';
 import { ReportLinks } from './reports.js';
 
@@ -26,7 +26,7 @@ const DECISIONS: { verb: 'ack' | 'confirm' | 'reject' | 'reopen'; kind: FindingD
 ];
 
 function DecisionForms({ req, finding: f }: { req: PageRequest; finding: StoredFinding }) {
-  if (!hasRole(req, ...DECIDERS)) return null;
+  if (!may(req, 'decide-findings')) return null;
   const fitting = DECISIONS.filter(
     (d) => decisionMismatch(f.type, d.kind) === undefined && (d.kind === 'open') === (f.decision !== 'open'),
   );
@@ -116,7 +116,7 @@ export const reconciliationPage: ConsolePage = {
           <Table
             caption={t('reconciliation.caption', { which: all ? 'all' : 'latest', filtered: narrowed ? 'yes' : 'no' })}
             head={[
-              ...(hasRole(req, ...DECIDERS) ? [head('select')] : []),
+              ...(may(req, 'decide-findings') ? [head('select')] : []),
               head('id'),
               head('type'),
               head('about'),
@@ -128,7 +128,7 @@ export const reconciliationPage: ConsolePage = {
             rows={page.rows}
             empty={t(narrowed ? 'reconciliation.noneMatch' : 'reconciliation.none')}
             cells={(f) => [
-              ...(hasRole(req, ...DECIDERS) ? [<RowCheckbox req={req} finding={f} />] : []),
+              ...(may(req, 'decide-findings') ? [<RowCheckbox req={req} finding={f} />] : []),
               <span id={`finding-${f.id}`}>{f.id}</span>,
               f.type,
               <FindingAbout deps={deps} req={req} finding={f} facts={facts} />,
@@ -162,7 +162,7 @@ function decisionAction(verb: string, kind: FindingDecisionKind): ConsoleAction 
   return {
     path: `/console/findings/:id/${verb}`,
     async handle(deps, req) {
-      if (!hasRole(req, ...DECIDERS)) return roleRefusal('finance', t('reconciliation.problem.onlyDeciders'));
+      if (!may(req, 'decide-findings')) return roleRefusal('finance', t('reconciliation.problem.onlyDeciders'));
       const reason = (req.form.reason ?? '').trim();
       if (reason === '')
         return problem(t('reconciliation.problem.reasonMissing'), t('reconciliation.problem.sayWhy'), 400);
