@@ -1,0 +1,37 @@
+// The payments row's notes give settle's CPU per 1,000 payments beyond the floor's client CPU
+// (issue #54): the store's and the jobs' own work, from the two children's CPU of the same run.
+import { describe, expect, it } from 'vitest';
+import { withCpuBeyondFloor } from '../../bench/payments.js';
+import type { BenchRow } from '../../bench/row.js';
+
+function row(key: string, size: number, more: Partial<BenchRow> = {}): BenchRow {
+  return {
+    key,
+    name: key,
+    size,
+    unit: 'payments',
+    rate: 1,
+    baselineName: 'bound',
+    baselineRate: 1,
+    peakRssBytes: 0,
+    ...more,
+  };
+}
+
+describe("settle's CPU beyond the floor", () => {
+  it('adds the difference per 1,000 payments to the single row and leaves the floor as it was', () => {
+    const floor = row('payments-floor', 20_000, { figures: { cpuMs: 920 }, notes: 'floor notes' });
+    const [single, same] = withCpuBeyondFloor(
+      row('payments-single', 20_000, { figures: { cpuMs: 1360 }, notes: 'wall 3.72 s' }),
+      floor,
+    );
+    expect(single.notes).toBe("wall 3.72 s; settle CPU per 1,000 payments beyond the floor's client CPU 22.0 ms");
+    expect(same).toBe(floor);
+  });
+
+  it('says nothing when either side did not report its CPU or the sizes differ', () => {
+    const single = row('payments-single', 20_000, { figures: { cpuMs: 1360 }, notes: 'n' });
+    expect(withCpuBeyondFloor(single, row('payments-floor', 20_000))[0]).toBe(single);
+    expect(withCpuBeyondFloor(single, row('payments-floor', 10_000, { figures: { cpuMs: 1 } }))[0]).toBe(single);
+  });
+});
