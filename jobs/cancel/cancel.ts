@@ -238,8 +238,7 @@ async function execute(
     await audit(deps, who, request, 'payment.cancel.refused', { bank: detail });
     throw new SettleError('ERR_CANCEL_REFUSED', `${request.ref} was not cancelled: ${detail}`);
   }
-  if (status === 'CANC')
-    return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
+  if (status === 'CANC') return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
   deps.logger.info('cancellation sent; the bank has not confirmed it yet', { requestId: request.id, status });
   return { outcome: 'at-bank', request: (await deps.store.cancellations.get(request.id))!, lines };
 }

@@ -18,7 +18,18 @@ import type {
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { insertNewBulk } from './new-bulk.js';
-import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toBigInt, toBool, toInt, toOptStr, toStr, type Row } from './rows.js';
+import {
+  chunks,
+  forUpdate,
+  IDS_PER_STATEMENT,
+  instant,
+  toBigInt,
+  toBool,
+  toInt,
+  toOptStr,
+  toStr,
+  type Row,
+} from './rows.js';
 import { recordCreation, transition } from './transitions.js';
 
 /** Where each kind's state is kept (as transition() keeps it). */
@@ -72,12 +83,14 @@ async function applyStep(
       await expectUndecidedHold(trx, step);
       return true;
     case 'first-release':
-      await trx('held_payments').where({ id: step.id }).update({
-        first_released_by: step.by,
-        first_released_person: step.person,
-        first_released_at: instant(at),
-        first_release_reason: step.reason,
-      });
+      await trx('held_payments')
+        .where({ id: step.id })
+        .update({
+          first_released_by: step.by,
+          first_released_person: step.person,
+          first_released_at: instant(at),
+          first_release_reason: step.reason,
+        });
       return true;
     case 'decide-hold':
       await trx('held_payments')
@@ -143,7 +156,9 @@ async function stillFrom(
  */
 async function requeue(trx: Knex.Transaction, clock: Clock, at: Date, step: PlannedRequeue): Promise<string> {
   const paymentIds =
-    step.from === undefined ? step.paymentIds : await stillFrom(trx, { kind: 'payment', from: step.from }, step.paymentIds);
+    step.from === undefined
+      ? step.paymentIds
+      : await stillFrom(trx, { kind: 'payment', from: step.from }, step.paymentIds);
   const old = await forUpdate(trx, trx<Row>('bulks').where({ id: step.like })).first();
   if (!old) throw new SettleError('ERR_DB_NOT_FOUND', `No bulk with id ${step.like}.`);
   const fileId = toStr(old.file_id);
@@ -199,7 +214,10 @@ async function expectUndecidedHold(trx: Knex.Transaction, step: ExpectUndecidedH
     throw notHeld(step.id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
   const first = toOptStr(held.first_released_person);
   if (first !== step.firstReleasedPerson)
-    throw notHeld(step.id, `was released once by ${toOptStr(held.first_released_by) ?? 'a person'} meanwhile; decide again`);
+    throw notHeld(
+      step.id,
+      `was released once by ${toOptStr(held.first_released_by) ?? 'a person'} meanwhile; decide again`,
+    );
 }
 
 function notHeld(id: string, why: string): SettleError {

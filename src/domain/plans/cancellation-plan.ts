@@ -60,7 +60,13 @@ export function planWithdrawal(
     // Out of the cancelled bulk and into a new one; the named lines go queued → CANC below.
     if (others.length > 0) {
       steps.push(move('payment', ids(others), 'accepted', cause, statesOf(others)));
-      steps.push({ step: 'requeue', like: bulkId, paymentIds: ids(others), cause: requeueCause(bulkId, cause), source: 'cancel' });
+      steps.push({
+        step: 'requeue',
+        like: bulkId,
+        paymentIds: ids(others),
+        cause: requeueCause(bulkId, cause),
+        source: 'cancel',
+      });
       resent = true;
     }
   }
@@ -130,10 +136,7 @@ function requeueCause(oldBulkId: string, cause: string): string {
 }
 
 /** The bulk's lines the request does not name, in file order. */
-function otherLines(
-  bulkLines: readonly CancellationLineRead[],
-  named: readonly string[],
-): CancellationLineRead[] {
+function otherLines(bulkLines: readonly CancellationLineRead[], named: readonly string[]): CancellationLineRead[] {
   const skip = new Set(named);
   return bulkLines.filter((l) => !skip.has(l.id));
 }
