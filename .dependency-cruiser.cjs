@@ -27,6 +27,25 @@ module.exports = {
     layer('notify', ['src/domain', 'src/i18n', 'src/log']),
     layer('sandbox', ['src/domain', 'src/formats', 'src/log']),
     {
+      name: 'store-decides-nothing',
+      comment:
+        "which rows move to which state is a use case's decision, made as a plan in src/domain/plans and applied by src/store/apply-plan.ts: the store sees the plan's types (src/domain/plans/plan.ts) and no planner, nor the four-eyes rule of a hold's release (docs/architecture.md, \"Plans\")",
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: {
+        path: '^src/domain/(plans/|controls/release[.]ts$)',
+        pathNot: '^src/domain/plans/plan[.]ts$',
+      },
+    },
+    {
+      name: 'plans-are-made-by-use-cases',
+      comment:
+        'a plan is made by the use case that read its rows (jobs/), not by an entry point or another layer: src/domain/plans is imported by jobs/ and by src/domain/plans itself (src/store sees only its types)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(domain/plans|store)/' },
+      to: { path: '^src/domain/plans/' },
+    },
+    {
       name: 'jobs-use-interfaces',
       comment: 'jobs/ may use src/* but not the entry points (cli, server, main) nor the sandbox',
       severity: 'error',

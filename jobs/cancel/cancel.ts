@@ -20,9 +20,10 @@ import { normaliseIdentity, samePerson } from '../../src/domain/person.js';
 import { bankStatusRank, canonicalBankStatus, isBankStatus, type BankStatus } from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
 import type { CancellationLine, Store, StoredCancellation } from '../../src/store/index.js';
+import { completeAtBank, withdraw } from './plans.js';
 
 export interface CancelDeps {
-  store: Pick<Store, 'cancellations' | 'audit'>;
+  store: Pick<Store, 'cancellations' | 'audit' | 'applyPlan'>;
   bank: BankClient;
   logger: Logger;
 }
@@ -146,12 +147,12 @@ export async function confirmCancellation(deps: CancelDeps, input: ConfirmInput)
  * the request before the status moves the bulk's lines, so its other lines are queued again.
  */
 export async function completeCancelledAtBank(
-  store: Pick<Store, 'cancellations' | 'audit'>,
+  store: Pick<Store, 'cancellations' | 'audit' | 'applyPlan'>,
   bulkId: string,
 ): Promise<StoredCancellation | undefined> {
   const open = await store.cancellations.openAtBank(bulkId);
   if (!open) return undefined;
-  const done = await store.cancellations.completeAtBank(open.id);
+  const done = await completeAtBank(store, open.id);
   await auditBankStatus(store, open, 'payment.cancel', {
     outcome: done.outcome,
     resentBulk: done.resentBulkId ?? null,
@@ -205,7 +206,7 @@ async function execute(
     refuseIfTooLate(lines);
     let done: StoredCancellation;
     try {
-      done = await deps.store.cancellations.withdraw(request.id);
+      done = await withdraw(deps.store, request.id);
     } catch (error) {
       // submit took the bulk between our read and our transaction: it is at the bank now.
       if (!(error instanceof SettleError) || error.code !== 'ERR_STATE_TRANSITION_ILLEGAL') throw error;
@@ -221,7 +222,7 @@ async function execute(
   if (bankPaymentId === undefined) throw tooLate(lines[0]!, 'its bulk has no answer from the bank yet');
   // A DELETE may already have gone (a crash, or a repeat): the bulk's status says whether it took.
   if (request.bankRequestedAt !== undefined && (await bulkStatus(deps, bank, bankPaymentId)) === 'CANC')
-    return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+    return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
   await deps.store.cancellations.markBankRequested(request.id);
   let status: BankStatus | undefined;
   try {
@@ -231,14 +232,13 @@ async function execute(
     if (!isBankError(error) || error.outcomeUnknown || error.retryable) throw error;
     // Refused; unless an earlier DELETE of ours had already cancelled it.
     if ((await bulkStatus(deps, bank, bankPaymentId)) === 'CANC')
-      return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+      return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
     const detail = `the bank refused to cancel bulk ${bankPaymentId}: ${error.detail ?? error.title ?? error.message}`;
     await deps.store.cancellations.refuse(request.id, detail);
     await audit(deps, who, request, 'payment.cancel.refused', { bank: detail });
     throw new SettleError('ERR_CANCEL_REFUSED', `${request.ref} was not cancelled: ${detail}`);
   }
-  if (status === 'CANC')
-    return finish(deps, who, await deps.store.cancellations.completeAtBank(request.id), 'cancelled');
+  if (status === 'CANC') return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
   deps.logger.info('cancellation sent; the bank has not confirmed it yet', { requestId: request.id, status });
   return { outcome: 'at-bank', request: (await deps.store.cancellations.get(request.id))!, lines };
 }

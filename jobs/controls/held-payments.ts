@@ -2,6 +2,8 @@
 // it) or drop it (never sent; the ERP's status file shows it cancelled). Recorded on the held
 // row with who, when and why, and in the audit trail with where from.
 import { SettleError } from '../../src/domain/errors.js';
+import { normaliseIdentity } from '../../src/domain/person.js';
+import { planHoldDecision } from '../../src/domain/plans/hold-plan.js';
 import type { HeldPayment, HoldDecision, Store } from '../../src/store/index.js';
 
 export interface HoldDecisionInput {
@@ -20,7 +22,10 @@ export interface HoldDecisionInput {
   person?: string;
 }
 
-export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: HoldDecisionInput): Promise<HeldPayment> {
+export async function decideHold(
+  store: Pick<Store, 'held' | 'audit' | 'applyPlan'>,
+  input: HoldDecisionInput,
+): Promise<HeldPayment> {
   const reason = input.reason.trim();
   if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the decision)');
   const found = await store.held.find(input.ref, input.company);
@@ -34,13 +39,12 @@ export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: Ho
       'ERR_PAYMENT_NOT_HELD',
       `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
     );
-  const held = await store.held.decide(
-    found[0]!.id,
-    input.decision,
-    input.actor,
+  const held = await decideHeldPayment(store, found[0]!.id, {
+    decision: input.decision,
+    by: input.actor,
     reason,
-    input.person === undefined ? {} : { person: input.person, secondRelease: true },
-  );
+    ...(input.person === undefined ? {} : { person: input.person, secondRelease: true }),
+  });
   // A first of two releases decides nothing yet: it is audited as what it is.
   const first = input.decision === 'released' && held.decision === undefined;
   await store.audit.append({
@@ -60,4 +64,26 @@ export async function decideHold(store: Pick<Store, 'held' | 'audit'>, input: Ho
     },
   });
   return held;
+}
+
+/**
+ * A person's decision (`who.decision`) on one held line, read → plan → apply: a drop decides it; a release decides
+ * it unless the hold needs two and this is the first (src/domain/controls/release.ts), which is
+ * kept and sends nothing. `who.person` is who decides across logins (src/domain/person.ts;
+ * default: `by`, case-folded); `who.secondRelease` says whether this person may give a hold's
+ * second release (the console, where they signed in; the command line's actor is self-declared).
+ * The store refuses the plan when the hold was decided, or released once, meanwhile.
+ */
+export async function decideHeldPayment(
+  store: Pick<Store, 'held' | 'applyPlan'>,
+  id: string,
+  who: { decision: HoldDecision; by: string; reason: string; person?: string; secondRelease?: boolean },
+): Promise<HeldPayment> {
+  const { decision, by, reason } = who;
+  const held = await store.held.get(id);
+  if (!held) throw new SettleError('ERR_PAYMENT_NOT_HELD', `${id} is not a held payment; see settle payments held`);
+  const person = who.person ?? normaliseIdentity(by);
+  const secondRelease = who.secondRelease === true ? { secondRelease: true } : {};
+  await store.applyPlan(planHoldDecision(held, decision, { by, person, reason, ...secondRelease }));
+  return (await store.held.get(id))!;
 }

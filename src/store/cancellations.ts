@@ -1,33 +1,13 @@
 // Cancellation requests (jobs/cancel/cancel.ts): what a person or the ERP asked to cancel, who
-// confirmed it, and how it ended. Every state change they cause goes through `transition()` in
-// the same database transaction as the request's outcome, so a crash leaves either the request
-// open (the next run finishes it) or both done:
-//   withdraw      — lines not yet at the bank → CANC; a pending bulk that held them is cancelled
-//                   and its other lines are queued again in a new bulk with a new key;
-//   completeAtBank — after the bank confirmed CANC for a bulk: the named lines → CANC, the bulk →
-//                   cancelled, and the bulk's other lines → queued in a new bulk with a new key
-//                   (they left the bank cancelled, so they are sent once more, and only once).
-import type { Knex } from 'knex';
+// confirmed it, and how it ended; and the reads a cancellation's plan is made of. Which lines the
+// request moves, and how, is the plan's (src/domain/plans/cancellation-plan.ts); the store applies
+// it with the request's outcome in one transaction (src/store/apply-plan.ts).
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
-import type { BulkState, LineState } from '../domain/states.js';
+import type { BulkState, FileState, LineState } from '../domain/states.js';
 import type { Database } from './database.js';
-import { insertNewBulk } from './new-bulk.js';
 import { newId } from './ids.js';
-import {
-  chunks,
-  forUpdate,
-  IDS_PER_STATEMENT,
-  instant,
-  toBigInt,
-  toBool,
-  toInt,
-  toOptDate,
-  toOptStr,
-  toStr,
-  type Row,
-} from './rows.js';
-import { recordCreation, transition } from './transitions.js';
+import { chunks, IDS_PER_STATEMENT, instant, toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
 /** One payment line as a cancellation shows it (the person sees every line of the bulk). */
 export interface CancellationLine {
@@ -47,6 +27,14 @@ export interface CancellationLine {
   bankPaymentId?: string;
   /** The bulk's own status at the bank, as settle last heard it. */
   bulkBankStatus?: string;
+}
+
+/** A bulk's file as a cancellation that ends the bulk reads it. */
+export interface BulkFile {
+  fileId: string;
+  state: FileState;
+  /** The file's other bulks not final yet (done, rejected or cancelled). */
+  otherBulksOpen: number;
 }
 
 export type CancellationOutcome = 'withdrawn' | 'cancelled' | 'refused' | 'declined';
@@ -82,9 +70,6 @@ export interface StoredCancellation extends NewCancellation {
   erpAnswerVersion?: string;
   erpInstructionId?: string;
 }
-
-/** ISO 20022 status reason DS02 "order cancelled (by an authorised user)": the ERP sees it with each cancelled line. */
-export const ORDER_CANCELLED_CODE = 'DS02';
 
 export class CancellationRepository {
   constructor(
@@ -232,80 +217,22 @@ export class CancellationRepository {
   }
 
   /**
-   * Lines never sent: → CANC. When they were queued in a bulk not yet sent, that bulk is cancelled
-   * (throws ERR_STATE_TRANSITION_ILLEGAL if submit took it meanwhile) and its other lines are
-   * queued again in a new bulk.
+   * The file of a bulk: its state and how many of its other bulks are not final yet (a
+   * cancellation that ends the bulk may complete the file; src/domain/plans/cancellation-plan.ts).
    */
-  async withdraw(id: string): Promise<StoredCancellation> {
-    await this.db.transaction(async (trx) => {
-      const request = await lockOpen(trx, id);
-      const at = this.clock.now();
-      const cause = causeOf(request);
-      const queued = await bulkOfTargets(trx, request);
-      if (queued !== undefined) {
-        await transition(trx, { kind: 'bulk', ids: [queued], to: 'cancelled', cause, source: 'cancel', at });
-        const others = await otherLines(trx, queued, request.paymentIds);
-        // Out of the cancelled bulk and into a new one; the named lines go queued → CANC below.
-        await transition(trx, { kind: 'payment', ids: others, to: 'accepted', cause, source: 'cancel', at });
-        const resent = await requeue(trx, { oldBulkId: queued, paymentIds: others, cause, at, clock: this.clock });
-        await close(trx, id, { outcome: 'withdrawn', at, ...(resent ? { resentBulkId: resent } : {}) });
-      } else await close(trx, id, { outcome: 'withdrawn', at });
-      await transition(trx, {
-        kind: 'payment',
-        ids: request.paymentIds,
-        to: 'CANC',
-        cause,
-        source: 'cancel',
-        at,
-        set: { tpp_messages: cancelMessage(request) },
-      });
-    });
-    return (await this.get(id))!;
-  }
-
-  /**
-   * The bank confirmed CANC for the request's bulk: its named lines → CANC, the bulk → cancelled,
-   * and its other lines → queued in a new bulk with a new idempotency key, all in one
-   * transaction. Idempotent: a request already closed is returned as it is.
-   */
-  async completeAtBank(id: string): Promise<StoredCancellation> {
-    await this.db.transaction(async (trx) => {
-      const row = await forUpdate(trx, trx<Row>('cancellations').where({ id })).first();
-      if (!row) throw notFound(id);
-      const request = toCancellation(row);
-      if (request.outcome !== undefined) return;
-      const bulkId = request.bulkId;
-      if (bulkId === undefined) throw notFound(id);
-      const at = this.clock.now();
-      const cause = causeOf(request);
-      const bankCause = `bank confirmed CANC; ${cause}`;
-      await transition(trx, {
-        kind: 'bank_status',
-        ids: [bulkId],
-        to: 'CANC',
-        cause: bankCause,
-        source: 'cancel',
-        at,
-        mode: 'tolerant',
-      });
-      await transition(trx, { kind: 'bulk', ids: [bulkId], to: 'cancelled', cause: bankCause, source: 'cancel', at });
-      await transition(trx, {
-        kind: 'payment',
-        ids: request.paymentIds,
-        to: 'CANC',
-        cause: bankCause,
-        source: 'cancel',
-        at,
-        mode: 'tolerant',
-        bankReported: true,
-        set: { tpp_messages: cancelMessage(request) },
-      });
-      const others = await otherLines(trx, bulkId, request.paymentIds);
-      const resent = await requeue(trx, { oldBulkId: bulkId, paymentIds: others, cause, at, clock: this.clock });
-      await close(trx, id, { outcome: 'cancelled', at, ...(resent ? { resentBulkId: resent } : {}) });
-      if (!resent) await completeFileIfFinished(trx, bulkId, at);
-    });
-    return (await this.get(id))!;
+  async fileOfBulk(bulkId: string): Promise<BulkFile> {
+    const bulk = await this.db.knex<Row>('bulks').select('file_id').where({ id: bulkId }).first();
+    if (!bulk) throw new SettleError('ERR_DB_NOT_FOUND', `No bulk with id ${bulkId}.`);
+    const fileId = toStr(bulk.file_id);
+    const file = await this.db.knex<Row>('payment_files').select('state').where({ id: fileId }).first();
+    const open = await this.db
+      .knex<Row>('bulks')
+      .count({ n: '*' })
+      .where({ file_id: fileId })
+      .whereNot({ id: bulkId })
+      .whereNotIn('state', ['done', 'rejected', 'cancelled'])
+      .first();
+    return { fileId, state: toStr(file!.state) as FileState, otherBulksOpen: Number(open?.n ?? 0) };
   }
 
   /** Requests of one camt.055 message, in the order they were made (its camt.029 answers them). */
@@ -343,141 +270,6 @@ export class CancellationRepository {
       .orderBy('p.file_id')
       .orderBy('p.line_number');
   }
-}
-
-async function lockOpen(trx: Knex.Transaction, id: string): Promise<StoredCancellation> {
-  const row = await forUpdate(trx, trx<Row>('cancellations').where({ id })).first();
-  if (!row) throw notFound(id);
-  const request = toCancellation(row);
-  if (request.outcome !== undefined)
-    throw new SettleError('ERR_CANCEL_REFUSED', `cancellation ${id} was already ${request.outcome}`);
-  return request;
-}
-
-/** The bulk not yet sent that holds the request's lines, if they are queued in one. */
-async function bulkOfTargets(trx: Knex.Transaction, request: StoredCancellation): Promise<string | undefined> {
-  const rows = await trx<Row>('payments')
-    .distinct('bulk_id')
-    .whereIn('id', [...request.paymentIds])
-    .whereNotNull('bulk_id');
-  return rows.length === 0 ? undefined : toStr(rows[0]!.bulk_id);
-}
-
-/** The bulk's file → completed when it was submitted and every bulk of it is now final. */
-async function completeFileIfFinished(trx: Knex.Transaction, bulkId: string, at: Date): Promise<void> {
-  const bulk = await trx<Row>('bulks').select('file_id').where({ id: bulkId }).first();
-  const fileId = toStr(bulk!.file_id);
-  const file = await trx<Row>('payment_files').select('state').where({ id: fileId }).first();
-  if (toOptStr(file?.state) !== 'submitted') return;
-  const open = await trx<Row>('bulks')
-    .count({ n: '*' })
-    .where({ file_id: fileId })
-    .whereNotIn('state', ['done', 'rejected', 'cancelled'])
-    .first();
-  if (Number(open?.n ?? 0) > 0) return;
-  await transition(trx, {
-    kind: 'payment_file',
-    ids: [fileId],
-    to: 'completed',
-    cause: 'every bulk final (the last one cancelled)',
-    source: 'cancel',
-    at,
-  });
-}
-
-async function otherLines(trx: Knex.Transaction, bulkId: string, named: readonly string[]): Promise<string[]> {
-  const skip = new Set(named);
-  const rows = await trx<Row>('payments').select('id').where({ bulk_id: bulkId }).orderBy('line_number');
-  return rows.map((r) => toStr(r.id)).filter((id) => !skip.has(id));
-}
-
-interface Requeue {
-  oldBulkId: string;
-  paymentIds: readonly string[];
-  cause: string;
-  at: Date;
-  clock: Clock;
-}
-
-/**
- * A new bulk of the same file for `paymentIds`, placed after the file's existing bulks: a new
- * position gives a new idempotency key (the old key's answer at the bank is the cancelled bulk).
- */
-async function requeue(trx: Knex.Transaction, r: Requeue): Promise<string | undefined> {
-  if (r.paymentIds.length === 0) return undefined;
-  const old = await forUpdate(trx, trx<Row>('bulks').where({ id: r.oldBulkId })).first();
-  if (!old) throw new SettleError('ERR_DB_NOT_FOUND', `No bulk with id ${r.oldBulkId}.`);
-  const fileId = toStr(old.file_id);
-  const file = await trx<Row>('payment_files').select('sha256').where({ id: fileId }).first();
-  const max = await trx<Row>('bulks').max({ m: 'position' }).where({ file_id: fileId }).first();
-  const position = toInt(max?.m ?? 0) + 1;
-  const totals = new Map<string, bigint>();
-  for (const part of chunks(r.paymentIds, IDS_PER_STATEMENT))
-    for (const l of await trx<Row>('payments').select('currency', 'amount_minor').whereIn('id', part))
-      totals.set(toStr(l.currency), (totals.get(toStr(l.currency)) ?? 0n) + toBigInt(l.amount_minor));
-  const id = newId(r.clock);
-  const cause = `queued again after its bulk ${r.oldBulkId} was cancelled (${r.cause})`;
-  await insertNewBulk(
-    trx,
-    {
-      id,
-      file_id: fileId,
-      position,
-      company: toStr(old.company),
-      debtor_iban: toStr(old.debtor_iban),
-      execution_date: toStr(old.execution_date),
-      batch_booking: toBool(old.batch_booking),
-      state: 'pending',
-      line_count: r.paymentIds.length,
-      totals_json: JSON.stringify(Object.fromEntries([...totals].map(([c, v]) => [c, v.toString()]))),
-      attempts: 0,
-      created_at: instant(r.at),
-      updated_at: instant(r.at),
-    },
-    toStr(file!.sha256),
-  );
-  await recordCreation(trx, {
-    kind: 'bulk',
-    ids: [id],
-    company: toStr(old.company),
-    to: 'pending',
-    cause,
-    source: 'cancel',
-    at: r.at,
-  });
-  await transition(trx, {
-    kind: 'payment',
-    ids: r.paymentIds,
-    to: 'queued',
-    cause,
-    source: 'cancel',
-    at: r.at,
-    set: { bulk_id: id },
-  });
-  return id;
-}
-
-async function close(
-  trx: Knex.Transaction,
-  id: string,
-  end: { outcome: CancellationOutcome; at: Date; resentBulkId?: string },
-): Promise<void> {
-  await trx('cancellations')
-    .where({ id })
-    .update({ outcome: end.outcome, outcome_at: instant(end.at), resent_bulk_id: end.resentBulkId ?? null });
-}
-
-function causeOf(request: StoredCancellation): string {
-  const who = request.confirmedBy ? `${request.requestedBy}, confirmed by ${request.confirmedBy}` : request.requestedBy;
-  return `cancelled by ${who}: ${request.reason}`;
-}
-
-function cancelMessage(request: StoredCancellation): string {
-  return JSON.stringify([{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: causeOf(request) }]);
-}
-
-function notFound(id: string): SettleError {
-  return new SettleError('ERR_CANCEL_NOT_FOUND', `No cancellation request ${id}; see settle payments cancel --help`);
 }
 
 function toLine(r: Row): CancellationLine {

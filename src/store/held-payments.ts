@@ -4,15 +4,13 @@
 // each hold with the rule ids and the evidence. Pickup finds them (`likelyDuplicates`,
 // `SameFileLines`) and the file ledger stores them held in
 // the same transaction as the file; a person releases a line (it goes back to accepted and the
-// next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled). The
-// decision is kept on the held row: who, when and why.
+// next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled): what
+// that moves is planned in src/domain/plans/hold-plan.ts from `get`'s read and applied by the
+// store's applyPlan, which keeps the decision on the held row: who, when and why.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
-import { releaseStep } from '../domain/controls/release.js';
-import { normaliseIdentity } from '../domain/person.js';
-import { SettleError } from '../domain/errors.js';
-import { droppedReasonCodes, DUPLICATE_RULE, holdMessages } from '../domain/controls/index.js';
+import { DUPLICATE_RULE } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
@@ -20,7 +18,6 @@ import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import {
   chunks,
-  forUpdate,
   IDS_PER_STATEMENT,
   instant,
   throughIndex,
@@ -31,7 +28,6 @@ import {
   toStr,
   type Row,
 } from './rows.js';
-import { transition } from './transitions.js';
 
 /** The index of the holds released and still waiting for a bulk (migration 0560). */
 const AWAITING_INDEX = 'held_payments_awaiting_bulk_ix';
@@ -114,95 +110,10 @@ export class HeldPaymentRepository {
     return (await q).map(toHeld);
   }
 
-  /**
-   * Records a person's decision and moves the line: released → accepted (sent on the next
-   * submit), dropped → CANC (never sent; the ERP's status file shows it cancelled).
-   */
-  /**
-   * A person's decision on a hold: a drop decides it; a release decides it unless the hold needs
-   * two and this is the first (src/domain/controls/release.ts), which is kept and sends nothing.
-   * `who.person` is who decides across logins (src/domain/person.ts; default: `by`, case-folded);
-   * `who.secondRelease` says whether this person may give a hold's second release (the console,
-   * where they signed in; the command line's actor is self-declared).
-   */
-  async decide(
-    id: string,
-    decision: HoldDecision,
-    by: string,
-    reason: string,
-    who: { person?: string; secondRelease?: boolean } = {},
-  ): Promise<HeldPayment> {
-    const at = this.clock.now();
-    const person = who.person ?? normaliseIdentity(by);
-    await this.db.transaction(async (trx) => {
-      const held = await forUpdate(trx, trx<Row>('held_payments').where({ id })).first();
-      if (!held) throw notHeld(id, 'is not a held payment');
-      if (toOptStr(held.decision) !== undefined)
-        throw notHeld(id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
-      const firstPerson = toOptStr(held.first_released_person);
-      const step =
-        decision === 'released'
-          ? releaseStep(
-              {
-                releasesNeeded: toInt(held.releases_needed ?? 1) >= 2 ? 2 : 1,
-                ...(firstPerson ? { firstReleasedPerson: firstPerson } : {}),
-              },
-              person,
-            )
-          : undefined;
-      if (step?.kind === 'same-person')
-        throw new SettleError(
-          'ERR_HOLD_SAME_PERSON',
-          `${id} was released once by ${toStr(held.first_released_by)} (${step.person}); it needs a release by a second, different person (four eyes)`,
-        );
-      if (step?.kind === 'release' && firstPerson !== undefined && who.secondRelease !== true)
-        throw new SettleError(
-          'ERR_HOLD_SECOND_IN_CONSOLE',
-          `${id} was released once by ${toStr(held.first_released_by)}; its second release is given in the console, signed in, not on the command line (four eyes)`,
-        );
-      if (step?.kind === 'first') {
-        await trx('held_payments')
-          .where({ id })
-          .update({
-            first_released_by: by,
-            first_released_person: person,
-            first_released_at: instant(at),
-            first_release_reason: reason,
-          });
-        return;
-      }
-      await trx('held_payments')
-        .where({ id })
-        .update({
-          decision,
-          decided_by: by,
-          decided_at: instant(at),
-          decision_reason: reason,
-          awaiting_bulk: decision === 'released',
-        });
-      const rules = toStr(held.rules ?? DUPLICATE_RULE).split(',');
-      // One reason code per rule, distinct from any a bank gives (docs/formats/pain002.md).
-      const message =
-        decision === 'released'
-          ? []
-          : holdMessages(
-              droppedReasonCodes(rules),
-              rules.includes(DUPLICATE_RULE)
-                ? `dropped as a duplicate by ${by}: ${reason}`
-                : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
-            );
-      await transition(trx, {
-        kind: 'payment',
-        ids: [toStr(held.payment_id)],
-        to: decision === 'released' ? 'accepted' : 'CANC',
-        cause: `${decision} by ${by}: ${reason}`,
-        source: 'operator',
-        at,
-        set: { tpp_messages: JSON.stringify(message) },
-      });
-    });
-    const [done] = await this.find(id);
-    return done!;
+  /** One held line by its held id (a person's decision on it is planned from this read). */
+  async get(id: string): Promise<HeldPayment | undefined> {
+    const row = (await this.query().where('h.id', id).first()) as Row | undefined;
+    return row ? toHeld(row) : undefined;
   }
 
   /** See `releasedHolds`. */
@@ -401,10 +312,6 @@ export function heldRows(
     releases_needed: h.releases ?? 1,
     held_at: instant(at),
   }));
-}
-
-function notHeld(id: string, why: string): SettleError {
-  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`);
 }
 
 export function toHeld(r: Row): HeldPayment {

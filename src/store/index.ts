@@ -145,8 +145,8 @@ export {
 } from './receivables.js';
 export { ShortIdentifierRepository } from './short-identifiers.js';
 export {
-  ORDER_CANCELLED_CODE,
   CancellationRepository,
+  type BulkFile,
   type CancellationChannel,
   type CancellationLine,
   type CancellationOutcome,
@@ -185,3 +185,4 @@ export { heldElsewhere, type HeldRows } from './claim-holds.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from './ids.js';
 export { describeDatabaseError, isDatabaseBusy } from './busy.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';
+export { applyPlan } from './apply-plan.js';

@@ -37,6 +37,8 @@ import { StatementRepository } from './statements.js';
 import { AuditRefusals } from './audit-refusals.js';
 import { AuditTrail } from './audit-trail.js';
 import { FindingRepository } from './findings.js';
+import type { AppliedPlan, Plan } from '../domain/plans/plan.js';
+import { applyPlan } from './apply-plan.js';
 import { PeriodSignoffRepository } from './period-signoffs.js';
 import { ReceivableRepository } from './receivables.js';
 import { ShortIdentifierRepository } from './short-identifiers.js';
@@ -94,6 +96,11 @@ export interface Store {
   readonly receivables: ReceivableRepository;
   /** Stand-ins written for ids longer than their ISO 20022 field, mapped back (issue #47). */
   readonly shortIdentifiers: ShortIdentifierRepository;
+  /**
+   * Applies a use case's plan (src/domain/plans) in one transaction, through transition(): the
+   * store's one writer of decided moves (src/store/apply-plan.ts).
+   */
+  applyPlan(plan: Plan): Promise<AppliedPlan>;
   claim(table: ClaimableTable, options: ClaimOptions): Promise<Row[]>;
   releaseClaim(table: ClaimableTable, ids: readonly string[], holder: string): Promise<number>;
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
@@ -144,6 +151,7 @@ export function createStore(db: Database, clock: Clock): Store {
     cancellationAnswers: new CancellationAnswerRepository(db, clock),
     receivables: new ReceivableRepository(db, clock),
     shortIdentifiers: new ShortIdentifierRepository(db, clock),
+    applyPlan: (plan) => applyPlan(db, clock, plan),
     claim: (table, options) => claim(db, clock, table, options),
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim({ db, clock }, table, ids, { holder, leaseMs }),

@@ -14,6 +14,7 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
 import { payment, paymentFile } from '../store/fixtures.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 const TEST_MS = 240_000;
 const SCA_LINK = 'https://bank.example/sca/one-time-approvals';
@@ -79,7 +80,11 @@ describe('approvals read like a payment order, in a browser', () => {
       { holdDuplicatesSince: since },
     );
     const [held] = await store.held.list({ company: 'acme' });
-    await store.held.decide(held!.id, 'released', 'local:olga', 'two invoices with the same amount');
+    await decideHeldPayment(store, held!.id, {
+      decision: 'released',
+      by: 'local:olga',
+      reason: 'two invoices with the same amount',
+    });
 
     const file = await store.files.recordAcceptedFile(paymentFile('invoices-2026-01', { droppedBy: 'erp-upload' }), [
       payment(1, {

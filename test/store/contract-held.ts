@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import type { ContractContext } from './contract-approval-reporting.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 export function heldCases(ctx: () => ContractContext): void {
   it('holds lines matching a payment accepted from another file in the window, and records who released or dropped them', async () => {
@@ -41,9 +42,12 @@ export function heldCases(ctx: () => ContractContext): void {
       ['H-1b', 'held-2.csv', 1],
       ['H-2b', 'held-2.csv', 2],
     ]);
-    await store.held.decide(held[0]!.id, 'released', 'ola', 'a second delivery');
-    await store.held.decide(held[1]!.id, 'dropped', 'kari', 'ERP re-export');
-    await rejectsWithCode(store.held.decide(held[1]!.id, 'released', 'ola', 'again'), 'ERR_PAYMENT_NOT_HELD');
+    await decideHeldPayment(store, held[0]!.id, { decision: 'released', by: 'ola', reason: 'a second delivery' });
+    await decideHeldPayment(store, held[1]!.id, { decision: 'dropped', by: 'kari', reason: 'ERP re-export' });
+    await rejectsWithCode(
+      decideHeldPayment(store, held[1]!.id, { decision: 'released', by: 'ola', reason: 'again' }),
+      'ERR_PAYMENT_NOT_HELD',
+    );
     expect((await store.payments.listByFile(again.id)).map((l) => l.state)).toEqual(['accepted', 'CANC', 'accepted']);
     expect((await store.held.releasedUnplanned(company)).map((p) => p.endToEndId)).toEqual(['H-1b']);
     const all = await store.held.list({ company, all: true });

@@ -17,6 +17,7 @@ import { onBothEngines } from '../support/engines.js';
 import { captureQueries, expectIndexRead } from '../support/query-plan.js';
 import { rowsTouched } from '../support/rows-touched.js';
 import { oneLineBulk, pendingBulks } from './fixtures.js';
+import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -434,7 +435,8 @@ await onBothEngines((engine, open) => {
         const again = await acceptedFile(`${name}-again`, lines, since);
         const held = (await store.held.list({ company: 'acme' })).filter((h) => h.fileId === again);
         expect(held.length).toBe(lines);
-        for (const h of held) await store.held.decide(h.id, 'released', 'ola', 'a second delivery');
+        for (const h of held)
+          await decideHeldPayment(store, h.id, { decision: 'released', by: 'ola', reason: 'a second delivery' });
         const ids = held.map((h) => h.paymentId);
         if (!waiting) await planned(again, ids);
         return held.map((h) => h.endToEndId);

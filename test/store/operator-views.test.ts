@@ -21,6 +21,7 @@ import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js'
 import { allPages } from '../support/keyset.js';
 import { captureQueries, expectIndexRead, type CapturedQuery } from '../support/query-plan.js';
 import { payment, paymentFile } from './fixtures.js';
+import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 const LINES = 23;
 
@@ -112,7 +113,7 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       );
       expect(rows.every((h) => h.company === 'acme' && h.fileName === 'again.csv')).toBe(true);
       // A decided line leaves the list.
-      await store.held.decide(rows[0]!.id, 'released', 'ola', 'not a duplicate');
+      await decideHeldPayment(store, rows[0]!.id, { decision: 'released', by: 'ola', reason: 'not a duplicate' });
       const after = await all((q) => store.operatorViews.heldPayments('acme', q), 50);
       expect(after).toHaveLength(LINES - 1);
       expect(after.map((h) => h.id)).not.toContain(rows[0]!.id);
