@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { BulkState, LineState } from '../domain/states.js';
+import { recorded } from '../domain/recorded-text.js';
 import type { Database } from './database.js';
 import { insertNewBulk } from './new-bulk.js';
 import { newId } from './ids.js';
@@ -472,8 +473,13 @@ function causeOf(request: StoredCancellation): string {
   return `cancelled by ${who}: ${request.reason}`;
 }
 
+/** The line's words in its status file: the English cause, and the same as a catalogue sentence. */
 function cancelMessage(request: StoredCancellation): string {
-  return JSON.stringify([{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: causeOf(request) }]);
+  const { requestedBy, confirmedBy, reason } = request;
+  const words = confirmedBy
+    ? recorded('lineText.cancelledConfirmed', { requestedBy, confirmedBy, reason })
+    : recorded('lineText.cancelled', { requestedBy, reason });
+  return JSON.stringify([{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: causeOf(request), ...words }]);
 }
 
 function notFound(id: string): SettleError {

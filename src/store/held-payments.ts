@@ -15,6 +15,7 @@ import { SettleError } from '../domain/errors.js';
 import { droppedReasonCodes, DUPLICATE_RULE, holdMessages } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
+import { recorded, type RecordedText } from '../domain/recorded-text.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
@@ -45,6 +46,8 @@ export interface HoldInput {
   endToEndId: string;
   matchedPaymentId: string;
   reason: string;
+  /** `reason` as a catalogue sentence, for the status file in the company's language. */
+  reasonText?: RecordedText;
   /** Rule ids; absent means ['duplicate']. */
   rules?: string[];
   evidence?: string;
@@ -185,12 +188,17 @@ export class HeldPaymentRepository {
       const message =
         decision === 'released'
           ? []
-          : holdMessages(
-              droppedReasonCodes(rules),
-              rules.includes(DUPLICATE_RULE)
-                ? `dropped as a duplicate by ${by}: ${reason}`
-                : `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
-            );
+          : rules.includes(DUPLICATE_RULE)
+            ? holdMessages(
+                droppedReasonCodes(rules),
+                `dropped as a duplicate by ${by}: ${reason}`,
+                recorded('lineText.droppedDuplicate', { by, reason }),
+              )
+            : holdMessages(
+                droppedReasonCodes(rules),
+                `dropped after a hold by ${rules.join(', ')} by ${by}: ${reason}`,
+                recorded('lineText.droppedAfterHold', { rules: rules.join(', '), by, reason }),
+              );
       await transition(trx, {
         kind: 'payment',
         ids: [toStr(held.payment_id)],
@@ -339,6 +347,12 @@ export class EarlierPayments {
         endToEndId: p.endToEndId,
         matchedPaymentId: toStr(match.id),
         reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
+        reasonText: recorded('held.reason.otherFile', {
+          line: toInt(match.line_number),
+          e2e: toStr(match.end_to_end_id),
+          file: toStr(match.file_name),
+          at: when,
+        }),
       });
     }
     return holds;
@@ -379,6 +393,7 @@ export function sameFileHold(repeat: SameFileRepeat, first: { id: string; endToE
     endToEndId: repeat.payment.endToEndId,
     matchedPaymentId: first.id,
     reason: `likely duplicate: same creditor account, amount and reference as line ${repeat.firstLine} (end-to-end id ${first.endToEndId}) of this file`,
+    reasonText: recorded('held.reason.sameFile', { line: repeat.firstLine, e2e: first.endToEndId }),
   };
 }
 

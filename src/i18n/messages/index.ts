@@ -13,6 +13,7 @@ import { files } from './files.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
 import { lineState } from './line-state.js';
+import { lineText } from './line-text.js';
 import { notice } from './notice.js';
 import { operator } from './operator.js';
 import { payments } from './payments.js';
@@ -42,6 +43,7 @@ const AREAS = {
   findingType,
   held,
   lineState,
+  lineText,
   notice,
   operator,
   payments,
