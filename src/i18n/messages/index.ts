@@ -18,6 +18,7 @@ import { notice } from './notice.js';
 import { operator } from './operator.js';
 import { payments } from './payments.js';
 import { periods } from './periods.js';
+import { receivables } from './receivables.js';
 import { reconciliation } from './reconciliation.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
@@ -48,6 +49,7 @@ const AREAS = {
   operator,
   payments,
   periods,
+  receivables,
   reconciliation,
   refusedLines,
   refusedReport,
