@@ -13,7 +13,9 @@ import {
   readReceivables,
   receivableProblemsText,
   type ReceivablesProfile,
+  type ReceivableProblem,
 } from '../../src/formats/receivables/index.js';
+import { FALLBACK_LOCALE } from '../../src/i18n/index.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store } from '../../src/store/index.js';
 import { takeStableFiles, type FileEntry, type FileStore } from '../../src/transport/index.js';
@@ -148,14 +150,15 @@ interface RefusedFile {
 
 async function toError(
   { deps, company, files, source, name }: RefusedFile,
-  ...problems: { line: number; column?: string; message: string }[]
+  ...problems: ReceivableProblem[]
 ): Promise<ReceivablesFileResult> {
   const dir = company.folders.error;
   await files.ensureDir(dir);
   const free = await freeName(files, dir, name, deps.clock.now());
   const movedTo = posix.join(dir, free);
   const report = `${movedTo}.errors.txt`;
-  await files.writeAtomic(report, receivableProblemsText(name, problems));
+  // For the company's accountant: in the company's language.
+  await files.writeAtomic(report, receivableProblemsText(name, problems, company.locale ?? FALLBACK_LOCALE));
   await files.move(source, movedTo);
   return { company: company.id, name, outcome: 'rejected', receivables: 0, movedTo, report };
 }

@@ -8,7 +8,8 @@
 // the file, not the run's, so a crash between writing and recording rewrites the SAME file
 // (same name, same bytes) on the next run instead of adding a second one.
 import { createHash } from 'node:crypto';
-import { FALLBACK_LOCALE } from '../../src/i18n/index.js';
+import { FALLBACK_LOCALE, recordedWords, type Locale } from '../../src/i18n/index.js';
+import { recorded } from '../../src/domain/recorded-text.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import {
   messageForReturn,
@@ -92,7 +93,10 @@ async function reportFor(
   const fingerprint = createHash('sha256')
     .update(
       payments
-        .map((p) => `${p.id}:${p.state}:${JSON.stringify(p.tppMessages)}${returnedMark(returns.get(p.endToEndId))}`)
+        .map(
+          (p) =>
+            `${p.id}:${p.state}:${JSON.stringify(p.tppMessages.map(asBefore))}${returnedMark(returns.get(p.endToEndId))}`,
+        )
         .join('\n'),
     )
     .digest('hex')
@@ -111,6 +115,7 @@ async function reportFor(
     messages.set(p.id, [messageForReturn(returned.returnReason!, returned.additionalInfo, p.lineNumber)]);
     times.set(p.id, returned.firstSeenAt);
   }
+  const locale = company.locale ?? deps.locale ?? FALLBACK_LOCALE;
   const groups = new Map<string, PaymentStatusLine[]>();
   const refused: RefusedLine[] = [];
   // Stand-ins written for ids longer than their field (a CSV bulk's group id, a long bank id), stored to map back.
@@ -119,7 +124,7 @@ async function reportFor(
     // By the ERP's own PmtInf when the file had them (pain.001), else by the bulk it became.
     const group = p.paymentInformationId ?? paymentInformationIdOf(p.bulkId ?? 'unplanned');
     if (p.paymentInformationId === undefined) standIns.set(group, p.bulkId ?? 'unplanned');
-    const said = [...(messages.get(p.id) ?? []), ...p.tppMessages.map((m) => messageForTpp(m, p.lineNumber))];
+    let said = [...(messages.get(p.id) ?? []), ...p.tppMessages.map((m) => messageForTpp(m, p.lineNumber))];
     for (const m of said)
       deps.logger.warn('payment line refused', {
         company: company.id,
@@ -130,6 +135,8 @@ async function reportFor(
         reason: m.bankText,
         action: m.action,
       });
+    // Logged in English above; the ERP's files and the accountant's report get settle's words in the company's language.
+    said = said.map((m) => inLanguage(m, locale));
     const line = statusLine(p, times.get(p.id) ?? deps.clock.now(), said, p.bulkId ? bankIds.get(p.bulkId) : undefined);
     const returned = returns.get(p.endToEndId);
     if (returned !== undefined) {
@@ -200,12 +207,26 @@ async function reportFor(
     fileName: file.fileName,
     asOf: formatInZone(lastChange, company.timeZone ?? deps.timeZone, { zone: 'abbreviation' }),
     lines: refused,
-    locale: company.locale ?? deps.locale ?? FALLBACK_LOCALE,
+    locale,
   };
   await store.ensureDir(company.folders.reports);
   await store.writeAtomic(`${base}.html`, Buffer.from(renderRefusedLinesHtml(human)));
   await store.writeAtomic(`${base}.txt`, Buffer.from(renderRefusedLinesText(human)));
   return { ...written, refused, humanReport: `${base}.txt` };
+}
+
+/**
+ * A stored message as it was before recorded text: the snapshot's fingerprint (and so the status
+ * file's name and MsgId) does not change because a catalogue key was stored beside the words.
+ */
+function asBefore({ key: _key, values: _values, ...before }: StoredPayment['tppMessages'][number]) {
+  return before;
+}
+
+/** `m` with settle's own words in `locale` (English stays as recorded); the bank's words as they came. */
+function inLanguage(m: LineMessage, locale: Locale): LineMessage {
+  if (m.words === undefined) return m;
+  return { ...m, bankText: recordedWords(locale, { message: m.bankText, ...m.words }) ?? m.bankText };
 }
 
 /** Lines the bank may have paid (not refused or cancelled): only those can come back. */
@@ -251,11 +272,14 @@ async function bulkFacts(
     else if (bulk?.state === 'unknown' || bulk?.state === 'attention') {
       const bankText =
         bulk.state === 'attention' ? 'Not found at the bank' : 'No answer from the bank yet; the outcome is open';
+      const words = recorded(bulk.state === 'attention' ? 'lineText.notFound' : 'lineText.noAnswer');
       const action =
         bulk.state === 'attention'
           ? 'A person decides whether to pay it again; do not send it again from the ERP.'
           : 'Wait: settle looks it up at the bank; do not send it again from the ERP.';
-      said = new Map(lines.map((p) => [p.lineNumber, [{ code: 'NARR', bankText, lineNumber: p.lineNumber, action }]]));
+      said = new Map(
+        lines.map((p) => [p.lineNumber, [{ code: 'NARR', bankText, words, lineNumber: p.lineNumber, action }]]),
+      );
     }
     for (const p of lines) if (said?.has(p.lineNumber)) messages.set(p.id, said.get(p.lineNumber) ?? []);
   }

@@ -4,12 +4,19 @@
 // "Why a line was refused". A line held or dropped by settle's own controls carries settle's
 // reason code instead (./controls/reason-codes.ts), kept as it is.
 import { isHoldReasonCode, RULE_REASON_CODES } from './controls/reason-codes.js';
+import { isRecordedText, recorded, type RecordedText } from './recorded-text.js';
 
 export interface LineMessage {
   /** ISO 20022 external status reason code (ExternalStatusReason1Code), e.g. AC03, DT01, AM04. */
   code: string;
   /** The bank's own words, as it gave them. */
   bankText: string;
+  /**
+   * Where `bankText` is settle's words (a hold, a drop, a cancellation, or what settle says when
+   * the bank said nothing), the same sentence for the catalogue: the ERP's files carry it in the
+   * company's language. The bank's own words are never translated.
+   */
+  words?: RecordedText;
   /** The request field the bank named (e.g. "requestedExecutionDate", "creditorAccount.iban"). */
   field?: string;
   /** 1-based line of the ERP file it concerns; absent when the bank named no line. */
@@ -96,6 +103,7 @@ export function messageForReturn(reason: string, bankText: string | undefined, l
   return {
     code,
     bankText: bankText ?? 'Returned by the creditor’s bank',
+    ...(bankText === undefined ? { words: recorded('lineText.returned') } : {}),
     lineNumber,
     action: `The payment was paid and came back to the debtor account. ${actionFor(code)}`,
   };
@@ -144,6 +152,7 @@ export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly n
       add(n, {
         code: 'FF01',
         bankText: `Refused with its bulk because of line ${named.join(', ')} (nothing named on this line)`,
+        words: recorded('lineText.refusedWithBulk', { lines: named.join(', ') }),
         lineNumber: n,
         action: `Nothing is wrong with this line: send it again in a new file, with line ${named.join(', ')} corrected.`,
       });
@@ -151,19 +160,27 @@ export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly n
     const code = reasonCodeForStatus(problem.status);
     const said = [problem.title, problem.detail].filter((t) => t !== undefined && t !== '').join(': ');
     const bankText = `${said || 'The bank refused the whole bulk'} (the bank named no line)`;
-    for (const n of lineNumbers) add(n, { code, bankText, lineNumber: n, action: actionFor(code) });
+    const words = recorded('lineText.bankNamedNoLine', { said: said || recorded('lineText.wholeBulk') });
+    for (const n of lineNumbers) add(n, { code, bankText, words, lineNumber: n, action: actionFor(code) });
   }
   return out;
 }
 
 /** The message of a line the bank rejected with a tppMessage (after it took the bulk). */
-export function messageForTpp(tpp: { code?: string; message?: string | null }, lineNumber: number): LineMessage {
+export function messageForTpp(
+  tpp: { code?: string; message?: string | null; key?: string; values?: unknown },
+  lineNumber: number,
+): LineMessage {
+  // A message settle stored with its own words (a hold, a drop, a cancellation) has their key.
+  const own = isRecordedText(tpp) ? { words: recorded(tpp.key, tpp.values) } : {};
   if (tpp.code !== undefined && isHoldReasonCode(tpp.code))
-    return { code: tpp.code, bankText: tpp.message ?? '', lineNumber, action: holdAction(tpp.code) };
+    return { code: tpp.code, bankText: tpp.message ?? '', ...own, lineNumber, action: holdAction(tpp.code) };
   const code = reasonCodeOf(tpp.code);
   const text = tpp.message ?? '';
   const bankText = code === 'NARR' && tpp.code ? `${tpp.code}${text ? `: ${text}` : ''}` : text || `reason ${code}`;
-  return { code, bankText, lineNumber, action: actionFor(code) };
+  const words =
+    bankText === `reason ${code}` && text === '' ? { words: recorded('lineText.reasonCode', { code }) } : own;
+  return { code, bankText, ...words, lineNumber, action: actionFor(code) };
 }
 
 const DROPPED: ReadonlySet<string> = new Set(Object.values(RULE_REASON_CODES).map((c) => c.dropped));

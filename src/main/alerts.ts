@@ -2,6 +2,7 @@
 // `settle run nightly` under a systemd timer: a run summary, and every finding that needs a
 // person — what the run itself noticed plus what the database says is waiting (unknown bulks,
 // approvals, links or consents near expiry, statement gaps) — sent once per finding.
+import { recorded } from '../domain/recorded-text.js';
 import type { Config } from '../config/index.js';
 import {
   AlertService,
@@ -91,6 +92,10 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
         title: `${p.company}: payment file ${p.name} refused, left in the inbox unread`,
         text: `${p.refused.message}\n(${p.refused.code}; docs/errors.md says what to do.)`,
         company: p.company,
+        words: {
+          title: recorded('alerts.fileRefused.title', { company: p.company, file: p.name }),
+          text: recorded('alerts.fileRefused.text', { message: p.refused.message, code: p.refused.code }),
+        },
         data: { file: p.name, outcome: p.outcome, movedTo: p.movedTo, code: p.refused.code },
       });
       continue;
@@ -102,6 +107,17 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
       title: `${p.company}: payment file ${p.name} ${p.outcome}`,
       text: `The payment file ${p.name} of ${p.company} was ${p.outcome}. It is now in ${p.movedTo}${p.report ? `; the reasons are in ${p.report}` : ''}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").`,
       company: p.company,
+      words: {
+        // `how` chooses the words for the outcome (a sentence's choices cannot be spelt with "-").
+        title: recorded('alerts.fileRejected.title', { company: p.company, file: p.name, ...outcomeOf(p.outcome) }),
+        text: recorded('alerts.fileRejected.text', {
+          company: p.company,
+          file: p.name,
+          ...outcomeOf(p.outcome),
+          movedTo: String(p.movedTo),
+          report: p.report ?? 'none',
+        }),
+      },
       data: {
         file: p.name,
         outcome: p.outcome,
@@ -139,6 +155,14 @@ function refusedLinesFinding(r: WrittenStatusReport): Finding {
     kind: 'payment-rejected',
     key: `payment-rejected:${r.company}:${r.paths[0] ?? r.fileId}`,
     title: `${r.company}: ${r.refused.length} line(s) of ${r.originalFile} were not paid`,
+    // The body lists each line with the bank's words and the action: English for now (docs/i18n.md).
+    words: {
+      title: recorded('alerts.linesNotPaid.title', {
+        company: r.company,
+        count: String(r.refused.length),
+        file: r.originalFile,
+      }),
+    },
     text: `${text}${r.humanReport ? `The same list is in ${r.humanReport} (and .html beside it).\n` : ''}The ERP's status file${r.paths.length > 1 ? 's' : ''}: ${r.paths.join(', ')}.`,
     company: r.company,
     data: {
@@ -152,4 +176,9 @@ function refusedLinesFinding(r: WrittenStatusReport): Finding {
       })),
     },
   };
+}
+
+/** A picked file's outcome as a finding's sentence takes it: the code, and the choice it makes. */
+function outcomeOf(outcome: string): { outcome: string; how: string } {
+  return { outcome, how: outcome.replace(/-/g, '_') };
 }

@@ -1,7 +1,8 @@
 // Renders what a run did, for the log line at the end of every run (English, as every log line)
 // and for the summary mail (in the install's language, src/i18n/messages/alerts.ts). A finding's
 // own title and text are written where it is found and stay English for now (docs/i18n.md).
-import { CATALOGUES, FALLBACK_LOCALE, translate, type Locale } from '../i18n/index.js';
+import type { RecordedText } from '../domain/recorded-text.js';
+import { CATALOGUES, FALLBACK_LOCALE, recordedWords, translate, type Locale } from '../i18n/index.js';
 import type { AlertMessage, Finding, RunSummary } from './types.js';
 
 /** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
@@ -68,9 +69,9 @@ export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCAL
     translate(locale, key, values);
   return {
     type: 'finding',
-    subject: say('alerts.finding.subject', { title: finding.title }),
+    subject: say('alerts.finding.subject', { title: inLanguage(locale, finding.title, finding.words?.title) }),
     text: [
-      finding.text,
+      inLanguage(locale, finding.text, finding.words?.text),
       '',
       say('alerts.finding.kind', { kind: finding.kind }),
       say('alerts.finding.key', { key: finding.key }),
@@ -87,4 +88,9 @@ export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCAL
       data: finding.data ?? {},
     },
   };
+}
+
+/** A finding's sentence in `locale` where it has one the catalogue knows; else its English. */
+function inLanguage(locale: Locale, english: string, words: RecordedText | undefined): string {
+  return words === undefined ? english : (recordedWords(locale, { message: english, ...words }) ?? english);
 }

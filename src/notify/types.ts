@@ -1,6 +1,7 @@
 // What an alert is about. A finding is something a person must act on; its `key` names the
 // finding itself (not the run that saw it), so the same rejected file seen by ten runs is
 // still one alert. A run summary says what one job run did.
+import type { RecordedText } from '../domain/recorded-text.js';
 
 export type FindingKind =
   | 'file-rejected'
@@ -24,6 +25,11 @@ export interface Finding {
   company?: string;
   /** Machine-readable facts for the webhook payload. */
   data?: Record<string, unknown>;
+  /**
+   * `title` and `text` as catalogue sentences, for a mail in the company's language; the English
+   * above is what English readers, the webhook and the log get (docs/i18n.md).
+   */
+  words?: { title?: RecordedText; text?: RecordedText };
 }
 
 /** The key of a finding: kind and the id of the thing it is about. */

@@ -17,6 +17,7 @@ import {
 } from '../domain/controls/index.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction } from '../domain/payment.js';
+import { recorded } from '../domain/recorded-text.js';
 import type { HoldInput } from './held-payments.js';
 import { toBigInt, toInt, toOptStr, toStr, type Row } from './rows.js';
 
@@ -113,6 +114,7 @@ export class FileControlHolds {
           endToEndId: p.endToEndId,
           matchedPaymentId: ids[i]!,
           reason: `held by payment controls: ${hit.evidence}`,
+          reasonText: recorded('lineText.heldByControls', { evidence: hit.evidenceText }),
           rules: hit.rules,
           evidence: hit.evidence,
           releases: hit.releases,

@@ -371,7 +371,9 @@ function paymentRow(
     // Shown to the ERP with the line in its status file while it waits for a person.
     ...(hold
       ? {
-          tpp_messages: JSON.stringify(holdMessages(heldReasonCodes(hold.rules ?? ['duplicate']), hold.reason)),
+          tpp_messages: JSON.stringify(
+            holdMessages(heldReasonCodes(hold.rules ?? ['duplicate']), hold.reason, hold.reasonText),
+          ),
         }
       : {}),
     created_at: instant(now),

@@ -13,6 +13,7 @@ import type { Clock } from '../domain/clock.js';
 import { DUPLICATE_RULE } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
+import { recorded, type RecordedText } from '../domain/recorded-text.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
@@ -41,6 +42,8 @@ export interface HoldInput {
   endToEndId: string;
   matchedPaymentId: string;
   reason: string;
+  /** `reason` as a catalogue sentence, for the status file in the company's language. */
+  reasonText?: RecordedText;
   /** Rule ids; absent means ['duplicate']. */
   rules?: string[];
   evidence?: string;
@@ -250,6 +253,12 @@ export class EarlierPayments {
         endToEndId: p.endToEndId,
         matchedPaymentId: toStr(match.id),
         reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
+        reasonText: recorded('held.reason.otherFile', {
+          line: toInt(match.line_number),
+          e2e: toStr(match.end_to_end_id),
+          file: toStr(match.file_name),
+          at: when,
+        }),
       });
     }
     return holds;
@@ -290,6 +299,7 @@ export function sameFileHold(repeat: SameFileRepeat, first: { id: string; endToE
     endToEndId: repeat.payment.endToEndId,
     matchedPaymentId: first.id,
     reason: `likely duplicate: same creditor account, amount and reference as line ${repeat.firstLine} (end-to-end id ${first.endToEndId}) of this file`,
+    reasonText: recorded('held.reason.sameFile', { line: repeat.firstLine, e2e: first.endToEndId }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
+import type { RecordedText } from '../domain/recorded-text.js';
 import { canonicalBankStatus, type BulkState, type LineState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
@@ -41,6 +42,9 @@ export interface TppMessage {
   category?: string;
   code?: string;
   message?: string | null;
+  /** Settle's own words (a hold, a drop, a cancellation) as a catalogue sentence; `message` is their English. */
+  key?: string;
+  values?: RecordedText['values'];
 }
 
 export interface StoredPayment extends PaymentInstruction {

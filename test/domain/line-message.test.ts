@@ -110,6 +110,8 @@ describe('one message per line: ISO reason code, bank text, field, line, action'
       {
         code: 'AC02',
         bankText: 'Account not found (the bank named no line)',
+        // The bank's words go into settle's sentence as they came; the sentence follows the company's language.
+        words: { key: 'lineText.bankNamedNoLine', values: { said: 'Account not found' } },
         lineNumber: 2,
         action: expect.stringContaining('debtor account') as string,
       },

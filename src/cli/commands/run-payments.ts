@@ -20,6 +20,7 @@ import {
   submitOutcome,
 } from '../../../jobs/nightly/index.js';
 import { unitClaims } from '../../main/work-units.js';
+import { cliLocale } from '../cli-locale.js';
 import { context, selectCompanies } from '../context.js';
 import { approveJson, statusJson, submitJson } from '../run-json.js';
 import { finishUnits } from '../held-units.js';
@@ -42,7 +43,7 @@ export function addPaymentJobs(run: Command): void {
     run,
     'submit',
     'send accepted payments to the bank as bulk credit transfers (exactly once), then write status reports',
-    async (_app, jobs, companies, runId) => {
+    async (app, jobs, companies, runId) => {
       const summary = await runSubmit(jobs.deps('submit', runId), companies);
       const reports = await runStatusReport(jobs.deps('status-report', runId), companies);
       const lines = summary.bulks.map((b) => {
@@ -51,7 +52,9 @@ export function addPaymentJobs(run: Command): void {
       });
       if (summary.bulks.length === 0) lines.push('no bulks to send');
       const outcome = submitOutcome(summary);
-      if (outcome.waitingBulks > 0) lines.push(describeWaiting(outcome, 'en'));
+      // Bulks of every company run: the one company's language when one was run, else the top-level one.
+      const locale = cliLocale(app.config, companies.length === 1 ? companies[0]!.id : undefined);
+      if (outcome.waitingBulks > 0) lines.push(describeWaiting(outcome, locale));
       return {
         lines: [...lines, ...reportLines(reports)],
         json: submitJson(summary, reports),

@@ -3,13 +3,14 @@
 // how many lines it holds or what is wrong with each bad one. Exit 0 valid, 1 invalid.
 import { readFile } from 'node:fs/promises';
 import { ExitCode, SettleError } from '../../domain/errors.js';
+import { translate, type Locale } from '../../i18n/index.js';
 import { loadReceivablesProfile, readReceivables, receivableProblemsText } from '../../formats/receivables/index.js';
 
 export async function validateReceivables(
   file: string,
   name: string,
   dirs: readonly string[],
-  output: { json: boolean; io: { out: (text: string) => void } },
+  output: { json: boolean; io: { out: (text: string) => void }; locale: Locale },
 ): Promise<{ exitCode: ExitCode }> {
   const profile = await loadReceivablesProfile(name, dirs);
   let bytes: Uint8Array;
@@ -30,7 +31,8 @@ export async function validateReceivables(
           kind: 'receivables',
           format: `csv:${profile.name}`,
           receivables: result.receivables.length,
-          problems: result.problems,
+          // As always: the English message; the catalogue's sentence is for the human output.
+          problems: result.problems.map(({ words: _words, ...problem }) => problem),
           valid,
         },
         null,
@@ -40,8 +42,8 @@ export async function validateReceivables(
   else
     output.io.out(
       valid
-        ? `${file}: valid — ${result.receivables.length} open receivable(s), read with receivables profile "${profile.name}"\n`
-        : receivableProblemsText(file, result.problems),
+        ? `${translate(output.locale, 'receivables.valid', { file, count: String(result.receivables.length), profile: profile.name })}\n`
+        : receivableProblemsText(file, result.problems, output.locale),
     );
   return { exitCode: valid ? ExitCode.ok : ExitCode.findings };
 }

@@ -111,7 +111,8 @@ export async function runValidate(
     const named = args.profile ?? configured?.profile;
     if (named !== undefined && (await profileKind(named, dirs)) === 'receivables') {
       const { validateReceivables } = await import('./validate-receivables.js');
-      return await validateReceivables(file, named, dirs, { json: args.json === true, io });
+      const locale = configured?.locale ?? FALLBACK_LOCALE;
+      return await validateReceivables(file, named, dirs, { json: args.json === true, io, locale });
     }
     const profile = await profileFor(file, named, dirs);
     const validation = intakeValidation(

@@ -5,6 +5,7 @@
 // those, so an ERP tells settle's holds and drops apart from a bank's rejection even where
 // pain.002.001.03 must write CANC as RJCT. The drop codes are all proprietary for the same reason:
 // a bank may reject a payment as DUPL itself.
+import type { RecordedText } from '../recorded-text.js';
 import { DUPLICATE_RULE, type ControlRule } from './settings.js';
 
 export interface RuleReasonCodes {
@@ -76,11 +77,19 @@ export function isHoldReasonCode(code: string): boolean {
 
 /**
  * The messages stored with a held or dropped line for its status file: one per rule with its
- * code, the words (`text`) with the first, so the file reads "CODE1,CODE2: text".
+ * code, the words (`text`) with the first, so the file reads "CODE1,CODE2: text". The words are
+ * English; `words`, the same sentence as a catalogue key and values, goes beside them so that the
+ * file is written in the company's language (docs/formats/pain002.md).
  */
 export function holdMessages(
   codes: readonly string[],
   text: string,
-): { category: 'INFO'; code: string; message: string }[] {
-  return codes.map((code, i) => ({ category: 'INFO', code, message: i === 0 ? text : '' }));
+  words?: RecordedText,
+): { category: 'INFO'; code: string; message: string; key?: string; values?: RecordedText['values'] }[] {
+  return codes.map((code, i) => ({
+    category: 'INFO',
+    code,
+    message: i === 0 ? text : '',
+    ...(i === 0 && words ? words : {}),
+  }));
 }

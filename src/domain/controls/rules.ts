@@ -9,6 +9,7 @@ import { formatMinor } from '../money.js';
 import { currencyExponent } from '../currency.js';
 import type { LocalDate } from '../local-date.js';
 import type { PaymentInstruction } from '../payment.js';
+import { recorded, type RecordedText } from '../recorded-text.js';
 import { zonedParts } from '../zoned-time.js';
 import { CREDITOR_KEY_KINDS, keyOf, type AccountUse, type CreditorKeyKind, type PayeeHistory } from './history.js';
 import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
@@ -17,6 +18,8 @@ export interface ControlHit {
   rules: ControlRule[];
   /** Each rule's evidence, in the order of `rules`, joined with "; ". */
   evidence: string;
+  /** The same evidence as catalogue sentences, one per rule, for a reader's language (lineText.*). */
+  evidenceText: RecordedText[];
   releases: 1 | 2;
 }
 
@@ -37,10 +40,13 @@ export function dayKey(debtorIban: string, currency: string, day: string): strin
   return `${normalizeIban(debtorIban)}|${currency}|${day}`;
 }
 
+/** What a rule saw: in English, and as the catalogue sentence it is in every language. */
+type Evidence = [english: string, text: RecordedText];
+
 export class FileControls {
   private readonly fileTotals = new Map<string, bigint>();
   private readonly dayTotals: Map<string, bigint>;
-  private readonly unusualTime: string | undefined;
+  private readonly unusualTime: Evidence | undefined;
   private readonly accountsLive: boolean;
 
   constructor(private readonly inputs: FileControlInputs) {
@@ -58,7 +64,7 @@ export class FileControls {
    * does not count toward the totals.
    */
   check(p: PaymentInstruction, heldAnyway = false): ControlHit | undefined {
-    const found: [ControlRule, string][] = [];
+    const found: [ControlRule, Evidence][] = [];
     const { settings } = this.inputs;
     if (settings.changedAccount) {
       const changed = this.changedAccount(p);
@@ -74,7 +80,8 @@ export class FileControls {
     const rules = found.map(([rule]) => rule);
     return {
       rules,
-      evidence: found.map(([rule, why]) => `${rule}: ${why}`).join('; '),
+      evidence: found.map(([rule, [why]]) => `${rule}: ${why}`).join('; '),
+      evidenceText: found.map(([rule, [, why]]) => recorded('lineText.evidence', { rule, why })),
       releases: releasesNeeded(rules),
     };
   }
@@ -85,7 +92,7 @@ export class FileControls {
    * decides: a creditor whose organisation number was paid to this account is not held because
    * its name was paid elsewhere (two creditors may share a name, never a number).
    */
-  private changedAccount(p: PaymentInstruction): string | undefined {
+  private changedAccount(p: PaymentInstruction): Evidence | undefined {
     const { history } = this.inputs;
     const creditor = { name: p.creditorName, orgId: p.creditorOrgId, creditorId: p.creditorId };
     for (const kind of CREDITOR_KEY_KINDS) {
@@ -94,39 +101,62 @@ export class FileControls {
       if (!paid || paid.size === 0) continue;
       const iban = normalizeIban(p.creditorIban);
       if (paid.has(iban)) return undefined;
-      const before = [...paid]
-        .sort((a, b) => b[1].count - a[1].count)
-        .slice(0, 3)
-        .map(([account, use]) => `${account} ${uses(use)}`)
-        .join(' and ');
+      const top = [...paid].sort((a, b) => b[1].count - a[1].count).slice(0, 3);
+      const before = top.map(([account, use]) => `${account} ${uses(use)}`).join(' and ');
       const more = paid.size > 3 ? ` (and ${paid.size - 3} more accounts)` : '';
-      return `${KNOWN_AS[kind](key, p.creditorName)} was paid to ${before}${more}; this line pays ${iban}`;
+      const accounts = top.map(([account, use]) => recorded('lineText.paidAccount', { account, uses: usesText(use) }));
+      return [
+        `${KNOWN_AS[kind](key, p.creditorName)} was paid to ${before}${more}; this line pays ${iban}`,
+        recorded(paid.size > 3 ? 'lineText.changedAccountMore' : 'lineText.changedAccount', {
+          creditor: recorded(`lineText.knownAs.${kind}`, { key, name: p.creditorName }),
+          before: recorded(
+            `lineText.paidTo${top.length}`,
+            Object.fromEntries(accounts.map((a, i) => [`a${i + 1}`, a])),
+          ),
+          more: paid.size > 3 ? paid.size - 3 : undefined,
+          iban,
+        }),
+      ];
     }
     return undefined;
   }
 
-  private newAccount(p: PaymentInstruction): string | undefined {
+  private newAccount(p: PaymentInstruction): Evidence | undefined {
     if (this.inputs.history.account(p.creditorIban)) return undefined;
-    return `${normalizeIban(p.creditorIban)} ("${p.creditorName}") was never paid by this company, nor is it in the known-accounts file (go-live ${this.inputs.settings.goLive})`;
+    const iban = normalizeIban(p.creditorIban);
+    const goLive = String(this.inputs.settings.goLive);
+    return [
+      `${iban} ("${p.creditorName}") was never paid by this company, nor is it in the known-accounts file (go-live ${goLive})`,
+      recorded('lineText.newAccount', { iban, name: p.creditorName, goLive }),
+    ];
   }
 
-  private limits(p: PaymentInstruction, held: boolean): [ControlRule, string][] {
+  private limits(p: PaymentInstruction, held: boolean): [ControlRule, Evidence][] {
     const { currency, minor } = p.amount;
     const { settings } = this.inputs;
     const forAccount = settings.accountLimits[normalizeIban(p.debtorIban)];
     const limit = (kind: keyof Limits) =>
       limitMinor(forAccount?.[kind], currency) ?? limitMinor(settings.limits[kind], currency);
     const show = (n: bigint) => `${formatMinor(n, currencyExponent(currency) ?? 2)} ${currency}`;
-    const found: [ControlRule, string][] = [];
+    const found: [ControlRule, Evidence][] = [];
     const perLine = limit('perLine');
     if (perLine !== undefined && minor > perLine)
-      found.push(['limit-line', `${show(minor)} is above the limit of ${show(perLine)} a line`]);
+      found.push([
+        'limit-line',
+        [
+          `${show(minor)} is above the limit of ${show(perLine)} a line`,
+          recorded('lineText.limitLine', { amount: show(minor), limit: show(perLine) }),
+        ],
+      ]);
     const perFile = settings.limits.perFile === undefined ? undefined : limitMinor(settings.limits.perFile, currency);
     const fileSoFar = this.fileTotals.get(currency) ?? 0n;
     if (perFile !== undefined && fileSoFar + minor > perFile)
       found.push([
         'limit-file',
-        `the file's lines before it come to ${show(fileSoFar)}; with this ${show(minor)} they pass the limit of ${show(perFile)} a file`,
+        [
+          `the file's lines before it come to ${show(fileSoFar)}; with this ${show(minor)} they pass the limit of ${show(perFile)} a file`,
+          recorded('lineText.limitFile', { soFar: show(fileSoFar), amount: show(minor), limit: show(perFile) }),
+        ],
       ]);
     const perDay = limit('perDebtorDay');
     const key = dayKey(p.debtorIban, currency, p.requestedExecutionDate);
@@ -134,7 +164,16 @@ export class FileControls {
     if (perDay !== undefined && daySoFar + minor > perDay)
       found.push([
         'limit-debtor-day',
-        `${normalizeIban(p.debtorIban)} already sends ${show(daySoFar)} on ${p.requestedExecutionDate}; with this ${show(minor)} it passes the limit of ${show(perDay)} a day`,
+        [
+          `${normalizeIban(p.debtorIban)} already sends ${show(daySoFar)} on ${p.requestedExecutionDate}; with this ${show(minor)} it passes the limit of ${show(perDay)} a day`,
+          recorded('lineText.limitDebtorDay', {
+            iban: normalizeIban(p.debtorIban),
+            soFar: show(daySoFar),
+            day: p.requestedExecutionDate,
+            amount: show(minor),
+            limit: show(perDay),
+          }),
+        ],
       ]);
     if (!held && found.length === 0) {
       this.fileTotals.set(currency, fileSoFar + minor);
@@ -151,6 +190,12 @@ const KNOWN_AS: Record<CreditorKeyKind, (key: string, name: string) => string> =
   name: (_key, name) => `"${name}"`,
 };
 
+/** `uses` as a catalogue sentence. */
+function usesText(use: AccountUse): RecordedText {
+  if (use.count === 0 || use.first === undefined) return recorded('lineText.uses.listed');
+  return recorded('lineText.uses.paid', { count: use.count, since: use.first.slice(0, 7) });
+}
+
 /** "14 times since 2025-03", or "listed in the known-accounts file". */
 function uses(use: AccountUse): string {
   if (use.count === 0 || use.first === undefined) return '(listed in the known-accounts file)';
@@ -158,7 +203,7 @@ function uses(use: AccountUse): string {
 }
 
 /** Why the file's arrival is outside the configured hours, or undefined when it is not. */
-function unusualTime({ settings, receivedAt, timeZone }: FileControlInputs): string | undefined {
+function unusualTime({ settings, receivedAt, timeZone }: FileControlInputs): Evidence | undefined {
   const hours = settings.hours;
   if (!hours) return undefined;
   const t = zonedParts(receivedAt, timeZone);
@@ -168,7 +213,10 @@ function unusualTime({ settings, receivedAt, timeZone }: FileControlInputs): str
   if (inHours && hours.days.includes(weekday)) return undefined;
   const day = DAY_NAMES[weekday]!;
   const expected = `${hours.days.map((d) => DAY_NAMES[d]).join(',')} ${hours.from}–${hours.to}`;
-  return `the file arrived ${day} ${at} ${timeZone}, outside the expected hours (${expected})`;
+  return [
+    `the file arrived ${day} ${at} ${timeZone}, outside the expected hours (${expected})`,
+    recorded('lineText.unusualTime', { day, at, zone: timeZone, expected }),
+  ];
 }
 
 export const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

@@ -8,6 +8,7 @@
 //                  bulk → cancelled, its other lines → queued in a new bulk (they left the bank
 //                  cancelled, so they are sent once more, and only once), and the bulk's file →
 //                  completed when that bulk was its last one open.
+import { recorded } from '../recorded-text.js';
 import type { BulkState, FileState, LineState } from '../states.js';
 import type { Plan, PlanMessage, PlanStateOf, PlanStep } from './plan.js';
 
@@ -128,7 +129,11 @@ export function cancellationCause(request: CancellationRequestRead): string {
 }
 
 function cancelledMessages(request: CancellationRequestRead): PlanMessage[] {
-  return [{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: cancellationCause(request) }];
+  const { requestedBy, confirmedBy, reason } = request;
+  const words = confirmedBy
+    ? recorded('lineText.cancelledConfirmed', { requestedBy, confirmedBy, reason })
+    : recorded('lineText.cancelled', { requestedBy, reason });
+  return [{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: cancellationCause(request), ...words }];
 }
 
 function requeueCause(oldBulkId: string, cause: string): string {

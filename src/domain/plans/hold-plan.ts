@@ -4,6 +4,7 @@
 // releases and this is the first, which is recorded and moves nothing (../controls/release.ts).
 // The decision is kept on the held row, in the same plan: who, when and why.
 import { droppedReasonCodes, DUPLICATE_RULE, holdMessages } from '../controls/index.js';
+import { recorded } from '../recorded-text.js';
 import { releaseStep } from '../controls/release.js';
 import { SettleError } from '../errors.js';
 import type { Plan, PlanStep } from './plan.js';
@@ -69,12 +70,17 @@ export function planHoldDecision(held: HoldRead, decision: 'released' | 'dropped
   const messages =
     decision === 'released'
       ? []
-      : holdMessages(
-          droppedReasonCodes(rules),
-          rules.includes(DUPLICATE_RULE)
-            ? `dropped as a duplicate by ${who.by}: ${who.reason}`
-            : `dropped after a hold by ${rules.join(', ')} by ${who.by}: ${who.reason}`,
-        );
+      : rules.includes(DUPLICATE_RULE)
+        ? holdMessages(
+            droppedReasonCodes(rules),
+            `dropped as a duplicate by ${who.by}: ${who.reason}`,
+            recorded('lineText.droppedDuplicate', { by: who.by, reason: who.reason }),
+          )
+        : holdMessages(
+            droppedReasonCodes(rules),
+            `dropped after a hold by ${rules.join(', ')} by ${who.by}: ${who.reason}`,
+            recorded('lineText.droppedAfterHold', { rules: rules.join(', '), by: who.by, reason: who.reason }),
+          );
   return {
     steps: [
       expect,

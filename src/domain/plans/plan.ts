@@ -4,6 +4,7 @@
 // (src/store/apply-plan.ts): it only refuses a plan whose rows are no longer as they were read
 // (optimistic concurrency), and then nothing of it is written. These are the only modules of
 // src/domain/plans the store may import (.dependency-cruiser.cjs, "store-decides-nothing").
+import type { RecordedText } from '../recorded-text.js';
 import type { BankStatus, BasketState, BulkState, FileState, LineState } from '../states.js';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
@@ -21,7 +22,7 @@ export type PlanKind = keyof PlanStateOf;
 export type PlanSource = 'pickup' | 'submit' | 'approve' | 'poll' | 'event' | 'lookup' | 'operator' | 'cancel';
 
 /** A message for the ERP kept on a line (its status files show it). */
-export interface PlanMessage {
+export interface PlanMessage extends Partial<RecordedText> {
   category: string;
   code: string;
   message: string;

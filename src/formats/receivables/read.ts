@@ -8,6 +8,7 @@ import { currencyExponent } from '../../domain/currency.js';
 import { parseDate } from '../../domain/local-date.js';
 import { parseAmount, type Money } from '../../domain/money.js';
 import type { ReceivableLine } from '../../domain/reconcile/index.js';
+import { FALLBACK_LOCALE, translate, type Locale, type MessageKey, type MessageValues } from '../../i18n/index.js';
 import type { ReceivableField, ReceivablesProfile } from './profile.js';
 import { REQUIRED_RECEIVABLE_FIELDS } from './profile.js';
 
@@ -19,7 +20,15 @@ export interface ReceivableProblem {
   line: number;
   /** The header of the column, when the problem is in one. */
   column?: string;
+  /** In English, as `--json` and the log give it. */
   message: string;
+  /** The same sentence for the catalogue, for a report in the company's or the CLI's language. */
+  words?: { key: MessageKey; values: MessageValues };
+}
+
+/** A problem's message in English and its sentence for every language. */
+function say(key: MessageKey, values: MessageValues = {}): Pick<ReceivableProblem, 'message' | 'words'> {
+  return { message: translate('en', key, values), words: { key, values } };
 }
 
 export interface ReadReceivablesResult {
@@ -48,13 +57,13 @@ export function readReceivables(bytes: Uint8Array, profile: ReceivablesProfile):
       problems: [
         {
           line: e.lines ?? 1,
-          message: `the file is not readable as CSV with the profile "${profile.name}" (${String(e.message ?? error)}); check the delimiter and quotes`,
+          ...say('receivables.notCsv', { profile: profile.name, detail: String(e.message ?? error) }),
         },
       ],
     };
   }
   const [head, ...rows] = records;
-  if (!head) return { receivables: [], problems: [{ line: 1, message: 'the file is empty: it has no header line' }] };
+  if (!head) return { receivables: [], problems: [{ line: 1, ...say('receivables.empty') }] };
   const index = new Map(
     head.record.map((name, i) => [
       name
@@ -76,10 +85,7 @@ export function readReceivables(bytes: Uint8Array, profile: ReceivablesProfile):
     return {
       receivables: [],
       problems: [
-        {
-          line: 1,
-          message: `the header lacks the column(s) ${missing.join(', ')} that profile "${profile.name}" expects; export the file with these columns or adjust the profile`,
-        },
+        { line: 1, ...say('receivables.missingColumns', { columns: missing.join(', '), profile: profile.name }) },
       ],
     };
 
@@ -93,54 +99,52 @@ export function readReceivables(bytes: Uint8Array, profile: ReceivablesProfile):
       const i = columnOf.get(field);
       return i === undefined ? '' : (record[i] ?? '').trim();
     };
-    const problem = (field: ReceivableField, message: string) =>
-      problems.push({ line, column: profile.columns[field] ?? field, message });
+    const problem = (field: ReceivableField, key: MessageKey, values?: MessageValues) =>
+      problems.push({ line, column: profile.columns[field] ?? field, ...say(key, values) });
     const before = problems.length;
     if (record.length !== head.record.length)
       problems.push({
         line,
-        message: `the line has ${record.length} fields where the header has ${head.record.length}; a delimiter inside an unquoted value?`,
+        ...say('receivables.fieldCount', { fields: String(record.length), header: String(head.record.length) }),
       });
     const invoice = cell('invoice');
-    if (invoice === '') problem('invoice', 'the invoice number is empty; every receivable needs its invoice number');
-    else if (invoice.length > 64) problem('invoice', 'the invoice number is longer than 64 characters');
+    if (invoice === '') problem('invoice', 'receivables.invoiceEmpty');
+    else if (invoice.length > 64) problem('invoice', 'receivables.invoiceLong');
     else if (seen.has(invoice))
-      problem('invoice', `invoice ${invoice} is listed twice (also on line ${seen.get(invoice)}); list it once`);
+      problem('invoice', 'receivables.invoiceTwice', { invoice, line: String(seen.get(invoice)) });
     else seen.set(invoice, line);
     const customer = cell('customer');
-    if (customer === '')
-      problem('customer', "the customer's name is empty; it is needed to match payments without a reference");
-    else if (customer.length > 140) problem('customer', "the customer's name is longer than 140 characters");
+    if (customer === '') problem('customer', 'receivables.customerEmpty');
+    else if (customer.length > 140) problem('customer', 'receivables.customerLong');
     const currency = (cell('currency') || profile.currency || '').toUpperCase();
     let amount: Money | undefined;
-    if (currencyExponent(currency) === undefined)
-      problem('currency', `"${currency}" is not a currency code such as NOK or EUR`);
+    const exponent = currencyExponent(currency);
+    if (exponent === undefined) problem('currency', 'receivables.currency', { currency });
     else {
       const parsed = parseAmount(cell('amount'), currency, format);
-      if (!parsed.ok) problem('amount', `${parsed.message}`);
-      else if (parsed.money.minor <= 0n)
-        problem('amount', `the amount ${cell('amount')} is not positive; a receivable is what the customer owes`);
+      if (!parsed.ok)
+        amountProblem(problems, { line, column: profile.columns.amount ?? 'amount' }, parsed, {
+          text: cell('amount'),
+          currency,
+          exponent,
+        });
+      else if (parsed.money.minor <= 0n) problem('amount', 'receivables.notPositive', { amount: cell('amount') });
       else amount = parsed.money;
     }
     const dueDate = parseDate(cell('dueDate'), profile.dateFormat);
-    if (!dueDate) problem('dueDate', `"${cell('dueDate')}" is not a date written as ${profile.dateFormat}`);
+    if (!dueDate) problem('dueDate', 'receivables.dueDate', { text: cell('dueDate'), format: profile.dateFormat });
     const text = cell('reference');
     let reference: string | undefined;
     if (text !== '') {
       const ref = parseCreditorReference(text);
-      if (!ref)
-        problem(
-          'reference',
-          `"${text}" is neither a KID (digits) nor an RF reference; leave it empty if the invoice has none`,
-        );
-      else if (!ref.valid)
-        problem('reference', `the check digits of ${ref.kind} "${text}" do not hold; correct the reference in the ERP`);
+      if (!ref) problem('reference', 'receivables.reference', { text });
+      else if (!ref.valid) problem('reference', 'receivables.checkDigits', { kind: ref.kind, text });
       else reference = ref.value;
     }
     if (problems.length === before && amount && dueDate)
       receivables.push({ invoice, customer, amount, dueDate, line, ...(reference ? { reference } : {}) });
   }
-  if (rows.length === 0) problems.push({ line: 1, message: 'the file lists no receivables (only a header)' });
+  if (rows.length === 0) problems.push({ line: 1, ...say('receivables.none') });
   return { receivables, problems };
 }
 
@@ -151,10 +155,44 @@ function decode(bytes: Uint8Array, encoding: string): string {
   return new TextDecoder(encoding).decode(bytes);
 }
 
-/** The problems as a text report for the error folder: one line per problem. */
-export function receivableProblemsText(fileName: string, problems: readonly ReceivableProblem[]): string {
-  const lines = problems.map((p) =>
-    p.line > 0 ? `line ${p.line}${p.column ? `, column "${p.column}"` : ''}: ${p.message}` : p.message,
-  );
-  return `${fileName}: not imported; correct these lines and drop the file again.\n${lines.join('\n')}\n`;
+/**
+ * An amount that does not read: its sentence where the catalogue has one. One that seems written
+ * in another format keeps the amount parser's English (it describes both formats in English).
+ */
+function amountProblem(
+  problems: ReceivableProblem[],
+  at: { line: number; column: string },
+  parsed: Extract<ReturnType<typeof parseAmount>, { ok: false }>,
+  { text, currency, exponent }: { text: string; currency: string; exponent: number },
+): void {
+  const decimals = /has (\d+) decimals?;/.exec(parsed.message)?.[1];
+  if (parsed.problem === 'precision' && decimals !== undefined)
+    problems.push({
+      ...at,
+      ...say('receivables.amountPrecision', {
+        text,
+        decimals: Number(decimals),
+        currency,
+        exponent: String(exponent),
+      }),
+    });
+  else if (parsed.problem === 'syntax' && parsed.message === `"${text}" is not a decimal amount`)
+    problems.push({ ...at, ...say('receivables.amountSyntax', { text }) });
+  else problems.push({ ...at, message: parsed.message });
+}
+
+/** The problems as a text report: one line per problem, in `locale` (English unless told). */
+export function receivableProblemsText(
+  fileName: string,
+  problems: readonly ReceivableProblem[],
+  locale: Locale = FALLBACK_LOCALE,
+): string {
+  const lines = problems.map((p) => {
+    const message = p.words ? translate(locale, p.words.key, p.words.values) : p.message;
+    if (p.line <= 0) return message;
+    return p.column
+      ? translate(locale, 'receivables.report.lineColumn', { line: String(p.line), column: p.column, message })
+      : translate(locale, 'receivables.report.line', { line: String(p.line), message });
+  });
+  return `${translate(locale, 'receivables.report.head', { file: fileName })}\n${lines.join('\n')}\n`;
 }

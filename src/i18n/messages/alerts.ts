@@ -16,6 +16,12 @@ export const alerts = area({
     'alerts.finding.key': 'Key: {key}',
     'alerts.finding.company': 'Company: {company}',
     'alerts.finding.runbook': 'See docs/runbook.md for what to do.',
+    'alerts.fileRefused.title': '{company}: payment file {file} refused, left in the inbox unread',
+    'alerts.fileRefused.text': '{message}\n({code}; docs/errors.md says what to do.)',
+    'alerts.fileRejected.title': '{company}: payment file {file} {how, select, other {{outcome}}}',
+    'alerts.fileRejected.text':
+      'The payment file {file} of {company} was {how, select, other {{outcome}}}. It is now in {movedTo}{report, select, none {} other {; the reasons are in {report}}}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").',
+    'alerts.linesNotPaid.title': '{company}: {count} line(s) of {file} were not paid',
   },
   nb: {
     'alerts.summary.subject':
@@ -30,5 +36,12 @@ export const alerts = area({
     'alerts.finding.key': 'Nøkkel: {key}',
     'alerts.finding.company': 'Selskap: {company}',
     'alerts.finding.runbook': 'Se docs/runbook.md for hva du gjør.',
+    'alerts.fileRefused.title': '{company}: betalingsfilen {file} ble avvist og ligger ulest i innboksen',
+    'alerts.fileRefused.text': '{message}\n({code}; docs/errors.md sier hva du gjør.)',
+    'alerts.fileRejected.title':
+      '{company}: betalingsfilen {file} {how, select, rejected {ble avvist} partially_accepted {ble delvis godtatt} duplicate {var en dublett} other {{outcome}}}',
+    'alerts.fileRejected.text':
+      'Betalingsfilen {file} fra {company} {how, select, rejected {ble avvist} partially_accepted {ble delvis godtatt} duplicate {var en dublett} other {{outcome}}}. Den ligger nå i {movedTo}{report, select, none {} other {; årsakene står i {report}}}.\nRett filen i ERP-systemet og legg den rettede filen i innboksen (docs/runbook.md, «A file is rejected»).',
+    'alerts.linesNotPaid.title': '{company}: {count} linje(r) i {file} ble ikke betalt',
   },
 });

@@ -13,10 +13,12 @@ import { files } from './files.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
 import { lineState } from './line-state.js';
+import { lineText } from './line-text.js';
 import { notice } from './notice.js';
 import { operator } from './operator.js';
 import { payments } from './payments.js';
 import { periods } from './periods.js';
+import { receivables } from './receivables.js';
 import { reconciliation } from './reconciliation.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
@@ -42,10 +44,12 @@ const AREAS = {
   findingType,
   held,
   lineState,
+  lineText,
   notice,
   operator,
   payments,
   periods,
+  receivables,
   reconciliation,
   refusedLines,
   refusedReport,

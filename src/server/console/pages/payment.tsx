@@ -3,7 +3,7 @@
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
-import { currentLocale, describeLineState, format, t } from '../../../i18n/index.js';
+import { currentLocale, describeLineState, format, recordedWords, t } from '../../../i18n/index.js';
 import type { HeldPayment } from '../../../store/index.js';
 import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
@@ -20,7 +20,8 @@ export const paymentPage: ConsolePage = {
     const findings = await deps.store.consoleViews.findingsAbout(req.company, payment);
     const [hold] = await deps.store.held.find(payment.id, req.company);
     const reasons = payment.tppMessages.flatMap((m) =>
-      m.code ? [{ code: m.code, text: m.message ?? undefined }] : [],
+      // Settle's own words (a hold, a drop, a cancellation) in the reader's language; the bank's as it gave them.
+      m.code ? [{ code: m.code, text: recordedWords(currentLocale(), m) }] : [],
     );
     const state = describeLineState(payment.state, reasons, currentLocale());
     const v = visibleLine(deps, req, payment);
