@@ -1,9 +1,5 @@
 // Read models of the web console's pages (src/server/console/pages/). Every list is paged in the
-// database by keyset: the page's last row's sort key, made an opaque cursor, is where the next
-// page starts (`WHERE key < cursor ORDER BY key DESC LIMIT n`), so a page costs one index range
-// scan (migration 0240) whatever the table's size, and rows with equal sort keys are told apart
-// by their id so none is lost or shown twice at a page boundary. Nothing here writes.
-import type { Knex } from 'knex';
+// database by keyset (src/store/keyset-paging.ts explains the cursor). Nothing here writes.
 import type { LocalDate } from '../domain/local-date.js';
 import type { PayrollPart } from '../domain/payroll.js';
 import type { LineState } from '../domain/states.js';
@@ -11,110 +7,26 @@ import { basketHistory, type BasketHistory } from './basket-history.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
 import { toStoredFile, type StoredFile } from './file-ledger.js';
+import { narrowFindings, type FindingFilter } from './finding-filter.js';
 import { findingFacts, type FindingFacts } from './finding-facts.js';
 import { releasedHolds, type ReleasedHold } from './held-payments.js';
-import { toStoredFinding, type FindingDecisionKind, type StoredFinding } from './findings.js';
+import { toStoredFinding, type StoredFinding } from './findings.js';
+import {
+  afterAsc,
+  afterDesc,
+  BadCursorError,
+  decodeCursor,
+  keysetPage,
+  type PageQuery,
+  type Paged,
+} from './keyset-paging.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 import { toDay, type StatementDay } from './statement-days.js';
 
-/** One page of a list and the cursor of the next one (absent on the last page). */
-export interface Paged<T> {
-  rows: T[];
-  next?: string;
-}
-
-export interface PageQuery {
-  /** The opaque cursor from the previous page's `next`. */
-  after?: string;
-  /** Rows per page (1–200; default 50). */
-  limit?: number;
-}
-
-/** A cursor that does not decode: a link from an older version or edited by hand. */
-export class BadCursorError extends Error {
-  constructor() {
-    super('this page link is out of date or was changed; start again from the first page');
-    this.name = 'BadCursorError';
-  }
-}
-
-/** The sort key of a row as an opaque, URL-safe text. */
-export function encodeCursor(values: readonly string[]): string {
-  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
-}
-
-export function decodeCursor(text: string, arity: number): string[] {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw new BadCursorError();
-  }
-  if (!Array.isArray(values) || values.length !== arity || !values.every((v) => typeof v === 'string'))
-    throw new BadCursorError();
-  return values;
-}
-
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 200;
-
-export function pageSize(query: PageQuery): number {
-  const n = query.limit ?? DEFAULT_LIMIT;
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
-}
-
-/**
- * Restricts a query ordered by (`first` DESC, `second` DESC) to the rows after the cursor. Said as
- * `first <= a AND (first < a OR second < b)` rather than a row-value comparison: both engines
- * turn the first half into an index range, which MariaDB does not do for `(x, y) < (a, b)`.
- */
-function afterDesc(q: Knex.QueryBuilder, columns: [string, string], cursor: string[]): void {
-  afterKey(q, columns, cursor, 'desc');
-}
-
-/**
- * Restricts a query ordered by `columns` (all ascending or all descending) to the rows after the
- * cursor, nested as `c1 >= a AND (c1 > a OR (c2 >= b AND (c2 > b OR …)))` for the reason above.
- */
-export function afterKey(
-  q: Knex.QueryBuilder,
-  columns: readonly string[],
-  cursor: readonly string[],
-  order: 'asc' | 'desc',
-): void {
-  const [column, ...rest] = columns;
-  const [value, ...after] = cursor;
-  if (column === undefined || value === undefined) return;
-  const strict = order === 'asc' ? '>' : '<';
-  if (rest.length === 0) {
-    void q.where(column, strict, value);
-    return;
-  }
-  void q
-    .where(column, `${strict}=`, value)
-    .andWhere((w) => void w.where(column, strict, value).orWhere((o) => afterKey(o, rest, after, order)));
-}
-
-/** Restricts a query ordered by (`first` ASC, `second` ASC) to the rows after the cursor; see afterDesc. */
-export function afterAsc(q: Knex.QueryBuilder, [first, second]: [string, string], cursor: string[]): void {
-  const [a, b] = cursor as [string, string];
-  void q.where(first, '>=', a).andWhere((w) => void w.where(first, '>', a).orWhere(second, '>', b));
-}
-
-/** Runs a keyset query for one more row than the page holds, to know whether a next page exists. */
-export async function keysetPage<T>(
-  q: Knex.QueryBuilder,
-  query: PageQuery,
-  map: (row: Row) => T,
-  key: (row: Row) => string[],
-): Promise<Paged<T>> {
-  const limit = pageSize(query);
-  const rows = (await q.limit(limit + 1)) as Row[];
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { rows: page.map(map), ...(rows.length > limit && last ? { next: encodeCursor(key(last)) } : {}) };
-}
+// Where callers have always found them.
+export { BadCursorError, type PageQuery, type Paged } from './keyset-paging.js';
+export type { FindingFilter } from './finding-filter.js';
 
 export interface PaymentSearch extends PageQuery {
   company: string;
@@ -554,34 +466,4 @@ function toAccount(r: Row): ConsoleAccount {
     ...opt('status', r.account_status),
     ...(lastFetchedAt ? { lastFetchedAt } : {}),
   };
-}
-
-/** What the Reconciliation page narrows its findings by; every field optional, all of them combine (AND). */
-export interface FindingFilter {
-  type?: string;
-  /** The account, electronic format. */
-  account?: string;
-  /** The finding's day (booking, else execution date) from / to, inclusive: its age. */
-  factFrom?: string;
-  factTo?: string;
-  /** At least this much money, in minor units (the finding's amount, positive). */
-  minAmountMinor?: bigint;
-  /** `needs-person`: open, or decided on facts that changed since; else the decision as stored. */
-  decision?: 'needs-person' | FindingDecisionKind;
-  /** Assigned to this person (src/domain/person.ts). */
-  assignedTo?: string;
-}
-
-function narrowFindings(q: Knex.QueryBuilder, f: FindingFilter): void {
-  if (f.type !== undefined) void q.where({ type: f.type });
-  if (f.account !== undefined) void q.where({ account_iban: f.account });
-  if (f.factFrom !== undefined) void q.where('fact_date', '>=', f.factFrom);
-  if (f.factTo !== undefined) void q.where('fact_date', '<=', f.factTo);
-  if (f.minAmountMinor !== undefined) void q.where('amount_minor', '>=', f.minAmountMinor.toString());
-  if (f.assignedTo !== undefined) void q.where({ assigned_to: f.assignedTo });
-  if (f.decision === 'needs-person')
-    void q.andWhere(
-      (w) => void w.where({ decision: 'open' }).orWhereNull('decided_hash').orWhereRaw('decided_hash <> fact_hash'),
-    );
-  else if (f.decision !== undefined) void q.where({ decision: f.decision });
 }

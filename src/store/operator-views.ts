@@ -4,7 +4,7 @@
 // the decisions go through the same use cases as the CLI (jobs/). Today's unknown bulks
 // (src/store/today-views.ts) share bulks_console_state_ix.
 import type { Database } from './database.js';
-import { afterAsc, decodeCursor, keysetPage, type PageQuery, type Paged } from './console-views.js';
+import { afterAsc, decodeCursor, keysetPage, type PageQuery, type Paged } from './keyset-paging.js';
 import { selectHeld, toHeld, type HeldPayment } from './held-payments.js';
 import { toCancellation, type StoredCancellation } from './cancellations.js';
 import { toStoredBulk, type StoredBulk } from './bulks.js';

@@ -3,7 +3,7 @@
 // links a report by the id recorded here and always within the signed-in person's company:
 // a name or path from a request never selects one.
 import type { Clock } from '../domain/clock.js';
-import { decodeCursor, keysetPage, afterKey, type PageQuery, type Paged } from './console-views.js';
+import { decodeCursor, keysetPage, afterKey, type PageQuery, type Paged } from './keyset-paging.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { instant, toStr, type Row } from './rows.js';

@@ -1,5 +1,5 @@
 // Read models of the console's Today page: what needs a person in one company, each list keyset
-// paged in the database (src/store/console-views.ts explains the cursor) on an index of
+// paged in the database (src/store/keyset-paging.ts explains the cursor) on an index of
 // migration 0420, so a morning's page costs a few index ranges whatever the install holds.
 // The alerts' attention scan (src/store/attention.ts) still reads every company at once; the
 // console never does. Nothing here writes.
@@ -15,7 +15,7 @@ import {
   pageSize,
   type PageQuery,
   type Paged,
-} from './console-views.js';
+} from './keyset-paging.js';
 import { throughIndex, toInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface TodayBulk {

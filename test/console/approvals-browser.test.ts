@@ -8,10 +8,10 @@
 // reached no one and how to get it; a link issued minutes ago is not "expiring soon". Each page
 // at 390 px without sideways scrolling, in bokmål, and in the pseudo-language with no English
 // left outside the catalogue; axe-core on each, screenshots kept.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../src/domain/local-date.js';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, mainText, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { payment, paymentFile } from '../store/fixtures.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
@@ -26,12 +26,11 @@ const HOUR = 3_600_000;
 
 describe('approvals read like a payment order, in a browser', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
   const ids = { basket: '', expires: new Date(0), zone: '' };
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture(), BrowserSession.open()]);
     const store = f.app.store;
     ids.zone = f.app.config.companies.find((c) => c.id === 'acme')?.timeZone ?? f.app.config.timeZone;
     /** Sent bulks of a file, one per debtor account with its payment ids, created in one call. */
@@ -118,25 +117,21 @@ describe('approvals read like a payment order, in a browser', () => {
     ids.basket = basket.id;
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   const signIn = async (user: keyof typeof PASSWORDS): Promise<Page> => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${f.base}/console/sign-in`);
-    await page.getByLabel('User name').fill(user);
-    await page.getByLabel('Password').fill(PASSWORDS[user]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await session.newPage();
     // Each person lands where their work starts (an approver on Approvals: src/server/console/access.ts).
-    await page.waitForURL((url) => url.pathname.startsWith('/console/') && url.pathname !== '/console/sign-in');
+    await signInWithPassword(page, {
+      base: f.base,
+      user,
+      password: PASSWORDS[user],
+      landing: (url) => url.pathname.startsWith('/console/') && url.pathname !== '/console/sign-in',
+    });
     return page;
   };
-  const main = async (page: Page) => ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
   /** Accessible, one heading, and at 390 px wide nothing scrolls sideways; screenshots at both widths. */
   const check = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
@@ -177,7 +172,7 @@ describe('approvals read like a payment order, in a browser', () => {
       expect(row).toContain('11,734.50 NOK');
       for (const where of ['/console/', '/console/approvals']) {
         await page.goto(`${f.base}${where}?company=acme`);
-        const text = await main(page);
+        const text = await mainText(page);
         expect(text, where).toContain(ids.basket);
         expect(text, where).toContain('The approval link was not sent to anyone');
         expect(text, where).toContain('settle approvals list --link');
@@ -221,7 +216,7 @@ describe('approvals read like a payment order, in a browser', () => {
       await page.goto(`${f.base}/console/approvals?company=acme`);
       expect(await page.locator('html').getAttribute('lang')).toBe('nb');
       expect(await page.locator('h1').textContent()).toBe('Venter på godkjenning');
-      const text = await main(page);
+      const text = await mainText(page);
       expect(text).toContain('3 betalinger, 11 734,50 kr, venter på godkjenning');
       expect(text).toContain(`Tidspunkter er i ${ids.zone}.`);
       expect(text).toContain('Godkjenningslenken er ikke sendt til noen');
@@ -237,7 +232,7 @@ describe('approvals read like a payment order, in a browser', () => {
 
       await page.goto(`${f.base}/console/?company=acme`);
       expect(await page.locator('h1').textContent()).toBe('I dag — ACME AS');
-      const today = await main(page);
+      const today = await mainText(page);
       expect(today).toContain('Venter på en godkjenner');
       expect(today).toContain('Ingen avviste filer.');
       await check(page, 'today-nb');
@@ -262,7 +257,7 @@ describe('approvals read like a payment order, in a browser', () => {
       ];
       for (const path of ['/console/approvals', '/console/', `/console/approvals/${ids.basket}`]) {
         await page.goto(`${f.base}${path}?company=acme`);
-        let rest = (await main(page)).replace(/⟦[^⟧]*⟧/g, ' ');
+        let rest = (await mainText(page)).replace(/⟦[^⟧]*⟧/g, ' ');
         // Commands are values too: the onboarding's, for a company with no consent here.
         for (const v of [...values, ...(await page.locator('main li code').allTextContents())])
           rest = rest.split(v).join(' ');
@@ -296,7 +291,7 @@ describe('approvals read like a payment order, in a browser', () => {
     async () => {
       const { page, cell } = await approvalsPage();
       expect(await page.locator('h1').textContent()).toBe('Approvals waiting');
-      expect(await main(page)).toContain('3 payments, 11,734.50 NOK, waiting for approval');
+      expect(await mainText(page)).toContain('3 payments, 11,734.50 NOK, waiting for approval');
       const line = async (reference: string) =>
         ((await page.locator('main tbody tr', { hasText: reference }).textContent()) ?? '').replace(/\s+/g, ' ');
       expect(await cell('INV-1001', 'ERP reference')).toBe('INV-1001');
@@ -327,7 +322,7 @@ describe('approvals read like a payment order, in a browser', () => {
       const deadline = await fact('Approve by');
       expect(deadline).toContain(localClock(ids.expires));
       expect(deadline).not.toContain(ids.zone);
-      const text = await main(page);
+      const text = await mainText(page);
       expect(text.split(ids.zone).length - 1).toBe(1);
       expect(text).toContain(`Times are in ${ids.zone}.`);
     },
@@ -340,7 +335,7 @@ describe('approvals read like a payment order, in a browser', () => {
       const { page, fact } = await approvalsPage();
       expect(await fact('Basket (settle’s id)')).toBe(ids.basket);
       expect(await fact('The bank’s id for it')).toBe('BANK-BASKET-77');
-      expect((await main(page)).split('BANK-BASKET-77').length - 1).toBe(1);
+      expect((await mainText(page)).split('BANK-BASKET-77').length - 1).toBe(1);
       await page.goto(`${f.base}/console/approvals/${ids.basket}?company=acme`);
       expect(await page.locator('h1').textContent()).toBe('Payments for approval: 11,734.50 NOK');
       expect(await fact('Basket (settle’s id)')).toBe(ids.basket);

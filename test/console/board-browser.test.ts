@@ -9,7 +9,7 @@ import { hash } from '@node-rs/argon2';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_NAMES } from '../../jobs/nightly/step-result.js';
 import { loadConfig } from '../../src/config/index.js';
@@ -17,7 +17,7 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import { silentLogger } from '../../src/log/index.js';
 import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { payment, paymentFile } from '../store/fixtures.js';
 
 const PASSWORD = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
@@ -32,7 +32,7 @@ describe('the bureau’s board in a browser', { timeout: 240_000 }, () => {
   let app: App;
   let serve: RunningServe;
   let base: string;
-  let browser: Browser;
+  let session: BrowserSession;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'settle-board-'));
@@ -72,25 +72,18 @@ ${people(false)}`,
     app = await createApp(loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env }), silentLogger());
     serve = await startServe(app, { scheduler: false, port: 0 });
     base = serve.consoleUrl!.replace(/\/console\/$/, '');
-    browser = await launchBrowser();
+    session = await BrowserSession.open();
     await seed(app);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await session?.close();
     await serve?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   const signIn = async (user: keyof typeof PASSWORD): Promise<Page> => {
-    const page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${base}/console/sign-in`);
-    await page.getByLabel('User name').fill(user);
-    await page.getByLabel('Password').fill(PASSWORD[user]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console\/$/);
-    return page;
+    return signInWithPassword(await session.newPage(), { base, user, password: PASSWORD[user] });
   };
 
   it('shows every company with its figures, the one not onboarded first and in red, and fits 390 px', async () => {

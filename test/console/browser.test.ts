@@ -3,9 +3,9 @@
 // a change accepted for an operator and refused for a viewer, a POST without CSRF token
 // refused; axe-core on every page of the shell with no serious or critical violation, and a
 // screenshot of each kept in test-artifacts/console/.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 
 /** A browser on a loaded shared machine: generous, never a speed assertion. */
@@ -13,11 +13,10 @@ const TEST_MS = 180_000;
 
 describe('console in a browser', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture(), BrowserSession.open()]);
     // Something in the trail, with text from outside, for the Audit page.
     await f.app.store.audit.append({
       actor: 'local:olga',
@@ -29,18 +28,11 @@ describe('console in a browser', () => {
     });
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    return page;
-  };
+  const newPage = (): Promise<Page> => session.newPage();
 
   const signInLocal = async (page: Page, user: keyof typeof PASSWORDS) => {
     await page.goto(`${f.base}/console/`);

@@ -5,10 +5,10 @@
 // company's words; the report's id works only within the company. axe-core on both pages.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup/pickup.js';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 
@@ -27,12 +27,11 @@ const FILE =
 
 describe("a refused file's error report in the console, at 390 px", () => {
   let f: ConsoleFixture;
-  let browser: Browser;
+  let session: BrowserSession;
   let fileId: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture(), BrowserSession.open()]);
     const acme = f.app.config.companies.find((c) => c.id === 'acme')!;
     const inbox = join(acme.root, acme.folders.inbox);
     await mkdir(inbox, { recursive: true });
@@ -43,21 +42,13 @@ describe("a refused file's error report in the console, at 390 px", () => {
     fileId = file!.id;
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   const signIn = async (user: keyof typeof PASSWORDS): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${f.base}/console/sign-in`);
-    await page.getByLabel('User name').fill(user);
-    await page.getByLabel('Password').fill(PASSWORDS[user]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console\/$/);
+    const page = await session.newPage({ viewport: { width: 390, height: 844 } });
+    await signInWithPassword(page, { base: f.base, user, password: PASSWORDS[user] });
     return page;
   };
   /** How far the page reaches to the right, and what sticks out past the phone's width (for the failure message). */

@@ -3,13 +3,13 @@
 // bokmål for a browser asking for nb-NO, axe-clean; the same pages in the pseudo-language en-XA
 // show no text outside the catalogue; a reconciliation CSV and a signed period opened from the
 // console read as a Norwegian spreadsheet expects (";", decimal comma, BOM) and in bokmål.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signOffPeriod } from '../../jobs/reconcile/period-signoff.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { renderFindingsCsv } from '../../src/formats/report/index.js';
 import type { FindingSeen } from '../../src/store/index.js';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { sampleResult } from '../formats/report/sample.js';
 
@@ -64,11 +64,10 @@ function outsideCatalogue(text: string): string[] {
 
 describe("finance's pages in the person's language, in a browser", () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture(), BrowserSession.open()]);
     const store = f.app.store;
     await store.findings.recordRun('acme', 'run-1', [
       seen('F-A'),
@@ -105,23 +104,15 @@ describe("finance's pages in the person's language, in a browser", () => {
     });
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   /** Olga (operator) signed in, her browser then asking for `language`. */
   const signIn = async (language: string): Promise<Page> => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${f.base}/console/sign-in`);
-    await page.getByLabel('User name').fill('olga');
-    await page.getByLabel('Password').fill(PASSWORDS.olga);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console\/$/);
-    await context.setExtraHTTPHeaders({ 'accept-language': language });
+    const page = await session.newPage();
+    await signInWithPassword(page, { base: f.base, user: 'olga', password: PASSWORDS.olga });
+    await page.context().setExtraHTTPHeaders({ 'accept-language': language });
     return page;
   };
   const check = async (page: Page, name: string) => {

@@ -4,10 +4,10 @@
 // with a browser asking for nb-NO visits every console page: each is `lang="nb"`, axe-clean, and
 // shows no English sentence of the catalogue that has a bokmål translation; the same walk in the
 // pseudo-language en-XA shows no two English words in a row outside the catalogue's sentences.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/i18n/index.js';
-import { axeViolations, launchBrowser } from '../support/browser.js';
+import { axeViolations, BrowserSession } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { HOSTILE, SCA_LINK, seedCancellation, seedOperatorWorld, seedPagesWorld } from './pages-world.js';
 
@@ -69,12 +69,11 @@ function outsideCatalogue(text: string): string[] {
 
 describe('every console page in bokmål and in the pseudo-language, in a browser', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
   let pages: { name: string; path: string }[] = [];
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), BrowserSession.open()]);
     const store = f.app.store;
     const world = await seedPagesWorld(store);
     const operator = await seedOperatorWorld(store);
@@ -101,17 +100,13 @@ describe('every console page in bokmål and in the pseudo-language, in a browser
     ];
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   /** Olga (operator) signed in, with a browser asking for `language`. */
   const signIn = async (language: string): Promise<Page> => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'accept-language': language } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
+    const page = await session.newPage({ extraHTTPHeaders: { 'accept-language': language } });
     await page.goto(`${f.base}/console/sign-in`);
     await page.locator('input[name=username]').fill('olga');
     await page.locator('input[name=password]').fill(PASSWORDS.olga);

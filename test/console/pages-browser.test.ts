@@ -7,9 +7,9 @@
 // a cancellation's preview, Cancellations) driven by an operator, with four eyes confirmed by a
 // second operator and refused to the one who asked and to a viewer (recorded); axe-core on every
 // page with no serious or critical violation, and a screenshot of each in test-artifacts/console/.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { SCA_LINK, seedOperatorWorld, seedPagesWorld } from './pages-world.js';
 
@@ -17,35 +17,31 @@ const TEST_MS = 240_000;
 
 describe('console pages in a browser', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
   const ids = { file: '', payment: '', basket: '' };
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), BrowserSession.open()]);
     Object.assign(ids, await seedPagesWorld(f.app.store));
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   /** A signed-in page that fails the test if any dialog (an injected script) ever opens. */
   const signIn = async (user: keyof typeof PASSWORDS): Promise<Page> => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
+    const page = await session.newPage();
     page.on('dialog', (d) => {
       throw new Error(`a dialog opened: ${d.message()}`);
     });
-    await page.goto(`${f.base}/console/sign-in`);
-    await page.getByLabel('User name').fill(user);
-    await page.getByLabel('Password').fill(PASSWORDS[user]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     // Where the console starts for the person: Today, or Approvals for an approver.
-    await page.waitForURL(/\/console\/(approvals\?company=acme)?$/);
+    await signInWithPassword(page, {
+      base: f.base,
+      user,
+      password: PASSWORDS[user],
+      landing: /\/console\/(approvals\?company=acme)?$/,
+    });
     return page;
   };
 

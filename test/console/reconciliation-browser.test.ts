@@ -5,10 +5,10 @@
 // whole, a viewer refused; a finding assigned; a period's sign-off refused with the list of what
 // needs a person, then signed, exported as HTML (sandboxed) and CSV with the signer, and
 // reopened visibly by a later run's finding. axe-core on each state, screenshots kept.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingSeen } from '../../src/store/index.js';
-import { launchBrowser, screenshot, seriousViolations } from '../support/browser.js';
+import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 
 const TEST_MS = 240_000;
@@ -34,29 +34,20 @@ const RUN = [
 
 describe('reconciliation worked through in a browser', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture(), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture(), BrowserSession.open()]);
     await f.app.store.findings.recordRun('acme', 'run-1', RUN);
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   const signIn = async (user: keyof typeof PASSWORDS): Promise<Page> => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${f.base}/console/sign-in`);
-    await page.getByLabel('User name').fill(user);
-    await page.getByLabel('Password').fill(PASSWORDS[user]);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console\/$/);
+    const page = await session.newPage();
+    await signInWithPassword(page, { base: f.base, user, password: PASSWORDS[user] });
     return page;
   };
   const check = async (page: Page, name: string) => {

@@ -6,9 +6,9 @@
 // open (docs/console.md, "Roles"), opens each of them without the page scrolling sideways and
 // without an axe violation, is refused (403) every other page, and sees no form that sends a
 // decision they may not make.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser } from '../support/browser.js';
+import { axeViolations, BrowserSession } from '../support/browser.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { seedCancellation, seedOperatorWorld, seedPagesWorld } from './pages-world.js';
 
@@ -54,12 +54,11 @@ const NAV: Record<Who, string[]> = {
 
 describe('roles shape the pages, at 390 px', () => {
   let f: ConsoleFixture;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let session: BrowserSession;
   let pages: { name: string; path: string; who: readonly Who[] }[] = [];
 
   beforeAll(async () => {
-    [f, browser] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), launchBrowser()]);
+    [f, session] = await Promise.all([startConsoleFixture({ cancelFourEyes: true }), BrowserSession.open()]);
     const store = f.app.store;
     const world = await seedPagesWorld(store);
     const operator = await seedOperatorWorld(store);
@@ -85,17 +84,13 @@ describe('roles shape the pages, at 390 px', () => {
     ];
   }, TEST_MS);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
+    await session?.close();
     await f?.close();
   });
 
   /** A phone-sized page signed in as the person, at the address the sign-in lands on. */
   const signIn = async (who: Who): Promise<Page> => {
-    const context = await browser.newContext({ viewport: PHONE });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
+    const page = await session.newPage({ viewport: PHONE });
     await page.goto(`${f.base}/console/sign-in`);
     if (who === 'otto') {
       await page.getByRole('link', { name: 'Sign in with your company account' }).click();

@@ -10,16 +10,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
+import { runPickup } from '../../jobs/pickup/pickup.js';
 import { configSchema, type CompanyConfig } from '../../src/config/index.js';
-import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
-import { profileLoader } from '../../src/main/profiles.js';
 import { CompanyFileStores } from '../../src/main/file-stores.js';
-import { openDatabase, type Database } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
+import { openDatabase } from '../../src/store/database.js';
 import type { FileStore } from '../../src/transport/index.js';
-import { sftpCompany } from '../support/sftp-company.js';
+import { sftpCompany, sftpPickupDeps } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -85,27 +82,12 @@ function appendingWhenReadEnds(store: FileStore, writer: { current?: Writer }): 
   });
 }
 
-async function pickupDeps(db: Database, dir: string, store: FileStore): Promise<PickupDeps> {
-  await db.migrate();
-  const clock = new ManualClock('2026-01-05T09:00:00Z');
-  return {
-    ledger: new FileLedger(db, clock),
-    clock,
-    logger: silentLogger(),
-    timeZone: 'Europe/Oslo',
-    workDir: join(dir, 'work'),
-    fileStore: () => Promise.resolve(store),
-    profile: profileLoader(),
-    sleep: () => Promise.resolve(),
-  };
-}
-
 async function provesNoPartialFile(store: FileStore, company: CompanyConfig, inboxOnDisk: string, dir: string) {
   const db = await openDatabase({ url: `sqlite:${join(dir, 'db.sqlite')}` });
   try {
     await store.ensureDir(company.folders.inbox);
     const writer: { current?: Writer } = { current: await Writer.start(join(inboxOnDisk, 'growing.csv')) };
-    const deps = await pickupDeps(db, dir, appendingWhenReadEnds(store, writer));
+    const deps = await sftpPickupDeps(db, dir, appendingWhenReadEnds(store, writer));
     // Run 1 read 60 lines, then the writer appended 140: nothing is accepted, the file stays,
     // and the run says so.
     expect(await runPickup(deps, [company])).toEqual([
@@ -165,7 +147,7 @@ describe('a file still being written (local folder)', () => {
         ],
       }).companies[0]!;
       const stores = new CompanyFileStores({ transports: {} }, silentLogger());
-      const deps = await pickupDeps(db, dir, await stores.fileStore(company));
+      const deps = await sftpPickupDeps(db, dir, await stores.fileStore(company));
       const body = `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2E-M1,1.00,NOK,NO0612000000009,Leverandor AS\n`;
       await writeFile(join(inbox, 'pay.csv'), body);
       expect(await runPickup(deps, [company])).toEqual([]);

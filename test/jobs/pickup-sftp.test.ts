@@ -3,12 +3,8 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup/pickup.js';
-import { ManualClock } from '../../src/domain/clock.js';
-import { silentLogger } from '../../src/log/index.js';
-import { profileLoader } from '../../src/main/profiles.js';
 import { openDatabase } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
-import { sftpCompany } from '../support/sftp-company.js';
+import { sftpCompany, sftpPickupDeps } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -26,7 +22,6 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
     const { company, stores, sub } = sftpCompany(server, 'pickup', { stableFor: '1s' });
     const { folders } = company;
     try {
-      await db.migrate();
       const store = await stores.fileStore(company);
       await store.ensureDir(folders.inbox);
       await store.writeAtomic(
@@ -37,20 +32,8 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
         `${folders.inbox}/bad.csv`,
         `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2,10.00,NOK,NO0612000000008,Leverandor AS\n`,
       );
-      const clock = new ManualClock('2026-01-05T09:00:00Z');
-      const picked = await runPickup(
-        {
-          ledger: new FileLedger(db, clock),
-          clock,
-          logger: silentLogger(),
-          timeZone: 'Europe/Oslo',
-          workDir: join(dir, 'work'),
-          fileStore: (c) => stores.fileStore(c),
-          profile: profileLoader(),
-          sleep: () => Promise.resolve(),
-        },
-        [company],
-      );
+      const deps = await sftpPickupDeps(db, dir, (c) => stores.fileStore(c));
+      const picked = await runPickup(deps, [company]);
       expect(picked.map((p) => [p.name, p.outcome, p.movedTo])).toEqual([
         ['bad.csv', 'rejected', `${sub}/error/bad.csv`],
         ['good.csv', 'accepted', `${sub}/archive/2026-01-05/good.csv`],
@@ -64,7 +47,7 @@ describe.runIf(server || process.env.CI)('the pickup job over SFTP', () => {
       ]);
       expect((await store.readBuffer(`${folders.error}/bad.csv.errors.txt`)).toString()).toMatch(/IBAN/);
       // Who dropped each file: the SFTP account that uploaded it, as the server names it.
-      const files = await new FileLedger(db, clock).listFiles({ company: company.id });
+      const files = await deps.ledger.listFiles({ company: company.id });
       expect(files.map((f) => [f.fileName, f.droppedBy]).sort()).toEqual([
         ['bad.csv', server.username],
         ['good.csv', server.username],

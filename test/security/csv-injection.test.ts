@@ -319,10 +319,9 @@ describe('security: formula injection is neutralised in every CSV settle writes'
             'writeStatementCsv',
           ].filter((w) => text.includes(`${w}(`));
       }
-      // demo.ts only copies the sample ERP inputs; pickup and the receivables intake only move
-      // inputs and write text/JSON reports.
+      // demo.ts only copies the sample ERP inputs; the receivables intake only moves inputs and
+      // writes text/JSON reports (so does pickup, whose writing files do not mention CSV at all).
       expect(writers).toEqual({
-        'jobs/pickup/pickup.ts': [],
         'jobs/reconcile/receivables.ts': [],
         'jobs/reconcile/reconcile.ts': ['renderFindingsCsv'],
         'jobs/statements/write-period.ts': ['renderStatement'],

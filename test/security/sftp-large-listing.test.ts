@@ -7,12 +7,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup/pickup.js';
-import { ManualClock } from '../../src/domain/clock.js';
-import { silentLogger } from '../../src/log/index.js';
-import { profileLoader } from '../../src/main/profiles.js';
 import { openDatabase } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
-import { sftpCompany } from '../support/sftp-company.js';
+import { sftpCompany, sftpPickupDeps } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -32,7 +28,6 @@ describe.runIf(server || process.env.CI)('security: an SFTP inbox of 100,000 ent
     const { company, stores } = sftpCompany(server, 'flood', { stableFor: '1s' });
     const inbox = join(server.filesRoot, company.folders.inbox);
     try {
-      await db.migrate();
       const store = await stores.fileStore(company);
       await store.ensureDir(company.folders.inbox);
       // Empty files with names no pattern takes, made fast, on the server's own disk.
@@ -42,18 +37,8 @@ describe.runIf(server || process.env.CI)('security: an SFTP inbox of 100,000 ent
         join(inbox, 'pay.csv'),
         `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2E-FLOOD,10.00,NOK,NO0612000000009,Leverandor AS\n`,
       );
-      const clock = new ManualClock('2026-01-05T09:00:00Z');
-      const ledger = new FileLedger(db, clock);
-      const deps = {
-        ledger,
-        clock,
-        logger: silentLogger(),
-        timeZone: 'Europe/Oslo',
-        workDir: join(dir, 'work'),
-        fileStore: () => Promise.resolve(store),
-        profile: profileLoader(),
-        sleep: () => Promise.resolve(),
-      };
+      const deps = await sftpPickupDeps(db, dir, store);
+      const { ledger } = deps;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
       const before = process.memoryUsage().heapUsed;

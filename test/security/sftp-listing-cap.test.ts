@@ -6,12 +6,8 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup/pickup.js';
-import { ManualClock } from '../../src/domain/clock.js';
-import { silentLogger } from '../../src/log/index.js';
-import { profileLoader } from '../../src/main/profiles.js';
 import { openDatabase } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
-import { sftpCompany } from '../support/sftp-company.js';
+import { sftpCompany, sftpPickupDeps } from '../support/sftp-company.js';
 import { startSshdForTests } from '../support/sshd.js';
 import { makeTempDir } from '../support/tmp.js';
 
@@ -31,7 +27,6 @@ describe.runIf(server || process.env.CI)('security: an SFTP inbox over intake.ma
     const { company, stores } = sftpCompany(server, 'cap', { stableFor: '1s', maxFilesPerRun: CAP });
     const inbox = join(server.filesRoot, company.folders.inbox);
     try {
-      await db.migrate();
       const store = await stores.fileStore(company);
       await store.ensureDir(company.folders.inbox);
       // Written in reverse, so the server's listing order is not the order of the names.
@@ -41,18 +36,8 @@ describe.runIf(server || process.env.CI)('security: an SFTP inbox over intake.ma
           join(inbox, name),
           `${HEADER}\nNO9386011117947,ACME AS,2026-01-07,E2E-${n},${n + 1}.00,NOK,NO0612000000009,Leverandor AS\n`,
         );
-      const clock = new ManualClock('2026-01-05T09:00:00Z');
-      const ledger = new FileLedger(db, clock);
-      const deps = {
-        ledger,
-        clock,
-        logger: silentLogger(),
-        timeZone: 'Europe/Oslo',
-        workDir: join(dir, 'work'),
-        fileStore: () => Promise.resolve(store),
-        profile: profileLoader(),
-        sleep: () => Promise.resolve(),
-      };
+      const deps = await sftpPickupDeps(db, dir, store);
+      const { ledger } = deps;
 
       const first = await runPickup(deps, [company]);
       expect(first[0]).toMatchObject({ name: 'pay-04.csv', outcome: 'waiting', payments: 0 });

@@ -9,14 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPickup } from '../../jobs/pickup/pickup.js';
 import { describeOutcome, pickupOutcome } from '../../jobs/nightly/outcome.js';
-import { ManualClock } from '../../src/domain/clock.js';
 import { isSettleError } from '../../src/domain/errors.js';
-import { silentLogger } from '../../src/log/index.js';
-import { profileLoader } from '../../src/main/profiles.js';
 import { openDatabase } from '../../src/store/database.js';
-import { FileLedger } from '../../src/store/file-ledger.js';
 import { startLyingSftpServer, type LyingSftpServer } from '../support/lying-sftp-server.js';
-import { sftpCompany } from '../support/sftp-company.js';
+import { sftpCompany, sftpPickupDeps } from '../support/sftp-company.js';
 import { makeTempDir } from '../support/tmp.js';
 
 const HEADER =
@@ -42,7 +38,6 @@ describe('security: an SFTP server that lies about sizes and attributes', () => 
     const { company: acme, stores, sub } = company();
     const inbox = `/files/${sub}/inbox`;
     try {
-      await db.migrate();
       server.put(`${inbox}/good.csv`, payment('E2E-GOOD'));
       server.lie(`${inbox}/says-10-sends-1mb.csv`, { size: 10, sends: Buffer.alloc(MB, 0x42) });
       server.lie(`${inbox}/says-10-sends-forever.csv`, { size: 10, sends: 'endless' });
@@ -55,22 +50,10 @@ describe('security: an SFTP server that lies about sizes and attributes', () => 
         mtime: Math.floor(Date.now() / 1000) + 86_400,
         sends: honest,
       });
-      const clock = new ManualClock('2026-01-05T09:00:00Z');
-      const ledger = new FileLedger(db, clock);
+      const deps = await sftpPickupDeps(db, dir, (c) => stores.fileStore(c));
+      const { ledger } = deps;
       const heapBefore = process.memoryUsage().heapUsed;
-      const picked = await runPickup(
-        {
-          ledger,
-          clock,
-          logger: silentLogger(),
-          timeZone: 'Europe/Oslo',
-          workDir: join(dir, 'work'),
-          fileStore: (c) => stores.fileStore(c),
-          profile: profileLoader(),
-          sleep: () => Promise.resolve(),
-        },
-        [acme],
-      );
+      const picked = await runPickup(deps, [acme]);
       const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
       const where = `sftp://settle@127.0.0.1:${server.port}/files/${sub}/inbox`;
       const outcome = Object.fromEntries(

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.SETTLE_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts');
@@ -59,4 +59,56 @@ export async function screenshot(page: Page, folder: string, name: string): Prom
   const path = join(dir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * One browser for a test file, each person's page in a context of its own (cookies apart), all
+ * closed with the browser at the end. A page waits at most a minute for anything: the suite
+ * shares the machine's cores.
+ */
+export class BrowserSession {
+  private readonly contexts: BrowserContext[] = [];
+
+  private constructor(readonly browser: Browser) {}
+
+  static async open(): Promise<BrowserSession> {
+    return new BrowserSession(await launchBrowser());
+  }
+
+  async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await this.browser.newContext(options);
+    this.contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    return page;
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.contexts) await c.close();
+    await this.browser.close();
+  }
+}
+
+/** How a test reaches the console's sign-in form: its address, and where a signed-in person lands. */
+export interface PasswordSignIn {
+  base: string;
+  user: string;
+  password: string;
+  /** Where the sign-in must land before the page is handed back; default the Today page. */
+  landing?: RegExp | ((url: URL) => boolean);
+}
+
+/** Signs a person in on the console's own password form (docs/console.md) in `page`. */
+export async function signInWithPassword(page: Page, sign: PasswordSignIn): Promise<Page> {
+  await page.goto(`${sign.base}/console/sign-in`);
+  await page.getByLabel('User name').fill(sign.user);
+  await page.getByLabel('Password').fill(sign.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(sign.landing ?? /\/console\/$/);
+  return page;
+}
+
+/** The page's `main` text as a person reads it: runs of white space folded to one space. */
+export async function mainText(page: Page): Promise<string> {
+  return ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
 }
