@@ -136,18 +136,6 @@ export function debitDifference(bookedMinor: bigint, sentMinor: bigint): bigint 
   return bookedMinor + sentMinor === 0n ? 0n : -bookedMinor - sentMinor;
 }
 
-/**
- * Whether a booked debit is exactly the sent amount (booked + sent = 0), without the bigint sum
- * that `+` allocates on the heap for every comparison. As numbers the two are exact below 2^53,
- * and rounding is symmetric, so numbers that are not each other's negation never belong to
- * amounts that are; only beyond 2^53 does the bigint sum decide. `booked` is Number(bookedMinor),
- * when the caller has it already.
- */
-export function isDebitOf(bookedMinor: bigint, sentMinor: bigint, booked = Number(bookedMinor)): boolean {
-  if (booked !== -Number(sentMinor)) return false;
-  return (booked <= Number.MAX_SAFE_INTEGER && booked >= -Number.MAX_SAFE_INTEGER) || bookedMinor + sentMinor === 0n;
-}
-
 /** Day differences with the day number of each distinct date computed once (there are few distinct dates, and many rows). */
 export class DayNumbers {
   private readonly cache = new Map<string, number>();

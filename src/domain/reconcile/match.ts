@@ -8,7 +8,6 @@ import type { BookedTransaction, SentPayment } from './inputs.js';
 import {
   DayNumbers,
   debitDifference,
-  isDebitOf,
   MatchTable,
   RULE_AMOUNT_ACCOUNT_DATE,
   RULE_BATCH_LUMP_SUM,
@@ -177,13 +176,8 @@ export function matchPayments(
       for (let i = index.first(payment.endToEndId); i !== -1; i = index.after(i)) {
         if (matchOfTransaction[i] !== -1) continue;
         const tx = transactions[i]!;
-        // The booked amount as a number tells a debit (its sign is exact) and, mostly, the amount.
-        const booked = Number(tx.amount.minor);
-        if (!(booked < 0) || !sameIban(tx.accountIban, payment.debtorIban)) continue;
-        if (
-          tx.amount.currency === payment.amount.currency &&
-          isDebitOf(tx.amount.minor, payment.amount.minor, booked)
-        ) {
+        if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
+        if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
           table.addOne(RULE_END_TO_END, p, i);
           chosen = -1;
           break;
@@ -221,7 +215,7 @@ export function matchPayments(
         if (matchOfTransaction[i] !== -1) continue;
         const tx = transactions[i]!;
         if (
-          !isDebitOf(tx.amount.minor, sent) ||
+          tx.amount.minor + sent !== 0n ||
           !amountRuleMayUse(tx) ||
           tx.amount.currency !== payment.amount.currency ||
           !sameIban(tx.accountIban, payment.debtorIban) ||
@@ -320,7 +314,7 @@ export function matchPayments(
         if (matchOfTransaction[i] !== -1) continue;
         const tx = transactions[i]!;
         if (
-          !isDebitOf(tx.amount.minor, sum) ||
+          tx.amount.minor + sum !== 0n ||
           tx.amount.currency !== first.amount.currency ||
           !sameIban(tx.accountIban, first.debtorIban)
         )
