@@ -300,9 +300,11 @@ function heldNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[], 
   const [small, big] = [held(smallRuns), held(bigRuns)];
   if (small === undefined || big === undefined) return 'heap after a collection at the end: not measured';
   const beyond = big - small - idSetOwn;
+  // A tenth of a MB: at the quick sizes the whole growth is a MB or two.
+  const mb = (b: number): string => `${b >= 0 ? '+' : '−'}${(Math.abs(b) / 2 ** 20).toFixed(1)} MB`;
   return (
     `heap in use after a collection at the end (medians) ${MB(small)} → ${MB(big)}: ` +
-    `${signedMB(big - small)}, beyond the id set's own bytes ${signedMB(beyond)} (${flat(beyond, idSetOwn)})`
+    `${mb(big - small)}, beyond the id set's own bytes ${mb(beyond)} (${flat(beyond, idSetOwn)})`
   );
 }
 
