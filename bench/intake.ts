@@ -42,6 +42,11 @@ interface Measured {
   heldBytes?: number;
   /** The memory at the highest RSS sampled (every 20 ms): what the peak is made of. */
   atPeak?: { heapTotal: number; arrayBuffers: number };
+  /**
+   * Heap in use and array buffers after a full collection, taken when the end-to-end id set has
+   * just received the file's last id: what the read holds at its end, the id set included.
+   */
+  heldAtEnd?: number;
   /** Wall-clock and CPU (user + system) milliseconds of the read alone (warm), or of the whole process (cold). */
   ms: number;
   cpuMs: number;
@@ -52,17 +57,17 @@ interface Measured {
 type Timing = { warmup: string } | 'cold';
 
 /** Runs one case in a fresh process and returns what it measured. */
-function measure(mode: Mode, file: string, timing: Timing): Measured {
+function measure(mode: Mode, file: string, timing: Timing, lines?: number): Measured {
   const out = execFileSync(process.execPath, ['--expose-gc', COMPILED_SELF], {
     cwd: ROOT,
-    env: { ...process.env, [CHILD_ENV]: JSON.stringify({ mode, file, timing }) },
+    env: { ...process.env, [CHILD_ENV]: JSON.stringify({ mode, file, timing, lines }) },
     maxBuffer: 1 << 20,
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
 }
 
-async function child(mode: Mode, file: string, timing: Timing): Promise<Measured> {
+async function child(mode: Mode, file: string, timing: Timing, expected?: number): Promise<Measured> {
   // Warm: the same code path on a small file first, so both sides are measured with a warm JIT,
   // and the clock starts after it. Cold: the clock is the process's own, from its start.
   if (mode === 'id-set' || mode === 'id-map') {
@@ -72,16 +77,47 @@ async function child(mode: Mode, file: string, timing: Timing): Promise<Measured
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
+  const end = expected === undefined ? undefined : await heldAtEnd(expected);
   const sampler = peakSampler();
   const lines = await read(mode, file);
   const cpu = process.cpuUsage(cpu0);
   return {
     lines,
     atPeak: sampler.stop(),
+    ...(end?.bytes === undefined ? {} : { heldAtEnd: end.bytes }),
     ms: performance.now() - started,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    // The collection that measures the end is the bench's, not settle's: its CPU is not counted.
+    cpuMs: (cpu.user + cpu.system) / 1000 - (end?.cpuMs ?? 0),
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
+}
+
+/**
+ * Watches the end-to-end id set (validation and pickup alike keep one per file): when it has
+ * received the file's last id, a full collection, and the heap in use and array buffers after
+ * it. Everything the read still holds then is either the id set or what the growth beyond it
+ * is made of.
+ */
+async function heldAtEnd(expected: number): Promise<{ bytes?: number; cpuMs: number }> {
+  const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
+  const end: { bytes?: number; cpuMs: number } = { cpuMs: 0 };
+  // Called below with each set as `this` (add.call), so the unbound method is what is wanted.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const add = EndToEndIdSet.prototype.addIfAbsent;
+  let ids = 0;
+  EndToEndIdSet.prototype.addIfAbsent = function (this: InstanceType<typeof EndToEndIdSet>, id, line) {
+    const first = add.call(this, id, line);
+    if (++ids === expected) {
+      const cpu0 = process.cpuUsage();
+      global.gc?.();
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      end.bytes = heapUsed + arrayBuffers;
+      const cpu = process.cpuUsage(cpu0);
+      end.cpuMs = (cpu.user + cpu.system) / 1000;
+    }
+    return first;
+  };
+  return end;
 }
 
 /** Samples memory every 20 ms (the reads yield to timers between chunks) and keeps the sample of highest RSS. */
@@ -246,8 +282,35 @@ function memoryNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[]
     `(runs ${peaks(smallRuns)} → ${peaks(bigRuns)} MB) ` +
     `(+${MB(growth)}; the end-to-end id set's own bytes ${signedMB(own)}, ${perId(ids.big)} an id vs ${perId(ids.map)} in a Map of flat strings; ` +
     `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's; ` +
-    `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)})`
+    `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)}); ` +
+    heldNote(smallRuns, bigRuns, own)
   );
+}
+
+/**
+ * The heap in use (and array buffers) after a full collection at the read's end, at both sizes
+ * (medians), and its growth beyond the id set's own bytes: the figure that says memory is flat,
+ * free of the garbage collector's timing that moves a peak.
+ */
+function heldNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[], idSetOwn: number): string {
+  const held = (runs: readonly Measured[]): number | undefined => {
+    const values = runs.map((m) => m.heldAtEnd).filter((b): b is number => b !== undefined);
+    return values.length === runs.length ? median(values) : undefined;
+  };
+  const [small, big] = [held(smallRuns), held(bigRuns)];
+  if (small === undefined || big === undefined) return 'heap after a collection at the end: not measured';
+  const beyond = big - small - idSetOwn;
+  // A tenth of a MB: at the quick sizes the whole growth is a MB or two.
+  const mb = (b: number): string => `${b >= 0 ? '+' : '−'}${(Math.abs(b) / 2 ** 20).toFixed(1)} MB`;
+  return (
+    `heap in use after a collection at the end (medians) ${MB(small)} → ${MB(big)}: ` +
+    `${mb(big - small)}, beyond the id set's own bytes ${mb(beyond)} (${flat(beyond, idSetOwn)})`
+  );
+}
+
+/** Flat: what grows beyond the id set is under a tenth of the id set's own growth. */
+function flat(beyond: number, idSetOwn: number): string {
+  return beyond <= Math.max(idSetOwn, 1) / 10 ? 'flat' : 'grows';
 }
 
 export const bench: Bench = async ({ quick, scale }) => {
@@ -292,8 +355,8 @@ export const bench: Bench = async ({ quick, scale }) => {
       const ourRuns10: Measured[] = [];
       for (let r = 0; r < REPEATS; r++) {
         raws.push(measure(`${c.kind}-raw`, big, 'cold'));
-        ourRuns.push(measure(`${c.kind}-validate`, big, 'cold'));
-        ourRuns10.push(measure(`${c.kind}-validate`, small, 'cold'));
+        ourRuns.push(measure(`${c.kind}-validate`, big, 'cold', c.n));
+        ourRuns10.push(measure(`${c.kind}-validate`, small, 'cold', c.n / 10));
       }
       const warmRaw = measure(`${c.kind}-raw`, big, { warmup: small });
       const warmOurs = measure(`${c.kind}-validate`, big, { warmup: small });
@@ -335,8 +398,8 @@ export const bench: Bench = async ({ quick, scale }) => {
       const picks: Measured[] = [];
       const picks10: Measured[] = [];
       for (let r = 0; r < REPEATS; r++) {
-        picks.push(measure(`${c.kind}-pickup`, big, 'cold'));
-        picks10.push(measure(`${c.kind}-pickup`, small, 'cold'));
+        picks.push(measure(`${c.kind}-pickup`, big, 'cold', c.n));
+        picks10.push(measure(`${c.kind}-pickup`, small, 'cold', c.n / 10));
       }
       for (const m of [...raws, ...ourRuns, warmRaw, warmOurs, ...picks])
         if (m.lines !== c.n) throw new Error(`counted ${m.lines} of ${c.n} ${c.unit}`);
@@ -387,6 +450,11 @@ export const bench: Bench = async ({ quick, scale }) => {
 
 const childSpec = process.env[CHILD_ENV];
 if (childSpec) {
-  const { mode, file, timing } = JSON.parse(childSpec) as { mode: Mode; file: string; timing: Timing };
-  process.stdout.write(JSON.stringify(await child(mode, file, timing)) + '\n');
+  const { mode, file, timing, lines } = JSON.parse(childSpec) as {
+    mode: Mode;
+    file: string;
+    timing: Timing;
+    lines?: number;
+  };
+  process.stdout.write(JSON.stringify(await child(mode, file, timing, lines)) + '\n');
 }

@@ -2,7 +2,7 @@
 // Issue codes are not ERR_ error codes: an issue is a finding about the input, reported beside
 // the others in one pass; an ERR_ code is a failure that stops a command.
 export const IssueCode = {
-  // Field rules (src/domain/validation/line-rules.ts)
+  // Field rules (src/domain/validation/line-rules.ts and the rule modules beside it)
   FIELD_MISSING: 'FIELD_MISSING',
   NAME_MISSING: 'NAME_MISSING',
   NAME_TOO_LONG: 'NAME_TOO_LONG',

@@ -3,18 +3,22 @@
 // the rules that need the whole file or the outside world live in payment-validator.ts.
 import { checkBic, checkIban, type IbanCheck } from '../account-id.js';
 import type { BusinessCalendar } from '../business-calendar.js';
-import { parseCreditorReference } from '../creditor-reference.js';
-import { isCurrencyCode } from '../currency.js';
-import type { Issue, IssueLocation, Severity } from '../issue.js';
-import { addDays, isWeekend, parseDate, type LocalDate } from '../local-date.js';
-import { parseAmount, type DecimalFormat, type Money } from '../money.js';
+import type { Issue } from '../issue.js';
+import type { LocalDate } from '../local-date.js';
+import type { Money } from '../money.js';
 import type { InstructionPriority, PaymentInstruction } from '../payment.js';
-import { compileAmountParser, type AmountParser } from './amount-parser.js';
-import { charactersOutside, fitsCharset, transliterate, type CharsetRule } from './charset.js';
+import { AmountRule, type LineFormat } from './amount-rule.js';
+import { BoundedCache } from './bounded-cache.js';
+import type { CharsetRule } from './charset.js';
 import { IssueCode } from './codes.js';
-import { REQUIRED_FIELDS, type PaymentField, type RawField, type RawPaymentLine } from './raw-line.js';
+import { ExecutionDateRule, type NonBusinessDayPolicy } from './execution-date-rule.js';
+import { add, value, type Ctx } from './line-context.js';
+import { REQUIRED_FIELDS, type RawPaymentLine } from './raw-line.js';
+import { MAX_REFERENCE, TextRules, validCreditorReference } from './text-rules.js';
 
-export type NonBusinessDayPolicy = 'flag' | 'move' | 'reject';
+export type { LineFormat } from './amount-rule.js';
+export type { NonBusinessDayPolicy } from './execution-date-rule.js';
+export { validCreditorReference } from './text-rules.js';
 
 /** Why a line cannot be paid from its debtor account: the account itself, or the line's currency. */
 export interface DebtorAccountProblem {
@@ -43,14 +47,6 @@ export interface LineRuleOptions {
   debtorAccountProblem?: (iban: string, currency: string | undefined) => DebtorAccountProblem | undefined;
 }
 
-/** How the reader's text is written: CSV profiles choose; pain.001 is always "." and ISO dates. */
-export interface LineFormat {
-  decimalFormat: DecimalFormat;
-  dateFormat: string;
-  /** The CSV profile the format comes from, named in hints about its settings; none for pain.001. */
-  profile?: string;
-}
-
 export interface LineResult {
   payment?: PaymentInstruction;
   /** The amount as read, whenever it could be read (also on lines with other errors): for file totals. */
@@ -64,60 +60,14 @@ const MAX_NAME = 70;
 const MAX_E2E = 35;
 /** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
 const MAX_INSTRUCTION_ID = 35;
-/** pain.001 Othr/Id and SchmeNm/Prtry are Max35Text; an ERP's creditor id is held to the same. */
-const MAX_CREDITOR_ID = 35;
-const CREDITOR_ID_WORDS = {
-  creditorOrgId: 'organisation number',
-  creditorOrgScheme: 'organisation number scheme',
-  creditorId: 'creditor id',
-} as const;
 const MAX_REMITTANCE = 140;
-const MAX_REFERENCE = 35;
 
 export function compileLineRules(options: LineRuleOptions, format: LineFormat): LineRules {
   const checker = new LineChecker(options, format);
   return (line) => checker.check(line);
 }
 
-/** Per-line state kept in one small object, so the hot path allocates little. */
-interface Ctx {
-  line: RawPaymentLine;
-  issues: Issue[];
-}
-
-function at(ctx: Ctx, field: PaymentField): IssueLocation {
-  return ctx.line.fields[field]?.location ?? ctx.line.location;
-}
-
-function add(ctx: Ctx, code: IssueCode, severity: Severity, field: PaymentField, message: string): void {
-  const value = ctx.line.fields[field]?.value;
-  ctx.issues.push({
-    code,
-    severity,
-    location: at(ctx, field),
-    field,
-    ...(value === undefined ? {} : { value }),
-    message,
-  });
-}
-
-/** A field's text without surrounding blanks; undefined when absent or blank. */
-function value(field: RawField | undefined): string | undefined {
-  if (field === undefined) return undefined;
-  const raw = field.value;
-  // Most values start and end with a visible ASCII character, which is never white space:
-  // then trim() (a call into the runtime) is not needed.
-  const first = raw.charCodeAt(0);
-  const last = raw.charCodeAt(raw.length - 1);
-  if (first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f) return raw;
-  const v = raw.trim();
-  return v === '' ? undefined : v;
-}
-
 class LineChecker {
-  private readonly policy: NonBusinessDayPolicy;
-  private readonly charset: CharsetRule;
-  private readonly maxByCurrency = new Map<string, bigint | undefined>();
   // Files repeat the same debtor account, currency and execution date on every line and
   // often the same creditors: caching these checks makes validation cheap next to parsing.
   // The caches are bounded (cleared when full), so memory stays flat on any file.
@@ -125,19 +75,17 @@ class LineChecker {
   // creditor account would otherwise take turns as the last key, and both miss the fast path.
   private readonly debtorIbans = new BoundedCache<string, IbanCheck>();
   private readonly creditorIbans = new BoundedCache<string, IbanCheck>();
-  /** A currency as written → its code in capitals and whether one can pay with it. */
-  private readonly currencyCache = new BoundedCache<string, { code: string; known: boolean }>(64);
-  private readonly dateCache = new BoundedCache<string, LocalDate | null>();
-  private readonly businessCache = new BoundedCache<LocalDate, boolean>();
-  private readonly parseAmount: AmountParser;
+  private readonly amounts: AmountRule;
+  private readonly dates: ExecutionDateRule;
+  private readonly texts: TextRules;
 
   constructor(
     private readonly options: LineRuleOptions,
-    private readonly format: LineFormat,
+    format: LineFormat,
   ) {
-    this.policy = options.nonBusinessDayPolicy ?? 'flag';
-    this.charset = options.charset ?? {};
-    this.parseAmount = compileAmountParser(format.decimalFormat);
+    this.amounts = new AmountRule(options.maxAmount, format);
+    this.dates = new ExecutionDateRule(options, format.dateFormat);
+    this.texts = new TextRules(options.charset ?? {});
   }
 
   check(line: RawPaymentLine): LineResult {
@@ -180,7 +128,7 @@ class LineChecker {
     const debtorProblem =
       debtorIban === undefined
         ? undefined
-        : this.options.debtorAccountProblem?.(debtorIban, currencyText && this.currency(currencyText).code);
+        : this.options.debtorAccountProblem?.(debtorIban, currencyText && this.amounts.currency(currencyText).code);
     if (debtorProblem?.currency)
       add(ctx, IssueCode.DEBTOR_CURRENCY_MISMATCH, 'error', 'currency', debtorProblem.message);
     else if (debtorProblem !== undefined)
@@ -208,8 +156,8 @@ class LineChecker {
         );
     }
 
-    const { amount, amountRead } = this.amount(ctx, amountText, currencyText);
-    const date = this.date(ctx, dateText);
+    const { amount, amountRead } = this.amounts.check(ctx, amountText, currencyText);
+    const date = this.dates.check(ctx, dateText);
 
     if (endToEndId !== undefined) {
       if (endToEndId.length > MAX_E2E)
@@ -220,7 +168,7 @@ class LineChecker {
           'endToEndId',
           `end-to-end id has ${endToEndId.length} characters; at most ${MAX_E2E} are allowed`,
         );
-      this.identifier(ctx, 'endToEndId', endToEndId);
+      this.texts.identifier(ctx, 'endToEndId', endToEndId);
     }
     const creditorReference = value(f.creditorReference);
     if (creditorReference !== undefined) {
@@ -237,11 +185,11 @@ class LineChecker {
           `creditor reference "${creditorReference}" ${why}`,
         );
       }
-      this.identifier(ctx, 'creditorReference', creditorReference);
+      this.texts.identifier(ctx, 'creditorReference', creditorReference);
     }
-    const debtorName = this.freeText(ctx, 'debtorName', debtorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
-    const creditorName = this.freeText(ctx, 'creditorName', creditorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
-    const remittance = this.freeText(
+    const debtorName = this.texts.freeText(ctx, 'debtorName', debtorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const creditorName = this.texts.freeText(ctx, 'creditorName', creditorNameText, MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const remittance = this.texts.freeText(
       ctx,
       'remittanceInformation',
       value(f.remittanceInformation),
@@ -277,10 +225,10 @@ class LineChecker {
     // Fields most lines lack: read only when present (the common line pays for three tests).
     const ultimateDebtor =
       f.ultimateDebtor &&
-      this.freeText(ctx, 'ultimateDebtor', value(f.ultimateDebtor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+      this.texts.freeText(ctx, 'ultimateDebtor', value(f.ultimateDebtor), MAX_NAME, IssueCode.NAME_TOO_LONG);
     const ultimateCreditor =
       f.ultimateCreditor &&
-      this.freeText(ctx, 'ultimateCreditor', value(f.ultimateCreditor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+      this.texts.freeText(ctx, 'ultimateCreditor', value(f.ultimateCreditor), MAX_NAME, IssueCode.NAME_TOO_LONG);
     const purpose = f.purpose && value(f.purpose)?.toUpperCase();
     if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose))
       add(
@@ -303,10 +251,10 @@ class LineChecker {
       );
 
     // Kept for the changed-account control, never sent: compared as written, so only the length is held.
-    const creditorOrgId = f.creditorOrgId && this.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
+    const creditorOrgId = f.creditorOrgId && this.texts.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
     const creditorOrgScheme =
-      f.creditorOrgScheme && this.creditorId(ctx, 'creditorOrgScheme', value(f.creditorOrgScheme));
-    const creditorId = f.creditorId && this.creditorId(ctx, 'creditorId', value(f.creditorId));
+      f.creditorOrgScheme && this.texts.creditorId(ctx, 'creditorOrgScheme', value(f.creditorOrgScheme));
+    const creditorId = f.creditorId && this.texts.creditorId(ctx, 'creditorId', value(f.creditorId));
 
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
@@ -347,251 +295,4 @@ class LineChecker {
     if (!check.ok) add(ctx, IssueCode.IBAN_INVALID, 'error', field, check.message);
     return check.iban;
   }
-
-  /** Keyed by the text as written, so a repeated currency is neither capitalised nor looked up again. */
-  private currency(text: string): { code: string; known: boolean } {
-    let currency = this.currencyCache.get(text);
-    if (currency === undefined) {
-      const code = text.toUpperCase();
-      this.currencyCache.set(text, (currency = { code, known: isCurrencyCode(code) }));
-    }
-    return currency;
-  }
-
-  private maxFor(currency: string): bigint | undefined {
-    const { maxAmount } = this.options;
-    if (!maxAmount) return undefined;
-    if (this.maxByCurrency.has(currency)) return this.maxByCurrency.get(currency);
-    const limit = maxAmount[currency] ?? maxAmount['*'];
-    const parsed = limit === undefined ? undefined : parseAmount(limit, currency);
-    const max = parsed?.ok ? parsed.money.minor : undefined;
-    this.maxByCurrency.set(currency, max);
-    return max;
-  }
-
-  private amount(
-    ctx: Ctx,
-    amountText: string | undefined,
-    currencyText: string | undefined,
-  ): { amount?: Money; amountRead?: Money } {
-    if (currencyText === undefined) return {};
-    const { code: currency, known } = this.currency(currencyText);
-    if (!known)
-      add(
-        ctx,
-        IssueCode.CURRENCY_INVALID,
-        'error',
-        'currency',
-        `"${currency}" is not an ISO 4217 currency code one can pay with`,
-      );
-    if (amountText === undefined || !known) return {};
-    const parsed = this.parseAmount(amountText, currency);
-    if (!parsed.ok) {
-      const code = parsed.problem === 'precision' ? IssueCode.AMOUNT_PRECISION : IssueCode.AMOUNT_SYNTAX;
-      add(ctx, code, 'error', 'amount', parsed.message + settingHint(this.format, parsed.seems));
-      return {};
-    }
-    const money = parsed.money;
-    if (money.minor <= 0n) {
-      add(ctx, IssueCode.AMOUNT_NOT_POSITIVE, 'error', 'amount', `amount "${amountText}" must be greater than zero`);
-      return { amountRead: money };
-    }
-    const max = this.maxFor(currency);
-    if (max !== undefined && money.minor > max) {
-      const limit = this.options.maxAmount?.[currency] ?? this.options.maxAmount?.['*'];
-      add(
-        ctx,
-        IssueCode.AMOUNT_ABOVE_MAXIMUM,
-        'error',
-        'amount',
-        `amount "${amountText}" ${currency} is above the configured maximum ${limit}`,
-      );
-      return { amountRead: money };
-    }
-    return { amount: money, amountRead: money };
-  }
-
-  private date(ctx: Ctx, dateText: string | undefined): LocalDate | undefined {
-    if (dateText === undefined) return undefined;
-    let parsed = this.dateCache.get(dateText);
-    if (parsed === undefined)
-      this.dateCache.set(dateText, (parsed = parseDate(dateText, this.format.dateFormat) ?? null));
-    if (parsed === null) {
-      add(
-        ctx,
-        IssueCode.EXECUTION_DATE_INVALID,
-        'error',
-        'requestedExecutionDate',
-        `"${dateText}" is not a calendar date in the format ${this.format.dateFormat}`,
-      );
-      return undefined;
-    }
-    if (parsed < this.options.asOf) {
-      add(
-        ctx,
-        IssueCode.EXECUTION_DATE_PAST,
-        'error',
-        'requestedExecutionDate',
-        `execution date ${parsed} is before ${this.options.asOf}`,
-      );
-      return undefined;
-    }
-    if (this.isBusiness(parsed)) return parsed;
-    const why = this.options.calendar?.holidayName(parsed) ?? 'a weekend day';
-    if (this.policy === 'reject') {
-      add(
-        ctx,
-        IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY,
-        'error',
-        'requestedExecutionDate',
-        `execution date ${parsed} is not a business day (${why})`,
-      );
-      return undefined;
-    }
-    if (this.policy === 'flag') {
-      add(
-        ctx,
-        IssueCode.EXECUTION_DATE_NOT_BUSINESS_DAY,
-        'warning',
-        'requestedExecutionDate',
-        `execution date ${parsed} is not a business day (${why}); the bank may execute it later`,
-      );
-      return parsed;
-    }
-    let next = parsed;
-    do next = addDays(next, 1);
-    while (!this.isBusiness(next));
-    add(
-      ctx,
-      IssueCode.EXECUTION_DATE_MOVED,
-      'warning',
-      'requestedExecutionDate',
-      `execution date ${parsed} is not a business day (${why}); moved to ${next}`,
-    );
-    return next;
-  }
-
-  private isBusiness(d: LocalDate): boolean {
-    let known = this.businessCache.get(d);
-    if (known === undefined)
-      this.businessCache.set(
-        d,
-        (known = this.options.calendar ? this.options.calendar.isBusinessDay(d) : !isWeekend(d)),
-      );
-    return known;
-  }
-
-  private identifier(ctx: Ctx, field: PaymentField, value: string): void {
-    const bad = charactersOutside(this.charset, value);
-    if (bad.length > 0)
-      add(
-        ctx,
-        IssueCode.CHARSET_INVALID,
-        'error',
-        field,
-        `${field} "${value}" contains characters outside the allowed set (${bad.map(show).join(' ')}); identifiers are never transliterated`,
-      );
-  }
-
-  /** An organisation number, its scheme or an ERP creditor id: trimmed, empty is none, at most 35 characters. */
-  private creditorId(
-    ctx: Ctx,
-    field: 'creditorOrgId' | 'creditorOrgScheme' | 'creditorId',
-    raw: string | undefined,
-  ): string | undefined {
-    const id = raw?.trim();
-    if (id === undefined || id === '') return undefined;
-    if (id.length > MAX_CREDITOR_ID)
-      add(
-        ctx,
-        IssueCode.CREDITOR_ID_TOO_LONG,
-        'error',
-        field,
-        `${CREDITOR_ID_WORDS[field]} has ${id.length} characters; at most ${MAX_CREDITOR_ID} are allowed`,
-      );
-    return id;
-  }
-
-  private freeText(
-    ctx: Ctx,
-    field: PaymentField,
-    raw: string | undefined,
-    max: number,
-    tooLong: IssueCode,
-  ): string | undefined {
-    if (raw === undefined) return undefined;
-    let text = raw;
-    // Most text fits the set: checked first, so it costs one test and no result object.
-    if (!fitsCharset(this.charset, raw)) {
-      text = transliterate(this.charset, raw).text;
-      add(
-        ctx,
-        IssueCode.CHARSET_TRANSLITERATED,
-        'warning',
-        field,
-        `${field} changed to the allowed character set: "${raw}" → "${text}"`,
-      );
-    }
-    if (text.length > max)
-      add(ctx, tooLong, 'error', field, `${field} has ${text.length} characters; at most ${max} are allowed`);
-    return text;
-  }
-}
-
-/**
- * A Map that forgets everything when it reaches its size: enough for the repeats of one file.
- * The last key asked for is answered first without the Map: a file's lines mostly repeat the
- * line before (one debtor account, currency and date), and comparing two short strings costs
- * less than hashing a new one for the lookup.
- */
-class BoundedCache<K, V> {
-  private readonly map = new Map<K, V>();
-  private lastKey: K | undefined;
-  private lastValue: V | undefined;
-  constructor(private readonly max = 4096) {}
-  get(key: K): V | undefined {
-    if (key === this.lastKey) return this.lastValue;
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.lastKey = key;
-      this.lastValue = value;
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    if (this.map.size >= this.max) this.map.clear();
-    this.map.set(key, value);
-    this.lastKey = key;
-    this.lastValue = value;
-  }
-}
-
-/** What to change so that amounts written like this one are read: profile settings, or the pain.001 rule. */
-function settingHint(format: LineFormat, seems: DecimalFormat | undefined): string {
-  if (!seems) return '';
-  if (format.profile === undefined)
-    return '; pain.001 amounts are written with "." before the decimals and no thousands separator';
-  const changes: string[] = [];
-  if (seems.decimalSeparator !== format.decimalFormat.decimalSeparator)
-    changes.push(`decimalSeparator: "${seems.decimalSeparator}"`);
-  if ((seems.thousandsSeparator ?? '') !== (format.decimalFormat.thousandsSeparator ?? ''))
-    changes.push(`thousandsSeparator: ${JSON.stringify(seems.thousandsSeparator ?? '')}`);
-  return `: if the whole file is written so, set ${changes.join(' and ')} in CSV profile "${format.profile}"`;
-}
-
-function show(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  return cp < 0x20 || cp === 0x7f || cp === 0xfffd ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
-}
-
-/** RF references (ISO 11649) carry mod-97 check digits; other references (e.g. KID) are only length-checked. */
-export function validCreditorReference(ref: string): boolean {
-  // The common case first: a reference of at most 35 characters whose first is a visible ASCII
-  // character other than "R" or "r" (a KID, an invoice number) is no RF reference, so it passes
-  // without the white-space removal and the reading.
-  const first = ref.charCodeAt(0);
-  if (ref.length <= MAX_REFERENCE && first > 0x20 && first < 0x7f && first !== 0x52 && first !== 0x72) return true;
-  if (ref.replace(/\s+/g, '').length > MAX_REFERENCE) return false;
-  const parsed = parseCreditorReference(ref);
-  return parsed?.kind !== 'RF' || parsed.valid;
 }
