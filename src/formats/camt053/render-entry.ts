@@ -21,21 +21,9 @@ import { escapeAttribute, escapeText } from '../xml/text.js';
 import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
 import { REFERENCE_FIELDS, returnReasonCode, singleTransaction } from './transactions.js';
 
-const I = Array.from({ length: 13 }, (_, depth) => '\n' + '  '.repeat(depth));
-const [, , , I3, I4, I5, I6, I7, I8, I9, I10, I11] = I as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+// Line breaks and indentation are written into the literals (\n and two spaces a level), not
+// joined from constants: every joined piece is one more string for V8 to link, flatten and
+// collect, and the constant parts of a literal cost nothing per entry.
 
 /** Per currency, once: its exponent and the escaped Ccy attribute with the start tag's end. */
 const currencies = new Map<string, { exponent: number; ccy: string }>();
@@ -108,16 +96,19 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   // The entry's own ids that had to be written as stand-ins: spelled out in AddtlNtryInf.
   const own = entryOwn;
   own.length = 0;
-  let out = `${I3}<Ntry>`;
+  let out = `\n      <Ntry>`;
   const entryRef = idXml(ctx, entry.entryReference, 'NtryRef', own);
-  if (entryRef !== undefined) out += `${I4}<NtryRef>${entryRef}</NtryRef>`;
-  out += `${I4}${amountElement('Amt', amount)}${I4}<CdtDbtInd>${amount.minor >= 0n ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
-  if (entry.reversal === true) out += `${I4}<RvslInd>true</RvslInd>`;
-  out += dialect.statusAsCode ? `${I4}<Sts>${I5}<Cd>BOOK</Cd>${I4}</Sts>` : `${I4}<Sts>BOOK</Sts>`;
-  out += `${I4}<BookgDt>${I5}<Dt>${escapeText(entry.bookingDate)}</Dt>${I4}</BookgDt>`;
-  if (entry.valueDate !== undefined) out += `${I4}<ValDt>${I5}<Dt>${escapeText(entry.valueDate)}</Dt>${I4}</ValDt>`;
+  if (entryRef !== undefined) out += `\n        <NtryRef>${entryRef}</NtryRef>`;
+  out += `\n        ${amountElement('Amt', amount)}\n        <CdtDbtInd>${amount.minor >= 0n ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
+  if (entry.reversal === true) out += `\n        <RvslInd>true</RvslInd>`;
+  out += dialect.statusAsCode
+    ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
+    : `\n        <Sts>BOOK</Sts>`;
+  out += `\n        <BookgDt>\n          <Dt>${escapeText(entry.bookingDate)}</Dt>\n        </BookgDt>`;
+  if (entry.valueDate !== undefined)
+    out += `\n        <ValDt>\n          <Dt>${escapeText(entry.valueDate)}</Dt>\n        </ValDt>`;
   const servicerRef = idXml(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
-  if (servicerRef !== undefined) out += `${I4}<AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
   out += bankTransactionCode(
     ctx,
     entry.bankTransactionCode ?? defaultBankTransactionCode(amount),
@@ -137,13 +128,13 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   } else {
     body += renderTransaction(singleTransaction(entry), entry, ctx, '~/NtryDtls/TxDtls');
   }
-  if (body !== '') out += `${I4}<NtryDtls>${body}${I4}</NtryDtls>`;
+  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
   const info =
     entry.additionalInfo === undefined && own.length === 0
       ? undefined
       : additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
-  if (info !== undefined) out += `${I4}<AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
-  return out + `${I3}</Ntry>`;
+  if (info !== undefined) out += `\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
+  return out + `\n      </Ntry>`;
 }
 
 function amountElement(name: string, amount: Money): string {
@@ -154,14 +145,14 @@ function amountElement(name: string, amount: Money): string {
 }
 
 function renderBatch(batch: BatchInformation, ctx: ComposeContext, own: StandIn[]): string {
-  let out = `${I5}<Btch>`;
+  let out = `\n          <Btch>`;
   const messageId = idXml(ctx, batch.messageId, 'Btch/MsgId', own);
-  if (messageId !== undefined) out += `${I6}<MsgId>${messageId}</MsgId>`;
+  if (messageId !== undefined) out += `\n            <MsgId>${messageId}</MsgId>`;
   const pmtInfId = idXml(ctx, batch.paymentInformationId, 'Btch/PmtInfId', own);
-  if (pmtInfId !== undefined) out += `${I6}<PmtInfId>${pmtInfId}</PmtInfId>`;
-  out += `${I6}<NbOfTxs>${batch.count}</NbOfTxs>${I6}${amountElement('TtlAmt', batch.total)}`;
-  out += `${I6}<CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
-  return out + `${I5}</Btch>`;
+  if (pmtInfId !== undefined) out += `\n            <PmtInfId>${pmtInfId}</PmtInfId>`;
+  out += `\n            <NbOfTxs>${batch.count}</NbOfTxs>\n            ${amountElement('TtlAmt', batch.total)}`;
+  out += `\n            <CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
+  return out + `\n          </Btch>`;
 }
 
 /**
@@ -188,8 +179,8 @@ function renderTransaction(
   const role = credit ? 'Dbtr' : 'Cdtr';
   const partyName = textXml(ctx, party?.name, 140, path, credit ? DBTR_NM : CDTR_NM);
   const rawIban = party?.iban;
-  const partyIban =
-    rawIban === undefined || PLAIN_IBAN.test(rawIban) ? rawIban : rawIban.replace(/\s+/g, '').toUpperCase();
+  const plainIban = rawIban !== undefined && PLAIN_IBAN.test(rawIban);
+  const partyIban = rawIban === undefined || plainIban ? rawIban : rawIban.replace(/\s+/g, '').toUpperCase();
   const rawBic = party?.bic;
   // A BIC the dialect's pattern accepts is capitals and digits: nothing to check or escape.
   const agentBic =
@@ -215,48 +206,48 @@ function renderTransaction(
     !dialect.transactionAmount
   )
     return '';
-  let out = `${I5}<TxDtls>${refs}`;
+  let out = `\n          <TxDtls>${refs}`;
   if (dialect.transactionAmount)
-    out += `${I6}${amountElement('Amt', amount)}${I6}<CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
+    out += `\n            ${amountElement('Amt', amount)}\n            <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
   out += instructed;
   if (hasParty) {
-    out += `${I6}<RltdPties>`;
+    out += `\n            <RltdPties>`;
     if (partyName !== undefined) {
       out += dialect.partyInPty
-        ? `${I7}<${role}>${I8}<Pty>${I9}<Nm>${partyName}</Nm>${I8}</Pty>${I7}</${role}>`
-        : `${I7}<${role}>${I8}<Nm>${partyName}</Nm>${I7}</${role}>`;
+        ? `\n              <${role}>\n                <Pty>\n                  <Nm>${partyName}</Nm>\n                </Pty>\n              </${role}>`
+        : `\n              <${role}>\n                <Nm>${partyName}</Nm>\n              </${role}>`;
     }
     if (hasIban) {
       let inner: string;
-      if (PLAIN_IBAN.test(partyIban)) {
-        inner = `${I9}<IBAN>${partyIban}</IBAN>`;
+      if (plainIban) {
+        inner = `\n                  <IBAN>${partyIban}</IBAN>`;
       } else {
         const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${role}Acct/Id`, 'counterparty.iban');
         inner =
           id.iban !== undefined
-            ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>`
-            : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
+            ? `\n                  <IBAN>${escapeText(id.iban)}</IBAN>`
+            : `\n                  <Othr>\n                    <Id>${escapeText(id.other)}</Id>\n                  </Othr>`;
       }
-      out += `${I7}<${role}Acct>${I8}<Id>${inner}${I8}</Id>${I7}</${role}Acct>`;
+      out += `\n              <${role}Acct>\n                <Id>${inner}\n                </Id>\n              </${role}Acct>`;
     }
-    out += `${I6}</RltdPties>`;
+    out += `\n            </RltdPties>`;
   }
   if (agentBic !== undefined) {
     const b = dialect.bicElement;
-    out += `${I6}<RltdAgts>${I7}<${role}Agt>${I8}<FinInstnId>${I9}<${b}>${agentBic}</${b}>${I8}</FinInstnId>${I7}</${role}Agt>${I6}</RltdAgts>`;
+    out += `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>${agentBic}</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`;
   }
   if (ustrd !== undefined || reference !== undefined) {
-    out += `${I6}<RmtInf>`;
-    if (ustrd !== undefined) out += `${I7}<Ustrd>${ustrd}</Ustrd>`;
+    out += `\n            <RmtInf>`;
+    if (ustrd !== undefined) out += `\n              <Ustrd>${ustrd}</Ustrd>`;
     if (reference !== undefined) {
       // An RF reference (ISO 11649) names ISO as its issuer.
-      const issuer = remittance?.creditorReferenceKind === 'RF' ? `${I10}<Issr>ISO</Issr>` : '';
-      out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${issuer}${I9}</Tp>${I9}<Ref>${reference}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
+      const issuer = remittance?.creditorReferenceKind === 'RF' ? `\n                    <Issr>ISO</Issr>` : '';
+      out += `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>${issuer}\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>`;
     }
-    out += `${I6}</RmtInf>`;
+    out += `\n            </RmtInf>`;
   }
-  const addtl = info === undefined ? '' : `${I6}<AddtlTxInf>${escapeText(info)}</AddtlTxInf>`;
-  return out + returned + addtl + `${I5}</TxDtls>`;
+  const addtl = info === undefined ? '' : `\n            <AddtlTxInf>${escapeText(info)}</AddtlTxInf>`;
+  return out + returned + addtl + `\n          </TxDtls>`;
 }
 
 /**
@@ -267,12 +258,12 @@ function amountDetails(detail: TransactionDetails, transactionAmount: boolean): 
   const instructed =
     detail.instructedAmount === undefined
       ? ''
-      : `${I7}<InstdAmt>${I8}${amountElement('Amt', absolute(detail.instructedAmount))}${I7}</InstdAmt>`;
+      : `\n              <InstdAmt>\n                ${amountElement('Amt', absolute(detail.instructedAmount))}\n              </InstdAmt>`;
   const line =
     transactionAmount || detail.amount === undefined
       ? ''
-      : `${I7}<TxAmt>${I8}${amountElement('Amt', detail.amount)}${I7}</TxAmt>`;
-  return instructed === '' && line === '' ? '' : `${I6}<AmtDtls>${instructed}${line}${I6}</AmtDtls>`;
+      : `\n              <TxAmt>\n                ${amountElement('Amt', detail.amount)}\n              </TxAmt>`;
+  return instructed === '' && line === '' ? '' : `\n            <AmtDtls>${instructed}${line}\n            </AmtDtls>`;
 }
 
 /** Refs in schema order, the bank's payment id as Prtry last; "" when no id is known. */
@@ -280,36 +271,36 @@ function renderRefs(refs: TransactionReferences, ctx: ComposeContext, own: Stand
   let out = '';
   for (const [element, field] of REFERENCE_FIELDS) {
     const value = idXml(ctx, refs[field], element, own);
-    if (value !== undefined) out += `${I7}<${element}>${value}</${element}>`;
+    if (value !== undefined) out += `\n              <${element}>${value}</${element}>`;
   }
   const bankPaymentId = idXml(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
   if (bankPaymentId !== undefined)
-    out += `${I7}<Prtry>${I8}<Tp>BankPaymentId</Tp>${I8}<Ref>${bankPaymentId}</Ref>${I7}</Prtry>`;
-  return out === '' ? '' : `${I6}<Refs>${out}${I6}</Refs>`;
+    out += `\n              <Prtry>\n                <Tp>BankPaymentId</Tp>\n                <Ref>${bankPaymentId}</Ref>\n              </Prtry>`;
+  return out === '' ? '' : `\n            <Refs>${out}\n            </Refs>`;
 }
 
 function renderReturn(reason: ReturnReason, ctx: ComposeContext, path: string): string {
   const rsn = returnReasonCode(reason.code);
   const info = text(ctx, reason.additionalInfo, 105, `${path}/RtrInf/AddtlInf`, 'returnReason.additionalInfo');
   if (rsn === undefined && info === undefined) return '';
-  let out = `${I6}<RtrInf>`;
+  let out = `\n            <RtrInf>`;
   if (rsn !== undefined) {
     const value = text(ctx, rsn.value, 35, `${path}/RtrInf/Rsn/${rsn.element}`, 'returnReason.code')!;
-    out += `${I7}<Rsn>${I8}<${rsn.element}>${escapeText(value)}</${rsn.element}>${I7}</Rsn>`;
+    out += `\n              <Rsn>\n                <${rsn.element}>${escapeText(value)}</${rsn.element}>\n              </Rsn>`;
   }
-  if (info !== undefined) out += `${I7}<AddtlInf>${escapeText(info)}</AddtlInf>`;
-  return out + `${I6}</RtrInf>`;
+  if (info !== undefined) out += `\n              <AddtlInf>${escapeText(info)}</AddtlInf>`;
+  return out + `\n            </RtrInf>`;
 }
 
 function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode, own?: string): string {
   if ('proprietary' in code) {
     const cdText = required(ctx, code.proprietary, 35, '~/BkTxCd/Prtry/Cd', 'bankTransactionCode');
     const issuer = text(ctx, code.issuer, 35, '~/BkTxCd/Prtry/Issr', 'bankTransactionCode.issuer');
-    return `${I4}<BkTxCd>${I5}<Prtry>${I6}<Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `${I6}<Issr>${escapeText(issuer)}</Issr>`}${I5}</Prtry>${I4}</BkTxCd>`;
+    return `\n        <BkTxCd>\n          <Prtry>\n            <Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `\n            <Issr>${escapeText(issuer)}</Issr>`}\n          </Prtry>\n        </BkTxCd>`;
   }
   const { domain, family, subFamily } = code;
   // The bank's own code beside the ISO one: both, as the schema allows (Domn then Prtry).
   const ownText = textXml(ctx, own, 35, '~/BkTxCd/Prtry/Cd', OWN_CODE);
-  const prtry = ownText === undefined ? '' : `${I5}<Prtry>${I6}<Cd>${ownText}</Cd>${I5}</Prtry>`;
-  return `${I4}<BkTxCd>${I5}<Domn>${I6}<Cd>${escapeText(domain)}</Cd>${I6}<Fmly>${I7}<Cd>${escapeText(family)}</Cd>${I7}<SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>${I6}</Fmly>${I5}</Domn>${prtry}${I4}</BkTxCd>`;
+  const prtry = ownText === undefined ? '' : `\n          <Prtry>\n            <Cd>${ownText}</Cd>\n          </Prtry>`;
+  return `\n        <BkTxCd>\n          <Domn>\n            <Cd>${escapeText(domain)}</Cd>\n            <Fmly>\n              <Cd>${escapeText(family)}</Cd>\n              <SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>\n            </Fmly>\n          </Domn>${prtry}\n        </BkTxCd>`;
 }
