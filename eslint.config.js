@@ -51,6 +51,8 @@ export default tseslint.config(
       'node_modules/**',
       'coverage/**',
       'bin/**',
+      // Build steps in plain JavaScript that run on the compiled output (as bin/ does).
+      'scripts/*.mjs',
       '*.config.*',
       '.dependency-cruiser.cjs',
     ],

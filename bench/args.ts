@@ -6,6 +6,7 @@ export const BENCH_MODULES = [
   'intake',
   'controls',
   'camt053',
+  'writers',
   'reconcile',
   'history',
   'payments',

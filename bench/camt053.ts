@@ -29,7 +29,7 @@ interface ChildResult {
 const d = (s: string): LocalDate => s as LocalDate;
 
 /** Deterministic entries of the shape a real statement has (every optional field present). */
-function* entries(count: number): Generator<StatementEntry> {
+export function* entries(count: number): Generator<StatementEntry> {
   for (let i = 0; i < count; i++) {
     const credit = i % 3 !== 0;
     yield {
@@ -70,19 +70,14 @@ async function settleChunks(count: number): Promise<AsyncIterable<string>> {
   return Promise.resolve(writeCamt053(statement(count)).chunks);
 }
 
-/** The practical limit: one template literal per entry, escaping only what needs it. */
-async function* templateChunks(count: number): AsyncGenerator<string> {
-  let empty = '';
-  for await (const c of writeCamt053({ ...statement(0), entries: [] }).chunks) empty += c;
-  const cut = empty.lastIndexOf('\n    </Stmt>');
-  let buffer = empty.slice(0, cut);
-  for (const e of entries(count)) {
-    const negative = e.amount.minor < 0n;
-    const amount = formatAmount(negative ? { minor: -e.amount.minor, currency: e.amount.currency } : e.amount);
-    const cd = negative ? 'DBIT' : 'CRDT';
-    const role = negative ? 'Cdtr' : 'Dbtr';
-    const code = e.bankTransactionCode as { domain: string; family: string; subFamily: string };
-    buffer += `
+/** One Ntry of the template (camt.053 and camt.054 .02 entries are the same element), with its leading line break. */
+export function templateEntry(e: StatementEntry): string {
+  const negative = e.amount.minor < 0n;
+  const amount = formatAmount(negative ? { minor: -e.amount.minor, currency: e.amount.currency } : e.amount);
+  const cd = negative ? 'DBIT' : 'CRDT';
+  const role = negative ? 'Cdtr' : 'Dbtr';
+  const code = e.bankTransactionCode as { domain: string; family: string; subFamily: string };
+  return `
       <Ntry>
         <Amt Ccy="${e.amount.currency}">${amount}</Amt>
         <CdtDbtInd>${cd}</CdtDbtInd>
@@ -141,6 +136,16 @@ async function* templateChunks(count: number): AsyncGenerator<string> {
           </TxDtls>
         </NtryDtls>
       </Ntry>`;
+}
+
+/** The practical limit: one template literal per entry, escaping only what needs it. */
+async function* templateChunks(count: number): AsyncGenerator<string> {
+  let empty = '';
+  for await (const c of writeCamt053({ ...statement(0), entries: [] }).chunks) empty += c;
+  const cut = empty.lastIndexOf('\n    </Stmt>');
+  let buffer = empty.slice(0, cut);
+  for (const e of entries(count)) {
+    buffer += templateEntry(e);
     if (buffer.length >= 65536) {
       yield buffer;
       buffer = '';
@@ -294,7 +299,8 @@ export const bench: Bench = async ({ quick, scale }) => {
 };
 
 const childAt = process.argv.indexOf('--child');
-if (childAt !== -1) {
+// Only when this file is the one run: bench/writers.ts imports its entries and has children of its own.
+if (childAt !== -1 && process.argv[1] === fileURLToPath(import.meta.url)) {
   const mode = process.argv[childAt + 1] as Mode;
   const count = Number(process.argv[childAt + 2]);
   process.stdout.write(JSON.stringify(await runChild(mode, count)) + '\n');

@@ -1,7 +1,9 @@
 // Business days of a bank calendar: weekends and the public holidays of a country, from the
-// date-holidays library (e.g. "NO" knows Easter, Ascension, Whit Monday, 17 May, Christmas).
+// date-holidays library (e.g. "NO" knows Easter, Ascension, Whit Monday, 17 May, Christmas), read
+// as data from the table the build wrote where it covers the country and year (holiday-table.ts).
 import { createRequire } from 'node:module';
 import type Holidays from 'date-holidays';
+import { readHolidayTable, type HolidayTable } from './holiday-table.js';
 import { addDays, isWeekend, type LocalDate } from './local-date.js';
 
 export interface BusinessCalendar {
@@ -28,19 +30,34 @@ function loadHolidays(): typeof Holidays {
   return holidaysClass;
 }
 
-export function businessCalendar(country: string): BusinessCalendar {
+/** `tableDir`: where the holiday tables are (the build's, beside the compiled module, unless a test says). */
+export function businessCalendar(country: string, tableDir?: URL): BusinessCalendar {
   const key = country.toUpperCase();
-  const known = cache.get(key);
+  const known = tableDir === undefined ? cache.get(key) : undefined;
   if (known) return known;
-  const holidays = new (loadHolidays())(key, { types: ['public', 'bank'] });
-  if (!holidays.getCountries()[key]) throw new RangeError(`no holiday calendar for country "${country}"`);
+  const table: HolidayTable | undefined = readHolidayTable(key, tableDir);
+  // The library only when a year is asked that the table does not hold (or there is no table).
+  let library: Holidays | undefined;
+  const fromLibrary = (): Holidays => {
+    if (library === undefined) {
+      library = new (loadHolidays())(key, { types: ['public', 'bank'] });
+      if (!library.getCountries()[key]) throw new RangeError(`no holiday calendar for country "${country}"`);
+    }
+    return library;
+  };
+  if (table === undefined) fromLibrary();
   const names = new Map<number, Map<LocalDate, string>>();
   const holidaysOf = (year: number): Map<LocalDate, string> => {
     let byDate = names.get(year);
     if (!byDate) {
       byDate = new Map();
-      for (const h of holidays.getHolidays(year)) {
-        if (h.type === 'public' || h.type === 'bank') byDate.set(h.date.slice(0, 10) as LocalDate, h.name);
+      const listed = table?.years[year];
+      if (listed !== undefined) {
+        for (const [date, name] of listed) byDate.set(date as LocalDate, name);
+      } else {
+        for (const h of fromLibrary().getHolidays(year)) {
+          if (h.type === 'public' || h.type === 'bank') byDate.set(h.date.slice(0, 10) as LocalDate, h.name);
+        }
       }
       names.set(year, byDate);
     }
@@ -64,6 +81,6 @@ export function businessCalendar(country: string): BusinessCalendar {
       return d;
     },
   };
-  cache.set(key, calendar);
+  if (tableDir === undefined) cache.set(key, calendar);
   return calendar;
 }

@@ -32,6 +32,7 @@ describe('bench command line', () => {
         'intake',
         'controls',
         'camt053',
+        'writers',
         'reconcile',
         'history',
         'payments',

@@ -2,8 +2,14 @@
 // HTTP client or server, SSH, mail, metrics or logger; `settle run` no HTTP server, metrics,
 // CloudEvents or SSH (docs/performance.md, start-up).
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type Holidays from 'date-holidays';
 import { describe, expect, it } from 'vitest';
+import { writeHolidayTables } from '../../src/domain/holiday-table.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsxLoader = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
@@ -104,6 +110,34 @@ describe('start-up of the command line', () => {
     const { payments, iconv } = JSON.parse(out) as { payments: number; iconv: number };
     expect(payments).toBeGreaterThan(0);
     expect(iconv).toBe(0);
+  }, 60_000);
+
+  it('a calendar whose country and year the built table holds does not load date-holidays', async () => {
+    // The table as `npm run build` writes it (scripts/holiday-table.mjs), into a folder of its own.
+    const dir = mkdtempSync(join(tmpdir(), 'settle-startup-holidays-'));
+    try {
+      writeHolidayTables(createRequire(import.meta.url)('date-holidays') as typeof Holidays, pathToFileURL(dir + '/'));
+      const script = `
+        import { createRequire } from 'node:module';
+        import { businessCalendar } from './src/domain/business-calendar';
+        const calendar = businessCalendar('NO', new URL(${JSON.stringify(pathToFileURL(dir + '/').href)}));
+        const answer = [calendar.isBusinessDay('2026-05-17'), calendar.holidayName('2026-05-17'), calendar.isBusinessDay('2026-05-18')];
+        const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/date-holidays'));
+        process.stdout.write(JSON.stringify({ answer, loaded: loaded.length }));`;
+      const out = await new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let stdout = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.on('error', reject);
+        child.on('close', () => resolve(stdout));
+      });
+      expect(JSON.parse(out)).toEqual({ answer: [false, 'Grunnlovsdagen', true], loaded: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('settle run loads the database, the bank client and the logger, not the HTTP server, metrics, CloudEvents or SSH', async () => {

@@ -19,123 +19,179 @@ import {
 import type { StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText } from '../xml/text.js';
 import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
-import { REFERENCE_FIELDS, returnReasonCode, transactionsOf } from './transactions.js';
+import { REFERENCE_FIELDS, returnReasonCode, singleTransaction } from './transactions.js';
 
-const I = Array.from({ length: 13 }, (_, depth) => '\n' + '  '.repeat(depth));
-const [, , , I3, I4, I5, I6, I7, I8, I9, I10, I11] = I as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+// Line breaks and indentation are written into the literals (\n and two spaces a level), not
+// joined from constants: every joined piece is one more string for V8 to link, flatten and
+// collect, and the constant parts of a literal cost nothing per entry.
 
-const exponents = new Map<string, number>();
-function amountText(minor: bigint, currency: string): string {
-  let exponent = exponents.get(currency);
-  if (exponent === undefined) {
-    exponent = currencyExponent(currency) ?? 2;
-    exponents.set(currency, exponent);
+/** Per currency, once: its exponent and the escaped Ccy attribute with the start tag's end. */
+const currencies = new Map<string, { exponent: number; ccy: string }>();
+function currencyOf(currency: string): { exponent: number; ccy: string } {
+  let known = currencies.get(currency);
+  if (known === undefined) {
+    known = { exponent: currencyExponent(currency) ?? 2, ccy: ` Ccy="${escapeAttribute(currency)}">` };
+    currencies.set(currency, known);
   }
-  return formatMinor(minor < 0n ? -minor : minor, exponent);
+  return known;
 }
 
 function absolute(amount: Money): Money {
   return amount.minor < 0n ? { minor: -amount.minor, currency: amount.currency } : amount;
 }
 
+// Printable ASCII with nothing to escape (no & < >) and no leading or trailing space: a value
+// that matches and fits is written as it is, with no further check, path or copy. This is what
+// nearly every field of a real statement is; anything else takes the checked way (text, entryId).
+const PLAIN =
+  /^[\x21-\x25\x27-\x3b\x3d\x3f-\x7e](?:[\x20-\x25\x27-\x3b\x3d\x3f-\x7e]*[\x21-\x25\x27-\x3b\x3d\x3f-\x7e])?$/;
+// An IBAN that needs neither spaces removed nor letters raised, nor any escaping.
+const PLAIN_IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
+
+/** Where a text field is, below its transaction's path, and the field it comes from: for its issues. */
+interface FieldAt {
+  under: string;
+  field: string;
+}
+const DBTR_NM: FieldAt = { under: '/RltdPties/Dbtr/Nm', field: 'counterparty.name' };
+const CDTR_NM: FieldAt = { under: '/RltdPties/Cdtr/Nm', field: 'counterparty.name' };
+const USTRD: FieldAt = { under: '/RmtInf/Ustrd', field: 'remittance.unstructured' };
+const REF: FieldAt = { under: '/RmtInf/Strd/CdtrRefInf/Ref', field: 'remittance.creditorReference' };
+const OWN_CODE: FieldAt = { under: '', field: 'proprietaryBankTransactionCode' };
+
+/**
+ * A text field (Max`max`Text) as XML: as is when plain, else prepared (and reported at `path`
+ * + `at.under`, joined only then) and escaped.
+ */
+function textXml(
+  ctx: ComposeContext,
+  value: string | undefined,
+  max: number,
+  path: string,
+  at: FieldAt,
+): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length <= max && PLAIN.test(value)) return value;
+  const prepared = text(ctx, value, max, path + at.under, at.field);
+  return prepared === undefined ? undefined : escapeText(prepared);
+}
+
+/** An id (Max35Text) as XML: as is when plain, else through entryId (stand-ins) and escaped. */
+function idXml(ctx: ComposeContext, value: string | undefined, element: string, own: StandIn[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length <= 35 && PLAIN.test(value)) return value;
+  const written = entryId(ctx, value, element, own);
+  return written === undefined ? undefined : escapeText(written);
+}
+
+// The stand-ins of the entry being rendered and of its transaction being rendered: rendering is
+// synchronous, so one list of each is reused instead of two new arrays per entry.
+const entryOwn: StandIn[] = [];
+const transactionOwn: StandIn[] = [];
+
 /** The Ntry element with its leading line break; `ctx.entryIndex` must be set by the caller. */
 export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string {
   const { dialect } = ctx;
-  const credit = entry.amount.minor >= 0n;
-  const indicator = credit ? 'CRDT' : 'DBIT';
-  const amountXml = amountElement('Amt', entry.amount);
-  let out = `${I3}<Ntry>`;
+  const amount = entry.amount;
   // The entry's own ids that had to be written as stand-ins: spelled out in AddtlNtryInf.
-  const own: StandIn[] = [];
-  const entryRef = entryId(ctx, entry.entryReference, 'NtryRef', own);
-  if (entryRef !== undefined) out += `${I4}<NtryRef>${escapeText(entryRef)}</NtryRef>`;
-  out += `${I4}${amountXml}${I4}<CdtDbtInd>${indicator}</CdtDbtInd>`;
-  if (entry.reversal === true) out += `${I4}<RvslInd>true</RvslInd>`;
-  out += dialect.statusAsCode ? `${I4}<Sts>${I5}<Cd>BOOK</Cd>${I4}</Sts>` : `${I4}<Sts>BOOK</Sts>`;
-  out += `${I4}<BookgDt>${I5}<Dt>${escapeText(entry.bookingDate)}</Dt>${I4}</BookgDt>`;
-  if (entry.valueDate !== undefined) out += `${I4}<ValDt>${I5}<Dt>${escapeText(entry.valueDate)}</Dt>${I4}</ValDt>`;
-  const servicerRef = entryId(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
-  if (servicerRef !== undefined) out += `${I4}<AcctSvcrRef>${escapeText(servicerRef)}</AcctSvcrRef>`;
+  const own = entryOwn;
+  own.length = 0;
+  let out = `\n      <Ntry>`;
+  const entryRef = idXml(ctx, entry.entryReference, 'NtryRef', own);
+  if (entryRef !== undefined) out += `\n        <NtryRef>${entryRef}</NtryRef>`;
+  out += `\n        ${amountElement('Amt', amount)}\n        <CdtDbtInd>${amount.minor >= 0n ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
+  if (entry.reversal === true) out += `\n        <RvslInd>true</RvslInd>`;
+  out += dialect.statusAsCode
+    ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
+    : `\n        <Sts>BOOK</Sts>`;
+  out += `\n        <BookgDt>\n          <Dt>${escapeText(entry.bookingDate)}</Dt>\n        </BookgDt>`;
+  if (entry.valueDate !== undefined)
+    out += `\n        <ValDt>\n          <Dt>${escapeText(entry.valueDate)}</Dt>\n        </ValDt>`;
+  const servicerRef = idXml(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
+  if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
   out += bankTransactionCode(
     ctx,
-    entry.bankTransactionCode ?? defaultBankTransactionCode(entry.amount),
+    entry.bankTransactionCode ?? defaultBankTransactionCode(amount),
     entry.proprietaryBankTransactionCode,
   );
 
-  const details = transactionsOf(entry);
-  const batch = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
-  const rendered = details.map((detail, i) =>
-    renderTransaction(detail, {
-      entry,
-      ctx,
-      path: details.length === 1 ? '~/NtryDtls/TxDtls' : `~/NtryDtls/TxDtls[${i + 1}]`,
-    }),
-  );
-  const body = batch + rendered.join('');
-  if (body !== '') out += `${I4}<NtryDtls>${body}${I4}</NtryDtls>`;
-  const info = additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
-  if (info !== undefined) out += `${I4}<AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
-  return out + `${I3}</Ntry>`;
+  let body = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
+  const list = entry.transactions;
+  if (list !== undefined && list.length > 0) {
+    for (let i = 0; i < list.length; i++)
+      body += renderTransaction(
+        list[i]!,
+        entry,
+        ctx,
+        list.length === 1 ? '~/NtryDtls/TxDtls' : `~/NtryDtls/TxDtls[${i + 1}]`,
+      );
+  } else {
+    body += renderTransaction(singleTransaction(entry), entry, ctx, '~/NtryDtls/TxDtls');
+  }
+  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
+  const info =
+    entry.additionalInfo === undefined && own.length === 0
+      ? undefined
+      : additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
+  if (info !== undefined) out += `\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
+  return out + `\n      </Ntry>`;
 }
 
 function amountElement(name: string, amount: Money): string {
-  return `<${name} Ccy="${escapeAttribute(amount.currency)}">${escapeText(amountText(amount.minor, amount.currency))}</${name}>`;
+  const { exponent, ccy } = currencyOf(amount.currency);
+  const minor = amount.minor;
+  // Digits and a point: nothing to escape.
+  return `<${name}${ccy}${formatMinor(minor < 0n ? -minor : minor, exponent)}</${name}>`;
 }
 
 function renderBatch(batch: BatchInformation, ctx: ComposeContext, own: StandIn[]): string {
-  let out = `${I5}<Btch>`;
-  const messageId = entryId(ctx, batch.messageId, 'Btch/MsgId', own);
-  if (messageId !== undefined) out += `${I6}<MsgId>${escapeText(messageId)}</MsgId>`;
-  const pmtInfId = entryId(ctx, batch.paymentInformationId, 'Btch/PmtInfId', own);
-  if (pmtInfId !== undefined) out += `${I6}<PmtInfId>${escapeText(pmtInfId)}</PmtInfId>`;
-  out += `${I6}<NbOfTxs>${batch.count}</NbOfTxs>${I6}${amountElement('TtlAmt', batch.total)}`;
-  out += `${I6}<CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
-  return out + `${I5}</Btch>`;
+  let out = `\n          <Btch>`;
+  const messageId = idXml(ctx, batch.messageId, 'Btch/MsgId', own);
+  if (messageId !== undefined) out += `\n            <MsgId>${messageId}</MsgId>`;
+  const pmtInfId = idXml(ctx, batch.paymentInformationId, 'Btch/PmtInfId', own);
+  if (pmtInfId !== undefined) out += `\n            <PmtInfId>${pmtInfId}</PmtInfId>`;
+  out += `\n            <NbOfTxs>${batch.count}</NbOfTxs>\n            ${amountElement('TtlAmt', batch.total)}`;
+  out += `\n            <CdtDbtInd>${batch.total.minor < 0n ? 'DBIT' : 'CRDT'}</CdtDbtInd>`;
+  return out + `\n          </Btch>`;
 }
 
-interface TransactionContext {
-  entry: StatementEntry;
-  ctx: ComposeContext;
-  /** "~/NtryDtls/TxDtls", or with a position when the entry has several. */
-  path: string;
-}
-
-/** One TxDtls, or nothing when there is nothing to say (.02 has no amount of its own there). */
-function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: TransactionContext): string {
+/**
+ * One TxDtls, or nothing when there is nothing to say (.02 has no amount of its own there).
+ * `path` is "~/NtryDtls/TxDtls", or with a position when the entry has several.
+ */
+function renderTransaction(
+  detail: TransactionDetails,
+  entry: StatementEntry,
+  ctx: ComposeContext,
+  path: string,
+): string {
   const { dialect } = ctx;
   const amount = detail.amount ?? entry.amount;
   const credit = amount.minor >= 0n;
-  const own: StandIn[] = [];
-  const refs = renderRefs(detail.refs, ctx, own);
-  const instructed = amountDetails(detail, dialect.transactionAmount);
+  const own = transactionOwn;
+  own.length = 0;
+  const refs = detail.refs === undefined ? '' : renderRefs(detail.refs, ctx, own);
+  const instructed =
+    detail.instructedAmount === undefined && (dialect.transactionAmount || detail.amount === undefined)
+      ? ''
+      : amountDetails(detail, dialect.transactionAmount);
   const party = detail.counterparty;
   const role = credit ? 'Dbtr' : 'Cdtr';
-  const partyName = text(ctx, party?.name, 140, `${path}/RltdPties/${role}/Nm`, 'counterparty.name');
-  const partyIban = party?.iban === undefined ? undefined : party.iban.replace(/\s+/g, '').toUpperCase();
-  const agentBic = bic(ctx, party?.bic, `${path}/RltdAgts/${role}Agt/FinInstnId/{BIC}`, 'counterparty.bic');
-  const ustrd = text(ctx, detail.remittance?.unstructured, 140, `${path}/RmtInf/Ustrd`, 'remittance.unstructured');
-  const reference = text(
-    ctx,
-    detail.remittance?.creditorReference,
-    35,
-    `${path}/RmtInf/Strd/CdtrRefInf/Ref`,
-    'remittance.creditorReference',
-  );
+  const partyName = textXml(ctx, party?.name, 140, path, credit ? DBTR_NM : CDTR_NM);
+  const rawIban = party?.iban;
+  const plainIban = rawIban !== undefined && PLAIN_IBAN.test(rawIban);
+  const partyIban = rawIban === undefined || plainIban ? rawIban : rawIban.replace(/\s+/g, '').toUpperCase();
+  const rawBic = party?.bic;
+  // A BIC the dialect's pattern accepts is capitals and digits: nothing to check or escape.
+  const agentBic =
+    rawBic === undefined || dialect.bicPattern.test(rawBic)
+      ? rawBic
+      : bic(ctx, rawBic, `${path}/RltdAgts/${role}Agt/FinInstnId/{BIC}`, 'counterparty.bic');
+  const remittance = detail.remittance;
+  const ustrd = textXml(ctx, remittance?.unstructured, 140, path, USTRD);
+  const reference = textXml(ctx, remittance?.creditorReference, 35, path, REF);
   const returned = detail.returnReason === undefined ? '' : renderReturn(detail.returnReason, ctx, path);
-  const info = additionalInfo(ctx, undefined, own, `${path}/AddtlTxInf`, 'refs');
+  const info = own.length === 0 ? undefined : additionalInfo(ctx, undefined, own, `${path}/AddtlTxInf`, 'refs');
   const hasIban = partyIban !== undefined && partyIban !== '';
   const hasParty = partyName !== undefined || hasIban;
   if (
@@ -150,43 +206,48 @@ function renderTransaction(detail: TransactionDetails, { entry, ctx, path }: Tra
     !dialect.transactionAmount
   )
     return '';
-  let out = `${I5}<TxDtls>${refs}`;
+  let out = `\n          <TxDtls>${refs}`;
   if (dialect.transactionAmount)
-    out += `${I6}${amountElement('Amt', amount)}${I6}<CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
+    out += `\n            ${amountElement('Amt', amount)}\n            <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>`;
   out += instructed;
   if (hasParty) {
-    out += `${I6}<RltdPties>`;
+    out += `\n            <RltdPties>`;
     if (partyName !== undefined) {
       out += dialect.partyInPty
-        ? `${I7}<${role}>${I8}<Pty>${I9}<Nm>${escapeText(partyName)}</Nm>${I8}</Pty>${I7}</${role}>`
-        : `${I7}<${role}>${I8}<Nm>${escapeText(partyName)}</Nm>${I7}</${role}>`;
+        ? `\n              <${role}>\n                <Pty>\n                  <Nm>${partyName}</Nm>\n                </Pty>\n              </${role}>`
+        : `\n              <${role}>\n                <Nm>${partyName}</Nm>\n              </${role}>`;
     }
     if (hasIban) {
-      const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${role}Acct/Id`, 'counterparty.iban');
-      const inner =
-        id.iban !== undefined
-          ? `${I9}<IBAN>${escapeText(id.iban)}</IBAN>`
-          : `${I9}<Othr>${I10}<Id>${escapeText(id.other)}</Id>${I9}</Othr>`;
-      out += `${I7}<${role}Acct>${I8}<Id>${inner}${I8}</Id>${I7}</${role}Acct>`;
+      let inner: string;
+      if (plainIban) {
+        inner = `\n                  <IBAN>${partyIban}</IBAN>`;
+      } else {
+        const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${role}Acct/Id`, 'counterparty.iban');
+        inner =
+          id.iban !== undefined
+            ? `\n                  <IBAN>${escapeText(id.iban)}</IBAN>`
+            : `\n                  <Othr>\n                    <Id>${escapeText(id.other)}</Id>\n                  </Othr>`;
+      }
+      out += `\n              <${role}Acct>\n                <Id>${inner}\n                </Id>\n              </${role}Acct>`;
     }
-    out += `${I6}</RltdPties>`;
+    out += `\n            </RltdPties>`;
   }
   if (agentBic !== undefined) {
     const b = dialect.bicElement;
-    out += `${I6}<RltdAgts>${I7}<${role}Agt>${I8}<FinInstnId>${I9}<${b}>${escapeText(agentBic)}</${b}>${I8}</FinInstnId>${I7}</${role}Agt>${I6}</RltdAgts>`;
+    out += `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>${agentBic}</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`;
   }
   if (ustrd !== undefined || reference !== undefined) {
-    out += `${I6}<RmtInf>`;
-    if (ustrd !== undefined) out += `${I7}<Ustrd>${escapeText(ustrd)}</Ustrd>`;
+    out += `\n            <RmtInf>`;
+    if (ustrd !== undefined) out += `\n              <Ustrd>${ustrd}</Ustrd>`;
     if (reference !== undefined) {
       // An RF reference (ISO 11649) names ISO as its issuer.
-      const issuer = detail.remittance?.creditorReferenceKind === 'RF' ? `${I10}<Issr>ISO</Issr>` : '';
-      out += `${I7}<Strd>${I8}<CdtrRefInf>${I9}<Tp>${I10}<CdOrPrtry>${I11}<Cd>SCOR</Cd>${I10}</CdOrPrtry>${issuer}${I9}</Tp>${I9}<Ref>${escapeText(reference)}</Ref>${I8}</CdtrRefInf>${I7}</Strd>`;
+      const issuer = remittance?.creditorReferenceKind === 'RF' ? `\n                    <Issr>ISO</Issr>` : '';
+      out += `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>${issuer}\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>`;
     }
-    out += `${I6}</RmtInf>`;
+    out += `\n            </RmtInf>`;
   }
-  const addtl = info === undefined ? '' : `${I6}<AddtlTxInf>${escapeText(info)}</AddtlTxInf>`;
-  return out + returned + addtl + `${I5}</TxDtls>`;
+  const addtl = info === undefined ? '' : `\n            <AddtlTxInf>${escapeText(info)}</AddtlTxInf>`;
+  return out + returned + addtl + `\n          </TxDtls>`;
 }
 
 /**
@@ -197,50 +258,49 @@ function amountDetails(detail: TransactionDetails, transactionAmount: boolean): 
   const instructed =
     detail.instructedAmount === undefined
       ? ''
-      : `${I7}<InstdAmt>${I8}${amountElement('Amt', absolute(detail.instructedAmount))}${I7}</InstdAmt>`;
+      : `\n              <InstdAmt>\n                ${amountElement('Amt', absolute(detail.instructedAmount))}\n              </InstdAmt>`;
   const line =
     transactionAmount || detail.amount === undefined
       ? ''
-      : `${I7}<TxAmt>${I8}${amountElement('Amt', detail.amount)}${I7}</TxAmt>`;
-  return instructed === '' && line === '' ? '' : `${I6}<AmtDtls>${instructed}${line}${I6}</AmtDtls>`;
+      : `\n              <TxAmt>\n                ${amountElement('Amt', detail.amount)}\n              </TxAmt>`;
+  return instructed === '' && line === '' ? '' : `\n            <AmtDtls>${instructed}${line}\n            </AmtDtls>`;
 }
 
 /** Refs in schema order, the bank's payment id as Prtry last; "" when no id is known. */
-function renderRefs(refs: TransactionReferences | undefined, ctx: ComposeContext, own: StandIn[]): string {
-  if (refs === undefined) return '';
+function renderRefs(refs: TransactionReferences, ctx: ComposeContext, own: StandIn[]): string {
   let out = '';
   for (const [element, field] of REFERENCE_FIELDS) {
-    const value = entryId(ctx, refs[field], element, own);
-    if (value !== undefined) out += `${I7}<${element}>${escapeText(value)}</${element}>`;
+    const value = idXml(ctx, refs[field], element, own);
+    if (value !== undefined) out += `\n              <${element}>${value}</${element}>`;
   }
-  const bankPaymentId = entryId(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
+  const bankPaymentId = idXml(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
   if (bankPaymentId !== undefined)
-    out += `${I7}<Prtry>${I8}<Tp>BankPaymentId</Tp>${I8}<Ref>${escapeText(bankPaymentId)}</Ref>${I7}</Prtry>`;
-  return out === '' ? '' : `${I6}<Refs>${out}${I6}</Refs>`;
+    out += `\n              <Prtry>\n                <Tp>BankPaymentId</Tp>\n                <Ref>${bankPaymentId}</Ref>\n              </Prtry>`;
+  return out === '' ? '' : `\n            <Refs>${out}\n            </Refs>`;
 }
 
 function renderReturn(reason: ReturnReason, ctx: ComposeContext, path: string): string {
   const rsn = returnReasonCode(reason.code);
   const info = text(ctx, reason.additionalInfo, 105, `${path}/RtrInf/AddtlInf`, 'returnReason.additionalInfo');
   if (rsn === undefined && info === undefined) return '';
-  let out = `${I6}<RtrInf>`;
+  let out = `\n            <RtrInf>`;
   if (rsn !== undefined) {
     const value = text(ctx, rsn.value, 35, `${path}/RtrInf/Rsn/${rsn.element}`, 'returnReason.code')!;
-    out += `${I7}<Rsn>${I8}<${rsn.element}>${escapeText(value)}</${rsn.element}>${I7}</Rsn>`;
+    out += `\n              <Rsn>\n                <${rsn.element}>${escapeText(value)}</${rsn.element}>\n              </Rsn>`;
   }
-  if (info !== undefined) out += `${I7}<AddtlInf>${escapeText(info)}</AddtlInf>`;
-  return out + `${I6}</RtrInf>`;
+  if (info !== undefined) out += `\n              <AddtlInf>${escapeText(info)}</AddtlInf>`;
+  return out + `\n            </RtrInf>`;
 }
 
 function bankTransactionCode(ctx: ComposeContext, code: BankTransactionCode, own?: string): string {
   if ('proprietary' in code) {
     const cdText = required(ctx, code.proprietary, 35, '~/BkTxCd/Prtry/Cd', 'bankTransactionCode');
     const issuer = text(ctx, code.issuer, 35, '~/BkTxCd/Prtry/Issr', 'bankTransactionCode.issuer');
-    return `${I4}<BkTxCd>${I5}<Prtry>${I6}<Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `${I6}<Issr>${escapeText(issuer)}</Issr>`}${I5}</Prtry>${I4}</BkTxCd>`;
+    return `\n        <BkTxCd>\n          <Prtry>\n            <Cd>${escapeText(cdText)}</Cd>${issuer === undefined ? '' : `\n            <Issr>${escapeText(issuer)}</Issr>`}\n          </Prtry>\n        </BkTxCd>`;
   }
   const { domain, family, subFamily } = code;
   // The bank's own code beside the ISO one: both, as the schema allows (Domn then Prtry).
-  const ownText = text(ctx, own, 35, '~/BkTxCd/Prtry/Cd', 'proprietaryBankTransactionCode');
-  const prtry = ownText === undefined ? '' : `${I5}<Prtry>${I6}<Cd>${escapeText(ownText)}</Cd>${I5}</Prtry>`;
-  return `${I4}<BkTxCd>${I5}<Domn>${I6}<Cd>${escapeText(domain)}</Cd>${I6}<Fmly>${I7}<Cd>${escapeText(family)}</Cd>${I7}<SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>${I6}</Fmly>${I5}</Domn>${prtry}${I4}</BkTxCd>`;
+  const ownText = textXml(ctx, own, 35, '~/BkTxCd/Prtry/Cd', OWN_CODE);
+  const prtry = ownText === undefined ? '' : `\n          <Prtry>\n            <Cd>${ownText}</Cd>\n          </Prtry>`;
+  return `\n        <BkTxCd>\n          <Domn>\n            <Cd>${escapeText(domain)}</Cd>\n            <Fmly>\n              <Cd>${escapeText(family)}</Cd>\n              <SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>\n            </Fmly>\n          </Domn>${prtry}\n        </BkTxCd>`;
 }

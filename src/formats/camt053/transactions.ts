@@ -18,11 +18,16 @@ export const REFERENCE_FIELDS: readonly (readonly [string, Exclude<keyof Transac
 /** The transactions of an entry: its own list, or the one its entry-level fields describe. */
 export function transactionsOf(entry: StatementEntry): readonly TransactionDetails[] {
   if (entry.transactions !== undefined && entry.transactions.length > 0) return entry.transactions;
+  return [singleTransaction(entry)];
+}
+
+/** The one transaction an entry without a list of its own describes with its entry-level fields. */
+export function singleTransaction(entry: StatementEntry): TransactionDetails {
   const single: TransactionDetails = {};
   if (entry.endToEndId !== undefined) single.refs = { endToEndId: entry.endToEndId };
   if (entry.counterparty !== undefined) single.counterparty = entry.counterparty;
   if (entry.remittance !== undefined) single.remittance = entry.remittance;
-  return [single];
+  return single;
 }
 
 /**

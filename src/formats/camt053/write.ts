@@ -55,7 +55,16 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
     composeHead(writer, statement, ctx);
     const add = (entry: StatementEntry): void => {
       entryCount++;
-      countEntry(written, entry);
+      // Counted as summarizeEntries counts, without a list and a summary per entry.
+      const minor = entry.amount.minor;
+      written.count++;
+      if (minor < 0n) {
+        written.debitCount++;
+        written.debitSum -= minor;
+      } else {
+        written.creditCount++;
+        written.creditSum += minor;
+      }
       ctx.entryIndex = entryCount;
       writer.raw(renderEntry(entry, ctx));
       if (entry.amount.currency !== currency) {
@@ -99,15 +108,6 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
       return distinctPairs(standIns);
     },
   };
-}
-
-function countEntry(summary: TransactionsSummary, entry: StatementEntry): void {
-  const one = summarizeEntries([entry]);
-  summary.count++;
-  summary.creditCount += one.creditCount;
-  summary.creditSum += one.creditSum;
-  summary.debitCount += one.debitCount;
-  summary.debitSum += one.debitSum;
 }
 
 /** TxsSummry is written before the entries; it must describe the entries that followed. */

@@ -28,9 +28,11 @@ interface Tags {
 }
 
 export class XmlChunkWriter implements XmlSink {
-  // Pieces joined once per chunk: one flat copy instead of a deep tree of concatenated strings.
-  private parts: string[] = [XML_DECLARATION];
-  private size = XML_DECLARATION.length;
+  // The chunk so far, appended to. An array of pieces joined once per chunk cost more: an entry
+  // rendered by a template is itself a tree of concatenated strings, and join flattened each one
+  // into a copy of its own before copying it again (a third of the camt.053 writer's time,
+  // docs/decisions/0018-writers-at-the-template.md). Whoever consumes the chunk flattens it once.
+  private buffer: string = XML_DECLARATION;
   private readonly stack: string[] = [];
   // Tag strings per depth and name, built once: a statement repeats the same few dozen tags a
   // million times, and fewer string pieces per element make the writer about twice as fast.
@@ -80,14 +82,13 @@ export class XmlChunkWriter implements XmlSink {
 
   /** True once a chunk of at least chunkSize is waiting. */
   get ready(): boolean {
-    return this.size >= this.chunkSize;
+    return this.buffer.length >= this.chunkSize;
   }
 
   /** Hands out what was written so far and starts a new chunk. */
   take(): string {
-    const chunk = this.parts.join('');
-    this.parts = [];
-    this.size = 0;
+    const chunk = this.buffer;
+    this.buffer = '';
     return chunk;
   }
 
@@ -98,8 +99,7 @@ export class XmlChunkWriter implements XmlSink {
   }
 
   private push(piece: string): void {
-    this.parts.push(piece);
-    this.size += piece.length;
+    this.buffer += piece;
   }
 
   /** Tags of `name` at the current depth. */
