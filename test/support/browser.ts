@@ -112,3 +112,11 @@ export async function signInWithPassword(page: Page, sign: PasswordSignIn): Prom
 export async function mainText(page: Page): Promise<string> {
   return ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
 }
+
+/**
+ * The audit entries of changes: all but the refusal minutes (`console.refused`), which a timer
+ * writes once a minute closes, so on a slow machine they land at any point of a test.
+ */
+export function auditChanges<E extends { action: string }>(entries: E[]): E[] {
+  return entries.filter((e) => e.action !== 'console.refused');
+}
