@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExportStatements } from '../../../jobs/statements/export.js';
 import { runFetchStatements, type FetchStatementsDeps } from '../../../jobs/statements/fetch.js';
-import { StatementDayRepository } from '../../../src/store/statement-days.js';
+import type { StatementDayRepository } from '../../../src/store/statement-days.js';
 import { StatementRepository } from '../../../src/store/statements.js';
 import { SEED, startStatementHarness, type StatementHarness } from './harness.js';
 
