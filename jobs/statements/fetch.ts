@@ -269,12 +269,12 @@ async function readAccount(
     const startedAt = deps.clock.now();
     // The first fetch reaches back whole calendar days, not 24-hour spans: 31 × 24 h from late
     // evening across the autumn clock change lands on the next day, and a day went missing.
+    const initialDays = deps.initialDays ?? 31;
     const windowStart =
       watermark === undefined
-        ? addDays(dateInZone(startedAt, deps.timeZone), -(deps.initialDays ?? 31))
+        ? addDays(dateInZone(startedAt, deps.timeZone), -initialDays)
         : dateInZone(new Date(watermark.getTime() - company.statements.overlap), deps.timeZone);
-    const unsettled = start.firstUnsettled;
-    const from = unsettled !== undefined && unsettled < windowStart ? unsettled : windowStart;
+    const from = earliest(windowStart, start.firstUnsettled, ...uncheckedWindow(start, initialDays, deps.timeZone));
     result.from = from;
 
     // Everything is read from the bank before anything is written, so a failure half-way
@@ -365,6 +365,28 @@ async function writeRead(deps: FetchStatementsDeps, read: readonly ReadAccount[]
       result.error = describeError(error);
     }
   }
+}
+
+/**
+ * Where the window of a fetch whose write committed but whose continuity check did not began:
+ * the watermark is set with the write, the days only by the check, so a fetch killed between the
+ * two (or whose check failed) leaves a watermark and no day checked. The next fetch must not
+ * start at that watermark minus the overlap — every earlier day of the window, with its lines,
+ * would never be checked nor exported — but where that window did: `initialDays` before the
+ * watermark's day, or the day after the first closing balance stored (the balances are read from
+ * the day before the window, so this still holds after several such fetches on different days).
+ * Nothing while a day is checked: then the day after the last one checked bounds the window.
+ */
+function uncheckedWindow(start: FetchStart, initialDays: number, timeZone: string): (LocalDate | undefined)[] {
+  if (start.fetchedTo === undefined || start.firstUnsettled !== undefined) return [];
+  return [
+    addDays(dateInZone(start.fetchedTo, timeZone), -initialDays),
+    start.firstClosing === undefined ? undefined : addDays(start.firstClosing, 1),
+  ];
+}
+
+function earliest(first: LocalDate, ...others: (LocalDate | undefined)[]): LocalDate {
+  return others.reduce<LocalDate>((min, d) => (d !== undefined && d < min ? d : min), first);
 }
 
 function describeError(error: unknown): { code: ErrorCode; message: string } {

@@ -60,6 +60,12 @@ export interface FetchStart {
   fetchedTo?: Date;
   /** Its first unsettled day: a break, or the day after the last checked one. */
   firstUnsettled?: LocalDate;
+  /**
+   * Only while none of its days is checked: the first day it has a closingBooked balance for. A
+   * fetch stores the balances from the day before its window, so this tells where the window of
+   * a fetch whose write committed but whose check did not (killed between the two) began.
+   */
+  firstClosing?: LocalDate;
 }
 
 export class StatementRepository {
@@ -140,13 +146,25 @@ export class StatementRepository {
           'id',
           'transactions_fetched_to',
           unsettledColumns(this.db.knex, this.db.knex.raw('??', ['accounts.id'])),
+          {
+            // Off the primary key's (account, type, day) start: one look-up, however many days.
+            first_closing: this.db
+              .knex('balances')
+              .select('reference_date')
+              .where('account_id', this.db.knex.raw('??', ['accounts.id']))
+              .where('balance_type', 'closingBooked')
+              .orderBy('reference_date', 'asc')
+              .limit(1),
+          },
         )
         .whereIn('id', part)) as Row[]) {
         const watermark = toOptStr(r.transactions_fetched_to);
         const unsettled = firstUnsettled(r);
+        const closing = unsettled === undefined ? toOptLocalDate(r.first_closing) : undefined;
         out.set(toStr(r.id), {
           ...(watermark === undefined ? {} : { fetchedTo: new Date(watermark) }),
           ...(unsettled === undefined ? {} : { firstUnsettled: unsettled }),
+          ...(closing === undefined ? {} : { firstClosing: closing }),
         });
       }
     return out;

@@ -214,6 +214,13 @@ export function statementCases(ctx: () => ContractContext): void {
     expect(await unsettled('rng-a')).toBe('2026-03-04');
     await store.statementDays.recordMany([{ ...day(2, 'gap') }, { ...day(4, 'ok') }]);
     expect(await unsettled('rng-a')).toBe('2026-03-02');
+    // While none of its days is checked, where the window of the fetch that stored its balances
+    // began (the day after the first closing balance); not told once a day is checked.
+    const firstClosing = async (id: string) => (await repo.fetchStarts([id])).get(id)?.firstClosing;
+    await repo.upsertBalances('rng-b', [{ type: 'closingBooked', referenceDate: d('2026-03-01'), amount: money(8n) }]);
+    await repo.upsertBalances('rng-b', [{ type: 'openingBooked', referenceDate: d('2026-02-27'), amount: money(8n) }]);
+    expect(await firstClosing('rng-b')).toBe('2026-03-01');
+    expect(await firstClosing('rng-a')).toBeUndefined();
   });
 
   it('keeps the statement details of a transaction as fetched', async () => {
