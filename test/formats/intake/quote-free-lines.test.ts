@@ -134,4 +134,32 @@ describe('CSV lines split before the first quote', () => {
     expect(lines.push('\na,b\r\n')).toEqual({ lines: ['h1,h2', 'a,b'] });
     expect(lines.lineEnd).toBe('\r\n');
   });
+
+  // read-csv.ts skips searching a record's values for line feeds when the line feeds written to
+  // csv-parse tell it none holds one: the rows must still be the file's own lines, counted here
+  // from the text itself, not by either reader.
+  it('numbers each row by the line it starts on, whatever line feeds its quoted values hold', async () => {
+    const profile = await loadProfile('generic', [PROFILES]);
+    const value = fc.oneof(plainValue, quotedValue);
+    const file = fc.record({
+      end: fc.constantFrom('\n', '\r\n'),
+      trailing: fc.boolean(),
+      rows: fc.array(fc.array(value, { minLength: 8, maxLength: 8 }), { minLength: 1, maxLength: 30 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(file, fc.array(fc.nat(), { maxLength: 12 }), async ({ end, trailing, rows }, cuts) => {
+        const lines = rows.map((cells) => cells.map((c) => (c === '' ? 'x' : c)).join(','));
+        const text = `${[HEADER, ...lines].join(end)}${trailing ? end : ''}`;
+        const starts: number[] = [];
+        let at = HEADER.length + end.length;
+        for (const line of lines) {
+          starts.push(text.slice(0, at).split('\n').length);
+          at += line.length + end.length;
+        }
+        const got = (await read(cut(Buffer.from(text), cuts), profile, {})).map((o) => (o as { line?: number }).line);
+        expect(got).toEqual(starts);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
