@@ -173,28 +173,9 @@ export async function* readCsv(
     if (isBlank(record)) return; // blank line, or only delimiters
     onRecord(record, row);
   };
-  // Line feeds written to csv-parse, less those of the records taken from it (each record's
-  // own plus the one ending it). Where every record ends with a line feed (LF or CRLF, given or
-  // found by csv-parse) and a read's records leave exactly one unaccounted line feed each, no
-  // value of theirs holds one: their values need not be searched (a dozen searches a record).
-  // Any other count (a value with a line feed, a record not yet ended, a skipped record), line
-  // end or the file's end (its last record may have no line feed) searches every value, as before.
-  let unaccountedLineFeeds = 0;
-  const write = (parser: Parser, chunk: string | Buffer): void => {
-    unaccountedLineFeeds += lineFeedsIn(chunk);
-    parser.write(chunk);
-  };
-  // `last`: the end of the file, where the last record may have no line end of its own.
-  const take = (from: Parser, last = false): void => {
-    const records: string[][] = [];
+  const take = (from: Parser): void => {
     for (let record = from.read() as string[] | null; record !== null; record = from.read() as string[] | null)
-      records.push(record);
-    const plain = !last && unaccountedLineFeeds === records.length && endsWithLineFeed(from);
-    for (const record of records) {
-      const lineFeeds = plain ? 0 : lineBreaksIn(record);
-      unaccountedLineFeeds -= 1 + lineFeeds;
-      takeRecord(record, lineFeeds);
-    }
+      takeRecord(record, lineBreaksIn(record));
     if (skipped.length > 0) batch.push(...skipped.splice(0));
   };
   const takeLines = (from: QuoteFreeLines, split: SplitLines): void => {
@@ -209,7 +190,7 @@ export async function* readCsv(
   const handOver = (from: QuoteFreeLines): Parser => {
     lineOffset = nextLine - 1;
     const parser = startParser(from.lineEnd);
-    for (const before of from.rest()) write(parser, before);
+    for (const before of from.rest()) parser.write(before);
     return parser;
   };
 
@@ -219,7 +200,7 @@ export async function* readCsv(
         if (reader instanceof QuoteFreeLines && !chunk.includes(profile.quote)) takeLines(reader, reader.push(chunk));
         else {
           if (reader instanceof QuoteFreeLines) reader = handOver(reader);
-          write(reader, chunk);
+          reader.write(chunk);
           take(reader);
           // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
           if (reader.destroyed || reader.writableNeedDrain) {
@@ -242,7 +223,7 @@ export async function* readCsv(
     else {
       reader.end();
       await finished;
-      take(reader, true);
+      take(reader);
     }
     if (failure !== undefined && !stopped) batch.push({ kind: 'issue', issue: csvIssue(failure, lineOffset) });
     else if (checks && !stopped)
@@ -280,19 +261,10 @@ function isBlank(record: string[]): boolean {
   return true;
 }
 
-function lineFeedsIn(value: string | Buffer): number {
+function lineFeedsIn(value: string): number {
   let n = 0;
-  // A Buffer's indexOf takes the string as its UTF-8 bytes: a line feed is the byte 0x0A.
   for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-/** Whether csv-parse ends its records with LF or CRLF only (given, or found in the file's first line). */
-function endsWithLineFeed(parser: Parser): boolean {
-  const ends = parser.options.record_delimiter;
-  if (ends.length !== 1) return false;
-  const end = ends[0]!;
-  return end.length === 1 ? end[0] === 0x0a : end.length === 2 && end[0] === 0x0d && end[1] === 0x0a;
 }
 
 function lineBreaksIn(record: string[]): number {

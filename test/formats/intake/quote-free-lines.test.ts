@@ -135,9 +135,8 @@ describe('CSV lines split before the first quote', () => {
     expect(lines.lineEnd).toBe('\r\n');
   });
 
-  // read-csv.ts skips searching a record's values for line feeds when the line feeds written to
-  // csv-parse tell it none holds one: the rows must still be the file's own lines, counted here
-  // from the text itself, not by either reader.
+  // The row of a record is the line it starts on, counted here from the text itself (not by
+  // either reader): a guard for any change to how read-csv.ts counts the line feeds in values.
   it('numbers each row by the line it starts on, whatever line feeds its quoted values hold', async () => {
     const profile = await loadProfile('generic', [PROFILES]);
     const value = fc.oneof(plainValue, quotedValue);
