@@ -10,6 +10,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import type * as HolidayTable from '../../src/domain/holiday-table.js';
+import type * as BuiltProfiles from '../../src/formats/csv-profile/built-profiles.js';
+import type * as PlainProfile from '../../src/formats/csv-profile/plain-profile.js';
 import { CLI_BUILD_DIR, ROOT } from './cli-paths.js';
 
 function typeScriptFiles(dir: string): string[] {
@@ -45,12 +48,8 @@ export async function buildCompiled(alsoDirs: readonly string[]): Promise<void> 
 /** The build's profile step (scripts/profile-values.mjs) on the compiled copy. */
 async function writeBuiltProfilesInto(buildDir: string): Promise<void> {
   const compiled = (file: string) => pathToFileURL(join(buildDir, 'src/formats/csv-profile', file)).href;
-  const { writeBuiltProfiles } = (await import(
-    compiled('built-profiles.js')
-  )) as typeof import('../../src/formats/csv-profile/built-profiles.js');
-  const { yamlValue } = (await import(
-    compiled('plain-profile.js')
-  )) as typeof import('../../src/formats/csv-profile/plain-profile.js');
+  const { writeBuiltProfiles } = (await import(compiled('built-profiles.js'))) as typeof BuiltProfiles;
+  const { yamlValue } = (await import(compiled('plain-profile.js'))) as typeof PlainProfile;
   const { parseDocument } = await import('yaml');
   writeBuiltProfiles(
     (text) => yamlValue(parseDocument, text),
@@ -66,7 +65,7 @@ async function writeBuiltProfilesInto(buildDir: string): Promise<void> {
  */
 async function writeHolidayTablesInto(buildDir: string): Promise<void> {
   const compiled = pathToFileURL(join(buildDir, 'src/domain/holiday-table.js')).href;
-  const { writeHolidayTables } = (await import(compiled)) as typeof import('../../src/domain/holiday-table.js');
+  const { writeHolidayTables } = (await import(compiled)) as typeof HolidayTable;
   const Holidays = createRequire(import.meta.url)('date-holidays') as Parameters<typeof writeHolidayTables>[0];
   writeHolidayTables(Holidays, pathToFileURL(join(buildDir, 'src/domain/holidays/')));
 }

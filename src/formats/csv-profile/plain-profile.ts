@@ -6,6 +6,7 @@
 // test/formats/intake/plain-profile.test.ts holds the two to the same result. A shipped profile's
 // value comes from the build (built-profiles.ts); only another text loads the yaml library.
 import { basename } from 'node:path';
+import type { parseDocument as ParseDocument } from 'yaml';
 import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
 import { CONTROLS, namedHeaders, RULE_CODES, type ColumnRule } from './column-policy.js';
 import { builtProfileValue } from './built-profiles.js';
@@ -33,7 +34,7 @@ const FIELDS = new Set<string>(PAYMENT_FIELDS);
 const THOUSANDS = new Set<string>(THOUSANDS_SEPARATORS);
 
 /** The value of a profile's YAML text as plainProfile reads it; undefined when it has errors. */
-export function yamlValue(parseDocument: typeof import('yaml').parseDocument, text: string): unknown {
+export function yamlValue(parseDocument: typeof ParseDocument, text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) return undefined;
   return doc.toJS() ?? {};
