@@ -94,7 +94,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         'settle --version',
         'node -e 0',
         version,
-        'the command line loads commander alone for --version',
+        '--version alone is answered before commander loads',
       ),
       row(
         'startup-validate',

@@ -1,7 +1,8 @@
 // The languages settle speaks, and which one a person or a company gets. Adding one (Swedish,
 // say) is a catalogue file beside catalogues/nb.ts and its line below (docs/i18n.md).
+import { createRequire } from 'node:module';
 import { match } from '@formatjs/intl-localematcher';
-import Negotiator from 'negotiator';
+import type NegotiatorClass from 'negotiator';
 import type { Catalogue } from './catalogue.js';
 import { en } from './catalogues/en.js';
 import { nb } from './catalogues/nb.js';
@@ -40,8 +41,13 @@ export function chooseLocale(preferences: readonly (string | undefined)[]): Loca
   return FALLBACK_LOCALE;
 }
 
+let Negotiator: typeof NegotiatorClass | undefined;
+
 /** A browser's Accept-Language header as tags, most wanted first (q-values honoured). */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
+  // Required on the first header, not imported: only the console reads one, and the command line
+  // (every `settle validate`) imports this module too (docs/decisions/0020).
+  Negotiator ??= createRequire(import.meta.url)('negotiator') as typeof NegotiatorClass;
   return new Negotiator({ headers: { 'accept-language': header } }).languages().filter((l) => l !== '*');
 }

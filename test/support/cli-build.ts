@@ -6,8 +6,13 @@
 // `npm run typecheck`), so this takes a second, not the full `tsc` build. The benches build
 // here too (bench/bureau.ts, bench/intake.ts), so what they time is the code a user runs.
 import { readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import type * as HolidayTable from '../../src/domain/holiday-table.js';
+import type * as BuiltProfiles from '../../src/formats/csv-profile/built-profiles.js';
+import type * as PlainProfile from '../../src/formats/csv-profile/plain-profile.js';
 import { CLI_BUILD_DIR, ROOT } from './cli-paths.js';
 
 function typeScriptFiles(dir: string): string[] {
@@ -36,6 +41,33 @@ export async function buildCompiled(alsoDirs: readonly string[]): Promise<void> 
     jsxImportSource: 'hono/jsx',
     logLevel: 'warning',
   });
+  await writeHolidayTablesInto(CLI_BUILD_DIR);
+  await writeBuiltProfilesInto(CLI_BUILD_DIR);
+}
+
+/** The build's profile step (scripts/profile-values.mjs) on the compiled copy. */
+async function writeBuiltProfilesInto(buildDir: string): Promise<void> {
+  const compiled = (file: string) => pathToFileURL(join(buildDir, 'src/formats/csv-profile', file)).href;
+  const { writeBuiltProfiles } = (await import(compiled('built-profiles.js'))) as typeof BuiltProfiles;
+  const { yamlValue } = (await import(compiled('plain-profile.js'))) as typeof PlainProfile;
+  const { parseDocument } = await import('yaml');
+  writeBuiltProfiles(
+    (text) => yamlValue(parseDocument, text),
+    [pathToFileURL(join(ROOT, 'config/profiles/'))],
+    pathToFileURL(join(buildDir, 'src/formats/csv-profile/built/')),
+  );
+}
+
+/**
+ * The build's table step (scripts/holiday-table.mjs) on the compiled copy: without the tables the
+ * compiled CLI asked date-holidays for every calendar, so the tests and benches that start it
+ * measured and ran a start-up the installed CLI does not have (docs/decisions/0019).
+ */
+async function writeHolidayTablesInto(buildDir: string): Promise<void> {
+  const compiled = pathToFileURL(join(buildDir, 'src/domain/holiday-table.js')).href;
+  const { writeHolidayTables } = (await import(compiled)) as typeof HolidayTable;
+  const Holidays = createRequire(import.meta.url)('date-holidays') as Parameters<typeof writeHolidayTables>[0];
+  writeHolidayTables(Holidays, pathToFileURL(join(buildDir, 'src/domain/holidays/')));
 }
 
 export default async function buildCli(): Promise<void> {

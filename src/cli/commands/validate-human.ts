@@ -7,7 +7,7 @@ import type { CsvProfile } from '../../formats/csv-profile/profile.js';
 import { clipIssues } from '../../formats/intake/clip-issues.js';
 import { toHuman } from '../../formats/intake/render-result.js';
 import type { IntakeResult } from '../../formats/intake/validate-file.js';
-import { renderRefusedFileText, type FileOutcome } from '../../formats/report/index.js';
+import type { FileOutcome } from '../../formats/report/index.js';
 import { FALLBACK_LOCALE, type Locale } from '../../i18n/index.js';
 
 /** What pickup would do with the file: the same rule as jobs/pickup (acceptValidLines, whole-file errors). */
@@ -17,14 +17,17 @@ export function wouldBe(result: IntakeResult, valid: number, acceptValidLines: b
   return { kind, payments: result.payments, accepted: kind === 'rejected' ? 0 : valid, held: 0 };
 }
 
-export function validateHuman(input: {
+export async function validateHuman(input: {
   result: IntakeResult;
   outcome: FileOutcome;
   profile: CsvProfile | undefined;
   locale: Locale;
-}): string {
+}): Promise<string> {
   const { result, profile, locale } = input;
   if (locale === FALLBACK_LOCALE) return toHuman(result);
+  // Imported here, not at the top: the report writers bring hono, csv-stringify and negotiator
+  // (about 40 modules), which an English run never uses (docs/decisions/0020).
+  const { renderRefusedFileText } = await import('../../formats/report/index.js');
   return renderRefusedFileText({
     fileName: result.file,
     outcome: input.outcome,

@@ -136,7 +136,9 @@ export async function runValidate(
     const locale = configured?.locale ?? FALLBACK_LOCALE;
     const outcome = wouldBe(result, valid, configured?.acceptValidLines ?? false);
     io.out(
-      args.json ? JSON.stringify(toJson(result), null, 2) + '\n' : validateHuman({ result, outcome, profile, locale }),
+      args.json
+        ? JSON.stringify(toJson(result), null, 2) + '\n'
+        : await validateHuman({ result, outcome, profile, locale }),
     );
     return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
   } catch (error) {

@@ -14,7 +14,7 @@ const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 export async function loadProfile(name: string, dirs: readonly string[]): Promise<CsvProfile> {
   return loadProfileWith(name, dirs, async (text, file) => {
     expectProfileKind(text, file, 'payments');
-    return plainProfile(text, file) ?? (await import('./parse-profile.js')).parseProfile(text, file);
+    return (await plainProfile(text, file)) ?? (await import('./parse-profile.js')).parseProfile(text, file);
   });
 }
 

@@ -3,11 +3,13 @@
 // settle reads is valid. This accepts only what csvProfileSchema (profile.ts) accepts and
 // builds the same profile; anything else — an unknown key, a wrong type, a broken rule —
 // returns undefined and the caller parses with the schema, which names every problem.
-// test/formats/intake/plain-profile.test.ts holds the two to the same result.
+// test/formats/intake/plain-profile.test.ts holds the two to the same result. A shipped profile's
+// value comes from the build (built-profiles.ts); only another text loads the yaml library.
 import { basename } from 'node:path';
-import { parseDocument } from 'yaml';
+import type { parseDocument as ParseDocument } from 'yaml';
 import { PAYMENT_FIELDS, REQUIRED_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
 import { CONTROLS, namedHeaders, RULE_CODES, type ColumnRule } from './column-policy.js';
+import { builtProfileValue } from './built-profiles.js';
 import type { CsvProfile } from './profile.js';
 import { DATE_FORMAT, PROFILE_ENCODINGS, THOUSANDS_SEPARATORS } from './profile-values.js';
 
@@ -31,11 +33,20 @@ const TOP_KEYS = new Set([
 const FIELDS = new Set<string>(PAYMENT_FIELDS);
 const THOUSANDS = new Set<string>(THOUSANDS_SEPARATORS);
 
-/** The profile in `text` when it is valid as the schema would read it, else undefined. */
-export function plainProfile(text: string, file: string): CsvProfile | undefined {
+/** The value of a profile's YAML text as plainProfile reads it; undefined when it has errors. */
+export function yamlValue(parseDocument: typeof ParseDocument, text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) return undefined;
-  const raw: unknown = doc.toJS() ?? {};
+  return doc.toJS() ?? {};
+}
+
+/**
+ * The profile in `text` when it is valid as the schema would read it, else undefined. `builtDir`:
+ * where the build stored the shipped profiles' values (the tests give their own).
+ */
+export async function plainProfile(text: string, file: string, builtDir?: URL): Promise<CsvProfile | undefined> {
+  const raw = builtProfileValue(text, builtDir) ?? yamlValue((await import('yaml')).parseDocument, text);
+  if (raw === undefined) return undefined;
   if (!isPlain(raw) || !Object.keys(raw).every((k) => TOP_KEYS.has(k))) return undefined;
 
   const name = optionalString(raw.name);

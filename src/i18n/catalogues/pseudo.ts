@@ -34,6 +34,8 @@ export function pseudoSentence(message: string): string {
   return `⟦${printAST(accent(parse(message)))}⟧`;
 }
 
+let messages: Record<keyof typeof en.messages, string> | undefined;
+
 export const pseudo = {
   tag: 'en-XA',
   name: 'Pseudo (for checking translations)',
@@ -41,8 +43,12 @@ export const pseudo = {
   currencyStyle: 'code-after',
   dateFormat: en.dateFormat,
   spreadsheetCsv: en.spreadsheetCsv,
-  messages: Object.fromEntries(Object.entries(en.messages).map(([k, v]) => [k, pseudoSentence(v)])) as Record<
-    keyof typeof en.messages,
-    string
-  >,
+  // Made on first use, not at import: every process imports the catalogues, and parsing and
+  // printing each English sentence was a large part of `settle validate`'s start-up
+  // (docs/decisions/0020), though only a check of the translations reads this language.
+  get messages(): Record<keyof typeof en.messages, string> {
+    return (messages ??= Object.fromEntries(
+      Object.entries(en.messages).map(([k, v]) => [k, pseudoSentence(v)]),
+    ) as Record<keyof typeof en.messages, string>);
+  },
 } satisfies Translation;

@@ -70,21 +70,21 @@ describe('reading a valid CSV profile without the schema', () => {
     async (name) => {
       const file = join(PROFILES, `${name}.yaml`);
       const text = await readFile(file, 'utf8');
-      const plain = plainProfile(text, file);
+      const plain = await plainProfile(text, file);
       expect(plain).toBeDefined();
       expect(plain).toEqual(parseProfile(text, file));
       expect(Object.isFrozen(plain)).toBe(true);
     },
   );
 
-  it.each(Object.entries(VALID))('reads a valid profile (%s) exactly as the schema does', (_, text) => {
-    const plain = plainProfile(text, 'dir/custom.yaml');
+  it.each(Object.entries(VALID))('reads a valid profile (%s) exactly as the schema does', async (_, text) => {
+    const plain = await plainProfile(text, 'dir/custom.yaml');
     expect(plain).toBeDefined();
     expect(plain).toEqual(parseProfile(text, 'dir/custom.yaml'));
   });
 
-  it.each(Object.entries(INVALID))('leaves a profile the schema refuses (%s) to the schema', (_, text) => {
+  it.each(Object.entries(INVALID))('leaves a profile the schema refuses (%s) to the schema', async (_, text) => {
     expect(() => parseProfile(text, 'bad.yaml')).toThrow(/ERR_PROFILE_INVALID|invalid/);
-    expect(plainProfile(text, 'bad.yaml')).toBeUndefined();
+    expect(await plainProfile(text, 'bad.yaml')).toBeUndefined();
   });
 });
