@@ -40,7 +40,7 @@ module.exports = {
     {
       name: 'planners-in-plans',
       comment:
-        "a planner (a module named *-plan.ts) lives in src/domain/plans, where store-decides-nothing keeps the store from it, not beside it in src/domain (src/domain/bulk-plan.ts was, and the store imported it)",
+        'a planner (a module named *-plan.ts) lives in src/domain/plans, where store-decides-nothing keeps the store from it, not beside it in src/domain (src/domain/bulk-plan.ts was, and the store imported it)',
       severity: 'error',
       from: { path: '^src/domain/.*-plan[.]ts$', pathNot: '^src/domain/plans/' },
       to: {},
