@@ -38,6 +38,14 @@ module.exports = {
       },
     },
     {
+      name: 'planners-in-plans',
+      comment:
+        'a planner (a module named *-plan.ts) lives in src/domain/plans, where store-decides-nothing keeps the store from it, not beside it in src/domain (src/domain/bulk-plan.ts was, and the store imported it)',
+      severity: 'error',
+      from: { path: '^src/domain/.*-plan[.]ts$', pathNot: '^src/domain/plans/' },
+      to: {},
+    },
+    {
       name: 'plans-are-made-by-use-cases',
       comment:
         'a plan is made by the use case that read its rows (jobs/), not by an entry point or another layer: src/domain/plans is imported by jobs/ and by src/domain/plans itself (src/store sees only its types)',

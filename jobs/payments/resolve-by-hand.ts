@@ -4,6 +4,7 @@
 // again from here. The one use case behind `settle payments resolve` and the console's Unknown
 // bulks page; the decision goes to the transition log and, with who and from where, the audit trail.
 import { SettleError } from '../../src/domain/errors.js';
+import { planSentBulk } from '../../src/domain/plans/sent-bulk-plan.js';
 import type { Store, StoredBulk } from '../../src/store/index.js';
 
 export type HandResolution = 'at-bank' | 'not-at-bank';
@@ -21,7 +22,7 @@ export interface ResolveByHandInput {
 }
 
 export async function resolveBulkByHand(
-  store: Pick<Store, 'bulks' | 'audit'>,
+  store: Pick<Store, 'bulks' | 'audit' | 'applyPlan'>,
   input: ResolveByHandInput,
 ): Promise<StoredBulk> {
   const reason = input.reason.trim();
@@ -38,7 +39,8 @@ export async function resolveBulkByHand(
   if (input.as === 'at-bank' && !paymentId)
     throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)');
   const cause = `resolved by a person: ${reason}`;
-  if (input.as === 'at-bank') await store.bulks.markSent(bulk.id, paymentId!, { cause, source: 'operator' });
+  if (input.as === 'at-bank')
+    await store.applyPlan(planSentBulk(bulk, { bankPaymentId: paymentId!, cause, source: 'operator' }));
   else
     await store.bulks.markRejected(
       bulk.id,

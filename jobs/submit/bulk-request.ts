@@ -4,7 +4,8 @@
 import type { BulkPaymentCreated, BulkPaymentRequest, PaymentLineRequest } from '../../src/bank/index.js';
 import { parseCreditorReference } from '../../src/domain/creditor-reference.js';
 import { formatAmount } from '../../src/domain/money.js';
-import type { ReportedLine, RequestLine, StoredBulk } from '../../src/store/index.js';
+import type { ReportedLine } from '../../src/domain/plans/sent-bulk-plan.js';
+import type { RequestLine, StoredBulk } from '../../src/store/index.js';
 
 /** What the body takes of its bulk: the debtor's account, the execution date and batch booking. */
 export type BulkHead = Pick<StoredBulk, 'debtorIban' | 'executionDate' | 'batchBooking'>;

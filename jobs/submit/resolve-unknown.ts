@@ -12,6 +12,7 @@ import { addDays, dateInZone, type LocalDate } from '../../src/domain/local-date
 import type { Logger } from '../../src/log/index.js';
 import type { Store, StoredBulk } from '../../src/store/index.js';
 import { maskIban } from '../payments/index.js';
+import { recordSent } from './record-sent.js';
 
 /** Days after the execution date with nothing at the bank before a person is asked. */
 export const CONFIRM_ABSENT_AFTER_DAYS = 3;
@@ -35,7 +36,8 @@ export async function resolveUnknownBulk(
   const from: LocalDate = addDays(dateInZone(bulk.firstSentAt ?? deps.now, deps.timeZone), -1);
   const bulkPaymentId = await findBulkAtBank(deps, company, bulk, from);
   if (bulkPaymentId !== undefined) {
-    await deps.store.bulks.markSent(bulk.id, bulkPaymentId, {
+    await recordSent(deps.store, bulk, {
+      bankPaymentId: bulkPaymentId,
       cause: 'unknown resolved: found at the bank by end-to-end id',
       source: 'lookup',
     });

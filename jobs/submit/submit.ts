@@ -14,7 +14,7 @@
 // today sent after it is moved to the next business day or refused, by cutOff.policy.
 import type { CompanyConfig } from '../../src/config/index.js';
 import { isBankError } from '../../src/bank/index.js';
-import { planBulks } from '../../src/domain/bulk-plan.js';
+import { planBulks } from '../../src/domain/plans/bulk-plan.js';
 import { mapConcurrent } from '../../src/domain/concurrent.js';
 import { dateInZone } from '../../src/domain/local-date.js';
 import { isSettleError } from '../../src/domain/errors.js';
@@ -29,6 +29,7 @@ import {
   maskIban,
   problemOf,
 } from '../payments/index.js';
+import { recordSent } from './record-sent.js';
 import { resolveUnknownBulk } from './resolve-unknown.js';
 import { firstSendCheck, type FirstSendCheck } from './restore-guard.js';
 
@@ -199,7 +200,8 @@ async function sendOne(
       idempotencyKey: stored.idempotencyKey,
       ...(consent.consentId !== undefined ? { consentId: consent.consentId } : {}),
     });
-    await deps.store.bulks.markSent(bulkId, created.paymentId, {
+    await recordSent(deps.store, sending, {
+      bankPaymentId: created.paymentId,
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
       bankStatus: created.transactionStatus,
       lineStatuses: answeredLines(created, lines),

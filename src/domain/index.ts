@@ -32,7 +32,6 @@ export {
   type ParseAmountResult,
 } from './money.js';
 export type { InstructionPriority, PaymentInstruction } from './payment.js';
-export { planBulks, type PlannablePayment, type PlannedBulk } from './bulk-plan.js';
 export type {
   PaymentLineStatus,
   PaymentStatusGroup,

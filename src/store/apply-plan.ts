@@ -120,6 +120,16 @@ async function move(trx: Knex.Transaction, at: Date, step: PlannedMove): Promise
     ...(step.mode ? { mode: step.mode } : {}),
     ...(step.bankReported ? { bankReported: true } : {}),
     ...(step.messages ? { set: { tpp_messages: JSON.stringify(step.messages) } } : {}),
+    ...(step.sentAs
+      ? {
+          set: {
+            bank_payment_id: step.sentAs.bankPaymentId,
+            last_problem: null,
+            bank_id: step.sentAs.bankId ?? null,
+            consent_id: step.sentAs.consentId ?? null,
+          },
+        }
+      : {}),
   });
 }
 

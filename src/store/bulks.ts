@@ -3,7 +3,7 @@
 // answer and non-answer is a state change with a transition row. An unanswered send becomes
 // `unknown`, which is resolved by a lookup, never by sending again blind.
 import type { Knex } from 'knex';
-import type { LineSpan } from '../domain/bulk-plan.js';
+import type { LineSpan } from '../domain/plans/plan.js';
 import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import {
@@ -201,36 +201,13 @@ export class BulkOutbox {
     return (await this.get(id))!;
   }
 
-  /** The bank took the bulk (201, or 200 with Idempotent-Replayed), or a lookup or a person found it there. */
-  async markSent(id: string, bankPaymentId: string, options: MarkSentOptions = {}): Promise<void> {
-    const { cause = 'bank accepted', bankStatus, source = 'submit' } = options;
-    const at = this.clock.now();
-    const status = bankStatus === undefined ? undefined : canonicalBankStatus(bankStatus);
-    await this.db.transaction(async (trx) => {
-      const row = await lockBulk(trx, id);
-      // A repeated answer for the same bank payment (e.g. an idempotent replay) changes nothing.
-      const repeat = toStr(row.state) === 'sent' && toOptStr(row.bank_payment_id) === bankPaymentId;
-      if (!repeat) {
-        const set = {
-          bank_payment_id: bankPaymentId,
-          last_problem: null,
-          bank_id: options.bankId ?? null,
-          consent_id: options.consentId ?? null,
-        };
-        await transition(trx, { kind: 'bulk', ids: [id], to: 'sent', cause, source, at, set });
-      }
-      await moveSentLines(trx, row, { cause, source, at }, options.lineStatuses ?? []);
-      if (status !== undefined)
-        await transition(trx, {
-          kind: 'bank_status',
-          ids: [id],
-          to: status,
-          cause: `bank status: ${cause}`,
-          source,
-          at,
-          mode: 'tolerant',
-        });
-    });
+  /**
+   * The lines of a bulk, by id and end-to-end id, as the plan of a bank's answer that gives its
+   * lines different statuses needs them (src/domain/plans/sent-bulk-plan.ts).
+   */
+  async linesByEndToEndId(bulkId: string): Promise<{ id: string; endToEndId: string }[]> {
+    const rows = await this.db.knex<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId });
+    return rows.map((r) => ({ id: toStr(r.id), endToEndId: toStr(r.end_to_end_id) }));
   }
 
   /**
@@ -338,30 +315,6 @@ export class BulkOutbox {
   }
 }
 
-export interface MarkSentOptions {
-  /** Why, for the transition log; 'bank accepted' unless a lookup or a person found it. */
-  cause?: string;
-  /** The transaction status the bank answered with, when it gave one. */
-  bankStatus?: string;
-  source?: TransitionSource;
-  /** The bank and consent the bulk went under, when settle sent it (not when a lookup found it). */
-  bankId?: string;
-  consentId?: string;
-  /**
-   * The status the bank's answer gave each of the bulk's lines, by end-to-end id (a POST's answer
-   * may list them). A line it names moves to that status, which the bank has, instead of `sent`;
-   * when it names every line with one status, they move together (the poll that reports the same
-   * later writes nothing). Lines it does not name, or names with an unknown code, become `sent`.
-   */
-  lineStatuses?: readonly ReportedLine[];
-}
-
-/** One line of a bank's answer: its end-to-end id and the status the bank gave it. */
-export interface ReportedLine {
-  endToEndId: string;
-  status: string;
-}
-
 /** A bulk that ends without reaching the bank's books, and what its lines become. */
 interface BulkClose {
   to: 'rejected' | 'unknown';
@@ -403,38 +356,6 @@ async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Reco
     .groupBy('currency')
     .orderBy('currency');
   return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
-}
-
-/**
- * The lines of a bulk the bank took: to the status its answer gave them (the bank has them), or
- * `sent` where it gave none. One move by bulk when the answer names every line with one status,
- * or none at all; otherwise the lines are read and moved by id, a move per status.
- */
-async function moveSentLines(
-  trx: Knex.Transaction,
-  bulk: Row,
-  move: Omit<LineMove, 'to'>,
-  reported: readonly ReportedLine[],
-): Promise<void> {
-  const bulkId = toStr(bulk.id);
-  const byLine = new Map<string, BankStatus>();
-  for (const line of reported) {
-    const status = canonicalBankStatus(line.status);
-    if (status !== undefined) byLine.set(line.endToEndId, status);
-  }
-  const statuses = new Set(byLine.values());
-  if (statuses.size === 0) return moveLines(trx, bulkId, { ...move, to: 'sent' });
-  if (statuses.size === 1 && byLine.size === toInt(bulk.line_count)) {
-    const [status] = statuses;
-    return moveLines(trx, bulkId, { ...move, to: status! }, { bankReported: true });
-  }
-  const groups = new Map<LineState, string[]>();
-  for (const line of await trx<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId })) {
-    const to = byLine.get(toStr(line.end_to_end_id)) ?? 'sent';
-    groups.set(to, [...(groups.get(to) ?? []), toStr(line.id)]);
-  }
-  for (const [to, ids] of groups)
-    await transition(trx, { kind: 'payment', ids, ...move, to, mode: 'tolerant', bankReported: to !== 'sent' });
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */

@@ -52,7 +52,7 @@ export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type Toda
 export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
 export { ConsoleSessions, type ActiveConsoleSession, type NewConsoleSession } from './console-sessions.js';
 export { SignInFailures, type FailureCounts, type Reservation, type SignInLimits } from './sign-in-failures.js';
-export { BulkOutbox, type BulkPlan, type MarkSentOptions, type ReportedLine, type StoredBulk } from './bulks.js';
+export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';
 export { BasketRepository, type StoredBasket } from './baskets.js';
 export {
   ExportRepository,

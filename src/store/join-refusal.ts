@@ -3,7 +3,7 @@
 // lines changed than the plan names, this reads them to say which line and why. Read only then,
 // never on the way of a join that succeeds.
 import type { Knex } from 'knex';
-import type { LineSpan } from '../domain/bulk-plan.js';
+import type { LineSpan } from '../domain/plans/plan.js';
 import { SettleError } from '../domain/errors.js';
 import type { LineState } from '../domain/states.js';
 import { chunks, IDS_PER_STATEMENT, toStr, type Row } from './rows.js';

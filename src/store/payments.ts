@@ -193,7 +193,7 @@ export class PaymentRepository {
     return (await this.db.knex<Row>('payments').where({ file_id: fileId }).orderBy('line_number')).map(toStoredPayment);
   }
 
-  /** What planning a file's bulks needs of its lines (src/domain/bulk-plan.ts), and no more. */
+  /** What planning a file's bulks needs of its lines (src/domain/plans/bulk-plan.ts), and no more. */
   async plannableByFile(fileId: string): Promise<PlannableLine[]> {
     const rows = await arrays(
       this.db

@@ -27,7 +27,7 @@ import {
   type StateMachine,
   type UpdateDecision,
 } from '../domain/states.js';
-import type { LineSpan } from '../domain/bulk-plan.js';
+import type { LineSpan } from '../domain/plans/plan.js';
 import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
 import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';

@@ -15,6 +15,7 @@ import { BrowserSession, mainText, screenshot, seriousViolations, signInWithPass
 import { payment, paymentFile } from '../store/fixtures.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 const TEST_MS = 240_000;
 const SCA_LINK = 'https://bank.example/sca/one-time-approvals';
@@ -47,7 +48,7 @@ describe('approvals read like a payment order, in a browser', () => {
       );
       for (const bulk of bulks) {
         await store.bulks.markSending(bulk.id);
-        await store.bulks.markSent(bulk.id, `BANK-PAY-${bulk.id}`);
+        await recordSent(store, bulk.id, { bankPaymentId: `BANK-PAY-${bulk.id}` });
       }
       return bulks.map((b) => b.id);
     };

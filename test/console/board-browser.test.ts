@@ -19,6 +19,7 @@ import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
 import { payment, paymentFile } from '../store/fixtures.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 const PASSWORD = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
 const RED = 'rgb(164, 22, 26)';
@@ -235,7 +236,7 @@ async function seed(app: App): Promise<void> {
     },
   ]);
   await store.bulks.markSending(bulk!.id);
-  await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
+  await recordSent(store, bulk!.id, { bankPaymentId: 'BANK-PAY-1' });
   const basket = await store.baskets.create('acme', [bulk!.id]);
   await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
   await store.baskets.issueLink(basket.id, 'https://bank.example/sca/1', new Date(now.getTime() + 3_600_000));

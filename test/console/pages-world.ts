@@ -6,6 +6,7 @@
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Store } from '../../src/store/index.js';
 import { payment, paymentFile } from '../store/fixtures.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 export const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
 export const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
@@ -37,7 +38,7 @@ export async function seedPagesWorld(store: Store): Promise<PagesWorld> {
     },
   ]);
   await store.bulks.markSending(bulk!.id);
-  await store.bulks.markSent(bulk!.id, 'BANK-PAY-1');
+  await recordSent(store, bulk!.id, { bankPaymentId: 'BANK-PAY-1' });
   const basket = await store.baskets.create('acme', [bulk!.id]);
   await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
   await store.baskets.issueLink(basket.id, SCA_LINK, new Date(Date.now() + 86_400_000));

@@ -10,6 +10,7 @@ import { payment, paymentFile } from '../store/fixtures.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../support/mariadb.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 const PAYROLL_ACCOUNT = 'NO6512345678903';
 const engines: { name: string; mariadb: boolean }[] = [{ name: 'SQLite', mariadb: false }];
@@ -66,7 +67,7 @@ describe.each(engines)('payroll money on every page, $name', ({ mariadb }) => {
       },
     ]);
     await store.bulks.markSending(bulkA!.id);
-    await store.bulks.markSent(bulkA!.id, 'BANK-PAY-A', { bankId: 'testbank', consentId: 'CONSENT-1' });
+    await recordSent(store, bulkA!.id, { bankPaymentId: 'BANK-PAY-A', bankId: 'testbank', consentId: 'CONSENT-1' });
     const basket = await store.baskets.create('acme', [bulkA!.id]);
     await store.baskets.markCreated(basket.id, 'BANK-BASKET-A');
 

@@ -10,6 +10,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { LocalFileStore } from '../../src/transport/index.js';
 import { makeTempDir } from '../support/tmp.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 const ACCOUNT = 'NO9386011117947';
 
@@ -82,7 +83,7 @@ describe('the reconcile job', () => {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'bank-p1', { cause: 'test', bankStatus: 'RCVD' });
+    await recordSent(store, bulk!.id, { bankPaymentId: 'bank-p1', cause: 'test', bankStatus: 'RCVD' });
     return lines.map((l) => l.id);
   }
 

@@ -2,12 +2,13 @@
 // before it was applied (submit took the bulk; another run finished the request; a hold was
 // decided) is refused, and nothing of it is written (src/store/apply-plan.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { planBulks } from '../../src/domain/bulk-plan.js';
+import { planBulks } from '../../src/domain/plans/bulk-plan.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { planCancelledAtBank, planWithdrawal } from '../../src/domain/plans/cancellation-plan.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 await onBothEngines((engine, open) => {
   describe(`applying a plan (${engine})`, () => {
@@ -82,7 +83,7 @@ await onBothEngines((engine, open) => {
     it("a bank's CANC applied twice writes once: the second finds the request closed and does nothing", async () => {
       const { bulk, request } = await queuedRequest();
       await store.bulks.markSending(bulk.id);
-      await store.bulks.markSent(bulk.id, 'bank-plan-1');
+      await recordSent(store, bulk.id, { bankPaymentId: 'bank-plan-1' });
       await store.cancellations.markBankRequested(request.id);
       const lines = await store.cancellations.linesOfBulk(bulk.id);
       expect(lines.map((l) => l.state)).toEqual(['sent', 'sent', 'sent']);

@@ -5,7 +5,7 @@
 // MariaDB counts the rows its storage engine read and wrote; SQLite has no such counter, and there
 // the join's plan is asked of the engine itself.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { planBulks } from '../../src/domain/bulk-plan.js';
+import { planBulks } from '../../src/domain/plans/bulk-plan.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
 import { onBothEngines } from '../support/engines.js';

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { bulkIdempotencyKey, companyBulkIdempotencyKey, type TransitionResult } from '../../src/store/index.js';
 import type { ContractContext } from './contract-approval-reporting.js';
 import { bulkOfLines, firstBulkPlan, oneLineBulk, payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 export function outboxCases(ctx: () => ContractContext): void {
   it('commits bulks with deterministic idempotency keys before sending, and creating them twice is a no-op', async () => {
@@ -168,7 +169,8 @@ export function outboxCases(ctx: () => ContractContext): void {
 
     // Every line named with one status: they move together, the bank's status recorded.
     const all = await bulkOf('answered-all', 3);
-    await store.bulks.markSent(all.bulk.id, 'PAY-ALL', {
+    await recordSent(store, all.bulk.id, {
+      bankPaymentId: 'PAY-ALL',
       bankStatus: 'RCVD',
       lineStatuses: [1, 2, 3].map((n) => ({ endToEndId: `answered-all-${n}`, status: 'rcvd' })),
     });
@@ -188,7 +190,8 @@ export function outboxCases(ctx: () => ContractContext): void {
 
     // Lines named with different statuses, one with an unknown code, one not named: each its own.
     const mixed = await bulkOf('answered-mixed', 4);
-    await store.bulks.markSent(mixed.bulk.id, 'PAY-MIXED', {
+    await recordSent(store, mixed.bulk.id, {
+      bankPaymentId: 'PAY-MIXED',
       lineStatuses: [
         { endToEndId: 'answered-mixed-1', status: 'RCVD' },
         { endToEndId: 'answered-mixed-2', status: 'RJCT' },
@@ -205,7 +208,8 @@ export function outboxCases(ctx: () => ContractContext): void {
     // A status event that overtook the answer keeps its line where it is.
     const overtaken = await bulkOf('answered-late', 2);
     await store.payments.applyBankStatus([overtaken.ids[0]!], { status: 'ACSP', cause: 'event', source: 'event' });
-    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+    await recordSent(store, overtaken.bulk.id, {
+      bankPaymentId: 'PAY-LATE',
       lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
     });
     expect(await lines(overtaken.bulk.id)).toEqual([
@@ -213,7 +217,8 @@ export function outboxCases(ctx: () => ContractContext): void {
       ['answered-late-2', 'RCVD', 'RCVD'],
     ]);
     // A repeated answer (an idempotent replay) changes nothing more.
-    await store.bulks.markSent(overtaken.bulk.id, 'PAY-LATE', {
+    await recordSent(store, overtaken.bulk.id, {
+      bankPaymentId: 'PAY-LATE',
       lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
     });
     expect((await store.transitions('payment', overtaken.ids[1]!)).map((t) => t.to)).toEqual(['queued', 'RCVD']);
@@ -229,7 +234,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     await store.bulks.markUnknown(bulk.id, { reason: 'timeout' });
     expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('unknown');
     await rejectsWithCode(store.bulks.markSending(bulk.id), 'ERR_STATE_TRANSITION_ILLEGAL');
-    await store.bulks.markSent(bulk.id, 'PAY-123', { cause: 'lookup found it', bankStatus: 'rcvd' });
+    await recordSent(store, bulk.id, { bankPaymentId: 'PAY-123', cause: 'lookup found it', bankStatus: 'rcvd' });
     expect(await store.bulks.get(bulk.id)).toMatchObject({
       state: 'sent',
       bankPaymentId: 'PAY-123',
@@ -260,7 +265,7 @@ export function outboxCases(ctx: () => ContractContext): void {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'PAY-9');
+    await recordSent(store, bulk!.id, { bankPaymentId: 'PAY-9' });
     expect(
       decisionOf(await store.payments.applyBankStatus([line!.id], { status: 'acsp', cause: 'poll', source: 'poll' })),
     ).toBe('apply');
@@ -310,8 +315,8 @@ export function outboxCases(ctx: () => ContractContext): void {
         await store.payments.applyBankStatus([line.id], { status: 'ACSP', cause: 'webhook evt-9', source: 'event' }),
       ),
     ).toBe('apply');
-    await store.bulks.markSent(bulk.id, 'PAY-R');
-    await store.bulks.markSent(bulk.id, 'PAY-R', { cause: 'idempotent replay' });
+    await recordSent(store, bulk.id, { bankPaymentId: 'PAY-R' });
+    await recordSent(store, bulk.id, { bankPaymentId: 'PAY-R', cause: 'idempotent replay' });
     expect((await store.payments.listByBulk(bulk.id))[0]?.state).toBe('ACSP');
     expect((await store.transitions('bulk', bulk.id)).map((t) => t.to)).toEqual(['pending', 'sending', 'sent']);
     expect((await store.transitions('payment', line.id)).map((t) => t.to)).toEqual(['queued', 'ACSP']);
@@ -334,7 +339,7 @@ export function outboxCases(ctx: () => ContractContext): void {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'PAY-B');
+    await recordSent(store, bulk!.id, { bankPaymentId: 'PAY-B' });
     await store.payments.applyBankStatus([lines[0]!.id], { status: 'ACSC', cause: 'poll', source: 'poll' });
     await store.payments.applyBankStatus([lines[1]!.id], { status: 'ACCP', cause: 'poll', source: 'poll' });
     expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll', 'poll')).toEqual({
@@ -372,7 +377,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     );
     for (const [i, bulk] of bulks.entries()) {
       await store.bulks.markSending(bulk.id);
-      await store.bulks.markSent(bulk.id, `PAY-PER-${i}`);
+      await recordSent(store, bulk.id, { bankPaymentId: `PAY-PER-${i}` });
     }
     await store.payments.applyBankStatus([lines[1]!.id], { status: 'ACSC', cause: 'poll', source: 'poll' });
     const period = { from: '2026-02-02' as never, to: '2026-02-04' as never };

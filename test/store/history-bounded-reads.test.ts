@@ -18,6 +18,7 @@ import { captureQueries, expectIndexRead } from '../support/query-plan.js';
 import { rowsTouched } from '../support/rows-touched.js';
 import { oneLineBulk, pendingBulks } from './fixtures.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -370,13 +371,13 @@ await onBothEngines((engine, open) => {
       const [numbered] = (await pendingBulks(store, 'x', 1, 'other')).ids;
       await store.bulks.markSending(inFlight!);
       await store.bulks.markSending(numbered!);
-      await store.bulks.markSent(numbered!, 'bank-x');
+      await recordSent(store, numbered!, { bankPaymentId: 'bank-x' });
       /** `n` more lines the bank numbered, in sent bulks of both companies. */
       const sent = async (from: number, n: number) => {
         for (let i = from; i < from + n; i++) {
           const { ids } = await pendingBulks(store, `sent-${i}`, 1, i % 2 === 0 ? 'acme' : 'other');
           await store.bulks.markSending(ids[0]!);
-          await store.bulks.markSent(ids[0]!, `bank-${i}`);
+          await recordSent(store, ids[0]!, { bankPaymentId: `bank-${i}` });
         }
       };
       await sent(0, 3);

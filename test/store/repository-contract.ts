@@ -28,6 +28,7 @@ import { retentionCases } from './contract-retention.js';
 import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
 import { stateCountDrift } from '../support/state-counts.js';
 import type { Row } from '../../src/store/rows.js';
+import { recordSent } from '../../jobs/submit/index.js';
 
 export interface TestDatabase {
   url: string;
@@ -295,7 +296,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         expect(joining[0]).toMatch(/state = \?/);
         await store.bulks.markSending(bulk!.id);
         statements.length = 0;
-        await store.bulks.markSent(bulk!.id, 'PAY-SB');
+        await recordSent(store, bulk!.id, { bankPaymentId: 'PAY-SB' });
         expect(lineWrites()).toEqual({ updates: 1, inserts: 2 });
         statements.length = 0;
         const moved = await store.payments.applyBankStatus(ids, { status: 'ACSC', cause: 'poll ACSC', source: 'poll' });
@@ -361,7 +362,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       try {
         // Every line moves from one state: one UPDATE names the bulk, whatever its size, and one
         // transition row stands for all of the bulk's lines.
-        await store.bulks.markSent(bulk!.id, 'PAY-BB');
+        await recordSent(store, bulk!.id, { bankPaymentId: 'PAY-BB' });
         expect(lineWrites()).toHaveLength(1);
         for (const w of lineWrites()) {
           expect(w.sql).toContain('where bulk_id = ?');

@@ -50,6 +50,8 @@ export interface PlannedMove<K extends PlanKind = PlanKind> {
   bankReported?: boolean;
   /** Payment lines: the messages kept on each moved line (replacing any it had). */
   messages?: readonly PlanMessage[];
+  /** A bulk → sent: the bank's payment id it is known by now, and its last problem cleared. */
+  sentAs?: { bankPaymentId: string; bankId?: string | undefined; consentId?: string | undefined };
 }
 
 /**
@@ -116,6 +118,16 @@ export type PlanStep =
   | ExpectUndecidedHold
   | FirstRelease
   | DecideHold;
+
+/**
+ * The first and last line numbers of a planned bulk's lines in their file (bulk-plan.ts): the
+ * store moves the lines into their bulk through the file's lines in that span, not through
+ * every line of the file.
+ */
+export interface LineSpan {
+  first: number;
+  last: number;
+}
 
 /** Every row a plan writes carries the one instant the store applies it at (its clock's). */
 export interface Plan {

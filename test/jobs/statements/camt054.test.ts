@@ -19,6 +19,7 @@ import { createStore, openDatabase, type Database, type Store } from '../../../s
 import { LocalFileStore } from '../../../src/transport/index.js';
 import { aqbankingCount, itWith, ofxstatementIso20022, xmllintValidate, xmllintXpath } from '../../support/oracles.js';
 import { makeTempDir } from '../../support/tmp.js';
+import { recordSent } from '../../../jobs/submit/index.js';
 
 const ACCOUNT = 'NO9386011117947';
 const DAY = toLocalDate('2026-01-07');
@@ -120,7 +121,7 @@ describe('camt.054 notifications from the export job', () => {
     ]);
     for (const [i, bulk] of bulks.entries()) {
       await store.bulks.markSending(bulk.id);
-      await store.bulks.markSent(bulk.id, `bank-bulk-${i + 1}`, { cause: 'test', bankStatus: 'RCVD' });
+      await recordSent(store, bulk.id, { bankPaymentId: `bank-bulk-${i + 1}`, cause: 'test', bankStatus: 'RCVD' });
     }
     await store.payments.applyBankStatus(
       lines.map((l) => l.id),

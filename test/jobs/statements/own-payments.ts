@@ -9,6 +9,7 @@ import { bookReturn } from '../../../src/sandbox/scheduler.js';
 import { createStore } from '../../../src/store/index.js';
 import { payment, paymentFile } from '../../store/fixtures.js';
 import { SEED, type StatementHarness } from './harness.js';
+import { recordSent } from '../../../jobs/submit/index.js';
 
 export const OWN = {
   messageId: 'ERP-MSG-20260105',
@@ -65,7 +66,7 @@ export async function bookOwnPayments(h: StatementHarness): Promise<void> {
     const created = await h.bank.createBulkPayment(SEED.resourceGroupName, request, {
       idempotencyKey: bulk.idempotencyKey,
     });
-    await store.bulks.markSent(bulk.id, created.paymentId);
+    await recordSent(store, bulk.id, { bankPaymentId: created.paymentId });
   }
   h.sandbox.advance(86_400_000); // accepted, then booked at 00:00 Oslo on the 6th
   if (bookReturn(h.sandbox.sandbox, OWN.single.endToEndId, OWN.returnReason, 'Account closed') === undefined)

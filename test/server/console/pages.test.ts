@@ -21,6 +21,7 @@ import type {
 import { CONSOLE_ACTIONS, CONSOLE_PAGES } from '../../../src/server/console/pages/index.js';
 import { createStore, openDatabase, type Database, type Store } from '../../../src/store/index.js';
 import { oneLineBulk, payment, paymentFile } from '../../store/fixtures.js';
+import { recordSent } from '../../../jobs/submit/index.js';
 
 const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
 const SCA_LINK = 'https://bank.example/sca/one-time-7f3a9c';
@@ -130,7 +131,7 @@ describe('console pages on SQLite', () => {
       },
     ]);
     await store.bulks.markSending(bulk!.id);
-    await store.bulks.markSent(bulk!.id, 'BANK-PAY-1', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
+    await recordSent(store, bulk!.id, { bankPaymentId: 'BANK-PAY-1', bankId: 'testbank', consentId: 'CONSENT-TB-1' });
     const basket = await store.baskets.create('acme', [bulk!.id]);
     await store.baskets.markCreated(basket.id, 'BANK-BASKET-1');
     await store.baskets.issueLink(basket.id, SCA_LINK, new Date('2026-01-08T08:00:00Z'));
@@ -377,7 +378,7 @@ describe('console pages on SQLite', () => {
     // Once a line to the account was paid, the account is no longer a first payment.
     const { line, bulk } = await oneLineBulk(store, 'paid-before');
     await store.bulks.markSending(bulk.id);
-    await store.bulks.markSent(bulk.id, 'BANK-PAY-3', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
+    await recordSent(store, bulk.id, { bankPaymentId: 'BANK-PAY-3', bankId: 'testbank', consentId: 'CONSENT-TB-1' });
     await store.payments.applyBankStatus([line.id], { status: 'ACSC', cause: 'status poll', source: 'poll' });
     const after = (await load('/console/approvals', ['approver'])).body;
     const plainRow = after.split('<tr>').find((r) => r.includes('>E2E-PLAIN</a>'))!;
@@ -504,7 +505,7 @@ describe('console pages on SQLite', () => {
   it("shows a rejected payment's bank reason in plain words and the finding reconciliation wrote about it", async () => {
     const { line, bulk } = await oneLineBulk(store, 'ACME-2026-0003');
     await store.bulks.markSending(bulk.id);
-    await store.bulks.markSent(bulk.id, 'BANK-PAY-2', { bankId: 'testbank', consentId: 'CONSENT-TB-1' });
+    await recordSent(store, bulk.id, { bankPaymentId: 'BANK-PAY-2', bankId: 'testbank', consentId: 'CONSENT-TB-1' });
     await store.payments.applyBankStatus([line.id], {
       status: 'RJCT',
       cause: 'status poll',

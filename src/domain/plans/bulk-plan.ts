@@ -2,7 +2,10 @@
 // execution date and batch-booking choice, at most `maxLines` lines each. Deterministic — the
 // same payments always give the same bulks in the same positions — because a bulk's position
 // fixes its Idempotency-Key (architecture §2.2).
-import type { LocalDate } from './local-date.js';
+import type { LocalDate } from '../local-date.js';
+import type { LineSpan } from './plan.js';
+
+export type { LineSpan };
 
 export interface PlannablePayment {
   id: string;
@@ -24,11 +27,6 @@ export interface PlannedBulk {
    * their bulk through the file's lines in that span, not through every line of the file.
    */
   lineSpan: LineSpan;
-}
-
-export interface LineSpan {
-  first: number;
-  last: number;
 }
 
 export function planBulks(

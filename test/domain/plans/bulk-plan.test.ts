@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planBulks, type PlannablePayment } from '../../src/domain/bulk-plan.js';
-import { toLocalDate } from '../../src/domain/local-date.js';
+import { planBulks, type PlannablePayment } from '../../../src/domain/plans/bulk-plan.js';
+import { toLocalDate } from '../../../src/domain/local-date.js';
 
 const p = (
   id: string,
