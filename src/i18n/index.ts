@@ -21,4 +21,4 @@ export {
   type Locale,
 } from './locales.js';
 export { currentLocale, t, translate, translateParts, withLocale, type MessageValues } from './translate.js';
-export { recordedWords, renderRecorded } from './recorded.js';
+export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';

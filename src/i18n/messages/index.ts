@@ -10,6 +10,7 @@ import { cancellations } from './cancellations.js';
 import { cli } from './cli.js';
 import { consoleError } from './console-error.js';
 import { files } from './files.js';
+import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
 import { lineState } from './line-state.js';
@@ -41,6 +42,7 @@ const AREAS = {
   cli,
   consoleError,
   files,
+  findingText,
   findingType,
   held,
   lineState,
