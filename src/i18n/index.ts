@@ -11,6 +11,7 @@ export {
   type BankReason,
   type LineStateDescription,
 } from './line-state.js';
+export { lineAction, reasonAction } from './reason-action.js';
 export {
   acceptedLanguages,
   CATALOGUES,

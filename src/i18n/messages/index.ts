@@ -20,6 +20,7 @@ import { operator } from './operator.js';
 import { payments } from './payments.js';
 import { periods } from './periods.js';
 import { receivables } from './receivables.js';
+import { reasonAction } from './reason-action.js';
 import { reconciliation } from './reconciliation.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
@@ -52,6 +53,7 @@ const AREAS = {
   payments,
   periods,
   receivables,
+  reasonAction,
   reconciliation,
   refusedLines,
   refusedReport,
