@@ -89,6 +89,19 @@ describe('the free text in the status files follows the company locale', { timeo
         expect(checked.valid).toBe(true);
       }
 
+      // `settle payments held` gives the holds' recorded words in bokmål; its JSON keeps the English.
+      const held = await world.settle('payments', 'held');
+      expect(held.stdout).toContain(
+        'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+      );
+      expect(held.stdout).toContain('mulig dublett: samme kreditorkonto, beløp og referanse som linje 2');
+      expect(held.stdout).not.toContain('held by payment controls');
+      const json = JSON.parse((await world.settle('payments', 'held', '--json')).stdout) as { reason: string }[];
+      expect(json.map((h) => h.reason)).toContain(
+        'held by payment controls: limit-line: 12000.00 NOK is above the limit of 10000.00 NOK a line',
+      );
+      expect(JSON.stringify(json)).not.toContain('reasonText');
+
       // A person drops the duplicate; the next night's status file says so in bokmål.
       expect((await world.settle('payments', 'drop', 'D-2', '--reason', 'betalt før')).code).toBe(0);
       await world.settle('run', 'nightly');
@@ -108,6 +121,9 @@ describe('the free text in the status files follows the company locale', { timeo
       );
       expect(rowOf(csv, 'D-2')).toContain(
         'DUPL: likely duplicate: same creditor account, amount and reference as line 2 (end-to-end id D-1) of this file',
+      );
+      expect((await world.settle('payments', 'held')).stdout).toContain(
+        'held by payment controls: limit-line: 12000.00 NOK is above the limit of 10000.00 NOK a line',
       );
       expect(addtlInf(pain002, 'N-1')).toBe(
         'held by payment controls: new-account: NO8330001234567 ("Ny Leverandor AS") was never paid by this company, nor is it in the known-accounts file (go-live ' +

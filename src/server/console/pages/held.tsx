@@ -8,7 +8,7 @@ import { decideHold } from '../../../../jobs/controls/index.js';
 import type { HeldPayment, HoldDecision } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Sentence, Table } from '../../../html/index.js';
-import { t, type MessageKey } from '../../../i18n/index.js';
+import { currentLocale, recordedSentence, t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
 import { href, Pager, when } from './parts.js';
@@ -22,6 +22,12 @@ const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] =
  * The reason a likely duplicate was held, in the reader's language: the store keeps it in English
  * words (src/store/held-payments.ts), so its two forms are read back here; any other stays as written.
  */
+/** A hold's reason as the hold recorded its words, in the reader's language; else as reasonInWords reads the English. */
+function heldReason(h: HeldPayment): string {
+  const locale = currentLocale();
+  return locale !== 'en' && h.reasonText ? recordedSentence(locale, h.reason, h.reasonText) : reasonInWords(h.reason);
+}
+
 export function reasonInWords(reason: string): string {
   const head =
     /^likely duplicate: same creditor account, amount and reference as line (\d+) \(end-to-end id (.*?)\) of /;
@@ -90,7 +96,7 @@ export const heldPage: ConsolePage = {
                 ) : null}
               </>,
               <>
-                {reasonInWords(h.reason)}
+                {heldReason(h)}
                 {h.rules.includes('duplicate') ? (
                   <>
                     {h.evidence ? (
