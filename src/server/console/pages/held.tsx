@@ -19,15 +19,21 @@ const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] =
 ];
 
 /**
+ * A hold's reason in the reader's language: a likely duplicate's read back from its English (as
+ * before), a control hold's from the words it recorded in its line's messages (the row keeps
+ * English only); a hold without them stays as written.
+ */
+function heldReason(h: HeldPayment): string {
+  const words = reasonInWords(h.reason);
+  const locale = currentLocale();
+  if (words !== h.reason || locale === 'en' || !h.reasonText) return words;
+  return recordedSentence(locale, h.reason, h.reasonText);
+}
+
+/**
  * The reason a likely duplicate was held, in the reader's language: the store keeps it in English
  * words (src/store/held-payments.ts), so its two forms are read back here; any other stays as written.
  */
-/** A hold's reason as the hold recorded its words, in the reader's language; else as reasonInWords reads the English. */
-function heldReason(h: HeldPayment): string {
-  const locale = currentLocale();
-  return locale !== 'en' && h.reasonText ? recordedSentence(locale, h.reason, h.reasonText) : reasonInWords(h.reason);
-}
-
 export function reasonInWords(reason: string): string {
   const head =
     /^likely duplicate: same creditor account, amount and reference as line (\d+) \(end-to-end id (.*?)\) of /;
