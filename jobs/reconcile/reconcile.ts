@@ -173,6 +173,7 @@ async function reconcileCompany(
               factHash: factHash(f),
               subject: findingSubject(f),
               summary: f.message,
+              ...(f.said ? { summaryText: f.said } : {}),
               // What the Reconciliation page filters by, and the day that places it in a period.
               ...(f.accountIban ? { accountIban: f.accountIban } : {}),
               ...(f.amount ? { amount: f.amount } : {}),

@@ -11,6 +11,7 @@ export {
   type BankReason,
   type LineStateDescription,
 } from './line-state.js';
+export { lineAction, reasonAction } from './reason-action.js';
 export {
   acceptedLanguages,
   CATALOGUES,
@@ -21,4 +22,4 @@ export {
   type Locale,
 } from './locales.js';
 export { currentLocale, t, translate, translateParts, withLocale, type MessageValues } from './translate.js';
-export { recordedWords, renderRecorded } from './recorded.js';
+export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';

@@ -2,10 +2,10 @@
 // code (RJCT) next to what it means ("Rejected by the bank: AC04 Closed account number") and what
 // to do. The ERP's files keep the codes alone. One table of words for every place (the catalogue's
 // lineState area): a new state is a compile error until the catalogue describes it.
-import { actionFor } from '../domain/line-message.js';
 import { BANK_STATUSES, type BankStatus, type LineState } from '../domain/states.js';
 import type { MessageKey } from './catalogues/en.js';
 import { FALLBACK_LOCALE, type Locale } from './locales.js';
+import { reasonAction } from './reason-action.js';
 import { translate } from './translate.js';
 
 /** The state's key: TypeScript refuses a state the catalogue does not describe. */
@@ -43,7 +43,7 @@ export function describeLineState(
   const ended = state === 'RJCT' || state === 'CANC';
   return {
     label: translate(locale, 'lineState.withReason', { label, reason }),
-    ...(ended ? { action: actionFor(first.code) } : {}),
+    ...(ended ? { action: reasonAction(first.code, locale) } : {}),
   };
 }
 

@@ -45,3 +45,8 @@ export function recordedWords(
   if (locale === 'en' || !isRecordedText(stored)) return english;
   return renderRecorded(locale, stored) ?? english;
 }
+
+/** A sentence recorded as `english` with its recorded text `said` (absent on old rows), in `locale`. */
+export function recordedSentence(locale: Locale, english: string, said: RecordedText | undefined): string {
+  return said === undefined ? english : (recordedWords(locale, { message: english, ...said }) ?? english);
+}

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { Money } from '../domain/money.js';
+import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
 import type { FindingChange, PeriodSignoffRepository } from './period-signoffs.js';
@@ -32,6 +33,8 @@ export interface FindingSeen {
   /** What the finding is about, in a few words (e.g. "payment ACME-2026-0003 to Nordic Supplies"). */
   subject: string;
   summary: string;
+  /** `summary` as recorded text (catalogue key and values), for a reader of another language; old rows have none. */
+  summaryText?: RecordedText;
   /** The account it is about (debtor account, booked account, statement account). */
   accountIban?: string;
   /** The money it is about, as a positive amount. */
@@ -134,6 +137,7 @@ export class FindingRepository {
           fact_hash: f.factHash,
           subject: f.subject.slice(0, 255),
           summary: f.summary,
+          summary_text: f.summaryText ? JSON.stringify(f.summaryText) : null,
           last_seen_at: at,
           last_run_id: runId,
           present: true,
@@ -300,6 +304,7 @@ export function toStoredFinding(row: Row): StoredFinding {
     factHash: toStr(row.fact_hash),
     subject: toStr(row.subject),
     summary: toStr(row.summary),
+    ...opt('summaryText', summaryTextOf(row.summary_text)),
     firstSeenAt: new Date(toStr(row.first_seen_at)),
     lastSeenAt: new Date(toStr(row.last_seen_at)),
     lastRunId: toStr(row.last_run_id),
@@ -318,6 +323,17 @@ export function toStoredFinding(row: Row): StoredFinding {
     ...opt('assignedBy', toOptStr(row.assigned_by)),
     ...opt('assignedAt', toOptDate(row.assigned_at)),
   };
+}
+
+/** The recorded text stored beside a summary, or undefined for an old row (or one that is not JSON of it). */
+function summaryTextOf(value: unknown): RecordedText | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isRecordedText(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The ids of the company's findings present in its latest run, read through (company, present). */

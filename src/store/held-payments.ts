@@ -13,7 +13,7 @@ import type { Clock } from '../domain/clock.js';
 import { DUPLICATE_RULE } from '../domain/controls/index.js';
 import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
 import type { PaymentInstruction } from '../domain/payment.js';
-import { recorded, type RecordedText } from '../domain/recorded-text.js';
+import { isRecordedText, recorded, type RecordedText } from '../domain/recorded-text.js';
 import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
@@ -68,6 +68,12 @@ export interface HeldPayment {
   endToEndId: string;
   matchedPaymentId: string;
   reason: string;
+  /**
+   * `reason` as recorded text, for a reader of another language: the words the hold recorded in
+   * its line's messages (the row keeps English only); absent for older holds, and once a decision
+   * has replaced the line's messages.
+   */
+  reasonText?: RecordedText;
   /** The rules that held it: 'duplicate' and/or the controls' ids (docs/controls.md). */
   rules: string[];
   /** What each control rule saw, in words ("… was paid to NO93… 14 times since 2025-03; …"). */
@@ -159,7 +165,7 @@ export function selectHeld(knex: Knex) {
   return knex<Row>('held_payments as h')
     .join('payments as p', 'p.id', 'h.payment_id')
     .join('payment_files as f', 'f.id', 'p.file_id')
-    .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'f.file_name');
+    .select('h.*', 'p.file_id', 'p.line_number', 'p.end_to_end_id', 'p.tpp_messages', 'f.file_name');
 }
 
 /**
@@ -340,6 +346,7 @@ export function toHeld(r: Row): HeldPayment {
     endToEndId: toStr(r.end_to_end_id),
     matchedPaymentId: toStr(r.matched_payment_id),
     reason: toStr(r.reason),
+    ...reasonTextOf(toStr(r.reason), r.tpp_messages),
     rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
     ...(evidence ? { evidence } : {}),
     releasesNeeded: toInt(r.releases_needed ?? 1) >= 2 ? 2 : 1,
@@ -350,6 +357,24 @@ export function toHeld(r: Row): HeldPayment {
     ...(decisionReason ? { decisionReason } : {}),
     ...firstReleaseOf(r),
   };
+}
+
+/** The recorded text of the line's hold message whose English is the row's reason (cut as the row cuts it). */
+function reasonTextOf(reason: string, messages: unknown): Pick<HeldPayment, 'reasonText'> {
+  if (typeof messages !== 'string' || messages === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(messages);
+  } catch {
+    return {};
+  }
+  if (!Array.isArray(parsed)) return {};
+  for (const m of parsed as { message?: unknown; key?: unknown; values?: unknown }[]) {
+    const words = { key: m.key, values: m.values };
+    if (typeof m.message === 'string' && m.message.slice(0, 500) === reason && isRecordedText(words))
+      return { reasonText: words.values === undefined ? { key: words.key } : words };
+  }
+  return {};
 }
 
 function firstReleaseOf(r: Row): Pick<HeldPayment, 'firstRelease'> {

@@ -6,7 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CONSOLE } from '../../src/main/demo.js';
 import { SEED } from '../../src/sandbox/index.js';
+import { Client } from '../console/client.js';
+import { startSettle } from '../support/cli.js';
 import { withControlsWorld, type ControlsWorld } from '../support/controls-world.js';
 import { hasTool, xmllintValidate } from '../support/oracles.js';
 
@@ -64,7 +67,7 @@ const addtlInf = (xml: string, e2e: string) => {
 
 describe('the free text in the status files follows the company locale', { timeout: 300_000 }, () => {
   it('a bokmål company reads its holds and drops in bokmål, in a valid pain.002', async () => {
-    await withControlsWorld(undefined, { company: `    locale: nb\n${controls()}` }, async (world) => {
+    await withControlsWorld(undefined, { company: `    locale: nb\n${controls()}`, console: true }, async (world) => {
       const { csv, pain002 } = await heldNight(world);
       expect(rowOf(csv, 'L-1')).toContain(
         'SETTLE-HELD-LIMIT-LINE: holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
@@ -89,6 +92,37 @@ describe('the free text in the status files follows the company locale', { timeo
         expect(checked.valid).toBe(true);
       }
 
+      // `settle payments held` gives the holds' recorded words in bokmål; its JSON keeps the English.
+      const held = await world.settle('payments', 'held');
+      expect(held.stdout).toContain(
+        'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+      );
+      expect(held.stdout).toContain('mulig dublett: samme kreditorkonto, beløp og referanse som linje 2');
+      expect(held.stdout).not.toContain('held by payment controls');
+      const json = JSON.parse((await world.settle('payments', 'held', '--json')).stdout) as { reason: string }[];
+      expect(json.map((h) => h.reason)).toContain(
+        'held by payment controls: limit-line: 12000.00 NOK is above the limit of 10000.00 NOK a line',
+      );
+      expect(JSON.stringify(json)).not.toContain('reasonText');
+      // The console's Held page, read by a person of the bokmål company, gives the same words.
+      const serve = startSettle(['--config', world.file, 'serve', '--no-scheduler', '--port', '0'], {
+        cwd: world.dir,
+        env: world.env,
+      });
+      try {
+        const listening = await serve.waitFor(/^.*"message":"console listening".*$/m, 60_000);
+        const base = (JSON.parse(listening[0]) as { url: string }).url.replace(/\/console\/$/, '');
+        const kari = new Client(base);
+        expect((await kari.signIn(DEMO_CONSOLE.username, DEMO_CONSOLE.password)).status).toBe(303);
+        const page = await (await kari.request('/console/held?company=acme')).text();
+        expect(page).toContain(
+          'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+        );
+        expect(page).not.toContain('held by payment controls');
+      } finally {
+        await serve.stop();
+      }
+
       // A person drops the duplicate; the next night's status file says so in bokmål.
       expect((await world.settle('payments', 'drop', 'D-2', '--reason', 'betalt før')).code).toBe(0);
       await world.settle('run', 'nightly');
@@ -108,6 +142,9 @@ describe('the free text in the status files follows the company locale', { timeo
       );
       expect(rowOf(csv, 'D-2')).toContain(
         'DUPL: likely duplicate: same creditor account, amount and reference as line 2 (end-to-end id D-1) of this file',
+      );
+      expect((await world.settle('payments', 'held')).stdout).toContain(
+        'held by payment controls: limit-line: 12000.00 NOK is above the limit of 10000.00 NOK a line',
       );
       expect(addtlInf(pain002, 'N-1')).toBe(
         'held by payment controls: new-account: NO8330001234567 ("Ny Leverandor AS") was never paid by this company, nor is it in the known-accounts file (go-live ' +

@@ -64,4 +64,15 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(run.stdout).not.toMatch(/needs a person|no findings need a person/);
     expect(run.stdout).toMatch(/trenger en person|ingen avvik trenger en person/);
   });
+
+  it('says each finding’s sentence in bokmål, not the English the run recorded beside it', async () => {
+    const listed = await settle(['findings', 'list', '--company', 'acme', '--all']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).not.toMatch(
+      /: (Matched by|Rejected by the bank|A debit of|Sent for execution|Paid invoice|A credit of|Proposed)/,
+    );
+    expect(listed.stdout).toMatch(
+      /: (Koblet på|Avvist av banken|En belastning på|Sendt til utførelse|Betalt|En innbetaling|Foreslått)/,
+    );
+  });
 });

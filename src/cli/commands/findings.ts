@@ -7,7 +7,7 @@ import { decisionMismatch } from '../../../jobs/reconcile/index.js';
 import { SettleError } from '../../domain/errors.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
-import { translate, type Locale } from '../../i18n/index.js';
+import { recordedSentence, translate, type Locale } from '../../i18n/index.js';
 import { cliActor } from '../actor.js';
 import { cliLocale, context } from '../context.js';
 
@@ -27,7 +27,8 @@ export function findingsCommand(): Command {
           ...(options.company ? { company: options.company } : {}),
           ...(options.all ? { all: true } : {}),
         });
-        if (options.json) return void process.stdout.write(JSON.stringify(found, null, 2) + '\n');
+        // JSON stays as scripts have always read it: the English summary, no recorded text.
+        if (options.json) return void process.stdout.write(JSON.stringify(found.map(withoutText), null, 2) + '\n');
         // Each finding in its company's language; an empty list in the named company's (else the install's).
         const none = translate(cliLocale(app.config, options.company), 'cli.findings.none');
         if (found.length === 0) return void process.stdout.write(`${none}\n`);
@@ -92,6 +93,10 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
     });
 }
 
+function withoutText({ summaryText: _, ...f }: StoredFinding): Omit<StoredFinding, 'summaryText'> {
+  return f;
+}
+
 function line(f: StoredFinding, locale: Locale): string {
   const decided =
     f.decision === 'open'
@@ -101,7 +106,7 @@ function line(f: StoredFinding, locale: Locale): string {
           person: f.decidedBy ?? '?',
           date: f.decidedAt?.toISOString().slice(0, 10) ?? '',
         })}${f.decidedHash !== f.factHash ? translate(locale, 'cli.findings.factsChanged') : ''}`;
-  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${f.summary}\n`;
+  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${recordedSentence(locale, f.summary, f.summaryText)}\n`;
 }
 
 async function withApp(cmd: Command, fn: (app: App) => Promise<void>): Promise<void> {

@@ -6,9 +6,20 @@ import { decideHold } from '../../../jobs/controls/index.js';
 import { cliActor } from '../actor.js';
 import { createApp } from '../../main/app.js';
 import type { HeldPayment, HoldDecision } from '../../store/index.js';
-import { context } from '../context.js';
+import { recordedSentence, type Locale } from '../../i18n/index.js';
+import { cliLocale, context } from '../context.js';
 
-function line(h: HeldPayment): string {
+/** JSON stays as scripts have always read it: the English reason, no recorded text. */
+function withoutText({ reasonText: _, ...h }: HeldPayment): Omit<HeldPayment, 'reasonText'> {
+  return h;
+}
+
+/** The hold's reason in `locale`: the words it recorded, else the English of the row. */
+function reasonIn(h: HeldPayment, locale: Locale): string {
+  return recordedSentence(locale, h.reason, h.reasonText);
+}
+
+function line(h: HeldPayment, locale: Locale): string {
   const decided = h.decision
     ? `  ${h.decision} by ${h.decidedBy ?? '?'} at ${h.decidedAt?.toISOString() ?? '?'}: ${h.decisionReason ?? ''}`
     : '';
@@ -16,7 +27,7 @@ function line(h: HeldPayment): string {
   const rules = `${h.rules.join(',')}${h.releasesNeeded === 2 ? ` (two people${second})` : ''}`;
   // A control hold's reason carries its evidence; a duplicate's evidence is what the controls saw besides.
   const also = h.rules.includes('duplicate') && h.evidence ? `; also ${h.evidence}` : '';
-  return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${rules}  ${h.reason}${also}${decided}\n`;
+  return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${rules}  ${reasonIn(h, locale)}${also}${decided}\n`;
 }
 
 export function addHeldCommands(command: Command): void {
@@ -36,9 +47,9 @@ export function addHeldCommands(command: Command): void {
           ...(options.company ? { company: options.company } : {}),
           ...(options.all ? { all: true } : {}),
         });
-        if (options.json) return void process.stdout.write(JSON.stringify(held, null, 2) + '\n');
+        if (options.json) return void process.stdout.write(JSON.stringify(held.map(withoutText), null, 2) + '\n');
         if (held.length === 0) return void process.stdout.write('no held payments\n');
-        for (const h of held) process.stdout.write(line(h));
+        for (const h of held) process.stdout.write(line(h, cliLocale(config, h.company)));
       } finally {
         await app.close();
       }

@@ -2,12 +2,16 @@
 // (their SCA link is single use and expires within 7 days) and bank consents near their end.
 import { addDays, daysBetween, type LocalDate } from '../local-date.js';
 import { formatAmount } from '../money.js';
+import { recorded } from '../recorded-text.js';
 import { findingOf, type Finding } from './findings.js';
 import type { ConsentState, PendingApproval } from './inputs.js';
 
 export function approvalFindings(approvals: readonly PendingApproval[], now: Date): Finding[] {
   return approvals.map((approval) => {
     const totals = approval.totals.map((m) => `${formatAmount(m)} ${m.currency}`).join(', ') || 'no amount';
+    // The amounts as figures (a list of them reads the same in every language), or the words.
+    const totalsSaid = totals === 'no amount' ? recorded('findingText.noAmount') : totals;
+    const basket = approval.basketId;
     const base = {
       company: approval.company,
       paymentIds: [],
@@ -20,6 +24,7 @@ export function approvalFindings(approvals: readonly PendingApproval[], now: Dat
       return findingOf('approval_waiting', {
         ...base,
         message: `Signing basket ${approval.basketId} (${totals}) waits for approval; no approval link was issued yet.`,
+        said: recorded('findingText.approvalNoLink', { basket, totals: totalsSaid }),
       });
     }
     const expiresAt = approval.linkExpiresAt.toISOString();
@@ -27,12 +32,19 @@ export function approvalFindings(approvals: readonly PendingApproval[], now: Dat
       return findingOf('approval_link_expired', {
         ...base,
         message: `The approval link of signing basket ${approval.basketId} (${totals}) expired at ${expiresAt}; the payments were not approved.`,
+        said: recorded('findingText.approvalExpired', { basket, totals: totalsSaid, at: expiresAt }),
       });
     }
     const hours = Math.floor((approval.linkExpiresAt.getTime() - now.getTime()) / 3_600_000);
     return findingOf('approval_waiting', {
       ...base,
       message: `Signing basket ${approval.basketId} (${totals}) waits for approval; its link expires at ${expiresAt} (in ${hours} h).`,
+      said: recorded('findingText.approvalWaiting', {
+        basket,
+        totals: totalsSaid,
+        at: expiresAt,
+        hours: String(hours),
+      }),
     });
   });
 }
@@ -52,6 +64,7 @@ export function consentFindings(consents: readonly ConsentState[], today: LocalD
         findingOf('consent_expired', {
           ...base,
           message: `The consent at ${consent.bank} expired on ${consent.validUntil}.`,
+          said: recorded('findingText.consentExpired', { bank: consent.bank, date: consent.validUntil }),
         }),
       );
     } else if (consent.validUntil <= horizon) {
@@ -60,6 +73,7 @@ export function consentFindings(consents: readonly ConsentState[], today: LocalD
         findingOf('consent_expiring', {
           ...base,
           message: `The consent at ${consent.bank} ends on ${consent.validUntil}, in ${days} day${days === 1 ? '' : 's'}.`,
+          said: recorded('findingText.consentExpiring', { bank: consent.bank, date: consent.validUntil, days }),
         }),
       );
     }

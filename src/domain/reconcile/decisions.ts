@@ -6,6 +6,7 @@
 // finding needs a person again, and says that it was acknowledged before.
 import { createHash } from 'node:crypto';
 import type { Money } from '../money.js';
+import { recorded } from '../recorded-text.js';
 import type { Finding } from './findings.js';
 import { proposalKey } from './receivables.js';
 
@@ -86,6 +87,10 @@ export function applyDecisions(
         ...f,
         id,
         message: `${f.message} ${DECIDED[decision.decision]} by ${decision.by} on ${day}, but its facts changed since; it needs a person again.`,
+        // Recorded text only when the finding's own sentence is (else readers get the English).
+        said: f.said
+          ? recorded('findingText.factsChanged', { message: f.said, decision: decision.decision, by: decision.by, day })
+          : undefined,
       };
     return {
       ...f,

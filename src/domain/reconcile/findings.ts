@@ -4,6 +4,7 @@
 // is also the order of the report's tables.
 import type { LocalDate } from '../local-date.js';
 import type { Money } from '../money.js';
+import type { RecordedText } from '../recorded-text.js';
 import type { MatchRule } from './config.js';
 
 /** The rules that match credits to receivables (receivables.ts); named here so findings can carry them. */
@@ -201,6 +202,11 @@ export interface Finding {
   readonly exception?: ExceptionReason;
   /** One plain sentence: what happened and why it is reported. */
   readonly message: string;
+  /**
+   * The same sentence as recorded text (src/domain/recorded-text.ts): its catalogue key and
+   * values, so a reader gets it in their language; `message` stays the English, byte for byte.
+   */
+  readonly said?: RecordedText;
   /** The finding's stable id (identity of its fact), given to findings a person may decide about. */
   readonly id?: string;
   /** Set when a person acknowledged this finding with the facts it has now: it needs no person. */
@@ -251,6 +257,7 @@ export function findingOf(type: FindingType, f: FindingFields, needsPerson?: boo
     score: f.score,
     exception: f.exception,
     message: f.message,
+    said: f.said,
     id: undefined,
     acknowledged: undefined,
   };

@@ -10,6 +10,7 @@
 import type { LocalDate } from '../local-date.js';
 import { daysBetween } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
+import { recorded, type RecordedText } from '../recorded-text.js';
 import { creditReferenceOf, referenceText } from './credit-reference.js';
 import { weighEvidence, type Evidence, type Identity } from './evidence.js';
 import { findingOf, type ExceptionReason, type Finding, type FindingType } from './findings.js';
@@ -176,26 +177,60 @@ export function creditFindings(
     let type: FindingType;
     let exception: ExceptionReason | undefined;
     let message: string;
+    let said: RecordedText;
     const how = a.rule === 'creditor-reference' ? 'its reference' : "amount, the customer's name and the date";
+    const howSaid = recorded(
+      a.rule === 'creditor-reference' ? 'findingText.byReference' : 'findingText.byAmountNameDate',
+    );
+    const { invoice, customer } = receivable;
     if (a.openBefore <= 0n) {
       type = 'credit_over';
       exception = 'over_amount';
       message = `Paid ${paid} ${currency} to invoice ${receivable.invoice}, which was already paid: the whole amount is an over-payment.`;
+      said = recorded('findingText.creditAlreadyPaid', { paid, currency, invoice });
     } else if (settled && a.evidence.score < t.autoConfirmScore) {
       type = 'match_proposed';
       exception = 'data_mismatch';
       message = `Proposed for invoice ${receivable.invoice} of ${receivable.customer} by ${how}, but the evidence is weak (score ${a.evidence.score} < ${t.autoConfirmScore}): confirm or reject.`;
+      said = recorded('findingText.creditProposed', {
+        invoice,
+        customer,
+        how: howSaid,
+        score: String(a.evidence.score),
+        threshold: String(t.autoConfirmScore),
+      });
     } else if (settled) {
       type = 'credit_matched';
       message = `Paid invoice ${receivable.invoice} of ${receivable.customer} (${owed} ${currency} open), matched by ${how}${diff !== 0n ? `, difference ${formatAmount({ minor: diff, currency })}${a.evidence.fee ? ' as a bank fee' : ' within the tolerance'}` : ''}.`;
+      const difference =
+        diff !== 0n
+          ? recorded(a.evidence.fee ? 'findingText.creditFee' : 'findingText.creditTolerance', {
+              difference: formatAmount({ minor: diff, currency }),
+            })
+          : '';
+      said = recorded('findingText.creditMatched', { invoice, customer, owed, currency, how: howSaid, difference });
     } else if (diff < 0n) {
       type = 'credit_partial';
       exception = 'under_amount';
       message = `Part payment of ${paid} of ${owed} ${currency} open on invoice ${receivable.invoice}; ${formatAmount({ minor: -diff, currency })} stays open (provisional: more payments may come).`;
+      said = recorded('findingText.creditPartial', {
+        paid,
+        owed,
+        currency,
+        invoice,
+        open: formatAmount({ minor: -diff, currency }),
+      });
     } else {
       type = 'credit_over';
       exception = 'over_amount';
       message = `Paid ${paid} where ${owed} ${currency} was open on invoice ${receivable.invoice}: over-paid by ${formatAmount({ minor: diff, currency })}.`;
+      said = recorded('findingText.creditOver', {
+        paid,
+        owed,
+        currency,
+        invoice,
+        over: formatAmount({ minor: diff, currency }),
+      });
     }
     return findingOf(type, {
       ...creditFields(tx),
@@ -208,6 +243,7 @@ export function creditFindings(
       score: a.evidence.score,
       exception,
       message,
+      said,
     });
   }
 
@@ -218,6 +254,12 @@ export function creditFindings(
       {
         ...creditFields(tx),
         message: `A credit of ${formatAmount(tx.amount)} ${tx.amount.currency} booked on ${tx.bookingDate}${ref ? ` with ${referenceText(ref)}` : ''} matches no open receivable.`,
+        said: recorded('findingText.unmatchedCredit', {
+          amount: formatAmount(tx.amount),
+          currency: tx.amount.currency,
+          date: tx.bookingDate,
+          reference: ref ? recorded('findingText.withReference', { reference: referenceText(ref) }) : '',
+        }),
       },
       options.unmatchedNeedsPerson,
     );

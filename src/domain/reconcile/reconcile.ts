@@ -5,6 +5,7 @@
 import type { BusinessCalendar } from '../business-calendar.js';
 import type { LocalDate } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
+import { recorded, type RecordedText } from '../recorded-text.js';
 import { DEFAULT_RECONCILE_CONFIG, type ReconcileConfig } from './config.js';
 import { statementGaps } from './statement-gaps.js';
 import { approvalFindings, consentFindings } from './deadlines.js';
@@ -103,15 +104,24 @@ export function reconcile(
             ...base,
             reference: payment.resentAs,
             message: `Rejected by the bank${reason}; sent again as ${payment.resentAs}.`,
+            said: recorded('findingText.rejectedResent', { reason, resentAs: payment.resentAs }),
           }),
         );
-      else add(findingOf('rejected', { ...base, message: `Rejected by the bank${reason} and not sent again.` }));
+      else
+        add(
+          findingOf('rejected', {
+            ...base,
+            message: `Rejected by the bank${reason} and not sent again.`,
+            said: recorded('findingText.rejected', { reason }),
+          }),
+        );
     } else if (payment.outcome === 'unknown') {
       add(
         findingOf('unknown_outcome', {
           ...base,
           message:
             'The bank never answered the send and no booking with this end-to-end id was found; settle does not re-send it blind.',
+          said: recorded('findingText.unknownOutcome'),
         }),
       );
     } else if (payment.outcome === 'sent') {
@@ -124,6 +134,7 @@ export function reconcile(
             due,
             exception: 'missing_after_deadline',
             message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).`,
+            said: recorded('findingText.notBooked', { date: payment.requestedExecutionDate, days, due }),
           }),
         );
       } else {
@@ -132,6 +143,7 @@ export function reconcile(
             ...base,
             due,
             message: `Sent for execution on ${payment.requestedExecutionDate}; not booked yet, expected by ${due}.`,
+            said: recorded('findingText.awaitingBooking', { date: payment.requestedExecutionDate, due }),
           }),
         );
       }
@@ -158,6 +170,11 @@ export function reconcile(
           counterparty: counterpartyText(tx.counterpartyName, tx.counterpartyIban),
           reference: tx.remittance,
           message: `A debit of ${formatAmount(debit)} ${debit.currency} booked on ${tx.bookingDate} matches no payment settle sent.`,
+          said: recorded('findingText.unmatchedDebit', {
+            amount: formatAmount(debit),
+            currency: debit.currency,
+            date: tx.bookingDate,
+          }),
         },
         config.unexpectedDebitNeedsPerson,
       ),
@@ -181,7 +198,7 @@ export function reconcile(
   return { findings, matches, summary, needsPerson: summary.needingPerson > 0 };
 }
 
-function paymentFields(payment: SentPayment): Omit<Finding, 'type' | 'severity' | 'needsPerson' | 'message'> {
+function paymentFields(payment: SentPayment): Omit<Finding, 'type' | 'severity' | 'needsPerson' | 'message' | 'said'> {
   return {
     company: payment.company,
     accountIban: payment.debtorIban,
@@ -224,7 +241,11 @@ function matchFinding(
   const booked: Money = { minor: -tx.amount.minor, currency: tx.amount.currency };
   const diff = match.amountDifferenceMinor;
   const evidence = paymentEvidence(match, tx, { first, sent, booked }, config);
-  const [type, message] = judgeMatch(match, { first, sent, booked, bookingDate: tx.bookingDate, evidence }, config);
+  const [type, message, said] = judgeMatch(
+    match,
+    { first, sent, booked, bookingDate: tx.bookingDate, evidence },
+    config,
+  );
   // Built field by field (no spreads): this runs once per matched payment, a million times in the benchmark.
   return findingOf(type, {
     company: first.company,
@@ -253,6 +274,7 @@ function matchFinding(
             : 'under_amount'
           : undefined,
     message,
+    said,
   });
 }
 
@@ -314,22 +336,29 @@ function judgeMatch(
   match: Match,
   amounts: { first: SentPayment; sent: Money; booked: Money; bookingDate: LocalDate; evidence: Evidence },
   config: ReconcileConfig,
-): [FindingType, string] {
+): [FindingType, string, RecordedText] {
   const { first, sent, booked, bookingDate, evidence } = amounts;
   const lines = match.payments.length;
   const diff = match.amountDifferenceMinor;
   const how = `Matched by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}`;
+  // The same parts as recorded text: the rule by its code, optional parts as '' when absent.
+  const rule = recorded(`findingText.rule.${match.rule}`);
+  const linesSaid = lines > 1 ? recorded('findingText.lines', { lines: String(lines) }) : '';
+  const howSaid = recorded('findingText.matchedBy', { rule, lines: linesSaid });
   if (first.outcome === 'rejected' || first.outcome === 'cancelled') {
     return [
       'booked_despite_rejection',
       `${how}, although settle has the payment as ${first.outcome}: the money left the account.`,
+      recorded('findingText.bookedDespite', { how: howSaid, outcome: first.outcome }),
     ];
   }
   const unknownNote = first.outcome === 'unknown' ? ' The send had no answer; this booking shows it was executed.' : '';
+  const note = first.outcome === 'unknown' ? recorded('findingText.unknownNote') : '';
   if (diff === undefined) {
     return [
       'amount_difference',
       `${how}, but booked in ${booked.currency} while sent in ${sent.currency}.${unknownNote}`,
+      recorded('findingText.currencyDifference', { how: howSaid, booked: booked.currency, sent: sent.currency, note }),
     ];
   }
   if (abs(diff) > allowedOf(config, sent, booked) && !evidence.fee) {
@@ -337,23 +366,56 @@ function judgeMatch(
     return [
       'amount_difference',
       `${how}, but booked ${formatAmount(booked)} where ${formatAmount(sent)} ${sent.currency} was sent (difference ${difference}).${unknownNote}`,
+      recorded('findingText.amountDifference', {
+        how: howSaid,
+        booked: formatAmount(booked),
+        sent: formatAmount(sent),
+        currency: sent.currency,
+        difference,
+        note,
+      }),
     ];
   }
   if (Math.abs(match.dateDifferenceDays) > config.dateWindowDays) {
     return [
       'date_difference',
       `${how}, but booked on ${bookingDate}, ${match.dateDifferenceDays} days from the execution date ${first.requestedExecutionDate}.${unknownNote}`,
+      recorded('findingText.dateDifference', {
+        how: howSaid,
+        date: bookingDate,
+        days: String(match.dateDifferenceDays),
+        executionDate: first.requestedExecutionDate,
+        note,
+      }),
     ];
   }
   const near =
     diff !== 0n
       ? ` (difference ${formatAmount({ minor: diff, currency: sent.currency })} ${evidence.fee ? 'as a bank fee' : 'within the tolerance'})`
       : '';
+  const nearSaid =
+    diff !== 0n
+      ? recorded(evidence.fee ? 'findingText.nearFee' : 'findingText.nearTolerance', {
+          difference: formatAmount({ minor: diff, currency: sent.currency }),
+        })
+      : '';
   const threshold = config.tolerances.autoConfirmScore;
   if (evidence.score < threshold)
     return [
       'match_proposed',
       `Proposed match by ${RULE_TEXT[match.rule]}${lines > 1 ? ` (${lines} lines)` : ''}${near}, but the evidence is weak (score ${evidence.score} < ${threshold}): confirm or reject.${unknownNote}`,
+      recorded('findingText.proposed', {
+        rule,
+        lines: linesSaid,
+        near: nearSaid,
+        score: String(evidence.score),
+        threshold: String(threshold),
+        note,
+      }),
     ];
-  return ['matched', `${how}${near}.${unknownNote}`];
+  return [
+    'matched',
+    `${how}${near}.${unknownNote}`,
+    recorded('findingText.matched', { how: howSaid, near: nearSaid, note }),
+  ];
 }

@@ -3,6 +3,7 @@
 // transactions may be missing from what settle reconciled.
 import { addDays, daysBetween } from '../local-date.js';
 import { formatAmount } from '../money.js';
+import { recorded } from '../recorded-text.js';
 import { findingOf, type Finding } from './findings.js';
 import type { StatementPeriod } from './inputs.js';
 
@@ -41,6 +42,15 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             reference: `missing ${expectedFrom}..${addDays(current.from, -1)}`,
             due: current.from,
             message: `No statement covers ${expectedFrom} to ${addDays(current.from, -1)} (${missing} day${missing === 1 ? '' : 's'})${movedText}; bookings of those days may be missing.`,
+            said: recorded('findingText.statementGap', {
+              from: expectedFrom,
+              to: addDays(current.from, -1),
+              days: missing,
+              moved:
+                moved && moved.minor !== 0n
+                  ? recorded('findingText.balanceMoved', { amount: formatAmount(moved), currency: moved.currency })
+                  : '',
+            }),
           }),
         );
         continue;
@@ -52,6 +62,7 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             reference: `overlap ${current.from}..${previous.to}`,
             due: current.from,
             message: `Statements overlap from ${current.from} to ${previous.to}; bookings of those days may be counted twice.`,
+            said: recorded('findingText.statementOverlap', { from: current.from, to: previous.to }),
           }),
         );
       }
@@ -63,6 +74,14 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             reference: `balance break at ${current.from}`,
             due: current.from,
             message: `Opening balance ${formatAmount(opening)} ${opening.currency} on ${current.from} does not equal the closing balance ${formatAmount(closing)} ${closing.currency} of ${previous.to}.`,
+            said: recorded('findingText.balanceBreak', {
+              opening: formatAmount(opening),
+              openingCurrency: opening.currency,
+              from: current.from,
+              closing: formatAmount(closing),
+              closingCurrency: closing.currency,
+              to: previous.to,
+            }),
           }),
         );
       }

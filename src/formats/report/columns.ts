@@ -3,7 +3,7 @@
 // status codes and exception reasons. The HTML report (html.tsx) lays them out.
 import type { Money } from '../../domain/money.js';
 import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
-import { statusText, translate, type MessageKey } from '../../i18n/index.js';
+import { recordedSentence, statusText, translate, type MessageKey } from '../../i18n/index.js';
 import type { ReportFormats } from './report-formats.js';
 
 export interface Column {
@@ -80,20 +80,25 @@ const COL = {
     cell: (f, fmt) => statusText(f.reference, fmt.locale),
   },
   due: { head: 'reportReconciliation.column.due', kind: 'text', cell: (f, fmt) => date(f.due, fmt) },
-  message: { head: 'reportReconciliation.column.why', kind: 'text', cell: (f) => f.message },
+  message: { head: 'reportReconciliation.column.why', kind: 'text', cell: (f, fmt) => said(f, fmt) },
   /** The message with the typed exception reason in front, where there is one. */
   why: {
     head: 'reportReconciliation.column.why',
     kind: 'text',
     cell: (f, fmt) => {
       const reason = exceptionText(f, fmt);
-      return reason ? `${reason}: ${f.message}` : f.message;
+      return reason ? `${reason}: ${said(f, fmt)}` : said(f, fmt);
     },
   },
   payments: { head: 'reportReconciliation.column.payments', kind: 'id', cell: (f) => f.paymentIds.join(' ') },
   bulk: { head: 'reportReconciliation.column.bulk', kind: 'id', cell: (f) => f.bulkId },
   transaction: { head: 'reportReconciliation.column.transaction', kind: 'id', cell: (f) => f.transactionId },
 } as const satisfies Record<string, Column>;
+
+/** The finding's sentence in the report's language (the English the run wrote where it has no recorded text). */
+function said(f: Finding, fmt: ReportFormats): string {
+  return recordedSentence(fmt.locale, f.message, f.said);
+}
 
 /** Exception reasons in words; an under-payment of a receivable is provisional. */
 function exceptionText(f: Finding, fmt: ReportFormats): string | undefined {

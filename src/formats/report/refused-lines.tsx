@@ -5,7 +5,7 @@
 import type { LineMessage } from '../../domain/line-message.js';
 import { parseAmount } from '../../domain/money.js';
 import { Document, InlineStyle, render, type Html } from '../../html/index.js';
-import { FALLBACK_LOCALE, format, translate, type Locale, type MessageKey } from '../../i18n/index.js';
+import { FALLBACK_LOCALE, format, lineAction, translate, type Locale, type MessageKey } from '../../i18n/index.js';
 import { REPORT_CSS } from './html-style.js';
 
 export interface RefusedLine {
@@ -78,7 +78,7 @@ export function refusedLinesBody(lines: readonly RefusedLine[], locale: Locale =
     );
     for (const m of line.messages) {
       out.push(`  ${reasonLabel.padEnd(width)}${reason(m, locale)}`);
-      out.push(`  ${actionLabel.padEnd(width)}${m.action}`);
+      out.push(`  ${actionLabel.padEnd(width)}${lineAction(m, locale)}`);
     }
     out.push('');
   }
@@ -144,7 +144,7 @@ function MessageRow(props: { line: RefusedLine; message: LineMessage; first: boo
         </>
       )}
       <td>{reason(message, locale)}</td>
-      <td>{message.action}</td>
+      <td>{lineAction(message, locale)}</td>
     </tr>
   );
 }

@@ -7,7 +7,7 @@ import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../domain/reconcile/summary.js';
 import { Sentence, Table, type Child } from '../../html/index.js';
-import { t, type MessageKey } from '../../i18n/index.js';
+import { recordedSentence, t, type MessageKey } from '../../i18n/index.js';
 import { COLUMNS_OF } from './columns.js';
 import type { ReportFormats } from './report-formats.js';
 
@@ -197,7 +197,7 @@ export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone:
               <td class="text">{ack.by}</td>
               <td class="date">{fmt.when(ack.at, timeZone, 'abbreviation')}</td>
               <td class="text">{ack.reason ?? ''}</td>
-              <td class="text">{f.message}</td>
+              <td class="text">{recordedSentence(fmt.locale, f.message, f.said)}</td>
               <td class="id ref">{f.id ?? ''}</td>
             </tr>
           );

@@ -10,6 +10,7 @@ import { cancellations } from './cancellations.js';
 import { cli } from './cli.js';
 import { consoleError } from './console-error.js';
 import { files } from './files.js';
+import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
 import { lineState } from './line-state.js';
@@ -19,6 +20,7 @@ import { operator } from './operator.js';
 import { payments } from './payments.js';
 import { periods } from './periods.js';
 import { receivables } from './receivables.js';
+import { reasonAction } from './reason-action.js';
 import { reconciliation } from './reconciliation.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
@@ -41,6 +43,7 @@ const AREAS = {
   cli,
   consoleError,
   files,
+  findingText,
   findingType,
   held,
   lineState,
@@ -50,6 +53,7 @@ const AREAS = {
   payments,
   periods,
   receivables,
+  reasonAction,
   reconciliation,
   refusedLines,
   refusedReport,

@@ -62,6 +62,7 @@ import { up as instructionIdUp } from './0700-instruction-id.js';
 import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-code.js';
 import { up as findingsWorkUp } from './0710-findings-work.js';
 import { up as fileDroppedByUp } from './0750-file-dropped-by.js';
+import { up as findingTextUp } from './0760-finding-text.js';
 
 export interface Migration {
   readonly name: string;
@@ -134,4 +135,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0701_proprietary_bank_transaction_code', up: proprietaryCodeUp },
   { name: '0710_findings_work', up: findingsWorkUp },
   { name: '0750_file_dropped_by', up: fileDroppedByUp },
+  { name: '0760_finding_text', up: findingTextUp },
 ];

@@ -2,7 +2,7 @@
 // spanning them, and every outside text (names, the bank's words) escaped by the engine, with
 // bidirectional controls shown as their code point.
 import { describe, expect, it } from 'vitest';
-import type { LineMessage } from '../../../src/domain/line-message.js';
+import { actionFor, type LineMessage } from '../../../src/domain/line-message.js';
 import { renderRefusedLinesHtml, renderRefusedLinesText } from '../../../src/formats/report/index.js';
 
 const message = (code: string, bankText: string, action: string) => ({ code, bankText, action }) as LineMessage;
@@ -64,5 +64,18 @@ describe('refused lines report', () => {
     expect(html.startsWith('<!doctype html>\n<html lang="nb">')).toBe(true);
     expect(html).toContain('<th>Bankens begrunnelse</th><th>Hva du gjør</th>');
     expect(html).not.toMatch(/ERP reference|What to do|were not paid/);
+  });
+
+  it('says what to do about a reason code in the company’s language, and in English as recorded', () => {
+    const line = { ...REPORT.lines[0]!, messages: [message('AC04', 'Closed account number', actionFor('AC04'))] };
+    const text = (locale: 'en' | 'nb') =>
+      renderRefusedLinesText({ ...REPORT, lines: [line], locale }).replace(/[\u00a0\u202f]/g, ' ');
+    expect(text('nb')).toContain(
+      '  Hva du gjør:         Kontoen er avsluttet: be kreditor om nytt kontonummer og send betalingen i en ny fil.',
+    );
+    expect(text('en')).toContain(actionFor('AC04'));
+    expect(renderRefusedLinesHtml({ ...REPORT, lines: [line], locale: 'nb' })).toContain(
+      '<td>Kontoen er avsluttet: be kreditor om nytt kontonummer og send betalingen i en ny fil.</td>',
+    );
   });
 });

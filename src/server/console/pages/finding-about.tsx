@@ -4,7 +4,7 @@
 import type { Money } from '../../../domain/money.js';
 import type { LocalDate } from '../../../domain/local-date.js';
 import { Amount, Link, Sentence, type Child } from '../../../html/index.js';
-import { currentLocale, format, t } from '../../../i18n/index.js';
+import { currentLocale, format, recordedSentence, t } from '../../../i18n/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 import { href, mayShow, payrollHidden, visibleLine } from './parts.js';
@@ -59,7 +59,7 @@ export function FindingAbout(props: {
     <>
       {fact}
       <br />
-      {hidden ? payrollHidden() : f.summary}
+      {hidden ? payrollHidden() : recordedSentence(currentLocale(), f.summary, f.summaryText)}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { decideHold } from '../../../../jobs/controls/index.js';
 import type { HeldPayment, HoldDecision } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsolePage, type PageRequest } from '../page.js';
 import { Link, render, Sentence, Table } from '../../../html/index.js';
-import { t, type MessageKey } from '../../../i18n/index.js';
+import { currentLocale, recordedSentence, t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
 import { href, Pager, when } from './parts.js';
@@ -17,6 +17,18 @@ const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] =
   { verb: 'release', decision: 'released', label: 'held.release' },
   { verb: 'drop', decision: 'dropped', label: 'held.drop' },
 ];
+
+/**
+ * A hold's reason in the reader's language: a likely duplicate's read back from its English (as
+ * before), a control hold's from the words it recorded in its line's messages (the row keeps
+ * English only); a hold without them stays as written.
+ */
+function heldReason(h: HeldPayment): string {
+  const words = reasonInWords(h.reason);
+  const locale = currentLocale();
+  if (words !== h.reason || locale === 'en' || !h.reasonText) return words;
+  return recordedSentence(locale, h.reason, h.reasonText);
+}
 
 /**
  * The reason a likely duplicate was held, in the reader's language: the store keeps it in English
@@ -90,7 +102,7 @@ export const heldPage: ConsolePage = {
                 ) : null}
               </>,
               <>
-                {reasonInWords(h.reason)}
+                {heldReason(h)}
                 {h.rules.includes('duplicate') ? (
                   <>
                     {h.evidence ? (
