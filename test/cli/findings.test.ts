@@ -89,7 +89,8 @@ describe('settle findings and settle audit', () => {
       await store.findings.recordRun('acme', 'night-2', [
         seen('F-0000000000000001', 'match_proposed'),
         seen('F-0000000000000002', 'match_proposed'),
-        seen('F-0000000000000003', 'unexpected_debit'),
+        // A finding about money: its amount is a bigint in the store, a decimal string in JSON.
+        { ...seen('F-0000000000000003', 'unexpected_debit'), amount: { minor: 150_000n, currency: 'NOK' } },
       ]);
       await db.close();
       const config = ['--config', join(dir, 'settle.yaml')];
@@ -119,10 +120,10 @@ describe('settle findings and settle audit', () => {
         ['finding.reject', 'kari.nordmann', 'other firm'],
       ]);
       const listed = await runSettle([...config, 'findings', 'list', '--json'], env);
-      const decisions = (JSON.parse(listed.stdout) as { id: string; decision: string }[]).map((f) => [
-        f.id,
-        f.decision,
-      ]);
+      expect(listed.stderr).toBe('');
+      const json = JSON.parse(listed.stdout) as { id: string; decision: string; amount?: unknown }[];
+      expect(json.find((f) => f.id === 'F-0000000000000003')?.amount).toEqual({ currency: 'NOK', amount: '1500.00' });
+      const decisions = json.map((f) => [f.id, f.decision]);
       expect(decisions).toEqual(
         expect.arrayContaining([
           ['F-0000000000000001', 'confirmed'],

@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { decisionMismatch } from '../../../jobs/reconcile/index.js';
 import { SettleError } from '../../domain/errors.js';
+import { formatAmount } from '../../domain/money.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
 import { recordedSentence, translate, type Locale } from '../../i18n/index.js';
@@ -28,7 +29,7 @@ export function findingsCommand(): Command {
           ...(options.all ? { all: true } : {}),
         });
         // JSON stays as scripts have always read it: the English summary, no recorded text.
-        if (options.json) return void process.stdout.write(JSON.stringify(found.map(withoutText), null, 2) + '\n');
+        if (options.json) return void process.stdout.write(JSON.stringify(found.map(findingJson), null, 2) + '\n');
         // Each finding in its company's language; an empty list in the named company's (else the install's).
         const none = translate(cliLocale(app.config, options.company), 'cli.findings.none');
         if (found.length === 0) return void process.stdout.write(`${none}\n`);
@@ -93,8 +94,12 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
     });
 }
 
-function withoutText({ summaryText: _, ...f }: StoredFinding): Omit<StoredFinding, 'summaryText'> {
-  return f;
+/**
+ * A finding as `settle findings list --json` prints it (docs/cli-json.md): the English summary, no
+ * recorded text, and its money as a decimal string beside its currency (JSON has no bigint).
+ */
+function findingJson({ summaryText: _, amount, ...f }: StoredFinding) {
+  return { ...f, ...(amount ? { amount: { currency: amount.currency, amount: formatAmount(amount) } } : {}) };
 }
 
 function line(f: StoredFinding, locale: Locale): string {
