@@ -110,16 +110,7 @@ describe('start-up of the command line', () => {
         const profile = await plainProfile(text, 'config/profiles/generic.yaml', new URL(${JSON.stringify(pathToFileURL(dir + '/').href)}));
         const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/yaml/'));
         process.stdout.write(JSON.stringify({ profile, loaded: loaded.length }));`;
-      const out = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
-          cwd: root,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        let stdout = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.on('error', reject);
-        child.on('close', () => resolve(stdout));
-      });
+      const out = await runScript(script);
       const file = join(root, 'config/profiles/generic.yaml');
       const fromYaml = await plainProfile(readFileSync(file, 'utf8'), 'config/profiles/generic.yaml');
       expect(fromYaml).toBeDefined();
@@ -141,16 +132,7 @@ describe('start-up of the command line', () => {
         const answer = [calendar.isBusinessDay('2026-05-17'), calendar.holidayName('2026-05-17'), calendar.isBusinessDay('2026-05-18')];
         const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/date-holidays'));
         process.stdout.write(JSON.stringify({ answer, loaded: loaded.length }));`;
-      const out = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
-          cwd: root,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        let stdout = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.on('error', reject);
-        child.on('close', () => resolve(stdout));
-      });
+      const out = await runScript(script);
       expect(JSON.parse(out)).toEqual({ answer: [false, 'Grunnlovsdagen', true], loaded: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -175,3 +157,17 @@ describe('start-up of the command line', () => {
     expect(stdout).toContain('show');
   }, 60_000);
 });
+
+/** Runs `script` as an ES module under the TypeScript loader from the checkout's root; its stdout. */
+function runScript(script: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(stdout));
+  });
+}
