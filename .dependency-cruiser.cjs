@@ -38,6 +38,14 @@ module.exports = {
       },
     },
     {
+      name: 'store-holds-no-hold-rule',
+      comment:
+        'which lines pickup holds (likely duplicates, payment controls) is decided by the rule in src/domain/controls (pickup-holds.ts), which the pickup job hands the file ledger: the store reads the facts it asks for and writes the holds it decided, and sees only their types (src/domain/hold.ts), no rule nor the likely-duplicate key (docs/architecture.md, "Plans")',
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: '^src/domain/(controls/|likely-duplicate[.]ts$)' },
+    },
+    {
       name: 'planners-in-plans',
       comment:
         'a planner (a module named *-plan.ts) lives in src/domain/plans, where store-decides-nothing keeps the store from it, not beside it in src/domain (src/domain/bulk-plan.ts was, and the store imported it)',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { runPickup } from '../jobs/pickup/pickup.js';
 import { ManualClock } from '../src/domain/clock.js';
 import type { LocalDate } from '../src/domain/local-date.js';
-import type { ControlSetup } from '../src/store/index.js';
+import type { ControlSetup } from '../src/domain/controls/index.js';
 import { openPickupWorld } from '../test/support/pickup-world.js';
 import { csvLines, write } from './intake-files.js';
 import { median, scaledSize, type Bench } from './row.js';

@@ -13,12 +13,13 @@ import {
   DAY_NAMES,
   parseKnownAccounts,
   type ControlSettings,
+  type ControlSetup,
   type KnownAccount,
   type Limits,
 } from '../../src/domain/controls/index.js';
 import { SettleError } from '../../src/domain/errors.js';
 import { today, toLocalDate } from '../../src/domain/local-date.js';
-import type { AuditTrail, ControlSetup } from '../../src/store/index.js';
+import type { AuditTrail } from '../../src/store/index.js';
 
 /** The audit action of a changed load, and its subject type (the subject id is the company). */
 export const CONTROLS_LOADED = 'controls.load';

@@ -1,15 +1,22 @@
 // `settle controls test FILE`: which lines of a payment file pickup would hold, by which rule and
 // why, without sending, storing or auditing anything. It reads the file with the company's
-// validation, then asks the same rules as pickup (jobs/controls/controls.ts, src/domain/controls) with
-// the company's history as the database has it now.
+// validation, then asks the same rules as pickup (jobs/controls/controls.ts, src/domain/controls:
+// duplicate-holds.ts, rules.ts) with the company's history as the database has it now.
 import type { CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
-import { DUPLICATE_RULE, FileControls, releasesNeeded } from '../../src/domain/controls/index.js';
+import {
+  controlHistoryOf,
+  DUPLICATE_RULE,
+  FileControls,
+  OtherFileDuplicates,
+  releasesNeeded,
+  SameFileLines,
+} from '../../src/domain/controls/index.js';
 import { today } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
 import { intakeValidation, validateFile } from '../../src/formats/intake/index.js';
-import { findLikelyDuplicates, loadControlHistory, SameFileLines, type Database } from '../../src/store/index.js';
+import { pickupFacts, type Database } from '../../src/store/index.js';
 import { loadControls } from './controls.js';
 
 export interface WouldHold {
@@ -44,9 +51,10 @@ export async function testControls(
     onPayment: (p) => void payments.push(p),
     maxFileBytes: company.intake.maxFileSize,
   });
+  const facts = pickupFacts(deps.db, company.id);
   const duplicates = await duplicateReasons(deps, company, payments);
   const controls = new FileControls({
-    ...(await loadControlHistory(deps.db.knex, company.id, setup.today, setup.known)),
+    ...controlHistoryOf(await facts.controlHistory(setup.today), setup.known),
     settings: setup.settings,
     receivedAt: deps.clock.now(),
     timeZone,
@@ -80,8 +88,9 @@ async function duplicateReasons(
   const window = company.intake.duplicateWindow;
   if (window <= 0) return reasons;
   const since = new Date(deps.clock.now().getTime() - window);
-  for (const h of await findLikelyDuplicates(deps.db.knex, company.id, payments, since))
-    reasons.set(h.endToEndId, h.reason);
+  const other = new OtherFileDuplicates(since);
+  await other.load(pickupFacts(deps.db, company.id), payments);
+  for (const h of other.holds(payments)) reasons.set(h.endToEndId, h.reason);
   for (const r of new SameFileLines().repeats(payments))
     if (!reasons.has(r.payment.endToEndId))
       reasons.set(

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { dateInZone, today } from '../../src/domain/local-date.js';
+import { PickupHolds, type ControlSetup } from '../../src/domain/controls/index.js';
 import {
   clipIssues,
   intakeValidation,
@@ -106,8 +107,7 @@ export async function handleNew(
   const received = await deps.ledger.receiveFile(
     file,
     {
-      ...(window > 0 ? { holdDuplicatesSince: new Date(now.getTime() - window) } : {}),
-      ...(at.controls ? { controls: at.controls } : {}),
+      ...(window > 0 || at.controls ? { holds: pickupHolds(now, window, at.controls) } : {}),
       ...(supersedes ? { supersedes } : {}),
     },
     async (sink) => {
@@ -229,4 +229,16 @@ export async function handleNew(
     report: reportPath,
     sha256,
   };
+}
+
+/**
+ * Which lines of a file are held for a person (src/domain/controls/pickup-holds.ts): a likely
+ * duplicate of a payment accepted within the company's window (`duplicateWindow`, none at 0), and
+ * what its payment controls match. The ledger stores each line as this rule decides.
+ */
+function pickupHolds(now: Date, window: number, controls: ControlSetup | undefined): PickupHolds {
+  return new PickupHolds({
+    ...(window > 0 ? { duplicatesSince: new Date(now.getTime() - window) } : {}),
+    ...(controls ? { controls } : {}),
+  });
 }

@@ -7,7 +7,7 @@ import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
 import type { Locale } from '../../src/i18n/index.js';
 import type { Logger } from '../../src/log/index.js';
 import type { FileLedger, ReportRepository } from '../../src/store/index.js';
-import type { ControlSetup } from '../../src/store/index.js';
+import type { ControlSetup } from '../../src/domain/controls/index.js';
 import type { EarlierLook, FileStore } from '../../src/transport/index.js';
 import type { Camt055Answer } from '../cancel/index.js';
 import type { DebtorAccountCheck } from '../accounts/index.js';

@@ -5,13 +5,13 @@
 // file-receiver.ts.
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
+import type { PickupHoldRule } from '../domain/hold.js';
 import type { PaymentInstruction } from '../domain/payment.js';
 import type { FileState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { chunks, isUniqueViolation, toStr, type Row } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
-import { FileControlHolds, type ControlSetup } from './control-history.js';
 import { fileRow, insertFile, toStoredFile, type NewPaymentFile, type StoredFile } from './payment-file.js';
 import { Receiver, RECEIVE_BATCH, type HeldLine, type ReceivedOutcome, type ReceivingFile } from './file-receiver.js';
 
@@ -19,11 +19,13 @@ import { Receiver, RECEIVE_BATCH, type HeldLine, type ReceivedOutcome, type Rece
 export { RECEIVE_BATCH, toStoredFile };
 export type { HeldLine, NewPaymentFile, ReceivedOutcome, ReceivingFile, StoredFile };
 
-/** How a file is received: held-duplicate window, and the rejected record a re-drop supersedes. */
+/** How a file is received: the rule of which lines are held, and the rejected record a re-drop supersedes. */
 export interface ReceiveOptions {
-  holdDuplicatesSince?: Date;
-  /** The company's payment controls (docs/controls.md): lines a rule matches are stored held. */
-  controls?: ControlSetup;
+  /**
+   * Which lines are stored held for a person, and why (likely duplicates, the payment controls:
+   * src/domain/controls/pickup-holds.ts, made by pickup). Without it, every line is accepted.
+   */
+  holds?: PickupHoldRule;
   /**
    * The company's latest record of these bytes, when it was rejected: the re-drop is validated
    * anew and its record supersedes that one (which stays in history). Without it, bytes the
@@ -41,9 +43,9 @@ export class FileLedger {
   /**
    * Stores an accepted file and all its payments in one transaction. Throws
    * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
-   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. With
-   * `holdDuplicatesSince`, lines that match a payment accepted since then from another file are
-   * stored held (src/store/held-payments.ts), in the same transaction, and returned in `holds`.
+   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. The lines
+   * `options.holds` holds are stored held (src/store/held-payments.ts), in the same transaction,
+   * and returned in `holds`.
    */
   async recordAcceptedFile(
     file: NewPaymentFile,
@@ -86,8 +88,8 @@ export class FileLedger {
           company: file.company,
           now,
           newId: () => newId(this.clock),
-          ...(options.holdDuplicatesSince ? { holdDuplicatesSince: options.holdDuplicatesSince } : {}),
-          ...(options.controls ? { controls: new FileControlHolds(file.company, now, options.controls) } : {}),
+          // A fresh rule each attempt: a deadlock victim runs `fill` again from scratch.
+          ...(options.holds ? { holds: options.holds.forFile(now) } : {}),
         });
         const filled = await fill(sink);
         if (!filled.keep) throw new NotKept(filled);

@@ -1,15 +1,16 @@
 // Receiving a file's payments (architecture §2.1, docs/decisions/0014): the payments of a file
 // being picked up are buffered and inserted a batch at a time inside the file's transaction,
-// each line checked for the holds (likely duplicates, payment controls) that keep it for a person.
+// each line stored held or accepted as the hold rule pickup hands in decides (likely duplicates,
+// payment controls: src/domain/controls/pickup-holds.ts), from the facts it reads here.
 // The ledger (file-ledger.ts) opens and ends the transaction; this is what fills it.
 import type { Knex } from 'knex';
 import type { PaymentInstruction } from '../domain/payment.js';
-import { amountParam, chunks, instant, toInt, toStr, type Row } from './rows.js';
+import { amountParam, chunks, instant, toStr, type Row } from './rows.js';
 import { countRows } from './state-counts.js';
-import type { FileControlHolds } from './control-history.js';
-import { heldReasonCodes, holdMessages } from '../domain/controls/index.js';
-import { EarlierPayments, heldRows, SameFileLines, sameFileHold, type HoldInput } from './held-payments.js';
+import type { DecidedHold, FileHoldRule, HoldInput } from '../domain/hold.js';
+import { heldRows } from './held-payments.js';
 import type { NewPaymentFile } from './payment-file.js';
+import { StorePickupFacts } from './pickup-facts.js';
 
 /** Lines per batch while a file is received: bounded memory, and few enough round trips. */
 export const RECEIVE_BATCH = 1000;
@@ -40,8 +41,7 @@ export class Receiver implements ReceivingFile {
   readonly totals = new Map<string, bigint>();
   readonly holds: HeldLine[] = [];
   private batch: PaymentInstruction[] = [];
-  private readonly earlier: EarlierPayments | undefined;
-  private readonly sameFile: SameFileLines | undefined;
+  private readonly facts: StorePickupFacts;
 
   constructor(
     private readonly trx: Knex.Transaction,
@@ -50,15 +50,13 @@ export class Receiver implements ReceivingFile {
       company: string;
       now: Date;
       newId: () => string;
-      holdDuplicatesSince?: Date;
-      controls?: FileControlHolds;
+      /** This attempt's hold rule; without one, every line is stored accepted. */
+      holds?: FileHoldRule;
     },
   ) {
-    // Matched against other files through the table (this file's earlier batches are in it too,
-    // so it is left out there), and against this file's own earlier lines as they come.
-    const since = at.holdDuplicatesSince;
-    this.earlier = since ? new EarlierPayments(at.company, since, at.fileId) : undefined;
-    this.sameFile = since ? new SameFileLines() : undefined;
+    // Read inside the file's transaction; this file's earlier batches are in the table too, so
+    // they are no earlier payment there (the rule matches them as lines of this file).
+    this.facts = new StorePickupFacts(trx, at.company, at.fileId);
   }
 
   async add(payment: PaymentInstruction): Promise<void> {
@@ -87,7 +85,7 @@ export class Receiver implements ReceivingFile {
     if (payments.length === 0) return;
     const { trx, at } = this;
     const ids = payments.map(() => at.newId());
-    const holds = await this.holdsOf(payments, ids);
+    const holds: DecidedHold[] = at.holds ? await at.holds.holds(payments, ids, this.facts) : [];
     const held = new Map(holds.map((h) => [h.endToEndId, h]));
     const rows = payments.map((p, i) =>
       paymentRow({ id: ids[i]!, fileId: at.fileId, company: at.company }, p, at.now, held.get(p.endToEndId)),
@@ -101,47 +99,12 @@ export class Receiver implements ReceivingFile {
     const holdRows = heldRows(holds, idOf, at.company, at.newId, at.now);
     for (const part of chunks(holdRows, 40)) await trx('held_payments').insert(part);
     const lines = new Map(payments.map((p) => [p.endToEndId, p.lineNumber]));
-    for (const h of holds) this.holds.push({ ...h, lineNumber: lines.get(h.endToEndId) ?? 0 });
+    for (const { messages: _messages, ...h } of holds)
+      this.holds.push({ ...h, lineNumber: lines.get(h.endToEndId) ?? 0 });
     for (const p of payments)
       this.totals.set(p.amount.currency, (this.totals.get(p.amount.currency) ?? 0n) + p.amount.minor);
     this.accepted += payments.length;
     this.batch = [];
-  }
-
-  /**
-   * The batch's holds: a line like a payment of another file is held as its duplicate; else a
-   * line like an earlier line of this file (in this batch, or in one already inserted) is held
-   * as a duplicate of that line, so that a file listing one invoice twice pays it once.
-   */
-  private async holdsOf(payments: readonly PaymentInstruction[], ids: readonly string[]): Promise<HoldInput[]> {
-    const duplicates = await this.duplicatesOf(payments, ids);
-    return this.at.controls ? this.at.controls.holds(this.trx, payments, ids, duplicates) : duplicates;
-  }
-
-  private async duplicatesOf(payments: readonly PaymentInstruction[], ids: readonly string[]): Promise<HoldInput[]> {
-    if (!this.earlier || !this.sameFile) return [];
-    await this.earlier.load(this.trx, payments);
-    const holds = this.earlier.holds(payments);
-    const repeats = this.sameFile.repeats(payments);
-    if (repeats.length === 0) return holds;
-    const heldAlready = new Set(holds.map((h) => h.endToEndId));
-    const inBatch = new Map(payments.map((p, i) => [p.lineNumber, { id: ids[i]!, endToEndId: p.endToEndId }]));
-    const earlierLines = repeats.map((r) => r.firstLine).filter((line) => !inBatch.has(line));
-    const inserted = new Map<number, { id: string; endToEndId: string }>();
-    for (const part of chunks([...new Set(earlierLines)])) {
-      const rows = await this.trx<Row>('payments')
-        .select('id', 'end_to_end_id', 'line_number')
-        .where({ file_id: this.at.fileId })
-        .whereIn('line_number', part);
-      for (const r of rows) inserted.set(toInt(r.line_number), { id: toStr(r.id), endToEndId: toStr(r.end_to_end_id) });
-    }
-    for (const repeat of repeats) {
-      const first = inBatch.get(repeat.firstLine) ?? inserted.get(repeat.firstLine);
-      if (first && !heldAlready.has(repeat.payment.endToEndId)) holds.push(sameFileHold(repeat, first));
-    }
-    // In file order, as the file's report lists them.
-    const order = new Map(payments.map((p, i) => [p.endToEndId, i]));
-    return holds.sort((a, b) => order.get(a.endToEndId)! - order.get(b.endToEndId)!);
   }
 }
 
@@ -149,7 +112,7 @@ function paymentRow(
   { id, fileId, company }: { id: string; fileId: string; company: string },
   p: PaymentInstruction,
   now: Date,
-  hold: HoldInput | undefined,
+  hold: DecidedHold | undefined,
 ): Row {
   return {
     id,
@@ -180,13 +143,7 @@ function paymentRow(
     payment_information_id: p.paymentInformationId ?? null,
     state: hold ? 'held' : 'accepted',
     // Shown to the ERP with the line in its status file while it waits for a person.
-    ...(hold
-      ? {
-          tpp_messages: JSON.stringify(
-            holdMessages(heldReasonCodes(hold.rules ?? ['duplicate']), hold.reason, hold.reasonText),
-          ),
-        }
-      : {}),
+    ...(hold ? { tpp_messages: JSON.stringify(hold.messages) } : {}),
     created_at: instant(now),
     updated_at: instant(now),
   };

@@ -1,20 +1,16 @@
 // Lines held as likely duplicates (src/domain/likely-duplicate.ts) of a payment accepted from
 // another file, or of an earlier line of the same file, or by a payment control
 // (src/domain/controls: changed or new creditor account, limits, unusual time; docs/controls.md),
-// each hold with the rule ids and the evidence. Pickup finds them (`likelyDuplicates`,
-// `SameFileLines`) and the file ledger stores them held in
-// the same transaction as the file; a person releases a line (it goes back to accepted and the
+// each hold with the rule ids and the evidence. Which lines are held is decided by the domain's
+// rule (src/domain/controls/pickup-holds.ts) that pickup hands the file ledger, which stores them
+// held in the same transaction as the file (`heldRows`); a person releases a line (it goes back to accepted and the
 // next submit sends it) or drops it (CANC: never sent, reported to the ERP as cancelled): what
 // that moves is planned in src/domain/plans/hold-plan.ts from `get`'s read and applied by the
 // store's applyPlan, which keeps the decision on the held row: who, when and why.
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
-import { DUPLICATE_RULE } from '../domain/controls/index.js';
-import { likelyDuplicateKey } from '../domain/likely-duplicate.js';
-import type { PaymentInstruction } from '../domain/payment.js';
-import { isRecordedText, recorded, type RecordedText } from '../domain/recorded-text.js';
-import { EndToEndIdSet } from '../domain/validation/end-to-end-id-set.js';
+import { DUPLICATE_RULE, type HoldInput } from '../domain/hold.js';
+import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
 import type { Database } from './database.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
 import {
@@ -33,22 +29,7 @@ import {
 /** The index of the holds released and still waiting for a bulk (migration 0560). */
 const AWAITING_INDEX = 'held_payments_awaiting_bulk_ix';
 
-/**
- * A line to store held: which accepted payment it looks like (the line itself for a control
- * hold), the reason in words, and for a control hold the rules, their evidence and how many
- * releases by different people it needs.
- */
-export interface HoldInput {
-  endToEndId: string;
-  matchedPaymentId: string;
-  reason: string;
-  /** `reason` as a catalogue sentence, for the status file in the company's language. */
-  reasonText?: RecordedText;
-  /** Rule ids; absent means ['duplicate']. */
-  rules?: string[];
-  evidence?: string;
-  releases?: 1 | 2;
-}
+export type { HoldInput };
 
 export type HoldDecision = 'released' | 'dropped';
 
@@ -96,11 +77,6 @@ export class HeldPaymentRepository {
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
-
-  /** See `findLikelyDuplicates`; the file ledger uses `EarlierPayments` inside its transaction. */
-  likelyDuplicates(company: string, payments: readonly PaymentInstruction[], since: Date): Promise<HoldInput[]> {
-    return findLikelyDuplicates(this.db.knex, company, payments, since);
-  }
 
   /** Held lines, oldest first; only those waiting for a person unless `all`. */
   async list(filter: { company?: string; all?: boolean } = {}): Promise<HeldPayment[]> {
@@ -193,120 +169,6 @@ export async function releasedHolds(
       });
   }
   return released;
-}
-
-/**
- * The lines of `payments` that match a payment the company accepted at or after `since` from
- * another file (not rejected or cancelled), each with its first match and the reason in words.
- */
-export async function findLikelyDuplicates(
-  knex: Knex | Knex.Transaction,
-  company: string,
-  payments: readonly PaymentInstruction[],
-  since: Date,
-): Promise<HoldInput[]> {
-  const earlier = new EarlierPayments(company, since);
-  await earlier.load(knex, payments);
-  return earlier.holds(payments);
-}
-
-/**
- * A company's payments accepted since a time, by likely-duplicate key, loaded per creditor
- * account as lines with new creditors come: a file received in batches asks for each creditor
- * once (through payments_company_creditor_ix), not once per batch, and never finds its own
- * lines (`excludeFileId`).
- */
-export class EarlierPayments {
-  private readonly byKey = new Map<string, Row>();
-  private readonly creditors = new Set<string>();
-
-  constructor(
-    private readonly company: string,
-    private readonly since: Date,
-    private readonly excludeFileId?: string,
-  ) {}
-
-  async load(knex: Knex | Knex.Transaction, payments: readonly PaymentInstruction[]): Promise<void> {
-    const fresh = [...new Set(payments.map((p) => p.creditorIban))].filter((iban) => !this.creditors.has(iban));
-    for (const iban of fresh) this.creditors.add(iban);
-    for (const part of chunks(fresh)) {
-      const query = knex<Row>('payments as p')
-        .join('payment_files as f', 'f.id', 'p.file_id')
-        .select('p.*', 'f.file_name', 'f.received_at')
-        .where('p.company', this.company)
-        .whereIn('p.creditor_iban', part)
-        .where('p.created_at', '>=', instant(this.since))
-        .whereNotIn('p.state', ['RJCT', 'CANC'])
-        .orderBy('p.created_at')
-        .orderBy('p.line_number');
-      if (this.excludeFileId !== undefined) void query.whereNot('p.file_id', this.excludeFileId);
-      for (const row of (await query) as Row[]) {
-        const key = likelyDuplicateKey(toStoredPayment(row));
-        if (!this.byKey.has(key)) this.byKey.set(key, row);
-      }
-    }
-  }
-
-  /** The holds for `payments`, whose creditors must have been loaded. */
-  holds(payments: readonly PaymentInstruction[]): HoldInput[] {
-    const holds: HoldInput[] = [];
-    if (this.byKey.size === 0) return holds;
-    for (const p of payments) {
-      const match = this.byKey.get(likelyDuplicateKey(p));
-      if (!match) continue;
-      const when = toDate(match.received_at).toISOString().slice(0, 16).replace('T', ' ');
-      holds.push({
-        endToEndId: p.endToEndId,
-        matchedPaymentId: toStr(match.id),
-        reason: `likely duplicate: same creditor account, amount and reference as line ${toInt(match.line_number)} (end-to-end id ${toStr(match.end_to_end_id)}) of "${toStr(match.file_name)}", accepted ${when} UTC`,
-        reasonText: recorded('held.reason.otherFile', {
-          line: toInt(match.line_number),
-          e2e: toStr(match.end_to_end_id),
-          file: toStr(match.file_name),
-          at: when,
-        }),
-      });
-    }
-    return holds;
-  }
-}
-
-/** A line of this file held as a duplicate of an earlier line of it: the line it repeats, by number. */
-export interface SameFileRepeat {
-  payment: PaymentInstruction;
-  firstLine: number;
-}
-
-/**
- * The likely-duplicate keys of one file's lines as they come, each with the line that first had
- * it: a later line with the same creditor account, amount and reference is a repeat, whatever its
- * end-to-end id (an ERP that lists one invoice twice in a payment run). The key is kept as a
- * 16-byte digest in the compact id set, so a file of a million lines costs about as much again as
- * its end-to-end ids, not a string a line.
- */
-export class SameFileLines {
-  private readonly seen = new EndToEndIdSet();
-
-  /** The lines of `payments` (in file order) whose key an earlier line of the file had. */
-  repeats(payments: readonly PaymentInstruction[]): SameFileRepeat[] {
-    const repeats: SameFileRepeat[] = [];
-    for (const payment of payments) {
-      const digest = createHash('sha256').update(likelyDuplicateKey(payment)).digest('base64url').slice(0, 22);
-      const firstLine = this.seen.addIfAbsent(digest, payment.lineNumber);
-      if (firstLine !== undefined) repeats.push({ payment, firstLine });
-    }
-    return repeats;
-  }
-}
-
-/** The hold of a line that repeats an earlier line of its own file, with the reason in words. */
-export function sameFileHold(repeat: SameFileRepeat, first: { id: string; endToEndId: string }): HoldInput {
-  return {
-    endToEndId: repeat.payment.endToEndId,
-    matchedPaymentId: first.id,
-    reason: `likely duplicate: same creditor account, amount and reference as line ${repeat.firstLine} (end-to-end id ${first.endToEndId}) of this file`,
-    reasonText: recorded('held.reason.sameFile', { line: repeat.firstLine, e2e: first.endToEndId }),
-  };
 }
 
 /** The held_payments rows and line states for `holds` (the file ledger inserts them with the file). */

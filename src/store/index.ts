@@ -155,15 +155,13 @@ export {
 } from './cancellations.js';
 export { CancellationAnswerRepository, type PendingErpAnswer } from './cancellation-answers.js';
 export {
-  findLikelyDuplicates,
   HeldPaymentRepository,
-  SameFileLines,
   type HeldPayment,
   type HoldDecision,
   type HoldInput,
   type ReleasedHold,
 } from './held-payments.js';
-export { loadControlHistory, type ControlSetup } from './control-history.js';
+export { pickupFacts } from './pickup-facts.js';
 export {
   CLAIMABLE_TABLES,
   claim,

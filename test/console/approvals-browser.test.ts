@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { BrowserSession, mainText, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
-import { payment, paymentFile } from '../store/fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
 import { recordSent } from '../../jobs/submit/index.js';
@@ -70,14 +70,12 @@ describe('approvals read like a payment order, in a browser', () => {
         creditorName: 'Kjent Leverandør AS',
         amount: { minor: 50_000n, currency: 'NOK' },
       });
-    await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, {
-      holdDuplicatesSince: since,
-    });
+    await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, holdDuplicatesSince(since));
     const again = await store.files.recordAcceptedFile(
       paymentFile('held-again', { droppedBy: 'erp-upload' }),
       [dup('H-AGAIN')],
       0,
-      { holdDuplicatesSince: since },
+      holdDuplicatesSince(since),
     );
     const [held] = await store.held.list({ company: 'acme' });
     await decideHeldPayment(store, held!.id, {

@@ -18,7 +18,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { createApp, type App } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
 import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
-import { payment, paymentFile } from '../store/fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
 import { recordSent } from '../../jobs/submit/index.js';
 
 const PASSWORD = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
@@ -222,7 +222,7 @@ async function seed(app: App): Promise<void> {
       }),
     ],
     0,
-    { holdDuplicatesSince: new Date(now.getTime() - 86_400_000) },
+    holdDuplicatesSince(new Date(now.getTime() - 86_400_000)),
   );
   expect(again.holds).toHaveLength(1);
   const lines = await store.payments.listByFile(first.id);

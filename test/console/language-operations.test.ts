@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { launchBrowser, seriousViolations } from '../support/browser.js';
-import { payment, paymentFile } from '../store/fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 
@@ -79,12 +79,8 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
     ids.unknownBulk = bulk!.id;
     const since = new Date('2026-01-01T00:00:00Z');
     const dup = (e2e: string) => payment(9, { endToEndId: e2e, amount: { minor: 9_99n, currency: 'NOK' } });
-    await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, {
-      holdDuplicatesSince: since,
-    });
-    await store.files.recordAcceptedFile(paymentFile('held-again'), [dup('H-AGAIN')], 0, {
-      holdDuplicatesSince: since,
-    });
+    await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, holdDuplicatesSince(since));
+    await store.files.recordAcceptedFile(paymentFile('held-again'), [dup('H-AGAIN')], 0, holdDuplicatesSince(since));
     const request = await store.cancellations.create({
       company: 'acme',
       ref: 'LANG-WAITING',

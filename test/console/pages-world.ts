@@ -5,7 +5,7 @@
 // operator. Seeded through the store, as `settle run` would have left it.
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Store } from '../../src/store/index.js';
-import { payment, paymentFile } from '../store/fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
 import { recordSent } from '../../jobs/submit/index.js';
 
 export const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
@@ -87,10 +87,13 @@ export async function seedOperatorWorld(store: Store): Promise<{ unknownBulk: st
   await store.bulks.markSending(unknown!.id);
   await store.bulks.markUnknown(unknown!.id, { title: 'timeout' });
   const dup = (e2e: string) => payment(9, { endToEndId: e2e, amount: { minor: 9_99n, currency: 'NOK' } });
-  await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, { holdDuplicatesSince: since });
-  await store.files.recordAcceptedFile(paymentFile(`${HOSTILE}-again`), [dup('H-AGAIN')], 0, {
-    holdDuplicatesSince: since,
-  });
+  await store.files.recordAcceptedFile(paymentFile('held-first'), [dup('H-FIRST')], 0, holdDuplicatesSince(since));
+  await store.files.recordAcceptedFile(
+    paymentFile(`${HOSTILE}-again`),
+    [dup('H-AGAIN')],
+    0,
+    holdDuplicatesSince(since),
+  );
   const waiting = lines.find((p) => p.endToEndId === 'OP-WAITING')!.id;
   return { unknownBulk: unknown!.id, waiting };
 }

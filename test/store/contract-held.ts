@@ -3,7 +3,7 @@
 // moves the line (released → accepted and plannable again, dropped → CANC).
 import { expect, it } from 'vitest';
 import type { ContractContext } from './contract-approval-reporting.js';
-import { payment, paymentFile, rejectsWithCode } from './fixtures.js';
+import { payment, paymentFile, rejectsWithCode, holdDuplicatesSince } from './fixtures.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 export function heldCases(ctx: () => ContractContext): void {
@@ -15,7 +15,7 @@ export function heldCases(ctx: () => ContractContext): void {
       paymentFile('held-1', { company }),
       [payment(1, { endToEndId: 'H-1' }), payment(2, { endToEndId: 'H-2' })],
       0,
-      { holdDuplicatesSince: since },
+      holdDuplicatesSince(since),
     );
     expect(first.holds).toEqual([]);
     const again = await store.files.recordAcceptedFile(
@@ -26,7 +26,7 @@ export function heldCases(ctx: () => ContractContext): void {
         payment(3, { endToEndId: 'H-3' }),
       ],
       0,
-      { holdDuplicatesSince: since },
+      holdDuplicatesSince(since),
     );
     expect(again.holds.map((h) => h.endToEndId)).toEqual(['H-1b', 'H-2b']);
     const lines = await store.payments.listByFile(again.id);
@@ -72,7 +72,7 @@ export function heldCases(ctx: () => ContractContext): void {
         payment(1, { endToEndId: 'S-1c', lineNumber: 4 }),
       ],
       0,
-      { holdDuplicatesSince: since },
+      holdDuplicatesSince(since),
     );
     expect(file.holds.map((h) => [h.endToEndId, h.lineNumber])).toEqual([
       ['S-1b', 3],

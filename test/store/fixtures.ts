@@ -1,5 +1,6 @@
 // Builders for the repository tests: a valid payment line and a file record.
 import { createHash } from 'node:crypto';
+import { PickupHolds } from '../../src/domain/controls/index.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 import { isSettleError, type ErrorCode } from '../../src/domain/errors.js';
@@ -94,4 +95,12 @@ export async function bulkOfLines(store: Store, name: string, count: number) {
 export async function oneLineBulk(store: Store, name: string) {
   const { lines, bulk } = await bulkOfLines(store, name, 1);
   return { line: lines[0]!, bulk };
+}
+
+/**
+ * The ledger's options that hold likely duplicates of payments accepted since `since`, as pickup
+ * does with a duplicate window (the hold rule is the domain's: src/domain/controls/pickup-holds.ts).
+ */
+export function holdDuplicatesSince(since: Date): { holds: PickupHolds } {
+  return { holds: new PickupHolds({ duplicatesSince: since }) };
 }

@@ -8,7 +8,7 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import { createStore, MIGRATIONS, openDatabase } from '../../src/store/index.js';
 import { runMigrations } from '../../src/store/migrator.js';
 import { withTempDir } from '../support/tmp.js';
-import { payment, paymentFile } from './fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from './fixtures.js';
 
 it('marks the holds released before migration 0560 whose lines are in no bulk as waiting for one', async () => {
   await withTempDir(async (dir) => {
@@ -26,7 +26,7 @@ it('marks the holds released before migration 0560 whose lines are in no bulk as
       paymentFile('again'),
       lines.map((l) => ({ ...l, endToEndId: `${l.endToEndId}b` })),
       0,
-      { holdDuplicatesSince: new Date('2026-01-01T00:00:00Z') },
+      holdDuplicatesSince(new Date('2026-01-01T00:00:00Z')),
     );
     expect(again.holds.length).toBe(4);
     // The decisions as the code before 0560 wrote them, which knew no awaiting_bulk.

@@ -16,7 +16,7 @@ import { createStore, openDatabase, type Database, type StatementDay, type Store
 import { onBothEngines } from '../support/engines.js';
 import { captureQueries, expectIndexRead } from '../support/query-plan.js';
 import { rowsTouched } from '../support/rows-touched.js';
-import { oneLineBulk, pendingBulks } from './fixtures.js';
+import { oneLineBulk, pendingBulks, holdDuplicatesSince } from './fixtures.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
 import { recordSent } from '../../jobs/submit/index.js';
 
@@ -118,7 +118,7 @@ await onBothEngines((engine, open) => {
     });
 
     /** A file of `lines` payments (the same creditor and amounts for the same `lines`) at the clock's time. */
-    async function acceptedFile(name: string, lines: number, holdDuplicatesSince?: Date): Promise<string> {
+    async function acceptedFile(name: string, lines: number, since?: Date): Promise<string> {
       const payments: PaymentInstruction[] = Array.from({ length: lines }, (_, i) => ({
         debtorIban: 'NO9386011117947',
         debtorName: 'Acme AS',
@@ -140,7 +140,7 @@ await onBothEngines((engine, open) => {
         },
         payments,
         0,
-        holdDuplicatesSince === undefined ? undefined : { holdDuplicatesSince },
+        since === undefined ? undefined : holdDuplicatesSince(since),
       );
       return file.id;
     }

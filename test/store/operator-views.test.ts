@@ -20,7 +20,7 @@ import {
 import { createThrowawayDatabase, mariaDbForTests } from '../support/mariadb.js';
 import { allPages } from '../support/keyset.js';
 import { captureQueries, expectIndexRead, type CapturedQuery } from '../support/query-plan.js';
-import { payment, paymentFile } from './fixtures.js';
+import { payment, paymentFile, holdDuplicatesSince } from './fixtures.js';
 import { decideHeldPayment } from '../../jobs/controls/index.js';
 
 const LINES = 23;
@@ -46,17 +46,26 @@ function contract(name: string, open: () => Promise<{ url: string; cleanup(): Pr
       const since = new Date('2026-01-01T00:00:00Z');
       const lines = (tag: string) =>
         Array.from({ length: LINES }, (_, i) => payment(i + 1, { endToEndId: `${tag}-${i + 1}` }));
-      const first = await store.files.recordAcceptedFile(paymentFile('first'), lines('A'), 0, {
-        holdDuplicatesSince: since,
-      });
+      const first = await store.files.recordAcceptedFile(
+        paymentFile('first'),
+        lines('A'),
+        0,
+        holdDuplicatesSince(since),
+      );
       // The same lines again from another file: every one is held as a likely duplicate, all at one instant.
-      await store.files.recordAcceptedFile(paymentFile('again'), lines('B'), 0, { holdDuplicatesSince: since });
-      await store.files.recordAcceptedFile(paymentFile('other', { company: 'other' }), lines('O'), 0, {
-        holdDuplicatesSince: since,
-      });
-      await store.files.recordAcceptedFile(paymentFile('other-again', { company: 'other' }), lines('P'), 0, {
-        holdDuplicatesSince: since,
-      });
+      await store.files.recordAcceptedFile(paymentFile('again'), lines('B'), 0, holdDuplicatesSince(since));
+      await store.files.recordAcceptedFile(
+        paymentFile('other', { company: 'other' }),
+        lines('O'),
+        0,
+        holdDuplicatesSince(since),
+      );
+      await store.files.recordAcceptedFile(
+        paymentFile('other-again', { company: 'other' }),
+        lines('P'),
+        0,
+        holdDuplicatesSince(since),
+      );
       // One bulk per line of the first file: a third unknown, a third attention, the rest pending.
       const payments = await store.payments.listByFile(first.id);
       const bulks = await store.bulks.createBulks(

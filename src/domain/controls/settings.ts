@@ -15,8 +15,8 @@ export const CONTROL_RULES = [
 ] as const;
 export type ControlRule = (typeof CONTROL_RULES)[number];
 
-/** The rule id of the likely-duplicate hold (src/domain/likely-duplicate.ts), stored beside these. */
-export const DUPLICATE_RULE = 'duplicate';
+/** The rule id of the likely-duplicate hold, stored beside these (defined with the hold's types). */
+export { DUPLICATE_RULE } from '../hold.js';
 
 /**
  * Rules whose hold needs releases by two different people: a changed account is the classic

@@ -23,6 +23,7 @@ import { CONSOLE_ACTIONS, CONSOLE_PAGES } from '../../../src/server/console/page
 import { consolePersonOf } from '../../../src/server/console/people.js';
 import { APPROVAL_IBAN, bankBulks, createWorld, type World } from '../../jobs/payments/world.js';
 import { createThrowawayDatabase, mariaDbForTests, type ThrowawayDatabase } from '../../support/mariadb.js';
+import { holdDuplicatesSince } from '../../store/fixtures.js';
 
 const HOSTILE = '<script>alert(1)</script>"onmouseover=alert(2) \u202Egnp.exe';
 
@@ -201,16 +202,17 @@ function suite(name: string, maria: boolean): void {
         sizeBytes: 10,
         receivedAt: w.clock.now(),
       });
-      await w.store.files.recordAcceptedFile(file('first.csv', 'a'), [line('A-1', 1), line('A-2', 2)], 0, {
-        holdDuplicatesSince: since,
-      });
+      await w.store.files.recordAcceptedFile(
+        file('first.csv', 'a'),
+        [line('A-1', 1), line('A-2', 2)],
+        0,
+        holdDuplicatesSince(since),
+      );
       const again = await w.store.files.recordAcceptedFile(
         file(`${HOSTILE}.csv`, 'b'),
         [line('B-1', 1), line('B-2', 2)],
         0,
-        {
-          holdDuplicatesSince: since,
-        },
+        holdDuplicatesSince(since),
       );
       expect(again.holds).toHaveLength(2);
       const held = (await w.store.operatorViews.heldPayments('acme')).rows;
