@@ -166,7 +166,7 @@ function refusedLinesFinding(r: WrittenStatusReport): Finding {
     words: {
       title: recorded('alerts.linesNotPaid.title', {
         company: r.company,
-        count: String(r.refused.length),
+        count: r.refused.length,
         file: r.originalFile,
       }),
       text: (locale) =>

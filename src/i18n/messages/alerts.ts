@@ -22,7 +22,7 @@ export const alerts = area({
     'alerts.fileRejected.title': '{company}: payment file {file} {how, select, other {{outcome}}}',
     'alerts.fileRejected.text':
       'The payment file {file} of {company} was {how, select, other {{outcome}}}. It is now in {movedTo}{report, select, none {} other {; the reasons are in {report}}}.\nCorrect the file in the ERP and drop the corrected file into the inbox (docs/runbook.md, "A file is rejected").',
-    'alerts.linesNotPaid.title': '{company}: {count} line(s) of {file} were not paid',
+    'alerts.linesNotPaid.title': '{company}: {count, plural, other {# line(s)}} of {file} were not paid',
     'alerts.linesNotPaid.trailer':
       "{report, select, none {} other {The same list is in {report} (and .html beside it).\n}}The ERP's status {count, plural, one {file} other {files}}: {paths}.",
     'alerts.unknown.title':
@@ -41,9 +41,9 @@ export const alerts = area({
     'alerts.consentExpiring.text':
       'The consent {consent} of {company} at {bank} expires at {expires}. Renew it with `settle consents refresh {consent}` (docs/runbook.md).',
     'alerts.statementGap.title':
-      '{company, select, none {} other {{company}: }}statement {continuity} on {account} for {day}',
+      '{company, select, none {} other {{company}: }}statement {continuity, select, other {{continuity}}} on {account} for {day}',
     'alerts.statementGap.text':
-      "The statement of account {account} for {day} does not continue the previous day ({continuity}){detail, select, none {} other {: {detail}}}. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.",
+      "The statement of account {account} for {day} does not continue the previous day ({continuity, select, other {{continuity}}}){detail, select, none {} other {: {detail}}}. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.",
     'alerts.jobFailed.title': 'settle {job} failed: {code}',
     'alerts.jobFailed.text':
       'The {job} job failed with {code}: {message}\nIt runs again at its next scheduled time. docs/errors.md explains the code.',
@@ -73,7 +73,7 @@ export const alerts = area({
       '{company}: betalingsfilen {file} {how, select, rejected {ble avvist} partially_accepted {ble delvis godtatt} duplicate {var en dublett} other {{outcome}}}',
     'alerts.fileRejected.text':
       'Betalingsfilen {file} fra {company} {how, select, rejected {ble avvist} partially_accepted {ble delvis godtatt} duplicate {var en dublett} other {{outcome}}}. Den ligger nå i {movedTo}{report, select, none {} other {; årsakene står i {report}}}.\nRett filen i ERP-systemet og legg den rettede filen i innboksen (docs/runbook.md, «A file is rejected»).',
-    'alerts.linesNotPaid.title': '{company}: {count} linje(r) i {file} ble ikke betalt',
+    'alerts.linesNotPaid.title': '{company}: {count, plural, one {# linje} other {# linjer}} i {file} ble ikke betalt',
     'alerts.linesNotPaid.trailer':
       '{report, select, none {} other {Den samme listen står i {report} (og .html ved siden av).\n}}{count, plural, one {Statusfilen} other {Statusfilene}} til ERP-systemet: {paths}.',
     'alerts.unknown.title':
