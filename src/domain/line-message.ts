@@ -124,7 +124,8 @@ export interface BankProblem {
   status?: number;
   title?: string;
   detail?: string;
-  errors?: readonly { field: string; message: string }[];
+  /** A field error; settle's own (a passed cut-off) has its words' key and values beside the English. */
+  errors?: readonly ({ field: string; message: string } & Partial<RecordedText>)[];
 }
 
 /**
@@ -140,7 +141,8 @@ export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly n
     const { index, field } = splitLineField(error.field);
     const code = reasonCodeForField(field);
     const bankText = field === '' ? error.message : `${field} ${error.message}`;
-    const base = { code, bankText, ...(field !== '' ? { field } : {}), action: actionFor(code) };
+    const words = isRecordedText(error) ? { words: recorded(error.key, error.values) } : {};
+    const base = { code, bankText, ...words, ...(field !== '' ? { field } : {}), action: actionFor(code) };
     const lineNumber = index === undefined ? undefined : lineNumbers[index];
     if (lineNumber !== undefined) add(lineNumber, { ...base, lineNumber });
     else for (const n of lineNumbers) add(n, { ...base, lineNumber: n });

@@ -10,7 +10,18 @@ export interface RecordedText {
   values?: Readonly<Record<string, RecordedValue>>;
 }
 
-export type RecordedValue = string | number | RecordedText | readonly RecordedText[];
+export type RecordedValue = string | number | RecordedText | readonly RecordedText[] | RecordedDate | RecordedInstant;
+
+/** A calendar date (ISO `2026-01-08`), written as the reader's language writes dates. */
+export interface RecordedDate {
+  date: string;
+}
+
+/** An instant (ISO), written as the reader's language writes a date and time in `timeZone`. */
+export interface RecordedInstant {
+  at: string;
+  timeZone: string;
+}
 
 /** `key` with `values`, dropping values that are absent (so optional parts are left out). */
 export function recorded(key: string, values?: Readonly<Record<string, RecordedValue | undefined>>): RecordedText {

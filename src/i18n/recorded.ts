@@ -1,9 +1,18 @@
 // Recorded text (src/domain/recorded-text.ts) in a reader's language: the sentence its key names,
-// with its values rendered first (a value may be a sentence or a list of them, joined with "; ").
+// with its values rendered first (a value may be a sentence or a list of them, joined with "; ",
+// or a date or an instant, written as the language writes them).
 // A key this catalogue lacks (a row from a newer or older settle) gives undefined, so the caller
 // shows the English recorded beside it instead of failing.
-import { isRecordedText, type RecordedText, type RecordedValue } from '../domain/recorded-text.js';
+import type { LocalDate } from '../domain/local-date.js';
+import {
+  isRecordedText,
+  type RecordedDate,
+  type RecordedInstant,
+  type RecordedText,
+  type RecordedValue,
+} from '../domain/recorded-text.js';
 import type { MessageKey } from './catalogues/en.js';
+import { date, dateTime } from './format.js';
 import { CATALOGUES, type Locale } from './locales.js';
 import { translate } from './translate.js';
 
@@ -29,7 +38,14 @@ function renderValue(locale: Locale, value: RecordedValue): string | number | un
     const parts = (value as readonly RecordedText[]).map((v) => renderRecorded(locale, v));
     return parts.some((p) => p === undefined) ? undefined : parts.join('; ');
   }
-  return isRecordedText(value) ? renderRecorded(locale, value) : undefined;
+  if (isRecordedText(value)) return renderRecorded(locale, value);
+  const figure = value as Partial<RecordedDate & RecordedInstant>;
+  if (typeof figure.date === 'string' && /^\d{4}-\d\d-\d\d$/.test(figure.date))
+    return date(figure.date as LocalDate, locale);
+  const at = typeof figure.at === 'string' ? new Date(figure.at) : undefined;
+  if (at !== undefined && !Number.isNaN(at.getTime()) && typeof figure.timeZone === 'string')
+    return dateTime(at, figure.timeZone, locale);
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // person — what the run itself noticed plus what the database says is waiting (unknown bulks,
 // approvals, links or consents near expiry, statement gaps) — sent once per finding.
 import { recorded } from '../domain/recorded-text.js';
+import { translate } from '../i18n/index.js';
 import type { Config } from '../config/index.js';
 import {
   AlertService,
@@ -69,6 +70,7 @@ export async function alertAfterRun(app: App, alerts: AlertService, summary: Run
     clock: app.clock,
     warnBeforeMs: app.config.alerts.warnBefore,
     linkWarnBeforeMs: app.config.alerts.linkWarnBefore,
+    timeZoneOf: (company) => app.config.companies.find((c) => c.id === company)?.timeZone ?? app.config.timeZone,
   }).catch((error: unknown) => {
     app.logger.warn('cannot scan for findings', { error: error instanceof Error ? error.message : String(error) });
     return [];
@@ -150,20 +152,26 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
  * what to do. One finding per report (a new change of the file is a new report).
  */
 function refusedLinesFinding(r: WrittenStatusReport): Finding {
-  const text = refusedLinesBody(r.refused);
+  const trailer = {
+    report: r.humanReport ?? 'none',
+    count: r.paths.length,
+    paths: r.paths.join(', '),
+  };
   return {
     kind: 'payment-rejected',
     key: `payment-rejected:${r.company}:${r.paths[0] ?? r.fileId}`,
     title: `${r.company}: ${r.refused.length} line(s) of ${r.originalFile} were not paid`,
-    // The body lists each line with the bank's words and the action: English for now (docs/i18n.md).
+    text: `${refusedLinesBody(r.refused)}${r.humanReport ? `The same list is in ${r.humanReport} (and .html beside it).\n` : ''}The ERP's status file${r.paths.length > 1 ? 's' : ''}: ${r.paths.join(', ')}.`,
+    // The list of lines has its own renderer, shared with the report in the reports folder.
     words: {
       title: recorded('alerts.linesNotPaid.title', {
         company: r.company,
-        count: String(r.refused.length),
+        count: r.refused.length,
         file: r.originalFile,
       }),
+      text: (locale) =>
+        `${refusedLinesBody(r.refused, locale)}${translate(locale, 'alerts.linesNotPaid.trailer', trailer)}`,
     },
-    text: `${text}${r.humanReport ? `The same list is in ${r.humanReport} (and .html beside it).\n` : ''}The ERP's status file${r.paths.length > 1 ? 's' : ''}: ${r.paths.join(', ')}.`,
     company: r.company,
     data: {
       file: r.originalFile,

@@ -3,7 +3,9 @@
 // zone, settle says so — an error log line with the event `deadline-missed`, the metric
 // settle_deadline_missed, and a finding sent once per deadline to the alert channels.
 // `settle serve` checks every minute; `settle health` checks once (for a systemd timer).
+// The finding's mail reads in the company's language (`words`); its log line stays English.
 import type { Config } from '../config/index.js';
+import { recorded } from '../domain/recorded-text.js';
 import { deadlineStatus, type Deadline, type DeadlineStatus } from '../domain/deadline.js';
 import type { AlertService, Finding } from '../notify/index.js';
 import type { Metrics } from '../server/index.js';
@@ -45,6 +47,16 @@ function finding(s: DeadlineStatus): Finding {
     title: `${s.company}: ${s.job === 'nightly' ? 'nightly chain' : 'statements'} not completed by ${s.by}`,
     text: `${what} of ${s.company} had not completed by ${s.by} (${s.timeZone}); ${last}. Check that settle serve or the systemd timer runs and what the last run said (docs/runbook.md, "A deadline was missed").`,
     company: s.company,
+    words: {
+      title: recorded('alerts.deadlineMissed.title', { company: s.company, job: s.job, by: s.by }),
+      text: recorded('alerts.deadlineMissed.text', {
+        company: s.company,
+        job: s.job,
+        by: s.by,
+        timeZone: s.timeZone,
+        last: s.lastSuccess ? { at: s.lastSuccess.toISOString(), timeZone: s.timeZone } : 'never',
+      }),
+    },
     data: {
       job: s.job,
       by: s.by,

@@ -9,6 +9,7 @@ export {
   type AlertMessage,
   type Finding,
   type FindingKind,
+  type FindingWords,
   type Notifier,
   type RunOutcome,
   type RunSummary,

@@ -1,9 +1,10 @@
 // Renders what a run did, for the log line at the end of every run (English, as every log line)
 // and for the summary mail (in the install's language, src/i18n/messages/alerts.ts). A finding's
-// own title and text are written where it is found and stay English for now (docs/i18n.md).
-import type { RecordedText } from '../domain/recorded-text.js';
-import { CATALOGUES, FALLBACK_LOCALE, recordedWords, translate, type Locale } from '../i18n/index.js';
-import type { AlertMessage, Finding, RunSummary } from './types.js';
+// own title and text are written in English where it is found, with their catalogue sentences
+// beside them (`words`): the mail reads those in its reader's language, the webhook's payload
+// and the log keep the English (docs/i18n.md).
+import { CATALOGUES, FALLBACK_LOCALE, recordedSentence, translate, type Locale } from '../i18n/index.js';
+import type { AlertMessage, Finding, FindingWords, RunSummary } from './types.js';
 
 /** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
 function seconds(summary: RunSummary, locale: Locale): string {
@@ -37,7 +38,7 @@ export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_
     );
   if (summary.findings.length) {
     lines.push('', translate(locale, 'alerts.summary.needsPerson', { count: String(summary.findings.length) }));
-    for (const f of summary.findings) lines.push(`- ${f.title}`);
+    for (const f of summary.findings) lines.push(`- ${inLanguage(locale, f.title, f.words?.title)}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -90,7 +91,11 @@ export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCAL
   };
 }
 
-/** A finding's sentence in `locale` where it has one the catalogue knows; else its English. */
-function inLanguage(locale: Locale, english: string, words: RecordedText | undefined): string {
-  return words === undefined ? english : (recordedWords(locale, { message: english, ...words }) ?? english);
+/**
+ * A finding's sentence in `locale` where it has one the catalogue knows; else its English, which
+ * English readers always get, byte for byte.
+ */
+function inLanguage(locale: Locale, english: string, words: FindingWords | undefined): string {
+  if (typeof words !== 'function') return recordedSentence(locale, english, words);
+  return locale === FALLBACK_LOCALE ? english : words(locale);
 }

@@ -2,6 +2,7 @@
 // finding itself (not the run that saw it), so the same rejected file seen by ten runs is
 // still one alert. A run summary says what one job run did.
 import type { RecordedText } from '../domain/recorded-text.js';
+import type { Locale } from '../i18n/index.js';
 
 export type FindingKind =
   | 'file-rejected'
@@ -29,8 +30,15 @@ export interface Finding {
    * `title` and `text` as catalogue sentences, for a mail in the company's language; the English
    * above is what English readers, the webhook and the log get (docs/i18n.md).
    */
-  words?: { title?: RecordedText; text?: RecordedText };
+  words?: { title?: FindingWords; text?: FindingWords };
 }
+
+/**
+ * A finding's sentence for a reader of another language, chosen when the alert is sent: recorded
+ * text (a key and its values), or, for a text that has a renderer of its own (the list of lines
+ * not paid), that renderer. A finding is never stored (the ledger keeps its key), so either is safe.
+ */
+export type FindingWords = RecordedText | ((locale: Locale) => string);
 
 /** The key of a finding: kind and the id of the thing it is about. */
 export function findingKey(kind: FindingKind, id: string): string {

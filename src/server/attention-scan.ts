@@ -2,8 +2,11 @@
 // unknown, signing baskets waiting for approval or whose SCA link expires soon, consents near
 // expiry, statement days with a gap or mismatch. Deriving findings from the database (rather
 // than from what one run happened to see) means an alert is raised even when the step that
-// noticed the problem ran elsewhere or crashed; the keys make each one go out once.
+// noticed the problem ran elsewhere or crashed; the keys make each one go out once. Each
+// finding's title and text are written in English and as catalogue sentences (`words`), so the
+// mail reads in the company's language (docs/i18n.md).
 import type { Clock } from '../domain/clock.js';
+import { recorded } from '../domain/recorded-text.js';
 import type { Finding } from '../notify/index.js';
 import type { AttentionRepository } from '../store/index.js';
 
@@ -14,6 +17,8 @@ export interface AttentionScanOptions {
   warnBeforeMs: number;
   /** alerts.linkWarnBefore: how long before expiry approval links are reported. */
   linkWarnBeforeMs: number;
+  /** The time zone a company's dates and times are written in (default UTC). */
+  timeZoneOf?: (company: string) => string;
 }
 
 export async function scanForAttention(options: AttentionScanOptions): Promise<Finding[]> {
@@ -22,16 +27,22 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
   const horizon = new Date(now.getTime() + options.warnBeforeMs).toISOString();
   const linkHorizon = new Date(now.getTime() + options.linkWarnBeforeMs).toISOString();
   const findings: Finding[] = [];
+  const instant = (company: string, at: string) => ({ at, timeZone: options.timeZoneOf?.(company) ?? 'UTC' });
 
   for (const r of await attention.unknownBulks()) {
     const { id, company, lineCount, executionDate } = r;
     const account = maskAccount(r.debtorIban);
+    const facts = { company, bulk: id, count: lineCount, account, date: { date: executionDate } };
     findings.push({
       kind: 'payment-unknown',
       key: `payment-unknown:${id}`,
       title: `${company}: outcome of ${lineCount} payment(s) from ${account} for ${executionDate} is unknown`,
       text: `settle sent bulk ${id} (${lineCount} payment(s) from account ${account}, execution date ${executionDate}) and never got an answer. It is not re-sent automatically: the money may or may not have moved. Follow docs/runbook.md, "A payment is unknown".`,
       company,
+      words: {
+        title: recorded('alerts.unknown.title', facts),
+        text: recorded('alerts.unknown.text', facts),
+      },
       data: { bulkId: id, executionDate, lines: lineCount },
     });
   }
@@ -45,6 +56,12 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
       title: `${company}: payments wait for approval (signing basket ${id})`,
       text: `Payments of ${company} wait in signing basket ${id} for an approver to complete the SCA link${expires ? ` (valid until ${expires})` : ''}. Until then the bank does not execute them.`,
       company,
+      words: {
+        title: recorded('alerts.approvalWaiting.title', { company, basket: id }),
+        text: expires
+          ? recorded('alerts.approvalWaiting.textUntil', { company, basket: id, expires: instant(company, expires) })
+          : recorded('alerts.approvalWaiting.text', { company, basket: id }),
+      },
       data: { basketId: id, ...(expires ? { linkExpiresAt: expires } : {}) },
     });
     if (r.state === 'link_issued' && expires !== undefined && expires <= linkHorizon) {
@@ -55,6 +72,10 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
         title: `${company}: approval link of basket ${id} expires ${expires.slice(0, 10)}`,
         text: `The SCA link of signing basket ${id} expires at ${expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".`,
         company,
+        words: {
+          title: recorded('alerts.linkExpiring.title', { company, basket: id, expires: instant(company, expires) }),
+          text: recorded('alerts.linkExpiring.text', { basket: id, expires: instant(company, expires) }),
+        },
         data: { basketId: id, expiresAt: expires },
       });
     }
@@ -69,6 +90,15 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
       title: `${company}: consent at ${bankId} expires ${expires.slice(0, 10)}`,
       text: `The consent ${consentId} of ${company} at ${bankId} expires at ${expires}. Renew it with \`settle consents refresh ${consentId}\` (docs/runbook.md).`,
       company,
+      words: {
+        title: recorded('alerts.consentExpiring.title', { company, bank: bankId, expires: instant(company, expires) }),
+        text: recorded('alerts.consentExpiring.text', {
+          company,
+          consent: consentId,
+          bank: bankId,
+          expires: instant(company, expires),
+        }),
+      },
       data: { consentId, bankId, expiresAt: expires },
     });
   }
@@ -82,6 +112,20 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
       title: `${company ? `${company}: ` : ''}statement ${continuity} on ${account} for ${day}`,
       text: `The statement of account ${account} for ${day} does not continue the previous day (${continuity})${finding ? `: ${finding}` : ''}. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.`,
       ...(company ? { company } : {}),
+      words: {
+        title: recorded('alerts.statementGap.title', {
+          company: company ?? 'none',
+          continuity,
+          account,
+          day: { date: day },
+        }),
+        text: recorded('alerts.statementGap.text', {
+          account,
+          day: { date: day },
+          continuity,
+          detail: finding || 'none',
+        }),
+      },
       data: { accountId, day, continuity },
     });
   }

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Clock } from '../domain/clock.js';
 import { isSettleError } from '../domain/errors.js';
+import { recorded } from '../domain/recorded-text.js';
 import { runLogger, type Logger } from '../log/index.js';
 import type { Finding, RunSummary } from '../notify/index.js';
 import type { JobRunRepository } from '../store/index.js';
@@ -219,6 +220,11 @@ export class Scheduler {
         key: `job-failed:${job.name}:${code}:${day}`,
         title: `settle ${job.name} failed: ${code}`,
         text: `The ${job.name} job failed with ${code}: ${message}\nIt runs again at its next scheduled time. docs/errors.md explains the code.`,
+        // No company: the mail reads in the install's language (docs/i18n.md).
+        words: {
+          title: recorded('alerts.jobFailed.title', { job: job.name, code }),
+          text: recorded('alerts.jobFailed.text', { job: job.name, code, message }),
+        },
         data: { job: job.name, runId, code },
       };
       summary = {

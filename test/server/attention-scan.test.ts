@@ -177,6 +177,84 @@ describe('scan for what needs a person', () => {
     expect(sent.at(-1)?.payload).toMatchObject({ key: 'payment-unknown:b2' });
   });
 
+  it('writes each finding’s mail in the company’s language: bokmål for nb, the English it always sent for en', async () => {
+    const mails = async (locale: 'en' | 'nb') => {
+      const sent: AlertMessage[] = [];
+      const channel: Notifier = {
+        channel: 'test',
+        send: (m) => (sent.push(m), Promise.resolve()),
+        close: () => Promise.resolve(),
+      };
+      const service = new AlertService({
+        notifiers: [channel],
+        ledger: new MemoryAlertLedger(),
+        logger: silentLogger(),
+        localeOf: () => locale,
+      });
+      const findings = await scanForAttention({
+        attention: new AttentionRepository(t.db),
+        clock,
+        warnBeforeMs: 7 * DAY,
+        linkWarnBeforeMs: 7 * DAY,
+        timeZoneOf: () => 'Europe/Oslo',
+      });
+      await service.raise(findings);
+      return new Map(sent.map((m) => [m.payload.key as string, m]));
+    };
+    const nb = await mails('nb');
+    const en = await mails('en');
+    const said = (m: Map<string, AlertMessage>, key: string) => {
+      const mail = m.get(key)!;
+      return [mail.subject, mail.text.split('\n\n')[0]];
+    };
+    expect(said(nb, 'payment-unknown:b1')).toEqual([
+      '[settle] acme: utfallet av 3 betalinger fra …7947 med forfallsdato 07.01.2026 er ukjent',
+      'settle sendte bunten b1 (3 betalinger fra konto …7947, forfallsdato 07.01.2026) og fikk aldri svar. Den sendes ikke på nytt automatisk: pengene kan ha blitt overført eller ikke. Følg docs/runbook.md, «A payment is unknown».',
+    ]);
+    expect(said(nb, 'approval-waiting:bk1')).toEqual([
+      '[settle] acme: betalinger venter på godkjenning (signeringskurv bk1)',
+      'Betalinger fra acme venter i signeringskurv bk1 på at en godkjenner fullfører godkjenningslenken (SCA), som gjelder til 10.01.2026, 02:00. Til da utfører ikke banken dem.',
+    ]);
+    expect(said(nb, 'link-expiring:bk1:2026-01-10T01:00:00.000Z')).toEqual([
+      '[settle] acme: godkjenningslenken til kurv bk1 utløper 10.01.2026, 02:00',
+      'Godkjenningslenken (SCA) til signeringskurv bk1 utløper 10.01.2026, 02:00. Be godkjennerne fullføre den, eller følg docs/runbook.md, «A consent or an approval (SCA) link expires».',
+    ]);
+    expect(said(nb, 'consent-expiring:cons-1:2026-01-12T01:00:00.000Z')).toEqual([
+      '[settle] acme: samtykket hos testbank utløper 12.01.2026, 02:00',
+      'Samtykket cons-1 for acme hos testbank utløper 12.01.2026, 02:00. Forny det med `settle consents refresh cons-1` (docs/runbook.md).',
+    ]);
+    expect(said(nb, 'statement-gap:acc-1:2026-01-06')).toEqual([
+      '[settle] acme: hull i kontoutskriften for …7947 for 06.01.2026',
+      'Kontoutskriften for konto …7947 for 06.01.2026 fortsetter ikke fra dagen før (hull): opening 100.00 ≠ previous closing 90.00. Hent kontoutskriftene på nytt; består avviket, sammenlign med bankens kontoutskrift før importen til regnskapet.',
+    ]);
+    expect(nb.get('payment-unknown:b1')!.text).toContain('Type: payment-unknown');
+    // English readers get what settle always sent, byte for byte; the webhook's payload stays English.
+    expect(said(en, 'payment-unknown:b1')).toEqual([
+      '[settle] acme: outcome of 3 payment(s) from …7947 for 2026-01-07 is unknown',
+      'settle sent bulk b1 (3 payment(s) from account …7947, execution date 2026-01-07) and never got an answer. It is not re-sent automatically: the money may or may not have moved. Follow docs/runbook.md, "A payment is unknown".',
+    ]);
+    expect(said(en, 'approval-waiting:bk1')).toEqual([
+      '[settle] acme: payments wait for approval (signing basket bk1)',
+      'Payments of acme wait in signing basket bk1 for an approver to complete the SCA link (valid until 2026-01-10T01:00:00.000Z). Until then the bank does not execute them.',
+    ]);
+    expect(said(en, 'approval-waiting:bk2')[1]).toContain('(valid until 2026-01-27T01:00:00.000Z)');
+    expect(said(en, 'link-expiring:bk1:2026-01-10T01:00:00.000Z')).toEqual([
+      '[settle] acme: approval link of basket bk1 expires 2026-01-10',
+      'The SCA link of signing basket bk1 expires at 2026-01-10T01:00:00.000Z. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".',
+    ]);
+    expect(said(en, 'consent-expiring:cons-1:2026-01-12T01:00:00.000Z')).toEqual([
+      '[settle] acme: consent at testbank expires 2026-01-12',
+      'The consent cons-1 of acme at testbank expires at 2026-01-12T01:00:00.000Z. Renew it with `settle consents refresh cons-1` (docs/runbook.md).',
+    ]);
+    expect(said(en, 'statement-gap:acc-1:2026-01-06')).toEqual([
+      '[settle] acme: statement gap on …7947 for 2026-01-06',
+      "The statement of account …7947 for 2026-01-06 does not continue the previous day (gap): opening 100.00 ≠ previous closing 90.00. Fetch statements again; if it stays, compare with the bank's statement before the ledger import.",
+    ]);
+    expect(nb.get('statement-gap:acc-1:2026-01-06')!.payload).toEqual(
+      en.get('statement-gap:acc-1:2026-01-06')!.payload,
+    );
+  });
+
   it('the memory ledger and the store ledger agree on once-per-channel', async () => {
     const store = new StoreAlertLedger(new DedupeRepository(t.db, clock));
     const memory = new MemoryAlertLedger();

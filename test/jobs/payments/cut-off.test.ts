@@ -9,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CutOffSettings } from '../../../jobs/submit/cut-off.js';
 import { runStatusReport } from '../../../jobs/status/report.js';
 import { runSubmit } from '../../../jobs/submit/submit.js';
+import type { NightlyResult } from '../../../jobs/nightly/index.js';
+import { nightlySummary } from '../../../src/main/alerts.js';
+import { findingMessage } from '../../../src/notify/index.js';
 import { bankBulks, createWorld, NORMAL_IBAN, type World } from './world.js';
 
 const TODAY = '2026-01-05' as never; // a Monday; the world starts at 09:00 Oslo time
@@ -99,6 +102,45 @@ describe('bank cut-off at submit', () => {
     const [written] = await runStatusReport(w.deps('b'), [w.company]);
     expect(written!.refused.map((r) => r.lineNumber)).toEqual([1, 2]);
     expect(JSON.stringify(written!.refused[0])).toMatch(/cut-off 14:00/);
+  });
+
+  /** The alert of the lines a refused cut-off left unpaid, as the mail of a company of `locale` reads it. */
+  async function cutOffAlert(locale: 'en' | 'nb') {
+    await w.acceptFile('late.csv', [{ requestedExecutionDate: TODAY }]);
+    w.advance(6 * HOUR); // 15:00 Oslo
+    await runSubmit(w.deps('a', { cutOff: { policy: 'refuse', banks: NORDBANK } }), [w.company]);
+    const written = await runStatusReport(w.deps('b'), [{ ...w.company, locale }]);
+    const night = { runId: 'run-1', steps: [], picked: [], statusReports: written, exitCode: 1 };
+    const [finding] = nightlySummary(night as unknown as NightlyResult, w.clock.now(), w.clock.now()).findings;
+    return findingMessage(finding!, locale);
+  }
+
+  it('says a passed cut-off, and every line not paid, in bokmål in the alert of a company with locale nb', async () => {
+    const mail = await cutOffAlert('nb');
+    expect(mail.subject).toBe('[settle] acme: 1 linje i late.csv ble ikke betalt');
+    const [line, reason, action] = mail.text.split('\n');
+    expect(line).toBe('Linje 1 (E2E-1-1), Leverandor AS, 100,00\u00a0kr: RJCT');
+    expect(reason).toBe(
+      '  Bankens begrunnelse: DT01: Forfallsdatoen 05.01.2026 er i dag, og fristen hos nordbank (14:00) var passert da settle sendte betalingene (05.01.2026, 15:00); tidligste forfallsdato er 06.01.2026',
+    );
+    expect(action).toMatch(/^ {2}Hva du gjør: {9}\S/);
+    expect(mail.text).toMatch(
+      /\nDen samme listen står i reports\/refused-late\.csv\.[^ ]+\.txt \(og \.html ved siden av\)\.\nStatusfilene til ERP-systemet: /,
+    );
+    expect(mail.text).not.toMatch(/execution date|cut-off|The same list|What to do/);
+    // The webhook's payload keeps the English.
+    expect(mail.payload.title).toBe('acme: 1 line(s) of late.csv were not paid');
+  });
+
+  it('keeps the English alert of a passed cut-off byte for byte for an English company', async () => {
+    const mail = await cutOffAlert('en');
+    expect(mail.subject).toBe('[settle] acme: 1 line(s) of late.csv were not paid');
+    expect(mail.text.split('\n').slice(0, 3)).toEqual([
+      'Line 1 (E2E-1-1), Leverandor AS, 100.00 NOK: RJCT',
+      "  The bank's reason: DT01: requestedExecutionDate execution date 2026-01-05 is today, and nordbank's cut-off 14:00 had passed when settle sent the payments (2026-01-05 15:00 Europe/Oslo); the earliest date is 2026-01-06",
+      '  What to do:        Correct the execution date in the ERP (a future business day) and send the payment in a new file.',
+    ]);
+    expect(mail.text).toMatch(/\nThe same list is in .+ \(and \.html beside it\)\.\nThe ERP's status files: /);
   });
 
   it('without a configured cut-off the bank itself refuses a bulk dated today after its cut-off', async () => {
