@@ -130,203 +130,252 @@ class AmountBuckets {
   }
 }
 
+/**
+ * What the rules of one matchPayments() call read and write. The rules are functions of the
+ * module, not closures made per call: a closure made anew each call is a new call target for the
+ * optimised code of its callers (which then deoptimises), and a rule whose loops run once per call
+ * is compiled again on every call. Each hot loop sits in a function of its own, so its optimised
+ * code is reused from one call to the next (0009 measured this).
+ */
+interface Run {
+  readonly payments: readonly SentPayment[];
+  readonly transactions: readonly BookedTransaction[];
+  readonly config: MatchConfig;
+  readonly dayNumbers: DayNumbers;
+  readonly table: MatchTable;
+  /** The amount rules' index, built when the first of them needs it. */
+  buckets: AmountBuckets | undefined;
+}
+
 export function matchPayments(
   payments: readonly SentPayment[],
   transactions: readonly BookedTransaction[],
   config: MatchConfig,
 ): MatchResult {
   const dayNumbers = new DayNumbers();
-  const table = new MatchTable(payments, transactions, dayNumbers);
+  const run: Run = {
+    payments,
+    transactions,
+    config,
+    dayNumbers,
+    table: new MatchTable(payments, transactions, dayNumbers),
+    buckets: undefined,
+  };
+  for (const rule of config.rules) {
+    if (rule === 'end-to-end') endToEnd(run, endToEndIndex(transactions));
+    else if (rule === 'amount-account-date') {
+      if (config.amountToleranceMinor === 0n) amountAccountDate(run);
+      else amountAccountDateTolerant(run);
+    } else batchLumpSum(run, batchBulks(payments));
+  }
+  return run.table;
+}
+
+/** Built when first needed, over the debits open then: every transaction less the matched ones. */
+function amountBuckets(run: Run): AmountBuckets {
+  const { transactions, table } = run;
+  return (run.buckets ??= new AmountBuckets(transactions, table.matchOfTransaction, transactions.length - table.count));
+}
+
+function endToEndIdOf(tx: BookedTransaction): string | undefined {
+  return hasEndToEndId(tx.endToEndId) ? tx.endToEndId : undefined;
+}
+
+/**
+ * The end-to-end index holds every transaction with an id, as a hash join's would; whether it is
+ * an open debit on the payment's account is checked on the (nearly always one-row) chain, which
+ * costs less than reading every transaction's amount to leave the credits out.
+ */
+function endToEndIndex(transactions: readonly BookedTransaction[]): ChainIndex<string> {
+  const index = new ChainIndex<string>();
+  for (let i = 0; i < transactions.length; i++) {
+    const id = transactions[i]!.endToEndId;
+    if (hasEndToEndId(id)) index.add(id, i);
+  }
+  return index.link(transactions.length, (i) => endToEndIdOf(transactions[i]!));
+}
+
+// Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
+// Rejected and cancelled lines take part too: a booking for one of them must come to light.
+function endToEnd(run: Run, index: ChainIndex<string>): void {
+  const { payments, transactions, table } = run;
+  const { matchOfPayment, matchOfTransaction } = table;
+  for (let p = 0; p < payments.length; p++) {
+    if (matchOfPayment[p] !== -1) continue;
+    const payment = payments[p]!;
+    let chosen = -1;
+    // Prefer the first open debit with the exact amount (a rebooking can repeat an id), else the first open one.
+    for (let i = index.first(payment.endToEndId); i !== -1; i = index.after(i)) {
+      if (matchOfTransaction[i] !== -1) continue;
+      const tx = transactions[i]!;
+      if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
+      if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
+        table.addOne(RULE_END_TO_END, p, i);
+        chosen = -1;
+        break;
+      }
+      if (chosen === -1) chosen = i;
+    }
+    if (chosen !== -1) table.addOne(RULE_END_TO_END, p, chosen);
+  }
+}
+
+/** Whether the amount rule may look at a transaction beyond its amount: a counterparty, and no end-to-end id if so configured. */
+function amountRuleMayUse(config: MatchConfig, tx: BookedTransaction): boolean {
+  return tx.counterpartyIban !== undefined && !(config.amountRuleOnlyWithoutEndToEnd && hasEndToEndId(tx.endToEndId));
+}
+
+function expectsBooking(p: SentPayment): boolean {
+  return p.outcome === 'sent' || p.outcome === 'unknown';
+}
+
+// Rule 2: same debtor account, creditor account, currency and amount, booked within the date
+// window. The closest date wins, then input order. With no tolerance (the default) the amount
+// must be exact, so the rule walks the amount's bucket and compares the rest on the chain.
+function amountAccountDate(run: Run): void {
+  const { payments, transactions, table, config, dayNumbers } = run;
   const { matchOfPayment, matchOfTransaction } = table;
   const window = config.dateWindowDays;
-  let buckets: AmountBuckets | undefined;
-  // Built when first needed, over the debits open then: every transaction less the matched ones.
-  const amountBuckets = (): AmountBuckets =>
-    (buckets ??= new AmountBuckets(transactions, matchOfTransaction, transactions.length - table.count));
-
-  for (const rule of config.rules) {
-    if (rule === 'end-to-end') endToEnd();
-    else if (rule === 'amount-account-date') {
-      if (config.amountToleranceMinor === 0n) amountAccountDate();
-      else amountAccountDateTolerant();
-    } else batchLumpSum();
-  }
-  return table;
-
-  // Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
-  // Rejected and cancelled lines take part too: a booking for one of them must come to light.
-  // The index holds every transaction with an id, as a hash join's would; whether it is an open
-  // debit on the payment's account is checked on the (nearly always one-row) chain, which costs
-  // less than reading every transaction's amount to leave the credits out.
-  function endToEnd(): void {
-    const index = new ChainIndex<string>();
-    for (let i = 0; i < transactions.length; i++) {
-      const id = transactions[i]!.endToEndId;
-      if (hasEndToEndId(id)) index.add(id, i);
-    }
-    index.link(transactions.length, (i) => {
-      const id = transactions[i]!.endToEndId;
-      return hasEndToEndId(id) ? id : undefined;
-    });
-    for (let p = 0; p < payments.length; p++) {
-      if (matchOfPayment[p] !== -1) continue;
-      const payment = payments[p]!;
-      let chosen = -1;
-      // Prefer the first open debit with the exact amount (a rebooking can repeat an id), else the first open one.
-      for (let i = index.first(payment.endToEndId); i !== -1; i = index.after(i)) {
-        if (matchOfTransaction[i] !== -1) continue;
-        const tx = transactions[i]!;
-        if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
-        if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
-          table.addOne(RULE_END_TO_END, p, i);
-          chosen = -1;
-          break;
-        }
-        if (chosen === -1) chosen = i;
-      }
-      if (chosen !== -1) table.addOne(RULE_END_TO_END, p, chosen);
-    }
-  }
-
-  /** Whether the amount rule may look at a transaction beyond its amount: a counterparty, and no end-to-end id if so configured. */
-  function amountRuleMayUse(tx: BookedTransaction): boolean {
-    return tx.counterpartyIban !== undefined && !(config.amountRuleOnlyWithoutEndToEnd && hasEndToEndId(tx.endToEndId));
-  }
-
-  function expectsBooking(p: SentPayment): boolean {
-    return p.outcome === 'sent' || p.outcome === 'unknown';
-  }
-
-  // Rule 2: same debtor account, creditor account, currency and amount, booked within the date
-  // window. The closest date wins, then input order. With no tolerance (the default) the amount
-  // must be exact, so the rule walks the amount's bucket and compares the rest on the chain.
-  function amountAccountDate(): void {
-    const index = amountBuckets();
-    const { rows, next } = index;
-    for (let p = 0; p < payments.length; p++) {
-      if (matchOfPayment[p] !== -1) continue;
-      const payment = payments[p]!;
-      if (!expectsBooking(payment)) continue;
-      const sent = payment.amount.minor;
-      let chosen = -1;
-      let bestDays = Infinity;
-      for (let e = index.first(Number(sent)); e !== -1; e = next[e]!) {
-        const i = rows[e]!;
-        if (matchOfTransaction[i] !== -1) continue;
-        const tx = transactions[i]!;
-        if (
-          tx.amount.minor + sent !== 0n ||
-          !amountRuleMayUse(tx) ||
-          tx.amount.currency !== payment.amount.currency ||
-          !sameIban(tx.accountIban, payment.debtorIban) ||
-          !sameIban(tx.counterpartyIban!, payment.creditorIban)
-        )
-          continue;
-        const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
-        if (days <= window && days <= bestDays) {
-          chosen = i;
-          bestDays = days;
-        }
-      }
-      if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
-    }
-  }
-
-  // Rule 2 with an amount tolerance: the index is keyed by the accounts and currency, the amount
-  // compared on the chain. The closest date wins, then the smallest difference, then input order.
-  function amountAccountDateTolerant(): void {
-    const accountsKey = (account: string, counterparty: string, currency: string): string =>
-      ibanKey(account) + SEP + ibanKey(counterparty) + SEP + currency;
-    const usable = (i: number): boolean => {
+  const index = amountBuckets(run);
+  const { rows, next } = index;
+  for (let p = 0; p < payments.length; p++) {
+    if (matchOfPayment[p] !== -1) continue;
+    const payment = payments[p]!;
+    if (!expectsBooking(payment)) continue;
+    const sent = payment.amount.minor;
+    let chosen = -1;
+    let bestDays = Infinity;
+    for (let e = index.first(Number(sent)); e !== -1; e = next[e]!) {
+      const i = rows[e]!;
+      if (matchOfTransaction[i] !== -1) continue;
       const tx = transactions[i]!;
-      return matchOfTransaction[i] === -1 && tx.amount.minor < 0n && amountRuleMayUse(tx);
-    };
-    const keyOf = (i: number): string | undefined => {
-      if (!usable(i)) return undefined;
-      const tx = transactions[i]!;
-      return accountsKey(tx.accountIban, tx.counterpartyIban!, tx.amount.currency);
-    };
-    const index = new ChainIndex<string>();
-    for (let i = 0; i < transactions.length; i++) if (usable(i)) index.add(keyOf(i)!, i);
-    index.link(transactions.length, keyOf);
-    if (index.size === 0) return;
-    for (let p = 0; p < payments.length; p++) {
-      const payment = payments[p]!;
-      if (matchOfPayment[p] !== -1 || !expectsBooking(payment)) continue;
-      let chosen = -1;
-      let bestDays = Infinity;
-      let bestDiff = 0n;
-      const key = accountsKey(payment.debtorIban, payment.creditorIban, payment.amount.currency);
-      for (let i = index.first(key); i !== -1; i = index.after(i)) {
-        if (matchOfTransaction[i] !== -1) continue;
-        const tx = transactions[i]!;
-        const diff = abs(debitDifference(tx.amount.minor, payment.amount.minor));
-        if (diff > config.amountToleranceMinor) continue;
-        const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
-        if (days > window) continue;
-        if (days < bestDays || (days === bestDays && diff < bestDiff)) {
-          chosen = i;
-          bestDays = days;
-          bestDiff = diff;
-        }
+      if (
+        tx.amount.minor + sent !== 0n ||
+        !amountRuleMayUse(config, tx) ||
+        tx.amount.currency !== payment.amount.currency ||
+        !sameIban(tx.accountIban, payment.debtorIban) ||
+        !sameIban(tx.counterpartyIban!, payment.creditorIban)
+      )
+        continue;
+      const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
+      if (days <= window && days <= bestDays) {
+        chosen = i;
+        bestDays = days;
       }
-      if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
     }
+    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
   }
+}
 
-  // Rule 3: a bulk sent with batch booking may be booked as one debit of the sum of its lines.
-  // It matches only when every line that expects a booking is still unmatched, all lines share
-  // account and currency, and a debit of exactly that sum was booked within the date window.
-  // The closest date wins, then input order.
-  function batchLumpSum(): void {
-    const bulks = new Map<string, number[]>();
-    for (let p = 0; p < payments.length; p++) {
-      const payment = payments[p]!;
-      if (!payment.batchBooking || !expectsBooking(payment)) continue;
-      const lines = bulks.get(payment.bulkId);
-      if (lines) lines.push(p);
-      else bulks.set(payment.bulkId, [p]);
-    }
-    if (bulks.size === 0) return;
-    const index = amountBuckets();
-    const { rows, next } = index;
-    for (const lines of bulks.values()) {
-      const first = payments[lines[0]!]!;
-      let sum = 0n;
-      let consistent = true;
-      for (const p of lines) {
-        const line = payments[p]!;
-        if (
-          matchOfPayment[p] !== -1 ||
-          line.amount.currency !== first.amount.currency ||
-          !sameIban(line.debtorIban, first.debtorIban)
-        ) {
-          consistent = false;
-          break;
-        }
-        sum += line.amount.minor;
+function accountsKey(account: string, counterparty: string, currency: string): string {
+  return ibanKey(account) + SEP + ibanKey(counterparty) + SEP + currency;
+}
+
+/** The key of an open debit the tolerant amount rule may use, undefined for the others. */
+function tolerantKeyOf(run: Run, i: number): string | undefined {
+  const tx = run.transactions[i]!;
+  if (run.table.matchOfTransaction[i] !== -1 || tx.amount.minor >= 0n || !amountRuleMayUse(run.config, tx))
+    return undefined;
+  return accountsKey(tx.accountIban, tx.counterpartyIban!, tx.amount.currency);
+}
+
+// Rule 2 with an amount tolerance: the index is keyed by the accounts and currency, the amount
+// compared on the chain. The closest date wins, then the smallest difference, then input order.
+function amountAccountDateTolerant(run: Run): void {
+  const { payments, transactions, table, config, dayNumbers } = run;
+  const { matchOfPayment, matchOfTransaction } = table;
+  const window = config.dateWindowDays;
+  const index = new ChainIndex<string>();
+  for (let i = 0; i < transactions.length; i++) {
+    const key = tolerantKeyOf(run, i);
+    if (key !== undefined) index.add(key, i);
+  }
+  index.link(transactions.length, (i) => tolerantKeyOf(run, i));
+  if (index.size === 0) return;
+  for (let p = 0; p < payments.length; p++) {
+    const payment = payments[p]!;
+    if (matchOfPayment[p] !== -1 || !expectsBooking(payment)) continue;
+    let chosen = -1;
+    let bestDays = Infinity;
+    let bestDiff = 0n;
+    const key = accountsKey(payment.debtorIban, payment.creditorIban, payment.amount.currency);
+    for (let i = index.first(key); i !== -1; i = index.after(i)) {
+      if (matchOfTransaction[i] !== -1) continue;
+      const tx = transactions[i]!;
+      const diff = abs(debitDifference(tx.amount.minor, payment.amount.minor));
+      if (diff > config.amountToleranceMinor) continue;
+      const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
+      if (days > window) continue;
+      if (days < bestDays || (days === bestDays && diff < bestDiff)) {
+        chosen = i;
+        bestDays = days;
+        bestDiff = diff;
       }
-      if (!consistent) continue;
-      let chosen = -1;
-      let bestDays = Infinity;
-      for (let e = index.first(Number(sum)); e !== -1; e = next[e]!) {
-        const i = rows[e]!;
-        if (matchOfTransaction[i] !== -1) continue;
-        const tx = transactions[i]!;
-        if (
-          tx.amount.minor + sum !== 0n ||
-          tx.amount.currency !== first.amount.currency ||
-          !sameIban(tx.accountIban, first.debtorIban)
-        )
-          continue;
-        const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, tx.bookingDate));
-        if (days <= window && days <= bestDays) {
-          chosen = i;
-          bestDays = days;
-        }
-      }
-      if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, lines, chosen);
     }
+    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
+  }
+}
+
+/** The lines that expect a booking of each bulk sent with batch booking, by bulk id, in input order. */
+function batchBulks(payments: readonly SentPayment[]): Map<string, number[]> {
+  const bulks = new Map<string, number[]>();
+  for (let p = 0; p < payments.length; p++) {
+    const payment = payments[p]!;
+    if (!payment.batchBooking || !expectsBooking(payment)) continue;
+    const lines = bulks.get(payment.bulkId);
+    if (lines) lines.push(p);
+    else bulks.set(payment.bulkId, [p]);
+  }
+  return bulks;
+}
+
+// Rule 3: a bulk sent with batch booking may be booked as one debit of the sum of its lines.
+// It matches only when every line that expects a booking is still unmatched, all lines share
+// account and currency, and a debit of exactly that sum was booked within the date window.
+// The closest date wins, then input order.
+function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
+  if (bulks.size === 0) return;
+  const { payments, transactions, table, config, dayNumbers } = run;
+  const { matchOfPayment, matchOfTransaction } = table;
+  const window = config.dateWindowDays;
+  const index = amountBuckets(run);
+  const { rows, next } = index;
+  for (const lines of bulks.values()) {
+    const first = payments[lines[0]!]!;
+    let sum = 0n;
+    let consistent = true;
+    for (const p of lines) {
+      const line = payments[p]!;
+      if (
+        matchOfPayment[p] !== -1 ||
+        line.amount.currency !== first.amount.currency ||
+        !sameIban(line.debtorIban, first.debtorIban)
+      ) {
+        consistent = false;
+        break;
+      }
+      sum += line.amount.minor;
+    }
+    if (!consistent) continue;
+    let chosen = -1;
+    let bestDays = Infinity;
+    for (let e = index.first(Number(sum)); e !== -1; e = next[e]!) {
+      const i = rows[e]!;
+      if (matchOfTransaction[i] !== -1) continue;
+      const tx = transactions[i]!;
+      if (
+        tx.amount.minor + sum !== 0n ||
+        tx.amount.currency !== first.amount.currency ||
+        !sameIban(tx.accountIban, first.debtorIban)
+      )
+        continue;
+      const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, tx.bookingDate));
+      if (days <= window && days <= bestDays) {
+        chosen = i;
+        bestDays = days;
+      }
+    }
+    if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, lines, chosen);
   }
 }
 
