@@ -204,7 +204,7 @@ export function bic(ctx: ComposeContext, raw: string | undefined, path: string, 
 }
 
 // Printable ASCII without leading or trailing space: nothing to clean, trim or report.
-const CLEAN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+export const CLEAN_TEXT = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 export function text(
   ctx: ComposeContext,
@@ -214,7 +214,7 @@ export function text(
   field: string,
 ): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length <= max && CLEAN.test(value)) return value;
+  if (value.length <= max && CLEAN_TEXT.test(value)) return value;
   const prepared = prepareText(value, max);
   for (const change of prepared.changes) ctx.report(textIssue(change, resolve(ctx, path), field, max));
   return prepared.text;

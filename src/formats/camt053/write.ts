@@ -50,7 +50,9 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
   async function* generate(): AsyncGenerator<string> {
     const writer = new XmlChunkWriter({ chunkSize: options.chunkSize });
     const currency = statement.account.currency;
-    let sum = 0n;
+    // The entries in another currency than the account's, summed apart: the balance check's sum
+    // is the written credits less debits less these, one addition an entry fewer (a BigInt each).
+    let foreign = 0n;
     const written = summarizeEntries([]);
     composeHead(writer, statement, ctx);
     const add = (entry: StatementEntry): void => {
@@ -75,8 +77,7 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
           field: 'amount',
           message: `entry in ${entry.amount.currency} on a ${currency} account`,
         });
-      } else {
-        sum += entry.amount.minor;
+        foreign += minor;
       }
     };
     const source = statement.entries;
@@ -95,7 +96,7 @@ export function writeCamt053(statement: Statement, options: Camt053Options = {})
     }
     composeTail(writer);
     yield writer.finish();
-    checkBalances(statement, sum, report);
+    checkBalances(statement, written.creditSum - written.debitSum - foreign, report);
     checkSummary(statement, written, report);
   }
   return {

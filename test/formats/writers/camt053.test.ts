@@ -256,6 +256,31 @@ describe('camt.053 writer', () => {
     expect(good.issues.map((i) => i.code)).not.toContain('BALANCE_MISMATCH');
   });
 
+  it('leaves entries in another currency out of the balance check, each reported', async () => {
+    const foreign: StatementEntry[] = [
+      { ...SAMPLE_ENTRIES[0]!, amount: { minor: 500n, currency: 'USD' } },
+      { ...SAMPLE_ENTRIES[0]!, amount: { minor: -200n, currency: 'USD' } },
+    ];
+    const withForeign = (closing: bigint): Statement => ({
+      ...sampleStatement(),
+      entries: [...SAMPLE_ENTRIES, ...foreign],
+      closingBalance: { amount: { minor: closing, currency: 'EUR' }, date: d('2026-01-05') },
+    });
+    const good = await render(withForeign(sampleStatement().closingBalance.amount.minor));
+    // The sample entries' own text issues aside: two currency issues and no balance issue.
+    expect(good.issues.map((i) => i.code).filter((c) => c.endsWith('_MISMATCH'))).toEqual([
+      'CURRENCY_MISMATCH',
+      'CURRENCY_MISMATCH',
+    ]);
+    const { issues } = await render(withForeign(1n));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        code: 'BALANCE_MISMATCH',
+        message: 'opening balance 10000.00 plus entries 585.24 is 10585.24, but the closing balance is 0.01',
+      }),
+    );
+  });
+
   it('reports an account number that is not an IBAN and a BIC the schema would reject, and still writes a valid shape', async () => {
     const statement: Statement = {
       ...sampleStatement(),

@@ -71,8 +71,9 @@ const entry: fc.Arbitrary<StatementEntry> = fc.record({
     minor: fc.oneof(fc.constant(0n), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n })),
     currency: fc.constantFrom('EUR', 'JPY', 'BHD', 'NOK'),
   }),
-  bookingDate: fc.constant(d('2026-01-05')),
-  valueDate: fc.option(fc.constant(d('2026-01-06')), { nil: undefined }),
+  // A few dates, so that entries in a row share theirs or not (the renderer reuses a repeated date's text).
+  bookingDate: fc.constantFrom(d('2026-01-05'), d('2026-01-06'), d('2026-01-07')),
+  valueDate: fc.option(fc.constantFrom(d('2026-01-06'), d('2026-01-07')), { nil: undefined }),
   reversal: fc.option(fc.boolean(), { nil: undefined }),
   bankTransactionCode: fc.option(
     fc.oneof(
