@@ -7,7 +7,7 @@ import { Amount, Link, Sentence, type Child } from '../../../html/index.js';
 import { currentLocale, format, recordedSentence, t } from '../../../i18n/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
-import { href, mayShow, payrollHidden, visibleLine } from './parts.js';
+import { href, mayShow, payrollHidden, timeZoneOf, visibleLine } from './parts.js';
 
 /**
  * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
@@ -59,7 +59,9 @@ export function FindingAbout(props: {
     <>
       {fact}
       <br />
-      {hidden ? payrollHidden() : recordedSentence(currentLocale(), f.summary, f.summaryText)}
+      {hidden
+        ? payrollHidden()
+        : recordedSentence(currentLocale(), f.summary, f.summaryText, { timeZone: timeZoneOf(deps, f.company) })}
     </>
   );
 }
