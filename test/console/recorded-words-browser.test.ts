@@ -14,9 +14,10 @@ import {
   resolveReconcileConfig,
 } from '../../src/domain/reconcile/index.js';
 import { FINDINGS_CSV_COLUMNS, renderFindingsCsv } from '../../src/formats/report/index.js';
-import { BrowserSession, seriousViolations, signInWithPassword } from '../support/browser.js';
+import { BrowserSession, seriousViolations } from '../support/browser.js';
 import { d, debit, payment } from '../domain/reconcile/builders.js';
-import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { signInAsking } from './sign-in-asking.js';
 
 const TEST_MS = 240_000;
 const REPORT = 'reconciliation-acme-2026-03-20.csv';
@@ -73,13 +74,7 @@ describe('recorded words in the reader’s language, in a browser', () => {
     await f?.close();
   });
 
-  /** Olga (operator) signed in, her browser asking for `language`. */
-  const signIn = async (language: string): Promise<Page> => {
-    const page = await session.newPage();
-    await signInWithPassword(page, { base: f.base, user: 'olga', password: PASSWORDS.olga });
-    await page.context().setExtraHTTPHeaders({ 'accept-language': language });
-    return page;
-  };
+  const signIn = (language: string) => signInAsking(session, f, language);
   const reportCsv = async (page: Page, language: string) => {
     await page.goto(`${f.base}/console/reconciliation?company=acme`);
     const link = page.getByRole('link', { name: REPORT });
@@ -98,6 +93,10 @@ describe('recorded words in the reader’s language, in a browser', () => {
       expect(text).toContain(DEBIT_NB);
       expect(text).toMatch(/Sendt til utførelse 10\.03\.2026, men ikke bokført 2 virkedager senere \(12\.03\.2026\)\./);
       expect(text).not.toContain('93885.40');
+      // What each finding is about, in bokmål too (the payment and the booking are not in the store).
+      expect(text).toContain('betaling p4');
+      expect(text).toContain('bokføring fee');
+      expect(text).not.toMatch(/payment p4|booking fee/);
       expect(await seriousViolations(nb)).toEqual([]);
 
       const en = await signIn('en');

@@ -8,6 +8,7 @@ import {
   applyDecisions,
   DEFAULT_TOLERANCES,
   findingId,
+  findingSubject,
   reconcile,
   resolveReconcileConfig,
   type BookedTransaction,
@@ -15,7 +16,7 @@ import {
   type OpenReceivable,
   type ReconcileInput,
 } from '../../src/domain/reconcile/index.js';
-import { recordedSentence, renderRecorded } from '../../src/i18n/index.js';
+import { findingSubjectWords, recordedSentence, renderRecorded } from '../../src/i18n/index.js';
 import { d, DEBTOR, debit, nok, payment } from '../domain/reconcile/builders.js';
 
 /** Intl writes bokmål with no-break spaces; the checks read them as spaces. */
@@ -226,6 +227,22 @@ describe('a finding’s recorded sentence', () => {
     );
     // A currency other than the language's own keeps its sign.
     expect(spaces(renderRecorded('nb', said('findingText.currencyDifference'))!)).toContain('bokført i NOK mens');
+  });
+
+  it('names each finding’s subject in bokmål, its dates as bokmål writes them; English as stored', () => {
+    const subjects = new Set(everyKind().map((f) => findingSubject(f)));
+    for (const subject of subjects) {
+      expect(findingSubjectWords('en', subject)).toBe(subject);
+      const nb = findingSubjectWords('nb', subject);
+      expect(nb, subject).not.toBe(subject);
+      expect(nb).not.toMatch(/\d{4}-\d\d-\d\d|\b(payment|booking|basket|consent|statement|missing|overlap|break)\b/);
+    }
+    expect(findingSubjectWords('nb', 'statement NO9386011117947 missing 2026-03-03..2026-03-04')).toBe(
+      'kontoutskrift NO9386011117947 mangler 03.03.2026–04.03.2026',
+    );
+    expect(findingSubjectWords('nb', 'payment p1')).toBe('betaling p1');
+    // A shape the table does not know stays as stored.
+    expect(findingSubjectWords('nb', 'unknown_kind X')).toBe('unknown_kind X');
   });
 
   it('reads a finding recorded with figures as text (migration 0760’s rows) as it always did', () => {

@@ -8,7 +8,7 @@ import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
-import { recordedSentence, translate, type Locale } from '../../i18n/index.js';
+import { findingSubjectWords, recordedSentence, translate, type Locale } from '../../i18n/index.js';
 import { cliActor } from '../actor.js';
 import { cliLocale, context, timeZoneOf } from '../context.js';
 
@@ -112,7 +112,7 @@ function line(f: StoredFinding, locale: Locale, timeZone: string): string {
           person: f.decidedBy ?? '?',
           date: f.decidedAt?.toISOString().slice(0, 10) ?? '',
         })}${f.decidedHash !== f.factHash ? translate(locale, 'cli.findings.factsChanged') : ''}`;
-  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${recordedSentence(locale, f.summary, f.summaryText, { timeZone })}\n`;
+  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${findingSubjectWords(locale, f.subject)}: ${recordedSentence(locale, f.summary, f.summaryText, { timeZone })}\n`;
 }
 
 async function withApp(cmd: Command, fn: (app: App) => Promise<void>): Promise<void> {

@@ -52,6 +52,13 @@ export const findingText = area({
     'findingText.withReference': ' with {reference}',
     'findingText.noAmount': 'no amount',
     'findingText.atUtc': '{at} UTC',
+    'findingText.subject.payment': 'payment {id}',
+    'findingText.subject.booking': 'booking {id}',
+    'findingText.subject.basket': 'basket {id}',
+    'findingText.subject.consent': 'consent {id}',
+    'findingText.subject.statementMissing': 'statement {account} missing {from}..{to}',
+    'findingText.subject.statementOverlap': 'statement {account} overlap {from}..{to}',
+    'findingText.subject.balanceBreak': 'statement {account} balance break at {date}',
     'findingText.approvalNoLink':
       'Signing basket {basket} ({totals}) waits for approval; no approval link was issued yet.',
     'findingText.approvalExpired':
@@ -117,6 +124,13 @@ export const findingText = area({
     'findingText.withReference': ' med {reference}',
     'findingText.noAmount': 'uten beløp',
     'findingText.atUtc': '{at} UTC',
+    'findingText.subject.payment': 'betaling {id}',
+    'findingText.subject.booking': 'bokføring {id}',
+    'findingText.subject.basket': 'signeringskurv {id}',
+    'findingText.subject.consent': 'samtykke {id}',
+    'findingText.subject.statementMissing': 'kontoutskrift {account} mangler {from}–{to}',
+    'findingText.subject.statementOverlap': 'kontoutskrift {account} overlapper {from}–{to}',
+    'findingText.subject.balanceBreak': 'kontoutskrift {account} saldobrudd {date}',
     'findingText.approvalNoLink':
       'Signeringskurv {basket} ({totals}) venter på godkjenning; ingen godkjenningslenke er sendt ennå.',
     'findingText.approvalExpired':
