@@ -8,7 +8,7 @@
 import { soleBankId, type CompanyConfig } from '../../src/config/index.js';
 import { cutOffVerdict } from '../../src/domain/cut-off.js';
 import { formatAmount } from '../../src/domain/money.js';
-import { recorded } from '../../src/domain/recorded-text.js';
+import { dateFigure, instantFigure, recorded } from '../../src/domain/recorded-text.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
@@ -59,11 +59,11 @@ export async function applyCutOff(
             message: `${why}; the earliest date is ${verdict.nextBusinessDay}`,
             // The same words for the company's language: the status files and the report of lines not paid.
             ...recorded('alerts.cutOffPassed', {
-              today: { date: verdict.today },
+              today: dateFigure(verdict.today),
               bank: bankId,
               time: cutOff.time,
-              at: { at: now.toISOString(), timeZone: cutOff.timeZone },
-              earliest: { date: verdict.nextBusinessDay },
+              at: instantFigure(now, cutOff.timeZone),
+              earliest: dateFigure(verdict.nextBusinessDay),
             }),
           },
         ],

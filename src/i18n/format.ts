@@ -25,20 +25,34 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
  */
 export function money(m: Money, locale: Locale): string {
   if (CATALOGUES[locale].currencyStyle === 'code-after') return `${amount(m, locale)} ${m.currency}`;
-  const key = `${locale}/${m.currency}`;
+  // A decimal string is formatted exactly (Intl.NumberFormat v3); the cast is for TypeScript's lib.
+  return currencyFormat(m.currency, locale).format(formatAmount(m) as unknown as number);
+}
+
+function currencyFormat(currency: string, locale: Locale): Intl.NumberFormat {
+  const key = `${locale}/${currency}`;
   let f = moneyFormats.get(key);
   if (!f) {
-    const digits = currencyExponent(m.currency) ?? 2;
+    const digits = currencyExponent(currency) ?? 2;
     f = new Intl.NumberFormat(CATALOGUES[locale].formatLocale, {
       style: 'currency',
-      currency: m.currency,
+      currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
     moneyFormats.set(key, f);
   }
-  // A decimal string is formatted exactly (Intl.NumberFormat v3); the cast is for TypeScript's lib.
-  return f.format(formatAmount(m) as unknown as number);
+  return f;
+}
+
+/** How the language names a currency beside an amount: "NOK" (en), "kr" (nb), "€" for EUR in nb. */
+export function currencySign(code: string, locale: Locale): string {
+  if (CATALOGUES[locale].currencyStyle === 'code-after') return code;
+  return (
+    currencyFormat(code, locale)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? code
+  );
 }
 
 /** The number alone, for a column that names the currency. */

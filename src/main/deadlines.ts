@@ -5,7 +5,7 @@
 // `settle serve` checks every minute; `settle health` checks once (for a systemd timer).
 // The finding's mail reads in the company's language (`words`); its log line stays English.
 import type { Config } from '../config/index.js';
-import { recorded } from '../domain/recorded-text.js';
+import { instantFigure, recorded } from '../domain/recorded-text.js';
 import { deadlineStatus, type Deadline, type DeadlineStatus } from '../domain/deadline.js';
 import type { AlertService, Finding } from '../notify/index.js';
 import type { Metrics } from '../server/index.js';
@@ -54,7 +54,7 @@ function finding(s: DeadlineStatus): Finding {
         job: s.job,
         by: s.by,
         timeZone: s.timeZone,
-        last: s.lastSuccess ? { at: s.lastSuccess.toISOString(), timeZone: s.timeZone } : 'never',
+        last: s.lastSuccess ? instantFigure(s.lastSuccess, s.timeZone) : 'never',
       }),
     },
     data: {

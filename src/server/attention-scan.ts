@@ -6,7 +6,7 @@
 // finding's title and text are written in English and as catalogue sentences (`words`), so the
 // mail reads in the company's language (docs/i18n.md).
 import type { Clock } from '../domain/clock.js';
-import { recorded } from '../domain/recorded-text.js';
+import { dateFigure, instantFigure, recorded } from '../domain/recorded-text.js';
 import type { Finding } from '../notify/index.js';
 import type { AttentionRepository } from '../store/index.js';
 
@@ -27,12 +27,12 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
   const horizon = new Date(now.getTime() + options.warnBeforeMs).toISOString();
   const linkHorizon = new Date(now.getTime() + options.linkWarnBeforeMs).toISOString();
   const findings: Finding[] = [];
-  const instant = (company: string, at: string) => ({ at, timeZone: options.timeZoneOf?.(company) ?? 'UTC' });
+  const instant = (company: string, at: string) => instantFigure(new Date(at), options.timeZoneOf?.(company) ?? 'UTC');
 
   for (const r of await attention.unknownBulks()) {
     const { id, company, lineCount, executionDate } = r;
     const account = maskAccount(r.debtorIban);
-    const facts = { company, bulk: id, count: lineCount, account, date: { date: executionDate } };
+    const facts = { company, bulk: id, count: lineCount, account, date: dateFigure(executionDate) };
     findings.push({
       kind: 'payment-unknown',
       key: `payment-unknown:${id}`,
@@ -117,11 +117,11 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
           company: company ?? 'none',
           continuity,
           account,
-          day: { date: day },
+          day: dateFigure(day),
         }),
         text: recorded('alerts.statementGap.text', {
           account,
-          day: { date: day },
+          day: dateFigure(day),
           continuity,
           detail: finding || 'none',
         }),

@@ -108,6 +108,27 @@ export class FindingRepository {
   }
 
   /**
+   * The English sentence and its recorded text of these findings of the company, by id (for a
+   * report's CSV a person opens in their language). By id, through the key, as `decisions`.
+   */
+  async sentences(
+    company: string,
+    ids: readonly string[],
+  ): Promise<Map<string, { summary: string; summaryText?: RecordedText }>> {
+    const out = new Map<string, { summary: string; summaryText?: RecordedText }>();
+    for (const part of chunks([...new Set(ids)]))
+      for (const r of await this.db
+        .knex<Row>('findings')
+        .select('id', 'summary', 'summary_text')
+        .where({ company })
+        .whereIn('id', part)) {
+        const summaryText = summaryTextOf(r.summary_text);
+        out.set(toStr(r.id), { summary: toStr(r.summary), ...(summaryText ? { summaryText } : {}) });
+      }
+    return out;
+  }
+
+  /**
    * Records one run's findings: new ones are added, known ones refreshed, the rest marked absent.
    * Reads and writes what the run touches — its findings by key, and the ones present before —
    * not every finding the company ever had, which grows with the years.

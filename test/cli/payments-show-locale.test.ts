@@ -74,5 +74,15 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(listed.stdout).toMatch(
       /: (Koblet på|Avvist av banken|En belastning på|Sendt til utførelse|Betalt|En innbetaling|Foreslått)/,
     );
+    // The amounts and dates inside the sentences as bokmål writes them, not as the run recorded them.
+    const sentences = spaces(listed.stdout)
+      .split('\n')
+      .filter((l) => l.startsWith('    '));
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const sentence of sentences) expect(sentence).not.toMatch(/\d{4}-\d\d-\d\d|\d\.\d\d(?![.\d])/);
+    expect(sentences.join('\n')).toMatch(/\d\d\.\d\d\.2026/);
+    // What each finding is about, in bokmål too.
+    for (const sentence of sentences) expect(sentence).not.toMatch(/^ {4}(payment|booking|basket|consent|statement) /);
+    expect(sentences.join('\n')).toMatch(/^ {4}(betaling|bokføring) \S+: /m);
   });
 });

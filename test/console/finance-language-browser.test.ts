@@ -9,8 +9,9 @@ import { signOffPeriod } from '../../jobs/reconcile/period-signoff.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { renderFindingsCsv } from '../../src/formats/report/index.js';
 import type { FindingSeen } from '../../src/store/index.js';
-import { BrowserSession, screenshot, seriousViolations, signInWithPassword } from '../support/browser.js';
-import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { BrowserSession, screenshot, seriousViolations } from '../support/browser.js';
+import { startConsoleFixture, type ConsoleFixture } from './fixture.js';
+import { signInAsking } from './sign-in-asking.js';
 import { sampleResult } from '../formats/report/sample.js';
 
 const TEST_MS = 240_000;
@@ -108,13 +109,7 @@ describe("finance's pages in the person's language, in a browser", () => {
     await f?.close();
   });
 
-  /** Olga (operator) signed in, her browser then asking for `language`. */
-  const signIn = async (language: string): Promise<Page> => {
-    const page = await session.newPage();
-    await signInWithPassword(page, { base: f.base, user: 'olga', password: PASSWORDS.olga });
-    await page.context().setExtraHTTPHeaders({ 'accept-language': language });
-    return page;
-  };
+  const signIn = (language: string) => signInAsking(session, f, language);
   const check = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
     await screenshot(page, 'console', name);

@@ -8,6 +8,7 @@ import {
   applyDecisions,
   DEFAULT_TOLERANCES,
   findingId,
+  findingSubject,
   reconcile,
   resolveReconcileConfig,
   type BookedTransaction,
@@ -15,8 +16,11 @@ import {
   type OpenReceivable,
   type ReconcileInput,
 } from '../../src/domain/reconcile/index.js';
-import { recordedSentence, renderRecorded } from '../../src/i18n/index.js';
+import { findingSubjectWords, recordedSentence, renderRecorded } from '../../src/i18n/index.js';
 import { d, DEBTOR, debit, nok, payment } from '../domain/reconcile/builders.js';
+
+/** Intl writes bokmål with no-break spaces; the checks read them as spaces. */
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 const run = (input: Partial<ReconcileInput>, config = resolveReconcileConfig()) =>
   reconcile(
@@ -200,6 +204,62 @@ describe('a finding’s recorded sentence', () => {
     );
   });
 
+  it('writes amounts and dates in bokmål as bokmål writes them, never as the run wrote them', () => {
+    const findings = everyKind();
+    for (const f of findings) {
+      const nb = spaces(renderRecorded('nb', f.said!, { timeZone: 'Europe/Oslo' })!);
+      // No ISO date, no instant, no amount with a decimal point is left in a bokmål sentence.
+      expect(nb, f.message).not.toMatch(/\d{4}-\d\d-\d\d|\d\.\d\d(?![.\d])/);
+    }
+    const said = (key: string) => findings.find((f) => f.said!.key === key)!.said!;
+    expect(spaces(renderRecorded('nb', said('findingText.unmatchedDebit'))!)).toBe(
+      'En belastning på 45,00 kr bokført 10.03.2026 samsvarer ikke med noen betaling settle har sendt.',
+    );
+    expect(spaces(renderRecorded('nb', said('findingText.creditPartial'))!)).toBe(
+      'Delbetaling på 4 000,00 av 5 000,00 kr åpent på faktura 1002; 1 000,00 står fortsatt åpent (foreløpig: flere innbetalinger kan komme).',
+    );
+    expect(spaces(renderRecorded('nb', said('findingText.approvalWaiting'), { timeZone: 'Europe/Oslo' })!)).toBe(
+      'Signeringskurv SB-1 (100,00 kr) venter på godkjenning; lenken utløper 22.03.2026, 07:00 (om 48 t).',
+    );
+    // Without the company's zone an instant is read in UTC, and says so.
+    expect(spaces(renderRecorded('nb', said('findingText.approvalWaiting'))!)).toContain(
+      'utløper 22.03.2026, 06:00 UTC',
+    );
+    // A currency other than the language's own keeps its sign.
+    expect(spaces(renderRecorded('nb', said('findingText.currencyDifference'))!)).toContain('bokført i NOK mens');
+  });
+
+  it('names each finding’s subject in bokmål, its dates as bokmål writes them; English as stored', () => {
+    const subjects = new Set(everyKind().map((f) => findingSubject(f)));
+    for (const subject of subjects) {
+      expect(findingSubjectWords('en', subject)).toBe(subject);
+      const nb = findingSubjectWords('nb', subject);
+      expect(nb, subject).not.toBe(subject);
+      expect(nb).not.toMatch(/\d{4}-\d\d-\d\d|\b(payment|booking|basket|consent|statement|missing|overlap|break)\b/);
+    }
+    expect(findingSubjectWords('nb', 'statement NO9386011117947 missing 2026-03-03..2026-03-04')).toBe(
+      'kontoutskrift NO9386011117947 mangler 03.03.2026–04.03.2026',
+    );
+    expect(findingSubjectWords('nb', 'payment p1')).toBe('betaling p1');
+    // A shape the table does not know stays as stored.
+    expect(findingSubjectWords('nb', 'unknown_kind X')).toBe('unknown_kind X');
+  });
+
+  it('reads a finding recorded with figures as text (migration 0760’s rows) as it always did', () => {
+    const old = { key: 'findingText.unmatchedDebit', values: { amount: '7.77', currency: 'NOK', date: '2026-01-07' } };
+    expect(renderRecorded('nb', old)).toBe(
+      'En belastning på 7.77 NOK bokført 2026-01-07 samsvarer ikke med noen betaling settle har sendt.',
+    );
+    // A figure this version cannot read gives the English stored beside it.
+    const broken = {
+      key: 'findingText.consentExpired',
+      values: { bank: 'DNB', date: { figure: 'date' as const, date: 'soon' } },
+    };
+    expect(recordedSentence('nb', 'The consent at DNB expired on soon.', broken)).toBe(
+      'The consent at DNB expired on soon.',
+    );
+  });
+
   it('reads a changed finding’s note around its own sentence, and old findings in their English', () => {
     const [f] = run({ payments: [payment('p2', { outcome: 'rejected' })] });
     const id = findingId('acme', f!);
@@ -209,7 +269,7 @@ describe('a finding’s recorded sentence', () => {
     const [changed] = applyDecisions('acme', [f!], decisions);
     expect(renderRecorded('en', changed!.said!)).toBe(changed!.message);
     expect(renderRecorded('nb', changed!.said!)).toBe(
-      'Avvist av banken og ikke sendt på nytt. Kvittert av kari 2026-03-18, men fakta har endret seg siden; den trenger en person igjen.',
+      'Avvist av banken og ikke sendt på nytt. Kvittert av kari 18.03.2026, men fakta har endret seg siden; den trenger en person igjen.',
     );
     // A finding recorded before its sentence was: its English, whatever the reader's language.
     expect(recordedSentence('nb', 'Rejected by the bank.', undefined)).toBe('Rejected by the bank.');

@@ -8,9 +8,9 @@ import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { createApp, type App } from '../../main/app.js';
 import type { FindingDecisionKind, StoredFinding } from '../../store/index.js';
-import { recordedSentence, translate, type Locale } from '../../i18n/index.js';
+import { findingSubjectWords, recordedSentence, translate, type Locale } from '../../i18n/index.js';
 import { cliActor } from '../actor.js';
-import { cliLocale, context } from '../context.js';
+import { cliLocale, context, timeZoneOf } from '../context.js';
 
 export function findingsCommand(): Command {
   const command = new Command('findings').description(
@@ -33,7 +33,8 @@ export function findingsCommand(): Command {
         // Each finding in its company's language; an empty list in the named company's (else the install's).
         const none = translate(cliLocale(app.config, options.company), 'cli.findings.none');
         if (found.length === 0) return void process.stdout.write(`${none}\n`);
-        for (const f of found) process.stdout.write(line(f, cliLocale(app.config, f.company)));
+        for (const f of found)
+          process.stdout.write(line(f, cliLocale(app.config, f.company), timeZoneOf(app.config, f.company)));
       });
     });
   decision(command, 'ack', 'acknowledged', 'record that a person looked at a finding and it needs nothing more');
@@ -102,7 +103,7 @@ function findingJson({ summaryText: _, amount, ...f }: StoredFinding) {
   return { ...f, ...(amount ? { amount: { currency: amount.currency, amount: formatAmount(amount) } } : {}) };
 }
 
-function line(f: StoredFinding, locale: Locale): string {
+function line(f: StoredFinding, locale: Locale, timeZone: string): string {
   const decided =
     f.decision === 'open'
       ? translate(locale, 'cli.findings.open')
@@ -111,7 +112,7 @@ function line(f: StoredFinding, locale: Locale): string {
           person: f.decidedBy ?? '?',
           date: f.decidedAt?.toISOString().slice(0, 10) ?? '',
         })}${f.decidedHash !== f.factHash ? translate(locale, 'cli.findings.factsChanged') : ''}`;
-  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${f.subject}: ${recordedSentence(locale, f.summary, f.summaryText)}\n`;
+  return `${f.id}  ${f.company}  ${f.type}  ${decided}\n    ${findingSubjectWords(locale, f.subject)}: ${recordedSentence(locale, f.summary, f.summaryText, { timeZone })}\n`;
 }
 
 async function withApp(cmd: Command, fn: (app: App) => Promise<void>): Promise<void> {

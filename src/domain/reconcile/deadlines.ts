@@ -2,15 +2,15 @@
 // (their SCA link is single use and expires within 7 days) and bank consents near their end.
 import { addDays, daysBetween, type LocalDate } from '../local-date.js';
 import { formatAmount } from '../money.js';
-import { recorded } from '../recorded-text.js';
+import { dateFigure, instantFigure, moneyFigure, recorded } from '../recorded-text.js';
 import { findingOf, type Finding } from './findings.js';
 import type { ConsentState, PendingApproval } from './inputs.js';
 
 export function approvalFindings(approvals: readonly PendingApproval[], now: Date): Finding[] {
   return approvals.map((approval) => {
     const totals = approval.totals.map((m) => `${formatAmount(m)} ${m.currency}`).join(', ') || 'no amount';
-    // The amounts as figures (a list of them reads the same in every language), or the words.
-    const totalsSaid = totals === 'no amount' ? recorded('findingText.noAmount') : totals;
+    // The amounts as figures (each as the reader's language writes money), or the words.
+    const totalsSaid = totals === 'no amount' ? recorded('findingText.noAmount') : moneyFigure(approval.totals);
     const basket = approval.basketId;
     const base = {
       company: approval.company,
@@ -32,7 +32,11 @@ export function approvalFindings(approvals: readonly PendingApproval[], now: Dat
       return findingOf('approval_link_expired', {
         ...base,
         message: `The approval link of signing basket ${approval.basketId} (${totals}) expired at ${expiresAt}; the payments were not approved.`,
-        said: recorded('findingText.approvalExpired', { basket, totals: totalsSaid, at: expiresAt }),
+        said: recorded('findingText.approvalExpired', {
+          basket,
+          totals: totalsSaid,
+          at: instantFigure(approval.linkExpiresAt),
+        }),
       });
     }
     const hours = Math.floor((approval.linkExpiresAt.getTime() - now.getTime()) / 3_600_000);
@@ -42,7 +46,7 @@ export function approvalFindings(approvals: readonly PendingApproval[], now: Dat
       said: recorded('findingText.approvalWaiting', {
         basket,
         totals: totalsSaid,
-        at: expiresAt,
+        at: instantFigure(approval.linkExpiresAt),
         hours: String(hours),
       }),
     });
@@ -64,7 +68,7 @@ export function consentFindings(consents: readonly ConsentState[], today: LocalD
         findingOf('consent_expired', {
           ...base,
           message: `The consent at ${consent.bank} expired on ${consent.validUntil}.`,
-          said: recorded('findingText.consentExpired', { bank: consent.bank, date: consent.validUntil }),
+          said: recorded('findingText.consentExpired', { bank: consent.bank, date: dateFigure(consent.validUntil) }),
         }),
       );
     } else if (consent.validUntil <= horizon) {
@@ -73,7 +77,11 @@ export function consentFindings(consents: readonly ConsentState[], today: LocalD
         findingOf('consent_expiring', {
           ...base,
           message: `The consent at ${consent.bank} ends on ${consent.validUntil}, in ${days} day${days === 1 ? '' : 's'}.`,
-          said: recorded('findingText.consentExpiring', { bank: consent.bank, date: consent.validUntil, days }),
+          said: recorded('findingText.consentExpiring', {
+            bank: consent.bank,
+            date: dateFigure(consent.validUntil),
+            days,
+          }),
         }),
       );
     }

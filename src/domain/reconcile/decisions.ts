@@ -6,7 +6,7 @@
 // finding needs a person again, and says that it was acknowledged before.
 import { createHash } from 'node:crypto';
 import type { Money } from '../money.js';
-import { recorded } from '../recorded-text.js';
+import { dateFigure, recorded } from '../recorded-text.js';
 import type { Finding } from './findings.js';
 import { proposalKey } from './receivables.js';
 
@@ -89,7 +89,12 @@ export function applyDecisions(
         message: `${f.message} ${DECIDED[decision.decision]} by ${decision.by} on ${day}, but its facts changed since; it needs a person again.`,
         // Recorded text only when the finding's own sentence is (else readers get the English).
         said: f.said
-          ? recorded('findingText.factsChanged', { message: f.said, decision: decision.decision, by: decision.by, day })
+          ? recorded('findingText.factsChanged', {
+              message: f.said,
+              decision: decision.decision,
+              by: decision.by,
+              day: dateFigure(day),
+            })
           : undefined,
       };
     return {

@@ -10,7 +10,7 @@
 import type { LocalDate } from '../local-date.js';
 import { daysBetween } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
-import { recorded, type RecordedText } from '../recorded-text.js';
+import { amountFigure, currencyFigure, dateFigure, recorded, type RecordedText } from '../recorded-text.js';
 import { creditReferenceOf, referenceText } from './credit-reference.js';
 import { weighEvidence, type Evidence, type Identity } from './evidence.js';
 import { findingOf, type ExceptionReason, type Finding, type FindingType } from './findings.js';
@@ -174,6 +174,9 @@ export function creditFindings(
     const settled = diff === 0n || abs(diff) <= allowed || a.evidence.fee;
     const paid = formatAmount(tx.amount);
     const owed = formatAmount({ minor: a.openBefore, currency });
+    const paidSaid = amountFigure(tx.amount);
+    const owedSaid = amountFigure({ minor: a.openBefore, currency });
+    const currencySaid = currencyFigure(currency);
     let type: FindingType;
     let exception: ExceptionReason | undefined;
     let message: string;
@@ -187,7 +190,7 @@ export function creditFindings(
       type = 'credit_over';
       exception = 'over_amount';
       message = `Paid ${paid} ${currency} to invoice ${receivable.invoice}, which was already paid: the whole amount is an over-payment.`;
-      said = recorded('findingText.creditAlreadyPaid', { paid, currency, invoice });
+      said = recorded('findingText.creditAlreadyPaid', { paid: paidSaid, currency: currencySaid, invoice });
     } else if (settled && a.evidence.score < t.autoConfirmScore) {
       type = 'match_proposed';
       exception = 'data_mismatch';
@@ -205,31 +208,38 @@ export function creditFindings(
       const difference =
         diff !== 0n
           ? recorded(a.evidence.fee ? 'findingText.creditFee' : 'findingText.creditTolerance', {
-              difference: formatAmount({ minor: diff, currency }),
+              difference: amountFigure({ minor: diff, currency }),
             })
           : '';
-      said = recorded('findingText.creditMatched', { invoice, customer, owed, currency, how: howSaid, difference });
+      said = recorded('findingText.creditMatched', {
+        invoice,
+        customer,
+        owed: owedSaid,
+        currency: currencySaid,
+        how: howSaid,
+        difference,
+      });
     } else if (diff < 0n) {
       type = 'credit_partial';
       exception = 'under_amount';
       message = `Part payment of ${paid} of ${owed} ${currency} open on invoice ${receivable.invoice}; ${formatAmount({ minor: -diff, currency })} stays open (provisional: more payments may come).`;
       said = recorded('findingText.creditPartial', {
-        paid,
-        owed,
-        currency,
+        paid: paidSaid,
+        owed: owedSaid,
+        currency: currencySaid,
         invoice,
-        open: formatAmount({ minor: -diff, currency }),
+        open: amountFigure({ minor: -diff, currency }),
       });
     } else {
       type = 'credit_over';
       exception = 'over_amount';
       message = `Paid ${paid} where ${owed} ${currency} was open on invoice ${receivable.invoice}: over-paid by ${formatAmount({ minor: diff, currency })}.`;
       said = recorded('findingText.creditOver', {
-        paid,
-        owed,
-        currency,
+        paid: paidSaid,
+        owed: owedSaid,
+        currency: currencySaid,
         invoice,
-        over: formatAmount({ minor: diff, currency }),
+        over: amountFigure({ minor: diff, currency }),
       });
     }
     return findingOf(type, {
@@ -255,9 +265,9 @@ export function creditFindings(
         ...creditFields(tx),
         message: `A credit of ${formatAmount(tx.amount)} ${tx.amount.currency} booked on ${tx.bookingDate}${ref ? ` with ${referenceText(ref)}` : ''} matches no open receivable.`,
         said: recorded('findingText.unmatchedCredit', {
-          amount: formatAmount(tx.amount),
-          currency: tx.amount.currency,
-          date: tx.bookingDate,
+          amount: amountFigure(tx.amount),
+          currency: currencyFigure(tx.amount.currency),
+          date: dateFigure(tx.bookingDate),
           reference: ref ? recorded('findingText.withReference', { reference: referenceText(ref) }) : '',
         }),
       },

@@ -5,7 +5,7 @@
 import type { BusinessCalendar } from '../business-calendar.js';
 import type { LocalDate } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
-import { recorded, type RecordedText } from '../recorded-text.js';
+import { amountFigure, currencyFigure, dateFigure, recorded, type RecordedText } from '../recorded-text.js';
 import { DEFAULT_RECONCILE_CONFIG, type ReconcileConfig } from './config.js';
 import { statementGaps } from './statement-gaps.js';
 import { approvalFindings, consentFindings } from './deadlines.js';
@@ -134,7 +134,11 @@ export function reconcile(
             due,
             exception: 'missing_after_deadline',
             message: `Sent for execution on ${payment.requestedExecutionDate} but not booked ${days} business day${days === 1 ? '' : 's'} later (${due}).`,
-            said: recorded('findingText.notBooked', { date: payment.requestedExecutionDate, days, due }),
+            said: recorded('findingText.notBooked', {
+              date: dateFigure(payment.requestedExecutionDate),
+              days,
+              due: dateFigure(due),
+            }),
           }),
         );
       } else {
@@ -143,7 +147,10 @@ export function reconcile(
             ...base,
             due,
             message: `Sent for execution on ${payment.requestedExecutionDate}; not booked yet, expected by ${due}.`,
-            said: recorded('findingText.awaitingBooking', { date: payment.requestedExecutionDate, due }),
+            said: recorded('findingText.awaitingBooking', {
+              date: dateFigure(payment.requestedExecutionDate),
+              due: dateFigure(due),
+            }),
           }),
         );
       }
@@ -171,9 +178,9 @@ export function reconcile(
           reference: tx.remittance,
           message: `A debit of ${formatAmount(debit)} ${debit.currency} booked on ${tx.bookingDate} matches no payment settle sent.`,
           said: recorded('findingText.unmatchedDebit', {
-            amount: formatAmount(debit),
-            currency: debit.currency,
-            date: tx.bookingDate,
+            amount: amountFigure(debit),
+            currency: currencyFigure(debit.currency),
+            date: dateFigure(tx.bookingDate),
           }),
         },
         config.unexpectedDebitNeedsPerson,
@@ -368,10 +375,10 @@ function judgeMatch(
       `${how}, but booked ${formatAmount(booked)} where ${formatAmount(sent)} ${sent.currency} was sent (difference ${difference}).${unknownNote}`,
       recorded('findingText.amountDifference', {
         how: howSaid,
-        booked: formatAmount(booked),
-        sent: formatAmount(sent),
-        currency: sent.currency,
-        difference,
+        booked: amountFigure(booked),
+        sent: amountFigure(sent),
+        currency: currencyFigure(sent.currency),
+        difference: amountFigure({ minor: diff, currency: sent.currency }),
         note,
       }),
     ];
@@ -382,9 +389,9 @@ function judgeMatch(
       `${how}, but booked on ${bookingDate}, ${match.dateDifferenceDays} days from the execution date ${first.requestedExecutionDate}.${unknownNote}`,
       recorded('findingText.dateDifference', {
         how: howSaid,
-        date: bookingDate,
+        date: dateFigure(bookingDate),
         days: String(match.dateDifferenceDays),
-        executionDate: first.requestedExecutionDate,
+        executionDate: dateFigure(first.requestedExecutionDate),
         note,
       }),
     ];
@@ -396,7 +403,7 @@ function judgeMatch(
   const nearSaid =
     diff !== 0n
       ? recorded(evidence.fee ? 'findingText.nearFee' : 'findingText.nearTolerance', {
-          difference: formatAmount({ minor: diff, currency: sent.currency }),
+          difference: amountFigure({ minor: diff, currency: sent.currency }),
         })
       : '';
   const threshold = config.tolerances.autoConfirmScore;

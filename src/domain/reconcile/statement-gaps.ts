@@ -3,7 +3,7 @@
 // transactions may be missing from what settle reconciled.
 import { addDays, daysBetween } from '../local-date.js';
 import { formatAmount } from '../money.js';
-import { recorded } from '../recorded-text.js';
+import { amountFigure, currencyFigure, dateFigure, recorded } from '../recorded-text.js';
 import { findingOf, type Finding } from './findings.js';
 import type { StatementPeriod } from './inputs.js';
 
@@ -43,12 +43,15 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             due: current.from,
             message: `No statement covers ${expectedFrom} to ${addDays(current.from, -1)} (${missing} day${missing === 1 ? '' : 's'})${movedText}; bookings of those days may be missing.`,
             said: recorded('findingText.statementGap', {
-              from: expectedFrom,
-              to: addDays(current.from, -1),
+              from: dateFigure(expectedFrom),
+              to: dateFigure(addDays(current.from, -1)),
               days: missing,
               moved:
                 moved && moved.minor !== 0n
-                  ? recorded('findingText.balanceMoved', { amount: formatAmount(moved), currency: moved.currency })
+                  ? recorded('findingText.balanceMoved', {
+                      amount: amountFigure(moved),
+                      currency: currencyFigure(moved.currency),
+                    })
                   : '',
             }),
           }),
@@ -62,7 +65,10 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             reference: `overlap ${current.from}..${previous.to}`,
             due: current.from,
             message: `Statements overlap from ${current.from} to ${previous.to}; bookings of those days may be counted twice.`,
-            said: recorded('findingText.statementOverlap', { from: current.from, to: previous.to }),
+            said: recorded('findingText.statementOverlap', {
+              from: dateFigure(current.from),
+              to: dateFigure(previous.to),
+            }),
           }),
         );
       }
@@ -75,12 +81,12 @@ export function statementGaps(periods: readonly StatementPeriod[]): Finding[] {
             due: current.from,
             message: `Opening balance ${formatAmount(opening)} ${opening.currency} on ${current.from} does not equal the closing balance ${formatAmount(closing)} ${closing.currency} of ${previous.to}.`,
             said: recorded('findingText.balanceBreak', {
-              opening: formatAmount(opening),
-              openingCurrency: opening.currency,
-              from: current.from,
-              closing: formatAmount(closing),
-              closingCurrency: closing.currency,
-              to: previous.to,
+              opening: amountFigure(opening),
+              openingCurrency: currencyFigure(opening.currency),
+              from: dateFigure(current.from),
+              closing: amountFigure(closing),
+              closingCurrency: currencyFigure(closing.currency),
+              to: dateFigure(previous.to),
             }),
           }),
         );

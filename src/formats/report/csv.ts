@@ -1,10 +1,12 @@
 // The findings CSV: one row per finding, columns stable and documented in docs/reconciliation.md
 // ("CSV columns"). New columns are only ever added at the end. Cells pass through the shared
 // formula-injection rule (../csv-safety.ts); amount columns stay plain numbers.
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { formatAmount, type Money } from '../../domain/money.js';
 import type { Finding } from '../../domain/reconcile/findings.js';
-import type { Locale, MessageKey } from '../../i18n/index.js';
+import type { RecordedText } from '../../domain/recorded-text.js';
+import { recordedSentence, type Locale, type MessageKey } from '../../i18n/index.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
 import { spreadsheetCsv, type CsvWords } from './spreadsheet.js';
 
@@ -61,10 +63,35 @@ export const FINDINGS_CSV_WORDS: CsvWords = {
   numeric: new Set(COLUMNS.filter((c) => c.numeric).map((c) => c.name)),
 };
 
-/** The findings CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in English). */
-export function findingsCsvForPeople(machine: string, locale: Locale): string {
-  return spreadsheetCsv(machine, locale, FINDINGS_CSV_WORDS);
+/** A finding's English sentence and its recorded text, as the store keeps them (by finding id). */
+export type FindingSentences = ReadonlyMap<string, { summary: string; summaryText?: RecordedText }>;
+
+/**
+ * The findings CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in English).
+ * A finding's sentence is in `locale` when `sentences` has its recorded text and the same English
+ * as the CSV's row (a later run may have said something else about it; then the row's English).
+ */
+export function findingsCsvForPeople(machine: string, locale: Locale, sentences: FindingSentences = new Map()): string {
+  return spreadsheetCsv(machine, locale, {
+    ...FINDINGS_CSV_WORDS,
+    text: (column, cell, cellOf) => {
+      if (column !== 'message') return cell;
+      const stored = sentences.get(cellOf('finding_id'));
+      if (stored === undefined || oneLine(stored.summary) !== cell) return cell;
+      return oneLine(recordedSentence(locale, stored.summary, stored.summaryText));
+    },
+  });
 }
+
+/** The finding ids of a findings CSV's rows, to look their sentences up. */
+export function findingIdsOfCsv(machine: string): string[] {
+  const [head = [], ...rows]: string[][] = parse(machine, { relax_column_count: true });
+  const at = head.indexOf('finding_id');
+  return at === -1 ? [] : rows.map((row) => row[at] ?? '').filter((id) => id !== '');
+}
+
+/** Line breaks inside text become spaces so one finding is one line. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 export interface FindingsCsvOptions {
   /** Default ",". */
@@ -78,7 +105,7 @@ export interface FindingsCsvOptions {
 /** One cell per column; line breaks inside text become spaces so one finding is one line. */
 export function findingCsvCells(finding: Finding, decimalSeparator: '.' | ',' = '.'): string[] {
   return COLUMNS.map((column) => {
-    const raw = (column.value(finding, decimalSeparator) ?? '').replace(/[\r\n]+/g, ' ');
+    const raw = oneLine(column.value(finding, decimalSeparator) ?? '');
     return column.numeric ? neutraliseNumericCell(raw, decimalSeparator) : neutraliseFormula(raw);
   });
 }

@@ -3,9 +3,11 @@ export {
   FINDINGS_CSV_COLUMNS,
   FINDINGS_CSV_WORDS,
   findingCsvCells,
+  findingIdsOfCsv,
   findingsCsvForPeople,
   findingsCsvChunks,
   renderFindingsCsv,
+  type FindingSentences,
   type FindingsCsvOptions,
 } from './csv.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';

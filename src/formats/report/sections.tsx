@@ -197,7 +197,7 @@ export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone:
               <td class="text">{ack.by}</td>
               <td class="date">{fmt.when(ack.at, timeZone, 'abbreviation')}</td>
               <td class="text">{ack.reason ?? ''}</td>
-              <td class="text">{recordedSentence(fmt.locale, f.message, f.said)}</td>
+              <td class="text">{recordedSentence(fmt.locale, f.message, f.said, { timeZone })}</td>
               <td class="id ref">{f.id ?? ''}</td>
             </tr>
           );

@@ -13,6 +13,11 @@ export interface CsvWords {
   head(column: string): MessageKey;
   /** The machine names of the columns that hold numbers (their decimal mark follows the language). */
   numeric: ReadonlySet<string>;
+  /**
+   * A text cell in the person's words (a finding's sentence in their language); `cellOf` reads
+   * another column of the same row. Absent: the machine's text as it is.
+   */
+  text?: (column: string, cell: string, cellOf: (column: string) => string) => string;
 }
 
 const PLAIN_DECIMAL = /^-?\d+\.\d+$/;
@@ -24,14 +29,16 @@ export function spreadsheetCsv(machine: string, locale: Locale, words: CsvWords)
   const records: string[][] = parse(machine, { relax_column_count: true });
   const [head = [], ...rows] = records;
   const numeric = head.map((name) => words.numeric.has(name));
-  const body = rows.map((row) =>
-    row.map((cell, i) =>
+  const text = words.text ?? ((_: string, cell: string) => cell);
+  const body = rows.map((row) => {
+    const cellOf = (column: string) => row[head.indexOf(column)] ?? '';
+    return row.map((cell, i) =>
       numeric[i]
         ? neutraliseNumericCell(PLAIN_DECIMAL.test(cell) ? cell.replace('.', decimalMark) : cell, decimalMark)
-        : neutraliseFormula(cell),
-    ),
-  );
+        : neutraliseFormula(text(head[i] ?? '', cell, cellOf)),
+    );
+  });
   const heads = head.map((name) => translate(locale, words.head(name)));
-  const text = stringify([heads, ...body], { delimiter, record_delimiter: '\r\n' });
-  return bom ? `\ufeff${text}` : text;
+  const csv = stringify([heads, ...body], { delimiter, record_delimiter: '\r\n' });
+  return bom ? `\ufeff${csv}` : csv;
 }

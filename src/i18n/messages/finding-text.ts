@@ -2,7 +2,8 @@
 // on the console, `settle findings list`, the reconciliation report), as recorded text: the run
 // stores the English beside the key and values (findings.summary_text), and a reader gets it in
 // their language. The English here must render exactly the English the run stores
-// (test/i18n/finding-text.test.ts). Amounts and dates are values as the run wrote them.
+// (test/i18n/finding-text.test.ts). Amounts and dates are figures
+// (src/domain/recorded-text.ts), written as the reader's language writes them.
 import { area } from './area.js';
 
 export const findingText = area({
@@ -50,6 +51,14 @@ export const findingText = area({
       'A credit of {amount} {currency} booked on {date}{reference} matches no open receivable.',
     'findingText.withReference': ' with {reference}',
     'findingText.noAmount': 'no amount',
+    'findingText.atUtc': '{at} UTC',
+    'findingText.subject.payment': 'payment {id}',
+    'findingText.subject.booking': 'booking {id}',
+    'findingText.subject.basket': 'basket {id}',
+    'findingText.subject.consent': 'consent {id}',
+    'findingText.subject.statementMissing': 'statement {account} missing {from}..{to}',
+    'findingText.subject.statementOverlap': 'statement {account} overlap {from}..{to}',
+    'findingText.subject.balanceBreak': 'statement {account} balance break at {date}',
     'findingText.approvalNoLink':
       'Signing basket {basket} ({totals}) waits for approval; no approval link was issued yet.',
     'findingText.approvalExpired':
@@ -114,6 +123,14 @@ export const findingText = area({
       'En innbetaling på {amount} {currency} bokført {date}{reference} samsvarer ikke med noen åpen kundefordring.',
     'findingText.withReference': ' med {reference}',
     'findingText.noAmount': 'uten beløp',
+    'findingText.atUtc': '{at} UTC',
+    'findingText.subject.payment': 'betaling {id}',
+    'findingText.subject.booking': 'bokføring {id}',
+    'findingText.subject.basket': 'signeringskurv {id}',
+    'findingText.subject.consent': 'samtykke {id}',
+    'findingText.subject.statementMissing': 'kontoutskrift {account} mangler {from}–{to}',
+    'findingText.subject.statementOverlap': 'kontoutskrift {account} overlapper {from}–{to}',
+    'findingText.subject.balanceBreak': 'kontoutskrift {account} saldobrudd {date}',
     'findingText.approvalNoLink':
       'Signeringskurv {basket} ({totals}) venter på godkjenning; ingen godkjenningslenke er sendt ennå.',
     'findingText.approvalExpired':

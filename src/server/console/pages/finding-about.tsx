@@ -4,10 +4,10 @@
 import type { Money } from '../../../domain/money.js';
 import type { LocalDate } from '../../../domain/local-date.js';
 import { Amount, Link, Sentence, type Child } from '../../../html/index.js';
-import { currentLocale, format, recordedSentence, t } from '../../../i18n/index.js';
+import { currentLocale, findingSubjectWords, format, recordedSentence, t } from '../../../i18n/index.js';
 import type { FindingFacts, StoredFinding } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
-import { href, mayShow, payrollHidden, visibleLine } from './parts.js';
+import { href, mayShow, payrollHidden, timeZoneOf, visibleLine } from './parts.js';
 
 /**
  * What a finding is about, as a person reads it: the ERP reference, the counterparty and the
@@ -22,7 +22,7 @@ export function FindingAbout(props: {
   const { deps, req, finding: f, facts } = props;
   const payment = facts.payments.get(f.id);
   const booking = facts.bookings.get(f.id);
-  let fact: Child = f.subject;
+  let fact: Child = findingSubjectWords(currentLocale(), f.subject);
   if (payment) {
     const v = visibleLine(deps, req, payment);
     fact = (
@@ -59,7 +59,9 @@ export function FindingAbout(props: {
     <>
       {fact}
       <br />
-      {hidden ? payrollHidden() : recordedSentence(currentLocale(), f.summary, f.summaryText)}
+      {hidden
+        ? payrollHidden()
+        : recordedSentence(currentLocale(), f.summary, f.summaryText, { timeZone: timeZoneOf(deps, f.company) })}
     </>
   );
 }

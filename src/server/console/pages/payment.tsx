@@ -3,7 +3,14 @@
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
-import { currentLocale, describeLineState, format, recordedWords, t } from '../../../i18n/index.js';
+import {
+  currentLocale,
+  describeLineState,
+  findingSubjectWords,
+  format,
+  recordedWords,
+  t,
+} from '../../../i18n/index.js';
 import type { HeldPayment } from '../../../store/index.js';
 import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
@@ -115,7 +122,7 @@ export const paymentPage: ConsolePage = {
               </Link>,
               f.type,
               // The subject names the creditor: hidden with the line's creditor.
-              v.hidden ? payrollHidden() : f.subject,
+              v.hidden ? payrollHidden() : findingSubjectWords(currentLocale(), f.subject),
               f.decision,
             ]}
           />

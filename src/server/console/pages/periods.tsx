@@ -9,7 +9,7 @@ import { isSettleError } from '../../../domain/errors.js';
 import { parseSignoffPeriod } from '../../../domain/reconcile/index.js';
 import { renderSignoffHtml, signoffCsvForPeople } from '../../../formats/report/index.js';
 import { Link, render, Sentence, Table } from '../../../html/index.js';
-import { currentLocale, t } from '../../../i18n/index.js';
+import { currentLocale, findingSubjectWords, t } from '../../../i18n/index.js';
 import type { StoredSignoff } from '../../../store/index.js';
 import { auditOrigin, type ConsoleAction, type ConsoleDeps, type ConsolePage, type PageRequest } from '../page.js';
 import { day } from './finding-about.js';
@@ -117,7 +117,7 @@ export const signoffAction: ConsoleAction = {
                   </Link>{' '}
                   {t('periods.problem.openLine', {
                     type: f.type,
-                    subject: f.subject,
+                    subject: findingSubjectWords(currentLocale(), f.subject),
                     day: f.factDate ? day(f.factDate) : '',
                   })}
                 </li>

@@ -5,7 +5,7 @@
 // the request names a file: an unknown id, a path, or another company's id is a 404.
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
-import { findingsCsvForPeople } from '../../../formats/report/index.js';
+import { findingIdsOfCsv, findingsCsvForPeople } from '../../../formats/report/index.js';
 import { Link, render, Sentence } from '../../../html/index.js';
 import { currentLocale, t } from '../../../i18n/index.js';
 import { href, mayRead, problem, when } from './parts.js';
@@ -45,16 +45,22 @@ export const reportPage: ConsolePage = {
     // decide about findings (and see payroll lines), as with the findings' decisions.
     if (report.kind === 'reconciliation' && !mayRead(req, '/console/reconciliation'))
       return problem(t('reports.notAllowed'), t('reports.reconciliationFor'), 403);
-    // A person opens a reconciliation run's CSV in a spreadsheet: its heads and numbers in their
-    // language. The file in the reports folder keeps the machine columns for programs.
+    // A person opens a reconciliation run's CSV in a spreadsheet: its heads, numbers and the
+    // findings' sentences in their language. The file in the reports folder keeps the machine
+    // columns and the English for programs.
     const forPeople = report.kind === 'reconciliation' && report.mediaType === 'text/csv';
+    const locale = currentLocale();
+    const sentences =
+      forPeople && locale !== 'en'
+        ? await deps.store.findings.sentences(req.company, findingIdsOfCsv(report.content))
+        : undefined;
     return {
       title: t('reports.title'),
       body: render(<></>),
       download: {
         fileName: report.name,
         mediaType: report.mediaType,
-        content: forPeople ? findingsCsvForPeople(report.content, currentLocale()) : report.content,
+        content: forPeople ? findingsCsvForPeople(report.content, locale, sentences) : report.content,
       },
     };
   },
