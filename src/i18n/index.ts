@@ -23,3 +23,4 @@ export {
 } from './locales.js';
 export { currentLocale, t, translate, translateParts, withLocale, type MessageValues } from './translate.js';
 export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';
+export { evidenceText } from './evidence.js';
