@@ -39,7 +39,8 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(out).toMatch(/^ {2}Beløp: +48 250,00 kr$/m);
     expect(out).toMatch(/^ {2}Forfallsdato: +07\.01\.2026$/m);
     expect(out).toMatch(/^ {2}Remittering: +Avdrag kontrakt 17$/m);
-    expect(out).toMatch(/^ {2}Status: +ACSC \(status i banken ACSC\)$/m);
+    // The state in words with its code, as the console's payment page says it; not the code twice.
+    expect(out).toMatch(/^ {2}Status: +Betalt fra belastningskontoen \(ACSC\)$/m);
     expect(out).toMatch(/^ {2}Bunt: +\S+ \(done, 1 forsøk\)$/m);
     expect(out).toMatch(/^ {2}Sendt under: +testbank, samtykke \S+$/m);
     expect(out).toMatch(/^ {2}Avstemming: +avstemt: Bokført 07\.01\.2026 med 48 250,00 kr, som sendt\.$/m);
@@ -62,7 +63,7 @@ describe('settle payments show for a company that reads bokmål', () => {
     const run = await settle(['findings', 'list', '--company', 'acme']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toMatch(/needs a person|no findings need a person/);
-    expect(run.stdout).toMatch(/trenger en person|ingen avvik trenger en person/);
+    expect(run.stdout).toMatch(/trenger oppfølging|ingen avvik trenger oppfølging/);
   });
 
   it('says each finding’s sentence in bokmål, not the English the run recorded beside it', async () => {
