@@ -1,6 +1,7 @@
-// `settle payments show` and `settle findings list` through the real command line, for the demo
-// company with `locale: nb` (settle demo --locale nb-NO): the story in bokmål, with amounts like
-// "48 250,00 kr", dates like "07.01.2026" and times in the company's zone; its --json unchanged.
+// `settle payments show`, `settle findings list` and `settle run nightly`'s step lines through the
+// real command line, for the demo company with `locale: nb` (settle demo --locale nb-NO): the story
+// in bokmål, with amounts like "48 250,00 kr", dates like "07.01.2026" and times in the company's
+// zone; its --json unchanged.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runSettle } from '../support/cli.js';
@@ -75,5 +76,17 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(listed.stdout).toMatch(
       /: (Koblet på|Avvist av banken|En belastning på|Sendt til utførelse|Betalt|En innbetaling|Foreslått)/,
     );
+  });
+
+  it('prints the run summaries of the one company run in its language', async () => {
+    // A dry run: nothing is sent or moved (the demo's sandbox bank is gone, so fetch fails, in bokmål too).
+    const run = await settle(['run', 'nightly', '--company', 'acme', '--dry-run']);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('✓ pickup        0 filer: 0 godtatt, 0 delvis godtatt, 0 avvist, 0 duplikater');
+    expect(lines).toContain(
+      '✓ submit        0 bunter planlagt; 0 sendt, 0 avvist, 0 prøves igjen, 0 trenger oppfølging',
+    );
+    expect(lines.find((l) => l.startsWith('! fetch'))).toMatch(/^! fetch +1 konto: 0 hentet, 1 ikke$/);
+    expect(run.stdout).not.toMatch(/file\(s\)|bulk\(s\)|need a person/);
   });
 });
