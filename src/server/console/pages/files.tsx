@@ -6,7 +6,7 @@ import { t } from '../../../i18n/index.js';
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
+import { day, href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
 import { reportHref, ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
@@ -127,7 +127,7 @@ export const filePage: ConsolePage = {
                 <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
                 v.creditor,
                 v.amount,
-                p.requestedExecutionDate,
+                day(p.requestedExecutionDate),
                 p.state,
               ];
             }}
