@@ -1,9 +1,9 @@
 // Payments: search by end-to-end id, the ERP's reference, creditor, exact amount, execution
 // dates and state, newest execution date first. A person without the payroll role never finds
 // a payroll line by its creditor or amount, and sees such lines without them.
-import { LINE_STATES } from '../../../domain/states.js';
+import { LINE_STATES, type LineState } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
-import { t } from '../../../i18n/index.js';
+import { currentLocale, lineStateLabel, t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
@@ -78,13 +78,22 @@ export function PaymentsFound(props: {
             v.creditor,
             v.creditorIban,
             v.amount,
-            p.state,
+            stateCell(p.state),
           ];
         }}
       />
       <Pager path="/console/payments" req={req} next={props.next} />
     </>
   );
+}
+
+/**
+ * A line's state in the results: English keeps the code it always showed; another language says
+ * it in words with the code beside it ("Avvist av banken (RJCT)"), as the payment's own page does.
+ */
+function stateCell(state: LineState): string {
+  const locale = currentLocale();
+  return locale === 'en' ? state : t('lineState.withCode', { label: lineStateLabel(state, locale), code: state });
 }
 
 export const paymentsPage: ConsolePage = {
