@@ -151,7 +151,7 @@ export const reportReconciliation = area({
     'reportReconciliation.head.totals': 'Sum per valuta',
     'reportReconciliation.noFindings': 'Ingen avvik i perioden.',
     'reportReconciliation.typesWithNothing':
-      '{count, plural, one {# avvikstype hadde ingenting} other {# avvikstyper hadde ingenting}}',
+      '{count, plural, one {# type uten poster i perioden} other {# typer uten poster i perioden}}',
     'reportReconciliation.balances': 'Saldo per konto',
     'reportReconciliation.balancesRule':
       'Utgående saldo = inngående saldo − bokført ut + bokført inn i perioden; den skal være lik bankens utgående saldo. En differanse betyr at en postering mangler eller er dobbelt.',
