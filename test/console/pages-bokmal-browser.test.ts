@@ -175,6 +175,10 @@ describe('every console page in bokmål and in the pseudo-language, in a browser
           if (!text.includes('Hva som må rettes, står i feilrapporten'))
             problems.push('today: no way to the error report');
         }
+        // A file's state in words (the filter's choices too), not its code.
+        if (p.name === 'files' || p.name === 'file')
+          for (const m of text.matchAll(/\b(?:received|accepted|duplicate|submitted|completed|attention)\b/g))
+            problems.push(`${p.name}: ${m[0]}`);
         // A file's lines give their dates as bokmål writes them.
         if (p.name === 'file') for (const m of text.matchAll(/\b20\d\d-\d\d-\d\d\b/g)) problems.push(`file: ${m[0]}`);
       }

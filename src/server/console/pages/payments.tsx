@@ -1,13 +1,13 @@
 // Payments: search by end-to-end id, the ERP's reference, creditor, exact amount, execution
 // dates and state, newest execution date first. A person without the payroll role never finds
 // a payroll line by its creditor or amount, and sees such lines without them.
-import { LINE_STATES, type LineState } from '../../../domain/states.js';
+import { LINE_STATES } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
-import { currentLocale, lineStateLabel, t } from '../../../i18n/index.js';
+import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { day, href, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
+import { day, href, lineStateCell, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
 import { readSearch } from './payment-search.js';
 
 function Field(props: { req: PageRequest; name: string; label: string; type?: string }) {
@@ -78,22 +78,13 @@ export function PaymentsFound(props: {
             v.creditor,
             v.creditorIban,
             v.amount,
-            stateCell(p.state),
+            lineStateCell(p.state),
           ];
         }}
       />
       <Pager path="/console/payments" req={req} next={props.next} />
     </>
   );
-}
-
-/**
- * A line's state in the results: English keeps the code it always showed; another language says
- * it in words with the code beside it ("Avvist av banken (RJCT)"), as the payment's own page does.
- */
-function stateCell(state: LineState): string {
-  const locale = currentLocale();
-  return locale === 'en' ? state : t('lineState.withCode', { label: lineStateLabel(state, locale), code: state });
 }
 
 export const paymentsPage: ConsolePage = {
