@@ -4,10 +4,18 @@
 // have always read them (48250.00 NOK, ISO dates, times with the zone's name); in another
 // language amounts, dates and times are written as that language writes them.
 import { parseAmount } from '../../src/domain/money.js';
+import { LINE_STATES, type LineState } from '../../src/domain/states.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
-import { format, translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
+import {
+  format,
+  lineStateLabel,
+  translate,
+  type Locale,
+  type MessageKey,
+  type MessageValues,
+} from '../../src/i18n/index.js';
 import { sentUnder, type PaymentStoryJson } from './payment-story.js';
 
 /** How amounts, dates and times are written in the language. */
@@ -39,6 +47,27 @@ function formats(locale: Locale) {
   };
 }
 
+const STATES: ReadonlySet<string> = new Set(LINE_STATES);
+
+/**
+ * The line's state. English keeps the codes operators have always read ("RJCT (bank status
+ * RJCT)"); another language says it in words with the code beside it ("Avvist av banken (RJCT)"),
+ * and names the bank's status only where it differs.
+ */
+function stateText(story: PaymentStoryJson, locale: Locale): string {
+  const { state, bankStatus } = story;
+  if (locale === 'en' || !STATES.has(state)) {
+    return bankStatus ? translate(locale, 'cli.story.stateBank', { state, bankStatus }) : state;
+  }
+  const words = translate(locale, 'lineState.withCode', {
+    label: lineStateLabel(state as LineState, locale),
+    code: state,
+  });
+  return bankStatus && bankStatus !== state
+    ? translate(locale, 'cli.story.stateBank', { state: words, bankStatus })
+    : words;
+}
+
 export function paymentStoryText(story: PaymentStoryJson, timeZone: string, locale: Locale = 'en'): string {
   const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
   const f = formats(locale);
@@ -61,10 +90,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
     ['cli.story.executionDate', f.date(story.executionDate)],
     ['cli.story.creditorReference', story.creditorReference],
     ['cli.story.remittance', story.remittanceInformation],
-    [
-      'cli.story.state',
-      story.bankStatus ? say('cli.story.stateBank', { state: story.state, bankStatus: story.bankStatus }) : story.state,
-    ],
+    ['cli.story.state', stateText(story, locale)],
     ...story.bankMessages.map(
       (m) => ['cli.story.bankSays', `${m.code ?? ''} ${m.message ?? ''}`.trim()] as [MessageKey, string],
     ),

@@ -21,10 +21,14 @@ import {
 import type { PaymentLineStatus, PaymentStatusLine, PaymentStatusReport } from '../../src/domain/payment-status.js';
 import { shortIdentifier } from '../../src/domain/iso-identifier.js';
 import { writePain002 } from '../../src/formats/pain002/index.js';
-import { renderRefusedLinesHtml, renderRefusedLinesText, type RefusedLine } from '../../src/formats/report/index.js';
+import {
+  renderRefusedLinesHtml,
+  renderRefusedLinesText,
+  reportFormats,
+  type RefusedLine,
+} from '../../src/formats/report/index.js';
 import { writeStatusCsv } from '../../src/formats/status-csv/index.js';
 import { formatAmount } from '../../src/domain/money.js';
-import { formatInZone } from '../../src/domain/zoned-time.js';
 import type { BookedReturn, StoredFile, StoredPayment } from '../../src/store/index.js';
 import { removeStaleParts } from '../inbox/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
@@ -205,7 +209,8 @@ async function reportFor(
   const human = {
     company: company.name,
     fileName: file.fileName,
-    asOf: formatInZone(lastChange, company.timeZone ?? deps.timeZone, { zone: 'abbreviation' }),
+    // As the company's language writes a time: "2026-01-08 04:00 GMT+1" in English, "08.01.2026, 04:00" in bokmål.
+    asOf: reportFormats(locale).when(lastChange, company.timeZone ?? deps.timeZone, 'abbreviation'),
     lines: refused,
     locale,
   };

@@ -24,3 +24,4 @@ export {
 export { currentLocale, t, translate, translateParts, withLocale, type MessageValues } from './translate.js';
 export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';
 export { findingSubjectWords } from './finding-subject.js';
+export { evidenceText } from './evidence.js';

@@ -1,7 +1,9 @@
 // `settle demo --locale nb-NO`, run as a user would: the demo company reads Norwegian bokmål, so
-// its approval notice (the approvers' copy and the reports copy) and night 2's reconciliation
-// report speak bokmål with amounts like "57 475,50 kr" and dates like "07.01.2026" (issue #53),
-// while the report's CSV, for programs, keeps its machine columns and decimal points.
+// its approval notice (the approvers' copy and the reports copy), the error report of its bad
+// file, night 2's reconciliation report (the evidence of each match too) and the report of the
+// line the bank did not pay speak bokmål with amounts like "93 885,40 kr" and dates like
+// "08.01.2026" (issue #53), while the report's CSV, for programs, keeps its machine columns and
+// decimal points.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,8 +88,18 @@ describe('settle demo --locale', () => {
         expect(html).toMatch(
           /<td class="date">07\.01\.2026<\/td><td class="num">845,00 kr<\/td><td class="text">Avvist av banken \(RJCT\)<\/td>/,
         );
+        expect(html).toContain('1 av 10 poster trenger oppfølging.');
+        // The evidence of each match in words, as the run recorded it but in bokmål.
+        expect(html).toContain(
+          'end-to-end: stemmer: ende-til-ende-ID, belastningskonto, mottakers konto, beløp, dato (100 poeng)',
+        );
+        expect(html).toMatch(
+          /creditor-reference: stemmer: KID \/ RF-referanse, beløp; avviker: datoen, 3 dager før \(\d+ poeng\)/,
+        );
         // No English sentence of the page itself is left (the findings' own messages are recorded data).
-        expect(html).not.toMatch(/Reconciliation report|Summary|What to do|Balances per account|Generated/);
+        expect(html).not.toMatch(
+          /Reconciliation report|Summary|What to do|Balances per account|Generated|agreed:|differed:|\(score/,
+        );
         expect(html).not.toMatch(/93,885\.40|93885\.40/);
         const csv = await readFile(
           join(
@@ -100,6 +112,17 @@ describe('settle demo --locale', () => {
         );
         expect(csv.startsWith('finding_type,severity,needs_person,')).toBe(true);
         expect(csv).toMatch(/,NOK,845\.00,/);
+
+        // The report of the line the bank did not pay: its time as bokmål writes one, in the company's zone.
+        const refusedName = (await readdir(join(demo, 'acme', 'reports'))).find((n) => /^refused-.*\.txt$/.test(n))!;
+        const refused = spaces(await readFile(join(demo, 'acme', 'reports', refusedName), 'utf8'));
+        expect(refused.split('\n').slice(0, 2)).toEqual([
+          'ACME AS: 1 linje i acme-payments.csv ble ikke betalt',
+          'per 08.01.2026, 04:00',
+        ]);
+        expect(refused).toContain('Linje 4 (ACME-2026-0003), Bergen Kaffe AS, 845,00 kr: RJCT');
+        expect(refused).toContain('Kontoen er avsluttet: be kreditor om nytt kontonummer');
+        expect(refused).not.toMatch(/GMT|2026-01-08/);
       });
     },
   );

@@ -1,6 +1,7 @@
-// `settle payments show` and `settle findings list` through the real command line, for the demo
-// company with `locale: nb` (settle demo --locale nb-NO): the story in bokmål, with amounts like
-// "48 250,00 kr", dates like "07.01.2026" and times in the company's zone; its --json unchanged.
+// `settle payments show`, `settle findings list` and `settle run nightly`'s step lines through the
+// real command line, for the demo company with `locale: nb` (settle demo --locale nb-NO): the story
+// in bokmål, with amounts like "48 250,00 kr", dates like "07.01.2026" and times in the company's
+// zone; its --json unchanged.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runSettle } from '../support/cli.js';
@@ -39,7 +40,8 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(out).toMatch(/^ {2}Beløp: +48 250,00 kr$/m);
     expect(out).toMatch(/^ {2}Forfallsdato: +07\.01\.2026$/m);
     expect(out).toMatch(/^ {2}Remittering: +Avdrag kontrakt 17$/m);
-    expect(out).toMatch(/^ {2}Status: +ACSC \(status i banken ACSC\)$/m);
+    // The state in words with its code, as the console's payment page says it; not the code twice.
+    expect(out).toMatch(/^ {2}Status: +Betalt fra belastningskontoen \(ACSC\)$/m);
     expect(out).toMatch(/^ {2}Bunt: +\S+ \(done, 1 forsøk\)$/m);
     expect(out).toMatch(/^ {2}Sendt under: +testbank, samtykke \S+$/m);
     expect(out).toMatch(/^ {2}Avstemming: +avstemt: Bokført 07\.01\.2026 med 48 250,00 kr, som sendt\.$/m);
@@ -62,7 +64,7 @@ describe('settle payments show for a company that reads bokmål', () => {
     const run = await settle(['findings', 'list', '--company', 'acme']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toMatch(/needs a person|no findings need a person/);
-    expect(run.stdout).toMatch(/trenger en person|ingen avvik trenger en person/);
+    expect(run.stdout).toMatch(/trenger oppfølging|ingen avvik trenger oppfølging/);
   });
 
   it('says each finding’s sentence in bokmål, not the English the run recorded beside it', async () => {
@@ -84,5 +86,17 @@ describe('settle payments show for a company that reads bokmål', () => {
     // What each finding is about, in bokmål too.
     for (const sentence of sentences) expect(sentence).not.toMatch(/^ {4}(payment|booking|basket|consent|statement) /);
     expect(sentences.join('\n')).toMatch(/^ {4}(betaling|bokføring) \S+: /m);
+  });
+
+  it('prints the run summaries of the one company run in its language', async () => {
+    // A dry run: nothing is sent or moved (the demo's sandbox bank is gone, so fetch fails, in bokmål too).
+    const run = await settle(['run', 'nightly', '--company', 'acme', '--dry-run']);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('✓ pickup        0 filer: 0 godtatt, 0 delvis godtatt, 0 avvist, 0 duplikater');
+    expect(lines).toContain(
+      '✓ submit        0 bunter planlagt; 0 sendt, 0 avvist, 0 prøves igjen, 0 trenger oppfølging',
+    );
+    expect(lines.find((l) => l.startsWith('! fetch'))).toMatch(/^! fetch +1 konto: 0 hentet, 1 ikke$/);
+    expect(run.stdout).not.toMatch(/file\(s\)|bulk\(s\)|need a person/);
   });
 });

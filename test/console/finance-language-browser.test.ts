@@ -137,7 +137,7 @@ describe("finance's pages in the person's language, in a browser", () => {
         'Avvik fra siste kjøring, nyeste først',
         'Kvitter ut valgte',
         'Belastninger som ikke kom fra settle (unexpected_debit)',
-        'trenger en person',
+        'trenger oppfølging',
         'Signerte perioder',
         'Signer en periode',
       ])
@@ -189,7 +189,7 @@ describe("finance's pages in the person's language, in a browser", () => {
       });
       const body = await csv.text();
       // The BOM and ";" with bokmål heads; amounts with a decimal comma; the stored machine CSV unchanged.
-      expect(body.startsWith('\ufeffAvvikstype;Alvorlighet;Trenger en person;Selskap;')).toBe(true);
+      expect(body.startsWith('\ufeffAvvikstype;Alvorlighet;Trenger oppfølging;Selskap;')).toBe(true);
       expect(body).toMatch(/;NOK;\d+,\d{2};/);
       expect(body).not.toMatch(/;NOK;\d+\.\d{2};/);
       const stored = (await f.app.store.reports.list('acme', 'reconciliation', { limit: 1 })).rows[0]!;

@@ -154,6 +154,8 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       expect(payments).toContain('93 885,40 kr');
       expect(payments).toContain('06.01.2026');
       expect(payments).not.toContain('Execution date');
+      // Each line's state in words with its code beside it, as the payment's own page says it.
+      expect(payments).toContain('Lest inn fra filen, ikke sendt ennå (accepted)');
 
       const refused = await page('/console/payments?company=acme&amount=12x&state=paid');
       expect(refused).toContain('Søket ble ikke kjørt:');

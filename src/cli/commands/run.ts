@@ -19,6 +19,7 @@ import {
 import { nightlyDeps } from '../../main/nightly-deps.js';
 import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
+import { cliLocale } from '../cli-locale.js';
 import { context, selectCompanies } from '../context.js';
 import { finishUnits } from '../held-units.js';
 import { recordedRun } from '../recorded-run.js';
@@ -112,10 +113,12 @@ export function runCommand(): Command {
     .action(async (options: RunOptions, cmd: Command) => {
       const { config, logger } = context(cmd);
       const companies = selectCompanies(config.companies, options.company);
+      // One company run reads its own language (as `run submit` does), else the top-level one.
+      const locale = cliLocale(config, companies.length === 1 ? companies[0]!.id : undefined);
       const onStep = (s: StepResult): void => {
         if (options.json) return;
         process.stdout.write(
-          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${describeStep(s, config.locale)}\n`,
+          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${describeStep(s, locale)}\n`,
         );
       };
       if (options.dryRun) {

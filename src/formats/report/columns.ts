@@ -3,7 +3,7 @@
 // status codes and exception reasons. The HTML report (html.tsx) lays them out.
 import type { Money } from '../../domain/money.js';
 import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
-import { recordedSentence, statusText, translate, type MessageKey } from '../../i18n/index.js';
+import { evidenceText, recordedSentence, statusText, translate, type MessageKey } from '../../i18n/index.js';
 import type { ReportFormats } from './report-formats.js';
 
 export interface Column {
@@ -42,10 +42,14 @@ const COL = {
   evidence: {
     head: 'reportReconciliation.column.evidence',
     kind: 'note',
-    cell: (f) =>
-      f.evidence === undefined
-        ? f.rule
-        : `${f.rule ? `${f.rule}: ` : ''}${f.evidence.replace(/; score (\d+)$/, ' (score $1)')}`,
+    cell: (f, fmt) => {
+      if (f.evidence === undefined) return f.rule;
+      // English keeps the line the run recorded; another language reads it back into its parts.
+      const said =
+        (fmt.locale === 'en' ? undefined : evidenceText(f.evidence, fmt.locale)) ??
+        f.evidence.replace(/; score (\d+)$/, ' (score $1)');
+      return `${f.rule ? `${f.rule}: ` : ''}${said}`;
+    },
   },
   erpRef: { head: 'reportReconciliation.column.erpRef', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },
   invoice: { head: 'reportReconciliation.column.invoice', kind: 'text', cell: (f) => f.invoice },

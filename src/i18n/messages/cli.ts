@@ -100,10 +100,10 @@ export const cli = area({
     'cli.story.bookings.currency': 'Valuta',
     'cli.story.bookings.status': 'Status',
     'cli.story.bookings.transaction': 'Banktransaksjon',
-    'cli.findings.none': 'ingen avvik trenger en person',
-    'cli.findings.open': 'trenger en person',
+    'cli.findings.none': 'ingen avvik trenger oppfølging',
+    'cli.findings.open': 'trenger oppfølging',
     'cli.findings.decided':
       '{decision, select, acknowledged {kvittert ut} confirmed {bekreftet} rejected {avvist} other {{decision}}} av {person} {date}',
-    'cli.findings.factsChanged': ' (fakta endret siden: trenger en person)',
+    'cli.findings.factsChanged': ' (fakta endret siden: trenger oppfølging)',
   },
 });

@@ -7,6 +7,9 @@ export const files = area({
     'files.title': 'Payment files',
     'files.stateFilter': 'State',
     'files.anyState': 'any',
+    // English shows the state's code, as it always did; another language says it in words.
+    'files.state':
+      '{state, select, received {received} accepted {accepted} rejected {rejected} duplicate {duplicate} submitted {submitted} completed {completed} attention {attention} other {{state}}}',
     'files.show': 'Show',
     'files.caption': 'Payment files, newest first',
     'files.column.received': 'Received',
@@ -45,6 +48,8 @@ export const files = area({
     'files.title': 'Betalingsfiler',
     'files.stateFilter': 'Status',
     'files.anyState': 'alle',
+    'files.state':
+      '{state, select, received {mottatt} accepted {godtatt} rejected {avvist} duplicate {duplikat} submitted {sendt til banken} completed {ferdig} attention {trenger oppfølging} other {{state}}}',
     'files.show': 'Vis',
     'files.caption': 'Betalingsfiler, nyeste først',
     'files.column.received': 'Mottatt',

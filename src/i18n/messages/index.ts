@@ -9,6 +9,7 @@ import { bulks } from './bulks.js';
 import { cancellations } from './cancellations.js';
 import { cli } from './cli.js';
 import { consoleError } from './console-error.js';
+import { evidence } from './evidence.js';
 import { files } from './files.js';
 import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
@@ -42,6 +43,7 @@ const AREAS = {
   cancellations,
   cli,
   consoleError,
+  evidence,
   files,
   findingText,
   findingType,

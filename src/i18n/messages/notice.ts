@@ -50,7 +50,7 @@ export const notice = area({
       'Denne kopien har ikke lenken: spør en godkjenner, eller se docs/runbook.md hvis ingen har fått den.',
     'notice.approval.basket': 'Signeringskurv: {basket}',
     'notice.approval.approversNeeded':
-      'Godkjennere banken fortsatt trenger: {needed, select, unknown {ikke oppgitt av banken} other {{needed}}}',
+      'Godkjenninger banken fortsatt krever: {needed, select, unknown {ikke oppgitt av banken} other {{needed}}}',
     'notice.approval.paymentCount': 'Betalinger: {count}',
     'notice.approval.totals': 'Sum per belastningskonto:',
     'notice.approval.payments': 'Betalinger:',

@@ -67,9 +67,9 @@ export const periods = area({
       '{period} er ikke avsluttet ennå i selskapets tidssone: en periode signeres når den siste dagen er over.',
     'periods.problem.signedAlready': 'Allerede signert',
     'periods.problem.isSigned': '{period} er signert, og ingenting har åpnet den igjen siden.',
-    'periods.problem.notYet': 'Ikke ennå: avvik trenger en person',
+    'periods.problem.notYet': 'Ikke ennå: avvik trenger oppfølging',
     'periods.problem.open':
-      '{period} kan ikke signeres så lenge {count, plural, one {# avvik i periodens dager trenger} other {# avvik i periodens dager trenger}} en person. Ingenting ble signert.',
+      '{period} kan ikke signeres så lenge {count, plural, one {# avvik i periodens dager trenger} other {# avvik i periodens dager trenger}} oppfølging. Ingenting ble signert.',
     'periods.problem.openLine': '{type}: {subject} ({day})',
     'periods.problem.showThem': 'Vis dem under Avstemming',
     'periods.problem.exportsFor': 'Signerte perioder er for økonomi, lønn og operatører.',

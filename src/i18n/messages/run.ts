@@ -46,7 +46,7 @@ export const run = area({
     'run.nextRun': 'neste kjøring',
     'run.pickup.refused': '; {count, plural, other {# avvist}}, latt ligge ulest i innboksen: {files}',
     'run.submit':
-      '{planned, plural, one {# bunt} other {# bunter}} planlagt; {sent, plural, other {# sendt}}, {rejected, plural, other {# avvist}}, {retry, plural, other {# prøves igjen}}, {forPerson, plural, other {# trenger en person}}',
+      '{planned, plural, one {# bunt} other {# bunter}} planlagt; {sent, plural, other {# sendt}}, {rejected, plural, other {# avvist}}, {retry, plural, other {# prøves igjen}}, {forPerson, plural, other {# trenger oppfølging}}',
     'run.submit.waiting':
       '{bulks, plural, other {# venter}} på en annen kjørings reservasjon{until, select, none {} other { til {until}}}',
     'run.approve':
@@ -62,7 +62,7 @@ export const run = area({
       '{files, plural, one {# kontoutskriftsfil} other {# kontoutskriftsfiler}}; {heldDays, plural, one {# dag} other {# dager}} holdt tilbake, {changedDays, plural, other {# endret}} i banken',
     'run.consents': '{read, plural, one {# samtykke} other {# samtykker}} lest fra banken',
     'run.reconcile.company':
-      '{company}: {findings, plural, one {# avvik} other {# avvik}}, {needingPerson, plural, other {# trenger en person}}',
+      '{company}: {findings, plural, one {# avvik} other {# avvik}}, {needingPerson, plural, other {# trenger oppfølging}}',
     'run.reconcile.none': 'ingen selskaper',
     'run.failed': 'feilet: {code}: {message}',
     'run.skipped': 'hoppet over: {held}',

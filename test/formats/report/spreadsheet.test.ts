@@ -27,7 +27,7 @@ describe('a report CSV as a person opens it', () => {
     const records: string[][] = parse(nb.slice(1), { delimiter: ';' });
     const [head, ...rows] = records;
     expect(head).toHaveLength(FINDINGS_CSV_COLUMNS.length);
-    expect(head!.slice(0, 3)).toEqual(['Avvikstype', 'Alvorlighet', 'Trenger en person']);
+    expect(head!.slice(0, 3)).toEqual(['Avvikstype', 'Alvorlighet', 'Trenger oppfølging']);
     // No machine name is left as a head: each column has its words.
     for (const [i, name] of FINDINGS_CSV_COLUMNS.entries()) expect(head![i], name).not.toBe(name);
     const machineRecords: string[][] = parse(machine);

@@ -65,7 +65,7 @@ function languageSuite(engine: string, onMaria: boolean): void {
       expect(report).not.toMatch(/Payments|Approve|93885\.40|2026-01-08/);
       expect(mail.subject).toBe('Betalinger fra ACME AS venter på din godkjenning');
       expect(mail.text).toContain('Lenken virker ÉN gang og utløper 12.01.2026, 09:00.');
-      expect(mail.text).toContain('Godkjennere banken fortsatt trenger: ');
+      expect(mail.text).toContain('Godkjenninger banken fortsatt krever: ');
       expect(mail.text).toMatch(/ 93 885,40 kr +08\.01\.2026 +ACME-2026-0042$/m);
     });
 

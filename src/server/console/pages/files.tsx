@@ -6,7 +6,17 @@ import { t } from '../../../i18n/index.js';
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { href, Pager, payrollAccounts, problem, visibleLine, VisibleTotals, when } from './parts.js';
+import {
+  day,
+  href,
+  lineStateCell,
+  Pager,
+  payrollAccounts,
+  problem,
+  visibleLine,
+  VisibleTotals,
+  when,
+} from './parts.js';
 import { reportHref, ReportLinks } from './reports.js';
 
 export const filesPage: ConsolePage = {
@@ -34,7 +44,7 @@ export const filesPage: ConsolePage = {
             <select id="file-state" name="state">
               {['', ...FILE_STATES].map((s) => (
                 <option value={s} selected={s === (state ?? '')}>
-                  {s || t('files.anyState')}
+                  {s ? t('files.state', { state: s }) : t('files.anyState')}
                 </option>
               ))}
             </select>{' '}
@@ -51,7 +61,7 @@ export const filesPage: ConsolePage = {
               when(deps, req, f.receivedAt),
               <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
               f.format,
-              f.state,
+              t('files.state', { state: f.state }),
               String(f.lineCount),
               String(f.acceptedCount),
               String(f.rejectedCount),
@@ -94,7 +104,7 @@ export const filePage: ConsolePage = {
               [t('files.file.from'), file.source ?? '–'],
               [t('files.column.format'), file.format],
               ['SHA-256', <code>{file.sha256}</code>],
-              [t('files.column.state'), file.state],
+              [t('files.column.state'), t('files.state', { state: file.state })],
               [
                 t('files.column.lines'),
                 t('files.file.lineCounts', {
@@ -127,8 +137,8 @@ export const filePage: ConsolePage = {
                 <Link href={href(`/console/payments/${encodeURIComponent(p.id)}`, req)}>{p.endToEndId}</Link>,
                 v.creditor,
                 v.amount,
-                p.requestedExecutionDate,
-                p.state,
+                day(p.requestedExecutionDate),
+                lineStateCell(p.state),
               ];
             }}
           />

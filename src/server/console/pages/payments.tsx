@@ -7,7 +7,7 @@ import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
-import { day, href, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
+import { day, href, lineStateCell, Pager, payrollAccounts, payrollViewer, visibleLine } from './parts.js';
 import { readSearch } from './payment-search.js';
 
 function Field(props: { req: PageRequest; name: string; label: string; type?: string }) {
@@ -78,7 +78,7 @@ export function PaymentsFound(props: {
             v.creditor,
             v.creditorIban,
             v.amount,
-            p.state,
+            lineStateCell(p.state),
           ];
         }}
       />

@@ -7,7 +7,7 @@
 // A waiting basket goes by settle's id, with its state in words, its totals and the time left on
 // its link; when the link went to no one, the list says so and how an approver gets it.
 import { Link, render, Table, type Child, type JSX } from '../../../html/index.js';
-import { t } from '../../../i18n/index.js';
+import { currentLocale, t } from '../../../i18n/index.js';
 import type { Paged, PageQuery } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { onboardingOfAll } from '../../../domain/onboarding.js';
@@ -124,7 +124,15 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
         <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req)}>{f.fileName}</Link>,
         at(f.receivedAt),
         <span class="num">{f.lineCount}</span>,
-        f.errorSummary ?? '',
+        // The stored summary is the validator's English: another language points to the file's
+        // error report, which speaks the company's language (problem by problem, what to change).
+        currentLocale() === 'en' || f.errorSummary === undefined ? (
+          (f.errorSummary ?? '')
+        ) : (
+          <Link href={href(`/console/files/${encodeURIComponent(f.id)}`, req) + '#error-report'}>
+            {t('today.rejected.seeReport')}
+          </Link>
+        ),
       ],
     }),
     section(req, {
