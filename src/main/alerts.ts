@@ -54,6 +54,7 @@ export function createAlerts(
     logger: app.logger,
     // Read at each message, so a reloaded configuration's locale applies (docs/i18n.md).
     localeOf: (company) => app.config.companies.find((c) => c.id === company)?.locale ?? app.config.locale,
+    timeZoneOf: (company) => app.config.companies.find((c) => c.id === company)?.timeZone ?? app.config.timeZone,
     ...(metrics
       ? {
           onAttempt: (channel: string, type: string, ok: boolean) =>

@@ -23,6 +23,8 @@ export interface AlertServiceOptions {
    * (company undefined) in the install's. English when absent.
    */
   localeOf?: (company: string | undefined) => Locale;
+  /** The time zone the run summary's start is written in for a reader of another language than English (UTC when absent). */
+  timeZoneOf?: (company: string | undefined) => string;
   /** Called after each delivery attempt (metrics). */
   onAttempt?: (channel: string, type: 'finding' | 'run-summary', ok: boolean) => void;
 }
@@ -92,7 +94,11 @@ export class AlertService {
       summary: text,
     });
     if (this.summaryJobs.has(summary.job)) {
-      const message = runSummaryMessage(summary, this.options.localeOf?.(undefined));
+      const message = runSummaryMessage(
+        summary,
+        this.options.localeOf?.(undefined),
+        this.options.timeZoneOf?.(undefined),
+      );
       await Promise.all(
         this.options.notifiers.map(async (notifier) => {
           try {

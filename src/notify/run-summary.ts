@@ -3,7 +3,7 @@
 // own title and text are written in English where it is found, with their catalogue sentences
 // beside them (`words`): the mail reads those in its reader's language, the webhook's payload
 // and the log keep the English (docs/i18n.md).
-import { CATALOGUES, FALLBACK_LOCALE, recordedSentence, translate, type Locale } from '../i18n/index.js';
+import { CATALOGUES, FALLBACK_LOCALE, format, recordedSentence, translate, type Locale } from '../i18n/index.js';
 import type { AlertMessage, Finding, FindingWords, RunSummary } from './types.js';
 
 /** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
@@ -16,7 +16,23 @@ function seconds(summary: RunSummary, locale: Locale): string {
   }).format(s);
 }
 
-export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_LOCALE): string {
+/** When the run started: ISO in English, as it always was; else in the install's zone, as the language writes it. */
+function startedAt(summary: RunSummary, locale: Locale, timeZone: string): string {
+  return locale === FALLBACK_LOCALE
+    ? summary.startedAt.toISOString()
+    : format.dateTime(summary.startedAt, timeZone, locale);
+}
+
+/**
+ * A count as "files accepted: 3": the count's name in the reader's language where the catalogue
+ * knows it (a select's choices are words, so "files partially-accepted" is asked as
+ * `files_partially_accepted`), else as the job named it.
+ */
+function countLine(locale: Locale, label: string, n: number): string {
+  return translate(locale, 'alerts.summary.count', { what: label.replace(/[^a-z]+/g, '_'), label, n: String(n) });
+}
+
+export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_LOCALE, timeZone = 'UTC'): string {
   const lines = [
     translate(locale, 'alerts.summary.headline', {
       job: summary.job,
@@ -24,13 +40,15 @@ export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_
       outcome: summary.outcome.toUpperCase(),
     }),
     translate(locale, 'alerts.summary.started', {
-      at: summary.startedAt.toISOString(),
+      at: startedAt(summary, locale, timeZone),
       seconds: seconds(summary, locale),
     }),
   ];
   const counts = Object.entries(summary.counts).filter(([, n]) => n > 0);
   lines.push(
-    counts.length ? counts.map(([k, n]) => `${k}: ${n}`).join(', ') : translate(locale, 'alerts.summary.nothing'),
+    counts.length
+      ? counts.map(([k, n]) => countLine(locale, k, n)).join(', ')
+      : translate(locale, 'alerts.summary.nothing'),
   );
   if (summary.error)
     lines.push(
@@ -43,7 +61,11 @@ export function renderRunSummary(summary: RunSummary, locale: Locale = FALLBACK_
   return lines.join('\n') + '\n';
 }
 
-export function runSummaryMessage(summary: RunSummary, locale: Locale = FALLBACK_LOCALE): AlertMessage {
+export function runSummaryMessage(
+  summary: RunSummary,
+  locale: Locale = FALLBACK_LOCALE,
+  timeZone = 'UTC',
+): AlertMessage {
   return {
     type: 'run-summary',
     subject: translate(locale, 'alerts.summary.subject', {
@@ -51,7 +73,7 @@ export function runSummaryMessage(summary: RunSummary, locale: Locale = FALLBACK
       outcome: summary.outcome,
       count: summary.findings.length,
     }),
-    text: renderRunSummary(summary, locale),
+    text: renderRunSummary(summary, locale, timeZone),
     payload: {
       job: summary.job,
       runId: summary.runId,

@@ -269,7 +269,7 @@ describe('a finding’s recorded sentence', () => {
     const [changed] = applyDecisions('acme', [f!], decisions);
     expect(renderRecorded('en', changed!.said!)).toBe(changed!.message);
     expect(renderRecorded('nb', changed!.said!)).toBe(
-      'Avvist av banken og ikke sendt på nytt. Kvittert av kari 18.03.2026, men fakta har endret seg siden; den trenger en person igjen.',
+      'Avvist av banken og ikke sendt på nytt. Kvittert av kari 18.03.2026, men fakta har endret seg siden; den trenger oppfølging igjen.',
     );
     // A finding recorded before its sentence was: its English, whatever the reader's language.
     expect(recordedSentence('nb', 'Rejected by the bank.', undefined)).toBe('Rejected by the bank.');

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log/index.js';
 import { AlertService, EmailNotifier, findingKey, MemoryAlertLedger, type Finding } from '../../src/notify/index.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { readableMail, startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const finding: Finding = {
   kind: 'file-rejected',
@@ -53,6 +53,7 @@ describe('alerts in the company’s and the install’s language', () => {
         asked.push(company);
         return 'nb';
       },
+      timeZoneOf: () => 'Europe/Oslo',
     });
     await service.runFinished({
       job: 'nightly',
@@ -60,16 +61,18 @@ describe('alerts in the company’s and the install’s language', () => {
       startedAt: new Date('2026-01-07T01:00:00Z'),
       finishedAt: new Date('2026-01-07T01:00:12.5Z'),
       outcome: 'findings',
-      counts: { 'files accepted': 3 },
+      counts: { 'files accepted': 3, 'payment lines not paid': 2, 'noe nytt': 1 },
       findings: [finding],
     });
     await notifier.close();
     expect(asked).toEqual([undefined, 'acme']);
     expect(smtp.messages).toHaveLength(2);
-    const [summary, alert] = smtp.messages.map((m) => m.data.replace(/=\r?\n/g, ''));
-    expect(summary).toMatch(/^Subject: \[settle\] nightly findings: 1 trenger en person\r?$/m);
-    expect(summary).toContain('startet 2026-01-07T01:00:00.000Z, tok 12,5 s');
-    expect(summary).toContain('Trenger en person (1):');
+    const [summary, alert] = smtp.messages.map((m) => readableMail(m.data));
+    expect(summary).toMatch(/^Subject: \[settle\] nightly findings: 1 trenger oppfølging\r?$/m);
+    // The start in the install's zone and the counts in words, as the language writes them.
+    expect(summary).toContain('startet 07.01.2026, 02:00, tok 12,5 s');
+    expect(summary).toContain('filer godtatt: 3, betalinger ikke utført: 2, noe nytt: 1');
+    expect(summary).toContain('Trenger oppfølging (1):');
     expect(alert).toContain('Type: file-rejected');
     expect(alert).toContain('Selskap: acme');
     expect(alert).not.toContain('See docs/runbook.md');

@@ -108,3 +108,35 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     });
   return sink;
 }
+
+/**
+ * A received mail as a person's mail program shows it: headers unfolded with their encoded words
+ * (RFC 2047, Q or B) decoded, and a quoted-printable body decoded as UTF-8.
+ */
+export function readableMail(data: string): string {
+  const split = data.search(/\r?\n\r?\n/);
+  const head = data.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = data.slice(split);
+  const word = (charset: string, how: string, text: string): string =>
+    how.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1')
+      : qp(text.replace(/_/g, ' '));
+  const headers = head.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=(?:[ \t]+(?==\?))?/g,
+    (_m, c: string, h: string, t: string) => word(c, h, t),
+  );
+  const quoted = /^Content-Transfer-Encoding:\s*quoted-printable/im.test(head);
+  return headers + (quoted ? qp(body.replace(/=\r?\n/g, '')) : body);
+}
+
+function qp(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? /^[0-9A-F]{2}/i.exec(text.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

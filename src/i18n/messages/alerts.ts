@@ -10,6 +10,7 @@ export const alerts = area({
     'alerts.summary.headline': 'settle {job} run {runId}: {outcome}',
     'alerts.summary.started': 'started {at}, took {seconds} s',
     'alerts.summary.nothing': 'nothing to do',
+    'alerts.summary.count': '{what, select, other {{label}}}: {n}',
     'alerts.summary.failed': 'failed: {code}: {message}',
     'alerts.summary.needsPerson': 'Needs a person ({count}):',
     'alerts.finding.subject': '[settle] {title}',
@@ -56,12 +57,14 @@ export const alerts = area({
   },
   nb: {
     'alerts.summary.subject':
-      '[settle] {job} {outcome}{count, plural, =0 {} one {: {count} trenger en person} other {: {count} trenger en person}}',
+      '[settle] {job} {outcome}{count, plural, =0 {} one {: {count} trenger oppfølging} other {: {count} trenger oppfølging}}',
     'alerts.summary.headline': 'settle {job} kjøring {runId}: {outcome}',
     'alerts.summary.started': 'startet {at}, tok {seconds} s',
     'alerts.summary.nothing': 'ingenting å gjøre',
+    'alerts.summary.count':
+      '{what, select, steps_ok {steg fullført} steps_failed {steg feilet} files_accepted {filer godtatt} files_partially_accepted {filer delvis godtatt} files_rejected {filer avvist} files_refused {filer avvist og latt ligge} files_duplicate {filer som var lest inn før} files_cancellation {filer med kanselleringer} files_healed {filer flyttet ferdig} files_waiting {filer som venter} payment_lines_not_paid {betalinger ikke utført} accounts_fetched {kontoer hentet} accounts_not_enabled {kontoer ikke aktivert} accounts_not_enabled_yet {kontoer ikke aktivert ennå} accounts_failed {kontoer som feilet} units_held_by_another_instance {enheter en annen instans har} other {{label}}}: {n}',
     'alerts.summary.failed': 'feilet: {code}: {message}',
-    'alerts.summary.needsPerson': 'Trenger en person ({count}):',
+    'alerts.summary.needsPerson': 'Trenger oppfølging ({count}):',
     'alerts.finding.subject': '[settle] {title}',
     'alerts.finding.kind': 'Type: {kind}',
     'alerts.finding.key': 'Nøkkel: {key}',

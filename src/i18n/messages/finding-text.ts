@@ -148,6 +148,6 @@ export const findingText = area({
     'findingText.balanceBreak':
       'Inngående saldo {opening} {openingCurrency} {from} er ikke lik utgående saldo {closing} {closingCurrency} {to}.',
     'findingText.factsChanged':
-      '{message} {decision, select, acknowledged {Kvittert} confirmed {Bekreftet} rejected {Avvist} other {Gjenåpnet}} av {by} {day}, men fakta har endret seg siden; den trenger en person igjen.',
+      '{message} {decision, select, acknowledged {Kvittert} confirmed {Bekreftet} rejected {Avvist} other {Gjenåpnet}} av {by} {day}, men fakta har endret seg siden; den trenger oppfølging igjen.',
   },
 });
