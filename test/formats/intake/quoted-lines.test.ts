@@ -7,48 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../../src/formats/csv-profile/load-profile.js';
-import { readCsv, type CsvReadOptions } from '../../../src/formats/csv-profile/read-csv.js';
-import type { CsvProfile } from '../../../src/formats/csv-profile/profile.js';
+import type { CsvReadOptions } from '../../../src/formats/csv-profile/read-csv.js';
 import { QuoteFreeLines } from '../../../src/formats/csv-profile/quote-free-lines.js';
 import { QuotedLines } from '../../../src/formats/csv-profile/quoted-lines.js';
+import { cut, cutText, HEADER, read } from './csv-chunks.js';
 import { PROFILES } from './helpers.js';
-
-const HEADER =
-  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
-
-/** What a reader gave: each line's number, values and issues, each issue whole. */
-async function read(
-  chunks: readonly (string | Buffer)[],
-  profile: CsvProfile,
-  options: CsvReadOptions,
-): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const batch of readCsv(chunks, profile, options))
-    for (const item of batch) {
-      if (item.kind === 'line')
-        out.push({
-          line: item.line.lineNumber,
-          values: Object.entries(item.line.fields)
-            .filter(([, f]) => f !== undefined)
-            .map(([k, f]) => `${k}=${f.value}@${f.location.row}:${f.location.column}`),
-          issues: (item.line.issues ?? []).map((i) => `${i.code}@${i.location.row}: ${i.message}`),
-        });
-      else if (item.kind === 'issue') out.push({ issue: item.issue });
-    }
-  return out;
-}
-
-/** `bytes` cut at the given positions (any byte: inside a character, between CR and LF, between two quotes). */
-function cut(bytes: Buffer, cuts: readonly number[]): Buffer[] {
-  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Buffer[] = [];
-  let from = 0;
-  for (const c of [...at, bytes.length]) {
-    if (c > from) out.push(bytes.subarray(from, c));
-    from = c;
-  }
-  return out;
-}
 
 const plainChar = fc.constantFrom('a', 'Z', '7', ' ', '.', 'æ', 'Å', '€', '😀', '\t');
 const plainValue = fc.string({ unit: plainChar, maxLength: 10 });
@@ -97,7 +60,7 @@ describe('CSV records split from the first quote on', () => {
           // what it reports next depends on how its input is cut, in either reader: compared up to
           // that issue.
           const got = async (chunks: readonly (string | Buffer)[], splitQuoted: boolean): Promise<unknown[]> => {
-            const items = await read(chunks, profile, { ...options, splitQuoted });
+            const items = await read(chunks, profile, { ...options, splitQuoted }, true);
             const tooLarge = items.findIndex((i) => JSON.stringify(i).includes('"CSV_RECORD_TOO_LARGE"'));
             return tooLarge < 0 ? items : items.slice(0, tooLarge + 1);
           };
@@ -105,15 +68,13 @@ describe('CSV records split from the first quote on', () => {
           // on (before it, both split the lines alike, quote-free-lines.test.ts). In one chunk, that
           // is csv-parse alone on any file with a quote.
           const bytes = Buffer.from(text);
-          expect(await read([bytes], profile, options)).toEqual(
-            await read([bytes], profile, { ...options, splitQuoted: false }),
+          expect(await read([bytes], profile, options, true)).toEqual(
+            await read([bytes], profile, { ...options, splitQuoted: false }, true),
           );
           const chunks = cut(bytes, cuts);
           expect(await got(chunks, true)).toEqual(await got(chunks, false));
           // Text chunks (a file decoded from another encoding) take the same path.
-          const chars = [...text];
-          const at = [...new Set(cuts.map((c) => c % (chars.length + 1))), chars.length].sort((a, b) => a - b);
-          const strings = at.map((c, i) => chars.slice(i === 0 ? 0 : at[i - 1], c).join(''));
+          const strings = cutText(text, cuts);
           expect(await got(strings, true)).toEqual(await got(strings, false));
         },
       ),
