@@ -46,7 +46,8 @@ export async function write(file: string, parts: () => Generator<string>): Promi
 
 /**
  * A CSV of `n` payments; `quoted`: every value that is not empty in double quotes, as some ERPs
- * write them (then csv-parse reads the file from its first line, src/formats/csv-profile/read-csv.ts).
+ * write them (then the quoted splitter reads the file from its first line,
+ * src/formats/csv-profile/quoted-lines.ts).
  */
 export function* csvLines(n: number, quoted = false): Generator<string> {
   yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';

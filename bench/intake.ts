@@ -368,9 +368,9 @@ export const bench: Bench = async ({ quick, scale }) => {
         n: c.n,
       };
       const tagsOnly = c.kind === 'xml' ? measure('xml-raw-tags', big, { warmup: small }) : undefined;
-      // The same payments with every value quoted: settle splits a file's lines itself only up
-      // to its first quote, so a quoted file is read by csv-parse throughout. One pair, cold; a
-      // row of its own, which has an aim of its own.
+      // The same payments with every value quoted: from the first quote on, settle splits the
+      // records itself while they are well-formed (quoted-lines.ts), a path of its own. One pair,
+      // cold; a row of its own, which has an aim of its own.
       let quotedRow: BenchRow | undefined;
       if (c.kind === 'csv') {
         const quoted = join(dir, 'quoted.csv');
@@ -388,7 +388,7 @@ export const bench: Bench = async ({ quick, scale }) => {
           baselineRate: (raw.lines / raw.cpuMs) * 1000,
           peakRssBytes: ours.maxRssBytes,
           notes:
-            'read by csv-parse throughout (settle splits lines itself only before the first quote); one cold pair, rates per CPU second of the whole process',
+            'well-formed quoted records split by settle (csv-parse reads from a record of another shape on); one cold pair, rates per CPU second of the whole process',
         };
         await rm(quoted, { force: true });
       }

@@ -1,8 +1,9 @@
 // Streaming CSV reader: text (or UTF-8 bytes) in, raw payment lines out (each field with its row and
-// column). The lines before the file's first quote character are split here (quote-free-lines.ts);
-// from the chunk with the first quote on, csv-parse reads. Broken records are skipped by csv-parse
-// and reported as located issues; reading goes on, so one pass finds every problem. Memory is
-// bounded by the largest record (maxRecordSize), not by the file.
+// column). The lines before the file's first quote character are split here (quote-free-lines.ts),
+// and from the chunk with the first quote on the records as long as they are well-formed
+// (quoted-lines.ts); from the first record of another shape on, csv-parse reads. Broken records are
+// skipped by csv-parse and reported as located issues; reading goes on, so one pass finds every
+// problem. Memory is bounded by the largest record (maxRecordSize), not by the file.
 import { parse, type CsvError, type Parser } from 'csv-parse';
 import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
@@ -12,6 +13,7 @@ import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import { ColumnChecks } from './column-checks.js';
 import type { CsvProfile } from './profile.js';
 import { QuoteFreeLines, type SplitLines } from './quote-free-lines.js';
+import { QuotedLines } from './quoted-lines.js';
 
 export interface CsvReadOptions {
   /** Largest record in characters; a longer one is a CSV_RECORD_TOO_LARGE issue and ends the read. */
@@ -23,6 +25,11 @@ export interface CsvReadOptions {
    * false: csv-parse reads every line, the reference the tests compare the split with.
    */
   splitQuoteFree?: boolean;
+  /**
+   * Records from the first quote on are split without csv-parse while they have the plain shape
+   * (quoted-lines.ts; default true); false: csv-parse reads from the chunk with the first quote.
+   */
+  splitQuoted?: boolean;
 }
 
 /** A line of the quote-free part longer than the record limit (csv-parse's CSV_MAX_RECORD_SIZE there). */
@@ -118,11 +125,12 @@ export async function* readCsv(
   let failure: unknown;
   // Settles when csv-parse has finished or was destroyed (a fatal error): listened for from its start.
   let finished: Promise<void> = Promise.resolve();
-  const startParser = (recordDelimiter: string | undefined): Parser => {
+  const startParser = (recordDelimiter: string | undefined, bom: boolean): Parser => {
     const started = parse({
       delimiter: profile.delimiter,
       quote: profile.quote,
-      bom: true,
+      // After a splitter has read the file's start, a U+FEFF starting a later line is a character.
+      bom,
       ...(recordDelimiter === undefined ? {} : { record_delimiter: recordDelimiter }),
       relax_column_count: true,
       // Blank lines come through as records so that counting records counts lines: csv-parse's
@@ -158,13 +166,15 @@ export async function* readCsv(
   // in CR or CRLF). One batch per chunk: no async step per record.
   let nextLine = 1;
   // Until the file's first quote character no value can hold a line end, and the lines are
-  // split without csv-parse (quote-free-lines.ts); csv-parse reads from the chunk with the first
-  // quote on. (A quote beyond ASCII could be split between two chunks of bytes: then csv-parse
-  // reads the whole file.)
-  let reader: QuoteFreeLines | Parser =
+  // split without csv-parse (quote-free-lines.ts). From the chunk with the first quote on, the
+  // records are split by quoted-lines.ts while they have the shape csv-parse reads the same way
+  // (double quotes only), and csv-parse reads from the first record of another shape. (A quote
+  // beyond ASCII could be split between two chunks of bytes: then csv-parse reads the whole file.)
+  let reader: QuoteFreeLines | QuotedLines | Parser =
     profile.quote.charCodeAt(0) >= 0x80 || options.splitQuoteFree === false
-      ? startParser(undefined)
+      ? startParser(undefined, true)
       : new QuoteFreeLines(maxRecordSize);
+  const splitQuoted = profile.quote === '"' && options.splitQuoted !== false;
   const takeRecord = (record: string[], lineFeeds: number): void => {
     const row = nextLine;
     nextLine += 1 + lineFeeds;
@@ -172,6 +182,10 @@ export async function* readCsv(
     if (fieldsRead && record.length !== headerLength) nextLine += bareCarriageReturns(record);
     if (isBlank(record)) return; // blank line, or only delimiters
     onRecord(record, row);
+  };
+  const takeQuoted = (record: string[], lineFeeds: number): boolean => {
+    takeRecord(record, lineFeeds);
+    return !stopped;
   };
   const take = (from: Parser): void => {
     for (let record = from.read() as string[] | null; record !== null; record = from.read() as string[] | null)
@@ -186,12 +200,26 @@ export async function* readCsv(
     }
     if (split.tooLong) failure ??= new RecordTooLarge(nextLine, maxRecordSize);
   };
-  // The first quote: csv-parse reads on from the line not yet ended, with the file's line end.
-  const handOver = (from: QuoteFreeLines): Parser => {
-    lineOffset = nextLine - 1;
-    const parser = startParser(from.lineEnd);
-    for (const before of from.rest()) parser.write(before);
+  // csv-parse reads on from the record not yet taken, with the file's line end.
+  const handOver = (from: QuoteFreeLines | QuotedLines): Parser => {
+    lineOffset = from instanceof QuotedLines ? from.linesBefore : nextLine - 1;
+    const parser = startParser(from.lineEnd, !from.started);
+    const rest = from.rest();
+    // In one write, as csv-parse would have had them: after a record over the limit it drops the
+    // rest of the chunk it is parsing, so how the text is cut changes what it reports next.
+    if (from instanceof QuotedLines)
+      parser.write(Buffer.concat(rest.map((r) => (typeof r === 'string' ? Buffer.from(r) : r))));
+    else for (const before of rest) parser.write(before);
     return parser;
+  };
+  const parseOn = async (parser: Parser, chunk?: string | Buffer): Promise<void> => {
+    if (chunk !== undefined) parser.write(chunk);
+    take(parser);
+    // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
+    if (parser.destroyed || parser.writableNeedDrain) {
+      await new Promise((r) => setImmediate(r));
+      take(parser);
+    }
   };
 
   try {
@@ -199,14 +227,12 @@ export async function* readCsv(
       if (failure === undefined) {
         if (reader instanceof QuoteFreeLines && !chunk.includes(profile.quote)) takeLines(reader, reader.push(chunk));
         else {
-          if (reader instanceof QuoteFreeLines) reader = handOver(reader);
-          reader.write(chunk);
-          take(reader);
-          // A fatal parse error (record too large) is emitted on a later tick: let it arrive.
-          if (reader.destroyed || reader.writableNeedDrain) {
-            await new Promise((r) => setImmediate(r));
-            take(reader);
-          }
+          if (reader instanceof QuoteFreeLines)
+            reader = splitQuoted
+              ? new QuotedLines(reader, profile.delimiter, nextLine - 1, maxRecordSize)
+              : handOver(reader);
+          if (!(reader instanceof QuotedLines)) await parseOn(reader, chunk);
+          else if (reader.push(chunk, takeQuoted)) await parseOn((reader = handOver(reader)));
         }
       }
       if (failure !== undefined && !stopped) {
@@ -220,7 +246,8 @@ export async function* readCsv(
       if (stopped) return;
     }
     if (reader instanceof QuoteFreeLines) takeLines(reader, reader.end());
-    else {
+    else if (reader instanceof QuotedLines && reader.end(takeQuoted)) reader = handOver(reader);
+    if (!(reader instanceof QuoteFreeLines || reader instanceof QuotedLines)) {
       reader.end();
       await finished;
       take(reader);
@@ -235,7 +262,7 @@ export async function* readCsv(
       });
     if (batch.length > 0) yield batch;
   } finally {
-    if (!(reader instanceof QuoteFreeLines)) reader.destroy();
+    if (!(reader instanceof QuoteFreeLines || reader instanceof QuotedLines)) reader.destroy();
   }
 }
 
@@ -381,6 +408,9 @@ function csvIssue(error: unknown, lineOffset: number): Issue {
     code: tooLarge ? IssueCode.CSV_RECORD_TOO_LARGE : IssueCode.CSV_MALFORMED,
     severity: 'error',
     location: row === undefined ? {} : { row },
-    message: `${tooLarge ? 'record too large' : 'malformed CSV'}: ${String(e.message ?? error).replace(/^Invalid Record Length: /, '')}`,
+    message: `${tooLarge ? 'record too large' : 'malformed CSV'}: ${String(e.message ?? error)
+      .replace(/^Invalid Record Length: /, '')
+      // csv-parse's own message counts lines from where it started reading: the file's line instead.
+      .replace(/\b(at|on) line (\d+)/, (_, word: string, n: string) => `${word} line ${Number(n) + lineOffset}`)}`,
   };
 }

@@ -6,47 +6,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReaderItem } from '../../../src/domain/validation/reader-item.js';
 import { loadProfile } from '../../../src/formats/csv-profile/load-profile.js';
-import { readCsv, type CsvReadOptions } from '../../../src/formats/csv-profile/read-csv.js';
-import type { CsvProfile } from '../../../src/formats/csv-profile/profile.js';
+import { readCsv } from '../../../src/formats/csv-profile/read-csv.js';
 import { QuoteFreeLines } from '../../../src/formats/csv-profile/quote-free-lines.js';
+import { cut, cutText, HEADER, read } from './csv-chunks.js';
 import { PROFILES } from './helpers.js';
-
-const HEADER =
-  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
-
-/** What a reader gave, comparable: each line's number and values (and own issues), each issue's code. */
-async function read(
-  chunks: readonly (string | Buffer)[],
-  profile: CsvProfile,
-  options: CsvReadOptions,
-): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const batch of readCsv(chunks, profile, options))
-    for (const item of batch) {
-      if (item.kind === 'line')
-        out.push({
-          line: item.line.lineNumber,
-          values: Object.entries(item.line.fields)
-            .filter(([, f]) => f !== undefined)
-            .map(([k, f]) => `${k}=${f.value}`),
-          issues: (item.line.issues ?? []).map((i) => `${i.code}@${i.location.row}`),
-        });
-      else if (item.kind === 'issue') out.push({ issue: item.issue.code });
-    }
-  return out;
-}
-
-/** `bytes` cut at the given positions (any byte: inside a character, between CR and LF). */
-function cut(bytes: Buffer, cuts: readonly number[]): Buffer[] {
-  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Buffer[] = [];
-  let from = 0;
-  for (const c of [...at, bytes.length]) {
-    if (c > from) out.push(bytes.subarray(from, c));
-    from = c;
-  }
-  return out;
-}
 
 const plainChar = fc.constantFrom('a', 'Z', '7', ' ', '.', '-', 'æ', 'ø', 'Å', 'é', '€', '😀', '\t');
 const plainValue = fc.string({ unit: plainChar, maxLength: 12 });
@@ -95,10 +58,7 @@ describe('CSV lines split before the first quote', () => {
         const reference = await read([bytes], profile, { splitQuoteFree: false });
         expect(await read(cut(bytes, cuts), profile, {})).toEqual(reference);
         // Text chunks (a file decoded from another encoding) take the same path.
-        const chars = [...text];
-        const at = [...new Set(cuts.map((c) => c % (chars.length + 1))), chars.length].sort((a, b) => a - b);
-        const strings = at.map((c, i) => chars.slice(i === 0 ? 0 : at[i - 1], c).join(''));
-        expect(await read(strings, profile, {})).toEqual(reference);
+        expect(await read(cutText(text, cuts), profile, {})).toEqual(reference);
       }),
       { numRuns: 300 },
     );
