@@ -183,8 +183,8 @@ function exportRun(db: Database, company: CompanyConfig, day: LocalDate): () => 
   };
   return async () => {
     const result = await runExportStatements(deps, [company]);
-    // Every day was delivered: a run that writes, holds or reports anything measures something else.
-    const done = result.files.length + result.held.length + result.changed.length;
+    // Every day was delivered: a run that writes, withholds or reports anything measures something else.
+    const done = result.files.length + result.withheld.length + result.changed.length;
     if (done > 0)
       throw new Error(`the export found work in a delivered history: ${JSON.stringify(result).slice(0, 300)}`);
   };

@@ -75,8 +75,8 @@ export async function runSyncConsents(
     for (const c of listed) {
       const bankId = c.bankId ?? soleBankId(company);
       if (bankId === undefined || !ownsConsent(company, c)) continue;
-      const held = best.get(bankId);
-      if (held === undefined || better(c, held)) best.set(bankId, c);
+      const kept = best.get(bankId);
+      if (kept === undefined || better(c, kept)) best.set(bankId, c);
     }
     for (const [bankId, c] of best) {
       const expiresAt = validInstant(c.expiresAtUtc);

@@ -71,7 +71,7 @@ export interface FetchStepOutcome {
 export interface ExportStepOutcome {
   step: 'export';
   files: number;
-  heldDays: number;
+  withheldDays: number;
   changedDays: number;
 }
 
@@ -170,11 +170,15 @@ export function fetchOutcome(fetched: readonly AccountFetch[]): FetchStepOutcome
   };
 }
 
-export function exportOutcome(e: { files: readonly unknown[]; held: readonly unknown[]; changed: readonly unknown[] }) {
+export function exportOutcome(e: {
+  files: readonly unknown[];
+  withheld: readonly unknown[];
+  changed: readonly unknown[];
+}) {
   return {
     step: 'export',
     files: e.files.length,
-    heldDays: e.held.length,
+    withheldDays: e.withheld.length,
     changedDays: e.changed.length,
   } satisfies ExportStepOutcome;
 }
@@ -213,7 +217,7 @@ export function needsPerson(o: StepOutcome): boolean {
     case 'fetch':
       return o.forPerson > 0;
     case 'export':
-      return o.heldDays + o.changedDays > 0;
+      return o.withheldDays + o.changedDays > 0;
     case 'reconcile':
       return o.companies.some((c) => c.needsPerson);
   }
@@ -308,7 +312,7 @@ export function describeOutcome(o: StepOutcome, locale: Locale): string {
         notYetEnabled: o.notYetEnabled,
       });
     case 'export':
-      return say('run.export', { files: o.files, heldDays: o.heldDays, changedDays: o.changedDays });
+      return say('run.export', { files: o.files, withheldDays: o.withheldDays, changedDays: o.changedDays });
     case 'consents':
       return say('run.consents', { read: o.read });
     case 'reconcile':

@@ -66,7 +66,8 @@ export interface ExportedFile {
   explicit: boolean;
 }
 
-export interface HeldDay {
+/** A statement day the export did not write (a break on it or before it, or a writer error), and why. */
+export interface WithheldDay {
   company: string;
   accountId: string;
   format: string;
@@ -86,7 +87,7 @@ export interface ChangedExport {
 
 export interface ExportResult {
   files: ExportedFile[];
-  held: HeldDay[];
+  withheld: WithheldDay[];
   /** Delivered statements the bank has changed since (a late booking): re-export them explicitly. */
   changed: ChangedExport[];
 }

@@ -2,7 +2,7 @@
 // statement files in the configured formats, written atomically into the company's statements
 // folder. Each day is exported once per format; the export record is committed after the write,
 // so a crash in between re-writes the same bytes on the next run. A day whose continuity broke
-// (gap or mismatch) is held back together with every later day of the account, and reported;
+// (gap or mismatch) is withheld together with every later day of the account, and reported;
 // an explicit export (`settle run export --account ID --from D --to D`) writes what the bank
 // reported anyway, with the break still on record. See docs/statements.md. What to write is
 // planned in statements/pending-plan.ts, what is read of a group of accounts for it in
@@ -42,7 +42,7 @@ export type {
   ExportedFile,
   ExportResult,
   ExportStatementsDeps,
-  HeldDay,
+  WithheldDay,
 } from './export-types.js';
 
 export async function runExportStatements(
@@ -50,7 +50,7 @@ export async function runExportStatements(
   companies: readonly CompanyConfig[],
   explicit?: ExplicitExport,
 ): Promise<ExportResult> {
-  const result: ExportResult = { files: [], held: [], changed: [] };
+  const result: ExportResult = { files: [], withheld: [], changed: [] };
   if (explicit !== undefined && explicit.from > explicit.to) {
     throw new SettleError('ERR_STATEMENT_EXPORT_RANGE', `--from ${explicit.from} is after --to ${explicit.to}`);
   }
@@ -117,7 +117,7 @@ function matchesAccount(account: StoredAccount, wanted: string): boolean {
 
 /**
  * Accounts whose statements are read and written as a group: their ledgers, days, bookings and
- * legal numbers in a few reads for all of them, not ten an account, while what is held in memory
+ * legal numbers in a few reads for all of them, not ten an account, while what is kept in memory
  * at once stays a few accounts' worth (a first night reads a month of bookings).
  */
 const ACCOUNTS_READ_TOGETHER = 8;
@@ -247,15 +247,15 @@ async function writePending(
 ): Promise<WrittenPeriod[]> {
   const { deps, company, account, unit, result } = target;
   const { exportFormat } = unit;
-  const held = (day: LocalDate, reason: string) =>
-    result.held.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
+  const withhold = (day: LocalDate, reason: string) =>
+    result.withheld.push({ company: company.id, accountId: account.id, format: exportFormat, day, reason });
   if (plan.broken !== undefined) {
     const { day, continuity, finding } = plan.broken;
-    held(
+    withhold(
       day,
-      `continuity ${continuity}: ${finding ?? 'see statement_days'}; this day and later days are held back until the bank's figures agree or the day is exported explicitly`,
+      `continuity ${continuity}: ${finding ?? 'see statement_days'}; this day and later days are withheld until the bank's figures agree or the day is exported explicitly`,
     );
-    deps.logger.error('statement day held back', {
+    deps.logger.error('statement day withheld', {
       company: company.id,
       accountId: account.id,
       format: exportFormat,
@@ -265,7 +265,7 @@ async function writePending(
     });
   }
   if (plan.changed !== undefined)
-    held(
+    withhold(
       plan.changed.day,
       `period ${plan.changed.period} was numbered for writing but its days have changed since; export it explicitly`,
     );
@@ -273,7 +273,7 @@ async function writePending(
   // A statement takes its bookings and legal numbers from the account's read; a notification
   // carries no legal number.
   const read: ReadAhead = unit.notification === undefined ? shared : { booked: shared.booked, numbers: new Map() };
-  const { ready, held: stopped } = await preparePeriods(target, plan.periods, {
+  const { ready, withheld: stopped } = await preparePeriods(target, plan.periods, {
     explicit: false,
     numbered: ledger.numbered,
     read,
@@ -284,7 +284,7 @@ async function writePending(
     own.push(file);
     written.push(file);
   }
-  if (stopped !== undefined) held(stopped.day, stopped.reason);
+  if (stopped !== undefined) withhold(stopped.day, stopped.reason);
   return own;
 }
 
@@ -294,7 +294,7 @@ async function exportExplicit(target: AccountExport, explicit: ExplicitExport): 
   const days = await deps.days.list(account.id, explicit.from, explicit.to);
   for (let d = explicit.from; d <= explicit.to; d = addDays(d, 1)) {
     if (!days.some((x) => x.day === d))
-      result.held.push({
+      result.withheld.push({
         company: company.id,
         accountId: account.id,
         format: exportFormat,

@@ -41,7 +41,7 @@ export interface FetchStatementsDeps {
   /** Where the bank's status of each account read is kept (which accounts are usable). */
   accountStatus?: Pick<AccountStatusRepository, 'record'>;
   /**
-   * How many transactions read from the bank are held before they are written (default 5,000):
+   * How many transactions read from the bank are kept before they are written (default 5,000):
    * the accounts read so far are written together once they hold this many, so a company of a
    * few accounts is written once, and one of hundreds with a month of history in a few goes.
    */
@@ -173,8 +173,8 @@ async function fetchTogether(
     done.push(...batch.map((r) => r.result));
   };
   const step = async (i: number): Promise<void> => {
-    const held = unwritten.reduce((n, r) => n + (r.fetched?.transactions.length ?? 0), 0);
-    if (held >= (deps.writeAfterTransactions ?? WRITE_AFTER_TRANSACTIONS)) await write();
+    const kept = unwritten.reduce((n, r) => n + (r.fetched?.transactions.length ?? 0), 0);
+    if (kept >= (deps.writeAfterTransactions ?? WRITE_AFTER_TRANSACTIONS)) await write();
     const next = accounts[i];
     if (next === undefined) return write();
     const { account } = next;

@@ -88,7 +88,7 @@ export function planPending(input: PendingInput): PendingPlan {
 /**
  * Where the next automatic export must start looking (the account's export floor,
  * src/store/export-floors.ts): the first day, from the settled day on, that no delivered period
- * covers and that would get a file — held behind a break, held by the writer, or part of a
+ * covers and that would get a file — withheld behind a break or for the writer, or part of a
  * period numbered but never recorded — or the day after `lastComplete` when every day is done.
  * `delivered` is what was recorded before this run and by it; `input` holds the days from `from`.
  */

@@ -37,7 +37,7 @@ export interface PreparedPeriod {
   days: readonly StatementDay[];
   period: string;
   sequenceNumber: number;
-  /** The document; left out of a big export once `KEPT_BYTES` are held, and rendered again to write. */
+  /** The document; left out of a big export once `KEPT_BYTES` are kept, and rendered again to write. */
   rendered?: RenderedPeriod;
   sha256: string;
 }
@@ -60,7 +60,7 @@ interface Preparation {
  * its number; a new one takes the next after the highest, and the new ones are numbered with the
  * SHA-256 of their files in one insert — the record a run that stops before recording its files
  * leaves behind. A period numbered with its content that would now be written differently (the
- * bank's data changed after a file that may have been delivered) is held with the periods after
+ * bank's data changed after a file that may have been delivered) is withheld with the periods after
  * it, as is one the writer reports errors for; a person decides (explicit export). A notification
  * without bookings of its kind gets no file and no number.
  */
@@ -68,7 +68,7 @@ export async function preparePeriods(
   target: AccountExport,
   periods: readonly (readonly StatementDay[])[],
   { explicit, numbered, read }: Preparation,
-): Promise<{ ready: PreparedPeriod[]; held?: { day: LocalDate; reason: string } }> {
+): Promise<{ ready: PreparedPeriod[]; withheld?: { day: LocalDate; reason: string } }> {
   const { deps, company, account, unit } = target;
   const { exportFormat } = unit;
   for (let attempt = 0; ; attempt++) {
@@ -76,14 +76,14 @@ export async function preparePeriods(
     let keptBytes = 0;
     const ready: PreparedPeriod[] = [];
     const fresh: { period: string; number: number; sha256: string }[] = [];
-    let held: { day: LocalDate; reason: string } | undefined;
+    let withheld: { day: LocalDate; reason: string } | undefined;
     for (const days of periods) {
       const period = periodOf(days);
       const known = numbered.get(period);
       const sequenceNumber = known?.number ?? highest + 1;
       const rendered = await renderToWrite(target, days, sequenceNumber, read);
       if (unit.notification !== undefined && rendered.entryCount === 0) continue;
-      const reason = explicit ? undefined : heldReason(exportFormat, period, known, rendered);
+      const reason = explicit ? undefined : withheldReason(exportFormat, period, known, rendered);
       if (reason !== undefined) {
         logIssues(deps.logger, rendered.issues, {
           company: company.id,
@@ -91,7 +91,7 @@ export async function preparePeriods(
           format: exportFormat,
           period,
         });
-        held = { day: days[0]!.day, reason };
+        withheld = { day: days[0]!.day, reason };
         break;
       }
       if (known === undefined) fresh.push({ period, number: (highest = sequenceNumber), sha256: rendered.sha256 });
@@ -100,14 +100,14 @@ export async function preparePeriods(
       ready.push({ days, period, sequenceNumber, sha256: rendered.sha256, ...(keep ? { rendered } : {}) });
     }
     if (await deps.exports.numberPeriods(exportFormat, account.id, fresh))
-      return held === undefined ? { ready } : { ready, held };
+      return withheld === undefined ? { ready } : { ready, withheld };
     // Another export numbered periods of the account meanwhile: number again after them.
     if (attempt >= 20) throw new Error(`could not number the ${exportFormat} periods of ${account.id}`);
     numbered = await deps.exports.numberedPeriods(exportFormat, account.id);
   }
 }
 
-function heldReason(
+function withheldReason(
   format: string,
   period: string,
   known: NumberedPeriod | undefined,
@@ -253,7 +253,7 @@ export async function renderPeriod(
     return renderNotification(notification, unit.notification.version);
   }
   // The day keeps its number when written again (another format, a re-export, a retry after a
-  // held write), so the numbers the ERP sees stay gap-free and never change.
+  // withheld write), so the numbers the ERP sees stay gap-free and never change.
   const first = days[0]!.day;
   const known = read?.numbers.get(first);
   const legalSequenceNumber =

@@ -129,7 +129,8 @@ export function exportJson(result: ExportResult): Json {
       version: f.version,
       explicit: f.explicit,
     })),
-    held: result.held.map((h) => ({
+    // The withheld days keep their JSON name `held` (docs/cli-json.md): scripts read it.
+    held: result.withheld.map((h) => ({
       company: h.company,
       accountId: h.accountId,
       format: h.format,

@@ -289,7 +289,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           'accounts failed': count('failed'),
           'transactions new': fetched.reduce((n, f) => n + f.inserted, 0),
           'statement files': exported.files.length,
-          'days held back': exported.held.length,
+          'days withheld': exported.withheld.length,
           'statements changed since delivery': exported.changed.length,
           'units held by another instance': units.held.length,
         };
@@ -297,7 +297,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         if (failed?.error && count('fetched') === 0) throw new SettleError(failed.error.code, failed.error.message);
         const attention =
           fetchNeedsAttention(fetched) ||
-          exported.held.length > 0 ||
+          exported.withheld.length > 0 ||
           exported.changed.length > 0 ||
           counts['accounts failed'] > 0;
         return { outcome: attention ? 'findings' : 'ok', counts };

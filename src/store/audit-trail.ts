@@ -66,7 +66,7 @@ export function auditCompanyOf(entry: Pick<AuditEntryInput, 'subject' | 'details
 /** Which entries a reader may see: those of these companies, or every entry (the install-wide auditor). */
 export type AuditScope = { companies: readonly string[] } | 'all';
 
-/** Entries read per query of a walk; a checkpoint is recorded after each such page that held. */
+/** Entries read per query of a walk; a checkpoint is recorded after each such page found intact. */
 const VERIFY_PAGE = 1000;
 
 const APPEND_ATTEMPTS = 5;
@@ -188,7 +188,7 @@ export class AuditTrail {
 
   /**
    * Walks the chain and names the first entry that does not hold, recording a checkpoint after
-   * each page that held. From `genesis` (the default) it walks every entry and trusts no
+   * each page found intact. From `genesis` (the default) it walks every entry and trusts no
    * checkpoint; from `checkpoint` it starts after the last checkpoint, once that entry is still
    * there with its recorded hash, so a change before it is found only by a walk from genesis.
    */

@@ -62,7 +62,7 @@ export class FileLedger {
 
   /**
    * Stores a file's payments as `fill` produces them, in batches of `RECEIVE_BATCH` lines, all in
-   * one transaction with the file record: a file of a million lines is never held in memory,
+   * one transaction with the file record: a file of a million lines is never kept in memory,
    * and still either all of it is stored or none (architecture §2.1). `fill` is the streaming
    * validation; it adds each valid payment to the sink, may ask the sink whether an end-to-end
    * id is already used (inside the same transaction: SQLite has one connection), and says at

@@ -40,7 +40,7 @@ export interface ListOptions {
   named?: (name: string) => boolean;
 }
 
-/** What `move` did: a plain rename, or the target already held the same bytes so the source was removed. */
+/** What `move` did: a plain rename, or the target already had the same bytes so the source was removed. */
 export type MoveOutcome = 'moved' | 'already-there';
 
 export interface FileStore {

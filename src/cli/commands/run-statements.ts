@@ -1,6 +1,6 @@
 // `settle run fetch` and `settle run export`: the statement jobs (docs/statements.md). The lead
 // registers them with `addStatementJobs(command)` in run.ts. Exit 1 when a person must look at
-// something (a continuity break, a held-back day, an account the bank does not serve), 3 when
+// something (a continuity break, a withheld day, an account the bank does not serve), 3 when
 // an account could not be fetched, 0 otherwise.
 import type { Command } from 'commander';
 import { exportOutcome, fetchOutcome, needsPerson } from '../../../jobs/nightly/index.js';
@@ -139,10 +139,10 @@ function printExport(result: ExportResult): void {
     process.stdout.write(
       `${f.company}  ${f.path}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, sequence ${f.sequenceNumber}${f.version > 1 ? `, version ${f.version}` : ''}\n`,
     );
-  for (const h of result.held)
-    process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): HELD BACK — ${h.reason}\n`);
+  for (const h of result.withheld)
+    process.stdout.write(`${h.company}  ${h.accountId} ${h.day} (${h.format}): WITHHELD — ${h.reason}\n`);
   for (const c of result.changed)
     process.stdout.write(`${c.company}  ${c.fileName} (${c.format}): CHANGED AT THE BANK — ${c.reason}\n`);
-  if (result.files.length === 0 && result.held.length === 0 && result.changed.length === 0)
+  if (result.files.length === 0 && result.withheld.length === 0 && result.changed.length === 0)
     process.stdout.write('nothing to export\n');
 }

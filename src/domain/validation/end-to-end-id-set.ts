@@ -65,12 +65,12 @@ export class EndToEndIdSet {
     this.hash = options.hash ?? fnv1a;
   }
 
-  /** Distinct ids held. */
+  /** Distinct ids kept. */
   get size(): number {
     return this.count;
   }
 
-  /** Bytes held by the pages and the table (what the set costs, beside a small object). */
+  /** Bytes kept in the pages and the table (what the set costs, beside a small object). */
   get byteLength(): number {
     let bytes = this.tags.byteLength + this.offsets.byteLength;
     for (const page of this.pages) bytes += page.byteLength;
@@ -110,7 +110,7 @@ export class EndToEndIdSet {
   /**
    * Makes room in the table for `ids` ids in all (an estimate of a file's ids, from the part read
    * so far): the table grows now, while it holds few, to the size that growth one id at a time
-   * would reach, instead of later, when growing copies a large table and old and new are held at
+   * would reach, instead of later, when growing copies a large table and old and new are kept at
    * once. Adding more ids than expected grows the table as usual.
    */
   expect(ids: number): void {

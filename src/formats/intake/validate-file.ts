@@ -168,7 +168,7 @@ interface OpenedReader {
   xml?: Pain001Reader;
   sniffer?: EncodingSniffer;
   encoding: EncodingContext;
-  /** Set when decoded text held U+FFFD (an encoding the sniffer does not watch, e.g. UTF-16). */
+  /** Set when decoded text contained U+FFFD (an encoding the sniffer does not watch, e.g. UTF-16). */
   textSuspect: { value: boolean };
   lineFormat: LineFormat;
   validation: ValidationOptions;

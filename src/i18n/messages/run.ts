@@ -26,7 +26,7 @@ export const run = area({
     'run.fetch':
       '{accounts, plural, other {# account(s)}}: {fetched, plural, other {# fetched}}{banks, select, none {} other { ({banks})}}, {notFetched, plural, other {# not}}{notYetEnabled, plural, =0 {} other { (# not enabled at the bank yet)}}',
     'run.export':
-      '{files, plural, other {# statement file(s)}}; {heldDays, plural, other {# day(s)}} held back, {changedDays, plural, other {# changed}} at the bank',
+      '{files, plural, other {# statement file(s)}}; {withheldDays, plural, other {# day(s)}} withheld, {changedDays, plural, other {# changed}} at the bank',
     'run.consents': '{read, plural, other {# consent(s)}} read from the bank',
     'run.reconcile.company':
       '{company}: {findings, plural, other {# finding(s)}}, {needingPerson, plural, other {# need a person}}',
@@ -59,7 +59,7 @@ export const run = area({
     'run.fetch':
       '{accounts, plural, one {# konto} other {# kontoer}}: {fetched, plural, other {# hentet}}{banks, select, none {} other { ({banks})}}, {notFetched, plural, other {# ikke}}{notYetEnabled, plural, =0 {} other { (# ikke aktivert i banken ennå)}}',
     'run.export':
-      '{files, plural, one {# kontoutskriftsfil} other {# kontoutskriftsfiler}}; {heldDays, plural, one {# dag} other {# dager}} holdt tilbake, {changedDays, plural, other {# endret}} i banken',
+      '{files, plural, one {# kontoutskriftsfil} other {# kontoutskriftsfiler}}; {withheldDays, plural, one {# dag} other {# dager}} ikke eksportert, {changedDays, plural, other {# endret}} i banken',
     'run.consents': '{read, plural, one {# samtykke} other {# samtykker}} lest fra banken',
     'run.reconcile.company':
       '{company}: {findings, plural, one {# avvik} other {# avvik}}, {needingPerson, plural, other {# trenger oppfølging}}',

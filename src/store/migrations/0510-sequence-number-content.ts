@@ -2,7 +2,7 @@
 // numbered before its file is written and recorded in `exports` after; a run that stops in
 // between leaves a file that may have been delivered with no record of what it held. The next
 // run writes the period again and, with this, can tell when the bank's data changed meanwhile:
-// the file would differ from what the ERP may have imported, so it is held back and reported
+// the file would differ from what the ERP may have imported, so it is withheld and reported
 // instead of being replaced in silence. Periods numbered before this migration have none.
 import type { Knex } from 'knex';
 

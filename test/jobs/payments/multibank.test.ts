@@ -183,7 +183,7 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
         },
         [w.company],
       );
-      expect(exported.held).toEqual([]);
+      expect(exported.withheld).toEqual([]);
       const exportedAccounts = new Set(exported.files.map((f) => f.accountId));
       expect([...exportedAccounts].sort()).toEqual(
         [SEED.operatingAccountId, SEED.approvalAccountId, SEED.nordbankAccountId].sort(),

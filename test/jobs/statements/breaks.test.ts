@@ -1,4 +1,4 @@
-// Continuity breaks, held-back days, explicit exports, per-run periods and pending entries,
+// Continuity breaks, withheld days, explicit exports, per-run periods and pending entries,
 // driven by a fake bank that reports what the test wants (SQLite and a local folder are real).
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -152,8 +152,8 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     const exported = await runExportStatements(exportDeps, [company]);
     // The 1st has no entries and gets its statement all the same (statements.emptyDays).
     expect(exported.files.map((f) => f.period)).toEqual(['2026-01-01', '2026-01-02']);
-    expect(exported.held).toMatchObject([{ accountId: ID, day: '2026-01-03', format: 'camt.053.001.02' }]);
-    expect(exported.held[0]!.reason).toContain('continuity mismatch');
+    expect(exported.withheld).toMatchObject([{ accountId: ID, day: '2026-01-03', format: 'camt.053.001.02' }]);
+    expect(exported.withheld[0]!.reason).toContain('continuity mismatch');
     expect(await files()).toEqual([
       `acme-${IBAN}-2026-01-01.camt.053.001.02.xml`,
       `acme-${IBAN}-2026-01-02.camt.053.001.02.xml`,
@@ -177,7 +177,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     const corrected = await runFetchStatements(fetchDeps, [company]);
     expect(corrected[0]!.days.filter((d) => d.continuity !== 'ok')).toEqual([]);
     const exported = await runExportStatements(exportDeps, [company]);
-    expect(exported.held).toEqual([]);
+    expect(exported.withheld).toEqual([]);
     // The held days follow in order, then the days without entries up to the last complete one.
     expect(exported.files.map((f) => [f.period, f.sequenceNumber, f.legalSequenceNumber, f.entries])).toEqual([
       ['2026-01-03', 3, 3, 1],
@@ -204,7 +204,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     ]);
     const exported = await runExportStatements(exportDeps, [company]);
     expect(exported.files.map((f) => f.period)).toEqual(['2026-01-01', '2026-01-02']);
-    expect(exported.held.map((h) => h.day)).toEqual(['2026-01-04']);
+    expect(exported.withheld.map((h) => h.day)).toEqual(['2026-01-04']);
   });
 
   it('exports a broken day on explicit request, after which the automatic export continues', async () => {
@@ -303,8 +303,8 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       ['2026-01-01', 1, 1],
       ['2026-01-02', 2, 1],
     ]);
-    expect(next.held).toMatchObject([{ day: '2026-01-03' }]);
-    expect(next.held[0]!.reason).toContain('stopped before recording it');
+    expect(next.withheld).toMatchObject([{ day: '2026-01-03' }]);
+    expect(next.withheld[0]!.reason).toContain('stopped before recording it');
     expect((await readFile(join(company.root, 'statements', name('2026-01-03')))).equals(delivered)).toBe(true);
     // A person decides: the explicit export writes them under their numbers (04 changed too: its
     // opening balance), then the automatic export has nothing left to hold.
@@ -318,7 +318,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
       ['2026-01-04', 4, 1],
     ]);
     const after = await runExportStatements(exportDeps, [company]);
-    expect(after.held).toEqual([]);
+    expect(after.withheld).toEqual([]);
     expect(after.files).toEqual([]);
   });
 
@@ -331,8 +331,8 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     await exportDeps.exports.assignSequenceNumbers('camt.053.001.02', ID, ['2026-01-02..2026-01-06']);
     const exported = await runExportStatements(exportDeps, [company]);
     expect(exported.files.map((f) => [f.period, f.sequenceNumber])).toEqual([['2026-01-01', 2]]);
-    expect(exported.held).toMatchObject([{ day: '2026-01-02' }]);
-    expect(exported.held[0]!.reason).toContain('period 2026-01-02..2026-01-06 was numbered');
+    expect(exported.withheld).toMatchObject([{ day: '2026-01-02' }]);
+    expect(exported.withheld[0]!.reason).toContain('period 2026-01-02..2026-01-06 was numbered');
     expect(await files()).toEqual([`acme-${IBAN}-2026-01-01.camt.053.001.02.xml`]);
   });
 
@@ -430,7 +430,7 @@ describe.each(BACKENDS)('statement continuity through the jobs (%s)', (_name, en
     // The fetch catches up: ten days stored below the floor, each exported once, numbered on.
     await runFetchStatements(fetchDeps, [company]);
     const caught = await runExportStatements(exportDeps, [company]);
-    expect(caught.held).toEqual([]);
+    expect(caught.withheld).toEqual([]);
     expect(caught.files.map((f) => [f.period, f.sequenceNumber])).toEqual(
       Array.from({ length: 10 }, (_, i) => [`2026-01-${String(i + 5).padStart(2, '0')}`, i + 5]),
     );

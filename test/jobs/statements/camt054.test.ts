@@ -168,7 +168,7 @@ describe('camt.054 notifications from the export job', () => {
 
   withXmllint('writes one debit and one credit notification per version, valid against the XSDs', async () => {
     const result = await runExportStatements(deps, [company]);
-    expect(result.held).toEqual([]);
+    expect(result.withheld).toEqual([]);
     expect(await files()).toEqual([
       'acme-NO9386011117947-2026-01-07.credit.camt.054.001.02.xml',
       'acme-NO9386011117947-2026-01-07.credit.camt.054.001.08.xml',

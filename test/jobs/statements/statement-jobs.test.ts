@@ -80,7 +80,7 @@ describe('the statement jobs against the sandbox bank', () => {
   it('exports each complete day once per format, days without entries too, with stable sequence numbers', async () => {
     await runFetchStatements(h.fetchDeps(), [h.company]);
     const first = await runExportStatements(h.exportDeps(), [h.company]);
-    expect(first.held).toEqual([]);
+    expect(first.withheld).toEqual([]);
     const operating = first.files.filter(
       (f) => f.accountId === SEED.operatingAccountId && f.format === 'camt.053.001.02',
     );
@@ -112,7 +112,7 @@ describe('the statement jobs against the sandbox bank', () => {
     expect(empty).toContain('<NbOfNtries>0</NbOfNtries>');
 
     const second = await runExportStatements(h.exportDeps(), [h.company]);
-    expect(second).toEqual({ files: [], held: [], changed: [] });
+    expect(second).toEqual({ files: [], withheld: [], changed: [] });
 
     const xml = (await read(file('2025-12-31', 'camt.053.001.02.xml'))).toString('utf8');
     expect(xml).toContain('<ElctrncSeqNb>27</ElctrncSeqNb>');
