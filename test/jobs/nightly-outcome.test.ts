@@ -117,23 +117,23 @@ describe('step outcomes', () => {
       files: [],
       error: { code: 'ERR_INTERNAL', message: 'boom' },
     };
-    const held: StepResult = {
+    const claimed: StepResult = {
       step: 'pickup',
       company: 'd',
       ok: true,
       summary: '',
       needsPerson: false,
       files: [],
-      held: true,
+      claimedElsewhere: true,
     };
     const [one] = mergeSteps([
       [step('a', pickup())],
       [step('b', pickup({ files: 10, accepted: 10, rejected: 0 }))],
       [failed],
-      [held],
+      [claimed],
     ]);
     expect(one!.summary).toBe(
-      '12 file(s): 11 accepted, 0 partly accepted, 1 rejected, 0 duplicate; c: failed: ERR_INTERNAL: boom; 1 company held by another run',
+      '12 file(s): 11 accepted, 0 partly accepted, 1 rejected, 0 duplicate; c: failed: ERR_INTERNAL: boom; 1 company claimed by another run',
     );
     expect(one!.ok).toBe(false);
     expect(describeStep(one!, 'nb')).toBe(
