@@ -137,7 +137,7 @@ describe('step outcomes', () => {
     );
     expect(one!.ok).toBe(false);
     expect(describeStep(one!, 'nb')).toBe(
-      '12 filer: 11 godtatt, 0 delvis godtatt, 1 avvist, 0 duplikater; c: feilet: ERR_INTERNAL: boom; 1 selskap holdt av en annen kjøring',
+      '12 filer: 11 godtatt, 0 delvis godtatt, 1 avvist, 0 duplikater; c: feilet: ERR_INTERNAL: boom; 1 selskap reservert av en annen kjøring',
     );
   });
 });
