@@ -70,7 +70,7 @@ interface ChildReport {
   startedAt: number;
   endedAt: number;
   ran: number;
-  heldSkips: number;
+  claimedSkips: number;
   doneSkips: number;
   /** SQL statements the instances sent, counted by their clients (the server's counters are shared). */
   statements: number;
@@ -183,7 +183,7 @@ async function runChild(spec: { url: string; first: number; instances: number; c
     startedAt,
     endedAt,
     ran: ran.reduce((a, b) => a + b, 0),
-    heldSkips: claims.reduce((a, c) => a + c.held.length, 0),
+    claimedSkips: claims.reduce((a, c) => a + c.claimedElsewhere.length, 0),
     doneSkips: claims.reduce((a, c) => a + c.doneElsewhere.length, 0),
     statements,
     deadlockVictims,
@@ -237,7 +237,7 @@ interface RunFigures {
   serverRowLockWaits: number;
   serverRowLockTimeMs: number;
   serverDeadlocks: number;
-  heldSkips: number;
+  claimedSkips: number;
   doneSkips: number;
   mariadbCpuS: number;
   ranTwice: number;
@@ -297,7 +297,7 @@ async function runInstances(url: string, admin: mysql.Connection, instances: num
     serverRowLockWaits: after.Innodb_row_lock_waits - before.Innodb_row_lock_waits,
     serverRowLockTimeMs: after.Innodb_row_lock_time - before.Innodb_row_lock_time,
     serverDeadlocks: after.Innodb_deadlocks - before.Innodb_deadlocks,
-    heldSkips: reports.reduce((a, r) => a + r.heldSkips, 0),
+    claimedSkips: reports.reduce((a, r) => a + r.claimedSkips, 0),
     doneSkips: reports.reduce((a, r) => a + r.doneSkips, 0),
     mariadbCpuS: (cpuAfter - cpuBefore) / 1000,
     // A company's entries are inserted under one primary key: a second night of it would have failed.
@@ -309,13 +309,13 @@ async function runInstances(url: string, admin: mysql.Connection, instances: num
 
 function table(rows: readonly RunFigures[]): string {
   const head =
-    '| instances (processes) | wall | companies/s | SQL statements/s | SQL statements a company | a night p50 / p95 | deadlock victims / lock timeouts | held / done skips | server: row lock waits (ms), deadlocks | MariaDB CPU | twice / lost |';
+    '| instances (processes) | wall | companies/s | SQL statements/s | SQL statements a company | a night p50 / p95 | deadlock victims / lock timeouts | claimed / done skips | server: row lock waits (ms), deadlocks | MariaDB CPU | twice / lost |';
   const lines = rows.map(
     (r) =>
       `| ${r.instances} (${r.processes}) | ${r.wallS.toFixed(1)} s | ${r.companiesPerS.toFixed(1)} | ` +
       `${r.sqlStatementsPerS.toFixed(0)} | ${r.sqlStatementsPerCompany.toFixed(0)} | ` +
       `${r.nightP50Ms.toFixed(0)} / ${r.nightP95Ms.toFixed(0)} ms | ${r.deadlockVictims} / ${r.lockTimeouts} | ` +
-      `${r.heldSkips} / ${r.doneSkips} | ${r.serverRowLockWaits} (${r.serverRowLockTimeMs}), ${r.serverDeadlocks} | ` +
+      `${r.claimedSkips} / ${r.doneSkips} | ${r.serverRowLockWaits} (${r.serverRowLockTimeMs}), ${r.serverDeadlocks} | ` +
       `${r.mariadbCpuS.toFixed(1)} s | ${r.ranTwice} / ${r.lost} |`,
   );
   return [head, `|${' --- |'.repeat(11)}`, ...lines].join('\n');

@@ -7,7 +7,7 @@
 // The chain runs company by company under claims (src/store/unit-claims.ts): the unit
 // (nightly, company) for the whole chain and (step, company) for each step — the steps' claims
 // taken together when the chain starts — so processes that run at once divide the companies
-// between them and skip what another one holds. Statements
+// between them and skip what another one has claimed. Statements
 // are fetched and exported under per-account claims as well (jobs/statements/account-units.ts),
 // which exclude `settle serve`'s statements job working on the same account at the same time.
 import type { CompanyConfig } from '../../src/config/index.js';
@@ -15,7 +15,7 @@ import type { Clock } from '../../src/domain/clock.js';
 import { mapConcurrent } from '../../src/domain/concurrent.js';
 import { ExitCode, isSettleError } from '../../src/domain/errors.js';
 import { redactText, type Logger } from '../../src/log/index.js';
-import { describeDatabaseError, describeHeld, type HeldUnit, type UnitClaims } from '../../src/store/index.js';
+import { describeDatabaseError, describeClaimed, type ClaimedUnit, type UnitClaims } from '../../src/store/index.js';
 import { runApprove } from '../approve/index.js';
 import { runSyncConsents, type SyncConsentsDeps } from '../consents/index.js';
 import {
@@ -58,8 +58,8 @@ export interface NightlyResult {
   picked: PickedFile[];
   /** The status reports written, with the lines the bank refused (for alerts). */
   statusReports: WrittenStatusReport[];
-  /** Units another process held, which this run skipped. */
-  held: HeldUnit[];
+  /** Units another process had claimed, which this run skipped (`heldByOthers` in `--json`). */
+  claimedElsewhere: ClaimedUnit[];
   /** 0 all well, 1 something needs a person, 3 a step failed. */
   exitCode: number;
 }
@@ -142,7 +142,7 @@ export async function runNightly(
     reconciliations: chains.flatMap((c) => c.reconciliations),
     picked: chains.flatMap((c) => c.picked),
     statusReports: chains.flatMap((c) => c.statusReports),
-    held: [...units.held],
+    claimedElsewhere: [...units.claimedElsewhere],
     exitCode,
   };
 }
@@ -154,7 +154,7 @@ interface CompanyChain {
   statusReports: WrittenStatusReport[];
 }
 
-/** The chain for one company: each step is the unit (step, company), skipped when another run holds it. */
+/** The chain for one company: each step is the unit (step, company), skipped when another run has claimed it. */
 async function runCompanyChain(
   deps: NightlyDeps,
   company: CompanyConfig,
@@ -189,11 +189,11 @@ async function runCompanyChain(
             step: name,
             company: company.id,
             ok: true,
-            summary: translate('en', 'run.skipped', { held: describeHeld(run.held) }),
-            heldBy: describeHeld(run.held),
+            summary: translate('en', 'run.skipped', { claimedBy: describeClaimed(run.claimed) }),
+            claimedBy: describeClaimed(run.claimed),
             needsPerson: false,
             files: [],
-            held: true,
+            claimedElsewhere: true,
           };
     } catch (thrown) {
       const error = describeDatabaseError(thrown);

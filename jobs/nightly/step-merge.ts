@@ -15,7 +15,7 @@ export function mergeSteps(perCompany: readonly StepResult[][]): StepResult[] {
 
 function mergeStep(results: readonly StepResult[]): StepResult {
   const [first] = results as [StepResult, ...StepResult[]];
-  const done = results.filter((r) => !r.held);
+  const done = results.filter((r) => !r.claimedElsewhere);
   const outcomes = done.flatMap((r) => (r.ok && r.outcome ? [r.outcome] : []));
   const outcome = outcomes.length > 0 ? outcomes.reduce((a: StepOutcome, b) => addOutcomes(a, b)) : undefined;
   const failures = done.flatMap((r) =>
@@ -30,8 +30,8 @@ function mergeStep(results: readonly StepResult[]): StepResult {
     needsPerson: results.some((r) => r.needsPerson),
     files: results.flatMap((r) => r.files),
     ...(error ? { error } : {}),
-    ...(done.length === 0 ? { held: true } : {}),
-    heldCompanies: results.length - done.length,
+    ...(done.length === 0 ? { claimedElsewhere: true } : {}),
+    claimedCompanies: results.length - done.length,
     failures,
   };
   return { ...merged, summary: describeStep(merged, 'en') };
@@ -40,14 +40,16 @@ function mergeStep(results: readonly StepResult[]): StepResult {
 /** A step's line for people in `locale`: what it did, or why it failed or was skipped. */
 export function describeStep(s: StepResult, locale: Locale): string {
   if (s.company !== undefined) {
-    if (s.held) return translate(locale, 'run.skipped', { held: s.heldBy ?? '' });
+    if (s.claimedElsewhere) return translate(locale, 'run.skipped', { claimedBy: s.claimedBy ?? '' });
     if (!s.ok && s.error) return translate(locale, 'run.failed', s.error);
     return s.outcome ? describeOutcome(s.outcome, locale) : s.summary;
   }
   const parts = [
     ...(s.outcome ? [describeOutcome(s.outcome, locale)] : []),
     ...(s.failures ?? []).map((f) => `${f.company}: ${translate(locale, 'run.failed', f)}`),
-    ...((s.heldCompanies ?? 0) > 0 ? [translate(locale, 'run.heldByAnotherRun', { count: s.heldCompanies ?? 0 })] : []),
+    ...((s.claimedCompanies ?? 0) > 0
+      ? [translate(locale, 'run.claimedByAnotherRun', { count: s.claimedCompanies ?? 0 })]
+      : []),
   ];
   return parts.join('; ');
 }

@@ -34,12 +34,12 @@ export interface StepResult {
   /** Files written, relative to the company's root (reports, statements, status files). */
   files: string[];
   error?: { code: ErrorCode; message: string };
-  /** Another process held the step's unit, so this run did not do it. */
-  held?: boolean;
-  /** Who held it, in the operator's words (a step of one company). */
-  heldBy?: string;
-  /** Companies another process held this step for (merged steps only). */
-  heldCompanies?: number;
+  /** Another process had claimed the step's unit, so this run did not do it (`held` in `--json`). */
+  claimedElsewhere?: boolean;
+  /** Who had claimed it, in the operator's words (a step of one company). */
+  claimedBy?: string;
+  /** Companies another process had claimed this step for (merged steps only). */
+  claimedCompanies?: number;
   /** The steps that failed, per company (merged steps only). */
   failures?: { company: string; code: ErrorCode; message: string }[];
 }

@@ -22,7 +22,7 @@ export async function withAccountClaims<T>(
   );
 }
 
-/** Runs `fn` under the claim (job, company, account); undefined when another process holds it. */
+/** Runs `fn` under the claim (job, company, account); undefined when another process has claimed it. */
 export async function underAccountClaim<T>(
   units: UnitClaims | undefined,
   unit: { job: 'fetch' | 'export'; company: string; account: string },
@@ -35,22 +35,22 @@ export async function underAccountClaim<T>(
 
 /**
  * Runs `fn` once with the ids of those `accounts` whose claims (job, company, account) this
- * process holds, every one of them held until `fn` ends (each claim taken inside the one before
+ * process has, every one of them kept until `fn` ends (each claim taken inside the one before
  * it), so their work can be read and written together; another holder's accounts are left out.
  */
 export async function underAccountClaims<T>(
   units: UnitClaims | undefined,
   unit: { job: 'fetch' | 'export'; company: string },
   accounts: readonly string[],
-  fn: (held: readonly string[]) => Promise<T>,
+  fn: (claimed: readonly string[]) => Promise<T>,
 ): Promise<T> {
-  const held: string[] = [];
+  const claimed: string[] = [];
   const step = async (i: number): Promise<T> => {
     const account = accounts[i];
-    if (account === undefined) return fn(held);
+    if (account === undefined) return fn(claimed);
     let result: { value: T } | undefined;
     await underAccountClaim(units, { ...unit, account }, async () => {
-      held.push(account);
+      claimed.push(account);
       result = { value: await step(i + 1) };
     });
     return result === undefined ? step(i + 1) : result.value;

@@ -36,7 +36,7 @@ export interface ExportStatementsDeps {
   ownPayments?: OwnPaymentSource;
   /** Where the stand-ins of ids too long for their field are stored (docs/formats/identifiers.md). */
   shortIdentifiers?: Pick<ShortIdentifierRepository, 'remember'>;
-  /** Claims per account (job `export`), so processes running at once share the accounts; held ones are skipped. */
+  /** Claims per account (job `export`), so processes running at once share the accounts; accounts another process has claimed are skipped. */
   units?: UnitClaims;
   /** Accounts read together (default 8): their ledgers, days, bookings and legal numbers in one read each. */
   accountsReadTogether?: number;

@@ -87,8 +87,8 @@ export async function runExportStatements(
           deps.units,
           { job: 'export', company: company.id },
           group.map((a) => a.id),
-          async (held) => {
-            const mine = group.filter((a) => held.includes(a.id));
+          async (claimed) => {
+            const mine = group.filter((a) => claimed.includes(a.id));
             const targets = new Map<string, AccountExport[]>(
               mine.map((account) => [
                 account.id,

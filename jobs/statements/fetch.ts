@@ -36,7 +36,7 @@ export interface FetchStatementsDeps {
   timeZone: string;
   /** How far back the first fetch of an account reaches, in days (default 31). */
   initialDays?: number;
-  /** Claims per account (job `fetch`), so processes running at once share the accounts; held ones are skipped. */
+  /** Claims per account (job `fetch`), so processes running at once share the accounts; accounts another process has claimed are skipped. */
   units?: UnitClaims;
   /** Where the bank's status of each account read is kept (which accounts are usable). */
   accountStatus?: Pick<AccountStatusRepository, 'record'>;
@@ -151,8 +151,8 @@ interface ReadAccount {
  * Reads the accounts from the bank one by one, each under its claim, and writes what was read
  * of them together (StatementRepository.storeFetchedAll): a company's accounts cost one
  * transaction and a statement per kind, not one of each per account. The claims are nested, so
- * every account's claim is held until what was read of it is written and its days checked, and
- * an account another process holds is skipped, as before. A failed read fails its account alone;
+ * every account's claim is kept until what was read of it is written and its days checked, and
+ * an account another process has claimed is skipped, as before. A failed read fails its account alone;
  * a failed write, the accounts written with it.
  */
 async function fetchTogether(

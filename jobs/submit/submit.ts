@@ -64,10 +64,10 @@ export async function runSubmit(deps: PaymentJobDeps, companies: readonly Compan
     summary.planned += await planCompany(deps, company);
     summary.bulks.push(...(await sendCompany(deps, company)));
     summary.bulks.push(...(await resolveCompany(deps, company)));
-    const held = await deps.store.heldElsewhere('bulks', { company: company.id, states: SENDABLE }, deps.holder);
-    summary.waiting.bulks += held.count;
-    if (held.until && (!summary.waiting.until || held.until > summary.waiting.until))
-      summary.waiting.until = held.until;
+    const claimed = await deps.store.claimedElsewhere('bulks', { company: company.id, states: SENDABLE }, deps.holder);
+    summary.waiting.bulks += claimed.count;
+    if (claimed.until && (!summary.waiting.until || claimed.until > summary.waiting.until))
+      summary.waiting.until = claimed.until;
   }
   return summary;
 }

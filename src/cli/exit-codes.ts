@@ -9,7 +9,7 @@ const MEANING: Record<ExitCode, string> = {
   1: 'a person should look: findings, invalid input, or something held for a decision',
   2: 'usage or configuration error',
   3: 'runtime failure (a bank, file system or database that failed; a bug)',
-  4: 'already running: the work asked for is held by another settle process, or the database is busy; nothing was done',
+  4: 'already running: the work asked for is claimed by another settle process, or the database is busy; nothing was done',
 };
 
 /** Every command that reads the database may also meet another process's claim or lock (4). */

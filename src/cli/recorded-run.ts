@@ -29,7 +29,7 @@ export async function recordedRun(
     end = await work();
   } catch (error) {
     const code = isSettleError(error) ? error.code : 'ERR_INTERNAL';
-    // Every unit was held: another process does the work and records its own run; this one did nothing and failed at nothing.
+    // Every unit was claimed by another process: it does the work and records its own run; this one did nothing and failed at nothing.
     const outcome = code === 'ERR_ALREADY_RUNNING' ? 'ok' : 'failed';
     const message = redactText(error instanceof Error ? error.message : String(error));
     await jobRuns.finish(record.id, outcome, { counts: {}, findings: [], error: { code, message } });

@@ -179,7 +179,7 @@ export function stepJson(s: StepResult): Json {
     company: s.company ?? null,
     ok: s.ok,
     needsPerson: s.needsPerson,
-    held: s.held ?? false,
+    held: s.claimedElsewhere ?? false,
     summary: s.summary,
     files: s.files,
     error: s.error ?? null,
@@ -194,10 +194,10 @@ export function nightlyJson(result: NightlyResult): Json {
     files: pickupJson(result.picked).files,
     statusReports: statusReportsJson(result.statusReports),
     reconciliations: reconcileJson(result.reconciliations).companies,
-    heldByOthers: result.held.map((h) => ({
-      job: h.unit.job,
-      company: h.unit.company,
-      until: h.until?.toISOString() ?? null,
+    heldByOthers: result.claimedElsewhere.map((c) => ({
+      job: c.unit.job,
+      company: c.unit.company,
+      until: c.until?.toISOString() ?? null,
     })),
   };
 }

@@ -7,7 +7,7 @@
 
 /**
  * Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or
- * configuration, 3 runtime failure, 4 already running (every unit asked for is held elsewhere).
+ * configuration, 3 runtime failure, 4 already running (every unit asked for is claimed elsewhere).
  */
 export const ExitCode = { ok: 0, findings: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -56,11 +56,11 @@ export const errorCatalogue = {
   ERR_DB_MIGRATION_UNKNOWN: { exit: runtime, meaning: 'a newer settle has migrated the database' },
   ERR_DB_MIGRATION_FAILED: {
     exit: runtime,
-    meaning: 'a schema migration failed, or the migration lease was held too long',
+    meaning: 'a schema migration failed, or the migration was claimed by another instance too long',
   },
   ERR_DB_BUSY: { exit: runtime, meaning: 'another process kept the database locked; nothing changed' },
   ERR_DB_SCHEMA_NEWER: { exit: runtime, meaning: 'a newer settle migrated the database while this one ran' },
-  ERR_ALREADY_RUNNING: { exit: alreadyRunning, meaning: 'every unit of work asked for is held by another process' },
+  ERR_ALREADY_RUNNING: { exit: alreadyRunning, meaning: 'every unit of work asked for is claimed by another process' },
   ERR_DB_NOT_FOUND: { exit: runtime, meaning: 'a file, bulk, payment or basket id to change does not exist' },
   ERR_DB_FILE_DUPLICATE: { exit: findings, meaning: 'a payment file with the same SHA-256 was already accepted' },
   ERR_DB_END_TO_END_ID_TAKEN: { exit: findings, meaning: 'a payment file reuses an end-to-end id of the company' },

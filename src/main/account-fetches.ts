@@ -4,7 +4,7 @@
 // (`delayMs`, well within a minute), and every request that arrives meanwhile — a bank books a
 // whole bulk as many transactions — joins the same fetch. One fetch runs at a time; requests
 // arriving during it wait for the next round. The fetch claims each account as the scheduled
-// job does, so the two never fetch one account at once; an account held by the scheduled job is
+// job does, so the two never fetch one account at once; an account the scheduled job has claimed is
 // asked for once more after the next wait, since that job may have read the bank before the
 // event's transaction was booked.
 import { hostname } from 'node:os';

@@ -13,7 +13,7 @@ export const SHARED_UNIT = '_shared';
 
 export interface PurgeResult {
   companies: CompanyPurge[];
-  /** Undefined when another process held the shared unit. */
+  /** Undefined when another process had claimed the shared unit. */
   shared?: PurgeCounts;
 }
 

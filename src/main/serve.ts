@@ -291,7 +291,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           'statement files': exported.files.length,
           'days withheld': exported.withheld.length,
           'statements changed since delivery': exported.changed.length,
-          'units held by another instance': units.held.length,
+          'units claimed by another instance': units.claimedElsewhere.length,
         };
         const failed = fetched.find((f) => f.outcome === 'failed' && f.error);
         if (failed?.error && count('fetched') === 0) throw new SettleError(failed.error.code, failed.error.message);
@@ -314,7 +314,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           between: () => Promise.resolve(signal.throwIfAborted()),
         });
         const { counts, findings } = nightlySummary(result, startedAt, app.clock.now());
-        counts['units held by another instance'] = result.held.length;
+        counts['units claimed by another instance'] = result.claimedElsewhere.length;
         const failed = result.steps.find((step) => !step.ok);
         if (failed?.error && result.steps.every((step) => !step.ok))
           throw new SettleError(failed.error.code, failed.error.message);
@@ -328,7 +328,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const units = unitClaims(app, runId);
         try {
           const result = await runPurge(app, units, runId, app.config.companies);
-          const counts: Record<string, number> = { 'units held by another instance': units.held.length };
+          const counts: Record<string, number> = { 'units claimed by another instance': units.claimedElsewhere.length };
           for (const c of result.companies)
             for (const [what, n] of Object.entries(c.counts)) counts[what] = (counts[what] ?? 0) + n;
           for (const [what, n] of Object.entries(result.shared ?? {})) counts[what] = (counts[what] ?? 0) + n;
@@ -362,7 +362,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
             'status changes': sum('changed'),
             'reads failed': sum('failed'),
             'status files': written.length,
-            'units held by another instance': units.held.length,
+            'units claimed by another instance': units.claimedElsewhere.length,
           },
         };
       },

@@ -1,10 +1,10 @@
 // What every entry point does with units of work (src/store/unit-claims.ts): one UnitClaims per
-// run, a job done per company it can claim, the units it found held named for the person who
+// run, a job done per company it can claim, the units it found claimed by others named for the person who
 // ran it, and the documented "already running" exit when it could claim none of them.
 import { hostname } from 'node:os';
 import type { CompanyConfig } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
-import { describeHeld, UnitClaims, type Database } from '../store/index.js';
+import { describeClaimed, UnitClaims, type Database } from '../store/index.js';
 import type { App } from './app.js';
 
 /** The claims of one run; the holder names this host, process and run. */
@@ -18,7 +18,7 @@ export function unitClaims(app: App, runId: string): UnitClaims {
   });
 }
 
-/** Runs `job` for each company whose unit (job, company) this run can claim; the others are recorded as held. */
+/** Runs `job` for each company whose unit (job, company) this run can claim; the others are recorded as claimed elsewhere. */
 export async function forEachCompany<T>(
   units: UnitClaims,
   job: string,
@@ -33,19 +33,19 @@ export async function forEachCompany<T>(
   return out;
 }
 
-/** One line per unit another process held: "skipped  submit acme: held by … since …". */
-export function heldLines(units: UnitClaims): string[] {
-  return units.held.map((h) => `skipped  ${describeHeld(h)}`);
+/** One line per unit another process has claimed: "skipped  submit acme: claimed by … since …". */
+export function claimedLines(units: UnitClaims): string[] {
+  return units.claimedElsewhere.map((c) => `skipped  ${describeClaimed(c)}`);
 }
 
-/** Throws ERR_ALREADY_RUNNING (exit 4) when every unit the run asked for was held elsewhere. */
-export function checkNotAllHeld(units: UnitClaims): void {
-  if (!units.allHeld) return;
-  const holders = [...new Set(units.held.map((h) => h.holder ?? 'another settle process'))];
+/** Throws ERR_ALREADY_RUNNING (exit 4) when every unit the run asked for was claimed elsewhere. */
+export function checkNotAllClaimed(units: UnitClaims): void {
+  if (!units.allClaimedElsewhere) return;
+  const holders = [...new Set(units.claimedElsewhere.map((c) => c.holder ?? 'another settle process'))];
   throw new SettleError(
     'ERR_ALREADY_RUNNING',
-    `Nothing done: every unit of work asked for is held by another settle process (${holders.join(', ')}). It does the work; if it was killed, its claims lapse after schedule.claimTtl and the next run takes over.`,
-    { details: { held: units.held.length } },
+    `Nothing done: every unit of work asked for is claimed by another settle process (${holders.join(', ')}). It does the work; if it was killed, its claims lapse after schedule.claimTtl and the next run takes over.`,
+    { details: { held: units.claimedElsewhere.length } },
   );
 }
 

@@ -102,7 +102,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   const jobSkipped = new Counter({
     name: 'settle_job_skipped_total',
-    help: 'Scheduled runs not started: still running here, or the lease is held by another instance.',
+    help: 'Scheduled runs not started: still running here, or another instance has claimed the job.',
     labelNames: ['job', 'reason'] as const,
     registers,
   });

@@ -59,9 +59,11 @@ export interface SchedulerOptions {
   holder?: string;
 }
 
+// `lease-held` (another instance has claimed the job) is also the `reason` label of
+// settle_job_skipped_total: dashboards read it, so it keeps its name.
 export type TriggerResult =
   | { ran: true; runId: string; outcome: RunSummary['outcome'] }
-  | { ran: false; reason: 'running-here' | 'lease-held' | 'stopping'; heldBy?: string };
+  | { ran: false; reason: 'running-here' | 'lease-held' | 'stopping'; claimedBy?: string };
 
 export class Scheduler {
   readonly holder: string;
@@ -178,9 +180,9 @@ export class Scheduler {
       log,
     );
     if (!leased.ran) {
-      log.info('job skipped: another instance holds its lease', { heldBy: leased.heldBy });
+      log.info('job skipped: another instance has claimed it', { claimedBy: leased.claimedBy });
       metrics?.jobSkipped.inc({ job: job.name, reason: 'lease-held' });
-      return { ran: false, reason: 'lease-held', ...(leased.heldBy ? { heldBy: leased.heldBy } : {}) };
+      return { ran: false, reason: 'lease-held', ...(leased.claimedBy ? { claimedBy: leased.claimedBy } : {}) };
     }
     return { ran: true, runId, outcome };
   }

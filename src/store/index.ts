@@ -88,10 +88,10 @@ export {
   type WaitingBasketRow,
 } from './attention.js';
 export {
-  describeHeld,
+  describeClaimed,
   UnitClaims,
   unitName,
-  type HeldUnit,
+  type ClaimedUnit,
   type UnitClaimsOptions,
   type UnitRun,
   type WorkUnit,
@@ -179,7 +179,7 @@ export {
   type TransitionResult,
   type TransitionSource,
 } from './transitions.js';
-export { heldElsewhere, type HeldRows } from './claim-holds.js';
+export { claimedElsewhere, type ClaimedRows } from './claimed-elsewhere.js';
 export { basketIdempotencyKey, bulkIdempotencyKey, companyBulkIdempotencyKey, newId } from './ids.js';
 export { describeDatabaseError, isDatabaseBusy } from './busy.js';
 export { isUniqueViolation, toBigInt, toInt, type Row } from './rows.js';

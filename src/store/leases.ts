@@ -15,7 +15,7 @@ export interface Lease {
   expiresAt: Date;
 }
 
-export type LeasedRun<T> = { ran: true; result: T } | { ran: false; heldBy?: string };
+export type LeasedRun<T> = { ran: true; result: T } | { ran: false; claimedBy?: string };
 
 export class LeaseRepository {
   constructor(
@@ -142,7 +142,7 @@ export class LeaseRepository {
 
   /**
    * Runs `fn` while holding the lease, renewing it every ttl/3 (real time) and releasing it at
-   * the end; `{ ran: false }` when someone else holds it. `fn` gets a signal that aborts when
+   * the end; `{ ran: false }` when someone else has claimed it. `fn` gets a signal that aborts when
    * the lease is lost, so long work can stop before a second holder starts the same thing.
    */
   async runWithLease<T>(
@@ -154,7 +154,7 @@ export class LeaseRepository {
   ): Promise<LeasedRun<T>> {
     if (!(await this.acquire(name, holder, ttlMs))) {
       const current = await this.current(name);
-      return current ? { ran: false, heldBy: current.holder } : { ran: false };
+      return current ? { ran: false, claimedBy: current.holder } : { ran: false };
     }
     const lost = new AbortController();
     let finished = false;

@@ -43,7 +43,7 @@ async function tryAcquire(knex: Knex, holder: string): Promise<boolean> {
   }
 }
 
-/** Runs `fn` holding the migration lease; waits (up to `waitMs`) while another instance holds it. */
+/** Runs `fn` holding the migration lease; waits (up to `waitMs`) while another instance has claimed the migration. */
 export async function withMigrationLease<T>(
   knex: Knex,
   knexLockTable: string,

@@ -7,7 +7,7 @@ import { BasketRepository } from './baskets.js';
 import { BulkOutbox } from './bulks.js';
 import { CancellationRepository } from './cancellations.js';
 import { CancellationAnswerRepository } from './cancellation-answers.js';
-import { heldElsewhere, type HeldRows } from './claim-holds.js';
+import { claimedElsewhere, type ClaimedRows } from './claimed-elsewhere.js';
 import { claim, releaseClaim, renewClaim, type ClaimableTable, type ClaimOptions } from './claim.js';
 import { ConsentRepository } from './consents.js';
 import { ConsoleViews } from './console-views.js';
@@ -106,11 +106,11 @@ export interface Store {
   renewClaim(table: ClaimableTable, ids: readonly string[], holder: string, leaseMs: number): Promise<number>;
   transitions(entityType: EntityType, entityId: string): Promise<TransitionRecord[]>;
   /** Work rows of a company claimed by another holder whose claim has not lapsed. */
-  heldElsewhere(
+  claimedElsewhere(
     table: ClaimableTable,
     where: { company: string; states: readonly string[] },
     holder: string,
-  ): Promise<HeldRows>;
+  ): Promise<ClaimedRows>;
 }
 
 export function createStore(db: Database, clock: Clock): Store {
@@ -156,6 +156,6 @@ export function createStore(db: Database, clock: Clock): Store {
     releaseClaim: (table, ids, holder) => releaseClaim(db, table, ids, holder),
     renewClaim: (table, ids, holder, leaseMs) => renewClaim({ db, clock }, table, ids, { holder, leaseMs }),
     transitions: (entityType, entityId) => listTransitions(db.knex, entityType, entityId),
-    heldElsewhere: (table, where, holder) => heldElsewhere(db, clock, table, where, holder),
+    claimedElsewhere: (table, where, holder) => claimedElsewhere(db, clock, table, where, holder),
   };
 }

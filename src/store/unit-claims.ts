@@ -1,6 +1,6 @@
 // The lease model of settle (docs/storage.md, "Units of work"): work is claimed per unit — a job
 // for one company, or for one account of a company — with a short named lease in the database.
-// Whoever claims a unit does it; whoever finds it held skips it and says by whom and until when.
+// Whoever claims a unit does it; whoever finds it claimed by another skips it and says by whom and until when.
 // The holder renews its leases by a heartbeat while it works, so a holder that dies (SIGKILL,
 // power) stops renewing and its units can be taken over once the lease lapses: within
 // `ttlMs`, not after the longest job. Several processes (a timer run beside a run by hand, N
@@ -15,16 +15,16 @@ export interface WorkUnit {
   account?: string;
 }
 
-export interface HeldUnit {
+export interface ClaimedUnit {
   unit: WorkUnit;
-  /** Who holds it; undefined when the lease ended between our look and the holder's. */
+  /** Who has claimed it; undefined when the lease ended between our look and the holder's. */
   holder?: string;
   since?: Date;
   /** When the holder's claim lapses unless it renews it. */
   until?: Date;
 }
 
-export type UnitRun<T> = { ran: true; result: T } | { ran: false; held: HeldUnit };
+export type UnitRun<T> = { ran: true; result: T } | { ran: false; claimed: ClaimedUnit };
 
 export interface UnitClaimsOptions {
   leases: LeaseRepository;
@@ -44,21 +44,21 @@ export function unitName(unit: WorkUnit): string {
   return ['unit', unit.job, unit.company, ...(unit.account === undefined ? [] : [unit.account])].join(':');
 }
 
-/** "submit acme: held by host-2:812:4f2c since 02:00:03Z, until 02:00:48Z unless renewed". */
-export function describeHeld(held: HeldUnit): string {
-  const { job, company, account } = held.unit;
+/** "submit acme: claimed by host-2:812:4f2c since 02:00:03Z, until 02:00:48Z unless renewed". */
+export function describeClaimed(claimed: ClaimedUnit): string {
+  const { job, company, account } = claimed.unit;
   const what = `${job} ${company}${account === undefined ? '' : ` account ${account}`}`;
-  if (held.holder === undefined) return `${what}: held by another settle process`;
-  const since = held.since ? ` since ${held.since.toISOString()}` : '';
-  const until = held.until ? `, until ${held.until.toISOString()} unless renewed` : '';
-  return `${what}: held by ${held.holder}${since}${until}`;
+  if (claimed.holder === undefined) return `${what}: claimed by another settle process`;
+  const since = claimed.since ? ` since ${claimed.since.toISOString()}` : '';
+  const until = claimed.until ? `, until ${claimed.until.toISOString()} unless renewed` : '';
+  return `${what}: claimed by ${claimed.holder}${since}${until}`;
 }
 
 export class UnitClaims {
-  /** Units found held by another holder, in the order met. */
-  readonly held: HeldUnit[] = [];
+  /** Units found claimed by another holder, in the order met. */
+  readonly claimedElsewhere: ClaimedUnit[] = [];
   /** Units another holder finished during this run (`run` with `doneSince`); `since` is when. */
-  readonly doneElsewhere: HeldUnit[] = [];
+  readonly doneElsewhere: ClaimedUnit[] = [];
   private ran = 0;
   private readonly mine = new Map<string, number>();
   /** Which claim of a unit this run holds now: a new number each time it takes the unit anew. */
@@ -89,9 +89,9 @@ export class UnitClaims {
     return this.ran;
   }
 
-  /** True when the run was asked for units and every one was held elsewhere. */
-  get allHeld(): boolean {
-    return this.ran === 0 && this.held.length > 0;
+  /** True when the run was asked for units and every one was claimed elsewhere. */
+  get allClaimedElsewhere(): boolean {
+    return this.ran === 0 && this.claimedElsewhere.length > 0;
   }
 
   /**
@@ -108,7 +108,8 @@ export class UnitClaims {
     fn: () => Promise<T>,
     options: { doneSince?: Date; collectDone?: boolean } = {},
   ): Promise<UnitRun<T>> {
-    if (!(await this.claim(unit))) return { ran: false, held: this.held[this.held.length - 1] ?? { unit } };
+    if (!(await this.claim(unit)))
+      return { ran: false, claimed: this.claimedElsewhere[this.claimedElsewhere.length - 1] ?? { unit } };
     const name = unitName(unit);
     const within: WorkUnit[] = [];
     const done: WorkUnit[] = [];
@@ -116,9 +117,9 @@ export class UnitClaims {
       if (options.doneSince) {
         const done = await this.options.leases.doneSince(name, options.doneSince);
         if (done && done.holder !== this.holder) {
-          const held: HeldUnit = { unit, holder: done.holder, since: done.at };
-          this.doneElsewhere.push(held);
-          return { ran: false, held };
+          const claimed: ClaimedUnit = { unit, holder: done.holder, since: done.at };
+          this.doneElsewhere.push(claimed);
+          return { ran: false, claimed };
         }
       }
       if (options.collectDone) this.collecting.set(unit.company, within);
@@ -159,7 +160,7 @@ export class UnitClaims {
    * together after it. Within `fn`, `run` of any of them finds it already this run's, so a chain
    * of a dozen units costs two statements instead of two dozen. Units another holder has (or a
    * killed holder left behind) are not taken here: `run` claims them one by one as ever, or finds
-   * them held and skips.
+   * them claimed and skips.
    */
   async together<T>(units: readonly WorkUnit[], fn: () => Promise<T>): Promise<T> {
     const { leases, holder, ttlMs } = this.options;
@@ -196,14 +197,14 @@ export class UnitClaims {
     const { leases, holder, ttlMs, logger } = this.options;
     if (!this.mine.has(name) && !(await leases.acquire(name, holder, ttlMs, { usuallyFree: true }))) {
       const current = await leases.current(name);
-      const held: HeldUnit = current
+      const claimed: ClaimedUnit = current
         ? { unit, holder: current.holder, since: current.acquiredAt, until: current.expiresAt }
         : { unit };
-      this.held.push(held);
-      logger?.info('unit of work held by another settle process; skipped', {
+      this.claimedElsewhere.push(claimed);
+      logger?.info('unit of work claimed by another settle process; skipped', {
         unit: name,
-        heldBy: held.holder,
-        until: held.until?.toISOString(),
+        claimedBy: claimed.holder,
+        until: claimed.until?.toISOString(),
       });
       return false;
     }
@@ -222,7 +223,7 @@ export class UnitClaims {
     await this.letGo([unitName(unit)]);
   }
 
-  /** Counts one holding less of each; the leases no longer held at all are given up in one statement. */
+  /** Counts one holding less of each; the leases this run no longer has at all are given up in one statement. */
   private async letGo(names: readonly string[]): Promise<void> {
     const free: string[] = [];
     for (const name of names) {

@@ -1,6 +1,6 @@
 // Several `settle run nightly` started at the same moment on one configuration (a timer firing
 // while an operator runs it by hand, or two instances sharing a night) must not fail: each claims
-// the units of work it can, names the ones another process holds, and every file ends exactly
+// the units of work it can, names the ones another process has claimed, and every file ends exactly
 // once in archive/ or error/.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,12 +52,12 @@ async function threeAtOnce(env: NodeJS.ProcessEnv): Promise<void> {
     );
     for (const run of runs) {
       const shown = `exit ${run.code}\n${run.stdout}\n${run.stderr}`;
-      // 1: the corrections file is rejected on purpose (a person must look); 4: all held elsewhere.
+      // 1: the corrections file is rejected on purpose (a person must look); 4: all claimed elsewhere.
       expect([0, 1, 4], shown).toContain(run.code);
       expect(run.stderr, shown).not.toMatch(/ERR_INTERNAL|database is locked|ENOENT/);
       expect(run.stdout, shown).not.toMatch(/✗/);
       if (run.code === 4) {
-        expect(run.stdout, shown).toMatch(/skipped {2}nightly acme: held by \S+ since \d{4}-/);
+        expect(run.stdout, shown).toMatch(/skipped {2}nightly acme: claimed by \S+ since \d{4}-/);
         expect(run.stderr, shown).toMatch(/^settle: ERR_ALREADY_RUNNING: /);
       }
     }

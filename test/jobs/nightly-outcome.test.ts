@@ -117,27 +117,27 @@ describe('step outcomes', () => {
       files: [],
       error: { code: 'ERR_INTERNAL', message: 'boom' },
     };
-    const held: StepResult = {
+    const claimed: StepResult = {
       step: 'pickup',
       company: 'd',
       ok: true,
       summary: '',
       needsPerson: false,
       files: [],
-      held: true,
+      claimedElsewhere: true,
     };
     const [one] = mergeSteps([
       [step('a', pickup())],
       [step('b', pickup({ files: 10, accepted: 10, rejected: 0 }))],
       [failed],
-      [held],
+      [claimed],
     ]);
     expect(one!.summary).toBe(
-      '12 file(s): 11 accepted, 0 partly accepted, 1 rejected, 0 duplicate; c: failed: ERR_INTERNAL: boom; 1 company held by another run',
+      '12 file(s): 11 accepted, 0 partly accepted, 1 rejected, 0 duplicate; c: failed: ERR_INTERNAL: boom; 1 company claimed by another run',
     );
     expect(one!.ok).toBe(false);
     expect(describeStep(one!, 'nb')).toBe(
-      '12 filer: 11 godtatt, 0 delvis godtatt, 1 avvist, 0 duplikater; c: feilet: ERR_INTERNAL: boom; 1 selskap holdt av en annen kjøring',
+      '12 filer: 11 godtatt, 0 delvis godtatt, 1 avvist, 0 duplikater; c: feilet: ERR_INTERNAL: boom; 1 selskap reservert av en annen kjøring',
     );
   });
 });

@@ -82,7 +82,7 @@ function exclusionSuite(
         expect(s).toMatchObject({
           ran: false,
           reason: 'lease-held',
-          heldBy: expect.stringMatching(/^host-[ab]$/) as unknown,
+          claimedBy: expect.stringMatching(/^host-[ab]$/) as unknown,
         });
     });
 
@@ -152,7 +152,7 @@ describe('Scheduler', () => {
     // The crashed instance took the lease and never renewed or released it.
     await new LeaseRepository(t.db, clock).acquire('job:nightly', 'crashed-host', 60_000);
     const s = scheduler(t.db, trackedJob('nightly', tracker, 1), { holder: 'survivor', clock, ttlMs: 60_000 });
-    expect(await s.trigger('nightly')).toEqual({ ran: false, reason: 'lease-held', heldBy: 'crashed-host' });
+    expect(await s.trigger('nightly')).toEqual({ ran: false, reason: 'lease-held', claimedBy: 'crashed-host' });
     clock.advance(59_000);
     expect((await s.trigger('nightly')).ran).toBe(false);
     clock.advance(1_000);

@@ -527,7 +527,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         return 'done';
       });
       expect(outer).toEqual({ ran: true, result: 'done' });
-      expect(inner).toEqual({ ran: false, heldBy: 'host-a' });
+      expect(inner).toEqual({ ran: false, claimedBy: 'host-a' });
       expect(await store.leases.current('fetch:acct-1')).toBeUndefined();
     });
 

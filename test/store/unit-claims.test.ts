@@ -42,9 +42,9 @@ describe('units of work', () => {
       const a = claims(db, 'a');
       const b = claims(db, 'b');
       const inner = await a.run(unit, () => b.run(unit, () => Promise.resolve('b ran')));
-      expect(inner).toMatchObject({ ran: true, result: { ran: false, held: { holder: 'a', unit } } });
-      expect(b.allHeld).toBe(true);
-      expect(a.allHeld).toBe(false);
+      expect(inner).toMatchObject({ ran: true, result: { ran: false, claimed: { holder: 'a', unit } } });
+      expect(b.allClaimedElsewhere).toBe(true);
+      expect(a.allClaimedElsewhere).toBe(false);
       // Released at the end: b takes it now.
       expect(await b.run(unit, () => Promise.resolve('b ran'))).toEqual({ ran: true, result: 'b ran' });
       await db.close();
@@ -119,7 +119,7 @@ describe('units of work', () => {
       );
       expect(ran).toMatchObject({
         ran: true,
-        result: [{ ran: true }, { ran: false, held: { holder: 'b', unit: steps[1] } }, { ran: true }],
+        result: [{ ran: true }, { ran: false, claimed: { holder: 'b', unit: steps[1] } }, { ran: true }],
       });
       expect(await leased()).toEqual([]);
       await db.close();
@@ -167,9 +167,9 @@ describe('units of work', () => {
         const waiting = claims(db, 'next-run');
         expect(await waiting.run(unit, () => Promise.resolve('taken'))).toMatchObject({
           ran: false,
-          held: { holder: `child:${child.pid}` },
+          claimed: { holder: `child:${child.pid}` },
         });
-        const until = waiting.held[0]?.until?.getTime() ?? 0;
+        const until = waiting.claimedElsewhere[0]?.until?.getTime() ?? 0;
         expect(until).toBeGreaterThan(Date.now());
         expect(until).toBeLessThanOrEqual(Date.now() + TTL);
 

@@ -23,7 +23,7 @@ import { unitClaims } from '../../main/work-units.js';
 import { cliLocale } from '../cli-locale.js';
 import { context, selectCompanies } from '../context.js';
 import { approveJson, statusJson, submitJson } from '../run-json.js';
-import { finishUnits } from '../held-units.js';
+import { finishUnits } from '../claimed-units.js';
 import { recordedRun } from '../recorded-run.js';
 
 interface JobOptions {

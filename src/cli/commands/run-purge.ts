@@ -5,7 +5,7 @@ import { createApp, newRunId } from '../../main/app.js';
 import { runPurge, type PurgeResult } from '../../main/purge.js';
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
-import { finishUnits } from '../held-units.js';
+import { finishUnits } from '../claimed-units.js';
 import { recordedRun } from '../recorded-run.js';
 
 interface PurgeOptions {

@@ -20,7 +20,7 @@ import { exportStatementsDeps, fetchStatementsDeps } from '../../main/statement-
 import { unitClaims } from '../../main/work-units.js';
 import { context, selectCompanies } from '../context.js';
 import { exportJson, fetchJson } from '../run-json.js';
-import { finishUnits } from '../held-units.js';
+import { finishUnits } from '../claimed-units.js';
 import { recordedRun } from '../recorded-run.js';
 
 interface FetchOptions {

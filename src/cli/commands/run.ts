@@ -21,7 +21,7 @@ import { systemClock } from '../../domain/clock.js';
 import { forEachCompany, unitClaims } from '../../main/work-units.js';
 import { cliLocale } from '../cli-locale.js';
 import { context, selectCompanies } from '../context.js';
-import { finishUnits } from '../held-units.js';
+import { finishUnits } from '../claimed-units.js';
 import { recordedRun } from '../recorded-run.js';
 import { nightlyJson, pickupJson, reconcileJson } from '../run-json.js';
 import { addPaymentJobs } from './run-payments.js';
@@ -118,7 +118,7 @@ export function runCommand(): Command {
       const onStep = (s: StepResult): void => {
         if (options.json) return;
         process.stdout.write(
-          `${s.held ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${describeStep(s, locale)}\n`,
+          `${s.claimedElsewhere ? '-' : s.ok ? (s.needsPerson ? '!' : '✓') : '✗'} ${s.step.padEnd(13)} ${companies.length > 1 && s.company ? `${s.company}: ` : ''}${describeStep(s, locale)}\n`,
         );
       };
       if (options.dryRun) {

@@ -32,8 +32,8 @@ export const run = area({
       '{company}: {findings, plural, other {# finding(s)}}, {needingPerson, plural, other {# need a person}}',
     'run.reconcile.none': 'no companies',
     'run.failed': 'failed: {code}: {message}',
-    'run.skipped': 'skipped: {held}',
-    'run.heldByAnotherRun': '{count, plural, one {# company} other {# companies}} held by another run',
+    'run.skipped': 'skipped: {claimedBy}',
+    'run.claimedByAnotherRun': '{count, plural, one {# company} other {# companies}} claimed by another run',
   },
   nb: {
     'run.pickup':
@@ -65,7 +65,7 @@ export const run = area({
       '{company}: {findings, plural, one {# avvik} other {# avvik}}, {needingPerson, plural, other {# trenger oppfølging}}',
     'run.reconcile.none': 'ingen selskaper',
     'run.failed': 'feilet: {code}: {message}',
-    'run.skipped': 'hoppet over: {held}',
-    'run.heldByAnotherRun': '{count, plural, one {# selskap} other {# selskaper}} holdt av en annen kjøring',
+    'run.skipped': 'hoppet over: {claimedBy}',
+    'run.claimedByAnotherRun': '{count, plural, one {# selskap} other {# selskaper}} reservert av en annen kjøring',
   },
 });

@@ -1,4 +1,4 @@
-// Statements are claimed per account: a process that finds one account of a company held by
+// Statements are claimed per account: a process that finds one account of a company claimed by
 // another fetches and exports the company's other accounts and leaves that one alone, so
 // instances share even one company's accounts and no account is done twice at once.
 import { readdir } from 'node:fs/promises';
@@ -21,14 +21,16 @@ describe('statements claimed per account', () => {
   const claims = (holder: string) =>
     new UnitClaims({ leases: new LeaseRepository(h.db, h.clock), holder, ttlMs: 60_000 });
 
-  it('skips the account another process holds and does the others', async () => {
+  it('skips the account another process has claimed and does the others', async () => {
     const leases = new LeaseRepository(h.db, h.clock);
     const held = { job: 'fetch', company: h.company.id, account: SEED.approvalAccountId };
     expect(await leases.acquire(unitName(held), 'other-host:1:run', 60_000)).toBeTruthy();
     const units = claims('this-host:2:run');
     const fetched = await runFetchStatements({ ...h.fetchDeps(), units }, [h.company]);
     expect(fetched.map((f) => f.accountId)).toEqual([SEED.operatingAccountId]);
-    expect(units.held.map((u) => [u.unit.account, u.holder])).toEqual([[SEED.approvalAccountId, 'other-host:1:run']]);
+    expect(units.claimedElsewhere.map((u) => [u.unit.account, u.holder])).toEqual([
+      [SEED.approvalAccountId, 'other-host:1:run'],
+    ]);
     expect(units.done).toBe(1);
 
     await leases.acquire(

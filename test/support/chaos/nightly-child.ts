@@ -95,12 +95,12 @@ async function childMain(): Promise<number> {
       await clock.sync();
       const night = await oneNight(app, config, (stage) => process.stderr.write(`stage:${stage}\n`));
       process.stderr.write('stage:between-nights\n');
-      // A night meant to run clean says which step failed or was skipped as held by another
+      // A night meant to run clean says which step failed or was skipped as claimed by another
       // process (or that the whole chain was), and exits 4 so the parent shows it.
-      const missed = night.steps.filter((s) => !s.ok || s.held === true);
+      const missed = night.steps.filter((s) => !s.ok || s.claimedElsewhere === true);
       if (once && (missed.length > 0 || night.steps.length === 0)) {
         for (const s of missed) process.stderr.write(`step ${s.step} did not run: ${s.summary}\n`);
-        if (night.steps.length === 0) process.stderr.write('the chain did not run: held by another process\n');
+        if (night.steps.length === 0) process.stderr.write('the chain did not run: claimed by another process\n');
         exitCode = 4;
       }
     } while (!once);

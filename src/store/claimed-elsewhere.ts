@@ -5,19 +5,19 @@ import type { ClaimableTable } from './claim.js';
 import type { Database } from './database.js';
 import { instant, toDate, toInt, type Row } from './rows.js';
 
-export interface HeldRows {
+export interface ClaimedRows {
   count: number;
   /** When the last of those claims lapses unless renewed. */
   until?: Date;
 }
 
-export async function heldElsewhere(
+export async function claimedElsewhere(
   db: Database,
   clock: Clock,
   table: ClaimableTable,
   where: { company: string; states: readonly string[] },
   holder: string,
-): Promise<HeldRows> {
+): Promise<ClaimedRows> {
   const row = await db
     .knex<Row>(table)
     .where({ company: where.company })
