@@ -9,10 +9,10 @@ import {
   AlertService,
   EmailNotifier,
   WebhookNotifier,
-  type Finding,
+  type AlertSubject,
   type Notifier,
   type RunSummary,
-} from '../notify/index.js';
+} from '../alerts/index.js';
 // The two server modules alerts need, not the server's index: that would load the HTTP server
 // (fastify) and the metrics registry (prom-client) into every `settle run …` (start-up, docs/performance.md).
 import { StoreAlertLedger } from '../server/alert-ledger.js';
@@ -23,6 +23,7 @@ import type { App } from './app.js';
 import type { NightlyResult } from '../../jobs/nightly/index.js';
 import type { WrittenStatusReport } from '../../jobs/status/index.js';
 import { refusedLinesBody } from '../formats/report/index.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
   const out: Notifier[] = [];
@@ -85,7 +86,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
   const counts: Record<string, number> = {};
   const add = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   for (const step of result.steps) add(`steps ${step.ok ? 'ok' : 'failed'}`);
-  const findings: Finding[] = [];
+  const findings: AlertSubject[] = [];
   for (const p of result.picked) {
     add(`files ${p.outcome}`);
     if (p.outcome === 'refused' && p.refused) {
@@ -141,7 +142,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
     runId: result.runId,
     startedAt,
     finishedAt,
-    outcome: failed ? 'failed' : result.exitCode === 0 ? 'ok' : 'findings',
+    outcome: failed ? 'failed' : result.exitCode === 0 ? 'ok' : JobOutcomes.needsPerson,
     counts,
     findings,
     ...(failed?.error ? { error: failed.error } : {}),
@@ -152,7 +153,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
  * The lines of one file the bank refused, for people: each ERP line with the bank's reason and
  * what to do. One finding per report (a new change of the file is a new report).
  */
-function refusedLinesFinding(r: WrittenStatusReport): Finding {
+function refusedLinesFinding(r: WrittenStatusReport): AlertSubject {
   const trailer = {
     report: r.humanReport ?? 'none',
     count: r.paths.length,

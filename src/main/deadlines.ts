@@ -7,7 +7,7 @@
 import type { Config } from '../config/index.js';
 import { instantFigure, recorded } from '../domain/recorded-text.js';
 import { deadlineStatus, type Deadline, type DeadlineStatus } from '../domain/deadline.js';
-import type { AlertService, Finding } from '../notify/index.js';
+import type { AlertService, AlertSubject } from '../alerts/index.js';
 import type { Metrics } from '../server/index.js';
 import type { App } from './app.js';
 
@@ -38,7 +38,7 @@ export async function deadlineStatuses(app: Pick<App, 'config' | 'store' | 'cloc
   );
 }
 
-function finding(s: DeadlineStatus): Finding {
+function finding(s: DeadlineStatus): AlertSubject {
   const what = s.job === 'nightly' ? 'The nightly chain' : 'The statement export';
   const last = s.lastSuccess ? `it last completed at ${s.lastSuccess.toISOString()}` : 'it has never completed';
   return {

@@ -2,7 +2,7 @@
 // channel (key `<finding>#<channel>`), so a channel that failed is retried later without
 // re-sending on the channels that worked. Shared by every instance on the database.
 import { createHash } from 'node:crypto';
-import type { AlertLedger } from '../notify/index.js';
+import type { AlertLedger } from '../alerts/index.js';
 import type { DedupeRepository } from '../store/index.js';
 
 export class StoreAlertLedger implements AlertLedger {

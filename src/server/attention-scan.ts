@@ -7,7 +7,7 @@
 // mail reads in the company's language (docs/i18n.md).
 import type { Clock } from '../domain/clock.js';
 import { dateFigure, instantFigure, recorded } from '../domain/recorded-text.js';
-import type { Finding } from '../notify/index.js';
+import type { AlertSubject } from '../alerts/index.js';
 import type { AttentionRepository } from '../store/index.js';
 
 export interface AttentionScanOptions {
@@ -21,12 +21,12 @@ export interface AttentionScanOptions {
   timeZoneOf?: (company: string) => string;
 }
 
-export async function scanForAttention(options: AttentionScanOptions): Promise<Finding[]> {
+export async function scanForAttention(options: AttentionScanOptions): Promise<AlertSubject[]> {
   const { attention, clock } = options;
   const now = clock.now();
   const horizon = new Date(now.getTime() + options.warnBeforeMs).toISOString();
   const linkHorizon = new Date(now.getTime() + options.linkWarnBeforeMs).toISOString();
-  const findings: Finding[] = [];
+  const findings: AlertSubject[] = [];
   const instant = (company: string, at: string) => instantFigure(new Date(at), options.timeZoneOf?.(company) ?? 'UTC');
 
   for (const r of await attention.unknownBulks()) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttentionRepository } from '../../src/store/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
-import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/notify/index.js';
+import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/alerts/index.js';
 import { scanForAttention, StoreAlertLedger } from '../../src/server/index.js';
 import { ConsentRepository } from '../../src/store/consents.js';
 import { DedupeRepository } from '../../src/store/dedupe.js';

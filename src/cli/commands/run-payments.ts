@@ -127,7 +127,7 @@ function job(run: Command, name: string, description: string, body: Job): void {
               options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
             );
           finishUnits(units);
-          return { exitCode: result?.findings ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: result?.findings ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();

@@ -4,7 +4,7 @@
 // beside them (`words`): the mail reads those in its reader's language, the webhook's payload
 // and the log keep the English (docs/i18n.md).
 import { CATALOGUES, FALLBACK_LOCALE, format, recordedSentence, translate, type Locale } from '../i18n/index.js';
-import type { AlertMessage, Finding, FindingWords, RunSummary } from './types.js';
+import type { AlertMessage, AlertSubject, AlertWords, RunSummary } from './types.js';
 
 /** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
 function seconds(summary: RunSummary, locale: Locale): string {
@@ -87,7 +87,7 @@ export function runSummaryMessage(
   };
 }
 
-export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCALE): AlertMessage {
+export function alertMessage(finding: AlertSubject, locale: Locale = FALLBACK_LOCALE): AlertMessage {
   const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
     translate(locale, key, values);
   return {
@@ -117,7 +117,7 @@ export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCAL
  * A finding's sentence in `locale` where it has one the catalogue knows; else its English, which
  * English readers always get, byte for byte.
  */
-function inLanguage(locale: Locale, english: string, words: FindingWords | undefined): string {
+function inLanguage(locale: Locale, english: string, words: AlertWords | undefined): string {
   if (typeof words !== 'function') return recordedSentence(locale, english, words);
   return locale === FALLBACK_LOCALE ? english : words(locale);
 }

@@ -5,19 +5,19 @@ import { createLogger, Secret, silentLogger } from '../../src/log/index.js';
 import {
   AlertService,
   EmailNotifier,
-  findingKey,
+  alertKey,
   MemoryAlertLedger,
   renderRunSummary,
   WebhookNotifier,
-  type Finding,
+  type AlertSubject,
   type RunSummary,
-} from '../../src/notify/index.js';
+} from '../../src/alerts/index.js';
 import { startHttpSink, type HttpSink } from './http-sink.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
-const rejected: Finding = {
+const rejected: AlertSubject = {
   kind: 'file-rejected',
-  key: findingKey('file-rejected', 'acme:abc123'),
+  key: alertKey('file-rejected', 'acme:abc123'),
   title: 'acme: payment file pay-0107.csv rejected',
   text: 'The file pay-0107.csv was rejected: 2 errors. See error/pay-0107.csv.errors.txt.',
   company: 'acme',

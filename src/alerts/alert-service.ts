@@ -9,8 +9,9 @@
 // channels that worked (the ledger key is per channel).
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log/index.js';
-import { findingMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
-import type { AlertLedger, Finding, Notifier, RunSummary } from './types.js';
+import { alertMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
+import type { AlertLedger, AlertSubject, Notifier, RunSummary } from './types.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export interface AlertServiceOptions {
   notifiers: readonly Notifier[];
@@ -47,11 +48,11 @@ export class AlertService {
   }
 
   /** Sends each finding on each channel that has not delivered it before. Never throws for a channel failure. */
-  async raise(findings: readonly Finding[]): Promise<RaiseResult> {
+  async raise(findings: readonly AlertSubject[]): Promise<RaiseResult> {
     const result: RaiseResult = { sent: 0, alreadySent: 0, failed: 0 };
     const unique = new Map(findings.map((f) => [f.key, f]));
     for (const finding of unique.values()) {
-      const message = findingMessage(finding, this.options.localeOf?.(finding.company));
+      const message = alertMessage(finding, this.options.localeOf?.(finding.company));
       await Promise.all(
         this.options.notifiers.map(async (notifier) => {
           const { channel } = notifier;
@@ -84,7 +85,8 @@ export class AlertService {
   /** Logs the summary of a finished run, sends it when the job is one whose summaries go out, then raises its findings. */
   async runFinished(summary: RunSummary): Promise<RaiseResult> {
     const text = renderRunSummary(summary);
-    const level = summary.outcome === 'failed' ? 'error' : summary.outcome === 'findings' ? 'warn' : 'info';
+    const level =
+      summary.outcome === 'failed' ? 'error' : summary.outcome === JobOutcomes.needsPerson ? 'warn' : 'info';
     this.options.logger.log(level, 'run summary', {
       job: summary.job,
       runId: summary.runId,

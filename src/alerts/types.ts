@@ -3,8 +3,9 @@
 // still one alert. A run summary says what one job run did.
 import type { RecordedText } from '../domain/recorded-text.js';
 import type { Locale } from '../i18n/index.js';
+import type { FinishedOutcome } from '../domain/job-outcome.js';
 
-export type FindingKind =
+export type AlertKind =
   | 'file-rejected'
   | 'payment-rejected'
   | 'payment-unknown'
@@ -15,8 +16,8 @@ export type FindingKind =
   | 'job-failed'
   | 'deadline-missed';
 
-export interface Finding {
-  kind: FindingKind;
+export interface AlertSubject {
+  kind: AlertKind;
   /** Stable identity of the finding, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
   key: string;
   /** One line for a mail subject. Must hold no secrets and no full account numbers. */
@@ -30,7 +31,7 @@ export interface Finding {
    * `title` and `text` as catalogue sentences, for a mail in the company's language; the English
    * above is what English readers, the webhook and the log get (docs/i18n.md).
    */
-  words?: { title?: FindingWords; text?: FindingWords };
+  words?: { title?: AlertWords; text?: AlertWords };
 }
 
 /**
@@ -38,14 +39,14 @@ export interface Finding {
  * text (a key and its values), or, for a text that has a renderer of its own (the list of lines
  * not paid), that renderer. A finding is never stored (the ledger keeps its key), so either is safe.
  */
-export type FindingWords = RecordedText | ((locale: Locale) => string);
+export type AlertWords = RecordedText | ((locale: Locale) => string);
 
 /** The key of a finding: kind and the id of the thing it is about. */
-export function findingKey(kind: FindingKind, id: string): string {
+export function alertKey(kind: AlertKind, id: string): string {
   return `${kind}:${id}`;
 }
 
-export type RunOutcome = 'ok' | 'findings' | 'failed';
+export type RunOutcome = FinishedOutcome;
 
 export interface RunSummary {
   job: string;
@@ -55,7 +56,7 @@ export interface RunSummary {
   outcome: RunOutcome;
   /** Counts per outcome, e.g. { accepted: 3, rejected: 1 }. */
   counts: Record<string, number>;
-  findings: Finding[];
+  findings: AlertSubject[];
   /** The stable code and sentence of the failure when outcome is failed. */
   error?: { code: string; message: string };
 }
