@@ -1,4 +1,4 @@
-// Alerts: e-mail and webhook channels, once per finding, and run summaries.
+// Alerts: e-mail and webhook channels, once for each thing that needs a person, and run summaries.
 export { AlertService, type AlertServiceOptions, type RaiseResult } from './alert-service.js';
 export { EmailNotifier, type EmailOptions } from './email.js';
 export { alertMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';

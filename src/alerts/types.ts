@@ -1,5 +1,5 @@
-// What an alert is about. A finding is something a person must act on; its `key` names the
-// finding itself (not the run that saw it), so the same rejected file seen by ten runs is
+// What an alert is about (its subject): something that needs a person; its `key` names the
+// thing itself (not the run that saw it), so the same rejected file seen by ten runs is
 // still one alert. A run summary says what one job run did.
 import type { RecordedText } from '../domain/recorded-text.js';
 import type { Locale } from '../i18n/index.js';
@@ -18,7 +18,7 @@ export type AlertKind =
 
 export interface AlertSubject {
   kind: AlertKind;
-  /** Stable identity of the finding, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
+  /** Stable identity of the subject, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
   key: string;
   /** One line for a mail subject. Must hold no secrets and no full account numbers. */
   title: string;
@@ -35,13 +35,13 @@ export interface AlertSubject {
 }
 
 /**
- * A finding's sentence for a reader of another language, chosen when the alert is sent: recorded
+ * An alert subject's sentence for a reader of another language, chosen when the alert is sent: recorded
  * text (a key and its values), or, for a text that has a renderer of its own (the list of lines
- * not paid), that renderer. A finding is never stored (the ledger keeps its key), so either is safe.
+ * not paid), that renderer. A subject is never stored (the ledger keeps its key), so either is safe.
  */
 export type AlertWords = RecordedText | ((locale: Locale) => string);
 
-/** The key of a finding: kind and the id of the thing it is about. */
+/** The key of an alert subject: kind and the id of the thing it is about. */
 export function alertKey(kind: AlertKind, id: string): string {
   return `${kind}:${id}`;
 }
@@ -63,6 +63,7 @@ export interface RunSummary {
 
 /** One message as the channels send it: a subject, a text body and a JSON payload. */
 export interface AlertMessage {
+  /** `finding` for an alert subject: a machine name (the metric label type="finding", log and webhook readers), so it stays. */
   type: 'finding' | 'run-summary';
   subject: string;
   text: string;
@@ -78,7 +79,7 @@ export interface Notifier {
 }
 
 /**
- * Remembers which findings were delivered on which channel. The store-backed implementation
+ * Remembers which alert subjects were delivered on which channel. The store-backed implementation
  * lives with the composition root (src/server/alert-ledger.ts); tests use the in-memory one.
  */
 export interface AlertLedger {

@@ -6,7 +6,7 @@
 // code arrive as one line here plus one row there.
 
 /**
- * Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or
+ * Exit codes of the CLI (docs/errors.md): 0 ok, 1 needs a person (something to decide, or invalid input), 2 usage or
  * configuration, 3 runtime failure, 4 already running (every unit asked for is held elsewhere).
  */
 export const ExitCode = { ok: 0, needsPerson: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;

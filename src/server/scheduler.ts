@@ -22,7 +22,7 @@ import type { Metrics } from './metrics.js';
 import { JobOutcomes } from '../domain/job-outcome.js';
 
 export interface JobResult {
-  /** `findings` when something needs a person; default: `findings` if any finding, else `ok`. */
+  /** Needs a person (stored as `findings`); default: needs a person if anything does, else `ok`. */
   outcome?: typeof JobOutcomes.ok | typeof JobOutcomes.needsPerson;
   counts?: Record<string, number>;
   findings?: AlertSubject[];

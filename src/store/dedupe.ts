@@ -1,5 +1,5 @@
 // "Have we seen this before?" tables: webhook events (CloudEvents are delivered at least
-// once) and alerts already sent (one mail per finding, not one per night).
+// once) and alerts already sent (one mail per alert subject, not one per night).
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, isUniqueViolation, type Row } from './rows.js';

@@ -1,6 +1,6 @@
-// The alerts settle sends (src/alerts/run-summary.ts): the run summary mail, each finding's mail
-// with its frame, and every finding's own title and text (src/main/alerts.ts, deadlines.ts,
-// src/server/attention-scan.ts, scheduler.ts), in the install's `locale` (a finding of one
+// The alerts settle sends (src/alerts/run-summary.ts): the run summary mail, each alert's mail
+// with its frame, and every alert subject's own title and text (src/main/alerts.ts, deadlines.ts,
+// src/server/attention-scan.ts, scheduler.ts), in the install's `locale` (an alert about one
 // company in that company's). The log line and the webhook's payload stay English.
 import { area } from './area.js';
 
