@@ -12,7 +12,7 @@ function night(picked: unknown[]): NightlyResult {
   return { runId: 'run-1', steps: [], picked, statusReports: [], exitCode: 1 } as unknown as NightlyResult;
 }
 
-describe('a finding alert in the company language', () => {
+describe('an alert in the company language', () => {
   const rejected = night([
     {
       company: 'acme',

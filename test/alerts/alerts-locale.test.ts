@@ -24,7 +24,7 @@ describe('alerts in the company’s and the install’s language', () => {
     await smtp.close();
   });
 
-  it('frames a finding of a bokmål company and the run summary of a bokmål install in bokmål', async () => {
+  it('frames an alert about a bokmål company and the run summary of a bokmål install in bokmål', async () => {
     const notifier = new EmailNotifier({
       host: '127.0.0.1',
       port: smtp.port,

@@ -128,7 +128,7 @@ describe('alert channels', () => {
     expect((error as Error).message).not.toMatch(/token=abc|hook-token-2/);
   });
 
-  it('sends each finding once per channel, however many runs raise it', async () => {
+  it('sends each alert subject once per channel, however many runs raise it', async () => {
     const ledger = new MemoryAlertLedger();
     const notifiers = [email(), new WebhookNotifier({ url: http.url })];
     const service = new AlertService({ notifiers, ledger, logger: silentLogger() });
@@ -157,7 +157,7 @@ describe('alert channels', () => {
     expect(http.requests).toHaveLength(2);
   });
 
-  it('mails the nightly run summary and raises its findings, but only logs the summary of other jobs', async () => {
+  it('mails the nightly run summary and raises what needs a person, but only logs the summary of other jobs', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) });
     const notifier = email();

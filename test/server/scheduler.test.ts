@@ -161,7 +161,7 @@ describe('Scheduler', () => {
     expect(await new LeaseRepository(t.db, clock).current('job:nightly')).toBeUndefined();
   });
 
-  it('records every run in job_runs and turns a failure into a failed run with its code and a finding', async () => {
+  it('records every run in job_runs and turns a failure into a failed run with its code and an alert', async () => {
     t = await openTempDb();
     const summaries: RunSummary[] = [];
     const failing: ScheduledJob = {
