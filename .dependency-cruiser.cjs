@@ -24,7 +24,7 @@ module.exports = {
     layer('bank', ['src/domain', 'src/log']),
     layer('transport', ['src/domain', 'src/log']),
     layer('store', ['src/domain', 'src/log']),
-    layer('notify', ['src/domain', 'src/i18n', 'src/log']),
+    layer('alerts', ['src/domain', 'src/i18n', 'src/log']),
     layer('sandbox', ['src/domain', 'src/formats', 'src/log']),
     {
       name: 'store-decides-nothing',

@@ -134,7 +134,7 @@ export async function runNightly(
   const exitCode = steps.some((s) => !s.ok)
     ? ExitCode.runtime
     : steps.some((s) => s.needsPerson)
-      ? ExitCode.findings
+      ? ExitCode.needsPerson
       : ExitCode.ok;
   return {
     runId,

@@ -5,7 +5,7 @@ import type { BankClient } from '../../src/bank/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { Logger } from '../../src/log/index.js';
-import type { Notifier } from '../../src/notify/types.js';
+import type { Notifier } from '../../src/alerts/types.js';
 import type { Store } from '../../src/store/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import type { CutOff } from '../../src/domain/cut-off.js';

@@ -6,7 +6,7 @@ import type { ExitCode } from '../domain/errors.js';
 
 const MEANING: Record<ExitCode, string> = {
   0: 'done',
-  1: 'a person should look: findings, invalid input, or something held for a decision',
+  1: 'needs a person: invalid input, a reconciliation finding, or something held for a decision',
   2: 'usage or configuration error',
   3: 'runtime failure (a bank, file system or database that failed; a bug)',
   4: 'already running: the work asked for is claimed by another settle process, or the database is busy; nothing was done',

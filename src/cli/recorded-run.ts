@@ -7,6 +7,7 @@ import { ExitCode, isSettleError } from '../domain/errors.js';
 import type { App } from '../main/app.js';
 import { redactText } from '../log/redact.js';
 import type { JobOutcome } from '../store/index.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 /** How a run ended: its exit code (docs/errors.md) and, for the record, counts and finding keys. */
 export interface RunEnd {
@@ -44,5 +45,5 @@ export async function recordedRun(
 
 function outcomeOf(exitCode: number): Exclude<JobOutcome, 'running'> {
   if (exitCode === ExitCode.ok) return 'ok';
-  return exitCode === ExitCode.findings ? 'findings' : 'failed';
+  return exitCode === ExitCode.needsPerson ? JobOutcomes.needsPerson : JobOutcomes.failed;
 }

@@ -1,5 +1,5 @@
 // Runs the program and turns every failure into one sentence on stderr with a stable code and
-// the documented exit code (docs/errors.md): 1 findings, 2 usage or configuration, 3 runtime, 4 already running.
+// the documented exit code (docs/errors.md): 1 needs a person, 2 usage or configuration, 3 runtime, 4 already running.
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, isSettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';

@@ -6,10 +6,10 @@
 // code arrive as one line here plus one row there.
 
 /**
- * Exit codes of the CLI (docs/errors.md): 0 ok, 1 findings or invalid input, 2 usage or
+ * Exit codes of the CLI (docs/errors.md): 0 ok, 1 needs a person (something to decide, or invalid input), 2 usage or
  * configuration, 3 runtime failure, 4 already running (every unit asked for is claimed elsewhere).
  */
-export const ExitCode = { ok: 0, findings: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;
+export const ExitCode = { ok: 0, needsPerson: 1, usage: 2, runtime: 3, alreadyRunning: 4 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export interface ErrorCodeEntry {
@@ -18,21 +18,24 @@ export interface ErrorCodeEntry {
   readonly meaning: string;
 }
 
-const { findings, usage, runtime, alreadyRunning } = ExitCode;
+const { needsPerson, usage, runtime, alreadyRunning } = ExitCode;
 
 export const errorCatalogue = {
   ERR_NOT_BUILT: { exit: runtime, meaning: 'the compiled CLI (dist/) is missing' },
   ERR_USAGE: { exit: usage, meaning: 'the command line is wrong' },
   ERR_INTERNAL: { exit: runtime, meaning: 'an unexpected failure (a bug)' },
   ERR_CONFIG_INVALID: { exit: usage, meaning: 'the configuration has problems, each listed with its key path' },
-  ERR_FILE_NAME_UNSAFE: { exit: findings, meaning: 'a file or folder name was refused before touching a file system' },
+  ERR_FILE_NAME_UNSAFE: {
+    exit: needsPerson,
+    meaning: 'a file or folder name was refused before touching a file system',
+  },
   ERR_FILE_NOT_REGULAR: {
-    exit: findings,
+    exit: needsPerson,
     meaning:
       'an entry to read is a link, folder, pipe, device or socket, or a file with more than one name (hard link)',
   },
   ERR_FILE_NOT_AS_LISTED: {
-    exit: findings,
+    exit: needsPerson,
     meaning: 'an inbox file was not what its listing said: other bytes than its size, or a time ahead of the clock',
   },
   ERR_FILE_NOT_FOUND: { exit: runtime, meaning: 'a file or folder settle needs does not exist' },
@@ -62,8 +65,8 @@ export const errorCatalogue = {
   ERR_DB_SCHEMA_NEWER: { exit: runtime, meaning: 'a newer settle migrated the database while this one ran' },
   ERR_ALREADY_RUNNING: { exit: alreadyRunning, meaning: 'every unit of work asked for is claimed by another process' },
   ERR_DB_NOT_FOUND: { exit: runtime, meaning: 'a file, bulk, payment or basket id to change does not exist' },
-  ERR_DB_FILE_DUPLICATE: { exit: findings, meaning: 'a payment file with the same SHA-256 was already accepted' },
-  ERR_DB_END_TO_END_ID_TAKEN: { exit: findings, meaning: 'a payment file reuses an end-to-end id of the company' },
+  ERR_DB_FILE_DUPLICATE: { exit: needsPerson, meaning: 'a payment file with the same SHA-256 was already accepted' },
+  ERR_DB_END_TO_END_ID_TAKEN: { exit: needsPerson, meaning: 'a payment file reuses an end-to-end id of the company' },
   ERR_DB_BULK_PLAN_INVALID: { exit: runtime, meaning: 'a bulk was planned with payments not in its file (a bug)' },
   ERR_DB_NOT_CLAIMABLE: { exit: runtime, meaning: 'a claim on a table without lease columns (a bug)' },
   ERR_STATE_TRANSITION_ILLEGAL: { exit: runtime, meaning: 'a state change its state machine does not allow' },
@@ -73,7 +76,7 @@ export const errorCatalogue = {
   ERR_BANK_UNAUTHORIZED: { exit: runtime, meaning: 'the bank refused the access token or consent (401)' },
   ERR_BANK_FORBIDDEN: { exit: runtime, meaning: 'the API client lacks permission for the resource (403)' },
   ERR_BANK_NOT_FOUND: { exit: runtime, meaning: 'the resource does not exist at the bank (404)' },
-  ERR_BANK_ID_NOT_FOUND: { exit: findings, meaning: 'an onboarding command named an id the bank does not know' },
+  ERR_BANK_ID_NOT_FOUND: { exit: needsPerson, meaning: 'an onboarding command named an id the bank does not know' },
   ERR_BANK_CONFLICT: { exit: runtime, meaning: 'the bank reports a conflict (409)' },
   ERR_BANK_UNPROCESSABLE: { exit: runtime, meaning: 'the bank could not process the request (422)' },
   ERR_BANK_REQUEST_REJECTED: { exit: runtime, meaning: 'the bank refused the request with another 4xx status' },
@@ -84,10 +87,10 @@ export const errorCatalogue = {
   ERR_BANK_INVALID_RESPONSE: { exit: runtime, meaning: 'the bank answered something settle cannot read' },
   ERR_BANK_AUTH_FAILED: { exit: usage, meaning: 'the identity provider refused the token request' },
   ERR_BANK_NO_CREDENTIALS: { exit: usage, meaning: 'a call needs a bank token but no client secret is configured' },
-  ERR_BANK_EVENT_INVALID: { exit: findings, meaning: 'a webhook delivery is not a valid CloudEvents message' },
+  ERR_BANK_EVENT_INVALID: { exit: needsPerson, meaning: 'a webhook delivery is not a valid CloudEvents message' },
   ERR_BANK_ID_UNKNOWN: { exit: usage, meaning: 'the bankId is not listed by the bank exactly as written' },
   ERR_BANK_ANSWER_TOO_LARGE: { exit: runtime, meaning: 'an answer from the bank exceeded the size limit of its kind' },
-  ERR_CONSENT_EXISTS: { exit: findings, meaning: 'the company already has an active consent at that bank' },
+  ERR_CONSENT_EXISTS: { exit: needsPerson, meaning: 'the company already has an active consent at that bank' },
   ERR_CONSENT_PROPERTIES_MISSING: { exit: usage, meaning: 'the bank requires consent properties not given' },
   ERR_RECONCILE_CONFIG: { exit: usage, meaning: 'the reconciliation settings are invalid' },
   ERR_PROFILE_NOT_FOUND: { exit: usage, meaning: 'no CSV profile of that name' },
@@ -95,7 +98,7 @@ export const errorCatalogue = {
   ERR_INTAKE_FILE_UNREADABLE: { exit: usage, meaning: 'the payment file cannot be opened or read' },
   ERR_INTAKE_PROFILE_REQUIRED: { exit: usage, meaning: 'a CSV payment file came without a CSV profile' },
   ERR_VALIDATE_USAGE: { exit: usage, meaning: 'settle validate got an unusable option' },
-  ERR_XML_DTD_FORBIDDEN: { exit: findings, meaning: 'a pain.001 file has a DTD, refused before reading further' },
+  ERR_XML_DTD_FORBIDDEN: { exit: needsPerson, meaning: 'a pain.001 file has a DTD, refused before reading further' },
   ERR_USAGE_DATE: { exit: usage, meaning: 'a date option is not a calendar date' },
   ERR_STATEMENT_BANK_DATA: { exit: runtime, meaning: 'a bank balance or booking cannot be placed on a statement' },
   ERR_STATEMENT_ACCOUNT_UNKNOWN: { exit: usage, meaning: 'export --account names no fetched account' },
@@ -113,14 +116,14 @@ export const errorCatalogue = {
   ERR_PAYMENT_SCA_LINK_MISSING: { exit: runtime, meaning: 'the bank gave no SCA link for a signing basket' },
   ERR_DRY_RUN_SCHEMA: { exit: usage, meaning: 'a dry run found a database schema of another version' },
   ERR_PAYMENT_BULK_UNKNOWN: { exit: usage, meaning: 'payments resolve names a bulk id that does not exist' },
-  ERR_PAYMENT_NOT_FOUND: { exit: findings, meaning: 'payments show found no payment with that reference' },
+  ERR_PAYMENT_NOT_FOUND: { exit: needsPerson, meaning: 'payments show found no payment with that reference' },
   ERR_CONSENT_ACCOUNT_NOT_BBAN: { exit: usage, meaning: 'consents create --accounts got no domestic account number' },
   ERR_PAYMENT_NOT_HELD: { exit: usage, meaning: 'no payment held as a likely duplicate matches' },
   ERR_PAYMENT_NOT_UNRESOLVED: { exit: usage, meaning: 'payments resolve got a bulk that is not unknown or attention' },
   ERR_FINDING_UNKNOWN: { exit: usage, meaning: 'the company has no finding with that id' },
   ERR_PERIOD_INVALID: { exit: usage, meaning: 'a sign-off period is neither a month (YYYY-MM) nor a day (YYYY-MM-DD)' },
   ERR_PERIOD_NEEDS_PERSON: {
-    exit: findings,
+    exit: needsPerson,
     meaning: 'the period cannot be signed off: findings in it still need a person',
   },
   ERR_PERIOD_NOT_ENDED: {
@@ -128,12 +131,12 @@ export const errorCatalogue = {
     meaning:
       "the period has not ended yet in the company's time zone: a period is signed off once its last day is over",
   },
-  ERR_PERIOD_SIGNED: { exit: findings, meaning: 'the period is already signed off (and not reopened since)' },
+  ERR_PERIOD_SIGNED: { exit: needsPerson, meaning: 'the period is already signed off (and not reopened since)' },
   ERR_PERIOD_NOT_SIGNED: { exit: usage, meaning: 'the company has no sign-off of that period' },
-  ERR_AUDIT_CHAIN_BROKEN: { exit: findings, meaning: 'an audit trail entry was changed, removed or inserted' },
+  ERR_AUDIT_CHAIN_BROKEN: { exit: needsPerson, meaning: 'an audit trail entry was changed, removed or inserted' },
   ERR_CANCEL_NOT_FOUND: { exit: usage, meaning: 'payments cancel names no payment, bulk or request settle knows' },
   ERR_CANCEL_REFUSED: {
-    exit: findings,
+    exit: needsPerson,
     meaning: 'the payment can no longer be cancelled (it left the bank, or is final)',
   },
   ERR_CANCEL_CONFIRMATION_NEEDED: {
@@ -145,7 +148,7 @@ export const errorCatalogue = {
     meaning: 'four eyes: the person who asked for a cancellation cannot confirm it',
   },
   ERR_CAMT055_INVALID: {
-    exit: findings,
+    exit: needsPerson,
     meaning: 'a camt.055 cancellation request is malformed; nothing in it was done',
   },
   // Identity (issue #50): four eyes means two people.

@@ -1,7 +1,7 @@
 // Alerts after a run, the same whether the run came from `settle serve`'s scheduler or from
-// `settle run nightly` under a systemd timer: a run summary, and every finding that needs a
+// `settle run nightly` under a systemd timer: a run summary, and everything that needs a
 // person — what the run itself noticed plus what the database says is waiting (unknown bulks,
-// approvals, links or consents near expiry, statement gaps) — sent once per finding.
+// approvals, links or consents near expiry, statement gaps) — sent once for each thing.
 import { recorded } from '../domain/recorded-text.js';
 import { translate } from '../i18n/index.js';
 import type { Config } from '../config/index.js';
@@ -9,10 +9,10 @@ import {
   AlertService,
   EmailNotifier,
   WebhookNotifier,
-  type Finding,
+  type AlertSubject,
   type Notifier,
   type RunSummary,
-} from '../notify/index.js';
+} from '../alerts/index.js';
 // The two server modules alerts need, not the server's index: that would load the HTTP server
 // (fastify) and the metrics registry (prom-client) into every `settle run …` (start-up, docs/performance.md).
 import { StoreAlertLedger } from '../server/alert-ledger.js';
@@ -23,6 +23,7 @@ import type { App } from './app.js';
 import type { NightlyResult } from '../../jobs/nightly/index.js';
 import type { WrittenStatusReport } from '../../jobs/status/index.js';
 import { refusedLinesBody } from '../formats/report/index.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export function configuredNotifiers(config: Pick<Config, 'alerts'>): Notifier[] {
   const out: Notifier[] = [];
@@ -64,7 +65,7 @@ export function createAlerts(
   });
 }
 
-/** Sends the run summary and every finding not sent before (the database is scanned too). */
+/** Sends the run summary and every alert subject not sent before (the database is scanned too). */
 export async function alertAfterRun(app: App, alerts: AlertService, summary: RunSummary): Promise<void> {
   const found = await scanForAttention({
     attention: app.store.attention,
@@ -80,12 +81,12 @@ export async function alertAfterRun(app: App, alerts: AlertService, summary: Run
   await alerts.runFinished({ ...summary, findings: [...summary.findings, ...found.filter((f) => !known.has(f.key))] });
 }
 
-/** The nightly chain's result as a run summary: counts per step and file outcome, and a finding per file a person must see. */
+/** The nightly chain's result as a run summary: counts per step and file outcome, and an alert subject per file a person must see. */
 export function nightlySummary(result: NightlyResult, startedAt: Date, finishedAt: Date): RunSummary {
   const counts: Record<string, number> = {};
   const add = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   for (const step of result.steps) add(`steps ${step.ok ? 'ok' : 'failed'}`);
-  const findings: Finding[] = [];
+  const findings: AlertSubject[] = [];
   for (const p of result.picked) {
     add(`files ${p.outcome}`);
     if (p.outcome === 'refused' && p.refused) {
@@ -133,7 +134,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
   for (const r of result.statusReports) {
     if (r.refused.length === 0) continue;
     add('payment lines not paid');
-    findings.push(refusedLinesFinding(r));
+    findings.push(refusedLinesAlert(r));
   }
   const failed = result.steps.find((s) => !s.ok);
   return {
@@ -141,7 +142,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
     runId: result.runId,
     startedAt,
     finishedAt,
-    outcome: failed ? 'failed' : result.exitCode === 0 ? 'ok' : 'findings',
+    outcome: failed ? 'failed' : result.exitCode === 0 ? 'ok' : JobOutcomes.needsPerson,
     counts,
     findings,
     ...(failed?.error ? { error: failed.error } : {}),
@@ -150,9 +151,9 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
 
 /**
  * The lines of one file the bank refused, for people: each ERP line with the bank's reason and
- * what to do. One finding per report (a new change of the file is a new report).
+ * what to do. One alert subject per report (a new change of the file is a new report).
  */
-function refusedLinesFinding(r: WrittenStatusReport): Finding {
+function refusedLinesAlert(r: WrittenStatusReport): AlertSubject {
   const trailer = {
     report: r.humanReport ?? 'none',
     count: r.paths.length,
@@ -187,7 +188,7 @@ function refusedLinesFinding(r: WrittenStatusReport): Finding {
   };
 }
 
-/** A picked file's outcome as a finding's sentence takes it: the code, and the choice it makes. */
+/** A picked file's outcome as an alert subject's sentence takes it: the code, and the choice it makes. */
 function outcomeOf(outcome: string): { outcome: string; how: string } {
   return { outcome, how: outcome.replace(/-/g, '_') };
 }

@@ -1,13 +1,13 @@
 // The dead-man alert: when the nightly chain (alerts.nightlyBy) or the statement export
 // (alerts.statementsBy) has not completed for a company by its deadline in the company's time
 // zone, settle says so — an error log line with the event `deadline-missed`, the metric
-// settle_deadline_missed, and a finding sent once per deadline to the alert channels.
+// settle_deadline_missed, and an alert sent once per deadline to the alert channels.
 // `settle serve` checks every minute; `settle health` checks once (for a systemd timer).
-// The finding's mail reads in the company's language (`words`); its log line stays English.
+// The alert's mail reads in the company's language (`words`); its log line stays English.
 import type { Config } from '../config/index.js';
 import { instantFigure, recorded } from '../domain/recorded-text.js';
 import { deadlineStatus, type Deadline, type DeadlineStatus } from '../domain/deadline.js';
-import type { AlertService, Finding } from '../notify/index.js';
+import type { AlertService, AlertSubject } from '../alerts/index.js';
 import type { Metrics } from '../server/index.js';
 import type { App } from './app.js';
 
@@ -38,7 +38,7 @@ export async function deadlineStatuses(app: Pick<App, 'config' | 'store' | 'cloc
   );
 }
 
-function finding(s: DeadlineStatus): Finding {
+function alertSubject(s: DeadlineStatus): AlertSubject {
   const what = s.job === 'nightly' ? 'The nightly chain' : 'The statement export';
   const last = s.lastSuccess ? `it last completed at ${s.lastSuccess.toISOString()}` : 'it has never completed';
   return {
@@ -82,7 +82,7 @@ export class DeadlineWatch {
     const missed = statuses.filter((s) => s.missed);
     for (const s of statuses) this.metrics?.deadlineMissed.set({ job: s.job, company: s.company }, s.missed ? 1 : 0);
     for (const s of missed) {
-      const f = finding(s);
+      const f = alertSubject(s);
       if (this.logged.has(f.key)) continue;
       this.logged.add(f.key);
       this.app.logger.error('deadline missed', {
@@ -94,7 +94,7 @@ export class DeadlineWatch {
         lastSuccess: s.lastSuccess?.toISOString() ?? null,
       });
     }
-    if (missed.length > 0) await this.alerts.raise(missed.map(finding));
+    if (missed.length > 0) await this.alerts.raise(missed.map(alertSubject));
     return statuses;
   }
 }

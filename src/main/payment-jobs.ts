@@ -8,7 +8,7 @@ import type { CutOff } from '../domain/cut-off.js';
 import type { BankClient } from '../bank/index.js';
 import type { Config } from '../config/index.js';
 import { runLogger } from '../log/index.js';
-import { EmailNotifier } from '../notify/email.js';
+import { EmailNotifier } from '../alerts/email.js';
 import { createStore, type Store } from '../store/index.js';
 import type { App } from './app.js';
 import { createBankClient, type BankClientOverrides } from './bank.js';

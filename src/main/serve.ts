@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runExportStatements, fetchNeedsAttention, runFetchStatements } from '../../jobs/statements/index.js';
 import { runStatusReport, runStatus } from '../../jobs/status/index.js';
-import type { AlertService, Notifier } from '../notify/index.js';
+import type { AlertService, Notifier } from '../alerts/index.js';
 import {
   buildServer,
   createHealthCheck,
@@ -36,6 +36,7 @@ import { AccountFetchCoalescer, accountFetchRunner, DEFAULT_EVENT_FETCH_DELAY_MS
 import { startConsole, type RunningConsole } from './console.js';
 import { ConfigReloader, type ReloadOutcome } from './reload.js';
 import type { Config } from '../config/index.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export interface ServeOptions {
   /** Jobs by name; the schedule keys `nightly`, `status`, `statements` and `purge` run the job of that name. Default: defaultServeJobs(app). */
@@ -300,7 +301,7 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
           exported.withheld.length > 0 ||
           exported.changed.length > 0 ||
           counts['accounts failed'] > 0;
-        return { outcome: attention ? 'findings' : 'ok', counts };
+        return { outcome: attention ? JobOutcomes.needsPerson : JobOutcomes.ok, counts };
       },
     },
     {
@@ -318,7 +319,11 @@ export function defaultServeJobs(app: App): ScheduledJob[] {
         const failed = result.steps.find((step) => !step.ok);
         if (failed?.error && result.steps.every((step) => !step.ok))
           throw new SettleError(failed.error.code, failed.error.message);
-        return { outcome: result.exitCode === ExitCode.ok ? 'ok' : 'findings', counts, findings };
+        return {
+          outcome: result.exitCode === ExitCode.ok ? JobOutcomes.ok : JobOutcomes.needsPerson,
+          counts,
+          findings,
+        };
       },
     },
     {

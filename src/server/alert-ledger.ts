@@ -1,8 +1,8 @@
-// The alerts-sent record in the database, for "once per finding". One row per finding and
-// channel (key `<finding>#<channel>`), so a channel that failed is retried later without
+// The alerts-sent record in the database, for "once for each thing". One row per alert subject
+// and channel (key `<subject>#<channel>`), so a channel that failed is retried later without
 // re-sending on the channels that worked. Shared by every instance on the database.
 import { createHash } from 'node:crypto';
-import type { AlertLedger } from '../notify/index.js';
+import type { AlertLedger } from '../alerts/index.js';
 import type { DedupeRepository } from '../store/index.js';
 
 export class StoreAlertLedger implements AlertLedger {
@@ -17,7 +17,7 @@ export class StoreAlertLedger implements AlertLedger {
   }
 }
 
-/** finding_key is 255 characters: long finding keys keep their start and a hash of the whole. */
+/** finding_key is 255 characters: long alert keys keep their start and a hash of the whole. */
 function ledgerKey(key: string, channel: string): string {
   const full = `${key}#${channel}`;
   if (full.length <= 255) return full;

@@ -1,13 +1,13 @@
 // What needs a person, read from the durable state after each run: bulks whose outcome is
 // unknown, signing baskets waiting for approval or whose SCA link expires soon, consents near
-// expiry, statement days with a gap or mismatch. Deriving findings from the database (rather
+// expiry, statement days with a gap or mismatch. Deriving them from the database (rather
 // than from what one run happened to see) means an alert is raised even when the step that
 // noticed the problem ran elsewhere or crashed; the keys make each one go out once. Each
-// finding's title and text are written in English and as catalogue sentences (`words`), so the
+// alert subject's title and text are written in English and as catalogue sentences (`words`), so the
 // mail reads in the company's language (docs/i18n.md).
 import type { Clock } from '../domain/clock.js';
 import { dateFigure, instantFigure, recorded } from '../domain/recorded-text.js';
-import type { Finding } from '../notify/index.js';
+import type { AlertSubject } from '../alerts/index.js';
 import type { AttentionRepository } from '../store/index.js';
 
 export interface AttentionScanOptions {
@@ -21,12 +21,12 @@ export interface AttentionScanOptions {
   timeZoneOf?: (company: string) => string;
 }
 
-export async function scanForAttention(options: AttentionScanOptions): Promise<Finding[]> {
+export async function scanForAttention(options: AttentionScanOptions): Promise<AlertSubject[]> {
   const { attention, clock } = options;
   const now = clock.now();
   const horizon = new Date(now.getTime() + options.warnBeforeMs).toISOString();
   const linkHorizon = new Date(now.getTime() + options.linkWarnBeforeMs).toISOString();
-  const findings: Finding[] = [];
+  const findings: AlertSubject[] = [];
   const instant = (company: string, at: string) => instantFigure(new Date(at), options.timeZoneOf?.(company) ?? 'UTC');
 
   for (const r of await attention.unknownBulks()) {
@@ -67,7 +67,7 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<F
     if (r.state === 'link_issued' && expires !== undefined && expires <= linkHorizon) {
       findings.push({
         kind: 'link-expiring',
-        // The expiry is part of the key: a re-issued link is a new finding.
+        // The expiry is part of the key: a re-issued link is a new alert subject.
         key: `link-expiring:${id}:${expires}`,
         title: `${company}: approval link of basket ${id} expires ${expires.slice(0, 10)}`,
         text: `The SCA link of signing basket ${id} expires at ${expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".`,

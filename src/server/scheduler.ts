@@ -15,16 +15,17 @@ import type { Clock } from '../domain/clock.js';
 import { isSettleError } from '../domain/errors.js';
 import { recorded } from '../domain/recorded-text.js';
 import { runLogger, type Logger } from '../log/index.js';
-import type { Finding, RunSummary } from '../notify/index.js';
+import type { AlertSubject, RunSummary } from '../alerts/index.js';
 import type { JobRunRepository } from '../store/index.js';
 import type { LeaseRepository } from '../store/index.js';
 import type { Metrics } from './metrics.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export interface JobResult {
-  /** `findings` when something needs a person; default: `findings` if any finding, else `ok`. */
-  outcome?: 'ok' | 'findings';
+  /** Needs a person (stored as `findings`); default: needs a person if anything does, else `ok`. */
+  outcome?: typeof JobOutcomes.ok | typeof JobOutcomes.needsPerson;
   counts?: Record<string, number>;
-  findings?: Finding[];
+  findings?: AlertSubject[];
 }
 
 /** A job as the composition root registers it. `signal` aborts on shutdown or a lost lease. */
@@ -202,7 +203,7 @@ export class Scheduler {
     try {
       const result = (await job.run(runId, signal)) ?? {};
       const findings = result.findings ?? [];
-      const outcome = result.outcome ?? (findings.length ? 'findings' : 'ok');
+      const outcome = result.outcome ?? (findings.length ? JobOutcomes.needsPerson : JobOutcomes.ok);
       summary = {
         job: job.name,
         runId,
@@ -217,7 +218,7 @@ export class Scheduler {
       const message = error instanceof Error ? error.message : String(error);
       log.error('job failed', { code, error: message });
       const day = startedAt.toISOString().slice(0, 10);
-      const finding: Finding = {
+      const finding: AlertSubject = {
         kind: 'job-failed',
         key: `job-failed:${job.name}:${code}:${day}`,
         title: `settle ${job.name} failed: ${code}`,

@@ -1,5 +1,5 @@
 // "Have we seen this before?" tables: webhook events (CloudEvents are delivered at least
-// once) and alerts already sent (one mail per finding, not one per night).
+// once) and alerts already sent (one mail per alert subject, not one per night).
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, isUniqueViolation, type Row } from './rows.js';
@@ -42,17 +42,17 @@ export class DedupeRepository {
       .update({ processed_at: instant(this.clock.now()) });
   }
 
-  /** True when an alert for `findingKey` was recorded as sent. */
-  async alertSent(findingKey: string): Promise<boolean> {
+  /** True when an alert for `alertKey` was recorded as sent. */
+  async alertSent(alertKey: string): Promise<boolean> {
     return (
-      (await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: findingKey }).first()) !== undefined
+      (await this.db.knex('alerts_sent').select('finding_key').where({ finding_key: alertKey }).first()) !== undefined
     );
   }
 
-  /** Records that an alert for `findingKey` went out; false when it had already been sent. */
-  async recordAlertSent(findingKey: string, channel: string, detail?: string): Promise<boolean> {
+  /** Records that an alert for `alertKey` went out; false when it had already been sent. */
+  async recordAlertSent(alertKey: string, channel: string, detail?: string): Promise<boolean> {
     return this.insertOnce('alerts_sent', {
-      finding_key: findingKey,
+      finding_key: alertKey,
       channel,
       sent_at: instant(this.clock.now()),
       detail: detail ?? null,

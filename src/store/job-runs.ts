@@ -1,11 +1,12 @@
 // The record of every job run: when it started and finished, how it ended and a summary for
 // the report and /metrics. A run left "running" by a crash stays visible as such.
 import type { Clock } from '../domain/clock.js';
+import type { FinishedOutcome } from '../domain/job-outcome.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { instant, toDate, toInt, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
-export type JobOutcome = 'running' | 'ok' | 'findings' | 'failed';
+export type JobOutcome = 'running' | FinishedOutcome;
 
 export interface JobRun {
   id: string;

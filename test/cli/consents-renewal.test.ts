@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { createStore, openDatabase } from '../../src/store/index.js';
-import { startSmtpSink, type SmtpSink } from '../notify/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../alerts/smtp-sink.js';
 import { runSettle, type CliResult } from '../support/cli.js';
 import { sandboxConfigHead } from '../support/sandbox-config.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/index.js';
 import { writeDemoConfig } from '../../src/main/demo.js';
 import { SEED, startSandbox } from '../../src/sandbox/index.js';
-import { startSmtpSink } from '../notify/smtp-sink.js';
+import { startSmtpSink } from '../alerts/smtp-sink.js';
 import { runSettle } from '../support/cli.js';
 import { withTempDir } from '../support/tmp.js';
 

@@ -9,7 +9,7 @@ import { writeDemoConfig } from '../../src/main/demo.js';
 import { SEED, startSandbox } from '../../src/sandbox/index.js';
 import { runSettle } from '../support/cli.js';
 import { withTempDir } from '../support/tmp.js';
-import { startSmtpSink } from '../notify/smtp-sink.js';
+import { startSmtpSink } from '../alerts/smtp-sink.js';
 
 const HEADER =
   'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority';

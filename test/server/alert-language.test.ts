@@ -9,7 +9,7 @@ import type { Locale } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import type { App } from '../../src/main/app.js';
 import { DeadlineWatch } from '../../src/main/deadlines.js';
-import { AlertService, MemoryAlertLedger, type AlertMessage } from '../../src/notify/index.js';
+import { AlertService, MemoryAlertLedger, type AlertMessage } from '../../src/alerts/index.js';
 import { Scheduler } from '../../src/server/index.js';
 import { createStore, type Store } from '../../src/store/index.js';
 import { JobRunRepository } from '../../src/store/job-runs.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttentionRepository } from '../../src/store/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
-import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/notify/index.js';
+import { AlertService, MemoryAlertLedger, type AlertMessage, type Notifier } from '../../src/alerts/index.js';
 import { scanForAttention, StoreAlertLedger } from '../../src/server/index.js';
 import { ConsentRepository } from '../../src/store/consents.js';
 import { DedupeRepository } from '../../src/store/dedupe.js';
@@ -126,7 +126,7 @@ describe('scan for what needs a person', () => {
     expect(await keys(3)).toContain('link-expiring:bk1:2026-01-10T01:00:00.000Z');
   });
 
-  it('alerts each finding once across runs and instances through the shared alerts_sent table', async () => {
+  it('alerts each thing that needs a person once across runs and instances through the shared alerts_sent table', async () => {
     const sent: AlertMessage[] = [];
     const channel: Notifier = {
       channel: 'test',
@@ -177,7 +177,7 @@ describe('scan for what needs a person', () => {
     expect(sent.at(-1)?.payload).toMatchObject({ key: 'payment-unknown:b2' });
   });
 
-  it('writes each finding’s mail in the company’s language: bokmål for nb, the English it always sent for en', async () => {
+  it('writes each alert’s mail in the company’s language: bokmål for nb, the English it always sent for en', async () => {
     const mails = async (locale: 'en' | 'nb') => {
       const sent: AlertMessage[] = [];
       const channel: Notifier = {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock, type Clock } from '../../src/domain/clock.js';
 import { SettleError } from '../../src/domain/errors.js';
 import { silentLogger } from '../../src/log/index.js';
-import type { RunSummary } from '../../src/notify/index.js';
+import type { RunSummary } from '../../src/alerts/index.js';
 import { createMetrics, Scheduler, type ScheduledJob, type TriggerResult } from '../../src/server/index.js';
 import { openDatabase, type Database } from '../../src/store/database.js';
 import { JobRunRepository } from '../../src/store/job-runs.js';
@@ -161,7 +161,7 @@ describe('Scheduler', () => {
     expect(await new LeaseRepository(t.db, clock).current('job:nightly')).toBeUndefined();
   });
 
-  it('records every run in job_runs and turns a failure into a failed run with its code and a finding', async () => {
+  it('records every run in job_runs and turns a failure into a failed run with its code and an alert', async () => {
     t = await openTempDb();
     const summaries: RunSummary[] = [];
     const failing: ScheduledJob = {

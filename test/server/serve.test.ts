@@ -10,10 +10,10 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { silentLogger } from '../../src/log/index.js';
 import { createApp } from '../../src/main/app.js';
 import { startServe, type RunningServe } from '../../src/main/serve.js';
-import type { AlertMessage, Notifier } from '../../src/notify/index.js';
+import type { AlertMessage, Notifier } from '../../src/alerts/index.js';
 import { JobRunRepository } from '../../src/store/job-runs.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { startHttpSink, type HttpSink } from '../notify/http-sink.js';
+import { startHttpSink, type HttpSink } from '../alerts/http-sink.js';
 
 const HEADER =
   'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';

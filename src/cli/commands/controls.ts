@@ -38,7 +38,7 @@ export function controlsCommand(): Command {
           file,
         );
         process.stdout.write(options.json ? JSON.stringify(result, null, 2) + '\n' : controlsTestText(result));
-        if (result.held.length > 0) process.exitCode = ExitCode.findings;
+        if (result.held.length > 0) process.exitCode = ExitCode.needsPerson;
       } finally {
         await app.close();
       }

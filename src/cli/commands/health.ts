@@ -44,7 +44,7 @@ export function healthCommand(): Command {
         const deadlines = await new DeadlineWatch(app, alerts).check();
         const { rows: board, onboarding } = await readWholeBoard(app, opts.sort);
         const notOnboarded = onboarding.filter((o) => !o.onboarded);
-        if (deadlines.some((d) => d.missed) || notOnboarded.length > 0) process.exitCode = ExitCode.findings;
+        if (deadlines.some((d) => d.missed) || notOnboarded.length > 0) process.exitCode = ExitCode.needsPerson;
         if (opts.json) {
           process.stdout.write(
             `${JSON.stringify(

@@ -36,7 +36,7 @@ type Job = (
   jobs: PaymentJobs,
   companies: readonly CompanyConfig[],
   runId: string,
-) => Promise<{ lines: string[]; json: unknown; findings: boolean }>;
+) => Promise<{ lines: string[]; json: unknown; needsPerson: boolean }>;
 
 export function addPaymentJobs(run: Command): void {
   job(
@@ -58,7 +58,7 @@ export function addPaymentJobs(run: Command): void {
       return {
         lines: [...lines, ...reportLines(reports)],
         json: submitJson(summary, reports),
-        findings: needsPerson(outcome),
+        needsPerson: needsPerson(outcome),
       };
     },
   );
@@ -77,7 +77,7 @@ export function addPaymentJobs(run: Command): void {
         return `${b.company}  basket ${b.basketId} (${b.bulks} bulk(s)): ${what}${b.problem ? ` — ${b.problem}` : ''}`;
       });
       if (summary.baskets.length === 0) lines.push('nothing waits for approval');
-      return { lines, json: approveJson(summary), findings: needsPerson(approveOutcome(summary)) };
+      return { lines, json: approveJson(summary), needsPerson: needsPerson(approveOutcome(summary)) };
     },
   );
   job(
@@ -94,7 +94,7 @@ export function addPaymentJobs(run: Command): void {
       return {
         lines,
         json: statusJson(summary, reports),
-        findings: needsPerson(statusOutcome(summary)) || needsPerson(statusReportOutcome(reports)),
+        needsPerson: needsPerson(statusOutcome(summary)) || needsPerson(statusReportOutcome(reports)),
       };
     },
   );
@@ -127,7 +127,7 @@ function job(run: Command, name: string, description: string, body: Job): void {
               options.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.lines.map((l) => `${l}\n`).join(''),
             );
           finishUnits(units);
-          return { exitCode: result?.findings ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: result?.needsPerson ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();

@@ -56,7 +56,7 @@ export function addStatementJobs(run: Command): void {
           else printFetch(results);
           finishUnits(units);
           if (results.some((r) => r.outcome === 'failed')) return { exitCode: ExitCode.runtime };
-          return { exitCode: needsPerson(fetchOutcome(results)) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(fetchOutcome(results)) ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();
@@ -88,7 +88,7 @@ export function addStatementJobs(run: Command): void {
           if (options.json) process.stdout.write(JSON.stringify(exportJson(result), null, 2) + '\n');
           else printExport(result);
           finishUnits(units);
-          return { exitCode: needsPerson(exportOutcome(result)) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(exportOutcome(result)) ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();

@@ -56,7 +56,7 @@ export function runCommand(): Command {
           if (options.json) printJson(pickupJson(picked));
           else printPicked(picked, units.done);
           finishUnits(units);
-          return { exitCode: needsPerson(pickupOutcome(picked)) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(pickupOutcome(picked)) ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();
@@ -92,7 +92,7 @@ export function runCommand(): Command {
               );
             }
           finishUnits(units);
-          return { exitCode: needsPerson(reconcileOutcome(results)) ? ExitCode.findings : ExitCode.ok };
+          return { exitCode: needsPerson(reconcileOutcome(results)) ? ExitCode.needsPerson : ExitCode.ok };
         });
       } finally {
         units.close();

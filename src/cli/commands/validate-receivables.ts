@@ -45,5 +45,5 @@ export async function validateReceivables(
         ? `${translate(output.locale, 'receivables.valid', { file, count: String(result.receivables.length), profile: profile.name })}\n`
         : receivableProblemsText(file, result.problems, output.locale),
     );
-  return { exitCode: valid ? ExitCode.ok : ExitCode.findings };
+  return { exitCode: valid ? ExitCode.ok : ExitCode.needsPerson };
 }

@@ -140,7 +140,7 @@ export async function runValidate(
         ? JSON.stringify(toJson(result), null, 2) + '\n'
         : await validateHuman({ result, outcome, profile, locale }),
     );
-    return { exitCode: result.valid ? ExitCode.ok : ExitCode.findings, result };
+    return { exitCode: result.valid ? ExitCode.ok : ExitCode.needsPerson, result };
   } catch (error) {
     if (isSettleError(error)) {
       io.err(`settle validate: ${error.code}: ${error.message}\n`);

@@ -46,6 +46,7 @@ export const today = area({
     'today.column.account': 'Account',
     'today.column.day': 'Day',
     'today.column.continuity': 'Continuity',
+    'today.column.break': 'Break',
     'today.notOnboarded': '{company} is not onboarded',
     'today.toOnboard': 'To onboard it, run:',
     'today.why':
@@ -103,6 +104,7 @@ export const today = area({
     'today.column.account': 'Konto',
     'today.column.day': 'Dag',
     'today.column.continuity': 'Sammenheng',
+    'today.column.break': 'Brudd',
     'today.notOnboarded': '{company} er ikke klar til bruk',
     'today.toOnboard': 'Kjør dette for å gjøre det klart:',
     'today.why':

@@ -11,7 +11,7 @@ import { runStatusReport } from '../../../jobs/status/report.js';
 import { runSubmit } from '../../../jobs/submit/submit.js';
 import type { NightlyResult } from '../../../jobs/nightly/index.js';
 import { nightlySummary } from '../../../src/main/alerts.js';
-import { findingMessage } from '../../../src/notify/index.js';
+import { alertMessage } from '../../../src/alerts/index.js';
 import { bankBulks, createWorld, NORMAL_IBAN, type World } from './world.js';
 
 const TODAY = '2026-01-05' as never; // a Monday; the world starts at 09:00 Oslo time
@@ -112,7 +112,7 @@ describe('bank cut-off at submit', () => {
     const written = await runStatusReport(w.deps('b'), [{ ...w.company, locale }]);
     const night = { runId: 'run-1', steps: [], picked: [], statusReports: written, exitCode: 1 };
     const [finding] = nightlySummary(night as unknown as NightlyResult, w.clock.now(), w.clock.now()).findings;
-    return findingMessage(finding!, locale);
+    return alertMessage(finding!, locale);
   }
 
   it('says a passed cut-off, and every line not paid, in bokmål in the alert of a company with locale nb', async () => {

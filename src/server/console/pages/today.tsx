@@ -222,7 +222,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
     section(req, {
       key: 'gaps',
       title: t('today.gaps.title'),
-      head: [t('today.column.account'), t('today.column.day'), t('today.column.continuity'), t('today.column.finding')],
+      head: [t('today.column.account'), t('today.column.day'), t('today.column.continuity'), t('today.column.break')],
       empty: t('today.gaps.empty'),
       load: (q) => deps.store.today.statementGaps(company, q),
       cells: (g) => [g.iban ?? g.accountId, g.day, g.continuity, g.finding ?? ''],

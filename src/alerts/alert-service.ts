@@ -1,16 +1,17 @@
-// Sends what needs a person to every configured channel, once per finding, and the run
+// Sends what needs a person to every configured channel, once for each thing, and the run
 // summary at the end of each run.
 //
-// Delivery is AT LEAST ONCE per finding and channel: the ledger is asked before sending and
+// Delivery is AT LEAST ONCE per alert subject and channel: the ledger is asked before sending and
 // written only after the channel accepted the message. A crash between the two, or two
-// instances raising the same finding at the same moment, can send a duplicate; a lost alert
+// instances raising the same subject at the same moment, can send a duplicate; a lost alert
 // about a rejected file or an unknown payment costs far more than a second mail. A channel
 // that fails is not recorded, so the next run tries it again, without re-sending on the
 // channels that worked (the ledger key is per channel).
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log/index.js';
-import { findingMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
-import type { AlertLedger, Finding, Notifier, RunSummary } from './types.js';
+import { alertMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
+import type { AlertLedger, AlertSubject, Notifier, RunSummary } from './types.js';
+import { JobOutcomes } from '../domain/job-outcome.js';
 
 export interface AlertServiceOptions {
   notifiers: readonly Notifier[];
@@ -19,7 +20,7 @@ export interface AlertServiceOptions {
   /** Jobs whose run summary is sent on the channels (every run is logged). Default: nightly. */
   summaryJobs?: readonly string[];
   /**
-   * The language of a message: a finding of one company in that company's, the run summary
+   * The language of a message: an alert about one company in that company's, the run summary
    * (company undefined) in the install's. English when absent.
    */
   localeOf?: (company: string | undefined) => Locale;
@@ -46,16 +47,16 @@ export class AlertService {
     return this.options.notifiers.map((n) => n.channel);
   }
 
-  /** Sends each finding on each channel that has not delivered it before. Never throws for a channel failure. */
-  async raise(findings: readonly Finding[]): Promise<RaiseResult> {
+  /** Sends each alert subject on each channel that has not delivered it before. Never throws for a channel failure. */
+  async raise(subjects: readonly AlertSubject[]): Promise<RaiseResult> {
     const result: RaiseResult = { sent: 0, alreadySent: 0, failed: 0 };
-    const unique = new Map(findings.map((f) => [f.key, f]));
-    for (const finding of unique.values()) {
-      const message = findingMessage(finding, this.options.localeOf?.(finding.company));
+    const unique = new Map(subjects.map((f) => [f.key, f]));
+    for (const subject of unique.values()) {
+      const message = alertMessage(subject, this.options.localeOf?.(subject.company));
       await Promise.all(
         this.options.notifiers.map(async (notifier) => {
           const { channel } = notifier;
-          if (await this.options.ledger.wasSent(finding.key, channel)) {
+          if (await this.options.ledger.wasSent(subject.key, channel)) {
             result.alreadySent++;
             return;
           }
@@ -66,25 +67,26 @@ export class AlertService {
             this.options.onAttempt?.(channel, 'finding', false);
             this.options.logger.error('alert not delivered; retried on the next run', {
               channel,
-              finding: finding.key,
+              finding: subject.key,
               error: describe(error),
             });
             return;
           }
           this.options.onAttempt?.(channel, 'finding', true);
-          await this.options.ledger.recordSent(finding.key, channel, finding.title);
+          await this.options.ledger.recordSent(subject.key, channel, subject.title);
           result.sent++;
-          this.options.logger.info('alert sent', { channel, finding: finding.key });
+          this.options.logger.info('alert sent', { channel, finding: subject.key });
         }),
       );
     }
     return result;
   }
 
-  /** Logs the summary of a finished run, sends it when the job is one whose summaries go out, then raises its findings. */
+  /** Logs the summary of a finished run, sends it when the job is one whose summaries go out, then raises what it found needs a person. */
   async runFinished(summary: RunSummary): Promise<RaiseResult> {
     const text = renderRunSummary(summary);
-    const level = summary.outcome === 'failed' ? 'error' : summary.outcome === 'findings' ? 'warn' : 'info';
+    const level =
+      summary.outcome === 'failed' ? 'error' : summary.outcome === JobOutcomes.needsPerson ? 'warn' : 'info';
     this.options.logger.log(level, 'run summary', {
       job: summary.job,
       runId: summary.runId,

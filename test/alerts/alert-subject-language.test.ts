@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NightlyResult } from '../../jobs/nightly/index.js';
 import { nightlySummary } from '../../src/main/alerts.js';
-import { findingMessage } from '../../src/notify/run-summary.js';
+import { alertMessage } from '../../src/alerts/run-summary.js';
 
 const at = new Date('2026-01-08T03:00:00Z');
 
@@ -12,7 +12,7 @@ function night(picked: unknown[]): NightlyResult {
   return { runId: 'run-1', steps: [], picked, statusReports: [], exitCode: 1 } as unknown as NightlyResult;
 }
 
-describe('a finding alert in the company language', () => {
+describe('an alert in the company language', () => {
   const rejected = night([
     {
       company: 'acme',
@@ -26,7 +26,7 @@ describe('a finding alert in the company language', () => {
   const [finding] = nightlySummary(rejected, at, at).findings;
 
   it('reads in bokmål for a bokmål company', () => {
-    const mail = findingMessage(finding!, 'nb');
+    const mail = alertMessage(finding!, 'nb');
     expect(mail.subject).toBe('[settle] acme: betalingsfilen pay.csv ble avvist');
     expect(mail.text).toContain(
       'Betalingsfilen pay.csv fra acme ble avvist. Den ligger nå i error/pay.csv; årsakene står i error/pay.csv.errors.txt.\nRett filen i ERP-systemet',
@@ -38,7 +38,7 @@ describe('a finding alert in the company language', () => {
   });
 
   it('keeps the English it always sent, byte for byte', () => {
-    const mail = findingMessage(finding!, 'en');
+    const mail = alertMessage(finding!, 'en');
     expect(mail.subject).toBe('[settle] acme: payment file pay.csv rejected');
     expect(mail.text.split('\n').slice(0, 2)).toEqual([
       'The payment file pay.csv of acme was rejected. It is now in error/pay.csv; the reasons are in error/pay.csv.errors.txt.',
@@ -60,17 +60,17 @@ describe('a finding alert in the company language', () => {
       at,
       at,
     ).findings;
-    expect(findingMessage(refused!, 'nb').subject).toBe(
+    expect(alertMessage(refused!, 'nb').subject).toBe(
       '[settle] acme: betalingsfilen x.xml ble avvist og ligger ulest i innboksen',
     );
-    expect(findingMessage(refused!, 'nb').text).toContain(
+    expect(alertMessage(refused!, 'nb').text).toContain(
       'x.xml is a camt.053\n(ERR_INTAKE_NOT_PAIN001; docs/errors.md sier hva du gjør.)',
     );
-    expect(findingMessage(plain!, 'nb').text).toContain(
+    expect(alertMessage(plain!, 'nb').text).toContain(
       'Betalingsfilen dup.csv fra acme var en dublett. Den ligger nå i error/dup.csv.\n',
     );
     // A finding recorded without sentences (an older settle's) keeps its English.
     const { words: _words, ...old } = plain!;
-    expect(findingMessage(old, 'nb').subject).toBe('[settle] acme: payment file dup.csv duplicate');
+    expect(alertMessage(old, 'nb').subject).toBe('[settle] acme: payment file dup.csv duplicate');
   });
 });

@@ -1,15 +1,15 @@
-// Alerts: e-mail and webhook channels, once per finding, and run summaries.
+// Alerts: e-mail and webhook channels, once for each thing that needs a person, and run summaries.
 export { AlertService, type AlertServiceOptions, type RaiseResult } from './alert-service.js';
 export { EmailNotifier, type EmailOptions } from './email.js';
-export { findingMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
+export { alertMessage, renderRunSummary, runSummaryMessage } from './run-summary.js';
 export {
-  findingKey,
+  alertKey,
   MemoryAlertLedger,
   type AlertLedger,
   type AlertMessage,
-  type Finding,
-  type FindingKind,
-  type FindingWords,
+  type AlertSubject,
+  type AlertKind,
+  type AlertWords,
   type Notifier,
   type RunOutcome,
   type RunSummary,

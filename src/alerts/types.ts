@@ -1,10 +1,11 @@
-// What an alert is about. A finding is something a person must act on; its `key` names the
-// finding itself (not the run that saw it), so the same rejected file seen by ten runs is
+// What an alert is about (its subject): something that needs a person; its `key` names the
+// thing itself (not the run that saw it), so the same rejected file seen by ten runs is
 // still one alert. A run summary says what one job run did.
 import type { RecordedText } from '../domain/recorded-text.js';
 import type { Locale } from '../i18n/index.js';
+import type { FinishedOutcome } from '../domain/job-outcome.js';
 
-export type FindingKind =
+export type AlertKind =
   | 'file-rejected'
   | 'payment-rejected'
   | 'payment-unknown'
@@ -15,9 +16,9 @@ export type FindingKind =
   | 'job-failed'
   | 'deadline-missed';
 
-export interface Finding {
-  kind: FindingKind;
-  /** Stable identity of the finding, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
+export interface AlertSubject {
+  kind: AlertKind;
+  /** Stable identity of the subject, e.g. `file-rejected:<fileId>`: one alert per key, ever. */
   key: string;
   /** One line for a mail subject. Must hold no secrets and no full account numbers. */
   title: string;
@@ -30,22 +31,22 @@ export interface Finding {
    * `title` and `text` as catalogue sentences, for a mail in the company's language; the English
    * above is what English readers, the webhook and the log get (docs/i18n.md).
    */
-  words?: { title?: FindingWords; text?: FindingWords };
+  words?: { title?: AlertWords; text?: AlertWords };
 }
 
 /**
- * A finding's sentence for a reader of another language, chosen when the alert is sent: recorded
+ * An alert subject's sentence for a reader of another language, chosen when the alert is sent: recorded
  * text (a key and its values), or, for a text that has a renderer of its own (the list of lines
- * not paid), that renderer. A finding is never stored (the ledger keeps its key), so either is safe.
+ * not paid), that renderer. A subject is never stored (the ledger keeps its key), so either is safe.
  */
-export type FindingWords = RecordedText | ((locale: Locale) => string);
+export type AlertWords = RecordedText | ((locale: Locale) => string);
 
-/** The key of a finding: kind and the id of the thing it is about. */
-export function findingKey(kind: FindingKind, id: string): string {
+/** The key of an alert subject: kind and the id of the thing it is about. */
+export function alertKey(kind: AlertKind, id: string): string {
   return `${kind}:${id}`;
 }
 
-export type RunOutcome = 'ok' | 'findings' | 'failed';
+export type RunOutcome = FinishedOutcome;
 
 export interface RunSummary {
   job: string;
@@ -55,13 +56,14 @@ export interface RunSummary {
   outcome: RunOutcome;
   /** Counts per outcome, e.g. { accepted: 3, rejected: 1 }. */
   counts: Record<string, number>;
-  findings: Finding[];
+  findings: AlertSubject[];
   /** The stable code and sentence of the failure when outcome is failed. */
   error?: { code: string; message: string };
 }
 
 /** One message as the channels send it: a subject, a text body and a JSON payload. */
 export interface AlertMessage {
+  /** `finding` for an alert subject: a machine name (the metric label type="finding", log and webhook readers), so it stays. */
   type: 'finding' | 'run-summary';
   subject: string;
   text: string;
@@ -77,7 +79,7 @@ export interface Notifier {
 }
 
 /**
- * Remembers which findings were delivered on which channel. The store-backed implementation
+ * Remembers which alert subjects were delivered on which channel. The store-backed implementation
  * lives with the composition root (src/server/alert-ledger.ts); tests use the in-memory one.
  */
 export interface AlertLedger {

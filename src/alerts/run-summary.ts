@@ -1,10 +1,10 @@
 // Renders what a run did, for the log line at the end of every run (English, as every log line)
-// and for the summary mail (in the install's language, src/i18n/messages/alerts.ts). A finding's
-// own title and text are written in English where it is found, with their catalogue sentences
+// and for the summary mail (in the install's language, src/i18n/messages/alerts.ts). An alert
+// subject's own title and text are written in English where it is found, with their catalogue sentences
 // beside them (`words`): the mail reads those in its reader's language, the webhook's payload
 // and the log keep the English (docs/i18n.md).
 import { CATALOGUES, FALLBACK_LOCALE, format, recordedSentence, translate, type Locale } from '../i18n/index.js';
-import type { AlertMessage, Finding, FindingWords, RunSummary } from './types.js';
+import type { AlertMessage, AlertSubject, AlertWords, RunSummary } from './types.js';
 
 /** The run's duration in seconds, one decimal: "1.5" in English, "1,5" in bokmål. */
 function seconds(summary: RunSummary, locale: Locale): string {
@@ -87,37 +87,37 @@ export function runSummaryMessage(
   };
 }
 
-export function findingMessage(finding: Finding, locale: Locale = FALLBACK_LOCALE): AlertMessage {
+export function alertMessage(subject: AlertSubject, locale: Locale = FALLBACK_LOCALE): AlertMessage {
   const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
     translate(locale, key, values);
   return {
     type: 'finding',
-    subject: say('alerts.finding.subject', { title: inLanguage(locale, finding.title, finding.words?.title) }),
+    subject: say('alerts.finding.subject', { title: inLanguage(locale, subject.title, subject.words?.title) }),
     text: [
-      inLanguage(locale, finding.text, finding.words?.text),
+      inLanguage(locale, subject.text, subject.words?.text),
       '',
-      say('alerts.finding.kind', { kind: finding.kind }),
-      say('alerts.finding.key', { key: finding.key }),
-      ...(finding.company ? [say('alerts.finding.company', { company: finding.company })] : []),
+      say('alerts.finding.kind', { kind: subject.kind }),
+      say('alerts.finding.key', { key: subject.key }),
+      ...(subject.company ? [say('alerts.finding.company', { company: subject.company })] : []),
       say('alerts.finding.runbook'),
       '',
     ].join('\n'),
     payload: {
-      kind: finding.kind,
-      key: finding.key,
-      title: finding.title,
-      text: finding.text,
-      ...(finding.company ? { company: finding.company } : {}),
-      data: finding.data ?? {},
+      kind: subject.kind,
+      key: subject.key,
+      title: subject.title,
+      text: subject.text,
+      ...(subject.company ? { company: subject.company } : {}),
+      data: subject.data ?? {},
     },
   };
 }
 
 /**
- * A finding's sentence in `locale` where it has one the catalogue knows; else its English, which
+ * An alert subject's sentence in `locale` where it has one the catalogue knows; else its English, which
  * English readers always get, byte for byte.
  */
-function inLanguage(locale: Locale, english: string, words: FindingWords | undefined): string {
+function inLanguage(locale: Locale, english: string, words: AlertWords | undefined): string {
   if (typeof words !== 'function') return recordedSentence(locale, english, words);
   return locale === FALLBACK_LOCALE ? english : words(locale);
 }

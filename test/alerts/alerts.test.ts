@@ -5,19 +5,19 @@ import { createLogger, Secret, silentLogger } from '../../src/log/index.js';
 import {
   AlertService,
   EmailNotifier,
-  findingKey,
+  alertKey,
   MemoryAlertLedger,
   renderRunSummary,
   WebhookNotifier,
-  type Finding,
+  type AlertSubject,
   type RunSummary,
-} from '../../src/notify/index.js';
+} from '../../src/alerts/index.js';
 import { startHttpSink, type HttpSink } from './http-sink.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
-const rejected: Finding = {
+const rejected: AlertSubject = {
   kind: 'file-rejected',
-  key: findingKey('file-rejected', 'acme:abc123'),
+  key: alertKey('file-rejected', 'acme:abc123'),
   title: 'acme: payment file pay-0107.csv rejected',
   text: 'The file pay-0107.csv was rejected: 2 errors. See error/pay-0107.csv.errors.txt.',
   company: 'acme',
@@ -128,7 +128,7 @@ describe('alert channels', () => {
     expect((error as Error).message).not.toMatch(/token=abc|hook-token-2/);
   });
 
-  it('sends each finding once per channel, however many runs raise it', async () => {
+  it('sends each alert subject once per channel, however many runs raise it', async () => {
     const ledger = new MemoryAlertLedger();
     const notifiers = [email(), new WebhookNotifier({ url: http.url })];
     const service = new AlertService({ notifiers, ledger, logger: silentLogger() });
@@ -157,7 +157,7 @@ describe('alert channels', () => {
     expect(http.requests).toHaveLength(2);
   });
 
-  it('mails the nightly run summary and raises its findings, but only logs the summary of other jobs', async () => {
+  it('mails the nightly run summary and raises what needs a person, but only logs the summary of other jobs', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) });
     const notifier = email();

@@ -4,12 +4,12 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log/index.js';
-import { AlertService, EmailNotifier, findingKey, MemoryAlertLedger, type Finding } from '../../src/notify/index.js';
+import { AlertService, EmailNotifier, alertKey, MemoryAlertLedger, type AlertSubject } from '../../src/alerts/index.js';
 import { readableMail, startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
-const finding: Finding = {
+const finding: AlertSubject = {
   kind: 'file-rejected',
-  key: findingKey('file-rejected', 'acme:abc123'),
+  key: alertKey('file-rejected', 'acme:abc123'),
   title: 'acme: payment file pay-0107.csv rejected',
   text: 'The file pay-0107.csv was rejected: 2 errors.',
   company: 'acme',
@@ -24,7 +24,7 @@ describe('alerts in the company’s and the install’s language', () => {
     await smtp.close();
   });
 
-  it('frames a finding of a bokmål company and the run summary of a bokmål install in bokmål', async () => {
+  it('frames an alert about a bokmål company and the run summary of a bokmål install in bokmål', async () => {
     const notifier = new EmailNotifier({
       host: '127.0.0.1',
       port: smtp.port,
