@@ -1,6 +1,6 @@
 // The payment files of the intake bench, laid out like the ERP samples (samples/erp): a pain.001
 // indented and with control sums as acme-suppliers.xml (one payment in three with a structured
-// creditor reference, as there), about 528 bytes a transaction; a CSV with acme-payments.csv's twelve
+// creditor reference, as there), about 528 bytes a payment; a CSV with acme-payments.csv's twelve
 // columns. Names are plain ASCII, so every line is valid and the bench measures the valid path
 // (the samples' Norwegian letters would add a transliteration warning to every line).
 import { createWriteStream } from 'node:fs';
@@ -84,7 +84,7 @@ export function* xmlDoc(n: number): Generator<string> {
     let sum = 0n;
     for (let i = first; i <= last; i++) sum += BigInt(minorOf(i));
     yield pmtInfHead(b + 1, last - first + 1, decimalBig(sum));
-    for (let i = first; i <= last; i++) yield transaction(i);
+    for (let i = first; i <= last; i++) yield payment(i);
     yield '    </PmtInf>\n';
   }
   yield '  </CstmrCdtTrfInitn>\n</Document>\n';
@@ -120,7 +120,7 @@ function pmtInfHead(block: number, count: number, sum: string): string {
 `;
 }
 
-function transaction(i: number): string {
+function payment(i: number): string {
   const remittance =
     i % 3 === 2
       ? `          <Strd>

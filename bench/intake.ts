@@ -334,7 +334,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         kind: 'xml' as const,
         key: 'intake-pain001',
         n: quick ? 5_000 : scaledSize(1_000_000, scale, { step: 10, min: 1000 }),
-        unit: 'transactions',
+        unit: 'payments',
         name: 'pain.001.001.09',
         baseline: 'saxes alone (tags and text)',
       },
@@ -421,7 +421,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineRate,
         peakRssBytes: peak,
         notes:
-          `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'transaction'}, laid out like samples/erp); ` +
+          `file ${MB(fileBytes)} (${Math.round(fileBytes / c.n)} bytes a ${c.unit === 'lines' ? 'line' : 'payment'}, laid out like samples/erp); ` +
           `rates per CPU second of the whole process, start-up included; ${(rate / baselineRate).toFixed(2)}× raw ` +
           `(wall: ${wallRatio.toFixed(2)}×), medians of ${REPEATS} paired runs; warm JIT, the read alone: ${Math.round(perCpu(warmOurs))} vs ${Math.round(perCpu(warmRaw))}/s = ${(perCpu(warmOurs) / perCpu(warmRaw)).toFixed(2)}×; ` +
           `raw parser peak ${MB(rawPeak)}; settle ${memoryNote(ourRuns10, ourRuns, idSet)}` +

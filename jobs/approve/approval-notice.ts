@@ -2,7 +2,7 @@
 // basket — every payment in it (creditor, masked account, amount, execution date, the ERP's
 // reference), totals per debtor account and currency, when the link expires in the company's
 // time zone and how many approvers the bank still needs. Two rules decide what one copy shows:
-// the single-use SCA link only in the approvers' copies (e-mail, approvers-only folder), never in
+// the single-use approval link only in the approvers' copies (e-mail, approvers-only folder), never in
 // the reports folder others read; payroll lines only to people with the payroll role — anyone
 // else sees their count and totals. Lines a person released from a hold of settle's payment
 // controls are named after the table, with the rules that held them and who released them.
@@ -44,7 +44,7 @@ export interface ApprovalNotice {
 }
 
 export interface NoticeCopy {
-  /** The SCA link: given for the approvers' copies only. */
+  /** The approval link: given for the approvers' copies only. */
   link?: string;
   /**
    * Where the approvers find the link (said in the copy without it): by e-mail, in the approvers'

@@ -2,7 +2,7 @@
 // parameters say preApproval, or payments.approvalRequiredAccounts lists the account) stay RCVD
 // until a person authorises a signing basket. Per company, bank and run, the waiting bulks go into
 // ONE basket (a basket never mixes banks), created with an Idempotency-Key derived from its
-// bulks; authorisation is started, and the SCA link is stored with its expiry and handed to the approvers (their e-mail, or an
+// bulks; authorisation is started, and the approval link is stored with its expiry and handed to the approvers (their e-mail, or an
 // approvers-only folder); the reports folder gets the notice without the link.
 // Links are single use and may be invoiced: a new one is issued only when the previous one
 // expired or was used without completing the approval.
@@ -22,8 +22,8 @@ import { basketPayments } from './basket-payments.js';
 import { removeStaleParts } from '../inbox/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
 
-/** The bank's SCA links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
-export const SCA_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
+/** The bank's approval links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
+export const APPROVAL_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
 const LINK_KEY_NAMESPACE = 'c1f0a7e2-2b7d-4f55-8d8e-6a0b3c9e5d21';
 
 export interface ApprovedBasket {
@@ -32,7 +32,7 @@ export interface ApprovedBasket {
   bankBasketId?: string;
   state: StoredBasket['state'];
   bulks: number;
-  /** True when this run issued a new SCA link (and notified the approvers). */
+  /** True when this run issued a new approval link (and notified the approvers). */
   linkIssued: boolean;
   report?: string;
   problem?: string;
@@ -163,7 +163,9 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       }
       await deps.store.baskets.markLinkSpent(
         current.id,
-        latest?.scaStatus === 'failed' ? 'sca link used without completing' : 'sca link used; more approvers needed',
+        latest?.scaStatus === 'failed'
+          ? 'approval link used without completing'
+          : 'approval link used; more approvers needed',
       );
       current = (await deps.store.baskets.get(current.id))!;
     }
@@ -175,18 +177,18 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
     if (auth.scaRedirect === undefined) {
       throw new SettleError(
         'ERR_PAYMENT_SCA_LINK_MISSING',
-        `The bank started an authorisation of signing basket ${bankBasketId} but sent no SCA link.`,
+        `The bank started an authorisation of signing basket ${bankBasketId} but sent no approval link.`,
         {
           details: { basketId: current.id, bankBasketId },
         },
       );
     }
-    const expiresAt = new Date(deps.clock.now().getTime() + SCA_LINK_LIFETIME_MS);
+    const expiresAt = new Date(deps.clock.now().getTime() + APPROVAL_LINK_LIFETIME_MS);
     await deps.store.baskets.issueLink(
       current.id,
       auth.scaRedirect,
       expiresAt,
-      n === 0 ? 'sca link issued' : 'sca link re-issued',
+      n === 0 ? 'approval link issued' : 'approval link re-issued',
     );
     current = (await deps.store.baskets.get(current.id))!;
     const report = await ensureNotified(deps, company, {
@@ -247,9 +249,12 @@ async function ensureNotified(
   toNotify: BasketToNotify,
 ): Promise<string | undefined> {
   const { basket, bulkIds, approversNeeded, newLink = false } = toNotify;
-  if (basket.scaLink === undefined || basket.scaLinkExpiresAt === undefined) return undefined;
+  if (basket.approvalLink === undefined || basket.approvalLinkExpiresAt === undefined) return undefined;
   const store = await deps.fileStore(company);
-  const issuedDay = dateInZone(new Date(basket.scaLinkExpiresAt.getTime() - SCA_LINK_LIFETIME_MS), deps.timeZone);
+  const issuedDay = dateInZone(
+    new Date(basket.approvalLinkExpiresAt.getTime() - APPROVAL_LINK_LIFETIME_MS),
+    deps.timeZone,
+  );
   const name = `approval-${issuedDay}-${basket.id}.txt`;
   const path = `${company.folders.reports}/${name}`;
   const approvalsFolder = company.folders.approvals;
@@ -258,7 +263,7 @@ async function ensureNotified(
     deps.approvalMail && audience.withPayroll.length + audience.withoutPayroll.length > 0
       ? deps.approvalMail
       : undefined;
-  const mailKey = `approval-mail:${basket.id}:${basket.scaLinkExpiresAt.toISOString()}`;
+  const mailKey = `approval-mail:${basket.id}:${basket.approvalLinkExpiresAt.toISOString()}`;
   const approvalsPath = approvalsFolder ? `${approvalsFolder}/${name}` : undefined;
   // Both files, not just the report: a run killed between the two left the approvers' copy
   // as NAME.part only, and checking the report alone never wrote it again.
@@ -269,7 +274,7 @@ async function ensureNotified(
   const notice: ApprovalNotice = {
     companyName: company.name,
     basketId: basket.id,
-    expiresAt: basket.scaLinkExpiresAt,
+    expiresAt: basket.approvalLinkExpiresAt,
     timeZone: company.timeZone ?? deps.timeZone,
     ...(approversNeeded === undefined ? {} : { approversNeeded }),
     payments: await basketPayments(deps.store, company, bulkIds),
@@ -286,7 +291,7 @@ async function ensureNotified(
         approvalsPath,
         approvalNoticeText(
           notice,
-          { link: basket.scaLink, payrollVisible: audience.withoutPayroll.length === 0 },
+          { link: basket.approvalLink, payrollVisible: audience.withoutPayroll.length === 0 },
           locale,
         ),
       );
@@ -309,7 +314,7 @@ async function ensureNotified(
         await mail.send(
           to,
           approvalNoticeSubject(company.name, locale),
-          approvalNoticeText(notice, { link: basket.scaLink, payrollVisible }, locale),
+          approvalNoticeText(notice, { link: basket.approvalLink, payrollVisible }, locale),
         );
       }
     } catch (error) {

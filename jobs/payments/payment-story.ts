@@ -166,7 +166,7 @@ export function paymentStoryJson(story: PaymentStory): PaymentStoryJson {
           id: basket.id,
           bankBasketId: basket.bankBasketId ?? null,
           state: basket.state,
-          linkExpiresAt: basket.scaLinkExpiresAt?.toISOString() ?? null,
+          linkExpiresAt: basket.approvalLinkExpiresAt?.toISOString() ?? null,
         }
       : null,
     history: story.history.map((t) => ({

@@ -132,7 +132,7 @@ export async function pendingApprovals(store: Store, company: string): Promise<P
       basketId: basket.bankBasketId ?? basket.id,
       bulkIds,
       totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
-      ...(basket.scaLinkExpiresAt ? { linkExpiresAt: basket.scaLinkExpiresAt } : {}),
+      ...(basket.approvalLinkExpiresAt ? { linkExpiresAt: basket.approvalLinkExpiresAt } : {}),
     });
   }
   return out;

@@ -141,7 +141,7 @@ const alerts = z
     webhook: z.strictObject({ url: z.url(), authorization: secretField.optional() }).optional(),
     warnBefore: duration('7d'),
     /**
-     * How long before an approval (SCA) link expires it is reported. Links live at most 7 days
+     * How long before an approval link expires it is reported. Links live at most 7 days
      * (spec), so warnBefore's 7 days would call every new link "expiring soon".
      */
     linkWarnBefore: duration('1d'),

@@ -113,7 +113,7 @@ export const errorCatalogue = {
   ERR_DEMO_SANDBOX: { exit: runtime, meaning: 'the demo could not steer its sandbox bank (a bug)' },
   ERR_SERVE_LISTEN: { exit: runtime, meaning: 'settle serve could not listen on its host and port' },
   ERR_SERVE_NOT_RUNNING: { exit: runtime, meaning: 'settle reload found no running settle serve to signal' },
-  ERR_PAYMENT_SCA_LINK_MISSING: { exit: runtime, meaning: 'the bank gave no SCA link for a signing basket' },
+  ERR_PAYMENT_SCA_LINK_MISSING: { exit: runtime, meaning: 'the bank gave no approval link for a signing basket' },
   ERR_DRY_RUN_SCHEMA: { exit: usage, meaning: 'a dry run found a database schema of another version' },
   ERR_PAYMENT_BULK_UNKNOWN: { exit: usage, meaning: 'payments resolve names a bulk id that does not exist' },
   ERR_PAYMENT_NOT_FOUND: { exit: needsPerson, meaning: 'payments show found no payment with that reference' },

@@ -236,7 +236,7 @@ export const basketMachine: StateMachine<BasketState> = {
     pending: ['created', 'failed', 'cancelled'],
     created: ['link_issued', 'authorised', 'failed', 'cancelled'],
     link_issued: ['authorised', 'expired', 'failed', 'cancelled'],
-    // An expired SCA link is re-issued only when needed (links may be invoiced). The bank's word
+    // An expired approval link is re-issued only when needed (links may be invoiced). The bank's word
     // wins over our clock: an approver may have signed just before the link expired, and we
     // learn it only after we marked the link expired.
     expired: ['link_issued', 'authorised', 'failed', 'cancelled'],

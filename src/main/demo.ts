@@ -112,8 +112,8 @@ export async function runDemo(options: {
           between: async (finished) => {
             if (finished !== 'approve') return;
             for (const basket of await app.store.baskets.listByState('link_issued')) {
-              if (!basket.scaLink) continue;
-              await control(sandbox, '/sca', { link: basket.scaLink });
+              if (!basket.approvalLink) continue;
+              await control(sandbox, '/sca', { link: basket.approvalLink });
               out(`    (an approver opened the approval link of basket ${basket.id} and signed)`);
             }
           },

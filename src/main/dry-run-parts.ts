@@ -61,7 +61,7 @@ export function recordingBank(real: BankClient, actions: DryRunAction[]): BankCl
       return Promise.resolve({ basketId: fakeId('basket'), paymentIds: [...paymentIds], replayed: false, raw: {} });
     },
     startSigningBasketAuthorization(basketId: string): Promise<ScaAuthorization> {
-      record(`would ask the bank for an approval (SCA) link for basket ${basketId}`);
+      record(`would ask the bank for an approval link for basket ${basketId}`);
       return Promise.resolve({
         authorizationId: fakeId('authorization'),
         scaStatus: 'started',

@@ -1,5 +1,5 @@
 // What needs a person, read from the durable state after each run: bulks whose outcome is
-// unknown, signing baskets waiting for approval or whose SCA link expires soon, consents near
+// unknown, signing baskets waiting for approval or whose approval link expires soon, consents near
 // expiry, statement days with a gap or mismatch. Deriving them from the database (rather
 // than from what one run happened to see) means an alert is raised even when the step that
 // noticed the problem ran elsewhere or crashed; the keys make each one go out once. Each
@@ -49,12 +49,12 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<A
 
   for (const r of await attention.waitingBaskets()) {
     const { id, company } = r;
-    const expires = r.scaLinkExpiresAt;
+    const expires = r.approvalLinkExpiresAt;
     findings.push({
       kind: 'approval-waiting',
       key: `approval-waiting:${id}`,
       title: `${company}: payments wait for approval (signing basket ${id})`,
-      text: `Payments of ${company} wait in signing basket ${id} for an approver to complete the SCA link${expires ? ` (valid until ${expires})` : ''}. Until then the bank does not execute them.`,
+      text: `Payments of ${company} wait in signing basket ${id} for an approver to complete the approval link${expires ? ` (valid until ${expires})` : ''}. Until then the bank does not execute them.`,
       company,
       words: {
         title: recorded('alerts.approvalWaiting.title', { company, basket: id }),
@@ -70,7 +70,7 @@ export async function scanForAttention(options: AttentionScanOptions): Promise<A
         // The expiry is part of the key: a re-issued link is a new alert subject.
         key: `link-expiring:${id}:${expires}`,
         title: `${company}: approval link of basket ${id} expires ${expires.slice(0, 10)}`,
-        text: `The SCA link of signing basket ${id} expires at ${expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".`,
+        text: `The approval link of signing basket ${id} expires at ${expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval link expires".`,
         company,
         words: {
           title: recorded('alerts.linkExpiring.title', { company, basket: id, expires: instant(company, expires) }),

@@ -17,7 +17,7 @@ export interface WaitingBasketRow {
   id: string;
   company: string;
   state: string;
-  scaLinkExpiresAt?: string;
+  approvalLinkExpiresAt?: string;
 }
 
 export interface ExpiringConsentRow {
@@ -65,12 +65,12 @@ export class AttentionRepository {
       .whereIn('state', ['created', 'link_issued'])
       .orderBy('id');
     return rows.map((r) => {
-      const scaLinkExpiresAt = toOptStr(r.sca_link_expires_at);
+      const approvalLinkExpiresAt = toOptStr(r.sca_link_expires_at);
       return {
         id: toStr(r.id),
         company: toStr(r.company),
         state: toStr(r.state),
-        ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
+        ...(approvalLinkExpiresAt === undefined ? {} : { approvalLinkExpiresAt }),
       };
     });
   }

@@ -1,4 +1,4 @@
-// Signing baskets: the approval of sent bulks by the company's approvers. The SCA link is
+// Signing baskets: the approval of sent bulks by the company's approvers. The approval link is
 // single use and expires within days, and issuing links may be invoiced, so the link and its
 // expiry are stored and a new one is issued only after the old one has expired.
 import type { Clock } from '../domain/clock.js';
@@ -14,8 +14,8 @@ export interface StoredBasket {
   idempotencyKey: string;
   state: BasketState;
   bankBasketId?: string;
-  scaLink?: string;
-  scaLinkExpiresAt?: Date;
+  approvalLink?: string;
+  approvalLinkExpiresAt?: Date;
   lastProblem?: unknown;
   createdAt: Date;
 }
@@ -109,7 +109,7 @@ export class BasketRepository {
     return out;
   }
 
-  /** How many SCA links a basket has had (numbers the idempotency key of the next one). */
+  /** How many approval links a basket has had (numbers the idempotency key of the next one). */
   async linksIssued(basketId: string): Promise<number> {
     const row = await this.db
       .knex<Row>('transitions')
@@ -130,9 +130,9 @@ export class BasketRepository {
     await this.move(id, 'created', cause, { bank_basket_id: bankBasketId });
   }
 
-  /** A new SCA link for the approvers (from created, or after the previous link expired). */
-  async issueLink(id: string, scaLink: string, expiresAt: Date, cause = 'sca link issued'): Promise<void> {
-    await this.move(id, 'link_issued', cause, { sca_link: scaLink, sca_link_expires_at: instant(expiresAt) });
+  /** A new approval link for the approvers (from created, or after the previous link expired). */
+  async issueLink(id: string, approvalLink: string, expiresAt: Date, cause = 'approval link issued'): Promise<void> {
+    await this.move(id, 'link_issued', cause, { sca_link: approvalLink, sca_link_expires_at: instant(expiresAt) });
   }
 
   async markAuthorised(id: string, cause = 'authorised'): Promise<void> {
@@ -144,7 +144,7 @@ export class BasketRepository {
   }
 
   /** Marks every issued link whose expiry has passed as expired; returns the basket ids. */
-  async expireLinks(cause = 'sca link expired'): Promise<string[]> {
+  async expireLinks(cause = 'approval link expired'): Promise<string[]> {
     const now = this.clock.now();
     const due = await this.db
       .knex<Row>('baskets')
@@ -180,8 +180,8 @@ export class BasketRepository {
 
 function toBasket(r: Row): StoredBasket {
   const bankBasketId = toOptStr(r.bank_basket_id);
-  const scaLink = toOptStr(r.sca_link);
-  const scaLinkExpiresAt = toOptDate(r.sca_link_expires_at);
+  const approvalLink = toOptStr(r.sca_link);
+  const approvalLinkExpiresAt = toOptDate(r.sca_link_expires_at);
   const lastProblem = toJson(r.last_problem);
   return {
     id: toStr(r.id),
@@ -189,8 +189,8 @@ function toBasket(r: Row): StoredBasket {
     idempotencyKey: toStr(r.idempotency_key),
     state: toStr(r.state) as BasketState,
     ...(bankBasketId === undefined ? {} : { bankBasketId }),
-    ...(scaLink === undefined ? {} : { scaLink }),
-    ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
+    ...(approvalLink === undefined ? {} : { approvalLink }),
+    ...(approvalLinkExpiresAt === undefined ? {} : { approvalLinkExpiresAt }),
     ...(lastProblem === undefined ? {} : { lastProblem }),
     createdAt: toDate(r.created_at),
   };

@@ -55,9 +55,9 @@ export interface WaitingBasket {
   id: string;
   state: string;
   bankBasketId?: string;
-  scaLinkExpiresAt?: Date;
+  approvalLinkExpiresAt?: Date;
   /** When the current link was issued (its latest move to link_issued). */
-  scaLinkIssuedAt?: Date;
+  approvalLinkIssuedAt?: Date;
   hasLink: boolean;
   createdAt: Date;
   bulkCount: number;
@@ -247,7 +247,7 @@ export class ConsoleViews {
   }
 
   /**
-   * The basket's SCA link, for the one action that shows it to an approver. Read here and
+   * The basket's approval link, for the one action that shows it to an approver. Read here and
    * nowhere else in the console: a list or page never carries it, so it is never prefetched.
    */
   async basketLink(company: string, id: string): Promise<{ link: string; expiresAt?: Date } | undefined> {
@@ -380,22 +380,22 @@ export class ConsoleViews {
       .orderBy('currency')) as Row[];
     const bulkCount = (await this.db.knex<Row>('basket_items').count({ n: '*' }).where({ basket_id: id }).first())?.n;
     const bankBasketId = toOptStr(r.bank_basket_id);
-    const scaLinkExpiresAt = toOptDate(r.sca_link_expires_at);
+    const approvalLinkExpiresAt = toOptDate(r.sca_link_expires_at);
     // When the current link was issued, so its expiry can be read against its whole life.
-    const issued = scaLinkExpiresAt
+    const issued = approvalLinkExpiresAt
       ? await this.db
           .knex<Row>('transitions')
           .max({ at: 'at' })
           .where({ entity_type: 'basket', entity_id: id, to_state: 'link_issued' })
           .first()
       : undefined;
-    const scaLinkIssuedAt = toOptDate(issued?.at);
+    const approvalLinkIssuedAt = toOptDate(issued?.at);
     return {
       id,
       state: toStr(r.state),
       ...(bankBasketId === undefined ? {} : { bankBasketId }),
-      ...(scaLinkExpiresAt === undefined ? {} : { scaLinkExpiresAt }),
-      ...(scaLinkIssuedAt === undefined ? {} : { scaLinkIssuedAt }),
+      ...(approvalLinkExpiresAt === undefined ? {} : { approvalLinkExpiresAt }),
+      ...(approvalLinkIssuedAt === undefined ? {} : { approvalLinkIssuedAt }),
       hasLink: toInt(r.has_link) === 1,
       createdAt: new Date(toStr(r.created_at)),
       bulkCount: toInt(bulkCount ?? 0),

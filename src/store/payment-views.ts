@@ -19,8 +19,8 @@ export interface PaymentStory {
   payment: StoredPayment;
   file?: StoredFile;
   bulk?: StoredBulk;
-  /** The signing basket holding the bulk, without its SCA link. */
-  basket?: Omit<StoredBasket, 'scaLink'>;
+  /** The signing basket holding the bulk, without its approval link. */
+  basket?: Omit<StoredBasket, 'approvalLink'>;
   /** Every state change of the file, the bulk, the basket and the line, oldest first. */
   history: TransitionRecord[];
   /** Transactions on the company's accounts that carry the payment's end-to-end id. */
@@ -129,7 +129,7 @@ export class PaymentViews {
   }
 }
 
-function withoutLink(basket: StoredBasket): Omit<StoredBasket, 'scaLink'> {
-  const { scaLink: _link, ...rest } = basket;
+function withoutLink(basket: StoredBasket): Omit<StoredBasket, 'approvalLink'> {
+  const { approvalLink: _link, ...rest } = basket;
   return rest;
 }

@@ -148,7 +148,7 @@ describe('settle consents', { timeout: 120_000 }, () => {
     }
   });
 
-  it('tells an operator to wait for a consent in Started, never to request a new (invoiced) SCA link', async () => {
+  it('tells an operator to wait for a consent in Started, never to request a new (invoiced) consent link', async () => {
     const created = await settle(['consents', 'create', '--bank', 'testbank', '--org', '945678901', '--json']);
     const { consentId } = JSON.parse(created.stdout) as { consentId: string };
     // The signer opened the link: the in-process sandbox's consent is put in that state directly.

@@ -81,7 +81,7 @@ describe('the approval notice of the demo basket', () => {
       totals: [{ debtorIban: 'NO7215031234562', currency: 'NOK', payments: 3, amount: '57475.50' }],
       linkExpiresLocal: '2026-01-12 09:00 Europe/Oslo',
     });
-    expect(basket).not.toHaveProperty('scaLink');
+    expect(basket).not.toHaveProperty('approvalLink');
   });
 });
 

@@ -1,6 +1,6 @@
 // `settle consents expiring` and `settle consents renew` through the real CLI process, against
 // an in-process sandbox bank and an SMTP sink: the consents near expiry with their signers, the
-// renewal of an active consent by a new SCA link (never a second consent: rule 1), a new consent
+// renewal of an active consent by a new consent link (never a second consent: rule 1), a new consent
 // when the old one is gone, and each link mailed to the company's approvers only.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,7 +118,7 @@ describe('settle consents expiring and renew', { timeout: 180_000 }, () => {
     expect(bad.stderr).toContain('--within takes a duration');
   });
 
-  it('renews the expiring ones in a batch: a new SCA link for the active consent, mailed to its signers', async () => {
+  it('renews the expiring ones in a batch: a new consent link for the active consent, mailed to its signers', async () => {
     const before = consentsOf(SEED.resourceGroupName).length;
     const r = await settle(['consents', 'renew', '--expiring', '--within', '14d', '--json']);
     expect(r.stderr).toBe('');

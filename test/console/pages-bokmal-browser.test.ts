@@ -59,7 +59,7 @@ const VALUES = [
   'settle run nightly --company acme',
   'bank accepted',
   'bank created basket',
-  'sca link issued',
+  'approval link issued',
 ];
 
 /** Two English words in a row outside the catalogue's sentences (⟦…⟧, nested ones too) and the values. */

@@ -280,11 +280,11 @@ describe('security: secrets never leave settle', () => {
             between: async (finished) => {
               if (finished !== 'approve') return;
               for (const basket of await app.store.baskets.listByState('link_issued')) {
-                if (basket.scaLink)
+                if (basket.approvalLink)
                   await fetch(`${sandbox.urls.controlUrl}/sca`, {
                     method: 'POST',
                     headers: { 'content-type': 'application/json' },
-                    body: JSON.stringify({ link: basket.scaLink }),
+                    body: JSON.stringify({ link: basket.approvalLink }),
                     redirect: 'manual',
                   });
               }

@@ -213,11 +213,11 @@ describe('scan for what needs a person', () => {
     ]);
     expect(said(nb, 'approval-waiting:bk1')).toEqual([
       '[settle] acme: betalinger venter på godkjenning (signeringskurv bk1)',
-      'Betalinger fra acme venter i signeringskurv bk1 på at en godkjenner fullfører godkjenningslenken (SCA), som gjelder til 10.01.2026, 02:00. Til da utfører ikke banken dem.',
+      'Betalinger fra acme venter i signeringskurv bk1 på at en godkjenner fullfører godkjenningslenken, som gjelder til 10.01.2026, 02:00. Til da utfører ikke banken dem.',
     ]);
     expect(said(nb, 'link-expiring:bk1:2026-01-10T01:00:00.000Z')).toEqual([
       '[settle] acme: godkjenningslenken til kurv bk1 utløper 10.01.2026, 02:00',
-      'Godkjenningslenken (SCA) til signeringskurv bk1 utløper 10.01.2026, 02:00. Be godkjennerne fullføre den, eller følg docs/runbook.md, «A consent or an approval (SCA) link expires».',
+      'Godkjenningslenken til signeringskurv bk1 utløper 10.01.2026, 02:00. Be godkjennerne fullføre den, eller følg docs/runbook.md, «A consent or an approval link expires».',
     ]);
     expect(said(nb, 'consent-expiring:cons-1:2026-01-12T01:00:00.000Z')).toEqual([
       '[settle] acme: samtykket hos testbank utløper 12.01.2026, 02:00',
@@ -235,12 +235,12 @@ describe('scan for what needs a person', () => {
     ]);
     expect(said(en, 'approval-waiting:bk1')).toEqual([
       '[settle] acme: payments wait for approval (signing basket bk1)',
-      'Payments of acme wait in signing basket bk1 for an approver to complete the SCA link (valid until 2026-01-10T01:00:00.000Z). Until then the bank does not execute them.',
+      'Payments of acme wait in signing basket bk1 for an approver to complete the approval link (valid until 2026-01-10T01:00:00.000Z). Until then the bank does not execute them.',
     ]);
     expect(said(en, 'approval-waiting:bk2')[1]).toContain('(valid until 2026-01-27T01:00:00.000Z)');
     expect(said(en, 'link-expiring:bk1:2026-01-10T01:00:00.000Z')).toEqual([
       '[settle] acme: approval link of basket bk1 expires 2026-01-10',
-      'The SCA link of signing basket bk1 expires at 2026-01-10T01:00:00.000Z. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".',
+      'The approval link of signing basket bk1 expires at 2026-01-10T01:00:00.000Z. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval link expires".',
     ]);
     expect(said(en, 'consent-expiring:cons-1:2026-01-12T01:00:00.000Z')).toEqual([
       '[settle] acme: consent at testbank expires 2026-01-12',

@@ -12,7 +12,7 @@ export interface ContractContext {
 }
 
 export function approvalAndReportingCases(ctx: () => ContractContext): void {
-  it('creates one basket per set of bulks and re-issues an SCA link only after it expired', async () => {
+  it('creates one basket per set of bulks and re-issues an approval link only after it expired', async () => {
     const { store, clock } = ctx();
     const stored = await store.files.recordAcceptedFile(paymentFile('basket-1'), [
       payment(1, { endToEndId: 'BK-1' }),
@@ -56,7 +56,7 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
     expect(await store.baskets.get(basket.id)).toMatchObject({
       state: 'authorised',
       bankBasketId: 'BASKET-1',
-      scaLink: 'https://bank.example/sca/def',
+      approvalLink: 'https://bank.example/sca/def',
     });
     expect((await store.transitions('basket', basket.id)).map((t) => t.to)).toEqual([
       'pending',
@@ -102,7 +102,7 @@ export function approvalAndReportingCases(ctx: () => ContractContext): void {
     await store.baskets.issueLink(basket.id, 'https://bank.example/sca/dr2', expires);
     clock.advance(60_000);
     // The latest issue, not the first: the page reads the expiry against the current link's life.
-    expect((await store.consoleViews.basket('acme', basket.id))?.scaLinkIssuedAt).toEqual(reissued);
+    expect((await store.consoleViews.basket('acme', basket.id))?.approvalLinkIssuedAt).toEqual(reissued);
     const near = await store.today.linksExpiringBy('acme', new Date(expires.getTime() + 1));
     expect(near.rows.find((l) => l.basketId === basket.id)?.issuedAt).toEqual(reissued);
     expect(await store.consoleViews.basketHistory(basket.id)).toEqual({ linkShown: [] });

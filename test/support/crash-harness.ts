@@ -1,7 +1,7 @@
 // Crash harness: runs settle's payment chain — pickup → submit → approve → status
 // → status report, plus a webhook receiver — in a CHILD process against the sandbox, and kills it
 // with SIGKILL at random moments while the sandbox injects faults (5xx, 429, lost responses,
-// duplicated and reordered webhooks) and a person approves, fails or lets SCA links expire.
+// duplicated and reordered webhooks) and a person approves, fails or lets approval links expire.
 // After the kill points a clean child runs the chain to the end; then the bank's own record
 // (GET /__sandbox/payments) must show every payment settle accepted exactly once, and nothing
 // settle did not accept.
@@ -176,7 +176,7 @@ export async function runCrashCampaign(options: CrashOptions): Promise<CrashFigu
         figures.killsByStage[killed] = (figures.killsByStage[killed] ?? 0) + 1;
       } else figures.completedBeforeKill++;
       await approver.act({ fail: 0.25, waitOneRound: true });
-      // Bank time moves on; once, far enough for every issued SCA link to expire. Before that leap
+      // Bank time moves on; once, far enough for every issued approval link to expire. Before that leap
       // one run without faults goes to its end: a bulk whose send was cut short is sent again with
       // its key only while the bank keeps idempotent answers (bank.idempotencyRetention); after a
       // week without a run it rightly waits for a person (`attention`), no fault of the chain.

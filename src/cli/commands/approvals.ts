@@ -31,7 +31,7 @@ export interface ApprovalJson {
   /** The same instant in the company's time zone, e.g. "2026-01-12 09:00 Europe/Oslo". */
   linkExpiresLocal: string | null;
   linkValid: boolean;
-  /** Only with --link. */
+  /** Only with --link: the approval link (the JSON field keeps the bank's word, docs/cli-json.md). */
   scaLink?: string;
 }
 
@@ -62,7 +62,7 @@ export function approvalsCommand(): Command {
               const company = config.companies.find((c) => c.id === basket.company);
               const bulkIds = await app.store.baskets.bulkIds(basket.id);
               const payments = await basketPayments(app.store, company, bulkIds);
-              const expires = basket.scaLinkExpiresAt;
+              const expires = basket.approvalLinkExpiresAt;
               shown.push({
                 basketId: basket.id,
                 bankBasketId: basket.bankBasketId ?? null,
@@ -73,8 +73,8 @@ export function approvalsCommand(): Command {
                 totals: noticeTotals(payments),
                 linkExpiresAt: expires?.toISOString() ?? null,
                 linkExpiresLocal: expires ? formatInZone(expires, company?.timeZone ?? config.timeZone) : null,
-                linkValid: basket.scaLink !== undefined && expires !== undefined && expires > now,
-                ...(options.link && basket.scaLink ? { scaLink: basket.scaLink } : {}),
+                linkValid: basket.approvalLink !== undefined && expires !== undefined && expires > now,
+                ...(options.link && basket.approvalLink ? { scaLink: basket.approvalLink } : {}),
               });
             }
           }

@@ -5,10 +5,10 @@
 // role, and payments.approvers), the same people approval links go to. `renew` gets each one
 // signed again, per company (and bank) or as a batch of the expiring ones:
 //   - an active consent for the company at that bank (spec §3.1 rule 1: only one) is renewed
-//     through a new SCA link for it — a second one would be refused;
+//     through a new consent link for it — a second one would be refused;
 //   - one being signed right now (Started) is left alone: a new link would cancel the signing;
 //   - no active one (expired, revoked): a new consent is created, with the old one's properties.
-// Each SCA link goes to the signers by e-mail as approval links do (alerts.email's SMTP server);
+// Each consent link goes to the signers by e-mail as approval links do (alerts.email's SMTP server);
 // without a server or signers it is printed for an operator to pass on.
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
@@ -180,7 +180,7 @@ interface RenewalResult {
   bankId: string;
   consentId: string | null;
   outcome: 'link-sent' | 'link-printed' | 'created' | 'signing-under-way';
-  /** Whom the SCA link went to by e-mail. */
+  /** Whom the consent link went to by e-mail. */
   sentTo: string[];
   summary: string;
 }
@@ -228,7 +228,7 @@ async function renewOne(ctx: CliContext, bank: BankClient, target: Target): Prom
       consentId: link.consentId,
       outcome: created ? 'created' : 'link-sent',
       sentTo,
-      summary: `${what}; the SCA link went to ${sentTo.join(', ')}`,
+      summary: `${what}; the consent link went to ${sentTo.join(', ')}`,
     };
   return {
     ...base,

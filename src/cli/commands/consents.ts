@@ -1,6 +1,6 @@
 // `settle consents create|refresh|list|show|delete`: onboarding a company at a bank. Creation
 // checks the rules of spec §3.1 first (one active consent per company per bank; bankId exactly
-// as listed; the bank's required properties); refresh prints the SCA link with what an
+// as listed; the bank's required properties); refresh prints the consent link with what an
 // operator must know about it (single use, expires within 7 days, signing authority).
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
@@ -38,9 +38,9 @@ function consentJson(c: Consent): Record<string, unknown> {
  */
 export function nextStep(c: Pick<Consent, 'consentId' | 'status'>): string | undefined {
   if (c.status === 'Started')
-    return 'not usable yet: the signer has opened the SCA link and the bank is completing it; wait and check again (do not request a new link)';
+    return 'not usable yet: the signer has opened the consent link and the bank is completing it; wait and check again (do not request a new link)';
   if (c.status === 'Authorized' || INACTIVE.has(c.status)) return undefined;
-  return `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for an SCA link)`;
+  return `not usable yet: accounts are provisioned once it is Authorized (\`settle consents refresh ${c.consentId}\` for a consent link)`;
 }
 
 function linkJson(l: ConsentLink, expiresBy?: string): Record<string, unknown> {
@@ -93,7 +93,7 @@ function scaNotice(link: ConsentLink): string {
     .slice(0, 16)
     .replace('T', ' ');
   return [
-    `SCA link for consent ${link.consentId} (status ${link.status}):`,
+    `consent link for consent ${link.consentId} (status ${link.status}):`,
     '',
     `  ${link.redirectUrl ?? '(the bank returned no link)'}`,
     '',
@@ -129,7 +129,7 @@ function listOption(value: string, previous: string[] = []): string[] {
 
 export function consentsCommand(): Command {
   const command = new Command('consents').description(
-    'onboard companies at banks: create, refresh (SCA link), list, show, delete, expiring, renew consents',
+    'onboard companies at banks: create, refresh (consent link), list, show, delete, expiring, renew consents',
   );
 
   command
@@ -183,7 +183,7 @@ export function consentsCommand(): Command {
           if (existing) {
             throw new SettleError(
               'ERR_CONSENT_EXISTS',
-              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — ${existing.status === 'Started' ? 'its signing is under way: wait until it is Authorized (do not request a new link)' : `use \`settle consents refresh ${existing.consentId}\` for a new SCA link, or delete it first`}`,
+              `company ${opts.org} already has consent ${existing.consentId} (${existing.status}) at ${listed.bankId}; only one active consent per company per bank is allowed — ${existing.status === 'Started' ? 'its signing is under way: wait until it is Authorized (do not request a new link)' : `use \`settle consents refresh ${existing.consentId}\` for a new consent link, or delete it first`}`,
             );
           }
           const created = await bank.createConsent(
@@ -204,7 +204,7 @@ export function consentsCommand(): Command {
           if (created.redirectUrl) process.stdout.write('\n' + scaNotice(created) + '\n');
           else
             process.stdout.write(
-              `next: \`settle consents refresh ${created.consentId}\` gives the SCA link for the person who signs\n`,
+              `next: \`settle consents refresh ${created.consentId}\` gives the consent link for the person who signs\n`,
             );
           process.stdout.write(waiting.map((w) => `${w}\n`).join(''));
         });
@@ -213,7 +213,7 @@ export function consentsCommand(): Command {
 
   command
     .command('refresh')
-    .description('get a new SCA link for a consent (single use, expires within 7 days)')
+    .description('get a new consent link for a consent (single use, expires within 7 days)')
     .argument('[consentId]', 'the consent; or name it by --bank and --org')
     .option('--bank <bankId>', 'the bank of the consent (with --org, instead of the consent id)')
     .option('--org <orgno>', 'organisation number of the company (with --bank)')

@@ -65,7 +65,7 @@ export function addPaymentJobs(run: Command): void {
   job(
     run,
     'approve',
-    'put payments on approval accounts into signing baskets and send the SCA link to the approvers',
+    'put payments on approval accounts into signing baskets and send the approval link to the approvers',
     async (_app, jobs, companies, runId) => {
       const summary = await runApprove(jobs.deps('approve', runId), companies);
       const lines = summary.baskets.map((b) => {

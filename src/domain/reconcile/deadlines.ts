@@ -1,5 +1,5 @@
 // Things with a clock on them that finance must act on: signing baskets waiting for approvers
-// (their SCA link is single use and expires within 7 days) and bank consents near their end.
+// (their approval link is single use and expires within 7 days) and bank consents near their end.
 import { addDays, daysBetween, type LocalDate } from '../local-date.js';
 import { formatAmount } from '../money.js';
 import { dateFigure, instantFigure, moneyFigure, recorded } from '../recorded-text.js';

@@ -73,7 +73,7 @@ export interface StatementPeriod {
   closingBalance: Money;
 }
 
-/** A signing basket waiting for approvers (architecture.md §5: the SCA link expires within 7 days). */
+/** A signing basket waiting for approvers (architecture.md §5: the approval link expires within 7 days). */
 export interface PendingApproval {
   company: string;
   basketId: string;
@@ -81,7 +81,7 @@ export interface PendingApproval {
   /** Totals of the payments waiting in the basket, one per currency. */
   totals: readonly Money[];
   linkIssuedAt?: Date;
-  /** When the SCA link stops working; undefined when no link was issued yet. */
+  /** When the approval link stops working; undefined when no link was issued yet. */
   linkExpiresAt?: Date;
 }
 

@@ -59,7 +59,7 @@ export interface ControlDeclaration {
   ctrlSum?: RawField;
 }
 
-/** Counts transactions and sums amounts per block and for the whole file. Memory: one entry per open block. */
+/** Counts payments and sums amounts per block and for the whole file. Memory: one entry per open block. */
 export class ControlTotals {
   private readonly blocks = new Map<string, ComputedControl>();
 
@@ -67,7 +67,7 @@ export class ControlTotals {
     this.addAmount(block, amountText === undefined ? undefined : parseDecimal(amountText));
   }
 
-  /** Counts one transaction with its amount (undefined: unreadable, so the sum is not checked). */
+  /** Counts one payment with its amount (undefined: unreadable, so the sum is not checked). */
   addAmount(block: string | undefined, amount: Decimal | undefined): void {
     this.addTo('', amount);
     if (block !== undefined && block !== '') this.addTo(block, amount);
@@ -112,7 +112,7 @@ export function checkControl(declaration: ControlDeclaration, computed: Computed
         code: IssueCode.NBOFTXS_MISMATCH,
         severity: 'error',
         location: nbOfTxs.location,
-        message: `NbOfTxs of the ${where} says ${declared} transactions; the file holds ${computed.count}`,
+        message: `NbOfTxs of the ${where} says ${declared} payments; the file holds ${computed.count}`,
       });
     }
   }

@@ -2,7 +2,7 @@
 // --max-file-size`): its default, and the words every refusal uses, so the configuration, the
 // command line, the readers and the receivables job say the same size the same way.
 
-/** The largest payment file read when none is configured: 1 GiB (a 1,000,000-transaction pain.001 laid out like samples/erp has about 504 MiB). */
+/** The largest payment file read when none is configured: 1 GiB (a 1,000,000-payment pain.001 laid out like samples/erp has about 504 MiB). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 ** 3;
 
 /** Where the limit is set, as every refusal names it. */

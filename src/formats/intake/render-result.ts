@@ -1,5 +1,5 @@
 // How `settle validate` shows an intake result: JSON for scripts (amounts as decimal strings),
-// and a human form that groups issues by CSV row or pain.001 transaction.
+// and a human form that groups issues by CSV row or pain.001 payment (CdtTrfTxInf).
 import { formatLocation, type Issue } from '../../domain/issue.js';
 import { formatAmount } from '../../domain/money.js';
 import type { IntakeResult } from './validate-file.js';
@@ -30,7 +30,7 @@ export function toJson(result: IntakeResult): IntakeJson {
   };
 }
 
-/** The heading an issue is listed under: "row 12", the transaction's XPath, or "file". */
+/** The heading an issue is listed under: "row 12", the payment's XPath, or "file". */
 function groupOf(issue: Issue): { key: string; order: number } {
   const { row, path } = issue.location;
   if (path) {
@@ -87,7 +87,7 @@ function verdictOf(result: IntakeResult): string {
   const errors = result.issues.filter((i) => i.severity === 'error');
   const controls = errors.every((i) => CONTROL_CODES.has(i.code));
   const why = controls
-    ? "the file's control totals (NbOfTxs/CtrlSum) disagree with its transactions, so the file is refused as a whole (was a transaction lost, added or changed?)"
+    ? "the file's control totals (NbOfTxs/CtrlSum) disagree with its payments, so the file is refused as a whole (was a payment lost, added or changed?)"
     : 'the file as a whole has the error(s) below';
   return `${head}, every line valid on its own, but ${why}; ${counts}`;
 }

@@ -90,7 +90,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   const totals = new Map<string, bigint>();
   let payments = 0;
   let validPayments = 0;
-  // pain.001 transactions inherit PmtInf fields: a bad debtor IBAN is reported once per block, not per line.
+  // pain.001 payments inherit PmtInf fields: a bad debtor IBAN is reported once per block, not per line.
   let block: string | undefined;
   let reportedInBlock = new Set<string>();
   let estimated = false;

@@ -1,5 +1,5 @@
 // The saxes listeners of one pain.001 document: open elements become frames, text is collected
-// for the elements settle reads, and each closed transaction becomes a raw payment line with
+// for the elements settle reads, and each closed CdtTrfTxInf becomes a raw payment line with
 // the fields it inherits from its payment block. Every element is judged by the element policy
 // (element-rules.ts, walked as the tree of element-policy.ts): what changes what is paid is
 // carried or refused, located, and an element the policy does not know inside one settle reads
@@ -29,11 +29,11 @@ interface Block {
   ctrlSum?: RawField;
   batchBooking?: boolean;
   paymentInformationId?: string;
-  /** Errors that make every transaction of the block (or the transaction) invalid. */
+  /** Errors that make every payment of the block (or the payment) invalid. */
   issues?: Issue[];
   /** Stand-ins for required block fields the block lacks, located where they belong. */
   missing?: Partial<Record<PaymentField, RawField>>;
-  /** Whether a transaction of the block was handed out already. */
+  /** Whether a payment of the block was handed out already. */
   txSeen?: boolean;
 }
 
@@ -135,8 +135,7 @@ export class DocumentHandler {
     if (unknownIn) return this.unknown(frame, unknownIn);
     if (node === undefined) return;
     if (node.special === 'Block') this.pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
-    else if (node.special === 'Transaction' && this.pmtInf)
-      this.tx = { path: pathOf(frame), depth, fields: emptyFields() };
+    else if (node.special === 'Payment' && this.pmtInf) this.tx = { path: pathOf(frame), depth, fields: emptyFields() };
     else if (node.rule.kind === 'refused')
       this.refuse(IssueCode.ELEMENT_UNSUPPORTED, frame, this.notSupported(frame, node.rule.why));
     if (node.amount && this.tx) {
@@ -208,12 +207,12 @@ export class DocumentHandler {
     return `of payment block ${step}${id} `;
   }
 
-  /** An error that makes the open transaction, or every transaction of the open block, invalid. */
+  /** An error that makes the open payment, or every payment of the open block, invalid. */
   private refuse(code: IssueCode, frame: Frame, message: string): void {
     const issue: Issue = { code, severity: 'error', location: { path: pathOf(frame) }, message };
     const owner = this.tx ?? this.pmtInf;
     if (owner) (owner.issues ??= []).push(issue);
-    // Out of the schema's order, after transactions that were already handed out: the file fails.
+    // Out of the schema's order, after payments that were already handed out: the file fails.
     if (!owner || (owner === this.pmtInf && owner.txSeen)) this.out.push({ kind: 'issue', issue });
   }
 
@@ -269,8 +268,8 @@ export class DocumentHandler {
     switch (node.special) {
       case undefined:
         break;
-      case 'Transaction':
-        if (tx) this.closeTransaction(tx);
+      case 'Payment':
+        if (tx) this.closePayment(tx);
         return;
       case 'Block':
         if (!pmtInf) return;
@@ -314,11 +313,11 @@ export class DocumentHandler {
     );
   }
 
-  private closeTransaction(tx: Block): void {
+  private closePayment(tx: Block): void {
     this.txCount++;
     const pmtInf = this.pmtInf;
     if (pmtInf) pmtInf.txSeen = true;
-    // The transaction's own fields win over the ones it inherits from its PmtInf. By name, not
+    // The payment's own fields win over the ones it inherits from its PmtInf. By name, not
     // a loop over keys or a spread: those were a fifth of the reader's own time. A required
     // block field the block lacks is a stand-in located in the block, reported once per block.
     const fields = tx.fields;

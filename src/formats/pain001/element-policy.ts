@@ -1,6 +1,6 @@
 // The element rules (element-rules.ts) as a tree the reader walks element by element: each open
 // element knows its node, so closing one needs no string building and its key (the path from its
-// block or transaction) is a constant string. An element whose parent's node "judges" its
+// block or payment) is a constant string. An element whose parent's node "judges" its
 // children and that is not among them is unknown, and refused.
 import type { PaymentField } from '../../domain/validation/raw-line.js';
 import { MESSAGE, type Rule, type Special } from './element-rules.js';
@@ -10,7 +10,7 @@ export type { Rule, Special } from './element-rules.js';
 export interface PolicyNode {
   name: string;
   rule: Rule;
-  /** The path from the node's block or transaction (or from the message element), e.g. "RmtInf/Ustrd". */
+  /** The path from the node's block or payment (or from the message element), e.g. "RmtInf/Ustrd". */
   key: string;
   children: ReadonlyMap<string, PolicyNode> | undefined;
   /** Whether a child element the tree does not know is refused (the children of a read element). */
@@ -29,8 +29,8 @@ function childrenOf(rule: Rule): Readonly<Record<string, Rule>> | undefined {
 function build(name: string, rule: Rule, key: string): PolicyNode {
   const special = 'special' in rule ? rule.special : undefined;
   const field = 'field' in rule ? rule.field : undefined;
-  // A block's and a transaction's fields are located from the block or transaction itself.
-  const restart = special === 'Block' || special === 'Transaction';
+  // A block's and a payment's fields are located from the block or payment itself.
+  const restart = special === 'Block' || special === 'Payment';
   const rules = childrenOf(rule);
   const children = rules
     ? new Map(Object.entries(rules).map(([n, r]) => [n, build(n, r, restart || key === '' ? n : `${key}/${n}`)]))

@@ -29,17 +29,9 @@ export type Rule =
   /** Refused wherever it appears: settle cannot carry it, and paying without it pays something else. */
   | { kind: 'refused'; why: string; children?: Readonly<Record<string, Rule>> };
 
-/** Elements the document handler treats itself: control values, ids, the block and the transaction. */
+/** Elements the document handler treats itself: control values, ids, the block and the payment (CdtTrfTxInf). */
 export type Special =
-  | 'MsgId'
-  | 'GroupNbOfTxs'
-  | 'GroupCtrlSum'
-  | 'PmtInfId'
-  | 'NbOfTxs'
-  | 'CtrlSum'
-  | 'BtchBookg'
-  | 'Block'
-  | 'Transaction';
+  'MsgId' | 'GroupNbOfTxs' | 'GroupCtrlSum' | 'PmtInfId' | 'NbOfTxs' | 'CtrlSum' | 'BtchBookg' | 'Block' | 'Payment';
 
 const read = (children: Record<string, Rule>, s?: Special): Rule =>
   s === undefined ? { kind: 'read', children } : { kind: 'read', children, special: s };
@@ -123,7 +115,7 @@ const CHARGE_BEARER: Rule = {
   why: 'settle cannot tell the bank who bears the charges; only SLEV and SHAR (each side pays its own bank, the bank’s default) are accepted',
 };
 
-/** Payment type, at block level and in a transaction (the transaction's own wins). */
+/** Payment type, at block level and in a payment (the payment's own wins). */
 const PAYMENT_TYPE: Rule = read({
   InstrPrty: carried('instructionPriority', 'instructionPriority'),
   SvcLvl: read({
@@ -184,7 +176,7 @@ const SUPPLEMENTARY = refused(
   'supplementary data has no meaning the standard defines, so settle can neither tell whether it changes the payment nor carry it',
 );
 
-const TRANSACTION: Rule = read(
+const PAYMENT: Rule = read(
   {
     PmtId: read({
       InstrId: {
@@ -248,7 +240,7 @@ const TRANSACTION: Rule = read(
     MndtRltdInf: ignored('the creditor’s mandate for the transfer: the debtor pays as instructed'),
     SplmtryData: SUPPLEMENTARY,
   },
-  'Transaction',
+  'Payment',
 );
 
 const BLOCK: Rule = read(
@@ -262,7 +254,7 @@ const BLOCK: Rule = read(
       why: 'settle sends credit transfers only (TRF); a cheque (CHK) or transfer advice (TRA) cannot be sent as a credit transfer',
     },
     BtchBookg: special('batchBookingPreferred (true, false, 1 or 0)', 'BtchBookg'),
-    NbOfTxs: special("checked against the block's transactions", 'NbOfTxs'),
+    NbOfTxs: special("checked against the block's payments", 'NbOfTxs'),
     CtrlSum: special("checked against the block's amounts", 'CtrlSum'),
     PmtTpInf: PAYMENT_TYPE,
     ReqdExctnDt: EXECUTION_DATE,
@@ -279,7 +271,7 @@ const BLOCK: Rule = read(
     ReqdAdvcTp: ignored(
       'asks for debit or credit advices; settle writes the notifications from the account’s transactions',
     ),
-    CdtTrfTxInf: TRANSACTION,
+    CdtTrfTxInf: PAYMENT,
   },
   'Block',
 );
@@ -290,7 +282,7 @@ export const MESSAGE: Readonly<Record<string, Rule>> = {
     MsgId: { kind: 'kept', special: 'MsgId', why: 'quoted back in the pain.002 status report' },
     CreDtTm: ignored('when the file was written'),
     Authstn: ignored('an authorisation of the file for the bank’s file channel; settle sends under its consent'),
-    NbOfTxs: special('checked against all transactions of the file', 'GroupNbOfTxs'),
+    NbOfTxs: special('checked against all payments of the file', 'GroupNbOfTxs'),
     CtrlSum: special('checked against all amounts of the file', 'GroupCtrlSum'),
     InitgPty: ignored('who sent the file (the ERP, a bureau): not a party of the payments'),
     FwdgAgt: ignored('the bank that forwards the file; settle sends to the bank itself'),

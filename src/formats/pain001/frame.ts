@@ -62,13 +62,13 @@ export function pathOf(frame: Frame): string {
 }
 
 /**
- * The XPath of a transaction field: the transaction's path and the field's key when no element
+ * The XPath of a payment's field: the payment's path and the field's key when no element
  * on the way repeats (the usual case, one string joined), else built step by step.
  */
 export function txFieldPath(frame: Frame, levels: number, txPath: string, key: string): string {
   let f: Frame | undefined = frame;
   for (let i = 0; i < levels && f; i++, f = f.parent) {
-    // Ustrd and Strd are the REPEATED elements a transaction can hold: their step has a position.
+    // Ustrd and Strd are the REPEATED elements a payment can hold: their step has a position.
     if (f.position !== 1 || f.name === 'Ustrd' || f.name === 'Strd') return pathOf(frame);
   }
   return `${txPath}/${key}`;

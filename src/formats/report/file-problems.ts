@@ -16,7 +16,7 @@ export interface ProfileView {
 }
 
 export interface Problem {
-  /** "Row 3", "Transaction PmtInf[1]/CdtTrfTxInf[2]" or "The whole file". */
+  /** "Row 3", "Payment PmtInf[1]/CdtTrfTxInf[2]" or "The whole file". */
   where: string;
   row?: number;
   /** The file's own column header (CSV) or element (pain.001); none for the whole file. */

@@ -32,12 +32,12 @@ export const alerts = area({
       'settle sent bulk {bulk} ({count, plural, other {# payment(s)}} from account {account}, execution date {date}) and never got an answer. It is not re-sent automatically: the money may or may not have moved. Follow docs/runbook.md, "A payment is unknown".',
     'alerts.approvalWaiting.title': '{company}: payments wait for approval (signing basket {basket})',
     'alerts.approvalWaiting.text':
-      'Payments of {company} wait in signing basket {basket} for an approver to complete the SCA link. Until then the bank does not execute them.',
+      'Payments of {company} wait in signing basket {basket} for an approver to complete the approval link. Until then the bank does not execute them.',
     'alerts.approvalWaiting.textUntil':
-      'Payments of {company} wait in signing basket {basket} for an approver to complete the SCA link (valid until {expires}). Until then the bank does not execute them.',
+      'Payments of {company} wait in signing basket {basket} for an approver to complete the approval link (valid until {expires}). Until then the bank does not execute them.',
     'alerts.linkExpiring.title': '{company}: approval link of basket {basket} expires {expires}',
     'alerts.linkExpiring.text':
-      'The SCA link of signing basket {basket} expires at {expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval (SCA) link expires".',
+      'The approval link of signing basket {basket} expires at {expires}. Ask the approvers to complete it, or follow docs/runbook.md, "A consent or an approval link expires".',
     'alerts.consentExpiring.title': '{company}: consent at {bank} expires {expires}',
     'alerts.consentExpiring.text':
       'The consent {consent} of {company} at {bank} expires at {expires}. Renew it with `settle consents refresh {consent}` (docs/runbook.md).',
@@ -85,12 +85,12 @@ export const alerts = area({
       'settle sendte bunten {bulk} ({count, plural, one {# betaling} other {# betalinger}} fra konto {account}, forfallsdato {date}) og fikk aldri svar. Den sendes ikke på nytt automatisk: pengene kan ha blitt overført eller ikke. Følg docs/runbook.md, «A payment is unknown».',
     'alerts.approvalWaiting.title': '{company}: betalinger venter på godkjenning (signeringskurv {basket})',
     'alerts.approvalWaiting.text':
-      'Betalinger fra {company} venter i signeringskurv {basket} på at en godkjenner fullfører godkjenningslenken (SCA). Til da utfører ikke banken dem.',
+      'Betalinger fra {company} venter i signeringskurv {basket} på at en godkjenner fullfører godkjenningslenken. Til da utfører ikke banken dem.',
     'alerts.approvalWaiting.textUntil':
-      'Betalinger fra {company} venter i signeringskurv {basket} på at en godkjenner fullfører godkjenningslenken (SCA), som gjelder til {expires}. Til da utfører ikke banken dem.',
+      'Betalinger fra {company} venter i signeringskurv {basket} på at en godkjenner fullfører godkjenningslenken, som gjelder til {expires}. Til da utfører ikke banken dem.',
     'alerts.linkExpiring.title': '{company}: godkjenningslenken til kurv {basket} utløper {expires}',
     'alerts.linkExpiring.text':
-      'Godkjenningslenken (SCA) til signeringskurv {basket} utløper {expires}. Be godkjennerne fullføre den, eller følg docs/runbook.md, «A consent or an approval (SCA) link expires».',
+      'Godkjenningslenken til signeringskurv {basket} utløper {expires}. Be godkjennerne fullføre den, eller følg docs/runbook.md, «A consent or an approval link expires».',
     'alerts.consentExpiring.title': '{company}: samtykket hos {bank} utløper {expires}',
     'alerts.consentExpiring.text':
       'Samtykket {consent} for {company} hos {bank} utløper {expires}. Forny det med `settle consents refresh {consent}` (docs/runbook.md).',

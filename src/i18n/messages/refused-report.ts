@@ -25,7 +25,7 @@ export const refusedReport = area({
     'refusedReport.noValue': '(empty)',
     'refusedReport.line':
       '{where}{column, select, none {} other {, column "{column}"}}{value, select, none {} other {, value "{value}"}}: {problem} What to change: {fix}',
-    'refusedReport.where': '{kind, select, row {Row {row}} path {Transaction {path}} other {The whole file}}',
+    'refusedReport.where': '{kind, select, row {Row {row}} path {Payment {path}} other {The whole file}}',
     'refusedReport.separator':
       '{mark, select, semicolon {; (semicolon)} comma {, (comma)} tab {a tab} bar {| (vertical bar)} point {. (point)} other {{mark}}}',
     'refusedReport.delimiter':
@@ -66,7 +66,7 @@ export const refusedReport = area({
     'refusedReport.noValue': '(tom)',
     'refusedReport.line':
       '{where}{column, select, none {} other {, kolonne «{column}»}}{value, select, none {} other {, verdi «{value}»}}: {problem} Hva du må endre: {fix}',
-    'refusedReport.where': '{kind, select, row {Rad {row}} path {Transaksjon {path}} other {Hele filen}}',
+    'refusedReport.where': '{kind, select, row {Rad {row}} path {Betaling {path}} other {Hele filen}}',
     'refusedReport.separator':
       '{mark, select, semicolon {; (semikolon)} comma {, (komma)} tab {tabulator} bar {| (loddrett strek)} point {. (punktum)} other {{mark}}}',
     'refusedReport.delimiter':

@@ -13,7 +13,7 @@ import type { Role } from '../../domain/roles.js';
 export type Capability =
   | 'decide-findings' // acknowledge, reopen, confirm, reject, in bulk, assign
   | 'sign-off' // close a period
-  | 'show-approval-link' // the single-use SCA link, on request
+  | 'show-approval-link' // the single-use approval link, on request
   | 'operate' // resolve unknown bulks, release or drop held lines, cancel payments, confirm or decline a cancellation
   | 'verify-audit'; // walk the whole audit trail, record a checkpoint
 

@@ -50,7 +50,7 @@ export interface ConsoleDeps {
   }[];
   /** alerts.warnBefore: how long before expiry consents and approval links are shown as needing a person. */
   warnBeforeMs?: number;
-  /** alerts.linkWarnBefore: the same for approval (SCA) links, which live at most 7 days. */
+  /** alerts.linkWarnBefore: the same for approval links, which live at most 7 days. */
   linkWarnBeforeMs?: number;
   /**
    * What the operator's cancellations need beyond the store: the companies' configuration (four

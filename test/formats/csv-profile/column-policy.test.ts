@@ -86,7 +86,7 @@ describe('the pain001py profile: every one of its 42 columns', () => {
     ]);
     expect(r.issues.filter((i) => i.severity === 'error').map((i) => i.message)).toEqual([
       'CtrlSum of the column ctrl_sum says 1350.00; the amounts add up to 1350.50',
-      'NbOfTxs of the column nb_of_txs says 3 transactions; the file holds 2',
+      'NbOfTxs of the column nb_of_txs says 3 payments; the file holds 2',
     ]);
   });
 

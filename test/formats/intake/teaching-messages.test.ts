@@ -68,7 +68,7 @@ describe('messages that teach', () => {
   it('a pain.001 whose control sums are wrong says the lines are fine and the totals disagree', async () => {
     const { text } = await validate('rules/ctrlsum-group.xml');
     expect(text.split('\n')[0]).toContain(
-      "3 payment(s), every line valid on its own, but the file's control totals (NbOfTxs/CtrlSum) disagree with its transactions",
+      "3 payment(s), every line valid on its own, but the file's control totals (NbOfTxs/CtrlSum) disagree with its payments",
     );
     expect(text).not.toContain('3 valid; ');
   });

@@ -38,7 +38,7 @@ describe("the accountant's report of a file", () => {
     const text = renderRefusedFileText(report);
     expect(text).toContain('What to change in the file (2 problems)');
     expect(text).toContain(
-      'Transaction PmtInf[1]/CdtTrfTxInf[2], column "CdtrAcct/Id/IBAN", value "NO06<b>1200": The account number is not a valid IBAN',
+      'Payment PmtInf[1]/CdtTrfTxInf[2], column "CdtrAcct/Id/IBAN", value "NO06<b>1200": The account number is not a valid IBAN',
     );
     expect(text).toContain('The whole file: NbOfTxs says 3; the file has 2 What to change:');
     expect(text.split('For the operator (IT)')[0]).not.toContain('transliterated');

@@ -49,7 +49,7 @@ describe('the approve job', () => {
     down = false;
     await runApprove(flaky, [w.company]);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain((await w.store.baskets.get(first.baskets[0]!.basketId))!.scaLink);
+    expect(mails[0]!.text).toContain((await w.store.baskets.get(first.baskets[0]!.basketId))!.approvalLink);
     await runApprove(flaky, [w.company]);
     expect(mails).toHaveLength(1);
   });
@@ -65,16 +65,16 @@ describe('the approve job', () => {
     const basket = first.baskets[0]!;
     expect(basket).toMatchObject({ bulks: 2, linkIssued: true, state: 'link_issued' });
     const stored = (await w.store.baskets.get(basket.basketId))!;
-    expect(stored.scaLink).toMatch(/__sandbox\/sca\//);
-    expect(stored.scaLinkExpiresAt!.getTime() - w.clock.now().getTime()).toBe(7 * DAY);
+    expect(stored.approvalLink).toMatch(/__sandbox\/sca\//);
+    expect(stored.approvalLinkExpiresAt!.getTime() - w.clock.now().getTime()).toBe(7 * DAY);
     // The reports folder is read by others: the notice there has the figures, not the link.
     const report = await readFile(join(w.company.root, basket.report!), 'utf8');
-    expect(report).not.toContain(stored.scaLink);
+    expect(report).not.toContain(stored.approvalLink);
     expect(report).toContain('The approval link went to the approvers by e-mail');
     expect(report).toMatch(/^ {2}NO72…4562 +NOK +2 +200\.00$/m);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['cfo@acme.example']);
-    expect(mails[0]!.text).toContain(stored.scaLink);
+    expect(mails[0]!.text).toContain(stored.approvalLink);
     expect(mails[0]!.text).toMatch(/works ONCE/);
 
     // A second run reuses the live link: no new link, no new mail.
@@ -84,7 +84,7 @@ describe('the approve job', () => {
     expect(mails).toHaveLength(1);
 
     // The approver completes the SCA; the bank releases the payments.
-    await w.control('/sca', { link: stored.scaLink });
+    await w.control('/sca', { link: stored.approvalLink });
     w.advance(3 * DAY);
     await runStatus(deps('st'), [w.company]);
     expect((await w.store.payments.listByFile(fileId)).map((p) => p.state)).toEqual(['ACSC', 'ACSC']);
@@ -98,14 +98,14 @@ describe('the approve job', () => {
     await w.acceptFile('pay.csv', [{ debtorIban: APPROVAL_IBAN, requestedExecutionDate: '2026-01-20' as never }]);
     await runSubmit(deps('s1'), [w.company]);
     const [first] = (await runApprove(deps('a1'), [w.company])).baskets;
-    const oldLink = (await w.store.baskets.get(first!.basketId))!.scaLink;
+    const oldLink = (await w.store.baskets.get(first!.basketId))!.approvalLink;
     w.advance(7 * DAY + 60_000);
     const [second] = (await runApprove(deps('a2'), [w.company])).baskets;
     expect(second).toMatchObject({ linkIssued: true, state: 'link_issued' });
     const [third] = (await runApprove(deps('a3'), [w.company])).baskets;
     expect(third).toMatchObject({ linkIssued: false });
     const stored = (await w.store.baskets.get(first!.basketId))!;
-    expect(stored.scaLink).not.toBe(oldLink);
+    expect(stored.approvalLink).not.toBe(oldLink);
     expect(await linkCount(stored.bankBasketId!)).toBe(2);
     expect(mails).toHaveLength(2);
     expect((await readdir(join(w.company.root, 'reports'))).length).toBe(2);
@@ -116,7 +116,7 @@ describe('the approve job', () => {
     await runSubmit(deps('s1'), [w.company]);
     const [first] = (await runApprove(deps('a1'), [w.company])).baskets;
     const stored = (await w.store.baskets.get(first!.basketId))!;
-    await w.control('/sca', { link: stored.scaLink, outcome: 'failed' });
+    await w.control('/sca', { link: stored.approvalLink, outcome: 'failed' });
     expect((await runApprove(deps('a2'), [w.company])).baskets[0]).toMatchObject({ linkIssued: true });
     expect((await runApprove(deps('a3'), [w.company])).baskets[0]).toMatchObject({ linkIssued: false });
     expect(await linkCount(stored.bankBasketId!)).toBe(2);

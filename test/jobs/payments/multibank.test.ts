@@ -133,7 +133,7 @@ function multibankSuite(name: string, databaseUrl: () => string | undefined): vo
       expect(approved.baskets).toHaveLength(1);
       const basket = (await w.store.baskets.get(approved.baskets[0]!.basketId))!;
       expect((await bulks()).filter((b) => b.basketId !== null).map((b) => b.debtorIban)).toEqual([SEED.approvalIban]);
-      await w.control('/sca', { link: basket.scaLink });
+      await w.control('/sca', { link: basket.approvalLink });
 
       w.advance(2 * 86_400_000 + 12 * 3_600_000); // past the execution date: every bulk settles
       await runStatus(w.deps('st1'), [w.company]);

@@ -64,7 +64,7 @@ function actionRequest(
   return { ...req, form, origin: { actor: req.user.id, address: '127.0.0.1' } };
 }
 
-/** What every page must never carry: the raw hostile text or the SCA link. */
+/** What every page must never carry: the raw hostile text or the approval link. */
 function expectSafe(result: PageResult | ActionResult): void {
   const html = 'body' in result ? result.body : '';
   expect(html).not.toContain('<script>');

@@ -5,7 +5,7 @@
 // balance and transaction routes), the company's folders on a real OpenSSH server reached
 // through a proxy that cuts connections mid-transfer, and the child SIGKILLed at random points.
 // Files arrive during the campaign (good ones, a bad one, a byte-for-byte duplicate), a person
-// approves, fails or lets SCA links expire, and bank time moves on so payments settle, are
+// approves, fails or lets approval links expire, and bank time moves on so payments settle, are
 // booked, and statement days close.
 //
 // Then faults stop and clean nights run to the end (in this process), and the checks of
@@ -254,7 +254,7 @@ export async function runChaosCampaign(options: ChaosOptions): Promise<ChaosFigu
         } else figures.completedBeforeKill++;
       }
       await approver.act({ fail: 0.25, waitOneRound: true });
-      // Bank time moves on; once, far enough for every SCA link issued so far to expire. Before that
+      // Bank time moves on; once, far enough for every approval link issued so far to expire. Before that
       // leap one night without bank faults or SFTP cuts runs to its end: a bulk whose send was cut
       // short is sent again with its key only while the bank keeps idempotent answers
       // (bank.idempotencyRetention); after a week without a night it rightly waits for a person,

@@ -2,7 +2,7 @@
 // with its creditor, account, amount, remittance, ERP reference, file and who dropped it, the
 // marks of the payment controls, totals per debtor account, the deadline in the company's time
 // and who saw the link and approved. A basket goes by settle's id; the bank's is one line away.
-// The SCA link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
+// The approval link is single use (spec §3.4): no page carries it, nothing fetches or prefetches it;
 // an approver asks for it with a POST, which records in the audit trail that it was shown to
 // them, and only that answer holds it.
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
@@ -151,7 +151,7 @@ function BasketFacts(props: {
         [t('approvals.fact.state'), <BasketState state={b.state} />],
         [
           t('approvals.fact.approveBy'),
-          <LinkExpiry deps={deps} req={req} expiresAt={b.scaLinkExpiresAt} issuedAt={b.scaLinkIssuedAt} />,
+          <LinkExpiry deps={deps} req={req} expiresAt={b.approvalLinkExpiresAt} issuedAt={b.approvalLinkIssuedAt} />,
         ],
         [t('approvals.fact.created'), at(b.createdAt)],
         [t('approvals.fact.bulks'), String(b.bulkCount)],
@@ -266,7 +266,7 @@ export const basketPage: ConsolePage = {
   }),
 };
 
-/** Shows a waiting basket's SCA link to an approver, after recording that it was shown to them. */
+/** Shows a waiting basket's approval link to an approver, after recording that it was shown to them. */
 export const showLinkAction: ConsoleAction = {
   path: '/console/approvals/:id/link',
   async handle(deps, req) {

@@ -1,5 +1,5 @@
 // Payment: one payment's whole story — its file and line, every state of the file, bulk,
-// basket and line with time and source, the bank's ids, the basket (never its SCA link), the
+// basket and line with time and source, the bank's ids, the basket (never its approval link), the
 // bookings carrying its end-to-end id and the reconciliation findings about it.
 import { sentUnder } from '../../../../jobs/payments/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';

@@ -181,7 +181,7 @@ function sections(deps: ConsoleDeps, req: PageRequest): Promise<JSX.Element>[] {
         <BasketState state={b.state} />,
         <span class="num">{b.lineCount}</span>,
         totalsText(deps, req, b, payroll),
-        <LinkExpiry deps={deps} req={req} expiresAt={b.scaLinkExpiresAt} issuedAt={b.scaLinkIssuedAt} />,
+        <LinkExpiry deps={deps} req={req} expiresAt={b.approvalLinkExpiresAt} issuedAt={b.approvalLinkIssuedAt} />,
       ],
     }),
     section(req, {
