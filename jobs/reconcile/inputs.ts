@@ -9,10 +9,10 @@ import type {
   SentPayment,
   StatementPeriod,
 } from '../../src/domain/reconcile/index.js';
-import { BANK_STATUSES, LIVE_BASKETS, type LineState } from '../../src/domain/states.js';
+import { BANK_STATUSES, LIVE_BASKETS, type PaymentState } from '../../src/domain/states.js';
 import type { Store, StoredBulk, StoredPayment } from '../../src/store/index.js';
 
-const SENT_STATES: readonly LineState[] = ['sent', 'unknown', ...BANK_STATUSES];
+const SENT_STATES: readonly PaymentState[] = ['sent', 'unknown', ...BANK_STATUSES];
 
 export interface Period {
   from: LocalDate;

@@ -2,7 +2,7 @@
 // database by keyset (src/store/keyset-paging.ts explains the cursor). Nothing here writes.
 import type { LocalDate } from '../domain/local-date.js';
 import type { PayrollPart } from '../domain/payroll.js';
-import type { LineState } from '../domain/states.js';
+import type { PaymentState } from '../domain/states.js';
 import { basketHistory, type BasketHistory } from './basket-history.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
@@ -40,7 +40,7 @@ export interface PaymentSearch extends PageQuery {
   currency?: string;
   from?: LocalDate;
   to?: LocalDate;
-  states?: readonly LineState[];
+  states?: readonly PaymentState[];
   /**
    * Leaves payroll lines out (category purpose SALA or a payroll debtor account): for a person
    * without the payroll role a search by creditor or amount must not find them.
@@ -67,7 +67,7 @@ export interface WaitingBasket {
 }
 
 /** A line's creditor was paid before when a line to its account reached the bank's settlement. */
-const PAID_STATES: readonly LineState[] = ['ACSP', 'ACSC', 'ACCC'];
+const PAID_STATES: readonly PaymentState[] = ['ACSP', 'ACSC', 'ACCC'];
 
 export interface ApprovalMarks {
   /** File id → the file's name as it arrived. */

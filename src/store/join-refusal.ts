@@ -5,11 +5,11 @@
 import type { Knex } from 'knex';
 import type { LineSpan } from '../domain/plans/plan.js';
 import { SettleError } from '../domain/errors.js';
-import type { LineState } from '../domain/states.js';
+import type { PaymentState } from '../domain/states.js';
 import { chunks, IDS_PER_STATEMENT, toStr, type Row } from './rows.js';
 
 /** The state a line joins a bulk from: accepted, and in no bulk yet. */
-export const JOINING_STATE: LineState = 'accepted';
+export const JOINING_STATE: PaymentState = 'accepted';
 
 /** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
 export async function cannotJoin(

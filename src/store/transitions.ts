@@ -17,13 +17,13 @@ import {
   bulkMachine,
   decideUpdate,
   fileMachine,
-  lineMachine,
+  paymentMachine,
   transition as checkTransition,
   type BankStatus,
   type BasketState,
   type BulkState,
   type FileState,
-  type LineState,
+  type PaymentState,
   type StateMachine,
   type UpdateDecision,
 } from '../domain/states.js';
@@ -50,7 +50,7 @@ export interface StateOf {
   payment_file: FileState;
   bulk: BulkState;
   bank_status: BankStatus;
-  payment: LineState;
+  payment: PaymentState;
   basket: BasketState;
 }
 
@@ -68,7 +68,7 @@ const KINDS: Record<TransitionKind, KindSpec> = {
   payment_file: { entityType: 'payment_file', table: 'payment_files', column: 'state', machine: fileMachine },
   bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine },
   bank_status: { entityType: 'bulk', table: 'bulks', column: 'bank_status', machine: bankStatusMachine },
-  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine },
+  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: paymentMachine },
   basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
 } as Record<TransitionKind, KindSpec>;
 
@@ -87,7 +87,7 @@ export interface TransitionRequest<K extends TransitionKind> {
    * through their bulk_id index, and the INSERT and UPDATE name the bulk and the states that
    * move instead of a thousand ids: short statements, no id lists to bind three times.
    */
-  ids: readonly string[] | { bulkId: string; joining?: never } | JoiningLines;
+  ids: readonly string[] | { bulkId: string; joining?: never } | JoiningPayments;
   to: StateOf[K];
   cause: string;
   source: TransitionSource;
@@ -109,7 +109,7 @@ export interface TransitionRequest<K extends TransitionKind> {
  * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
  * the bulk's lines records the move.
  */
-export interface JoiningLines {
+export interface JoiningPayments {
   bulkId: string;
   joining: readonly string[];
   /** The file the bulk is of: every joining line must be one of its lines. */
@@ -202,7 +202,7 @@ async function moveByIds<K extends TransitionKind>(
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining, fileId, company, lineSpan }: JoiningLines,
+  { bulkId, joining, fileId, company, lineSpan }: JoiningPayments,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);

@@ -87,7 +87,7 @@ await onBothEngines((engine, open) => {
         const stores = [store, createStore(other, clock)];
         await Promise.all(
           bulks.map((id, i) =>
-            stores[i % 2]!.bulks.applyBankStatusToLines(id, i % 4 === 0 ? 'RJCT' : 'ACSC', 'status', 'poll'),
+            stores[i % 2]!.bulks.applyBankStatusToPayments(id, i % 4 === 0 ? 'RJCT' : 'ACSC', 'status', 'poll'),
           ),
         );
       } finally {
