@@ -29,7 +29,7 @@ export interface CancelDeps {
 }
 
 export interface CancelInput {
-  /** An end-to-end id, a payment line id, a bulk id (settle's or the bank's), or FILE:LINE. */
+  /** An end-to-end id, a payment id, a bulk id (settle's or the bank's), or FILE:LINE. */
   ref: string;
   reason: string;
   /** Who asks (SETTLE_ACTOR or the OS user; the ERP for a camt.055) and from where. */

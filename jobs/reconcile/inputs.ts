@@ -1,4 +1,4 @@
-// Reads what reconciliation needs for one company from the database: the payment lines settle
+// Reads what reconciliation needs for one company from the database: the payments settle
 // sent (with their bulk's batch-booking choice), the booked transactions of the company's
 // accounts, the statement days with both balances, and the signing baskets still waiting.
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';

@@ -9,7 +9,7 @@ import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { chunks, IDS_PER_STATEMENT, instant, toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
-/** One payment line as a cancellation shows it (the person sees every line of the bulk). */
+/** One payment as a cancellation shows it (the person sees every payment of the bulk). */
 export interface PaymentToCancel {
   id: string;
   company: string;
@@ -78,7 +78,7 @@ export class CancellationRepository {
   ) {}
 
   /**
-   * The lines `ref` names, per company: a payment line id, an end-to-end id, settle's bulk id or
+   * The payments `ref` names, per company: a payment id, an end-to-end id, settle's bulk id or
    * the bank's payment id of a bulk (all its lines), or `FILE:LINE` (the ERP's file and row).
    */
   async resolve(ref: string, company?: string): Promise<PaymentToCancel[]> {

@@ -189,7 +189,7 @@ export class ConsoleViews {
   }
 
   /**
-   * Findings about one payment line, newest first, at most 20: those reconciliation names by the
+   * Findings about one payment, newest first, at most 20: those reconciliation names by the
    * line's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
    * end-to-end id.
    */

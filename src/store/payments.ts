@@ -1,4 +1,4 @@
-// Payment lines after acceptance: reading them back with exact amounts, and moving them
+// Payments after acceptance: reading them back with exact amounts, and moving them
 // through the line state machine. Bank status from polling and from webhooks comes through
 // `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
 // (older) statuses.

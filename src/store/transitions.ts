@@ -1,5 +1,5 @@
 // THE transition function (architecture §2.4): every state change of a payment file, bulk,
-// payment line or signing basket — and of a bulk's bank status — is made here and nowhere else.
+// payment or signing basket — and of a bulk's bank status — is made here and nowhere else.
 // One call moves a set of rows of one kind to one state: the current states are read (under row
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
 // change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
@@ -83,7 +83,7 @@ const CAUSE_LENGTH = 300;
 export interface TransitionRequest<K extends TransitionKind> {
   kind: K;
   /**
-   * The rows to move: by id, or (payment lines) every line of one bulk. A bulk's lines are found
+   * The rows to move: by id, or (payments) every payment of one bulk. A bulk's payments are found
    * through their bulk_id index, and the INSERT and UPDATE name the bulk and the states that
    * move instead of a thousand ids: short statements, no id lists to bind three times.
    */
@@ -100,12 +100,12 @@ export interface TransitionRequest<K extends TransitionKind> {
   mode?: 'strict' | 'tolerant';
   /** Other columns written in the same UPDATE (never a state column). */
   set?: Row;
-  /** Payment lines: also record `to` as the bank's own status (the bank reported it). */
+  /** Payments: also record `to` as the bank's own status (the bank reported it). */
   bankReported?: boolean;
 }
 
 /**
- * Payment lines that join a bulk made in the same transaction, which has no lines yet: their
+ * Payments that join a bulk made in the same transaction, which has no payments yet: their
  * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
  * the bulk's lines records the move.
  */

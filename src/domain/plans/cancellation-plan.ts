@@ -25,7 +25,7 @@ export interface CancellationRequestRead {
   confirmedBy?: string;
 }
 
-/** What a plan needs of a payment line: its state, and its bulk's (if it is in one). */
+/** What a plan needs of a payment: its state, and its bulk's (if it is in one). */
 export interface CancellationLineRead {
   id: string;
   state: PaymentState;

@@ -46,9 +46,9 @@ export interface PlannedMove<K extends PlanKind = PlanKind> {
   source: PlanSource;
   /** As transition(): 'tolerant' for a status a bank reported, which may come twice or late. */
   mode?: 'strict' | 'tolerant';
-  /** Payment lines: `to` is also the bank's own status (the bank reported it). */
+  /** Payments: `to` is also the bank's own status (the bank reported it). */
   bankReported?: boolean;
-  /** Payment lines: the messages kept on each moved line (replacing any it had). */
+  /** Payments: the messages kept on each moved payment (replacing any it had). */
   messages?: readonly PlanMessage[];
   /** A bulk → sent: the bank's payment id it is known by now, and its last problem cleared. */
   sentAs?: { bankPaymentId: string; bankId?: string | undefined; consentId?: string | undefined };

@@ -62,7 +62,7 @@ export const alerts = area({
     'alerts.summary.started': 'startet {at}, tok {seconds} s',
     'alerts.summary.nothing': 'ingenting å gjøre',
     'alerts.summary.count':
-      '{what, select, steps_ok {steg fullført} steps_failed {steg feilet} files_accepted {filer godtatt} files_partially_accepted {filer delvis godtatt} files_rejected {filer avvist} files_refused {filer avvist og latt ligge} files_duplicate {filer som var lest inn før} files_cancellation {filer med kanselleringer} files_healed {filer flyttet ferdig} files_waiting {filer som venter} payment_lines_not_paid {betalinger ikke utført} accounts_fetched {kontoer hentet} accounts_not_enabled {kontoer ikke aktivert} accounts_not_enabled_yet {kontoer ikke aktivert ennå} accounts_failed {kontoer som feilet} units_held_by_another_instance {enheter en annen instans har} other {{label}}}: {n}',
+      '{what, select, steps_ok {steg fullført} steps_failed {steg feilet} files_accepted {filer godtatt} files_partially_accepted {filer delvis godtatt} files_rejected {filer avvist} files_refused {filer avvist og latt ligge} files_duplicate {filer som var lest inn før} files_cancellation {filer med kanselleringer} files_healed {filer flyttet ferdig} files_waiting {filer som venter} payments_not_paid {betalinger ikke utført} accounts_fetched {kontoer hentet} accounts_not_enabled {kontoer ikke aktivert} accounts_not_enabled_yet {kontoer ikke aktivert ennå} accounts_failed {kontoer som feilet} units_held_by_another_instance {enheter en annen instans har} other {{label}}}: {n}',
     'alerts.summary.failed': 'feilet: {code}: {message}',
     'alerts.summary.needsPerson': 'Trenger oppfølging ({count}):',
     'alerts.finding.subject': '[settle] {title}',

@@ -35,7 +35,7 @@ export function day(d: LocalDate): string {
 }
 
 /**
- * A payment line's state in a table: English keeps the code it always showed; another language says
+ * A payment's state in a table: English keeps the code it always showed; another language says
  * it in words with the code beside it ("Avvist av banken (RJCT)"), as the payment's own page does.
  */
 export function lineStateCell(state: PaymentState): string {
@@ -168,7 +168,7 @@ export function VisibleTotals(props: {
   );
 }
 
-/** What a person may see of a payment line: amount and creditor, unless it is payroll and they lack the role. */
+/** What a person may see of a payment: amount and creditor, unless it is payroll and they lack the role. */
 export interface VisibleLine {
   /** Payroll hidden from this person: every other field says payrollHidden() (the remittance is empty). */
   hidden: boolean;
