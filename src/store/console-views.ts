@@ -31,7 +31,7 @@ export type { FindingFilter } from './finding-filter.js';
 export interface PaymentSearch extends PageQuery {
   company: string;
   endToEndId?: string;
-  /** The creditor reference (KID, RF) or the ERP's own reference on the line. */
+  /** The creditor reference (KID, RF) or the ERP's own reference on the payment. */
   reference?: string;
   /** An IBAN (exact, any spacing removed by the caller) or the start of the creditor's name. */
   creditorIban?: string;
@@ -66,7 +66,7 @@ export interface WaitingBasket {
   totals: Record<string, bigint>;
 }
 
-/** A line's creditor was paid before when a line to its account reached the bank's settlement. */
+/** A payment's creditor was paid before when a payment to its account reached the bank's settlement. */
 const PAID_STATES: readonly PaymentState[] = ['ACSP', 'ACSC', 'ACCC'];
 
 export interface ApprovalMarks {
@@ -74,7 +74,7 @@ export interface ApprovalMarks {
   fileNames: ReadonlyMap<string, string>;
   /** File id → who dropped it into the inbox (payment_files.dropped_by), when recorded. */
   droppedBy: ReadonlyMap<string, string>;
-  /** Creditor accounts the company paid before; a line to any other is a first payment. */
+  /** Creditor accounts the company paid before; a payment to any other is a first payment. */
   paidBefore: ReadonlySet<string>;
   /** Payment ids a person released from a hold → the rules that held it and who released it. */
   released: ReadonlyMap<string, ReleasedHold>;
@@ -149,7 +149,7 @@ export class ConsoleViews {
     return row ? toStoredFile(row) : undefined;
   }
 
-  /** The accepted lines of a file, in line order. */
+  /** The accepted payments of a file, in line order. */
   async fileLines(fileId: string, query: PageQuery = {}): Promise<Paged<StoredPayment>> {
     const q = this.db.knex<Row>('payments').select('*').where({ file_id: fileId }).orderBy('line_number', 'asc');
     if (query.after !== undefined) {
@@ -190,7 +190,7 @@ export class ConsoleViews {
 
   /**
    * Findings about one payment, newest first, at most 20: those reconciliation names by the
-   * line's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
+   * payment's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
    * end-to-end id.
    */
   async findingsAbout(company: string, line: { id: string; endToEndId: string }): Promise<StoredFinding[]> {
@@ -278,9 +278,9 @@ export class ConsoleViews {
   }
 
   /**
-   * What an approver needs beside each line of a basket: its file's name, whether its creditor
-   * account was ever paid before by the company (outside these lines), and whether a person
-   * released it from a hold. Three reads for the whole page, none per line.
+   * What an approver needs beside each payment of a basket: its file's name, whether its creditor
+   * account was ever paid before by the company (outside these payments), and whether a person
+   * released it from a hold. Three reads for the whole page, none per payment.
    */
   async approvalMarks(company: string, lines: readonly StoredPayment[]): Promise<ApprovalMarks> {
     const ids = lines.map((l) => l.id);
@@ -307,7 +307,7 @@ export class ConsoleViews {
 
   /**
    * A basket's totals per debtor account and currency, in minor units; without the payroll
-   * lines (src/domain/payroll.ts) for a person who may not see them.
+   * payments (src/domain/payroll.ts) for a person who may not see them.
    */
   async basketTotalsByAccount(
     basketId: string,

@@ -25,11 +25,11 @@ import {
 export { RECEIVE_BATCH, toStoredFile };
 export type { ReceivedHeldPayment, NewPaymentFile, ReceivedOutcome, ReceivingFile, StoredFile };
 
-/** How a file is received: the rule of which lines are held, and the rejected record a re-drop supersedes. */
+/** How a file is received: the rule of which payments are held, and the rejected record a re-drop supersedes. */
 export interface ReceiveOptions {
   /**
-   * Which lines are stored held for a person, and why (likely duplicates, the payment controls:
-   * src/domain/controls/pickup-holds.ts, made by pickup). Without it, every line is accepted.
+   * Which payments are stored held for a person, and why (likely duplicates, the payment controls:
+   * src/domain/controls/pickup-holds.ts, made by pickup). Without it, every payment is accepted.
    */
   holds?: PickupHoldRule;
   /**
@@ -49,7 +49,7 @@ export class FileLedger {
   /**
    * Stores an accepted file and all its payments in one transaction. Throws
    * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
-   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. The lines
+   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. The payments
    * `options.holds` holds are stored held (src/store/held-payments.ts), in the same transaction,
    * and returned in `holds`.
    */
