@@ -139,7 +139,7 @@ interface Night {
 interface TwoNights {
   first: Night;
   next: Night;
-  /** Payment lines at the bank, how many of those repeat an end-to-end id, how many distinct ones. */
+  /** Payments at the bank, how many of those repeat an end-to-end id, how many distinct ones. */
   lines: number;
   twice: number;
   distinct: number;
@@ -293,7 +293,7 @@ export const bench: Bench = async ({ quick, scale }) => {
     };
     const bound = latencyBound(inputs).ms;
     // Three booked days per account at the bank, the last one exported by the next night; five
-    // payment lines per company and night.
+    // payments per company and night.
     const expectedStatement = accounts * 3;
     const lost = expectedStatement - (r.statementLines - r.doubled);
     const paymentsLost = companies * LINES * 2 - r.distinct;
@@ -313,7 +313,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         `wall ${(night.ms / 1000).toFixed(1)} s vs bound ${(bound / 1000).toFixed(1)} s ` +
         `(${describeBound(inputs, night.refused)}); ${(single[which].ms / night.ms).toFixed(2)}× one instance's throughput; ` +
         `${describeCpu(night)}; after both nights: ` +
-        `${r.lines} payment lines at the bank of ${companies * LINES * 2}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
+        `${r.lines} payments at the bank of ${companies * LINES * 2}, ${r.twice} sent twice, ${paymentsLost} lost; ` +
         `${r.statementLines} statement lines exported of ${expectedStatement}, ${r.doubled} doubled, ${lost} lost; ` +
         `config of ${companies} companies loads in ${r.configLoadMs.toFixed(0)} ms`,
     };

@@ -3,7 +3,7 @@
 // frozen, only as the baseline of the templates bench (bench/templates.ts); the page itself is
 // src/server/console/pages/payments.tsx.
 import { formatAmount } from '../../src/domain/money.js';
-import { LINE_STATES } from '../../src/domain/states.js';
+import { PAYMENT_STATES } from '../../src/domain/states.js';
 import { showBidiControls } from '../../src/html/index.js';
 import type { PageRequest } from '../../src/server/console/page.js';
 import { hasRole, isPayroll, payrollHidden, withQuery } from '../../src/server/console/pages/parts.js';
@@ -36,7 +36,7 @@ function field(req: PageRequest, name: string, label: string, type = 'text'): st
 
 function searchForm(req: PageRequest): string {
   const state = req.query.get('state') ?? '';
-  const options = ['', ...LINE_STATES]
+  const options = ['', ...PAYMENT_STATES]
     .map((s) => `<option value="${byHand(s)}"${s === state ? ' selected' : ''}>${byHand(s || 'any')}</option>`)
     .join('');
   return [

@@ -1,4 +1,4 @@
-// The payment lines of a signing basket as approvers see them (approval notice, `settle
+// The payments of a signing basket as approvers see them (approval notice, `settle
 // approvals list`): payroll when the debtor account is one of payments.payrollAccounts or
 // the line's category purpose is SALA (salaries). A line a person released from a hold says so:
 // which rules held it and who released it (docs/controls.md).

@@ -19,7 +19,7 @@ import { SettleError } from '../../src/domain/errors.js';
 import { normaliseIdentity, samePerson } from '../../src/domain/person.js';
 import { bankStatusRank, canonicalBankStatus, isBankStatus, type BankStatus } from '../../src/domain/states.js';
 import type { Logger } from '../../src/log/index.js';
-import type { CancellationLine, Store, StoredCancellation } from '../../src/store/index.js';
+import type { PaymentToCancel, Store, StoredCancellation } from '../../src/store/index.js';
 import { completeAtBank, withdraw } from './plans.js';
 
 export interface CancelDeps {
@@ -29,7 +29,7 @@ export interface CancelDeps {
 }
 
 export interface CancelInput {
-  /** An end-to-end id, a payment line id, a bulk id (settle's or the bank's), or FILE:LINE. */
+  /** An end-to-end id, a payment id, a bulk id (settle's or the bank's), or FILE:LINE. */
   ref: string;
   reason: string;
   /** Who asks (SETTLE_ACTOR or the OS user; the ERP for a camt.055) and from where. */
@@ -50,17 +50,17 @@ export interface CancelInput {
 
 export type CancelResult =
   /** Nothing done yet: the whole bulk would be cancelled at the bank; show `bulkLines`, ask, and call again with yes. */
-  | { outcome: 'confirm'; company: string; lines: CancellationLine[]; bulkLines: CancellationLine[] }
+  | { outcome: 'confirm'; company: string; lines: PaymentToCancel[]; bulkLines: PaymentToCancel[] }
   /** Four eyes: stored and waiting for a second person's `--confirm <requestId>`. */
-  | { outcome: 'awaiting-confirmation'; request: StoredCancellation; lines: CancellationLine[] }
+  | { outcome: 'awaiting-confirmation'; request: StoredCancellation; lines: PaymentToCancel[] }
   /** The bank took the DELETE but has not said CANC yet; the status poll or a re-run finishes it. */
-  | { outcome: 'at-bank'; request: StoredCancellation; lines: CancellationLine[] }
+  | { outcome: 'at-bank'; request: StoredCancellation; lines: PaymentToCancel[] }
   | {
       outcome: 'withdrawn' | 'cancelled' | 'already';
       request: StoredCancellation;
-      lines: CancellationLine[];
+      lines: PaymentToCancel[];
       /** The other lines of the cancelled bulk, queued again in `request.resentBulkId`. */
-      resent: CancellationLine[];
+      resent: PaymentToCancel[];
     };
 
 const FROM_ERP = 'camt055';
@@ -264,7 +264,7 @@ async function finish(
 export async function resolveLines(
   deps: Pick<CancelDeps, 'store'>,
   input: Pick<CancelInput, 'ref' | 'company'>,
-): Promise<CancellationLine[]> {
+): Promise<PaymentToCancel[]> {
   const lines = await deps.store.cancellations.resolve(input.ref.trim(), input.company);
   const companies = [...new Set(lines.map((l) => l.company))];
   if (lines.length === 0 || companies.length > 1)
@@ -283,7 +283,7 @@ export async function resolveLines(
   return lines;
 }
 
-async function linesOf(deps: CancelDeps, request: StoredCancellation): Promise<CancellationLine[]> {
+async function linesOf(deps: CancelDeps, request: StoredCancellation): Promise<PaymentToCancel[]> {
   return deps.store.cancellations.linesByIds(request.paymentIds);
 }
 
@@ -296,13 +296,13 @@ function bankContextOf(company: CompanyConfig): string {
 }
 
 /** The bulk at the bank that holds the lines (sent or further), or undefined when none is sent. */
-export function atBankBulk(lines: readonly CancellationLine[]): string | undefined {
+export function atBankBulk(lines: readonly PaymentToCancel[]): string | undefined {
   const line = lines[0]!;
   return line.bulkId !== undefined && line.bulkState !== 'pending' ? line.bulkId : undefined;
 }
 
 /** Lines that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
-export function refuseIfTooLate(lines: readonly CancellationLine[]): void {
+export function refuseIfTooLate(lines: readonly PaymentToCancel[]): void {
   for (const line of lines) {
     if (line.state === 'accepted' || line.state === 'held') continue;
     if (line.state === 'queued' && line.bulkState === 'pending') continue;
@@ -319,7 +319,7 @@ export function refuseIfTooLate(lines: readonly CancellationLine[]): void {
   }
 }
 
-function tooLate(line: CancellationLine, why: string): SettleError {
+function tooLate(line: PaymentToCancel, why: string): SettleError {
   return new SettleError(
     'ERR_CANCEL_REFUSED',
     `${line.endToEndId} (${line.fileName} line ${line.lineNumber}) can no longer be cancelled: ${why}`,
@@ -342,7 +342,7 @@ export function companyOf(companies: readonly CompanyConfig[], id: string): Comp
   return company;
 }
 
-function lineText(l: CancellationLine): string {
+function lineText(l: PaymentToCancel): string {
   return `${l.endToEndId} (${l.fileName} line ${l.lineNumber})`;
 }
 

@@ -3,7 +3,7 @@
 // every line of a bulk the bank already has, or why it cannot be — and, where four eyes are
 // configured, a second person's "no" to an open request. Neither sends anything to the bank.
 import { SettleError } from '../../src/domain/errors.js';
-import type { CancellationLine, StoredCancellation } from '../../src/store/index.js';
+import type { PaymentToCancel, StoredCancellation } from '../../src/store/index.js';
 import {
   atBankBulk,
   audit,
@@ -17,9 +17,9 @@ import {
 export interface CancellationPreview {
   company: string;
   /** The lines named. */
-  lines: CancellationLine[];
+  lines: PaymentToCancel[];
   /** Every line of the bulk the bank would cancel (empty when the lines were never sent). */
-  bulkLines: CancellationLine[];
+  bulkLines: PaymentToCancel[];
   /** A second person must confirm (payments.cancelFourEyes). */
   fourEyes: boolean;
   /** A request for these lines that is already open: asking again continues it. */

@@ -7,7 +7,7 @@ import { planHoldDecision } from '../../src/domain/plans/hold-plan.js';
 import type { HeldPayment, HoldDecision, Store } from '../../src/store/index.js';
 
 export interface HoldDecisionInput {
-  /** A held id, a payment line id or an end-to-end id (settle payments held lists them). */
+  /** A held id, a payment id or an end-to-end id (settle payments held lists them). */
   ref: string;
   decision: HoldDecision;
   reason: string;

@@ -4,13 +4,13 @@
 // have always read them (48250.00 NOK, ISO dates, times with the zone's name); in another
 // language amounts, dates and times are written as that language writes them.
 import { parseAmount } from '../../src/domain/money.js';
-import { LINE_STATES, type LineState } from '../../src/domain/states.js';
+import { PAYMENT_STATES, type PaymentState } from '../../src/domain/states.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
 import {
   format,
-  lineStateLabel,
+  paymentStateLabel,
   translate,
   type Locale,
   type MessageKey,
@@ -47,7 +47,7 @@ function formats(locale: Locale) {
   };
 }
 
-const STATES: ReadonlySet<string> = new Set(LINE_STATES);
+const STATES: ReadonlySet<string> = new Set(PAYMENT_STATES);
 
 /**
  * The line's state. English keeps the codes operators have always read ("RJCT (bank status
@@ -60,7 +60,7 @@ function stateText(story: PaymentStoryJson, locale: Locale): string {
     return bankStatus ? translate(locale, 'cli.story.stateBank', { state, bankStatus }) : state;
   }
   const words = translate(locale, 'lineState.withCode', {
-    label: lineStateLabel(state as LineState, locale),
+    label: paymentStateLabel(state as PaymentState, locale),
     code: state,
   });
   return bankStatus && bankStatus !== state

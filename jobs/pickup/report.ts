@@ -12,7 +12,7 @@ import {
   type ProfileView,
 } from '../../src/formats/report/index.js';
 import type { Locale } from '../../src/i18n/index.js';
-import type { HeldLine } from '../../src/store/index.js';
+import type { ReceivedHeldPayment } from '../../src/store/index.js';
 
 export interface FileReport {
   text: string;
@@ -24,7 +24,7 @@ export function fileReport(input: {
   /** The result with the file's name and its quoted values clipped. */
   shown: IntakeResult;
   outcome: FileOutcome;
-  holds: readonly HeldLine[];
+  holds: readonly ReceivedHeldPayment[];
   /** Where a held line is in the file: its row, or a pain.001 transaction's XPath. */
   locate: (line: number) => IssueLocation;
   profile: CsvProfile;
@@ -63,7 +63,7 @@ export function fileReport(input: {
  * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
  * with its rules and evidence (docs/controls.md).
  */
-function heldIssues(holds: readonly HeldLine[], locate: (line: number) => IssueLocation): Issue[] {
+function heldIssues(holds: readonly ReceivedHeldPayment[], locate: (line: number) => IssueLocation): Issue[] {
   return holds.map((hold) => {
     const line = hold.lineNumber;
     const rules = hold.rules ?? ['duplicate'];

@@ -1,4 +1,4 @@
-// Reads what reconciliation needs for one company from the database: the payment lines settle
+// Reads what reconciliation needs for one company from the database: the payments settle
 // sent (with their bulk's batch-booking choice), the booked transactions of the company's
 // accounts, the statement days with both balances, and the signing baskets still waiting.
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';
@@ -9,10 +9,10 @@ import type {
   SentPayment,
   StatementPeriod,
 } from '../../src/domain/reconcile/index.js';
-import { BANK_STATUSES, LIVE_BASKETS, type LineState } from '../../src/domain/states.js';
+import { BANK_STATUSES, LIVE_BASKETS, type PaymentState } from '../../src/domain/states.js';
 import type { Store, StoredBulk, StoredPayment } from '../../src/store/index.js';
 
-const SENT_STATES: readonly LineState[] = ['sent', 'unknown', ...BANK_STATUSES];
+const SENT_STATES: readonly PaymentState[] = ['sent', 'unknown', ...BANK_STATUSES];
 
 export interface Period {
   from: LocalDate;

@@ -24,7 +24,7 @@ export interface DescribeSources {
   ownPayments?: OwnPaymentSource;
 }
 
-/** A booking's description, and whether it books settle's own payment lines (a debit notification's content). */
+/** A booking's description, and whether it books settle's own payments (a debit notification's content). */
 export interface DescribedBooking {
   entry: StatementEntry;
   ownLines: boolean;

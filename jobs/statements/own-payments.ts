@@ -1,4 +1,4 @@
-// Which of an account's booked debits are settle's own payments, and which payment lines each
+// Which of an account's booked debits are settle's own payments, and which payments each
 // one books: the debit notification's content. The answer comes from the matching rules that
 // reconciliation uses (end-to-end id, batch lump sum, amount + account + date), so the
 // notification and the reconciliation report never disagree about what a booking paid.
@@ -9,7 +9,7 @@ import { matchPayments, type ReconcileConfig, type SentPayment } from '../../src
 import type { Store, StoredPayment, StoredTransaction } from '../../src/store/index.js';
 import { sentPayments } from '../reconcile/index.js';
 
-/** A payment line settle sent, with the ids the ERP and the bank know it by. */
+/** A payment settle sent, with the ids the ERP and the bank know it by. */
 export interface OwnPaymentLine {
   payment: StoredPayment;
   references: TransactionReferences;

@@ -85,7 +85,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
     // A final bulk status is the status of every line (all ACSC, all RJCT, all CANC); a mixed or
     // in-progress bulk status says nothing certain about one line, so lines wait for their own.
     if (status === 'ACSC' || status === 'RJCT' || status === 'CANC') {
-      const counts = await deps.store.bulks.applyBankStatusToLines(bulkId, status, cause, update.source);
+      const counts = await deps.store.bulks.applyBankStatusToPayments(bulkId, status, cause, update.source);
       changed += counts.apply;
     }
     if (changed > 0) await closeFinished(deps, bulkId, update.source);

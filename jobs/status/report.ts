@@ -130,7 +130,7 @@ async function reportFor(
     if (p.paymentInformationId === undefined) standIns.set(group, p.bulkId ?? 'unplanned');
     let said = [...(messages.get(p.id) ?? []), ...p.tppMessages.map((m) => messageForTpp(m, p.lineNumber))];
     for (const m of said)
-      deps.logger.warn('payment line refused', {
+      deps.logger.warn('payment refused', {
         company: company.id,
         file: file.fileName,
         line: m.lineNumber ?? 'none named',

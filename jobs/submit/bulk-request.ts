@@ -4,7 +4,7 @@
 import type { BulkPaymentCreated, BulkPaymentRequest, PaymentLineRequest } from '../../src/bank/index.js';
 import { parseCreditorReference } from '../../src/domain/creditor-reference.js';
 import { formatAmount } from '../../src/domain/money.js';
-import type { ReportedLine } from '../../src/domain/plans/sent-bulk-plan.js';
+import type { ReportedPayment } from '../../src/domain/plans/sent-bulk-plan.js';
 import type { RequestLine, StoredBulk } from '../../src/store/index.js';
 
 /** What the body takes of its bulk: the debtor's account, the execution date and batch booking. */
@@ -55,10 +55,10 @@ function structured(reference: string): { reference: string; referenceType?: 'KI
  * id; a line the request did not carry, or one without a status, is left out): what the store
  * moves them to instead of `sent` (docs/payments.md, Submit).
  */
-export function answeredLines(created: BulkPaymentCreated, sent: readonly RequestLine[]): ReportedLine[] {
+export function answeredLines(created: BulkPaymentCreated, sent: readonly RequestLine[]): ReportedPayment[] {
   if (created.paymentLines === undefined) return [];
   const ours = new Set(sent.map((l) => l.endToEndId));
-  const out: ReportedLine[] = [];
+  const out: ReportedPayment[] = [];
   for (const { endToEndIdentification: endToEndId, transactionStatus: status } of created.paymentLines)
     if (endToEndId !== undefined && status !== undefined && ours.has(endToEndId)) out.push({ endToEndId, status });
   return out;

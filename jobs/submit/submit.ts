@@ -204,7 +204,7 @@ async function sendOne(
       bankPaymentId: created.paymentId,
       cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
       bankStatus: created.transactionStatus,
-      lineStatuses: answeredLines(created, lines),
+      paymentStatuses: answeredLines(created, lines),
       ...consent,
     });
     // A replay is the bank's stored answer to our own earlier request: the same payment, once.

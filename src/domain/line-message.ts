@@ -1,4 +1,4 @@
-// One message model per payment line: what the bank said about a line, in the three forms its
+// One message model per payment: what the bank said about a payment, in the three forms its
 // readers need. The ERP's files (pain.002, status CSV) carry the ISO reason code and the bank's
 // own text; human reports and e-mails carry the action. Mapping tables: docs/payments.md
 // "Why a line was refused". A line held or dropped by settle's own controls carries settle's

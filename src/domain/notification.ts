@@ -1,6 +1,6 @@
 // The debit/credit notification model (camt.054): the bookings of one account and day that an
 // ERP books against its open items. A debit notification carries settle's own payments, one
-// entry per booking with one transaction per payment line the booking covers (several for a
+// entry per booking with one transaction per payment the booking covers (several for a
 // batch-booked bulk); a credit notification carries incoming payments with their remittance.
 // Each entry is the statement's entry for the same booking (one booking, one description).
 import type { LocalDate } from './local-date.js';

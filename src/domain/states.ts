@@ -1,5 +1,5 @@
 // The state machines of settle as tables (architecture §2.4). Every state change of a payment
-// file, a bulk, a payment line or a signing basket goes through `transition` or `decideUpdate`
+// file, a bulk, a payment or a signing basket goes through `transition` or `decideUpdate`
 // here, and the store records it with time and cause. Status from polling and from webhooks
 // uses the same functions, so duplicate and out-of-order events are harmless: a bank status
 // carries a rank, and an update whose rank is not higher than the current one is "stale".
@@ -145,22 +145,22 @@ export const bulkMachine: StateMachine<BulkState> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Payment lines: our own states until the bank has the line, then the bank's status codes.
+// Payments: our own states until the bank has the payment, then the bank's status codes.
 
 // held: a likely duplicate of a payment accepted earlier (from another file or its own file),
 // waiting for a person to release it (back to accepted, sent on the next submit) or drop it
 // (CANC, never sent).
-export const LINE_STATES = ['accepted', 'held', 'queued', 'sent', 'unknown', ...BANK_STATUSES] as const;
-export type LineState = (typeof LINE_STATES)[number];
+export const PAYMENT_STATES = ['accepted', 'held', 'queued', 'sent', 'unknown', ...BANK_STATUSES] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 const NON_TERMINAL_BANK = BANK_STATUSES.filter((s) => !TERMINAL_BANK_STATUSES.has(s));
 
-function lineTransitions(): Record<LineState, readonly LineState[]> {
-  const table: Partial<Record<LineState, readonly LineState[]>> = {
+function paymentTransitions(): Record<PaymentState, readonly PaymentState[]> {
+  const table: Partial<Record<PaymentState, readonly PaymentState[]>> = {
     accepted: ['queued', 'CANC'],
     held: ['accepted', 'CANC'],
     // A status event can overtake our own record of the POST's answer: the bank having the
-    // line is proof enough that it was sent.
+    // payment is proof enough that it was sent.
     queued: ['sent', 'unknown', 'accepted', ...BANK_STATUSES],
     sent: [...BANK_STATUSES],
     unknown: ['sent', ...BANK_STATUSES],
@@ -168,9 +168,9 @@ function lineTransitions(): Record<LineState, readonly LineState[]> {
   for (const from of NON_TERMINAL_BANK) {
     table[from] = BANK_STATUSES.filter((to) => bankStatusRank(to) > bankStatusRank(from));
   }
-  // A line whose bulk the bank cancelled while it waited (sent, RCVD), when the cancellation named
-  // another line of that bulk: it is queued again in a new bulk (jobs/cancel/cancel.ts). Only
-  // settle moves a line to `queued`; no bank status maps to it.
+  // A payment whose bulk the bank cancelled while it waited (sent, RCVD), when the cancellation
+  // named another payment of that bulk: it is queued again in a new bulk (jobs/cancel/cancel.ts).
+  // Only settle moves a payment to `queued`; no bank status maps to it.
   table.sent = [...table.sent!, 'queued'];
   table.RCVD = [...table.RCVD!, 'queued'];
   // Settled on the debtor side may still become settled on the creditor side; nothing else moves.
@@ -178,10 +178,10 @@ function lineTransitions(): Record<LineState, readonly LineState[]> {
   table.ACCC = [];
   table.RJCT = [];
   table.CANC = [];
-  return table as Record<LineState, readonly LineState[]>;
+  return table as Record<PaymentState, readonly PaymentState[]>;
 }
 
-function lineRank(state: LineState): number {
+function paymentRank(state: PaymentState): number {
   if (state === 'accepted' || state === 'held') return 0;
   if (state === 'queued') return 1;
   if (state === 'unknown') return 2;
@@ -189,23 +189,23 @@ function lineRank(state: LineState): number {
   return bankStatusRank(state);
 }
 
-export const lineMachine: StateMachine<LineState> = {
-  name: 'payment line',
-  states: LINE_STATES,
+export const paymentMachine: StateMachine<PaymentState> = {
+  name: 'payment',
+  states: PAYMENT_STATES,
   initial: ['accepted', 'held'],
   terminal: TERMINAL_BANK_STATUSES,
-  transitions: lineTransitions(),
-  rank: lineRank,
+  transitions: paymentTransitions(),
+  rank: paymentRank,
 };
 
-/** The bank status of a bulk as a whole follows the same order as a line's. */
+/** The bank status of a bulk as a whole follows the same order as a payment's. */
 export const bankStatusMachine: StateMachine<BankStatus> = {
   name: 'bank status',
   states: BANK_STATUSES,
   initial: [...BANK_STATUSES],
   terminal: TERMINAL_BANK_STATUSES,
   transitions: Object.fromEntries(
-    BANK_STATUSES.map((s) => [s, lineMachine.transitions[s].filter((t): t is BankStatus => isBankStatus(t))]),
+    BANK_STATUSES.map((s) => [s, paymentMachine.transitions[s].filter((t): t is BankStatus => isBankStatus(t))]),
   ) as unknown as Record<BankStatus, readonly BankStatus[]>,
   rank: bankStatusRank,
 };

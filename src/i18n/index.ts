@@ -5,12 +5,12 @@ export type { Catalogue } from './catalogue.js';
 export type { MessageKey, Translation } from './catalogues/en.js';
 export * as format from './format.js';
 export {
-  describeLineState,
-  lineStateLabel,
+  describePaymentState,
+  paymentStateLabel,
   statusText,
   type BankReason,
-  type LineStateDescription,
-} from './line-state.js';
+  type PaymentStateDescription,
+} from './payment-state.js';
 export { lineAction, reasonAction } from './reason-action.js';
 export {
   acceptedLanguages,

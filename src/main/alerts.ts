@@ -133,7 +133,7 @@ export function nightlySummary(result: NightlyResult, startedAt: Date, finishedA
   }
   for (const r of result.statusReports) {
     if (r.refused.length === 0) continue;
-    add('payment lines not paid');
+    add('payments not paid');
     findings.push(refusedLinesAlert(r));
   }
   const failed = result.steps.find((s) => !s.ok);

@@ -52,7 +52,7 @@ export interface JobSources {
 
 /** Rows per state read at scrape time: kind → metric. */
 const STATE_GAUGES: readonly { kind: CountedKind; name: string; help: string }[] = [
-  { kind: 'payment', name: 'settle_payments', help: 'Payment lines by state (scraped from the database).' },
+  { kind: 'payment', name: 'settle_payments', help: 'Payments by state (scraped from the database).' },
   {
     kind: 'payment_file',
     name: 'settle_payment_files',

@@ -10,7 +10,7 @@ import {
   canonicalBankStatus,
   type BankStatus,
   type BulkState,
-  type LineState,
+  type PaymentState,
   type UpdateDecision,
 } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
@@ -258,7 +258,7 @@ export class BulkOutbox {
    * A status the bank reported for the bulk as a whole, applied to all of its lines at once (when
    * the bank gives no per-line status). Lines already further along keep theirs.
    */
-  async applyBankStatusToLines(
+  async applyBankStatusToPayments(
     id: string,
     status: string,
     cause: string,
@@ -318,14 +318,14 @@ export class BulkOutbox {
 /** A bulk that ends without reaching the bank's books, and what its lines become. */
 interface BulkClose {
   to: 'rejected' | 'unknown';
-  lines: LineState;
+  lines: PaymentState;
   problem: unknown;
   cause: string;
   source: TransitionSource;
 }
 
 interface LineMove {
-  to: LineState;
+  to: PaymentState;
   cause: string;
   source: TransitionSource;
   at: Date;

@@ -4,13 +4,13 @@
 // it with the request's outcome in one transaction (src/store/apply-plan.ts).
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
-import type { BulkState, FileState, LineState } from '../domain/states.js';
+import type { BulkState, FileState, PaymentState } from '../domain/states.js';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
 import { chunks, IDS_PER_STATEMENT, instant, toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 
-/** One payment line as a cancellation shows it (the person sees every line of the bulk). */
-export interface CancellationLine {
+/** One payment as a cancellation shows it (the person sees every payment of the bulk). */
+export interface PaymentToCancel {
   id: string;
   company: string;
   fileId: string;
@@ -21,7 +21,7 @@ export interface CancellationLine {
   currency: string;
   creditorName: string;
   creditorIban: string;
-  state: LineState;
+  state: PaymentState;
   bulkId?: string;
   bulkState?: BulkState;
   bankPaymentId?: string;
@@ -78,10 +78,10 @@ export class CancellationRepository {
   ) {}
 
   /**
-   * The lines `ref` names, per company: a payment line id, an end-to-end id, settle's bulk id or
+   * The payments `ref` names, per company: a payment id, an end-to-end id, settle's bulk id or
    * the bank's payment id of a bulk (all its lines), or `FILE:LINE` (the ERP's file and row).
    */
-  async resolve(ref: string, company?: string): Promise<CancellationLine[]> {
+  async resolve(ref: string, company?: string): Promise<PaymentToCancel[]> {
     const fileLine = /^(.+):(\d+)$/.exec(ref);
     const q = this.lineQuery().where((w) => {
       void w
@@ -97,12 +97,12 @@ export class CancellationRepository {
   }
 
   /** Every line of a bulk, in file order. */
-  async linesOfBulk(bulkId: string): Promise<CancellationLine[]> {
+  async linesOfBulk(bulkId: string): Promise<PaymentToCancel[]> {
     return (await this.lineQuery().where('p.bulk_id', bulkId)).map(toLine);
   }
 
-  async linesByIds(ids: readonly string[]): Promise<CancellationLine[]> {
-    const out: CancellationLine[] = [];
+  async linesByIds(ids: readonly string[]): Promise<PaymentToCancel[]> {
+    const out: PaymentToCancel[] = [];
     for (const part of chunks(ids, IDS_PER_STATEMENT))
       out.push(...(await this.lineQuery().whereIn('p.id', part)).map(toLine));
     return out;
@@ -272,7 +272,7 @@ export class CancellationRepository {
   }
 }
 
-function toLine(r: Row): CancellationLine {
+function toLine(r: Row): PaymentToCancel {
   const bulkId = toOptStr(r.bulk_id);
   const bulkState = toOptStr(r.bulk_state) as BulkState | undefined;
   const bankPaymentId = toOptStr(r.bank_payment_id);
@@ -288,7 +288,7 @@ function toLine(r: Row): CancellationLine {
     currency: toStr(r.currency),
     creditorName: toStr(r.creditor_name),
     creditorIban: toStr(r.creditor_iban),
-    state: toStr(r.state) as LineState,
+    state: toStr(r.state) as PaymentState,
     ...(bulkId === undefined ? {} : { bulkId }),
     ...(bulkState === undefined ? {} : { bulkState }),
     ...(bankPaymentId === undefined ? {} : { bankPaymentId }),

@@ -2,7 +2,7 @@
 // database by keyset (src/store/keyset-paging.ts explains the cursor). Nothing here writes.
 import type { LocalDate } from '../domain/local-date.js';
 import type { PayrollPart } from '../domain/payroll.js';
-import type { LineState } from '../domain/states.js';
+import type { PaymentState } from '../domain/states.js';
 import { basketHistory, type BasketHistory } from './basket-history.js';
 import { toConsent, type StoredConsent } from './consents.js';
 import type { Database } from './database.js';
@@ -31,7 +31,7 @@ export type { FindingFilter } from './finding-filter.js';
 export interface PaymentSearch extends PageQuery {
   company: string;
   endToEndId?: string;
-  /** The creditor reference (KID, RF) or the ERP's own reference on the line. */
+  /** The creditor reference (KID, RF) or the ERP's own reference on the payment. */
   reference?: string;
   /** An IBAN (exact, any spacing removed by the caller) or the start of the creditor's name. */
   creditorIban?: string;
@@ -40,7 +40,7 @@ export interface PaymentSearch extends PageQuery {
   currency?: string;
   from?: LocalDate;
   to?: LocalDate;
-  states?: readonly LineState[];
+  states?: readonly PaymentState[];
   /**
    * Leaves payroll lines out (category purpose SALA or a payroll debtor account): for a person
    * without the payroll role a search by creditor or amount must not find them.
@@ -66,15 +66,15 @@ export interface WaitingBasket {
   totals: Record<string, bigint>;
 }
 
-/** A line's creditor was paid before when a line to its account reached the bank's settlement. */
-const PAID_STATES: readonly LineState[] = ['ACSP', 'ACSC', 'ACCC'];
+/** A payment's creditor was paid before when a payment to its account reached the bank's settlement. */
+const PAID_STATES: readonly PaymentState[] = ['ACSP', 'ACSC', 'ACCC'];
 
 export interface ApprovalMarks {
   /** File id → the file's name as it arrived. */
   fileNames: ReadonlyMap<string, string>;
   /** File id → who dropped it into the inbox (payment_files.dropped_by), when recorded. */
   droppedBy: ReadonlyMap<string, string>;
-  /** Creditor accounts the company paid before; a line to any other is a first payment. */
+  /** Creditor accounts the company paid before; a payment to any other is a first payment. */
   paidBefore: ReadonlySet<string>;
   /** Payment ids a person released from a hold → the rules that held it and who released it. */
   released: ReadonlyMap<string, ReleasedHold>;
@@ -149,7 +149,7 @@ export class ConsoleViews {
     return row ? toStoredFile(row) : undefined;
   }
 
-  /** The accepted lines of a file, in line order. */
+  /** The accepted payments of a file, in line order. */
   async fileLines(fileId: string, query: PageQuery = {}): Promise<Paged<StoredPayment>> {
     const q = this.db.knex<Row>('payments').select('*').where({ file_id: fileId }).orderBy('line_number', 'asc');
     if (query.after !== undefined) {
@@ -189,8 +189,8 @@ export class ConsoleViews {
   }
 
   /**
-   * Findings about one payment line, newest first, at most 20: those reconciliation names by the
-   * line's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
+   * Findings about one payment, newest first, at most 20: those reconciliation names by the
+   * payment's id (`payment <id>`, src/domain/reconcile/decisions.ts) and those whose subject names its
    * end-to-end id.
    */
   async findingsAbout(company: string, line: { id: string; endToEndId: string }): Promise<StoredFinding[]> {
@@ -278,9 +278,9 @@ export class ConsoleViews {
   }
 
   /**
-   * What an approver needs beside each line of a basket: its file's name, whether its creditor
-   * account was ever paid before by the company (outside these lines), and whether a person
-   * released it from a hold. Three reads for the whole page, none per line.
+   * What an approver needs beside each payment of a basket: its file's name, whether its creditor
+   * account was ever paid before by the company (outside these payments), and whether a person
+   * released it from a hold. Three reads for the whole page, none per payment.
    */
   async approvalMarks(company: string, lines: readonly StoredPayment[]): Promise<ApprovalMarks> {
     const ids = lines.map((l) => l.id);
@@ -307,7 +307,7 @@ export class ConsoleViews {
 
   /**
    * A basket's totals per debtor account and currency, in minor units; without the payroll
-   * lines (src/domain/payroll.ts) for a person who may not see them.
+   * payments (src/domain/payroll.ts) for a person who may not see them.
    */
   async basketTotalsByAccount(
     basketId: string,

@@ -13,17 +13,23 @@ import { newId } from './ids.js';
 import { chunks, isUniqueViolation, toStr, type Row } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
 import { fileRow, insertFile, toStoredFile, type NewPaymentFile, type StoredFile } from './payment-file.js';
-import { Receiver, RECEIVE_BATCH, type HeldLine, type ReceivedOutcome, type ReceivingFile } from './file-receiver.js';
+import {
+  Receiver,
+  RECEIVE_BATCH,
+  type ReceivedHeldPayment,
+  type ReceivedOutcome,
+  type ReceivingFile,
+} from './file-receiver.js';
 
 // Where callers have always found them.
 export { RECEIVE_BATCH, toStoredFile };
-export type { HeldLine, NewPaymentFile, ReceivedOutcome, ReceivingFile, StoredFile };
+export type { ReceivedHeldPayment, NewPaymentFile, ReceivedOutcome, ReceivingFile, StoredFile };
 
-/** How a file is received: the rule of which lines are held, and the rejected record a re-drop supersedes. */
+/** How a file is received: the rule of which payments are held, and the rejected record a re-drop supersedes. */
 export interface ReceiveOptions {
   /**
-   * Which lines are stored held for a person, and why (likely duplicates, the payment controls:
-   * src/domain/controls/pickup-holds.ts, made by pickup). Without it, every line is accepted.
+   * Which payments are stored held for a person, and why (likely duplicates, the payment controls:
+   * src/domain/controls/pickup-holds.ts, made by pickup). Without it, every payment is accepted.
    */
   holds?: PickupHoldRule;
   /**
@@ -43,7 +49,7 @@ export class FileLedger {
   /**
    * Stores an accepted file and all its payments in one transaction. Throws
    * ERR_DB_FILE_DUPLICATE when the company already has a file with this hash, and
-   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. The lines
+   * ERR_DB_END_TO_END_ID_TAKEN when an end-to-end id is already used by the company. The payments
    * `options.holds` holds are stored held (src/store/held-payments.ts), in the same transaction,
    * and returned in `holds`.
    */
@@ -52,7 +58,7 @@ export class FileLedger {
     payments: readonly PaymentInstruction[],
     rejectedCount = 0,
     options: ReceiveOptions = {},
-  ): Promise<StoredFile & { holds: HeldLine[] }> {
+  ): Promise<StoredFile & { holds: ReceivedHeldPayment[] }> {
     const received = await this.receiveFile(file, options, async (sink) => {
       for (const p of payments) await sink.add(p);
       return { keep: true, rejectedCount };
@@ -74,10 +80,10 @@ export class FileLedger {
     file: NewPaymentFile,
     options: ReceiveOptions,
     fill: (sink: ReceivingFile) => Promise<T>,
-  ): Promise<{ filled: T; stored?: StoredFile & { holds: HeldLine[] } }> {
+  ): Promise<{ filled: T; stored?: StoredFile & { holds: ReceivedHeldPayment[] } }> {
     const now = this.clock.now();
     const id = newId(this.clock);
-    let outcome: { filled: T; stored?: StoredFile & { holds: HeldLine[] } } | undefined;
+    let outcome: { filled: T; stored?: StoredFile & { holds: ReceivedHeldPayment[] } } | undefined;
     let sink: Receiver | undefined;
     try {
       await this.db.transaction(async (trx) => {

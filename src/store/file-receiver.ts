@@ -16,7 +16,7 @@ import { StorePickupFacts } from './pickup-facts.js';
 export const RECEIVE_BATCH = 1000;
 
 /** A line stored held, with its line number for the file's report. */
-export interface HeldLine extends HoldInput {
+export interface ReceivedHeldPayment extends HoldInput {
   lineNumber: number;
 }
 
@@ -39,7 +39,7 @@ export interface ReceivingFile {
 export class Receiver implements ReceivingFile {
   accepted = 0;
   readonly totals = new Map<string, bigint>();
-  readonly holds: HeldLine[] = [];
+  readonly holds: ReceivedHeldPayment[] = [];
   private batch: PaymentInstruction[] = [];
   private readonly facts: StorePickupFacts;
 

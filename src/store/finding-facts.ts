@@ -17,7 +17,7 @@ export interface FindingBooking {
 }
 
 export interface FindingFacts {
-  /** Finding id → the payment line it is about. */
+  /** Finding id → the payment it is about. */
   payments: ReadonlyMap<string, StoredPayment>;
   /** Finding id → the booking it is about. */
   bookings: ReadonlyMap<string, FindingBooking>;

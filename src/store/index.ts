@@ -11,12 +11,18 @@ export {
 export { appliedMigrations, MIGRATIONS_TABLE, type MigrateResult, type MigrationStatus } from './migrator.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { createStore, type Store } from './store.js';
-export { FileLedger, type HeldLine, type NewPaymentFile, type ReceivingFile, type StoredFile } from './file-ledger.js';
+export {
+  FileLedger,
+  type ReceivedHeldPayment,
+  type NewPaymentFile,
+  type ReceivingFile,
+  type StoredFile,
+} from './file-ledger.js';
 export {
   PaymentRepository,
   type BankStatusUpdate,
   type OwnPayment,
-  type PlannableLine,
+  type PlannableStoredPayment,
   type RequestLine,
   type StoredPayment,
   type TppMessage,
@@ -148,7 +154,7 @@ export {
   CancellationRepository,
   type BulkFile,
   type CancellationChannel,
-  type CancellationLine,
+  type PaymentToCancel,
   type CancellationOutcome,
   type NewCancellation,
   type StoredCancellation,

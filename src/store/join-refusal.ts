@@ -1,17 +1,17 @@
-// Why a bulk plan's lines could not all join their bulk (src/store/transitions.ts,
+// Why a bulk plan's payments could not all join their bulk (src/store/transitions.ts,
 // moveJoiningLines): the join is one conditional UPDATE that reads nothing first, and when fewer
-// lines changed than the plan names, this reads them to say which line and why. Read only then,
+// payments changed than the plan names, this reads them to say which payment and why. Read only then,
 // never on the way of a join that succeeds.
 import type { Knex } from 'knex';
 import type { LineSpan } from '../domain/plans/plan.js';
 import { SettleError } from '../domain/errors.js';
-import type { LineState } from '../domain/states.js';
+import type { PaymentState } from '../domain/states.js';
 import { chunks, IDS_PER_STATEMENT, toStr, type Row } from './rows.js';
 
-/** The state a line joins a bulk from: accepted, and in no bulk yet. */
-export const JOINING_STATE: LineState = 'accepted';
+/** The state a payment joins a bulk from: accepted, and in no bulk yet. */
+export const JOINING_STATE: PaymentState = 'accepted';
 
-/** Why a plan's lines could not all join (read only when they could not): the first line that could not. */
+/** Why a plan's payments could not all join (read only when they could not): the first payment that could not. */
 export async function cannotJoin(
   trx: Knex.Transaction,
   ids: readonly string[],

@@ -1,11 +1,11 @@
-// The mark a move of payment lines leaves on their files (`payment_files.lines_changed_at`,
+// The mark a move of payments leaves on their files (`payment_files.lines_changed_at`,
 // migration 0530), written by the transition function (src/store/transitions.ts), the one writer
 // of payments' states, with every move of lines, so no change passes it by.
 import type { Knex } from 'knex';
 import { chunks, IDS_PER_STATEMENT, instant, toStr, type Row } from './rows.js';
 
 /**
- * Payment lines moved at `at`: their files' `lines_changed_at` takes that time, so the status
+ * Payments moved at `at`: their files' `lines_changed_at` takes that time, so the status
  * report finds the files whose lines changed through an index on the files
  * (PaymentRepository.filesChangedSince) instead of reading every line's `updated_at`. The files are
  * found first (from the plan's file, the bulk or the moved lines) and written by key: MariaDB

@@ -1,4 +1,4 @@
-// Payment lines after acceptance: reading them back with exact amounts, and moving them
+// Payments after acceptance: reading them back with exact amounts, and moving them
 // through the line state machine. Bank status from polling and from webhooks comes through
 // `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
 // (older) statuses.
@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { PaymentInstruction, InstructionPriority } from '../domain/payment.js';
 import type { RecordedText } from '../domain/recorded-text.js';
-import { canonicalBankStatus, type BulkState, type LineState } from '../domain/states.js';
+import { canonicalBankStatus, type BulkState, type PaymentState } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
 import {
@@ -51,14 +51,14 @@ export interface StoredPayment extends PaymentInstruction {
   id: string;
   fileId: string;
   company: string;
-  state: LineState;
+  state: PaymentState;
   bulkId?: string;
   bankStatus?: string;
   tppMessages: TppMessage[];
 }
 
 /** A line as planning bulks sees it: where it goes, and whether it is planned already. */
-export type PlannableLine = Pick<
+export type PlannableStoredPayment = Pick<
   StoredPayment,
   'id' | 'debtorIban' | 'requestedExecutionDate' | 'batchBooking' | 'lineNumber' | 'state' | 'bulkId'
 >;
@@ -194,7 +194,7 @@ export class PaymentRepository {
   }
 
   /** What planning a file's bulks needs of its lines (src/domain/plans/bulk-plan.ts), and no more. */
-  async plannableByFile(fileId: string): Promise<PlannableLine[]> {
+  async plannableByFile(fileId: string): Promise<PlannableStoredPayment[]> {
     const rows = await arrays(
       this.db
         .knex('payments')
@@ -204,12 +204,12 @@ export class PaymentRepository {
     );
     // Built field by field, the optional ones only when present: a spread a field cost a copy a line.
     return rows.map(([id, debtorIban, executionDate, lineNumber, state, batchBooking, bulkId]) => {
-      const line: PlannableLine = {
+      const line: PlannableStoredPayment = {
         id: toStr(id),
         debtorIban: toStr(debtorIban),
         requestedExecutionDate: toLocalDate(executionDate),
         lineNumber: toInt(lineNumber),
-        state: toStr(state) as LineState,
+        state: toStr(state) as PaymentState,
       };
       if (batchBooking !== null && batchBooking !== undefined) line.batchBooking = toBool(batchBooking);
       if (bulkId !== null && bulkId !== undefined) line.bulkId = toStr(bulkId);
@@ -257,7 +257,7 @@ export class PaymentRepository {
   /** What a status report is compared with, per line of a bulk: a narrow read, no full payment built. */
   async statusOfBulkLines(
     bulkId: string,
-  ): Promise<{ id: string; endToEndId: string; state: LineState; tppMessages: TppMessage[] }[]> {
+  ): Promise<{ id: string; endToEndId: string; state: PaymentState; tppMessages: TppMessage[] }[]> {
     const rows = await this.db
       .knex<Row>('payments')
       .select('id', 'end_to_end_id', 'state', 'tpp_messages')
@@ -265,7 +265,7 @@ export class PaymentRepository {
     return rows.map((r) => ({
       id: toStr(r.id),
       endToEndId: toStr(r.end_to_end_id),
-      state: toStr(r.state) as LineState,
+      state: toStr(r.state) as PaymentState,
       tppMessages: tppOf(r),
     }));
   }
@@ -285,7 +285,7 @@ export class PaymentRepository {
    * Whether every line of the bulk is in `state` with no bank messages stored (one count, no line
    * read): a poll that reports exactly that for each line has nothing to write.
    */
-  async bulkAllAtWithoutMessages(bulkId: string, state: LineState): Promise<boolean> {
+  async bulkAllAtWithoutMessages(bulkId: string, state: PaymentState): Promise<boolean> {
     const row = await this.db
       .knex<Row>('payments')
       .count({ n: '*' })
@@ -306,7 +306,7 @@ export class PaymentRepository {
   }
 
   /** Lines in any of `states`, oldest first (e.g. everything not yet terminal, for status polling). */
-  async listByState(states: readonly LineState[], company?: string): Promise<StoredPayment[]> {
+  async listByState(states: readonly PaymentState[], company?: string): Promise<StoredPayment[]> {
     const q = this.db.knex<Row>('payments').whereIn('state', [...states]);
     if (company !== undefined) void q.where({ company });
     return (await q.orderBy('id')).map(toStoredPayment);
@@ -319,7 +319,7 @@ export class PaymentRepository {
    */
   async listInBulksExecutedBetween(
     company: string,
-    states: readonly LineState[],
+    states: readonly PaymentState[],
     period: { from: LocalDate; to: LocalDate },
   ): Promise<StoredPayment[]> {
     const rows = await this.db
@@ -367,7 +367,12 @@ export class PaymentRepository {
   }
 
   /** A move of our own (e.g. accepted → CANC by an operator); illegal moves throw. */
-  async setState(paymentIds: readonly string[], to: LineState, cause: string, source: TransitionSource): Promise<void> {
+  async setState(
+    paymentIds: readonly string[],
+    to: PaymentState,
+    cause: string,
+    source: TransitionSource,
+  ): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction((trx) => transition(trx, { kind: 'payment', ids: paymentIds, to, cause, source, at }));
   }
@@ -424,7 +429,7 @@ export function toStoredPayment(r: Row): StoredPayment {
     ...(creditorOrgScheme === undefined ? {} : { creditorOrgScheme }),
     ...(creditorId === undefined ? {} : { creditorId }),
     ...(paymentInformationId === undefined ? {} : { paymentInformationId }),
-    state: toStr(r.state) as LineState,
+    state: toStr(r.state) as PaymentState,
     ...(bulkId === undefined ? {} : { bulkId }),
     ...(bankStatus === undefined ? {} : { bankStatus }),
     tppMessages: tppOf(r),

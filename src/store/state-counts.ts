@@ -1,4 +1,4 @@
-// How many payment lines, payment files and bulks each company has in each state, kept beside the
+// How many payments, payment files and bulks each company has in each state, kept beside the
 // rows so that /metrics reads a few rows per company instead of counting every line the bureau
 // ever paid at every scrape (a full walk of the payments' index, years of nights long).
 //

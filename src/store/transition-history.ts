@@ -1,10 +1,10 @@
 // An entity's history as the transition function (src/store/transitions.ts) recorded it: its own
-// transition rows, and for a payment line the rows its whole bulk's lines share (BULK_LINES).
+// transition rows, and for a payment the rows its whole bulk's payments share (BULK_LINES).
 import type { Knex } from 'knex';
 import { toOptStr, toStr, type Row } from './rows.js';
 import { BULK_LINES, type EntityType, type TransitionRecord, type TransitionSource } from './transitions.js';
 
-/** An entity's history, oldest first; a payment line's includes the moves it made with its whole bulk. */
+/** An entity's history, oldest first; a payment's includes the moves it made with its whole bulk. */
 export async function listTransitions(
   knex: Knex,
   entityType: EntityType,

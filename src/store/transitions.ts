@@ -1,5 +1,5 @@
 // THE transition function (architecture §2.4): every state change of a payment file, bulk,
-// payment line or signing basket — and of a bulk's bank status — is made here and nowhere else.
+// payment or signing basket — and of a bulk's bank status — is made here and nowhere else.
 // One call moves a set of rows of one kind to one state: the current states are read (under row
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
 // change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
@@ -17,13 +17,13 @@ import {
   bulkMachine,
   decideUpdate,
   fileMachine,
-  lineMachine,
+  paymentMachine,
   transition as checkTransition,
   type BankStatus,
   type BasketState,
   type BulkState,
   type FileState,
-  type LineState,
+  type PaymentState,
   type StateMachine,
   type UpdateDecision,
 } from '../domain/states.js';
@@ -50,7 +50,7 @@ export interface StateOf {
   payment_file: FileState;
   bulk: BulkState;
   bank_status: BankStatus;
-  payment: LineState;
+  payment: PaymentState;
   basket: BasketState;
 }
 
@@ -68,7 +68,7 @@ const KINDS: Record<TransitionKind, KindSpec> = {
   payment_file: { entityType: 'payment_file', table: 'payment_files', column: 'state', machine: fileMachine },
   bulk: { entityType: 'bulk', table: 'bulks', column: 'state', machine: bulkMachine },
   bank_status: { entityType: 'bulk', table: 'bulks', column: 'bank_status', machine: bankStatusMachine },
-  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: lineMachine },
+  payment: { entityType: 'payment', table: 'payments', column: 'state', machine: paymentMachine },
   basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
 } as Record<TransitionKind, KindSpec>;
 
@@ -83,11 +83,11 @@ const CAUSE_LENGTH = 300;
 export interface TransitionRequest<K extends TransitionKind> {
   kind: K;
   /**
-   * The rows to move: by id, or (payment lines) every line of one bulk. A bulk's lines are found
+   * The rows to move: by id, or (payments) every payment of one bulk. A bulk's payments are found
    * through their bulk_id index, and the INSERT and UPDATE name the bulk and the states that
    * move instead of a thousand ids: short statements, no id lists to bind three times.
    */
-  ids: readonly string[] | { bulkId: string; joining?: never } | JoiningLines;
+  ids: readonly string[] | { bulkId: string; joining?: never } | JoiningPayments;
   to: StateOf[K];
   cause: string;
   source: TransitionSource;
@@ -100,16 +100,16 @@ export interface TransitionRequest<K extends TransitionKind> {
   mode?: 'strict' | 'tolerant';
   /** Other columns written in the same UPDATE (never a state column). */
   set?: Row;
-  /** Payment lines: also record `to` as the bank's own status (the bank reported it). */
+  /** Payments: also record `to` as the bank's own status (the bank reported it). */
   bankReported?: boolean;
 }
 
 /**
- * Payment lines that join a bulk made in the same transaction, which has no lines yet: their
+ * Payments that join a bulk made in the same transaction, which has no payments yet: their
  * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
  * the bulk's lines records the move.
  */
-export interface JoiningLines {
+export interface JoiningPayments {
   bulkId: string;
   joining: readonly string[];
   /** The file the bulk is of: every joining line must be one of its lines. */
@@ -202,7 +202,7 @@ async function moveByIds<K extends TransitionKind>(
 async function moveJoiningLines<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
-  { bulkId, joining, fileId, company, lineSpan }: JoiningLines,
+  { bulkId, joining, fileId, company, lineSpan }: JoiningPayments,
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);

@@ -61,7 +61,7 @@ describe('alerts in the company’s and the install’s language', () => {
       startedAt: new Date('2026-01-07T01:00:00Z'),
       finishedAt: new Date('2026-01-07T01:00:12.5Z'),
       outcome: 'findings',
-      counts: { 'files accepted': 3, 'payment lines not paid': 2, 'noe nytt': 1 },
+      counts: { 'files accepted': 3, 'payments not paid': 2, 'noe nytt': 1 },
       findings: [finding],
     });
     await notifier.close();

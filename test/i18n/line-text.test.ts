@@ -1,4 +1,4 @@
-// Settle's words about a payment line are recorded twice: the English sentence (what old rows
+// Settle's words about a payment are recorded twice: the English sentence (what old rows
 // have and an English company's files keep byte for byte) and the catalogue key with its values
 // (what a bokmål company's files are written from). The two must say the same thing: the English
 // catalogue renders each recorded sentence exactly as the English that was stored beside it.

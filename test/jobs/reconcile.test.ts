@@ -311,7 +311,7 @@ describe('the reconcile job', () => {
     );
     // E3 is open 5 business days after its execution date (2026-01-07 → 2026-01-14).
     expect(html).toMatch(/<th scope="row">3–5<\/th><td class="num">1<\/td><td class="num">50.00 NOK<\/td>/);
-    // A status code in the words the console gives a payment line's state (one table for both).
+    // A status code in the words the console gives a payment's state (one table for both).
     expect(html).toContain('Paid from the debtor account (ACSC)');
     expect(html).toContain('<span class="iban">NO06\u00a01200\u00a00000\u00a0009</span>');
     expect(html).toContain('Generated 2026-01-14 10:00 GMT+1');

@@ -172,7 +172,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     await recordSent(store, all.bulk.id, {
       bankPaymentId: 'PAY-ALL',
       bankStatus: 'RCVD',
-      lineStatuses: [1, 2, 3].map((n) => ({ endToEndId: `answered-all-${n}`, status: 'rcvd' })),
+      paymentStatuses: [1, 2, 3].map((n) => ({ endToEndId: `answered-all-${n}`, status: 'rcvd' })),
     });
     expect(await lines(all.bulk.id)).toEqual([
       ['answered-all-1', 'RCVD', 'RCVD'],
@@ -192,7 +192,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     const mixed = await bulkOf('answered-mixed', 4);
     await recordSent(store, mixed.bulk.id, {
       bankPaymentId: 'PAY-MIXED',
-      lineStatuses: [
+      paymentStatuses: [
         { endToEndId: 'answered-mixed-1', status: 'RCVD' },
         { endToEndId: 'answered-mixed-2', status: 'RJCT' },
         { endToEndId: 'answered-mixed-3', status: 'SOMETHING-NEW' },
@@ -210,7 +210,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     await store.payments.applyBankStatus([overtaken.ids[0]!], { status: 'ACSP', cause: 'event', source: 'event' });
     await recordSent(store, overtaken.bulk.id, {
       bankPaymentId: 'PAY-LATE',
-      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+      paymentStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
     });
     expect(await lines(overtaken.bulk.id)).toEqual([
       ['answered-late-1', 'ACSP', 'ACSP'],
@@ -219,7 +219,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     // A repeated answer (an idempotent replay) changes nothing more.
     await recordSent(store, overtaken.bulk.id, {
       bankPaymentId: 'PAY-LATE',
-      lineStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
+      paymentStatuses: [1, 2].map((n) => ({ endToEndId: `answered-late-${n}`, status: 'RCVD' })),
     });
     expect((await store.transitions('payment', overtaken.ids[1]!)).map((t) => t.to)).toEqual(['queued', 'RCVD']);
   });
@@ -342,7 +342,7 @@ export function outboxCases(ctx: () => ContractContext): void {
     await recordSent(store, bulk!.id, { bankPaymentId: 'PAY-B' });
     await store.payments.applyBankStatus([lines[0]!.id], { status: 'ACSC', cause: 'poll', source: 'poll' });
     await store.payments.applyBankStatus([lines[1]!.id], { status: 'ACCP', cause: 'poll', source: 'poll' });
-    expect(await store.bulks.applyBankStatusToLines(bulk!.id, 'accp', 'poll', 'poll')).toEqual({
+    expect(await store.bulks.applyBankStatusToPayments(bulk!.id, 'accp', 'poll', 'poll')).toEqual({
       apply: 1,
       duplicate: 1,
       stale: 1,

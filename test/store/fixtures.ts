@@ -1,4 +1,4 @@
-// Builders for the repository tests: a valid payment line and a file record.
+// Builders for the repository tests: a valid payment and a file record.
 import { createHash } from 'node:crypto';
 import { PickupHolds } from '../../src/domain/controls/index.js';
 import type { LocalDate } from '../../src/domain/local-date.js';

@@ -681,7 +681,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
     decisionCases(() => ({ store, clock, db }));
     receivableCases(() => ({ store }));
 
-    // Last: the suite above created, moved, cancelled, re-queued and purged payment lines, files
+    // Last: the suite above created, moved, cancelled, re-queued and purged payments, files
     // and bulks of many companies, each through the store as settle does.
     it('keeps the rows per state (the metrics counters) true through everything the suite did', async () => {
       expect(await stateCountDrift(db.knex)).toEqual({});

@@ -1,5 +1,5 @@
 // The counters /metrics reads (src/store/state-counts.ts): a scrape reads a few rows per company
-// instead of counting years of payment lines, so the counters must stay what a count of the rows
+// instead of counting years of payments, so the counters must stay what a count of the rows
 // would say. The repository contract's last case checks them after its whole suite; here, what
 // it cannot reach: a transaction that fails leaves them as they were, two instances moving one
 // company's bulks at once leave them right (MariaDB's row locks, no deadlock), migration 0550
@@ -87,7 +87,7 @@ await onBothEngines((engine, open) => {
         const stores = [store, createStore(other, clock)];
         await Promise.all(
           bulks.map((id, i) =>
-            stores[i % 2]!.bulks.applyBankStatusToLines(id, i % 4 === 0 ? 'RJCT' : 'ACSC', 'status', 'poll'),
+            stores[i % 2]!.bulks.applyBankStatusToPayments(id, i % 4 === 0 ? 'RJCT' : 'ACSC', 'status', 'poll'),
           ),
         );
       } finally {

@@ -9,7 +9,7 @@ import {
   canonicalBankStatus,
   decideUpdate,
   fileMachine,
-  lineMachine,
+  paymentMachine,
   TERMINAL_BANK_STATUSES,
   transition,
   type StateMachine,
@@ -48,16 +48,16 @@ describe('state machines', () => {
     expect(transition(bulkMachine, 'sending', 'pending')).toBe('pending');
   });
 
-  it('moves a payment line only forward through the bank statuses', () => {
-    expect(decideUpdate(lineMachine, 'sent', 'RCVD')).toBe('apply');
-    expect(decideUpdate(lineMachine, 'RCVD', 'ACTC')).toBe('apply');
-    expect(decideUpdate(lineMachine, 'ACTC', 'RCVD')).toBe('stale');
-    expect(decideUpdate(lineMachine, 'ACSP', 'ACSP')).toBe('duplicate');
-    expect(decideUpdate(lineMachine, 'ACSC', 'ACCC')).toBe('apply');
-    expect(decideUpdate(lineMachine, 'RJCT', 'ACSC')).toBe('stale');
-    expect(decideUpdate(lineMachine, 'ACSP', 'RJCT')).toBe('apply');
-    expect(codeOf(() => decideUpdate(lineMachine, 'accepted', 'ACSC'))).toBe('ERR_STATE_TRANSITION_ILLEGAL');
-    expect(codeOf(() => transition(lineMachine, 'ACTC', 'RCVD'))).toBe('ERR_STATE_TRANSITION_ILLEGAL');
+  it('moves a payment only forward through the bank statuses', () => {
+    expect(decideUpdate(paymentMachine, 'sent', 'RCVD')).toBe('apply');
+    expect(decideUpdate(paymentMachine, 'RCVD', 'ACTC')).toBe('apply');
+    expect(decideUpdate(paymentMachine, 'ACTC', 'RCVD')).toBe('stale');
+    expect(decideUpdate(paymentMachine, 'ACSP', 'ACSP')).toBe('duplicate');
+    expect(decideUpdate(paymentMachine, 'ACSC', 'ACCC')).toBe('apply');
+    expect(decideUpdate(paymentMachine, 'RJCT', 'ACSC')).toBe('stale');
+    expect(decideUpdate(paymentMachine, 'ACSP', 'RJCT')).toBe('apply');
+    expect(codeOf(() => decideUpdate(paymentMachine, 'accepted', 'ACSC'))).toBe('ERR_STATE_TRANSITION_ILLEGAL');
+    expect(codeOf(() => transition(paymentMachine, 'ACTC', 'RCVD'))).toBe('ERR_STATE_TRANSITION_ILLEGAL');
   });
 
   it('ranks every non-terminal bank status below every terminal one', () => {
@@ -67,7 +67,7 @@ describe('state machines', () => {
   });
 
   it('has tables that only name their own states, and nothing leaves a terminal state except ACSC to ACCC', () => {
-    for (const m of [fileMachine, bulkMachine, lineMachine, basketMachine] as StateMachine<string>[]) {
+    for (const m of [fileMachine, bulkMachine, paymentMachine, basketMachine] as StateMachine<string>[]) {
       for (const from of m.states) {
         for (const to of m.transitions[from] ?? []) expect(m.states).toContain(to);
         if (m.terminal.has(from) && from !== 'ACSC') expect(m.transitions[from]).toEqual([]);

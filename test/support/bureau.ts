@@ -14,7 +14,7 @@ export interface SandboxUrls {
 
 export interface BureauSetup {
   companies: number;
-  /** Payment lines per company file. */
+  /** Payments per company file. */
   lines: number;
   urls: SandboxUrls;
   /** bank.concurrency */

@@ -10,7 +10,7 @@ import { SettleError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { personOf } from '../../domain/person.js';
 import { createApp } from '../../main/app.js';
-import type { CancellationLine } from '../../store/index.js';
+import type { PaymentToCancel } from '../../store/index.js';
 import { cliActor } from '../actor.js';
 import { context } from '../context.js';
 
@@ -22,7 +22,7 @@ interface CancelOptions {
   confirm?: string;
 }
 
-function lineText(l: CancellationLine): string {
+function lineText(l: PaymentToCancel): string {
   const amount = formatAmount({ minor: l.amountMinor, currency: l.currency });
   return `  ${l.endToEndId}  ${l.fileName} line ${l.lineNumber}  ${amount} ${l.currency}  to ${l.creditorName}  (${l.state})\n`;
 }
@@ -52,7 +52,7 @@ function resultText(r: Exclude<CancelResult, { outcome: 'confirm' }>): string {
 }
 
 function resultJson(r: CancelResult): unknown {
-  const line = (l: CancellationLine) => ({
+  const line = (l: PaymentToCancel) => ({
     endToEndId: l.endToEndId,
     file: l.fileName,
     line: l.lineNumber,

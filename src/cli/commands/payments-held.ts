@@ -58,7 +58,7 @@ export function addHeldCommands(command: Command): void {
     command
       .command(name)
       .description(description)
-      .argument('<payment>', 'the held id, the line id or the end-to-end id (settle payments held)')
+      .argument('<payment>', 'the held id, the payment id or the end-to-end id (settle payments held)')
       .requiredOption('--reason <text>', 'why; kept with the decision, with who (SETTLE_ACTOR or your user) and when')
       .option('--company <id>', 'the company, when the end-to-end id is used by several')
       .action(async (ref: string, options: { reason: string; company?: string }, cmd: Command) => {

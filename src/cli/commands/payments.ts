@@ -147,7 +147,7 @@ export function paymentsCommand(): Command {
     .argument('<bulk>', 'the bulk id (settle payments list)')
     .requiredOption(
       '--as <outcome>',
-      'at-bank (the bank has it; give --payment-id) or not-at-bank (the bank confirms it does not exist: the lines are reported as rejected and the ERP must produce new payments)',
+      'at-bank (the bank has it; give --payment-id) or not-at-bank (the bank confirms it does not exist: the payments are reported as rejected and the ERP must produce new payments)',
     )
     .option('--payment-id <id>', "the bank's payment id, with --as at-bank")
     .requiredOption('--reason <text>', 'who confirmed what, and when; kept in the transition log')

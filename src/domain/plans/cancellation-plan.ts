@@ -9,7 +9,7 @@
 //                  cancelled, so they are sent once more, and only once), and the bulk's file →
 //                  completed when that bulk was its last one open.
 import { recorded } from '../recorded-text.js';
-import type { BulkState, FileState, LineState } from '../states.js';
+import type { BulkState, FileState, PaymentState } from '../states.js';
 import type { Plan, PlanMessage, PlanStateOf, PlanStep } from './plan.js';
 
 /** ISO 20022 status reason DS02 "order cancelled (by an authorised user)": the ERP sees it with each cancelled line. */
@@ -25,10 +25,10 @@ export interface CancellationRequestRead {
   confirmedBy?: string;
 }
 
-/** What a plan needs of a payment line: its state, and its bulk's (if it is in one). */
+/** What a plan needs of a payment: its state, and its bulk's (if it is in one). */
 export interface CancellationLineRead {
   id: string;
-  state: LineState;
+  state: PaymentState;
   bulkId?: string;
   bulkState?: BulkState;
 }
@@ -150,7 +150,7 @@ function ids(lines: readonly CancellationLineRead[]): string[] {
   return lines.map((l) => l.id);
 }
 
-function statesOf(lines: readonly CancellationLineRead[]): LineState[] {
+function statesOf(lines: readonly CancellationLineRead[]): PaymentState[] {
   return [...new Set(lines.map((l) => l.state))];
 }
 

@@ -5,14 +5,14 @@
 // (optimistic concurrency), and then nothing of it is written. These are the only modules of
 // src/domain/plans the store may import (.dependency-cruiser.cjs, "store-decides-nothing").
 import type { RecordedText } from '../recorded-text.js';
-import type { BankStatus, BasketState, BulkState, FileState, LineState } from '../states.js';
+import type { BankStatus, BasketState, BulkState, FileState, PaymentState } from '../states.js';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
 export interface PlanStateOf {
   payment_file: FileState;
   bulk: BulkState;
   bank_status: BankStatus;
-  payment: LineState;
+  payment: PaymentState;
   basket: BasketState;
 }
 
@@ -46,9 +46,9 @@ export interface PlannedMove<K extends PlanKind = PlanKind> {
   source: PlanSource;
   /** As transition(): 'tolerant' for a status a bank reported, which may come twice or late. */
   mode?: 'strict' | 'tolerant';
-  /** Payment lines: `to` is also the bank's own status (the bank reported it). */
+  /** Payments: `to` is also the bank's own status (the bank reported it). */
   bankReported?: boolean;
-  /** Payment lines: the messages kept on each moved line (replacing any it had). */
+  /** Payments: the messages kept on each moved payment (replacing any it had). */
   messages?: readonly PlanMessage[];
   /** A bulk → sent: the bank's payment id it is known by now, and its last problem cleared. */
   sentAs?: { bankPaymentId: string; bankId?: string | undefined; consentId?: string | undefined };
@@ -64,7 +64,7 @@ export interface PlannedRequeue {
   like: string;
   paymentIds: readonly string[];
   /** The states the lines were read in (as PlannedMove.from; refused when one moved meanwhile). */
-  from?: readonly LineState[];
+  from?: readonly PaymentState[];
   cause: string;
   source: PlanSource;
 }

@@ -4,7 +4,7 @@
 // line with one status, or none at all; otherwise one move per status, by the lines' ids (read
 // for the plan: linesNeeded). Line moves are tolerant: a status event that overtook the answer
 // keeps its line where it is, and a repeated answer (an idempotent replay) moves nothing more.
-import { canonicalBankStatus, type BankStatus, type BulkState, type LineState } from '../states.js';
+import { canonicalBankStatus, type BankStatus, type BulkState, type PaymentState } from '../states.js';
 import type { Plan, PlannedMove, PlanSource, PlanStep } from './plan.js';
 
 /** What the plan needs of the bulk, as the use case read it. */
@@ -22,7 +22,7 @@ export interface SentLineRead {
 }
 
 /** One line of a bank's answer: its end-to-end id and the status the bank gave it. */
-export interface ReportedLine {
+export interface ReportedPayment {
   endToEndId: string;
   status: string;
 }
@@ -44,13 +44,13 @@ export interface SentAnswer {
    * when it names every line with one status, they move together (the poll that reports the same
    * later writes nothing). Lines it does not name, or names with an unknown code, become `sent`.
    */
-  lineStatuses?: readonly ReportedLine[];
+  paymentStatuses?: readonly ReportedPayment[];
 }
 
 /** The known statuses the answer gives lines, by end-to-end id (an unknown code names none). */
 function statusByLine(answer: SentAnswer): Map<string, BankStatus> {
   const byLine = new Map<string, BankStatus>();
-  for (const line of answer.lineStatuses ?? []) {
+  for (const line of answer.paymentStatuses ?? []) {
     const status = canonicalBankStatus(line.status);
     if (status !== undefined) byLine.set(line.endToEndId, status);
   }
@@ -58,7 +58,7 @@ function statusByLine(answer: SentAnswer): Map<string, BankStatus> {
 }
 
 /** The one status every line moves to together, or undefined when the lines part. */
-function together(bulk: SentBulkRead, byLine: Map<string, BankStatus>): LineState | undefined {
+function together(bulk: SentBulkRead, byLine: Map<string, BankStatus>): PaymentState | undefined {
   const statuses = new Set(byLine.values());
   if (statuses.size === 0) return 'sent';
   if (statuses.size === 1 && byLine.size === bulk.lineCount) return [...statuses][0];
@@ -93,7 +93,7 @@ export function planSentBulk(bulk: SentBulkRead, answer: SentAnswer, lines: read
   if (all !== undefined)
     steps.push({ ...lineMove, ids: { bulkId: bulk.id }, to: all, ...(all === 'sent' ? {} : { bankReported: true }) });
   else {
-    const groups = new Map<LineState, string[]>();
+    const groups = new Map<PaymentState, string[]>();
     for (const line of lines) {
       const to = byLine.get(line.endToEndId) ?? 'sent';
       groups.set(to, [...(groups.get(to) ?? []), line.id]);

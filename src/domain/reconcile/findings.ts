@@ -166,7 +166,7 @@ export interface Finding {
   readonly needsPerson: boolean;
   readonly company: string;
   readonly accountIban?: string;
-  /** settle ids of the payment lines concerned (several for a batch-booked bulk). */
+  /** settle ids of the payments concerned (several for a batch-booked bulk). */
   readonly paymentIds: readonly string[];
   readonly endToEndId?: string;
   readonly bulkId?: string;

@@ -5,14 +5,14 @@ import type { LocalDate } from '../local-date.js';
 import type { Money } from '../money.js';
 
 /**
- * What settle knows about the outcome of a payment line at the bank:
+ * What settle knows about the outcome of a payment at the bank:
  * - `sent`: the bank accepted it (any status from RCVD to ACSC); a booking is expected.
  * - `rejected` / `cancelled`: the bank refused it or it was cancelled; no booking is expected.
  * - `unknown`: a send whose response never arrived (architecture.md §2.3); never re-sent blind.
  */
 export type PaymentOutcome = 'sent' | 'rejected' | 'cancelled' | 'unknown';
 
-/** One payment line settle sent (or tried to send). */
+/** One payment settle sent (or tried to send). */
 export interface SentPayment {
   /** settle's own id of the line (stable across runs). */
   id: string;

@@ -20,7 +20,7 @@ export interface Match {
  * The matches of one run. A million matches kept as a million objects (each with an array of
  * payment indexes and a bigint) cost more time and memory than the matching itself: every one
  * survives the young generation, so the garbage collector copies it twice. So the matcher keeps
- * only what it decided — rule, transaction, payment lines — in parallel typed arrays, and
+ * only what it decided — rule, transaction, payments — in parallel typed arrays, and
  * builds the `Match` object with its differences when someone asks for it (the report does, one
  * at a time; the differences follow from the inputs, so nothing is lost by not storing them).
  */

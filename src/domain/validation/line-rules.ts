@@ -1,4 +1,4 @@
-// The rules of one payment line: every field checked, every problem reported (never only the
+// The rules of one payment: every field checked, every problem reported (never only the
 // first), and a PaymentInstruction built only when the line has no error. Pure and synchronous;
 // the rules that need the whole file or the outside world live in payment-validator.ts.
 import { checkBic, checkIban, type IbanCheck } from '../account-id.js';

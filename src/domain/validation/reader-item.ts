@@ -1,4 +1,4 @@
-// What a streaming reader yields, in file order: payment lines, reader-level issues (a broken
+// What a streaming reader yields, in file order: payments, reader-level issues (a broken
 // row, a forbidden DTD) and control declarations (pain.001 NbOfTxs/CtrlSum, after their block).
 // Readers yield them in batches (one array per input chunk): an async step per item would cost
 // more than parsing the item.

@@ -1,4 +1,4 @@
-// Streaming CSV reader: text (or UTF-8 bytes) in, raw payment lines out (each field with its row and
+// Streaming CSV reader: text (or UTF-8 bytes) in, raw payments out (each field with its row and
 // column). The lines before the file's first quote character are split here (quote-free-lines.ts),
 // and from the chunk with the first quote on the records as long as they are well-formed
 // (quoted-lines.ts); from the first record of another shape on, csv-parse reads. Broken records are

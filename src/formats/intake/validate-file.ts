@@ -55,7 +55,7 @@ export interface IntakeResult {
   /** pain.001 GrpHdr/MsgId (the ERP's message id); absent for CSV. */
   messageId?: string;
   sha256: string;
-  /** Payment lines read (valid or not). */
+  /** Payments read (valid or not). */
   payments: number;
   validPayments: number;
   /** Sum per currency of every amount that could be read, in first-seen order. */
@@ -284,7 +284,7 @@ function canDecode(encoding: string): boolean {
 const NONE: Issue[] = [];
 const NO_IDS: ReadonlySet<string> = new Set();
 
-/** The end-to-end ids of a reader batch's payment lines, as the validator checks them (trimmed). */
+/** The end-to-end ids of a reader batch's payments, as the validator checks them (trimmed). */
 function endToEndIds(batch: readonly ReaderItem[]): string[] {
   const ids: string[] = [];
   for (const item of batch) {

@@ -1,5 +1,5 @@
 // The saxes listeners of one pain.001 document: open elements become frames, text is collected
-// for the elements settle reads, and each closed CdtTrfTxInf becomes a raw payment line with
+// for the elements settle reads, and each closed CdtTrfTxInf becomes a raw payment with
 // the fields it inherits from its payment block. Every element is judged by the element policy
 // (element-rules.ts, walked as the tree of element-policy.ts): what changes what is paid is
 // carried or refused, located, and an element the policy does not know inside one settle reads

@@ -1,4 +1,4 @@
-// Streaming pain.001 reader on saxes: decoded text in, raw payment lines and control
+// Streaming pain.001 reader on saxes: decoded text in, raw payments and control
 // declarations out, each value located by an XPath with positions
 // (/Document/CstmrCdtTrfInitn/PmtInf[2]/CdtTrfTxInf[7]/Amt/InstdAmt). No DTD is ever
 // processed: a <!DOCTYPE is refused before the parser sees it (no XXE, no entity bombs), and

@@ -13,7 +13,7 @@ export type { ProfileView } from './file-problems.js';
 
 export interface FileOutcome {
   kind: 'accepted' | 'partially-accepted' | 'rejected';
-  /** Payment lines in the file. */
+  /** Payments in the file. */
   payments: number;
   /** Lines accepted (sent on the next submit unless held). */
   accepted: number;

@@ -1,4 +1,4 @@
-// Status CSV for the ERP: one row per payment line of a status report (file, line, endToEndId,
+// Status CSV for the ERP: one row per payment of a status report (file, line, endToEndId,
 // status, reason, bank paymentId, time, the PmtInfId the pain.002 names, then whether and how the
 // bank booked it back, amount, currency and the ERP's instruction id), with the same encoding and formula-injection rules as
 // the statement CSV. Layout: docs/formats/pain002.md "Status CSV".

@@ -1,4 +1,4 @@
-// A payment line's state in plain words (src/i18n/line-state.ts): the console's payment page and
+// A payment's state in plain words (src/i18n/payment-state.ts): the console's payment page and
 // the reconciliation report show these beside the code (RJCT), one table for both.
 import { area } from './area.js';
 

@@ -1,4 +1,4 @@
-// Settle's own words about a payment line that the ERP's status files carry (pain.002 AddtlInf,
+// Settle's own words about a payment that the ERP's status files carry (pain.002 AddtlInf,
 // the status CSV's reason) and its users read: why a line is held (the payment controls'
 // evidence), who dropped or cancelled it, and what settle says for the bank where the bank gave
 // no words. Written in the company's language when the file is written (jobs/status/report.ts);

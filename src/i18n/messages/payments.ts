@@ -1,5 +1,5 @@
 // The Payments pages (src/server/console/pages/payments.tsx, payment.tsx, payment-search.ts) and
-// what the console's pages share about a payment line (parts.tsx: payroll hidden, totals).
+// what the console's pages share about a payment (parts.tsx: payroll hidden, totals).
 import { area } from './area.js';
 
 export const payments = area({

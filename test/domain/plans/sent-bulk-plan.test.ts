@@ -30,7 +30,7 @@ describe('the plan of a bulk the bank took', () => {
   it('moves the lines together to the one status the answer gives every one of them, as the bank reported it', () => {
     const answer = {
       bankPaymentId: 'PAY-1',
-      lineStatuses: lines.map((l) => ({ endToEndId: l.endToEndId, status: 'rcvd' })),
+      paymentStatuses: lines.map((l) => ({ endToEndId: l.endToEndId, status: 'rcvd' })),
     };
     expect(linesNeeded(sending, answer)).toBe(false);
     expect(moves(planSentBulk(sending, answer))[1]).toEqual(['payment', { bulkId: 'b1' }, 'RCVD', true]);
@@ -39,7 +39,7 @@ describe('the plan of a bulk the bank took', () => {
   it('moves parted lines by id, one move per status; an unknown code or an unnamed line becomes sent', () => {
     const answer = {
       bankPaymentId: 'PAY-1',
-      lineStatuses: [
+      paymentStatuses: [
         { endToEndId: 'e1', status: 'RJCT' },
         { endToEndId: 'e2', status: 'SOMETHING-NEW' },
       ],

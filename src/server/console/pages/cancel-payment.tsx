@@ -15,7 +15,7 @@ import { loadPage } from './load-page.js';
 import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
 import { day, href, problem, visibleLine } from './parts.js';
 
-/** Payment lines with creditor and amount as the person may see them (payroll hidden without the role). */
+/** Payments with creditor and amount as the person may see them (payroll hidden without the role). */
 function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: string; lines: readonly StoredPayment[] }) {
   const { deps, req } = props;
   return (

@@ -13,9 +13,9 @@ import {
 } from '../../../domain/payroll.js';
 import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
-import { currentLocale, format, lineStateLabel, t } from '../../../i18n/index.js';
+import { currentLocale, format, paymentStateLabel, t } from '../../../i18n/index.js';
 import type { LocalDate } from '../../../domain/local-date.js';
-import type { LineState } from '../../../domain/states.js';
+import type { PaymentState } from '../../../domain/states.js';
 import type { StoredPayment } from '../../../store/index.js';
 import { mayDo, mayOpen, type Capability } from '../access.js';
 import type { ActionResult, ConsoleDeps, PageRequest } from '../page.js';
@@ -35,12 +35,12 @@ export function day(d: LocalDate): string {
 }
 
 /**
- * A payment line's state in a table: English keeps the code it always showed; another language says
+ * A payment's state in a table: English keeps the code it always showed; another language says
  * it in words with the code beside it ("Avvist av banken (RJCT)"), as the payment's own page does.
  */
-export function lineStateCell(state: LineState): string {
+export function lineStateCell(state: PaymentState): string {
   const locale = currentLocale();
-  return locale === 'en' ? state : t('lineState.withCode', { label: lineStateLabel(state, locale), code: state });
+  return locale === 'en' ? state : t('lineState.withCode', { label: paymentStateLabel(state, locale), code: state });
 }
 
 /** The same page with these query parameters changed (the company kept). */
@@ -168,7 +168,7 @@ export function VisibleTotals(props: {
   );
 }
 
-/** What a person may see of a payment line: amount and creditor, unless it is payroll and they lack the role. */
+/** What a person may see of a payment: amount and creditor, unless it is payroll and they lack the role. */
 export interface VisibleLine {
   /** Payroll hidden from this person: every other field says payrollHidden() (the remittance is empty). */
   hidden: boolean;

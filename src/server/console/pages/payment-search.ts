@@ -4,7 +4,7 @@
 import { normalizeIban } from '../../../domain/account-id.js';
 import { isLocalDate } from '../../../domain/local-date.js';
 import { parseAmount } from '../../../domain/money.js';
-import { LINE_STATES, type LineState } from '../../../domain/states.js';
+import { PAYMENT_STATES, type PaymentState } from '../../../domain/states.js';
 import { t } from '../../../i18n/index.js';
 import type { PaymentSearch } from '../../../store/index.js';
 
@@ -67,7 +67,7 @@ export function readSearch(
   const state = get('state');
   if (state !== undefined) {
     criteria++;
-    if ((LINE_STATES as readonly string[]).includes(state)) search.states = [state as LineState];
+    if ((PAYMENT_STATES as readonly string[]).includes(state)) search.states = [state as PaymentState];
     else problems.push(t('payments.search.badState', { state }));
   }
   const after = get('after');

@@ -5,7 +5,7 @@ import { sentUnder } from '../../../../jobs/payments/index.js';
 import { Amount, Facts, Link, render, Table } from '../../../html/index.js';
 import {
   currentLocale,
-  describeLineState,
+  describePaymentState,
   findingSubjectWords,
   format,
   recordedWords,
@@ -30,7 +30,7 @@ export const paymentPage: ConsolePage = {
       // Settle's own words (a hold, a drop, a cancellation) in the reader's language; the bank's as it gave them.
       m.code ? [{ code: m.code, text: recordedWords(currentLocale(), m) }] : [],
     );
-    const state = describeLineState(payment.state, reasons, currentLocale());
+    const state = describePaymentState(payment.state, reasons, currentLocale());
     const v = visibleLine(deps, req, payment);
     const fileLink = story.file ? (
       <Link href={href(`/console/files/${encodeURIComponent(story.file.id)}`, req)}>{story.file.fileName}</Link>

@@ -1,7 +1,7 @@
 // Payments: search by end-to-end id, the ERP's reference, creditor, exact amount, execution
 // dates and state, newest execution date first. A person without the payroll role never finds
 // a payroll line by its creditor or amount, and sees such lines without them.
-import { LINE_STATES } from '../../../domain/states.js';
+import { PAYMENT_STATES } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
@@ -34,7 +34,7 @@ function SearchForm({ req }: { req: PageRequest }) {
       <Field req={req} name="to" label={t('payments.search.to')} type="date" />
       <label for="q-state">{t('payments.search.state')}</label>{' '}
       <select id="q-state" name="state">
-        {['', ...LINE_STATES].map((s) => (
+        {['', ...PAYMENT_STATES].map((s) => (
           <option value={s} selected={s === state}>
             {s || t('payments.search.anyState')}
           </option>
