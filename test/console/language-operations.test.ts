@@ -171,7 +171,7 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       expect(asked).toContain('Kansellering av LANG-WAITING er allerede bedt om');
       expect(asked).toContain('Se den på siden Kanselleringer');
       const held = await page('/console/held?company=acme');
-      expect(held).toContain('Linjer holdt tilbake for en person, eldste først');
+      expect(held).toContain('Betalinger holdt tilbake til en person bestemmer, eldste først');
       expect(held).toContain('held-again.csv , linje 9');
       expect(held).toContain('Frigi (send den)');
 

@@ -227,7 +227,7 @@ function counterpartyText(name: string | undefined, iban: string | undefined): s
 const RULE_TEXT = {
   'end-to-end': 'same end-to-end id',
   'amount-account-date': 'same amount, creditor account and a booking date within the window',
-  'batch-lump-sum': 'one lump-sum debit equal to the sum of every line of the batch-booked bulk',
+  'batch-lump-sum': 'one lump-sum debit equal to the sum of every payment of the batch-booked bulk',
 } as const;
 
 function matchFinding(

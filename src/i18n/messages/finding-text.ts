@@ -18,7 +18,7 @@ export const findingText = area({
     'findingText.unmatchedDebit': 'A debit of {amount} {currency} booked on {date} matches no payment settle sent.',
     'findingText.rule.end-to-end': 'same end-to-end id',
     'findingText.rule.amount-account-date': 'same amount, creditor account and a booking date within the window',
-    'findingText.rule.batch-lump-sum': 'one lump-sum debit equal to the sum of every line of the batch-booked bulk',
+    'findingText.rule.batch-lump-sum': 'one lump-sum debit equal to the sum of every payment of the batch-booked bulk',
     'findingText.lines': ' ({lines} lines)',
     'findingText.matchedBy': 'Matched by {rule}{lines}',
     'findingText.bookedDespite':
@@ -90,7 +90,7 @@ export const findingText = area({
       'En belastning på {amount} {currency} bokført {date} samsvarer ikke med noen betaling settle har sendt.',
     'findingText.rule.end-to-end': 'samme ende-til-ende-ID',
     'findingText.rule.amount-account-date': 'samme beløp, samme kreditorkonto og en bokføringsdato innenfor vinduet',
-    'findingText.rule.batch-lump-sum': 'én samlebelastning lik summen av alle linjene i den samlebokførte bunten',
+    'findingText.rule.batch-lump-sum': 'én samlebelastning lik summen av alle betalingene i den samlebokførte bunten',
     'findingText.lines': ' ({lines} linjer)',
     'findingText.matchedBy': 'Koblet på {rule}{lines}',
     'findingText.bookedDespite':

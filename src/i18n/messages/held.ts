@@ -1,12 +1,12 @@
-// Held payments (src/server/console/pages/held.tsx): lines settle's payment controls hold.
+// Held payments (src/server/console/pages/held.tsx): payments settle's payment controls hold.
 import { area } from './area.js';
 
 export const held = area({
   en: {
     'held.title': 'Held payments',
     'held.intro':
-      'These lines look like a payment already accepted from another file, or an earlier line of their own file, or a payment control held them (a changed or new creditor account, a limit, a file at an unusual time; see docs/controls.md). Nothing is sent until a person decides.',
-    'held.caption': 'Lines held for a person, oldest first',
+      'These payments look like a payment already accepted from another file, or an earlier line of their own file, or a payment control held them (a changed or new creditor account, a limit, a file at an unusual time; see docs/controls.md). Nothing is sent until a person decides.',
+    'held.caption': 'Payments held for a person, oldest first',
     'held.column.fileAndLine': 'File and line',
     'held.column.e2e': 'End-to-end id',
     'held.column.rule': 'Rule',
@@ -29,8 +29,8 @@ export const held = area({
   nb: {
     'held.title': 'Holdte betalinger',
     'held.intro':
-      'Disse linjene ligner en betaling som allerede er lest inn fra en annen fil, eller en tidligere linje i samme fil, eller en betalingskontroll holdt dem tilbake (ny eller endret kreditorkonto, en beløpsgrense, en fil på et uvanlig tidspunkt; se docs/controls.md). Ingenting sendes før en person bestemmer.',
-    'held.caption': 'Linjer holdt tilbake for en person, eldste først',
+      'Disse betalingene ligner en betaling som allerede er lest inn fra en annen fil, eller en tidligere linje i samme fil, eller en betalingskontroll holdt dem tilbake (ny eller endret kreditorkonto, en beløpsgrense, en fil på et uvanlig tidspunkt; se docs/controls.md). Ingenting sendes før en person bestemmer.',
+    'held.caption': 'Betalinger holdt tilbake til en person bestemmer, eldste først',
     'held.column.fileAndLine': 'Fil og linje',
     'held.column.e2e': 'Ende-til-ende-ID',
     'held.column.rule': 'Regel',
