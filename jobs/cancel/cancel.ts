@@ -69,7 +69,7 @@ const FROM_ERP = 'camt055';
 export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promise<CancelResult> {
   const reason = input.reason.trim();
   if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the cancellation)');
-  const lines = await resolveLines(deps, input);
+  const lines = await resolvePayments(deps, input);
   const company = companyOf(input.companies, lines[0]!.company);
   const ids = lines.map((l) => l.id);
   const [open] = await deps.store.cancellations.openFor(company.id, ids);
@@ -84,7 +84,7 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
   }
   refuseIfTooLate(lines);
   const bulkId = atBankBulk(lines);
-  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(bulkId);
+  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(bulkId);
   const others = bulkLines.filter((l) => !ids.includes(l.id));
   if (bulkId !== undefined && others.length > 0 && input.yes !== true)
     return { outcome: 'confirm', company: company.id, lines, bulkLines };
@@ -201,7 +201,7 @@ async function execute(
   request: StoredCancellation,
   who: { actor: string; origin: string; reason: string },
 ): Promise<CancelResult> {
-  const lines = await linesOf(deps, request);
+  const lines = await paymentsOf(deps, request);
   if (request.bulkId === undefined || lines.every((l) => l.bulkState === 'pending')) {
     refuseIfTooLate(lines);
     let done: StoredCancellation;
@@ -249,8 +249,8 @@ async function finish(
   done: StoredCancellation,
   outcome: 'withdrawn' | 'cancelled',
 ): Promise<CancelResult> {
-  const resent = done.resentBulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(done.resentBulkId);
-  const lines = await linesOf(deps, done);
+  const resent = done.resentBulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(done.resentBulkId);
+  const lines = await paymentsOf(deps, done);
   await audit(deps, who, done, 'payment.cancel', {
     outcome,
     lines: lines.map(lineText),
@@ -261,7 +261,7 @@ async function finish(
   return { outcome, request: done, lines, resent };
 }
 
-export async function resolveLines(
+export async function resolvePayments(
   deps: Pick<CancelDeps, 'store'>,
   input: Pick<CancelInput, 'ref' | 'company'>,
 ): Promise<PaymentToCancel[]> {
@@ -283,8 +283,8 @@ export async function resolveLines(
   return lines;
 }
 
-async function linesOf(deps: CancelDeps, request: StoredCancellation): Promise<PaymentToCancel[]> {
-  return deps.store.cancellations.linesByIds(request.paymentIds);
+async function paymentsOf(deps: CancelDeps, request: StoredCancellation): Promise<PaymentToCancel[]> {
+  return deps.store.cancellations.paymentsByIds(request.paymentIds);
 }
 
 /**

@@ -17,9 +17,9 @@ export async function withdraw(store: PlanStore, id: string): Promise<StoredCanc
   const request = await openRequest(store, id);
   if (request.outcome !== undefined)
     throw new SettleError('ERR_CANCEL_REFUSED', `cancellation ${id} was already ${request.outcome}`);
-  const named = await store.cancellations.linesByIds(request.paymentIds);
+  const named = await store.cancellations.paymentsByIds(request.paymentIds);
   const bulkId = named.find((l) => l.bulkId !== undefined)?.bulkId;
-  const bulkLines = bulkId === undefined ? [] : await store.cancellations.linesOfBulk(bulkId);
+  const bulkLines = bulkId === undefined ? [] : await store.cancellations.paymentsOfBulk(bulkId);
   await store.applyPlan(planWithdrawal(request, named, bulkLines));
   return (await store.cancellations.get(id))!;
 }
@@ -34,7 +34,7 @@ export async function completeAtBank(store: PlanStore, id: string): Promise<Stor
   if (request.outcome !== undefined) return request;
   const bulkId = request.bulkId;
   if (bulkId === undefined) throw notFound(id);
-  const bulkLines = await store.cancellations.linesOfBulk(bulkId);
+  const bulkLines = await store.cancellations.paymentsOfBulk(bulkId);
   const file = await store.cancellations.fileOfBulk(bulkId);
   await store.applyPlan(planCancelledAtBank({ ...request, bulkId }, bulkLines, file));
   return (await store.cancellations.get(id))!;

@@ -9,7 +9,7 @@ import {
   audit,
   companyOf,
   refuseIfTooLate,
-  resolveLines,
+  resolvePayments,
   type CancelDeps,
   type CancelInput,
 } from './cancel.js';
@@ -34,7 +34,7 @@ export async function previewCancellation(
   deps: Pick<CancelDeps, 'store'>,
   input: Pick<CancelInput, 'ref' | 'companies' | 'company'>,
 ): Promise<CancellationPreview> {
-  const lines = await resolveLines(deps, input);
+  const lines = await resolvePayments(deps, input);
   const company = companyOf(input.companies, lines[0]!.company);
   const [open] = await deps.store.cancellations.openFor(
     company.id,
@@ -42,7 +42,7 @@ export async function previewCancellation(
   );
   if (!open) refuseIfTooLate(lines);
   const bulkId = atBankBulk(lines);
-  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.linesOfBulk(bulkId);
+  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(bulkId);
   return {
     company: company.id,
     lines,

@@ -92,7 +92,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
     return { outcome: changed > 0 ? 'apply' : decision, bulkId, changed };
   }
 
-  const line = await findLine(deps, update);
+  const line = await findPayment(deps, update);
   if (line === undefined) return { outcome: 'unmatched', changed: 0 };
   if (status === 'CANC' && line.bulkId !== undefined) {
     // The bulk's other lines were just queued again in a new bulk: this CANC is no longer theirs.
@@ -128,7 +128,7 @@ async function applyLines(
   // The common poll: every line reports the status it already has, with no messages (one count).
   const same = oneStatusWithoutMessages(lines);
   if (same !== undefined && (await deps.store.payments.bulkAllAtWithoutMessages(bulkId, same))) return 0;
-  const ours = new Map((await deps.store.payments.statusOfBulkLines(bulkId)).map((p) => [p.endToEndId, p]));
+  const ours = new Map((await deps.store.payments.statusOfBulkPayments(bulkId)).map((p) => [p.endToEndId, p]));
   const groups = new Map<string, { status: BankStatus; tpp: TppMessage[]; ids: string[] }>();
   for (const line of lines) {
     const status = line.status === undefined ? undefined : canonicalBankStatus(line.status);
@@ -183,7 +183,7 @@ function warnRefused(deps: ApplyDeps, refused: readonly string[], status: BankSt
   });
 }
 
-async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
+async function findPayment(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
   if (update.endToEndId === undefined) return undefined;
   const bulkId =
     update.bulkId ??
@@ -197,7 +197,7 @@ async function findLine(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: st
   // The event may overtake our record of the POST's answer (no bank id stored yet): a line of a
   // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies
   // when it matches one line only.
-  const candidates = await deps.store.payments.linesAwaitingBankId(update.endToEndId, update.company);
+  const candidates = await deps.store.payments.paymentsAwaitingBankId(update.endToEndId, update.company);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 

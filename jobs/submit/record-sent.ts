@@ -19,6 +19,6 @@ export async function recordSent(store: SentStore, bulk: SentBulkRead | string, 
   const read = typeof bulk === 'string' ? await store.bulks.get(bulk) : bulk;
   if (read === undefined)
     throw new SettleError('ERR_DB_NOT_FOUND', `No bulk with id ${bulk as string}.`, { details: { id: bulk } });
-  const lines = linesNeeded(read, answer) ? await store.bulks.linesByEndToEndId(read.id) : [];
+  const lines = linesNeeded(read, answer) ? await store.bulks.paymentsByEndToEndId(read.id) : [];
   await store.applyPlan(planSentBulk(read, answer, lines));
 }

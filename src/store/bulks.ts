@@ -205,7 +205,7 @@ export class BulkOutbox {
    * The lines of a bulk, by id and end-to-end id, as the plan of a bank's answer that gives its
    * lines different statuses needs them (src/domain/plans/sent-bulk-plan.ts).
    */
-  async linesByEndToEndId(bulkId: string): Promise<{ id: string; endToEndId: string }[]> {
+  async paymentsByEndToEndId(bulkId: string): Promise<{ id: string; endToEndId: string }[]> {
     const rows = await this.db.knex<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId });
     return rows.map((r) => ({ id: toStr(r.id), endToEndId: toStr(r.end_to_end_id) }));
   }
@@ -231,12 +231,12 @@ export class BulkOutbox {
     cause = 'bank rejected',
     source: TransitionSource = 'submit',
   ): Promise<void> {
-    await this.closeWithLines(id, { to: 'rejected', lines: 'RJCT', problem, cause, source });
+    await this.closeWithPayments(id, { to: 'rejected', lines: 'RJCT', problem, cause, source });
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
-    await this.closeWithLines(id, { to: 'unknown', lines: 'unknown', problem, cause, source: 'submit' });
+    await this.closeWithPayments(id, { to: 'unknown', lines: 'unknown', problem, cause, source: 'submit' });
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
@@ -304,13 +304,13 @@ export class BulkOutbox {
     return r.moved > 0 ? 'apply' : r.duplicate > 0 ? 'duplicate' : 'stale';
   }
 
-  private async closeWithLines(id: string, close: BulkClose): Promise<void> {
+  private async closeWithPayments(id: string, close: BulkClose): Promise<void> {
     const { to, lines, problem, cause, source } = close;
     const at = this.clock.now();
     const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction(async (trx) => {
       await transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at, set });
-      await moveLines(trx, id, { to: lines, cause, source, at });
+      await movePayments(trx, id, { to: lines, cause, source, at });
     });
   }
 }
@@ -324,7 +324,7 @@ interface BulkClose {
   source: TransitionSource;
 }
 
-interface LineMove {
+interface PaymentMove {
   to: PaymentState;
   cause: string;
   source: TransitionSource;
@@ -359,10 +359,10 @@ async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Reco
 }
 
 /** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
-async function moveLines(
+async function movePayments(
   trx: Knex.Transaction,
   bulkId: string,
-  move: LineMove,
+  move: PaymentMove,
   reported: { bankReported?: boolean } = {},
 ): Promise<void> {
   const { to, cause, source, at } = move;

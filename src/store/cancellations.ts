@@ -83,7 +83,7 @@ export class CancellationRepository {
    */
   async resolve(ref: string, company?: string): Promise<PaymentToCancel[]> {
     const fileLine = /^(.+):(\d+)$/.exec(ref);
-    const q = this.lineQuery().where((w) => {
+    const q = this.paymentQuery().where((w) => {
       void w
         .where('p.id', ref)
         .orWhere('p.end_to_end_id', ref)
@@ -93,18 +93,18 @@ export class CancellationRepository {
         void w.orWhere((f) => void f.where('f.file_name', fileLine[1]!).where('p.line_number', fileLine[2]!));
     });
     if (company !== undefined) void q.where('p.company', company);
-    return (await q).map(toLine);
+    return (await q).map(toPayment);
   }
 
   /** Every line of a bulk, in file order. */
-  async linesOfBulk(bulkId: string): Promise<PaymentToCancel[]> {
-    return (await this.lineQuery().where('p.bulk_id', bulkId)).map(toLine);
+  async paymentsOfBulk(bulkId: string): Promise<PaymentToCancel[]> {
+    return (await this.paymentQuery().where('p.bulk_id', bulkId)).map(toPayment);
   }
 
-  async linesByIds(ids: readonly string[]): Promise<PaymentToCancel[]> {
+  async paymentsByIds(ids: readonly string[]): Promise<PaymentToCancel[]> {
     const out: PaymentToCancel[] = [];
     for (const part of chunks(ids, IDS_PER_STATEMENT))
-      out.push(...(await this.lineQuery().whereIn('p.id', part)).map(toLine));
+      out.push(...(await this.paymentQuery().whereIn('p.id', part)).map(toPayment));
     return out;
   }
 
@@ -245,7 +245,7 @@ export class CancellationRepository {
     return rows.map(toCancellation);
   }
 
-  private lineQuery() {
+  private paymentQuery() {
     return this.db
       .knex<Row>('payments as p')
       .join('payment_files as f', 'f.id', 'p.file_id')
@@ -272,7 +272,7 @@ export class CancellationRepository {
   }
 }
 
-function toLine(r: Row): PaymentToCancel {
+function toPayment(r: Row): PaymentToCancel {
   const bulkId = toOptStr(r.bulk_id);
   const bulkState = toOptStr(r.bulk_state) as BulkState | undefined;
   const bankPaymentId = toOptStr(r.bank_payment_id);

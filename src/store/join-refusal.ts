@@ -1,5 +1,5 @@
 // Why a bulk plan's payments could not all join their bulk (src/store/transitions.ts,
-// moveJoiningLines): the join is one conditional UPDATE that reads nothing first, and when fewer
+// moveJoiningPayments): the join is one conditional UPDATE that reads nothing first, and when fewer
 // payments changed than the plan names, this reads them to say which payment and why. Read only then,
 // never on the way of a join that succeeds.
 import type { Knex } from 'knex';

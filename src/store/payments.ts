@@ -102,7 +102,7 @@ export class PaymentRepository {
    * bank already numbered: an event for someone else's payment with the same end-to-end id (the
    * subscription is the bureau's; "NOTPROVIDED" is common) must not move one of ours.
    */
-  async linesAwaitingBankId(
+  async paymentsAwaitingBankId(
     endToEndId: string,
     company?: string,
   ): Promise<{ id: string; company: string; bulkId: string }[]> {
@@ -255,7 +255,7 @@ export class PaymentRepository {
   }
 
   /** What a status report is compared with, per line of a bulk: a narrow read, no full payment built. */
-  async statusOfBulkLines(
+  async statusOfBulkPayments(
     bulkId: string,
   ): Promise<{ id: string; endToEndId: string; state: PaymentState; tppMessages: TppMessage[] }[]> {
     const rows = await this.db

@@ -157,8 +157,8 @@ export async function transition<K extends TransitionKind>(
   const result = !('bulkId' in ids)
     ? await moveByIds(trx, move, ids)
     : ids.joining === undefined
-      ? await moveBulkLines(trx, move, ids.bulkId)
-      : await moveJoiningLines(trx, move, ids);
+      ? await moveBulkPayments(trx, move, ids.bulkId)
+      : await moveJoiningPayments(trx, move, ids);
   await settleCounts(trx);
   return result;
 }
@@ -199,7 +199,7 @@ async function moveByIds<K extends TransitionKind>(
  * cannot join makes fewer rows change, and only then are its lines read, to say which line and
  * why, and the error rolls the whole transaction back.
  */
-async function moveJoiningLines<K extends TransitionKind>(
+async function moveJoiningPayments<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
   { bulkId, joining, fileId, company, lineSpan }: JoiningPayments,
@@ -272,7 +272,7 @@ async function writeMoves<K extends TransitionKind>(
  * INSERT and the UPDATE still select them by bulk; when some stay (a line already further along),
  * the ones that move are written by id.
  */
-async function moveBulkLines<K extends TransitionKind>(
+async function moveBulkPayments<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
   bulkId: string,
@@ -298,7 +298,7 @@ async function moveBulkLines<K extends TransitionKind>(
     if (decision === 'apply') {
       countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: lines });
       await insertBulkLinesRow(trx, move, bulkId, from);
-      await updateBulkLines(trx, move, bulkId, lines);
+      await updateBulkPayments(trx, move, bulkId, lines);
       await markLinesChanged(trx, move.request.at, { bulkId });
       return { moved: lines, duplicate: 0, stale: 0, refused: [] };
     }
@@ -322,13 +322,13 @@ async function moveBulkLines<K extends TransitionKind>(
       `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
     [...log, bulkId],
   );
-  await updateBulkLines(trx, move, bulkId, decided.moved.length);
+  await updateBulkPayments(trx, move, bulkId, decided.moved.length);
   await markLinesChanged(trx, move.request.at, { bulkId });
   return resultOf(decided);
 }
 
 /** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
-async function updateBulkLines<K extends TransitionKind>(
+async function updateBulkPayments<K extends TransitionKind>(
   trx: Knex.Transaction,
   { spec, set }: Move<K>,
   bulkId: string,

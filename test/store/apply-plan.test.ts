@@ -39,7 +39,7 @@ await onBothEngines((engine, open) => {
         defaultBatchBooking: true,
       });
       const [bulk] = await store.bulks.createBulks(file.id, plans);
-      const lines = await store.cancellations.linesOfBulk(bulk!.id);
+      const lines = await store.cancellations.paymentsOfBulk(bulk!.id);
       const request = await store.cancellations.create({
         company: lines[0]!.company,
         ref: lines[1]!.endToEndId,
@@ -58,7 +58,7 @@ await onBothEngines((engine, open) => {
       await rejectsWithCode(store.applyPlan(plan), 'ERR_STATE_TRANSITION_ILLEGAL');
       expect((await store.cancellations.get(request.id))!.outcome).toBeUndefined();
       expect((await store.bulks.get(bulk.id))!.state).toBe('sending');
-      expect((await store.cancellations.linesOfBulk(bulk.id)).map((l) => l.state)).toEqual([
+      expect((await store.cancellations.paymentsOfBulk(bulk.id)).map((l) => l.state)).toEqual([
         'queued',
         'queued',
         'queued',
@@ -72,7 +72,7 @@ await onBothEngines((engine, open) => {
       expect(await store.applyPlan(plan)).toMatchObject({ applied: true });
       const done = (await store.cancellations.get(request.id))!;
       expect(done.outcome).toBe('withdrawn');
-      expect((await store.cancellations.linesOfBulk(done.resentBulkId!)).map((l) => l.endToEndId)).toEqual([
+      expect((await store.cancellations.paymentsOfBulk(done.resentBulkId!)).map((l) => l.endToEndId)).toEqual([
         'plan-1',
         'plan-3',
       ]);
@@ -85,7 +85,7 @@ await onBothEngines((engine, open) => {
       await store.bulks.markSending(bulk.id);
       await recordSent(store, bulk.id, { bankPaymentId: 'bank-plan-1' });
       await store.cancellations.markBankRequested(request.id);
-      const lines = await store.cancellations.linesOfBulk(bulk.id);
+      const lines = await store.cancellations.paymentsOfBulk(bulk.id);
       expect(lines.map((l) => l.state)).toEqual(['sent', 'sent', 'sent']);
       const atBank = { ...request, bulkId: bulk.id };
       const file = await store.cancellations.fileOfBulk(bulk.id);
@@ -94,8 +94,8 @@ await onBothEngines((engine, open) => {
       expect(await store.applyPlan(plan)).toEqual({ applied: false });
       expect((await store.bulks.listByFile(bulk.fileId)).map((b) => b.state)).toEqual(['cancelled', 'pending']);
       const resent = (await store.cancellations.get(request.id))!.resentBulkId!;
-      expect((await store.cancellations.linesOfBulk(bulk.id)).map((l) => l.state)).toEqual(['CANC']);
-      expect((await store.cancellations.linesOfBulk(resent)).map((l) => [l.endToEndId, l.state])).toEqual([
+      expect((await store.cancellations.paymentsOfBulk(bulk.id)).map((l) => l.state)).toEqual(['CANC']);
+      expect((await store.cancellations.paymentsOfBulk(resent)).map((l) => [l.endToEndId, l.state])).toEqual([
         ['plan-1', 'queued'],
         ['plan-3', 'queued'],
       ]);

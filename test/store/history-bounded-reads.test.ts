@@ -382,12 +382,12 @@ await onBothEngines((engine, open) => {
       };
       await sent(0, 3);
       const read = async () =>
-        expect((await store.payments.linesAwaitingBankId('x-0')).map((l) => [l.company, l.bulkId])).toEqual([
+        expect((await store.payments.paymentsAwaitingBankId('x-0')).map((l) => [l.company, l.bulkId])).toEqual([
           ['acme', inFlight],
         ]);
       const queries = captureQueries(db);
       await flat(read, () => sent(3, 30), "an event's line awaiting its bank id");
-      expect(await store.payments.linesAwaitingBankId('x-0', 'other')).toEqual([]);
+      expect(await store.payments.paymentsAwaitingBankId('x-0', 'other')).toEqual([]);
       if (engine === 'SQLite') {
         const lines = queries.filter((q) =>
           /^select .* from [`"]?payments[`"]? where [`"]?bulk_id[`"]? in .* and [`"]?end_to_end_id/i.test(q.sql),

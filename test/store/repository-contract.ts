@@ -325,7 +325,7 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
       const bulkId = (await store.payments.listByFile(stored.id))[0]!.bulkId!;
       expect(await store.payments.bulkAllIn(bulkId, ['ACSC', 'RJCT'])).toBe(true);
       expect(await store.payments.bulkAllIn(bulkId, ['RJCT'])).toBe(false);
-      const lines = await store.payments.statusOfBulkLines(bulkId);
+      const lines = await store.payments.statusOfBulkPayments(bulkId);
       expect(lines).toHaveLength(1000);
       expect(lines.find((l) => l.id === ids[999])).toEqual({
         id: ids[999],

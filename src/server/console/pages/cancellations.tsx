@@ -59,7 +59,7 @@ export const cancellationsPage: ConsolePage = {
     });
     // The end-to-end ids of the single-line requests, in one read (the console names a line by its id).
     const single = page.rows.filter((c) => c.paymentIds.length === 1).map((c) => c.paymentIds[0]!);
-    const e2e = new Map((await deps.store.cancellations.linesByIds(single)).map((l) => [l.id, l.endToEndId]));
+    const e2e = new Map((await deps.store.cancellations.paymentsByIds(single)).map((l) => [l.id, l.endToEndId]));
     return {
       title: t('cancellations.title'),
       body: render(
