@@ -1,17 +1,17 @@
 // Cancelling a payment while it waits (docs/cancellation.md). The banking API cancels a payment
 // resource (DELETE, 202; IAM action banking.pis.cancel) and for a bulk that resource is the whole
-// bulk; whether one line of a bulk can be cancelled is not documented. So:
-//   - a line not yet sent is withdrawn (→ CANC); if it was queued in a bulk not yet sent, that
-//     bulk is cancelled and its other lines are queued again in a new bulk;
-//   - a line of a bulk the bank has (RCVD, or waiting for a signing basket) cancels the whole
-//     bulk at the bank, after the person saw every line of it and said yes; only when the bank
-//     confirms CANC are the bulk's other lines queued again, in a new bulk with a new
+// bulk; whether one payment of a bulk can be cancelled is not documented. So:
+//   - a payment not yet sent is withdrawn (→ CANC); if it was queued in a bulk not yet sent, that
+//     bulk is cancelled and its other payments are queued again in a new bulk;
+//   - a payment of a bulk the bank has (RCVD, or waiting for a signing basket) cancels the whole
+//     bulk at the bank, after the person saw every payment of it and said yes; only when the bank
+//     confirms CANC are the bulk's other payments queued again, in a new bulk with a new
 //     idempotency key, which the next submit sends once (the outbox, architecture §2.2);
-//   - ACSP and later, rejected or cancelled lines are refused with the reason.
+//   - ACSP and later, rejected or cancelled payments are refused with the reason.
 // Crash points: the request is stored before anything moves; `bank_requested_at` is stored
 // before the DELETE; a run that finds it set reads the bulk's status first and finishes. The
 // bank's CANC may also arrive as a status (poll or webhook): `applyPaymentStatus` then finishes
-// the open request through `completeCancelledAtBank`, so the other lines are never lost to CANC.
+// the open request through `completeCancelledAtBank`, so the other payments are never lost to CANC.
 // Each request, confirmation and outcome is an entry of the hash-chained audit trail.
 import { isBankError, type BankClient } from '../../src/bank/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
@@ -40,7 +40,7 @@ export interface CancelInput {
   companies: readonly CompanyConfig[];
   /** Limits the reference to one company. */
   company?: string;
-  /** The person saw every line of the bulk and agreed that the whole bulk is cancelled at the bank. */
+  /** The person saw every payment of the bulk and agreed that the whole bulk is cancelled at the bank. */
   yes?: boolean;
   /** camt.055: the ERP's message and case ids, quoted in its camt.029 answer. */
   erp?: { messageId: string; caseId?: string };
@@ -59,7 +59,7 @@ export type CancelResult =
       outcome: 'withdrawn' | 'cancelled' | 'already';
       request: StoredCancellation;
       lines: PaymentToCancel[];
-      /** The other lines of the cancelled bulk, queued again in `request.resentBulkId`. */
+      /** The other payments of the cancelled bulk, queued again in `request.resentBulkId`. */
       resent: PaymentToCancel[];
     };
 
@@ -144,7 +144,7 @@ export async function confirmCancellation(deps: CancelDeps, input: ConfirmInput)
 
 /**
  * The bank's CANC for a bulk with an open request arrived as a status (poll or webhook): finish
- * the request before the status moves the bulk's lines, so its other lines are queued again.
+ * the request before the status moves the bulk's payments, so its other payments are queued again.
  */
 export async function completeCancelledAtBank(
   store: Pick<Store, 'cancellations' | 'audit' | 'applyPlan'>,
@@ -295,13 +295,13 @@ function bankContextOf(company: CompanyConfig): string {
   return company.organisationNumber;
 }
 
-/** The bulk at the bank that holds the lines (sent or further), or undefined when none is sent. */
+/** The bulk at the bank that holds the payments (sent or further), or undefined when none is sent. */
 export function atBankBulk(lines: readonly PaymentToCancel[]): string | undefined {
   const line = lines[0]!;
   return line.bulkId !== undefined && line.bulkState !== 'pending' ? line.bulkId : undefined;
 }
 
-/** Lines that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
+/** Payments that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
 export function refuseIfTooLate(lines: readonly PaymentToCancel[]): void {
   for (const line of lines) {
     if (line.state === 'accepted' || line.state === 'held') continue;
@@ -309,7 +309,7 @@ export function refuseIfTooLate(lines: readonly PaymentToCancel[]): void {
     if (line.state === 'CANC' || line.state === 'RJCT') throw tooLate(line, `it is already ${line.state}`);
     if (line.state === 'queued' || line.state === 'unknown' || line.bulkState !== 'sent')
       throw tooLate(line, `the bank's answer for its bulk is not known yet (bulk ${line.bulkState ?? '?'})`);
-    // At the bank: the line's own status, or (before any line status came) its bulk's.
+    // At the bank: the payment's own status, or (before any payment status came) its bulk's.
     const status = line.state === 'sent' ? line.bulkBankStatus : line.state;
     if (status !== undefined && isBankStatus(status) && bankStatusRank(status) >= bankStatusRank('ACSP'))
       throw tooLate(

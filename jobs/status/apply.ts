@@ -1,9 +1,9 @@
 // The one entry point for bank statuses (architecture §2.4): polling (a whole bulk: its status
-// and all its lines) and webhook events (one bulk or one line) both call `applyPaymentStatus`.
-// Lines that report the same status move together in one store transition; a status reported
+// and all its payments) and webhook events (one bulk or one payment) both call `applyPaymentStatus`.
+// Payments that report the same status move together in one store transition; a status reported
 // twice, or an older status arriving after a newer one, changes nothing (the store's transition
 // function decides by rank, see src/domain/states.ts). After a change it closes what is finished:
-// a bulk whose lines are all final becomes `done`, a file whose bulks are all final `completed`.
+// a bulk whose payments are all final becomes `done`, a file whose bulks are all final `completed`.
 import type { TppMessage as BankTppMessage } from '../../src/bank/index.js';
 import {
   canonicalBankStatus,
@@ -16,7 +16,7 @@ import type { Store, TppMessage, TransitionSource } from '../../src/store/index.
 import { isSettleError } from '../../src/domain/errors.js';
 import { completeCancelledAtBank, refuseLeftAtBank } from '../cancel/index.js';
 
-/** One line's status as the bank reported it (a poll reads them all; an event names one). */
+/** One payment's status as the bank reported it (a poll reads them all; an event names one). */
 export interface LineStatus {
   endToEndId?: string;
   status?: string;
@@ -24,17 +24,17 @@ export interface LineStatus {
 }
 
 export interface StatusUpdate {
-  /** The bank's payment id of the bulk (`level: 'bulk'`) or of the line (`level: 'line'`). */
+  /** The bank's payment id of the bulk (`level: 'bulk'`) or of the payment (`level: 'line'`). */
   bankPaymentId?: string;
   /** Our bulk id when the caller already knows it (polling). */
   bulkId?: string;
-  /** The bank's id of the bulk a line belongs to (events: `_links.bulkPayment`). */
+  /** The bank's id of the bulk a payment belongs to (events: `_links.bulkPayment`). */
   bankBulkPaymentId?: string;
   endToEndId?: string;
   level: 'bulk' | 'line';
   status: string;
   tppMessages: readonly BankTppMessage[];
-  /** With `level: 'bulk'`: the status of each of its lines, when the bank gave them (a poll). */
+  /** With `level: 'bulk'`: the status of each of its payments, when the bank gave them (a poll). */
   lines?: readonly LineStatus[];
   /** When the bank says the status was reached (event time), or when it was read (poll). */
   at: Date;
@@ -48,7 +48,7 @@ export type StatusOutcome = UpdateDecision | 'unmatched' | 'unknown-status';
 export interface StatusResult {
   outcome: StatusOutcome;
   bulkId?: string;
-  /** How many rows (bulk and lines) changed. */
+  /** How many rows (bulk and payments) changed. */
   changed: number;
 }
 
@@ -74,16 +74,16 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
       update.bulkId ??
       (update.bankPaymentId === undefined ? undefined : await deps.store.bulks.idByBankPaymentId(update.bankPaymentId));
     if (bulkId === undefined) return { outcome: 'unmatched', changed: 0 };
-    // A CANC we asked for (settle payments cancel): the request re-queues the bulk's other lines first.
+    // A CANC we asked for (settle payments cancel): the request re-queues the bulk's other payments first.
     if (status === 'CANC') await completeCancelledAtBank(deps.store, bulkId);
     // A request at the bank whose bulk went on instead is refused (it can no longer be cancelled).
     else await refuseLeftAtBank(deps.store, bulkId, status);
-    // Lines first: a final bulk status then finds its lines already final.
+    // Payments first: a final bulk status then finds its payments already final.
     let changed = update.lines ? await applyLines(deps, bulkId, update.lines, update) : 0;
     const decision = await deps.store.bulks.applyBankStatus(bulkId, status, cause, update.source);
     if (decision === 'apply') changed++;
-    // A final bulk status is the status of every line (all ACSC, all RJCT, all CANC); a mixed or
-    // in-progress bulk status says nothing certain about one line, so lines wait for their own.
+    // A final bulk status is the status of every payment (all ACSC, all RJCT, all CANC); a mixed or
+    // in-progress bulk status says nothing certain about one payment, so payments wait for their own.
     if (status === 'ACSC' || status === 'RJCT' || status === 'CANC') {
       const counts = await deps.store.bulks.applyBankStatusToPayments(bulkId, status, cause, update.source);
       changed += counts.apply;
@@ -95,7 +95,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   const line = await findPayment(deps, update);
   if (line === undefined) return { outcome: 'unmatched', changed: 0 };
   if (status === 'CANC' && line.bulkId !== undefined) {
-    // The bulk's other lines were just queued again in a new bulk: this CANC is no longer theirs.
+    // The bulk's other payments were just queued again in a new bulk: this CANC is no longer theirs.
     const done = await completeCancelledAtBank(deps.store, line.bulkId);
     if (done && !done.paymentIds.includes(line.id)) return { outcome: 'stale', bulkId: line.bulkId, changed: 0 };
   }
@@ -115,9 +115,9 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
 }
 
 /**
- * A bulk's lines as the bank reported them: matched by end-to-end id in one read, unchanged
- * lines left alone (the common case of a poll), and the rest moved in one transition per
- * distinct status and messages — for a bulk whose lines agree, one UPDATE for all of them.
+ * A bulk's payments as the bank reported them: matched by end-to-end id in one read, unchanged
+ * payments left alone (the common case of a poll), and the rest moved in one transition per
+ * distinct status and messages — for a bulk whose payments agree, one UPDATE for all of them.
  */
 async function applyLines(
   deps: ApplyDeps,
@@ -125,7 +125,7 @@ async function applyLines(
   lines: readonly LineStatus[],
   update: StatusUpdate,
 ): Promise<number> {
-  // The common poll: every line reports the status it already has, with no messages (one count).
+  // The common poll: every payment reports the status it already has, with no messages (one count).
   const same = oneStatusWithoutMessages(lines);
   if (same !== undefined && (await deps.store.payments.bulkAllAtWithoutMessages(bulkId, same))) return 0;
   const ours = new Map((await deps.store.payments.statusOfBulkPayments(bulkId)).map((p) => [p.endToEndId, p]));
@@ -144,7 +144,7 @@ async function applyLines(
   let changed = 0;
   for (const { status, tpp, ids } of groups.values()) {
     const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
-    // The common poll: every line of the bulk reports the same new status — moved as the bulk's lines.
+    // The common poll: every payment of the bulk reports the same new status — moved as the bulk's payments.
     const r = await deps.store.payments.applyBankStatus(ids.length === ours.size ? { bulkId } : ids, {
       status,
       cause,
@@ -157,7 +157,7 @@ async function applyLines(
   return changed;
 }
 
-/** The one known status every reported line has, when none carries a message; else undefined. */
+/** The one known status every reported payment has, when none carries a message; else undefined. */
 function oneStatusWithoutMessages(lines: readonly LineStatus[]): BankStatus | undefined {
   const first = lines[0]?.status;
   const status = first === undefined ? undefined : canonicalBankStatus(first);
@@ -172,7 +172,7 @@ function oneStatusWithoutMessages(lines: readonly LineStatus[]): BankStatus | un
   return status;
 }
 
-/** A status that no order of events explains (e.g. for a line settle never queued): the stored state stays. */
+/** A status that no order of events explains (e.g. for a payment settle never queued): the stored state stays. */
 function warnRefused(deps: ApplyDeps, refused: readonly string[], status: BankStatus, source: string): void {
   if (refused.length === 0) return;
   deps.logger.warn('bank status does not fit the line; ignored', {
@@ -194,14 +194,14 @@ async function findPayment(deps: ApplyDeps, update: StatusUpdate): Promise<{ id:
     const line = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
     if (line) return { id: line.id, bulkId };
   }
-  // The event may overtake our record of the POST's answer (no bank id stored yet): a line of a
+  // The event may overtake our record of the POST's answer (no bank id stored yet): a payment of a
   // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies
-  // when it matches one line only.
+  // when it matches one payment only.
   const candidates = await deps.store.payments.paymentsAwaitingBankId(update.endToEndId, update.company);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-/** bulk sent → done when every line is final; file submitted → completed when every bulk is. */
+/** bulk sent → done when every payment is final; file submitted → completed when every bulk is. */
 async function closeFinished(deps: ApplyDeps, bulkId: string, source: TransitionSource): Promise<void> {
   const bulk = await deps.store.bulks.get(bulkId);
   if (!bulk || bulk.state !== 'sent') return;

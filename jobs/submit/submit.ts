@@ -1,7 +1,7 @@
 // The submit job (architecture §2.2–2.3): turns accepted files into bulk credit
 // transfers at the bank, exactly once.
 //   plan — each accepted file's payments are grouped (planBulks: debtor account, execution date,
-//          batch booking, at most payments.maxLinesPerBulk lines) and stored as bulks with their
+//          batch booking, at most payments.maxLinesPerBulk payments) and stored as bulks with their
 //          derived Idempotency-Keys in ONE transaction, before anything is sent;
 //   send — bulks are claimed with a lease (several instances never send the same bulk at once),
 //          POSTed with the stored key under the Consent-ID of the debtor account's bank
@@ -77,8 +77,8 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
   let created = 0;
   for (const file of await deps.store.files.listFiles({ company: company.id, state: 'accepted' })) {
     const before = (await deps.store.bulks.listByFile(file.id)).length;
-    // Lines already in a bulk are planned too, so every bulk keeps its position (and its key)
-    // when a crash interrupted an earlier run; only a line cancelled before any bulk is left out.
+    // Payments already in a bulk are planned too, so every bulk keeps its position (and its key)
+    // when a crash interrupted an earlier run; only a payment cancelled before any bulk is left out.
     const payments = (await deps.store.payments.plannableByFile(file.id)).filter(
       (p) => p.bulkId !== undefined || p.state === 'accepted',
     );
@@ -105,7 +105,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
 }
 
 /**
- * Lines a person released from a duplicate hold after their file was planned: new bulks of that
+ * Payments a person released from a duplicate hold after their file was planned: new bulks of that
  * file, placed after its existing ones, so every earlier bulk keeps its position and its key.
  */
 async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promise<number> {

@@ -42,10 +42,10 @@ export interface BulkPlan {
   paymentIds: readonly string[];
   /**
    * The first and last line numbers of those payments (planBulks gives it): their move into the
-   * bulk then reads the file's lines in that span instead of finding a thousand ids one by one,
-   * or, as SQLite chose without it, walking every line of the file for each bulk (a file's plan
-   * grew with its lines times its bulks). A span that leaves a payment out makes the plan fail,
-   * never a line move unseen.
+   * bulk then reads the file's payments in that span instead of finding a thousand ids one by one,
+   * or, as SQLite chose without it, walking every payment of the file for each bulk (a file's plan
+   * grew with its payments times its bulks). A span that leaves a payment out makes the plan fail,
+   * never a payment move unseen.
    */
   lineSpan?: LineSpan;
 }
@@ -80,7 +80,7 @@ export class BulkOutbox {
   ) {}
 
   /**
-   * Creates the bulks of a file and queues their lines, in one transaction. Idempotent: a
+   * Creates the bulks of a file and queues their payments, in one transaction. Idempotent: a
    * plan whose bulk already exists (same file and position) is returned as stored.
    */
   async createBulks(fileId: string, plans: readonly BulkPlan[], cause = 'submit'): Promise<StoredBulk[]> {
@@ -127,10 +127,10 @@ export class BulkOutbox {
           source: 'submit',
           at: now,
         });
-        // The lines join the bulk as they move to queued: one conditional UPDATE writes bulk_id
-        // and state, and takes only the file's accepted lines in no bulk (a line in two bulks
+        // The payments join the bulk as they move to queued: one conditional UPDATE writes bulk_id
+        // and state, and takes only the file's accepted payments in no bulk (a payment in two bulks
         // would be paid twice; any other plan is refused and rolled back), and one transition row
-        // records the bulk's lines. Their totals are summed by the database, not read line by line.
+        // records the bulk's payments. Their totals are summed by the database, not read payment by payment.
         await transition(trx, {
           kind: 'payment',
           ids: {
@@ -202,8 +202,8 @@ export class BulkOutbox {
   }
 
   /**
-   * The lines of a bulk, by id and end-to-end id, as the plan of a bank's answer that gives its
-   * lines different statuses needs them (src/domain/plans/sent-bulk-plan.ts).
+   * The payments of a bulk, by id and end-to-end id, as the plan of a bank's answer that gives its
+   * payments different statuses needs them (src/domain/plans/sent-bulk-plan.ts).
    */
   async paymentsByEndToEndId(bulkId: string): Promise<{ id: string; endToEndId: string }[]> {
     const rows = await this.db.knex<Row>('payments').select('id', 'end_to_end_id').where({ bulk_id: bulkId });
@@ -213,7 +213,7 @@ export class BulkOutbox {
   /**
    * The execution date a bulk not yet sent is sent with, moved by its bank's cut-off. Only a
    * bulk still `pending` and never sent moves: a key already used keeps the body it went with.
-   * The lines keep the date the ERP asked for. False when the bulk no longer qualifies.
+   * The payments keep the date the ERP asked for. False when the bulk no longer qualifies.
    */
   async moveExecutionDate(id: string, to: LocalDate): Promise<boolean> {
     const moved = await this.db
@@ -224,19 +224,19 @@ export class BulkOutbox {
     return moved > 0;
   }
 
-  /** The bank refused the bulk (a final 4xx), or a person confirmed it never got there: bulk and lines are rejected. */
+  /** The bank refused the bulk (a final 4xx), or a person confirmed it never got there: bulk and payments are rejected. */
   async markRejected(
     id: string,
     problem: unknown,
     cause = 'bank rejected',
     source: TransitionSource = 'submit',
   ): Promise<void> {
-    await this.closeWithPayments(id, { to: 'rejected', lines: 'RJCT', problem, cause, source });
+    await this.closeWithPayments(id, { to: 'rejected', payments: 'RJCT', problem, cause, source });
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
   async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
-    await this.closeWithPayments(id, { to: 'unknown', lines: 'unknown', problem, cause, source: 'submit' });
+    await this.closeWithPayments(id, { to: 'unknown', payments: 'unknown', problem, cause, source: 'submit' });
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
@@ -248,15 +248,15 @@ export class BulkOutbox {
     );
   }
 
-  /** A move of the bulk alone (done when every line is final, attention when a lookup found nothing). */
+  /** A move of the bulk alone (done when every payment is final, attention when a lookup found nothing). */
   async setState(id: string, to: BulkState, cause: string, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction((trx) => transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at }));
   }
 
   /**
-   * A status the bank reported for the bulk as a whole, applied to all of its lines at once (when
-   * the bank gives no per-line status). Lines already further along keep theirs.
+   * A status the bank reported for the bulk as a whole, applied to all of its payments at once (when
+   * the bank gives no per-line status). Payments already further along keep theirs.
    */
   async applyBankStatusToPayments(
     id: string,
@@ -305,20 +305,20 @@ export class BulkOutbox {
   }
 
   private async closeWithPayments(id: string, close: BulkClose): Promise<void> {
-    const { to, lines, problem, cause, source } = close;
+    const { to, payments, problem, cause, source } = close;
     const at = this.clock.now();
     const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction(async (trx) => {
       await transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at, set });
-      await movePayments(trx, id, { to: lines, cause, source, at });
+      await movePayments(trx, id, { to: payments, cause, source, at });
     });
   }
 }
 
-/** A bulk that ends without reaching the bank's books, and what its lines become. */
+/** A bulk that ends without reaching the bank's books, and what its payments become. */
 interface BulkClose {
   to: 'rejected' | 'unknown';
-  lines: PaymentState;
+  payments: PaymentState;
   problem: unknown;
   cause: string;
   source: TransitionSource;
@@ -358,7 +358,7 @@ async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Reco
   return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
 }
 
-/** Moves every line of the bulk that may legally go to `to`; lines already further along keep their state. */
+/** Moves every payment of the bulk that may legally go to `to`; payments already further along keep their state. */
 async function movePayments(
   trx: Knex.Transaction,
   bulkId: string,

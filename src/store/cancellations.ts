@@ -1,5 +1,5 @@
 // Cancellation requests (jobs/cancel/cancel.ts): what a person or the ERP asked to cancel, who
-// confirmed it, and how it ended; and the reads a cancellation's plan is made of. Which lines the
+// confirmed it, and how it ended; and the reads a cancellation's plan is made of. Which payments the
 // request moves, and how, is the plan's (src/domain/plans/cancellation-plan.ts); the store applies
 // it with the request's outcome in one transaction (src/store/apply-plan.ts).
 import type { Clock } from '../domain/clock.js';
@@ -79,7 +79,7 @@ export class CancellationRepository {
 
   /**
    * The payments `ref` names, per company: a payment id, an end-to-end id, settle's bulk id or
-   * the bank's payment id of a bulk (all its lines), or `FILE:LINE` (the ERP's file and row).
+   * the bank's payment id of a bulk (all its payments), or `FILE:LINE` (the ERP's file and row).
    */
   async resolve(ref: string, company?: string): Promise<PaymentToCancel[]> {
     const fileLine = /^(.+):(\d+)$/.exec(ref);
@@ -96,7 +96,7 @@ export class CancellationRepository {
     return (await q).map(toPayment);
   }
 
-  /** Every line of a bulk, in file order. */
+  /** Every payment of a bulk, in file order. */
   async paymentsOfBulk(bulkId: string): Promise<PaymentToCancel[]> {
     return (await this.paymentQuery().where('p.bulk_id', bulkId)).map(toPayment);
   }
@@ -109,7 +109,7 @@ export class CancellationRepository {
   }
 
   /**
-   * The last request of the company that closed (withdrawn or cancelled) with all of these lines:
+   * The last request of the company that closed (withdrawn or cancelled) with all of these payments:
    * a repeat answers with it. Read through (company, outcome): the company's own, not the bureau's.
    */
   async closedFor(company: string, paymentIds: readonly string[]): Promise<StoredCancellation | undefined> {
@@ -146,7 +146,7 @@ export class CancellationRepository {
   }
 
   /**
-   * The company's open requests (no outcome yet) that name any of these lines: a repeat is the
+   * The company's open requests (no outcome yet) that name any of these payments: a repeat is the
    * same request. Read through (company, outcome): the open ones, not every request kept.
    */
   async openFor(company: string, paymentIds: readonly string[]): Promise<StoredCancellation[]> {

@@ -1,6 +1,6 @@
 // Payments after acceptance: reading them back with exact amounts, and moving them
-// through the line state machine. Bank status from polling and from webhooks comes through
-// `applyBankStatus` (one call per status for many lines), which ignores duplicates and stale
+// through the payment state machine. Bank status from polling and from webhooks comes through
+// `applyBankStatus` (one call per status for many payments), which ignores duplicates and stale
 // (older) statuses.
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
@@ -29,7 +29,7 @@ import { transition, type TransitionResult, type TransitionSource } from './tran
 /** Bulks the bank may hold while settle has not recorded the bank's id: the POST's answer is pending or lost. */
 const BULKS_AWAITING_BANK_ID: readonly BulkState[] = ['sending', 'unknown', 'attention'];
 
-/** One bank status for a set of lines, as the poll, a webhook or a person reports it. */
+/** One bank status for a set of payments, as the poll, a webhook or a person reports it. */
 export interface BankStatusUpdate {
   /** The bank's transaction status, any case ("acsc", "ACSC"). */
   status: string;
@@ -57,13 +57,13 @@ export interface StoredPayment extends PaymentInstruction {
   tppMessages: TppMessage[];
 }
 
-/** A line as planning bulks sees it: where it goes, and whether it is planned already. */
+/** A payment as planning bulks sees it: where it goes, and whether it is planned already. */
 export type PlannableStoredPayment = Pick<
   StoredPayment,
   'id' | 'debtorIban' | 'requestedExecutionDate' | 'batchBooking' | 'lineNumber' | 'state' | 'bulkId'
 >;
 
-/** A line as a bulk's request to the bank carries it. */
+/** A payment as a bulk's request to the bank carries it. */
 export type RequestLine = Pick<
   StoredPayment,
   | 'endToEndId'
@@ -80,11 +80,11 @@ export type RequestLine = Pick<
   | 'purpose'
 >;
 
-/** One of settle's own payments as a statement quotes it: the line and the ids of its message and bulk. */
+/** One of settle's own payments as a statement quotes it: the payment and the ids of its message and bulk. */
 export interface OwnPayment extends StoredPayment {
   /** GrpHdr/MsgId of the ERP's file, when it had one (pain.001). */
   messageId?: string;
-  /** The bank's id of the bulk the line went in. */
+  /** The bank's id of the bulk the payment went in. */
   bankPaymentId?: string;
 }
 
@@ -95,10 +95,10 @@ export class PaymentRepository {
   ) {}
 
   /**
-   * Lines with this end-to-end id in bulks the bank may hold but settle has no bank id of yet
-   * (sending, unknown, attention): the only lines a bank event can name before settle knows the
+   * Payments with this end-to-end id in bulks the bank may hold but settle has no bank id of yet
+   * (sending, unknown, attention): the only payments a bank event can name before settle knows the
    * bank's bulk. One company's when `company` is given. Read through those few bulks, not through
-   * every line ever kept (an end-to-end id is indexed only with its company), and never a line the
+   * every payment ever kept (an end-to-end id is indexed only with its company), and never a payment the
    * bank already numbered: an event for someone else's payment with the same end-to-end id (the
    * subscription is the bureau's; "NOTPROVIDED" is common) must not move one of ours.
    */
@@ -106,7 +106,7 @@ export class PaymentRepository {
     endToEndId: string,
     company?: string,
   ): Promise<{ id: string; company: string; bulkId: string }[]> {
-    // The bulks first, by state (few are in flight), then their lines, each through its index:
+    // The bulks first, by state (few are in flight), then their payments, each through its index:
     // a planner that sees a small table would read it whole, and the table grows every night.
     const knex = this.db.knex;
     const bulks = knex
@@ -128,7 +128,7 @@ export class PaymentRepository {
 
   /**
    * A company's own payments that booked transactions name: by end-to-end id, and by the bank's
-   * bulk id (a bulk booked as one entry names only the bulk), lines in file order.
+   * bulk id (a bulk booked as one entry names only the bulk), payments in file order.
    */
   async ownPayments(
     company: string,
@@ -168,16 +168,16 @@ export class PaymentRepository {
     return out;
   }
 
-  /** When each line of a file last changed state (the time reported to the ERP). */
+  /** When each payment of a file last changed state (the time reported to the ERP). */
   async changeTimes(fileId: string): Promise<Map<string, Date>> {
     const rows = await this.db.knex<Row>('payments').select('id', 'updated_at').where({ file_id: fileId });
     return new Map(rows.map((r) => [toStr(r.id), toDate(r.updated_at)]));
   }
 
   /**
-   * Files with at least one line that changed at or after `since`: read by the files' own
-   * `lines_changed_at` (written with every move of their lines, src/store/transitions.ts) through
-   * (company, lines_changed_at), so the read costs the files of the window, not every line the
+   * Files with at least one payment that changed at or after `since`: read by the files' own
+   * `lines_changed_at` (written with every move of their payments, src/store/transitions.ts) through
+   * (company, lines_changed_at), so the read costs the files of the window, not every payment the
    * company ever had.
    */
   async filesChangedSince(company: string, since: Date): Promise<string[]> {
@@ -193,7 +193,7 @@ export class PaymentRepository {
     return (await this.db.knex<Row>('payments').where({ file_id: fileId }).orderBy('line_number')).map(toStoredPayment);
   }
 
-  /** What planning a file's bulks needs of its lines (src/domain/plans/bulk-plan.ts), and no more. */
+  /** What planning a file's bulks needs of its payments (src/domain/plans/bulk-plan.ts), and no more. */
   async plannableByFile(fileId: string): Promise<PlannableStoredPayment[]> {
     const rows = await arrays(
       this.db
@@ -202,22 +202,22 @@ export class PaymentRepository {
         .where({ file_id: fileId })
         .orderBy('line_number'),
     );
-    // Built field by field, the optional ones only when present: a spread a field cost a copy a line.
+    // Built field by field, the optional ones only when present: a spread a field cost a copy a payment.
     return rows.map(([id, debtorIban, executionDate, lineNumber, state, batchBooking, bulkId]) => {
-      const line: PlannableStoredPayment = {
+      const payment: PlannableStoredPayment = {
         id: toStr(id),
         debtorIban: toStr(debtorIban),
         requestedExecutionDate: toLocalDate(executionDate),
         lineNumber: toInt(lineNumber),
         state: toStr(state) as PaymentState,
       };
-      if (batchBooking !== null && batchBooking !== undefined) line.batchBooking = toBool(batchBooking);
-      if (bulkId !== null && bulkId !== undefined) line.bulkId = toStr(bulkId);
-      return line;
+      if (batchBooking !== null && batchBooking !== undefined) payment.batchBooking = toBool(batchBooking);
+      if (bulkId !== null && bulkId !== undefined) payment.bulkId = toStr(bulkId);
+      return payment;
     });
   }
 
-  /** What a bulk's request to the bank carries of each line (jobs/submit/bulk-request.ts), in line order. */
+  /** What a bulk's request to the bank carries of each payment (jobs/submit/bulk-request.ts), in file order. */
   async requestLinesOfBulk(bulkId: string): Promise<RequestLine[]> {
     const rows = await arrays(
       this.db
@@ -254,7 +254,7 @@ export class PaymentRepository {
     return (await this.db.knex<Row>('payments').where({ bulk_id: bulkId }).orderBy('line_number')).map(toStoredPayment);
   }
 
-  /** What a status report is compared with, per line of a bulk: a narrow read, no full payment built. */
+  /** What a status report is compared with, per payment of a bulk: a narrow read, no full payment built. */
   async statusOfBulkPayments(
     bulkId: string,
   ): Promise<{ id: string; endToEndId: string; state: PaymentState; tppMessages: TppMessage[] }[]> {
@@ -270,7 +270,7 @@ export class PaymentRepository {
     }));
   }
 
-  /** Whether every line of the bulk is in one of `states` (one count, no line read). */
+  /** Whether every payment of the bulk is in one of `states` (one count, no payment read). */
   async bulkAllIn(bulkId: string, states: readonly string[]): Promise<boolean> {
     const row = await this.db
       .knex<Row>('payments')
@@ -282,8 +282,8 @@ export class PaymentRepository {
   }
 
   /**
-   * Whether every line of the bulk is in `state` with no bank messages stored (one count, no line
-   * read): a poll that reports exactly that for each line has nothing to write.
+   * Whether every payment of the bulk is in `state` with no bank messages stored (one count, no payment
+   * read): a poll that reports exactly that for each payment has nothing to write.
    */
   async bulkAllAtWithoutMessages(bulkId: string, state: PaymentState): Promise<boolean> {
     const row = await this.db
@@ -305,7 +305,7 @@ export class PaymentRepository {
     return row ? toStoredPayment(row) : undefined;
   }
 
-  /** Lines in any of `states`, oldest first (e.g. everything not yet terminal, for status polling). */
+  /** Payments in any of `states`, oldest first (e.g. everything not yet terminal, for status polling). */
   async listByState(states: readonly PaymentState[], company?: string): Promise<StoredPayment[]> {
     const q = this.db.knex<Row>('payments').whereIn('state', [...states]);
     if (company !== undefined) void q.where({ company });
@@ -313,9 +313,9 @@ export class PaymentRepository {
   }
 
   /**
-   * A company's lines in any of `states` and in a bulk, with an execution date in [from, to],
+   * A company's payments in any of `states` and in a bulk, with an execution date in [from, to],
    * oldest first: reconciliation's period. Read through payments_company_execution_ix, so the
-   * cost is that of the period's lines, not of the years of history the table holds.
+   * cost is that of the period's payments, not of the years of history the table holds.
    */
   async listInBulksExecutedBetween(
     company: string,
@@ -333,13 +333,13 @@ export class PaymentRepository {
   }
 
   /**
-   * Applies one bank status ("acsc", "ACSC", …) to a set of lines at once (one UPDATE, one INSERT
-   * of transition rows): the lines named, or every line of one bulk. Duplicates and older
-   * statuses change nothing; a status no order of events explains for a line is refused for that
-   * line and reported.
+   * Applies one bank status ("acsc", "ACSC", …) to a set of payments at once (one UPDATE, one INSERT
+   * of transition rows): the payments named, or every payment of one bulk. Duplicates and older
+   * statuses change nothing; a status no order of events explains for a payment is refused for that
+   * payment and reported.
    */
   async applyBankStatus(
-    lines: readonly string[] | { bulkId: string },
+    payments: readonly string[] | { bulkId: string },
     update: BankStatusUpdate,
   ): Promise<TransitionResult> {
     const { status, cause, source, tppMessages } = update;
@@ -354,7 +354,7 @@ export class PaymentRepository {
     return this.db.transaction((trx) =>
       transition(trx, {
         kind: 'payment',
-        ids: lines,
+        ids: payments,
         to: canonical,
         cause,
         source,
@@ -379,7 +379,7 @@ export class PaymentRepository {
 }
 
 /**
- * The rows of a read of many lines as arrays of the selected columns, in their order (query option
+ * The rows of a read of many payments as arrays of the selected columns, in their order (query option
  * `rowsAsArray`: mysql2's, and ImmediateSqliteClient's on SQLite): no object a row.
  */
 async function arrays(query: Knex.QueryBuilder): Promise<unknown[][]> {

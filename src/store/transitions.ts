@@ -4,11 +4,11 @@
 // locks on MariaDB), each move is decided by the domain state machine, and the rows that move
 // change in ONE UPDATE, after ONE INSERT … SELECT that copies their current state into their
 // transition rows (who, from what, to what, why, when, through which path): the database writes
-// a row per line, settle sends only the ids. When a bulk's lines all make one move together, one
-// row for the bulk's lines (BULK_LINES) stands for all of them. Polling, webhooks, the operator
+// a row per payment, settle sends only the ids. When a bulk's payments all make one move together, one
+// row for the bulk's payments (BULK_LINES) stands for all of them. Polling, webhooks, the operator
 // and cancellation all come here, so a duplicate or out-of-order report is harmless wherever it
 // comes from. Each move also keeps the company's rows per state (src/store/state-counts.ts), and a
-// move of lines marks their files (src/store/lines-changed.ts).
+// move of payments marks their files (src/store/lines-changed.ts).
 import type { Knex } from 'knex';
 import { SettleError } from '../domain/errors.js';
 import {
@@ -34,9 +34,9 @@ import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Ro
 import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
 
 /**
- * The entity_type of a transition row that every line of one bulk shares (entity_id is the
- * bulk's id): written when all of a bulk's lines make the same move together, read as part of
- * each of its lines' histories. A line never leaves its bulk, so the row is true of every line
+ * The entity_type of a transition row that every payment of one bulk shares (entity_id is the
+ * bulk's id): written when all of a bulk's payments make the same move together, read as part of
+ * each of its payments' histories. A payment never leaves its bulk, so the row is true of every payment
  * the bulk holds.
  */
 export const BULK_LINES = 'bulk_lines';
@@ -72,7 +72,7 @@ const KINDS: Record<TransitionKind, KindSpec> = {
   basket: { entityType: 'basket', table: 'baskets', column: 'state', machine: basketMachine },
 } as Record<TransitionKind, KindSpec>;
 
-/** Whose rows per state the counters keep (src/store/state-counts.ts): files', bulks' and lines' states. */
+/** Whose rows per state the counters keep (src/store/state-counts.ts): files', bulks' and payments' states. */
 function countedKind({ entityType, column }: KindSpec): CountedKind | undefined {
   return column === 'state' && entityType in COUNTED_TABLES ? (entityType as CountedKind) : undefined;
 }
@@ -107,16 +107,16 @@ export interface TransitionRequest<K extends TransitionKind> {
 /**
  * Payments that join a bulk made in the same transaction, which has no payments yet: their
  * bulk_id is written in the UPDATE that moves them out of `accepted`, and one transition row for
- * the bulk's lines records the move.
+ * the bulk's payments records the move.
  */
 export interface JoiningPayments {
   bulkId: string;
   joining: readonly string[];
-  /** The file the bulk is of: every joining line must be one of its lines. */
+  /** The file the bulk is of: every joining payment must be one of its payments. */
   fileId: string;
-  /** The file's company (the lines' counters, src/store/state-counts.ts). */
+  /** The file's company (the payments' counters, src/store/state-counts.ts). */
   company: string;
-  /** The first and last line numbers of the joining lines, when known (BulkPlan.lineSpan). */
+  /** The first and last line numbers of the joining payments, when known (BulkPlan.lineSpan). */
   lineSpan?: LineSpan;
 }
 
@@ -191,12 +191,12 @@ async function moveByIds<K extends TransitionKind>(
 }
 
 /**
- * Lines joining a new bulk: ONE conditional UPDATE per 4,000 ids writes bulk_id and the state,
- * and takes only lines of the plan's file that are in the state lines join from and in no bulk
- * (a line in two bulks would be paid twice), within the plan's span of line numbers when it has
+ * Payments joining a new bulk: ONE conditional UPDATE per 4,000 ids writes bulk_id and the state,
+ * and takes only payments of the plan's file that are in the state payments join from and in no bulk
+ * (a payment in two bulks would be paid twice), within the plan's span of line numbers when it has
  * one (BulkPlan.lineSpan: the engine reads that span, not the whole file); the row locks are the UPDATE's own on MariaDB, and
- * SQLite's one writer holds the database. Nothing is read first: a plan that names a line that
- * cannot join makes fewer rows change, and only then are its lines read, to say which line and
+ * SQLite's one writer holds the database. Nothing is read first: a plan that names a payment that
+ * cannot join makes fewer rows change, and only then are its payments read, to say which payment and
  * why, and the error rolls the whole transaction back.
  */
 async function moveJoiningPayments<K extends TransitionKind>(
@@ -207,16 +207,16 @@ async function moveJoiningPayments<K extends TransitionKind>(
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
   const present = await trx<Row>(spec.table).count({ n: '*' }).where({ bulk_id: bulkId }).first();
-  if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has lines: none may join it`);
+  if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has payments: none may join it`);
   checkTransition(spec.machine, JOINING_STATE, request.to);
   const ids = [...new Set(joining)];
   let joined = 0;
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const lines = trx(spec.table)
+    const payments = trx(spec.table)
       .whereIn('id', part)
       .where({ file_id: fileId, [spec.column]: JOINING_STATE })
       .whereNull('bulk_id');
-    const inSpan = lineSpan ? lines.whereBetween('line_number', [lineSpan.first, lineSpan.last]) : lines;
+    const inSpan = lineSpan ? payments.whereBetween('line_number', [lineSpan.first, lineSpan.last]) : payments;
     joined += Number(await inSpan.update({ ...move.set, bulk_id: bulkId }));
   }
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId, lineSpan);
@@ -228,7 +228,7 @@ async function moveJoiningPayments<K extends TransitionKind>(
   return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
 }
 
-/** The one transition row that stands for every line of a bulk making the same move (BULK_LINES). */
+/** The one transition row that stands for every payment of a bulk making the same move (BULK_LINES). */
 async function insertBulkLinesRow<K extends TransitionKind>(
   trx: Knex.Transaction,
   { log }: Move<K>,
@@ -265,11 +265,11 @@ async function writeMoves<K extends TransitionKind>(
 }
 
 /**
- * Every line of one bulk. The lines are counted by state first (under row locks on MariaDB): when
- * they are all in one state that moves (the common case: a bulk's lines travel together), none is
+ * Every payment of one bulk. The payments are counted by state first (under row locks on MariaDB): when
+ * they are all in one state that moves (the common case: a bulk's payments travel together), none is
  * read, and the UPDATE and ONE transition row name the bulk (listTransitions gives that row to each
- * line's history). Otherwise the lines are read: when every one moves, from different states, the
- * INSERT and the UPDATE still select them by bulk; when some stay (a line already further along),
+ * payment's history). Otherwise the payments are read: when every one moves, from different states, the
+ * INSERT and the UPDATE still select them by bulk; when some stay (a payment already further along),
  * the ones that move are written by id.
  */
 async function moveBulkPayments<K extends TransitionKind>(
@@ -284,7 +284,7 @@ async function moveBulkPayments<K extends TransitionKind>(
     trx<Row>(spec.table)
       .select(spec.column)
       .count({ n: '*' })
-      .min({ company: 'company' }) // a bulk's lines are of its company
+      .min({ company: 'company' }) // a bulk's payments are of its company
       .where({ bulk_id: bulkId })
       .groupBy(spec.column),
   );
@@ -292,15 +292,15 @@ async function moveBulkPayments<K extends TransitionKind>(
   if (counts.length === 0) return resultOf(noDecisions());
   if (counts.length === 1 && only !== undefined) {
     const from = toStr(only[spec.column]);
-    const lines = Number(only.n);
+    const count = Number(only.n);
     const decision = decide(spec, from, request.to, request.mode ?? 'strict');
-    if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: lines };
+    if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: count };
     if (decision === 'apply') {
-      countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: lines });
+      countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: count });
       await insertBulkLinesRow(trx, move, bulkId, from);
-      await updateBulkPayments(trx, move, bulkId, lines);
+      await updateBulkPayments(trx, move, bulkId, count);
       await markLinesChanged(trx, move.request.at, { bulkId });
-      return { moved: lines, duplicate: 0, stale: 0, refused: [] };
+      return { moved: count, duplicate: 0, stale: 0, refused: [] };
     }
   }
   const decided = noDecisions();
@@ -316,7 +316,7 @@ async function moveBulkPayments<K extends TransitionKind>(
     await markLinesChanged(trx, move.request.at, { bulkId });
     return resultOf(decided);
   }
-  // Not "and state in (…)": without statistics SQLite would walk the state index, every queued line of every bulk.
+  // Not "and state in (…)": without statistics SQLite would walk the state index, every queued payment of every bulk.
   await trx.raw(
     `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
       `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
@@ -327,7 +327,7 @@ async function moveBulkPayments<K extends TransitionKind>(
   return resultOf(decided);
 }
 
-/** The UPDATE of every line of a bulk, which must be the `expected` lines decided on. */
+/** The UPDATE of every payment of a bulk, which must be the `expected` payments decided on. */
 async function updateBulkPayments<K extends TransitionKind>(
   trx: Knex.Transaction,
   { spec, set }: Move<K>,
@@ -336,7 +336,7 @@ async function updateBulkPayments<K extends TransitionKind>(
 ): Promise<void> {
   const updated = Number(await trx(spec.table).where({ bulk_id: bulkId }).update(set));
   // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
-  if (updated !== expected) throw new Error(`bulk ${bulkId}: ${updated} lines updated where ${expected} were to move`);
+  if (updated !== expected) throw new Error(`bulk ${bulkId}: ${updated} payments updated where ${expected} were to move`);
 }
 
 /** Each row's decision, by id: what moves, and what does not and why. */
@@ -378,7 +378,7 @@ function decideRows<K extends TransitionKind>(
   request: TransitionRequest<K>,
   result: Decisions,
 ): void {
-  // A bulk's lines mostly share one state: the machine is asked once per distinct state, not once
+  // A bulk's payments mostly share one state: the machine is asked once per distinct state, not once
   // per row (an illegal move still throws at the first row that has it).
   const decided = new Map<string | undefined, UpdateDecision | 'refused'>();
   for (const row of rows) {

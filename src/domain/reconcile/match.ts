@@ -196,7 +196,7 @@ function endToEndIndex(transactions: readonly BookedTransaction[]): ChainIndex<s
 }
 
 // Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
-// Rejected and cancelled lines take part too: a booking for one of them must come to light.
+// Rejected and cancelled payments take part too: a booking for one of them must come to light.
 function endToEnd(run: Run, index: ChainIndex<string>): void {
   const { payments, transactions, table } = run;
   const { matchOfPayment, matchOfTransaction } = table;
@@ -316,21 +316,21 @@ function amountAccountDateTolerant(run: Run): void {
   }
 }
 
-/** The lines that expect a booking of each bulk sent with batch booking, by bulk id, in input order. */
+/** The payments that expect a booking of each bulk sent with batch booking, by bulk id, in input order. */
 function batchBulks(payments: readonly SentPayment[]): Map<string, number[]> {
   const bulks = new Map<string, number[]>();
   for (let p = 0; p < payments.length; p++) {
     const payment = payments[p]!;
     if (!payment.batchBooking || !expectsBooking(payment)) continue;
-    const lines = bulks.get(payment.bulkId);
-    if (lines) lines.push(p);
+    const ofBulk = bulks.get(payment.bulkId);
+    if (ofBulk) ofBulk.push(p);
     else bulks.set(payment.bulkId, [p]);
   }
   return bulks;
 }
 
-// Rule 3: a bulk sent with batch booking may be booked as one debit of the sum of its lines.
-// It matches only when every line that expects a booking is still unmatched, all lines share
+// Rule 3: a bulk sent with batch booking may be booked as one debit of the sum of its payments.
+// It matches only when every payment that expects a booking is still unmatched, all payments share
 // account and currency, and a debit of exactly that sum was booked within the date window.
 // The closest date wins, then input order.
 function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
@@ -340,21 +340,21 @@ function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
   const window = config.dateWindowDays;
   const index = amountBuckets(run);
   const { rows, next } = index;
-  for (const lines of bulks.values()) {
-    const first = payments[lines[0]!]!;
+  for (const ofBulk of bulks.values()) {
+    const first = payments[ofBulk[0]!]!;
     let sum = 0n;
     let consistent = true;
-    for (const p of lines) {
-      const line = payments[p]!;
+    for (const p of ofBulk) {
+      const payment = payments[p]!;
       if (
         matchOfPayment[p] !== -1 ||
-        line.amount.currency !== first.amount.currency ||
-        !sameIban(line.debtorIban, first.debtorIban)
+        payment.amount.currency !== first.amount.currency ||
+        !sameIban(payment.debtorIban, first.debtorIban)
       ) {
         consistent = false;
         break;
       }
-      sum += line.amount.minor;
+      sum += payment.amount.minor;
     }
     if (!consistent) continue;
     let chosen = -1;
@@ -375,7 +375,7 @@ function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
         bestDays = days;
       }
     }
-    if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, lines, chosen);
+    if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, ofBulk, chosen);
   }
 }
 

@@ -43,7 +43,7 @@ function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) 
   );
 }
 
-/** A basket's lines as an approver reads a payment order: payee, account, amount, what for, from which file and whom. */
+/** A basket's payments as an approver reads a payment order: payee, account, amount, what for, from which file and whom. */
 function OrderTable(props: {
   deps: ConsoleDeps;
   req: PageRequest;
@@ -110,7 +110,7 @@ function OrderTable(props: {
   );
 }
 
-/** A basket's totals as the person may see them: without payroll lines (src/domain/payroll.ts) for those without the role. */
+/** A basket's totals as the person may see them: without payroll payments (src/domain/payroll.ts) for those without the role. */
 async function basketTotals(deps: ConsoleDeps, req: PageRequest, basket: WaitingBasket) {
   const accounts = payrollAccounts(deps, req.company);
   const seesPayroll = payrollViewer(deps, req).seesPayroll;
@@ -121,7 +121,7 @@ async function basketTotals(deps: ConsoleDeps, req: PageRequest, basket: Waiting
       seesPayroll ? {} : { withoutPayroll: { debtorIbans: accounts } },
     ),
   ]);
-  // A payroll account's row is left out whole (the SQL left its lines out already).
+  // A payroll account's row is left out whole (the SQL left its payments out already).
   return {
     payroll: payroll.get(basket.id),
     byAccount: byAccount.filter((t) => mayShow(deps, req, { account: t.debtorIban })),

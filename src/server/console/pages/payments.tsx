@@ -1,6 +1,6 @@
 // Payments: search by end-to-end id, the ERP's reference, creditor, exact amount, execution
 // dates and state, newest execution date first. A person without the payroll role never finds
-// a payroll line by its creditor or amount, and sees such lines without them.
+// a payroll payment by its creditor or amount, and sees such payments without them.
 import { PAYMENT_STATES } from '../../../domain/states.js';
 import { Link, render, Table } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
@@ -110,7 +110,7 @@ export const paymentsPage: ConsolePage = {
           </>,
         ),
       };
-    // A payroll line found by its creditor or amount would tell what only the payroll role may know.
+    // A payroll payment found by its creditor or amount would tell what only the payroll role may know.
     if (
       !payrollViewer(deps, req).seesPayroll &&
       (search.creditorIban ?? search.creditorNamePrefix ?? search.amountMinor) !== undefined
