@@ -69,25 +69,25 @@ const FROM_ERP = 'camt055';
 export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promise<CancelResult> {
   const reason = input.reason.trim();
   if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the cancellation)');
-  const lines = await resolvePayments(deps, input);
-  const company = companyOf(input.companies, lines[0]!.company);
-  const ids = lines.map((l) => l.id);
+  const payments = await resolvePayments(deps, input);
+  const company = companyOf(input.companies, payments[0]!.company);
+  const ids = payments.map((l) => l.id);
   const [open] = await deps.store.cancellations.openFor(company.id, ids);
   if (open) {
     // The same request again (a re-run after a crash, or a second camt.055): continue it.
-    if (needsSecondPerson(company, open)) return { outcome: 'awaiting-confirmation', request: open, lines };
+    if (needsSecondPerson(company, open)) return { outcome: 'awaiting-confirmation', request: open, lines: payments };
     return execute(deps, company, open, input);
   }
-  if (lines.every((l) => l.state === 'CANC')) {
+  if (payments.every((l) => l.state === 'CANC')) {
     const done = await deps.store.cancellations.closedFor(company.id, ids);
-    if (done) return { outcome: 'already', request: done, lines, resent: [] };
+    if (done) return { outcome: 'already', request: done, lines: payments, resent: [] };
   }
-  refuseIfTooLate(lines);
-  const bulkId = atBankBulk(lines);
-  const bulkLines = bulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(bulkId);
-  const others = bulkLines.filter((l) => !ids.includes(l.id));
+  refuseIfTooLate(payments);
+  const bulkId = atBankBulk(payments);
+  const bulkPayments = bulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(bulkId);
+  const others = bulkPayments.filter((l) => !ids.includes(l.id));
   if (bulkId !== undefined && others.length > 0 && input.yes !== true)
-    return { outcome: 'confirm', company: company.id, lines, bulkLines };
+    return { outcome: 'confirm', company: company.id, lines: payments, bulkLines: bulkPayments };
   const request = await deps.store.cancellations.create({
     company: company.id,
     ref: input.ref,
@@ -101,10 +101,10 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
     ...(input.erp?.caseId === undefined ? {} : { erpCaseId: input.erp.caseId }),
   });
   await audit(deps, input, request, 'payment.cancel.request', {
-    lines: lines.map(lineText),
-    bulkLines: bulkLines.length,
+    lines: payments.map(lineText),
+    bulkLines: bulkPayments.length,
   });
-  if (needsSecondPerson(company, request)) return { outcome: 'awaiting-confirmation', request, lines };
+  if (needsSecondPerson(company, request)) return { outcome: 'awaiting-confirmation', request, lines: payments };
   return execute(deps, company, request, input);
 }
 
@@ -201,9 +201,9 @@ async function execute(
   request: StoredCancellation,
   who: { actor: string; origin: string; reason: string },
 ): Promise<CancelResult> {
-  const lines = await paymentsOf(deps, request);
-  if (request.bulkId === undefined || lines.every((l) => l.bulkState === 'pending')) {
-    refuseIfTooLate(lines);
+  const payments = await paymentsOf(deps, request);
+  if (request.bulkId === undefined || payments.every((l) => l.bulkState === 'pending')) {
+    refuseIfTooLate(payments);
     let done: StoredCancellation;
     try {
       done = await withdraw(deps.store, request.id);
@@ -218,8 +218,8 @@ async function execute(
     return finish(deps, who, done, 'withdrawn');
   }
   const bank = bankContextOf(company);
-  const bankPaymentId = lines.find((l) => l.bankPaymentId !== undefined)?.bankPaymentId;
-  if (bankPaymentId === undefined) throw tooLate(lines[0]!, 'its bulk has no answer from the bank yet');
+  const bankPaymentId = payments.find((l) => l.bankPaymentId !== undefined)?.bankPaymentId;
+  if (bankPaymentId === undefined) throw tooLate(payments[0]!, 'its bulk has no answer from the bank yet');
   // A DELETE may already have gone (a crash, or a repeat): the bulk's status says whether it took.
   if (request.bankRequestedAt !== undefined && (await bulkStatus(deps, bank, bankPaymentId)) === 'CANC')
     return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
@@ -240,7 +240,7 @@ async function execute(
   }
   if (status === 'CANC') return finish(deps, who, await completeAtBank(deps.store, request.id), 'cancelled');
   deps.logger.info('cancellation sent; the bank has not confirmed it yet', { requestId: request.id, status });
-  return { outcome: 'at-bank', request: (await deps.store.cancellations.get(request.id))!, lines };
+  return { outcome: 'at-bank', request: (await deps.store.cancellations.get(request.id))!, lines: payments };
 }
 
 async function finish(
@@ -250,37 +250,37 @@ async function finish(
   outcome: 'withdrawn' | 'cancelled',
 ): Promise<CancelResult> {
   const resent = done.resentBulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(done.resentBulkId);
-  const lines = await paymentsOf(deps, done);
+  const payments = await paymentsOf(deps, done);
   await audit(deps, who, done, 'payment.cancel', {
     outcome,
-    lines: lines.map(lineText),
+    lines: payments.map(lineText),
     resentBulk: done.resentBulkId ?? null,
     resent: resent.map((l) => l.endToEndId),
   });
-  deps.logger.info('payment cancelled', { requestId: done.id, outcome, lines: lines.length, resent: resent.length });
-  return { outcome, request: done, lines, resent };
+  deps.logger.info('payment cancelled', { requestId: done.id, outcome, lines: payments.length, resent: resent.length });
+  return { outcome, request: done, lines: payments, resent };
 }
 
 export async function resolvePayments(
   deps: Pick<CancelDeps, 'store'>,
   input: Pick<CancelInput, 'ref' | 'company'>,
 ): Promise<PaymentToCancel[]> {
-  const lines = await deps.store.cancellations.resolve(input.ref.trim(), input.company);
-  const companies = [...new Set(lines.map((l) => l.company))];
-  if (lines.length === 0 || companies.length > 1)
+  const payments = await deps.store.cancellations.resolve(input.ref.trim(), input.company);
+  const companies = [...new Set(payments.map((l) => l.company))];
+  if (payments.length === 0 || companies.length > 1)
     throw new SettleError(
       'ERR_CANCEL_NOT_FOUND',
-      lines.length === 0
+      payments.length === 0
         ? `no payment, bulk or FILE:LINE ${JSON.stringify(input.ref)}${input.company ? ` in company ${input.company}` : ''}; see settle payments list`
         : `${JSON.stringify(input.ref)} names payments of ${companies.join(', ')}; add --company`,
     );
-  const bulks = new Set(lines.map((l) => l.bulkId ?? ''));
+  const bulks = new Set(payments.map((l) => l.bulkId ?? ''));
   if (bulks.size > 1)
     throw new SettleError(
       'ERR_CANCEL_NOT_FOUND',
-      `${JSON.stringify(input.ref)} names lines of ${bulks.size} bulks; cancel them one end-to-end id or bulk at a time`,
+      `${JSON.stringify(input.ref)} names payments of ${bulks.size} bulks; cancel them one end-to-end id or bulk at a time`,
     );
-  return lines;
+  return payments;
 }
 
 async function paymentsOf(deps: CancelDeps, request: StoredCancellation): Promise<PaymentToCancel[]> {
@@ -296,34 +296,34 @@ function bankContextOf(company: CompanyConfig): string {
 }
 
 /** The bulk at the bank that holds the payments (sent or further), or undefined when none is sent. */
-export function atBankBulk(lines: readonly PaymentToCancel[]): string | undefined {
-  const line = lines[0]!;
-  return line.bulkId !== undefined && line.bulkState !== 'pending' ? line.bulkId : undefined;
+export function atBankBulk(payments: readonly PaymentToCancel[]): string | undefined {
+  const payment = payments[0]!;
+  return payment.bulkId !== undefined && payment.bulkState !== 'pending' ? payment.bulkId : undefined;
 }
 
 /** Payments that left the bank, are final, or whose bulk's fate is not known are refused, with why. */
-export function refuseIfTooLate(lines: readonly PaymentToCancel[]): void {
-  for (const line of lines) {
-    if (line.state === 'accepted' || line.state === 'held') continue;
-    if (line.state === 'queued' && line.bulkState === 'pending') continue;
-    if (line.state === 'CANC' || line.state === 'RJCT') throw tooLate(line, `it is already ${line.state}`);
-    if (line.state === 'queued' || line.state === 'unknown' || line.bulkState !== 'sent')
-      throw tooLate(line, `the bank's answer for its bulk is not known yet (bulk ${line.bulkState ?? '?'})`);
+export function refuseIfTooLate(payments: readonly PaymentToCancel[]): void {
+  for (const payment of payments) {
+    if (payment.state === 'accepted' || payment.state === 'held') continue;
+    if (payment.state === 'queued' && payment.bulkState === 'pending') continue;
+    if (payment.state === 'CANC' || payment.state === 'RJCT') throw tooLate(payment, `it is already ${payment.state}`);
+    if (payment.state === 'queued' || payment.state === 'unknown' || payment.bulkState !== 'sent')
+      throw tooLate(payment, `the bank's answer for its bulk is not known yet (bulk ${payment.bulkState ?? '?'})`);
     // At the bank: the payment's own status, or (before any payment status came) its bulk's.
-    const status = line.state === 'sent' ? line.bulkBankStatus : line.state;
+    const status = payment.state === 'sent' ? payment.bulkBankStatus : payment.state;
     if (status !== undefined && isBankStatus(status) && bankStatusRank(status) >= bankStatusRank('ACSP'))
       throw tooLate(
-        line,
+        payment,
         `the bank accepted it for execution (${status}); a payment that has left the bank is recalled through the bank, not cancelled`,
       );
   }
 }
 
-function tooLate(line: PaymentToCancel, why: string): SettleError {
+function tooLate(payment: PaymentToCancel, why: string): SettleError {
   return new SettleError(
     'ERR_CANCEL_REFUSED',
-    `${line.endToEndId} (${line.fileName} line ${line.lineNumber}) can no longer be cancelled: ${why}`,
-    { details: { endToEndId: line.endToEndId, state: line.state } },
+    `${payment.endToEndId} (${payment.fileName} line ${payment.lineNumber}) can no longer be cancelled: ${why}`,
+    { details: { endToEndId: payment.endToEndId, state: payment.state } },
   );
 }
 

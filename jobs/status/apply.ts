@@ -191,8 +191,8 @@ async function findPayment(deps: ApplyDeps, update: StatusUpdate): Promise<{ id:
       ? undefined
       : await deps.store.bulks.idByBankPaymentId(update.bankBulkPaymentId));
   if (bulkId !== undefined) {
-    const line = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
-    if (line) return { id: line.id, bulkId };
+    const payment = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
+    if (payment) return { id: payment.id, bulkId };
   }
   // The event may overtake our record of the POST's answer (no bank id stored yet): a payment of a
   // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies

@@ -110,19 +110,19 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
  */
 async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promise<number> {
   const byFile = new Map<string, StoredPayment[]>();
-  for (const line of await deps.store.held.releasedUnplanned(company.id))
-    byFile.set(line.fileId, [...(byFile.get(line.fileId) ?? []), line]);
+  for (const payment of await deps.store.held.releasedUnplanned(company.id))
+    byFile.set(payment.fileId, [...(byFile.get(payment.fileId) ?? []), payment]);
   let created = 0;
-  for (const [fileId, lines] of byFile) {
+  for (const [fileId, payments] of byFile) {
     const before = await deps.store.bulks.listByFile(fileId);
     const next = before.reduce((max, b) => Math.max(max, b.position + 1), 0);
-    const plans = planBulks(lines, {
+    const plans = planBulks(payments, {
       maxLines: company.payments.maxLinesPerBulk,
       defaultBatchBooking: company.payments.batchBooking,
     }).map((plan) => ({ ...plan, position: plan.position + next }));
     const bulks = await deps.store.bulks.createBulks(fileId, plans, `submit run ${deps.runId}: released from hold`);
     created += bulks.length - before.length;
-    deps.logger.info('released lines planned', { company: company.id, fileId, lines: lines.length });
+    deps.logger.info('released lines planned', { company: company.id, fileId, lines: payments.length });
   }
   return created;
 }

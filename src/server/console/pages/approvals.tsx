@@ -27,7 +27,7 @@ import {
 } from './parts.js';
 
 /** Payments shown inline per basket on the list; the basket's own page pages through all of them. */
-const INLINE_LINES = 20;
+const INLINE_PAYMENTS = 20;
 
 function LinkForm({ req, basket }: { req: PageRequest; basket: WaitingBasket }) {
   if (!basket.hasLink) return <p>{t('approvals.noLink')}</p>;
@@ -48,7 +48,7 @@ function OrderTable(props: {
   deps: ConsoleDeps;
   req: PageRequest;
   caption: string;
-  lines: readonly StoredPayment[];
+  payments: readonly StoredPayment[];
   marks: ApprovalMarks;
 }) {
   const { deps, req, marks } = props;
@@ -69,7 +69,7 @@ function OrderTable(props: {
       <Table
         caption={props.caption}
         head={head}
-        rows={props.lines}
+        rows={props.payments}
         empty="–"
         row={(p) => {
           const v = visibleLine(deps, req, p);
@@ -189,8 +189,8 @@ export const approvalsPage: ConsolePage = {
     });
     const sections = await Promise.all(
       page.rows.map(async (b) => {
-        const [lines, totals, history] = await Promise.all([
-          deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_LINES }),
+        const [payments, totals, history] = await Promise.all([
+          deps.store.consoleViews.basketPayments(b.id, { limit: INLINE_PAYMENTS }),
           basketTotals(deps, req, b),
           deps.store.consoleViews.basketHistory(b.id),
         ]);
@@ -203,10 +203,10 @@ export const approvalsPage: ConsolePage = {
               deps={deps}
               req={req}
               caption={t('approvals.lines.caption', { basket: b.id })}
-              lines={lines.rows}
-              marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
+              payments={payments.rows}
+              marks={await deps.store.consoleViews.approvalMarks(req.company, payments.rows)}
             />
-            {lines.next && (
+            {payments.next && (
               <p>
                 <Link href={href(`/console/approvals/${encodeURIComponent(b.id)}`, req)}>
                   {t('approvals.allLines', { count: b.lineCount })}
@@ -236,7 +236,7 @@ export const basketPage: ConsolePage = {
   load: loadPage(async (deps, req) => {
     const basket = await deps.store.consoleViews.basket(req.company, req.params.id ?? '');
     if (!basket) return problem(t('approvals.noBasket.title'), t('approvals.noBasket.body'), 404);
-    const [lines, totals, history] = await Promise.all([
+    const [payments, totals, history] = await Promise.all([
       deps.store.consoleViews.basketPayments(basket.id, {
         ...(req.query.get('after') ? { after: req.query.get('after')! } : {}),
       }),
@@ -256,10 +256,10 @@ export const basketPage: ConsolePage = {
             deps={deps}
             req={req}
             caption={t('approvals.lines.caption', { basket: basket.id })}
-            lines={lines.rows}
-            marks={await deps.store.consoleViews.approvalMarks(req.company, lines.rows)}
+            payments={payments.rows}
+            marks={await deps.store.consoleViews.approvalMarks(req.company, payments.rows)}
           />
-          <Pager path={`/console/approvals/${encodeURIComponent(basket.id)}`} req={req} next={lines.next} />
+          <Pager path={`/console/approvals/${encodeURIComponent(basket.id)}`} req={req} next={payments.next} />
         </>,
       ),
     };
