@@ -249,7 +249,8 @@ async function finish(
   done: StoredCancellation,
   outcome: 'withdrawn' | 'cancelled',
 ): Promise<CancelResult> {
-  const resent = done.resentBulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(done.resentBulkId);
+  const resent =
+    done.resentBulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(done.resentBulkId);
   const payments = await paymentsOf(deps, done);
   await audit(deps, who, done, 'payment.cancel', {
     outcome,

@@ -183,7 +183,10 @@ function warnRefused(deps: ApplyDeps, refused: readonly string[], status: BankSt
   });
 }
 
-async function findPayment(deps: ApplyDeps, update: StatusUpdate): Promise<{ id: string; bulkId?: string } | undefined> {
+async function findPayment(
+  deps: ApplyDeps,
+  update: StatusUpdate,
+): Promise<{ id: string; bulkId?: string } | undefined> {
   if (update.endToEndId === undefined) return undefined;
   const bulkId =
     update.bulkId ??

@@ -336,7 +336,8 @@ async function updateBulkPayments<K extends TransitionKind>(
 ): Promise<void> {
   const updated = Number(await trx(spec.table).where({ bulk_id: bulkId }).update(set));
   // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
-  if (updated !== expected) throw new Error(`bulk ${bulkId}: ${updated} payments updated where ${expected} were to move`);
+  if (updated !== expected)
+    throw new Error(`bulk ${bulkId}: ${updated} payments updated where ${expected} were to move`);
 }
 
 /** Each row's decision, by id: what moves, and what does not and why. */
