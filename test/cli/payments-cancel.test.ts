@@ -51,7 +51,7 @@ describe('settle payments cancel', { timeout: 180_000 }, () => {
         // No terminal to ask and no --yes: every line of the bulk is shown, nothing is done.
         const asked = await settle('payments', 'cancel', 'REF-2', '--reason', 'wrong invoice');
         expect(asked.code).toBe(2);
-        expect(asked.stdout).toMatch(/cancels this bulk of 3 lines at the bank/);
+        expect(asked.stdout).toMatch(/cancels this bulk of 3 payments at the bank/);
         for (const ref of ['REF-1', 'REF-2', 'REF-3']) expect(asked.stdout).toContain(`  ${ref}  pay-1.csv line`);
         expect(asked.stderr).toMatch(/ERR_CANCEL_CONFIRMATION_NEEDED/);
         expect((await bank()).map((b) => b.transactionStatus)).toEqual(['RCVD']);

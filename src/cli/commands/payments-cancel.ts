@@ -78,10 +78,10 @@ function resultJson(r: CancelResult): unknown {
 /** Shows every line of the bulk and asks; false when nobody can be asked. */
 async function ask(r: Extract<CancelResult, { outcome: 'confirm' }>): Promise<boolean> {
   process.stdout.write(
-    `The bank cancels whole bulks only. Cancelling ${r.lines.map((l) => l.endToEndId).join(', ')} cancels this bulk of ${r.bulkLines.length} lines at the bank:\n`,
+    `The bank cancels whole bulks only. Cancelling ${r.lines.map((l) => l.endToEndId).join(', ')} cancels this bulk of ${r.bulkLines.length} payments at the bank:\n`,
   );
   for (const l of r.bulkLines) process.stdout.write(lineText(l));
-  process.stdout.write('Once the bank confirms, the other lines are sent again in a new bulk, once.\n');
+  process.stdout.write('Once the bank confirms, the other payments are sent again in a new bulk, once.\n');
   if (!process.stdin.isTTY) return false;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
@@ -98,7 +98,7 @@ export function addCancelCommand(command: Command): void {
     .argument('[payment]', 'an end-to-end id, a bulk id (settle payments list), or FILE:LINE as the ERP exported it')
     .option('--reason <text>', 'why; kept with who (SETTLE_ACTOR or your user) in the audit trail')
     .option('--company <id>', 'the company, when the reference is used by several')
-    .option('--yes', 'cancel the whole bulk at the bank without asking (the lines are still printed)')
+    .option('--yes', 'cancel the whole bulk at the bank without asking (its payments are still printed)')
     .option('--confirm <request>', 'four eyes: refused here; a second person confirms in the console')
     .option('--json', 'print JSON (docs/cli-json.md)')
     .action(async (ref: string | undefined, options: CancelOptions, cmd: Command) => {
@@ -130,7 +130,7 @@ export function addCancelCommand(command: Command): void {
             throw new SettleError(
               'ERR_CANCEL_CONFIRMATION_NEEDED',
               options.json || !process.stdin.isTTY
-                ? `cancelling ${ref} cancels its whole bulk of ${result.bulkLines.length} lines at the bank (${result.bulkLines.map((l) => l.endToEndId).join(', ')}); nothing was done. Run it again with --yes to go ahead.`
+                ? `cancelling ${ref} cancels its whole bulk of ${result.bulkLines.length} payments at the bank (${result.bulkLines.map((l) => l.endToEndId).join(', ')}); nothing was done. Run it again with --yes to go ahead.`
                 : 'not cancelled: you did not say yes',
             );
           result = await cancelPayment(deps, { ...input, yes: true });
