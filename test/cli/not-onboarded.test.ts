@@ -15,7 +15,13 @@ import { withTempDir } from '../support/tmp.js';
 interface HealthJson {
   onboarding: { company: string; onboarded: boolean; missing: string[]; why: string; fix: string[] }[];
   notOnboarded: string[];
-  companies: { company: string; onboarded: boolean; needsAttention: boolean; lastNight: { done: boolean }[] }[];
+  companies: {
+    company: string;
+    name: string;
+    onboarded: boolean;
+    needsAttention: boolean;
+    lastNight: { done: boolean }[];
+  }[];
 }
 
 describe('a company that is not onboarded', { timeout: 240_000 }, () => {
@@ -44,9 +50,9 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
         expect(json.code).toBe(1);
         const health = JSON.parse(json.stdout) as HealthJson;
         expect(health.notOnboarded, JSON.stringify(health.onboarding)).toEqual(['newco']);
-        expect(health.companies.map((c) => [c.company, c.onboarded, c.needsAttention])).toEqual([
-          ['newco', false, true],
-          ['acme', true, expect.any(Boolean)],
+        expect(health.companies.map((c) => [c.company, c.name, c.onboarded, c.needsAttention])).toEqual([
+          ['newco', 'NewCo AS', false, true],
+          ['acme', 'ACME AS', true, expect.any(Boolean)],
         ]);
         expect(health.companies[1]!.lastNight.every((s) => s.done)).toBe(true);
         expect(health.onboarding).toEqual([
@@ -62,11 +68,11 @@ describe('a company that is not onboarded', { timeout: 240_000 }, () => {
         const table = await runSettle(['--config', file, 'health'], { cwd: dir, env });
         expect(table.code).toBe(1);
         // The board: the company not onboarded first, then its onboarded neighbour, whose night ran.
-        expect(table.stdout).toMatch(/^COMPANY\s+ONBOARDED\s+MISSING\s+LAST NIGHT\s+REJECTED\s+HELD\s+UNKNOWN/m);
-        expect(table.stdout).toMatch(/^newco\s+NO\s+consent, enabled-account\s+0\/9 done, not: pickup /m);
-        expect(table.stdout).toMatch(/^acme\s+yes\s+-\s+9\/9 done\s/m);
+        expect(table.stdout).toMatch(/^COMPANY\s+NAME\s+ONBOARDED\s+MISSING\s+LAST NIGHT\s+REJECTED\s+HELD\s+UNKNOWN/m);
+        expect(table.stdout).toMatch(/^newco\s+NewCo AS\s+NO\s+consent, enabled-account\s+0\/9 done, not: pickup /m);
+        expect(table.stdout).toMatch(/^acme\s+ACME AS\s+yes\s+-\s+9\/9 done\s/m);
         expect(table.stdout.indexOf('newco ')).toBeLessThan(table.stdout.indexOf('acme '));
-        expect(table.stdout).toContain('newco: not onboarded: no usable consent and no enabled account');
+        expect(table.stdout).toContain('NewCo AS (newco): not onboarded: no usable consent and no enabled account');
         expect(table.stdout).toContain(`  settle consents create --bank ${SEED.bankId} --org 888888888\n`);
 
         await withDemoServe(file, dir, async (_serve, client) => {

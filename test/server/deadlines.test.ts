@@ -58,8 +58,8 @@ describe('deadlines for the nightly chain and the statements', { timeout: 240_00
         const after = await runSettle(['--config', file, 'health'], { cwd: dir, env });
         expect(after.code).toBe(0);
         // The board's row of acme: its night's steps all done.
-        expect(after.stdout).toMatch(/^acme\s+yes\s+-\s+9\/9 done\s/m);
-        expect(after.stdout).toMatch(/^ok {2}nightly acme by 00:00 Europe\/Oslo/m);
+        expect(after.stdout).toMatch(/^acme\s+ACME AS\s+yes\s+-\s+9\/9 done\s/m);
+        expect(after.stdout).toMatch(/^ok {2}nightly ACME AS \(acme\) by 00:00 Europe\/Oslo/m);
 
         const serve = startSettle(['--config', file, 'serve', '--port', '0', '--grace', '5'], { cwd: dir, env });
         try {

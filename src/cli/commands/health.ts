@@ -43,6 +43,7 @@ export function healthCommand(): Command {
         const successes = await app.store.jobSuccesses.list();
         const deadlines = await new DeadlineWatch(app, alerts).check();
         const { rows: board, onboarding } = await readWholeBoard(app, opts.sort);
+        const names = new Map(config.companies.map((c) => [c.id, c.name]));
         const notOnboarded = onboarding.filter((o) => !o.onboarded);
         if (deadlines.some((d) => d.missed) || notOnboarded.length > 0) process.exitCode = ExitCode.needsPerson;
         if (opts.json) {
@@ -59,7 +60,7 @@ export function healthCommand(): Command {
                 deadlineMissed: deadlines.some((d) => d.missed),
                 onboarding,
                 notOnboarded: notOnboarded.map((o) => o.company),
-                companies: board.map(boardJson),
+                companies: board.map((r) => boardJson(r, names.get(r.company))),
               },
               null,
               2,
@@ -68,10 +69,16 @@ export function healthCommand(): Command {
           return;
         }
         const missing = new Map(onboarding.map((o) => [o.company, o.missing.join(', ') || '-']));
+        // People act on a company's name; the id is what the commands that fix it take.
+        const called = (id: string) => {
+          const name = names.get(id);
+          return name === undefined || name === id ? id : `${name} (${id})`;
+        };
         const lines = textTable(
           [...BOARD_HEAD],
           board.map((r) => [
             r.company,
+            names.get(r.company) ?? '-',
             r.onboarded ? 'yes' : 'NO',
             missing.get(r.company) ?? '-',
             lastNight(r),
@@ -84,13 +91,13 @@ export function healthCommand(): Command {
             String(r.consentsExpiring),
             String(r.linksExpiring),
           ]),
-          new Set([4, 5, 6, 7, 8, 10, 11]),
+          new Set([5, 6, 7, 8, 9, 11, 12]),
         );
         for (const o of notOnboarded)
-          lines.push(`${o.company}: ${o.why}; to fix it:`, ...o.fix.map((command) => `  ${command}`));
+          lines.push(`${called(o.company)}: ${o.why}; to fix it:`, ...o.fix.map((command) => `  ${command}`));
         for (const d of deadlines)
           lines.push(
-            `${d.missed ? 'MISSED' : 'ok'}  ${d.job} ${d.company} by ${d.by} ${d.timeZone} (due ${d.dueAt.toISOString()}): ${d.lastSuccess ? `last completed ${d.lastSuccess.toISOString()}` : 'never completed'}`,
+            `${d.missed ? 'MISSED' : 'ok'}  ${d.job} ${called(d.company)} by ${d.by} ${d.timeZone} (due ${d.dueAt.toISOString()}): ${d.lastSuccess ? `last completed ${d.lastSuccess.toISOString()}` : 'never completed'}`,
           );
         if (deadlines.length === 0) lines.push('no deadlines configured (alerts.nightlyBy, alerts.statementsBy)');
         process.stdout.write(lines.map((l) => `${l}\n`).join(''));
@@ -103,6 +110,7 @@ export function healthCommand(): Command {
 
 const BOARD_HEAD = [
   'COMPANY',
+  'NAME',
   'ONBOARDED',
   'MISSING',
   'LAST NIGHT',
@@ -124,9 +132,10 @@ function lastNight(r: BoardCompany): string {
 }
 
 /** A board row as `settle health --json` prints it (docs/cli-json.md). */
-function boardJson(r: BoardCompany) {
+function boardJson(r: BoardCompany, name: string | undefined) {
   return {
     company: r.company,
+    name: name ?? null,
     onboarded: r.onboarded,
     needsAttention: r.needsAttention,
     lastNight: r.steps.map((s) => ({ job: s.job, done: s.done, lastSuccess: s.lastSuccess?.toISOString() ?? null })),
