@@ -21,7 +21,7 @@ import { BrowserSession, screenshot, seriousViolations, signInWithPassword } fro
 import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
 import { recordSent } from '../../jobs/submit/index.js';
 
-const PASSWORD = { olga: 'olga-correct-horse', vera: 'vera-battery-staple' };
+const PASSWORD = { olga: 'olga-correct-horse', vera: 'vera-battery-staple', fiona: 'fiona-tin-lantern' };
 const RED = 'rgb(164, 22, 26)';
 
 /** The computed colour of an element, read in the page (the test compiles without the DOM's types). */
@@ -38,8 +38,10 @@ describe('the bureau’s board in a browser', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'settle-board-'));
     for (const c of ['acme', 'beta', 'gamma']) await mkdir(join(dir, c), { recursive: true });
-    const people = (all: boolean) =>
-      `    people:\n      - { name: Olga Operator, email: olga@bureau.example, roles: [operator] }\n${all ? '      - { name: Vera Viewer, email: vera@bureau.example, roles: [viewer] }\n' : ''}`;
+    // Fiona looks at ACME's files (viewer) and does Beta's books (finance).
+    const fiona = (role: string) => `      - { name: Fiona Finance, email: fiona@bureau.example, roles: [${role}] }\n`;
+    const people = (all: boolean, extra = '') =>
+      `    people:\n      - { name: Olga Operator, email: olga@bureau.example, roles: [operator] }\n${all ? '      - { name: Vera Viewer, email: vera@bureau.example, roles: [viewer] }\n' : ''}${extra}`;
     await writeFile(
       join(dir, 'settle.yaml'),
       `dataDir: ${dir}/data
@@ -50,16 +52,17 @@ console:
   localUsers:
     - { username: olga, email: olga@bureau.example, passwordHash: { env: OLGA_HASH } }
     - { username: vera, email: vera@bureau.example, passwordHash: { env: VERA_HASH } }
+    - { username: fiona, email: fiona@bureau.example, passwordHash: { env: FIONA_HASH } }
 companies:
   - id: acme
     name: ACME AS
     organisationNumber: "999999999"
     root: ${dir}/acme
-${people(true)}  - id: beta
+${people(true, fiona('viewer'))}  - id: beta
     name: Beta AS
     organisationNumber: "999999998"
     root: ${dir}/beta
-${people(false)}  - id: gamma
+${people(false, fiona('finance'))}  - id: gamma
     name: Gamma AS
     organisationNumber: "999999997"
     root: ${dir}/gamma
@@ -69,6 +72,7 @@ ${people(false)}`,
       CONSOLE_KEY: 'test-console-session-key-0123456789abcdef',
       OLGA_HASH: await hash(PASSWORD.olga, { algorithm: 2 }),
       VERA_HASH: await hash(PASSWORD.vera, { algorithm: 2 }),
+      FIONA_HASH: await hash(PASSWORD.fiona, { algorithm: 2 }),
     };
     app = await createApp(loadConfig({ file: join(dir, 'settle.yaml'), cwd: dir, env }), silentLogger());
     serve = await startServe(app, { scheduler: false, port: 0 });
@@ -172,6 +176,39 @@ ${people(false)}`,
     // A page past the last says so and links to the first.
     await page.goto(`${base}/console/board?page=7`);
     expect(await page.locator('main').textContent()).toContain('No company on this page.');
+  });
+
+  it('links only the pages the person may open in each company, and counts the rest without a link', async () => {
+    const page = await signIn('fiona');
+    await page.goto(`${base}/console/board?company=acme&sort=name`);
+    const rows = page.locator('main .board tbody tr');
+    expect(await rows.count()).toBe(2);
+    const [acme, beta] = [rows.nth(0), rows.nth(1)];
+    // A viewer in ACME: its files and approvals, not Reconciliation or Banks (they would refuse her).
+    expect(await acme.locator('th .links a').allTextContents()).toEqual(['Files', 'Approvals']);
+    expect(await beta.locator('th .links a').allTextContents()).toEqual([
+      'Files',
+      'Approvals',
+      'Reconciliation',
+      'Banks',
+    ]);
+    // ACME's held payment and finding are counted, but not linked; its rejected file is.
+    const cell = (label: string) => acme.locator(`td[data-label="${label}"]`);
+    expect(await cell('Held · unknown').textContent()).toBe('1 · 0');
+    expect(await cell('Held · unknown').locator('a').count()).toBe(0);
+    expect(await cell('Findings').textContent()).toBe('1');
+    expect(await cell('Findings').locator('a').count()).toBe(0);
+    expect(await cell('Rejected files').locator('a').count()).toBe(1);
+    // Every link on her board opens.
+    const hrefs = await page
+      .locator('main .board tbody a')
+      .evaluateAll((as) => as.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(6);
+    for (const href of hrefs) {
+      const response = await page.request.get(`${base}${href}`);
+      expect([href, response.status()]).toEqual([href, 200]);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('gives someone with one company no board: no link, and Today instead', async () => {

@@ -4,12 +4,17 @@
 // expiring — the companies that need attention first, or by name (?sort=name) in the reader's
 // language, 50 a page. The order, the filter and the page are the database's (src/store/board-views.ts, read through jobs/board/board.ts as `settle
 // health` reads it). A company that is not onboarded is red and says so, never green. Each
-// company links to its own pages. Someone with one company has no board: Today is theirs.
+// company links to those of its pages the person's roles there open (a viewer in one company and
+// finance in another gets Reconciliation's link only where it would not refuse them); a count
+// behind a page they may not open is shown without a link. Someone with one company has no
+// board: Today is theirs.
 import { onboardingOf } from '../../../domain/onboarding.js';
 import { Link, render, Sentence, type Child } from '../../../html/index.js';
 import { currentLocale, t } from '../../../i18n/index.js';
 import { BOARD_SORTS, readBoard, type BoardSort } from '../../../../jobs/board/index.js';
 import { BOARD_FILTERS, type BoardCompany, type BoardFilter } from '../../../store/index.js';
+import type { Role } from '../../../domain/roles.js';
+import { mayOpen } from '../access.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { loadPage } from './load-page.js';
 import { problem, Totals } from './parts.js';
@@ -30,10 +35,26 @@ function boardHref(req: PageRequest, filter: BoardFilter, sort: BoardSort, page 
   return `/console/board?${q.toString()}`;
 }
 
-/** A count that links to the company's page listing those rows, or a plain 0. */
-function counted(n: number, path: string, company: string, extra: Record<string, string> = {}): Child {
-  return n === 0 ? <span class="muted">0</span> : <a href={companyHref(path, company, extra)}>{n}</a>;
+/** Which of a company's pages the person may open there: their roles in it (or install-wide auditor). */
+type Opens = (path: string) => boolean;
+
+function opensIn(roles: ReadonlySet<Role> | undefined, auditor: boolean | undefined): Opens {
+  return (path) => mayOpen({ roles: roles ?? [], auditor }, path);
 }
+
+/** A count that links to the company's page listing those rows (where the person may open it), or a plain 0. */
+function counted(n: number, opens: Opens, path: string, company: string, extra: Record<string, string> = {}): Child {
+  if (n === 0) return <span class="muted">0</span>;
+  return opens(path) ? <a href={companyHref(path, company, extra)}>{n}</a> : <span>{n}</span>;
+}
+
+/** The company's own pages the row links to, each only where the person may open it. */
+const ROW_LINKS = [
+  ['/console/files', 'board.link.files'],
+  ['/console/approvals', 'board.link.approvals'],
+  ['/console/reconciliation', 'board.link.reconciliation'],
+  ['/console/banks', 'board.link.banks'],
+] as const;
 
 function Onboarded({ row, company }: { row: BoardCompany; company: Company }) {
   if (row.onboarded) return <span class="ok">{t('board.onboarded')}</span>;
@@ -64,18 +85,19 @@ function LastNight({ row }: { row: BoardCompany }) {
   );
 }
 
-function CompanyRow({ row, company }: { row: BoardCompany; company: Company }) {
+function CompanyRow({ row, company, opens }: { row: BoardCompany; company: Company; opens: Opens }) {
   const id = row.company;
+  const links = ROW_LINKS.filter(([path]) => opens(path));
   return (
     <tr class={row.onboarded ? undefined : 'red'}>
       <th scope="row" data-label={t('board.column.company')}>
         <Link href={companyHref('/console/', id)}>{company.name}</Link>
         <br />
         <span class="links">
-          <Link href={companyHref('/console/files', id)}>{t('board.link.files')}</Link> ·{' '}
-          <Link href={companyHref('/console/approvals', id)}>{t('board.link.approvals')}</Link> ·{' '}
-          <Link href={companyHref('/console/reconciliation', id)}>{t('board.link.reconciliation')}</Link> ·{' '}
-          <Link href={companyHref('/console/banks', id)}>{t('board.link.banks')}</Link>
+          {links.flatMap(([path, key], i) => [
+            ...(i > 0 ? [' · '] : []),
+            <Link href={companyHref(path, id)}>{t(key)}</Link>,
+          ])}
         </span>
       </th>
       <td data-label={t('board.column.onboarded')}>
@@ -85,16 +107,17 @@ function CompanyRow({ row, company }: { row: BoardCompany; company: Company }) {
         <LastNight row={row} />
       </td>
       <td data-label={t('board.column.rejectedFiles')} class="num">
-        {counted(row.rejectedFiles, '/console/files', id, { state: 'rejected' })}
+        {counted(row.rejectedFiles, opens, '/console/files', id, { state: 'rejected' })}
       </td>
       <td data-label={t('board.column.heldUnknown')} class="num">
-        {counted(row.heldPayments, '/console/held', id)} · {counted(row.unknownPayments, '/console/bulks', id)}
+        {counted(row.heldPayments, opens, '/console/held', id)} ·{' '}
+        {counted(row.unknownPayments, opens, '/console/bulks', id)}
       </td>
       <td data-label={t('board.column.approvalsWaiting')} class="num">
-        {counted(row.approvalsWaiting, '/console/approvals', id)}
+        {counted(row.approvalsWaiting, opens, '/console/approvals', id)}
       </td>
       <td data-label={t('board.column.findings')} class="num">
-        {counted(row.openFindings, '/console/reconciliation', id)}
+        {counted(row.openFindings, opens, '/console/reconciliation', id)}
       </td>
       <td data-label={t('board.column.atStake')} class="num">
         <Totals byCurrency={Object.fromEntries(row.atStake.map((m) => [m.currency, m.minor]))} />
@@ -232,7 +255,8 @@ export const boardPage: ConsolePage = {
                 <tbody>
                   {board.rows.flatMap((row) => {
                     const company = byId.get(row.company);
-                    return company ? ['\n', <CompanyRow row={row} company={company} />] : [];
+                    const opens = opensIn(req.user.rolesByCompany.get(row.company), req.user.auditor);
+                    return company ? ['\n', <CompanyRow row={row} company={company} opens={opens} />] : [];
                   })}
                   {'\n'}
                 </tbody>
