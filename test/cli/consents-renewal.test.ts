@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import { SEED, startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { createStore, openDatabase } from '../../src/store/index.js';
-import { startSmtpSink, type SmtpSink } from '../alerts/smtp-sink.js';
+import { readableMail, startSmtpSink, type SmtpSink } from '../alerts/smtp-sink.js';
 import { runSettle, type CliResult } from '../support/cli.js';
 import { sandboxConfigHead } from '../support/sandbox-config.js';
 
@@ -84,9 +84,6 @@ describe('settle consents expiring and renew', { timeout: 180_000 }, () => {
     });
   }
 
-  /** The mail's text with quoted-printable soft breaks and escapes undone. */
-  const body = (data: string): string => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
   const consentsOf = (rg: string) =>
     [...sandbox.sandbox.state.consents.values()].filter((c) => c.resourceGroupName === rg);
 
@@ -137,7 +134,9 @@ describe('settle consents expiring and renew', { timeout: 180_000 }, () => {
     const mails = smtp.messages.filter((m) => m.to.includes('kari@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['kari@example.com']);
-    expect(body(mails[0]!.data)).toMatch(/Sign with your electronic ID here: http:\/\/127\.0\.0\.1:\d+\/\S*sca\S*/);
+    expect(readableMail(mails[0]!.data)).toMatch(
+      /Sign with your electronic ID here: http:\/\/127\.0\.0\.1:\d+\/\S*sca\S*/,
+    );
     expect(smtp.messages.some((m) => m.to.includes('ola@example.com'))).toBe(false);
   });
 
