@@ -10,6 +10,7 @@
 // any query.
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../src/domain/clock.js';
+import { foldForSearch } from '../src/domain/search-fold.js';
 import type { Role } from '../src/domain/roles.js';
 import type { ConsoleDeps, PageRequest } from '../src/server/console/page.js';
 import { boardPage } from '../src/server/console/pages/board.js';
@@ -101,6 +102,7 @@ async function seed(db: Database, companies: number, now: Date): Promise<void> {
         currency: p % 10 === 0 ? 'EUR' : 'NOK',
         creditor_iban: 'NO8330001234567',
         creditor_name: `Creditor ${p}`,
+        creditor_name_folded: foldForSearch(`Creditor ${p}`),
         state: p < held ? 'held' : p < held + unknown ? 'unknown' : 'ACSC',
         ...stamp,
       });

@@ -19,7 +19,10 @@ import { createStore, openDatabase, type Database } from '../src/store/index.js'
 import { random } from './reconcile.js';
 import { scaledSize, type Bench } from './row.js';
 
-/** How row i looks; the SQL below computes the same, so searches hit real rows. */
+/**
+ * How row i looks; the SQL below computes the same, so searches hit real rows. The creditor name's
+ * folded form (src/domain/search-fold.ts) is its lower case: the names are ASCII, and SQL writes it.
+ */
 const CREDITORS = 50_000;
 const AMOUNTS = 100_000;
 const REFERENCES = 200_000;
@@ -51,12 +54,13 @@ async function seed(db: Database, n: number): Promise<void> {
   await knex.raw(
     `${counter(n)}
      insert into payments (id, file_id, line_number, company, end_to_end_id, debtor_iban, debtor_name,
-       execution_date, amount_minor, currency, creditor_iban, creditor_name, remittance, creditor_reference,
-       state, created_at, updated_at)
+       execution_date, amount_minor, currency, creditor_iban, creditor_name, creditor_name_folded, remittance,
+       creditor_reference, state, created_at, updated_at)
      select printf('p%09d', i), printf('f%07d', i / 1000), i % 1000 + 1, 'acme', printf('E2E-%09d', i),
        'NO9386011117947', 'Acme AS', date('2026-01-01', '+' || (i % 365) || ' days'),
        (i * 7919) % ${AMOUNTS} + 100, 'NOK', 'NO83' || printf('%011d', (i * 31) % ${CREDITORS}),
-       'Creditor ' || printf('%05d', (i * 31) % ${CREDITORS}), printf('Invoice %d', i),
+       'Creditor ' || printf('%05d', (i * 31) % ${CREDITORS}),
+       'creditor ' || printf('%05d', (i * 31) % ${CREDITORS}), printf('Invoice %d', i),
        printf('%010d', i % ${REFERENCES}),
        case i % 10 ${STATES.map((s, k) => `when ${k} then '${s}'`).join(' ')} end, ?, ?
      from n`,

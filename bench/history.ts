@@ -21,6 +21,7 @@ import { exportUnits } from '../jobs/statements/render.js';
 import { configSchema, type CompanyConfig } from '../src/config/index.js';
 import { ManualClock, systemClock } from '../src/domain/clock.js';
 import { addDays, type LocalDate } from '../src/domain/local-date.js';
+import { foldForSearch } from '../src/domain/search-fold.js';
 import { BANK_STATUSES } from '../src/domain/states.js';
 import { silentLogger } from '../src/log/index.js';
 import { createStore, FIRST_DAY, openDatabase, type Database, type Store } from '../src/store/index.js';
@@ -289,6 +290,7 @@ class Seeder {
               currency: 'NOK',
               creditor_iban: `NO83${String(30000000000 + (this.serial % 5000))}`,
               creditor_name: 'Creditor AS',
+              creditor_name_folded: foldForSearch('Creditor AS'),
               state: 'ACSC',
               bulk_id: bulk,
               ...stamps,

@@ -2,6 +2,7 @@
 // database by keyset (src/store/keyset-paging.ts explains the cursor). Nothing here writes.
 import type { LocalDate } from '../domain/local-date.js';
 import type { PayrollPart } from '../domain/payroll.js';
+import { foldForSearch, prefixEnd } from '../domain/search-fold.js';
 import type { PaymentState } from '../domain/states.js';
 import { basketHistory, type BasketHistory } from './basket-history.js';
 import { toConsent, type StoredConsent } from './consents.js';
@@ -35,6 +36,7 @@ export interface PaymentSearch extends PageQuery {
   reference?: string;
   /** An IBAN (exact, any spacing removed by the caller) or the start of the creditor's name. */
   creditorIban?: string;
+  /** Compared folded (src/domain/search-fold.ts): case, white space and NFC do not matter; æ, ø, å stay letters. */
   creditorNamePrefix?: string;
   amountMinor?: bigint;
   currency?: string;
@@ -47,9 +49,6 @@ export interface PaymentSearch extends PageQuery {
    */
   withoutPayroll?: { debtorIbans: readonly string[] };
 }
-
-/** Creditor names sort after their prefix and before prefix + the highest BMP character. */
-const PREFIX_END = '\uffff';
 
 export interface WaitingBasket {
   id: string;
@@ -126,10 +125,14 @@ export class ConsoleViews {
     if (search.endToEndId !== undefined) void q.where({ end_to_end_id: search.endToEndId });
     if (search.reference !== undefined) void q.where({ creditor_reference: search.reference });
     if (search.creditorIban !== undefined) void q.where({ creditor_iban: search.creditorIban });
-    if (search.creditorNamePrefix !== undefined)
-      void q
-        .where('creditor_name', '>=', search.creditorNamePrefix)
-        .andWhere('creditor_name', '<', search.creditorNamePrefix + PREFIX_END);
+    if (search.creditorNamePrefix !== undefined) {
+      // The folded name (src/domain/search-fold.ts, migration 0761) from the folded prefix up to
+      // the first text after every one that starts with it: a range of the company's index.
+      const prefix = foldForSearch(search.creditorNamePrefix);
+      const end = prefixEnd(prefix);
+      void q.where('creditor_name_folded', '>=', prefix);
+      if (end !== undefined) void q.andWhere('creditor_name_folded', '<', end);
+    }
     if (search.amountMinor !== undefined) void q.where({ amount_minor: search.amountMinor.toString() });
     if (search.currency !== undefined) void q.where({ currency: search.currency });
     if (search.from !== undefined) void q.where('execution_date', '>=', search.from);

@@ -5,6 +5,7 @@
 // The ledger (file-ledger.ts) opens and ends the transaction; this is what fills it.
 import type { Knex } from 'knex';
 import type { PaymentInstruction } from '../domain/payment.js';
+import { foldForSearch } from '../domain/search-fold.js';
 import { amountParam, chunks, instant, toStr, type Row } from './rows.js';
 import { countRows } from './state-counts.js';
 import type { DecidedHold, FileHoldRule, HoldInput } from '../domain/hold.js';
@@ -127,6 +128,7 @@ function paymentRow(
     currency: p.amount.currency,
     creditor_iban: p.creditorIban,
     creditor_name: p.creditorName,
+    creditor_name_folded: foldForSearch(p.creditorName),
     creditor_bic: p.creditorBic ?? null,
     remittance: p.remittanceInformation ?? null,
     creditor_reference: p.creditorReference ?? null,

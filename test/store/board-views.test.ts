@@ -105,6 +105,7 @@ async function seed(db: Database): Promise<void> {
     currency,
     creditor_iban: 'NO8330001234567',
     creditor_name: 'Supplier',
+    creditor_name_folded: 'supplier',
     state,
     ...stamp,
   });
