@@ -4,7 +4,7 @@
 // (element-rules.ts, walked as the tree of element-policy.ts): what changes what is paid is
 // carried or refused, located, and an element the policy does not know inside one settle reads
 // is refused too, so nothing is dropped silently.
-import type { SaxesParser, SaxesTagNS } from 'saxes';
+import type { SaxesParser, SaxesTagPlain } from 'saxes';
 import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
 import type { ControlDeclaration } from '../../domain/validation/control-totals.js';
@@ -18,6 +18,7 @@ import {
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
 import { INHERITED_REQUIRED, MESSAGE_NODE, meantElement, type PolicyNode, type Rule } from './element-policy.js';
 import { enterFrame, isXmlWhitespace, pathOf, txFieldPath, type Frame } from './frame.js';
+import { NamespaceScope } from './namespaces.js';
 import { notAPaymentFile, otherMessage, otherMessageElement } from './message-kind.js';
 import { pain001Version, SUPPORTED_VERSIONS } from './versions.js';
 
@@ -54,12 +55,15 @@ export class DocumentHandler {
   private currency: RawField | undefined;
   private txCount = 0;
   private spacesSeen = false;
+  private readonly names: NamespaceScope;
 
   constructor(
-    private readonly parser: SaxesParser<{ xmlns: true; position: true }>,
+    private readonly parser: SaxesParser<{ xmlns: false; position: true }>,
     private readonly maxDepth: number,
     private readonly maxText: number,
   ) {
+    this.names = new NamespaceScope(parser);
+    parser.on('attribute', (attr) => this.names.attribute(attr, this.stack.length + 1));
     parser.on('doctype', () => this.stop(IssueCode.XML_DTD_FORBIDDEN, DTD_MESSAGE, this.here()));
     parser.on('error', (e) =>
       this.stop(
@@ -72,7 +76,10 @@ export class DocumentHandler {
     const onText = (t: string): void => this.text(t);
     parser.on('text', onText);
     parser.on('cdata', onText);
-    parser.on('closetag', () => this.closeTag());
+    parser.on('closetag', () => {
+      this.names.close(this.stack.length);
+      this.closeTag();
+    });
   }
 
   stop(code: IssueCode, message: string, location: IssueLocation): void {
@@ -102,11 +109,13 @@ export class DocumentHandler {
     return { path: top ? pathOf(top) : '/', row: this.parser.line, column: this.parser.column };
   }
 
-  private openTag(tag: SaxesTagNS): void {
+  private openTag(tag: SaxesTagPlain): void {
+    if (this.stopped) return;
+    const local = this.names.open(tag.name);
     if (this.stopped) return;
     const stack = this.stack;
     const parent = stack[stack.length - 1];
-    if (!parent && !this.checkRoot(tag)) return;
+    if (!parent && !this.checkRoot(tag.name, local)) return;
     if (stack.length >= this.maxDepth)
       return this.stop(IssueCode.XML_LIMIT_EXCEEDED, `elements nest deeper than ${this.maxDepth} levels`, this.here());
     let position = 1;
@@ -114,8 +123,8 @@ export class DocumentHandler {
     let unknownIn: PolicyNode | undefined;
     const depth = stack.length + 1;
     if (parent) {
-      position = parent.lastChild === tag.local ? ++parent.lastCount : (parent.lastCount = 1);
-      parent.lastChild = tag.local;
+      position = parent.lastChild === local ? ++parent.lastCount : (parent.lastCount = 1);
+      parent.lastChild = local;
       parent.hasChildren = true;
       // Text before a child element is text beside elements: check it now, keep nothing.
       if (parent.text !== '') {
@@ -123,13 +132,13 @@ export class DocumentHandler {
         parent.text = '';
       }
       const above = depth === 2 ? undefined : parent.node;
-      if (depth === 2) node = tag.local === 'CstmrCdtTrfInitn' ? MESSAGE_NODE : undefined;
+      if (depth === 2) node = local === 'CstmrCdtTrfInitn' ? MESSAGE_NODE : undefined;
       else if (above?.children) {
-        node = above.children.get(tag.local);
+        node = above.children.get(local);
         if (node === undefined && above.judges) unknownIn = above;
       }
     }
-    const frame = enterFrame(this.pool, depth, tag.local, position, parent, node);
+    const frame = enterFrame(this.pool, depth, local, position, parent, node);
     stack.push(frame);
     if (depth === 2 && node === undefined) return this.notCreditTransfer(frame);
     if (unknownIn) return this.unknown(frame, unknownIn);
@@ -140,33 +149,34 @@ export class DocumentHandler {
       this.refuse(IssueCode.ELEMENT_UNSUPPORTED, frame, this.notSupported(frame, node.rule.why));
     if (node.amount && this.tx) {
       const ccy = tag.attributes.Ccy;
-      if (ccy) this.currency = { value: ccy.value, location: { path: `${pathOf(frame)}/@Ccy` } };
+      if (ccy !== undefined) this.currency = { value: ccy, location: { path: `${pathOf(frame)}/@Ccy` } };
     }
   }
 
   /** The root must be a pain.001 Document; a statement or status report is named as such. */
-  private checkRoot(tag: SaxesTagNS): boolean {
+  private checkRoot(name: string, local: string): boolean {
     this.rootSeen = true;
-    if (tag.local !== 'Document') {
-      const other = otherMessageElement(tag.local);
+    if (local !== 'Document') {
+      const other = otherMessageElement(local);
       this.stop(
         IssueCode.XML_NOT_PAIN001,
-        other ? notAPaymentFile(other) : `the root element is <${tag.name}>, not a pain.001 <Document>`,
-        { path: `/${tag.local}` },
+        other ? notAPaymentFile(other) : `the root element is <${name}>, not a pain.001 <Document>`,
+        { path: `/${local}` },
       );
       return false;
     }
-    const version = pain001Version(tag.uri);
+    const uri = this.names.uri;
+    const version = pain001Version(uri);
     if (version) {
       this.version = version;
       return true;
     }
-    const other = otherMessage(tag.uri);
+    const other = otherMessage(uri);
     if (other) this.stop(IssueCode.XML_NOT_PAIN001, notAPaymentFile(other), { path: '/Document' });
     else
       this.stop(
         IssueCode.XML_VERSION_UNSUPPORTED,
-        `namespace "${tag.uri}" is not a pain.001 version settle reads (${SUPPORTED_VERSIONS})`,
+        `namespace "${uri}" is not a pain.001 version settle reads (${SUPPORTED_VERSIONS})`,
         { path: '/Document' },
       );
     return false;

@@ -38,7 +38,8 @@ export class Pain001Reader {
   }
 
   async *read(text: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ReaderItem[]> {
-    const parser = new SaxesParser({ xmlns: true, position: true });
+    // Namespaces are settle's (namespaces.ts): saxes's own mode costs every element a scope.
+    const parser = ncNames(new SaxesParser({ xmlns: false, position: true }));
     const doc = new DocumentHandler(parser, this.maxDepth, this.maxText);
     const dtd = new DtdGuard();
     let seen = 0;
@@ -81,6 +82,31 @@ export class Pain001Reader {
     doc.out = [];
     yield out;
   }
+}
+
+/**
+ * Processing instruction targets and entity names without colons, as saxes checks them in its
+ * namespace mode (Namespaces in XML: they are NCNames). Element and attribute names are checked
+ * by the namespace scope.
+ */
+function ncNames(parser: SaxesParser<{ xmlns: false; position: true }>): SaxesParser<{ xmlns: false; position: true }> {
+  const checks = parser as unknown as NameChecks;
+  const start = checks.nameStartCheck;
+  const rest = checks.nameCheck;
+  const whole = checks.isName;
+  checks.nameStartCheck = (c) => c !== COLON && start(c);
+  checks.nameCheck = (c) => c !== COLON && rest(c);
+  checks.isName = (name) => !name.includes(':') && whole(name);
+  return parser;
+}
+
+const COLON = 0x3a;
+
+/** saxes's name checks, which it sets per parser (its namespace mode sets the NCName ones). */
+interface NameChecks {
+  nameStartCheck: (c: number) => boolean;
+  nameCheck: (c: number) => boolean;
+  isName: (name: string) => boolean;
 }
 
 /**
