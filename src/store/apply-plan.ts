@@ -16,6 +16,7 @@ import type {
   PlanStep,
 } from '../domain/plans/plan.js';
 import type { Database } from './database.js';
+import { lockingRead, placeholders, readRows } from './direct-sql.js';
 import { newId } from './ids.js';
 import { insertNewBulk } from './new-bulk.js';
 import {
@@ -147,7 +148,11 @@ async function stillFrom(
   const from = new Set<string>(step.from);
   const state = new Map<string, string | undefined>();
   for (const part of chunks([...new Set(ids)], IDS_PER_STATEMENT))
-    for (const r of await forUpdate(trx, trx<Row>(table).select('id', column).whereIn('id', part)))
+    for (const r of await readRows(
+      trx,
+      `select id, ${column} from ${table} where id in (${placeholders(part.length)})${lockingRead(trx)}`,
+      part,
+    ))
       state.set(toStr(r.id), toOptStr(r[column]));
   const kept = ids.filter((id) => from.has(state.get(id) ?? ''));
   if (kept.length === ids.length || step.otherwise === 'leave') return kept;

@@ -15,6 +15,7 @@ import {
 } from '../domain/states.js';
 import { SettleError } from '../domain/errors.js';
 import type { Database } from './database.js';
+import { lockingRead, readRows, write } from './direct-sql.js';
 import { newId } from './ids.js';
 import { insertNewBulk } from './new-bulk.js';
 import {
@@ -145,9 +146,10 @@ export class BulkOutbox {
           source: 'submit',
           at: now,
         });
-        await trx('bulks')
-          .where({ id })
-          .update({ totals_json: JSON.stringify(await totalsOfBulk(trx, id)) });
+        await write(trx, 'update bulks set totals_json = ? where id = ?', [
+          JSON.stringify(await totalsOfBulk(trx, id)),
+          id,
+        ]);
       }
     });
     return this.listByFile(fileId);
@@ -342,19 +344,18 @@ function knownStatus(status: string): BankStatus {
 }
 
 async function lockBulk(trx: Knex.Transaction, id: string): Promise<Row> {
-  const row = await forUpdate(trx, trx<Row>('bulks').where({ id })).first();
+  const [row] = await readRows(trx, `select * from bulks where id = ?${lockingRead(trx)}`, [id]);
   if (!row) throw notFound('bulk', id);
   return row;
 }
 
 /** A bulk's amounts per currency, summed by the database (minor units as decimal strings). */
 async function totalsOfBulk(trx: Knex.Transaction, bulkId: string): Promise<Record<string, string>> {
-  const rows = await trx<Row>('payments')
-    .select('currency')
-    .sum({ total: 'amount_minor' })
-    .where({ bulk_id: bulkId })
-    .groupBy('currency')
-    .orderBy('currency');
+  const rows = await readRows(
+    trx,
+    'select currency, sum(amount_minor) as total from payments where bulk_id = ? group by currency order by currency',
+    [bulkId],
+  );
   return Object.fromEntries(rows.map((r) => [toStr(r.currency), toBigInt(r.total).toString()]));
 }
 

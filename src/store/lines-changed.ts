@@ -2,7 +2,8 @@
 // migration 0530), written by the transition function (src/store/transitions.ts), the one writer
 // of payments' states, with every move of lines, so no change passes it by.
 import type { Knex } from 'knex';
-import { chunks, IDS_PER_STATEMENT, instant, toStr, type Row } from './rows.js';
+import { placeholders, readRows, write } from './direct-sql.js';
+import { chunks, IDS_PER_STATEMENT, instant, toStr } from './rows.js';
 
 /**
  * Payments moved at `at`: their files' `lines_changed_at` takes that time, so the status
@@ -22,12 +23,19 @@ export async function markLinesChanged(
   const files = new Set<string>();
   if ('fileId' in of) files.add(of.fileId);
   else if ('bulkId' in of)
-    for (const r of await trx<Row>('bulks').select('file_id').where({ id: of.bulkId })) files.add(toStr(r.file_id));
+    for (const r of await readRows(trx, 'select file_id from bulks where id = ?', [of.bulkId]))
+      files.add(toStr(r.file_id));
   else
     for (const part of chunks(of.lines, IDS_PER_STATEMENT))
-      for (const r of await trx<Row>('payments').distinct('file_id').whereIn('id', part)) files.add(toStr(r.file_id));
+      for (const r of await readRows(
+        trx,
+        `select distinct file_id from payments where id in (${placeholders(part.length)})`,
+        part,
+      ))
+        files.add(toStr(r.file_id));
   for (const part of chunks([...files].sort()))
-    await trx('payment_files')
-      .whereIn('id', part)
-      .update({ lines_changed_at: instant(at) });
+    await write(trx, `update payment_files set lines_changed_at = ? where id in (${placeholders(part.length)})`, [
+      instant(at),
+      ...part,
+    ]);
 }

@@ -13,6 +13,7 @@
 // against a count of the rows after its whole suite, on both engines; test/store/state-counts.test.ts
 // what that cannot reach.
 import type { Knex } from 'knex';
+import { write } from './direct-sql.js';
 import { forUpdate, isMysqlKnex, toInt, toStr, type Row } from './rows.js';
 
 /** The kinds counted: the tables whose rows /metrics shows per state. */
@@ -87,11 +88,14 @@ async function writeCounts(trx: Knex.Transaction): Promise<void> {
       return { kind, company, state, n: diffs.get(key)! };
     });
   if (rows.length === 0) return;
-  const added = isMysqlKnex(trx) ? 'values(n)' : 'excluded.n';
-  await trx(TABLE)
-    .insert(rows)
-    .onConflict(['kind', 'company', 'state'])
-    .merge({ n: trx.raw(`?? + ${added}`, [`${TABLE}.n`]) });
+  const upsert = isMysqlKnex(trx)
+    ? `on duplicate key update n = ${TABLE}.n + values(n)`
+    : `on conflict (kind, company, state) do update set n = ${TABLE}.n + excluded.n`;
+  await write(
+    trx,
+    `insert into ${TABLE} (kind, company, state, n) values ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ${upsert}`,
+    rows.flatMap((r) => [r.kind, r.company, r.state, r.n]),
+  );
 }
 
 /** Rows of a kind per state over every company, as the counters hold them (states with none left out). */

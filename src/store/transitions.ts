@@ -28,9 +28,10 @@ import {
   type UpdateDecision,
 } from '../domain/states.js';
 import type { LineSpan } from '../domain/plans/plan.js';
+import { lockingRead, placeholders, readRows, write } from './direct-sql.js';
 import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
-import { chunks, forUpdate, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
 import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
 
 /**
@@ -180,7 +181,11 @@ async function moveByIds<K extends TransitionKind>(
   const decided = noDecisions();
   const ids = [...new Set(wanted)];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const rows = await forUpdate(trx, trx<Row>(spec.table).select('id', spec.column, 'company').whereIn('id', part));
+    const rows = await readRows(
+      trx,
+      `select id, ${spec.column}, company from ${spec.table} where id in (${placeholders(part.length)})${lockingRead(trx)}`,
+      part,
+    );
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
     decideRows(spec, rows, request, decided);
   }
@@ -206,18 +211,21 @@ async function moveJoiningPayments<K extends TransitionKind>(
 ): Promise<TransitionResult> {
   const { spec, request } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} cannot join a bulk`);
-  const present = await trx<Row>(spec.table).count({ n: '*' }).where({ bulk_id: bulkId }).first();
+  const [present] = await readRows(trx, `select count(*) as n from ${spec.table} where bulk_id = ?`, [bulkId]);
   if (Number(present?.n ?? 0) !== 0) throw new Error(`bulk ${bulkId} already has payments: none may join it`);
   checkTransition(spec.machine, JOINING_STATE, request.to);
   const ids = [...new Set(joining)];
   let joined = 0;
+  const [columns, values] = assignments({ ...move.set, bulk_id: bulkId });
+  const span = lineSpan ? ' and line_number between ? and ?' : '';
+  const spanValues = lineSpan ? [lineSpan.first, lineSpan.last] : [];
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
-    const payments = trx(spec.table)
-      .whereIn('id', part)
-      .where({ file_id: fileId, [spec.column]: JOINING_STATE })
-      .whereNull('bulk_id');
-    const inSpan = lineSpan ? payments.whereBetween('line_number', [lineSpan.first, lineSpan.last]) : payments;
-    joined += Number(await inSpan.update({ ...move.set, bulk_id: bulkId }));
+    joined += await write(
+      trx,
+      `update ${spec.table} set ${columns} where id in (${placeholders(part.length)})` +
+        ` and file_id = ? and ${spec.column} = ? and bulk_id is null${span}`,
+      [...values, ...part, fileId, JOINING_STATE, ...spanValues],
+    );
   }
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId, lineSpan);
   if (ids.length > 0) {
@@ -236,15 +244,11 @@ async function insertBulkLinesRow<K extends TransitionKind>(
   from: string,
 ): Promise<void> {
   const [, to, cause, source, at] = log;
-  await trx('transitions').insert({
-    entity_type: BULK_LINES,
-    entity_id: bulkId,
-    from_state: from,
-    to_state: to,
-    cause,
-    source,
-    at,
-  });
+  await write(
+    trx,
+    'insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) values (?, ?, ?, ?, ?, ?, ?)',
+    [BULK_LINES, bulkId, from, to, cause, source, at],
+  );
 }
 
 /** The transition rows and the UPDATE of rows already decided, by id. */
@@ -253,14 +257,17 @@ async function writeMoves<K extends TransitionKind>(
   { spec, set, log }: Move<K>,
   moved: readonly string[],
 ): Promise<void> {
+  const [columns, values] = assignments(set);
   for (const part of chunks(moved, IDS_PER_STATEMENT)) {
+    const list = placeholders(part.length);
     // Before the UPDATE: the rows' state column is still the state they leave (read above under lock).
-    await trx.raw(
+    await write(
+      trx,
       `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where id in (${part.map(() => '?').join(', ')}) order by id`,
+        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where id in (${list}) order by id`,
       [...log, ...part],
     );
-    await trx(spec.table).whereIn('id', part).update(set);
+    await write(trx, `update ${spec.table} set ${columns} where id in (${list})`, [...values, ...part]);
   }
 }
 
@@ -279,14 +286,12 @@ async function moveBulkPayments<K extends TransitionKind>(
 ): Promise<TransitionResult> {
   const { spec, request, log } = move;
   if (request.kind !== 'payment') throw new Error(`a ${spec.machine.name} has no bulk to be moved with`);
-  const counts = await forUpdate(
+  const counts = await readRows(
     trx,
-    trx<Row>(spec.table)
-      .select(spec.column)
-      .count({ n: '*' })
-      .min({ company: 'company' }) // a bulk's payments are of its company
-      .where({ bulk_id: bulkId })
-      .groupBy(spec.column),
+    // a bulk's payments are of its company
+    `select ${spec.column}, count(*) as n, min(company) as company from ${spec.table}` +
+      ` where bulk_id = ? group by ${spec.column}${lockingRead(trx)}`,
+    [bulkId],
   );
   const [only] = counts;
   if (counts.length === 0) return resultOf(noDecisions());
@@ -304,9 +309,10 @@ async function moveBulkPayments<K extends TransitionKind>(
     }
   }
   const decided = noDecisions();
-  const rows = await forUpdate(
+  const rows = await readRows(
     trx,
-    trx<Row>(spec.table).select('id', spec.column, 'company').where({ bulk_id: bulkId }),
+    `select id, ${spec.column}, company from ${spec.table} where bulk_id = ?${lockingRead(trx)}`,
+    [bulkId],
   );
   decideRows(spec, rows, request, decided);
   if (decided.moved.length === 0) return resultOf(decided);
@@ -317,7 +323,8 @@ async function moveBulkPayments<K extends TransitionKind>(
     return resultOf(decided);
   }
   // Not "and state in (…)": without statistics SQLite would walk the state index, every queued payment of every bulk.
-  await trx.raw(
+  await write(
+    trx,
     `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
       `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
     [...log, bulkId],
@@ -334,10 +341,20 @@ async function updateBulkPayments<K extends TransitionKind>(
   bulkId: string,
   expected: number,
 ): Promise<void> {
-  const updated = Number(await trx(spec.table).where({ bulk_id: bulkId }).update(set));
+  const [columns, values] = assignments(set);
+  const updated = await write(trx, `update ${spec.table} set ${columns} where bulk_id = ?`, [...values, bulkId]);
   // The rows are locked (or the whole database, on SQLite): a mismatch means a write outside this function.
   if (updated !== expected)
     throw new Error(`bulk ${bulkId}: ${updated} payments updated where ${expected} were to move`);
+}
+
+/**
+ * An UPDATE's `column = ?, …` and their values, in the order given; a column set to `undefined` is
+ * left out (as knex leaves it out).
+ */
+function assignments(set: Row): [columns: string, values: unknown[]] {
+  const names = Object.keys(set).filter((name) => set[name] !== undefined);
+  return [names.map((name) => `${name} = ?`).join(', '), names.map((name) => set[name])];
 }
 
 /** Each row's decision, by id: what moves, and what does not and why. */
@@ -469,7 +486,8 @@ async function logTransitions(trx: Knex.Transaction, records: readonly Transitio
       r.source ?? null,
       instant(r.at),
     ]);
-    await trx.raw(
+    await write(
+      trx,
       `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) values ${part
         .map(() => '(?, ?, ?, ?, ?, ?, ?)')
         .join(', ')}`,
