@@ -56,7 +56,16 @@ export interface StateOf {
 }
 
 /** The path a change came through, kept with its transition row. */
-export const TRANSITION_SOURCES = ['pickup', 'submit', 'approve', 'poll', 'event', 'lookup', 'operator', 'cancel'] as const;
+export const TRANSITION_SOURCES = [
+  'pickup',
+  'submit',
+  'approve',
+  'poll',
+  'event',
+  'lookup',
+  'operator',
+  'cancel',
+] as const;
 export type TransitionSource = (typeof TRANSITION_SOURCES)[number];
 
 interface KindSpec {

@@ -65,7 +65,9 @@ export const paymentPage: ConsolePage = {
               [t('payments.payment.sentUnder'), sentUnder(story.bulk, currentLocale()) ?? '–'],
               [
                 t('payments.payment.bulk'),
-                story.bulk ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: codeText('bulk', story.bulk.state) }) : '–',
+                story.bulk
+                  ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: codeText('bulk', story.bulk.state) })
+                  : '–',
               ],
               [
                 t('payments.payment.basket'),
