@@ -14,7 +14,7 @@ import { currencyExponent } from '../../src/domain/currency.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
-import { format, translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
+import { codeCell, format, translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
 import { maskIban } from '../payments/index.js';
 
 export interface NoticePayment {
@@ -230,8 +230,9 @@ function releasedPart(listed: readonly NoticePayment[], locale: Locale): string[
         reference: p.endToEndId,
         creditor: p.creditorName,
         account: maskIban(p.creditorIban),
-        // Rule names are settle's codes (changed-account, limit-line): listed as codes, in any language.
-        rules: hold.rules.join(', '),
+        // English lists the rules' codes as approvers have always read them (changed-account,
+        // limit-line); another language names each rule with its code beside it.
+        rules: hold.rules.map((r) => codeCell('rule', r, locale)).join(', '),
         releasers: hold.releasedBy.length,
         people: format.list(hold.releasedBy, locale),
       })}`;

@@ -3,7 +3,7 @@
 // person" from them in one place (`needsPerson`), and every reader renders them (`describeOutcome`,
 // in a person's language; English in JSON and logs). A step's outcome is built from its job's
 // result by the `…Outcome` functions below, so that the nightly and `settle run <job>` count alike.
-import { translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
+import { codeCell, translate, type Locale, type MessageKey, type MessageValues } from '../../src/i18n/index.js';
 import type { ApproveSummary } from '../approve/index.js';
 import { type AccountFetch, fetchNeedsAttention } from '../statements/index.js';
 import type { PickedFile } from '../pickup/index.js';
@@ -253,7 +253,7 @@ export function describeOutcome(o: StepOutcome, locale: Locale): string {
           file: h.file,
           line: String(h.lineNumber),
           endToEndId: h.endToEndId,
-          rules: h.rules.join(', '),
+          rules: h.rules.map((r) => codeCell('rule', r, locale)).join(', '),
         }),
       );
       const more = o.heldLines.length - lines.length;

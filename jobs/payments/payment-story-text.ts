@@ -9,14 +9,17 @@ import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
 import {
+  codeCell,
+  codeWords,
   format,
+  historyStateKind,
   paymentStateLabel,
   translate,
   type Locale,
   type MessageKey,
   type MessageValues,
 } from '../../src/i18n/index.js';
-import { sentUnder, type PaymentStoryJson } from './payment-story.js';
+import { sentUnder, type PaymentStoryJson, type StorySource, type StoryEvent } from './payment-story.js';
 
 /** How amounts, dates and times are written in the language. */
 function formats(locale: Locale) {
@@ -48,6 +51,35 @@ function formats(locale: Locale) {
 }
 
 const STATES: ReadonlySet<string> = new Set(PAYMENT_STATES);
+
+/** The history's entities as the transitions name them (their words are the console's). */
+const ENTITY_CODE: Readonly<Record<StoryEvent['entity'], string>> = {
+  file: 'payment_file',
+  bulk: 'bulk',
+  basket: 'basket',
+  payment: 'payment',
+};
+
+/** The story's sources as the catalogue's `states.source.*` names them. */
+const SOURCE_CODE: Readonly<Record<StorySource, string>> = {
+  poll: 'poll',
+  webhook: 'event',
+  'bank lookup': 'lookup',
+  operator: 'operator',
+  settle: 'settle',
+};
+
+/** A history's row: English keeps the codes; another language has words with the code beside them. */
+function historyRow(e: StoryEvent, locale: Locale): string[] {
+  const entity = ENTITY_CODE[e.entity];
+  const state = (code: string) => codeCell(historyStateKind(entity, code), code, locale);
+  const words = codeWords('source', SOURCE_CODE[e.source], locale);
+  const source =
+    locale === 'en' || words === undefined
+      ? e.source
+      : translate(locale, 'states.withCode', { label: words, code: e.source });
+  return [codeCell('entity', entity, locale), e.from === null ? '-' : state(e.from), state(e.to), source, e.cause];
+}
 
 /**
  * The line's state. English keeps the codes operators have always read ("RJCT (bank status
@@ -97,7 +129,11 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
     [
       'cli.story.bulk',
       story.bulk
-        ? say('cli.story.bulkState', { bulk: story.bulk.id, state: story.bulk.state, attempts: story.bulk.attempts })
+        ? say('cli.story.bulkState', {
+            bulk: story.bulk.id,
+            state: codeCell('bulk', story.bulk.state, locale),
+            attempts: story.bulk.attempts,
+          })
         : null,
     ],
     ['cli.story.bankPaymentId', story.bulk?.bankPaymentId ?? null],
@@ -108,7 +144,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
       story.basket
         ? say('cli.story.basketState', {
             basket: story.basket.id,
-            state: story.basket.state,
+            state: codeCell('basket', story.basket.state, locale),
             bankId: story.basket.bankBasketId ?? 'none',
             expires: story.basket.linkExpiresAt ? when(story.basket.linkExpiresAt) : 'none',
           })
@@ -120,7 +156,7 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
   const width = Math.max(20, ...labels.map((l) => l.length + 1));
   const history = textTable(
     (['when', 'what', 'from', 'to', 'source', 'cause'] as const).map((h) => say(`cli.story.history.${h}`)),
-    story.history.map((e) => [when(e.at), e.entity, e.from ?? '-', e.to, e.source, e.cause]),
+    story.history.map((e) => [when(e.at), ...historyRow(e, locale)]),
   );
   const bookings = textTable(
     (['date', 'account', 'amount', 'currency', 'status', 'transaction'] as const).map((h) =>

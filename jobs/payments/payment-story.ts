@@ -6,7 +6,8 @@ import { formatAmount } from '../../src/domain/money.js';
 import { FALLBACK_LOCALE, translate, type Locale } from '../../src/i18n/index.js';
 import type { PaymentStory } from '../../src/store/index.js';
 
-export type StorySource = 'poll' | 'webhook' | 'bank lookup' | 'operator' | 'settle';
+export const STORY_SOURCES = ['poll', 'webhook', 'bank lookup', 'operator', 'settle'] as const;
+export type StorySource = (typeof STORY_SOURCES)[number];
 
 export interface StoryEvent {
   at: string;

@@ -37,6 +37,7 @@ export { paymentRefFromLink, type PaymentRef } from './payment-links.js';
 export { Semaphore } from './semaphore.js';
 export { TokenProvider, type SecretSource } from './token-provider.js';
 export {
+  ACCOUNT_STATUSES,
   CONSENT_STATUSES,
   TRANSACTION_STATUSES,
   type Account,

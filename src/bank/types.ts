@@ -35,6 +35,14 @@ export const CONSENT_STATUSES = [
   'Failure',
 ] as const;
 export type KnownConsentStatus = (typeof CONSENT_STATUSES)[number];
+
+/**
+ * Account statuses settle knows, lower case (`canonicalAccountStatus`): spec §3.3 shows
+ * `enabled`, the bank's example `Active`; the others are the Berlin Group's and the sandbox's.
+ * Only `enabled` makes an account usable; another status is shown as the bank sent it.
+ */
+export const ACCOUNT_STATUSES = ['enabled', 'active', 'disabled', 'blocked', 'deleted'] as const;
+export type KnownAccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export type ConsentStatus = KnownConsentStatus | (string & {});
 
 export type BankingChannel = 'openBanking' | 'unspecified' | 'psd2';

@@ -27,7 +27,8 @@ export type RecordedFigure =
   | { figure: 'currency'; code: string }
   | { figure: 'money'; amounts: readonly { minor: string; currency: string }[] }
   | { figure: 'date'; date: string }
-  | { figure: 'instant'; at: string; timeZone?: string };
+  | { figure: 'instant'; at: string; timeZone?: string }
+  | { figure: 'days'; days: readonly string[] };
 
 /** The number of an amount whose currency the sentence names beside it. */
 export const amountFigure = (m: Money): RecordedFigure => ({
@@ -57,6 +58,12 @@ export const instantFigure = (at: Date, timeZone?: string): RecordedFigure => ({
   ...(timeZone !== undefined ? { timeZone } : {}),
 });
 
+/**
+ * Days of the week by settle's three-letter names (`mon`, as the expected hours are configured):
+ * English writes them as configured ("mon,tue,wed"); another language spells them out.
+ */
+export const daysFigure = (days: readonly string[]): RecordedFigure => ({ figure: 'days', days: [...days] });
+
 /** Whether `value` (read back from JSON) is a figure. */
 export function isRecordedFigure(value: unknown): value is RecordedFigure {
   return typeof value === 'object' && value !== null && typeof (value as { figure?: unknown }).figure === 'string';
@@ -77,6 +84,8 @@ export function englishFigure(f: RecordedFigure): string {
       return f.date;
     case 'instant':
       return f.at;
+    case 'days':
+      return f.days.join(',');
   }
 }
 

@@ -15,6 +15,7 @@ import type { MessageKey } from './catalogues/en.js';
 import * as format from './format.js';
 import { CATALOGUES, type Locale } from './locales.js';
 import { translate } from './translate.js';
+import { codeWords } from './state-words.js';
 import { toLocalDate } from '../domain/local-date.js';
 
 function known(key: string): key is MessageKey {
@@ -74,6 +75,11 @@ function renderFigure(locale: Locale, f: RecordedFigure, reading: RecordedReadin
       if (timeZone !== undefined) return format.dateTime(at, timeZone, locale);
       return translate(locale, 'findingText.atUtc', { at: format.dateTime(at, 'UTC', locale) });
     }
+    case 'days':
+      return format.list(
+        f.days.map((d) => codeWords('day', d, locale) ?? d),
+        locale,
+      );
   }
 }
 

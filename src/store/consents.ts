@@ -6,7 +6,8 @@ import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, isUniqueViolation, toDate, toInt, toOptStr, toStr, type Row } from './rows.js';
 
-export type ConsentSource = 'onboarding' | 'refresh' | 'bank' | 'event';
+export const CONSENT_SOURCES = ['onboarding', 'refresh', 'bank', 'event'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 export interface ConsentRecord {
   /** settle's company id (companies[].id). */

@@ -113,7 +113,13 @@ export {
   type BankAccountInput,
   type StoredBankAccount,
 } from './bank-accounts.js';
-export { ConsentRepository, type ConsentRecord, type ConsentSource, type StoredConsent } from './consents.js';
+export {
+  CONSENT_SOURCES,
+  ConsentRepository,
+  type ConsentRecord,
+  type ConsentSource,
+  type StoredConsent,
+} from './consents.js';
 export { AuditRefusals, REFUSED_ACTION, type Refusal } from './audit-refusals.js';
 export {
   AUDIT_GENESIS,

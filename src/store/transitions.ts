@@ -44,8 +44,9 @@ export const BULK_LINES = 'bulk_lines';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
 export type TransitionKind = 'payment_file' | 'bulk' | 'bank_status' | 'payment' | 'basket';
-/** The entity a transition row names (a bulk's bank status is the bulk's). */
-export type EntityType = Exclude<TransitionKind, 'bank_status'>;
+/** The entities a transition row names (a bulk's bank status is the bulk's). */
+export const ENTITY_TYPES = ['payment_file', 'bulk', 'basket', 'payment'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export interface StateOf {
   payment_file: FileState;
@@ -56,7 +57,17 @@ export interface StateOf {
 }
 
 /** The path a change came through, kept with its transition row. */
-export type TransitionSource = 'pickup' | 'submit' | 'approve' | 'poll' | 'event' | 'lookup' | 'operator' | 'cancel';
+export const TRANSITION_SOURCES = [
+  'pickup',
+  'submit',
+  'approve',
+  'poll',
+  'event',
+  'lookup',
+  'operator',
+  'cancel',
+] as const;
+export type TransitionSource = (typeof TRANSITION_SOURCES)[number];
 
 interface KindSpec {
   entityType: EntityType;

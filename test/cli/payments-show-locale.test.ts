@@ -42,10 +42,20 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(out).toMatch(/^ {2}Remittering: +Avdrag kontrakt 17$/m);
     // The state in words with its code, as the console's payment page says it; not the code twice.
     expect(out).toMatch(/^ {2}Status: +Betalt fra belastningskontoen \(ACSC\)$/m);
-    expect(out).toMatch(/^ {2}Bunt: +\S+ \(done, 1 forsøk\)$/m);
+    // The bulk's state and the history's in words with their codes, as the console says them.
+    expect(out).toMatch(/^ {2}Bunt: +\S+ \(Ferdig: hver betaling har fått sitt utfall \(done\), 1 forsøk\)$/m);
     expect(out).toMatch(/^ {2}Sendt under: +testbank, samtykke \S+$/m);
     expect(out).toMatch(/^ {2}Avstemming: +avstemt: Bokført 07\.01\.2026 med 48 250,00 kr, som sendt\.$/m);
     expect(out).toMatch(/^ {2}Når +Hva +Fra +Til +Kilde +Årsak$/m);
+    // Each history row names the entity, the states and the source in words with their codes.
+    expect(out).toMatch(
+      /^ {2}\S+, \S+ +Betalingsfil \(payment_file\) +- +godtatt \(accepted\) +settle selv \(settle\) /m,
+    );
+    expect(out).toMatch(
+      /^ {2}\S+, \S+ +Betaling \(payment\) +Mottatt av banken \(RCVD\) +Betalt fra belastningskontoen \(ACSC\) +Statussjekk mot banken \(poll\) /m,
+    );
+    expect(out).toMatch(/^ {2}\S+, \S+ +Bunt \(bulk\) +.*Ferdig: hver betaling har fått sitt utfall \(done\)/m);
+    expect(out).not.toMatch(/^ {2}\S+, \S+ +(file|bulk|payment|basket|payment_file) /m);
     expect(out).toMatch(/^ {2}07\.01\.2026 +NO7215031234562 +[−-]48 250,00 +NOK +booked +\S+$/m);
     expect(out).not.toMatch(/Payment |Execution date|48250\.00|2026-01-07/);
 

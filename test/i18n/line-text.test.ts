@@ -73,7 +73,7 @@ describe('recorded line text', () => {
     }
     const unusual = hits[0]!.evidenceText.find((e) => e.values?.rule === 'unusual-time')!;
     expect(renderRecorded('nb', unusual)).toBe(
-      'unusual-time: filen kom mandag kl. 09:00 Europe/Oslo, utenfor forventet tid (mon,tue 22:00–06:00)',
+      'unusual-time: filen kom mandag kl. 09:00 Europe/Oslo, utenfor forventet tid (mandag og tirsdag kl. 22:00–06:00)',
     );
   });
 

@@ -9,7 +9,7 @@ import { formatMinor } from '../money.js';
 import { currencyExponent } from '../currency.js';
 import type { LocalDate } from '../local-date.js';
 import type { PaymentInstruction } from '../payment.js';
-import { recorded, type RecordedText } from '../recorded-text.js';
+import { daysFigure, recorded, type RecordedText } from '../recorded-text.js';
 import { zonedParts } from '../zoned-time.js';
 import { CREDITOR_KEY_KINDS, keyOf, type AccountUse, type CreditorKeyKind, type PayeeHistory } from './history.js';
 import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
@@ -215,7 +215,17 @@ function unusualTime({ settings, receivedAt, timeZone }: FileControlInputs): Evi
   const expected = `${hours.days.map((d) => DAY_NAMES[d]).join(',')} ${hours.from}–${hours.to}`;
   return [
     `the file arrived ${day} ${at} ${timeZone}, outside the expected hours (${expected})`,
-    recorded('lineText.unusualTime', { day, at, zone: timeZone, expected }),
+    recorded('lineText.unusualTime', {
+      day,
+      at,
+      zone: timeZone,
+      // The days go in as a figure, so that a language spells them out ("mandag, tirsdag").
+      expected: recorded('lineText.expectedHours', {
+        days: daysFigure(hours.days.map((d) => DAY_NAMES[d]!)),
+        from: hours.from,
+        to: hours.to,
+      }),
+    }),
   ];
 }
 

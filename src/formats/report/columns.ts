@@ -3,7 +3,7 @@
 // status codes and exception reasons. The HTML report (html.tsx) lays them out.
 import type { Money } from '../../domain/money.js';
 import type { Finding, FindingType } from '../../domain/reconcile/findings.js';
-import { evidenceText, recordedSentence, statusText, translate, type MessageKey } from '../../i18n/index.js';
+import { codeCell, evidenceText, recordedSentence, statusText, translate, type MessageKey } from '../../i18n/index.js';
 import type { ReportFormats } from './report-formats.js';
 
 export interface Column {
@@ -38,17 +38,24 @@ const COL = {
     kind: 'num',
     cell: (f, fmt) => money(f.amountDifference, fmt),
   },
-  rule: { head: 'reportReconciliation.column.rule', kind: 'text', cell: (f) => f.rule },
+  rule: {
+    head: 'reportReconciliation.column.rule',
+    kind: 'text',
+    cell: (f, fmt) => (f.rule === undefined ? undefined : codeCell('rule', f.rule, fmt.locale)),
+  },
   evidence: {
     head: 'reportReconciliation.column.evidence',
     kind: 'note',
     cell: (f, fmt) => {
-      if (f.evidence === undefined) return f.rule;
+      // English keeps the rule's code finance has always read; another language names the rule
+      // with its code beside it ("KID (creditor-reference)").
+      const rule = f.rule === undefined ? undefined : codeCell('rule', f.rule, fmt.locale);
+      if (f.evidence === undefined) return rule;
       // English keeps the line the run recorded; another language reads it back into its parts.
       const said =
         (fmt.locale === 'en' ? undefined : evidenceText(f.evidence, fmt.locale)) ??
         f.evidence.replace(/; score (\d+)$/, ' (score $1)');
-      return `${f.rule ? `${f.rule}: ` : ''}${said}`;
+      return `${rule ? `${rule}: ` : ''}${said}`;
     },
   },
   erpRef: { head: 'reportReconciliation.column.erpRef', kind: 'text', cell: (f) => f.endToEndId ?? f.invoice },

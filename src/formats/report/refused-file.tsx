@@ -5,7 +5,7 @@
 // a part for the operator: the settings advice and the technical listing with the issue codes.
 import type { Issue } from '../../domain/issue.js';
 import { Document, InlineStyle, render, type Html } from '../../html/index.js';
-import { CATALOGUES, format, translate, type Locale } from '../../i18n/index.js';
+import { CATALOGUES, codeCell, format, translate, type Locale } from '../../i18n/index.js';
 import { fileProblems, problemLine, type Problem, type ProfileView } from './file-problems.js';
 import { REPORT_CSS } from './html-style.js';
 
@@ -59,7 +59,10 @@ function heldLine(h: HeldEntry, locale: Locale): string {
     row: h.row ?? '–',
     reference: h.reference,
     duplicate: h.rules.includes('duplicate') ? 'yes' : 'no',
-    rules: format.list(h.rules, locale),
+    rules: format.list(
+      h.rules.map((r) => codeCell('rule', r, locale)),
+      locale,
+    ),
     reason: h.reason,
   });
 }

@@ -28,8 +28,10 @@ import { refusedReport } from './refused-report.js';
 import { reportReconciliation } from './report-reconciliation.js';
 import { reportSignoff } from './report-signoff.js';
 import { reports } from './reports.js';
+import { rules } from './rules.js';
 import { run } from './run.js';
 import { signIn } from './sign-in.js';
+import { states } from './states.js';
 import { statements } from './statements.js';
 import { today } from './today.js';
 
@@ -62,8 +64,10 @@ const AREAS = {
   reportReconciliation,
   reportSignoff,
   reports,
+  rules,
   run,
   signIn,
+  states,
   statements,
   today,
 } as const;

@@ -32,6 +32,8 @@ export const lineText = area({
     // The day is settle's three-letter name (as in the expected hours); a language may spell it out.
     'lineText.unusualTime':
       'the file arrived {day, select, other {{day}}} {at} {zone}, outside the expected hours ({expected})',
+    // The expected hours: the days as a figure (English keeps "mon,tue", another language spells them out).
+    'lineText.expectedHours': '{days} {from}–{to}',
     'lineText.droppedDuplicate': 'dropped as a duplicate by {by}: {reason}',
     'lineText.droppedAfterHold': 'dropped after a hold by {rules} by {by}: {reason}',
     'lineText.cancelled': 'cancelled by {requestedBy}: {reason}',
@@ -68,6 +70,7 @@ export const lineText = area({
       '{iban} sender allerede {soFar} for {day}; med denne på {amount} går kontoen over grensen på {limit} per dag',
     'lineText.unusualTime':
       'filen kom {day, select, sun {søndag} mon {mandag} tue {tirsdag} wed {onsdag} thu {torsdag} fri {fredag} sat {lørdag} other {{day}}} kl. {at} {zone}, utenfor forventet tid ({expected})',
+    'lineText.expectedHours': '{days} kl. {from}–{to}',
     'lineText.droppedDuplicate': 'avvist som dublett av {by}: {reason}',
     'lineText.droppedAfterHold': 'avvist etter tilbakehold ({rules}) av {by}: {reason}',
     'lineText.cancelled': 'kansellert av {requestedBy}: {reason}',

@@ -58,7 +58,7 @@ describe('the approval notice', () => {
       'nb',
     );
     expect(text).toContain(
-      'Holdt tilbake av settles betalingskontroller og frigitt av en person (docs/controls.md):\n  B-1 (Oslo Trykkeri AS, NO83…4567): holdt tilbake av changed-account, frigitt av local:kari og local:ola',
+      'Holdt tilbake av settles betalingskontroller og frigitt av en person (docs/controls.md):\n  B-1 (Oslo Trykkeri AS, NO83…4567): holdt tilbake av Endret kreditorkonto (changed-account), frigitt av local:kari og local:ola',
     );
     const payroll = payment('SAL-1', { payroll: true });
     expect(notice([payroll], false, 'nb')).toContain(

@@ -159,7 +159,7 @@ function controlsSuite(engine: string, onMaria: boolean): void {
           },
         );
         const html = 'body' in shown ? shown.body : '';
-        expect(html).toMatch(/limit-line<br\/?>needs two people/);
+        expect(html).toMatch(/Payment over the limit \(limit-line\)<br\/?>needs two people/);
         expect(html).toContain('12000.00 NOK is above the limit of 10000.00 NOK a line');
         expect(held[0]!.evidence).toMatch(
           /never paid by this company, nor is it in the known-accounts file \(go-live 2026-01-04\)/,

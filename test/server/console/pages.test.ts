@@ -367,11 +367,11 @@ describe('console pages on SQLite', () => {
     expect(page).toContain('-file.csv');
     expect(page).toContain('never paid before: first payment to this account');
     // Which rule held it and both people who released it.
-    expect(page).toContain('held by changed-account, released by local:kari and local:ola');
+    expect(page).toContain('held by Changed creditor account (changed-account), released by local:kari and local:ola');
     // So does the payment's own page.
     const story = await load('/console/payments/:id', ['viewer'], { params: { id: plain.id } });
     expect(story.body).toContain(
-      '<th scope="row">Hold</th><td>held by changed-account, released by local:kari and local:ola</td>',
+      '<th scope="row">Hold</th><td>held by Changed creditor account (changed-account), released by local:kari and local:ola</td>',
     );
     expect(page).toMatch(/Total from NO9386011117947<\/th><td>1,357\.95 NOK/);
     expect(page).not.toContain(`Total from ${PAYROLL_ACCOUNT}`);

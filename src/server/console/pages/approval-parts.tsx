@@ -4,7 +4,7 @@
 // page names once.
 import { visibleTotals } from '../../../domain/payroll.js';
 import { Link, Sentence, type Child } from '../../../html/index.js';
-import { currentLocale, format, t, type MessageKey } from '../../../i18n/index.js';
+import { codeWords, currentLocale, format, t } from '../../../i18n/index.js';
 import type { WaitingBasket } from '../../../store/index.js';
 import type { ConsoleDeps, PageRequest } from '../page.js';
 import { href, payrollViewer, timeZoneOf } from './parts.js';
@@ -21,10 +21,7 @@ export function localAt(deps: ConsoleDeps, req: PageRequest, at: Date | undefine
 
 /** A basket's state in plain words, with its code beside them for whoever looks it up. */
 export function BasketState({ state }: { state: string }) {
-  const known = ['pending', 'created', 'link_issued', 'authorised', 'rejected', 'failed'];
-  const words = known.includes(state)
-    ? t(`approvals.state.${state}` as MessageKey)
-    : t('approvals.state.other', { state });
+  const words = codeWords('basket', state, currentLocale()) ?? t('approvals.state.other', { state });
   return (
     <>
       {words} <span class="muted">({state})</span>

@@ -14,12 +14,14 @@ import { loadPage } from './load-page.js';
 import {
   CsrfField,
   may,
+  codeText,
   href,
   mayShow,
   Pager,
   payrollAccounts,
   payrollViewer,
   problem,
+  ruleText,
   roleRefusal,
   timeZoneOf,
   visibleLine,
@@ -80,7 +82,7 @@ function OrderTable(props: {
                 !marks.paidBefore.has(p.creditorIban) && t('approvals.mark.firstPayment'),
                 released &&
                   t('approvals.mark.released', {
-                    rules: format.list(released.rules, locale),
+                    rules: format.list(released.rules.map(ruleText), locale),
                     count: released.releasedBy.length,
                     people: format.list(released.releasedBy, locale),
                   }),
@@ -278,7 +280,7 @@ export const showLinkAction: ConsoleAction = {
     if (!['created', 'link_issued'].includes(basket.state))
       return problem(
         t('approvals.link.notWaiting.title'),
-        t('approvals.link.notWaiting.body', { basket: id, state: basket.state }),
+        t('approvals.link.notWaiting.body', { basket: id, state: codeText('basket', basket.state) }),
         409,
       );
     const link = await deps.store.consoleViews.basketLink(req.company, id);

@@ -5,7 +5,7 @@ import { Link, render, Table } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
 import type { ConsolePage } from '../page.js';
 import { loadPage } from './load-page.js';
-import { Pager, when, withQuery } from './parts.js';
+import { codeText, Pager, when, withQuery } from './parts.js';
 
 export const banksPage: ConsolePage = {
   path: '/console/banks',
@@ -31,9 +31,9 @@ export const banksPage: ConsolePage = {
             cells={(c) => [
               c.bankId,
               c.consentId,
-              c.status,
+              codeText('consent', c.status),
               c.expiresAt ? [when(deps, req, c.expiresAt), c.expiresAt <= now && t('banks.expired')] : '–',
-              [when(deps, req, c.statusAt), t('banks.source', { source: c.source })],
+              [when(deps, req, c.statusAt), t('banks.source', { source: codeText('consentSource', c.source) })],
             ]}
           />
           {consents.next && (
@@ -55,7 +55,7 @@ export const banksPage: ConsolePage = {
               a.iban ?? '–',
               a.name ?? '–',
               a.currency ?? '–',
-              a.status ?? t('banks.statusUnknown'),
+              a.status === undefined ? t('banks.statusUnknown') : codeText('account', a.status),
               a.status === 'enabled' ? t('banks.yes') : t('banks.no'),
               when(deps, req, a.lastFetchedAt),
             ]}

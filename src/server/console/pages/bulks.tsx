@@ -11,7 +11,7 @@ import { Link, render, Table } from '../../../html/index.js';
 import { t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
-import { day, href, Pager, payrollAccounts, problem, VisibleTotals, when } from './parts.js';
+import { codeText, day, href, Pager, payrollAccounts, problem, VisibleTotals, when } from './parts.js';
 
 const RESOLUTIONS: { value: HandResolution; label: MessageKey }[] = [
   { value: 'at-bank', label: 'bulks.atBank' },
@@ -82,7 +82,7 @@ export const bulksPage: ConsolePage = {
               <span id={`bulk-${b.id}`}>
                 <Link href={href(`/console/files/${encodeURIComponent(b.fileId)}`, req)}>{b.id}</Link>
               </span>,
-              b.state,
+              codeText('bulk', b.state),
               b.debtorIban,
               day(b.executionDate),
               String(b.lineCount),

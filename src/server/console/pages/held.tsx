@@ -11,7 +11,7 @@ import { Link, render, Sentence, Table } from '../../../html/index.js';
 import { currentLocale, recordedSentence, t, type MessageKey } from '../../../i18n/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, isOperator, reasonOf, refuseUnlessOperator, runDecision } from './operator.js';
-import { href, Pager, when } from './parts.js';
+import { href, ruleText, Pager, when } from './parts.js';
 
 const DECISIONS: { verb: string; decision: HoldDecision; label: MessageKey }[] = [
   { verb: 'release', decision: 'released', label: 'held.release' },
@@ -93,7 +93,7 @@ export const heldPage: ConsolePage = {
               </span>,
               <Link href={payment(h.paymentId)}>{h.endToEndId}</Link>,
               <>
-                {h.rules.join(', ')}
+                {h.rules.map(ruleText).join(', ')}
                 {h.releasesNeeded === 2 ? (
                   <>
                     <br />

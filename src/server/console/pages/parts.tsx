@@ -13,7 +13,15 @@ import {
 } from '../../../domain/payroll.js';
 import type { Role } from '../../../domain/roles.js';
 import { Amount, Link, render, When, type Child, type Html } from '../../../html/index.js';
-import { currentLocale, format, paymentStateLabel, t } from '../../../i18n/index.js';
+import {
+  codeCell,
+  currentLocale,
+  format,
+  paymentStateLabel,
+  t,
+  wordsWithCode,
+  type WordKind,
+} from '../../../i18n/index.js';
 import type { LocalDate } from '../../../domain/local-date.js';
 import type { PaymentState } from '../../../domain/states.js';
 import type { StoredPayment } from '../../../store/index.js';
@@ -41,6 +49,23 @@ export function day(d: LocalDate): string {
 export function lineStateCell(state: PaymentState): string {
   const locale = currentLocale();
   return locale === 'en' ? state : t('lineState.withCode', { label: paymentStateLabel(state, locale), code: state });
+}
+
+/**
+ * A code in a table (a bulk's, a basket's, a consent's or an account's state, a history's entity
+ * or source): English keeps the code it always showed; another language says it in words with the
+ * code beside it ("Venter på å bli sendt (pending)"); a code the catalogue does not know as it came.
+ */
+export function codeText(kind: WordKind, code: string): string {
+  return codeCell(kind, code, currentLocale());
+}
+
+/**
+ * A rule's short name with its code beside it ("Endret kreditorkonto (changed-account)"), in
+ * every language: finance and support talk in codes, the others read the name.
+ */
+export function ruleText(code: string): string {
+  return wordsWithCode('rule', code, currentLocale());
 }
 
 /** The same page with these query parameters changed (the company kept). */

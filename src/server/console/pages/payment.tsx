@@ -7,6 +7,7 @@ import {
   currentLocale,
   describePaymentState,
   findingSubjectWords,
+  historyStateKind,
   format,
   recordedWords,
   t,
@@ -16,7 +17,7 @@ import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
 import { loadPage } from './load-page.js';
 import { isOperator } from './operator.js';
-import { day, href, payrollHidden, problem, visibleLine, when } from './parts.js';
+import { codeText, day, href, payrollHidden, problem, ruleText, visibleLine, when } from './parts.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -64,7 +65,9 @@ export const paymentPage: ConsolePage = {
               [t('payments.payment.sentUnder'), sentUnder(story.bulk, currentLocale()) ?? '–'],
               [
                 t('payments.payment.bulk'),
-                story.bulk ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: story.bulk.state }) : '–',
+                story.bulk
+                  ? t('payments.payment.bulkState', { bulk: story.bulk.id, state: codeText('bulk', story.bulk.state) })
+                  : '–',
               ],
               [
                 t('payments.payment.basket'),
@@ -72,8 +75,11 @@ export const paymentPage: ConsolePage = {
                   ? [
                       <Link href={href(`/console/approvals/${encodeURIComponent(basket.id)}`, req)}>{basket.id}</Link>,
                       basket.bankBasketId
-                        ? t('payments.payment.basketStateBank', { state: basket.state, bankId: basket.bankBasketId })
-                        : t('payments.payment.basketState', { state: basket.state }),
+                        ? t('payments.payment.basketStateBank', {
+                            state: codeText('basket', basket.state),
+                            bankId: basket.bankBasketId,
+                          })
+                        : t('payments.payment.basketState', { state: codeText('basket', basket.state) }),
                     ]
                   : '–',
               ],
@@ -85,7 +91,14 @@ export const paymentPage: ConsolePage = {
             head={(['when', 'what', 'from', 'to', 'cause', 'source'] as const).map((h) => t(`payments.history.${h}`))}
             rows={story.history}
             empty={t('payments.none')}
-            cells={(t) => [when(deps, req, t.at), t.entityType, t.from ?? '–', t.to, t.cause, t.source ?? '–']}
+            cells={(r) => [
+              when(deps, req, r.at),
+              codeText('entity', r.entityType),
+              r.from === undefined ? '–' : codeText(historyStateKind(r.entityType, r.from), r.from),
+              codeText(historyStateKind(r.entityType, r.to), r.to),
+              r.cause,
+              r.source === undefined ? '–' : codeText('source', r.source),
+            ]}
           />
           <Table
             caption={t('payments.bookings.caption')}
@@ -134,7 +147,7 @@ export const paymentPage: ConsolePage = {
 
 /** Whether settle's controls held the payment, and what people decided (docs/controls.md). */
 function holdText(hold: HeldPayment): string {
-  const rules = hold.rules.join(', ');
+  const rules = hold.rules.map(ruleText).join(', ');
   const person = hold.decidedBy ?? t('payments.hold.aPerson');
   if (hold.decision === 'released') {
     const people = [hold.firstRelease?.by, person].filter((b): b is string => b !== undefined);
