@@ -44,22 +44,22 @@ function sameIban(a: string, b: string): boolean {
  * a tolerant amount rule by the accounts and currency.
  *
  * Building costs one Map.set per row when keys are unique (end-to-end ids nearly always are):
- * add() lets a later index overwrite an earlier one, and link() — only when some key repeated —
- * walks the rows backwards to chain them in input order, in an array made only then.
+ * add() lets a later index overwrite an earlier one, and link() — only when some key repeated,
+ * that is when the map holds fewer keys than were added — walks the rows backwards to chain them
+ * in input order, in an array made only then.
  */
 class ChainIndex<K> {
   private readonly head = new Map<K, number>();
   private next: Int32Array | undefined;
-  private repeated = false;
+  private added = 0;
   /** Indexes must come in ascending order. */
   add(key: K, index: number): void {
-    const size = this.head.size;
     this.head.set(key, index);
-    if (this.head.size === size) this.repeated = true;
+    this.added++;
   }
   /** Call once after the last add(): `keyOf` gives each added index's key, undefined for the others. */
   link(count: number, keyOf: (index: number) => K | undefined): this {
-    if (!this.repeated) return this;
+    if (this.head.size === this.added) return this;
     const next = (this.next = new Int32Array(count).fill(-1));
     // Backwards, head holds the following index of the same key; the last one keeps -1.
     for (let index = count - 1; index >= 0; index--) {
@@ -200,6 +200,7 @@ function endToEndIndex(transactions: readonly BookedTransaction[]): ChainIndex<s
 function endToEnd(run: Run, index: ChainIndex<string>): void {
   const { payments, transactions, table } = run;
   const { matchOfPayment, matchOfTransaction } = table;
+  table.beginRule(RULE_END_TO_END);
   for (let p = 0; p < payments.length; p++) {
     if (matchOfPayment[p] !== -1) continue;
     const payment = payments[p]!;
@@ -210,13 +211,13 @@ function endToEnd(run: Run, index: ChainIndex<string>): void {
       const tx = transactions[i]!;
       if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
       if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
-        table.addOne(RULE_END_TO_END, p, i);
+        table.addOne(p, i);
         chosen = -1;
         break;
       }
       if (chosen === -1) chosen = i;
     }
-    if (chosen !== -1) table.addOne(RULE_END_TO_END, p, chosen);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
 }
 
@@ -233,38 +234,51 @@ function expectsBooking(p: SentPayment): boolean {
 // window. The closest date wins, then input order. With no tolerance (the default) the amount
 // must be exact, so the rule walks the amount's bucket and compares the rest on the chain.
 function amountAccountDate(run: Run): void {
-  const { payments, transactions, table, config, dayNumbers } = run;
-  const { matchOfPayment, matchOfTransaction } = table;
-  const window = config.dateWindowDays;
-  const index = amountBuckets(run);
-  const { rows, next } = index;
+  const { payments, table } = run;
+  const { matchOfPayment } = table;
+  amountBuckets(run);
+  table.beginRule(RULE_AMOUNT_ACCOUNT_DATE);
   for (let p = 0; p < payments.length; p++) {
     if (matchOfPayment[p] !== -1) continue;
     const payment = payments[p]!;
     if (!expectsBooking(payment)) continue;
-    const sent = payment.amount.minor;
-    let chosen = -1;
-    let bestDays = Infinity;
-    for (let e = index.first(Number(sent)); e !== -1; e = next[e]!) {
-      const i = rows[e]!;
-      if (matchOfTransaction[i] !== -1) continue;
-      const tx = transactions[i]!;
-      if (
-        tx.amount.minor + sent !== 0n ||
-        !amountRuleMayUse(config, tx) ||
-        tx.amount.currency !== payment.amount.currency ||
-        !sameIban(tx.accountIban, payment.debtorIban) ||
-        !sameIban(tx.counterpartyIban!, payment.creditorIban)
-      )
-        continue;
-      const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
-      if (days <= window && days <= bestDays) {
-        chosen = i;
-        bestDays = days;
-      }
-    }
-    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
+    const chosen = closestOpenDebit(run, payment.amount.minor, payment, payment.creditorIban);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
+}
+
+/**
+ * Both exact amount rules' walk: the open debit of exactly `sent` in the payment's currency on its
+ * debtor account, booked closest to its requested execution date within the date window, the
+ * first in input order of equally close ones; -1 when there is none. With a creditor account (the
+ * amount rule), the debit must also be one the amount rule may use, to that counterparty; a lump
+ * sum passes none, and its first line as the payment.
+ */
+function closestOpenDebit(run: Run, sent: bigint, payment: SentPayment, creditorIban: string | undefined): number {
+  const { transactions, table, config, dayNumbers } = run;
+  const { matchOfTransaction } = table;
+  const window = config.dateWindowDays;
+  const { rows, next } = run.buckets!;
+  const { currency } = payment.amount;
+  const { debtorIban } = payment;
+  const day = dayNumbers.of(payment.requestedExecutionDate);
+  let chosen = -1;
+  let bestDays = Infinity;
+  for (let e = run.buckets!.first(Number(sent)); e !== -1; e = next[e]!) {
+    const i = rows[e]!;
+    if (matchOfTransaction[i] !== -1) continue;
+    const tx = transactions[i]!;
+    if (tx.amount.minor + sent !== 0n || tx.amount.currency !== currency || !sameIban(tx.accountIban, debtorIban))
+      continue;
+    if (creditorIban !== undefined && (!amountRuleMayUse(config, tx) || !sameIban(tx.counterpartyIban!, creditorIban)))
+      continue;
+    const days = Math.abs(dayNumbers.of(tx.bookingDate) - day);
+    if (days <= window && days <= bestDays) {
+      chosen = i;
+      bestDays = days;
+    }
+  }
+  return chosen;
 }
 
 function accountsKey(account: string, counterparty: string, currency: string): string {
@@ -292,6 +306,7 @@ function amountAccountDateTolerant(run: Run): void {
   }
   index.link(transactions.length, (i) => tolerantKeyOf(run, i));
   if (index.size === 0) return;
+  table.beginRule(RULE_AMOUNT_ACCOUNT_DATE);
   for (let p = 0; p < payments.length; p++) {
     const payment = payments[p]!;
     if (matchOfPayment[p] !== -1 || !expectsBooking(payment)) continue;
@@ -312,7 +327,7 @@ function amountAccountDateTolerant(run: Run): void {
         bestDiff = diff;
       }
     }
-    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
 }
 
@@ -335,11 +350,10 @@ function batchBulks(payments: readonly SentPayment[]): Map<string, number[]> {
 // The closest date wins, then input order.
 function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
   if (bulks.size === 0) return;
-  const { payments, transactions, table, config, dayNumbers } = run;
-  const { matchOfPayment, matchOfTransaction } = table;
-  const window = config.dateWindowDays;
-  const index = amountBuckets(run);
-  const { rows, next } = index;
+  const { payments, table } = run;
+  const { matchOfPayment } = table;
+  amountBuckets(run);
+  table.beginRule(RULE_BATCH_LUMP_SUM);
   for (const ofBulk of bulks.values()) {
     const first = payments[ofBulk[0]!]!;
     let sum = 0n;
@@ -357,25 +371,8 @@ function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
       sum += payment.amount.minor;
     }
     if (!consistent) continue;
-    let chosen = -1;
-    let bestDays = Infinity;
-    for (let e = index.first(Number(sum)); e !== -1; e = next[e]!) {
-      const i = rows[e]!;
-      if (matchOfTransaction[i] !== -1) continue;
-      const tx = transactions[i]!;
-      if (
-        tx.amount.minor + sum !== 0n ||
-        tx.amount.currency !== first.amount.currency ||
-        !sameIban(tx.accountIban, first.debtorIban)
-      )
-        continue;
-      const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, tx.bookingDate));
-      if (days <= window && days <= bestDays) {
-        chosen = i;
-        bestDays = days;
-      }
-    }
-    if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, ofBulk, chosen);
+    const chosen = closestOpenDebit(run, sum, first, undefined);
+    if (chosen !== -1) table.addLines(ofBulk, chosen);
   }
 }
 
