@@ -40,10 +40,9 @@ function sameIban(a: string, b: string): boolean {
 
 /**
  * Hash chains over a Map in input order: first(key) is the first index, after(i) the following
- * one (-1 = end). The end-to-end rule keys it by the id string (its hash is cached by the engine),
- * a tolerant amount rule by the accounts and currency.
+ * one (-1 = end). A tolerant amount rule keys it by the accounts and currency.
  *
- * Building costs one Map.set per row when keys are unique (end-to-end ids nearly always are):
+ * Building costs one Map.set per row when keys are unique:
  * add() lets a later index overwrite an earlier one, and link() — only when some key repeated,
  * that is when the map holds fewer keys than were added — walks the rows backwards to chain them
  * in input order, in an array made only then.
@@ -162,7 +161,7 @@ export function matchPayments(
     buckets: undefined,
   };
   for (const rule of config.rules) {
-    if (rule === 'end-to-end') endToEnd(run, endToEndIndex(transactions));
+    if (rule === 'end-to-end') endToEnd(run, new EndToEndIndex(transactions));
     else if (rule === 'amount-account-date') {
       if (config.amountToleranceMinor === 0n) amountAccountDate(run);
       else amountAccountDateTolerant(run);
@@ -177,36 +176,88 @@ function amountBuckets(run: Run): AmountBuckets {
   return (run.buckets ??= new AmountBuckets(transactions, table.matchOfTransaction, transactions.length - table.count));
 }
 
-function endToEndIdOf(tx: BookedTransaction): string | undefined {
-  return hasEndToEndId(tx.endToEndId) ? tx.endToEndId : undefined;
+/** FNV-1a over the UTF-16 code units, then murmur3's finaliser, so that the low bits are well mixed. */
+function hashOfId(id: string): number {
+  let h = 0x811c9dc5;
+  for (let j = 0; j < id.length; j++) h = Math.imul(h ^ id.charCodeAt(j), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /**
- * The end-to-end index holds every transaction with an id, as a hash join's would; whether it is
+ * The end-to-end index: every transaction with an id, as a hash join's would hold; whether it is
  * an open debit on the payment's account is checked on the (nearly always one-row) chain, which
  * costs less than reading every transaction's amount to leave the credits out.
+ *
+ * Open addressing in two typed arrays (at most half full, linear probing): each slot holds a
+ * transaction and its id's hash. Building costs a hash of the id and a probe per row, no `Map`
+ * (whose entries and rehashing as it grows were the larger part of a join's work). Rows come in
+ * input order and nothing is removed, so the rows of a repeated id lie along its probe sequence in
+ * input order: first() gives the first, after() the next.
  */
-function endToEndIndex(transactions: readonly BookedTransaction[]): ChainIndex<string> {
-  const index = new ChainIndex<string>();
-  for (let i = 0; i < transactions.length; i++) {
-    const id = transactions[i]!.endToEndId;
-    if (hasEndToEndId(id)) index.add(id, i);
+class EndToEndIndex {
+  private readonly rows: Int32Array;
+  private readonly hashes: Int32Array;
+  private readonly mask: number;
+
+  constructor(private readonly transactions: readonly BookedTransaction[]) {
+    let bits = 4;
+    while (1 << bits < 2 * transactions.length) bits++;
+    const mask = (this.mask = (1 << bits) - 1);
+    const rows = (this.rows = new Int32Array(1 << bits).fill(-1));
+    const hashes = (this.hashes = new Int32Array(1 << bits));
+    for (let i = 0; i < transactions.length; i++) {
+      const id = transactions[i]!.endToEndId;
+      if (!hasEndToEndId(id)) continue;
+      const h = hashOfId(id);
+      let slot = h & mask;
+      while (rows[slot] !== -1) slot = (slot + 1) & mask;
+      rows[slot] = i;
+      hashes[slot] = h;
+    }
   }
-  return index.link(transactions.length, (i) => endToEndIdOf(transactions[i]!));
+
+  /** The slot of the first transaction (in input order) with this id; -1 when there is none. */
+  first(id: string): number {
+    const h = hashOfId(id);
+    return this.from(id, h, h & this.mask);
+  }
+
+  /** The slot of the next transaction with the same id after the one in `slot`; -1 at the end. */
+  after(id: string, slot: number): number {
+    return this.from(id, this.hashes[slot]!, (slot + 1) & this.mask);
+  }
+
+  /** The transaction in a slot first() or after() gave. */
+  row(slot: number): number {
+    return this.rows[slot]!;
+  }
+
+  private from(id: string, h: number, slot: number): number {
+    const { rows, hashes, mask, transactions } = this;
+    for (; ; slot = (slot + 1) & mask) {
+      const row = rows[slot]!;
+      if (row === -1) return -1;
+      if (hashes[slot] === h && transactions[row]!.endToEndId === id) return slot;
+    }
+  }
 }
 
 // Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
 // Rejected and cancelled payments take part too: a booking for one of them must come to light.
-function endToEnd(run: Run, index: ChainIndex<string>): void {
+function endToEnd(run: Run, index: EndToEndIndex): void {
   const { payments, transactions, table } = run;
   const { matchOfPayment, matchOfTransaction } = table;
   table.beginRule(RULE_END_TO_END);
   for (let p = 0; p < payments.length; p++) {
     if (matchOfPayment[p] !== -1) continue;
     const payment = payments[p]!;
+    const id = payment.endToEndId;
     let chosen = -1;
     // Prefer the first open debit with the exact amount (a rebooking can repeat an id), else the first open one.
-    for (let i = index.first(payment.endToEndId); i !== -1; i = index.after(i)) {
+    for (let slot = index.first(id); slot !== -1; slot = index.after(id, slot)) {
+      const i = index.row(slot);
       if (matchOfTransaction[i] !== -1) continue;
       const tx = transactions[i]!;
       if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
