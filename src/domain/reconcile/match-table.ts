@@ -45,71 +45,104 @@ export const RULE_AMOUNT_ACCOUNT_DATE = MATCH_RULES.indexOf('amount-account-date
 export const RULE_BATCH_LUMP_SUM = MATCH_RULES.indexOf('batch-lump-sum');
 
 /**
- * The matches as parallel typed arrays: no object, array or bigint per match (see MatchResult).
- * Nearly every match has one payment, kept in `paymentOf`; only a lump sum's lines (a few in a
- * thousand matches) are kept apart, so the common match costs 9 bytes besides the two maps.
+ * The matches in typed arrays: no object, array or bigint per match (see MatchResult). While the
+ * rules run, a match costs two writes, its number at its payment and at its transaction: the
+ * rules add their matches one rule after another, so the rule of a match follows from where each
+ * rule's run of matches starts, and match → transaction and match → payment are the inverse of
+ * the two maps, built in one pass each when a match is first asked for. Only a lump sum's lines
+ * (a few in a thousand matches) are kept apart.
  */
 export class MatchTable implements MatchResult {
   count = 0;
   readonly matchOfPayment: Int32Array;
   readonly matchOfTransaction: Int32Array;
-  /** Per match: its rule (an index into MATCH_RULES), its transaction and its (first) payment. */
-  private readonly ruleOf: Uint8Array;
-  private readonly transactionOf: Int32Array;
-  private readonly paymentOf: Int32Array;
+  /** The rule (an index into MATCH_RULES) of the matches from each start on, up to the next start. */
+  private readonly ruleStarts: number[] = [];
+  private readonly rules: number[] = [];
   /** The payments of the matches that have more than one, by match number. */
   private readonly linesOf = new Map<number, Int32Array>();
+  /** match → transaction and match → (first) payment: built when first asked for. */
+  private transactionOf: Int32Array | undefined;
+  private paymentOf: Int32Array | undefined;
 
   constructor(
     private readonly payments: readonly SentPayment[],
     private readonly transactions: readonly BookedTransaction[],
     private readonly dayNumbers: DayNumbers,
   ) {
-    // Every match takes one transaction and at least one payment, so these sizes are never exceeded.
-    const most = Math.min(payments.length, transactions.length);
-    this.ruleOf = new Uint8Array(most);
-    this.transactionOf = new Int32Array(most);
-    this.paymentOf = new Int32Array(most);
     this.matchOfPayment = new Int32Array(payments.length).fill(-1);
     this.matchOfTransaction = new Int32Array(transactions.length).fill(-1);
   }
 
+  /** The matches added from now on are by this rule. */
+  beginRule(rule: number): void {
+    if (this.rules.at(-1) === rule) return;
+    if (this.ruleStarts.at(-1) === this.count) {
+      this.rules[this.rules.length - 1] = rule;
+      return;
+    }
+    this.ruleStarts.push(this.count);
+    this.rules.push(rule);
+  }
+
   /** Records a match of one payment: the common case, with no array to pass. */
-  addOne(rule: number, payment: number, transaction: number): void {
+  addOne(payment: number, transaction: number): void {
     const k = this.count++;
-    this.ruleOf[k] = rule;
-    this.transactionOf[k] = transaction;
-    this.paymentOf[k] = payment;
     this.matchOfPayment[payment] = k;
     this.matchOfTransaction[transaction] = k;
   }
 
-  addLines(rule: number, payments: ArrayLike<number>, transaction: number): void {
-    if (payments.length === 1) return this.addOne(rule, payments[0]!, transaction);
+  addLines(payments: ArrayLike<number>, transaction: number): void {
+    if (payments.length === 1) return this.addOne(payments[0]!, transaction);
     const k = this.count++;
     const lines = Int32Array.from(payments);
     for (let j = 0; j < lines.length; j++) this.matchOfPayment[lines[j]!] = k;
     this.linesOf.set(k, lines);
-    this.ruleOf[k] = rule;
-    this.transactionOf[k] = transaction;
-    this.paymentOf[k] = lines[0]!;
     this.matchOfTransaction[transaction] = k;
   }
 
-  private linesOfMatch(k: number): ArrayLike<number> {
-    return this.linesOf.get(k) ?? [this.paymentOf[k]!];
+  private ruleOf(k: number): number {
+    let j = this.ruleStarts.length - 1;
+    while (this.ruleStarts[j]! > k) j--;
+    return this.rules[j]!;
+  }
+
+  /** Builds match → transaction and match → first payment, once the rules are done. */
+  private inverse(): { transactionOf: Int32Array; paymentOf: Int32Array } {
+    if (this.transactionOf === undefined || this.paymentOf === undefined || this.transactionOf.length !== this.count) {
+      const transactionOf = new Int32Array(this.count);
+      const paymentOf = new Int32Array(this.count);
+      const { matchOfPayment, matchOfTransaction } = this;
+      for (let i = 0; i < matchOfTransaction.length; i++) {
+        const k = matchOfTransaction[i]!;
+        if (k !== -1) transactionOf[k] = i;
+      }
+      // Backwards, so that a lump sum's first line, the lowest index, is written last.
+      for (let p = matchOfPayment.length - 1; p >= 0; p--) {
+        const k = matchOfPayment[p]!;
+        if (k !== -1) paymentOf[k] = p;
+      }
+      this.transactionOf = transactionOf;
+      this.paymentOf = paymentOf;
+    }
+    return { transactionOf: this.transactionOf, paymentOf: this.paymentOf };
+  }
+
+  private linesOfMatch(k: number, paymentOf: Int32Array): ArrayLike<number> {
+    return this.linesOf.get(k) ?? [paymentOf[k]!];
   }
 
   match(k: number): Match {
     if (!Number.isInteger(k) || k < 0 || k >= this.count) throw new RangeError(`no match ${k} among ${this.count}`);
-    const transaction = this.transactionOf[k]!;
-    const paymentIndexes = Array.from(this.linesOfMatch(k));
+    const { transactionOf, paymentOf } = this.inverse();
+    const transaction = transactionOf[k]!;
+    const paymentIndexes = Array.from(this.linesOfMatch(k, paymentOf));
     const tx = this.transactions[transaction]!;
     const first = this.payments[paymentIndexes[0]!]!;
     let sentMinor = first.amount.minor;
     for (let j = 1; j < paymentIndexes.length; j++) sentMinor += this.payments[paymentIndexes[j]!]!.amount.minor;
     return {
-      rule: MATCH_RULES[this.ruleOf[k]!]!,
+      rule: MATCH_RULES[this.ruleOf(k)]!,
       payments: paymentIndexes,
       transaction,
       // Every line of a match has the first one's currency (the lump-sum rule groups by it).
@@ -125,8 +158,13 @@ export class MatchTable implements MatchResult {
 
   filter(keep: (k: number) => boolean): MatchResult {
     const kept = new MatchTable(this.payments, this.transactions, this.dayNumbers);
-    for (let k = 0; k < this.count; k++)
-      if (keep(k)) kept.addLines(this.ruleOf[k]!, this.linesOfMatch(k), this.transactionOf[k]!);
+    if (this.count === 0) return kept;
+    const { transactionOf, paymentOf } = this.inverse();
+    for (let k = 0; k < this.count; k++) {
+      if (!keep(k)) continue;
+      kept.beginRule(this.ruleOf(k));
+      kept.addLines(this.linesOfMatch(k, paymentOf), transactionOf[k]!);
+    }
     return kept;
   }
 }
@@ -142,7 +180,8 @@ export class DayNumbers {
   between(a: LocalDate, b: LocalDate): number {
     return this.of(b) - this.of(a);
   }
-  private of(date: LocalDate): number {
+  /** The date's day number (days since 1970-01-01). */
+  of(date: LocalDate): number {
     let n = this.cache.get(date);
     if (n === undefined) {
       n = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);

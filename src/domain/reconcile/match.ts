@@ -40,26 +40,25 @@ function sameIban(a: string, b: string): boolean {
 
 /**
  * Hash chains over a Map in input order: first(key) is the first index, after(i) the following
- * one (-1 = end). The end-to-end rule keys it by the id string (its hash is cached by the engine),
- * a tolerant amount rule by the accounts and currency.
+ * one (-1 = end). A tolerant amount rule keys it by the accounts and currency.
  *
- * Building costs one Map.set per row when keys are unique (end-to-end ids nearly always are):
- * add() lets a later index overwrite an earlier one, and link() — only when some key repeated —
- * walks the rows backwards to chain them in input order, in an array made only then.
+ * Building costs one Map.set per row when keys are unique:
+ * add() lets a later index overwrite an earlier one, and link() — only when some key repeated,
+ * that is when the map holds fewer keys than were added — walks the rows backwards to chain them
+ * in input order, in an array made only then.
  */
 class ChainIndex<K> {
   private readonly head = new Map<K, number>();
   private next: Int32Array | undefined;
-  private repeated = false;
+  private added = 0;
   /** Indexes must come in ascending order. */
   add(key: K, index: number): void {
-    const size = this.head.size;
     this.head.set(key, index);
-    if (this.head.size === size) this.repeated = true;
+    this.added++;
   }
   /** Call once after the last add(): `keyOf` gives each added index's key, undefined for the others. */
   link(count: number, keyOf: (index: number) => K | undefined): this {
-    if (!this.repeated) return this;
+    if (this.head.size === this.added) return this;
     const next = (this.next = new Int32Array(count).fill(-1));
     // Backwards, head holds the following index of the same key; the last one keeps -1.
     for (let index = count - 1; index >= 0; index--) {
@@ -162,7 +161,7 @@ export function matchPayments(
     buckets: undefined,
   };
   for (const rule of config.rules) {
-    if (rule === 'end-to-end') endToEnd(run, endToEndIndex(transactions));
+    if (rule === 'end-to-end') endToEnd(run, new EndToEndIndex(transactions));
     else if (rule === 'amount-account-date') {
       if (config.amountToleranceMinor === 0n) amountAccountDate(run);
       else amountAccountDateTolerant(run);
@@ -177,46 +176,99 @@ function amountBuckets(run: Run): AmountBuckets {
   return (run.buckets ??= new AmountBuckets(transactions, table.matchOfTransaction, transactions.length - table.count));
 }
 
-function endToEndIdOf(tx: BookedTransaction): string | undefined {
-  return hasEndToEndId(tx.endToEndId) ? tx.endToEndId : undefined;
+/** FNV-1a over the UTF-16 code units, then murmur3's finaliser, so that the low bits are well mixed. */
+function hashOfId(id: string): number {
+  let h = 0x811c9dc5;
+  for (let j = 0; j < id.length; j++) h = Math.imul(h ^ id.charCodeAt(j), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /**
- * The end-to-end index holds every transaction with an id, as a hash join's would; whether it is
+ * The end-to-end index: every transaction with an id, as a hash join's would hold; whether it is
  * an open debit on the payment's account is checked on the (nearly always one-row) chain, which
  * costs less than reading every transaction's amount to leave the credits out.
+ *
+ * Open addressing in two typed arrays (at most half full, linear probing): each slot holds a
+ * transaction and its id's hash. Building costs a hash of the id and a probe per row, no `Map`
+ * (whose entries and rehashing as it grows were the larger part of a join's work). Rows come in
+ * input order and nothing is removed, so the rows of a repeated id lie along its probe sequence in
+ * input order: first() gives the first, after() the next.
  */
-function endToEndIndex(transactions: readonly BookedTransaction[]): ChainIndex<string> {
-  const index = new ChainIndex<string>();
-  for (let i = 0; i < transactions.length; i++) {
-    const id = transactions[i]!.endToEndId;
-    if (hasEndToEndId(id)) index.add(id, i);
+class EndToEndIndex {
+  private readonly rows: Int32Array;
+  private readonly hashes: Int32Array;
+  private readonly mask: number;
+
+  constructor(private readonly transactions: readonly BookedTransaction[]) {
+    let bits = 4;
+    while (1 << bits < 2 * transactions.length) bits++;
+    const mask = (this.mask = (1 << bits) - 1);
+    const rows = (this.rows = new Int32Array(1 << bits).fill(-1));
+    const hashes = (this.hashes = new Int32Array(1 << bits));
+    for (let i = 0; i < transactions.length; i++) {
+      const id = transactions[i]!.endToEndId;
+      if (!hasEndToEndId(id)) continue;
+      const h = hashOfId(id);
+      let slot = h & mask;
+      while (rows[slot] !== -1) slot = (slot + 1) & mask;
+      rows[slot] = i;
+      hashes[slot] = h;
+    }
   }
-  return index.link(transactions.length, (i) => endToEndIdOf(transactions[i]!));
+
+  /** The slot of the first transaction (in input order) with this id; -1 when there is none. */
+  first(id: string): number {
+    const h = hashOfId(id);
+    return this.from(id, h, h & this.mask);
+  }
+
+  /** The slot of the next transaction with the same id after the one in `slot`; -1 at the end. */
+  after(id: string, slot: number): number {
+    return this.from(id, this.hashes[slot]!, (slot + 1) & this.mask);
+  }
+
+  /** The transaction in a slot first() or after() gave. */
+  row(slot: number): number {
+    return this.rows[slot]!;
+  }
+
+  private from(id: string, h: number, slot: number): number {
+    const { rows, hashes, mask, transactions } = this;
+    for (; ; slot = (slot + 1) & mask) {
+      const row = rows[slot]!;
+      if (row === -1) return -1;
+      if (hashes[slot] === h && transactions[row]!.endToEndId === id) return slot;
+    }
+  }
 }
 
 // Rule 1: the end-to-end id the bank reports equals the one settle sent, on the debtor account.
 // Rejected and cancelled payments take part too: a booking for one of them must come to light.
-function endToEnd(run: Run, index: ChainIndex<string>): void {
+function endToEnd(run: Run, index: EndToEndIndex): void {
   const { payments, transactions, table } = run;
   const { matchOfPayment, matchOfTransaction } = table;
+  table.beginRule(RULE_END_TO_END);
   for (let p = 0; p < payments.length; p++) {
     if (matchOfPayment[p] !== -1) continue;
     const payment = payments[p]!;
+    const id = payment.endToEndId;
     let chosen = -1;
     // Prefer the first open debit with the exact amount (a rebooking can repeat an id), else the first open one.
-    for (let i = index.first(payment.endToEndId); i !== -1; i = index.after(i)) {
+    for (let slot = index.first(id); slot !== -1; slot = index.after(id, slot)) {
+      const i = index.row(slot);
       if (matchOfTransaction[i] !== -1) continue;
       const tx = transactions[i]!;
       if (tx.amount.minor >= 0n || !sameIban(tx.accountIban, payment.debtorIban)) continue;
       if (tx.amount.currency === payment.amount.currency && tx.amount.minor + payment.amount.minor === 0n) {
-        table.addOne(RULE_END_TO_END, p, i);
+        table.addOne(p, i);
         chosen = -1;
         break;
       }
       if (chosen === -1) chosen = i;
     }
-    if (chosen !== -1) table.addOne(RULE_END_TO_END, p, chosen);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
 }
 
@@ -233,38 +285,51 @@ function expectsBooking(p: SentPayment): boolean {
 // window. The closest date wins, then input order. With no tolerance (the default) the amount
 // must be exact, so the rule walks the amount's bucket and compares the rest on the chain.
 function amountAccountDate(run: Run): void {
-  const { payments, transactions, table, config, dayNumbers } = run;
-  const { matchOfPayment, matchOfTransaction } = table;
-  const window = config.dateWindowDays;
-  const index = amountBuckets(run);
-  const { rows, next } = index;
+  const { payments, table } = run;
+  const { matchOfPayment } = table;
+  amountBuckets(run);
+  table.beginRule(RULE_AMOUNT_ACCOUNT_DATE);
   for (let p = 0; p < payments.length; p++) {
     if (matchOfPayment[p] !== -1) continue;
     const payment = payments[p]!;
     if (!expectsBooking(payment)) continue;
-    const sent = payment.amount.minor;
-    let chosen = -1;
-    let bestDays = Infinity;
-    for (let e = index.first(Number(sent)); e !== -1; e = next[e]!) {
-      const i = rows[e]!;
-      if (matchOfTransaction[i] !== -1) continue;
-      const tx = transactions[i]!;
-      if (
-        tx.amount.minor + sent !== 0n ||
-        !amountRuleMayUse(config, tx) ||
-        tx.amount.currency !== payment.amount.currency ||
-        !sameIban(tx.accountIban, payment.debtorIban) ||
-        !sameIban(tx.counterpartyIban!, payment.creditorIban)
-      )
-        continue;
-      const days = Math.abs(dayNumbers.between(payment.requestedExecutionDate, tx.bookingDate));
-      if (days <= window && days <= bestDays) {
-        chosen = i;
-        bestDays = days;
-      }
-    }
-    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
+    const chosen = closestOpenDebit(run, payment.amount.minor, payment, payment.creditorIban);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
+}
+
+/**
+ * Both exact amount rules' walk: the open debit of exactly `sent` in the payment's currency on its
+ * debtor account, booked closest to its requested execution date within the date window, the
+ * first in input order of equally close ones; -1 when there is none. With a creditor account (the
+ * amount rule), the debit must also be one the amount rule may use, to that counterparty; a lump
+ * sum passes none, and its first line as the payment.
+ */
+function closestOpenDebit(run: Run, sent: bigint, payment: SentPayment, creditorIban: string | undefined): number {
+  const { transactions, table, config, dayNumbers } = run;
+  const { matchOfTransaction } = table;
+  const window = config.dateWindowDays;
+  const { rows, next } = run.buckets!;
+  const { currency } = payment.amount;
+  const { debtorIban } = payment;
+  const day = dayNumbers.of(payment.requestedExecutionDate);
+  let chosen = -1;
+  let bestDays = Infinity;
+  for (let e = run.buckets!.first(Number(sent)); e !== -1; e = next[e]!) {
+    const i = rows[e]!;
+    if (matchOfTransaction[i] !== -1) continue;
+    const tx = transactions[i]!;
+    if (tx.amount.minor + sent !== 0n || tx.amount.currency !== currency || !sameIban(tx.accountIban, debtorIban))
+      continue;
+    if (creditorIban !== undefined && (!amountRuleMayUse(config, tx) || !sameIban(tx.counterpartyIban!, creditorIban)))
+      continue;
+    const days = Math.abs(dayNumbers.of(tx.bookingDate) - day);
+    if (days <= window && days <= bestDays) {
+      chosen = i;
+      bestDays = days;
+    }
+  }
+  return chosen;
 }
 
 function accountsKey(account: string, counterparty: string, currency: string): string {
@@ -292,6 +357,7 @@ function amountAccountDateTolerant(run: Run): void {
   }
   index.link(transactions.length, (i) => tolerantKeyOf(run, i));
   if (index.size === 0) return;
+  table.beginRule(RULE_AMOUNT_ACCOUNT_DATE);
   for (let p = 0; p < payments.length; p++) {
     const payment = payments[p]!;
     if (matchOfPayment[p] !== -1 || !expectsBooking(payment)) continue;
@@ -312,7 +378,7 @@ function amountAccountDateTolerant(run: Run): void {
         bestDiff = diff;
       }
     }
-    if (chosen !== -1) table.addOne(RULE_AMOUNT_ACCOUNT_DATE, p, chosen);
+    if (chosen !== -1) table.addOne(p, chosen);
   }
 }
 
@@ -335,11 +401,10 @@ function batchBulks(payments: readonly SentPayment[]): Map<string, number[]> {
 // The closest date wins, then input order.
 function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
   if (bulks.size === 0) return;
-  const { payments, transactions, table, config, dayNumbers } = run;
-  const { matchOfPayment, matchOfTransaction } = table;
-  const window = config.dateWindowDays;
-  const index = amountBuckets(run);
-  const { rows, next } = index;
+  const { payments, table } = run;
+  const { matchOfPayment } = table;
+  amountBuckets(run);
+  table.beginRule(RULE_BATCH_LUMP_SUM);
   for (const ofBulk of bulks.values()) {
     const first = payments[ofBulk[0]!]!;
     let sum = 0n;
@@ -357,25 +422,8 @@ function batchLumpSum(run: Run, bulks: Map<string, number[]>): void {
       sum += payment.amount.minor;
     }
     if (!consistent) continue;
-    let chosen = -1;
-    let bestDays = Infinity;
-    for (let e = index.first(Number(sum)); e !== -1; e = next[e]!) {
-      const i = rows[e]!;
-      if (matchOfTransaction[i] !== -1) continue;
-      const tx = transactions[i]!;
-      if (
-        tx.amount.minor + sum !== 0n ||
-        tx.amount.currency !== first.amount.currency ||
-        !sameIban(tx.accountIban, first.debtorIban)
-      )
-        continue;
-      const days = Math.abs(dayNumbers.between(first.requestedExecutionDate, tx.bookingDate));
-      if (days <= window && days <= bestDays) {
-        chosen = i;
-        bestDays = days;
-      }
-    }
-    if (chosen !== -1) table.addLines(RULE_BATCH_LUMP_SUM, ofBulk, chosen);
+    const chosen = closestOpenDebit(run, sum, first, undefined);
+    if (chosen !== -1) table.addLines(ofBulk, chosen);
   }
 }
 
