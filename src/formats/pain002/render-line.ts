@@ -81,14 +81,19 @@ function leaf(indent: string, name: string, text: string): string {
   return text === '' ? `${indent}<${name}/>` : `${indent}<${name}>${escapeText(text)}</${name}>`;
 }
 
-/** TxSts per status, written once: a report's lines share a few statuses. */
+/** TxSts per status, written once: a report's lines share a few statuses, mostly the last one's. */
 const statusXml = new Map<string, string>();
+let lastStatus: string | undefined;
+let lastStatusXml = '';
 function statusOf(status: string): string {
+  if (status === lastStatus) return lastStatusXml;
   let xml = statusXml.get(status);
   if (xml === undefined) {
     xml = leaf('\n        ', 'TxSts', status);
     if (statusXml.size < 64) statusXml.set(status, xml);
   }
+  lastStatus = status;
+  lastStatusXml = xml;
   return xml;
 }
 

@@ -101,7 +101,9 @@ export function composePain002(
     req(report.originalMessageNameId, 35, `${ROOT}/OrgnlGrpInfAndSts/OrgnlMsgNmId`, 'originalMessageNameId'),
   );
   if (report.originalCreatedAt !== undefined) w.leaf('OrgnlCreDtTm', formatDateTime(report.originalCreatedAt));
-  const fileStatus = summary(dialect, statuses.flat());
+  // A report of one group (a pain.001 file of one PmtInf, any CSV file) has the group's statuses
+  // as its own: derived once, without a copy of the list.
+  const fileStatus = summary(dialect, statuses.length === 1 ? statuses[0]! : statuses.flat());
   if (fileStatus !== undefined) w.leaf('GrpSts', fileStatus);
   w.close();
 
@@ -112,7 +114,7 @@ export function composePain002(
       'OrgnlPmtInfId',
       id(group.originalPaymentInformationId, 'OrgnlPmtInfId', `${at}/OrgnlPmtInfId`, 'originalPaymentInformationId'),
     );
-    const pmtInfStatus = summary(dialect, statuses[g] ?? []);
+    const pmtInfStatus = statuses.length === 1 ? fileStatus : summary(dialect, statuses[g] ?? []);
     if (pmtInfStatus !== undefined) w.leaf('PmtInfSts', pmtInfStatus);
     // One position object for the group's lines, moved along: the composer keeps no reference.
     const lineAt: LineAt = { group: g + 1, line: 0 };
