@@ -17,17 +17,8 @@ import {
   type TransactionReferences,
 } from '../../domain/statement.js';
 import type { StandIn } from '../xml/identifier.js';
-import { escapeAttribute, escapeText } from '../xml/text.js';
-import {
-  accountIdValue,
-  additionalInfo,
-  bic,
-  CLEAN_TEXT,
-  entryId,
-  required,
-  text,
-  type ComposeContext,
-} from './compose.js';
+import { escapeAttribute, escapeText, idAsXml, textAsXml } from '../xml/text.js';
+import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
 import { returnReasonCode } from './transactions.js';
 import type { Camt053Dialect } from './versions.js';
 
@@ -54,11 +45,6 @@ function absolute(amount: Money): Money {
   return amount.minor < 0n ? { minor: -amount.minor, currency: amount.currency } : amount;
 }
 
-// Printable ASCII with nothing to escape (no & < >) and no leading or trailing space: a value
-// that matches and fits is written as it is, with no further check, path or copy. This is what
-// nearly every field of a real statement is; anything else takes the checked way (text, entryId).
-const PLAIN =
-  /^[\x21-\x25\x27-\x3b\x3d\x3f-\x7e](?:[\x20-\x25\x27-\x3b\x3d\x3f-\x7e]*[\x21-\x25\x27-\x3b\x3d\x3f-\x7e])?$/;
 // An IBAN that needs neither spaces removed nor letters raised, nor any escaping.
 const PLAIN_IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
 
@@ -131,7 +117,7 @@ function layoutOf(dialect: Camt053Dialect): Layout {
 }
 
 /**
- * A text field (Max`max`Text) as XML: as is when plain, escaped when only that is needed, else
+ * A text field (Max`max`Text) as XML: in one scan when it only needs escaping (textAsXml), else
  * prepared (and reported at `path` + `at.under`, joined only then) and escaped.
  */
 function textXml(
@@ -142,20 +128,41 @@ function textXml(
   at: FieldAt,
 ): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length <= max) {
-    if (PLAIN.test(value)) return value;
-    if (CLEAN_TEXT.test(value)) return escapeText(value);
-  }
+  const xml = textAsXml(value, max);
+  if (xml !== undefined) return xml;
   const prepared = text(ctx, value, max, path + at.under, at.field);
   return prepared === undefined ? undefined : escapeText(prepared);
 }
 
-/** An id (Max35Text) as XML: as is when plain, else through entryId (stand-ins) and escaped. */
+/** An id (Max35Text) as XML: in one scan when it fits as it is (idAsXml), else through entryId (stand-ins) and escaped. */
 function idXml(ctx: ComposeContext, value: string | undefined, element: string, own: StandIn[]): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length <= 35 && PLAIN.test(value)) return value;
+  const xml = idAsXml(value, 35);
+  if (xml !== undefined) return xml;
   const written = entryId(ctx, value, element, own);
   return written === undefined ? undefined : escapeText(written);
+}
+
+// The last counterparty IBAN found plain and the last BIC the dialect's pattern accepted: a
+// statement's entries repeat their counterparties' accounts, and a repeat costs one comparison
+// instead of a pattern's scan. Only values that passed are kept, so every other value is checked.
+let lastPlainIban = '';
+let lastBic = '';
+let lastBicPattern: RegExp | undefined;
+
+function isPlainIban(iban: string): boolean {
+  if (iban === lastPlainIban) return true;
+  if (!PLAIN_IBAN.test(iban)) return false;
+  lastPlainIban = iban;
+  return true;
+}
+
+function acceptedBic(pattern: RegExp, value: string): boolean {
+  if (value === lastBic && pattern === lastBicPattern) return true;
+  if (!pattern.test(value)) return false;
+  lastBic = value;
+  lastBicPattern = pattern;
+  return true;
 }
 
 // The stand-ins of the entry being rendered and of its transaction being rendered: rendering is
@@ -276,12 +283,12 @@ function renderTransaction(
   const party = detail.counterparty;
   const partyName = textXml(ctx, party?.name, 140, path, s.name);
   const rawIban = party?.iban;
-  const plainIban = rawIban !== undefined && PLAIN_IBAN.test(rawIban);
+  const plainIban = rawIban !== undefined && isPlainIban(rawIban);
   const partyIban = rawIban === undefined || plainIban ? rawIban : rawIban.replace(/\s+/g, '').toUpperCase();
   const rawBic = party?.bic;
   // A BIC the dialect's pattern accepts is capitals and digits: nothing to check or escape.
   const agentBic =
-    rawBic === undefined || dialect.bicPattern.test(rawBic)
+    rawBic === undefined || acceptedBic(dialect.bicPattern, rawBic)
       ? rawBic
       : bic(ctx, rawBic, `${path}/RltdAgts/${s.role}Agt/FinInstnId/{BIC}`, 'counterparty.bic');
   const remittance = detail.remittance;

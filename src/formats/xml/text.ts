@@ -90,3 +90,63 @@ export function escapeAttribute(value: string): string {
   if (!ATTR_SPECIAL.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
+
+/**
+ * A text field in one pass, for the common case: the value as XML when it needs nothing but
+ * escaping (no line controls, nothing XML 1.0 forbids, no space to trim at either end, within
+ * `max`), else undefined, and the caller takes the checked way (prepareText, which reports what
+ * it changes). Beside printable ASCII it takes the characters from U+00A0 up that need no look
+ * (no surrogates, no U+FFFE/U+FFFF), but at either end only printable ASCII or U+00A1–U+167F, so
+ * no character JavaScript's trim would drop. One scan where a regular expression for the plain
+ * case, a second for the clean one and three replacements to escape were before
+ * (docs/decisions/0018-writers-at-the-template.md).
+ */
+export function textAsXml(value: string, max: number): string | undefined {
+  const n = value.length;
+  if (n === 0 || n > max || !edge(value.charCodeAt(0)) || !edge(value.charCodeAt(n - 1))) return undefined;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0x3e) {
+      if (c < 0x7f) continue;
+      if (c < 0xa0 || (c >= 0xd800 && c <= 0xdfff) || c >= 0xfffe) return undefined;
+    } else if (c < 0x20) {
+      return undefined;
+    } else if (c === 0x26 || c === 0x3c || c === 0x3e) {
+      out += value.slice(from, i) + (c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : '&gt;');
+      from = i + 1;
+    }
+  }
+  return from === 0 ? value : out + value.slice(from);
+}
+
+/**
+ * An id in one pass: the value as XML when it is printable ASCII without a space at either end,
+ * within `max` (so it fits as it is: src/formats/xml/identifier.ts), else undefined, and the caller
+ * takes the checked way (stand-ins for long ids).
+ */
+export function idAsXml(value: string, max: number): string | undefined {
+  const n = value.length;
+  if (n === 0 || n > max || value.charCodeAt(0) === 0x20 || value.charCodeAt(n - 1) === 0x20) return undefined;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0x3e) {
+      if (c < 0x7f) continue;
+      return undefined;
+    } else if (c < 0x20) {
+      return undefined;
+    } else if (c === 0x26 || c === 0x3c || c === 0x3e) {
+      out += value.slice(from, i) + (c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : '&gt;');
+      from = i + 1;
+    }
+  }
+  return from === 0 ? value : out + value.slice(from);
+}
+
+/** A first or last character that no trim drops and that needs no look: printable ASCII but space, or U+00A1–U+167F. */
+function edge(c: number): boolean {
+  return (c > 0x20 && c < 0x7f) || (c > 0xa0 && c < 0x1680);
+}

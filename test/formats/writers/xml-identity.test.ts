@@ -9,9 +9,12 @@ import type { Statement, StatementEntry } from '../../../src/domain/statement.js
 import { CAMT053_DIALECTS, composeHead, composeTail, writeCamt053 } from '../../../src/formats/camt053/index.js';
 import { composeEntry } from './camt053-reference.js';
 import { composePain002, PAIN002_DIALECTS, writePain002 } from '../../../src/formats/pain002/index.js';
+import type { Pain002Lines } from '../../../src/formats/pain002/write.js';
 import { richStatement, SAMPLE_ENTRIES, sampleStatement } from '../../fixtures/writers/statements.js';
 import { sampleStatusReport } from '../../fixtures/writers/status-reports.js';
+import { composeLineInto } from './pain002-reference.js';
 import { XmlBuilder2Sink } from './xmlbuilder2-sink.js';
+import { distinctPairs, type StandIn } from '../../../src/formats/xml/identifier.js';
 
 async function ours(statement: Statement, version: '001.02' | '001.08', chunkSize?: number): Promise<string> {
   let xml = '';
@@ -30,6 +33,11 @@ async function reference(statement: Statement, version: '001.02' | '001.08'): Pr
 }
 
 const d = (s: string): LocalDate => s as LocalDate;
+
+/** The reference composition of pain.002 lines, their stand-ins into `standIns`. */
+function referenceLines(standIns: StandIn[]): Pain002Lines {
+  return { standIns, composeLine: composeLineInto(standIns) };
+}
 
 // Text that stresses escaping and the text rules: XML specials, entity look-alikes, quotes,
 // non-ASCII, astral characters, controls XML forbids, lone surrogates, and long strings.
@@ -190,7 +198,7 @@ describe('XML chunk writer vs xmlbuilder2', () => {
   for (const version of ['001.03', '001.10'] as const) {
     it(`writes the fixture status report byte-identically to xmlbuilder2 (pain.002.${version})`, () => {
       const sink = new XmlBuilder2Sink();
-      composePain002(sink, sampleStatusReport(), PAIN002_DIALECTS[version], () => undefined);
+      composePain002(sink, sampleStatusReport(), PAIN002_DIALECTS[version], () => undefined, referenceLines([]));
       expect(writePain002(sampleStatusReport(), { version }).xml).toBe(sink.end());
     });
   }
@@ -218,12 +226,73 @@ describe('XML chunk writer vs xmlbuilder2', () => {
           ],
         };
         const sink = new XmlBuilder2Sink();
-        composePain002(sink, report, PAIN002_DIALECTS['001.10'], () => undefined);
+        composePain002(sink, report, PAIN002_DIALECTS['001.10'], () => undefined, referenceLines([]));
         expect(writePain002(report, { version: '001.10' }).xml).toBe(sink.end());
       }),
       { numRuns: 200 },
     );
   });
+
+  // Reports of several groups and lines, every field drawn: ids plain, escaped, non-ASCII or too
+  // long (stand-ins), statuses the .03 schema lacks (mapped), reasons, amounts in a few currencies.
+  const statusLine = fc.record({
+    endToEndId: fc.oneof(fc.constantFrom('E2E-1', 'E2E <&> 2', ' E2E-3 ', 'x'.repeat(40), 'Æ-4'), nasty),
+    originalInstructionId: fc.option(fc.oneof(fc.constantFrom('INSTR-1', 'I&2', 'y'.repeat(36)), nasty), {
+      nil: undefined,
+    }),
+    bankPaymentId: fc.option(fc.constantFrom('BP-1', 'BP>2', 'BP-3 ', 'z'.repeat(50)), { nil: undefined }),
+    status: fc.constantFrom('ACSC', 'ACCP', 'RJCT', 'PDNG', 'RCVD', 'CANC', 'ACTC', 'ACSP', 'ACWC'),
+    reasonCodes: fc.option(
+      fc.array(fc.oneof(fc.constantFrom('AC04', 'AM05', ' NARR ', 'bad code', ''), nasty), {
+        maxLength: 3,
+      }),
+      { nil: undefined },
+    ),
+    reasonText: fc.option(fc.oneof(fc.constantFrom('Account closed & moved', 'word '.repeat(40)), nasty), {
+      nil: undefined,
+    }),
+    amount: fc.option(
+      fc.record({
+        minor: fc.bigInt({ min: -5n, max: 10n ** 12n }),
+        currency: fc.constantFrom('NOK', 'EUR', 'JPY', 'KWD', 'X"&'),
+      }),
+      { nil: undefined },
+    ),
+    time: fc.integer({ min: 0, max: 4_000_000_000_000 }).map((ms) => new Date(ms)),
+  });
+  for (const version of ['001.03', '001.10'] as const) {
+    it(`writes fuzzed reports of many lines byte-identically to the reference composition (pain.002.${version})`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.array(statusLine, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+          (groups) => {
+            const report: PaymentStatusReport = {
+              ...sampleStatusReport(),
+              groups: groups.map((lines, g) => ({
+                originalPaymentInformationId: `PMT-${g}`,
+                lines: lines.map((line, l) => ({ ...line, lineNumber: l + 1 })),
+              })),
+            };
+            const sink = new XmlBuilder2Sink();
+            const referenceIssues: Issue[] = [];
+            const referenceStandIns: StandIn[] = [];
+            composePain002(
+              sink,
+              report,
+              PAIN002_DIALECTS[version],
+              (i) => void referenceIssues.push(i),
+              referenceLines(referenceStandIns),
+            );
+            const written = writePain002(report, { version });
+            expect(written.xml).toBe(sink.end());
+            expect(written.issues).toEqual(referenceIssues);
+            expect(written.shortIdentifiers).toEqual(distinctPairs(referenceStandIns));
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+  }
 
   it('keeps the fixture entries unchanged between runs (the fixtures are not consumed)', () => {
     expect(SAMPLE_ENTRIES).toHaveLength(4);

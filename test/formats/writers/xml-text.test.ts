@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { identifier } from '../../../src/formats/xml/identifier.js';
+import { idAsXml, textAsXml } from '../../../src/formats/xml/text.js';
 import {
   codePointLength,
   escapeAttribute,
@@ -61,5 +63,77 @@ describe('XML text rules', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  // The one-scan fast ways must give what the checked ways give, or step aside.
+  const tricky = fc.constantFrom(
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '&',
+    '<',
+    '>',
+    '"',
+    '\u0000',
+    '\u001f',
+    '\u007f',
+    '\u0085',
+    '\u00a0',
+    '\u00a1',
+    '\u00fc',
+    '\u1680',
+    '\u2000',
+    '\u2028',
+    '\u3000',
+    '\ufeff',
+    '\ud800',
+    '\udc00',
+    '\ufffe',
+    '\uffff',
+    '\ud83d\ude00',
+    'a',
+    'Z',
+    '9',
+    '-',
+  );
+  const values = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.array(tricky, { maxLength: 12 }).map((parts) => parts.join('')),
+    fc.string({ maxLength: 40 }),
+  );
+
+  it('writes a text in one scan exactly as prepared and escaped, or leaves it to the checked way', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 1, max: 45 }), (value, max) => {
+        const xml = textAsXml(value, max);
+        if (xml === undefined) return;
+        const prepared = prepareText(value, max);
+        expect(prepared.changes).toEqual([]);
+        expect(xml).toBe(escapeText(prepared.text!));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(textAsXml('Müller & Söhne <AS>', 140)).toBe('Müller &amp; Söhne &lt;AS&gt;');
+    expect(textAsXml('Invoice 7', 140)).toBe('Invoice 7');
+    for (const refused of ['', ' a', 'a ', 'a\nb', '\u00a0a', 'a\u3000', 'a\ud800', 'a\u0085b', 'abcd'])
+      expect(textAsXml(refused, 3 + (refused === 'abcd' ? 0 : 10))).toBeUndefined();
+  });
+
+  it('writes an id in one scan exactly as it fits and escaped, or leaves it to the checked way', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 1, max: 35 }), (value, max) => {
+        const xml = idAsXml(value, max);
+        if (xml === undefined) return;
+        const standIns: never[] = [];
+        expect(identifier(value, max, 'Id', standIns)).toBe(value);
+        expect(standIns).toEqual([]);
+        expect(xml).toBe(escapeText(value));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(idAsXml('E2E-1 <&>', 35)).toBe('E2E-1 &lt;&amp;&gt;');
+    for (const refused of ['', ' E2E', 'E2E ', 'E2\u00e9', 'E2E\t1', 'x'.repeat(36)])
+      expect(idAsXml(refused, 35)).toBeUndefined();
   });
 });

@@ -1,0 +1,174 @@
+// The hot path of a status report: one TxInfAndSts rendered straight to text, as camt.053's
+// entries are (src/formats/camt053/render-entry.ts, docs/decisions/0018-writers-at-the-template.md).
+// Element calls on the chunk writer cost about twice the text itself. The output is the same
+// bytes the reference composition gives through xmlbuilder2 (test/formats/writers/pain002-reference.ts,
+// test/formats/writers/xml-identity.test.ts), so the element order here follows it and the XSDs;
+// docs/formats/pain002.md has the mapping. Lines sit at depth 3
+// (Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts/TxInfAndSts), indented by two spaces a level.
+import { currencyExponent } from '../../domain/currency.js';
+import { formatMinor } from '../../domain/money.js';
+import type { PaymentStatusLine } from '../../domain/payment-status.js';
+import { formatDateTime } from '../xml/date-time.js';
+import { identifier, standInText, type StandIn } from '../xml/identifier.js';
+import { escapeAttribute, escapeText, idAsXml } from '../xml/text.js';
+
+export type TextFn = (value: string | undefined, max: number, path: string, field: string) => string | undefined;
+
+export const ROOT = '/Document/CstmrPmtStsRpt';
+
+/** Longer reason texts are split over several AddtlInf (Max105Text); beyond this many, cut. */
+export const MAX_ADDITIONAL_INFO = 5;
+
+export const REASON_CODE = /^[A-Z0-9]{4}$/;
+
+/** The statuses a line is accepted with, which carry AccptncDtTm. */
+export const ACCEPTED = new Set<string>(['ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC']);
+
+/** Where a line is: its group's and its own position, 1-based; its path is built only for an issue. */
+export interface LineAt {
+  group: number;
+  line: number;
+}
+
+/** "/Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts[g]/TxInfAndSts[l]": a line's path, for its issues. */
+export function linePath(at: LineAt): string {
+  return `${ROOT}/OrgnlPmtInfAndSts[${at.group}]/TxInfAndSts[${at.line}]`;
+}
+
+export function splitInfo(text: string | undefined, path: string, t: TextFn): string[] {
+  const whole = t(text, 105 * MAX_ADDITIONAL_INFO, path, 'reasonText');
+  return whole === undefined ? [] : splitAtWords(whole, 105);
+}
+
+/** Parts of at most `max` characters, broken at spaces; a word longer than `max` is cut. */
+export function splitAtWords(text: string, max: number): string[] {
+  const parts: string[] = [];
+  let part = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    let rest = Array.from(word);
+    while (rest.length > 0) {
+      const room = part === '' ? max : max - Array.from(part).length - 1;
+      if (rest.length <= room) {
+        part = part === '' ? rest.join('') : `${part} ${rest.join('')}`;
+        rest = [];
+      } else if (part !== '') {
+        parts.push(part);
+        part = '';
+      } else {
+        parts.push(rest.slice(0, max).join(''));
+        rest = rest.slice(max);
+      }
+    }
+  }
+  if (part !== '') parts.push(part);
+  return parts;
+}
+
+// The stand-ins of the line being rendered: rendering is synchronous, so one list is reused.
+const lineOwn: StandIn[] = [];
+
+/** An id (Max35Text) as XML: in one scan when it fits as it is, else its stand-in (added to `own`). */
+function idXml(value: string | undefined, element: string, own: StandIn[]): string | undefined {
+  if (value === undefined) return undefined;
+  const xml = idAsXml(value, 35);
+  if (xml !== undefined) return xml;
+  const written = identifier(value, 35, element, own);
+  return written === undefined ? undefined : escapeText(written);
+}
+
+/** A leaf as the chunk writer writes it: `<name/>` when empty, else the text escaped. */
+function leaf(indent: string, name: string, text: string): string {
+  return text === '' ? `${indent}<${name}/>` : `${indent}<${name}>${escapeText(text)}</${name}>`;
+}
+
+/** TxSts per status, written once: a report's lines share a few statuses, mostly the last one's. */
+const statusXml = new Map<string, string>();
+let lastStatus: string | undefined;
+let lastStatusXml = '';
+function statusOf(status: string): string {
+  if (status === lastStatus) return lastStatusXml;
+  let xml = statusXml.get(status);
+  if (xml === undefined) {
+    xml = leaf('\n        ', 'TxSts', status);
+    if (statusXml.size < 64) statusXml.set(status, xml);
+  }
+  lastStatus = status;
+  lastStatusXml = xml;
+  return xml;
+}
+
+/** Per currency, once: its exponent and OrgnlTxRef up to the InstdAmt start tag's end. */
+const currencies = new Map<string, { exponent: number; open: string }>();
+function currencyOf(currency: string): { exponent: number; open: string } {
+  let known = currencies.get(currency);
+  if (known === undefined) {
+    known = {
+      exponent: currencyExponent(currency) ?? 2,
+      open: `\n        <OrgnlTxRef>\n          <Amt>\n            <InstdAmt Ccy="${escapeAttribute(currency)}">`,
+    };
+    currencies.set(currency, known);
+  }
+  return known;
+}
+
+/** One TxInfAndSts with its leading line break; the stand-ins of its ids are added to `standIns`. */
+export function renderLine(
+  line: PaymentStatusLine,
+  status: string,
+  at: LineAt,
+  t: TextFn,
+  standIns: StandIn[],
+): string {
+  const own = lineOwn;
+  if (own.length !== 0) own.length = 0;
+  const instructionId = idXml(line.originalInstructionId, 'OrgnlInstrId', own);
+  const endToEndId = idXml(line.endToEndId, 'OrgnlEndToEndId', own);
+  const servicerRef = idXml(line.bankPaymentId, 'AcctSvcrRef', own);
+  if (own.length !== 0) for (const s of own) standIns.push(s);
+  let out = `\n      <TxInfAndSts>`;
+  if (instructionId !== undefined) out += `\n        <OrgnlInstrId>${instructionId}</OrgnlInstrId>`;
+  if (endToEndId !== undefined) out += `\n        <OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId>`;
+  out += statusOf(status);
+  if (line.reasonCodes !== undefined || line.reasonText !== undefined || own.length !== 0)
+    out += reasons(line, at, t, standInText(own));
+  // An ISO instant: digits, '-', ':', '.', 'T' and 'Z', nothing to escape.
+  if (ACCEPTED.has(status)) out += `\n        <AccptncDtTm>${formatDateTime(line.time)}</AccptncDtTm>`;
+  if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  const amount = line.amount;
+  if (amount !== undefined && amount.minor >= 0n) {
+    const { exponent, open } = currencyOf(amount.currency);
+    // Digits and a point: nothing to escape.
+    out += `${open}${formatMinor(amount.minor, exponent)}</InstdAmt>\n          </Amt>\n        </OrgnlTxRef>`;
+  }
+  return out + `\n      </TxInfAndSts>`;
+}
+
+/**
+ * One StsRsnInf per reason code; the text (and what the line's stand-ins stand for) goes to
+ * AddtlInf of the first (or of its own).
+ */
+function reasons(line: PaymentStatusLine, at: LineAt, t: TextFn, ids: string | undefined): string {
+  const codes = (line.reasonCodes ?? []).map((c) => c.trim()).filter((c) => c !== '');
+  const path = `${linePath(at)}/StsRsnInf/AddtlInf`;
+  // The stand-ins first, in AddtlInf of their own, so the reason's text still reads whole after them.
+  const info = [...splitInfo(ids, path, t), ...splitInfo(line.reasonText, path, t)];
+  const count = Math.max(codes.length, info.length > 0 ? 1 : 0);
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    out += `\n        <StsRsnInf>`;
+    const code = codes[i];
+    if (code !== undefined) {
+      const rsn = REASON_CODE.test(code)
+        ? leaf('\n            ', 'Cd', code)
+        : leaf(
+            '\n            ',
+            'Prtry',
+            t(code, 35, `${linePath(at)}/StsRsnInf[${i + 1}]/Rsn/Prtry`, 'reasonCodes') ?? code,
+          );
+      out += `\n          <Rsn>${rsn}\n          </Rsn>`;
+    }
+    if (i === 0) for (const part of info) out += leaf('\n          ', 'AddtlInf', part);
+    out += `\n        </StsRsnInf>`;
+  }
+  return out;
+}
