@@ -8,9 +8,11 @@ import { PAYMENT_STATES, type PaymentState } from '../../src/domain/states.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
+import type { RecordedText } from '../../src/domain/recorded-text.js';
 import {
   format,
   paymentStateLabel,
+  recordedSentence,
   translate,
   type Locale,
   type MessageKey,
@@ -68,7 +70,16 @@ function stateText(story: PaymentStoryJson, locale: Locale): string {
     : words;
 }
 
-export function paymentStoryText(story: PaymentStoryJson, timeZone: string, locale: Locale = 'en'): string {
+/**
+ * `causes` are the history's causes as recorded text, in the history's order (absent for a move
+ * recorded with its English alone): each reads in `locale`, else as its English.
+ */
+export function paymentStoryText(
+  story: PaymentStoryJson,
+  timeZone: string,
+  locale: Locale = 'en',
+  causes: readonly (RecordedText | undefined)[] = [],
+): string {
   const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
   const f = formats(locale);
   const when = (iso: string | null) => (iso === null ? '-' : f.at(iso, timeZone));
@@ -120,7 +131,14 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
   const width = Math.max(20, ...labels.map((l) => l.length + 1));
   const history = textTable(
     (['when', 'what', 'from', 'to', 'source', 'cause'] as const).map((h) => say(`cli.story.history.${h}`)),
-    story.history.map((e) => [when(e.at), e.entity, e.from ?? '-', e.to, e.source, e.cause]),
+    story.history.map((e, i) => [
+      when(e.at),
+      e.entity,
+      e.from ?? '-',
+      e.to,
+      e.source,
+      recordedSentence(locale, e.cause, causes[i], { timeZone }),
+    ]),
   );
   const bookings = textTable(
     (['date', 'account', 'amount', 'currency', 'status', 'transaction'] as const).map((h) =>

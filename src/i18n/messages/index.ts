@@ -14,6 +14,7 @@ import { files } from './files.js';
 import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
+import { historyCause } from './history-cause.js';
 import { lineState } from './line-state.js';
 import { lineText } from './line-text.js';
 import { notice } from './notice.js';
@@ -48,6 +49,7 @@ const AREAS = {
   findingText,
   findingType,
   held,
+  historyCause,
   lineState,
   lineText,
   notice,

@@ -8,6 +8,7 @@ import {
   describePaymentState,
   findingSubjectWords,
   format,
+  recordedSentence,
   recordedWords,
   t,
 } from '../../../i18n/index.js';
@@ -16,7 +17,7 @@ import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
 import { loadPage } from './load-page.js';
 import { isOperator } from './operator.js';
-import { day, href, payrollHidden, problem, visibleLine, when } from './parts.js';
+import { day, href, payrollHidden, problem, timeZoneOf, visibleLine, when } from './parts.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -85,7 +86,15 @@ export const paymentPage: ConsolePage = {
             head={(['when', 'what', 'from', 'to', 'cause', 'source'] as const).map((h) => t(`payments.history.${h}`))}
             rows={story.history}
             empty={t('payments.none')}
-            cells={(t) => [when(deps, req, t.at), t.entityType, t.from ?? '–', t.to, t.cause, t.source ?? '–']}
+            cells={(t) => [
+              when(deps, req, t.at),
+              t.entityType,
+              t.from ?? '–',
+              t.to,
+              // The cause in the reader's language (its English for English readers and old moves).
+              recordedSentence(currentLocale(), t.cause, t.said, { timeZone: timeZoneOf(deps, req.company) }),
+              t.source ?? '–',
+            ]}
           />
           <Table
             caption={t('payments.bookings.caption')}
