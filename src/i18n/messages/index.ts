@@ -3,6 +3,7 @@
 import { alerts } from './alerts.js';
 import { approvals } from './approvals.js';
 import { audit } from './audit.js';
+import { auditEntry } from './audit-entry.js';
 import { banks } from './banks.js';
 import { board } from './board.js';
 import { bulks } from './bulks.js';
@@ -38,6 +39,7 @@ const AREAS = {
   alerts,
   approvals,
   audit,
+  auditEntry,
   banks,
   board,
   bulks,
