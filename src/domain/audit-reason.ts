@@ -3,7 +3,7 @@
 // as it always was, and the same sentence as recorded text (`reason_text`, migration 0763, area
 // `auditEntry`), so the console's audit trail reads it in the reader's language. A person's own
 // reason is their words and has none. The English of each is byte for byte what settle wrote
-// before (test/i18n/audit-entry.test.ts).
+// before (test/i18n/history-cause.test.ts).
 import { recorded, type RecordedText } from './recorded-text.js';
 
 /** A reason settle gives: its English and its recorded text. */

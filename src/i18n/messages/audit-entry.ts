@@ -2,7 +2,7 @@
 // action it records in words (`auditEntry.action.<action>`, the code beside it in a language other
 // than English, where the code alone is shown as it always was), and the reasons settle itself
 // gives, recorded with the entry as recorded text (src/domain/audit-reason.ts). The English
-// reasons here must render exactly the English the trail stores (test/i18n/audit-entry.test.ts).
+// reasons here must render exactly the English the trail stores (test/i18n/history-cause.test.ts).
 import { area } from './area.js';
 
 export const auditEntry = area({
