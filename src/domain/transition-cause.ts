@@ -43,7 +43,7 @@ export const cause = {
     made(`submit run ${runId}: released from hold`, 'submitRunReleased', { run: runId }),
   submitRunFoundAtBank: (runId: string) =>
     made(`submit run ${runId}: found at the bank before sending`, 'submitRunFoundAtBank', { run: runId }),
-  bulksPlanned: (count: number) => made(`${count} bulk(s) planned`, 'bulksPlanned', { count }),
+  bulksPlanned: (count: number) => made(`${count} bulk(s) planned`, 'bulksPlanned', { count, n: String(count) }),
   send: () => made('send', 'send'),
   bankAccepted: () => made('bank accepted', 'bankAccepted'),
   bankAcceptedReplay: () => made('bank accepted (idempotent replay)', 'bankAcceptedReplay'),
@@ -69,7 +69,7 @@ export const cause = {
     made(
       `not found at the bank ${days} days after its execution date; a person decides whether to pay again`,
       'notFoundAfter',
-      { days },
+      { days, n: String(days) },
     ),
   resolvedByPerson: (reason: string) => made(`resolved by a person: ${reason}`, 'resolvedByPerson', { reason }),
   // Bank statuses.

@@ -12,7 +12,7 @@ export const historyCause = area({
     'historyCause.submitRun': 'submit run {run}',
     'historyCause.submitRunReleased': 'submit run {run}: released from hold',
     'historyCause.submitRunFoundAtBank': 'submit run {run}: found at the bank before sending',
-    'historyCause.bulksPlanned': '{count} bulk(s) planned',
+    'historyCause.bulksPlanned': '{count, plural, other {{n} bulk(s) planned}}',
     'historyCause.send': 'send',
     'historyCause.bankAccepted': 'bank accepted',
     'historyCause.bankAcceptedReplay': 'bank accepted (idempotent replay)',
@@ -27,9 +27,9 @@ export const historyCause = area({
     'historyCause.cutOffPassed': 'cut-off {time} passed',
     'historyCause.foundByEndToEndId': 'unknown resolved: found at the bank by end-to-end id',
     'historyCause.notFoundAfter':
-      'not found at the bank {days} days after its execution date; a person decides whether to pay again',
+      'not found at the bank {days, plural, other {{n} days}} after its execution date; a person decides whether to pay again',
     'historyCause.resolvedByPerson': 'resolved by a person: {reason}',
-    'historyCause.statusReport': '{path} {status} at {at}',
+    'historyCause.statusReport': '{path, select, other {{path}}} {status} at {at}',
     'historyCause.bankStatus': 'bank status: {cause}',
     'historyCause.everyLineFinal': 'every line final',
     'historyCause.everyBulkFinal': 'every bulk final',
@@ -60,7 +60,7 @@ export const historyCause = area({
     'historyCause.submitRun': 'sendekjøring {run}',
     'historyCause.submitRunReleased': 'sendekjøring {run}: frigitt fra tilbakehold',
     'historyCause.submitRunFoundAtBank': 'sendekjøring {run}: funnet i banken før sending',
-    'historyCause.bulksPlanned': '{count, plural, one {# bunt} other {# bunter}} planlagt',
+    'historyCause.bulksPlanned': '{count, plural, one {{n} bunt} other {{n} bunter}} planlagt',
     'historyCause.send': 'sendt',
     'historyCause.bankAccepted': 'godtatt av banken',
     'historyCause.bankAcceptedReplay': 'godtatt av banken (gjentatt forespørsel)',
@@ -75,7 +75,7 @@ export const historyCause = area({
     'historyCause.cutOffPassed': 'fristen {time} er passert',
     'historyCause.foundByEndToEndId': 'ukjent utfall avklart: funnet i banken etter ende-til-ende-id',
     'historyCause.notFoundAfter':
-      'ikke funnet i banken {days, plural, one {# dag} other {# dager}} etter forfallsdatoen; en person avgjør om den skal betales på nytt',
+      'ikke funnet i banken {days, plural, one {{n} dag} other {{n} dager}} etter forfallsdatoen; en person avgjør om den skal betales på nytt',
     'historyCause.resolvedByPerson': 'avklart av en person: {reason}',
     'historyCause.statusReport':
       '{path, select, poll {avspørring} event {hendelse} lookup {oppslag} other {{path}}} {status} {at}',
