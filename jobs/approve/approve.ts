@@ -21,6 +21,7 @@ import { approvalNoticeSubject, approvalNoticeText, type ApprovalNotice } from '
 import { basketPayments } from './basket-payments.js';
 import { removeStaleParts } from '../inbox/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 /** The bank's approval links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
 export const APPROVAL_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -87,7 +88,7 @@ async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promi
     byBank.set(need.bankId, [...(byBank.get(need.bankId) ?? []), bulk.id]);
   }
   for (const [bankId, bulkIds] of byBank) {
-    const basket = await deps.store.baskets.create(company.id, bulkIds, `approve run ${deps.runId}`);
+    const basket = await deps.store.baskets.create(company.id, bulkIds, cause.approveRun(deps.runId));
     deps.logger.info('signing basket prepared', {
       company: company.id,
       basketId: basket.id,
@@ -137,14 +138,14 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       await deps.store.baskets.markCreated(
         current.id,
         created.basketId,
-        created.replayed ? 'bank created basket (replay)' : 'bank created basket',
+        created.replayed ? cause.basketCreatedReplay() : cause.basketCreated(),
       );
       current = (await deps.store.baskets.get(current.id))!;
     }
     const bankBasketId = current.bankBasketId!;
     const atBank = await deps.bank.getSigningBasket(bankBasketId);
     if (authorised(atBank)) {
-      await deps.store.baskets.markAuthorised(current.id, 'bank reports the basket authorised');
+      await deps.store.baskets.markAuthorised(current.id, cause.basketAuthorised());
       return result((await deps.store.baskets.get(current.id))!, false);
     }
     if (current.state === 'link_issued') {
@@ -163,9 +164,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       }
       await deps.store.baskets.markLinkSpent(
         current.id,
-        latest?.scaStatus === 'failed'
-          ? 'approval link used without completing'
-          : 'approval link used; more approvers needed',
+        latest?.scaStatus === 'failed' ? cause.linkUsedIncomplete() : cause.linkUsedMoreNeeded(),
       );
       current = (await deps.store.baskets.get(current.id))!;
     }
@@ -188,7 +187,7 @@ async function advance(deps: PaymentJobDeps, company: CompanyConfig, basket: Sto
       current.id,
       auth.scaRedirect,
       expiresAt,
-      n === 0 ? 'approval link issued' : 'approval link re-issued',
+      n === 0 ? cause.linkIssued() : cause.linkReissued(),
     );
     current = (await deps.store.baskets.get(current.id))!;
     const report = await ensureNotified(deps, company, {

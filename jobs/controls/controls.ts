@@ -20,6 +20,7 @@ import {
 import { SettleError } from '../../src/domain/errors.js';
 import { today, toLocalDate } from '../../src/domain/local-date.js';
 import type { AuditTrail } from '../../src/store/index.js';
+import { auditReason } from '../../src/domain/audit-reason.js';
 
 /** The audit action of a changed load, and its subject type (the subject id is the company). */
 export const CONTROLS_LOADED = 'controls.load';
@@ -114,10 +115,7 @@ export async function loadAuditedControls(
       actor: 'settle',
       action: CONTROLS_LOADED,
       subject,
-      reason:
-        previous === undefined
-          ? 'first load of the payment controls'
-          : 'the payment controls changed since the last load',
+      ...(previous === undefined ? auditReason.controlsFirstLoad() : auditReason.controlsChanged()),
       origin: at.origin,
       details: {
         checksum: loaded.checksum,

@@ -8,12 +8,14 @@ import { PAYMENT_STATES, type PaymentState } from '../../src/domain/states.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
+import type { RecordedText } from '../../src/domain/recorded-text.js';
 import {
   codeCell,
   codeWords,
   format,
   historyStateKind,
   paymentStateLabel,
+  recordedSentence,
   translate,
   type Locale,
   type MessageKey,
@@ -70,7 +72,8 @@ const SOURCE_CODE: Readonly<Record<StorySource, string>> = {
 };
 
 /** A history's row: English keeps the codes; another language has words with the code beside them. */
-function historyRow(e: StoryEvent, locale: Locale): string[] {
+/** A history row after its time: what, from, to, source, and the cause as the reader reads it. */
+function historyRow(e: StoryEvent, locale: Locale, cause: string): string[] {
   const entity = ENTITY_CODE[e.entity];
   const state = (code: string) => codeCell(historyStateKind(entity, code), code, locale);
   const words = codeWords('source', SOURCE_CODE[e.source], locale);
@@ -78,7 +81,7 @@ function historyRow(e: StoryEvent, locale: Locale): string[] {
     locale === 'en' || words === undefined
       ? e.source
       : translate(locale, 'states.withCode', { label: words, code: e.source });
-  return [codeCell('entity', entity, locale), e.from === null ? '-' : state(e.from), state(e.to), source, e.cause];
+  return [codeCell('entity', entity, locale), e.from === null ? '-' : state(e.from), state(e.to), source, cause];
 }
 
 /**
@@ -100,7 +103,16 @@ function stateText(story: PaymentStoryJson, locale: Locale): string {
     : words;
 }
 
-export function paymentStoryText(story: PaymentStoryJson, timeZone: string, locale: Locale = 'en'): string {
+/**
+ * `causes` are the history's causes as recorded text, in the history's order (absent for a move
+ * recorded with its English alone): each reads in `locale`, else as its English.
+ */
+export function paymentStoryText(
+  story: PaymentStoryJson,
+  timeZone: string,
+  locale: Locale = 'en',
+  causes: readonly (RecordedText | undefined)[] = [],
+): string {
   const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
   const f = formats(locale);
   const when = (iso: string | null) => (iso === null ? '-' : f.at(iso, timeZone));
@@ -156,7 +168,10 @@ export function paymentStoryText(story: PaymentStoryJson, timeZone: string, loca
   const width = Math.max(20, ...labels.map((l) => l.length + 1));
   const history = textTable(
     (['when', 'what', 'from', 'to', 'source', 'cause'] as const).map((h) => say(`cli.story.history.${h}`)),
-    story.history.map((e) => [when(e.at), ...historyRow(e, locale)]),
+    story.history.map((e, i) => [
+      when(e.at),
+      ...historyRow(e, locale, recordedSentence(locale, e.cause, causes[i], { timeZone })),
+    ]),
   );
   const bookings = textTable(
     (['date', 'account', 'amount', 'currency', 'status', 'transaction'] as const).map((h) =>

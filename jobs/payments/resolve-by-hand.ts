@@ -6,6 +6,7 @@
 import { SettleError } from '../../src/domain/errors.js';
 import { planSentBulk } from '../../src/domain/plans/sent-bulk-plan.js';
 import type { Store, StoredBulk } from '../../src/store/index.js';
+import { cause as causes } from '../../src/domain/transition-cause.js';
 
 export type HandResolution = 'at-bank' | 'not-at-bank';
 
@@ -38,7 +39,7 @@ export async function resolveBulkByHand(
   const paymentId = input.paymentId?.trim();
   if (input.as === 'at-bank' && !paymentId)
     throw new SettleError('ERR_USAGE', '--as at-bank needs --payment-id (the id the bank shows for it)');
-  const cause = `resolved by a person: ${reason}`;
+  const cause = causes.resolvedByPerson(reason);
   if (input.as === 'at-bank')
     await store.applyPlan(planSentBulk(bulk, { bankPaymentId: paymentId!, cause, source: 'operator' }));
   else

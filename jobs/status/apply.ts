@@ -15,6 +15,7 @@ import type { Logger } from '../../src/log/index.js';
 import type { Store, TppMessage, TransitionSource } from '../../src/store/index.js';
 import { isSettleError } from '../../src/domain/errors.js';
 import { completeCancelledAtBank, refuseLeftAtBank } from '../cancel/index.js';
+import { cause as causes } from '../../src/domain/transition-cause.js';
 
 /** One payment's status as the bank reported it (a poll reads them all; an event names one). */
 export interface LineStatus {
@@ -68,7 +69,7 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
     });
     return { outcome: 'unknown-status', changed: 0 };
   }
-  const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
+  const cause = causes.statusReport(update.source, status, update.at);
   if (update.level === 'bulk') {
     const bulkId =
       update.bulkId ??
@@ -143,7 +144,7 @@ async function applyLines(
   }
   let changed = 0;
   for (const { status, tpp, ids } of groups.values()) {
-    const cause = `${update.source} ${status} at ${update.at.toISOString()}`;
+    const cause = causes.statusReport(update.source, status, update.at);
     // The common poll: every payment of the bulk reports the same new status — moved as the bulk's payments.
     const r = await deps.store.payments.applyBankStatus(ids.length === ours.size ? { bulkId } : ids, {
       status,
@@ -209,12 +210,12 @@ async function closeFinished(deps: ApplyDeps, bulkId: string, source: Transition
   const bulk = await deps.store.bulks.get(bulkId);
   if (!bulk || bulk.state !== 'sent') return;
   if (!(await deps.store.payments.bulkAllIn(bulkId, [...TERMINAL_BANK_STATUSES]))) return;
-  await tolerate(() => deps.store.bulks.setState(bulkId, 'done', 'every line final', source));
+  await tolerate(() => deps.store.bulks.setState(bulkId, 'done', causes.everyLineFinal(), source));
   const file = await deps.store.files.getFile(bulk.fileId);
   if (!file || (file.state !== 'submitted' && file.state !== 'attention')) return;
   const bulks = await deps.store.bulks.listByFile(bulk.fileId);
   if (bulks.every((b) => b.state === 'done' || b.state === 'rejected' || b.state === 'cancelled')) {
-    await tolerate(() => deps.store.files.setFileState(bulk.fileId, 'completed', 'every bulk final', source));
+    await tolerate(() => deps.store.files.setFileState(bulk.fileId, 'completed', causes.everyBulkFinal(), source));
   }
 }
 

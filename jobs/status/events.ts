@@ -15,6 +15,7 @@ import type { BankingEvent } from '../../src/bank/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Store } from '../../src/store/index.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 export interface WebhookHandlerDeps {
   store: Store;
@@ -91,7 +92,7 @@ async function handleOne(deps: WebhookHandlerDeps, event: BankingEvent): Promise
     for (const basketId of await deps.store.baskets.idsHolding([bulkId])) {
       const basket = await deps.store.baskets.get(basketId);
       if (basket && (basket.state === 'created' || basket.state === 'link_issued'))
-        await deps.store.baskets.markAuthorised(basketId, `event ${event.meta.id}: authorised`);
+        await deps.store.baskets.markAuthorised(basketId, cause.eventAuthorised(event.meta.id));
     }
     return { ...base, outcome: 'authorised' };
   }

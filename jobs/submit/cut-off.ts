@@ -14,6 +14,7 @@ import { formatInZone } from '../../src/domain/zoned-time.js';
 import { textTable } from '../../src/formats/report/index.js';
 import type { StoredBulk } from '../../src/store/index.js';
 import { type CutOffSettings, type PaymentJobDeps, maskIban } from '../payments/index.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 export type { CutOffSettings };
 
@@ -69,7 +70,7 @@ export async function applyCutOff(
         ],
         explanation,
       },
-      `cut-off ${cutOff.time} passed`,
+      cause.cutOffPassed(cutOff.time),
     );
     deps.logger.warn('bulk refused: the bank cut-off has passed', { company: company.id, bulkId: bulk.id, bankId });
     return { kind: 'refused', explanation };

@@ -13,6 +13,7 @@ import type { Logger } from '../../src/log/index.js';
 import type { Store, StoredBulk } from '../../src/store/index.js';
 import { maskIban } from '../payments/index.js';
 import { recordSent } from './record-sent.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 /** Days after the execution date with nothing at the bank before a person is asked. */
 export const CONFIRM_ABSENT_AFTER_DAYS = 3;
@@ -38,19 +39,14 @@ export async function resolveUnknownBulk(
   if (bulkPaymentId !== undefined) {
     await recordSent(deps.store, bulk, {
       bankPaymentId: bulkPaymentId,
-      cause: 'unknown resolved: found at the bank by end-to-end id',
+      cause: cause.foundByEndToEndId(),
       source: 'lookup',
     });
     deps.logger.info('unknown bulk found at the bank', { bulkId: bulk.id, bankPaymentId: bulkPaymentId });
     return 'found';
   }
   if (today > addDays(bulk.executionDate, CONFIRM_ABSENT_AFTER_DAYS)) {
-    await deps.store.bulks.setState(
-      bulk.id,
-      'attention',
-      `not found at the bank ${CONFIRM_ABSENT_AFTER_DAYS} days after its execution date; a person decides whether to pay again`,
-      'lookup',
-    );
+    await deps.store.bulks.setState(bulk.id, 'attention', cause.notFoundAfter(CONFIRM_ABSENT_AFTER_DAYS), 'lookup');
     deps.logger.warn('unknown bulk not found at the bank: needs a person', {
       bulkId: bulk.id,
       company: company.id,

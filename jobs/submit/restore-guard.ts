@@ -17,6 +17,7 @@ import type { StoredBulk } from '../../src/store/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
 import { findBulkAtBank } from './resolve-unknown.js';
 import { recordSent } from './record-sent.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 export type FirstSendCheck =
   | { verdict: 'send' }
@@ -47,13 +48,10 @@ export function firstSendCheck(
     if (bankPaymentId === undefined) return { verdict: 'send' };
     olderThanBank.add(company.id);
     const explanation = `The bank already has this bulk (payment ${bankPaymentId}) although the database had it as not sent: the database is older than the bank's records (restored from a backup?). Recorded as sent, not sent again.`;
-    const sending = await deps.store.bulks.markSending(
-      bulk.id,
-      `submit run ${deps.runId}: found at the bank before sending`,
-    );
+    const sending = await deps.store.bulks.markSending(bulk.id, cause.submitRunFoundAtBank(deps.runId));
     await recordSent(deps.store, sending, {
       bankPaymentId,
-      cause: 'found at the bank before sending (database older than the bank)',
+      cause: cause.foundBeforeSending(),
     });
     deps.logger.error('a bulk the database had as not sent is already at the bank; not sent again', {
       company: company.id,

@@ -32,6 +32,7 @@ import {
 import { recordSent } from './record-sent.js';
 import { resolveUnknownBulk } from './resolve-unknown.js';
 import { firstSendCheck, type FirstSendCheck } from './restore-guard.js';
+import { cause } from '../../src/domain/transition-cause.js';
 
 export type BulkOutcome =
   'sent' | 'replayed' | 'rejected' | 'retry' | 'sending' | 'unknown' | 'found' | 'attention' | 'skipped';
@@ -86,10 +87,10 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
       maxLines: company.payments.maxLinesPerBulk,
       defaultBatchBooking: company.payments.batchBooking,
     });
-    const bulks = await deps.store.bulks.createBulks(file.id, plans, `submit run ${deps.runId}`);
+    const bulks = await deps.store.bulks.createBulks(file.id, plans, cause.submitRun(deps.runId));
     created += bulks.length - before;
     try {
-      await deps.store.files.setFileState(file.id, 'submitted', `${bulks.length} bulk(s) planned`, 'submit');
+      await deps.store.files.setFileState(file.id, 'submitted', cause.bulksPlanned(bulks.length), 'submit');
     } catch (error) {
       // Another instance planned the same file a moment earlier (createBulks is idempotent).
       if (!isSettleError(error, 'ERR_STATE_TRANSITION_ILLEGAL')) throw error;
@@ -120,7 +121,7 @@ async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promi
       maxLines: company.payments.maxLinesPerBulk,
       defaultBatchBooking: company.payments.batchBooking,
     }).map((plan) => ({ ...plan, position: plan.position + next }));
-    const bulks = await deps.store.bulks.createBulks(fileId, plans, `submit run ${deps.runId}: released from hold`);
+    const bulks = await deps.store.bulks.createBulks(fileId, plans, cause.submitRunReleased(deps.runId));
     created += bulks.length - before.length;
     deps.logger.info('released lines planned', { company: company.id, fileId, lines: payments.length });
   }
@@ -178,7 +179,7 @@ async function sendOne(
     await deps.store.bulks.markUnknown(
       bulkId,
       { explanation, lastProblem: stored.lastProblem ?? null },
-      'idempotency retention passed',
+      cause.retentionPassed(),
     );
     deps.logger.warn('bulk outcome unknown after the idempotency retention', { company: company.id, bulkId });
     return { ...base, outcome: 'unknown', explanation };
@@ -194,7 +195,7 @@ async function sendOne(
   const rolled = cut.kind === 'rolled' ? { explanation: cut.explanation } : {};
   const lines = await deps.store.payments.requestLinesOfBulk(bulkId);
   const request = bulkRequest(cut.kind === 'rolled' ? { ...stored, executionDate: cut.to } : stored, lines);
-  const sending = await deps.store.bulks.markSending(bulkId, `submit run ${deps.runId}`);
+  const sending = await deps.store.bulks.markSending(bulkId, cause.submitRun(deps.runId));
   try {
     const created = await deps.bank.createBulkPayment(company.organisationNumber, request, {
       idempotencyKey: stored.idempotencyKey,
@@ -202,7 +203,7 @@ async function sendOne(
     });
     await recordSent(deps.store, sending, {
       bankPaymentId: created.paymentId,
-      cause: created.replayed ? 'bank accepted (idempotent replay)' : 'bank accepted',
+      cause: created.replayed ? cause.bankAcceptedReplay() : cause.bankAccepted(),
       bankStatus: created.transactionStatus,
       paymentStatuses: answeredLines(created, lines),
       ...consent,
@@ -243,11 +244,7 @@ async function sendOne(
     };
     switch (verdict.verdict) {
       case 'rejected':
-        await deps.store.bulks.markRejected(
-          bulkId,
-          problem,
-          `bank refused: ${error.status ?? ''} ${error.title ?? ''}`.trim(),
-        );
+        await deps.store.bulks.markRejected(bulkId, problem, cause.bankRefused(error.status, error.title));
         deps.logger.warn('bulk rejected by the bank', { ...log, explanation: verdict.explanation });
         return { ...base, outcome: 'rejected', explanation: verdict.explanation };
       case 'retry':
@@ -255,17 +252,13 @@ async function sendOne(
         deps.logger.warn('bulk not taken by the bank; queued for the next run', log);
         return { ...base, outcome: 'retry', explanation: verdict.explanation };
       case 'unknown':
-        await deps.store.bulks.markUnknown(
-          bulkId,
-          problem,
-          `bank answer leaves the outcome open: ${error.status ?? error.code}`,
-        );
+        await deps.store.bulks.markUnknown(bulkId, problem, cause.outcomeOpen(error.status ?? error.code));
         deps.logger.error('bulk outcome unknown; a person must look', { ...log, explanation: verdict.explanation });
         return { ...base, outcome: 'unknown', explanation: verdict.explanation };
       case 'uncertain': {
         const after = await deps.store.bulks.get(bulkId);
         if (after && pastRetention(deps, after, deps.clock.now())) {
-          await deps.store.bulks.markUnknown(bulkId, problem, 'no answer within the idempotency retention');
+          await deps.store.bulks.markUnknown(bulkId, problem, cause.noAnswerWithinRetention());
           return { ...base, outcome: 'unknown', explanation: verdict.explanation };
         }
         deps.logger.warn('bulk outcome open; retried with the same key next run', log);

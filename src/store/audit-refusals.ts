@@ -11,6 +11,7 @@ import type { Clock } from '../domain/clock.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
 import { forUpdate, toInt, toStr, type Row } from './rows.js';
+import { auditReason } from '../domain/audit-reason.js';
 
 export interface Refusal {
   /** The person refused (src/domain/person.ts), and the login they used. */
@@ -86,7 +87,7 @@ export class AuditRefusals {
             actor: toStr(row.actor),
             action: REFUSED_ACTION,
             subject: { type: 'console', id: route },
-            reason: `refused ${count} time${count === 1 ? '' : 's'} in the minute from ${toStr(row.minute)}: needs the role ${toStr(row.needed)}`,
+            ...auditReason.refusedInMinute(count, toStr(row.minute), toStr(row.needed)),
             origin: toStr(row.origin),
             details: {
               ...(company === '' ? {} : { company }),

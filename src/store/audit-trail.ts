@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
+import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
 import type { Database } from './database.js';
 import { forUpdate, instant, isUniqueViolation, toInt, toOptStr, toStr, type Row } from './rows.js';
 
@@ -19,8 +20,13 @@ export interface AuditEntryInput {
   /** What was decided, as `subject.verb` (e.g. `finding.acknowledge`, `bulk.resolve`). */
   action: string;
   subject: { type: string; id: string };
-  /** Why, in the person's words. */
+  /** Why, in the person's words (or settle's own English, with `said`). */
   reason?: string;
+  /**
+   * The reason as recorded text when settle gave it (src/domain/audit-reason.ts, migration 0763),
+   * so it reads in the reader's language; absent for a person's own words and older entries.
+   */
+  said?: RecordedText;
   /** From where: `cli@HOST`, `console`, … */
   origin: string;
   /** What the decision was about and its outcome; no secrets. */
@@ -264,6 +270,7 @@ export class AuditTrail {
       subject_type: input.subject.type,
       subject_id: input.subject.id,
       reason: input.reason ?? null,
+      ...(input.said === undefined ? {} : { reason_text: JSON.stringify(input.said) }),
       origin: input.origin,
       details_json: JSON.stringify(input.details ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
       prev_hash: last ? toStr(last.hash) : AUDIT_GENESIS,
@@ -285,8 +292,13 @@ function rowProblem(row: Row): string | undefined {
   return undefined;
 }
 
-/** The hash of an entry: every column but its sequence number and company (which repeats details), in a fixed order, as JSON. */
+/**
+ * The hash of an entry: every column but its sequence number and company (which repeats details), in a fixed order, as JSON.
+ * The reason's recorded text (migration 0763) is hashed after them when the entry has one, so
+ * entries written before it keep their hashes and an edit of a later one's text is found.
+ */
 function hashOf(row: Row): string {
+  const said = row.reason_text === null || row.reason_text === undefined ? [] : [row.reason_text];
   const content = [
     row.prev_hash,
     row.at,
@@ -297,6 +309,7 @@ function hashOf(row: Row): string {
     row.reason ?? null,
     row.origin,
     row.details_json,
+    ...said,
   ].map((v) => (v === null || v === undefined ? null : toStr(v)));
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
@@ -304,6 +317,7 @@ function hashOf(row: Row): string {
 function toEntry(row: Row): AuditEntry {
   const reason = toOptStr(row.reason);
   const company = toOptStr(row.company);
+  const said = reasonText(row.reason_text);
   let details: Record<string, unknown>;
   try {
     details = JSON.parse(toStr(row.details_json)) as Record<string, unknown>;
@@ -319,9 +333,22 @@ function toEntry(row: Row): AuditEntry {
     action: toStr(row.action),
     subject: { type: toStr(row.subject_type), id: toStr(row.subject_id) },
     ...(reason === undefined ? {} : { reason }),
+    ...(said === undefined ? {} : { said }),
     origin: toStr(row.origin),
     details,
     prevHash: toStr(row.prev_hash),
     hash: toStr(row.hash),
   };
+}
+
+/** The recorded text of an entry's reason, or undefined for none or for JSON this version cannot read. */
+function reasonText(value: unknown): RecordedText | undefined {
+  const json = toOptStr(value);
+  if (json === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isRecordedText(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -7,6 +7,7 @@ import type { Database } from './database.js';
 import { basketIdempotencyKey, newId } from './ids.js';
 import { chunks, instant, toDate, toJson, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
+import { cause as causes, type CauseInput } from '../domain/transition-cause.js';
 
 export interface StoredBasket {
   id: string;
@@ -27,7 +28,11 @@ export class BasketRepository {
   ) {}
 
   /** Creates the basket for these bulks, or returns the one that already exists for exactly them. */
-  async create(company: string, bulkIds: readonly string[], cause = 'approve'): Promise<StoredBasket> {
+  async create(
+    company: string,
+    bulkIds: readonly string[],
+    cause: CauseInput = causes.approve(),
+  ): Promise<StoredBasket> {
     const key = basketIdempotencyKey(bulkIds);
     const now = this.clock.now();
     await this.db.transaction(async (trx) => {
@@ -126,25 +131,30 @@ export class BasketRepository {
   }
 
   /** The bank created the basket. */
-  async markCreated(id: string, bankBasketId: string, cause = 'bank created basket'): Promise<void> {
+  async markCreated(id: string, bankBasketId: string, cause: CauseInput = causes.basketCreated()): Promise<void> {
     await this.move(id, 'created', cause, { bank_basket_id: bankBasketId });
   }
 
   /** A new approval link for the approvers (from created, or after the previous link expired). */
-  async issueLink(id: string, approvalLink: string, expiresAt: Date, cause = 'approval link issued'): Promise<void> {
+  async issueLink(
+    id: string,
+    approvalLink: string,
+    expiresAt: Date,
+    cause: CauseInput = causes.linkIssued(),
+  ): Promise<void> {
     await this.move(id, 'link_issued', cause, { sca_link: approvalLink, sca_link_expires_at: instant(expiresAt) });
   }
 
-  async markAuthorised(id: string, cause = 'authorised'): Promise<void> {
+  async markAuthorised(id: string, cause: CauseInput = causes.authorised()): Promise<void> {
     await this.move(id, 'authorised', cause);
   }
 
-  async markFailed(id: string, problem: unknown, cause = 'failed'): Promise<void> {
+  async markFailed(id: string, problem: unknown, cause: CauseInput = causes.basketFailed()): Promise<void> {
     await this.move(id, 'failed', cause, { last_problem: JSON.stringify(problem) });
   }
 
   /** Marks every issued link whose expiry has passed as expired; returns the basket ids. */
-  async expireLinks(cause = 'approval link expired'): Promise<string[]> {
+  async expireLinks(cause: CauseInput = causes.linkExpired()): Promise<string[]> {
     const now = this.clock.now();
     const due = await this.db
       .knex<Row>('baskets')
@@ -157,11 +167,11 @@ export class BasketRepository {
   }
 
   /** A link that was opened without completing the approval is spent like an expired one. */
-  async markLinkSpent(id: string, cause: string): Promise<void> {
+  async markLinkSpent(id: string, cause: CauseInput): Promise<void> {
     await this.move(id, 'expired', cause);
   }
 
-  private async move(ids: string | readonly string[], to: BasketState, cause: string, set?: Row): Promise<void> {
+  private async move(ids: string | readonly string[], to: BasketState, cause: CauseInput, set?: Row): Promise<void> {
     const at = this.clock.now();
     const source: TransitionSource = 'approve';
     await this.db.transaction((trx) =>

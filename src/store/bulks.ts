@@ -33,6 +33,7 @@ import {
   type Row,
 } from './rows.js';
 import { recordCreation, transition, type TransitionSource } from './transitions.js';
+import { cause as causes, type CauseInput } from '../domain/transition-cause.js';
 
 export interface BulkPlan {
   /** 0-based position of the bulk within its file; with the file hash it fixes the idempotency key. */
@@ -84,7 +85,11 @@ export class BulkOutbox {
    * Creates the bulks of a file and queues their payments, in one transaction. Idempotent: a
    * plan whose bulk already exists (same file and position) is returned as stored.
    */
-  async createBulks(fileId: string, plans: readonly BulkPlan[], cause = 'submit'): Promise<StoredBulk[]> {
+  async createBulks(
+    fileId: string,
+    plans: readonly BulkPlan[],
+    cause: CauseInput = causes.submit(),
+  ): Promise<StoredBulk[]> {
     const now = this.clock.now();
     await this.db.transaction(async (trx) => {
       const file = await forUpdate(
@@ -184,7 +189,7 @@ export class BulkOutbox {
   }
 
   /** Before each POST: counts the attempt; pending → sending (a retry of a sending bulk stays sending). */
-  async markSending(id: string, cause = 'send'): Promise<StoredBulk> {
+  async markSending(id: string, cause: CauseInput = causes.send()): Promise<StoredBulk> {
     const at = this.clock.now();
     await this.db.transaction(async (trx) => {
       const row = await lockBulk(trx, id);
@@ -230,19 +235,19 @@ export class BulkOutbox {
   async markRejected(
     id: string,
     problem: unknown,
-    cause = 'bank rejected',
+    cause: CauseInput = causes.bankRejected(),
     source: TransitionSource = 'submit',
   ): Promise<void> {
     await this.closeWithPayments(id, { to: 'rejected', payments: 'RJCT', problem, cause, source });
   }
 
   /** No answer, and the idempotency window may have passed: never re-send blind. */
-  async markUnknown(id: string, problem: unknown, cause = 'no answer'): Promise<void> {
+  async markUnknown(id: string, problem: unknown, cause: CauseInput = causes.noAnswer()): Promise<void> {
     await this.closeWithPayments(id, { to: 'unknown', payments: 'unknown', problem, cause, source: 'submit' });
   }
 
   /** The bank certainly did not take it (429/503): back to pending, retried with the same key. */
-  async markRetryable(id: string, problem: unknown, cause = 'retryable answer'): Promise<void> {
+  async markRetryable(id: string, problem: unknown, cause: CauseInput = causes.retryableAnswer()): Promise<void> {
     const at = this.clock.now();
     const set = { last_problem: JSON.stringify(problem) };
     await this.db.transaction((trx) =>
@@ -251,7 +256,7 @@ export class BulkOutbox {
   }
 
   /** A move of the bulk alone (done when every payment is final, attention when a lookup found nothing). */
-  async setState(id: string, to: BulkState, cause: string, source: TransitionSource): Promise<void> {
+  async setState(id: string, to: BulkState, cause: CauseInput, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction((trx) => transition(trx, { kind: 'bulk', ids: [id], to, cause, source, at }));
   }
@@ -263,7 +268,7 @@ export class BulkOutbox {
   async applyBankStatusToPayments(
     id: string,
     status: string,
-    cause: string,
+    cause: CauseInput,
     source: TransitionSource,
   ): Promise<Record<UpdateDecision, number>> {
     const canonical = knownStatus(status);
@@ -273,7 +278,7 @@ export class BulkOutbox {
         kind: 'payment',
         ids: { bulkId: id },
         to: canonical,
-        cause: `bank status: ${cause}`,
+        cause: causes.bankStatus(cause),
         source,
         at,
         mode: 'tolerant',
@@ -284,7 +289,12 @@ export class BulkOutbox {
   }
 
   /** The bulk's own transactionStatus from the bank; older or repeated statuses are ignored. */
-  async applyBankStatus(id: string, status: string, cause: string, source: TransitionSource): Promise<UpdateDecision> {
+  async applyBankStatus(
+    id: string,
+    status: string,
+    cause: CauseInput,
+    source: TransitionSource,
+  ): Promise<UpdateDecision> {
     const canonical = knownStatus(status);
     // The status it already has (most polls): nothing to lock or write, one read instead of a
     // transaction of three statements. A status read without the lock can only be overtaken by
@@ -297,7 +307,7 @@ export class BulkOutbox {
         kind: 'bank_status',
         ids: [id],
         to: canonical,
-        cause: `bank status: ${cause}`,
+        cause: causes.bankStatus(cause),
         source,
         at,
         mode: 'tolerant',
@@ -322,13 +332,13 @@ interface BulkClose {
   to: 'rejected' | 'unknown';
   payments: PaymentState;
   problem: unknown;
-  cause: string;
+  cause: CauseInput;
   source: TransitionSource;
 }
 
 interface PaymentMove {
   to: PaymentState;
-  cause: string;
+  cause: CauseInput;
   source: TransitionSource;
   at: Date;
 }

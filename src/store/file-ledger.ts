@@ -20,6 +20,7 @@ import {
   type ReceivedOutcome,
   type ReceivingFile,
 } from './file-receiver.js';
+import { cause as causes, type CauseInput } from '../domain/transition-cause.js';
 
 // Where callers have always found them.
 export { RECEIVE_BATCH, toStoredFile };
@@ -119,7 +120,7 @@ export class FileLedger {
           ids: [id],
           company: file.company,
           to: 'accepted',
-          cause: `pickup ${file.fileName}`,
+          cause: causes.pickup(file.fileName),
           source: 'pickup',
           at: now,
         });
@@ -169,7 +170,7 @@ export class FileLedger {
           }),
           options.supersedes,
         );
-        const cause = `pickup ${file.fileName}`;
+        const cause = causes.pickup(file.fileName);
         await recordCreation(trx, {
           kind: 'payment_file',
           ids: [id],
@@ -230,7 +231,7 @@ export class FileLedger {
     return (await this.knownEndToEndIds(company, ids)).size > 0;
   }
 
-  async setFileState(id: string, to: FileState, cause: string, source: TransitionSource): Promise<void> {
+  async setFileState(id: string, to: FileState, cause: CauseInput, source: TransitionSource): Promise<void> {
     const at = this.clock.now();
     await this.db.transaction((trx) => transition(trx, { kind: 'payment_file', ids: [id], to, cause, source, at }));
   }

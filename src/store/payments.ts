@@ -25,6 +25,7 @@ import {
   type Row,
 } from './rows.js';
 import { transition, type TransitionResult, type TransitionSource } from './transitions.js';
+import type { CauseInput } from '../domain/transition-cause.js';
 
 /** Bulks the bank may hold while settle has not recorded the bank's id: the POST's answer is pending or lost. */
 const BULKS_AWAITING_BANK_ID: readonly BulkState[] = ['sending', 'unknown', 'attention'];
@@ -33,7 +34,7 @@ const BULKS_AWAITING_BANK_ID: readonly BulkState[] = ['sending', 'unknown', 'att
 export interface BankStatusUpdate {
   /** The bank's transaction status, any case ("acsc", "ACSC"). */
   status: string;
-  cause: string;
+  cause: CauseInput;
   source: TransitionSource;
   tppMessages?: readonly TppMessage[];
 }
@@ -370,7 +371,7 @@ export class PaymentRepository {
   async setState(
     paymentIds: readonly string[],
     to: PaymentState,
-    cause: string,
+    cause: CauseInput,
     source: TransitionSource,
   ): Promise<void> {
     const at = this.clock.now();

@@ -1,6 +1,7 @@
 // An entity's history as the transition function (src/store/transitions.ts) recorded it: its own
 // transition rows, and for a payment the rows its whole bulk's payments share (BULK_LINES).
 import type { Knex } from 'knex';
+import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
 import { toOptStr, toStr, type Row } from './rows.js';
 import { BULK_LINES, type EntityType, type TransitionRecord, type TransitionSource } from './transitions.js';
 
@@ -21,14 +22,28 @@ export async function listTransitions(
   }
   return rows.map((r) => {
     const source = toOptStr(r.source) as TransitionSource | undefined;
+    const said = causeText(r.cause_text);
     return {
       entityType,
       entityId,
       from: r.from_state === null ? undefined : toStr(r.from_state),
       to: toStr(r.to_state),
       cause: toStr(r.cause),
+      ...(said === undefined ? {} : { said }),
       ...(source === undefined ? {} : { source }),
       at: new Date(toStr(r.at)),
     };
   });
+}
+
+/** The recorded text of a cause (migration 0764), or undefined for none or for JSON this version cannot read. */
+function causeText(value: unknown): RecordedText | undefined {
+  const json = toOptStr(value);
+  if (json === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isRecordedText(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

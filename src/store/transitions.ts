@@ -29,6 +29,8 @@ import {
 } from '../domain/states.js';
 import type { LineSpan } from '../domain/plans/plan.js';
 import { lockingRead, placeholders, readRows, write } from './direct-sql.js';
+import type { RecordedText } from '../domain/recorded-text.js';
+import { causeOf, type CauseInput } from '../domain/transition-cause.js';
 import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
 import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
@@ -101,7 +103,8 @@ export interface TransitionRequest<K extends TransitionKind> {
    */
   ids: readonly string[] | { bulkId: string; joining?: never } | JoiningPayments;
   to: StateOf[K];
-  cause: string;
+  /** Why: settle's recorded cause (src/domain/transition-cause.ts), or words kept in English alone. */
+  cause: CauseInput;
   source: TransitionSource;
   at: Date;
   /**
@@ -146,7 +149,10 @@ export interface TransitionRecord {
   entityId: string;
   from: string | undefined;
   to: string;
+  /** The cause's English, as recorded. */
   cause: string;
+  /** The cause as recorded text (migration 0764), absent on moves recorded before it or given as words alone. */
+  said?: RecordedText;
   source?: TransitionSource;
   at: Date;
 }
@@ -163,7 +169,7 @@ export async function transition<K extends TransitionKind>(
     spec,
     request,
     set,
-    log: [spec.entityType, request.to, request.cause.slice(0, CAUSE_LENGTH), request.source, instant(request.at)],
+    log: [spec.entityType, request.to, ...causeColumns(request.cause), request.source, instant(request.at)],
   };
   const ids = request.ids;
   const result = !('bulkId' in ids)
@@ -180,7 +186,13 @@ interface Move<K extends TransitionKind> {
   spec: KindSpec;
   request: TransitionRequest<K>;
   set: Row;
-  log: string[];
+  log: (string | null)[];
+}
+
+/** The cause's English (cut to the column's width) and its recorded text as JSON, or null. */
+function causeColumns(input: CauseInput): [string, string | null] {
+  const { english, said } = causeOf(input);
+  return [english.slice(0, CAUSE_LENGTH), said === undefined ? null : JSON.stringify(said)];
 }
 
 async function moveByIds<K extends TransitionKind>(
@@ -254,11 +266,11 @@ async function insertBulkLinesRow<K extends TransitionKind>(
   bulkId: string,
   from: string,
 ): Promise<void> {
-  const [, to, cause, source, at] = log;
+  const [, to, cause, causeText, source, at] = log;
   await write(
     trx,
-    'insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) values (?, ?, ?, ?, ?, ?, ?)',
-    [BULK_LINES, bulkId, from, to, cause, source, at],
+    'insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    [BULK_LINES, bulkId, from, to, cause, causeText, source, at],
   );
 }
 
@@ -274,8 +286,8 @@ async function writeMoves<K extends TransitionKind>(
     // Before the UPDATE: the rows' state column is still the state they leave (read above under lock).
     await write(
       trx,
-      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-        `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where id in (${list}) order by id`,
+      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) ` +
+        `select ?, id, ${spec.column}, ?, ?, ?, ?, ? from ${spec.table} where id in (${list}) order by id`,
       [...log, ...part],
     );
     await write(trx, `update ${spec.table} set ${columns} where id in (${list})`, [...values, ...part]);
@@ -336,8 +348,8 @@ async function moveBulkPayments<K extends TransitionKind>(
   // Not "and state in (…)": without statistics SQLite would walk the state index, every queued payment of every bulk.
   await write(
     trx,
-    `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) ` +
-      `select ?, id, ${spec.column}, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
+    `insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) ` +
+      `select ?, id, ${spec.column}, ?, ?, ?, ?, ? from ${spec.table} where bulk_id = ? order by id`,
     [...log, bulkId],
   );
   await updateBulkPayments(trx, move, bulkId, decided.moved.length);
@@ -450,7 +462,6 @@ export async function recordCreation<K extends TransitionKind>(
     request.ids.map((id) => ({
       entityType: spec.entityType,
       entityId: id,
-      from: undefined,
       to: request.to,
       cause: request.cause,
       source: request.source,
@@ -486,21 +497,31 @@ function decide(
 }
 
 /** One multi-row INSERT per 4,000 rows (SQLite's VALUES lists are not capped like UNION ALL). */
-async function logTransitions(trx: Knex.Transaction, records: readonly TransitionRecord[]): Promise<void> {
+async function logTransitions(
+  trx: Knex.Transaction,
+  records: readonly {
+    entityType: EntityType;
+    entityId: string;
+    to: string;
+    cause: CauseInput;
+    source: TransitionSource;
+    at: Date;
+  }[],
+): Promise<void> {
   for (const part of chunks(records, IDS_PER_STATEMENT)) {
     const bindings = part.flatMap((r) => [
       r.entityType,
       r.entityId,
-      r.from ?? null,
+      null,
       r.to,
-      r.cause.slice(0, CAUSE_LENGTH),
-      r.source ?? null,
+      ...causeColumns(r.cause),
+      r.source,
       instant(r.at),
     ]);
     await write(
       trx,
-      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, source, at) values ${part
-        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) values ${part
+        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?)')
         .join(', ')}`,
       bindings,
     );

@@ -58,11 +58,18 @@ describe('settle payments show for a company that reads bokmål', () => {
     expect(out).not.toMatch(/^ {2}\S+, \S+ +(file|bulk|payment|basket|payment_file) /m);
     expect(out).toMatch(/^ {2}07\.01\.2026 +NO7215031234562 +[−-]48 250,00 +NOK +booked +\S+$/m);
     expect(out).not.toMatch(/Payment |Execution date|48250\.00|2026-01-07/);
+    // Each cause in the history in bokmål (the instant of a bank status in the company's zone).
+    expect(out).toMatch(/lest inn fra acme-payments\.csv/);
+    expect(out).toMatch(/godtatt av banken/);
+    expect(out).not.toMatch(/pickup acme-payments|bank accepted|submit run/);
 
     const json = JSON.parse((await settle(['payments', 'show', 'ACME-2026-0004', '--json'])).stdout) as Record<
       string,
       unknown
     >[];
+    // The JSON keeps each cause's English.
+    const history = json[0]!.history as { cause: string }[];
+    expect(history.map((h) => h.cause)).toContain('pickup acme-payments.csv');
     expect(json[0]).toMatchObject({
       amount: '48250.00',
       executionDate: '2026-01-07',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { launchBrowser, seriousViolations } from '../support/browser.js';
 import { payment, paymentFile, holdDuplicatesSince } from '../store/fixtures.js';
+import { auditReason } from '../../src/domain/audit-reason.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
 
@@ -90,8 +91,24 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       channel: 'console',
     });
     ids.cancellation = request.id;
+    // An entry whose reason settle gave (recorded text), and a person's decision with their own words.
+    await store.audit.append({
+      actor: 'settle',
+      action: 'controls.load',
+      subject: { type: 'controls', id: 'acme' },
+      ...auditReason.controlsChanged(),
+      origin: 'pickup',
+    });
+    await store.audit.append({
+      actor: 'local:olga',
+      action: 'payment.release',
+      subject: { type: 'payment', id: ids.payment },
+      reason: 'checked with Kari',
+      origin: 'console@127.0.0.1',
+      details: { company: 'acme' },
+    });
     // What was recorded when a line was held, or asked: kept as it was written.
-    VALUES.push('wrong creditor');
+    VALUES.push('wrong creditor', 'checked with Kari');
     for (const h of (await store.operatorViews.heldPayments('acme')).rows) VALUES.push(h.reason, h.evidence ?? '');
   }, TEST_MS);
   afterAll(async () => {
@@ -166,6 +183,9 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       expect(story).toContain('Lest inn fra filen, ikke sendt ennå');
       expect(story).toContain('Kreditor Kari Nordmann');
       expect(story).toContain('Forfallsdato 06.01.2026');
+      // The history's causes in bokmål, not the English recorded beside them.
+      expect(story).toContain('lest inn fra language-file');
+      expect(story).not.toMatch(/pickup language-file/);
 
       const asked = await page(`/console/payments/${ids.payment}/cancel?company=acme`);
       expect(asked).toContain('Kansellering av LANG-WAITING er allerede bedt om');
@@ -186,7 +206,14 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       expect(cancellations).toContain('venter på en annen operatør');
 
       expect(await page('/console/banks?company=acme')).toContain('Samtykker');
-      expect(await page('/console/audit?company=acme')).toMatch(/Kjeden er hel: \d+ oppføringer/);
+      const auditTrail = await page('/console/audit?company=acme');
+      expect(auditTrail).toMatch(/Kjeden er hel: \d+ oppføringer/);
+      // Actions in words with their codes; settle's reason in bokmål, a person's as they wrote it.
+      expect(auditTrail).toContain('betaling frigitt (payment.release)');
+      expect(auditTrail).toContain('betalingskontroller lastet (controls.load)');
+      expect(auditTrail).toContain('betalingskontrollene er endret siden forrige innlasting');
+      expect(auditTrail).toContain('checked with Kari');
+      expect(auditTrail).not.toContain('the payment controls changed');
       const board = await page('/console/board?company=acme');
       expect(board).toMatch(/2 selskaper: \d+ trenger oppfølging/);
       expect(board).toContain('Sist natt');

@@ -23,7 +23,15 @@ export function auditCommand(): Command {
         const entries = await app.store.audit.list(
           type && rest.length > 0 ? { subject: { type, id: rest.join(':') } } : {},
         );
-        if (options.json) return void process.stdout.write(JSON.stringify(entries, null, 2) + '\n');
+        // The JSON keeps the fields scripts read; a reason's recorded text is for people's pages.
+        if (options.json)
+          return void process.stdout.write(
+            JSON.stringify(
+              entries.map(({ said: _said, ...entry }) => entry),
+              null,
+              2,
+            ) + '\n',
+          );
         if (entries.length === 0) return void process.stdout.write('no decisions recorded\n');
         for (const a of entries)
           process.stdout.write(

@@ -2,6 +2,7 @@
 // (docs/runbook.md, "A payment is unknown"): see the bulks, follow one payment's whole story,
 // and record what the bank confirmed — never by sending again, always with a reason that stays
 // in the transition log and, with who decided and from where, in the audit trail.
+import type { RecordedText } from '../../domain/recorded-text.js';
 import { Command, InvalidArgumentError } from 'commander';
 import { paymentStoryJson, paymentStoryText, resolveBulkByHand } from '../../../jobs/payments/index.js';
 import { BULK_STATES, type BulkState } from '../../domain/states.js';
@@ -130,11 +131,17 @@ export function paymentsCommand(): Command {
             `no payment has the reference "${reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all`,
           );
         const stories = [];
-        for (const payment of payments) stories.push(paymentStoryJson(await app.store.paymentViews.story(payment)));
+        // Each move's cause as recorded text, beside the JSON (which keeps the English): the text's language.
+        const causes: (RecordedText | undefined)[][] = [];
+        for (const payment of payments) {
+          const story = await app.store.paymentViews.story(payment);
+          stories.push(paymentStoryJson(story));
+          causes.push(story.history.map((h) => h.said));
+        }
         if (options.json) return void process.stdout.write(JSON.stringify(stories, null, 2) + '\n');
         process.stdout.write(
           stories
-            .map((s) => paymentStoryText(s, timeZoneOf(config, s.company), cliLocale(config, s.company)))
+            .map((s, i) => paymentStoryText(s, timeZoneOf(config, s.company), cliLocale(config, s.company), causes[i]))
             .join('\n'),
         );
       } finally {

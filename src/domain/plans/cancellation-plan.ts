@@ -11,6 +11,7 @@
 import { recorded } from '../recorded-text.js';
 import type { BulkState, FileState, PaymentState } from '../states.js';
 import type { Plan, PlanMessage, PlanStateOf, PlanStep } from './plan.js';
+import { cause as causes, type Cause } from '../transition-cause.js';
 
 /** ISO 20022 status reason DS02 "order cancelled (by an authorised user)": the ERP sees it with each cancelled line. */
 export const ORDER_CANCELLED_CODE = 'DS02';
@@ -90,7 +91,7 @@ export function planCancelledAtBank(
 ): Plan {
   const bulkId = request.bulkId;
   const cause = cancellationCause(request);
-  const bankCause = `bank confirmed CANC; ${cause}`;
+  const bankCause = causes.bankConfirmedCancel(cause);
   const others = otherLines(bulkLines, request.paymentIds);
   const steps: PlanStep[] = [
     { step: 'expect-open-cancellation', id: request.id, whenClosed: 'done' },
@@ -116,16 +117,15 @@ export function planCancelledAtBank(
   // The bulk was its file's last one open: the file is done (unless it moved on meanwhile).
   if (others.length === 0 && file.state === 'submitted' && file.otherBulksOpen === 0)
     steps.push({
-      ...move('payment_file', [file.fileId], 'completed', 'every bulk final (the last one cancelled)', ['submitted']),
+      ...move('payment_file', [file.fileId], 'completed', causes.lastBulkCancelled(), ['submitted']),
       otherwise: 'leave',
     });
   return { steps };
 }
 
 /** Who cancelled and why, as the transition rows and the ERP's message say it. */
-export function cancellationCause(request: CancellationRequestRead): string {
-  const who = request.confirmedBy ? `${request.requestedBy}, confirmed by ${request.confirmedBy}` : request.requestedBy;
-  return `cancelled by ${who}: ${request.reason}`;
+export function cancellationCause(request: CancellationRequestRead): Cause {
+  return causes.cancelled(request.requestedBy, request.confirmedBy, request.reason);
 }
 
 function cancelledMessages(request: CancellationRequestRead): PlanMessage[] {
@@ -133,11 +133,11 @@ function cancelledMessages(request: CancellationRequestRead): PlanMessage[] {
   const words = confirmedBy
     ? recorded('lineText.cancelledConfirmed', { requestedBy, confirmedBy, reason })
     : recorded('lineText.cancelled', { requestedBy, reason });
-  return [{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: cancellationCause(request), ...words }];
+  return [{ category: 'INFO', code: ORDER_CANCELLED_CODE, message: cancellationCause(request).english, ...words }];
 }
 
-function requeueCause(oldBulkId: string, cause: string): string {
-  return `queued again after its bulk ${oldBulkId} was cancelled (${cause})`;
+function requeueCause(oldBulkId: string, cause: Cause): Cause {
+  return causes.requeued(oldBulkId, cause);
 }
 
 /** The bulk's lines the request does not name, in file order. */
@@ -158,7 +158,7 @@ function move<K extends 'bulk' | 'bank_status' | 'payment' | 'payment_file'>(
   kind: K,
   rows: readonly string[],
   to: PlanStateOf[K],
-  cause: string,
+  cause: Cause,
   from?: readonly PlanStateOf[K][],
 ) {
   return { step: 'move' as const, kind, ids: rows, to, cause, source: 'cancel' as const, ...(from ? { from } : {}) };

@@ -8,6 +8,7 @@ import { recorded } from '../recorded-text.js';
 import { releaseStep } from '../controls/release.js';
 import { SettleError } from '../errors.js';
 import type { Plan, PlanStep } from './plan.js';
+import { cause as causes } from '../transition-cause.js';
 
 /** What the plan needs of a held line, as the store reads it. */
 export interface HoldRead {
@@ -90,7 +91,7 @@ export function planHoldDecision(held: HoldRead, decision: 'released' | 'dropped
         kind: 'payment',
         ids: [held.paymentId],
         to: decision === 'released' ? 'accepted' : 'CANC',
-        cause: `${decision} by ${who.by}: ${who.reason}`,
+        cause: causes.holdDecided(decision, who.by, who.reason),
         source: 'operator',
         messages,
       },

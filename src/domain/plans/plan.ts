@@ -6,6 +6,7 @@
 // src/domain/plans the store may import (.dependency-cruiser.cjs, "store-decides-nothing").
 import type { RecordedText } from '../recorded-text.js';
 import type { BankStatus, BasketState, BulkState, FileState, PaymentState } from '../states.js';
+import type { CauseInput } from '../transition-cause.js';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
 export interface PlanStateOf {
@@ -42,7 +43,7 @@ export interface PlannedMove<K extends PlanKind = PlanKind> {
    */
   from?: readonly PlanStateOf[K][];
   otherwise?: 'refuse' | 'leave';
-  cause: string;
+  cause: CauseInput;
   source: PlanSource;
   /** As transition(): 'tolerant' for a status a bank reported, which may come twice or late. */
   mode?: 'strict' | 'tolerant';
@@ -65,7 +66,7 @@ export interface PlannedRequeue {
   paymentIds: readonly string[];
   /** The states the lines were read in (as PlannedMove.from; refused when one moved meanwhile). */
   from?: readonly PaymentState[];
-  cause: string;
+  cause: CauseInput;
   source: PlanSource;
 }
 

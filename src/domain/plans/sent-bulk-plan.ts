@@ -6,6 +6,7 @@
 // keeps its line where it is, and a repeated answer (an idempotent replay) moves nothing more.
 import { canonicalBankStatus, type BankStatus, type BulkState, type PaymentState } from '../states.js';
 import type { Plan, PlannedMove, PlanSource, PlanStep } from './plan.js';
+import { cause as causes, type CauseInput } from '../transition-cause.js';
 
 /** What the plan needs of the bulk, as the use case read it. */
 export interface SentBulkRead {
@@ -31,7 +32,7 @@ export interface ReportedPayment {
 export interface SentAnswer {
   bankPaymentId: string;
   /** Why, for the transition log; 'bank accepted' unless a lookup or a person found it. */
-  cause?: string;
+  cause?: CauseInput;
   /** The transaction status the bank answered with, when it gave one. */
   bankStatus?: string;
   source?: PlanSource;
@@ -72,7 +73,7 @@ export function linesNeeded(bulk: SentBulkRead, answer: SentAnswer): boolean {
 
 /** The plan for `answer` on `bulk`; `lines` are the bulk's lines when linesNeeded says so. */
 export function planSentBulk(bulk: SentBulkRead, answer: SentAnswer, lines: readonly SentLineRead[] = []): Plan {
-  const { bankPaymentId, cause = 'bank accepted', source = 'submit' } = answer;
+  const { bankPaymentId, cause = causes.bankAccepted(), source = 'submit' } = answer;
   const steps: PlanStep[] = [];
   // A repeated answer for the same bank payment (e.g. an idempotent replay) moves the bulk no more.
   const repeat = bulk.state === 'sent' && bulk.bankPaymentId === bankPaymentId;
@@ -108,7 +109,7 @@ export function planSentBulk(bulk: SentBulkRead, answer: SentAnswer, lines: read
       kind: 'bank_status',
       ids: [bulk.id],
       to: status,
-      cause: `bank status: ${cause}`,
+      cause: causes.bankStatus(cause),
       source,
       mode: 'tolerant',
     });

@@ -3,6 +3,7 @@
 import { alerts } from './alerts.js';
 import { approvals } from './approvals.js';
 import { audit } from './audit.js';
+import { auditEntry } from './audit-entry.js';
 import { banks } from './banks.js';
 import { board } from './board.js';
 import { bulks } from './bulks.js';
@@ -14,6 +15,7 @@ import { files } from './files.js';
 import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
+import { historyCause } from './history-cause.js';
 import { lineState } from './line-state.js';
 import { lineText } from './line-text.js';
 import { notice } from './notice.js';
@@ -39,6 +41,7 @@ const AREAS = {
   alerts,
   approvals,
   audit,
+  auditEntry,
   banks,
   board,
   bulks,
@@ -50,6 +53,7 @@ const AREAS = {
   findingText,
   findingType,
   held,
+  historyCause,
   lineState,
   lineText,
   notice,

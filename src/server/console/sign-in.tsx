@@ -30,6 +30,7 @@ import {
   writeSigned,
   type CookieSettings,
 } from './session.js';
+import { auditReason } from '../../domain/audit-reason.js';
 
 /** What sign-in keeps between showing the form (or leaving for the provider) and coming back. */
 interface PreSession {
@@ -230,7 +231,7 @@ async function refuse(
       actor: `local:${username}`,
       action: 'console.sign-in.refused',
       subject: { type: 'console', id: `${CONSOLE_PREFIX}/sign-in` },
-      reason: `too many failed sign-ins for this ${which}`,
+      ...auditReason.signInLockout(byUser ? 'user' : 'address'),
       origin: auditOrigin({ actor: `local:${username}`, address }),
       details: { failuresByUser: counts.byUser, failuresByAddress: counts.byAddress, windowMs: limit.windowMs },
     });

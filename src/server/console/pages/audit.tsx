@@ -10,8 +10,8 @@
 // go. An operator may also record a verified checkpoint: the router's audit entry pins the head.
 // Refused actions counted in minutes that are over are written first, so the page shows them.
 import { render, Sentence, Table } from '../../../html/index.js';
-import { t } from '../../../i18n/index.js';
-import type { AuditCheck, AuditScope } from '../../../store/index.js';
+import { CATALOGUES, currentLocale, recordedSentence, t, type Locale, type MessageKey } from '../../../i18n/index.js';
+import type { AuditCheck, AuditEntry, AuditScope } from '../../../store/index.js';
 import type { ConsoleAction, ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { CsrfField, localTime, timeZoneOf } from './parts.js';
 
@@ -66,9 +66,9 @@ export const auditPage: ConsolePage = {
               <span class="num">{a.seq}</span>,
               localTime(a.at, zone),
               a.actor,
-              a.action,
+              actionWords(a.action, currentLocale()),
               `${a.subject.type} ${a.subject.id}`,
-              a.reason ?? '',
+              reasonWords(a, zone),
               a.origin,
               <code>{a.hash.slice(0, 12)}</code>,
             ]}
@@ -83,6 +83,25 @@ export const auditPage: ConsolePage = {
     };
   },
 };
+
+/**
+ * What an entry records: its action code in English, as the trail has always shown it; in another
+ * language its words with the code beside them (a console action's words name its route), and
+ * the code alone for an action the catalogue does not name.
+ */
+export function actionWords(action: string, locale: Locale): string {
+  if (locale === 'en') return action;
+  const console = /^console (\/.*)$/.exec(action);
+  const key = `auditEntry.action.${console ? 'console' : action}`;
+  if (!Object.hasOwn(CATALOGUES.en.messages, key)) return action;
+  return t('auditEntry.actionWithCode', { words: t(key as MessageKey), code: console ? console[1]! : action });
+}
+
+/** Why: a person's words as they gave them; settle's own reason in the reader's language. */
+function reasonWords(entry: AuditEntry, zone: string): string {
+  if (entry.reason === undefined) return '';
+  return recordedSentence(currentLocale(), entry.reason, entry.said, { timeZone: zone });
+}
 
 /** An auditor reads every entry; anyone else the chosen company's (the router checked the role). */
 function scopeOf(req: PageRequest): AuditScope {

@@ -9,6 +9,7 @@ import {
   findingSubjectWords,
   historyStateKind,
   format,
+  recordedSentence,
   recordedWords,
   t,
 } from '../../../i18n/index.js';
@@ -17,7 +18,7 @@ import type { ConsolePage } from '../page.js';
 import { CancelLink } from './cancel-payment.js';
 import { loadPage } from './load-page.js';
 import { isOperator } from './operator.js';
-import { codeText, day, href, payrollHidden, problem, ruleText, visibleLine, when } from './parts.js';
+import { codeText, day, href, payrollHidden, problem, ruleText, timeZoneOf, visibleLine, when } from './parts.js';
 
 export const paymentPage: ConsolePage = {
   path: '/console/payments/:id',
@@ -96,7 +97,8 @@ export const paymentPage: ConsolePage = {
               codeText('entity', r.entityType),
               r.from === undefined ? '–' : codeText(historyStateKind(r.entityType, r.from), r.from),
               codeText(historyStateKind(r.entityType, r.to), r.to),
-              r.cause,
+              // The cause in the reader's language (its English for English readers and old moves).
+              recordedSentence(currentLocale(), r.cause, r.said, { timeZone: timeZoneOf(deps, req.company) }),
               r.source === undefined ? '–' : codeText('source', r.source),
             ]}
           />
