@@ -25,3 +25,4 @@ export { currentLocale, t, translate, translateParts, withLocale, type MessageVa
 export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';
 export { findingSubjectWords } from './finding-subject.js';
 export { evidenceText } from './evidence.js';
+export { refusalText, refusalWords, type RefusalWords } from './refusal.js';

@@ -128,6 +128,7 @@ export function paymentsCommand(): Command {
           throw new SettleError(
             'ERR_PAYMENT_NOT_FOUND',
             `no payment has the reference "${reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all`,
+            { values: { reference } },
           );
         const stories = [];
         for (const payment of payments) stories.push(paymentStoryJson(await app.store.paymentViews.story(payment)));

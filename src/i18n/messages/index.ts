@@ -23,6 +23,7 @@ import { periods } from './periods.js';
 import { receivables } from './receivables.js';
 import { reasonAction } from './reason-action.js';
 import { reconciliation } from './reconciliation.js';
+import { refusal } from './refusal.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
 import { reportReconciliation } from './report-reconciliation.js';
@@ -57,6 +58,7 @@ const AREAS = {
   receivables,
   reasonAction,
   reconciliation,
+  refusal,
   refusedLines,
   refusedReport,
   reportReconciliation,
