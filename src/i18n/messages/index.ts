@@ -14,6 +14,7 @@ import { files } from './files.js';
 import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
+import { heldEvidence } from './held-evidence.js';
 import { lineState } from './line-state.js';
 import { lineText } from './line-text.js';
 import { notice } from './notice.js';
@@ -49,6 +50,7 @@ const AREAS = {
   findingText,
   findingType,
   held,
+  heldEvidence,
   lineState,
   lineText,
   notice,

@@ -63,6 +63,7 @@ import { up as proprietaryCodeUp } from './0701-proprietary-bank-transaction-cod
 import { up as findingsWorkUp } from './0710-findings-work.js';
 import { up as fileDroppedByUp } from './0750-file-dropped-by.js';
 import { up as findingTextUp } from './0760-finding-text.js';
+import { up as heldEvidenceTextUp } from './0762-held-evidence-text.js';
 
 export interface Migration {
   readonly name: string;
@@ -136,4 +137,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0710_findings_work', up: findingsWorkUp },
   { name: '0750_file_dropped_by', up: fileDroppedByUp },
   { name: '0760_finding_text', up: findingTextUp },
+  { name: '0762_held_evidence_text', up: heldEvidenceTextUp },
 ];
