@@ -2,8 +2,12 @@
 // over real HTTP against `settle serve`, an operator whose browser asks for bokmål releases a held
 // likely duplicate, then tries to drop it: the refusal page says in bokmål who released it, and
 // a hold that does not exist is refused in bokmål too. An English reader reads the error's English
-// message, as before.
+// message, as before. A signed period's CSV opened from the console is in bokmål too: its heads,
+// parts, state and dates, with ";" and a BOM; English keeps the machine CSV.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signOffPeriod } from '../../jobs/reconcile/index.js';
+import type { LocalDate } from '../../src/domain/local-date.js';
 import { holdDuplicatesSince, payment, paymentFile } from '../store/fixtures.js';
 import { Client } from './client.js';
 import { PASSWORDS, startConsoleFixture, type ConsoleFixture } from './fixture.js';
@@ -19,7 +23,7 @@ const mainText = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-describe('a refused decision on the console in the reader’s language', () => {
+describe('a refused decision and a signed period’s CSV on the console in the reader’s language', () => {
   let f: ConsoleFixture;
   let held = '';
 
@@ -73,6 +77,39 @@ describe('a refused decision on the console in the reader’s language', () => {
       expect(mainText(await refused.text())).toContain(
         `${held} was already released by local:olga; see settle payments held`,
       );
+    },
+    TEST_MS,
+  );
+
+  it(
+    "gives a signed period's CSV in bokmål to a bokmål reader, and the machine CSV to an English one",
+    async () => {
+      await signOffPeriod(f.app.store, {
+        today: '2026-02-01' as LocalDate,
+        company: 'acme',
+        period: '2025-12',
+        actor: 'local:olga',
+        person: 'olga',
+        origin: 'test',
+      });
+      const { c } = await signedIn('nb-NO,nb;q=0.9');
+      const bytes = Buffer.from(await (await c.request('/console/periods/2025-12/csv?company=acme')).arrayBuffer());
+      // A BOM first, as Norwegian Excel expects (fetch's text() would drop it).
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const nb = bytes.subarray(3).toString('utf8');
+      expect(nb.startsWith('Del;Selskap;Periode;Fra;Til;Status;Signert av;')).toBe(true);
+      const [head, period]: string[][] = parse(nb, { delimiter: ';', relax_column_count: true });
+      const cell = (name: string) => period![head!.indexOf(name)];
+      expect(cell('Del')).toBe('periode');
+      expect(cell('Fra')).toBe('01.12.2025');
+      expect(cell('Til')).toBe('31.12.2025');
+      expect(cell('Status')).toBe('avsluttet');
+      expect(cell('Signert')).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+
+      const english = await signedIn('en');
+      const en = await (await english.c.request('/console/periods/2025-12/csv?company=acme')).text();
+      expect(en.startsWith('section,company,period,from,to,state,')).toBe(true);
+      expect(en).toContain('period,acme,2025-12,2025-12-01,2025-12-31,signed,local:olga,');
     },
     TEST_MS,
   );

@@ -32,6 +32,7 @@ import { reportSignoff } from './report-signoff.js';
 import { reports } from './reports.js';
 import { run } from './run.js';
 import { signIn } from './sign-in.js';
+import { signoffCsv } from './signoff-csv.js';
 import { statements } from './statements.js';
 import { today } from './today.js';
 
@@ -68,6 +69,7 @@ const AREAS = {
   reports,
   run,
   signIn,
+  signoffCsv,
   statements,
   today,
 } as const;
