@@ -12,22 +12,16 @@ export function cliLocale(config: Pick<Config, 'companies' | 'locale'>, company:
   return config.companies.find((c) => c.id === company)?.locale ?? config.locale ?? FALLBACK_LOCALE;
 }
 
-let refusalReader: Locale = FALLBACK_LOCALE;
-
 /**
- * Notes who reads a refusal of this command: the company's language by the rule above (the one
- * company `--company` names, else the configuration's only one), English for `--json` (scripts
- * read it). Set once the configuration is loaded; a refusal before that reads English.
+ * Who reads a refusal of this command: the company's language by the rule above (the one company
+ * `--company` names, else the configuration's only one), English for `--json` (scripts read it).
  */
-export function noteRefusalReader(
+export function refusalReaderOf(
   config: Pick<Config, 'companies' | 'locale'>,
   options: { company?: string | string[] | undefined; json?: boolean | undefined },
-): void {
-  if (options.json === true) return void (refusalReader = FALLBACK_LOCALE);
+): Locale {
+  if (options.json === true) return FALLBACK_LOCALE;
   const named = Array.isArray(options.company) ? options.company : options.company ? [options.company] : [];
   const company = named.length === 1 ? named[0] : config.companies.length === 1 ? config.companies[0]!.id : undefined;
-  refusalReader = cliLocale(config, company);
+  return cliLocale(config, company);
 }
-
-/** The language a refusal of this command is written in (noteRefusalReader). */
-export const refusalLocale = (): Locale => refusalReader;

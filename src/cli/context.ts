@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { createLogger, type Logger } from '../log/index.js';
-import { noteRefusalReader } from './cli-locale.js';
+import { refusalReaderOf } from './cli-locale.js';
+import { noteRefusalReader } from './refusal-reader.js';
 export { cliLocale } from './cli-locale.js';
 
 export interface GlobalOptions {
@@ -19,7 +20,7 @@ export interface CliContext {
 export function context(command: Command): CliContext {
   const options = command.optsWithGlobals<GlobalOptions & { json?: boolean; company?: string | string[] }>();
   const config = loadConfig(options.config === undefined ? {} : { file: options.config });
-  noteRefusalReader(config, options);
+  noteRefusalReader(refusalReaderOf(config, options));
   const format = config.log.format === 'auto' ? undefined : config.log.format;
   // Logs go to stdout (journald), except when the command prints JSON there for a script.
   const stream = options.json ? process.stderr : process.stdout;

@@ -4,7 +4,7 @@ import { CommanderError, type Command } from 'commander';
 import { ExitCode, isSettleError, type SettleError } from '../domain/errors.js';
 import { redactText } from '../log/redact.js';
 import { describeDatabaseError } from '../store/busy.js';
-import { refusalLocale } from './cli-locale.js';
+import { refusalLocale } from './refusal-reader.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   quietUsageErrors(program);
