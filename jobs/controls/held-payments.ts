@@ -33,11 +33,20 @@ export async function decideHold(
     throw new SettleError(
       'ERR_PAYMENT_NOT_HELD',
       `no held payment ${JSON.stringify(input.ref)}${input.company ? ` in company ${input.company}` : ''}; see settle payments held`,
+      { values: { why: 'noneFound', ref: input.ref, company: input.company ?? 'none' } },
     );
   if (found.length > 1)
     throw new SettleError(
       'ERR_PAYMENT_NOT_HELD',
       `${JSON.stringify(input.ref)} names ${found.length} held payments (${found.map((h) => `${h.company}: ${h.id}`).join(', ')}); give the held id or --company`,
+      {
+        values: {
+          why: 'several',
+          ref: input.ref,
+          count: found.length,
+          listed: found.map((h) => `${h.company}: ${h.id}`).join(', '),
+        },
+      },
     );
   const held = await decideHeldPayment(store, found[0]!.id, {
     decision: input.decision,
@@ -81,7 +90,10 @@ export async function decideHeldPayment(
 ): Promise<HeldPayment> {
   const { decision, by, reason } = who;
   const held = await store.held.get(id);
-  if (!held) throw new SettleError('ERR_PAYMENT_NOT_HELD', `${id} is not a held payment; see settle payments held`);
+  if (!held)
+    throw new SettleError('ERR_PAYMENT_NOT_HELD', `${id} is not a held payment; see settle payments held`, {
+      values: { why: 'notHeld', id },
+    });
   const person = who.person ?? normaliseIdentity(by);
   const secondRelease = who.secondRelease === true ? { secondRelease: true } : {};
   await store.applyPlan(planHoldDecision(held, decision, { by, person, reason, ...secondRelease }));

@@ -7,6 +7,7 @@
 import { SettleError } from '../../src/domain/errors.js';
 import { addDays, type LocalDate } from '../../src/domain/local-date.js';
 import { accountBalances, parseSignoffPeriod } from '../../src/domain/reconcile/index.js';
+import { dateFigure } from '../../src/domain/recorded-text.js';
 import type { PeriodBalance, Store, StoredSignoff } from '../../src/store/index.js';
 import { bookedTransactions, sentPayments, statementPeriods } from './inputs.js';
 
@@ -31,6 +32,7 @@ export async function signOffPeriod(store: Store, request: SignoffRequest): Prom
     throw new SettleError(
       'ERR_PERIOD_NOT_ENDED',
       `${period} has not ended yet (today is ${request.today} in the company's time zone): it can be signed off from ${addDays(to, 1)}`,
+      { values: { period, today: dateFigure(request.today), from: dateFigure(addDays(to, 1)) } },
     );
   return store.signoffs.sign({
     company: request.company,

@@ -4,6 +4,8 @@ import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config/index.js';
 import { SettleError } from '../domain/errors.js';
 import { createLogger, type Logger } from '../log/index.js';
+import { refusalReaderOf } from './cli-locale.js';
+import { noteRefusalReader } from './refusal-reader.js';
 export { cliLocale } from './cli-locale.js';
 
 export interface GlobalOptions {
@@ -16,8 +18,9 @@ export interface CliContext {
 }
 
 export function context(command: Command): CliContext {
-  const options = command.optsWithGlobals<GlobalOptions & { json?: boolean }>();
+  const options = command.optsWithGlobals<GlobalOptions & { json?: boolean; company?: string | string[] }>();
   const config = loadConfig(options.config === undefined ? {} : { file: options.config });
+  noteRefusalReader(refusalReaderOf(config, options));
   const format = config.log.format === 'auto' ? undefined : config.log.format;
   // Logs go to stdout (journald), except when the command prints JSON there for a script.
   const stream = options.json ? process.stderr : process.stdout;
@@ -33,7 +36,9 @@ export function selectCompanies<T extends { id: string }>(
   if (!wanted) return all;
   const unknown = wanted.filter((id) => !all.some((c) => c.id === id));
   if (unknown.length)
-    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`);
+    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${unknown.join(', ')} in the configuration`, {
+      values: { ids: unknown.join(', ') },
+    });
   return all.filter((c) => wanted.includes(c.id));
 }
 

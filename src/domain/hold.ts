@@ -26,6 +26,8 @@ export interface HoldInput {
   /** Rule ids; absent means ['duplicate']. */
   rules?: string[];
   evidence?: string;
+  /** `evidence` as recorded text (`heldEvidence.seen`), for a reader of another language. */
+  evidenceText?: RecordedText;
   releases?: 1 | 2;
 }
 

@@ -26,3 +26,4 @@ export { recordedSentence, recordedWords, renderRecorded } from './recorded.js';
 export { findingSubjectWords } from './finding-subject.js';
 export { evidenceText } from './evidence.js';
 export { codeCell, codeWords, historyStateKind, wordsKey, wordsWithCode, type WordKind } from './state-words.js';
+export { refusalText, refusalWords, type RefusalWords } from './refusal.js';

@@ -224,17 +224,24 @@ async function expectOpenCancellation(trx: Knex.Transaction, step: ExpectOpenCan
 
 async function expectUndecidedHold(trx: Knex.Transaction, step: ExpectUndecidedHold): Promise<void> {
   const held = await forUpdate(trx, trx<Row>('held_payments').where({ id: step.id })).first();
-  if (!held) throw notHeld(step.id, 'is not a held payment');
+  if (!held) throw notHeld(step.id, 'is not a held payment', { why: 'notHeld' });
   if (toOptStr(held.decision) !== undefined)
-    throw notHeld(step.id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`);
+    throw notHeld(step.id, `was already ${toStr(held.decision)} by ${toStr(held.decided_by)}`, {
+      why: 'decided',
+      decision: toStr(held.decision),
+      by: toStr(held.decided_by),
+    });
   const first = toOptStr(held.first_released_person);
   if (first !== step.firstReleasedPerson)
     throw notHeld(
       step.id,
       `was released once by ${toOptStr(held.first_released_by) ?? 'a person'} meanwhile; decide again`,
+      { why: 'released', by: toOptStr(held.first_released_by) ?? 'a person' },
     );
 }
 
-function notHeld(id: string, why: string): SettleError {
-  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`);
+function notHeld(id: string, why: string, values: Record<string, string>): SettleError {
+  return new SettleError('ERR_PAYMENT_NOT_HELD', `${id} ${why}; see settle payments held`, {
+    values: { id, ...values },
+  });
 }

@@ -261,7 +261,13 @@ export class FindingRepository {
   private async locked(trx: Knex.Transaction, company: string, id: string): Promise<Row> {
     const row = await forUpdate(trx, trx<Row>('findings').where({ company, id })).first();
     if (!row)
-      throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id} for company ${company}; see settle findings list`);
+      throw new SettleError(
+        'ERR_FINDING_UNKNOWN',
+        `no finding ${id} for company ${company}; see settle findings list`,
+        {
+          values: { id, company },
+        },
+      );
     return row;
   }
 

@@ -59,6 +59,8 @@ export interface HeldPayment {
   rules: string[];
   /** What each control rule saw, in words ("… was paid to NO93… 14 times since 2025-03; …"). */
   evidence?: string;
+  /** `evidence` as recorded text (migration 0762), for a reader of another language; absent on older holds. */
+  evidenceText?: RecordedText;
   /**
    * Releases by different people the hold needs (2 for a changed account or a limit): the first
    * is kept in `firstRelease` and sends nothing; a different person's release decides the hold.
@@ -187,6 +189,8 @@ export function heldRows(
     reason: h.reason.slice(0, 500),
     rules: (h.rules ?? [DUPLICATE_RULE]).join(','),
     evidence: h.evidence?.slice(0, 1000) ?? null,
+    // Kept only beside the whole English: a cut English has no recorded text that says the same.
+    evidence_text: h.evidenceText && (h.evidence?.length ?? 0) <= 1000 ? JSON.stringify(h.evidenceText) : null,
     releases_needed: h.releases ?? 1,
     held_at: instant(at),
   }));
@@ -211,6 +215,7 @@ export function toHeld(r: Row): HeldPayment {
     ...reasonTextOf(toStr(r.reason), r.tpp_messages),
     rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
     ...(evidence ? { evidence } : {}),
+    ...(evidence ? evidenceTextOf(r.evidence_text) : {}),
     releasesNeeded: toInt(r.releases_needed ?? 1) >= 2 ? 2 : 1,
     heldAt: toDate(r.held_at),
     ...(decision ? { decision } : {}),
@@ -219,6 +224,17 @@ export function toHeld(r: Row): HeldPayment {
     ...(decisionReason ? { decisionReason } : {}),
     ...firstReleaseOf(r),
   };
+}
+
+/** The hold's evidence as recorded text, when the row has it (migration 0762). */
+function evidenceTextOf(value: unknown): Pick<HeldPayment, 'evidenceText'> {
+  if (typeof value !== 'string' || value === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isRecordedText(parsed) ? { evidenceText: parsed } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The recorded text of the line's hold message whose English is the row's reason (cut as the row cuts it). */

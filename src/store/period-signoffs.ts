@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
+import { instantFigure } from '../domain/recorded-text.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Money } from '../domain/money.js';
 import type { AuditTrail } from './audit-trail.js';
@@ -175,6 +176,7 @@ export class PeriodSignoffRepository {
         throw new SettleError(
           'ERR_PERIOD_SIGNED',
           `${company} ${period} was signed off by ${toStr(existing.signed_by)} at ${toStr(existing.signed_at)}; nothing reopened it since`,
+          { values: { company, period, by: toStr(existing.signed_by), at: instantFigure(toDate(existing.signed_at)) } },
         );
       const open = await this.needingPerson(company, from, to, trx);
       if (open.length > 0) {
@@ -183,6 +185,15 @@ export class PeriodSignoffRepository {
         throw new SettleError(
           'ERR_PERIOD_NEEDS_PERSON',
           `${company} ${period} cannot be signed off: ${open.length} finding(s) still need a person: ${listed.join('; ')}${more}`,
+          {
+            values: {
+              company,
+              period,
+              count: open.length,
+              listed: listed.join('; '),
+              more: Math.max(0, open.length - LISTED),
+            },
+          },
         );
       }
       const totals = await this.totals(company, from, to, trx);

@@ -61,7 +61,9 @@ function decision(parent: Command, name: string, kind: FindingDecisionKind, desc
       await withApp(cmd, async (app) => {
         const matches = await app.store.findings.find(id, options.company);
         if (matches.length === 0)
-          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`);
+          throw new SettleError('ERR_FINDING_UNKNOWN', `no finding ${id}; see settle findings list`, {
+            values: { id, company: 'none' },
+          });
         if (matches.length > 1)
           throw new SettleError(
             'ERR_USAGE',

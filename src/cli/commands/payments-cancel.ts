@@ -108,6 +108,7 @@ export function addCancelCommand(command: Command): void {
         throw new SettleError(
           'ERR_CANCEL_CONFIRM_IN_CONSOLE',
           `cancellation ${options.confirm} is confirmed by a second person signed in to the console (its Cancellations page); the command line cannot tell who you are. Nothing was done.`,
+          { values: { id: options.confirm } },
         );
       const { config, logger } = context(cmd);
       const app = await createApp(config, logger);

@@ -10,7 +10,11 @@ import { recordedSentence, type Locale } from '../../i18n/index.js';
 import { cliLocale, context } from '../context.js';
 
 /** JSON stays as scripts have always read it: the English reason, no recorded text. */
-function withoutText({ reasonText: _, ...h }: HeldPayment): Omit<HeldPayment, 'reasonText'> {
+function withoutText({
+  reasonText: _,
+  evidenceText: __,
+  ...h
+}: HeldPayment): Omit<HeldPayment, 'reasonText' | 'evidenceText'> {
   return h;
 }
 
@@ -26,7 +30,8 @@ function line(h: HeldPayment, locale: Locale): string {
   const second = h.firstRelease ? `; released once by ${h.firstRelease.by}, waiting for a second person` : '';
   const rules = `${h.rules.join(',')}${h.releasesNeeded === 2 ? ` (two people${second})` : ''}`;
   // A control hold's reason carries its evidence; a duplicate's evidence is what the controls saw besides.
-  const also = h.rules.includes('duplicate') && h.evidence ? `; also ${h.evidence}` : '';
+  const also =
+    h.rules.includes('duplicate') && h.evidence ? `; also ${recordedSentence(locale, h.evidence, h.evidenceText)}` : '';
   return `${h.id}  ${h.company}  ${h.fileName} line ${h.lineNumber}  ${h.endToEndId}  held ${h.heldAt.toISOString()}  ${rules}  ${reasonIn(h, locale)}${also}${decided}\n`;
 }
 

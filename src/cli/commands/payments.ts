@@ -129,6 +129,7 @@ export function paymentsCommand(): Command {
           throw new SettleError(
             'ERR_PAYMENT_NOT_FOUND',
             `no payment has the reference "${reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all`,
+            { values: { reference } },
           );
         const stories = [];
         // Each move's cause as recorded text, beside the JSON (which keeps the English): the text's language.

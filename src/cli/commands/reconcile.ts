@@ -79,6 +79,7 @@ export function reconcileCommand(): Command {
           throw new SettleError(
             'ERR_PERIOD_NOT_SIGNED',
             `${options.company} ${period} is not signed off; see settle reconcile periods`,
+            { values: { company: options.company, period } },
           );
         const content =
           options.format === 'csv'

@@ -176,7 +176,9 @@ async function configuredIntake(
 > {
   if (args.config === undefined && !existsSync(join(cwd, 'config', 'settle.yaml'))) {
     if (args.company !== undefined)
-      throw new SettleError('ERR_COMPANY_UNKNOWN', `no configuration file names company "${args.company}"`);
+      throw new SettleError('ERR_COMPANY_UNKNOWN', `no configuration file names company "${args.company}"`, {
+        values: { ids: args.company },
+      });
     return undefined;
   }
   const { loadConfig } = await import('../../config/index.js');
@@ -184,7 +186,9 @@ async function configuredIntake(
   const company =
     args.company === undefined ? config.companies[0] : config.companies.find((c) => c.id === args.company);
   if (company === undefined && args.company !== undefined)
-    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${args.company} in the configuration`);
+    throw new SettleError('ERR_COMPANY_UNKNOWN', `no company with id ${args.company} in the configuration`, {
+      values: { ids: args.company },
+    });
   if (company === undefined) return undefined;
   return {
     intake: company.intake,

@@ -128,6 +128,7 @@ class FileHolds implements FileHoldRule {
           reasonText: recorded('lineText.heldByControls', { evidence: hit.evidenceText }),
           rules: hit.rules,
           evidence: hit.evidence,
+          evidenceText: evidenceTextOf(hit),
           releases: hit.releases,
         });
     });
@@ -137,5 +138,14 @@ class FileHolds implements FileHoldRule {
 
 function withControls(duplicate: HoldInput, hit: ControlHit): HoldInput {
   const rules = [DUPLICATE_RULE, ...hit.rules];
-  return { ...duplicate, rules, evidence: hit.evidence, releases: releasesNeeded(rules) };
+  return {
+    ...duplicate,
+    rules,
+    evidence: hit.evidence,
+    evidenceText: evidenceTextOf(hit),
+    releases: releasesNeeded(rules),
+  };
 }
+
+/** What the controls saw, as recorded text: each rule's evidence, joined with "; " as `evidence` is. */
+const evidenceTextOf = (hit: ControlHit) => recorded('heldEvidence.seen', { evidence: hit.evidenceText });

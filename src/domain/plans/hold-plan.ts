@@ -40,6 +40,7 @@ export function planHoldDecision(held: HoldRead, decision: 'released' | 'dropped
     throw new SettleError(
       'ERR_PAYMENT_NOT_HELD',
       `${id} was already ${held.decision} by ${held.decidedBy ?? ''}; see settle payments held`,
+      { values: { why: 'decided', id, decision: held.decision, by: held.decidedBy ?? '' } },
     );
   const first = held.firstRelease;
   const step =
@@ -53,11 +54,13 @@ export function planHoldDecision(held: HoldRead, decision: 'released' | 'dropped
     throw new SettleError(
       'ERR_HOLD_SAME_PERSON',
       `${id} was released once by ${first!.by} (${step.person}); it needs a release by a second, different person (four eyes)`,
+      { values: { id, by: first!.by, person: step.person } },
     );
   if (step?.kind === 'release' && first !== undefined && who.secondRelease !== true)
     throw new SettleError(
       'ERR_HOLD_SECOND_IN_CONSOLE',
       `${id} was released once by ${first.by}; its second release is given in the console, signed in, not on the command line (four eyes)`,
+      { values: { id, by: first.by } },
     );
   const expect: PlanStep = {
     step: 'expect-undecided-hold',

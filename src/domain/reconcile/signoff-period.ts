@@ -25,6 +25,7 @@ export function parseSignoffPeriod(text: string): SignoffPeriod {
   throw new SettleError(
     'ERR_PERIOD_INVALID',
     `"${text}" is not a period: give a month (2026-01) or a day (2026-01-05)`,
+    { values: { text } },
   );
 }
 

@@ -6,10 +6,10 @@
 // person's language; the machine CSV keeps its documented columns.
 import { stringify } from 'csv-stringify/sync';
 import { formatAmount, type Money } from '../../domain/money.js';
-import type { LocalDate } from '../../domain/local-date.js';
+import { toLocalDate, type LocalDate } from '../../domain/local-date.js';
 import { FINDING_TYPES, type FindingType } from '../../domain/reconcile/findings.js';
 import { Document, InlineStyle, render, Sentence, Table, type Html } from '../../html/index.js';
-import { FALLBACK_LOCALE, t, withLocale, type Locale, type MessageKey } from '../../i18n/index.js';
+import { FALLBACK_LOCALE, format, t, translate, withLocale, type Locale, type MessageKey } from '../../i18n/index.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
 import { REPORT_CSS } from './html-style.js';
 import { reportFormats, type ReportFormats } from './report-formats.js';
@@ -131,12 +131,41 @@ export function renderSignoffCsv(p: SignedPeriod): string {
   return stringify([[...SIGNOFF_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
 }
 
-/** The signed period's CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in English). */
-export function signoffCsvForPeople(p: SignedPeriod, locale: Locale): string {
+/**
+ * The signed period's CSV as a person opens it in a spreadsheet in `locale` (the machine CSV in
+ * English): heads, parts, the state and finding types in words, dates as the language writes them
+ * and instants in `timeZone` (the company's).
+ */
+export function signoffCsvForPeople(p: SignedPeriod, locale: Locale, timeZone = 'UTC'): string {
   return spreadsheetCsv(renderSignoffCsv(p), locale, {
     head: (column) => `reportSignoff.csv.${column as Column}` satisfies MessageKey,
     numeric: NUMERIC,
+    text: (column, cell) => (cell === '' ? cell : signoffCell(column, cell, locale, timeZone)),
   });
+}
+
+const SECTIONS: ReadonlySet<string> = new Set(['period', 'balance', 'finding_type']);
+
+/** A text cell of the machine CSV in `locale`; a code this version does not know stays as written. */
+function signoffCell(column: string, cell: string, locale: Locale, timeZone: string): string {
+  switch (column) {
+    case 'section':
+      return SECTIONS.has(cell) ? translate(locale, `signoffCsv.section.${cell as 'period'}`) : cell;
+    case 'state':
+      return cell === 'signed' || cell === 'reopened' ? translate(locale, `signoffCsv.state.${cell}`) : cell;
+    case 'finding_type':
+      return Object.hasOwn(FINDING_TYPES, cell) ? translate(locale, `findingType.${cell as FindingType}.title`) : cell;
+    case 'from':
+    case 'to':
+      return /^\d{4}-\d{2}-\d{2}$/.test(cell) ? format.date(toLocalDate(cell), locale) : cell;
+    case 'signed_at':
+    case 'reopened_at': {
+      const at = new Date(cell);
+      return Number.isNaN(at.getTime()) ? cell : format.dateTime(at, timeZone, locale);
+    }
+    default:
+      return cell;
+  }
 }
 
 export function renderSignoffHtml(

@@ -15,6 +15,7 @@ import { files } from './files.js';
 import { findingText } from './finding-text.js';
 import { findingType } from './finding-types.js';
 import { held } from './held.js';
+import { heldEvidence } from './held-evidence.js';
 import { historyCause } from './history-cause.js';
 import { lineState } from './line-state.js';
 import { lineText } from './line-text.js';
@@ -25,6 +26,7 @@ import { periods } from './periods.js';
 import { receivables } from './receivables.js';
 import { reasonAction } from './reason-action.js';
 import { reconciliation } from './reconciliation.js';
+import { refusal } from './refusal.js';
 import { refusedLines } from './refused-lines.js';
 import { refusedReport } from './refused-report.js';
 import { reportReconciliation } from './report-reconciliation.js';
@@ -33,6 +35,7 @@ import { reports } from './reports.js';
 import { rules } from './rules.js';
 import { run } from './run.js';
 import { signIn } from './sign-in.js';
+import { signoffCsv } from './signoff-csv.js';
 import { states } from './states.js';
 import { statements } from './statements.js';
 import { today } from './today.js';
@@ -53,6 +56,7 @@ const AREAS = {
   findingText,
   findingType,
   held,
+  heldEvidence,
   historyCause,
   lineState,
   lineText,
@@ -63,6 +67,7 @@ const AREAS = {
   receivables,
   reasonAction,
   reconciliation,
+  refusal,
   refusedLines,
   refusedReport,
   reportReconciliation,
@@ -71,6 +76,7 @@ const AREAS = {
   rules,
   run,
   signIn,
+  signoffCsv,
   states,
   statements,
   today,

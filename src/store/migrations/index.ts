@@ -64,6 +64,7 @@ import { up as findingsWorkUp } from './0710-findings-work.js';
 import { up as fileDroppedByUp } from './0750-file-dropped-by.js';
 import { up as findingTextUp } from './0760-finding-text.js';
 import { up as creditorNameFoldedUp } from './0761-creditor-name-folded.js';
+import { up as heldEvidenceTextUp } from './0762-held-evidence-text.js';
 import { up as auditReasonTextUp } from './0763-audit-reason-text.js';
 import { up as transitionCauseTextUp } from './0764-transition-cause-text.js';
 
@@ -140,6 +141,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0750_file_dropped_by', up: fileDroppedByUp },
   { name: '0760_finding_text', up: findingTextUp },
   { name: '0761_creditor_name_folded', up: creditorNameFoldedUp },
+  { name: '0762_held_evidence_text', up: heldEvidenceTextUp },
   { name: '0763_audit_reason_text', up: auditReasonTextUp },
   { name: '0764_transition_cause_text', up: transitionCauseTextUp },
 ];

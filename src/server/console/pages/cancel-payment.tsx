@@ -13,7 +13,7 @@ import { t } from '../../../i18n/index.js';
 import type { StoredPayment } from '../../../store/index.js';
 import { loadPage } from './load-page.js';
 import { DecisionForm, reasonOf, refuseUnlessOperator, runDecision, withoutBank } from './operator.js';
-import { day, href, problem, visibleLine } from './parts.js';
+import { day, href, problem, RefusalWords, visibleLine } from './parts.js';
 
 /** Payments with creditor and amount as the person may see them (payroll hidden without the role). */
 function LinesTable(props: { deps: ConsoleDeps; req: PageRequest; caption: string; lines: readonly StoredPayment[] }) {
@@ -85,7 +85,7 @@ export const cancelPreviewPage: ConsolePage = {
         title: t('cancellations.tooLate.title', { e2e: payment.endToEndId }),
         body: render(
           <>
-            <p>{error.message}</p>
+            <RefusalWords error={error} />
             {back}
           </>,
         ),

@@ -108,7 +108,7 @@ export const heldPage: ConsolePage = {
                     {h.evidence ? (
                       <>
                         <br />
-                        {h.evidence}
+                        {recordedSentence(currentLocale(), h.evidence, h.evidenceText)}
                       </>
                     ) : null}
                     <br />

@@ -8,7 +8,7 @@ import type { Role } from '../../../domain/roles.js';
 import { auditOrigin, type ActionRequest, type ActionResult, type ConsoleDeps, type PageRequest } from '../page.js';
 import type { Child } from '../../../html/index.js';
 import { t } from '../../../i18n/index.js';
-import { CsrfField, may, problem, roleRefusal } from './parts.js';
+import { CsrfField, may, problem, refusalProblem, roleRefusal } from './parts.js';
 import { isBankError } from '../../../bank/index.js';
 
 /** The role that decides about bulks, held lines and cancellations. */
@@ -96,7 +96,7 @@ export async function runDecision(
     if (!isSettleError(error)) throw error;
     // The bank did not answer or failed: the request is kept, and sending the form again continues it.
     const status = STATUS[error.code] ?? (isBankError(error) ? 502 : 409);
-    result = problem(title, error.message, status);
+    result = refusalProblem(title, error, status);
   }
   const failed = 'status' in result && result.status >= 400;
   return !failed && (await wroteOwn()) ? { ...result, audited: true } : result;

@@ -18,10 +18,12 @@ import {
   currentLocale,
   format,
   paymentStateLabel,
+  refusalWords,
   t,
   wordsWithCode,
   type WordKind,
 } from '../../../i18n/index.js';
+import type { SettleError } from '../../../domain/errors.js';
 import type { LocalDate } from '../../../domain/local-date.js';
 import type { PaymentState } from '../../../domain/states.js';
 import type { StoredPayment } from '../../../store/index.js';
@@ -237,4 +239,24 @@ export function roleRefusal(needed: Role, message: string): ActionResult {
 /** A page that says what went wrong, in the reader's words. */
 export function problem(title: string, message: string, status: number): { title: string; body: Html; status: number } {
   return { title, body: render(<p>{message}</p>), status };
+}
+
+/** A refused operation's words in the reader's language (src/i18n/refusal.ts): its sentence, and its detail. */
+export function RefusalWords(props: { error: SettleError }) {
+  const words = refusalWords(currentLocale(), props.error);
+  return (
+    <>
+      <p>{words.sentence}</p>
+      {words.detail !== undefined && <p class="muted">{words.detail}</p>}
+    </>
+  );
+}
+
+/** A page that says why an operation was refused, in the reader's language. */
+export function refusalProblem(
+  title: string,
+  error: SettleError,
+  status: number,
+): { title: string; body: Html; status: number } {
+  return { title, body: render(<RefusalWords error={error} />), status };
 }

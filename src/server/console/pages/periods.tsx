@@ -155,7 +155,11 @@ export const periodExportPage: ConsolePage = {
       body: render(<></>),
       download:
         kind === 'csv'
-          ? { fileName: name, mediaType: 'text/csv', content: signoffCsvForPeople(p, locale) }
+          ? {
+              fileName: name,
+              mediaType: 'text/csv',
+              content: signoffCsvForPeople(p, locale, timeZoneOf(deps, req.company)),
+            }
           : {
               fileName: name,
               mediaType: 'text/html',

@@ -1,0 +1,237 @@
+// What a refused operation says to the person who asked for it (docs/errors.md): one sentence
+// per error code of src/domain/error-catalogue.ts, keyed by the code. A sentence with values reads
+// the values the error carries (`SettleError`'s `values`); one without says what the code means,
+// and the error's English message follows it as the detail (`refusal.detail`). English readers
+// read the error's own message, as always; `--json` and the log keep it too.
+// test/i18n/refusal.test.ts fails when a code has no sentence here.
+import { area } from './area.js';
+
+export const refusal = area({
+  en: {
+    'refusal.detail': 'Details (in English): {message}',
+    'refusal.ERR_NOT_BUILT': 'The compiled program is missing; it must be built first.',
+    'refusal.ERR_USAGE': 'The command was not written as settle reads it.',
+    'refusal.ERR_INTERNAL': 'Something unexpected failed in settle. Report it to the operator.',
+    'refusal.ERR_CONFIG_INVALID': 'The configuration has problems; each one is listed with its key.',
+    'refusal.ERR_FILE_NAME_UNSAFE': 'A file or folder name was refused before any file was touched.',
+    'refusal.ERR_FILE_NOT_REGULAR':
+      'An entry settle was to read is not an ordinary file (a link, a folder or similar).',
+    'refusal.ERR_FILE_NOT_AS_LISTED': 'A file in the inbox was not what its folder listing said; it was left in place.',
+    'refusal.ERR_FILE_NOT_FOUND': 'A file or folder settle needs does not exist.',
+    'refusal.ERR_FILE_TARGET_EXISTS':
+      'Another file with the same name is already where the file was to be moved; nothing was changed.',
+    'refusal.ERR_FILE_IO': 'A file operation failed (permission, disk space or similar).',
+    'refusal.ERR_SFTP_HOST_KEY_MISMATCH':
+      'The SFTP server showed another host key than the one configured; nothing was sent to it.',
+    'refusal.ERR_SFTP_HOST_KEY_UNPINNED':
+      'No host key is configured for the SFTP server, so settle does not connect to it.',
+    'refusal.ERR_SFTP_AUTH': 'The SFTP server refused the configured user, key or password.',
+    'refusal.ERR_SFTP_TIMEOUT': 'The SFTP server did not answer in time.',
+    'refusal.ERR_SFTP_CONNECT': 'The SFTP server could not be reached.',
+    'refusal.ERR_COMPANY_UNKNOWN': 'no company with id {ids} in the configuration',
+    'refusal.ERR_EXPORT_CSV_OPTIONS': 'The CSV export settings cannot work together (separator and decimal sign).',
+    'refusal.ERR_DB_URL_INVALID': 'The database address in the configuration is not valid.',
+    'refusal.ERR_DB_CONNECT': 'The database could not be opened.',
+    'refusal.ERR_DB_MIGRATION_UNKNOWN': 'The database was upgraded by a newer settle than this one.',
+    'refusal.ERR_DB_MIGRATION_FAILED': 'Upgrading the database failed.',
+    'refusal.ERR_DB_BUSY': 'The database was busy with another settle process; nothing was changed. Try again.',
+    'refusal.ERR_DB_SCHEMA_NEWER': 'A newer settle upgraded the database while this one was running; it stopped.',
+    'refusal.ERR_ALREADY_RUNNING': 'Another settle process is already doing this work; nothing was done.',
+    'refusal.ERR_DB_NOT_FOUND': 'What settle was asked to change does not exist in the database.',
+    'refusal.ERR_DB_FILE_DUPLICATE': 'This payment file was already accepted; nothing was stored again.',
+    'refusal.ERR_DB_END_TO_END_ID_TAKEN':
+      'The payment file uses an end-to-end id the company has already used; the file was not stored.',
+    'refusal.ERR_DB_BULK_PLAN_INVALID': 'settle planned a bulk wrongly (an internal error); nothing was sent.',
+    'refusal.ERR_DB_NOT_CLAIMABLE': 'settle tried something it cannot do (an internal error).',
+    'refusal.ERR_STATE_TRANSITION_ILLEGAL': 'This cannot be done from the state it is in now; nothing was changed.',
+    'refusal.ERR_STATE_UNKNOWN_STATUS': 'The bank reported a status settle does not know; it was not applied.',
+    'refusal.ERR_SANDBOX_LISTEN_FAILED': 'The sandbox bank could not start on that address and port.',
+    'refusal.ERR_BANK_BAD_REQUEST': 'The bank refused the request as invalid.',
+    'refusal.ERR_BANK_UNAUTHORIZED': 'The bank refused settle’s access.',
+    'refusal.ERR_BANK_FORBIDDEN': 'settle is not allowed to do this at the bank.',
+    'refusal.ERR_BANK_NOT_FOUND': 'The bank does not have what was asked for.',
+    'refusal.ERR_BANK_ID_NOT_FOUND': 'The bank does not know that consent, account or bank id.',
+    'refusal.ERR_BANK_CONFLICT': 'The bank reports a conflict: it already has this, or is still working on it.',
+    'refusal.ERR_BANK_UNPROCESSABLE': 'The bank could not process the request.',
+    'refusal.ERR_BANK_REQUEST_REJECTED': 'The bank refused the request.',
+    'refusal.ERR_BANK_RATE_LIMITED': 'The bank asked settle to send fewer requests; try again later.',
+    'refusal.ERR_BANK_UNAVAILABLE': 'The bank is unavailable just now; try again later.',
+    'refusal.ERR_BANK_TIMEOUT': 'The bank did not answer in time; try again.',
+    'refusal.ERR_BANK_NETWORK': 'settle could not reach the bank.',
+    'refusal.ERR_BANK_INVALID_RESPONSE': 'The bank answered something settle cannot read.',
+    'refusal.ERR_BANK_AUTH_FAILED': 'The bank’s sign-in service refused settle’s credentials.',
+    'refusal.ERR_BANK_NO_CREDENTIALS': 'No credentials for the bank are configured.',
+    'refusal.ERR_BANK_EVENT_INVALID': 'A message from the bank could not be read.',
+    'refusal.ERR_BANK_ID_UNKNOWN': 'The bank does not list that bank id exactly as written.',
+    'refusal.ERR_BANK_ANSWER_TOO_LARGE': 'An answer from the bank was too large; settle stopped reading it.',
+    'refusal.ERR_CONSENT_EXISTS': 'The company already has an active consent at that bank.',
+    'refusal.ERR_CONSENT_PROPERTIES_MISSING': 'The bank needs more details for the consent than were given.',
+    'refusal.ERR_RECONCILE_CONFIG': 'The reconciliation settings are not valid.',
+    'refusal.ERR_PROFILE_NOT_FOUND': 'There is no file profile with that name.',
+    'refusal.ERR_PROFILE_INVALID': 'The file profile has problems.',
+    'refusal.ERR_INTAKE_FILE_UNREADABLE': 'The payment file cannot be opened or read.',
+    'refusal.ERR_INTAKE_PROFILE_REQUIRED': 'A CSV payment file needs a file profile.',
+    'refusal.ERR_VALIDATE_USAGE': 'The check of the file was given an option it cannot use.',
+    'refusal.ERR_XML_DTD_FORBIDDEN': 'The payment file has a DOCTYPE, which settle refuses.',
+    'refusal.ERR_USAGE_DATE': 'A date was not written as a calendar date (YYYY-MM-DD).',
+    'refusal.ERR_STATEMENT_BANK_DATA': 'The bank sent a balance or booking settle cannot place on a statement.',
+    'refusal.ERR_STATEMENT_ACCOUNT_UNKNOWN': 'No statements were fetched for that account.',
+    'refusal.ERR_STATEMENT_EXPORT_RANGE': 'A statement export needs an account, a first day and a last day.',
+    'refusal.ERR_STATEMENT_CHANGED_DURING_EXPORT':
+      'A statement changed while it was being exported; run the export again.',
+    'refusal.ERR_ALERT_EMAIL_FAILED': 'An alert e-mail could not be sent.',
+    'refusal.ERR_ALERT_WEBHOOK_FAILED': 'An alert could not be delivered to the webhook.',
+    'refusal.ERR_DEMO_DIR_NOT_EMPTY': 'The demo folder has other content.',
+    'refusal.ERR_DEMO_SANDBOX': 'The demo could not steer its sandbox bank.',
+    'refusal.ERR_SERVE_LISTEN': 'settle could not start listening on its address and port.',
+    'refusal.ERR_SERVE_NOT_RUNNING': 'No running settle service was found to reload.',
+    'refusal.ERR_PAYMENT_SCA_LINK_MISSING': 'The bank gave no approval link for the basket.',
+    'refusal.ERR_DRY_RUN_SCHEMA': 'The database is of another version; a dry run changes nothing.',
+    'refusal.ERR_PAYMENT_BULK_UNKNOWN': 'There is no bulk with that id.',
+    'refusal.ERR_PAYMENT_NOT_FOUND':
+      'no payment has the reference "{reference}" (an end-to-end id, creditor reference, bank payment id or payment id); see settle payments list --state all',
+    'refusal.ERR_CONSENT_ACCOUNT_NOT_BBAN': 'A consent account must be a domestic account number (digits only).',
+    'refusal.ERR_PAYMENT_NOT_HELD':
+      '{why, select, notHeld {{id} is not a held payment; see settle payments held} decided {{id} was already {decision, select, released {released} dropped {dropped} other {{decision}}} by {by}; see settle payments held} released {{id} was released once by {by} meanwhile; decide again; see settle payments held} noneFound {no held payment "{ref}"{company, select, none {} other { in company {company}}}; see settle payments held} several {"{ref}" names {count} held payments ({listed}); give the held id or --company} other {{id} is not held; see settle payments held}}',
+    'refusal.ERR_PAYMENT_NOT_UNRESOLVED': 'That bulk is not waiting for a person; settle follows it by itself.',
+    'refusal.ERR_FINDING_UNKNOWN':
+      'no finding {id}{company, select, none {} other { for company {company}}}; see settle findings list',
+    'refusal.ERR_PERIOD_INVALID': '"{text}" is not a period: give a month (2026-01) or a day (2026-01-05)',
+    'refusal.ERR_PERIOD_NEEDS_PERSON':
+      '{company} {period} cannot be signed off: {count} finding(s) still need a person: {listed}{more, plural, =0 {} other {, and # more}}',
+    'refusal.ERR_PERIOD_NOT_ENDED':
+      "{period} has not ended yet (today is {today} in the company's time zone): it can be signed off from {from}",
+    'refusal.ERR_PERIOD_SIGNED': '{company} {period} was signed off by {by} at {at}; nothing reopened it since',
+    'refusal.ERR_PERIOD_NOT_SIGNED': '{company} {period} is not signed off; see settle reconcile periods',
+    'refusal.ERR_AUDIT_CHAIN_BROKEN':
+      'The audit trail was changed after it was written. Treat it as a security incident.',
+    'refusal.ERR_CANCEL_NOT_FOUND': 'There is no such payment, bulk or open cancellation request.',
+    'refusal.ERR_CANCEL_REFUSED': 'The payment can no longer be cancelled; nothing was changed.',
+    'refusal.ERR_CANCEL_CONFIRMATION_NEEDED':
+      'Cancelling this payment cancels its whole bulk at the bank; nothing was done without a yes.',
+    'refusal.ERR_CANCEL_SAME_PERSON': 'A cancellation is confirmed by another person than the one who asked for it.',
+    'refusal.ERR_CAMT055_INVALID': 'The cancellation request file cannot be read; nothing in it was done.',
+    'refusal.ERR_CANCEL_CONFIRM_IN_CONSOLE':
+      'cancellation {id} is confirmed by a second person signed in to the console (its Cancellations page); the command line cannot tell who you are. Nothing was done.',
+    'refusal.ERR_HOLD_SAME_PERSON':
+      '{id} was released once by {by} ({person}); it needs a release by a second, different person (four eyes)',
+    'refusal.ERR_HOLD_SECOND_IN_CONSOLE':
+      '{id} was released once by {by}; its second release is given in the console, signed in, not on the command line (four eyes)',
+    'refusal.ERR_CONTROLS_KNOWN_ACCOUNTS':
+      'The list of known accounts cannot be read; no file of the company was picked up.',
+  },
+  nb: {
+    'refusal.detail': 'Detaljer (på engelsk): {message}',
+    'refusal.ERR_NOT_BUILT': 'Det kompilerte programmet mangler; det må bygges først.',
+    'refusal.ERR_USAGE': 'Kommandoen er ikke skrevet slik settle leser den.',
+    'refusal.ERR_INTERNAL': 'Noe uventet feilet i settle. Meld fra til driftsansvarlig.',
+    'refusal.ERR_CONFIG_INVALID': 'Konfigurasjonen har feil; hver av dem er listet med sin nøkkel.',
+    'refusal.ERR_FILE_NAME_UNSAFE': 'Et fil- eller mappenavn ble avvist før noen fil ble rørt.',
+    'refusal.ERR_FILE_NOT_REGULAR':
+      'Noe settle skulle lese, er ikke en vanlig fil (en lenke, en mappe eller lignende).',
+    'refusal.ERR_FILE_NOT_AS_LISTED': 'En fil i innboksen var ikke slik mappeoversikten sa; den ble liggende.',
+    'refusal.ERR_FILE_NOT_FOUND': 'En fil eller mappe settle trenger, finnes ikke.',
+    'refusal.ERR_FILE_TARGET_EXISTS':
+      'En annen fil med samme navn ligger allerede der filen skulle flyttes; ingenting ble endret.',
+    'refusal.ERR_FILE_IO': 'En filoperasjon feilet (tilgang, diskplass eller lignende).',
+    'refusal.ERR_SFTP_HOST_KEY_MISMATCH':
+      'SFTP-serveren viste en annen vertsnøkkel enn den som er satt opp; ingenting ble sendt til den.',
+    'refusal.ERR_SFTP_HOST_KEY_UNPINNED':
+      'Ingen vertsnøkkel er satt opp for SFTP-serveren, så settle kobler seg ikke til.',
+    'refusal.ERR_SFTP_AUTH': 'SFTP-serveren avviste brukeren, nøkkelen eller passordet som er satt opp.',
+    'refusal.ERR_SFTP_TIMEOUT': 'SFTP-serveren svarte ikke i tide.',
+    'refusal.ERR_SFTP_CONNECT': 'SFTP-serveren kunne ikke nås.',
+    'refusal.ERR_COMPANY_UNKNOWN': 'konfigurasjonen har ikke noe selskap med id {ids}',
+    'refusal.ERR_EXPORT_CSV_OPTIONS':
+      'Innstillingene for CSV-eksporten passer ikke sammen (skilletegn og desimaltegn).',
+    'refusal.ERR_DB_URL_INVALID': 'Databaseadressen i konfigurasjonen er ugyldig.',
+    'refusal.ERR_DB_CONNECT': 'Databasen kunne ikke åpnes.',
+    'refusal.ERR_DB_MIGRATION_UNKNOWN': 'Databasen er oppgradert av en nyere settle enn denne.',
+    'refusal.ERR_DB_MIGRATION_FAILED': 'Oppgraderingen av databasen feilet.',
+    'refusal.ERR_DB_BUSY': 'Databasen var opptatt av en annen settle-prosess; ingenting ble endret. Prøv igjen.',
+    'refusal.ERR_DB_SCHEMA_NEWER': 'En nyere settle oppgraderte databasen mens denne kjørte; den stanset.',
+    'refusal.ERR_ALREADY_RUNNING': 'En annen settle-prosess gjør allerede dette arbeidet; ingenting ble gjort.',
+    'refusal.ERR_DB_NOT_FOUND': 'Det settle ble bedt om å endre, finnes ikke i databasen.',
+    'refusal.ERR_DB_FILE_DUPLICATE': 'Denne betalingsfilen er allerede godtatt; ingenting ble lagret på nytt.',
+    'refusal.ERR_DB_END_TO_END_ID_TAKEN':
+      'Betalingsfilen bruker en ende-til-ende-id selskapet allerede har brukt; filen ble ikke lagret.',
+    'refusal.ERR_DB_BULK_PLAN_INVALID': 'settle planla en bunt feil (en intern feil); ingenting ble sendt.',
+    'refusal.ERR_DB_NOT_CLAIMABLE': 'settle prøvde noe den ikke kan gjøre (en intern feil).',
+    'refusal.ERR_STATE_TRANSITION_ILLEGAL': 'Dette kan ikke gjøres fra tilstanden det er i nå; ingenting ble endret.',
+    'refusal.ERR_STATE_UNKNOWN_STATUS': 'Banken meldte en status settle ikke kjenner; den ble ikke tatt i bruk.',
+    'refusal.ERR_SANDBOX_LISTEN_FAILED': 'Testbanken kunne ikke starte på den adressen og porten.',
+    'refusal.ERR_BANK_BAD_REQUEST': 'Banken avviste forespørselen som ugyldig.',
+    'refusal.ERR_BANK_UNAUTHORIZED': 'Banken avviste settles tilgang.',
+    'refusal.ERR_BANK_FORBIDDEN': 'settle har ikke lov til å gjøre dette i banken.',
+    'refusal.ERR_BANK_NOT_FOUND': 'Banken har ikke det som ble etterspurt.',
+    'refusal.ERR_BANK_ID_NOT_FOUND': 'Banken kjenner ikke det samtykket, den kontoen eller den bank-id-en.',
+    'refusal.ERR_BANK_CONFLICT': 'Banken melder en konflikt: den har dette allerede, eller arbeider fortsatt med det.',
+    'refusal.ERR_BANK_UNPROCESSABLE': 'Banken kunne ikke behandle forespørselen.',
+    'refusal.ERR_BANK_REQUEST_REJECTED': 'Banken avviste forespørselen.',
+    'refusal.ERR_BANK_RATE_LIMITED': 'Banken ba settle sende færre forespørsler; prøv igjen senere.',
+    'refusal.ERR_BANK_UNAVAILABLE': 'Banken er utilgjengelig akkurat nå; prøv igjen senere.',
+    'refusal.ERR_BANK_TIMEOUT': 'Banken svarte ikke i tide; prøv igjen.',
+    'refusal.ERR_BANK_NETWORK': 'settle fikk ikke kontakt med banken.',
+    'refusal.ERR_BANK_INVALID_RESPONSE': 'Banken svarte noe settle ikke kan lese.',
+    'refusal.ERR_BANK_AUTH_FAILED': 'Bankens påloggingstjeneste avviste settles legitimasjon.',
+    'refusal.ERR_BANK_NO_CREDENTIALS': 'Ingen legitimasjon for banken er satt opp.',
+    'refusal.ERR_BANK_EVENT_INVALID': 'En melding fra banken kunne ikke leses.',
+    'refusal.ERR_BANK_ID_UNKNOWN': 'Banken oppgir ikke den bank-id-en nøyaktig slik den er skrevet.',
+    'refusal.ERR_BANK_ANSWER_TOO_LARGE': 'Et svar fra banken var for stort; settle sluttet å lese det.',
+    'refusal.ERR_CONSENT_EXISTS': 'Selskapet har allerede et aktivt samtykke i den banken.',
+    'refusal.ERR_CONSENT_PROPERTIES_MISSING': 'Banken trenger flere opplysninger for samtykket enn det som ble gitt.',
+    'refusal.ERR_RECONCILE_CONFIG': 'Innstillingene for avstemming er ugyldige.',
+    'refusal.ERR_PROFILE_NOT_FOUND': 'Det finnes ingen filprofil med det navnet.',
+    'refusal.ERR_PROFILE_INVALID': 'Filprofilen har feil.',
+    'refusal.ERR_INTAKE_FILE_UNREADABLE': 'Betalingsfilen kan ikke åpnes eller leses.',
+    'refusal.ERR_INTAKE_PROFILE_REQUIRED': 'En CSV-betalingsfil trenger en filprofil.',
+    'refusal.ERR_VALIDATE_USAGE': 'Kontrollen av filen fikk et valg den ikke kan bruke.',
+    'refusal.ERR_XML_DTD_FORBIDDEN': 'Betalingsfilen har en DOCTYPE, som settle avviser.',
+    'refusal.ERR_USAGE_DATE': 'En dato er ikke skrevet som en kalenderdato (ÅÅÅÅ-MM-DD).',
+    'refusal.ERR_STATEMENT_BANK_DATA':
+      'Banken sendte en saldo eller postering settle ikke kan føre på en kontoutskrift.',
+    'refusal.ERR_STATEMENT_ACCOUNT_UNKNOWN': 'Ingen kontoutskrifter er hentet for den kontoen.',
+    'refusal.ERR_STATEMENT_EXPORT_RANGE': 'En eksport av kontoutskrifter trenger en konto, en første og en siste dag.',
+    'refusal.ERR_STATEMENT_CHANGED_DURING_EXPORT': 'En kontoutskrift endret seg under eksporten; kjør eksporten igjen.',
+    'refusal.ERR_ALERT_EMAIL_FAILED': 'Et varsel på e-post kunne ikke sendes.',
+    'refusal.ERR_ALERT_WEBHOOK_FAILED': 'Et varsel kunne ikke leveres til webhooken.',
+    'refusal.ERR_DEMO_DIR_NOT_EMPTY': 'Demomappen har annet innhold.',
+    'refusal.ERR_DEMO_SANDBOX': 'Demoen fikk ikke styrt testbanken sin.',
+    'refusal.ERR_SERVE_LISTEN': 'settle kunne ikke begynne å lytte på adressen og porten sin.',
+    'refusal.ERR_SERVE_NOT_RUNNING': 'Ingen kjørende settle-tjeneste ble funnet å laste inn på nytt.',
+    'refusal.ERR_PAYMENT_SCA_LINK_MISSING': 'Banken ga ingen godkjenningslenke for kurven.',
+    'refusal.ERR_DRY_RUN_SCHEMA': 'Databasen er av en annen versjon; en prøvekjøring endrer ingenting.',
+    'refusal.ERR_PAYMENT_BULK_UNKNOWN': 'Det finnes ingen bunt med den id-en.',
+    'refusal.ERR_PAYMENT_NOT_FOUND':
+      'ingen betaling har referansen «{reference}» (en ende-til-ende-id, kreditorreferanse, bankens betalings-id eller betalings-id); se settle payments list --state all',
+    'refusal.ERR_CONSENT_ACCOUNT_NOT_BBAN': 'En konto i et samtykke må være et norsk kontonummer (bare sifre).',
+    'refusal.ERR_PAYMENT_NOT_HELD':
+      '{why, select, notHeld {{id} er ikke en holdt betaling; se settle payments held} decided {{id} er allerede {decision, select, released {frigitt} dropped {forkastet} other {{decision}}} av {by}; se settle payments held} released {{id} ble frigitt én gang av {by} i mellomtiden; avgjør på nytt; se settle payments held} noneFound {ingen holdt betaling «{ref}»{company, select, none {} other { i selskapet {company}}}; se settle payments held} several {«{ref}» gjelder {count} holdte betalinger ({listed}); oppgi den holdte betalingens id eller --company} other {{id} er ikke holdt; se settle payments held}}',
+    'refusal.ERR_PAYMENT_NOT_UNRESOLVED': 'Den bunten venter ikke på en person; settle følger den selv.',
+    'refusal.ERR_FINDING_UNKNOWN':
+      'fant ikke funnet {id}{company, select, none {} other { for selskapet {company}}}; se settle findings list',
+    'refusal.ERR_PERIOD_INVALID': '«{text}» er ikke en periode: oppgi en måned (2026-01) eller en dag (2026-01-05)',
+    'refusal.ERR_PERIOD_NEEDS_PERSON':
+      '{company} {period} kan ikke avsluttes: {count} funn venter fortsatt på en person: {listed}{more, plural, =0 {} other {, og # til}}',
+    'refusal.ERR_PERIOD_NOT_ENDED':
+      '{period} er ikke over ennå (i dag er det {today} i selskapets tidssone): den kan avsluttes fra {from}',
+    'refusal.ERR_PERIOD_SIGNED': '{company} {period} ble avsluttet av {by} {at}; ingenting har åpnet den igjen siden',
+    'refusal.ERR_PERIOD_NOT_SIGNED': '{company} {period} er ikke avsluttet; se settle reconcile periods',
+    'refusal.ERR_AUDIT_CHAIN_BROKEN':
+      'Revisjonssporet er endret etter at det ble skrevet. Behandle det som en sikkerhetshendelse.',
+    'refusal.ERR_CANCEL_NOT_FOUND': 'Det finnes ingen slik betaling, bunt eller åpen kanselleringsforespørsel.',
+    'refusal.ERR_CANCEL_REFUSED': 'Betalingen kan ikke lenger kanselleres; ingenting ble endret.',
+    'refusal.ERR_CANCEL_CONFIRMATION_NEEDED':
+      'Å kansellere denne betalingen kansellerer hele bunten i banken; ingenting ble gjort uten et ja.',
+    'refusal.ERR_CANCEL_SAME_PERSON': 'En kansellering bekreftes av en annen person enn den som ba om den.',
+    'refusal.ERR_CAMT055_INVALID': 'Filen med kanselleringsforespørsler kan ikke leses; ingenting i den ble gjort.',
+    'refusal.ERR_CANCEL_CONFIRM_IN_CONSOLE':
+      'kansellering {id} bekreftes av en annen person som er logget inn i konsollen (siden Kanselleringer); kommandolinjen kan ikke vite hvem du er. Ingenting ble gjort.',
+    'refusal.ERR_HOLD_SAME_PERSON':
+      '{id} ble frigitt én gang av {by} ({person}); den må frigis av en annen person også (fire øyne)',
+    'refusal.ERR_HOLD_SECOND_IN_CONSOLE':
+      '{id} ble frigitt én gang av {by}; den andre frigivelsen gis i konsollen, innlogget, ikke på kommandolinjen (fire øyne)',
+    'refusal.ERR_CONTROLS_KNOWN_ACCOUNTS':
+      'Listen over kjente kontoer kan ikke leses; ingen fil fra selskapet ble hentet inn.',
+  },
+});
