@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
-import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
+import type { RecordedText } from '../domain/recorded-text.js';
 import type { Database } from './database.js';
-import { forUpdate, instant, isUniqueViolation, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { forUpdate, instant, isUniqueViolation, toInt, toOptRecordedText, toOptStr, toStr, type Row } from './rows.js';
 
 /** The previous hash of the first entry. */
 export const AUDIT_GENESIS = '0'.repeat(64);
@@ -317,7 +317,7 @@ function hashOf(row: Row): string {
 function toEntry(row: Row): AuditEntry {
   const reason = toOptStr(row.reason);
   const company = toOptStr(row.company);
-  const said = reasonText(row.reason_text);
+  const said = toOptRecordedText(row.reason_text);
   let details: Record<string, unknown>;
   try {
     details = JSON.parse(toStr(row.details_json)) as Record<string, unknown>;
@@ -339,16 +339,4 @@ function toEntry(row: Row): AuditEntry {
     prevHash: toStr(row.prev_hash),
     hash: toStr(row.hash),
   };
-}
-
-/** The recorded text of an entry's reason, or undefined for none or for JSON this version cannot read. */
-function reasonText(value: unknown): RecordedText | undefined {
-  const json = toOptStr(value);
-  if (json === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return isRecordedText(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }

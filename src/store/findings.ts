@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import { SettleError } from '../domain/errors.js';
 import type { Money } from '../domain/money.js';
-import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
+import type { RecordedText } from '../domain/recorded-text.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { Database } from './database.js';
 import type { FindingChange, PeriodSignoffRepository } from './period-signoffs.js';
@@ -18,6 +18,7 @@ import {
   toBigInt,
   toBool,
   toOptDate,
+  toOptRecordedText,
   toOptStr,
   toStr,
   type Row,
@@ -122,7 +123,7 @@ export class FindingRepository {
         .select('id', 'summary', 'summary_text')
         .where({ company })
         .whereIn('id', part)) {
-        const summaryText = summaryTextOf(r.summary_text);
+        const summaryText = toOptRecordedText(r.summary_text);
         out.set(toStr(r.id), { summary: toStr(r.summary), ...(summaryText ? { summaryText } : {}) });
       }
     return out;
@@ -331,7 +332,7 @@ export function toStoredFinding(row: Row): StoredFinding {
     factHash: toStr(row.fact_hash),
     subject: toStr(row.subject),
     summary: toStr(row.summary),
-    ...opt('summaryText', summaryTextOf(row.summary_text)),
+    ...opt('summaryText', toOptRecordedText(row.summary_text)),
     firstSeenAt: new Date(toStr(row.first_seen_at)),
     lastSeenAt: new Date(toStr(row.last_seen_at)),
     lastRunId: toStr(row.last_run_id),
@@ -350,17 +351,6 @@ export function toStoredFinding(row: Row): StoredFinding {
     ...opt('assignedBy', toOptStr(row.assigned_by)),
     ...opt('assignedAt', toOptDate(row.assigned_at)),
   };
-}
-
-/** The recorded text stored beside a summary, or undefined for an old row (or one that is not JSON of it). */
-function summaryTextOf(value: unknown): RecordedText | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isRecordedText(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The ids of the company's findings present in its latest run, read through (company, present). */

@@ -21,6 +21,7 @@ import {
   toDate,
   toInt,
   toOptDate,
+  toOptRecordedText,
   toOptStr,
   toStr,
   type Row,
@@ -215,7 +216,7 @@ export function toHeld(r: Row): HeldPayment {
     ...reasonTextOf(toStr(r.reason), r.tpp_messages),
     rules: toStr(r.rules ?? DUPLICATE_RULE).split(','),
     ...(evidence ? { evidence } : {}),
-    ...(evidence ? evidenceTextOf(r.evidence_text) : {}),
+    ...evidenceTextOf(evidence ? r.evidence_text : undefined),
     releasesNeeded: toInt(r.releases_needed ?? 1) >= 2 ? 2 : 1,
     heldAt: toDate(r.held_at),
     ...(decision ? { decision } : {}),
@@ -228,13 +229,8 @@ export function toHeld(r: Row): HeldPayment {
 
 /** The hold's evidence as recorded text, when the row has it (migration 0762). */
 function evidenceTextOf(value: unknown): Pick<HeldPayment, 'evidenceText'> {
-  if (typeof value !== 'string' || value === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isRecordedText(parsed) ? { evidenceText: parsed } : {};
-  } catch {
-    return {};
-  }
+  const evidenceText = toOptRecordedText(value);
+  return evidenceText === undefined ? {} : { evidenceText };
 }
 
 /** The recorded text of the line's hold message whose English is the row's reason (cut as the row cuts it). */

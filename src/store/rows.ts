@@ -4,6 +4,7 @@
 // strings (exact in both engines) and read back through BigInt, never through a float.
 import type { Knex } from 'knex';
 import { isLocalDate, type LocalDate } from '../domain/local-date.js';
+import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
 
 export type Row = Record<string, unknown>;
 
@@ -76,6 +77,21 @@ export function toOptDate(value: unknown): Date | undefined {
 
 export function toJson<T = unknown>(value: unknown): T | undefined {
   return value === null || value === undefined ? undefined : (JSON.parse(toStr(value)) as T);
+}
+
+/**
+ * A recorded sentence stored as JSON beside its English (findings.summary_text, held_payments.
+ * evidence_text, audit_trail.reason_text, transitions.cause_text), or undefined for an old row
+ * without one, and for JSON this version cannot read: the reader then falls back to the English.
+ */
+export function toOptRecordedText(value: unknown): RecordedText | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isRecordedText(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value to bind for an amount column: a decimal string, exact in SQLite and MySQL. */

@@ -1,8 +1,7 @@
 // An entity's history as the transition function (src/store/transitions.ts) recorded it: its own
 // transition rows, and for a payment the rows its whole bulk's payments share (BULK_LINES).
 import type { Knex } from 'knex';
-import { isRecordedText, type RecordedText } from '../domain/recorded-text.js';
-import { toOptStr, toStr, type Row } from './rows.js';
+import { toOptRecordedText, toOptStr, toStr, type Row } from './rows.js';
 import { BULK_LINES, type EntityType, type TransitionRecord, type TransitionSource } from './transitions.js';
 
 /** An entity's history, oldest first; a payment's includes the moves it made with its whole bulk. */
@@ -22,7 +21,7 @@ export async function listTransitions(
   }
   return rows.map((r) => {
     const source = toOptStr(r.source) as TransitionSource | undefined;
-    const said = causeText(r.cause_text);
+    const said = toOptRecordedText(r.cause_text);
     return {
       entityType,
       entityId,
@@ -34,16 +33,4 @@ export async function listTransitions(
       at: new Date(toStr(r.at)),
     };
   });
-}
-
-/** The recorded text of a cause (migration 0764), or undefined for none or for JSON this version cannot read. */
-function causeText(value: unknown): RecordedText | undefined {
-  const json = toOptStr(value);
-  if (json === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return isRecordedText(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }
