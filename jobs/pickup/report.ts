@@ -1,6 +1,6 @@
 // The report of a picked-up file that was refused, partly accepted or has held lines: the
 // accountant's text and HTML in the company's language (src/formats/report/refused-file.tsx),
-// and the JSON for machines. The technical listing (`settle validate`'s form) closes the text
+// and the JSON for machines (a held line's reason read from the words the hold recorded). The technical listing (`settle validate`'s form) closes the text
 // and HTML, for the operator; the held lines are in it as located warnings too.
 import type { Issue, IssueLocation } from '../../src/domain/issue.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
@@ -11,7 +11,7 @@ import {
   type FileOutcome,
   type ProfileView,
 } from '../../src/formats/report/index.js';
-import type { Locale } from '../../src/i18n/index.js';
+import { recordedSentence, type Locale } from '../../src/i18n/index.js';
 import type { ReceivedHeldPayment } from '../../src/store/index.js';
 
 export interface FileReport {
@@ -49,7 +49,8 @@ export function fileReport(input: {
       ...(h.lineNumber === undefined ? {} : { row: h.lineNumber }),
       reference: h.endToEndId,
       rules: h.rules ?? ['duplicate'],
-      reason: h.reason,
+      // The hold's own words in the company's language (its English for English and older holds).
+      reason: recordedSentence(locale, h.reason, h.reasonText),
     })),
     ...(profile ? { profile } : {}),
     listing: toHuman(withHeld),

@@ -156,6 +156,24 @@ describe("the accountant's report of a picked-up file", () => {
     );
   });
 
+  it("gives a held line's reason in the company's language", async () => {
+    const content = (ref: string) => [GENERIC_HEADER, genericLine(ref, '4321.00')].join('\n') + '\n';
+    const nb = { ...company, locale: 'nb' } as CompanyConfig;
+    await drop('first.csv', content('H-1'));
+    await runPickup(deps, [nb]);
+    await drop('second.csv', content('H-2'));
+    const [picked] = await runPickup(deps, [nb]);
+    expect(picked).toMatchObject({ outcome: 'accepted', held: 1 });
+    const held = (await report('second.csv')).split('\n').find((l) => l.includes('referanse H-2'));
+    // The reason after "ikke sendt:" is the hold's sentence in bokmål, not the English it keeps.
+    expect(held).toMatch(
+      /^ {2}Rad 2, referanse H-2: holdt tilbake som en mulig dobbeltbetaling, ikke sendt: .+\. En person/,
+    );
+    const reason = held!.slice(held!.indexOf('ikke sendt: ') + 12);
+    expect(reason).not.toMatch(/likely duplicate|received|same amount/i);
+    expect(reason).toMatch(/first\.csv/);
+  });
+
   it("is in the company's language: bokmål for a company with locale nb", async () => {
     await drop('konto.csv', nordicFile(nordicLine('R-1', '250,00', 'NO0612000000008')));
     await runPickup(deps, [nordic({ locale: 'nb' })]);
