@@ -28,7 +28,8 @@ export type RecordedFigure =
   | { figure: 'money'; amounts: readonly { minor: string; currency: string }[] }
   | { figure: 'date'; date: string }
   | { figure: 'instant'; at: string; timeZone?: string }
-  | { figure: 'days'; days: readonly string[] };
+  | { figure: 'days'; days: readonly string[] }
+  | { figure: 'rule'; code: string };
 
 /** The number of an amount whose currency the sentence names beside it. */
 export const amountFigure = (m: Money): RecordedFigure => ({
@@ -64,6 +65,12 @@ export const instantFigure = (at: Date, timeZone?: string): RecordedFigure => ({
  */
 export const daysFigure = (days: readonly string[]): RecordedFigure => ({ figure: 'days', days: [...days] });
 
+/**
+ * A rule by settle's code (`limit-line`, `changed-account`): English writes the code, as the
+ * evidence always read; another language names the rule in words with the code beside it.
+ */
+export const ruleFigure = (code: string): RecordedFigure => ({ figure: 'rule', code });
+
 /** Whether `value` (read back from JSON) is a figure. */
 export function isRecordedFigure(value: unknown): value is RecordedFigure {
   return typeof value === 'object' && value !== null && typeof (value as { figure?: unknown }).figure === 'string';
@@ -86,6 +93,8 @@ export function englishFigure(f: RecordedFigure): string {
       return f.at;
     case 'days':
       return f.days.join(',');
+    case 'rule':
+      return f.code;
   }
 }
 

@@ -15,7 +15,7 @@ import type { MessageKey } from './catalogues/en.js';
 import * as format from './format.js';
 import { CATALOGUES, type Locale } from './locales.js';
 import { translate } from './translate.js';
-import { codeWords } from './state-words.js';
+import { codeCell, codeWords } from './state-words.js';
 import { toLocalDate } from '../domain/local-date.js';
 
 function known(key: string): key is MessageKey {
@@ -80,6 +80,8 @@ function renderFigure(locale: Locale, f: RecordedFigure, reading: RecordedReadin
         f.days.map((d) => codeWords('day', d, locale) ?? d),
         locale,
       );
+    case 'rule':
+      return codeCell('rule', f.code, locale);
   }
 }
 

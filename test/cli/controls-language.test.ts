@@ -70,18 +70,19 @@ describe('the free text in the status files follows the company locale', { timeo
     await withControlsWorld(undefined, { company: `    locale: nb\n${controls()}`, console: true }, async (world) => {
       const { csv, pain002 } = await heldNight(world);
       expect(rowOf(csv, 'L-1')).toContain(
-        'SETTLE-HELD-LIMIT-LINE: holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+        'SETTLE-HELD-LIMIT-LINE: holdt tilbake av betalingskontrollene: Betaling over grensen (limit-line): 12\u00a0000,00\u00a0kr er over grensen på 10\u00a0000,00\u00a0kr per linje',
       );
       expect(rowOf(csv, 'N-1')).toContain(
-        'SETTLE-HELD-NEW-ACCOUNT: holdt tilbake av betalingskontrollene: new-account: NO8330001234567 («Ny Leverandor AS») er aldri betalt av selskapet',
+        'SETTLE-HELD-NEW-ACCOUNT: holdt tilbake av betalingskontrollene: Ny kreditorkonto (new-account): NO8330001234567 («Ny Leverandor AS») er aldri betalt av selskapet',
       );
       expect(rowOf(csv, 'D-2')).toMatch(
         /DUPL: mulig dublett: samme kreditorkonto, beløp og referanse som linje 2 \(ende-til-ende-ID D-1\) i samme fil/,
       );
       // The pain.002 carries the same words over its AddtlInf (105 characters each), none cut.
+      // AddtlInf is cut at white space and joined with spaces, so the no-break spaces read as spaces.
       const limit = addtlInf(pain002, 'L-1');
       expect(limit).toBe(
-        'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+        'holdt tilbake av betalingskontrollene: Betaling over grensen (limit-line): 12 000,00 kr er over grensen på 10 000,00 kr per linje',
       );
       expect(addtlInf(pain002, 'N-1')).toContain('(i bruk fra ');
       for (const part of pain002.matchAll(/<AddtlInf>([^<]*)<\/AddtlInf>/g))
@@ -95,7 +96,7 @@ describe('the free text in the status files follows the company locale', { timeo
       // `settle payments held` gives the holds' recorded words in bokmål; its JSON keeps the English.
       const held = await world.settle('payments', 'held');
       expect(held.stdout).toContain(
-        'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+        'holdt tilbake av betalingskontrollene: Betaling over grensen (limit-line): 12\u00a0000,00\u00a0kr er over grensen på 10\u00a0000,00\u00a0kr per linje',
       );
       expect(held.stdout).toContain('mulig dublett: samme kreditorkonto, beløp og referanse som linje 2');
       expect(held.stdout).not.toContain('held by payment controls');
@@ -116,7 +117,7 @@ describe('the free text in the status files follows the company locale', { timeo
         expect((await kari.signIn(DEMO_CONSOLE.username, DEMO_CONSOLE.password)).status).toBe(303);
         const page = await (await kari.request('/console/held?company=acme')).text();
         expect(page).toContain(
-          'holdt tilbake av betalingskontrollene: limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+          'holdt tilbake av betalingskontrollene: Betaling over grensen (limit-line): 12\u00a0000,00\u00a0kr er over grensen på 10\u00a0000,00\u00a0kr per linje',
         );
         expect(page).not.toContain('held by payment controls');
       } finally {

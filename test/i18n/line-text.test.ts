@@ -71,9 +71,10 @@ describe('recorded line text', () => {
       expect(renderRecorded('en', text)).toBe(`held by payment controls: ${hit!.evidence}`);
       expect(renderRecorded('nb', text)).toMatch(/^holdt tilbake av betalingskontrollene: /);
     }
-    const unusual = hits[0]!.evidenceText.find((e) => e.values?.rule === 'unusual-time')!;
+    const unusual = hits[0]!.evidenceText.find((e) => (e.values?.rule as { code?: string })?.code === 'unusual-time')!;
+    // The rule in words with its code, the day spelled out.
     expect(renderRecorded('nb', unusual)).toBe(
-      'unusual-time: filen kom mandag kl. 09:00 Europe/Oslo, utenfor forventet tid (mandag og tirsdag kl. 22:00–06:00)',
+      'Fil mottatt til uvanlig tid (unusual-time): filen kom mandag kl. 09:00 Europe/Oslo, utenfor forventet tid (mandag og tirsdag kl. 22:00–06:00)',
     );
   });
 

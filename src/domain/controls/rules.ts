@@ -9,7 +9,7 @@ import { formatMinor } from '../money.js';
 import { currencyExponent } from '../currency.js';
 import type { LocalDate } from '../local-date.js';
 import type { PaymentInstruction } from '../payment.js';
-import { daysFigure, recorded, type RecordedText } from '../recorded-text.js';
+import { dateFigure, daysFigure, moneyFigure, recorded, ruleFigure, type RecordedText } from '../recorded-text.js';
 import { zonedParts } from '../zoned-time.js';
 import { CREDITOR_KEY_KINDS, keyOf, type AccountUse, type CreditorKeyKind, type PayeeHistory } from './history.js';
 import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
@@ -81,7 +81,7 @@ export class FileControls {
     return {
       rules,
       evidence: found.map(([rule, [why]]) => `${rule}: ${why}`).join('; '),
-      evidenceText: found.map(([rule, [, why]]) => recorded('lineText.evidence', { rule, why })),
+      evidenceText: found.map(([rule, [, why]]) => recorded('lineText.evidence', { rule: ruleFigure(rule), why })),
       releases: releasesNeeded(rules),
     };
   }
@@ -138,6 +138,8 @@ export class FileControls {
     const limit = (kind: keyof Limits) =>
       limitMinor(forAccount?.[kind], currency) ?? limitMinor(settings.limits[kind], currency);
     const show = (n: bigint) => `${formatMinor(n, currencyExponent(currency) ?? 2)} ${currency}`;
+    // The same amount as a figure, so that a language writes it its way ("12 000,00 kr").
+    const money = (n: bigint) => moneyFigure([{ minor: n, currency }]);
     const found: [ControlRule, Evidence][] = [];
     const perLine = limit('perLine');
     if (perLine !== undefined && minor > perLine)
@@ -145,7 +147,7 @@ export class FileControls {
         'limit-line',
         [
           `${show(minor)} is above the limit of ${show(perLine)} a line`,
-          recorded('lineText.limitLine', { amount: show(minor), limit: show(perLine) }),
+          recorded('lineText.limitLine', { amount: money(minor), limit: money(perLine) }),
         ],
       ]);
     const perFile = settings.limits.perFile === undefined ? undefined : limitMinor(settings.limits.perFile, currency);
@@ -155,7 +157,7 @@ export class FileControls {
         'limit-file',
         [
           `the file's lines before it come to ${show(fileSoFar)}; with this ${show(minor)} they pass the limit of ${show(perFile)} a file`,
-          recorded('lineText.limitFile', { soFar: show(fileSoFar), amount: show(minor), limit: show(perFile) }),
+          recorded('lineText.limitFile', { soFar: money(fileSoFar), amount: money(minor), limit: money(perFile) }),
         ],
       ]);
     const perDay = limit('perDebtorDay');
@@ -168,10 +170,10 @@ export class FileControls {
           `${normalizeIban(p.debtorIban)} already sends ${show(daySoFar)} on ${p.requestedExecutionDate}; with this ${show(minor)} it passes the limit of ${show(perDay)} a day`,
           recorded('lineText.limitDebtorDay', {
             iban: normalizeIban(p.debtorIban),
-            soFar: show(daySoFar),
-            day: p.requestedExecutionDate,
-            amount: show(minor),
-            limit: show(perDay),
+            soFar: money(daySoFar),
+            day: dateFigure(p.requestedExecutionDate),
+            amount: money(minor),
+            limit: money(perDay),
           }),
         ],
       ]);

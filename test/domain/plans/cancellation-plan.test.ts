@@ -29,12 +29,18 @@ describe('the plan of a withdrawal', () => {
       'move',
     ]);
     expect(plan.steps[0]).toEqual({ step: 'expect-open-cancellation', id: 'r1', whenClosed: 'refuse' });
-    expect(plan.steps[1]).toMatchObject({ kind: 'bulk', ids: ['b1'], from: ['pending'], to: 'cancelled', cause });
+    expect(plan.steps[1]).toMatchObject({
+      kind: 'bulk',
+      ids: ['b1'],
+      from: ['pending'],
+      to: 'cancelled',
+      cause: { english: cause },
+    });
     expect(plan.steps[2]).toMatchObject({ kind: 'payment', ids: ['p1', 'p3'], from: ['queued'], to: 'accepted' });
     expect(plan.steps[3]).toMatchObject({
       like: 'b1',
       paymentIds: ['p1', 'p3'],
-      cause: `queued again after its bulk b1 was cancelled (${cause})`,
+      cause: { english: `queued again after its bulk b1 was cancelled (${cause})` },
     });
     expect(plan.steps[4]).toEqual({ step: 'close-cancellation', id: 'r1', outcome: 'withdrawn', resent: true });
     expect(plan.steps[5]).toMatchObject({

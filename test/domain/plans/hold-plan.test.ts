@@ -24,7 +24,10 @@ describe('the plan of a decision on a hold', () => {
         kind: 'payment',
         ids: ['p1'],
         to: 'accepted',
-        cause: 'released by ola: a second delivery',
+        cause: {
+          english: 'released by ola: a second delivery',
+          said: { key: 'historyCause.released', values: { by: 'ola', reason: 'a second delivery' } },
+        },
         source: 'operator',
         messages: [],
       },

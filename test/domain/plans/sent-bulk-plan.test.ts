@@ -15,7 +15,7 @@ describe('the plan of a bulk the bank took', () => {
       ids: ['b1'],
       from: ['sending'],
       to: 'sent',
-      cause: 'bank accepted',
+      cause: { english: 'bank accepted', said: { key: 'historyCause.bankAccepted' } },
       source: 'submit',
       sentAs: { bankPaymentId: 'PAY-1', bankId: 'tb', consentId: 'C1' },
     });
@@ -60,7 +60,7 @@ describe('the plan of a bulk the bank took', () => {
         kind: 'payment',
         ids: { bulkId: 'b1' },
         to: 'sent',
-        cause: 'bank accepted',
+        cause: { english: 'bank accepted', said: { key: 'historyCause.bankAccepted' } },
         source: 'submit',
         mode: 'tolerant',
       },

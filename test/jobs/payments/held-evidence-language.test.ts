@@ -55,7 +55,7 @@ function suite(engine: string, onMaria: boolean): void {
       expect(held.evidence).toBe('limit-line: 12000.00 NOK is above the limit of 10000.00 NOK a line');
       expect(held.evidenceText).toMatchObject({ key: 'heldEvidence.seen' });
       expect(recordedSentence('nb', held.evidence!, held.evidenceText)).toBe(
-        'limit-line: 12000.00 NOK er over grensen på 10000.00 NOK per linje',
+        'Betaling over grensen (limit-line): 12\u00a0000,00\u00a0kr er over grensen på 10\u00a0000,00\u00a0kr per linje',
       );
       expect(recordedSentence('en', held.evidence!, held.evidenceText)).toBe(held.evidence);
 
