@@ -81,7 +81,9 @@ function historyRow(e: StoryEvent, locale: Locale, cause: string): string[] {
     locale === 'en' || words === undefined
       ? e.source
       : translate(locale, 'states.withCode', { label: words, code: e.source });
-  return [codeCell('entity', entity, locale), e.from === null ? '-' : state(e.from), state(e.to), source, cause];
+  // English keeps the story's own codes (`file`, as `--json` has them); another language, words.
+  const what = locale === 'en' ? e.entity : codeCell('entity', entity, locale);
+  return [what, e.from === null ? '-' : state(e.from), state(e.to), source, cause];
 }
 
 /**

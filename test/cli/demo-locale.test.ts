@@ -89,12 +89,12 @@ describe('settle demo --locale', () => {
           /<td class="date">07\.01\.2026<\/td><td class="num">845,00 kr<\/td><td class="text">Avvist av banken \(RJCT\)<\/td>/,
         );
         expect(html).toContain('1 av 10 poster trenger oppfølging.');
-        // The evidence of each match in words, as the run recorded it but in bokmål.
+        // The evidence of each match in words, as the run recorded it but in bokmål, its rule named.
         expect(html).toContain(
-          'end-to-end: stemmer: ende-til-ende-ID, belastningskonto, mottakers konto, beløp, dato (100 poeng)',
+          'Samme ende-til-ende-ID (end-to-end): stemmer: ende-til-ende-ID, belastningskonto, mottakers konto, beløp, dato (100 poeng)',
         );
         expect(html).toMatch(
-          /creditor-reference: stemmer: KID \/ RF-referanse, beløp; avviker: datoen, 3 dager før \(\d+ poeng\)/,
+          /KID \(creditor-reference\): stemmer: KID \/ RF-referanse, beløp; avviker: datoen, 3 dager før \(\d+ poeng\)/,
         );
         // No English sentence of the page itself is left (the findings' own messages are recorded data).
         expect(html).not.toMatch(

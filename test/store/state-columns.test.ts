@@ -1,7 +1,8 @@
 // Structural check of the one transition path (docs/architecture.md): outside
 // src/store/transitions.ts, no UPDATE in src/ or jobs/ writes a state column (`state`,
 // `bank_status`), whether through knex's `.update({...})` — spread objects followed to their
-// literal — or raw SQL. New rows are inserted in an initial state (checked by `recordCreation`).
+// literal — or raw SQL, through knex or straight to the driver (direct-sql.ts `write`). New rows
+// are inserted in an initial state (checked by `recordCreation`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -87,6 +88,14 @@ function writtenColumns(arg: ts.Expression, file: ts.SourceFile): string[] {
 function stateWrites(path: string, text = readFileSync(join(ROOT, path), 'utf8')): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
+  // SQL text that updates a state column, or (in the store) columns it computes: `set ${columns}`.
+  const rawUpdate = (arg: ts.Expression, where: string): void => {
+    const sql = arg.getText(file);
+    if (/\bupdate\b[\s\S]*\bset\b[\s\S]*\b(state|bank_status)\b/i.test(sql))
+      found.push(`${where} raw UPDATE of a state column`);
+    else if (path.startsWith('src/store/') && /\bupdate\b[^;]*\bset \$\{/i.test(sql))
+      found.push(`${where} raw UPDATE of computed columns`);
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
@@ -103,11 +112,12 @@ function stateWrites(path: string, text = readFileSync(join(ROOT, path), 'utf8')
         );
         if (columns.length > 0) found.push(`${where} .update writes ${columns.join(', ')}`);
       }
-      if (method === 'raw' && node.arguments[0] !== undefined) {
-        const sql = node.arguments[0].getText(file);
-        if (/\bupdate\b[\s\S]*\bset\b[\s\S]*\b(state|bank_status)\b/i.test(sql))
-          found.push(`${where} raw UPDATE of a state column`);
-      }
+      if (method === 'raw' && node.arguments[0] !== undefined) rawUpdate(node.arguments[0], where);
+    }
+    // The payment path's statements that go to the driver without knex: write(trx, sql, bindings).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'write') {
+      const sql = node.arguments[1];
+      if (sql !== undefined) rawUpdate(sql, `${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -144,5 +154,15 @@ describe('one transition path', () => {
     ].join('\n');
     expect(stateWrites('src/store/example.ts', through)).toEqual(['src/store/example.ts:2 .update writes state']);
     expect(stateWrites('src/store/example.ts', through.replace("state: 'sent'", "status: 'booked'"))).toEqual([]);
+    // The same through the driver, by name and by columns it computes.
+    const direct = (sql: string) =>
+      `async function g(trx: Knex.Transaction): Promise<void> { await write(trx, ${sql}, []); }`;
+    expect(stateWrites('src/store/example.ts', direct("'update payments set state = ? where id = ?'"))).toEqual([
+      'src/store/example.ts:1 raw UPDATE of a state column',
+    ]);
+    expect(stateWrites('src/store/example.ts', direct('`update ${table} set ${columns} where id = ?`'))).toEqual([
+      'src/store/example.ts:1 raw UPDATE of computed columns',
+    ]);
+    expect(stateWrites('src/store/example.ts', direct("'update bulks set totals_json = ? where id = ?'"))).toEqual([]);
   });
 });
