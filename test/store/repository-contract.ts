@@ -372,7 +372,8 @@ export function repositoryContract(name: string, makeDatabase: () => Promise<Tes
         const bulkLinesRows = writes.filter(
           (w) => w.sql.startsWith('insert into transitions') && !w.sql.includes(' from '),
         );
-        expect(bulkLinesRows.map((w) => w.bindings)).toEqual([7]);
+        // One row with its eight columns (entity, id, from, to, cause and its recorded text, source, at).
+        expect(bulkLinesRows.map((w) => w.bindings)).toEqual([8]);
         // One line is ahead (ACSC); a bulk-wide ACSP leaves it and moves the other nine, by id.
         await store.payments.applyBankStatus([ids[0]!], { status: 'ACSC', cause: 'event ACSC', source: 'event' });
         writes.length = 0;
