@@ -213,6 +213,9 @@ describe('the operator’s and payments pages in bokmål and in the pseudo-langu
       expect(auditTrail).toContain('betalingskontroller lastet (controls.load)');
       expect(auditTrail).toContain('betalingskontrollene er endret siden forrige innlasting');
       expect(auditTrail).toContain('checked with Kari');
+      // What an entry is about: its type in words, its id as it is.
+      expect(auditTrail).toContain(`Betaling ${ids.payment}`);
+      expect(auditTrail).toContain('Betalingskontroller acme');
       expect(auditTrail).not.toContain('the payment controls changed');
       const board = await page('/console/board?company=acme');
       expect(board).toMatch(/2 selskaper: \d+ trenger oppfølging/);

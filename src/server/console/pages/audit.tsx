@@ -10,7 +10,15 @@
 // go. An operator may also record a verified checkpoint: the router's audit entry pins the head.
 // Refused actions counted in minutes that are over are written first, so the page shows them.
 import { render, Sentence, Table } from '../../../html/index.js';
-import { CATALOGUES, currentLocale, recordedSentence, t, type Locale, type MessageKey } from '../../../i18n/index.js';
+import {
+  CATALOGUES,
+  codeWords,
+  currentLocale,
+  recordedSentence,
+  t,
+  type Locale,
+  type MessageKey,
+} from '../../../i18n/index.js';
 import type { AuditCheck, AuditEntry, AuditScope } from '../../../store/index.js';
 import type { ConsoleAction, ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { CsrfField, localTime, timeZoneOf } from './parts.js';
@@ -67,7 +75,7 @@ export const auditPage: ConsolePage = {
               localTime(a.at, zone),
               a.actor,
               actionWords(a.action, currentLocale()),
-              `${a.subject.type} ${a.subject.id}`,
+              subjectWords(a.subject, currentLocale()),
               reasonWords(a, zone),
               a.origin,
               <code>{a.hash.slice(0, 12)}</code>,
@@ -95,6 +103,12 @@ export function actionWords(action: string, locale: Locale): string {
   const key = `auditEntry.action.${console ? 'console' : action}`;
   if (!Object.hasOwn(CATALOGUES.en.messages, key)) return action;
   return t('auditEntry.actionWithCode', { words: t(key as MessageKey), code: console ? console[1]! : action });
+}
+
+/** What an entry is about: its type in words in another language than English ("Betaling P-1"), the id as it is. */
+export function subjectWords(subject: { type: string; id: string }, locale: Locale): string {
+  const words = locale === 'en' ? undefined : codeWords('entity', subject.type, locale);
+  return `${words ?? subject.type} ${subject.id}`;
 }
 
 /** Why: a person's words as they gave them; settle's own reason in the reader's language. */
