@@ -30,19 +30,14 @@ import {
 import type { LineSpan } from '../domain/plans/plan.js';
 import { lockingRead, placeholders, readRows, write } from './direct-sql.js';
 import type { RecordedText } from '../domain/recorded-text.js';
-import { causeOf, type CauseInput } from '../domain/transition-cause.js';
+import type { CauseInput } from '../domain/transition-cause.js';
 import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
+import { causeColumns, insertBulkLinesRow, logTransitions } from './transition-log.js';
 import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
 import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
 
-/**
- * The entity_type of a transition row that every payment of one bulk shares (entity_id is the
- * bulk's id): written when all of a bulk's payments make the same move together, read as part of
- * each of its payments' histories. A payment never leaves its bulk, so the row is true of every payment
- * the bulk holds.
- */
-export const BULK_LINES = 'bulk_lines';
+export { BULK_LINES } from './transition-log.js';
 
 /** What moves: the four entities, and a bulk's own bank status (a column beside its state). */
 export type TransitionKind = 'payment_file' | 'bulk' | 'bank_status' | 'payment' | 'basket';
@@ -92,7 +87,6 @@ function countedKind({ entityType, column }: KindSpec): CountedKind | undefined 
 }
 
 /** The width of transitions.cause. */
-const CAUSE_LENGTH = 300;
 
 export interface TransitionRequest<K extends TransitionKind> {
   kind: K;
@@ -189,12 +183,6 @@ interface Move<K extends TransitionKind> {
   log: (string | null)[];
 }
 
-/** The cause's English (cut to the column's width) and its recorded text as JSON, or null. */
-function causeColumns(input: CauseInput): [string, string | null] {
-  const { english, said } = causeOf(input);
-  return [english.slice(0, CAUSE_LENGTH), said === undefined ? null : JSON.stringify(said)];
-}
-
 async function moveByIds<K extends TransitionKind>(
   trx: Knex.Transaction,
   move: Move<K>,
@@ -253,25 +241,10 @@ async function moveJoiningPayments<K extends TransitionKind>(
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId, lineSpan);
   if (ids.length > 0) {
     countMove(trx, 'payment', company, { from: JOINING_STATE, to: request.to, rows: ids.length });
-    await insertBulkLinesRow(trx, move, bulkId, JOINING_STATE);
+    await insertBulkLinesRow(trx, move.log, bulkId, JOINING_STATE);
     await markLinesChanged(trx, move.request.at, { fileId });
   }
   return { moved: ids.length, duplicate: 0, stale: 0, refused: [] };
-}
-
-/** The one transition row that stands for every payment of a bulk making the same move (BULK_LINES). */
-async function insertBulkLinesRow<K extends TransitionKind>(
-  trx: Knex.Transaction,
-  { log }: Move<K>,
-  bulkId: string,
-  from: string,
-): Promise<void> {
-  const [, to, cause, causeText, source, at] = log;
-  await write(
-    trx,
-    'insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-    [BULK_LINES, bulkId, from, to, cause, causeText, source, at],
-  );
 }
 
 /** The transition rows and the UPDATE of rows already decided, by id. */
@@ -325,7 +298,7 @@ async function moveBulkPayments<K extends TransitionKind>(
     if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: count };
     if (decision === 'apply') {
       countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: count });
-      await insertBulkLinesRow(trx, move, bulkId, from);
+      await insertBulkLinesRow(trx, move.log, bulkId, from);
       await updateBulkPayments(trx, move, bulkId, count);
       await markLinesChanged(trx, move.request.at, { bulkId });
       return { moved: count, duplicate: 0, stale: 0, refused: [] };
@@ -493,38 +466,6 @@ function decide(
   } catch (error) {
     if (error instanceof SettleError && error.code === 'ERR_STATE_TRANSITION_ILLEGAL') return 'refused';
     throw error;
-  }
-}
-
-/** One multi-row INSERT per 4,000 rows (SQLite's VALUES lists are not capped like UNION ALL). */
-async function logTransitions(
-  trx: Knex.Transaction,
-  records: readonly {
-    entityType: EntityType;
-    entityId: string;
-    to: string;
-    cause: CauseInput;
-    source: TransitionSource;
-    at: Date;
-  }[],
-): Promise<void> {
-  for (const part of chunks(records, IDS_PER_STATEMENT)) {
-    const bindings = part.flatMap((r) => [
-      r.entityType,
-      r.entityId,
-      null,
-      r.to,
-      ...causeColumns(r.cause),
-      r.source,
-      instant(r.at),
-    ]);
-    await write(
-      trx,
-      `insert into transitions (entity_type, entity_id, from_state, to_state, cause, cause_text, source, at) values ${part
-        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?)')
-        .join(', ')}`,
-      bindings,
-    );
   }
 }
 
