@@ -54,7 +54,8 @@ export async function buildStatement(
       period.booked === undefined
         ? await sources.statements.listTransactions(account.id, { status: 'booked', bookingDate: day.day })
         : [...(period.booked.get(day.day) ?? [])];
-    stored.push(...booked.sort(byLedgerOrder));
+    // One by one: a busy account's day can have more entries than a spread's arguments may be.
+    for (const t of booked.sort(byLedgerOrder)) stored.push(t);
   }
   const described = await describeBookings(
     sources,

@@ -163,7 +163,10 @@ async function reportFor(
       });
     (groups.get(group) ?? groups.set(group, []).get(group)!).push(line);
   }
-  const lastChange = new Date(Math.max(...[...times.values()].map((t) => t.getTime())));
+  // A loop, not Math.max(...): a file of a million payments has more times than a call has arguments.
+  let latest = -Infinity;
+  for (const t of times.values()) latest = Math.max(latest, t.getTime());
+  const lastChange = new Date(latest);
   const stamp = lastChange.toISOString().replace(/[-:]/g, '').replace('.', '');
   const report: PaymentStatusReport = {
     messageId: `STS-${fingerprint.slice(0, 20)}`,

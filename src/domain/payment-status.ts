@@ -81,5 +81,8 @@ export function groupStatus(statuses: readonly PaymentLineStatus[]): PaymentGrou
   const refused = statuses.filter((s) => REFUSED.has(s)).length;
   if (refused === statuses.length) return 'RJCT';
   if (refused > 0) return 'PART';
-  return PROGRESS[Math.min(...statuses.map((s) => PROGRESS.indexOf(s)))];
+  // A loop, not Math.min(...): a file's group can hold more lines than a call has arguments.
+  let least = PROGRESS.length;
+  for (const s of statuses) least = Math.min(least, PROGRESS.indexOf(s));
+  return PROGRESS[least];
 }

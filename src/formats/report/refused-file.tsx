@@ -75,20 +75,22 @@ export function renderRefusedFileText(r: RefusedFileReport): string {
   const { problems, operator } = fileProblems(r.issues, r.profile, r.locale);
   const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
     translate(r.locale, key, values);
+  // Pushed one by one: a file of a million lines can have hundreds of thousands of problems or held
+  // lines, more than a spread's arguments may be.
   const out = [outcomeLine(r.outcome, r.locale), ''];
-  if (problems.length > 0)
-    out.push(
-      say('refusedReport.problems', { count: problems.length }),
-      ...problems.map((p) => `  ${problemLine(p, r.locale)}`),
-      '',
-    );
-  if (r.held.length > 0)
-    out.push(
-      say('refusedReport.held', { count: r.held.length }),
-      ...r.held.map((h) => `  ${heldLine(h, r.locale)}`),
-      '',
-    );
-  out.push(say('refusedReport.operator'), ...operatorPart(r, operator).map((a) => `  ${a}`), '', r.listing);
+  if (problems.length > 0) {
+    out.push(say('refusedReport.problems', { count: problems.length }));
+    for (const p of problems) out.push(`  ${problemLine(p, r.locale)}`);
+    out.push('');
+  }
+  if (r.held.length > 0) {
+    out.push(say('refusedReport.held', { count: r.held.length }));
+    for (const h of r.held) out.push(`  ${heldLine(h, r.locale)}`);
+    out.push('');
+  }
+  out.push(say('refusedReport.operator'));
+  for (const a of operatorPart(r, operator)) out.push(`  ${a}`);
+  out.push('', r.listing);
   return out.join('\n');
 }
 
