@@ -7,6 +7,7 @@ import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import { freeName } from '../inbox/index.js';
 import type { FileReport } from './report.js';
+import { jsonWithMore } from './report-json.js';
 import type { CompanyInbox, PickupDeps } from './pickup-types.js';
 
 /** The original into archive/DAY/ under a free name; returns where it went. */
@@ -64,10 +65,15 @@ export async function writeReport(
   fileStore: FileStore,
   dir: string,
   name: string,
-  report: { text: string; json: unknown; html?: string },
+  report: { text: string; json: unknown; html?: string; moreIssues?: Iterable<unknown> },
 ): Promise<string> {
   const base = posix.join(dir, name);
-  await fileStore.writeAtomic(`${base}.errors.json`, JSON.stringify(report.json, null, 2) + '\n');
+  // Held lines beyond the kept issues are streamed into the JSON's issues (report-json.ts).
+  const { moreIssues } = report;
+  const json = moreIssues
+    ? () => jsonWithMore(report.json as object, 'issues', moreIssues)
+    : JSON.stringify(report.json, null, 2) + '\n';
+  await fileStore.writeAtomic(`${base}.errors.json`, json);
   if (report.html !== undefined) await fileStore.writeAtomic(`${base}.errors.html`, report.html);
   await fileStore.writeAtomic(`${base}.errors.txt`, report.text);
   return `${base}.errors.txt`;

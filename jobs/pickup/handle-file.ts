@@ -154,6 +154,8 @@ export async function handleNew(
       accepted: recorded.acceptedCount,
       held,
     };
+    const reportName =
+      partial || held > 0 ? await freeName(fileStore, company.folders.error, entry.name, now) : undefined;
     const report = fileReport({
       shown,
       outcome,
@@ -161,16 +163,10 @@ export async function handleNew(
       locate: (line) => places.locate(result.format, line),
       profile,
       locale: localeOf(deps, company),
+      ...(reportName === undefined ? {} : { reportName }),
     });
     const reportTo =
-      partial || held > 0
-        ? await writeReport(
-            fileStore,
-            company.folders.error,
-            await freeName(fileStore, company.folders.error, entry.name, now),
-            report,
-          )
-        : undefined;
+      reportName === undefined ? undefined : await writeReport(fileStore, company.folders.error, reportName, report);
     if (reportTo) await recordReport(at, recorded.id, reportTo, report);
     const movedTo = await moveToArchive(at, entry.name, now);
     return {

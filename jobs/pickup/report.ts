@@ -3,8 +3,9 @@
 // and the JSON for machines (a held line's reason read from the words the hold recorded). The technical listing (`settle validate`'s form) closes the text
 // and HTML, for the operator; the held lines are in it as located warnings too.
 import type { Issue, IssueLocation } from '../../src/domain/issue.js';
+import { IssueCode } from '../../src/domain/validation/codes.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
-import { toHuman, toJson, type IntakeResult } from '../../src/formats/intake/index.js';
+import { issueJson, toHuman, toJson, type IntakeJson, type IntakeResult } from '../../src/formats/intake/index.js';
 import {
   renderRefusedFileHtml,
   renderRefusedFileText,
@@ -17,8 +18,19 @@ import type { ReceivedHeldPayment } from '../../src/store/index.js';
 export interface FileReport {
   text: string;
   html: string;
-  json: unknown;
+  /** The JSON for machines, its issues those the file kept; `moreIssues` follow them (report-json.ts). */
+  json: IntakeJson;
+  /** Every held line as an issue of the JSON, made one by one as the JSON is written. */
+  moreIssues?: Iterable<IntakeJson['issues'][number]>;
 }
+
+/**
+ * Held lines a person's report (text and HTML) lists one by one, as many as the issues a file
+ * keeps (validateFile's maxIssues). A full-size file held 233,000 lines: listed in words, twice
+ * (the held part and the technical listing), that was 63 MB of text and 64 MB of HTML per
+ * 100,000 held lines and 847 MB peak to build them. The counts stay exact; the JSON lists every one.
+ */
+export const MAX_HELD_LISTED = 1000;
 
 export function fileReport(input: {
   /** The result with the file's name and its quoted values clipped. */
@@ -29,10 +41,17 @@ export function fileReport(input: {
   locate: (line: number) => IssueLocation;
   profile: CsvProfile;
   locale: Locale;
+  /** The name the report is written under (NAME.errors.*), for the sentence saying where every held line is. */
+  reportName?: string;
 }): FileReport {
   const { shown, holds, locale } = input;
-  const heldShown = heldIssues(holds, input.locate);
-  const withHeld = { ...shown, issues: [...shown.issues, ...heldShown], warnings: shown.warnings + holds.length };
+  const listed = holds.length > MAX_HELD_LISTED ? holds.slice(0, MAX_HELD_LISTED) : holds;
+  const notListed = holds.length - listed.length;
+  const warnings = shown.warnings + holds.length;
+  // The person's listing names the first held lines and counts the rest, as the issues do.
+  const listedIssues = listed.map((h) => heldIssue(h, input.locate));
+  if (notListed > 0) listedIssues.push(heldTruncated(notListed));
+  const withListed = { ...shown, issues: [...shown.issues, ...listedIssues], warnings };
   const profile: ProfileView | undefined = shown.format.startsWith('csv')
     ? {
         name: input.profile.name,
@@ -45,42 +64,63 @@ export function fileReport(input: {
     fileName: shown.file,
     outcome: input.outcome,
     issues: shown.issues,
-    held: holds.map((h) => ({
+    held: listed.map((h) => ({
       ...(h.lineNumber === undefined ? {} : { row: h.lineNumber }),
       reference: h.endToEndId,
       rules: h.rules ?? ['duplicate'],
       // The hold's own words in the company's language (its English for English and older holds).
       reason: recordedSentence(locale, h.reason, h.reasonText),
     })),
+    ...(notListed > 0
+      ? { heldNotListed: { count: notListed, jsonName: `${input.reportName ?? shown.file}.errors.json` } }
+      : {}),
     ...(profile ? { profile } : {}),
-    listing: toHuman(withHeld),
+    listing: toHuman(withListed),
     locale,
   };
-  return { text: renderRefusedFileText(report), html: renderRefusedFileHtml(report), json: toJson(withHeld) };
+  const text = renderRefusedFileText(report);
+  const html = renderRefusedFileHtml(report);
+  // The machine's JSON lists every held line (what a script or a search reads in full), each
+  // made as it is written: a million-line file can hold hundreds of thousands.
+  const locate = input.locate;
+  const moreIssues = {
+    *[Symbol.iterator]() {
+      for (const hold of holds) yield issueJson(heldIssue(hold, locate));
+    },
+  };
+  return { text, html, json: toJson(shown), ...(holds.length > 0 ? { moreIssues } : {}) };
+}
+
+/** The listing's last word on the held lines it leaves out: how many, and where they all are. */
+function heldTruncated(count: number): Issue {
+  return {
+    code: IssueCode.ISSUES_TRUNCATED,
+    severity: 'warning',
+    location: {},
+    message: `${count} more held line(s) are not listed here (limit ${MAX_HELD_LISTED}); the JSON report lists every one`,
+  };
 }
 
 /**
- * The held lines as located warnings of the file's report, with what a person does next: a
+ * A held line as a located warning of the file's report, with what a person does next: a
  * likely duplicate as LIKELY_DUPLICATE, a line held by a payment control as HELD_BY_CONTROLS
  * with its rules and evidence (docs/controls.md).
  */
-function heldIssues(holds: readonly ReceivedHeldPayment[], locate: (line: number) => IssueLocation): Issue[] {
-  return holds.map((hold) => {
-    const line = hold.lineNumber;
-    const rules = hold.rules ?? ['duplicate'];
-    const duplicate = rules.includes('duplicate');
-    const controls = rules.filter((r) => r !== 'duplicate');
-    const checked = duplicate && hold.evidence ? `; also ${hold.evidence}` : '';
-    const twice = hold.releases === 2 ? ' (this rule wants two different people to release it)' : '';
-    const what = duplicate
-      ? 'If it is not a duplicate, release it'
-      : `If a person checked it (${controls.join(', ')}${twice}), release it`;
-    return {
-      code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
-      severity: 'warning',
-      location: line === undefined ? {} : locate(line),
-      field: duplicate ? 'endToEndId' : 'creditorAccount',
-      message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
-    };
-  });
+function heldIssue(hold: ReceivedHeldPayment, locate: (line: number) => IssueLocation): Issue {
+  const line = hold.lineNumber;
+  const rules = hold.rules ?? ['duplicate'];
+  const duplicate = rules.includes('duplicate');
+  const controls = rules.filter((r) => r !== 'duplicate');
+  const checked = duplicate && hold.evidence ? `; also ${hold.evidence}` : '';
+  const twice = hold.releases === 2 ? ' (this rule wants two different people to release it)' : '';
+  const what = duplicate
+    ? 'If it is not a duplicate, release it'
+    : `If a person checked it (${controls.join(', ')}${twice}), release it`;
+  return {
+    code: duplicate ? 'LIKELY_DUPLICATE' : 'HELD_BY_CONTROLS',
+    severity: 'warning',
+    location: line === undefined ? {} : locate(line),
+    field: duplicate ? 'endToEndId' : 'creditorAccount',
+    message: `payment "${hold.endToEndId}"${line === undefined ? '' : ` (line ${line})`} is held, not sent: ${hold.reason}${checked}. ${what}: settle payments release ${hold.endToEndId} --reason TEXT; otherwise drop it: settle payments drop ${hold.endToEndId} --reason TEXT`,
+  };
 }

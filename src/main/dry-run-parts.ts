@@ -1,7 +1,7 @@
 // The parts a dry run swaps in: a bank client whose writes are recorded instead of sent (reads
 // go to the real bank), and folders whose changes are recorded instead of made (reads see the
 // real files). Every recorded action is one line a person can read.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type {
   BankClient,
   BulkPaymentCreated,
@@ -13,7 +13,7 @@ import type {
   SigningBasket,
 } from '../bank/index.js';
 import type { CompanyConfig } from '../config/index.js';
-import type { FileStore, MoveOutcome } from '../transport/index.js';
+import type { ByteChunks, FileStore, MoveOutcome } from '../transport/index.js';
 import type { FileStoreProvider } from './file-stores.js';
 
 export interface DryRunAction {
@@ -123,9 +123,16 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
     read: (path) => real.read(path),
     readBuffer: (path) => real.readBuffer(path),
     exists: (path) => real.exists(path),
-    async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
-      const size = typeof data === 'string' ? Buffer.byteLength(data) : Buffer.isBuffer(data) ? data.length : undefined;
-      if (!Buffer.isBuffer(data) && typeof data !== 'string') data.resume();
+    async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
+      const size =
+        typeof data === 'string'
+          ? Buffer.byteLength(data)
+          : Buffer.isBuffer(data)
+            ? data.length
+            : typeof data === 'function'
+              ? chunksLength(data)
+              : undefined;
+      if (data instanceof Readable) data.resume();
       record(`would write ${path}${size === undefined ? '' : ` (${size} bytes)`}`);
       return Promise.resolve();
     },
@@ -146,4 +153,11 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
 
 function mask(iban: string): string {
   return iban.length > 8 ? `${iban.slice(0, 4)}…${iban.slice(-4)}` : iban;
+}
+
+/** The bytes a dry run would write, counted chunk by chunk (none kept). */
+function chunksLength(chunks: ByteChunks): number {
+  let length = 0;
+  for (const chunk of chunks()) length += chunk.length;
+  return length;
 }

@@ -43,6 +43,13 @@ export interface ListOptions {
 /** What `move` did: a plain rename, or the target already had the same bytes so the source was removed. */
 export type MoveOutcome = 'moved' | 'already-there';
 
+/**
+ * Bytes made piece by piece, as often as asked: each call starts them again, so a write that
+ * failed part way can be tried again (unlike a Readable), and they never all exist at once
+ * (unlike a string), for a file of hundreds of megabytes (a report of every held line).
+ */
+export type ByteChunks = () => Iterable<Buffer>;
+
 export interface FileStore {
   /** A short, secret-free description for logs and messages, e.g. `sftp://bank@host:22/inbox`. */
   readonly description: string;
@@ -71,7 +78,7 @@ export interface FileStore {
    * reader never sees a partial file under the final name. An existing target is replaced.
    * Strings are written as UTF-8. On failure the `.part` file is removed (best effort).
    */
-  writeAtomic(path: string, data: Buffer | string | Readable): Promise<void>;
+  writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void>;
   /**
    * Renames `from` to `to` (the target folder must exist). Never silently overwrites: when `to`
    * exists with the same bytes, `from` is removed ('already-there', so a crash between

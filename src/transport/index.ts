@@ -1,4 +1,5 @@
 export type {
+  ByteChunks,
   FileEntry,
   FileStore,
   FinishedMove,

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
 import { localOwner } from './file-owner.js';
-import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
+import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome, ByteChunks } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { intentOf, intentPath, finishMoves, type FinishedMove } from './move-intent.js';
 import { checkRelativePath, normalizeRelativePath, splitPath } from './safe-path.js';
@@ -189,14 +189,15 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
+  async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
     splitPath(path);
     const full = await this.inside(path, 'write');
     const part = partPath(full);
     try {
       // A link planted under the .part name is refused, never written through.
       const handle = await open(part, OPEN_WRITE, 0o666);
-      if (data instanceof Readable) await pipeline(data, handle.createWriteStream({ flush: true }));
+      if (typeof data === 'function') await pipeline(Readable.from(data()), handle.createWriteStream({ flush: true }));
+      else if (data instanceof Readable) await pipeline(data, handle.createWriteStream({ flush: true }));
       else {
         // Bytes in hand (a statement day, a report) skip the stream machinery, a large part of
         // a small file's cost when an export writes a month of days: written, synced, closed.

@@ -8,7 +8,15 @@ import { SettleError } from '../domain/errors.js';
 import { registerSecret } from '../log/redact.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { kindOf, longerThanListed, notRegularFile } from './entry-kind.js';
-import type { FileEntry, FileStore, FinishedMove, FolderScan, ListOptions, MoveOutcome } from './file-store.js';
+import type {
+  FileEntry,
+  FileStore,
+  FinishedMove,
+  FolderScan,
+  ListOptions,
+  MoveOutcome,
+  ByteChunks,
+} from './file-store.js';
 import { ownerFromLongname } from './file-owner.js';
 import { normalizeFingerprint } from './host-key.js';
 import { sameContent } from './same-content.js';
@@ -276,16 +284,17 @@ export class SftpFileStore implements FileStore {
     });
   }
 
-  async writeAtomic(path: string, data: Buffer | string | Readable): Promise<void> {
+  async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
     splitPath(path);
     const target = this.remote(path);
     const part = partPath(target);
     const replayable = !(data instanceof Readable);
-    const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await this.run('write', path, { idempotent: replayable, timed: replayable }, async (connection) => {
       const { client, sftp } = connection;
       try {
-        await client.put(body, part);
+        // Chunks start again on each attempt: a retried write sends the whole file again.
+        await client.put(typeof bytes === 'function' ? Readable.from(bytes()) : bytes, part);
         await this.renameOver(sftp, part, target);
       } catch (error) {
         if (connection.alive) await call((cb) => sftp.unlink(part, cb)).catch(() => undefined);

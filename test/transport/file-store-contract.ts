@@ -81,6 +81,17 @@ export function fileStoreContract(name: string, create: () => Promise<StoreUnder
       expect(Buffer.concat(chunks).toString()).toBe('one two');
     });
 
+    it('writes bytes made chunk by chunk (a report of every held line), asking for them afresh', async () => {
+      let asked = 0;
+      await store.writeAtomic('held.json', function* () {
+        asked++;
+        for (let i = 0; i < 3000; i++) yield Buffer.from(`line ${i} æ\n`);
+      });
+      const expected = Array.from({ length: 3000 }, (_, i) => `line ${i} æ\n`).join('');
+      expect((await store.readBuffer('held.json')).toString('utf8')).toBe(expected);
+      expect(asked).toBe(1);
+    });
+
     it('never shows a partial file under the final name while a write is in progress', async () => {
       await store.ensureDir('out');
       const { stream, release } = gatedStream('first half;', 'second half');

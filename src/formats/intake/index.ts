@@ -3,6 +3,6 @@ export { ByteSource, readHead } from './byte-source.js';
 export { detectFormat, type Detected } from './detect-format.js';
 export { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from './intake-settings.js';
 export { clipIssues, clipQuoted, MAX_QUOTED } from './clip-issues.js';
-export { toHuman, toJson, type IntakeJson } from './render-result.js';
+export { issueJson, toHuman, toJson, type IntakeJson } from './render-result.js';
 export { LinePlaces, type BlockStart } from './line-places.js';
 export { validateFile, type IntakeOptions, type IntakeResult } from './validate-file.js';

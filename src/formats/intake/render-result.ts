@@ -20,14 +20,13 @@ export function toJson(result: IntakeResult): IntakeJson {
     sha256: result.sha256,
     payments: result.payments,
     totals: result.totals.map((m) => ({ currency: m.currency, amount: formatAmount(m) })),
-    issues: result.issues.map((i) => ({
-      code: i.code,
-      severity: i.severity,
-      location: i.location,
-      field: i.field ?? null,
-      message: i.message,
-    })),
+    issues: result.issues.map(issueJson),
   };
+}
+
+/** One issue as the JSON lists it. */
+export function issueJson(i: Issue): IntakeJson['issues'][number] {
+  return { code: i.code, severity: i.severity, location: i.location, field: i.field ?? null, message: i.message };
 }
 
 /** The heading an issue is listed under: "row 12", the payment's XPath, or "file". */

@@ -35,7 +35,14 @@ export interface RefusedFileReport {
   outcome: FileOutcome;
   /** The file's issues, their quoted values already clipped (clipIssues). */
   issues: readonly Issue[];
+  /** The held lines listed for a person: the first of them when there are very many (heldNotListed). */
   held: readonly HeldEntry[];
+  /**
+   * Held lines beyond `held`, counted but not listed: a file can hold hundreds of thousands, and a
+   * report of each in words would be hundreds of megabytes nobody reads. `jsonName` says where
+   * every one is listed.
+   */
+  heldNotListed?: { count: number; jsonName: string };
   /** The CSV profile the file was read with; none for pain.001. */
   profile?: ProfileView;
   /** The technical listing (codes, fields, places), for the operator. */
@@ -67,6 +74,18 @@ function heldLine(h: HeldEntry, locale: Locale): string {
   });
 }
 
+/** Every held line, listed or not. */
+function heldCount(r: RefusedFileReport): number {
+  return r.held.length + (r.heldNotListed?.count ?? 0);
+}
+
+/** The sentence saying how many held lines are not listed, and where they are; none when all are. */
+function heldMore(r: RefusedFileReport): string | undefined {
+  const more = r.heldNotListed;
+  if (!more || more.count === 0) return undefined;
+  return translate(r.locale, 'refusedReport.heldMore', { count: more.count, json: more.jsonName });
+}
+
 function operatorPart(r: RefusedFileReport, operator: readonly string[]): readonly string[] {
   return operator.length > 0 ? operator : [translate(r.locale, 'refusedReport.operatorNone')];
 }
@@ -83,9 +102,11 @@ export function renderRefusedFileText(r: RefusedFileReport): string {
     for (const p of problems) out.push(`  ${problemLine(p, r.locale)}`);
     out.push('');
   }
-  if (r.held.length > 0) {
-    out.push(say('refusedReport.held', { count: r.held.length }));
+  if (heldCount(r) > 0) {
+    out.push(say('refusedReport.held', { count: heldCount(r) }));
     for (const h of r.held) out.push(`  ${heldLine(h, r.locale)}`);
+    const more = heldMore(r);
+    if (more !== undefined) out.push(`  ${more}`);
     out.push('');
   }
   out.push(say('refusedReport.operator'));
@@ -120,14 +141,15 @@ export function renderRefusedFileHtml(r: RefusedFileReport): Html {
             <ProblemTable problems={problems} locale={r.locale} />
           </section>
         )}
-        {r.held.length > 0 && (
+        {heldCount(r) > 0 && (
           <section>
-            <h2>{say('refusedReport.held', { count: r.held.length })}</h2>
+            <h2>{say('refusedReport.held', { count: heldCount(r) })}</h2>
             <ul>
               {r.held.map((h) => (
                 <li>{heldLine(h, r.locale)}</li>
               ))}
             </ul>
+            {heldMore(r) !== undefined && <p>{heldMore(r)}</p>}
           </section>
         )}
         <section>
