@@ -209,7 +209,8 @@ async function exportGroup(
         raises.push(() => raiseFloor(item.target, item.ledger, item.input, own, lastComplete));
       }
   } finally {
-    result.files.push(...(await recordWritten(deps, written, { firsts: true })));
+    // One by one: an explicit re-export of years writes a file per account and day.
+    for (const file of await recordWritten(deps, written, { firsts: true })) result.files.push(file);
   }
   for (const raise of raises) await raise();
 }

@@ -63,8 +63,10 @@ export async function runSubmit(deps: PaymentJobDeps, companies: readonly Compan
   const summary: SubmitSummary = { planned: 0, bulks: [], waiting: { bulks: 0 } };
   for (const company of companies) {
     summary.planned += await planCompany(deps, company);
-    summary.bulks.push(...(await sendCompany(deps, company)));
-    summary.bulks.push(...(await resolveCompany(deps, company)));
+    // One by one, not spread into one call: at maxLinesPerBulk 1 a file of 200,000 lines is
+    // 200,000 bulks, more than a call's arguments may be (the stack overflows past ~125,000).
+    for (const bulk of await sendCompany(deps, company)) summary.bulks.push(bulk);
+    for (const bulk of await resolveCompany(deps, company)) summary.bulks.push(bulk);
     const claimed = await deps.store.claimedElsewhere('bulks', { company: company.id, states: SENDABLE }, deps.holder);
     summary.waiting.bulks += claimed.count;
     if (claimed.until && (!summary.waiting.until || claimed.until > summary.waiting.until))

@@ -28,7 +28,9 @@ export async function forEachCompany<T>(
   const out: T[] = [];
   for (const company of companies) {
     const run = await units.run({ job, company: company.id }, () => fn(company));
-    if (run.ran) out.push(...run.result);
+    // One by one: a company's results (a bulk per line at maxLinesPerBulk 1) can be more than a
+    // spread call's arguments may be.
+    if (run.ran) for (const result of run.result) out.push(result);
   }
   return out;
 }

@@ -184,7 +184,9 @@ export class BulkOutbox {
     const query = () => this.db.knex<Row>('bulks').where({ state }).orderBy('id');
     if (companies === undefined) return (await query()).map(toStoredBulk);
     const out: StoredBulk[] = [];
-    for (const part of chunks(companies)) out.push(...(await query().whereIn('company', part)).map(toStoredBulk));
+    // Row by row: one company can have more bulks in a state than a spread call takes arguments.
+    for (const part of chunks(companies))
+      for (const row of await query().whereIn('company', part)) out.push(toStoredBulk(row));
     return out;
   }
 
