@@ -157,8 +157,14 @@ export function AgingSection({ rows, fmt }: { rows: readonly AgedItems[]; fmt: R
   );
 }
 
-export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone: string; fmt: ReportFormats }) {
-  const { rows, timeZone, fmt } = props;
+export function AcknowledgedSection(props: {
+  rows: readonly Finding[];
+  /** How many of `rows` are listed; the rest are counted and in the CSV. */
+  shown: number;
+  timeZone: string;
+  fmt: ReportFormats;
+}) {
+  const { rows, shown, timeZone, fmt } = props;
   const heading = t(
     rows.some((f) => f.acknowledged?.kind === 'confirmed')
       ? 'reportReconciliation.acknowledgedConfirmed'
@@ -181,7 +187,7 @@ export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone:
           h('whatItWas'),
           h('id'),
         ]}
-        rows={rows}
+        rows={rows.slice(0, shown)}
         row={(f) => {
           const ack = f.acknowledged!;
           const amount = f.amount ?? f.bookedAmount;
@@ -203,6 +209,9 @@ export function AcknowledgedSection(props: { rows: readonly Finding[]; timeZone:
           );
         }}
       />
+      {shown < rows.length && (
+        <p class="truncated">{t('reportReconciliation.truncated', { shown, count: rows.length })}</p>
+      )}
     </section>
   );
 }

@@ -93,6 +93,33 @@ describe('HTML report', () => {
     expect(html.match(/<tr><th scope="row" class="text">E2E-p-ok<\/th>/g)).toHaveLength(2);
   });
 
+  it('lists at most personRowLimit rows needing a person and acknowledged, with the exact count of each', () => {
+    const needing = sampleResult().findings.find((f) => f.type === 'amount_difference')!;
+    const acked: Finding = {
+      ...needing,
+      needsPerson: false,
+      acknowledged: { kind: 'acknowledged', by: 'ola', at: new Date('2026-03-05T10:00:00Z'), reason: 'fee agreed' },
+    };
+    const findings: Finding[] = [
+      ...Array.from({ length: 5 }, () => needing),
+      ...Array.from({ length: 4 }, () => acked),
+    ];
+    const html = renderFindingsHtml(META, findings, summarise(findings), { personRowLimit: 3 });
+    expect(html).toContain('Showing the first 3 of 5; the CSV report lists every one.');
+    expect(html).toContain('Showing the first 3 of 4; the CSV report lists every one.');
+    expect(html.match(/<tr><th scope="row" class="text">E2E-p-diff<\/th>/g)).toHaveLength(3);
+    expect(html.match(/<td class="text">fee agreed<\/td>/g)).toHaveLength(3);
+  });
+
+  it('by default lists the first 1,000 of 30,000 findings that need a person, in a page of under a megabyte', () => {
+    const needing = sampleResult().findings.find((f) => f.type === 'amount_difference')!;
+    const findings: Finding[] = Array.from({ length: 30_000 }, (_, i) => ({ ...needing, id: `f-${i}` }));
+    const html = renderFindingsHtml(META, findings, summarise(findings));
+    expect(html).toContain('Showing the first 1000 of 30000; the CSV report lists every one.');
+    expect(html.match(/<tr><th scope="row" class="text">E2E-p-diff<\/th>/g)).toHaveLength(1000);
+    expect(html.length).toBeLessThan(1_000_000);
+  });
+
   it('says plainly when nothing needs a person', () => {
     const html = renderFindingsHtml(META, [], summarise([]));
     expect(html).toContain('Nothing needs a person: 0 findings, all informational.');
