@@ -20,6 +20,8 @@ export interface BenchJson {
   scale?: number;
   rows?: BenchRow[];
   runs?: { scale: number; rows: BenchRow[] }[];
+  /** Modules that threw during the run (their rows are missing). */
+  failed?: { module: string; scale: number; error: string }[];
 }
 
 /** The run the table shows: the run itself, or the largest scale of a --scaling run. */
@@ -76,6 +78,9 @@ export function figuresBlock(json: BenchJson): string {
     markdownTable(header, body),
     ...(missing.length > 0
       ? ['', `Aims with no row in this run: ${missing.map(([key, aim]) => `\`${key}\` (${aim.text})`).join('; ')}.`]
+      : []),
+    ...(json.failed?.length
+      ? ['', `Modules that failed in this run: ${json.failed.map((f) => `\`${f.module}\` (${f.error})`).join('; ')}.`]
       : []),
   ].join('\n');
 }

@@ -18,8 +18,21 @@ const CREDITORS = [
   'NO1512000475147',
 ];
 const DEBTOR = 'NO9386011117947';
-/** A valid KID, as in acme-suppliers.xml's structured payment. */
-const KID = '2345678901242';
+/**
+ * The KID of payment i: 13 digits like acme-suppliers.xml's (2345678901242), a MOD10 check digit,
+ * one of its own per payment. One KID for every payment would make lines 300,000 apart the same
+ * creditor, amount and reference: likely duplicates, held, which is not the valid path measured.
+ */
+export function kidOf(i: number): string {
+  const body = String(234_567_000_000 + i);
+  let sum = 0;
+  for (let k = 0; k < body.length; k++) {
+    const d = body.charCodeAt(body.length - 1 - k) - 48;
+    const p = k % 2 === 0 ? d * 2 : d;
+    sum += p > 9 ? p - 9 : p;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
 
 /** The end-to-end id of payment i: like the samples' ACME-SUP-0001 and ACME-2026-0001, seven digits. */
 export function endToEndId(kind: FileKind, i: number): string {
@@ -53,7 +66,7 @@ export function* csvLines(n: number, quoted = false): Generator<string> {
   yield 'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name,creditor_bic,remittance_information,creditor_reference,instruction_priority\n';
   const q = (value: string): string => (quoted && value !== '' ? `"${value}"` : value);
   for (let i = 1; i <= n; i++) {
-    const [text, reference] = i % 3 === 2 ? ['', KID] : [`Faktura ${i}`, ''];
+    const [text, reference] = i % 3 === 2 ? ['', kidOf(i)] : [`Faktura ${i}`, ''];
     const values = [DEBTOR, 'ACME AS', '2026-01-07', endToEndId('csv', i), decimal(minorOf(i)), 'NOK'];
     values.push(CREDITORS[i % CREDITORS.length]!, `Creditor ${i % 1000} AS`, '', text, reference, 'normal');
     yield `${values.map(q).join(',')}\n`;
@@ -130,7 +143,7 @@ function payment(i: number): string {
                   <Cd>SCOR</Cd>
                 </CdOrPrtry>
               </Tp>
-              <Ref>${KID}</Ref>
+              <Ref>${kidOf(i)}</Ref>
             </CdtrRefInf>
           </Strd>
 `

@@ -233,7 +233,9 @@ async function pickup(file: string): Promise<number> {
       constants.COPYFILE_FICLONE,
     );
     const [picked] = await runPickup(deps, [company]);
-    if (picked?.outcome !== 'accepted') throw new Error(`benchmark file was not accepted: ${JSON.stringify(picked)}`);
+    // The valid path: every line accepted and none held (a held line writes a report and waits).
+    if (picked?.outcome !== 'accepted' || (picked.held ?? 0) > 0)
+      throw new Error(`benchmark file was not accepted whole: ${JSON.stringify(picked)}`);
     const [stored] = await deps.ledger.listFiles({ company: 'acme' });
     await db.close();
     return stored?.acceptedCount ?? 0;

@@ -27,15 +27,26 @@ if (args.help) {
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${osType()} ${release()}, Node ${process.version}, load ${loadavg()[0]!.toFixed(2)} at start`;
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
+/** Modules that threw: the run goes on, says which failed and why, and exits 1 at the end. */
+const failed: { module: string; scale: number; error: string }[] = [];
+
 async function runAll(scale: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const path of args.modules.map((name) => `./${name}.js`)) {
-    const module = (await import(path)) as { bench: Bench };
+  for (const name of args.modules) {
+    const path = `./${name}.js`;
     if (!args.json)
       process.stderr.write(
         `bench: running ${path}${args.quick ? ' (quick)' : scale !== 1 ? ` at scale ${scale}` : ''}…\n`,
       );
-    rows.push(...(await module.bench({ quick: args.quick, scale: args.quick ? 1 : scale })));
+    // One module's failure must not lose the hour of figures the others measured in a full run.
+    try {
+      const module = (await import(path)) as { bench: Bench };
+      rows.push(...(await module.bench({ quick: args.quick, scale: args.quick ? 1 : scale })));
+    } catch (error) {
+      const said = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
+      failed.push({ module: name, scale, error: said });
+      process.stderr.write(`bench: ${name} failed: ${said}\n`);
+    }
   }
   // Each row's aim from the one table of aims, so the table and the JSON carry it.
   return rows.map((r) => ({ ...r, aim: aimOf(r.key) }));
@@ -57,6 +68,7 @@ if (args.scales) {
           scales: args.scales,
           runs: runs.map((r) => ({ scale: r.scale, rows: withRatio(r.rows) })),
           growth: list,
+          ...(failed.length > 0 ? { failed } : {}),
         },
         null,
         2,
@@ -76,7 +88,14 @@ if (args.scales) {
   if (args.json) {
     process.stdout.write(
       JSON.stringify(
-        { machine, date, quick: args.quick, scale: args.quick ? 1 : args.scale, rows: withRatio(rows) },
+        {
+          machine,
+          date,
+          quick: args.quick,
+          scale: args.quick ? 1 : args.scale,
+          rows: withRatio(rows),
+          ...(failed.length > 0 ? { failed } : {}),
+        },
         null,
         2,
       ) + '\n',
@@ -84,4 +103,8 @@ if (args.scales) {
   } else {
     process.stdout.write(`\n${machine}; ${date}${sizes}\n\n${rowTable(rows)}\n`);
   }
+}
+if (failed.length > 0) {
+  process.stderr.write(`bench: ${failed.length} module(s) failed: ${failed.map((f) => f.module).join(', ')}\n`);
+  process.exitCode = 1;
 }

@@ -2,7 +2,8 @@
 // must not load the logger, the database or anything else a command that reads a file does not need
 // (test/cli/startup.test.ts).
 import type { Config } from '../config/index.js';
-import { FALLBACK_LOCALE, type Locale } from '../i18n/index.js';
+import { FALLBACK_LOCALE } from '../i18n/fallback-locale.js';
+import type { Locale } from '../i18n/index.js';
 
 /**
  * The language of a command's human output about a company: the company's `locale`, else the

@@ -7,13 +7,14 @@ import type { Catalogue } from './catalogue.js';
 import { en } from './catalogues/en.js';
 import { nb } from './catalogues/nb.js';
 import { pseudo } from './catalogues/pseudo.js';
+import { FALLBACK_LOCALE as ENGLISH } from './fallback-locale.js';
 
 export const CATALOGUES = { en, nb, 'en-XA': pseudo } as const satisfies Record<string, Catalogue>;
 
 export type Locale = keyof typeof CATALOGUES;
 
 /** What people read when nobody named a language. */
-export const FALLBACK_LOCALE: Locale = 'en';
+export const FALLBACK_LOCALE: Locale = ENGLISH;
 
 export const LOCALES = Object.keys(CATALOGUES) as Locale[];
 

@@ -94,6 +94,17 @@ describe('the figures block', () => {
     expect(last).not.toContain('`intake-csv`');
   });
 
+  it('names the modules that failed in the run, so a missing row is never silent', () => {
+    const failed = {
+      ...run,
+      failed: [{ module: 'controls', scale: 1, error: 'benchmark file was not accepted whole' }],
+    };
+    expect(figuresBlock(failed).split('\n').at(-1)).toBe(
+      'Modules that failed in this run: `controls` (benchmark file was not accepted whole).',
+    );
+    expect(figuresBlock(run)).not.toContain('failed');
+  });
+
   it('shows the largest scale of a --scaling run', () => {
     const scaling: BenchJson = {
       machine: run.machine,

@@ -22,6 +22,8 @@ const hooks = `export async function resolve(specifier, context, next) {
   const result = await next(specifier, context);
   const name = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(result.url)?.[1];
   if (name) process.stderr.write('settle-package ' + name + '\\n');
+  const own = /\\/(src\\/i18n\\/.*)$/.exec(result.url)?.[1];
+  if (own && !result.url.includes('/node_modules/')) process.stderr.write('settle-i18n ' + own + '\\n');
   return result;
 }`;
 const trace = `data:text/javascript,${encodeURIComponent(
@@ -43,7 +45,9 @@ const HEAVY = [
   'node-cron',
 ];
 
-function packagesLoaded(args: string[]): Promise<{ code: number | null; packages: Set<string>; stdout: string }> {
+function packagesLoaded(
+  args: string[],
+): Promise<{ code: number | null; packages: Set<string>; i18n: Set<string>; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', trace, '--import', tsxLoader, 'src/cli/main.ts', ...args], {
       cwd: root,
@@ -55,7 +59,12 @@ function packagesLoaded(args: string[]): Promise<{ code: number | null; packages
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
-      resolve({ code, stdout, packages: new Set([...stderr.matchAll(/^settle-package (\S+)$/gm)].map((m) => m[1]!)) }),
+      resolve({
+        code,
+        stdout,
+        packages: new Set([...stderr.matchAll(/^settle-package (\S+)$/gm)].map((m) => m[1]!)),
+        i18n: new Set([...stderr.matchAll(/^settle-i18n (\S+)$/gm)].map((m) => m[1]!)),
+      }),
     );
   });
 }
@@ -77,7 +86,7 @@ describe('start-up of the command line', () => {
   }, 60_000);
 
   it('settle validate reads a file without loading the database, HTTP, SSH, mail or metrics', async () => {
-    const { code, packages, stdout } = await packagesLoaded([
+    const { code, packages, i18n, stdout } = await packagesLoaded([
       'validate',
       '--as-of',
       '2026-01-05',
@@ -91,6 +100,14 @@ describe('start-up of the command line', () => {
     expect(['zod', 'saxes'].filter((p) => packages.has(p))).toEqual([]);
     // The accountant's report (hono, csv-stringify, negotiator) is for a company of another language.
     expect(['hono', 'csv-stringify', 'negotiator'].filter((p) => packages.has(p))).toEqual([]);
+    // An English run reads no catalogue: of src/i18n only the fallback language's name, and none of
+    // the packages the catalogues and the locale matcher bring (the matcher's import starts ICU).
+    expect([...i18n]).toEqual(['src/i18n/fallback-locale.ts']);
+    expect(
+      ['@formatjs/intl-localematcher', 'intl-messageformat', '@formatjs/icu-messageformat-parser'].filter((p) =>
+        packages.has(p),
+      ),
+    ).toEqual([]);
   }, 60_000);
 
   it('a shipped CSV profile whose value the build stored is read without the yaml library', async () => {

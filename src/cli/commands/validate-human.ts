@@ -8,7 +8,8 @@ import { clipIssues } from '../../formats/intake/clip-issues.js';
 import { toHuman } from '../../formats/intake/render-result.js';
 import type { IntakeResult } from '../../formats/intake/validate-file.js';
 import type { FileOutcome } from '../../formats/report/index.js';
-import { FALLBACK_LOCALE, type Locale } from '../../i18n/index.js';
+import { FALLBACK_LOCALE } from '../../i18n/fallback-locale.js';
+import type { Locale } from '../../i18n/index.js';
 
 /** What pickup would do with the file: the same rule as jobs/pickup (acceptValidLines, whole-file errors). */
 export function wouldBe(result: IntakeResult, valid: number, acceptValidLines: boolean): FileOutcome {

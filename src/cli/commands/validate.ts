@@ -23,7 +23,8 @@ import { detectFormat } from '../../formats/intake/detect-format.js';
 import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../formats/intake/intake-settings.js';
 import { toJson } from '../../formats/intake/render-result.js';
 import { validateFile, type IntakeResult } from '../../formats/intake/validate-file.js';
-import { FALLBACK_LOCALE, type Locale } from '../../i18n/index.js';
+import { FALLBACK_LOCALE } from '../../i18n/fallback-locale.js';
+import type { Locale } from '../../i18n/index.js';
 import { cliLocale } from '../cli-locale.js';
 import { validateHuman, wouldBe } from './validate-human.js';
 
