@@ -24,9 +24,12 @@ export class PainField implements RawField {
 /** A block's or payment's fields by position in PAYMENT_FIELDS (a keyed store by field name was megamorphic). */
 export type FieldSlots = (RawField | undefined)[];
 
-export const fieldSlots = (): FieldSlots => new Array<RawField | undefined>(SLOTS).fill(undefined);
-
-const SLOTS = 20;
+/** Twenty empty slots written out: an array literal is one allocation, and cheaper to compile than Array(20).fill. */
+// prettier-ignore
+export const fieldSlots = (): FieldSlots => [
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+];
 
 /**
  * The payment's fields as the line rules read them, by name in PAYMENT_FIELDS order (the shape

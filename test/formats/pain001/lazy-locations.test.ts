@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_FIELDS, type RawField } from '../../../src/domain/validation/raw-line.js';
 import type { ReaderItem } from '../../../src/domain/validation/reader-item.js';
 import { isXmlWhitespace } from '../../../src/formats/pain001/frame.js';
-import { paymentFields } from '../../../src/formats/pain001/pain-field.js';
+import { fieldSlots, paymentFields } from '../../../src/formats/pain001/pain-field.js';
 import { Pain001Reader } from '../../../src/formats/pain001/read-pain001.js';
 
 const NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
@@ -145,6 +145,7 @@ describe('the reader shortcuts', () => {
   it('gives each field by position its PAYMENT_FIELDS name, and inherits the six block fields', () => {
     const inherited = new Set(['debtorIban', 'debtorName', 'requestedExecutionDate']);
     const alsoInherited = new Set(['instructionPriority', 'categoryPurpose', 'ultimateDebtor']);
+    expect(fieldSlots()).toEqual(PAYMENT_FIELDS.map(() => undefined));
     PAYMENT_FIELDS.forEach((name, slot) => {
       const field: RawField = { value: name, location: {} };
       const own = PAYMENT_FIELDS.map((_, i) => (i === slot ? field : undefined));
