@@ -6,7 +6,7 @@ import type { BusinessCalendar } from '../business-calendar.js';
 import type { Issue } from '../issue.js';
 import type { LocalDate } from '../local-date.js';
 import type { Money } from '../money.js';
-import type { PaymentInstruction } from '../payment.js';
+import type { InstructionPriority, PaymentInstruction } from '../payment.js';
 import { AmountRule, type LineFormat } from './amount-rule.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { CharsetRule } from './charset.js';
@@ -14,7 +14,6 @@ import { IssueCode } from './codes.js';
 import { ExecutionDateRule, type NonBusinessDayPolicy } from './execution-date-rule.js';
 import { add, value, type Ctx } from './line-context.js';
 import { REQUIRED_FIELDS, type RawPaymentLine } from './raw-line.js';
-import { RareFields } from './rare-fields.js';
 import { MAX_REFERENCE, TextRules, validCreditorReference } from './text-rules.js';
 
 export type { LineFormat } from './amount-rule.js';
@@ -59,6 +58,8 @@ export type LineRules = (line: RawPaymentLine) => LineResult;
 
 const MAX_NAME = 70;
 const MAX_E2E = 35;
+/** pain.001 InstrId is Max35Text, as is pain.002 OrgnlInstrId. */
+const MAX_INSTRUCTION_ID = 35;
 const MAX_REMITTANCE = 140;
 
 export function compileLineRules(options: LineRuleOptions, format: LineFormat): LineRules {
@@ -77,7 +78,6 @@ class LineChecker {
   private readonly amounts: AmountRule;
   private readonly dates: ExecutionDateRule;
   private readonly texts: TextRules;
-  private readonly rare: RareFields;
 
   constructor(
     private readonly options: LineRuleOptions,
@@ -86,7 +86,6 @@ class LineChecker {
     this.amounts = new AmountRule(options.maxAmount, format);
     this.dates = new ExecutionDateRule(options, format.dateFormat);
     this.texts = new TextRules(options.charset ?? {});
-    this.rare = new RareFields(this.texts);
   }
 
   check(line: RawPaymentLine): LineResult {
@@ -198,9 +197,64 @@ class LineChecker {
       IssueCode.REMITTANCE_TOO_LONG,
     );
 
-    // The fields most lines lack are read in a function of their own, only for a line that has
-    // one: check() stays small, which the optimising compiler compiles at much less cost.
-    const rare = this.rare.read(ctx, f);
+    let priority: InstructionPriority | undefined;
+    const priorityText = value(f.instructionPriority)?.toLowerCase();
+    if (priorityText !== undefined) {
+      if (priorityText === 'normal' || priorityText === 'norm') priority = 'normal';
+      else if (priorityText === 'high') priority = 'high';
+      else
+        add(
+          ctx,
+          IssueCode.PRIORITY_INVALID,
+          'error',
+          'instructionPriority',
+          `instruction priority "${priorityText}" is not one of normal, high (NORM, HIGH)`,
+        );
+    }
+
+    const categoryPurpose = value(f.categoryPurpose)?.toUpperCase();
+    if (categoryPurpose !== undefined && !/^[A-Z0-9]{1,4}$/.test(categoryPurpose))
+      add(
+        ctx,
+        IssueCode.CATEGORY_PURPOSE_INVALID,
+        'error',
+        'categoryPurpose',
+        `category purpose "${categoryPurpose}" is not an ISO 20022 code of up to 4 letters or digits (e.g. SALA for salaries, SUPP for suppliers)`,
+      );
+
+    // Fields most lines lack: read only when present (the common line pays for three tests).
+    const ultimateDebtor =
+      f.ultimateDebtor &&
+      this.texts.freeText(ctx, 'ultimateDebtor', value(f.ultimateDebtor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const ultimateCreditor =
+      f.ultimateCreditor &&
+      this.texts.freeText(ctx, 'ultimateCreditor', value(f.ultimateCreditor), MAX_NAME, IssueCode.NAME_TOO_LONG);
+    const purpose = f.purpose && value(f.purpose)?.toUpperCase();
+    if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose))
+      add(
+        ctx,
+        IssueCode.PURPOSE_INVALID,
+        'error',
+        'purpose',
+        `purpose "${purpose}" is not an ISO 20022 purpose code of four letters or digits (e.g. SUPP for a supplier, SALA for a salary, TAXS for tax)`,
+      );
+
+    // Quoted back as written (pain.002, camt.053/054), never sent: only its length is held, to the field it came from.
+    const instructionId = f.instructionId && value(f.instructionId);
+    if (instructionId !== undefined && instructionId.length > MAX_INSTRUCTION_ID)
+      add(
+        ctx,
+        IssueCode.INSTRUCTION_ID_TOO_LONG,
+        'error',
+        'instructionId',
+        `instruction id has ${instructionId.length} characters; at most ${MAX_INSTRUCTION_ID} are allowed`,
+      );
+
+    // Kept for the changed-account control, never sent: compared as written, so only the length is held.
+    const creditorOrgId = f.creditorOrgId && this.texts.creditorId(ctx, 'creditorOrgId', value(f.creditorOrgId));
+    const creditorOrgScheme =
+      f.creditorOrgScheme && this.texts.creditorId(ctx, 'creditorOrgScheme', value(f.creditorOrgScheme));
+    const creditorId = f.creditorId && this.texts.creditorId(ctx, 'creditorId', value(f.creditorId));
 
     const { issues } = ctx;
     if (issues.length > 0 && issues.some((i) => i.severity === 'error'))
@@ -218,14 +272,12 @@ class LineChecker {
     if (creditorBic !== undefined) payment.creditorBic = creditorBic;
     if (remittance !== undefined) payment.remittanceInformation = remittance;
     if (creditorReference !== undefined) payment.creditorReference = creditorReference;
-    const { priority, categoryPurpose, ultimateDebtor, ultimateCreditor, purpose, instructionId } = rare;
     if (priority !== undefined) payment.instructionPriority = priority;
     if (categoryPurpose !== undefined) payment.categoryPurpose = categoryPurpose;
     if (ultimateDebtor) payment.ultimateDebtor = ultimateDebtor;
     if (ultimateCreditor) payment.ultimateCreditor = ultimateCreditor;
     if (purpose !== undefined) payment.purpose = purpose;
     if (instructionId !== undefined) payment.instructionId = instructionId;
-    const { creditorOrgId, creditorOrgScheme, creditorId } = rare;
     if (creditorOrgId) payment.creditorOrgId = creditorOrgId;
     // A scheme says what kind of number the line's number is: without a number it says nothing.
     if (creditorOrgId && creditorOrgScheme) payment.creditorOrgScheme = creditorOrgScheme;
