@@ -20,6 +20,7 @@ import { ByteSource, decodeChunks, readHead } from './byte-source.js';
 import { detectFormat, type Detected } from './detect-format.js';
 import { fileEncodingIssue, lineEncodingIssues, type EncodingContext } from './encoding-issues.js';
 import { EncodingSniffer } from './encoding-sniff.js';
+import { IntakeTally } from './intake-tally.js';
 import { IssueList } from './issue-list.js';
 import type { LinePlaces } from './line-places.js';
 
@@ -87,62 +88,31 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
     ? { ...opened.validation, alreadyAccepted: (e2e: string) => known.has(e2e) }
     : opened.validation;
   const validator = new PaymentValidator(validation, opened.lineFormat);
-  const totals = new Map<string, bigint>();
-  let payments = 0;
-  let validPayments = 0;
-  // pain.001 payments inherit PmtInf fields: a bad debtor IBAN is reported once per block, not per line.
-  let block: string | undefined;
-  let reportedInBlock = new Set<string>();
+  const tally = new IntakeTally(validator, {
+    report,
+    encodingIssues: (line) =>
+      sniffer?.sign || opened.textSuspect.value ? lineEncodingIssues(line, sniffer?.sign, encoding) : NONE,
+    ...(options.onPayment ? { onPayment: options.onPayment } : {}),
+    ...(options.places ? { places: options.places } : {}),
+  });
   let estimated = false;
   if (items) {
     for await (const batch of items) {
       if (lookup) known = await lookup(endToEndIds(batch));
-      for (const item of batch) {
-        if (item.kind === 'issue') report(item.issue);
-        else if (item.kind === 'control') validator.control(item.declaration).forEach(report);
-        else {
-          payments++;
-          const encodingIssues =
-            sniffer?.sign || opened.textSuspect.value ? lineEncodingIssues(item.line, sniffer?.sign, encoding) : NONE;
-          encodingIssues.forEach(report);
-          const pending = validator.line(item.line);
-          const result = pending instanceof Promise ? await pending : pending;
-          if (encodingIssues.length > 0) delete result.payment;
-          if (item.line.block !== block) {
-            block = item.line.block;
-            reportedInBlock = new Set();
-            if (block !== undefined) options.places?.noteBlock(block, item.line.lineNumber);
-          }
-          const own = item.line.location.path;
-          for (const issue of result.issues) {
-            const inherited =
-              own !== undefined && issue.location.path !== undefined && !issue.location.path.startsWith(own);
-            const key = `${issue.code} ${issue.location.path}`;
-            if (inherited && reportedInBlock.has(key)) continue;
-            if (inherited) reportedInBlock.add(key);
-            report(issue);
-          }
-          if (result.amount)
-            totals.set(result.amount.currency, (totals.get(result.amount.currency) ?? 0n) + result.amount.minor);
-          if (result.payment) {
-            validPayments++;
-            const stored = options.onPayment?.(result.payment);
-            if (stored instanceof Promise) await stored;
-          }
-        }
-      }
+      const waiting = tally.take(batch);
+      if (waiting) await waiting;
       // Once a few MiB are read, the file's payments are estimated from them (the lines so far
       // scaled by the file's size), so the end-to-end id set sizes its table once and early.
       if (!estimated && source.bytesRead >= ESTIMATE_AFTER_BYTES) {
         estimated = true;
-        validator.expectLines(Math.ceil((payments * fileBytes) / source.bytesRead));
+        validator.expectLines(Math.ceil((tally.payments * fileBytes) / source.bytesRead));
       }
     }
     if (xml?.version) format = xml.version;
     // The encoding the file seems to be in, said once and first: it explains the other issues.
     const fileLevel = sniffer?.sign ? fileEncodingIssue(sniffer.sign, encoding) : undefined;
     if (fileLevel) issues.addFirst(fileLevel);
-    if (payments === 0 && issues.errors === 0)
+    if (tally.payments === 0 && issues.errors === 0)
       report({ code: IssueCode.FILE_EMPTY, severity: 'error', location: {}, message: 'the file holds no payments' });
   }
   if (options.sha256 !== undefined) await source.close();
@@ -151,9 +121,9 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
     format,
     ...(xml?.messageId ? { messageId: xml.messageId } : {}),
     sha256: options.sha256 ?? (await source.sha256()),
-    payments,
-    validPayments,
-    totals: [...totals].map(([currency, minor]) => ({ currency, minor })),
+    payments: tally.payments,
+    validPayments: tally.validPayments,
+    totals: [...tally.totals].map(([currency, minor]) => ({ currency, minor })),
     issues: issues.list(),
     errors: issues.errors,
     wholeFileErrors: issues.wholeFileErrors,

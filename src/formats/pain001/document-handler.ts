@@ -9,15 +9,22 @@ import type { Issue, IssueLocation } from '../../domain/issue.js';
 import { IssueCode } from '../../domain/validation/codes.js';
 import type { ControlDeclaration } from '../../domain/validation/control-totals.js';
 import {
-  emptyFields,
+  PAYMENT_FIELDS,
   type PaymentField,
   type RawField,
-  type RawFields,
   type RawPaymentLine,
 } from '../../domain/validation/raw-line.js';
 import type { ReaderItem } from '../../domain/validation/reader-item.js';
-import { INHERITED_REQUIRED, MESSAGE_NODE, meantElement, type PolicyNode, type Rule } from './element-policy.js';
-import { enterFrame, isXmlWhitespace, pathOf, txFieldPath, type Frame } from './frame.js';
+import {
+  childNode,
+  INHERITED_REQUIRED,
+  MESSAGE_NODE,
+  meantElement,
+  type PolicyNode,
+  type Rule,
+} from './element-policy.js';
+import { enterFrame, firstOfTheirNames, isXmlWhitespace, pathOf, type Frame } from './frame.js';
+import { fieldSlots, PainField, paymentFields, type FieldSlots } from './pain-field.js';
 import { NamespaceScope } from './namespaces.js';
 import { notAPaymentFile, otherMessage, otherMessageElement } from './message-kind.js';
 import { pain001Version, SUPPORTED_VERSIONS } from './versions.js';
@@ -25,7 +32,8 @@ import { pain001Version, SUPPORTED_VERSIONS } from './versions.js';
 interface Block {
   path: string;
   depth: number;
-  fields: RawFields;
+  /** Its fields by position in PAYMENT_FIELDS. */
+  fields: FieldSlots;
   nbOfTxs?: RawField;
   ctrlSum?: RawField;
   batchBooking?: boolean;
@@ -123,8 +131,8 @@ export class DocumentHandler {
     let unknownIn: PolicyNode | undefined;
     const depth = stack.length + 1;
     if (parent) {
-      position = parent.lastChild === local ? ++parent.lastCount : (parent.lastCount = 1);
-      parent.lastChild = local;
+      const repeat = parent.lastChild === local;
+      position = repeat ? ++parent.lastCount : (parent.lastCount = 1);
       parent.hasChildren = true;
       // Text before a child element is text beside elements: check it now, keep nothing.
       if (parent.text !== '') {
@@ -134,22 +142,29 @@ export class DocumentHandler {
       const above = depth === 2 ? undefined : parent.node;
       if (depth === 2) node = local === 'CstmrCdtTrfInitn' ? MESSAGE_NODE : undefined;
       else if (above?.children) {
-        node = above.children.get(local);
+        node = repeat ? parent.lastNode : childNode(above, parent.lastNode, local);
         if (node === undefined && above.judges) unknownIn = above;
       }
+      parent.lastNode = node;
+      parent.lastChild = local;
     }
-    const frame = enterFrame(this.pool, depth, local, position, parent, node);
+    // The node's name is the same text as the element's, held once: comparing it is cheaper.
+    const frame = enterFrame(this.pool, depth, node?.name ?? local, position, parent, node);
     stack.push(frame);
     if (depth === 2 && node === undefined) return this.notCreditTransfer(frame);
     if (unknownIn) return this.unknown(frame, unknownIn);
     if (node === undefined) return;
-    if (node.special === 'Block') this.pmtInf = { path: pathOf(frame), depth, fields: emptyFields() };
-    else if (node.special === 'Payment' && this.pmtInf) this.tx = { path: pathOf(frame), depth, fields: emptyFields() };
-    else if (node.rule.kind === 'refused')
-      this.refuse(IssueCode.ELEMENT_UNSUPPORTED, frame, this.notSupported(frame, node.rule.why));
-    if (node.amount && this.tx) {
+    if (node.special === 'Block') this.pmtInf = { path: pathOf(frame), depth, fields: fieldSlots() };
+    else if (node.special === 'Payment' && this.pmtInf) this.tx = { path: pathOf(frame), depth, fields: fieldSlots() };
+    else if (node.refused)
+      this.refuse(IssueCode.ELEMENT_UNSUPPORTED, frame, this.notSupported(frame, (node.rule as { why: string }).why));
+    const tx = this.tx;
+    if (node.amount && tx) {
       const ccy = tag.attributes.Ccy;
-      if (ccy !== undefined) this.currency = { value: ccy, location: { path: `${pathOf(frame)}/@Ccy` } };
+      if (ccy !== undefined)
+        this.currency = firstOfTheirNames(frame, depth - tx.depth)
+          ? new PainField(ccy, tx.path, `${node.firstKey}/@Ccy`)
+          : new PainField(ccy, pathOf(frame), '@Ccy');
     }
   }
 
@@ -272,8 +287,7 @@ export class DocumentHandler {
     if (this.stopped || !frame) return;
     const node = frame.node;
     if (node === undefined) return;
-    const rule = node.rule;
-    if (rule.kind === 'checked' && rule.allowed) this.checkValue(frame, rule);
+    if (node.checks) this.checkValue(frame, node.rule as Extract<Rule, { kind: 'checked' }>);
     const { tx, pmtInf } = this;
     switch (node.special) {
       case undefined:
@@ -300,15 +314,21 @@ export class DocumentHandler {
     const owner = tx ?? pmtInf;
     if (field === undefined || owner === undefined) return;
     const value = field === 'requestedExecutionDate' ? datePartOf(frame.text) : frame.text;
-    const path = tx ? txFieldPath(frame, this.stack.length + 1 - tx.depth, tx.path, node.key) : pathOf(frame);
+    // A payment's field: its path and the field's key, joined only if an issue asks.
+    const short = tx !== undefined && firstOfTheirNames(frame, this.stack.length + 1 - tx.depth);
     // The bulk request carries one structured reference: a second one would be dropped.
-    if (field === 'creditorReference' && owner.fields.creditorReference)
+    if (field === 'creditorReference' && owner.fields[CREDITOR_REFERENCE])
       return this.refuse(
         IssueCode.ELEMENT_UNSUPPORTED,
         frame,
         'a second structured creditor reference: the bulk request carries one; send such payments one reference each',
       );
-    setField(owner, field, value, path);
+    setField(
+      owner,
+      node.slot,
+      field,
+      short ? new PainField(value, tx.path, node.firstKey) : new PainField(value, pathOf(frame), ''),
+    );
   }
 
   private checkValue(frame: Frame, rule: Extract<Rule, { kind: 'checked' }>): void {
@@ -330,16 +350,9 @@ export class DocumentHandler {
     // The payment's own fields win over the ones it inherits from its PmtInf. By name, not
     // a loop over keys or a spread: those were a fifth of the reader's own time. A required
     // block field the block lacks is a stand-in located in the block, reported once per block.
-    const fields = tx.fields;
-    if (pmtInf) {
-      const inherited = pmtInf.fields;
-      fields.requestedExecutionDate ??= inherited.requestedExecutionDate ?? missing(pmtInf, 'requestedExecutionDate');
-      fields.debtorName ??= inherited.debtorName ?? missing(pmtInf, 'debtorName');
-      fields.debtorIban ??= inherited.debtorIban ?? missing(pmtInf, 'debtorIban');
-      fields.instructionPriority ??= inherited.instructionPriority;
-      fields.categoryPurpose ??= inherited.categoryPurpose;
-      fields.ultimateDebtor ??= inherited.ultimateDebtor;
-    }
+    const fields = paymentFields(tx.fields, pmtInf?.fields, (slot) =>
+      pmtInf ? missing(pmtInf, PAYMENT_FIELDS[slot]) : undefined,
+    );
     if (this.currency) fields.currency = this.currency;
     this.currency = undefined;
     const line: RawPaymentLine = {
@@ -407,13 +420,15 @@ export class DocumentHandler {
   }
 }
 
-function setField(block: Block, field: PaymentField, value: string, path: string): void {
-  const known = block.fields[field];
+const CREDITOR_REFERENCE = PAYMENT_FIELDS.indexOf('creditorReference');
+
+function setField(block: Block, slot: number, field: PaymentField, found: PainField): void {
+  const known = block.fields[slot];
   // Several Ustrd lines form one remittance text; any other repeat keeps the first value
   // (so an IBAN wins over an Othr/Id that follows it).
-  if (known && field === 'remittanceInformation') known.value = `${known.value} ${value.trim()}`;
-  else if (known && path.endsWith('/IBAN')) block.fields[field] = { value, location: { path } };
-  else if (!known) block.fields[field] = { value, location: { path } };
+  if (known && field === 'remittanceInformation') known.value = `${known.value} ${found.value.trim()}`;
+  else if (known && found.location.path?.endsWith('/IBAN')) block.fields[slot] = found;
+  else if (!known) block.fields[slot] = found;
 }
 
 /** An empty stand-in for a required block field, located where the block should hold it. */
@@ -422,7 +437,7 @@ function missing(block: Block, field: PaymentField): RawField | undefined {
   if (known) return known;
   const rel = INHERITED_REQUIRED.find(([f]) => f === field)?.[1];
   if (rel === undefined) return undefined;
-  const stand: RawField = { value: '', location: { path: `${block.path}/${rel}` } };
+  const stand: RawField = new PainField('', block.path, rel);
   (block.missing ??= {})[field] = stand;
   return stand;
 }

@@ -2,7 +2,7 @@
 // element knows its node, so closing one needs no string building and its key (the path from its
 // block or payment) is a constant string. An element whose parent's node "judges" its
 // children and that is not among them is unknown, and refused.
-import type { PaymentField } from '../../domain/validation/raw-line.js';
+import { PAYMENT_FIELDS, type PaymentField } from '../../domain/validation/raw-line.js';
 import { MESSAGE, type Rule, type Special } from './element-rules.js';
 
 export type { Rule, Special } from './element-rules.js';
@@ -20,7 +20,30 @@ export interface PolicyNode {
   special: Special | undefined;
   /** Whether the element holds an amount whose currency is its Ccy attribute. */
   amount: boolean;
+  /** `field`'s position in PAYMENT_FIELDS (-1 for none): the reader keeps a payment's fields by position. */
+  slot: number;
+  /**
+   * `key` as an XPath from the block or payment when every element on the way is the first of
+   * its name ("RmtInf/Ustrd[1]"): the common case, so a field's path is this joined to the
+   * payment's, with no step built per element.
+   */
+  firstKey: string;
+  /** The rule's kind as flags: reading `rule.kind` from rules of many shapes was a megamorphic load per element. */
+  refused: boolean;
+  /** A checked element with a list of allowed values. */
+  checks: boolean;
+  /**
+   * The child that came first, and the sibling that came after this node, in the documents read
+   * so far: pain.001 elements follow the schema's order, so a child element's name is compared
+   * with this guess before the map is asked (hashing a fresh name per element was a tenth of
+   * the reader's own work). A guess is only a guess: the name is always compared.
+   */
+  firstChild: PolicyNode | undefined;
+  nextSibling: PolicyNode | undefined;
 }
+
+/** Elements that may repeat among their siblings: their XPath step always carries a position. */
+export const REPEATED: ReadonlySet<string> = new Set(['PmtInf', 'CdtTrfTxInf', 'Ustrd', 'Strd']);
 
 function childrenOf(rule: Rule): Readonly<Record<string, Rule>> | undefined {
   return rule.kind === 'read' || rule.kind === 'carried' || rule.kind === 'refused' ? rule.children : undefined;
@@ -44,6 +67,15 @@ function build(name: string, rule: Rule, key: string): PolicyNode {
     field,
     special,
     amount: field === 'amount',
+    slot: field === undefined ? -1 : PAYMENT_FIELDS.indexOf(field),
+    firstKey: key
+      .split('/')
+      .map((step) => (REPEATED.has(step) ? `${step}[1]` : step))
+      .join('/'),
+    refused: rule.kind === 'refused',
+    checks: rule.kind === 'checked' && rule.allowed !== undefined,
+    firstChild: undefined,
+    nextSibling: undefined,
   };
 }
 
@@ -56,6 +88,19 @@ export const INHERITED_REQUIRED: readonly (readonly [PaymentField, string])[] = 
   ['debtorName', 'Dbtr/Nm'],
   ['debtorIban', 'DbtrAcct/Id/IBAN'],
 ];
+
+/**
+ * The child of `parent` named `name`, `previous` being the node of the element before it among
+ * its siblings (undefined for the first): the guess first, then the map; the guess learns.
+ */
+export function childNode(parent: PolicyNode, previous: PolicyNode | undefined, name: string): PolicyNode | undefined {
+  const guess = previous === undefined ? parent.firstChild : previous.nextSibling;
+  if (guess !== undefined && guess.name === name) return guess;
+  const node = parent.children?.get(name);
+  if (previous === undefined) parent.firstChild = node;
+  else previous.nextSibling = node;
+  return node;
+}
 
 /** A known element of the parent whose name differs only in case: what a misspelt one was meant to be. */
 export function meantElement(parent: PolicyNode, name: string): string | undefined {

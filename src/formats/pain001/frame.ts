@@ -1,7 +1,7 @@
 // The open elements of a pain.001 document while it streams past. Frames are pooled per depth
 // and reused (no allocation per element), and an element's XPath is built only when something
 // needs it (a captured field, an issue).
-import type { PolicyNode } from './element-policy.js';
+import { REPEATED, type PolicyNode } from './element-policy.js';
 
 export interface Frame {
   name: string;
@@ -18,10 +18,10 @@ export interface Frame {
    */
   lastChild: string;
   lastCount: number;
+  /** The policy node of the last child (undefined when it had none): a repeat of it is the same node. */
+  lastNode: PolicyNode | undefined;
   text: string;
 }
-
-const REPEATED = new Set(['PmtInf', 'CdtTrfTxInf', 'Ustrd', 'Strd']);
 
 /** A frame for an element at `depth` (1-based), reusing the pooled one of that depth. */
 // Called once per XML element of the file: an options object would be an allocation per element,
@@ -45,10 +45,22 @@ export function enterFrame(
     frame.hasChildren = false;
     frame.lastChild = '';
     frame.lastCount = 0;
+    frame.lastNode = undefined;
     frame.text = '';
     return frame;
   }
-  frame = { name, position, parent, path: undefined, node, hasChildren: false, lastChild: '', lastCount: 0, text: '' };
+  frame = {
+    name,
+    position,
+    parent,
+    path: undefined,
+    node,
+    hasChildren: false,
+    lastChild: '',
+    lastCount: 0,
+    lastNode: undefined,
+    text: '',
+  };
   pool[depth - 1] = frame;
   return frame;
 }
@@ -62,20 +74,23 @@ export function pathOf(frame: Frame): string {
 }
 
 /**
- * The XPath of a payment's field: the payment's path and the field's key when no element
- * on the way repeats (the usual case, one string joined), else built step by step.
+ * Whether the frame and the `levels - 1` frames above it are each the first of their name: then
+ * a payment's field is located by the payment's path and its node's `firstKey`, else step by step.
  */
-export function txFieldPath(frame: Frame, levels: number, txPath: string, key: string): string {
+export function firstOfTheirNames(frame: Frame, levels: number): boolean {
   let f: Frame | undefined = frame;
-  for (let i = 0; i < levels && f; i++, f = f.parent) {
-    // Ustrd and Strd are the REPEATED elements a payment can hold: their step has a position.
-    if (f.position !== 1 || f.name === 'Ustrd' || f.name === 'Strd') return pathOf(frame);
-  }
-  return `${txPath}/${key}`;
+  for (let i = 0; i < levels && f; i++, f = f.parent) if (f.position !== 1) return false;
+  return true;
 }
+
+/** A line feed and 0 to 64 spaces: the indentation most files have between two elements. */
+const INDENTS = Array.from({ length: 65 }, (_, n) => `\n${' '.repeat(n)}`);
 
 /** Only space, tab, CR and LF (a loop: this runs for the indentation between every two elements). */
 export function isXmlWhitespace(t: string): boolean {
+  // One comparison of strings in the runtime instead of a character at a time in JavaScript.
+  const n = t.length;
+  if (n > 0 && n <= INDENTS.length && t === INDENTS[n - 1]) return true;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;

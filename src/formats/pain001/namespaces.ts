@@ -25,7 +25,7 @@ export class NamespaceScope {
   ]);
   private readonly declared: Declared[] = [];
   /** Names of the attributes of the element being opened (declarations included), in order. */
-  private pending: string[] = [];
+  private readonly pending: string[] = [];
   /** The prefix of the element last opened ('' for none). */
   private prefix = '';
 
@@ -96,6 +96,11 @@ export class NamespaceScope {
   }
 
   private checkAttributes(): void {
+    // One attribute without a prefix (an amount's Ccy) has nothing to resolve and nothing to repeat.
+    if (this.pending.length === 1 && !this.pending[0]!.includes(':')) {
+      this.pending.length = 0;
+      return;
+    }
     const seen = new Set<string>();
     for (const name of this.pending) {
       const colon = name.indexOf(':');
@@ -112,7 +117,7 @@ export class NamespaceScope {
       if (seen.has(expanded)) this.parser.fail(`duplicate attribute: ${expanded}.`);
       seen.add(expanded);
     }
-    this.pending = [];
+    this.pending.length = 0;
   }
 }
 
