@@ -12,7 +12,7 @@
 // with nothing new to write (`settle run export` as the chain runs it: what it plans from and
 // what it checks): it reads from its export floor, so it too must not grow with the years; the
 // notes time one run from the first day (the floor set back), as the export read before.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runExportStatements, type ExportStatementsDeps } from '../jobs/statements/export.js';
@@ -56,6 +56,8 @@ export const bench: Bench = async ({ quick, scale }) => {
     await db.migrate();
     const store = createStore(db, systemClock);
     const company = exportingCompany(dir);
+    // settle never creates a company's root (the operator does, or `settle company init`).
+    await mkdir(company.root);
     const seeder = new Seeder(
       db,
       perNight,
