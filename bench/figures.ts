@@ -1,8 +1,10 @@
-// `npm run bench:figures -- FILE.json`: writes the current figures into docs/performance.md from
-// a bench run's JSON (`npm run bench -- --json > FILE.json`), between the page's figures markers:
-// the run's machine line and one table — each row's figure beside its baseline, its aim from
-// bench/aims.ts and whether it met it. The page's figures are then the last run's, never a table
-// copied by hand.
+// `npm run bench:figures -- FILE.json [LATER.json …]`: writes the current figures into
+// docs/performance.md from a bench run's JSON (`npm run bench -- --json > FILE.json`), between the
+// page's figures markers: the run's machine line and one table — each row's figure beside its
+// baseline, its aim from bench/aims.ts and whether it met it. A later run of some modules (`--only`)
+// gives those modules' rows, with its own machine line named beside them: a module that failed in
+// the long run is measured again without repeating the hour. The page's figures are then runs',
+// never a table copied by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AIMS, judge } from './aims.js';
@@ -22,6 +24,44 @@ export interface BenchJson {
   runs?: { scale: number; rows: BenchRow[] }[];
   /** Modules that threw during the run (their rows are missing). */
   failed?: { module: string; scale: number; error: string }[];
+  /** The modules the run ran (`--only`, or every one). */
+  modules?: string[];
+}
+
+/**
+ * The first run with the rows of later runs put in: a later run's rows replace those of the same
+ * key, and its modules are no longer failed. A row's aim may compare it with another row of its
+ * module (payments-single with payments-floor), so whole modules come from one run.
+ */
+export function combinedRun(first: BenchJson, later: readonly BenchJson[]): { json: BenchJson; notes: string[] } {
+  let { rows } = chosenRun(first);
+  let failed = first.failed ?? [];
+  const notes: string[] = [];
+  for (const run of later) {
+    const added = chosenRun(run).rows;
+    const keys = new Set(added.map((r) => r.key));
+    rows = [...rows.filter((r) => !keys.has(r.key)), ...added];
+    const ran = new Set(run.modules ?? []);
+    failed = [...failed.filter((f) => !ran.has(f.module)), ...(run.failed ?? [])];
+    if (added.length > 0)
+      notes.push(
+        `Rows ${added.map((r) => `\`${r.key}\``).join(', ')} from a later run: \`${run.machine}; ${run.date}\`.`,
+      );
+  }
+  // In the order of bench/aims.ts (the modules' order); a row without an aim after the row whose
+  // key begins its own (camt053-xmlbuilder2-cb after camt053), else last.
+  const order = Object.keys(AIMS);
+  const place = (key: string): number => {
+    if (order.includes(key)) return order.indexOf(key);
+    const parent = order.filter((k) => key.startsWith(`${k}-`)).sort((a, b) => b.length - a.length)[0];
+    return parent === undefined ? order.length : order.indexOf(parent) + 0.5;
+  };
+  rows = rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => place(a.r.key) - place(b.r.key) || a.i - b.i)
+    .map((x) => x.r);
+  const { runs: _runs, ...rest } = first;
+  return { json: { ...rest, rows, ...(failed.length > 0 ? { failed } : { failed: undefined }) }, notes };
 }
 
 /** The run the table shows: the run itself, or the largest scale of a --scaling run. */
@@ -52,8 +92,10 @@ export function parseBenchJson(text: string): BenchJson {
 const cell = (text: string): string => text.replaceAll('|', '\\|');
 
 /** The Markdown that goes between the markers: the machine line, the table, the aims left out. */
-export function figuresBlock(json: BenchJson): string {
-  const { rows, sizes } = chosenRun(json);
+export function figuresBlock(first: BenchJson, later: readonly BenchJson[] = []): string {
+  const sizes = chosenRun(first).sizes;
+  const { json, notes } = combinedRun(first, later);
+  const rows = json.rows!;
   const header = ['key', 'what', 'size', 'figure', 'baseline', 'ratio', 'aim', 'met?'];
   const body = rows.map((r) => {
     const aim = AIMS[r.key];
@@ -73,6 +115,7 @@ export function figuresBlock(json: BenchJson): string {
   return [
     `Machine: \`${json.machine}; ${json.date}\``,
     '',
+    ...notes.flatMap((n) => [n, '']),
     `Sizes: ${sizes}.`,
     '',
     markdownTable(header, body),
@@ -95,13 +138,15 @@ export function withFigures(page: string, block: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [file, ...rest] = process.argv.slice(2);
-  if (file === undefined || rest.length > 0) {
-    process.stderr.write('usage: npm run bench:figures -- FILE.json   (from `npm run bench -- --json > FILE.json`)\n');
+  const files = process.argv.slice(2);
+  if (files.length === 0) {
+    process.stderr.write(
+      'usage: npm run bench:figures -- FILE.json [LATER.json …]   (from `npm run bench -- --json > FILE.json`)\n',
+    );
     process.exit(2);
   }
   const page = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
-  const json = parseBenchJson(readFileSync(file, 'utf8'));
-  writeFileSync(page, withFigures(readFileSync(page, 'utf8'), figuresBlock(json)));
-  process.stdout.write(`docs/performance.md: the figures of ${json.date} written\n`);
+  const [json, ...later] = files.map((f) => parseBenchJson(readFileSync(f, 'utf8')));
+  writeFileSync(page, withFigures(readFileSync(page, 'utf8'), figuresBlock(json!, later)));
+  process.stdout.write(`docs/performance.md: the figures of ${json!.date} written\n`);
 }

@@ -94,6 +94,7 @@ if (args.scales) {
           quick: args.quick,
           scale: args.quick ? 1 : args.scale,
           rows: withRatio(rows),
+          modules: args.modules,
           ...(failed.length > 0 ? { failed } : {}),
         },
         null,

@@ -105,6 +105,33 @@ describe('the figures block', () => {
     expect(figuresBlock(run)).not.toContain('failed');
   });
 
+  it("puts in a later run's rows of the modules it ran, names its machine line, and forgets their failure", () => {
+    const first = {
+      ...run,
+      failed: [{ module: 'history', scale: 1, error: 'the company root does not exist' }],
+    };
+    const later: BenchJson = {
+      machine: '2 × Test CPU, later',
+      date: '2026-12-07 01:00 UTC',
+      quick: true,
+      modules: ['history', 'intake'],
+      rows: [
+        row('history-export-1y', 300, 330, { name: 'export after a year', unit: 'runs' }),
+        row('intake-csv', 50_000, 25_000, { name: 'validate generic CSV again', size: 20_000 }),
+      ],
+    };
+    const block = figuresBlock(first, [later]);
+    expect(block).toContain(
+      'Rows `history-export-1y`, `intake-csv` from a later run: `2 × Test CPU, later; 2026-12-07 01:00 UTC`.',
+    );
+    expect(block).toContain('validate generic CSV again');
+    expect(block).not.toContain('validate generic CSV, 20,000 lines');
+    expect(block).not.toContain('Modules that failed');
+    // In the order of the aims: intake, then camt053's companion row, then history.
+    const keys = [...block.matchAll(/^\| `([a-z0-9-]+)`/gm)].map((m) => m[1]);
+    expect(keys).toEqual(['intake-csv', 'camt053-xmlbuilder2-cb', 'history-export-1y']);
+  });
+
   it('shows the largest scale of a --scaling run', () => {
     const scaling: BenchJson = {
       machine: run.machine,
