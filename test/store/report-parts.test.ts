@@ -1,0 +1,165 @@
+// A report of any size is recorded and read back identically on both engines (migration 0765):
+// the reconcile job's CSV of a big period passed MariaDB's max_allowed_packet (16 MB by default)
+// when it was one row's content, and the night's job failed after its files were written. The
+// content now goes in parts of at most 1 MB of UTF-8, split between characters, never inside a
+// surrogate pair; a report recorded before the parts (its content in the row) still reads, and
+// retention deletes a report's parts with it.
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/clock.js';
+import { createStore, RetentionRepository, type Database, type PurgeCounts } from '../../src/store/index.js';
+import { REPORT_PART_UNITS, reportParts } from '../../src/store/reports.js';
+import { onBothEngines, withMigrated } from '../support/engines.js';
+
+const company = 'acme';
+const MB = 1024 * 1024;
+
+/** A CSV-like text of about `bytes` bytes whose lines vary, so a misplaced part shows. */
+function bigCsv(bytes: number, line: (i: number) => string): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const l = line(i);
+    lines.push(l);
+    size += Buffer.byteLength(l) + 1;
+  }
+  return lines.join('\n') + '\n';
+}
+
+const ascii = (i: number) => `F-${i},unmatched_debit,needs_person,${i * 7} NOK,booking t-${i},no payment matches`;
+// Norwegian letters (2 bytes each) and emoji (a surrogate pair, 4 bytes) in every line, with the
+// line length shifting so part boundaries fall on every kind of character.
+const nordic = (i: number) => `F-${i},æøå ÆØÅ ${'x'.repeat(i % 5)}😀🧾 betaling ${i},blåbærsyltetøy 👩‍👩‍👧`;
+
+function recordInput(content: string) {
+  return {
+    company,
+    kind: 'reconciliation' as const,
+    subject: { type: 'reconcile_run' as const, id: 'run-1' },
+    name: 'reconciliation-acme.csv',
+    mediaType: 'text/csv' as const,
+    content,
+  };
+}
+
+async function partRows(db: Database, reportId: string): Promise<string[]> {
+  const rows = await db.knex('report_parts').where({ report_id: reportId }).orderBy('part').select('content');
+  return rows.map((r: { content: unknown }) => String(r.content));
+}
+
+describe('a report split into parts (pure)', () => {
+  it('splits into parts of at most 1 MB of UTF-8, never inside a surrogate pair, that join to the text', () => {
+    const text = bigCsv(3 * MB, nordic);
+    const parts = reportParts(text);
+    expect(parts.length).toBeGreaterThan(3);
+    expect(parts.join('')).toBe(text);
+    for (const part of parts) {
+      expect(Buffer.byteLength(part)).toBeLessThanOrEqual(MB);
+      expect(part.length).toBeLessThanOrEqual(REPORT_PART_UNITS);
+      // No lone surrogate at either end: the UTF-8 of the part decodes back to the part.
+      expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part);
+    }
+  });
+
+  it('cuts before a pair whose high half would end a part, for every position of the pair', () => {
+    for (let shift = 0; shift < 4; shift++) {
+      const text = 'a'.repeat(REPORT_PART_UNITS - 2 + shift) + '😀'.repeat(3) + 'z';
+      const parts = reportParts(text);
+      expect(parts.join('')).toBe(text);
+      for (const part of parts) expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part);
+    }
+  });
+
+  it('keeps an empty report as no parts and a small one as one', () => {
+    expect(reportParts('')).toEqual([]);
+    expect(reportParts('a,b\n')).toEqual(['a,b\n']);
+  });
+});
+
+await onBothEngines((engine, open) => {
+  describe(`a report larger than the server's packet on ${engine}`, () => {
+    it('records a 20 MB report and reads it back identical', { timeout: 120_000 }, async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+        const content = bigCsv(20 * MB, ascii);
+        expect(Buffer.byteLength(content)).toBeGreaterThan(16 * MB);
+        const entry = await store.reports.record(recordInput(content));
+        const found = await store.reports.find(company, entry.id);
+        expect(found?.content.length).toBe(content.length);
+        expect(found?.content === content).toBe(true);
+        expect(found).toMatchObject({ id: entry.id, name: 'reconciliation-acme.csv', mediaType: 'text/csv' });
+        const parts = await partRows(db, entry.id);
+        expect(parts.length).toBeGreaterThanOrEqual(20);
+        for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(MB);
+      });
+    });
+
+    it('reads back a 3 MB report with æøå and emoji across part boundaries', { timeout: 60_000 }, async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+        const content = bigCsv(3 * MB, nordic);
+        const entry = await store.reports.record(recordInput(content));
+        expect((await store.reports.find(company, entry.id))?.content === content).toBe(true);
+        const parts = await partRows(db, entry.id);
+        expect(parts.length).toBeGreaterThan(3);
+        expect(parts.join('') === content).toBe(true);
+        // The boundaries fall inside the non-ASCII text, and no part ends in half a pair.
+        expect(parts.some((p) => /[^\x00-\x7f]$/u.test(p))).toBe(true);
+        for (const part of parts) expect(/[\ud800-\udbff]$/.test(part)).toBe(false);
+      });
+    });
+
+    it('records an empty report and reads it back empty', async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+        const entry = await store.reports.record(recordInput(''));
+        expect((await store.reports.find(company, entry.id))?.content).toBe('');
+      });
+    });
+
+    it('still reads a report recorded before the parts, with its content in the row', async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+        await db.knex('reports').insert({
+          id: 'old-report',
+          company,
+          kind: 'error',
+          subject_type: 'payment_file',
+          subject_id: 'file-1',
+          name: 'refused-file.txt',
+          media_type: 'text/plain',
+          content: 'Linje 3: beløpet mangler 😀\n',
+          created_at: '2026-01-01T06:00:00.000Z',
+        });
+        expect(await store.reports.find(company, 'old-report')).toMatchObject({
+          id: 'old-report',
+          content: 'Linje 3: beløpet mangler 😀\n',
+        });
+      });
+    });
+
+    it('refuses, naming the report, to read one whose parts are not all there', async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2026-01-08T06:00:00Z'));
+        const entry = await store.reports.record(recordInput(bigCsv(2 * MB, ascii)));
+        await db.knex('report_parts').where({ report_id: entry.id, part: 1 }).delete();
+        await expect(store.reports.find(company, entry.id)).rejects.toThrow(new RegExp(`report ${entry.id} .*parts`));
+      });
+    });
+
+    it("deletes a report's parts with it when retention purges it", { timeout: 60_000 }, async () => {
+      await withMigrated(open, async (db) => {
+        const store = createStore(db, new ManualClock('2000-01-08T06:00:00Z'));
+        const old = await store.reports.record(recordInput(bigCsv(2 * MB, nordic)));
+        expect((await partRows(db, old.id)).length).toBeGreaterThan(1);
+        const counts: PurgeCounts = {};
+        await new RetentionRepository(db, { batchSize: 2 }).purgeStatements(
+          { company, day: '2000-12-31', start: new Date('2001-01-01T00:00:00Z') },
+          counts,
+        );
+        expect(counts).toMatchObject({ reports: 1 });
+        expect(await store.reports.find(company, old.id)).toBeUndefined();
+        expect(await partRows(db, old.id)).toEqual([]);
+      });
+    });
+  });
+});
