@@ -19,7 +19,10 @@ import { onBothEngines, withMigrated } from '../support/engines.js';
 import { withTempDir } from '../support/tmp.js';
 
 const ACCOUNT = 'NO9386011117947';
-const DEBITS = Number(process.env.SETTLE_BIG_REPORT_DEBITS ?? 4_000);
+// 4,000 in CI (a few seconds). SETTLE_BIG_REPORT_DEBITS=70000 runs the night's failing size: a
+// CSV past MariaDB's 16 MB packet (about 40 s; measured in docs/performance.md).
+const BIG = process.env.SETTLE_BIG_REPORT_DEBITS;
+const DEBITS = Number(BIG ?? 4_000);
 
 await onBothEngines((engine, open) => {
   describe(`the reconcile job's CSV of a big period on ${engine}`, () => {
@@ -60,6 +63,7 @@ await onBothEngines((engine, open) => {
           expect(result!.summary.needingPerson).toBe(DEBITS);
           const csv = await readFile(join(company.root, result!.csv), 'utf8');
           expect(csv.length).toBeGreaterThan(2 * REPORT_PART_UNITS);
+          if (BIG !== undefined && DEBITS >= 70_000) expect(Buffer.byteLength(csv)).toBeGreaterThan(16 * 1024 * 1024);
           const recorded = await store.reports.list('acme', 'reconciliation');
           const entry = recorded.rows.find((r) => r.mediaType === 'text/csv')!;
           expect((await store.reports.find('acme', entry.id))?.content === csv).toBe(true);
