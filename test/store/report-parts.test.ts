@@ -75,6 +75,34 @@ describe('a report split into parts (pure)', () => {
     }
   });
 
+  it('splits generated texts of every kind of character into parts that join back, each whole UTF-8', () => {
+    // A fixed-seed generator: ASCII, 2-byte (æ), 3-byte (€) and 4-byte (emoji) characters in
+    // random runs, at lengths around one, two and three parts.
+    let seed = 0x5eed;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const alphabet = ['a', ',', '\n', 'æ', 'Ø', '€', '😀', '🧾'];
+    for (let n = 0; n < 12; n++) {
+      const target = Math.floor(REPORT_PART_UNITS * (0.5 + random() * 2.7));
+      const chars: string[] = [];
+      for (let units = 0; units < target;) {
+        const c = alphabet[Math.floor(random() * alphabet.length)]!;
+        chars.push(c);
+        units += c.length;
+      }
+      const text = chars.join('');
+      const parts = reportParts(text);
+      expect(parts.join('') === text).toBe(true);
+      // Full parts but the last: a part is cut at most one unit early, before a pair.
+      for (const part of parts.slice(0, -1)) expect(part.length).toBeGreaterThanOrEqual(REPORT_PART_UNITS - 1);
+      for (const part of parts) {
+        expect(part.length).toBeGreaterThan(0);
+        expect(part.length).toBeLessThanOrEqual(REPORT_PART_UNITS);
+        expect(Buffer.byteLength(part)).toBeLessThanOrEqual(MB);
+        expect(Buffer.from(part, 'utf8').toString('utf8') === part).toBe(true);
+      }
+    }
+  });
+
   it('keeps an empty report as no parts and a small one as one', () => {
     expect(reportParts('')).toEqual([]);
     expect(reportParts('a,b\n')).toEqual(['a,b\n']);
