@@ -2,11 +2,44 @@
 // error report of a refused or partly accepted file, reconcile's CSV and HTML). The console
 // links a report by the id recorded here and always within the signed-in person's company:
 // a name or path from a request never selects one.
+//
+// The content is recorded in parts of at most 1 MB of UTF-8 (table report_parts, migration
+// 0765): a reconciliation CSV of a big period is tens of MB, and one row of it passed MariaDB's
+// max_allowed_packet (16 MB by default), failing the night's job after its files were written.
+// A report recorded before the parts has its content in the row (`parts` null) and reads from it.
 import type { Clock } from '../domain/clock.js';
 import { decodeCursor, keysetPage, afterKey, type PageQuery, type Paged } from './keyset-paging.js';
+import type { Knex } from 'knex';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
-import { instant, toStr, type Row } from './rows.js';
+import { instant, toInt, toStr, type Row } from './rows.js';
+
+/**
+ * UTF-16 code units in a part. A code unit is at most 3 bytes of UTF-8 (a surrogate pair is two
+ * units and 4 bytes), so a part is at most 768 KiB: under 1 MB, and one insert of it stays far
+ * below any max_allowed_packet a server is left with (MariaDB's least default is 1 MB, 10.x 16 MB).
+ */
+export const REPORT_PART_UNITS = 256 * 1024;
+
+/** Parts read per query: at most 8 × 768 KiB come back at once, whatever the report's size. */
+const PARTS_PER_READ = 8;
+
+/**
+ * The content cut into parts of at most REPORT_PART_UNITS code units, each between two
+ * characters: a part never ends with the high half of a surrogate pair (an emoji), which alone
+ * is no UTF-8 and would be stored as U+FFFD. An empty content has no parts.
+ */
+export function reportParts(content: string): string[] {
+  const parts: string[] = [];
+  for (let start = 0; start < content.length;) {
+    let end = Math.min(start + REPORT_PART_UNITS, content.length);
+    const last = content.charCodeAt(end - 1);
+    if (end < content.length && last >= 0xd800 && last <= 0xdbff) end--;
+    parts.push(content.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
 
 export type ReportKind = 'error' | 'reconciliation';
 
@@ -37,16 +70,23 @@ export class ReportRepository {
   async record(input: ReportInput): Promise<ReportEntry> {
     const id = newId(this.clock);
     const createdAt = this.clock.now();
-    await this.db.knex('reports').insert({
-      id,
-      company: input.company,
-      kind: input.kind,
-      subject_type: input.subject.type,
-      subject_id: input.subject.id,
-      name: input.name,
-      media_type: input.mediaType,
-      content: input.content,
-      created_at: instant(createdAt),
+    const parts = reportParts(input.content);
+    // One transaction: a reader sees the report with all its parts or not at all. The parts go
+    // one insert each, so no statement carries more than one part to the server.
+    await this.db.transaction(async (trx) => {
+      await trx('reports').insert({
+        id,
+        company: input.company,
+        kind: input.kind,
+        subject_type: input.subject.type,
+        subject_id: input.subject.id,
+        name: input.name,
+        media_type: input.mediaType,
+        content: '',
+        parts: parts.length,
+        created_at: instant(createdAt),
+      });
+      for (const [part, content] of parts.entries()) await trx('report_parts').insert({ report_id: id, part, content });
     });
     const { content: _content, ...entry } = input;
     return { ...entry, id, createdAt };
@@ -55,7 +95,11 @@ export class ReportRepository {
   /** One report of the company with its content; undefined for an unknown id or another company's. */
   async find(company: string, id: string): Promise<(ReportEntry & { content: string }) | undefined> {
     const row = await this.db.knex<Row>('reports').where({ company, id }).first();
-    return row ? { ...toEntry(row), content: toStr(row.content) } : undefined;
+    if (!row) return undefined;
+    if (row.parts === null || row.parts === undefined) return { ...toEntry(row), content: toStr(row.content) };
+    const content: string[] = [];
+    for await (const part of readParts(this.db.knex, id, toInt(row.parts))) content.push(part);
+    return { ...toEntry(row), content: content.join('') };
   }
 
   /** The reports about one subject (a file's error reports), oldest first, at most 20. */
@@ -80,6 +124,31 @@ export class ReportRepository {
     if (query.after !== undefined) afterKey(q, keys, decodeCursor(query.after, 2), 'desc');
     return keysetPage(q, query, toEntry, (r) => [toStr(r.created_at), toStr(r.id)]);
   }
+}
+
+/**
+ * A report's parts in order, a few per query. Throws, naming the report, when a part is missing
+ * or there are more than recorded: a report is never served short or out of order.
+ */
+async function* readParts(knex: Knex, id: string, count: number): AsyncGenerator<string> {
+  let next = 0;
+  for (;;) {
+    const rows = (await knex<Row>('report_parts')
+      .select('part', 'content')
+      .where({ report_id: id })
+      .where('part', '>=', next)
+      .orderBy('part', 'asc')
+      .limit(PARTS_PER_READ)) as Row[];
+    for (const r of rows) {
+      if (next >= count) throw new Error(`report ${id} has more parts than the ${count} recorded with it`);
+      if (toInt(r.part) !== next)
+        throw new Error(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
+      next++;
+      yield toStr(r.content);
+    }
+    if (rows.length < PARTS_PER_READ) break;
+  }
+  if (next !== count) throw new Error(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
 }
 
 function toEntry(r: Row): ReportEntry {

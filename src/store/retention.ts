@@ -125,11 +125,7 @@ export class RetentionRepository {
     }
     add(counts, 'transitions', await this.deleteTransitions('payment_file', [fileId]));
     // The file's error reports quote its lines: they go with it.
-    add(
-      counts,
-      'reports',
-      await knex('reports').where({ company, subject_type: 'payment_file', subject_id: fileId }).delete(),
-    );
+    await this.deleteReports(counts, (q) => q.where({ company, subject_type: 'payment_file', subject_id: fileId }));
     add(counts, 'payment_files', await this.deleteCounted('payment_file', [fileId]));
   }
 
@@ -224,9 +220,27 @@ export class RetentionRepository {
       ['company', 'id'],
     );
     // Reconciliation reports recorded for the console (the files in reports/ are the company's).
-    await this.deleteInBatches('reports', counts, (q) =>
+    await this.deleteReports(counts, (q) =>
       q.where({ company, kind: 'reconciliation' }).where('created_at', '<', start),
     );
+  }
+
+  /**
+   * Deletes reports in batches with their content's parts (migration 0765), each batch in one
+   * transaction so no report is left without its parts. Counted as reports: the parts are
+   * their content, not records of their own.
+   */
+  private async deleteReports(counts: PurgeCounts, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<void> {
+    for (;;) {
+      const ids = (await where(this.knex<Row>('reports')).limit(this.batch).pluck('id')) as string[];
+      if (ids.length === 0) return;
+      const deleted = await this.db.transaction(async (trx) => {
+        await trx('report_parts').whereIn('report_id', ids).delete();
+        return trx('reports').whereIn('id', ids).delete();
+      });
+      add(counts, 'reports', deleted);
+      if (ids.length < this.batch) return;
+    }
   }
 
   /**

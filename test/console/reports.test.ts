@@ -118,4 +118,25 @@ describe('console reports', () => {
     expect((await vera.request(`/console/reports/${betaHtml.id}?company=beta`)).status).toBe(403);
     expect((await vera.request(`/console/reports/${acmeHtml.id}?company=acme`)).status).toBe(403);
   });
+
+  it('sends a report recorded in several parts whole, with æøå and emoji across the parts', async () => {
+    // 3 MB of text: a dozen parts of the store's 256 Ki code units (migration 0765).
+    const line = (i: number) => `linje ${i}: beløpet på ${i} kr er for blåbærsyltetøy 🧾😀${'x'.repeat(i % 3)}\n`;
+    const content = Array.from({ length: 40_000 }, (_, i) => line(i)).join('');
+    const big = await f.app.store.reports.record({
+      company: 'acme',
+      kind: 'error',
+      subject: { type: 'payment_file', id: fileId },
+      name: 'big.csv.errors.txt',
+      mediaType: 'text/plain',
+      content,
+    });
+    const vera = new Client(f.base);
+    await vera.signIn('vera', PASSWORDS.vera);
+    const report = await vera.request(`/console/reports/${big.id}?company=acme`);
+    expect(report.status).toBe(200);
+    const body = await report.text();
+    expect(body.length).toBe(content.length);
+    expect(body === content).toBe(true);
+  });
 });

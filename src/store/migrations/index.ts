@@ -67,6 +67,7 @@ import { up as creditorNameFoldedUp } from './0761-creditor-name-folded.js';
 import { up as heldEvidenceTextUp } from './0762-held-evidence-text.js';
 import { up as auditReasonTextUp } from './0763-audit-reason-text.js';
 import { up as transitionCauseTextUp } from './0764-transition-cause-text.js';
+import { up as reportPartsUp } from './0765-report-parts.js';
 
 export interface Migration {
   readonly name: string;
@@ -144,4 +145,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0762_held_evidence_text', up: heldEvidenceTextUp },
   { name: '0763_audit_reason_text', up: auditReasonTextUp },
   { name: '0764_transition_cause_text', up: transitionCauseTextUp },
+  { name: '0765_report_parts', up: reportPartsUp },
 ];
