@@ -29,39 +29,45 @@ export interface BenchJson {
 }
 
 /**
+ * Each row's place in the table: a row with an aim where bench/aims.ts has it (the modules'
+ * order), a row without one just after the row before it in its own run (payments-floor after
+ * payments-single, camt053-xmlbuilder2-cb after camt053).
+ */
+function placed(rows: readonly BenchRow[]): { row: BenchRow; place: number }[] {
+  const order = Object.keys(AIMS);
+  let last = -1;
+  return rows.map((row) => {
+    last = order.includes(row.key) ? order.indexOf(row.key) : last + 0.001;
+    return { row, place: last };
+  });
+}
+
+/**
  * The first run with the rows of later runs put in: a later run's rows replace those of the same
  * key, and its modules are no longer failed. A row's aim may compare it with another row of its
  * module (payments-single with payments-floor), so whole modules come from one run.
  */
 export function combinedRun(first: BenchJson, later: readonly BenchJson[]): { json: BenchJson; notes: string[] } {
-  let { rows } = chosenRun(first);
+  let rows = placed(chosenRun(first).rows);
   let failed = first.failed ?? [];
   const notes: string[] = [];
   for (const run of later) {
-    const added = chosenRun(run).rows;
-    const keys = new Set(added.map((r) => r.key));
-    rows = [...rows.filter((r) => !keys.has(r.key)), ...added];
+    const added = placed(chosenRun(run).rows);
+    const keys = new Set(added.map(({ row }) => row.key));
+    rows = [...rows.filter(({ row }) => !keys.has(row.key)), ...added];
     const ran = new Set(run.modules ?? []);
     failed = [...failed.filter((f) => !ran.has(f.module)), ...(run.failed ?? [])];
     if (added.length > 0)
       notes.push(
-        `Rows ${added.map((r) => `\`${r.key}\``).join(', ')} from a later run: \`${run.machine}; ${run.date}\`.`,
+        `Rows ${added.map(({ row }) => `\`${row.key}\``).join(', ')} from a later run: \`${run.machine}; ${run.date}\`.`,
       );
   }
-  // In the order of bench/aims.ts (the modules' order); a row without an aim after the row whose
-  // key begins its own (camt053-xmlbuilder2-cb after camt053), else last.
-  const order = Object.keys(AIMS);
-  const place = (key: string): number => {
-    if (order.includes(key)) return order.indexOf(key);
-    const parent = order.filter((k) => key.startsWith(`${k}-`)).sort((a, b) => b.length - a.length)[0];
-    return parent === undefined ? order.length : order.indexOf(parent) + 0.5;
-  };
-  rows = rows
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => place(a.r.key) - place(b.r.key) || a.i - b.i)
-    .map((x) => x.r);
+  const sorted = rows
+    .map((p, i) => ({ ...p, i }))
+    .sort((a, b) => a.place - b.place || a.i - b.i)
+    .map((p) => p.row);
   const { runs: _runs, ...rest } = first;
-  return { json: { ...rest, rows, ...(failed.length > 0 ? { failed } : { failed: undefined }) }, notes };
+  return { json: { ...rest, rows: sorted, ...(failed.length > 0 ? { failed } : { failed: undefined }) }, notes };
 }
 
 /** The run the table shows: the run itself, or the largest scale of a --scaling run. */
