@@ -13,7 +13,7 @@ import type {
   SigningBasket,
 } from '../bank/index.js';
 import type { CompanyConfig } from '../config/index.js';
-import type { ByteChunks, FileStore, MoveOutcome } from '../transport/index.js';
+import type { ByteChunks, FileStore, MoveOutcome, WriteData } from '../transport/index.js';
 import type { FileStoreProvider } from './file-stores.js';
 
 export interface DryRunAction {
@@ -123,7 +123,7 @@ function recordingStore(real: FileStore, company: string, actions: DryRunAction[
     read: (path) => real.read(path),
     readBuffer: (path) => real.readBuffer(path),
     exists: (path) => real.exists(path),
-    async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
+    async writeAtomic(path: string, data: WriteData): Promise<void> {
       const size =
         typeof data === 'string'
           ? Buffer.byteLength(data)

@@ -50,6 +50,9 @@ export type MoveOutcome = 'moved' | 'already-there';
  */
 export type ByteChunks = () => Iterable<Buffer>;
 
+/** What `writeAtomic` takes: bytes in hand, a string (UTF-8), a stream, or chunks made on demand. */
+export type WriteData = Buffer | string | Readable | ByteChunks;
+
 export interface FileStore {
   /** A short, secret-free description for logs and messages, e.g. `sftp://bank@host:22/inbox`. */
   readonly description: string;
@@ -78,7 +81,7 @@ export interface FileStore {
    * reader never sees a partial file under the final name. An existing target is replaced.
    * Strings are written as UTF-8. On failure the `.part` file is removed (best effort).
    */
-  writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void>;
+  writeAtomic(path: string, data: WriteData): Promise<void>;
   /**
    * Renames `from` to `to` (the target folder must exist). Never silently overwrites: when `to`
    * exists with the same bytes, `from` is removed ('already-there', so a crash between

@@ -1,5 +1,6 @@
 export type {
   ByteChunks,
+  WriteData,
   FileEntry,
   FileStore,
   FinishedMove,

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { SettleError, isSettleError } from '../domain/errors.js';
 import { kindOf, notRegularFile } from './entry-kind.js';
 import { localOwner } from './file-owner.js';
-import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome, ByteChunks } from './file-store.js';
+import type { FileEntry, FileStore, FolderScan, ListOptions, MoveOutcome, WriteData } from './file-store.js';
 import { sameContent } from './same-content.js';
 import { intentOf, intentPath, finishMoves, type FinishedMove } from './move-intent.js';
 import { checkRelativePath, normalizeRelativePath, splitPath } from './safe-path.js';
@@ -189,7 +189,7 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
+  async writeAtomic(path: string, data: WriteData): Promise<void> {
     splitPath(path);
     const full = await this.inside(path, 'write');
     const part = partPath(full);

@@ -15,7 +15,7 @@ import type {
   FolderScan,
   ListOptions,
   MoveOutcome,
-  ByteChunks,
+  WriteData,
 } from './file-store.js';
 import { ownerFromLongname } from './file-owner.js';
 import { normalizeFingerprint } from './host-key.js';
@@ -284,7 +284,7 @@ export class SftpFileStore implements FileStore {
     });
   }
 
-  async writeAtomic(path: string, data: Buffer | string | Readable | ByteChunks): Promise<void> {
+  async writeAtomic(path: string, data: WriteData): Promise<void> {
     splitPath(path);
     const target = this.remote(path);
     const part = partPath(target);
