@@ -46,7 +46,7 @@ function payments(n: number): StoredPayment[] {
  * The text a reader gets, tags and whitespace aside, bidirectional controls shown as code points
  * in both (the old report left them raw: a defect the engine's render fixed).
  */
-const textOf = (html: string) =>
+export const textOf = (html: string) =>
   showBidiControls(html)
     .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, '');
@@ -87,9 +87,8 @@ const note = (p: ReturnType<typeof pair>, rounds: number) =>
   `median of ${rounds} paired rounds: the engine at ${p.ratio.toFixed(2)}× the string code's rate ` +
   `(${(1000 / p.engine).toFixed(2)} ms vs ${(1000 / p.byHand).toFixed(2)} ms a render); same text: ${p.sameText ? 'yes' : 'NO'}`;
 
-export const bench: Bench = ({ quick }) => {
-  const rounds = quick ? 5 : 15;
-  const lines = 200;
+/** The Payments page's data: `lines` payments found, a tenth with a hostile creditor, a twenty-fifth payroll. */
+export function paymentsPageData(lines: number): { deps: ConsoleDeps; req: PageRequest; rows: StoredPayment[] } {
   const deps: ConsoleDeps = {
     store: undefined as never,
     clock: undefined as never,
@@ -107,15 +106,11 @@ export const bench: Bench = ({ quick }) => {
     params: {},
     csrfToken: 'bench',
   };
-  const rows = payments(lines);
-  const page = pair(
-    quick ? 20 : 100,
-    rounds,
-    () => render(PaymentsFound({ deps, req, rows, next: 'cursor' })),
-    () => paymentsFoundByHand(deps, req, rows, 'cursor'),
-  );
+  return { deps, req, rows: payments(lines) };
+}
 
-  const n = quick ? 1_000 : 5_000;
+/** The report's data: the findings of reconciling `n` generated payments, a fiftieth with a hostile creditor. */
+export function reportData(n: number) {
   const data = generate(n);
   for (const p of data.payments.filter((_, i) => i % 50 === 0)) p.creditorName = HOSTILE;
   const meta = { company: 'Acme <Nordic> AS', runId: 'bench', generatedAt: new Date('2026-04-30T06:00:00Z') };
@@ -124,11 +119,27 @@ export const bench: Bench = ({ quick }) => {
     now: new Date('2026-04-30T06:00:00Z'),
     calendar: businessCalendar('NO'),
   });
+  return { meta, findings: result.findings, summary: result.summary };
+}
+
+export const bench: Bench = ({ quick }) => {
+  const rounds = quick ? 5 : 15;
+  const lines = 200;
+  const { deps, req, rows } = paymentsPageData(lines);
+  const page = pair(
+    quick ? 20 : 100,
+    rounds,
+    () => render(PaymentsFound({ deps, req, rows, next: 'cursor' })),
+    () => paymentsFoundByHand(deps, req, rows, 'cursor'),
+  );
+
+  const n = quick ? 1_000 : 5_000;
+  const { meta, findings, summary } = reportData(n);
   const report = pair(
     quick ? 2 : 5,
     rounds,
-    () => renderFindingsHtml(meta, result.findings, result.summary),
-    () => renderFindingsHtmlByHand(meta, result.findings, result.summary),
+    () => renderFindingsHtml(meta, findings, summary),
+    () => renderFindingsHtmlByHand(meta, findings, summary),
   );
   const rss = process.resourceUsage().maxRSS * 1024;
   const out: BenchRow[] = [
@@ -145,14 +156,14 @@ export const bench: Bench = ({ quick }) => {
     },
     {
       key: 'templates-report',
-      name: `reconciliation report, ${result.findings.length.toLocaleString('en')} findings of ${n.toLocaleString('en')} payments, rendered`,
-      size: result.findings.length,
+      name: `reconciliation report, ${findings.length.toLocaleString('en')} findings of ${n.toLocaleString('en')} payments, rendered`,
+      size: findings.length,
       unit: 'reports',
       rate: report.engine,
       baselineName: 'the same report by string code',
       baselineRate: report.byHand,
       peakRssBytes: rss,
-      notes: `${note(report, rounds)}; ${(renderFindingsHtml(meta, result.findings, result.summary).length / 1e6).toFixed(1)} MB of HTML`,
+      notes: `${note(report, rounds)}; ${(renderFindingsHtml(meta, findings, summary).length / 1e6).toFixed(1)} MB of HTML`,
     },
   ];
   return Promise.resolve(out);
