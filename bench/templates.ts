@@ -1,9 +1,10 @@
 // Benchmark of the template engine (`npm run bench`, issue #52): the console's Payments page with
 // a long table and the reconciliation report, each rendered by the engine (src/html: hono/jsx,
-// escaping by default) and by the string code it replaced (bench/page-templates/, frozen copies),
-// on the same data with hostile text in it. The two take turns in paired rounds; the row gives
-// each one's median rate and the notes the median of the rounds' ratios. The notes also say
-// whether both wrote the same text (tags and whitespace aside), so the pair compares like with like.
+// escaping by default) and by the string code it replaced (bench/page-templates/: that way of
+// building HTML, writing today's text), on the same data with hostile text in it. The two take
+// turns in paired rounds; the row gives each one's median rate and the notes the median of the
+// rounds' ratios. The notes also say whether both wrote the same text (tags and whitespace aside),
+// so the pair compares like with like; test/bench/templates-same-text.test.ts holds them to it.
 import { performance } from 'node:perf_hooks';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { LocalDate } from '../src/domain/local-date.js';
