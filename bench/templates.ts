@@ -1,9 +1,10 @@
 // Benchmark of the template engine (`npm run bench`, issue #52): the console's Payments page with
 // a long table and the reconciliation report, each rendered by the engine (src/html: hono/jsx,
-// escaping by default) and by the string code it replaced (bench/page-templates/, frozen copies),
-// on the same data with hostile text in it. The two take turns in paired rounds; the row gives
-// each one's median rate and the notes the median of the rounds' ratios. The notes also say
-// whether both wrote the same text (tags and whitespace aside), so the pair compares like with like.
+// escaping by default) and by the string code it replaced (bench/page-templates/: that way of
+// building HTML, writing today's text), on the same data with hostile text in it. The two take
+// turns in paired rounds; the row gives each one's median rate and the notes the median of the
+// rounds' ratios. The notes also say whether both wrote the same text (tags and whitespace aside),
+// so the pair compares like with like; test/bench/templates-same-text.test.ts holds them to it.
 import { performance } from 'node:perf_hooks';
 import { businessCalendar } from '../src/domain/business-calendar.js';
 import type { LocalDate } from '../src/domain/local-date.js';
@@ -46,7 +47,7 @@ function payments(n: number): StoredPayment[] {
  * The text a reader gets, tags and whitespace aside, bidirectional controls shown as code points
  * in both (the old report left them raw: a defect the engine's render fixed).
  */
-const textOf = (html: string) =>
+export const textOf = (html: string) =>
   showBidiControls(html)
     .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, '');
@@ -87,9 +88,8 @@ const note = (p: ReturnType<typeof pair>, rounds: number) =>
   `median of ${rounds} paired rounds: the engine at ${p.ratio.toFixed(2)}× the string code's rate ` +
   `(${(1000 / p.engine).toFixed(2)} ms vs ${(1000 / p.byHand).toFixed(2)} ms a render); same text: ${p.sameText ? 'yes' : 'NO'}`;
 
-export const bench: Bench = ({ quick }) => {
-  const rounds = quick ? 5 : 15;
-  const lines = 200;
+/** The Payments page's data: `lines` payments found, a tenth with a hostile creditor, a twenty-fifth payroll. */
+export function paymentsPageData(lines: number): { deps: ConsoleDeps; req: PageRequest; rows: StoredPayment[] } {
   const deps: ConsoleDeps = {
     store: undefined as never,
     clock: undefined as never,
@@ -107,15 +107,11 @@ export const bench: Bench = ({ quick }) => {
     params: {},
     csrfToken: 'bench',
   };
-  const rows = payments(lines);
-  const page = pair(
-    quick ? 20 : 100,
-    rounds,
-    () => render(PaymentsFound({ deps, req, rows, next: 'cursor' })),
-    () => paymentsFoundByHand(deps, req, rows, 'cursor'),
-  );
+  return { deps, req, rows: payments(lines) };
+}
 
-  const n = quick ? 1_000 : 5_000;
+/** The report's data: the findings of reconciling `n` generated payments, a fiftieth with a hostile creditor. */
+export function reportData(n: number) {
   const data = generate(n);
   for (const p of data.payments.filter((_, i) => i % 50 === 0)) p.creditorName = HOSTILE;
   const meta = { company: 'Acme <Nordic> AS', runId: 'bench', generatedAt: new Date('2026-04-30T06:00:00Z') };
@@ -124,11 +120,27 @@ export const bench: Bench = ({ quick }) => {
     now: new Date('2026-04-30T06:00:00Z'),
     calendar: businessCalendar('NO'),
   });
+  return { meta, findings: result.findings, summary: result.summary };
+}
+
+export const bench: Bench = ({ quick }) => {
+  const rounds = quick ? 5 : 15;
+  const lines = 200;
+  const { deps, req, rows } = paymentsPageData(lines);
+  const page = pair(
+    quick ? 20 : 100,
+    rounds,
+    () => render(PaymentsFound({ deps, req, rows, next: 'cursor' })),
+    () => paymentsFoundByHand(deps, req, rows, 'cursor'),
+  );
+
+  const n = quick ? 1_000 : 5_000;
+  const { meta, findings, summary } = reportData(n);
   const report = pair(
     quick ? 2 : 5,
     rounds,
-    () => renderFindingsHtml(meta, result.findings, result.summary),
-    () => renderFindingsHtmlByHand(meta, result.findings, result.summary),
+    () => renderFindingsHtml(meta, findings, summary),
+    () => renderFindingsHtmlByHand(meta, findings, summary),
   );
   const rss = process.resourceUsage().maxRSS * 1024;
   const out: BenchRow[] = [
@@ -145,14 +157,14 @@ export const bench: Bench = ({ quick }) => {
     },
     {
       key: 'templates-report',
-      name: `reconciliation report, ${result.findings.length.toLocaleString('en')} findings of ${n.toLocaleString('en')} payments, rendered`,
-      size: result.findings.length,
+      name: `reconciliation report, ${findings.length.toLocaleString('en')} findings of ${n.toLocaleString('en')} payments, rendered`,
+      size: findings.length,
       unit: 'reports',
       rate: report.engine,
       baselineName: 'the same report by string code',
       baselineRate: report.byHand,
       peakRssBytes: rss,
-      notes: `${note(report, rounds)}; ${(renderFindingsHtml(meta, result.findings, result.summary).length / 1e6).toFixed(1)} MB of HTML`,
+      notes: `${note(report, rounds)}; ${(renderFindingsHtml(meta, findings, summary).length / 1e6).toFixed(1)} MB of HTML`,
     },
   ];
   return Promise.resolve(out);

@@ -1,12 +1,14 @@
 // The console's Payments page (its search form and a page of payments found) as settle rendered
-// it before the template engine: strings with `esc` by hand, the old `table()` and pager. Kept,
-// frozen, only as the baseline of the templates bench (bench/templates.ts); the page itself is
-// src/server/console/pages/payments.tsx.
-import { formatAmount } from '../../src/domain/money.js';
+// it before the template engine: strings with `esc` by hand, the old `table()` and pager. Kept
+// only as the baseline of the templates bench (bench/templates.ts); the page itself is
+// src/server/console/pages/payments.tsx. Its way of building HTML stays as it was; its text follows
+// the page (the same catalogue sentences, amounts through the same i18n formatter, the same
+// payroll rule), so the bench compares like with like (test/bench/templates-same-text.test.ts).
 import { PAYMENT_STATES } from '../../src/domain/states.js';
 import { showBidiControls } from '../../src/html/index.js';
+import { currentLocale, format, t } from '../../src/i18n/index.js';
 import type { PageRequest } from '../../src/server/console/page.js';
-import { hasRole, isPayroll, payrollHidden, withQuery } from '../../src/server/console/pages/parts.js';
+import { day, href, lineStateCell, mayShow, payrollHidden, withQuery } from '../../src/server/console/pages/parts.js';
 import type { ConsoleDeps } from '../../src/server/console/page.js';
 import type { StoredPayment } from '../../src/store/index.js';
 
@@ -17,16 +19,18 @@ function table(caption: string, headers: readonly string[], rows: readonly strin
   const head = headers.map((h) => `<th scope="col">${byHand(h)}</th>`).join('');
   const body = rows.length
     ? rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')
-    : `<tr><td colspan="${headers.length}">none</td></tr>`;
+    : `<tr><td colspan="${headers.length}">${byHand(t('payments.none'))}</td></tr>`;
   return `<table>\n<caption>${byHand(caption)}</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
-const link = (href: string, text: string) => `<a href="${byHand(href)}">${byHand(text)}</a>`;
+const link = (to: string, text: string) => `<a href="${byHand(to)}">${byHand(text)}</a>`;
 
 function pager(path: string, req: PageRequest, next: string | undefined): string {
-  const first = req.query.has('after') ? link(withQuery(path, req, { after: undefined }), 'First page') : '';
-  const more = next ? link(withQuery(path, req, { after: next }), 'Next page') : '';
-  return first || more ? `<nav aria-label="pages">${[first, more].filter(Boolean).join(' · ')}</nav>` : '';
+  const first = req.query.has('after') ? link(withQuery(path, req, { after: undefined }), t('console.firstPage')) : '';
+  const more = next ? link(withQuery(path, req, { after: next }), t('console.nextPage')) : '';
+  return first || more
+    ? `<nav aria-label="${byHand(t('console.pages'))}">${[first, more].filter(Boolean).join(' · ')}</nav>`
+    : '';
 }
 
 function field(req: PageRequest, name: string, label: string, type = 'text'): string {
@@ -37,20 +41,23 @@ function field(req: PageRequest, name: string, label: string, type = 'text'): st
 function searchForm(req: PageRequest): string {
   const state = req.query.get('state') ?? '';
   const options = ['', ...PAYMENT_STATES]
-    .map((s) => `<option value="${byHand(s)}"${s === state ? ' selected' : ''}>${byHand(s || 'any')}</option>`)
+    .map(
+      (s) =>
+        `<option value="${byHand(s)}"${s === state ? ' selected' : ''}>${byHand(s || t('payments.search.anyState'))}</option>`,
+    )
     .join('');
   return [
     '<form method="get" action="/console/payments" role="search">',
     `<input type="hidden" name="company" value="${byHand(req.company)}">`,
-    field(req, 'e2e', 'End-to-end id'),
-    field(req, 'ref', 'ERP / creditor reference'),
-    field(req, 'creditor', 'Creditor name (start) or IBAN'),
-    field(req, 'amount', 'Amount (exact, e.g. 1234.50)'),
-    field(req, 'currency', 'Currency'),
-    field(req, 'from', 'Execution date from', 'date'),
-    field(req, 'to', 'to', 'date'),
-    `<label for="q-state">State</label> <select id="q-state" name="state">${options}</select>`,
-    '<button type="submit">Search</button>',
+    field(req, 'e2e', t('payments.search.e2e')),
+    field(req, 'ref', t('payments.search.ref')),
+    field(req, 'creditor', t('payments.search.creditor')),
+    field(req, 'amount', t('payments.search.amount')),
+    field(req, 'currency', t('payments.search.currency')),
+    field(req, 'from', t('payments.search.from'), 'date'),
+    field(req, 'to', t('payments.search.to'), 'date'),
+    `<label for="q-state">${byHand(t('payments.search.state'))}</label> <select id="q-state" name="state">${options}</select>`,
+    `<button type="submit">${byHand(t('payments.search.submit'))}</button>`,
     '</form>',
   ].join('\n');
 }
@@ -61,24 +68,31 @@ export function paymentsFoundByHand(
   rows: readonly StoredPayment[],
   next: string | undefined,
 ): string {
-  const href = (path: string) => `${path}?${new URLSearchParams({ company: req.company }).toString()}`;
   const cells = rows.map((p) => {
-    const hidden = isPayroll(deps, p) && !hasRole(req, 'payroll');
+    const hidden = !mayShow(deps, req, { categoryPurpose: p.categoryPurpose, account: p.debtorIban });
     return [
-      byHand(p.requestedExecutionDate),
-      link(href(`/console/payments/${encodeURIComponent(p.id)}`), p.endToEndId),
+      byHand(day(p.requestedExecutionDate)),
+      link(href(`/console/payments/${encodeURIComponent(p.id)}`, req), p.endToEndId),
       byHand(p.creditorReference ?? ''),
-      hidden ? payrollHidden() : byHand(p.creditorName),
-      hidden ? payrollHidden() : byHand(p.creditorIban),
-      hidden ? payrollHidden() : `${byHand(formatAmount(p.amount))} ${byHand(p.amount.currency)}`,
-      byHand(p.state),
+      hidden ? byHand(payrollHidden()) : byHand(p.creditorName),
+      hidden ? byHand(payrollHidden()) : byHand(p.creditorIban),
+      hidden ? byHand(payrollHidden()) : byHand(format.money(p.amount, currentLocale())),
+      byHand(lineStateCell(p.state)),
     ];
   });
   return [
     searchForm(req),
     table(
-      'Payments found, latest execution date first',
-      ['Execution date', 'End-to-end id', 'Reference', 'Creditor', 'Creditor IBAN', 'Amount', 'State'],
+      t('payments.found.caption'),
+      [
+        t('payments.column.executionDate'),
+        t('payments.column.e2e'),
+        t('payments.column.reference'),
+        t('payments.column.creditor'),
+        t('payments.column.creditorIban'),
+        t('payments.column.amount'),
+        t('payments.column.state'),
+      ],
       cells,
     ),
     pager('/console/payments', req, next),

@@ -1,24 +1,51 @@
 // The reconciliation report as settle rendered it before the template engine: string
-// concatenation with escapeHtml by hand. Kept, frozen, only as the baseline of the templates
-// bench (bench/templates.ts); the report itself is src/formats/report/html.tsx.
-import { formatAmount } from '../../src/domain/money.js';
-import { FINDING_TYPES, type Finding, type FindingType } from '../../src/domain/reconcile/findings.js';
+// concatenation with escaping by hand. Kept only as the baseline of the templates bench
+// (bench/templates.ts); the report itself is src/formats/report/html.tsx and sections.tsx. Its
+// way of building HTML stays as it was; its text follows the report (the same sections in the
+// same order, the same catalogue sentences, figures through the same report formats), so the
+// bench compares like with like (test/bench/templates-same-text.test.ts).
+import type { Finding, FindingType } from '../../src/domain/reconcile/findings.js';
 import type { AccountBalance, AgedItems } from '../../src/domain/reconcile/balances.js';
 import type { ReconcileSummary } from '../../src/domain/reconcile/summary.js';
-import { displayMoney } from '../../src/domain/display.js';
+import type { LocalDate } from '../../src/domain/local-date.js';
 import type { Money } from '../../src/domain/money.js';
-import { translate } from '../../src/i18n/index.js';
+import {
+  currentLocale,
+  FALLBACK_LOCALE,
+  recordedSentence,
+  t,
+  translateParts,
+  withLocale,
+  type MessageKey,
+  type MessageValues,
+} from '../../src/i18n/index.js';
 import { COLUMNS_OF } from '../../src/formats/report/columns.js';
-import { reportFormats } from '../../src/formats/report/report-formats.js';
+import { reportFormats, type ReportFormats } from '../../src/formats/report/report-formats.js';
 import { REPORT_CSS } from '../../src/formats/report/html-style.js';
-import { groupFindings, type FindingsHtmlOptions, type ReportMeta } from '../../src/formats/report/html.js';
-import { formatInZone } from '../../src/domain/zoned-time.js';
-
-const money = (m: Money | undefined): string | undefined => (m ? displayMoney(m) : undefined);
-const english = reportFormats('en');
+import {
+  groupFindings,
+  PERSON_ROW_LIMIT,
+  type FindingsHtmlOptions,
+  type ReportMeta,
+} from '../../src/formats/report/html.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const e = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+
+/** A catalogue sentence, escaped, its tagged parts made HTML by `tags` (which escape their text). */
+function sentence(k: MessageKey, values: MessageValues, tags: Record<string, (text: string) => string>): string {
+  const made = Object.fromEntries(
+    Object.entries(tags).map(([name, f]) => [name, (text: string) => ({ html: f(text) })]),
+  );
+  return translateParts<{ html: string }>(currentLocale(), k, values, made)
+    .map((part) => (typeof part === 'string' ? e(part) : part.html))
+    .join('');
+}
+
+const typeTitle = (type: FindingType): string => t(`findingType.${type}.title`);
+const th = (text: string) => `<th scope="col">${e(text)}</th>`;
+const thNum = (key: MessageKey) => `<th scope="col" class="num">${e(t(key))}</th>`;
+const totals = (list: readonly Money[], fmt: ReportFormats) => list.map((m) => e(fmt.money(m))).join('<br>');
 
 export function renderFindingsHtmlByHand(
   meta: ReportMeta,
@@ -26,57 +53,83 @@ export function renderFindingsHtmlByHand(
   summary: ReconcileSummary,
   options: FindingsHtmlOptions = {},
 ): string {
+  const locale = options.locale ?? FALLBACK_LOCALE;
+  return withLocale(locale, () => findingsPage(meta, findings, summary, options, reportFormats(locale)));
+}
+
+function findingsPage(
+  meta: ReportMeta,
+  findings: readonly Finding[],
+  summary: ReconcileSummary,
+  options: FindingsHtmlOptions,
+  fmt: ReportFormats,
+): string {
   const limit = options.infoRowLimit ?? 1000;
-  const period = meta.from || meta.to ? `${meta.from ?? '…'} to ${meta.to ?? '…'}` : 'all open items';
-  const title = `Reconciliation report: ${meta.company}`;
+  const personLimit = options.personRowLimit ?? PERSON_ROW_LIMIT;
+  const day = (d: LocalDate | undefined) => (d ? fmt.date(d) : '…');
+  const period =
+    meta.from || meta.to
+      ? t('reportReconciliation.period', { from: day(meta.from), to: day(meta.to) })
+      : t('reportReconciliation.allOpen');
+  const title = t('reportReconciliation.title', { company: meta.company });
+  const zone = meta.timeZone ?? 'UTC';
   const out: string[] = [];
   out.push(
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${e(fmt.locale)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(title)}, ${e(period)}</title>`,
+    `<title>${e(t('reportReconciliation.documentTitle', { title, period }))}</title>`,
     `<style>${REPORT_CSS}</style>`,
     '</head>',
     '<body>',
     '<header>',
     `<h1>${e(title)}</h1>`,
-    `<p class="meta">Period: ${e(period)} · Generated ${e(formatInZone(meta.generatedAt, meta.timeZone ?? 'UTC', { zone: 'abbreviation' }))} · Run <span class="ref">${e(meta.runId)}</span></p>`,
-    ...comparedLine(meta),
+    `<p class="meta">${sentence(
+      'reportReconciliation.meta',
+      { period, generated: fmt.when(meta.generatedAt, zone, 'abbreviation'), runId: meta.runId },
+      { ref: (text) => `<span class="ref">${e(text)}</span>` },
+    )}</p>`,
+    ...comparedLine(meta, fmt),
     '</header>',
     '<main>',
   );
-  out.push(...summarySection(summary));
-  if (options.balances) out.push(...balancesSection(options.balances));
-  if (options.aging) out.push(...agingSection(options.aging));
+  out.push(...summarySection(summary, fmt));
+  if (options.balances) out.push(...balancesSection(options.balances, fmt));
+  if (options.aging) out.push(...agingSection(options.aging, fmt));
   const { byType, acknowledged } = groupFindings(findings);
   for (const entry of summary.byType) {
     const rows = byType.get(entry.type);
     if (!rows || rows.length === 0) continue;
-    const info = FINDING_TYPES[entry.type];
-    const shown = entry.needingPerson > 0 ? rows.length : Math.min(rows.length, limit);
-    out.push(...typeSection(entry.type, info.title, info.action, rows, shown));
+    const shown = Math.min(rows.length, entry.needingPerson > 0 ? personLimit : limit);
+    for (const line of typeSection(entry.type, rows, shown, fmt)) out.push(line);
   }
-  if (acknowledged.length > 0) out.push(...acknowledgedSection(acknowledged, meta.timeZone ?? 'UTC'));
+  if (acknowledged.length > 0)
+    out.push(...acknowledgedSection(acknowledged, Math.min(acknowledged.length, personLimit), zone, fmt));
   out.push('</main>', '</body>', '</html>', '');
   return out.join('\n');
 }
 
-function comparedLine(meta: ReportMeta): string[] {
+function comparedLine(meta: ReportMeta, fmt: ReportFormats): string[] {
   const c = meta.compared;
   if (!c || !meta.from || !meta.to) return [];
-  const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : 'no account';
-  const since = c.since ? ` Go-live ${c.since}: nothing sent or booked before it is reported.` : '';
+  const accounts = c.accounts.length > 0 ? c.accounts.map(iban).join(', ') : e(t('reportReconciliation.noAccount'));
+  const said = sentence(
+    'reportReconciliation.compared',
+    {
+      payments: c.payments,
+      bookings: c.bookings,
+      from: fmt.date(meta.from),
+      to: fmt.date(meta.to),
+      days: c.windowDays,
+    },
+    { accounts: () => accounts },
+  );
   const receivables =
-    c.receivables === undefined
-      ? ''
-      : ` Credits were matched to ${c.receivables} open receivable${c.receivables === 1 ? '' : 's'}.`;
-  return [
-    `<p class="meta compared">Compared ${c.payments} payment${c.payments === 1 ? '' : 's'} for execution from ${e(meta.from)} to ${e(meta.to)} ` +
-      `with ${c.bookings} booking${c.bookings === 1 ? '' : 's'} dated ${e(meta.from)} to ${e(meta.to)} on ${accounts}; ` +
-      `matching also looked ${c.windowDays} day${c.windowDays === 1 ? '' : 's'} either side.${e(receivables)}${e(since)}</p>`,
-  ];
+    c.receivables === undefined ? '' : ` ${e(t('reportReconciliation.receivables', { count: c.receivables }))}`;
+  const since = c.since ? ` ${e(t('reportReconciliation.goLive', { since: fmt.date(c.since) }))}` : '';
+  return [`<p class="meta compared">${said}${receivables}${since}</p>`];
 }
 
 /** Escapes a text and wraps every IBAN in it so it never breaks inside the number. */
@@ -92,141 +145,159 @@ function iban(text: string): string {
   return `<span class="iban">${e(text.replace(/(.{4})(?=.)/g, '$1\u00a0'))}</span>`;
 }
 
-function balancesSection(rows: readonly AccountBalance[]): string[] {
+function summarySection(summary: ReconcileSummary, fmt: ReportFormats): string[] {
+  const out: string[] = [
+    '<section aria-labelledby="summary">',
+    `<h2 id="summary">${e(t('reportReconciliation.summary'))}</h2>`,
+  ];
+  const acked =
+    summary.acknowledged > 0
+      ? ` ${sentence(
+          'reportReconciliation.acknowledgedEarlier',
+          { count: summary.acknowledged },
+          { link: (text) => `<a href="#acknowledged">${e(text)}</a>` },
+        )}`
+      : '';
+  if (summary.needingPerson > 0) {
+    const verdict = t('reportReconciliation.needPerson', {
+      needing: summary.needingPerson,
+      findings: summary.findings,
+    });
+    out.push(`<p class="verdict needs">${e(verdict)}${acked}</p>`);
+  } else {
+    const verdict = t('reportReconciliation.nothingNeeds', { findings: summary.findings });
+    out.push(`<p class="verdict clear">${e(verdict)}${acked}</p>`);
+  }
+  const found = summary.byType.filter((entry) => entry.count > 0);
+  const nothing = summary.byType.filter((entry) => entry.count === 0);
+  out.push(
+    '<table>',
+    `<caption>${e(t('reportReconciliation.byType'))}</caption>`,
+    `<thead><tr>${th(t('reportReconciliation.head.finding'))}${th(t('reportReconciliation.head.severity'))}` +
+      `${thNum('reportReconciliation.head.count')}${thNum('reportReconciliation.head.needPerson')}${thNum('reportReconciliation.head.totals')}</tr></thead>`,
+    '<tbody>',
+  );
+  for (const entry of found) {
+    out.push(
+      `<tr><th scope="row"><a href="#${entry.type}">${e(typeTitle(entry.type))}</a></th>` +
+        `<td><span class="badge ${entry.severity}">${e(t(`findingType.severity.${entry.severity}`))}</span></td>` +
+        `<td class="num">${entry.count}</td><td class="num">${entry.needingPerson}</td><td class="num">${totals(entry.totals, fmt)}</td></tr>`,
+    );
+  }
+  if (found.length === 0) out.push(`<tr><td colspan="5">${e(t('reportReconciliation.noFindings'))}</td></tr>`);
+  out.push('</tbody>', '</table>');
+  if (nothing.length > 0)
+    out.push(
+      '<details class="zero">',
+      `<summary>${e(t('reportReconciliation.typesWithNothing', { count: nothing.length }))}</summary>`,
+      `<ul>${nothing.map((entry) => `<li>${e(typeTitle(entry.type))}</li>`).join('')}</ul>`,
+      '</details>',
+    );
+  out.push('</section>');
+  return out;
+}
+
+function balancesSection(rows: readonly AccountBalance[], fmt: ReportFormats): string[] {
+  const heads = (['opening', 'sent', 'bookedOut', 'bookedIn', 'closing', 'bankClosing', 'difference'] as const).map(
+    (h) => thNum(`reportReconciliation.head.${h}`),
+  );
   const out: string[] = [
     '<section aria-labelledby="balances">',
-    '<h2 id="balances">Balances per account</h2>',
-    '<p class="action">Closing = opening − booked out + booked in, over the period; it should equal the bank’s closing balance. A difference means a booking is missing or doubled.</p>',
+    `<h2 id="balances">${e(t('reportReconciliation.balances'))}</h2>`,
+    `<p class="action">${e(t('reportReconciliation.balancesRule'))}</p>`,
     '<table>',
-    '<caption>Balances per account and currency over the period</caption>',
-    '<thead><tr><th scope="col">Account</th><th scope="col">Currency</th>' +
-      [
-        'Opening balance',
-        'Sent by settle',
-        'Booked out',
-        'Booked in',
-        'Closing balance',
-        'Bank’s closing balance',
-        'Difference',
-      ]
-        .map((h) => `<th scope="col" class="num">${h}</th>`)
-        .join('') +
-      '</tr></thead>',
+    `<caption>${e(t('reportReconciliation.balancesCaption'))}</caption>`,
+    `<thead><tr>${th(t('reportReconciliation.head.account'))}${th(t('reportReconciliation.head.currency'))}${heads.join('')}</tr></thead>`,
     '<tbody>',
   ];
   for (const b of rows) {
     const cells = [b.opening, b.sent, b.bookedOut, b.bookedIn, b.closing, b.reported, b.difference].map(
-      (m) => `<td class="num">${m ? e(formatAmount(m)) : '—'}</td>`,
+      (m) => `<td class="num">${m ? e(fmt.amount(m)) : '—'}</td>`,
     );
     const off = b.difference && b.difference.minor !== 0n ? ' class="off"' : '';
     out.push(`<tr${off}><th scope="row">${iban(b.accountIban)}</th><td>${e(b.currency)}</td>${cells.join('')}</tr>`);
   }
-  if (rows.length === 0)
-    out.push('<tr><td colspan="9">No account had payments, bookings or statements in the period.</td></tr>');
+  if (rows.length === 0) out.push(`<tr><td colspan="9">${e(t('reportReconciliation.noBalances'))}</td></tr>`);
   out.push('</tbody>', '</table>', '</section>');
   return out;
 }
 
-function agingSection(rows: readonly AgedItems[]): string[] {
+function agingSection(rows: readonly AgedItems[], fmt: ReportFormats): string[] {
   const out: string[] = [
     '<section aria-labelledby="aging">',
-    '<h2 id="aging">Open payments by age</h2>',
-    '<p class="action">Payments sent but not booked (or without an answer), by business days after their execution date.</p>',
+    `<h2 id="aging">${e(t('reportReconciliation.aging'))}</h2>`,
+    `<p class="action">${e(t('reportReconciliation.agingRule'))}</p>`,
     '<table>',
-    '<caption>Open payments by business days after execution</caption>',
-    '<thead><tr><th scope="col">Business days after execution</th><th scope="col" class="num">Count</th><th scope="col" class="num">Total by currency</th></tr></thead>',
+    `<caption>${e(t('reportReconciliation.agingCaption'))}</caption>`,
+    `<thead><tr>${th(t('reportReconciliation.head.age'))}${thNum('reportReconciliation.head.count')}${thNum('reportReconciliation.head.totals')}</tr></thead>`,
     '<tbody>',
   ];
   for (const a of rows) {
-    const totals = a.totals.map((m) => e(`${formatAmount(m)} ${m.currency}`)).join('<br>');
+    const age = t('reportReconciliation.age', { bucket: a.bucket === 'over 5' ? 'over5' : a.bucket });
     out.push(
-      `<tr><th scope="row">${e(a.bucket)}</th><td class="num">${a.count}</td><td class="num">${totals}</td></tr>`,
+      `<tr><th scope="row">${e(age)}</th><td class="num">${a.count}</td><td class="num">${totals(a.totals, fmt)}</td></tr>`,
     );
   }
   out.push('</tbody>', '</table>', '</section>');
   return out;
 }
 
-function acknowledgedSection(rows: readonly Finding[], timeZone: string): string[] {
-  const heading = rows.some((f) => f.acknowledged?.kind === 'confirmed')
-    ? 'Acknowledged and confirmed'
-    : 'Acknowledged';
+function acknowledgedSection(rows: readonly Finding[], shown: number, timeZone: string, fmt: ReportFormats): string[] {
+  const heading = t(
+    rows.some((f) => f.acknowledged?.kind === 'confirmed')
+      ? 'reportReconciliation.acknowledgedConfirmed'
+      : 'reportReconciliation.acknowledged',
+  );
+  const h = (key: string) => th(t(`reportReconciliation.head.${key}` as MessageKey));
   const out: string[] = [
     '<section aria-labelledby="acknowledged">',
-    `<h2 id="acknowledged">${heading} (${rows.length})</h2>`,
-    '<p class="action">A person looked at these and recorded why they need nothing more (or confirmed a proposed match); each comes back as needing a person if its facts change (settle findings reopen ID brings it back by hand).</p>',
+    `<h2 id="acknowledged">${e(t('reportReconciliation.headingCount', { heading, count: rows.length }))}</h2>`,
+    `<p class="action">${e(t('reportReconciliation.acknowledgedRule'))}</p>`,
     '<table>',
-    `<caption>${heading}: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
-    '<thead><tr><th scope="col">Finding</th><th scope="col">Creditor / counterparty</th><th scope="col" class="num">Amount</th><th scope="col">Decided by</th><th scope="col">When</th><th scope="col">Why</th><th scope="col">What it was</th><th scope="col">Id</th></tr></thead>',
+    `<caption>${e(t('reportReconciliation.captionCount', { heading, count: rows.length }))}</caption>`,
+    `<thead><tr>${h('finding')}${h('counterparty')}${thNum('reportReconciliation.head.amount')}${h('decidedBy')}${h('when')}${h('why')}${h('whatItWas')}${h('id')}</tr></thead>`,
     '<tbody>',
   ];
-  for (const f of rows) {
+  for (const f of rows.slice(0, shown)) {
     const ack = f.acknowledged!;
+    const amount = f.amount ?? f.bookedAmount;
+    const name =
+      ack.kind === 'confirmed' ? t('reportReconciliation.confirmed', { title: typeTitle(f.type) }) : typeTitle(f.type);
     out.push(
-      `<tr><th scope="row">${ack.kind === 'confirmed' ? 'Confirmed: ' : ''}${e(FINDING_TYPES[f.type].title)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
-        `<td class="num">${e(money(f.amount ?? f.bookedAmount) ?? '')}</td><td class="text">${e(ack.by)}</td>` +
-        `<td class="date">${e(formatInZone(ack.at, timeZone, { zone: 'abbreviation' }))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
-        `<td class="text">${e(f.message)}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
+      `<tr><th scope="row">${e(name)}</th><td class="text">${e(f.counterparty ?? f.accountIban ?? '')}</td>` +
+        `<td class="num">${amount ? e(fmt.money(amount)) : ''}</td><td class="text">${e(ack.by)}</td>` +
+        `<td class="date">${e(fmt.when(ack.at, timeZone, 'abbreviation'))}</td><td class="text">${e(ack.reason ?? '')}</td>` +
+        `<td class="text">${e(recordedSentence(fmt.locale, f.message, f.said, { timeZone }))}</td><td class="id ref">${e(f.id ?? '')}</td></tr>`,
     );
   }
-  out.push('</tbody>', '</table>', '</section>');
+  out.push('</tbody>', '</table>');
+  if (shown < rows.length)
+    out.push(`<p class="truncated">${e(t('reportReconciliation.truncated', { shown, count: rows.length }))}</p>`);
+  out.push('</section>');
   return out;
 }
 
-function summarySection(summary: ReconcileSummary): string[] {
-  const out: string[] = ['<section aria-labelledby="summary">', '<h2 id="summary">Summary</h2>'];
-  const acked =
-    summary.acknowledged > 0
-      ? ` <a href="#acknowledged">${summary.acknowledged} acknowledged</a> earlier and listed at the end.`
-      : '';
-  if (summary.needingPerson > 0) {
-    out.push(
-      `<p class="verdict needs">${summary.needingPerson} of ${summary.findings} findings need a person.${acked}</p>`,
-    );
-  } else {
-    out.push(
-      `<p class="verdict clear">Nothing needs a person: ${summary.findings} findings, all informational.${acked}</p>`,
-    );
-  }
-  out.push(
-    '<table>',
-    '<caption>Findings by type, with totals by currency</caption>',
-    '<thead><tr><th scope="col">Finding</th><th scope="col">Severity</th><th scope="col" class="num">Count</th><th scope="col" class="num">Need a person</th><th scope="col" class="num">Total by currency</th></tr></thead>',
-    '<tbody>',
-  );
-  for (const entry of summary.byType) {
-    const name = entry.count > 0 ? `<a href="#${entry.type}">${e(entry.title)}</a>` : e(entry.title);
-    const totals = entry.totals.map((m) => e(`${formatAmount(m)} ${m.currency}`)).join('<br>');
-    out.push(
-      `<tr${entry.count === 0 ? ' class="zero"' : ''}><th scope="row">${name}</th><td><span class="badge ${entry.severity}">${entry.severity}</span></td>` +
-        `<td class="num">${entry.count}</td><td class="num">${entry.needingPerson}</td><td class="num">${totals}</td></tr>`,
-    );
-  }
-  out.push('</tbody>', '</table>', '</section>');
-  return out;
-}
-
-function typeSection(
-  type: FindingType,
-  title: string,
-  action: string,
-  rows: readonly Finding[],
-  shown: number,
-): string[] {
+function typeSection(type: FindingType, rows: readonly Finding[], shown: number, fmt: ReportFormats): string[] {
   const columns = COLUMNS_OF[type];
+  const title = typeTitle(type);
+  const heads = columns.map((c) => (c.kind === 'num' ? thNum(c.head) : th(t(c.head))));
   const out: string[] = [
     `<section aria-labelledby="${type}">`,
-    `<h2 id="${type}">${e(title)} (${rows.length})</h2>`,
-    `<p class="action"><strong>What to do:</strong> ${e(action)}</p>`,
+    `<h2 id="${type}">${e(t('reportReconciliation.headingCount', { heading: title, count: rows.length }))}</h2>`,
+    `<p class="action">${sentence(
+      'reportReconciliation.whatToDo',
+      { action: t(`findingType.${type}.action`) },
+      { b: (text) => `<strong>${e(text)}</strong>` },
+    )}</p>`,
     '<table>',
-    `<caption>${e(title)}: ${rows.length} finding${rows.length === 1 ? '' : 's'}</caption>`,
-    `<thead><tr>${columns.map((c) => `<th scope="col"${c.kind === 'num' ? ' class="num"' : ''}>${e(translate('en', c.head))}</th>`).join('')}</tr></thead>`,
+    `<caption>${e(t('reportReconciliation.captionCount', { heading: title, count: rows.length }))}</caption>`,
+    `<thead><tr>${heads.join('')}</tr></thead>`,
     '<tbody>',
   ];
   for (let i = 0; i < shown; i++) {
     const finding = rows[i]!;
     const cells = columns.map((c, n) => {
-      const raw = c.cell(finding, english) ?? '';
+      const raw = c.cell(finding, fmt) ?? '';
       const text = c.kind === 'iban' || c.kind === 'party' ? keepIbansWhole(raw) : e(raw);
       // The first column names the row, so it is the row header.
       if (n === 0) return `<th scope="row" class="${c.kind}">${text}</th>`;
@@ -236,7 +307,7 @@ function typeSection(
   }
   out.push('</tbody>', '</table>');
   if (shown < rows.length)
-    out.push(`<p class="truncated">Showing the first ${shown} of ${rows.length}; the CSV report lists every one.</p>`);
+    out.push(`<p class="truncated">${e(t('reportReconciliation.truncated', { shown, count: rows.length }))}</p>`);
   out.push('</section>');
   return out;
 }
