@@ -39,7 +39,8 @@ export class SpilledIssues {
       const read = readSync(this.fd, buffer, 0, CHUNK, position);
       if (read === 0) break;
       position += read;
-      // A chunk may end inside a character: the decoder of the whole text would not split it.
+      // Read a byte a character (latin1), since a chunk may end inside a UTF-8 character; each
+      // line goes back to its bytes and is decoded whole (no byte of a UTF-8 character is '\n').
       const text = rest + buffer.toString('latin1', 0, read);
       const lines = text.split('\n');
       rest = lines.pop()!;
