@@ -16,6 +16,7 @@ import type { StoredFile } from '../../src/store/index.js';
 import type { FileEntry } from '../../src/transport/index.js';
 import { archivePath, freeName } from '../inbox/index.js';
 import { fileReport } from './report.js';
+import { SpilledIssues } from './spilled-issues.js';
 import type { CompanyInbox, PickedFile } from './pickup-types.js';
 import { localeOf, moveToArchive, moveToError, recordReport, writeReport } from './file-moves.js';
 
@@ -85,7 +86,22 @@ export async function handleCancellation(
 export async function handleNew(
   at: CompanyInbox,
   entry: FileEntry,
+  read: { local: string; sha256: string; supersedes?: StoredFile },
+): Promise<PickedFile> {
+  // The issues past the kept ones wait beside the downloaded copy for the JSON report.
+  const spilled = new SpilledIssues(`${read.local}.issues`);
+  try {
+    return await validateNew(at, entry, read, spilled);
+  } finally {
+    spilled.remove();
+  }
+}
+
+async function validateNew(
+  at: CompanyInbox,
+  entry: FileEntry,
   { local, sha256, supersedes }: { local: string; sha256: string; supersedes?: StoredFile },
+  spilled: SpilledIssues,
 ): Promise<PickedFile> {
   const { deps, company, fileStore } = at;
   const now = deps.clock.now();
@@ -128,6 +144,7 @@ export async function handleNew(
         sha256,
         maxFileBytes: company.intake.maxFileSize,
         places,
+        moreIssues: (issue) => spilled.add(issue),
       });
       // A control total that disagrees refuses the whole file: its valid lines do not go on alone.
       const partial = !result.valid && company.intake.acceptValidLines && accepted > 0 && result.wholeFileErrors === 0;
@@ -164,6 +181,7 @@ export async function handleNew(
       profile,
       locale: localeOf(deps, company),
       ...(reportName === undefined ? {} : { reportName }),
+      spilled,
     });
     const reportTo =
       reportName === undefined ? undefined : await writeReport(fileStore, company.folders.error, reportName, report);
@@ -204,6 +222,7 @@ export async function handleNew(
     locate: (line) => places.locate(result.format, line),
     profile,
     locale: localeOf(deps, company),
+    spilled,
   });
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);
   const format = { format: result.format, ...(result.messageId ? { messageId: result.messageId } : {}) };

@@ -20,7 +20,10 @@ export interface FileReport {
   html: string;
   /** The JSON for machines, its issues those the file kept; `moreIssues` follow them (report-json.ts). */
   json: IntakeJson;
-  /** Every held line as an issue of the JSON, made one by one as the JSON is written. */
+  /**
+   * Every issue past the kept ones (read back from their work file) and every held line, as
+   * issues of the JSON, made one by one as the JSON is written.
+   */
   moreIssues?: Iterable<IntakeJson['issues'][number]>;
 }
 
@@ -43,8 +46,13 @@ export function fileReport(input: {
   locale: Locale;
   /** The name the report is written under (NAME.errors.*), for the sentence saying where every held line is. */
   reportName?: string;
+  /** The issues beyond those the result keeps (spilled-issues.ts): the JSON lists them too. */
+  spilled?: { count: number; entries(): Iterable<IntakeJson['issues'][number]> };
 }): FileReport {
-  const { shown, holds, locale } = input;
+  const { holds, locale } = input;
+  const spilled = input.spilled !== undefined && input.spilled.count > 0 ? input.spilled : undefined;
+  // With every issue in the JSON, the listing's last word on the issues it leaves out says so.
+  const shown = spilled ? { ...input.shown, issues: input.shown.issues.map(pointToJson) } : input.shown;
   const listed = holds.length > MAX_HELD_LISTED ? holds.slice(0, MAX_HELD_LISTED) : holds;
   const notListed = holds.length - listed.length;
   const warnings = shown.warnings + holds.length;
@@ -82,13 +90,25 @@ export function fileReport(input: {
   const html = renderRefusedFileHtml(report);
   // The machine's JSON lists every held line (what a script or a search reads in full), each
   // made as it is written: a million-line file can hold hundreds of thousands.
+  // The issues past the kept ones follow them, in place of the count that stood for them.
   const locate = input.locate;
   const moreIssues = {
     *[Symbol.iterator]() {
+      if (spilled) yield* spilled.entries();
       for (const hold of holds) yield issueJson(heldIssue(hold, locate));
     },
   };
-  return { text, html, json: toJson(shown), ...(holds.length > 0 ? { moreIssues } : {}) };
+  const json = toJson(spilled ? { ...shown, issues: shown.issues.filter((i) => !isIssuesTruncated(i)) } : shown);
+  return { text, html, json, ...(holds.length > 0 || spilled ? { moreIssues } : {}) };
+}
+
+/** The count of the issues a result leaves out (IssueList's last entry). */
+function isIssuesTruncated(issue: Issue): boolean {
+  return issue.code === IssueCode.ISSUES_TRUNCATED;
+}
+
+function pointToJson(issue: Issue): Issue {
+  return isIssuesTruncated(issue) ? { ...issue, message: `${issue.message}; the JSON report lists every one` } : issue;
 }
 
 /** The listing's last word on the held lines it leaves out: how many, and where they all are. */

@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger.js';
 import { redactText } from '../log/redact.js';
 import { describeTarget, parseDatabaseUrl, type DatabaseTarget, type Dialect } from './database-url.js';
 import { describeDatabaseError } from './busy.js';
+import { HealthyMysqlClient } from './mysql-client.js';
 import { ImmediateSqliteClient } from './sqlite-client.js';
 import { migrationStatus, runMigrations, type MigrateResult, type MigrationStatus } from './migrator.js';
 import { DEADLOCK_ATTEMPTS, isDeadlock, pauseAfterDeadlock } from './deadlock.js';
@@ -198,7 +199,8 @@ function createKnex(target: DatabaseTarget, options: KnexOptions): Knex {
     });
   }
   return knexFactory({
-    client: 'mysql2',
+    // mysql2, with the pool handing out only connections the server still serves (./mysql-client.ts).
+    client: HealthyMysqlClient as unknown as typeof Knex.Client,
     connection: {
       ...(target.socketPath === undefined
         ? { host: target.host, port: target.port }

@@ -1,4 +1,5 @@
-// The issues of one file: kept up to a limit (the rest counted), errors and warnings counted.
+// The issues of one file: kept up to a limit (the rest counted, and handed to `overflow` when the
+// caller keeps them elsewhere: pickup's complete JSON of a refused file), errors and warnings counted.
 import type { Issue } from '../../domain/issue.js';
 import { IssueCode, WHOLE_FILE_CODES } from '../../domain/validation/codes.js';
 
@@ -10,23 +11,34 @@ export class IssueList {
   private readonly kept: Issue[] = [];
   private omitted = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly overflow?: (issue: Issue) => void,
+  ) {}
 
   add(issue: Issue): void {
-    if (issue.severity === 'error') {
-      this.errors++;
-      if (WHOLE_FILE_CODES.has(issue.code as IssueCode)) this.wholeFileErrors++;
-    } else this.warnings++;
+    this.count(issue);
     if (this.kept.length < this.max) this.kept.push(issue);
-    else this.omitted++;
+    else this.omit(issue);
   }
 
   /** An issue that explains the others, listed first (it may push the last kept one out). */
   addFirst(issue: Issue): void {
-    // Counted like any other; the kept list loses its last entry instead (that one is counted as omitted when the list was full).
-    this.add(issue);
-    this.kept.pop();
+    this.count(issue);
     this.kept.unshift(issue);
+    if (this.kept.length > this.max) this.omit(this.kept.pop()!);
+  }
+
+  private count(issue: Issue): void {
+    if (issue.severity === 'error') {
+      this.errors++;
+      if (WHOLE_FILE_CODES.has(issue.code as IssueCode)) this.wholeFileErrors++;
+    } else this.warnings++;
+  }
+
+  private omit(issue: Issue): void {
+    this.omitted++;
+    this.overflow?.(issue);
   }
 
   list(): Issue[] {

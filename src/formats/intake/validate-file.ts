@@ -32,6 +32,12 @@ export interface IntakeOptions {
   onPayment?: (payment: PaymentInstruction) => void | Promise<void>;
   /** Issues kept in the result (default 1,000); the rest are counted, not listed. */
   maxIssues?: number;
+  /**
+   * Told every issue beyond maxIssues, in the order found (the file's encoding issue, listed
+   * first once the file is read, pushes the last kept one here at the end), for a caller that
+   * keeps them elsewhere: pickup's complete JSON of a file.
+   */
+  moreIssues?: (issue: Issue) => void;
   xmlLimits?: Pain001Limits;
   /** Largest file in bytes (intake.maxFileSize; default 1 GiB): a larger one is refused unread. */
   maxFileBytes?: number;
@@ -73,7 +79,7 @@ export async function validateFile(file: string, options: IntakeOptions): Promis
   const head = await readHead(file);
   const detected = detectFormat(head);
   const source = new ByteSource(file, options.sha256 === undefined);
-  const issues = new IssueList(options.maxIssues ?? 1000);
+  const issues = new IssueList(options.maxIssues ?? 1000, options.moreIssues);
   const report = (issue: Issue): void => issues.add(issue);
 
   const fileBytes = (await stat(file)).size;

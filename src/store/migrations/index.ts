@@ -68,6 +68,7 @@ import { up as heldEvidenceTextUp } from './0762-held-evidence-text.js';
 import { up as auditReasonTextUp } from './0763-audit-reason-text.js';
 import { up as transitionCauseTextUp } from './0764-transition-cause-text.js';
 import { up as reportPartsUp } from './0765-report-parts.js';
+import { up as reportPartsReferenceUp } from './0766-report-parts-reference.js';
 
 export interface Migration {
   readonly name: string;
@@ -146,4 +147,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0763_audit_reason_text', up: auditReasonTextUp },
   { name: '0764_transition_cause_text', up: transitionCauseTextUp },
   { name: '0765_report_parts', up: reportPartsUp },
+  { name: '0766_report_parts_reference', up: reportPartsReferenceUp },
 ];

@@ -1,0 +1,91 @@
+// A refused file with more issues than its result keeps (1,000) gets a JSON report listing every
+// one: the issues past the limit wait in a work file beside the downloaded copy while the file is
+// validated and are streamed into NAME.errors.json after the kept ones: the JSON is what the same
+// validation lists with no limit. The person's text keeps
+// its first 1,000 and its count of the rest, which now says where they all are; the work file is
+// gone afterwards.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
+import type { CompanyConfig } from '../../src/config/index.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { today } from '../../src/domain/local-date.js';
+import { intakeValidation, issueJson, validateFile } from '../../src/formats/intake/index.js';
+import type { Database } from '../../src/store/database.js';
+import { openPickupWorld } from '../support/pickup-world.js';
+import { makeTempDir } from '../support/tmp.js';
+
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+const line = (e2e: string, amount: string) =>
+  `NO9386011117947,ACME AS,2026-01-07,${e2e},${amount},NOK,NO0612000000009,Leverandør AS`;
+
+interface JsonReport {
+  issues: { code: string; severity: string; location: { row?: number }; message: string }[];
+}
+
+describe('the JSON report of a file with more issues than are kept', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  let deps: PickupDeps;
+  let company: CompanyConfig;
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+    ({ db, deps, company } = await openPickupWorld(dir, new ManualClock('2026-01-05T09:00:00Z')));
+  });
+  afterEach(async () => {
+    await db.close();
+    await cleanup();
+  });
+
+  const json = async (name: string) =>
+    JSON.parse(await readFile(join(company.root, 'error', `${name}.errors.json`), 'utf8')) as JsonReport;
+
+  it('lists every issue of a refused file, each once, in the order found', { timeout: 60_000 }, async () => {
+    // 2,500 lines with a negative amount between valid ones: thousands of issues.
+    const lines = [HEADER];
+    for (let i = 1; i <= 3000; i++) lines.push(line(`E2E-${i}`, i % 6 === 0 ? '100.00' : `-${i}.00`));
+    const content = lines.join('\n') + '\n';
+    await writeFile(join(company.root, 'inbox', 'big.csv'), content);
+    const [picked] = await runPickup(deps, [company]);
+    expect(picked).toMatchObject({ outcome: 'rejected', movedTo: 'error/big.csv' });
+
+    // What the same validation finds with no limit, issue for issue.
+    const copy = join(dir, 'big-copy.csv');
+    await writeFile(copy, content);
+    const all = await validateFile(copy, {
+      profile: await deps.profile(company.intake.profile),
+      validation: intakeValidation(company.intake, today(deps.clock, deps.timeZone)),
+      maxIssues: Number.MAX_SAFE_INTEGER,
+    });
+    expect(all.issues.length).toBeGreaterThan(2 * 1000);
+    expect(all.issues.some((i) => i.code === 'ISSUES_TRUNCATED')).toBe(false);
+    const report = await json('big.csv');
+    expect(report.issues.length).toBe(all.issues.length);
+    expect(report.issues).toEqual(all.issues.map(issueJson));
+
+    // The person's text lists the first 1,000 and counts the rest, pointing to the JSON.
+    const text = await readFile(join(company.root, 'error', 'big.csv.errors.txt'), 'utf8');
+    expect(text).toContain(
+      `${all.issues.length - 1000} more issue(s) were found but not listed (limit 1000); the JSON report lists every one`,
+    );
+    // No work file is left beside the downloaded copy.
+    expect(await readdir(deps.workDir)).toEqual([]);
+  });
+
+  it('writes no work file and no more entries for a file within the limit', async () => {
+    await writeFile(
+      join(company.root, 'inbox', 'small.csv'),
+      [HEADER, line('E2E-1', '-1.00'), line('E2E-2', '2.00')].join('\n') + '\n',
+    );
+    await runPickup(deps, [company]);
+    const report = await json('small.csv');
+    expect(report.issues.length).toBeGreaterThan(0);
+    expect(report.issues.length).toBeLessThan(10);
+    expect(report.issues.every((i) => i.location.row === 2 || i.location.row === 3)).toBe(true);
+    expect(await readdir(deps.workDir)).toEqual([]);
+  });
+});
