@@ -16,6 +16,7 @@ import {
   type TransactionDetails,
   type TransactionReferences,
 } from '../../domain/statement.js';
+import { flat } from '../xml/flat.js';
 import type { StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText, idAsXml, textAsXml } from '../xml/text.js';
 import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
@@ -35,7 +36,7 @@ const currencies = new Map<string, { exponent: number; ccy: string }>();
 function currencyOf(currency: string): { exponent: number; ccy: string } {
   let known = currencies.get(currency);
   if (known === undefined) {
-    known = { exponent: currencyExponent(currency) ?? 2, ccy: ` Ccy="${escapeAttribute(currency)}">` };
+    known = { exponent: currencyExponent(currency) ?? 2, ccy: flat(` Ccy="${escapeAttribute(currency)}">`) };
     currencies.set(currency, known);
   }
   return known;
@@ -87,16 +88,22 @@ function side(dialect: Camt053Dialect, credit: boolean): Side {
     role,
     indicator: credit ? 'CRDT' : 'DBIT',
     name: { under: `/RltdPties/${role}/Nm`, field: 'counterparty.name' },
-    nameOpen: dialect.partyInPty
-      ? `\n              <${role}>\n                <Pty>\n                  <Nm>`
-      : `\n              <${role}>\n                <Nm>`,
-    nameClose: dialect.partyInPty
-      ? `</Nm>\n                </Pty>\n              </${role}>`
-      : `</Nm>\n              </${role}>`,
-    accountOpen: `\n              <${role}Acct>\n                <Id>`,
-    accountClose: `\n                </Id>\n              </${role}Acct>`,
-    agentOpen: `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>`,
-    agentClose: `</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`,
+    nameOpen: flat(
+      dialect.partyInPty
+        ? `\n              <${role}>\n                <Pty>\n                  <Nm>`
+        : `\n              <${role}>\n                <Nm>`,
+    ),
+    nameClose: flat(
+      dialect.partyInPty
+        ? `</Nm>\n                </Pty>\n              </${role}>`
+        : `</Nm>\n              </${role}>`,
+    ),
+    accountOpen: flat(`\n              <${role}Acct>\n                <Id>`),
+    accountClose: flat(`\n                </Id>\n              </${role}Acct>`),
+    agentOpen: flat(
+      `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>`,
+    ),
+    agentClose: flat(`</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`),
   };
 }
 
@@ -229,10 +236,16 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
 function dateElement(name: 'BookgDt' | 'ValDt'): (date: string) => string {
   let last: string | undefined;
   let xml = '';
+  let flattened = false;
   return (date) => {
     if (date !== last) {
       xml = `\n        <${name}>\n          <Dt>${escapeText(date)}</Dt>\n        </${name}>`;
       last = date;
+      flattened = false;
+    } else if (!flattened) {
+      // Made one piece once it is written again, not for a date that may not come back.
+      xml = flat(xml);
+      flattened = true;
     }
     return xml;
   };
@@ -362,23 +375,24 @@ function amountDetails(detail: TransactionDetails, transactionAmount: boolean): 
   return instructed === '' && line === '' ? '' : `\n            <AmtDtls>${instructed}${line}\n            </AmtDtls>`;
 }
 
-/** An id of Refs as its element, or "" when it has none. */
-function refXml(ctx: ComposeContext, value: string | undefined, element: string, own: StandIn[]): string {
-  const xml = idXml(ctx, value, element, own);
-  return xml === undefined ? '' : `\n              <${element}>${xml}</${element}>`;
-}
-
 /** Refs in schema order (REFERENCE_FIELDS), the bank's payment id as Prtry last; "" when no id is known. */
 function renderRefs(refs: TransactionReferences, ctx: ComposeContext, own: StandIn[]): string {
   // Each field read by its name: refs[field] over a list of six names is a megamorphic keyed
-  // read, which cost more than the rest of the Refs together.
-  let out =
-    refXml(ctx, refs.messageId, 'MsgId', own) +
-    refXml(ctx, refs.accountServicerRef, 'AcctSvcrRef', own) +
-    refXml(ctx, refs.paymentInformationId, 'PmtInfId', own) +
-    refXml(ctx, refs.instructionId, 'InstrId', own) +
-    refXml(ctx, refs.endToEndId, 'EndToEndId', own) +
-    refXml(ctx, refs.transactionId, 'TxId', own);
+  // read, which cost more than the rest of the Refs together. Each element's tags are literal
+  // text, one piece each, rather than joined from its name (see flat.ts).
+  let out = '';
+  const messageId = idXml(ctx, refs.messageId, 'MsgId', own);
+  if (messageId !== undefined) out += `\n              <MsgId>${messageId}</MsgId>`;
+  const servicerRef = idXml(ctx, refs.accountServicerRef, 'AcctSvcrRef', own);
+  if (servicerRef !== undefined) out += `\n              <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  const pmtInfId = idXml(ctx, refs.paymentInformationId, 'PmtInfId', own);
+  if (pmtInfId !== undefined) out += `\n              <PmtInfId>${pmtInfId}</PmtInfId>`;
+  const instrId = idXml(ctx, refs.instructionId, 'InstrId', own);
+  if (instrId !== undefined) out += `\n              <InstrId>${instrId}</InstrId>`;
+  const endToEndId = idXml(ctx, refs.endToEndId, 'EndToEndId', own);
+  if (endToEndId !== undefined) out += `\n              <EndToEndId>${endToEndId}</EndToEndId>`;
+  const txId = idXml(ctx, refs.transactionId, 'TxId', own);
+  if (txId !== undefined) out += `\n              <TxId>${txId}</TxId>`;
   const bankPaymentId = idXml(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
   if (bankPaymentId !== undefined)
     out += `\n              <Prtry>\n                <Tp>BankPaymentId</Tp>\n                <Ref>${bankPaymentId}</Ref>\n              </Prtry>`;
@@ -414,19 +428,25 @@ function bankTransactionCode(
   const ownText = textXml(ctx, own, 35, '~/BkTxCd/Prtry/Cd', OWN_CODE);
   if (ownText === undefined) {
     const last = lastCodes[side];
-    if (last !== undefined && last.domain === domain && last.family === family && last.subFamily === subFamily)
+    if (last !== undefined && last.domain === domain && last.family === family && last.subFamily === subFamily) {
+      // Made one piece once it is written again (see flat.ts).
+      if (!last.flat) {
+        last.xml = flat(last.xml);
+        last.flat = true;
+      }
       return last.xml;
+    }
   }
   const prtry = ownText === undefined ? '' : `\n          <Prtry>\n            <Cd>${ownText}</Cd>\n          </Prtry>`;
   const xml = `\n        <BkTxCd>\n          <Domn>\n            <Cd>${escapeText(domain)}</Cd>\n            <Fmly>\n              <Cd>${escapeText(family)}</Cd>\n              <SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>\n            </Fmly>\n          </Domn>${prtry}\n        </BkTxCd>`;
-  if (ownText === undefined) lastCodes[side] = { domain, family, subFamily, xml };
+  if (ownText === undefined) lastCodes[side] = { domain, family, subFamily, xml, flat: false };
   return xml;
 }
 
 // The last ISO code written (without the bank's own) as BkTxCd, for a credit (0) and a debit (1):
 // a statement's credits mostly share one code and its debits another, and a repeated code costs
 // three comparisons instead of three escapes and six joined pieces.
-const lastCodes: ({ domain: string; family: string; subFamily: string; xml: string } | undefined)[] = [
+const lastCodes: ({ domain: string; family: string; subFamily: string; xml: string; flat: boolean } | undefined)[] = [
   undefined,
   undefined,
 ];
