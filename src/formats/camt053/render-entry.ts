@@ -33,12 +33,19 @@ import type { Camt053Dialect } from './versions.js';
 
 /** Per currency, once: its exponent and the escaped Ccy attribute with the start tag's end. */
 const currencies = new Map<string, { exponent: number; ccy: string }>();
+// The last currency asked for: a statement's amounts are mostly in one, and a comparison costs
+// less than a map's look-up.
+let lastCurrency = '';
+let lastKnown = { exponent: 2, ccy: '' };
 function currencyOf(currency: string): { exponent: number; ccy: string } {
+  if (currency === lastCurrency) return lastKnown;
   let known = currencies.get(currency);
   if (known === undefined) {
     known = { exponent: currencyExponent(currency) ?? 2, ccy: flat(` Ccy="${escapeAttribute(currency)}">`) };
     currencies.set(currency, known);
   }
+  lastCurrency = currency;
+  lastKnown = known;
   return known;
 }
 
@@ -108,7 +115,11 @@ function side(dialect: Camt053Dialect, credit: boolean): Side {
 }
 
 const layouts = new Map<Camt053Dialect, Layout>();
+// The last dialect asked for, as the last currency above.
+let lastDialect: Camt053Dialect | undefined;
+let lastLayout: Layout | undefined;
 function layoutOf(dialect: Camt053Dialect): Layout {
+  if (dialect === lastDialect) return lastLayout!;
   let layout = layouts.get(dialect);
   if (layout === undefined) {
     layout = {
@@ -120,6 +131,8 @@ function layoutOf(dialect: Camt053Dialect): Layout {
     };
     layouts.set(dialect, layout);
   }
+  lastDialect = dialect;
+  lastLayout = layout;
   return layout;
 }
 
@@ -192,13 +205,14 @@ function singleOf(entry: StatementEntry): TransactionDetails {
 /** The Ntry element with its leading line break; `ctx.entryIndex` must be set by the caller. */
 export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string {
   const amount = entry.amount;
+  const credit = amount.minor >= 0n;
   // The entry's own ids that had to be written as stand-ins: spelled out in AddtlNtryInf.
   const own = entryOwn;
   if (own.length !== 0) own.length = 0;
   const entryRef = idXml(ctx, entry.entryReference, 'NtryRef', own);
   let out = entryRef === undefined ? `\n      <Ntry>` : `\n      <Ntry>\n        <NtryRef>${entryRef}</NtryRef>`;
   // Amt to BookgDt: in every entry, one literal.
-  out += `\n        <Amt${amountXml(amount)}</Amt>\n        <CdtDbtInd>${amount.minor >= 0n ? 'CRDT' : 'DBIT'}</CdtDbtInd>${entry.reversal === true ? `\n        <RvslInd>true</RvslInd>` : ''}${layoutOf(ctx.dialect).status}${bookingXml(entry.bookingDate)}`;
+  out += `\n        <Amt${amountXml(amount)}</Amt>\n        <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>${entry.reversal === true ? `\n        <RvslInd>true</RvslInd>` : ''}${layoutOf(ctx.dialect).status}${bookingXml(entry.bookingDate)}`;
   if (entry.valueDate !== undefined) out += valueXml(entry.valueDate);
   const servicerRef = idXml(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
@@ -206,7 +220,7 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
     ctx,
     entry.bankTransactionCode ?? defaultBankTransactionCode(amount),
     entry.proprietaryBankTransactionCode,
-    amount.minor >= 0n ? 0 : 1,
+    credit ? 0 : 1,
   );
 
   let body = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
