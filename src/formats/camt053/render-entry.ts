@@ -70,12 +70,18 @@ interface Side {
   role: 'Dbtr' | 'Cdtr';
   indicator: 'CRDT' | 'DBIT';
   name: FieldAt;
-  /** RltdPties/{role}/Nm (in Pty in .08) around the name. */
-  nameOpen: string;
+  /** The entry's Amt end tag and CdtDbtInd; the same followed by Sts (no RvslInd between). */
+  entryIndicator: string;
+  entryIndicatorStatus: string;
+  /** RltdPties/{role}/Nm (in Pty in .08) around the name, RltdPties' start tag first. */
+  partiesNameOpen: string;
   nameClose: string;
   /** RltdPties/{role}Acct/Id around the account's element. */
   accountOpen: string;
   accountClose: string;
+  /** The same around an IBAN, RltdPties' end tag last. */
+  ibanOpen: string;
+  ibanCloseParties: string;
   /** RltdAgts/{role}Agt/FinInstnId/{BIC or BICFI} around the BIC. */
   agentOpen: string;
   agentClose: string;
@@ -88,25 +94,32 @@ interface Layout {
   debit: Side;
 }
 
-function side(dialect: Camt053Dialect, credit: boolean): Side {
+function side(dialect: Camt053Dialect, credit: boolean, status: string): Side {
   const role = credit ? 'Dbtr' : 'Cdtr';
   const b = dialect.bicElement;
+  const indicator = credit ? 'CRDT' : 'DBIT';
+  const accountOpen = `\n              <${role}Acct>\n                <Id>`;
+  const accountClose = `\n                </Id>\n              </${role}Acct>`;
   return {
     role,
-    indicator: credit ? 'CRDT' : 'DBIT',
+    indicator,
     name: { under: `/RltdPties/${role}/Nm`, field: 'counterparty.name' },
-    nameOpen: flat(
+    entryIndicator: flat(`</Amt>\n        <CdtDbtInd>${indicator}</CdtDbtInd>`),
+    entryIndicatorStatus: flat(`</Amt>\n        <CdtDbtInd>${indicator}</CdtDbtInd>${status}`),
+    partiesNameOpen: flat(
       dialect.partyInPty
-        ? `\n              <${role}>\n                <Pty>\n                  <Nm>`
-        : `\n              <${role}>\n                <Nm>`,
+        ? `\n            <RltdPties>\n              <${role}>\n                <Pty>\n                  <Nm>`
+        : `\n            <RltdPties>\n              <${role}>\n                <Nm>`,
     ),
     nameClose: flat(
       dialect.partyInPty
         ? `</Nm>\n                </Pty>\n              </${role}>`
         : `</Nm>\n              </${role}>`,
     ),
-    accountOpen: flat(`\n              <${role}Acct>\n                <Id>`),
-    accountClose: flat(`\n                </Id>\n              </${role}Acct>`),
+    accountOpen: flat(accountOpen),
+    accountClose: flat(accountClose),
+    ibanOpen: flat(`${accountOpen}\n                  <IBAN>`),
+    ibanCloseParties: flat(`</IBAN>${accountClose}\n            </RltdPties>`),
     agentOpen: flat(
       `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>`,
     ),
@@ -122,13 +135,10 @@ function layoutOf(dialect: Camt053Dialect): Layout {
   if (dialect === lastDialect) return lastLayout!;
   let layout = layouts.get(dialect);
   if (layout === undefined) {
-    layout = {
-      status: dialect.statusAsCode
-        ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
-        : `\n        <Sts>BOOK</Sts>`,
-      credit: side(dialect, true),
-      debit: side(dialect, false),
-    };
+    const status = dialect.statusAsCode
+      ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
+      : `\n        <Sts>BOOK</Sts>`;
+    layout = { status, credit: side(dialect, true, status), debit: side(dialect, false, status) };
     layouts.set(dialect, layout);
   }
   lastDialect = dialect;
@@ -210,9 +220,17 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   const own = entryOwn;
   if (own.length !== 0) own.length = 0;
   const entryRef = idXml(ctx, entry.entryReference, 'NtryRef', own);
-  let out = entryRef === undefined ? `\n      <Ntry>` : `\n      <Ntry>\n        <NtryRef>${entryRef}</NtryRef>`;
-  // Amt to BookgDt: in every entry, one literal.
-  out += `\n        <Amt${amountXml(amount)}</Amt>\n        <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>${entry.reversal === true ? `\n        <RvslInd>true</RvslInd>` : ''}${layoutOf(ctx.dialect).status}${bookingXml(entry.bookingDate)}`;
+  const layout = layoutOf(ctx.dialect);
+  const s = credit ? layout.credit : layout.debit;
+  // Ntry's start to BookgDt: in every entry, one literal; CdtDbtInd and Sts one constant when no RvslInd is between.
+  const head =
+    entryRef === undefined
+      ? `\n      <Ntry>\n        <Amt`
+      : `\n      <Ntry>\n        <NtryRef>${entryRef}</NtryRef>\n        <Amt`;
+  let out =
+    entry.reversal === true
+      ? `${head}${amountXml(amount)}${s.entryIndicator}\n        <RvslInd>true</RvslInd>${layout.status}${bookingXml(entry.bookingDate)}`
+      : `${head}${amountXml(amount)}${s.entryIndicatorStatus}${bookingXml(entry.bookingDate)}`;
   if (entry.valueDate !== undefined) out += valueXml(entry.valueDate);
   const servicerRef = idXml(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
@@ -236,13 +254,16 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   } else {
     body += renderTransaction(singleOf(entry), entry, ctx, '~/NtryDtls/TxDtls');
   }
-  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
   const info =
     entry.additionalInfo === undefined && own.length === 0
       ? undefined
       : additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
-  if (info !== undefined) out += `\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
-  return out + `\n      </Ntry>`;
+  if (info === undefined)
+    return body === ''
+      ? out + `\n      </Ntry>`
+      : `${out}\n        <NtryDtls>${body}\n        </NtryDtls>\n      </Ntry>`;
+  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
+  return `${out}\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>\n      </Ntry>`;
 }
 
 // The last BookgDt and ValDt written: a statement's entries mostly share their dates, and a
@@ -342,20 +363,19 @@ function renderTransaction(
     out += `\n            <Amt${amountXml(amount)}</Amt>\n            <CdtDbtInd>${s.indicator}</CdtDbtInd>`;
   out += instructed;
   if (hasParty) {
-    out +=
-      partyName === undefined
-        ? `\n            <RltdPties>`
-        : `\n            <RltdPties>${s.nameOpen}${partyName}${s.nameClose}`;
+    out += partyName === undefined ? `\n            <RltdPties>` : `${s.partiesNameOpen}${partyName}${s.nameClose}`;
     if (plainIban) {
-      out += `${s.accountOpen}\n                  <IBAN>${partyIban}</IBAN>${s.accountClose}`;
+      out += `${s.ibanOpen}${partyIban}${s.ibanCloseParties}`;
     } else if (hasIban) {
       const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${s.role}Acct/Id`, 'counterparty.iban');
       out +=
         id.iban !== undefined
           ? `${s.accountOpen}\n                  <IBAN>${escapeText(id.iban)}</IBAN>${s.accountClose}`
           : `${s.accountOpen}\n                  <Othr>\n                    <Id>${escapeText(id.other)}</Id>\n                  </Othr>${s.accountClose}`;
+      out += `\n            </RltdPties>`;
+    } else {
+      out += `\n            </RltdPties>`;
     }
-    out += `\n            </RltdPties>`;
   }
   if (agentBic !== undefined) out += `${s.agentOpen}${agentBic}${s.agentClose}`;
   if (ustrd !== undefined || reference !== undefined) {
@@ -363,8 +383,10 @@ function renderTransaction(
       ustrd === undefined ? `\n            <RmtInf>` : `\n            <RmtInf>\n              <Ustrd>${ustrd}</Ustrd>`;
     if (reference !== undefined) {
       // An RF reference (ISO 11649) names ISO as its issuer.
-      const issuer = remittance?.creditorReferenceKind === 'RF' ? `\n                    <Issr>ISO</Issr>` : '';
-      out += `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>${issuer}\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`;
+      out +=
+        remittance?.creditorReferenceKind === 'RF'
+          ? `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>\n                    <Issr>ISO</Issr>\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`
+          : `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`;
     } else {
       out += `\n            </RmtInf>`;
     }
