@@ -27,9 +27,11 @@ import type { Camt053Dialect } from './versions.js';
 // writer's consumer flattens every link once more, so each joined piece costs twice; the constant
 // parts of a literal cost nothing per entry. So the parts every entry has are one literal, the
 // names that depend on the dialect or on the side (Dbtr or Cdtr) sit in constants built once
-// (`Layout`), an optional element is one `out +=`, and nothing is allocated per entry that is not
-// output (docs/decisions/0018-writers-at-the-template.md). Indentation is in the literals: \n and
-// two spaces a level.
+// (`Layout`) and made flat (a kept string joined from parts would be walked part by part in every
+// entry: flat.ts), text that always goes together is one constant, an optional element is one
+// `out +=`, and nothing is allocated per entry that is not output
+// (docs/decisions/0018-writers-at-the-template.md). Indentation is in the literals: \n and two
+// spaces a level.
 
 /** Per currency, once: its exponent and the escaped Ccy attribute with the start tag's end. */
 const currencies = new Map<string, { exponent: number; ccy: string }>();
