@@ -16,6 +16,7 @@ import {
   type TransactionDetails,
   type TransactionReferences,
 } from '../../domain/statement.js';
+import { flat } from '../xml/flat.js';
 import type { StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText, idAsXml, textAsXml } from '../xml/text.js';
 import { accountIdValue, additionalInfo, bic, entryId, required, text, type ComposeContext } from './compose.js';
@@ -26,18 +27,27 @@ import type { Camt053Dialect } from './versions.js';
 // writer's consumer flattens every link once more, so each joined piece costs twice; the constant
 // parts of a literal cost nothing per entry. So the parts every entry has are one literal, the
 // names that depend on the dialect or on the side (Dbtr or Cdtr) sit in constants built once
-// (`Layout`), an optional element is one `out +=`, and nothing is allocated per entry that is not
-// output (docs/decisions/0018-writers-at-the-template.md). Indentation is in the literals: \n and
-// two spaces a level.
+// (`Layout`) and made flat (a kept string joined from parts would be walked part by part in every
+// entry: flat.ts), text that always goes together is one constant, an optional element is one
+// `out +=`, and nothing is allocated per entry that is not output
+// (docs/decisions/0018-writers-at-the-template.md). Indentation is in the literals: \n and two
+// spaces a level.
 
 /** Per currency, once: its exponent and the escaped Ccy attribute with the start tag's end. */
 const currencies = new Map<string, { exponent: number; ccy: string }>();
+// The last currency asked for: a statement's amounts are mostly in one, and a comparison costs
+// less than a map's look-up.
+let lastCurrency = '';
+let lastKnown = { exponent: 2, ccy: '' };
 function currencyOf(currency: string): { exponent: number; ccy: string } {
+  if (currency === lastCurrency) return lastKnown;
   let known = currencies.get(currency);
   if (known === undefined) {
-    known = { exponent: currencyExponent(currency) ?? 2, ccy: ` Ccy="${escapeAttribute(currency)}">` };
+    known = { exponent: currencyExponent(currency) ?? 2, ccy: flat(` Ccy="${escapeAttribute(currency)}">`) };
     currencies.set(currency, known);
   }
+  lastCurrency = currency;
+  lastKnown = known;
   return known;
 }
 
@@ -62,12 +72,18 @@ interface Side {
   role: 'Dbtr' | 'Cdtr';
   indicator: 'CRDT' | 'DBIT';
   name: FieldAt;
-  /** RltdPties/{role}/Nm (in Pty in .08) around the name. */
-  nameOpen: string;
+  /** The entry's Amt end tag and CdtDbtInd; the same followed by Sts (no RvslInd between). */
+  entryIndicator: string;
+  entryIndicatorStatus: string;
+  /** RltdPties/{role}/Nm (in Pty in .08) around the name, RltdPties' start tag first. */
+  partiesNameOpen: string;
   nameClose: string;
   /** RltdPties/{role}Acct/Id around the account's element. */
   accountOpen: string;
   accountClose: string;
+  /** The same around an IBAN, RltdPties' end tag last. */
+  ibanOpen: string;
+  ibanCloseParties: string;
   /** RltdAgts/{role}Agt/FinInstnId/{BIC or BICFI} around the BIC. */
   agentOpen: string;
   agentClose: string;
@@ -80,39 +96,55 @@ interface Layout {
   debit: Side;
 }
 
-function side(dialect: Camt053Dialect, credit: boolean): Side {
+function side(dialect: Camt053Dialect, credit: boolean, status: string): Side {
   const role = credit ? 'Dbtr' : 'Cdtr';
   const b = dialect.bicElement;
+  const indicator = credit ? 'CRDT' : 'DBIT';
+  const accountOpen = `\n              <${role}Acct>\n                <Id>`;
+  const accountClose = `\n                </Id>\n              </${role}Acct>`;
   return {
     role,
-    indicator: credit ? 'CRDT' : 'DBIT',
+    indicator,
     name: { under: `/RltdPties/${role}/Nm`, field: 'counterparty.name' },
-    nameOpen: dialect.partyInPty
-      ? `\n              <${role}>\n                <Pty>\n                  <Nm>`
-      : `\n              <${role}>\n                <Nm>`,
-    nameClose: dialect.partyInPty
-      ? `</Nm>\n                </Pty>\n              </${role}>`
-      : `</Nm>\n              </${role}>`,
-    accountOpen: `\n              <${role}Acct>\n                <Id>`,
-    accountClose: `\n                </Id>\n              </${role}Acct>`,
-    agentOpen: `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>`,
-    agentClose: `</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`,
+    entryIndicator: flat(`</Amt>\n        <CdtDbtInd>${indicator}</CdtDbtInd>`),
+    entryIndicatorStatus: flat(`</Amt>\n        <CdtDbtInd>${indicator}</CdtDbtInd>${status}`),
+    partiesNameOpen: flat(
+      dialect.partyInPty
+        ? `\n            <RltdPties>\n              <${role}>\n                <Pty>\n                  <Nm>`
+        : `\n            <RltdPties>\n              <${role}>\n                <Nm>`,
+    ),
+    nameClose: flat(
+      dialect.partyInPty
+        ? `</Nm>\n                </Pty>\n              </${role}>`
+        : `</Nm>\n              </${role}>`,
+    ),
+    accountOpen: flat(accountOpen),
+    accountClose: flat(accountClose),
+    ibanOpen: flat(`${accountOpen}\n                  <IBAN>`),
+    ibanCloseParties: flat(`</IBAN>${accountClose}\n            </RltdPties>`),
+    agentOpen: flat(
+      `\n            <RltdAgts>\n              <${role}Agt>\n                <FinInstnId>\n                  <${b}>`,
+    ),
+    agentClose: flat(`</${b}>\n                </FinInstnId>\n              </${role}Agt>\n            </RltdAgts>`),
   };
 }
 
 const layouts = new Map<Camt053Dialect, Layout>();
+// The last dialect asked for, as the last currency above.
+let lastDialect: Camt053Dialect | undefined;
+let lastLayout: Layout | undefined;
 function layoutOf(dialect: Camt053Dialect): Layout {
+  if (dialect === lastDialect) return lastLayout!;
   let layout = layouts.get(dialect);
   if (layout === undefined) {
-    layout = {
-      status: dialect.statusAsCode
-        ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
-        : `\n        <Sts>BOOK</Sts>`,
-      credit: side(dialect, true),
-      debit: side(dialect, false),
-    };
+    const status = dialect.statusAsCode
+      ? `\n        <Sts>\n          <Cd>BOOK</Cd>\n        </Sts>`
+      : `\n        <Sts>BOOK</Sts>`;
+    layout = { status, credit: side(dialect, true, status), debit: side(dialect, false, status) };
     layouts.set(dialect, layout);
   }
+  lastDialect = dialect;
+  lastLayout = layout;
   return layout;
 }
 
@@ -185,13 +217,22 @@ function singleOf(entry: StatementEntry): TransactionDetails {
 /** The Ntry element with its leading line break; `ctx.entryIndex` must be set by the caller. */
 export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string {
   const amount = entry.amount;
+  const credit = amount.minor >= 0n;
   // The entry's own ids that had to be written as stand-ins: spelled out in AddtlNtryInf.
   const own = entryOwn;
   if (own.length !== 0) own.length = 0;
   const entryRef = idXml(ctx, entry.entryReference, 'NtryRef', own);
-  let out = entryRef === undefined ? `\n      <Ntry>` : `\n      <Ntry>\n        <NtryRef>${entryRef}</NtryRef>`;
-  // Amt to BookgDt: in every entry, one literal.
-  out += `\n        <Amt${amountXml(amount)}</Amt>\n        <CdtDbtInd>${amount.minor >= 0n ? 'CRDT' : 'DBIT'}</CdtDbtInd>${entry.reversal === true ? `\n        <RvslInd>true</RvslInd>` : ''}${layoutOf(ctx.dialect).status}${bookingXml(entry.bookingDate)}`;
+  const layout = layoutOf(ctx.dialect);
+  const s = credit ? layout.credit : layout.debit;
+  // Ntry's start to BookgDt: in every entry, one literal; CdtDbtInd and Sts one constant when no RvslInd is between.
+  const head =
+    entryRef === undefined
+      ? `\n      <Ntry>\n        <Amt`
+      : `\n      <Ntry>\n        <NtryRef>${entryRef}</NtryRef>\n        <Amt`;
+  let out =
+    entry.reversal === true
+      ? `${head}${amountXml(amount)}${s.entryIndicator}\n        <RvslInd>true</RvslInd>${layout.status}${bookingXml(entry.bookingDate)}`
+      : `${head}${amountXml(amount)}${s.entryIndicatorStatus}${bookingXml(entry.bookingDate)}`;
   if (entry.valueDate !== undefined) out += valueXml(entry.valueDate);
   const servicerRef = idXml(ctx, entry.accountServicerRef, 'AcctSvcrRef', own);
   if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
@@ -199,7 +240,7 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
     ctx,
     entry.bankTransactionCode ?? defaultBankTransactionCode(amount),
     entry.proprietaryBankTransactionCode,
-    amount.minor >= 0n ? 0 : 1,
+    credit ? 0 : 1,
   );
 
   let body = entry.batch === undefined ? '' : renderBatch(entry.batch, ctx, own);
@@ -215,13 +256,16 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
   } else {
     body += renderTransaction(singleOf(entry), entry, ctx, '~/NtryDtls/TxDtls');
   }
-  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
   const info =
     entry.additionalInfo === undefined && own.length === 0
       ? undefined
       : additionalInfo(ctx, entry.additionalInfo, own, '~/AddtlNtryInf', 'additionalInfo');
-  if (info !== undefined) out += `\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>`;
-  return out + `\n      </Ntry>`;
+  if (info === undefined)
+    return body === ''
+      ? out + `\n      </Ntry>`
+      : `${out}\n        <NtryDtls>${body}\n        </NtryDtls>\n      </Ntry>`;
+  if (body !== '') out += `\n        <NtryDtls>${body}\n        </NtryDtls>`;
+  return `${out}\n        <AddtlNtryInf>${escapeText(info)}</AddtlNtryInf>\n      </Ntry>`;
 }
 
 // The last BookgDt and ValDt written: a statement's entries mostly share their dates, and a
@@ -229,10 +273,16 @@ export function renderEntry(entry: StatementEntry, ctx: ComposeContext): string 
 function dateElement(name: 'BookgDt' | 'ValDt'): (date: string) => string {
   let last: string | undefined;
   let xml = '';
+  let flattened = false;
   return (date) => {
     if (date !== last) {
       xml = `\n        <${name}>\n          <Dt>${escapeText(date)}</Dt>\n        </${name}>`;
       last = date;
+      flattened = false;
+    } else if (!flattened) {
+      // Made one piece once it is written again, not for a date that may not come back.
+      xml = flat(xml);
+      flattened = true;
     }
     return xml;
   };
@@ -315,20 +365,19 @@ function renderTransaction(
     out += `\n            <Amt${amountXml(amount)}</Amt>\n            <CdtDbtInd>${s.indicator}</CdtDbtInd>`;
   out += instructed;
   if (hasParty) {
-    out +=
-      partyName === undefined
-        ? `\n            <RltdPties>`
-        : `\n            <RltdPties>${s.nameOpen}${partyName}${s.nameClose}`;
+    out += partyName === undefined ? `\n            <RltdPties>` : `${s.partiesNameOpen}${partyName}${s.nameClose}`;
     if (plainIban) {
-      out += `${s.accountOpen}\n                  <IBAN>${partyIban}</IBAN>${s.accountClose}`;
+      out += `${s.ibanOpen}${partyIban}${s.ibanCloseParties}`;
     } else if (hasIban) {
       const id = accountIdValue(ctx, partyIban, `${path}/RltdPties/${s.role}Acct/Id`, 'counterparty.iban');
       out +=
         id.iban !== undefined
           ? `${s.accountOpen}\n                  <IBAN>${escapeText(id.iban)}</IBAN>${s.accountClose}`
           : `${s.accountOpen}\n                  <Othr>\n                    <Id>${escapeText(id.other)}</Id>\n                  </Othr>${s.accountClose}`;
+      out += `\n            </RltdPties>`;
+    } else {
+      out += `\n            </RltdPties>`;
     }
-    out += `\n            </RltdPties>`;
   }
   if (agentBic !== undefined) out += `${s.agentOpen}${agentBic}${s.agentClose}`;
   if (ustrd !== undefined || reference !== undefined) {
@@ -336,8 +385,10 @@ function renderTransaction(
       ustrd === undefined ? `\n            <RmtInf>` : `\n            <RmtInf>\n              <Ustrd>${ustrd}</Ustrd>`;
     if (reference !== undefined) {
       // An RF reference (ISO 11649) names ISO as its issuer.
-      const issuer = remittance?.creditorReferenceKind === 'RF' ? `\n                    <Issr>ISO</Issr>` : '';
-      out += `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>${issuer}\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`;
+      out +=
+        remittance?.creditorReferenceKind === 'RF'
+          ? `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>\n                    <Issr>ISO</Issr>\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`
+          : `\n              <Strd>\n                <CdtrRefInf>\n                  <Tp>\n                    <CdOrPrtry>\n                      <Cd>SCOR</Cd>\n                    </CdOrPrtry>\n                  </Tp>\n                  <Ref>${reference}</Ref>\n                </CdtrRefInf>\n              </Strd>\n            </RmtInf>`;
     } else {
       out += `\n            </RmtInf>`;
     }
@@ -362,23 +413,24 @@ function amountDetails(detail: TransactionDetails, transactionAmount: boolean): 
   return instructed === '' && line === '' ? '' : `\n            <AmtDtls>${instructed}${line}\n            </AmtDtls>`;
 }
 
-/** An id of Refs as its element, or "" when it has none. */
-function refXml(ctx: ComposeContext, value: string | undefined, element: string, own: StandIn[]): string {
-  const xml = idXml(ctx, value, element, own);
-  return xml === undefined ? '' : `\n              <${element}>${xml}</${element}>`;
-}
-
 /** Refs in schema order (REFERENCE_FIELDS), the bank's payment id as Prtry last; "" when no id is known. */
 function renderRefs(refs: TransactionReferences, ctx: ComposeContext, own: StandIn[]): string {
   // Each field read by its name: refs[field] over a list of six names is a megamorphic keyed
-  // read, which cost more than the rest of the Refs together.
-  let out =
-    refXml(ctx, refs.messageId, 'MsgId', own) +
-    refXml(ctx, refs.accountServicerRef, 'AcctSvcrRef', own) +
-    refXml(ctx, refs.paymentInformationId, 'PmtInfId', own) +
-    refXml(ctx, refs.instructionId, 'InstrId', own) +
-    refXml(ctx, refs.endToEndId, 'EndToEndId', own) +
-    refXml(ctx, refs.transactionId, 'TxId', own);
+  // read, which cost more than the rest of the Refs together. Each element's tags are literal
+  // text, one piece each, rather than joined from its name (see flat.ts).
+  let out = '';
+  const messageId = idXml(ctx, refs.messageId, 'MsgId', own);
+  if (messageId !== undefined) out += `\n              <MsgId>${messageId}</MsgId>`;
+  const servicerRef = idXml(ctx, refs.accountServicerRef, 'AcctSvcrRef', own);
+  if (servicerRef !== undefined) out += `\n              <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  const pmtInfId = idXml(ctx, refs.paymentInformationId, 'PmtInfId', own);
+  if (pmtInfId !== undefined) out += `\n              <PmtInfId>${pmtInfId}</PmtInfId>`;
+  const instrId = idXml(ctx, refs.instructionId, 'InstrId', own);
+  if (instrId !== undefined) out += `\n              <InstrId>${instrId}</InstrId>`;
+  const endToEndId = idXml(ctx, refs.endToEndId, 'EndToEndId', own);
+  if (endToEndId !== undefined) out += `\n              <EndToEndId>${endToEndId}</EndToEndId>`;
+  const txId = idXml(ctx, refs.transactionId, 'TxId', own);
+  if (txId !== undefined) out += `\n              <TxId>${txId}</TxId>`;
   const bankPaymentId = idXml(ctx, refs.bankPaymentId, 'Prtry/Ref', own);
   if (bankPaymentId !== undefined)
     out += `\n              <Prtry>\n                <Tp>BankPaymentId</Tp>\n                <Ref>${bankPaymentId}</Ref>\n              </Prtry>`;
@@ -414,19 +466,25 @@ function bankTransactionCode(
   const ownText = textXml(ctx, own, 35, '~/BkTxCd/Prtry/Cd', OWN_CODE);
   if (ownText === undefined) {
     const last = lastCodes[side];
-    if (last !== undefined && last.domain === domain && last.family === family && last.subFamily === subFamily)
+    if (last !== undefined && last.domain === domain && last.family === family && last.subFamily === subFamily) {
+      // Made one piece once it is written again (see flat.ts).
+      if (!last.flat) {
+        last.xml = flat(last.xml);
+        last.flat = true;
+      }
       return last.xml;
+    }
   }
   const prtry = ownText === undefined ? '' : `\n          <Prtry>\n            <Cd>${ownText}</Cd>\n          </Prtry>`;
   const xml = `\n        <BkTxCd>\n          <Domn>\n            <Cd>${escapeText(domain)}</Cd>\n            <Fmly>\n              <Cd>${escapeText(family)}</Cd>\n              <SubFmlyCd>${escapeText(subFamily)}</SubFmlyCd>\n            </Fmly>\n          </Domn>${prtry}\n        </BkTxCd>`;
-  if (ownText === undefined) lastCodes[side] = { domain, family, subFamily, xml };
+  if (ownText === undefined) lastCodes[side] = { domain, family, subFamily, xml, flat: false };
   return xml;
 }
 
 // The last ISO code written (without the bank's own) as BkTxCd, for a credit (0) and a debit (1):
 // a statement's credits mostly share one code and its debits another, and a repeated code costs
 // three comparisons instead of three escapes and six joined pieces.
-const lastCodes: ({ domain: string; family: string; subFamily: string; xml: string } | undefined)[] = [
+const lastCodes: ({ domain: string; family: string; subFamily: string; xml: string; flat: boolean } | undefined)[] = [
   undefined,
   undefined,
 ];

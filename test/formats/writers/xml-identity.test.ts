@@ -108,6 +108,8 @@ const entry: fc.Arbitrary<StatementEntry> = fc.record({
     fc.record({
       unstructured: fc.option(nasty, { nil: undefined }),
       creditorReference: fc.option(nasty, { nil: undefined }),
+      // An RF reference names ISO as its issuer: the Tp of both kinds.
+      creditorReferenceKind: fc.option(fc.constantFrom('RF' as const, 'KID' as const), { nil: undefined }),
     }),
     { nil: undefined },
   ),
