@@ -2,8 +2,7 @@
 // transfers at the bank, exactly once.
 //   plan — each accepted file's payments are grouped (planBulks: debtor account, execution date,
 //          batch booking, at most payments.maxLinesPerBulk payments) and stored as bulks with their
-//          derived Idempotency-Keys in ONE transaction a file, before any of them is sent; the
-//          send runs beside the plan, so a planned file's bulks go out while the next is planned;
+//          derived Idempotency-Keys in ONE transaction, before anything is sent;
 //   send — bulks are claimed with a lease (several instances never send the same bulk at once),
 //          POSTed with the stored key under the Consent-ID of the debtor account's bank
 //          (payments/bulk-consent.ts), and the answer recorded: accepted (a replay counts),
@@ -63,19 +62,10 @@ const SENDABLE = ['pending', 'sending'] as const;
 export async function runSubmit(deps: PaymentJobDeps, companies: readonly CompanyConfig[]): Promise<SubmitSummary> {
   const summary: SubmitSummary = { planned: 0, bulks: [], waiting: { bulks: 0 } };
   for (const company of companies) {
-    // The plan and the send run side by side: a file's bulks go to the bank while the next file
-    // is planned, so the bank's answers are awaited during the plan's database work, not after it.
-    const progress = new PlanProgress();
-    const [planned, sent] = await Promise.allSettled([
-      planCompany(deps, company, progress).finally(() => progress.end()),
-      sendCompany(deps, company, progress),
-    ]);
-    if (planned.status === 'rejected') throw planned.reason;
-    if (sent.status === 'rejected') throw sent.reason;
-    summary.planned += planned.value;
+    summary.planned += await planCompany(deps, company);
     // One by one, not spread into one call: at maxLinesPerBulk 1 a file of 200,000 lines is
     // 200,000 bulks, more than a call's arguments may be (the stack overflows past ~125,000).
-    for (const bulk of sent.value) summary.bulks.push(bulk);
+    for (const bulk of await sendCompany(deps, company)) summary.bulks.push(bulk);
     for (const bulk of await resolveCompany(deps, company)) summary.bulks.push(bulk);
     const claimed = await deps.store.claimedElsewhere('bulks', { company: company.id, states: SENDABLE }, deps.holder);
     summary.waiting.bulks += claimed.count;
@@ -85,42 +75,8 @@ export async function runSubmit(deps: PaymentJobDeps, companies: readonly Compan
   return summary;
 }
 
-/**
- * How far the plan is, for the send beside it: a count of files planned, and whether it ended. The
- * send waits on it only when it finds no bulk to claim.
- */
-class PlanProgress {
-  private files = 0;
-  private seen = 0;
-  private ended = false;
-  private wake: (() => void) | undefined;
-
-  filePlanned(): void {
-    this.files++;
-    this.wake?.();
-  }
-
-  end(): void {
-    this.ended = true;
-    this.wake?.();
-  }
-
-  /** True when a file was planned since the last call (claim again); false once the plan ended. */
-  async more(): Promise<boolean> {
-    for (;;) {
-      if (this.files > this.seen) {
-        this.seen = this.files;
-        return true;
-      }
-      if (this.ended) return false;
-      await new Promise<void>((resolve) => (this.wake = resolve));
-      this.wake = undefined;
-    }
-  }
-}
-
 /** Creates the bulks of every accepted file of the company (idempotent: existing ones stay). */
-async function planCompany(deps: PaymentJobDeps, company: CompanyConfig, progress: PlanProgress): Promise<number> {
+async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promise<number> {
   let created = 0;
   for (const file of await deps.store.files.listFiles({ company: company.id, state: 'accepted' })) {
     const before = (await deps.store.bulks.listByFile(file.id)).length;
@@ -147,11 +103,8 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig, progres
       file: file.fileName,
       bulks: bulks.length,
     });
-    progress.filePlanned();
   }
-  created += await planReleased(deps, company);
-  progress.filePlanned(); // the released lines' bulks, of files planned earlier
-  return created;
+  return created + (await planReleased(deps, company));
 }
 
 /**
@@ -177,11 +130,7 @@ async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promi
   return created;
 }
 
-async function sendCompany(
-  deps: PaymentJobDeps,
-  company: CompanyConfig,
-  progress: PlanProgress,
-): Promise<SubmittedBulk[]> {
+async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promise<SubmittedBulk[]> {
   const out: SubmittedBulk[] = [];
   const tried = new Set<string>();
   const leaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
@@ -196,10 +145,7 @@ async function sendCompany(
       holder: deps.holder,
       leaseMs,
     });
-    if (rows.length === 0) {
-      if (await progress.more()) continue;
-      break;
-    }
+    if (rows.length === 0) break;
     const ids = rows.map((r) => String(r.id));
     for (const id of ids) tried.add(id);
     // Claims are short; this heartbeat keeps them while the bank answers, and stops with us.
