@@ -61,8 +61,10 @@ export interface EarlierPayment {
  * A line of the file being received, already stored: its ids, and what its likely-duplicate key
  * is made of, so that a line whose key hashes alike is compared with it in full.
  */
-export interface StoredLine
-  extends Pick<PaymentInstruction, 'creditorIban' | 'amount' | 'creditorReference' | 'remittanceInformation'> {
+export interface StoredLine extends Pick<
+  PaymentInstruction,
+  'creditorIban' | 'amount' | 'creditorReference' | 'remittanceInformation'
+> {
   id: string;
   endToEndId: string;
 }

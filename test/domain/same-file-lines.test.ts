@@ -91,8 +91,18 @@ describe('SameFileLines', () => {
     const batch = (from: number, text: (i: number) => string) =>
       Array.from({ length: 1000 }, (_, k) => pay(from + k, from + k, { remittanceInformation: text(from + k) }));
     for (let from = 1; from <= n; from += 1000) {
-      expect(await short.repeats(batch(from, (i) => `Invoice ${i}`), NO_EARLIER_LINES)).toEqual([]);
-      expect(await long.repeats(batch(from, (i) => `Invoice ${i} ${'x'.repeat(130)}`), NO_EARLIER_LINES)).toEqual([]);
+      expect(
+        await short.repeats(
+          batch(from, (i) => `Invoice ${i}`),
+          NO_EARLIER_LINES,
+        ),
+      ).toEqual([]);
+      expect(
+        await long.repeats(
+          batch(from, (i) => `Invoice ${i} ${'x'.repeat(130)}`),
+          NO_EARLIER_LINES,
+        ),
+      ).toEqual([]);
     }
     expect(short.byteLength / n).toBeLessThan(16);
     expect(long.byteLength).toBe(short.byteLength);
