@@ -72,8 +72,8 @@ export const NO_EARLIER_LINES: EarlierKeys = () => Promise.resolve(new Map());
  * The lines of one file as they come, the first line of each likely-duplicate key kept: a later
  * line with the same creditor account, amount and reference is a repeat, whatever its end-to-end
  * id (an ERP that lists one invoice twice in a payment run). Only a hash of each key and its line
- * are kept (first-lines.ts), so a file of a million lines costs about a third of its end-to-end
- * ids; a line whose hash matches is a repeat only when the key of the line kept is the same,
+ * are kept (first-lines.ts): about 12 bytes a line, against about 30 for its end-to-end ids; a
+ * line whose hash matches is a repeat only when the key of the line kept is the same,
  * compared in full (read back from the store for a line of an earlier batch).
  */
 export class SameFileLines {
