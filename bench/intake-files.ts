@@ -5,6 +5,7 @@
 // (the samples' Norwegian letters would add a transliteration warning to every line).
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { DuplicateKeyFields } from '../src/domain/likely-duplicate.js';
 
 export type FileKind = 'csv' | 'xml';
 
@@ -37,6 +38,18 @@ export function kidOf(i: number): string {
 /** The end-to-end id of payment i: like the samples' ACME-SUP-0001 and ACME-2026-0001, seven digits. */
 export function endToEndId(kind: FileKind, i: number): string {
   return `${kind === 'xml' ? 'ACME-SUP' : 'ACME-2026'}-${String(i).padStart(7, '0')}`;
+}
+
+/**
+ * What payment i's likely-duplicate key is made of (src/domain/likely-duplicate.ts), the same in
+ * both kinds of file: its creditor account, amount and KID or invoice text.
+ */
+export function duplicateKeyFieldsOf(i: number): DuplicateKeyFields {
+  return {
+    creditorIban: CREDITORS[i % CREDITORS.length]!,
+    amount: { minor: BigInt(minorOf(i)), currency: 'NOK' },
+    ...(i % 3 === 2 ? { creditorReference: kidOf(i) } : { remittanceInformation: `Faktura ${i}` }),
+  };
 }
 
 /** Amount of payment i in øre: 1.00 to 100,000.99 NOK. */

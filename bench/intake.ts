@@ -8,8 +8,9 @@
 // each side (medians); a warm-JIT run of the read alone is in the notes. Memory: the median peak
 // of three runs at a tenth of the size beside that of three at full size (validation and pickup
 // alike: one run's peak moves by a few MB with the garbage collector's timing), and what the
-// end-to-end id set alone grows by (the one thing that must grow), so the growth beyond the id
-// set is a figure of its own.
+// end-to-end id set alone grows by (the one thing validation must keep per line; pickup keeps
+// a second, the same-file duplicate keys, measured alone too), so the growth beyond them is a
+// figure of its own.
 import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -17,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_BUILD_DIR } from '../test/support/cli-paths.js';
-import { csvLines, endToEndId, write, xmlDoc, type FileKind } from './intake-files.js';
+import type { PaymentInstruction } from '../src/domain/payment.js';
+import { csvLines, duplicateKeyFieldsOf, endToEndId, write, xmlDoc, type FileKind } from './intake-files.js';
 import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 
 /** The checkout (the parent runs from it); the children start there too, so `cwd` is the checkout in both. */
@@ -34,11 +36,12 @@ type Mode =
   | 'xml-raw-tags'
   | 'id-set'
   | 'id-map'
+  | 'key-set'
   | 'csv-pickup'
   | 'xml-pickup';
 interface Measured {
   lines: number;
-  /** id-set, id-map: heap and array-buffer bytes the ids hold once built (after a full collection). */
+  /** id-set, id-map, key-set: heap and array-buffer bytes the ids (keys) hold once built (after a full collection). */
   heldBytes?: number;
   /** The memory at the highest RSS sampled (every 20 ms): what the peak is made of. */
   atPeak?: { heapTotal: number; arrayBuffers: number };
@@ -74,6 +77,7 @@ async function child(mode: Mode, file: string, timing: Timing, expected?: number
     const [kind, n] = file.split(':') as [FileKind, string];
     return idSet(mode, kind, Number(n));
   }
+  if (mode === 'key-set') return keySet(Number(file));
   if (timing !== 'cold') await read(mode, timing.warmup);
   const started = timing === 'cold' ? 0 : performance.now();
   const cpu0 = timing === 'cold' ? undefined : process.cpuUsage();
@@ -95,8 +99,9 @@ async function child(mode: Mode, file: string, timing: Timing, expected?: number
 /**
  * Watches the end-to-end id set (validation and pickup alike keep one per file): when it has
  * received the file's last id, a full collection, and the heap in use and array buffers after
- * it. Everything the read still holds then is either the id set or what the growth beyond it
- * is made of.
+ * it. Everything the read still holds then is either the id set (and in pickup the same-file
+ * keys) or what the growth beyond them is made of. Ids are counted a set at a time, so that
+ * another set would not make the count reach the file's lines half-way through it.
  */
 async function heldAtEnd(expected: number): Promise<{ bytes?: number; cpuMs: number }> {
   const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
@@ -104,10 +109,12 @@ async function heldAtEnd(expected: number): Promise<{ bytes?: number; cpuMs: num
   // Called below with each set as `this` (add.call), so the unbound method is what is wanted.
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const add = EndToEndIdSet.prototype.addIfAbsent;
-  let ids = 0;
+  const ids = new WeakMap<object, number>();
   EndToEndIdSet.prototype.addIfAbsent = function (this: InstanceType<typeof EndToEndIdSet>, id, line) {
     const first = add.call(this, id, line);
-    if (++ids === expected) {
+    const added = (ids.get(this) ?? 0) + 1;
+    ids.set(this, added);
+    if (added === expected && end.bytes === undefined) {
       const cpu0 = process.cpuUsage();
       global.gc?.();
       const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -142,15 +149,6 @@ function peakSampler(): { stop: () => { heapTotal: number; arrayBuffers: number 
  */
 async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Promise<Measured> {
   const { EndToEndIdSet } = await import('../src/domain/validation/end-to-end-id-set.js');
-  // Freed array buffers are released after the collection, on another thread: a pause, and again.
-  const held = async (): Promise<number> => {
-    for (let i = 0; i < 2; i++) {
-      global.gc?.();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
   const before = await held();
   const started = performance.now();
   const cpu0 = process.cpuUsage();
@@ -163,6 +161,48 @@ async function idSet(mode: 'id-set' | 'id-map', kind: FileKind, n: number): Prom
   return {
     lines: set.size,
     heldBytes: (await held()) - before,
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+/** Heap in use and array buffers after a full collection (freed array buffers are released after it, on another thread: a pause, and again). */
+async function held(): Promise<number> {
+  for (let i = 0; i < 2; i++) {
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/**
+ * Pickup's same-file duplicate keys alone (SameFileLines: the first line of each creditor,
+ * amount and reference, src/domain/controls/duplicate-holds.ts), fed the bench file's lines in
+ * pickup's batches of 1,000: what pay-once keeps per line beside the end-to-end id set.
+ */
+async function keySet(n: number): Promise<Measured> {
+  const { NO_EARLIER_LINES, SameFileLines } = await import('../src/domain/controls/duplicate-holds.js');
+  const before = await held();
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const keys = new SameFileLines();
+  let repeats = 0;
+  for (let from = 1; from <= n; from += 1000) {
+    const batch: PaymentInstruction[] = [];
+    for (let i = from; i < from + 1000 && i <= n; i++)
+      batch.push({ ...duplicateKeyFieldsOf(i), lineNumber: i + 1 } as PaymentInstruction);
+    repeats += (await keys.repeats(batch, NO_EARLIER_LINES)).length;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - started;
+  const heldBytes = (await held()) - before;
+  // Used after the collection, so the keys cannot be collected before it is measured.
+  if (keys.byteLength === 0) throw new Error('no key kept');
+  return {
+    lines: n - repeats,
+    heldBytes,
     ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
@@ -257,6 +297,12 @@ interface IdSetGrowth {
   n: number;
 }
 
+/** Pickup's same-file duplicate keys built alone at both sizes: the second thing pickup keeps per line. */
+interface KeySetGrowth {
+  big: Measured;
+  small: Measured;
+}
+
 /** The run whose peak RSS is the median of the runs' (with its memory at the peak). */
 function medianPeak(runs: readonly Measured[]): Measured {
   return [...runs].sort((a, b) => a.maxRssBytes - b.maxRssBytes)[Math.floor(runs.length / 2)]!;
@@ -268,14 +314,20 @@ function medianPeak(runs: readonly Measured[]): Measured {
  * heap and the array buffers at each peak, and what the id set alone adds to a process's peak
  * (its table grows by copying, so old and new table are briefly both held).
  */
-function memoryNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[], ids: IdSetGrowth): string {
+function memoryNote(
+  smallRuns: readonly Measured[],
+  bigRuns: readonly Measured[],
+  ids: IdSetGrowth,
+  keys?: KeySetGrowth,
+): string {
   const small = medianPeak(smallRuns);
   const big = medianPeak(bigRuns);
   const peaks = (runs: readonly Measured[]): string => runs.map((m) => (m.maxRssBytes / 2 ** 20).toFixed(0)).join('/');
   const held = (m: Measured): number => m.heldBytes ?? 0;
   const own = held(ids.big) - held(ids.small);
+  const keysOwn = keys ? held(keys.big) - held(keys.small) : 0;
   const growth = big.maxRssBytes - small.maxRssBytes;
-  const beyond = growth - own;
+  const beyond = growth - own - keysOwn;
   const perId = (m: Measured): string => `${(held(m) / ids.n).toFixed(0)} B`;
   const split = (m: Measured): string =>
     m.atPeak ? `heap ${MB(m.atPeak.heapTotal)}, array buffers ${MB(m.atPeak.arrayBuffers)}` : 'not sampled';
@@ -283,30 +335,38 @@ function memoryNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[]
     `median peak ${MB(small.maxRssBytes)} at ${(ids.n / 10).toLocaleString('en')} → ${MB(big.maxRssBytes)} at ${ids.n.toLocaleString('en')} ` +
     `(runs ${peaks(smallRuns)} → ${peaks(bigRuns)} MB) ` +
     `(+${MB(growth)}; the end-to-end id set's own bytes ${signedMB(own)}, ${perId(ids.big)} an id vs ${perId(ids.map)} in a Map of flat strings; ` +
+    (keys ? `the same-file duplicate keys' own bytes ${signedMB(keysOwn)}, ${perId(keys.big)} a line; ` : '') +
     `beyond them ${signedMB(beyond)} = ${((beyond / Math.max(own, 1)) * 100).toFixed(0)} % of the id set's; ` +
     `at the peaks ${split(small)} → ${split(big)}; the id set alone in a process: peak ${signedMB(ids.big.maxRssBytes - ids.small.maxRssBytes)}); ` +
-    heldNote(smallRuns, bigRuns, own)
+    heldNote(smallRuns, bigRuns, own, keys ? keysOwn : undefined)
   );
 }
 
 /**
  * The heap in use (and array buffers) after a full collection at the read's end, at both sizes
- * (medians), and its growth beyond the id set's own bytes: the figure that says memory is flat,
- * free of the garbage collector's timing that moves a peak.
+ * (medians), and its growth beyond the id set's own bytes (and in pickup the same-file duplicate
+ * keys'): the figure that says memory is flat, free of the garbage collector's timing that moves
+ * a peak. Flat is still measured against a tenth of the id set's growth alone: the second set
+ * is named and subtracted, and does not widen the margin.
  */
-function heldNote(smallRuns: readonly Measured[], bigRuns: readonly Measured[], idSetOwn: number): string {
+function heldNote(
+  smallRuns: readonly Measured[],
+  bigRuns: readonly Measured[],
+  idSetOwn: number,
+  keysOwn?: number,
+): string {
   const held = (runs: readonly Measured[]): number | undefined => {
     const values = runs.map((m) => m.heldAtEnd).filter((b): b is number => b !== undefined);
     return values.length === runs.length ? median(values) : undefined;
   };
   const [small, big] = [held(smallRuns), held(bigRuns)];
   if (small === undefined || big === undefined) return 'heap after a collection at the end: not measured';
-  const beyond = big - small - idSetOwn;
+  const beyond = big - small - idSetOwn - (keysOwn ?? 0);
   // A tenth of a MB: at the quick sizes the whole growth is a MB or two.
   const mb = (b: number): string => `${b >= 0 ? '+' : '−'}${(Math.abs(b) / 2 ** 20).toFixed(1)} MB`;
   return (
     `heap in use after a collection at the end (medians) ${MB(small)} → ${MB(big)}: ` +
-    `${mb(big - small)}, beyond the id set's own bytes ${mb(beyond)} (${flat(beyond, idSetOwn)})`
+    `${mb(big - small)}, beyond the id set's own bytes ${keysOwn === undefined ? '' : `and the same-file keys' (${mb(keysOwn)}) `}${mb(beyond)} (${flat(beyond, idSetOwn)})`
   );
 }
 
@@ -397,6 +457,11 @@ export const bench: Bench = async ({ quick, scale }) => {
       // Pickup into the store (SQLite), three times at each size, taking turns: the same
       // validation, the ledger's id check and the batched inserts; its growth is held to the
       // same measure as validation's, median peak against median peak.
+      // What pickup's same-file duplicate keys alone grow by: pay-once's own per-line set.
+      const keySet: KeySetGrowth = {
+        big: measure('key-set', String(c.n), 'cold'),
+        small: measure('key-set', String(c.n / 10), 'cold'),
+      };
       const picks: Measured[] = [];
       const picks10: Measured[] = [];
       for (let r = 0; r < REPEATS; r++) {
@@ -441,7 +506,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         peakRssBytes: Math.max(...picks.map((m) => m.maxRssBytes)),
         notes:
           `rates per CPU second of the whole process, start-up included, medians of ${REPEATS} runs; wall ${(median(picks.map((m) => m.ms)) / 1000).toFixed(0)} s; ` +
-          memoryNote(picks10, picks, idSet),
+          memoryNote(picks10, picks, idSet, keySet),
       });
     }
     return rows;

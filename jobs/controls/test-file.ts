@@ -8,6 +8,7 @@ import {
   controlHistoryOf,
   DUPLICATE_RULE,
   FileControls,
+  NO_EARLIER_LINES,
   OtherFileDuplicates,
   releasesNeeded,
   SameFileLines,
@@ -91,7 +92,7 @@ async function duplicateReasons(
   const other = new OtherFileDuplicates(since);
   await other.load(pickupFacts(deps.db, company.id), payments);
   for (const h of other.holds(payments)) reasons.set(h.endToEndId, h.reason);
-  for (const r of new SameFileLines().repeats(payments))
+  for (const r of await new SameFileLines().repeats(payments, NO_EARLIER_LINES))
     if (!reasons.has(r.payment.endToEndId))
       reasons.set(
         r.payment.endToEndId,

@@ -57,6 +57,18 @@ export interface EarlierPayment {
   remittanceInformation?: string | undefined;
 }
 
+/**
+ * A line of the file being received, already stored: its ids, and what its likely-duplicate key
+ * is made of, so that a line whose key hashes alike is compared with it in full.
+ */
+export interface StoredLine extends Pick<
+  PaymentInstruction,
+  'creditorIban' | 'amount' | 'creditorReference' | 'remittanceInformation'
+> {
+  id: string;
+  endToEndId: string;
+}
+
 /** Payments the company made to one creditor account under one name and ids: how many, since when. */
 export interface PaidCreditor {
   account: string;
@@ -88,8 +100,8 @@ export interface PickupFacts {
    * cancelled), oldest first, in line order; never the lines of the file being received.
    */
   earlierPayments(creditorIbans: readonly string[], since: Date): Promise<EarlierPayment[]>;
-  /** The id and end-to-end id of lines of the file being received already stored, by line number. */
-  storedLines(lineNumbers: readonly number[]): Promise<Map<number, { id: string; endToEndId: string }>>;
+  /** Lines of the file being received already stored, by line number. */
+  storedLines(lineNumbers: readonly number[]): Promise<Map<number, StoredLine>>;
   /** The company's paid creditors, and its day totals from `today` on. */
   controlHistory(today: LocalDate): Promise<{ paid: PaidCreditor[]; days: DayTotal[] }>;
 }

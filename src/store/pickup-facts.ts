@@ -1,11 +1,12 @@
 // The facts the hold rule of pickup (src/domain/controls/pickup-holds.ts) decides on, read inside
 // the file's transaction: the company's earlier payments to a batch's creditors, the lines of the
-// file already stored, and what the payment controls compare a file with (the company's payments
-// grouped by creditor account, name, organisation number and ERP creditor id; what each debtor
-// account already sends per currency on the days from today on). Reads only: which line they
+// file already stored (with the fields of their likely-duplicate keys), and what the payment
+// controls compare a file with (the company's payments grouped by creditor account, name,
+// organisation number and ERP creditor id; what each debtor account already sends per currency
+// on the days from today on). Reads only: which line they
 // hold is the rule's (docs/architecture.md, "Plans").
 import type { Knex } from 'knex';
-import type { DayTotal, EarlierPayment, PaidCreditor, PickupFacts } from '../domain/hold.js';
+import type { DayTotal, EarlierPayment, PaidCreditor, PickupFacts, StoredLine } from '../domain/hold.js';
 import type { LocalDate } from '../domain/local-date.js';
 import type { Database } from './database.js';
 import { toStoredPayment } from './payments.js';
@@ -54,15 +55,27 @@ export class StorePickupFacts implements PickupFacts {
     return earlier;
   }
 
-  async storedLines(lineNumbers: readonly number[]): Promise<Map<number, { id: string; endToEndId: string }>> {
-    const stored = new Map<number, { id: string; endToEndId: string }>();
+  async storedLines(lineNumbers: readonly number[]): Promise<Map<number, StoredLine>> {
+    const stored = new Map<number, StoredLine>();
     if (this.fileId === undefined) return stored;
     for (const part of chunks([...lineNumbers])) {
       const rows = await this.knex<Row>('payments')
-        .select('id', 'end_to_end_id', 'line_number')
+        .select('id', 'end_to_end_id', 'line_number', 'creditor_iban', 'amount_minor', 'currency')
+        .select('creditor_reference', 'remittance')
         .where({ file_id: this.fileId })
         .whereIn('line_number', part);
-      for (const r of rows) stored.set(toInt(r.line_number), { id: toStr(r.id), endToEndId: toStr(r.end_to_end_id) });
+      for (const r of rows) {
+        const creditorReference = toOptStr(r.creditor_reference);
+        const remittanceInformation = toOptStr(r.remittance);
+        stored.set(toInt(r.line_number), {
+          id: toStr(r.id),
+          endToEndId: toStr(r.end_to_end_id),
+          creditorIban: toStr(r.creditor_iban),
+          amount: { minor: toBigInt(r.amount_minor), currency: toStr(r.currency) },
+          ...(creditorReference === undefined ? {} : { creditorReference }),
+          ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
+        });
+      }
     }
     return stored;
   }

@@ -5,7 +5,7 @@
 // deadlock victim) holds the same lines, not every line as a repeat of itself.
 import { describe, expect, it } from 'vitest';
 import { NO_CONTROLS, PickupHolds } from '../../src/domain/controls/index.js';
-import type { EarlierPayment, PickupFacts } from '../../src/domain/hold.js';
+import type { EarlierPayment, PickupFacts, StoredLine } from '../../src/domain/hold.js';
 import { toLocalDate } from '../../src/domain/local-date.js';
 import type { PaymentInstruction } from '../../src/domain/payment.js';
 
@@ -23,7 +23,7 @@ const pay = (line: number, over: Partial<PaymentInstruction> = {}): PaymentInstr
 });
 
 /** Facts as a store would read them, with a record of what was asked. */
-function facts(earlier: EarlierPayment[] = [], stored = new Map<number, { id: string; endToEndId: string }>()) {
+function facts(earlier: EarlierPayment[] = [], stored = new Map<number, StoredLine>()) {
   const asked: string[] = [];
   const reader: PickupFacts = {
     earlierPayments: (ibans) => {
@@ -79,7 +79,7 @@ describe('the holds of pickup', () => {
   });
 
   it('holds a repeat of a line of an earlier batch, matched through the lines already stored', async () => {
-    const { reader, asked } = facts([], new Map([[1, { id: 'ID-1', endToEndId: 'E-1' }]]));
+    const { reader, asked } = facts([], new Map([[1, { ...pay(1), id: 'ID-1' }]]));
     const rule = new PickupHolds({ duplicatesSince: since }).forFile(receivedAt);
     expect(await rule.holds([pay(1)], ['ID-1'], reader)).toEqual([]);
     const again = pay(1, { endToEndId: 'E-1b', lineNumber: 2, remittanceInformation: 'INVOICE 1' });
