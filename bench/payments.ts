@@ -18,6 +18,7 @@
 // `scale` multiplies both counts, in whole bulks. Part 1 runs in a child process of its own, so
 // its peak RSS is that settle run's, not the bench runner's history.
 import { execFileSync, spawn } from 'node:child_process';
+import Sqlite from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ import { configSchema, type CompanyConfig } from '../src/config/index.js';
 import { systemClock, type Clock } from '../src/domain/clock.js';
 import { mapConcurrent } from '../src/domain/concurrent.js';
 import type { LocalDate } from '../src/domain/local-date.js';
-import type { PaymentInstruction } from '../src/domain/payment.js';
+import type { InstructionPriority, PaymentInstruction } from '../src/domain/payment.js';
 import { silentLogger } from '../src/log/index.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.js';
 import { createStore, openDatabase, type RequestLine, type Store } from '../src/store/index.js';
@@ -291,6 +292,158 @@ async function floorProcess(count: number): Promise<BenchRow> {
 }
 
 /**
+ * Part 1c, the least durable work an exactly-once submit must do, measured beside the floor: the
+ * floor's exchanges, and around each of them the fewest SQL statements that keep a payment from
+ * going twice or being lost, sent straight to better-sqlite3 on the row's own seeded database (the
+ * same wide `payments` rows, the store's pragmas). Before a bulk's POST, in one transaction: its
+ * row and its key, and a narrow row (bulk, payment, state) for each of its lines, guarded by the
+ * file, the line span and the state they join from; then its request lines read from `payments`
+ * as the send reads them. After the answer, in one transaction: the lines' state by bulk, and the
+ * bulk's. The poll: the bulk's status and its lines' by bulk. No jobs, plans, counters,
+ * transition rows, leases or checks: what no design of the store can do without. If this row is
+ * above the aim, no store design reaches it on this machine.
+ */
+async function durableProcess(count: number): Promise<BenchRow> {
+  const dir = await mkdtemp(join(tmpdir(), 'settle-bench-durable-'));
+  const file = join(dir, 'settle.sqlite');
+  const sandbox = await sandboxProcess();
+  const client = bank(sandbox.urls, systemClock);
+  const knexDb = await openDatabase({ url: `sqlite:${file}` });
+  await knexDb.migrate();
+  await seed(createStore(knexDb, systemClock), count, LINES_PER_FILE, executionDate(5));
+  // The seeded files by their number (bench-<f>.csv), as the floor numbers its lines.
+  const fileIds = new Map(
+    (await knexDb.knex('payment_files').select('id', 'file_name')).map((r: { id: string; file_name: string }) => [
+      Number(/bench-(\d+)/.exec(r.file_name)![1]),
+      String(r.id),
+    ]),
+  );
+  await knexDb.close();
+  const db = new Sqlite(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    db.exec(`create table bench_bulks (id text primary key, idempotency_key text not null unique, state text not null,
+      bank_payment_id text, bank_status text, updated_at text not null)`);
+    db.exec(`create table bench_lines (bulk_id text not null references bench_bulks (id),
+      payment_id text not null references payments (id), state text not null, updated_at text not null,
+      primary key (bulk_id, payment_id)) without rowid`);
+    db.exec('create unique index bench_lines_payment_uq on bench_lines (payment_id)');
+    const insertBulk = db.prepare(
+      "insert into bench_bulks (id, idempotency_key, state, updated_at) values (?, ?, 'sending', ?)",
+    );
+    const join_ = db.prepare(`insert into bench_lines (bulk_id, payment_id, state, updated_at)
+      select ?, id, 'sending', ? from payments where file_id = ? and line_number between ? and ? and state = 'accepted'`);
+    const lines = db
+      .prepare(
+        `select end_to_end_id, debtor_name, amount_minor, currency, creditor_iban, creditor_name, creditor_bic,
+        remittance, creditor_reference, priority, ultimate_debtor, ultimate_creditor, purpose from payments
+        where file_id = ? and line_number between ? and ? order by line_number`,
+      )
+      .raw(true)
+      .safeIntegers(true);
+    const moveLines = db.prepare('update bench_lines set state = ?, updated_at = ? where bulk_id = ?');
+    const moveBulk = db.prepare(
+      'update bench_bulks set state = ?, bank_payment_id = ?, bank_status = ?, updated_at = ? where id = ?',
+    );
+    const pollBulk = db.prepare('update bench_bulks set bank_status = ?, updated_at = ? where id = ?');
+    const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+    const c = company(dir, 1000);
+    const head: BulkHead = {
+      debtorIban: DEBTOR_IBAN,
+      executionDate: executionDate(5) as LocalDate,
+      batchBooking: c.payments.batchBooking,
+    };
+    const spans: { fileId: string; first: number; last: number }[] = [];
+    for (let start = 0; start < count; start += 1000) {
+      const f = Math.floor(start / LINES_PER_FILE);
+      const first = (start % LINES_PER_FILE) + 1;
+      spans.push({
+        fileId: fileIds.get(f)!,
+        first,
+        last: Math.min(first + 999, LINES_PER_FILE, count - f * LINES_PER_FILE),
+      });
+    }
+    const bankCpu0 = sandbox.cpuMs();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const sent = await mapConcurrent(spans, CONCURRENCY, async (span) => {
+      const bulkId = randomUUID();
+      const key = randomUUID();
+      const at = new Date().toISOString();
+      inTransaction(() => {
+        insertBulk.run(bulkId, key, at);
+        join_.run(bulkId, at, span.fileId, span.first, span.last);
+      });
+      const request = (lines.all(span.fileId, span.first, span.last) as (string | bigint | null)[][]).map((row) => {
+        const line: RequestLine = {
+          endToEndId: String(row[0]),
+          debtorName: String(row[1]),
+          amount: { minor: row[2] as bigint, currency: String(row[3]) },
+          creditorIban: String(row[4]),
+          creditorName: String(row[5]),
+        };
+        // As the send maps them (src/store/payments.ts, requestLinesOfBulk).
+        if (row[6] !== null) line.creditorBic = String(row[6]);
+        if (row[7] !== null) line.remittanceInformation = String(row[7]);
+        if (row[8] !== null) line.creditorReference = String(row[8]);
+        if (row[9] !== null) line.instructionPriority = String(row[9]) as InstructionPriority;
+        if (row[10] !== null) line.ultimateDebtor = String(row[10]);
+        if (row[11] !== null) line.ultimateCreditor = String(row[11]);
+        if (row[12] !== null) line.purpose = String(row[12]);
+        return line;
+      });
+      const created = await client.createBulkPayment(c.organisationNumber, bulkRequest(head, request), {
+        idempotencyKey: key,
+      });
+      const answered = answeredLines(created, request);
+      const now = new Date().toISOString();
+      inTransaction(() => {
+        moveLines.run(answered[0]?.status ?? created.transactionStatus, now, bulkId);
+        moveBulk.run('sent', created.paymentId, created.transactionStatus, now, bulkId);
+      });
+      return { bulkId, paymentId: created.paymentId };
+    });
+    const postMs = performance.now() - t0;
+    await mapConcurrent(sent, CONCURRENCY, async ({ bulkId, paymentId }) => {
+      const status = await client.getBulkPayment(c.organisationNumber, paymentId);
+      const now = new Date().toISOString();
+      inTransaction(() => {
+        pollBulk.run(status.transactionStatus, now, bulkId);
+        moveLines.run(status.transactionStatus, now, bulkId);
+      });
+    });
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const bankCpuMs = sandbox.cpuMs() - bankCpu0;
+    const requests = spans.length * 2 + 1;
+    const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
+    const record = await bankRecord(sandbox);
+    const held = (db.prepare('select count(*) as n from bench_lines').get() as { n: number }).n;
+    const ok = held === count && record.lines === count && record.duplicateLines === 0 && record.duplicateKeys === 0;
+    return {
+      key: 'payments-durable',
+      name: `the same exchanges with the least durable work, ${count.toLocaleString('en')} payments: narrow SQL, no jobs`,
+      size: count,
+      unit: 'payments',
+      rate: count / (ms / 1000),
+      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
+      baselineRate: count / (boundMs / 1000),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      figures: { cpuMs },
+      notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s); ${held} lines recorded, bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+    };
+  } finally {
+    db.close();
+    await client.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Part 2: n processes on one MariaDB database. A process that fails is counted, not thrown: the
  * others finish, and the bank's record still shows whether any payment went twice.
  */
@@ -364,8 +517,24 @@ export function withCpuBeyondFloor(single: BenchRow, floor: BenchRow): [BenchRow
   return [{ ...single, notes: single.notes === undefined ? beyond : `${single.notes}; ${beyond}` }, floor];
 }
 
+/**
+ * The least durable work's notes gain its time against the floor's and its CPU per 1,000 payments
+ * beyond the floor's client CPU: how far above the floor any store design must stay on this
+ * machine, beside what settle's store spends (the single row's note).
+ */
+export function againstFloor(durable: BenchRow, floor: BenchRow): BenchRow {
+  const ownMs = durable.figures?.cpuMs;
+  const clientMs = floor.figures?.cpuMs;
+  if (ownMs === undefined || clientMs === undefined || durable.size !== floor.size || durable.size === 0)
+    return durable;
+  const times = floor.rate / durable.rate;
+  const perThousand = ((ownMs - clientMs) * 1000) / durable.size;
+  const note = `${times.toFixed(2)}× the time of payments-floor; CPU per 1,000 payments beyond the floor's client CPU ${perThousand.toFixed(1)} ms`;
+  return { ...durable, notes: durable.notes === undefined ? note : `${durable.notes}; ${note}` };
+}
+
 /** Part 1 (or its floor) in a fresh process: its CPU and peak RSS are then the run's own. */
-function inChild(part: 'single' | 'floor', count: number): BenchRow {
+function inChild(part: 'single' | 'floor' | 'durable', count: number): BenchRow {
   const out = execFileSync(process.execPath, ['--import', 'tsx', SELF], {
     env: { ...process.env, [CHILD_ENV]: part, BENCH_COUNT: String(count) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -378,7 +547,8 @@ function inChild(part: 'single' | 'floor', count: number): BenchRow {
 export const bench: Bench = async ({ quick, scale }) => {
   // Whole bulks: 1,000 lines each in the single-process run, 100 in the multi-process runs, and at least one bulk per process.
   const size = quick ? 5_000 : scaledSize(100_000, scale, { step: 1000 });
-  const rows: BenchRow[] = withCpuBeyondFloor(inChild('single', size), inChild('floor', size));
+  const [single, floor] = withCpuBeyondFloor(inChild('single', size), inChild('floor', size));
+  const rows: BenchRow[] = [single, floor, againstFloor(inChild('durable', size), floor)];
   if (process.env.SETTLE_BENCH_PAYMENTS_SINGLE_ONLY === '1') return rows;
   const count = quick ? 2_000 : scaledSize(20_000, scale, { step: 100, min: 400 });
   const unavailable = await mariaDbUnavailableReason();
@@ -398,7 +568,7 @@ export const bench: Bench = async ({ quick, scale }) => {
   }
   const runs: { n: number; ms: number; failed: number; record: Awaited<ReturnType<typeof bankRecord>> }[] = [];
   for (const n of [1, 2, 4]) runs.push({ n, ...(await multiProcess(count, n)) });
-  const single = runs[0]!;
+  const oneProcess = runs[0]!;
   for (const r of runs) {
     const twice = r.record.duplicateKeys > 0 || r.record.duplicateLines > 0;
     const verdict = twice
@@ -414,7 +584,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       // A run in which a process failed has no throughput to show (0 = not measured).
       rate: r.failed > 0 ? 0 : count / (r.ms / 1000),
       baselineName: '1 process',
-      baselineRate: count / (single.ms / 1000),
+      baselineRate: count / (oneProcess.ms / 1000),
       peakRssBytes: 0,
       figures: { sentTwice: r.record.duplicateKeys + r.record.duplicateLines, lost: count - r.record.lines },
       notes: `${r.failed > 0 ? `FAILED: ${r.failed} of ${r.n} process(es) exited with an error (stderr above); ` : ''}${r.record.bulks} bulks, ${r.record.lines} lines at the bank; duplicate keys ${r.record.duplicateKeys}, duplicate lines ${r.record.duplicateLines}: ${verdict}`,
@@ -423,10 +593,12 @@ export const bench: Bench = async ({ quick, scale }) => {
   return rows;
 };
 
-if (process.env[CHILD_ENV] === 'sandbox') {
+const PARTS = { single: singleProcess, floor: floorProcess, durable: durableProcess };
+const part = process.env[CHILD_ENV];
+if (part === 'sandbox') {
   void sandboxChild();
-} else if (process.env[CHILD_ENV] === 'single' || process.env[CHILD_ENV] === 'floor') {
-  (process.env[CHILD_ENV] === 'single' ? singleProcess : floorProcess)(Number(process.env.BENCH_COUNT)).then(
+} else if (part === 'single' || part === 'floor' || part === 'durable') {
+  PARTS[part](Number(process.env.BENCH_COUNT)).then(
     (row) => {
       process.stdout.write(JSON.stringify(row) + '\n');
       process.exit(0);
@@ -436,7 +608,7 @@ if (process.env[CHILD_ENV] === 'sandbox') {
       process.exit(3);
     },
   );
-} else if (process.env[CHILD_ENV] === '1') {
+} else if (part === '1') {
   child().then(
     () => process.exit(0),
     (error: unknown) => {

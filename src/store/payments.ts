@@ -283,13 +283,14 @@ export class PaymentRepository {
   }
 
   /**
-   * Whether every payment of the bulk is in `state` with no bank messages stored (one count, no payment
-   * read): a poll that reports exactly that for each payment has nothing to write.
+   * Whether every payment of the bulk is in `state` with no bank messages stored (one read, no payment
+   * built): a poll that reports exactly that for each payment has nothing to write. The read stops
+   * at the first payment that differs, so a poll that moves the bulk pays for one row, not a count.
    */
   async bulkAllAtWithoutMessages(bulkId: string, state: PaymentState): Promise<boolean> {
-    const row = await this.db
+    const differing = await this.db
       .knex<Row>('payments')
-      .count({ n: '*' })
+      .select('id')
       .where({ bulk_id: bulkId })
       .andWhere(
         (q) =>
@@ -298,7 +299,7 @@ export class PaymentRepository {
             .orWhere((m) => void m.whereNotNull('tpp_messages').whereNot({ tpp_messages: '[]' })),
       )
       .first();
-    return Number(row?.n ?? 0) === 0;
+    return differing === undefined;
   }
 
   async findByEndToEndId(company: string, endToEndId: string): Promise<StoredPayment | undefined> {

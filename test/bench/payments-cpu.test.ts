@@ -1,7 +1,7 @@
 // The payments row's notes give settle's CPU per 1,000 payments beyond the floor's client CPU
 // (issue #54): the store's and the jobs' own work, from the two children's CPU of the same run.
 import { describe, expect, it } from 'vitest';
-import { withCpuBeyondFloor } from '../../bench/payments.js';
+import { againstFloor, withCpuBeyondFloor } from '../../bench/payments.js';
 import type { BenchRow } from '../../bench/row.js';
 
 function row(key: string, size: number, more: Partial<BenchRow> = {}): BenchRow {
@@ -33,5 +33,24 @@ describe("settle's CPU beyond the floor", () => {
     const single = row('payments-single', 20_000, { figures: { cpuMs: 1360 }, notes: 'n' });
     expect(withCpuBeyondFloor(single, row('payments-floor', 20_000))[0]).toBe(single);
     expect(withCpuBeyondFloor(single, row('payments-floor', 10_000, { figures: { cpuMs: 1 } }))[0]).toBe(single);
+  });
+});
+
+describe('the least durable work against the floor', () => {
+  it("gives its time as a multiple of the floor's and its CPU per 1,000 payments beyond the floor's", () => {
+    const floor = row('payments-floor', 20_000, { rate: 8_000, figures: { cpuMs: 920 } });
+    const durable = againstFloor(
+      row('payments-durable', 20_000, { rate: 6_400, figures: { cpuMs: 1_020 }, notes: 'wall 3.13 s' }),
+      floor,
+    );
+    expect(durable.notes).toBe(
+      "wall 3.13 s; 1.25× the time of payments-floor; CPU per 1,000 payments beyond the floor's client CPU 5.0 ms",
+    );
+  });
+
+  it('says nothing when either side did not report its CPU or the sizes differ', () => {
+    const durable = row('payments-durable', 20_000, { figures: { cpuMs: 1_020 } });
+    expect(againstFloor(durable, row('payments-floor', 20_000))).toBe(durable);
+    expect(againstFloor(durable, row('payments-floor', 10_000, { figures: { cpuMs: 1 } }))).toBe(durable);
   });
 });

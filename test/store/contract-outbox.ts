@@ -187,6 +187,9 @@ export function outboxCases(ctx: () => ContractContext): void {
     expect(
       await store.payments.applyBankStatus({ bulkId: all.bulk.id }, { status: 'RCVD', cause: 'poll', source: 'poll' }),
     ).toMatchObject({ moved: 0, duplicate: 3 });
+    // A poll that reports each line's own status has nothing to write; one that reports another has.
+    expect(await store.payments.bulkAllAtWithoutMessages(all.bulk.id, 'RCVD')).toBe(true);
+    expect(await store.payments.bulkAllAtWithoutMessages(all.bulk.id, 'ACSC')).toBe(false);
 
     // Lines named with different statuses, one with an unknown code, one not named: each its own.
     const mixed = await bulkOf('answered-mixed', 4);
@@ -204,6 +207,8 @@ export function outboxCases(ctx: () => ContractContext): void {
       ['answered-mixed-3', 'sent', undefined],
       ['answered-mixed-4', 'sent', undefined],
     ]);
+    // One line in another state is enough for a poll to have something to write.
+    expect(await store.payments.bulkAllAtWithoutMessages(mixed.bulk.id, 'RCVD')).toBe(false);
 
     // A status event that overtook the answer keeps its line where it is.
     const overtaken = await bulkOf('answered-late', 2);
