@@ -143,16 +143,43 @@ export function withFigures(page: string, block: string): string {
   return `${page.slice(0, start + FIGURES_START.length)}\n${block}\n${page.slice(end)}`;
 }
 
+/**
+ * The runs behind the page's table, kept beside it (docs/performance-runs.json): the long run and
+ * the later ones put in, so a module measured again later joins the same table without the hour
+ * of a whole run. Given as the first file, it stands for those runs; the files after it are added.
+ */
+export interface KeptRuns {
+  kept: 'settle bench runs';
+  first: BenchJson;
+  later: BenchJson[];
+}
+
+/** The runs a table is made of: the kept runs (when the first file is them) and the files after. */
+export function runsOf(texts: readonly string[]): KeptRuns {
+  const [head, ...rest] = texts;
+  if (head === undefined) throw new Error('no run given');
+  const given = rest.map(parseBenchJson);
+  const parsed = JSON.parse(head.slice(/^\{/m.exec(head)?.index ?? 0)) as Partial<KeptRuns>;
+  if (parsed.kept === 'settle bench runs' && parsed.first !== undefined)
+    return { kept: 'settle bench runs', first: parsed.first, later: [...(parsed.later ?? []), ...given] };
+  return { kept: 'settle bench runs', first: parseBenchJson(head), later: given };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = process.argv.slice(2);
   if (files.length === 0) {
     process.stderr.write(
-      'usage: npm run bench:figures -- FILE.json [LATER.json …]   (from `npm run bench -- --json > FILE.json`)\n',
+      'usage: npm run bench:figures -- FILE.json [LATER.json …]   (from `npm run bench -- --json > FILE.json`;\n' +
+        '       FILE.json may be docs/performance-runs.json, the runs behind the page, to add a later run to them)\n',
     );
     process.exit(2);
   }
   const page = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
-  const [json, ...later] = files.map((f) => parseBenchJson(readFileSync(f, 'utf8')));
-  writeFileSync(page, withFigures(readFileSync(page, 'utf8'), figuresBlock(json!, later)));
-  process.stdout.write(`docs/performance.md: the figures of ${json!.date} written\n`);
+  const keptFile = fileURLToPath(new URL('../docs/performance-runs.json', import.meta.url));
+  const runs = runsOf(files.map((f) => readFileSync(f, 'utf8')));
+  writeFileSync(page, withFigures(readFileSync(page, 'utf8'), figuresBlock(runs.first, runs.later)));
+  writeFileSync(keptFile, JSON.stringify(runs, null, 1) + '\n');
+  process.stdout.write(
+    `docs/performance.md: the figures of ${runs.first.date}${runs.later.map((r) => ` and ${r.date}`).join('')} written; the runs kept in docs/performance-runs.json\n`,
+  );
 }

@@ -8,6 +8,7 @@ import {
   FIGURES_END,
   FIGURES_START,
   parseBenchJson,
+  runsOf,
   withFigures,
   type BenchJson,
 } from '../../bench/figures.js';
@@ -154,6 +155,21 @@ describe('the JSON file', () => {
     const text = `\n> settle@0.1.0 bench\n> tsx bench/run.ts --quick --json\n\n${JSON.stringify(run, null, 2)}\n`;
     expect(parseBenchJson(text)).toEqual(run);
     expect(() => parseBenchJson('> settle@0.1.0 bench\n')).toThrow('no JSON in the file');
+  });
+});
+
+describe('the runs kept behind the page', () => {
+  it('starts from a run and the later ones given, and from the kept runs adds the later ones to theirs', () => {
+    const later: BenchJson = { ...run, date: '2026-12-08 01:00 UTC', modules: ['payments'] };
+    const again: BenchJson = { ...run, date: '2026-12-09 01:00 UTC', modules: ['writers'] };
+    const kept = runsOf([`> settle@0.1.0 bench\n${JSON.stringify(run)}`, JSON.stringify(later)]);
+    expect(kept).toEqual({ kept: 'settle bench runs', first: run, later: [later] });
+    expect(runsOf([JSON.stringify(kept, null, 1), JSON.stringify(again)])).toEqual({
+      kept: 'settle bench runs',
+      first: run,
+      later: [later, again],
+    });
+    expect(() => runsOf([])).toThrow('no run given');
   });
 });
 
