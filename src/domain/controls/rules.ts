@@ -195,7 +195,8 @@ export class FileControls {
    * The limits of `debtorIban` in `currency` as minor units: the account's own, else the
    * company's (a file's limit is the company's only). Kept for the last account and currency
    * asked: a file's lines mostly share both, and parsing the configured amounts again for every
-   * line was most of what the controls cost at pickup. One entry, so nothing grows with the file.
+   * line was most of what the controls cost at pickup (docs/decisions/0021-same-file-keys-as-hashes.md,
+   * "The pickup-controls row after the change"). One entry, so nothing grows with the file.
    */
   private limitsFor(debtorIban: string, currency: string): LimitsInForce {
     const last = this.lastLimits;
