@@ -57,6 +57,33 @@ describe('payment controls', () => {
     });
   });
 
+  it("each line's limits are its own debtor account's and currency's, however a file's lines alternate", () => {
+    const c = controls({
+      limits: { perLine: { NOK: '10.00', EUR: '5.00' }, perDebtorDay: { NOK: '2000.00' } },
+      accountLimits: { NO9386011117947: { perLine: { NOK: '1000.00' } } },
+    });
+    const checked = [
+      pay(1, 50_000n),
+      pay(2, 50_000n, { debtorIban: 'NO7215031234562' }),
+      // The same account written otherwise: its own limit, and the same day's total.
+      pay(3, 50_000n, { debtorIban: 'no93 8601 1117 947' }),
+      pay(4, 600n, { amount: { minor: 600n, currency: 'EUR' } }),
+      pay(5, 50_000n),
+      pay(6, 60_000n, { debtorIban: 'NO93 8601 1117 947' }),
+    ].map((p) => c.check(p));
+    expect(checked.map((hit) => hit?.rules)).toEqual([
+      undefined,
+      ['limit-line'],
+      undefined,
+      ['limit-line'],
+      undefined,
+      ['limit-debtor-day'],
+    ]);
+    expect(checked[5]?.evidence).toBe(
+      'limit-debtor-day: NO9386011117947 already sends 1500.00 NOK on 2026-01-09; with this 600.00 NOK it passes the limit of 2000.00 NOK a day',
+    );
+  });
+
   it('hours that span midnight, and days', () => {
     const hours = { from: '22:00', to: '06:00', days: [0, 1, 2, 3, 4, 5, 6] };
     expect(controls({ hours }, undefined, '2026-01-05T23:30:00Z').check(pay(1, 1n))).toBeUndefined();

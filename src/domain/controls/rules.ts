@@ -9,7 +9,15 @@ import { formatMinor } from '../money.js';
 import { currencyExponent } from '../currency.js';
 import type { LocalDate } from '../local-date.js';
 import type { PaymentInstruction } from '../payment.js';
-import { dateFigure, daysFigure, moneyFigure, recorded, ruleFigure, type RecordedText } from '../recorded-text.js';
+import {
+  dateFigure,
+  daysFigure,
+  moneyFigure,
+  recorded,
+  ruleFigure,
+  type RecordedFigure,
+  type RecordedText,
+} from '../recorded-text.js';
 import { zonedParts } from '../zoned-time.js';
 import { CREDITOR_KEY_KINDS, keyOf, type AccountUse, type CreditorKeyKind, type PayeeHistory } from './history.js';
 import { limitMinor, releasesNeeded, type ControlRule, type ControlSettings, type Limits } from './settings.js';
@@ -37,8 +45,11 @@ export interface FileControlInputs {
 
 /** The key of `dayTotals`: debtor account, currency and execution day. */
 export function dayKey(debtorIban: string, currency: string, day: string): string {
-  return `${normalizeIban(debtorIban)}|${currency}|${day}`;
+  return dayKeyOf(normalizeIban(debtorIban), currency, day);
 }
+
+/** `dayKey` of an account already normalised. */
+const dayKeyOf = (debtor: string, currency: string, day: string): string => `${debtor}|${currency}|${day}`;
 
 /** What a rule saw: in English, and as the catalogue sentence it is in every language. */
 type Evidence = [english: string, text: RecordedText];
@@ -48,6 +59,7 @@ export class FileControls {
   private readonly dayTotals: Map<string, bigint>;
   private readonly unusualTime: Evidence | undefined;
   private readonly accountsLive: boolean;
+  private lastLimits: LimitsInForce | undefined;
 
   constructor(private readonly inputs: FileControlInputs) {
     this.dayTotals = new Map(inputs.dayTotals);
@@ -133,47 +145,42 @@ export class FileControls {
 
   private limits(p: PaymentInstruction, held: boolean): [ControlRule, Evidence][] {
     const { currency, minor } = p.amount;
-    const { settings } = this.inputs;
-    const forAccount = settings.accountLimits[normalizeIban(p.debtorIban)];
-    const limit = (kind: keyof Limits) =>
-      limitMinor(forAccount?.[kind], currency) ?? limitMinor(settings.limits[kind], currency);
-    const show = (n: bigint) => `${formatMinor(n, currencyExponent(currency) ?? 2)} ${currency}`;
-    // The same amount as a figure, so that a language writes it its way ("12 000,00 kr").
-    const money = (n: bigint) => moneyFigure([{ minor: n, currency }]);
+    const { debtor, perLine, perFile, perDay } = this.limitsFor(p.debtorIban, currency);
     const found: [ControlRule, Evidence][] = [];
-    const perLine = limit('perLine');
     if (perLine !== undefined && minor > perLine)
       found.push([
         'limit-line',
         [
-          `${show(minor)} is above the limit of ${show(perLine)} a line`,
-          recorded('lineText.limitLine', { amount: money(minor), limit: money(perLine) }),
+          `${show(minor, currency)} is above the limit of ${show(perLine, currency)} a line`,
+          recorded('lineText.limitLine', { amount: money(minor, currency), limit: money(perLine, currency) }),
         ],
       ]);
-    const perFile = settings.limits.perFile === undefined ? undefined : limitMinor(settings.limits.perFile, currency);
     const fileSoFar = this.fileTotals.get(currency) ?? 0n;
     if (perFile !== undefined && fileSoFar + minor > perFile)
       found.push([
         'limit-file',
         [
-          `the file's lines before it come to ${show(fileSoFar)}; with this ${show(minor)} they pass the limit of ${show(perFile)} a file`,
-          recorded('lineText.limitFile', { soFar: money(fileSoFar), amount: money(minor), limit: money(perFile) }),
+          `the file's lines before it come to ${show(fileSoFar, currency)}; with this ${show(minor, currency)} they pass the limit of ${show(perFile, currency)} a file`,
+          recorded('lineText.limitFile', {
+            soFar: money(fileSoFar, currency),
+            amount: money(minor, currency),
+            limit: money(perFile, currency),
+          }),
         ],
       ]);
-    const perDay = limit('perDebtorDay');
-    const key = dayKey(p.debtorIban, currency, p.requestedExecutionDate);
+    const key = dayKeyOf(debtor, currency, p.requestedExecutionDate);
     const daySoFar = this.dayTotals.get(key) ?? 0n;
     if (perDay !== undefined && daySoFar + minor > perDay)
       found.push([
         'limit-debtor-day',
         [
-          `${normalizeIban(p.debtorIban)} already sends ${show(daySoFar)} on ${p.requestedExecutionDate}; with this ${show(minor)} it passes the limit of ${show(perDay)} a day`,
+          `${debtor} already sends ${show(daySoFar, currency)} on ${p.requestedExecutionDate}; with this ${show(minor, currency)} it passes the limit of ${show(perDay, currency)} a day`,
           recorded('lineText.limitDebtorDay', {
-            iban: normalizeIban(p.debtorIban),
-            soFar: money(daySoFar),
+            iban: debtor,
+            soFar: money(daySoFar, currency),
             day: dateFigure(p.requestedExecutionDate),
-            amount: money(minor),
-            limit: money(perDay),
+            amount: money(minor, currency),
+            limit: money(perDay, currency),
           }),
         ],
       ]);
@@ -183,6 +190,53 @@ export class FileControls {
     }
     return found;
   }
+
+  /**
+   * The limits of `debtorIban` in `currency` as minor units: the account's own, else the
+   * company's (a file's limit is the company's only). Kept for the last account and currency
+   * asked: a file's lines mostly share both, and parsing the configured amounts again for every
+   * line was most of what the controls cost at pickup (docs/decisions/0021-same-file-keys-as-hashes.md,
+   * "The pickup-controls row after the change"). One entry, so nothing grows with the file.
+   */
+  private limitsFor(debtorIban: string, currency: string): LimitsInForce {
+    const last = this.lastLimits;
+    if (last !== undefined && last.debtorIban === debtorIban && last.currency === currency) return last;
+    const { settings } = this.inputs;
+    const debtor = normalizeIban(debtorIban);
+    const forAccount = settings.accountLimits[debtor];
+    const limit = (kind: keyof Limits) =>
+      limitMinor(forAccount?.[kind], currency) ?? limitMinor(settings.limits[kind], currency);
+    this.lastLimits = {
+      debtorIban,
+      currency,
+      debtor,
+      perLine: limit('perLine'),
+      perFile: limitMinor(settings.limits.perFile, currency),
+      perDay: limit('perDebtorDay'),
+    };
+    return this.lastLimits;
+  }
+}
+
+/** The limits in force for one debtor account (as a line writes it) and currency. */
+interface LimitsInForce {
+  debtorIban: string;
+  currency: string;
+  /** The account, normalised. */
+  debtor: string;
+  perLine: bigint | undefined;
+  perFile: bigint | undefined;
+  perDay: bigint | undefined;
+}
+
+/** An amount in words, "12000.00 NOK". */
+function show(minor: bigint, currency: string): string {
+  return `${formatMinor(minor, currencyExponent(currency) ?? 2)} ${currency}`;
+}
+
+/** The same amount as a figure, so that a language writes it its way ("12 000,00 kr"). */
+function money(minor: bigint, currency: string): RecordedFigure {
+  return moneyFigure([{ minor, currency }]);
 }
 
 /** How the evidence names the creditor, by the key it was known by. */
