@@ -1,7 +1,7 @@
 // A refused file with more issues than its result keeps (1,000) gets a JSON report listing every
 // one: the issues past the limit wait in a work file beside the downloaded copy while the file is
-// validated and are streamed into NAME.errors.json after the kept ones: the JSON is what the same
-// validation lists with no limit. The person's text keeps
+// validated and are streamed into NAME.errors.json after the kept ones: the JSON is, byte for
+// byte, what JSON.stringify makes of what the same validation lists with no limit. The person's text keeps
 // its first 1,000 and its count of the rest, which now says where they all are; the work file is
 // gone afterwards.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { today } from '../../src/domain/local-date.js';
-import { intakeValidation, issueJson, validateFile } from '../../src/formats/intake/index.js';
+import { intakeValidation, issueJson, toJson, validateFile } from '../../src/formats/intake/index.js';
 import type { Database } from '../../src/store/database.js';
 import { openPickupWorld } from '../support/pickup-world.js';
 import { makeTempDir } from '../support/tmp.js';
@@ -66,6 +66,9 @@ describe('the JSON report of a file with more issues than are kept', () => {
     const report = await json('big.csv');
     expect(report.issues.length).toBe(all.issues.length);
     expect(report.issues).toEqual(all.issues.map(issueJson));
+    // Byte for byte what JSON.stringify makes of the whole report.
+    const bytes = await readFile(join(company.root, 'error', 'big.csv.errors.json'), 'utf8');
+    expect(bytes).toBe(JSON.stringify(toJson({ ...all, file: 'big.csv' }), null, 2) + '\n');
 
     // The person's text lists the first 1,000 and counts the rest, pointing to the JSON.
     const text = await readFile(join(company.root, 'error', 'big.csv.errors.txt'), 'utf8');
