@@ -1,0 +1,58 @@
+// `settle validate` of a file with more issues than a result keeps (1,000) lists every one, as
+// pickup's NAME.errors.json does: --json byte for byte what JSON.stringify makes of the whole
+// list, the human form each issue under its row, after the summary line. Exit 1 as before.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_INTAKE, intakeValidation, toJson, validateFile } from '../../src/formats/intake/index.js';
+import { toLocalDate } from '../../src/domain/local-date.js';
+import { loadProfile } from '../../src/formats/csv-profile/load-profile.js';
+import { runSettle } from '../support/cli.js';
+import { ROOT } from '../support/cli-paths.js';
+import { withTempDir } from '../support/tmp.js';
+
+const HEADER =
+  'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
+/** Every line has a negative amount, each a different one, so no two issues read alike. */
+const LINES = 1500;
+const content = [
+  HEADER,
+  ...Array.from(
+    { length: LINES },
+    (_, i) => `NO9386011117947,ACME AS,2026-01-07,E2E-${i + 1},-${i + 1}.00,NOK,NO0612000000009,Leverandor AS`,
+  ),
+].join('\n');
+
+describe('settle validate of a file with more than 1,000 issues', () => {
+  it('lists every issue, located by its row, in --json and in the human form', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'many.csv');
+      await writeFile(file, `${content}\n`);
+      // What the same validation finds with no limit.
+      const all = await validateFile(file, {
+        profile: await loadProfile('generic', [join(ROOT, 'config', 'profiles')]),
+        validation: intakeValidation(DEFAULT_INTAKE, toLocalDate('2026-01-05')),
+        maxIssues: Number.MAX_SAFE_INTEGER,
+      });
+      expect(all.issues.length).toBeGreaterThanOrEqual(LINES);
+
+      const json = await runSettle(['validate', '--as-of', '2026-01-05', '--json', file]);
+      expect(json.code, json.stderr).toBe(1);
+      expect(json.stdout).toBe(JSON.stringify(toJson(all), null, 2) + '\n');
+
+      const human = await runSettle(['validate', '--as-of', '2026-01-05', file]);
+      expect(human.code, human.stderr).toBe(1);
+      const text = human.stdout;
+      // The summary first, counting every issue.
+      expect(text.split('\n')[0]).toBe(
+        `${file}: INVALID — csv:generic, ${LINES} payment(s), 0 valid; ${all.errors} error(s), ${all.warnings} warning(s)`,
+      );
+      // Each row's issue under its row, the last ones too.
+      for (let row = 2; row <= LINES + 1; row++) {
+        expect(text, `row ${row}`).toContain(`\nrow ${row}:\n`);
+        expect(text, `row ${row}`).toContain(`"-${row - 1}.00"`);
+      }
+      expect(text).not.toContain('not listed');
+    });
+  }, 180_000); // two CLI processes on a loaded machine
+});
