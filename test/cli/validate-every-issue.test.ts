@@ -1,6 +1,8 @@
 // `settle validate` of a file with more issues than a result keeps (1,000) lists every one, as
 // pickup's NAME.errors.json does: --json byte for byte what JSON.stringify makes of the whole
-// list, the human form each issue under its row, after the summary line. Exit 1 as before.
+// list, the human form each issue under its row, after the summary line. Exit 1 as before. The
+// issues past the kept ones wait in a work file, not in memory: 100,000 of them are listed by a
+// process whose heap could not hold them (their list alone needs more than 24 MB).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,19 +17,20 @@ const HEADER =
   'debtor_iban,debtor_name,requested_execution_date,end_to_end_id,amount,currency,creditor_iban,creditor_name';
 /** Every line has a negative amount, each a different one, so no two issues read alike. */
 const LINES = 1500;
-const content = [
-  HEADER,
-  ...Array.from(
-    { length: LINES },
-    (_, i) => `NO9386011117947,ACME AS,2026-01-07,E2E-${i + 1},-${i + 1}.00,NOK,NO0612000000009,Leverandor AS`,
-  ),
-].join('\n');
+const csv = (lines: number) =>
+  [
+    HEADER,
+    ...Array.from(
+      { length: lines },
+      (_, i) => `NO9386011117947,ACME AS,2026-01-07,E2E-${i + 1},-${i + 1}.00,NOK,NO0612000000009,Leverandor AS`,
+    ),
+  ].join('\n');
 
 describe('settle validate of a file with more than 1,000 issues', () => {
   it('lists every issue, located by its row, in --json and in the human form', async () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 'many.csv');
-      await writeFile(file, `${content}\n`);
+      await writeFile(file, `${csv(LINES)}\n`);
       // What the same validation finds with no limit.
       const all = await validateFile(file, {
         profile: await loadProfile('generic', [join(ROOT, 'config', 'profiles')]),
@@ -55,4 +58,22 @@ describe('settle validate of a file with more than 1,000 issues', () => {
       expect(text).not.toContain('not listed');
     });
   }, 180_000); // two CLI processes on a loaded machine
+
+  it('lists 100,000 issues with a heap too small to hold them', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'huge.csv');
+      const lines = 100_000;
+      await writeFile(file, `${csv(lines)}\n`);
+      // Listed from memory, the issues alone made a 24 MB heap fail; the work file needs far less.
+      const env = { NODE_OPTIONS: '--max-old-space-size=20' };
+      const json = await runSettle(['validate', '--as-of', '2026-01-05', '--json', file], { env });
+      expect(json.code, json.stderr).toBe(1);
+      const issues = (JSON.parse(json.stdout) as { issues: { location: { row: number } }[] }).issues;
+      expect(issues.map((i) => i.location.row)).toEqual(Array.from({ length: lines }, (_, i) => i + 2));
+      const human = await runSettle(['validate', '--as-of', '2026-01-05', file], { env });
+      expect(human.code, human.stderr).toBe(1);
+      expect(human.stdout.match(/^row \d+:$/gm)).toHaveLength(lines);
+      expect(human.stdout).toContain(`\nrow ${lines + 1}:\n  error   AMOUNT_NOT_POSITIVE`);
+    });
+  }, 180_000);
 });
