@@ -6,7 +6,9 @@
 // made into its text once, when it comes; the report copies the stored bytes as they are.
 // Written and read with synchronous calls: validation hands the issues over one by one from a
 // synchronous callback, and a report's JSON takes its pieces from a synchronous iterable
-// (ByteChunks). The work file exists only once an issue is past the limit.
+// (ByteChunks). The work file exists only once an issue is past the limit, and has no name from
+// then on: it is unlinked as soon as it is open (the tmpfile idiom), so it goes with the process
+// however that ends (Ctrl-C on `settle validate` of a big file, a crash), leaving nothing behind.
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { Issue } from '../../domain/issue.js';
 
@@ -20,8 +22,8 @@ export class SpilledIssues {
   private pending = '';
 
   /**
-   * `path`: the work file (any file there is replaced; a new one is created, never followed
-   * through a link). `form`: an issue as the report lists it, told the issues in the order they come.
+   * `path`: where the work file is made (any file there is replaced). `form`: an issue as the
+   * report lists it, told the issues in the order they come.
    */
   constructor(
     private readonly path: string,
@@ -53,12 +55,11 @@ export class SpilledIssues {
     }
   }
 
-  /** Closes and deletes the work file (also when no report was written). */
+  /** Closes the work file, which frees its space (also when no report was written). */
   remove(): void {
     if (this.fd === undefined) return;
     closeSync(this.fd);
     this.fd = undefined;
-    rmSync(this.path, { force: true });
   }
 
   private flush(): void {
@@ -70,9 +71,14 @@ export class SpilledIssues {
     this.pending = '';
   }
 
-  /** A file of its own: one a crash left is removed, and a link in its place is not followed ('wx'). */
+  /**
+   * A file of its own (one left under the name is removed, and a link in its place is not
+   * followed: 'wx'), its name removed once it is open: the descriptor keeps it until closed.
+   */
   private open(): number {
     rmSync(this.path, { force: true });
-    return openSync(this.path, 'wx+', 0o600);
+    const fd = openSync(this.path, 'wx+', 0o600);
+    rmSync(this.path);
+    return fd;
   }
 }

@@ -1,6 +1,7 @@
 // The work file of the issues past a file's kept ones gives back the text of every issue as it
 // was made, in order, however the chunks it is read in cut its UTF-8 (æøå, emoji), as often as a
-// report is written; it exists only once an issue came, replaces a file a crash left, and is gone after.
+// report is written; it is made only once an issue came, replaces a file left under its name, and
+// has no name once open, so nothing is left behind even by a process that is killed.
 import { existsSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ describe('the issues kept in a work file', () => {
       const issues = Array.from({ length: 5000 }, (_, n) => issue(n + 1));
       for (const i of issues) spilled.add(i);
       expect(spilled.count).toBe(5000);
+      expect(existsSync(path)).toBe(false);
       const expected = issues.map(form).join('');
       // Several chunks of 64 KiB, each cut wherever the bytes fall.
       const chunks = [...spilled.chunks()];
@@ -39,7 +41,7 @@ describe('the issues kept in a work file', () => {
     });
   });
 
-  it('replaces a file a crash left, and writes no file through a link in its place', async () => {
+  it('replaces a file left under its name, and writes no file through a link in its place', async () => {
     await withTempDir((dir) => {
       const path = join(dir, 'left.issues');
       writeFileSync(path, 'left by a crash\n');
