@@ -6,6 +6,7 @@ import { posix } from 'node:path';
 import { dateInZone, today } from '../../src/domain/local-date.js';
 import { PickupHolds, type ControlSetup } from '../../src/domain/controls/index.js';
 import {
+  clipIssue,
   clipIssues,
   intakeValidation,
   issueJson,
@@ -91,8 +92,8 @@ export async function handleNew(
   read: { local: string; sha256: string; supersedes?: StoredFile },
 ): Promise<PickedFile> {
   // The issues past the kept ones wait beside the downloaded copy for the JSON report, each
-  // already as the JSON entry it will be there.
-  const spilled = new SpilledIssues(`${read.local}.issues`, (issue) => jsonListEntry(issueJson(issue)));
+  // already as the JSON entry it will be there, its quoted values clipped as the kept ones are.
+  const spilled = new SpilledIssues(`${read.local}.issues`, (issue) => jsonListEntry(issueJson(clipIssue(issue))));
   try {
     return await validateNew(at, entry, read, spilled);
   } finally {

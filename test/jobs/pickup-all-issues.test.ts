@@ -3,7 +3,7 @@
 // validated and are streamed into NAME.errors.json after the kept ones: the JSON is, byte for
 // byte, what JSON.stringify makes of what the same validation lists with no limit. The person's text keeps
 // its first 1,000 and its count of the rest, which now says where they all are; the work file is
-// gone afterwards.
+// gone afterwards. The issues past the kept ones quote values clipped, as the kept ones do.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,23 @@ describe('the JSON report of a file with more issues than are kept', () => {
     );
     // No work file is left beside the downloaded copy.
     expect(await readdir(deps.workDir)).toEqual([]);
+  });
+
+  it('clips the values the issues past the kept ones quote, as it clips the kept ones', async () => {
+    // A report of a refused file must not become a way to read it (src/formats/intake/clip-issues.ts).
+    const secret = `{${'SECRET'.repeat(10)}}`;
+    const lines = [HEADER];
+    for (let i = 1; i <= 1100; i++) lines.push(line(`E2E-${i}`, `-${i}.00`));
+    lines.push(`${line('E2E-last', '-1.00')} ${secret}`);
+    await writeFile(join(company.root, 'inbox', 'secret.csv'), lines.join('\n') + '\n');
+    await runPickup(deps, [company]);
+    const report = await json('secret.csv');
+    const last = report.issues.filter((i) => i.location.row === 1102);
+    expect(last.map((i) => i.code)).toContain('CHARSET_TRANSLITERATED');
+    const changed = last.find((i) => i.code === 'CHARSET_TRANSLITERATED')!;
+    expect(changed.message).toContain(`"Leverandør AS {${'SECRET'.repeat(4)}`);
+    expect(changed.message).toContain('…"');
+    expect(JSON.stringify(report)).not.toContain('SECRET'.repeat(7));
   });
 
   it('writes no work file and no more entries for a file within the limit', async () => {
