@@ -4,6 +4,7 @@
 // issues past the kept ones wait in a work file, not in memory: 200,000 of them are listed by a
 // process whose heap could not hold them (their list alone made a 40 MB heap fail; validate lists
 // them all in 24 MB, the test gives it 32).
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { DEFAULT_INTAKE, intakeValidation, toJson, validateFile } from '../../sr
 import { toLocalDate } from '../../src/domain/local-date.js';
 import { loadProfile } from '../../src/formats/csv-profile/load-profile.js';
 import { runSettle } from '../support/cli.js';
-import { ROOT } from '../support/cli-paths.js';
+import { CLI_MAIN, ROOT } from '../support/cli-paths.js';
 import { withTempDir } from '../support/tmp.js';
 
 const HEADER =
@@ -77,4 +78,21 @@ describe('settle validate of a file with more than 1,000 issues', () => {
       expect(human.stdout).toContain(`\nrow ${lines + 1}:\n  error   AMOUNT_NOT_POSITIVE`);
     });
   }, 180_000);
+
+  it('stops quietly when the reader of its output goes (| head), with the exit code of the file', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'many.csv');
+      await writeFile(file, `${csv(20_000)}\n`);
+      const child = spawn(process.execPath, [CLI_MAIN, 'validate', '--as-of', '2026-01-05', file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      // Read the first piece, then close the pipe as `head` does.
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(1);
+    });
+  }, 60_000);
 });

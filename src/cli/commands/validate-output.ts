@@ -4,6 +4,7 @@
 // the output after the kept ones. A million-line file can have a million issues; memory holds a
 // chunk of them at a time.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -20,6 +21,27 @@ import { validateHuman } from './validate-human.js';
 
 /** Where the output goes; a promise when the output wants the writer to wait (a full pipe). */
 export type Out = (text: string) => void | Promise<void>;
+
+/**
+ * A stream (the process's standard output) as an Out: a full pipe is waited for, as every issue
+ * of a big file is megabytes of text; a reader that has gone (`settle validate big.csv | head`)
+ * ends the output quietly, not the command, whose exit code stays the file's.
+ */
+export function streamOut(stream: NodeJS.WritableStream): Out {
+  let gone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    gone = true;
+  });
+  return async (text) => {
+    if (gone || stream.write(text)) return;
+    try {
+      await once(stream, 'drain');
+    } catch (error) {
+      if (!gone) throw error;
+    }
+  };
+}
 
 /** The work file of the issues past the kept ones, each in the form the output will list it in. */
 export function issuesWorkFile(json: boolean): SpilledIssues {

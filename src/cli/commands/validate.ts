@@ -5,7 +5,6 @@
 // receivables profile reads a file of open receivables instead (validate-receivables.ts). The
 // human output speaks the company's language (validate-human.ts); --json never changes. Exit 0
 // valid, 1 invalid, 2 usage or configuration error (unknown profile, bad option).
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +28,7 @@ import { FALLBACK_LOCALE } from '../../i18n/fallback-locale.js';
 import type { Locale } from '../../i18n/index.js';
 import { cliLocale } from '../cli-locale.js';
 import { wouldBe } from './validate-human.js';
-import { issuesWorkFile, printValidation, type Out } from './validate-output.js';
+import { issuesWorkFile, printValidation, streamOut, type Out } from './validate-output.js';
 
 /** What validation runs with besides the command line; all have defaults. */
 export interface ValidateSettings {
@@ -216,11 +215,10 @@ async function profileKind(name: string, dirs: readonly string[]): Promise<Profi
   return loadProfileWith(name, dirs, (text, file) => ({ name, kind: profileKindOf(text, file) })).then((p) => p.kind);
 }
 
+let stdout: Out | undefined;
+
 const stdio: ValidateIo = {
-  // A pipe that is full is waited for: every issue of a big file is megabytes of text.
-  out: async (text) => {
-    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
-  },
+  out: (text) => (stdout ??= streamOut(process.stdout))(text),
   err: (text) => void process.stderr.write(text),
 };
 
