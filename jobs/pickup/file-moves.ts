@@ -3,11 +3,11 @@
 import { posix } from 'node:path';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { dateInZone } from '../../src/domain/local-date.js';
+import { jsonWithMore } from '../../src/formats/intake/index.js';
 import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/index.js';
 import type { FileStore } from '../../src/transport/index.js';
 import { freeName } from '../inbox/index.js';
 import type { FileReport } from './report.js';
-import { jsonWithMore } from './report-json.js';
 import type { CompanyInbox, PickupDeps } from './pickup-types.js';
 
 /** The original into archive/DAY/ under a free name; returns where it went. */
@@ -65,13 +65,13 @@ export async function writeReport(
   fileStore: FileStore,
   dir: string,
   name: string,
-  report: { text: string; json: unknown; html?: string; moreIssues?: Iterable<unknown> },
+  report: { text: string; json: unknown; html?: string; moreJson?: Iterable<string | Buffer> },
 ): Promise<string> {
   const base = posix.join(dir, name);
-  // Held lines beyond the kept issues are streamed into the JSON's issues (report-json.ts).
-  const { moreIssues } = report;
-  const json = moreIssues
-    ? () => jsonWithMore(report.json as object, 'issues', moreIssues)
+  // Issues beyond the kept ones and held lines are streamed into the JSON's issues (jsonWithMore).
+  const { moreJson } = report;
+  const json = moreJson
+    ? () => jsonWithMore(report.json as object, 'issues', moreJson)
     : JSON.stringify(report.json, null, 2) + '\n';
   await fileStore.writeAtomic(`${base}.errors.json`, json);
   if (report.html !== undefined) await fileStore.writeAtomic(`${base}.errors.html`, report.html);

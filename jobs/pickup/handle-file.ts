@@ -6,9 +6,13 @@ import { posix } from 'node:path';
 import { dateInZone, today } from '../../src/domain/local-date.js';
 import { PickupHolds, type ControlSetup } from '../../src/domain/controls/index.js';
 import {
+  clipIssue,
   clipIssues,
   intakeValidation,
+  issueJson,
+  jsonListEntry,
   LinePlaces,
+  SpilledIssues,
   validateFile,
   type IntakeResult,
 } from '../../src/formats/intake/index.js';
@@ -16,7 +20,6 @@ import type { StoredFile } from '../../src/store/index.js';
 import type { FileEntry } from '../../src/transport/index.js';
 import { archivePath, freeName } from '../inbox/index.js';
 import { fileReport } from './report.js';
-import { SpilledIssues } from './spilled-issues.js';
 import type { CompanyInbox, PickedFile } from './pickup-types.js';
 import { localeOf, moveToArchive, moveToError, recordReport, writeReport } from './file-moves.js';
 
@@ -88,8 +91,9 @@ export async function handleNew(
   entry: FileEntry,
   read: { local: string; sha256: string; supersedes?: StoredFile },
 ): Promise<PickedFile> {
-  // The issues past the kept ones wait beside the downloaded copy for the JSON report.
-  const spilled = new SpilledIssues(`${read.local}.issues`);
+  // The issues past the kept ones wait beside the downloaded copy for the JSON report, each
+  // already as the JSON entry it will be there, its quoted values clipped as the kept ones are.
+  const spilled = new SpilledIssues(`${read.local}.issues`, (issue) => jsonListEntry(issueJson(clipIssue(issue))));
   try {
     return await validateNew(at, entry, read, spilled);
   } finally {

@@ -5,7 +5,14 @@
 import type { Issue, IssueLocation } from '../../src/domain/issue.js';
 import { IssueCode } from '../../src/domain/validation/codes.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
-import { issueJson, toHuman, toJson, type IntakeJson, type IntakeResult } from '../../src/formats/intake/index.js';
+import {
+  issueJson,
+  jsonListEntry,
+  toHuman,
+  toJson,
+  type IntakeJson,
+  type IntakeResult,
+} from '../../src/formats/intake/index.js';
 import {
   renderRefusedFileHtml,
   renderRefusedFileText,
@@ -18,13 +25,13 @@ import type { ReceivedHeldPayment } from '../../src/store/index.js';
 export interface FileReport {
   text: string;
   html: string;
-  /** The JSON for machines, its issues those the file kept; `moreIssues` follow them (report-json.ts). */
+  /** The JSON for machines, its issues those the file kept; `moreJson` follows them (jsonWithMore). */
   json: IntakeJson;
   /**
-   * Every issue past the kept ones (read back from their work file) and every held line, as
-   * issues of the JSON, made one by one as the JSON is written.
+   * Every issue past the kept ones (their work file's bytes as they are) and every held line, as
+   * the JSON text of issues (jsonListEntry's form), the held lines made one by one as it is written.
    */
-  moreIssues?: Iterable<IntakeJson['issues'][number]>;
+  moreJson?: Iterable<string | Buffer>;
 }
 
 /**
@@ -46,8 +53,8 @@ export function fileReport(input: {
   locale: Locale;
   /** The name the report is written under (NAME.errors.*), for the sentence saying where every held line is. */
   reportName?: string;
-  /** The issues beyond those the result keeps (spilled-issues.ts): the JSON lists them too. */
-  spilled?: { count: number; entries(): Iterable<IntakeJson['issues'][number]> };
+  /** The issues beyond those the result keeps, as JSON entries (SpilledIssues): the JSON lists them too. */
+  spilled?: { count: number; chunks(): Iterable<Buffer> };
 }): FileReport {
   const { holds, locale } = input;
   const spilled = input.spilled !== undefined && input.spilled.count > 0 ? input.spilled : undefined;
@@ -56,10 +63,14 @@ export function fileReport(input: {
   const listed = holds.length > MAX_HELD_LISTED ? holds.slice(0, MAX_HELD_LISTED) : holds;
   const notListed = holds.length - listed.length;
   const warnings = shown.warnings + holds.length;
-  // The person's listing names the first held lines and counts the rest, as the issues do.
-  const listedIssues = listed.map((h) => heldIssue(h, input.locate));
-  if (notListed > 0) listedIssues.push(heldTruncated(notListed));
-  const withListed = { ...shown, issues: [...shown.issues, ...listedIssues], warnings };
+  // The person's listing names the first held lines and counts the rest, as the issues do; the
+  // JSON lists the same issues of the first, not made again.
+  const listedHeld = listed.map((h) => heldIssue(h, input.locate));
+  const withListed = {
+    ...shown,
+    issues: [...shown.issues, ...listedHeld, ...(notListed > 0 ? [heldTruncated(notListed)] : [])],
+    warnings,
+  };
   const profile: ProfileView | undefined = shown.format.startsWith('csv')
     ? {
         name: input.profile.name,
@@ -89,17 +100,18 @@ export function fileReport(input: {
   const text = renderRefusedFileText(report);
   const html = renderRefusedFileHtml(report);
   // The machine's JSON lists every held line (what a script or a search reads in full), each
-  // made as it is written: a million-line file can hold hundreds of thousands.
-  // The issues past the kept ones follow them, in place of the count that stood for them.
+  // past the listed ones made as it is written: a million-line file can hold hundreds of thousands.
+  // The issues past the kept ones come first, in place of the count that stood for them.
   const locate = input.locate;
-  const moreIssues = {
+  const moreJson = {
     *[Symbol.iterator]() {
-      if (spilled) yield* spilled.entries();
-      for (const hold of holds) yield issueJson(heldIssue(hold, locate));
+      if (spilled) yield* spilled.chunks();
+      for (const issue of listedHeld) yield jsonListEntry(issueJson(issue));
+      for (let i = listed.length; i < holds.length; i++) yield jsonListEntry(issueJson(heldIssue(holds[i]!, locate)));
     },
   };
   const json = toJson(spilled ? { ...shown, issues: shown.issues.filter((i) => !isIssuesTruncated(i)) } : shown);
-  return { text, html, json, ...(holds.length > 0 || spilled ? { moreIssues } : {}) };
+  return { text, html, json, ...(holds.length > 0 || spilled ? { moreJson } : {}) };
 }
 
 /** The count of the issues a result leaves out (IssueList's last entry). */

@@ -1,9 +1,9 @@
 // A refused file with more issues than its result keeps (1,000) gets a JSON report listing every
 // one: the issues past the limit wait in a work file beside the downloaded copy while the file is
-// validated and are streamed into NAME.errors.json after the kept ones: the JSON is what the same
-// validation lists with no limit. The person's text keeps
+// validated and are streamed into NAME.errors.json after the kept ones: the JSON is, byte for
+// byte, what JSON.stringify makes of what the same validation lists with no limit. The person's text keeps
 // its first 1,000 and its count of the rest, which now says where they all are; the work file is
-// gone afterwards.
+// gone afterwards. The issues past the kept ones quote values clipped, as the kept ones do.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { runPickup, type PickupDeps } from '../../jobs/pickup/pickup.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { today } from '../../src/domain/local-date.js';
-import { intakeValidation, issueJson, validateFile } from '../../src/formats/intake/index.js';
+import { intakeValidation, issueJson, toJson, validateFile } from '../../src/formats/intake/index.js';
 import type { Database } from '../../src/store/database.js';
 import { openPickupWorld } from '../support/pickup-world.js';
 import { makeTempDir } from '../support/tmp.js';
@@ -66,6 +66,9 @@ describe('the JSON report of a file with more issues than are kept', () => {
     const report = await json('big.csv');
     expect(report.issues.length).toBe(all.issues.length);
     expect(report.issues).toEqual(all.issues.map(issueJson));
+    // Byte for byte what JSON.stringify makes of the whole report.
+    const bytes = await readFile(join(company.root, 'error', 'big.csv.errors.json'), 'utf8');
+    expect(bytes).toBe(JSON.stringify(toJson({ ...all, file: 'big.csv' }), null, 2) + '\n');
 
     // The person's text lists the first 1,000 and counts the rest, pointing to the JSON.
     const text = await readFile(join(company.root, 'error', 'big.csv.errors.txt'), 'utf8');
@@ -74,6 +77,23 @@ describe('the JSON report of a file with more issues than are kept', () => {
     );
     // No work file is left beside the downloaded copy.
     expect(await readdir(deps.workDir)).toEqual([]);
+  });
+
+  it('clips the values the issues past the kept ones quote, as it clips the kept ones', async () => {
+    // A report of a refused file must not become a way to read it (src/formats/intake/clip-issues.ts).
+    const secret = `{${'SECRET'.repeat(10)}}`;
+    const lines = [HEADER];
+    for (let i = 1; i <= 1100; i++) lines.push(line(`E2E-${i}`, `-${i}.00`));
+    lines.push(`${line('E2E-last', '-1.00')} ${secret}`);
+    await writeFile(join(company.root, 'inbox', 'secret.csv'), lines.join('\n') + '\n');
+    await runPickup(deps, [company]);
+    const report = await json('secret.csv');
+    const last = report.issues.filter((i) => i.location.row === 1102);
+    expect(last.map((i) => i.code)).toContain('CHARSET_TRANSLITERATED');
+    const changed = last.find((i) => i.code === 'CHARSET_TRANSLITERATED')!;
+    expect(changed.message).toContain(`"Leverandør AS {${'SECRET'.repeat(4)}`);
+    expect(changed.message).toContain('…"');
+    expect(JSON.stringify(report)).not.toContain('SECRET'.repeat(7));
   });
 
   it('writes no work file and no more entries for a file within the limit', async () => {

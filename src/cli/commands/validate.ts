@@ -1,6 +1,7 @@
 // `settle validate FILE [--profile P] [--company ID] [--as-of YYYY-MM-DD] [--json]`: reads a
 // payment file the way the pickup job will — the same validation (intake-settings.ts), with the
-// company's intake settings when a configuration file is there — and reports every issue. A
+// company's intake settings when a configuration file is there — and reports every issue (past
+// the 1,000 a result keeps, from a work file: validate-output.ts). A
 // receivables profile reads a file of open receivables instead (validate-receivables.ts). The
 // human output speaks the company's language (validate-human.ts); --json never changes. Exit 0
 // valid, 1 invalid, 2 usage or configuration error (unknown profile, bad option).
@@ -13,6 +14,7 @@ import { parseByteSize } from '../../config/byte-size.js';
 import { businessCalendar } from '../../domain/business-calendar.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { ExitCode, isSettleError, SettleError } from '../../domain/errors.js';
+import type { Issue } from '../../domain/issue.js';
 import { isLocalDate, today, type LocalDate } from '../../domain/local-date.js';
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from '../../domain/validation/file-size.js';
 import { loadProfile } from '../../formats/csv-profile/load-profile.js';
@@ -21,12 +23,12 @@ import { profileKindOf, type ProfileKind } from '../../formats/csv-profile/profi
 import { readHead } from '../../formats/intake/byte-source.js';
 import { detectFormat } from '../../formats/intake/detect-format.js';
 import { DEFAULT_INTAKE, intakeValidation, type IntakeSettings } from '../../formats/intake/intake-settings.js';
-import { toJson } from '../../formats/intake/render-result.js';
 import { validateFile, type IntakeResult } from '../../formats/intake/validate-file.js';
 import { FALLBACK_LOCALE } from '../../i18n/fallback-locale.js';
 import type { Locale } from '../../i18n/index.js';
 import { cliLocale } from '../cli-locale.js';
-import { validateHuman, wouldBe } from './validate-human.js';
+import { wouldBe } from './validate-human.js';
+import { issuesWorkFile, printValidation, streamOut, type Out } from './validate-output.js';
 
 /** What validation runs with besides the command line; all have defaults. */
 export interface ValidateSettings {
@@ -48,7 +50,8 @@ export interface ValidateSettings {
 }
 
 export interface ValidateIo {
-  out: (text: string) => void;
+  /** The report; a promise when the writer should wait before the next piece (a full pipe). */
+  out: Out;
   err: (text: string) => void;
 }
 
@@ -130,18 +133,23 @@ export async function runValidate(
     };
     const maxFileBytes = args.maxFileSize ?? configured?.maxFileSize;
     const limit = maxFileBytes === undefined ? {} : { maxFileBytes };
-    const result = await validateFile(
-      file,
-      profile ? { profile, validation, onPayment, ...limit } : { validation, onPayment, ...limit },
-    ).finally(() => progress.done());
-    const locale = configured?.locale ?? FALLBACK_LOCALE;
-    const outcome = wouldBe(result, valid, configured?.acceptValidLines ?? false);
-    io.out(
-      args.json
-        ? JSON.stringify(toJson(result), null, 2) + '\n'
-        : await validateHuman({ result, outcome, profile, locale }),
-    );
-    return { exitCode: result.valid ? ExitCode.ok : ExitCode.needsPerson, result };
+    const json = args.json === true;
+    const spilled = issuesWorkFile(json);
+    try {
+      const moreIssues = (issue: Issue) => spilled.add(issue);
+      const result = await validateFile(
+        file,
+        profile
+          ? { profile, validation, onPayment, moreIssues, ...limit }
+          : { validation, onPayment, moreIssues, ...limit },
+      ).finally(() => progress.done());
+      const locale = configured?.locale ?? FALLBACK_LOCALE;
+      const outcome = wouldBe(result, valid, configured?.acceptValidLines ?? false);
+      await printValidation(io.out, { json, result, spilled, outcome, profile, locale });
+      return { exitCode: result.valid ? ExitCode.ok : ExitCode.needsPerson, result };
+    } finally {
+      spilled.remove();
+    }
   } catch (error) {
     if (isSettleError(error)) {
       io.err(`settle validate: ${error.code}: ${error.message}\n`);
@@ -207,8 +215,10 @@ async function profileKind(name: string, dirs: readonly string[]): Promise<Profi
   return loadProfileWith(name, dirs, (text, file) => ({ name, kind: profileKindOf(text, file) })).then((p) => p.kind);
 }
 
+let stdout: Out | undefined;
+
 const stdio: ValidateIo = {
-  out: (text) => void process.stdout.write(text),
+  out: (text) => (stdout ??= streamOut(process.stdout))(text),
   err: (text) => void process.stderr.write(text),
 };
 

@@ -16,9 +16,14 @@ export function clipQuoted(message: string): string {
 }
 
 export function clipIssues(issues: readonly Issue[]): Issue[] {
-  return issues.map(({ value, ...issue }) => ({
+  return issues.map(clipIssue);
+}
+
+/** The issue with its value and each value its message quotes clipped. */
+export function clipIssue({ value, ...issue }: Issue): Issue {
+  return {
     ...issue,
     ...(value === undefined ? {} : { value: value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value }),
     message: clipQuoted(issue.message),
-  }));
+  };
 }

@@ -125,3 +125,19 @@ export function toHuman(result: IntakeResult): string {
   for (const [heading, group] of sorted) lines.push('', `${heading}:`, ...group.lines);
   return lines.join('\n') + '\n';
 }
+
+/**
+ * The human form's issues past those a result keeps (toHuman lists those), one at a time in the
+ * order found, as `settle validate` lists them after the others: each under the heading of its
+ * row or payment, which a run of issues in one place shares. Repeats are not gathered under one
+ * heading as toHuman gathers them: that would hold every issue until the end.
+ */
+export function listingAfter(): (issue: Issue) => string {
+  let last: string | undefined;
+  return (issue) => {
+    const { key } = groupOf(issue);
+    const heading = key === last ? '' : `\n${key}:\n`;
+    last = key;
+    return `${heading}${issueLine(issue, key)}\n`;
+  };
+}

@@ -1,7 +1,7 @@
 // `settle validate` in the configured company's language: with `locale: nb` the accountant's
 // report in bokmål (what pickup would do with the file, each problem at its row under the file's
 // own column header with its value) before the technical listing; --json and English unchanged.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
@@ -103,6 +103,39 @@ describe('settle validate in the company’s language', () => {
       expect(v.out).toBe(toHuman(v.result!));
       expect(v.out).not.toContain('NOTHING FROM THIS FILE WAS SENT');
       expect(v.out).toMatch(/row 2[\s\S]*IBAN_INVALID/);
+    });
+  });
+
+  it('lists every issue past the kept 1,000 after the technical listing, in bokmål too, and leaves no work file', async () => {
+    await withTempDir(async (dir) => {
+      const file = await world(dir, 'nb');
+      const many = Array.from(
+        { length: 1200 },
+        (_, i) => `NO9386011117947,Acme AS,2026-01-07,E2E-${i},-${i + 1}.00,NOK,NO0612000000009,Leverandor AS`,
+      );
+      await writeFile(file, [HEADER, ...many].join('\n') + '\n');
+      const tmp = join(dir, 'tmp');
+      await mkdir(tmp);
+      const before = process.env.TMPDIR;
+      process.env.TMPDIR = tmp; // where the work file of the issues past the kept ones goes
+      try {
+        const v = await validate(dir, file);
+        expect(v.exitCode).toBe(1);
+        expect(v.out).toMatch(/^INGENTING FRA DENNE FILEN BLE SENDT/);
+        expect(v.out).toContain(
+          'ISSUES_TRUNCATED: 200 more issue(s) were found past the first 1000: they are listed at the end',
+        );
+        const rest = v.out.split('\n200 more issue(s), past the first 1000, in the order found:\n');
+        expect(rest).toHaveLength(2);
+        for (let row = 1002; row <= 1201; row++)
+          expect(rest[1]).toContain(
+            `\nrow ${row}:\n  error   AMOUNT_NOT_POSITIVE amount (column 5): amount "-${row - 1}.00"`,
+          );
+        expect(await readdir(tmp)).toEqual([]);
+      } finally {
+        if (before === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = before;
+      }
     });
   });
 });

@@ -45,9 +45,10 @@ describe('a file with more held lines than a person reads', () => {
     const base = join(w.company.root, second!.report!.replace(/\.errors\.txt$/, ''));
     const text = await readFile(`${base}.errors.txt`, 'utf8');
     const html = await readFile(`${base}.errors.html`, 'utf8');
-    const json = JSON.parse(await readFile(`${base}.errors.json`, 'utf8')) as {
-      issues: { code: string; message: string }[];
-    };
+    const jsonText = await readFile(`${base}.errors.json`, 'utf8');
+    const json = JSON.parse(jsonText) as { issues: { code: string; message: string }[] };
+    // Written piece by piece, it is byte for byte what JSON.stringify makes of it.
+    expect(jsonText).toBe(JSON.stringify(json, null, 2) + '\n');
     // The heading's count is exact; the person reads the first lines and where the rest are.
     expect(text).toContain(`Held for a person (1,007 lines)`);
     expect(text).toContain('AGAIN-0:');

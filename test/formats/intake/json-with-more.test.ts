@@ -1,8 +1,9 @@
-// The report's JSON written piece by piece (jobs/pickup/report-json.ts) is, byte for byte, what
-// JSON.stringify made of the whole object before: over generated objects and issue lists,
-// empty ones, nested values, quotes, escapes and text outside ASCII, and lists past one chunk.
+// A report's JSON written piece by piece (src/formats/intake/json-with-more.ts) is, byte for byte,
+// what JSON.stringify makes of the whole object: over generated objects and issue lists, empty
+// ones, nested values, quotes, escapes and text outside ASCII, lists past one chunk, and entries
+// given as bytes cut anywhere (as a work file of spilled issues gives them back).
 import { describe, expect, it } from 'vitest';
-import { jsonWithMore } from '../../jobs/pickup/report-json.js';
+import { jsonListEntry, jsonWithMore } from '../../../src/formats/intake/index.js';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -43,20 +44,32 @@ describe('jsonWithMore', () => {
       const more = Array.from({ length: Math.floor(r() * (seed % 10 === 0 ? 800 : 5)) }, () => issue(r));
       const head = { file: 'a.csv', format: 'csv-generic', payments: seed, totals: [value(r, 0)], issues: kept };
       const whole = JSON.stringify({ ...head, issues: [...kept, ...more] }, null, 2) + '\n';
-      expect(text(jsonWithMore(head, 'issues', more)), `seed ${seed}`).toBe(whole);
+      const entries = more.map(jsonListEntry);
+      expect(text(jsonWithMore(head, 'issues', entries)), `seed ${seed}`).toBe(whole);
+      // The same entries as bytes, cut at places that fall inside entries and characters.
+      const bytes = Buffer.from(entries.join(''));
+      const cuts = [0, ...Array.from({ length: 3 }, () => Math.floor(r() * bytes.length)).sort((a, b) => a - b)];
+      const pieces = cuts.map((at, i) => bytes.subarray(at, cuts[i + 1] ?? bytes.length));
+      expect(text(jsonWithMore(head, 'issues', pieces)), `seed ${seed}, bytes`).toBe(whole);
     }
   });
 
   it('gives the bytes in chunks, and again from the start each time it is asked', () => {
-    const more = Array.from({ length: 2000 }, (_, i) => ({ code: 'X', message: `entry ${i}` }));
+    const more = Array.from({ length: 2000 }, (_, i) => jsonListEntry({ code: 'X', message: `entry ${i}` }));
     const chunks = [...jsonWithMore({ issues: [] }, 'issues', more)];
     expect(chunks.length).toBeGreaterThan(1);
     expect(text(chunks)).toBe(text(jsonWithMore({ issues: [] }, 'issues', more)));
   });
 
-  it('refuses an object whose last key is not the array', () => {
+  it('refuses an object whose last key is not the array, and entries not as jsonListEntry writes them', () => {
     expect(() => [...jsonWithMore({ issues: [], file: 'a' }, 'issues', [])]).toThrow(
       'jsonWithMore: "issues" must be the last key of the object and an array',
+    );
+    expect(() => [...jsonWithMore({ issues: [] }, 'issues', ['{"code":"X"}'])]).toThrow(
+      'jsonWithMore: the entries must be as jsonListEntry writes them',
+    );
+    expect(() => [...jsonWithMore({ issues: [] }, 'issues', [Buffer.from('\n    {}')])]).toThrow(
+      'jsonWithMore: the entries must be as jsonListEntry writes them',
     );
   });
 });
