@@ -3,7 +3,8 @@
 // so the console never holds a report whole. The first bytes leave before the last part is read;
 // a reader who stops reading stops the reading of parts (back-pressure); a report deleted while
 // it is sent aborts the response (never a short body that ends like a whole one) and is logged;
-// a report of no parts and one recorded before the parts are sent as before.
+// a report of no parts and one recorded before the parts are sent as before, and a HEAD reads no
+// part.
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     },
   );
 
-  it('sends a report of no parts empty, and one recorded before the parts from its row', async () => {
+  it('sends a report of no parts empty, one recorded before the parts from its row, and no part to a HEAD', async () => {
     const empty = await f.app.store.reports.record(errorReport('empty.errors.txt', ''));
     await f.app.db.knex('reports').insert({
       id: 'before-parts',
@@ -181,6 +182,14 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     expect(old.status).toBe(200);
     expect(old.headers.get('content-length')).toBe(String(Buffer.byteLength('Linje 3: beløpet mangler 😀\n')));
     expect(await old.text()).toBe('Linje 3: beløpet mangler 😀\n');
+    // A HEAD answers the headers and reads no part for a body it does not send.
+    const parted = await f.app.store.reports.record(errorReport('parted.errors.txt', bigText(REPORT_PART_UNITS * 3)));
+    partReads = 0;
+    const head = await vera.request(`/console/reports/${parted.id}?company=acme`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toBe('inline; filename="parted.errors.txt"');
+    expect(head.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(partReads).toBe(0);
     const missing = await vera.request('/console/reports/no-such-report?company=acme');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-disposition')).toBeNull();

@@ -9,6 +9,7 @@
 // by the action itself (`refusedRole`), is audited by one function, `refusal`: counted per person,
 // route, company and minute (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages also let in the install-wide auditors of
 // console.auditors.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../domain/roles.js';
 import { render, Sentence, type Html } from '../../html/index.js';
@@ -174,9 +175,22 @@ export function registerRoutes(
       csrfToken: g.session.csrf,
     };
     const result = await p.load(deps, request);
-    if (result.download) return sendDownload(reply, result.download);
+    if (result.download) return sendDownload(reply, result.download, (error) => failedMidway(req, reply, error));
     if (result.redirect) return reply.redirect(result.redirect, 303);
     return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
+  };
+
+  /**
+   * A download failed after its first bytes went (a report deleted while it was sent): the
+   * response is cut, and the error handler, which logs a failure before them, never sees it.
+   */
+  const failedMidway = (req: Req, reply: FastifyReply, error: unknown) => {
+    if (reply.raw.headersSent)
+      options.logger.error('console request failed', {
+        method: req.method,
+        path: req.url.split('?')[0],
+        error: error instanceof Error ? error.message : String(error),
+      });
   };
 
   for (const a of routes.actions) {
@@ -280,16 +294,39 @@ async function audit(
  * otherwise (CSV, for a spreadsheet). Its HTML is from outside data, so it runs in a sandbox
  * (an opaque origin: no script, no cookies, no forms, nothing loaded) with its inline stylesheet
  * alone. An ASCII file name, so the name cannot break the header.
+ *
+ * Content in pieces (a report's parts) is streamed, chunked: fastify pipes it to the socket,
+ * which asks for the next piece only when the last one is written (back-pressure), and one piece
+ * is read ahead at most, so a slow reader holds a few parts in memory, not the report. A piece
+ * that fails before the first bytes leave is the console's error page; after them the connection
+ * is cut, so a reader never takes a short body for a whole one. `failed` hears the error first.
  */
-function sendDownload(reply: FastifyReply, d: NonNullable<PageResult['download']>): FastifyReply {
+function sendDownload(
+  reply: FastifyReply,
+  d: NonNullable<PageResult['download']>,
+  failed: (error: unknown) => void,
+): FastifyReply {
   const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
   const inline = d.mediaType === 'text/html' || d.mediaType === 'text/plain';
+  const content = d.content;
+  // A HEAD gets the headers alone, and no piece is read for it (fastify drains a stream it is given).
+  const pieces = typeof content === 'string' || reply.request.method === 'HEAD' ? [] : telling(content, failed);
   return reply
     .code(200)
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
     .header('content-security-policy', REPORT_CSP)
     .type(`${d.mediaType}; charset=utf-8`)
-    .send(d.content);
+    .send(typeof content === 'string' ? content : Readable.from(pieces, { objectMode: true, highWaterMark: 1 }));
+}
+
+/** The pieces as they are, `failed` told of an error before it goes on. */
+async function* telling(pieces: AsyncIterable<string>, failed: (error: unknown) => void): AsyncGenerator<string> {
+  try {
+    yield* pieces;
+  } catch (error) {
+    failed(error);
+    throw error;
+  }
 }
 
 export const REPORT_CSP =
