@@ -3,8 +3,8 @@
 // so the console never holds a report whole. The first bytes leave before the last part is read;
 // a reader who stops reading stops the reading of parts (back-pressure); a report deleted while
 // it is sent aborts the response (never a short body that ends like a whole one) and is logged;
-// a report of no parts and one recorded before the parts are sent as before, and a HEAD reads no
-// part.
+// a report of no parts and one recorded before the parts are sent as before, a HEAD reads no
+// part, and a part missing from the start is the console's error page with no download header.
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,7 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     },
   );
 
-  it('sends a report of no parts empty, one recorded before the parts from its row, and no part to a HEAD', async () => {
+  it('sends a report of no parts empty, one recorded before the parts from its row, no part to a HEAD, and the error page for a part missing from the start', async () => {
     const empty = await f.app.store.reports.record(errorReport('empty.errors.txt', ''));
     await f.app.db.knex('reports').insert({
       id: 'before-parts',
@@ -190,6 +190,13 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     expect(head.headers.get('content-disposition')).toBe('inline; filename="parted.errors.txt"');
     expect(head.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(partReads).toBe(0);
+    // A part missing before the first byte: the console's error page, as when the report was read whole.
+    await f.app.db.knex('report_parts').where({ report_id: parted.id, part: 0 }).delete();
+    const broken = await vera.request(`/console/reports/${parted.id}?company=acme`);
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get('content-disposition')).toBeNull();
+    expect(await broken.text()).toContain('<html');
+    await expect.poll(() => logged.join('')).toContain(`report ${parted.id} is missing its parts: part 0 of`);
     const missing = await vera.request('/console/reports/no-such-report?company=acme');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-disposition')).toBeNull();

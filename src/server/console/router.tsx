@@ -297,35 +297,52 @@ async function audit(
  *
  * Content in pieces (a report's parts) is streamed, chunked: fastify pipes it to the socket,
  * which asks for the next piece only when the last one is written (back-pressure), and one piece
- * is read ahead at most, so a slow reader holds a few parts in memory, not the report. A piece
- * that fails before the first bytes leave is the console's error page; after them the connection
- * is cut, so a reader never takes a short body for a whole one. `failed` hears the error first.
+ * is read ahead at most, so a slow reader holds a few parts in memory, not the report. The first
+ * piece is read before any header is set: when it fails the handler fails, and the console's
+ * error page goes out as it did when the report was read whole. A piece that fails after the
+ * first bytes cuts the connection, so a reader never takes a short body for a whole one;
+ * `failed` hears the error first.
  */
-function sendDownload(
+async function sendDownload(
   reply: FastifyReply,
   d: NonNullable<PageResult['download']>,
   failed: (error: unknown) => void,
-): FastifyReply {
+): Promise<FastifyReply> {
   const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
   const inline = d.mediaType === 'text/html' || d.mediaType === 'text/plain';
-  const content = d.content;
+  let body: string | Readable;
+  if (typeof d.content === 'string') body = d.content;
   // A HEAD gets the headers alone, and no piece is read for it (fastify drains a stream it is given).
-  const pieces = typeof content === 'string' || reply.request.method === 'HEAD' ? [] : telling(content, failed);
+  else if (reply.request.method === 'HEAD') body = Readable.from([]);
+  else {
+    const pieces = d.content[Symbol.asyncIterator]();
+    const first = await pieces.next();
+    body = Readable.from(continuing(first, pieces, failed), { objectMode: true, highWaterMark: 1 });
+  }
   return reply
     .code(200)
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
     .header('content-security-policy', REPORT_CSP)
     .type(`${d.mediaType}; charset=utf-8`)
-    .send(typeof content === 'string' ? content : Readable.from(pieces, { objectMode: true, highWaterMark: 1 }));
+    .send(body);
 }
 
-/** The pieces as they are, `failed` told of an error before it goes on. */
-async function* telling(pieces: AsyncIterable<string>, failed: (error: unknown) => void): AsyncGenerator<string> {
+/**
+ * The first piece, then the rest as they come; `failed` told of an error before it goes on. When
+ * the response stops taking them (the reader went away), the rest is ended: no part read after.
+ */
+async function* continuing(
+  first: IteratorResult<string>,
+  rest: AsyncIterator<string>,
+  failed: (error: unknown) => void,
+): AsyncGenerator<string> {
   try {
-    yield* pieces;
+    for (let next = first; next.done !== true; next = await rest.next()) yield next.value;
   } catch (error) {
     failed(error);
     throw error;
+  } finally {
+    await rest.return?.();
   }
 }
 
