@@ -94,12 +94,30 @@ export class ReportRepository {
 
   /** One report of the company with its content; undefined for an unknown id or another company's. */
   async find(company: string, id: string): Promise<(ReportEntry & { content: string }) | undefined> {
+    const report = await this.open(company, id);
+    if (!report) return undefined;
+    const { content } = report;
+    if (typeof content === 'string') return { ...report, content };
+    const parts: string[] = [];
+    for await (const part of content) parts.push(part);
+    return { ...report, content: parts.join('') };
+  }
+
+  /**
+   * One report of the company, its content to be read as it is sent: the parts in order, read a
+   * few per query when iterated, not before (the console streams a report of tens of MB instead
+   * of holding it). No connection is held between the queries, so a slow reader keeps none from
+   * the pool. A report recorded before the parts has its content from the row, whole. The
+   * iteration throws, naming the report, when a part is missing: a report deleted meanwhile.
+   */
+  async open(
+    company: string,
+    id: string,
+  ): Promise<(ReportEntry & { content: string | AsyncIterable<string> }) | undefined> {
     const row = await this.db.knex<Row>('reports').where({ company, id }).first();
     if (!row) return undefined;
     if (row.parts === null || row.parts === undefined) return { ...toEntry(row), content: toStr(row.content) };
-    const content: string[] = [];
-    for await (const part of readParts(this.db.knex, id, toInt(row.parts))) content.push(part);
-    return { ...toEntry(row), content: content.join('') };
+    return { ...toEntry(row), content: readParts(this.db.knex, id, toInt(row.parts)) };
   }
 
   /** The reports about one subject (a file's error reports), oldest first, at most 20. */

@@ -1,14 +1,13 @@
 // The findings CSV: one row per finding, columns stable and documented in docs/reconciliation.md
 // ("CSV columns"). New columns are only ever added at the end. Cells pass through the shared
 // formula-injection rule (../csv-safety.ts); amount columns stay plain numbers.
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { formatAmount, type Money } from '../../domain/money.js';
 import type { Finding } from '../../domain/reconcile/findings.js';
 import type { RecordedText } from '../../domain/recorded-text.js';
 import { recordedSentence, type Locale, type MessageKey } from '../../i18n/index.js';
 import { neutraliseFormula, neutraliseNumericCell } from '../csv-safety.js';
-import { spreadsheetCsv, type CsvWords } from './spreadsheet.js';
+import { spreadsheetCsv, spreadsheetCsvChunks, type CsvWords } from './spreadsheet.js';
 
 interface Column {
   name: string;
@@ -72,20 +71,38 @@ export type FindingSentences = ReadonlyMap<string, { summary: string; summaryTex
  * as the CSV's row (a later run may have said something else about it; then the row's English).
  */
 export function findingsCsvForPeople(machine: string, locale: Locale, sentences: FindingSentences = new Map()): string {
-  return spreadsheetCsv(machine, locale, {
-    ...FINDINGS_CSV_WORDS,
-    text: (column, cell, cellOf) => {
-      if (column !== 'message') return cell;
-      const stored = sentences.get(cellOf('finding_id'));
-      if (stored === undefined || oneLine(stored.summary) !== cell) return cell;
-      return oneLine(recordedSentence(locale, stored.summary, stored.summaryText));
-    },
+  return spreadsheetCsv(machine, locale, { ...FINDINGS_CSV_WORDS, text: messageInWords(locale, sentences) });
+}
+
+/**
+ * findingsCsvForPeople made as the machine CSV is read (a recorded report's parts, as they are
+ * sent): the same text, a chunk of rows at a time, each chunk's sentences asked of `sentencesOf`
+ * for its rows' finding ids alone. English asks for none.
+ */
+export function findingsCsvForPeopleChunks(
+  machine: AsyncIterable<string>,
+  locale: Locale,
+  sentencesOf: (findingIds: string[]) => Promise<FindingSentences>,
+  rowsPerChunk?: number,
+): AsyncGenerator<string> {
+  return spreadsheetCsvChunks(machine, locale, FINDINGS_CSV_WORDS, {
+    ...(rowsPerChunk === undefined ? {} : { rowsPerChunk }),
+    textOf: async (rows, head) => messageInWords(locale, await sentencesOf(findingIdsOf(rows, head))),
   });
 }
 
+/** The message column in `locale`, as findingsCsvForPeople says; every other cell as it is. */
+function messageInWords(locale: Locale, sentences: FindingSentences): CsvWords['text'] {
+  return (column, cell, cellOf) => {
+    if (column !== 'message') return cell;
+    const stored = sentences.get(cellOf('finding_id'));
+    if (stored === undefined || oneLine(stored.summary) !== cell) return cell;
+    return oneLine(recordedSentence(locale, stored.summary, stored.summaryText));
+  };
+}
+
 /** The finding ids of a findings CSV's rows, to look their sentences up. */
-export function findingIdsOfCsv(machine: string): string[] {
-  const [head = [], ...rows]: string[][] = parse(machine, { relax_column_count: true });
+function findingIdsOf(rows: readonly string[][], head: readonly string[]): string[] {
   const at = head.indexOf('finding_id');
   return at === -1 ? [] : rows.map((row) => row[at] ?? '').filter((id) => id !== '');
 }

@@ -3,8 +3,8 @@ export {
   FINDINGS_CSV_COLUMNS,
   FINDINGS_CSV_WORDS,
   findingCsvCells,
-  findingIdsOfCsv,
   findingsCsvForPeople,
+  findingsCsvForPeopleChunks,
   findingsCsvChunks,
   renderFindingsCsv,
   type FindingSentences,
@@ -12,7 +12,7 @@ export {
 } from './csv.js';
 export { renderFindingsHtml, type FindingsHtmlOptions, type ReportMeta } from './html.js';
 export { reportFormats, type ReportFormats } from './report-formats.js';
-export { spreadsheetCsv, type CsvWords } from './spreadsheet.js';
+export { spreadsheetCsv, spreadsheetCsvChunks, type CsvWords } from './spreadsheet.js';
 export { textTable } from './text-table.js';
 export {
   renderRefusedLinesHtml,

@@ -76,9 +76,11 @@ export interface PageResult {
   status?: number;
   /**
    * Sent instead of the page (a recorded report): never shown inside the console's layout, and
-   * under a sandboxing policy, so its HTML does not run under the console's origin.
+   * under a sandboxing policy, so its HTML does not run under the console's origin. Content
+   * given as pieces is sent as they come (a recorded report's parts, read as the reader takes
+   * them); a piece that fails aborts the response.
    */
-  download?: { fileName: string; mediaType: string; content: string };
+  download?: { fileName: string; mediaType: string; content: string | AsyncIterable<string> };
   /** Sent elsewhere instead (303): the board of someone with one company is their Today. */
   redirect?: string;
 }

@@ -9,6 +9,7 @@
 // by the action itself (`refusedRole`), is audited by one function, `refusal`: counted per person,
 // route, company and minute (src/store/audit-refusals.ts), so hammering it cannot grow the trail. The audit trail's pages also let in the install-wide auditors of
 // console.auditors.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../domain/roles.js';
 import { render, Sentence, type Html } from '../../html/index.js';
@@ -174,9 +175,22 @@ export function registerRoutes(
       csrfToken: g.session.csrf,
     };
     const result = await p.load(deps, request);
-    if (result.download) return sendDownload(reply, result.download);
+    if (result.download) return sendDownload(reply, result.download, (error) => failedMidway(req, reply, error));
     if (result.redirect) return reply.redirect(result.redirect, 303);
     return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
+  };
+
+  /**
+   * A download failed after its first bytes went (a report deleted while it was sent): the
+   * response is cut, and the error handler, which logs a failure before them, never sees it.
+   */
+  const failedMidway = (req: Req, reply: FastifyReply, error: unknown) => {
+    if (reply.raw.headersSent)
+      options.logger.error('console request failed', {
+        method: req.method,
+        path: req.url.split('?')[0],
+        error: error instanceof Error ? error.message : String(error),
+      });
   };
 
   for (const a of routes.actions) {
@@ -280,16 +294,56 @@ async function audit(
  * otherwise (CSV, for a spreadsheet). Its HTML is from outside data, so it runs in a sandbox
  * (an opaque origin: no script, no cookies, no forms, nothing loaded) with its inline stylesheet
  * alone. An ASCII file name, so the name cannot break the header.
+ *
+ * Content in pieces (a report's parts) is streamed, chunked: fastify pipes it to the socket,
+ * which asks for the next piece only when the last one is written (back-pressure), and one piece
+ * is read ahead at most, so a slow reader holds a few parts in memory, not the report. The first
+ * piece is read before any header is set: when it fails the handler fails, and the console's
+ * error page goes out as it did when the report was read whole. A piece that fails after the
+ * first bytes cuts the connection, so a reader never takes a short body for a whole one;
+ * `failed` hears the error first.
  */
-function sendDownload(reply: FastifyReply, d: NonNullable<PageResult['download']>): FastifyReply {
+async function sendDownload(
+  reply: FastifyReply,
+  d: NonNullable<PageResult['download']>,
+  failed: (error: unknown) => void,
+): Promise<FastifyReply> {
   const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
   const inline = d.mediaType === 'text/html' || d.mediaType === 'text/plain';
+  let body: string | Readable;
+  if (typeof d.content === 'string') body = d.content;
+  // A HEAD gets the headers alone, and no piece is read for it (fastify drains a stream it is given).
+  else if (reply.request.method === 'HEAD') body = Readable.from([]);
+  else {
+    const pieces = d.content[Symbol.asyncIterator]();
+    const first = await pieces.next();
+    body = Readable.from(continuing(first, pieces, failed), { objectMode: true, highWaterMark: 1 });
+  }
   return reply
     .code(200)
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
     .header('content-security-policy', REPORT_CSP)
     .type(`${d.mediaType}; charset=utf-8`)
-    .send(d.content);
+    .send(body);
+}
+
+/**
+ * The first piece, then the rest as they come; `failed` told of an error before it goes on. When
+ * the response stops taking them (the reader went away), the rest is ended: no part read after.
+ */
+async function* continuing(
+  first: IteratorResult<string>,
+  rest: AsyncIterator<string>,
+  failed: (error: unknown) => void,
+): AsyncGenerator<string> {
+  try {
+    for (let next = first; next.done !== true; next = await rest.next()) yield next.value;
+  } catch (error) {
+    failed(error);
+    throw error;
+  } finally {
+    await rest.return?.();
+  }
 }
 
 export const REPORT_CSP =

@@ -1,11 +1,11 @@
 // Reports: a report settle wrote (a file's error report, a reconciliation run's CSV or HTML) is
 // opened by the id recorded when it was written (src/store/reports.ts), looked up within the
-// signed-in person's company and sent from the recorded content, sandboxed (the router's
-// sendDownload: HTML and text open in the browser, CSV downloads). Nothing of
+// signed-in person's company and sent from the recorded content as its parts are read, sandboxed
+// (the router's sendDownload: HTML and text open in the browser, CSV downloads). Nothing of
 // the request names a file: an unknown id, a path, or another company's id is a 404.
 import type { ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
-import { findingIdsOfCsv, findingsCsvForPeople } from '../../../formats/report/index.js';
+import { findingsCsvForPeopleChunks } from '../../../formats/report/index.js';
 import { Link, render, Sentence } from '../../../html/index.js';
 import { currentLocale, t } from '../../../i18n/index.js';
 import { href, mayRead, problem, when } from './parts.js';
@@ -39,29 +39,37 @@ export function ReportLinks(props: { deps: ConsoleDeps; req: PageRequest; report
 export const reportPage: ConsolePage = {
   path: '/console/reports/:id',
   async load(deps, req) {
-    const report = await deps.store.reports.find(req.company, req.params.id ?? '');
+    // The report's entry only: its content is read part by part as it is sent (the router's
+    // sendDownload), so a reconciliation report of tens of MB is never held whole.
+    const report = await deps.store.reports.open(req.company, req.params.id ?? '');
     if (!report) return problem(t('reports.noSuchReport'), t('reports.noReportWithId'), 404);
     // A reconciliation report lists every line of the period, payroll too: for the people who
     // decide about findings (and see payroll lines), as with the findings' decisions.
     if (report.kind === 'reconciliation' && !mayRead(req, '/console/reconciliation'))
       return problem(t('reports.notAllowed'), t('reports.reconciliationFor'), 403);
     // A person opens a reconciliation run's CSV in a spreadsheet: its heads, numbers and the
-    // findings' sentences in their language. The file in the reports folder keeps the machine
-    // columns and the English for programs.
+    // findings' sentences in their language, made as the parts are read (the sentences looked up
+    // a chunk of rows at a time). The file in the reports folder keeps the machine columns and
+    // the English for programs.
     const forPeople = report.kind === 'reconciliation' && report.mediaType === 'text/csv';
     const locale = currentLocale();
-    const sentences =
+    const company = req.company;
+    const content =
       forPeople && locale !== 'en'
-        ? await deps.store.findings.sentences(req.company, findingIdsOfCsv(report.content))
-        : undefined;
+        ? findingsCsvForPeopleChunks(parts(report.content), locale, (ids) =>
+            deps.store.findings.sentences(company, ids),
+          )
+        : report.content;
     return {
       title: t('reports.title'),
       body: render(<></>),
-      download: {
-        fileName: report.name,
-        mediaType: report.mediaType,
-        content: forPeople ? findingsCsvForPeople(report.content, locale, sentences) : report.content,
-      },
+      download: { fileName: report.name, mediaType: report.mediaType, content },
     };
   },
 };
+
+/** A report's content as pieces: a report recorded before the parts is one. */
+async function* parts(content: string | AsyncIterable<string>): AsyncGenerator<string> {
+  if (typeof content === 'string') yield content;
+  else yield* content;
+}
