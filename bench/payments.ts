@@ -180,6 +180,25 @@ async function sandboxChild(): Promise<void> {
   process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 }
 
+/** A row of part 1: its payments' rate against the latency bound of the requests it made. */
+function exchangesRow(
+  row: Pick<BenchRow, 'key' | 'name' | 'notes'>,
+  measured: { count: number; ms: number; requests: number; cpuMs: number; peakRssBytes?: number },
+): BenchRow {
+  const { count, ms, requests, cpuMs, peakRssBytes = process.resourceUsage().maxRSS * 1024 } = measured;
+  const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
+  return {
+    ...row,
+    size: count,
+    unit: 'payments',
+    rate: count / (ms / 1000),
+    baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
+    baselineRate: count / (boundMs / 1000),
+    peakRssBytes,
+    figures: { cpuMs },
+  };
+}
+
 /** Part 1: one process, SQLite, submit + one status poll; the bank in a process of its own. */
 async function singleProcess(count: number): Promise<BenchRow> {
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-pay-'));
@@ -211,18 +230,14 @@ async function singleProcess(count: number): Promise<BenchRow> {
     const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
     const record = await bankRecord(sandbox);
     const ok = record.lines === count && record.duplicateLines === 0 && record.duplicateKeys === 0;
-    return {
-      key: 'payments-single',
-      name: `submit + status, ${count.toLocaleString('en')} payments, ${LATENCY_MS} ms bank latency, SQLite`,
-      size: count,
-      unit: 'payments',
-      rate: count / (ms / 1000),
-      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
-      baselineRate: count / (boundMs / 1000),
-      peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024,
-      figures: { cpuMs },
-      notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; longest without a turn of the event loop ${stallMs.toFixed(0)} ms; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
-    };
+    return exchangesRow(
+      {
+        key: 'payments-single',
+        name: `submit + status, ${count.toLocaleString('en')} payments, ${LATENCY_MS} ms bank latency, SQLite`,
+        notes: `wall ${(ms / 1000).toFixed(2)} s (submit ${(submitMs / 1000).toFixed(2)} s; settle CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s; longest without a turn of the event loop ${stallMs.toFixed(0)} ms; ${bulks} bulks; bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+      },
+      { count, ms, requests, cpuMs, peakRssBytes: Math.max(rss0, process.resourceUsage().maxRSS) * 1024 },
+    );
   } finally {
     await client.close();
     await db.close();
@@ -273,18 +288,14 @@ async function floorProcess(count: number): Promise<BenchRow> {
     const requests = bulks.length + ids.length + 1;
     const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
     const record = await bankRecord(sandbox);
-    return {
-      key: 'payments-floor',
-      name: `the same exchanges alone, ${count.toLocaleString('en')} payments: settle's bank client, no database`,
-      size: count,
-      unit: 'payments',
-      rate: count / (ms / 1000),
-      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
-      baselineRate: count / (boundMs / 1000),
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
-      figures: { cpuMs },
-      notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; client CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s: no store or job design brings payments-single nearer its bound than this on this machine; bank holds ${record.lines} lines`,
-    };
+    return exchangesRow(
+      {
+        key: 'payments-floor',
+        name: `the same exchanges alone, ${count.toLocaleString('en')} payments: settle's bank client, no database`,
+        notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; client CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s) vs bound ${(boundMs / 1000).toFixed(2)} s: no store or job design brings payments-single nearer its bound than this on this machine; bank holds ${record.lines} lines`,
+      },
+      { count, ms, requests, cpuMs },
+    );
   } finally {
     await client.close();
     await sandbox.close();
@@ -419,22 +430,17 @@ async function durableProcess(count: number): Promise<BenchRow> {
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const bankCpuMs = sandbox.cpuMs() - bankCpu0;
     const requests = spans.length * 2 + 1;
-    const boundMs = (requests * LATENCY_MS) / CONCURRENCY;
     const record = await bankRecord(sandbox);
     const held = (db.prepare('select count(*) as n from bench_lines').get() as { n: number }).n;
     const ok = held === count && record.lines === count && record.duplicateLines === 0 && record.duplicateKeys === 0;
-    return {
-      key: 'payments-durable',
-      name: `the same exchanges with the least durable work, ${count.toLocaleString('en')} payments: narrow SQL, no jobs`,
-      size: count,
-      unit: 'payments',
-      rate: count / (ms / 1000),
-      baselineName: `latency bound ${requests} req × ${LATENCY_MS} ms ÷ ${CONCURRENCY}`,
-      baselineRate: count / (boundMs / 1000),
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
-      figures: { cpuMs },
-      notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s); ${held} lines recorded, bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
-    };
+    return exchangesRow(
+      {
+        key: 'payments-durable',
+        name: `the same exchanges with the least durable work, ${count.toLocaleString('en')} payments: narrow SQL, no jobs`,
+        notes: `wall ${(ms / 1000).toFixed(2)} s (POSTs ${(postMs / 1000).toFixed(2)} s; CPU ${(cpuMs / 1000).toFixed(2)} s, sandbox CPU ${(bankCpuMs / 1000).toFixed(2)} s); ${held} lines recorded, bank holds ${record.lines} lines once each: ${ok ? 'yes' : 'NO'}`,
+      },
+      { count, ms, requests, cpuMs },
+    );
   } finally {
     db.close();
     await client.close();
