@@ -9,6 +9,7 @@ import { currencyExponent } from '../../domain/currency.js';
 import { formatMinor } from '../../domain/money.js';
 import type { PaymentStatusLine } from '../../domain/payment-status.js';
 import { formatDateTime } from '../xml/date-time.js';
+import { flattened } from '../xml/flat.js';
 import { identifier, standInText, type StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText, idAsXml } from '../xml/text.js';
 
@@ -140,7 +141,7 @@ export function renderLine(
     // Digits and a point: nothing to escape.
     out += `${open}${formatMinor(amount.minor, exponent)}</InstdAmt>\n          </Amt>\n        </OrgnlTxRef>`;
   }
-  return out + `\n      </TxInfAndSts>`;
+  return flattened(out + `\n      </TxInfAndSts>`);
 }
 
 /**
