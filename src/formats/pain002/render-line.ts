@@ -41,8 +41,13 @@ export function splitInfo(text: string | undefined, path: string, t: TextFn): st
   return whole === undefined ? [] : splitAtWords(whole, 105);
 }
 
+const ONE_PART = /^\S+(?: \S+)*$/;
+
 /** Parts of at most `max` characters, broken at spaces; a word longer than `max` is cut. */
 export function splitAtWords(text: string, max: number): string[] {
+  // Words with one space between them, within `max` UTF-16 units (so within `max` characters):
+  // the one part is the text itself, without splitting it and counting each word's characters.
+  if (text.length <= max && ONE_PART.test(text)) return [text];
   const parts: string[] = [];
   let part = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
