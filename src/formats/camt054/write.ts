@@ -13,6 +13,7 @@ import { absoluteMoney, creditDebit } from '../../domain/statement.js';
 import { accountId, bic, required, text, type ComposeContext } from '../camt053/compose.js';
 import { renderEntry } from '../camt053/render-entry.js';
 import { XmlChunkWriter } from '../xml/chunk-writer.js';
+import { flattened } from '../xml/flat.js';
 import { distinctPairs, type StandIn } from '../xml/identifier.js';
 import { formatDateTime } from '../xml/date-time.js';
 import { issueCollector, type IssueListener } from '../xml/issues.js';
@@ -76,7 +77,8 @@ export function writeCamt054(notification: Notification, options: Camt054Options
         field: 'amount',
         message: `entry in ${entry.amount.currency} on a ${currency} account`,
       });
-    sink.raw(renderEntry(entry, ctx));
+    // The whole document stays in memory: each entry made one piece, so its parts die young (flat.ts).
+    sink.raw(flattened(renderEntry(entry, ctx)));
   });
   sink.close();
   sink.close();

@@ -9,6 +9,7 @@ import { currencyExponent } from '../../domain/currency.js';
 import { formatMinor } from '../../domain/money.js';
 import type { PaymentStatusLine } from '../../domain/payment-status.js';
 import { formatDateTime } from '../xml/date-time.js';
+import { flat, flattened } from '../xml/flat.js';
 import { identifier, standInText, type StandIn } from '../xml/identifier.js';
 import { escapeAttribute, escapeText, idAsXml } from '../xml/text.js';
 
@@ -40,8 +41,13 @@ export function splitInfo(text: string | undefined, path: string, t: TextFn): st
   return whole === undefined ? [] : splitAtWords(whole, 105);
 }
 
+const ONE_PART = /^\S+(?: \S+)*$/;
+
 /** Parts of at most `max` characters, broken at spaces; a word longer than `max` is cut. */
 export function splitAtWords(text: string, max: number): string[] {
+  // Words with one space between them, within `max` UTF-16 units (so within `max` characters):
+  // the one part is the text itself, without splitting it and counting each word's characters.
+  if (text.length <= max && ONE_PART.test(text)) return [text];
   const parts: string[] = [];
   let part = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
@@ -81,37 +87,59 @@ function leaf(indent: string, name: string, text: string): string {
   return text === '' ? `${indent}<${name}/>` : `${indent}<${name}>${escapeText(text)}</${name}>`;
 }
 
-/** TxSts per status, written once: a report's lines share a few statuses, mostly the last one's. */
-const statusXml = new Map<string, string>();
+/** A status's constant text, built once and flat (flat.ts): a report's lines share a few statuses. */
+interface StatusXml {
+  /** TxSts. */
+  xml: string;
+  /** Whether the status carries AccptncDtTm. */
+  accepted: boolean;
+  /** TxSts and AccptncDtTm's start tag, for an accepted line without reasons between them. */
+  xmlTimeOpen: string;
+}
+const TIME_OPEN = '\n        <AccptncDtTm>';
+const statusXml = new Map<string, StatusXml>();
+// The last status and currency asked for: a comparison costs less than a map's look-up, and a
+// report's lines are mostly of one status and one currency.
 let lastStatus: string | undefined;
-let lastStatusXml = '';
-function statusOf(status: string): string {
-  if (status === lastStatus) return lastStatusXml;
-  let xml = statusXml.get(status);
-  if (xml === undefined) {
-    xml = leaf('\n        ', 'TxSts', status);
-    if (statusXml.size < 64) statusXml.set(status, xml);
+let lastStatusXml: StatusXml | undefined;
+function statusOf(status: string): StatusXml {
+  if (status === lastStatus) return lastStatusXml!;
+  let known = statusXml.get(status);
+  if (known === undefined) {
+    const xml = leaf('\n        ', 'TxSts', status);
+    known = { xml: flat(xml), accepted: ACCEPTED.has(status), xmlTimeOpen: flat(`${xml}${TIME_OPEN}`) };
+    if (statusXml.size < 64) statusXml.set(status, known);
   }
   lastStatus = status;
-  lastStatusXml = xml;
-  return xml;
+  lastStatusXml = known;
+  return known;
 }
 
-/** Per currency, once: its exponent and OrgnlTxRef up to the InstdAmt start tag's end. */
+/** Per currency, once: its exponent and OrgnlTxRef up to the InstdAmt start tag's end, flat. */
 const currencies = new Map<string, { exponent: number; open: string }>();
+let lastCurrency = '';
+let lastCurrencyXml = { exponent: 2, open: '' };
 function currencyOf(currency: string): { exponent: number; open: string } {
+  if (currency === lastCurrency) return lastCurrencyXml;
   let known = currencies.get(currency);
   if (known === undefined) {
     known = {
       exponent: currencyExponent(currency) ?? 2,
-      open: `\n        <OrgnlTxRef>\n          <Amt>\n            <InstdAmt Ccy="${escapeAttribute(currency)}">`,
+      open: flat(`\n        <OrgnlTxRef>\n          <Amt>\n            <InstdAmt Ccy="${escapeAttribute(currency)}">`),
     };
     currencies.set(currency, known);
   }
+  lastCurrency = currency;
+  lastCurrencyXml = known;
   return known;
 }
 
-/** One TxInfAndSts with its leading line break; the stand-ins of its ids are added to `standIns`. */
+/**
+ * One TxInfAndSts with its leading line break; the stand-ins of its ids are added to `standIns`.
+ * Text that always goes together is one literal (the start tag with the first id's, an end tag
+ * with the next start tag), so a line is few pieces, and the line is made one piece before it is
+ * kept (flattened: a report is one string in memory).
+ */
 export function renderLine(
   line: PaymentStatusLine,
   status: string,
@@ -125,22 +153,41 @@ export function renderLine(
   const endToEndId = idXml(line.endToEndId, 'OrgnlEndToEndId', own);
   const servicerRef = idXml(line.bankPaymentId, 'AcctSvcrRef', own);
   if (own.length !== 0) for (const s of own) standIns.push(s);
-  let out = `\n      <TxInfAndSts>`;
-  if (instructionId !== undefined) out += `\n        <OrgnlInstrId>${instructionId}</OrgnlInstrId>`;
-  if (endToEndId !== undefined) out += `\n        <OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId>`;
-  out += statusOf(status);
-  if (line.reasonCodes !== undefined || line.reasonText !== undefined || own.length !== 0)
+  let out =
+    instructionId === undefined
+      ? endToEndId === undefined
+        ? '\n      <TxInfAndSts>'
+        : `\n      <TxInfAndSts>\n        <OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId>`
+      : endToEndId === undefined
+        ? `\n      <TxInfAndSts>\n        <OrgnlInstrId>${instructionId}</OrgnlInstrId>`
+        : `\n      <TxInfAndSts>\n        <OrgnlInstrId>${instructionId}</OrgnlInstrId>\n        <OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId>`;
+  const { xml, accepted, xmlTimeOpen } = statusOf(status);
+  if (line.reasonCodes !== undefined || line.reasonText !== undefined || own.length !== 0) {
+    out += xml;
     out += reasons(line, at, t, standInText(own));
-  // An ISO instant: digits, '-', ':', '.', 'T' and 'Z', nothing to escape.
-  if (ACCEPTED.has(status)) out += `\n        <AccptncDtTm>${formatDateTime(line.time)}</AccptncDtTm>`;
-  if (servicerRef !== undefined) out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+    if (accepted) out += TIME_OPEN;
+  } else {
+    out += accepted ? xmlTimeOpen : xml;
+  }
+  // AccptncDtTm's start tag is written: its value (an ISO instant: digits, '-', ':', '.', 'T' and
+  // 'Z', nothing to escape) goes with its end tag and AcctSvcrRef.
+  if (accepted) {
+    const time = formatDateTime(line.time);
+    out +=
+      servicerRef === undefined
+        ? `${time}</AccptncDtTm>`
+        : `${time}</AccptncDtTm>\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  } else if (servicerRef !== undefined) {
+    out += `\n        <AcctSvcrRef>${servicerRef}</AcctSvcrRef>`;
+  }
   const amount = line.amount;
   if (amount !== undefined && amount.minor >= 0n) {
     const { exponent, open } = currencyOf(amount.currency);
     // Digits and a point: nothing to escape.
-    out += `${open}${formatMinor(amount.minor, exponent)}</InstdAmt>\n          </Amt>\n        </OrgnlTxRef>`;
+    out += `${open}${formatMinor(amount.minor, exponent)}</InstdAmt>\n          </Amt>\n        </OrgnlTxRef>\n      </TxInfAndSts>`;
+    return flattened(out);
   }
-  return out + `\n      </TxInfAndSts>`;
+  return flattened(out + `\n      </TxInfAndSts>`);
 }
 
 /**

@@ -148,6 +148,29 @@ describe('pain.002 writer', () => {
     expect(splitAtWords('  ', 105)).toEqual([]);
   });
 
+  it('splits a text of single spaces as it splits the same text with a space before it', () => {
+    // A leading space takes the way that splits at every run of white space and counts code
+    // points; a text of words with one space between them and within the limit is taken as it is.
+    const word = fc.array(fc.constantFrom('a', 'é', '&', '\u{1F600}'), { minLength: 1, maxLength: 4 });
+    const space = fc.constantFrom(' ', ' ', ' ', ' ', '  ', '\t', '\u00a0', '\u2003');
+    const edge = fc.constantFrom('', '', '', ' ', '\u00a0');
+    const text = fc
+      .tuple(edge, word, fc.array(fc.tuple(space, word), { maxLength: 5 }), edge)
+      .map(([before, first, rest, after]) =>
+        [before, first.join(''), ...rest.map(([gap, letters]) => gap + letters.join('')), after].join(''),
+      );
+    fc.assert(
+      // The limit near the text's length, where one part turns into two.
+      fc.property(text, fc.integer({ min: -2, max: 0 }), (value, shift) => {
+        const max = Math.max(1, value.length + shift);
+        expect(splitAtWords(value, max)).toEqual(splitAtWords(` ${value}`, max));
+      }),
+      { numRuns: 300 },
+    );
+    expect(splitAtWords('Account closed & moved', 22)).toEqual(['Account closed & moved']);
+    expect(splitAtWords('\u{1F600}'.repeat(3), 3)).toEqual(['\u{1F600}'.repeat(3)]);
+  });
+
   it('maps RCVD and CANC, which pain.002.001.03 lacks, and reports it; .10 keeps them', () => {
     const v3 = writePain002(oneGroup(['RCVD', 'CANC']), { version: '001.03' });
     expect(v3.xml).toContain('<TxSts>PDNG</TxSts>');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { flattened } from '../../../src/formats/xml/flat.js';
 import { identifier } from '../../../src/formats/xml/identifier.js';
 import { idAsXml, textAsXml } from '../../../src/formats/xml/text.js';
 import {
@@ -135,5 +136,16 @@ describe('XML text rules', () => {
     expect(idAsXml('E2E-1 <&>', 35)).toBe('E2E-1 &lt;&amp;&gt;');
     for (const refused of ['', ' E2E', 'E2E ', 'E2\u00e9', 'E2E\t1', 'x'.repeat(36)])
       expect(idAsXml(refused, 35)).toBeUndefined();
+  });
+
+  it('keeps the text of a string it makes one piece, joined or not, empty or with lone surrogates', () => {
+    fc.assert(
+      fc.property(values, values, (a, b) => {
+        const joined = `${a}<${b}`;
+        expect(flattened(joined)).toBe(joined);
+        expect(flattened(a)).toBe(a);
+      }),
+    );
+    expect(flattened('')).toBe('');
   });
 });
