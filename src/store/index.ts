@@ -55,7 +55,7 @@ export {
   type BoardStep,
 } from './board-views.js';
 export { TodayViews, type TodayBulk, type TodayConsent, type TodayGap, type TodayLink } from './today-views.js';
-export { ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
+export { ReportGoneError, ReportRepository, type ReportEntry, type ReportInput, type ReportKind } from './reports.js';
 export { ConsoleSessions, type ActiveConsoleSession, type NewConsoleSession } from './console-sessions.js';
 export { SignInFailures, type FailureCounts, type Reservation, type SignInLimits } from './sign-in-failures.js';
 export { BulkOutbox, type BulkPlan, type StoredBulk } from './bulks.js';

@@ -84,6 +84,7 @@ export class ReportRepository {
         media_type: input.mediaType,
         content: '',
         parts: parts.length,
+        size_bytes: Buffer.byteLength(input.content, 'utf8'),
         created_at: instant(createdAt),
       });
       for (const [part, content] of parts.entries()) await trx('report_parts').insert({ report_id: id, part, content });
@@ -108,16 +109,23 @@ export class ReportRepository {
    * few per query when iterated, not before (the console streams a report of tens of MB instead
    * of holding it). No connection is held between the queries, so a slow reader keeps none from
    * the pool. A report recorded before the parts has its content from the row, whole. The
-   * iteration throws, naming the report, when a part is missing: a report deleted meanwhile.
+   * iteration throws, naming the report, when a part is missing: a ReportGoneError when the
+   * report itself was deleted meanwhile (retention), a plain error when only parts are missing.
+   * `sizeBytes` is the content's size in UTF-8 where it is known (not for the reports recorded
+   * with parts before migration 0767).
    */
   async open(
     company: string,
     id: string,
-  ): Promise<(ReportEntry & { content: string | AsyncIterable<string> }) | undefined> {
+  ): Promise<(ReportEntry & { content: string | AsyncIterable<string>; sizeBytes?: number }) | undefined> {
     const row = await this.db.knex<Row>('reports').where({ company, id }).first();
     if (!row) return undefined;
-    if (row.parts === null || row.parts === undefined) return { ...toEntry(row), content: toStr(row.content) };
-    return { ...toEntry(row), content: readParts(this.db.knex, id, toInt(row.parts)) };
+    if (row.parts === null || row.parts === undefined) {
+      const content = toStr(row.content);
+      return { ...toEntry(row), content, sizeBytes: Buffer.byteLength(content, 'utf8') };
+    }
+    const sizeBytes = row.size_bytes === null || row.size_bytes === undefined ? undefined : toInt(row.size_bytes);
+    return { ...toEntry(row), content: readParts(this.db.knex, id, toInt(row.parts)), sizeBytes };
   }
 
   /** The reports about one subject (a file's error reports), oldest first, at most 20. */
@@ -144,11 +152,33 @@ export class ReportRepository {
   }
 }
 
+/** The report was deleted while it was being read (retention purged it): as if never found. */
+export class ReportGoneError extends Error {
+  constructor(id: string) {
+    super(`report ${id} was deleted while it was read`);
+    this.name = 'ReportGoneError';
+  }
+}
+
 /**
  * A report's parts in order, a few per query. Throws, naming the report, when a part is missing
  * or there are more than recorded: a report is never served short or out of order.
  */
 async function* readParts(knex: Knex, id: string, count: number): AsyncGenerator<string> {
+  try {
+    yield* partsInOrder(knex, id, count);
+  } catch (error) {
+    // A missing part with its report gone too is a deletion that came between the report's row
+    // and its parts, not a damaged report.
+    if (!(error instanceof MissingPartError)) throw error;
+    const still = await knex<Row>('reports').select('id').where({ id }).first();
+    throw still === undefined ? new ReportGoneError(id) : error;
+  }
+}
+
+class MissingPartError extends Error {}
+
+async function* partsInOrder(knex: Knex, id: string, count: number): AsyncGenerator<string> {
   let next = 0;
   for (;;) {
     const rows = (await knex<Row>('report_parts')
@@ -160,13 +190,14 @@ async function* readParts(knex: Knex, id: string, count: number): AsyncGenerator
     for (const r of rows) {
       if (next >= count) throw new Error(`report ${id} has more parts than the ${count} recorded with it`);
       if (toInt(r.part) !== next)
-        throw new Error(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
+        throw new MissingPartError(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
       next++;
       yield toStr(r.content);
     }
     if (rows.length < PARTS_PER_READ) break;
   }
-  if (next !== count) throw new Error(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
+  if (next !== count)
+    throw new MissingPartError(`report ${id} is missing its parts: part ${next} of ${count} is not recorded`);
 }
 
 function toEntry(r: Row): ReportEntry {

@@ -5,6 +5,8 @@
 // it is sent aborts the response (never a short body that ends like a whole one) and is logged;
 // a report of no parts and one recorded before the parts are sent as before, a HEAD reads no
 // part, and a part missing from the start is the console's error page with no download header.
+// The recorded size goes out as the Content-Length, so a browser shows the progress and knows a
+// cut download for one; a report purged between its row and its first part is a 404.
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +110,8 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
       expect(response.headers.get('content-disposition')).toBe('inline; filename="big.csv.errors.txt"');
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+      expect(response.headers.get('content-length')).toBe(String(content.length));
+      expect(response.headers.get('transfer-encoding')).toBeNull();
       const body = chunks(response);
       expect(content.startsWith(await body.first())).toBe(true);
       const atFirstBytes = partReads;
@@ -147,8 +151,8 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
         () => 'aborted',
       );
       expect(ending).toBe('aborted');
-      await expect.poll(() => logged.join('')).toContain(`report ${report.id} is missing its parts`);
-      const line = JSON.parse(logged.find((l) => l.includes(`report ${report.id} is missing`))!) as Record<
+      await expect.poll(() => logged.join('')).toContain(`report ${report.id} was deleted while it was read`);
+      const line = JSON.parse(logged.find((l) => l.includes(`report ${report.id} was deleted`))!) as Record<
         string,
         unknown
       >;
@@ -183,12 +187,14 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     expect(old.headers.get('content-length')).toBe(String(Buffer.byteLength('Linje 3: beløpet mangler 😀\n')));
     expect(await old.text()).toBe('Linje 3: beløpet mangler 😀\n');
     // A HEAD answers the headers and reads no part for a body it does not send.
-    const parted = await f.app.store.reports.record(errorReport('parted.errors.txt', bigText(REPORT_PART_UNITS * 3)));
+    const partedText = bigText(REPORT_PART_UNITS * 3);
+    const parted = await f.app.store.reports.record(errorReport('parted.errors.txt', partedText));
     partReads = 0;
     const head = await vera.request(`/console/reports/${parted.id}?company=acme`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-disposition')).toBe('inline; filename="parted.errors.txt"');
     expect(head.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String(partedText.length));
     expect(partReads).toBe(0);
     // A part missing before the first byte: the console's error page, as when the report was read whole.
     await f.app.db.knex('report_parts').where({ report_id: parted.id, part: 0 }).delete();
@@ -201,6 +207,37 @@ describe.each(engines)('a recorded report sent while its parts are read, on $nam
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-disposition')).toBeNull();
     expect(await missing.text()).toContain('<html');
+  });
+
+  it('sends the size in UTF-8 as the Content-Length, and a 404 for a report purged between its row and its first part', async () => {
+    // Two parts, letters of two and four bytes of UTF-8: the length in bytes, not in characters.
+    const content = `${'Beløp mangler på linje 7 😀\n'.repeat(Math.ceil((REPORT_PART_UNITS * 1.5) / 28))}`;
+    const report = await f.app.store.reports.record(errorReport('utf8.errors.txt', content));
+    const vera = await signedIn('vera');
+    const whole = await vera.request(`/console/reports/${report.id}?company=acme`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBe(String(Buffer.byteLength(content, 'utf8')));
+    expect(await whole.text()).toBe(content);
+    // Retention purges the report after the page has read its row and before the first part.
+    const purged = await f.app.store.reports.record(errorReport('purged.errors.txt', content));
+    const open = f.app.store.reports.open.bind(f.app.store.reports);
+    f.app.store.reports.open = async (company, id) => {
+      const found = await open(company, id);
+      await f.app.db.transaction(async (trx) => {
+        await trx('report_parts').where({ report_id: id }).delete();
+        await trx('reports').where({ id }).delete();
+      });
+      return found;
+    };
+    try {
+      const gone = await vera.request(`/console/reports/${purged.id}?company=acme`);
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get('content-disposition')).toBeNull();
+      expect(gone.headers.get('content-length')).not.toBe(String(Buffer.byteLength(content, 'utf8')));
+      expect(await gone.text()).toContain('<html');
+    } finally {
+      f.app.store.reports.open = open;
+    }
   });
 
   it('sends a reconciliation CSV in bokmål made as its parts are read, the same as made whole', async () => {

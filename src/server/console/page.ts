@@ -78,9 +78,18 @@ export interface PageResult {
    * Sent instead of the page (a recorded report): never shown inside the console's layout, and
    * under a sandboxing policy, so its HTML does not run under the console's origin. Content
    * given as pieces is sent as they come (a recorded report's parts, read as the reader takes
-   * them); a piece that fails aborts the response.
+   * them); a piece that fails aborts the response. `sizeBytes`, the content's size in UTF-8
+   * where it is known, is sent as its Content-Length. `gone` names the page to answer instead
+   * when the first piece fails because the content was deleted meanwhile (undefined: the
+   * failure is an error).
    */
-  download?: { fileName: string; mediaType: string; content: string | AsyncIterable<string> };
+  download?: {
+    fileName: string;
+    mediaType: string;
+    content: string | AsyncIterable<string>;
+    sizeBytes?: number;
+    gone?: (error: unknown) => PageResult | undefined;
+  };
   /** Sent elsewhere instead (303): the board of someone with one company is their Today. */
   redirect?: string;
 }

@@ -174,8 +174,12 @@ export function registerRoutes(
       params: req.params,
       csrfToken: g.session.csrf,
     };
-    const result = await p.load(deps, request);
-    if (result.download) return sendDownload(reply, result.download, (error) => failedMidway(req, reply, error));
+    let result = await p.load(deps, request);
+    if (result.download) {
+      const sent = await sendDownload(reply, result.download, (error) => failedMidway(req, reply, error));
+      if (!('title' in sent)) return sent;
+      result = sent;
+    }
     if (result.redirect) return reply.redirect(result.redirect, 303);
     return page(reply, result.status ?? 200, g, { title: result.title, body: result.body, current: p.path });
   };
@@ -299,7 +303,10 @@ async function audit(
  * which asks for the next piece only when the last one is written (back-pressure), and one piece
  * is read ahead at most, so a slow reader holds a few parts in memory, not the report. The first
  * piece is read before any header is set: when it fails the handler fails, and the console's
- * error page goes out as it did when the report was read whole. A piece that fails after the
+ * error page goes out as it did when the report was read whole; when it fails because the
+ * content was deleted meanwhile, the download's `gone` page is returned to be shown instead
+ * (a report purged between its row and its first part is a 404, as if never found). The
+ * Content-Length is the download's `sizeBytes` where known. A piece that fails after the
  * first bytes cuts the connection, so a reader never takes a short body for a whole one;
  * `failed` hears the error first.
  */
@@ -307,7 +314,7 @@ async function sendDownload(
   reply: FastifyReply,
   d: NonNullable<PageResult['download']>,
   failed: (error: unknown) => void,
-): Promise<FastifyReply> {
+): Promise<FastifyReply | PageResult> {
   const name = d.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
   const inline = d.mediaType === 'text/html' || d.mediaType === 'text/plain';
   let body: string | Readable;
@@ -316,9 +323,17 @@ async function sendDownload(
   else if (reply.request.method === 'HEAD') body = Readable.from([]);
   else {
     const pieces = d.content[Symbol.asyncIterator]();
-    const first = await pieces.next();
+    let first: IteratorResult<string>;
+    try {
+      first = await pieces.next();
+    } catch (error) {
+      const instead = d.gone?.(error);
+      if (instead === undefined) throw error;
+      return instead;
+    }
     body = Readable.from(continuing(first, pieces, failed), { objectMode: true, highWaterMark: 1 });
   }
+  if (typeof d.content !== 'string' && d.sizeBytes !== undefined) void reply.header('content-length', d.sizeBytes);
   return reply
     .code(200)
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)

@@ -69,6 +69,7 @@ import { up as auditReasonTextUp } from './0763-audit-reason-text.js';
 import { up as transitionCauseTextUp } from './0764-transition-cause-text.js';
 import { up as reportPartsUp } from './0765-report-parts.js';
 import { up as reportPartsReferenceUp } from './0766-report-parts-reference.js';
+import { up as reportSizeUp } from './0767-report-size.js';
 
 export interface Migration {
   readonly name: string;
@@ -148,4 +149,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0764_transition_cause_text', up: transitionCauseTextUp },
   { name: '0765_report_parts', up: reportPartsUp },
   { name: '0766_report_parts_reference', up: reportPartsReferenceUp },
+  { name: '0767_report_size', up: reportSizeUp },
 ];

@@ -3,7 +3,7 @@
 // signed-in person's company and sent from the recorded content as its parts are read, sandboxed
 // (the router's sendDownload: HTML and text open in the browser, CSV downloads). Nothing of
 // the request names a file: an unknown id, a path, or another company's id is a 404.
-import type { ReportEntry } from '../../../store/index.js';
+import { ReportGoneError, type ReportEntry } from '../../../store/index.js';
 import type { ConsoleDeps, ConsolePage, PageRequest } from '../page.js';
 import { findingsCsvForPeopleChunks } from '../../../formats/report/index.js';
 import { Link, render, Sentence } from '../../../html/index.js';
@@ -42,7 +42,8 @@ export const reportPage: ConsolePage = {
     // The report's entry only: its content is read part by part as it is sent (the router's
     // sendDownload), so a reconciliation report of tens of MB is never held whole.
     const report = await deps.store.reports.open(req.company, req.params.id ?? '');
-    if (!report) return problem(t('reports.noSuchReport'), t('reports.noReportWithId'), 404);
+    const notFound = () => problem(t('reports.noSuchReport'), t('reports.noReportWithId'), 404);
+    if (!report) return notFound();
     // A reconciliation report lists every line of the period, payroll too: for the people who
     // decide about findings (and see payroll lines), as with the findings' decisions.
     if (report.kind === 'reconciliation' && !mayRead(req, '/console/reconciliation'))
@@ -54,16 +55,22 @@ export const reportPage: ConsolePage = {
     const forPeople = report.kind === 'reconciliation' && report.mediaType === 'text/csv';
     const locale = currentLocale();
     const company = req.company;
-    const content =
-      forPeople && locale !== 'en'
-        ? findingsCsvForPeopleChunks(parts(report.content), locale, (ids) =>
-            deps.store.findings.sentences(company, ids),
-          )
-        : report.content;
+    const translated = forPeople && locale !== 'en';
+    const content = translated
+      ? findingsCsvForPeopleChunks(parts(report.content), locale, (ids) => deps.store.findings.sentences(company, ids))
+      : report.content;
     return {
       title: t('reports.title'),
       body: render(<></>),
-      download: { fileName: report.name, mediaType: report.mediaType, content },
+      download: {
+        fileName: report.name,
+        mediaType: report.mediaType,
+        content,
+        // The recorded size, sent as the Content-Length; a translated CSV's is known only once made.
+        sizeBytes: translated ? undefined : report.sizeBytes,
+        // Purged between its row and its first part: as if it had never been found.
+        gone: (error) => (error instanceof ReportGoneError ? notFound() : undefined),
+      },
     };
   },
 };
