@@ -42,8 +42,22 @@ interface SqliteStatement {
  * - narrow+mark+state-index: the same with an index by state on the narrow table.
  * - narrow+console-index: the narrow table carries the company and date and the console's index.
  * - every-line: a narrow row for every line from pickup (keyed by payment), the console's index on it.
+ * - wide+open-index: as today, but the console's state index holds only the lines in no bulk
+ *   (SQLite's partial index, `where bulk_id is null`): the join takes a line's entry out, and the
+ *   moves of lines in a bulk touch no index. Its search is that index's arm (lines in no bulk);
+ *   the lines in a bulk would be found through the bulks.
+ * - every-line+open-index: a narrow row for every line, with that partial index on it.
  */
-const FORMS = ['wide', 'narrow', 'narrow+mark', 'narrow+mark+state-index', 'narrow+console-index', 'every-line'];
+const FORMS = [
+  'wide',
+  'narrow',
+  'narrow+mark',
+  'narrow+mark+state-index',
+  'narrow+console-index',
+  'every-line',
+  'wide+open-index',
+  'every-line+open-index',
+];
 
 const COMPANY = 'bench';
 const DATE = '2026-12-20';
@@ -150,6 +164,36 @@ const form: Record<string, Form> = {
       'select p.*, l.state as line_state from line_states l join payments p on p.id = l.payment_id' +
       ' where l.company = ? and l.state in (?) order by l.execution_date desc, l.payment_id desc limit 51',
   },
+  'wide+open-index': {
+    schema: [
+      'drop index payments_console_state_ix',
+      'create index payments_console_open_ix on payments (company, state, execution_date, id) where bulk_id is null',
+    ],
+    join:
+      `update payments set updated_at = ?, bulk_id = ?, state = 'queued' where id in (${ids(BULK)})` +
+      ` and file_id = ? and state = 'accepted' and bulk_id is null and line_number between ? and ?`,
+    move: 'update payments set state = ?, bank_status = ?, updated_at = ? where bulk_id = ?',
+    lines: `select ${LINE_COLUMNS} from payments p where bulk_id = ? order by line_number`,
+    search: `select * from payments p where company = ? and state in (?) and bulk_id is null ${BY_DATE}`,
+  },
+  'every-line+open-index': {
+    schema: [
+      `create table line_states (payment_id varchar(36) primary key references payments(id), bulk_id varchar(36) references bulks(id),
+        state varchar(16) not null, bank_status varchar(16), updated_at varchar(30) not null, company varchar(64) not null,
+        execution_date varchar(10) not null) without rowid`,
+      'create index line_states_bulk_ix on line_states (bulk_id)',
+      'create index line_states_open_ix on line_states (company, state, execution_date, payment_id) where bulk_id is null',
+    ],
+    join:
+      `update line_states set bulk_id = ?, state = 'queued', updated_at = ? where payment_id in` +
+      ` (select id from payments where id in (${ids(BULK)}) and file_id = ? and line_number between ? and ?)` +
+      ` and state = 'accepted' and bulk_id is null`,
+    move: narrowMove,
+    lines: narrowLines,
+    search:
+      'select p.*, l.state as line_state from line_states l join payments p on p.id = l.payment_id' +
+      ' where l.company = ? and l.state in (?) and l.bulk_id is null order by l.execution_date desc, l.payment_id desc limit 51',
+  },
 };
 
 function benchLine(f: number, i: number): PaymentInstruction {
@@ -193,7 +237,7 @@ function measure(name: string, seeded: string, dir: string): Record<string, unkn
   const now = new Date().toISOString();
   const out: Record<string, number> = { fill: 0, join: 0, joinCommit: 0, lines: 0, move: 0, moveCommit: 0 };
   for (const sql of f.schema) db.exec(sql);
-  if (name === 'every-line') {
+  if (name.startsWith('every-line')) {
     // What pickup would add: a narrow row for each line, one transaction a file.
     const t = process.cpuUsage();
     const fill = db.prepare(
@@ -213,7 +257,7 @@ function measure(name: string, seeded: string, dir: string): Record<string, unkn
   for (const b of bulks) {
     begin.run();
     let t = process.cpuUsage();
-    const first = name === 'wide' ? [now, b.id] : [b.id, now];
+    const first = name.startsWith('wide') ? [now, b.id] : [b.id, now];
     const joined = joinLines.run(...first, ...b.ids, b.fileId, b.first, b.last).changes;
     if (f.mark) mark.run(...b.ids);
     out.join! += cpuSince(t);
