@@ -226,6 +226,7 @@ async function validateNew(
     locate: (line) => places.locate(result.format, line),
     profile,
     locale: localeOf(deps, company),
+    reportName: errorName,
     spilled,
   });
   const reportPath = await writeReport(fileStore, company.folders.error, errorName, report);

@@ -6,6 +6,7 @@ import type { Issue, IssueLocation } from '../../src/domain/issue.js';
 import { IssueCode } from '../../src/domain/validation/codes.js';
 import type { CsvProfile } from '../../src/formats/csv-profile/index.js';
 import {
+  errorsNotKept,
   issueJson,
   jsonListEntry,
   toHuman,
@@ -51,7 +52,7 @@ export function fileReport(input: {
   locate: (line: number) => IssueLocation;
   profile: CsvProfile;
   locale: Locale;
-  /** The name the report is written under (NAME.errors.*), for the sentence saying where every held line is. */
+  /** The name the report is written under (NAME.errors.*), for the sentences saying where every held line and problem is. */
   reportName?: string;
   /** The issues beyond those the result keeps, as JSON entries (SpilledIssues): the JSON lists them too. */
   spilled?: { count: number; chunks(): Iterable<Buffer> };
@@ -79,6 +80,8 @@ export function fileReport(input: {
         columns: input.profile.columns,
       }
     : undefined;
+  const jsonName = `${input.reportName ?? shown.file}.errors.json`;
+  const notDescribed = spilled ? errorsNotKept(shown) : 0;
   const report = {
     fileName: shown.file,
     outcome: input.outcome,
@@ -90,9 +93,9 @@ export function fileReport(input: {
       // The hold's own words in the company's language (its English for English and older holds).
       reason: recordedSentence(locale, h.reason, h.reasonText),
     })),
-    ...(notListed > 0
-      ? { heldNotListed: { count: notListed, jsonName: `${input.reportName ?? shown.file}.errors.json` } }
-      : {}),
+    ...(notListed > 0 ? { heldNotListed: { count: notListed, jsonName } } : {}),
+    // The problems past the issues the result keeps: counted for the person, every one in the JSON.
+    ...(notDescribed > 0 ? { problemsNotDescribed: { count: notDescribed, listedIn: 'json' as const, jsonName } } : {}),
     ...(profile ? { profile } : {}),
     listing: toHuman(withListed),
     locale,

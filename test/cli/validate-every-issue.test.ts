@@ -61,6 +61,40 @@ describe('settle validate of a file with more than 1,000 issues', () => {
     });
   }, 180_000); // two CLI processes on a loaded machine
 
+  it('tells a bokmål accountant, in bokmål, how many problems are past those described and where every one is', async () => {
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'many.csv');
+      await writeFile(file, `${csv(LINES)}\n`);
+      const config = join(dir, 'settle.yaml');
+      await writeFile(
+        config,
+        `dataDir: ${dir}/data\ncompanies:\n  - id: acme\n    name: ACME AS\n    organisationNumber: "999999999"\n    root: ${dir}/acme\n    locale: nb\n`,
+      );
+      const human = await runSettle(['--config', config, 'validate', '--as-of', '2026-01-05', file], { cwd: dir });
+      expect(human.code, human.stderr).toBe(1);
+      const [accountant, operator] = human.stdout.split('For driften (IT): innstillinger og den tekniske listen\n');
+      expect(operator).toBeDefined();
+      // The count of the problems is every one of them; the first 1,000 are described, one a row.
+      expect(accountant).toContain(`Hva som må rettes i filen (1\u00a0500 feil)`);
+      expect(accountant!.match(/^ {2}Rad \d+, /gm)).toHaveLength(1000);
+      expect(accountant).toContain(
+        '\n  Rad 1001, kolonne «amount», verdi «-1000.00»: Beløpet må være større enn null.',
+      );
+      expect(accountant).not.toContain('Rad 1002,');
+      // Problems 1,001–1,500 (rows 1002–1501): one line, in bokmål, saying how many and where.
+      expect(accountant).toContain(
+        '\n  … og 500 feil til, som ikke er beskrevet her for at rapporten skal kunne leses: hver av dem står til slutt i utskriften, etter den tekniske listen, i den rekkefølgen de ble funnet.\n',
+      );
+      // No English sentence in the accountant's part (its values are the file's own: "amount", "-1000.00").
+      expect(accountant).not.toMatch(/\b(the|more|issues?|listed|found|past|first|end)\b/i);
+      // And there they are: the technical listing (English, for the operator) lists every one at its end.
+      const rest = operator!.split('\n500 more issue(s), past the first 1000, in the order found:\n');
+      expect(rest).toHaveLength(2);
+      for (let row = 1002; row <= LINES + 1; row++)
+        expect(rest[1], `row ${row}`).toContain(`\nrow ${row}:\n  error   AMOUNT_NOT_POSITIVE`);
+    });
+  }, 180_000);
+
   it('lists 200,000 issues with a heap too small to hold them', async () => {
     await withTempDir(async (dir) => {
       const file = join(dir, 'huge.csv');

@@ -70,13 +70,59 @@ describe('the JSON report of a file with more issues than are kept', () => {
     const bytes = await readFile(join(company.root, 'error', 'big.csv.errors.json'), 'utf8');
     expect(bytes).toBe(JSON.stringify(toJson({ ...all, file: 'big.csv' }), null, 2) + '\n');
 
-    // The person's text lists the first 1,000 and counts the rest, pointing to the JSON.
+    // The person's text lists the first 1,000 and counts the rest, pointing to the JSON: the
+    // accountant's part in words, the operator's listing as it always did.
     const text = await readFile(join(company.root, 'error', 'big.csv.errors.txt'), 'utf8');
-    expect(text).toContain(
+    const [accountant, operator] = text.split('For the operator (IT)');
+    // Each line's transliterated name is a warning beside its error: the first 1,000 issues hold 500 errors.
+    const described = all.issues.slice(0, 1000).filter((i) => i.severity === 'error').length;
+    expect(accountant!.match(/^ {2}Row \d+, /gm)).toHaveLength(described);
+    expect(accountant).toContain(`What to change in the file (${all.errors.toLocaleString('en')} problems)`);
+    expect(accountant).toContain(
+      `\n  … and ${(all.errors - described).toLocaleString('en')} more problems, not described here so that the report stays readable: the JSON report beside it (big.csv.errors.json) lists every problem.\n`,
+    );
+    expect(operator).toContain(
       `${all.issues.length - 1000} more issue(s) were found but not listed (limit 1000); the JSON report lists every one`,
     );
     // No work file is left beside the downloaded copy.
     expect(await readdir(deps.workDir)).toEqual([]);
+  });
+
+  it('tells a bokmål accountant, in bokmål, how many problems are past those described and that the JSON lists every one', async () => {
+    // 1,500 lines, each with one error (a negative amount) and nothing else (a name in ASCII).
+    const lines = [HEADER];
+    for (let i = 1; i <= 1500; i++) lines.push(line(`E2E-${i}`, `-${i}.00`).replace('Leverandør', 'Leverandor'));
+    await writeFile(join(company.root, 'inbox', 'mange.csv'), lines.join('\n') + '\n');
+    const [picked] = await runPickup(deps, [{ ...company, locale: 'nb' }]);
+    expect(picked).toMatchObject({ outcome: 'rejected', movedTo: 'error/mange.csv' });
+    expect((await json('mange.csv')).issues.filter((i) => i.severity === 'error')).toHaveLength(1500);
+
+    const text = await readFile(join(company.root, 'error', 'mange.csv.errors.txt'), 'utf8');
+    const [accountant, operator] = text.split('For driften (IT): innstillinger og den tekniske listen\n');
+    expect(operator).toBeDefined();
+    expect(accountant).toContain('Hva som må rettes i filen (1\u00a0500 feil)');
+    expect(accountant!.match(/^ {2}Rad \d+, /gm)).toHaveLength(1000);
+    expect(accountant).not.toContain('Rad 1002,');
+    // Problems 1,001–1,500 (rows 1002–1501): one line, in bokmål, naming the JSON that lists them.
+    const more =
+      '… og 500 feil til, som ikke er beskrevet her for at rapporten skal kunne leses: JSON-rapporten ved siden av (mange.csv.errors.json) lister hver feil.';
+    expect(accountant).toContain(`\n  ${more}\n`);
+    // No English sentence in the accountant's part (its values are the file's own: "amount", "-1000.00").
+    expect(accountant).not.toMatch(/\b(the|more|issues?|listed|found|past|first|report|every)\b/i);
+
+    const html = await readFile(join(company.root, 'error', 'mange.csv.errors.html'), 'utf8');
+    const [, htmlAccountant] = html.split('<body>');
+    expect(htmlAccountant!.split('<h2>For driften')[0]).toContain(`<p>${more}</p>`);
+    expect(htmlAccountant).toContain('<h2>Hva som må rettes i filen (1\u00a0500 feil)</h2>');
+
+    // The same name refused again is kept under another: the sentence names that one's JSON.
+    await writeFile(join(company.root, 'inbox', 'mange.csv'), lines.slice(0, -1).join('\n') + '\n');
+    const [again] = await runPickup(deps, [{ ...company, locale: 'nb' }]);
+    const name = again!.movedTo.replace(/^error\//, '');
+    expect(name).not.toBe('mange.csv');
+    const second = await readFile(join(company.root, 'error', `${name}.errors.txt`), 'utf8');
+    expect(second).toContain(`(${name}.errors.json) lister hver feil.`);
+    expect((await json(name)).issues).toHaveLength(1499);
   });
 
   it('clips the values the issues past the kept ones quote, as it clips the kept ones', async () => {

@@ -54,3 +54,13 @@ export class IssueList {
     ];
   }
 }
+
+/**
+ * The errors a result counts but does not keep (those past its first issues; IssueList counts
+ * every one): the problems an accountant's report counts without describing them.
+ */
+export function errorsNotKept(result: { errors: number; issues: readonly Issue[] }): number {
+  let kept = 0;
+  for (const issue of result.issues) if (issue.severity === 'error') kept++;
+  return result.errors - kept;
+}

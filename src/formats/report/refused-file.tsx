@@ -43,6 +43,12 @@ export interface RefusedFileReport {
    * every one is listed.
    */
   heldNotListed?: { count: number; jsonName: string };
+  /**
+   * Problems beyond those described, counted: a result keeps its first 1,000 issues (IssueList).
+   * Where every one is listed: at the end of `settle validate`'s output, after the technical
+   * listing, or in the JSON report beside this one, `jsonName` (pickup).
+   */
+  problemsNotDescribed?: { count: number; listedIn: 'listing' } | { count: number; listedIn: 'json'; jsonName: string };
   /** The CSV profile the file was read with; none for pain.001. */
   profile?: ProfileView;
   /** The technical listing (codes, fields, places), for the operator. */
@@ -86,6 +92,22 @@ function heldMore(r: RefusedFileReport): string | undefined {
   return translate(r.locale, 'refusedReport.heldMore', { count: more.count, json: more.jsonName });
 }
 
+/** Every problem, described or not. */
+function problemCount(r: RefusedFileReport, described: number): number {
+  return described + (r.problemsNotDescribed?.count ?? 0);
+}
+
+/** The sentence saying how many problems are not described, and where they are; none when all are. */
+function problemsMore(r: RefusedFileReport): string | undefined {
+  const more = r.problemsNotDescribed;
+  if (!more || more.count === 0) return undefined;
+  return translate(r.locale, 'refusedReport.problemsMore', {
+    count: more.count,
+    listedIn: more.listedIn,
+    json: more.listedIn === 'json' ? more.jsonName : '',
+  });
+}
+
 function operatorPart(r: RefusedFileReport, operator: readonly string[]): readonly string[] {
   return operator.length > 0 ? operator : [translate(r.locale, 'refusedReport.operatorNone')];
 }
@@ -97,9 +119,11 @@ export function renderRefusedFileText(r: RefusedFileReport): string {
   // Pushed one by one: a file of a million lines can have hundreds of thousands of problems or held
   // lines, more than a spread's arguments may be.
   const out = [outcomeLine(r.outcome, r.locale), ''];
-  if (problems.length > 0) {
-    out.push(say('refusedReport.problems', { count: problems.length }));
+  if (problemCount(r, problems.length) > 0) {
+    out.push(say('refusedReport.problems', { count: problemCount(r, problems.length) }));
     for (const p of problems) out.push(`  ${problemLine(p, r.locale)}`);
+    const more = problemsMore(r);
+    if (more !== undefined) out.push(`  ${more}`);
     out.push('');
   }
   if (heldCount(r) > 0) {
@@ -135,10 +159,11 @@ export function renderRefusedFileHtml(r: RefusedFileReport): Html {
       <body>
         <h1>{title}</h1>
         <p class={`verdict ${r.outcome.kind === 'accepted' ? 'clear' : 'needs'}`}>{outcomeLine(r.outcome, r.locale)}</p>
-        {problems.length > 0 && (
+        {problemCount(r, problems.length) > 0 && (
           <section>
-            <h2>{say('refusedReport.problems', { count: problems.length })}</h2>
-            <ProblemTable problems={problems} locale={r.locale} />
+            <h2>{say('refusedReport.problems', { count: problemCount(r, problems.length) })}</h2>
+            {problems.length > 0 && <ProblemTable problems={problems} locale={r.locale} />}
+            {problemsMore(r) !== undefined && <p>{problemsMore(r)}</p>}
           </section>
         )}
         {heldCount(r) > 0 && (

@@ -14,6 +14,8 @@ export const refusedReport = area({
     'refusedReport.outcome.accepted':
       'THIS FILE WAS ACCEPTED: {accepted} of {payments} payment(s).{held, plural, =0 {} one { # of them is held for a person (listed below) and not sent until released.} other { # of them are held for a person (listed below) and not sent until released.}}',
     'refusedReport.problems': 'What to change in the file ({count, plural, one {# problem} other {# problems}})',
+    'refusedReport.problemsMore':
+      '… and {count, plural, one {# more problem} other {# more problems}}, not described here so that the report stays readable: {listedIn, select, listing {each is listed at the end of this output, after the technical listing, in the order found} other {the JSON report beside it ({json}) lists every problem}}.',
     'refusedReport.held': 'Held for a person ({count, plural, one {# line} other {# lines}}): not sent until released',
     'refusedReport.operator': 'For the operator (IT): settings and the technical listing',
     'refusedReport.operatorNone': 'No setting to change: the file itself must be corrected.',
@@ -56,6 +58,8 @@ export const refusedReport = area({
     'refusedReport.outcome.accepted':
       'FILEN BLE GODTATT: {accepted} av {payments} betalinger.{held, plural, =0 {} one { # av dem er holdt tilbake for en person (se nedenfor) og sendes ikke før den frigis.} other { # av dem er holdt tilbake for en person (se nedenfor) og sendes ikke før de frigis.}}',
     'refusedReport.problems': 'Hva som må rettes i filen ({count, plural, one {# feil} other {# feil}})',
+    'refusedReport.problemsMore':
+      '… og {count, plural, one {# feil til} other {# feil til}}, som ikke er beskrevet her for at rapporten skal kunne leses: {listedIn, select, listing {hver av dem står til slutt i utskriften, etter den tekniske listen, i den rekkefølgen de ble funnet} other {JSON-rapporten ved siden av ({json}) lister hver feil}}.',
     'refusedReport.held':
       'Holdt tilbake for en person ({count, plural, one {# linje} other {# linjer}}): sendes ikke før de frigis',
     'refusedReport.operator': 'For driften (IT): innstillinger og den tekniske listen',

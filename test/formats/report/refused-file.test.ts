@@ -50,4 +50,30 @@ describe("the accountant's report of a file", () => {
     expect(html).toContain('<td data-label="Value">NO06&lt;b&gt;1200</td>');
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
   });
+
+  it('counts the problems past those described and says where every one is, in the report’s language', () => {
+    const listing = { ...report, problemsNotDescribed: { count: 1234, listedIn: 'listing' as const } };
+    const json = {
+      ...report,
+      locale: 'nb' as const,
+      problemsNotDescribed: { count: 1, listedIn: 'json' as const, jsonName: 'suppliers.xml.errors.json' },
+    };
+    const en = renderRefusedFileText(listing);
+    expect(en).toContain('What to change in the file (1,236 problems)');
+    expect(en).toContain(
+      '\n  … and 1,234 more problems, not described here so that the report stays readable: each is listed at the end of this output, after the technical listing, in the order found.\n',
+    );
+    const nb = renderRefusedFileText(json);
+    expect(nb).toContain('Hva som må rettes i filen (3 feil)');
+    expect(nb).toContain(
+      '\n  … og 1 feil til, som ikke er beskrevet her for at rapporten skal kunne leses: JSON-rapporten ved siden av (suppliers.xml.errors.json) lister hver feil.\n',
+    );
+    expect(renderRefusedFileHtml(json)).toContain(
+      '<p>… og 1 feil til, som ikke er beskrevet her for at rapporten skal kunne leses: JSON-rapporten ved siden av (suppliers.xml.errors.json) lister hver feil.</p>',
+    );
+    // Only warnings kept, errors past them: the count and the sentence still, and no empty table.
+    const warningsKept = { ...json, issues: issues.filter((i) => i.severity === 'warning') };
+    expect(renderRefusedFileText(warningsKept)).toContain('Hva som må rettes i filen (1 feil)\n  … og 1 feil til');
+    expect(renderRefusedFileHtml(warningsKept)).not.toContain('<table>');
+  });
 });
