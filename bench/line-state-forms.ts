@@ -95,14 +95,30 @@ const keyed = (extra = ''): string[] => [
   'create unique index line_states_payment_uq on line_states (payment_id)',
 ];
 
+/** The wide row's join, move and request lines, as transition() and the bulk's reads send them. */
+const WIDE_PATH = {
+  join:
+    `update payments set updated_at = ?, bulk_id = ?, state = 'queued' where id in (${ids(BULK)})` +
+    ` and file_id = ? and state = 'accepted' and bulk_id is null and line_number between ? and ?`,
+  move: 'update payments set state = ?, bank_status = ?, updated_at = ? where bulk_id = ?',
+  lines: `select ${LINE_COLUMNS} from payments p where bulk_id = ? order by line_number`,
+};
+/** A narrow row for every line from pickup, keyed by payment, and its index by bulk. */
+const EVERY_LINE_TABLE = [
+  `create table line_states (payment_id varchar(36) primary key references payments(id), bulk_id varchar(36) references bulks(id),
+    state varchar(16) not null, bank_status varchar(16), updated_at varchar(30) not null, company varchar(64) not null,
+    execution_date varchar(10) not null) without rowid`,
+  'create index line_states_bulk_ix on line_states (bulk_id)',
+];
+const EVERY_LINE_JOIN =
+  `update line_states set bulk_id = ?, state = 'queued', updated_at = ? where payment_id in` +
+  ` (select id from payments where id in (${ids(BULK)}) and file_id = ? and line_number between ? and ?)` +
+  ` and state = 'accepted' and bulk_id is null`;
+
 const form: Record<string, Form> = {
   wide: {
     schema: [],
-    join:
-      `update payments set updated_at = ?, bulk_id = ?, state = 'queued' where id in (${ids(BULK)})` +
-      ` and file_id = ? and state = 'accepted' and bulk_id is null and line_number between ? and ?`,
-    move: 'update payments set state = ?, bank_status = ?, updated_at = ? where bulk_id = ?',
-    lines: `select ${LINE_COLUMNS} from payments p where bulk_id = ? order by line_number`,
+    ...WIDE_PATH,
     search: `select * from payments p where company = ? and state in (?) ${BY_DATE}`,
   },
   narrow: {
@@ -148,16 +164,10 @@ const form: Record<string, Form> = {
   },
   'every-line': {
     schema: [
-      `create table line_states (payment_id varchar(36) primary key references payments(id), bulk_id varchar(36) references bulks(id),
-        state varchar(16) not null, bank_status varchar(16), updated_at varchar(30) not null, company varchar(64) not null,
-        execution_date varchar(10) not null) without rowid`,
-      'create index line_states_bulk_ix on line_states (bulk_id)',
+      ...EVERY_LINE_TABLE,
       'create index line_states_console_state_ix on line_states (company, state, execution_date, payment_id)',
     ],
-    join:
-      `update line_states set bulk_id = ?, state = 'queued', updated_at = ? where payment_id in` +
-      ` (select id from payments where id in (${ids(BULK)}) and file_id = ? and line_number between ? and ?)` +
-      ` and state = 'accepted' and bulk_id is null`,
+    join: EVERY_LINE_JOIN,
     move: narrowMove,
     lines: narrowLines,
     search:
@@ -169,25 +179,15 @@ const form: Record<string, Form> = {
       'drop index payments_console_state_ix',
       'create index payments_console_open_ix on payments (company, state, execution_date, id) where bulk_id is null',
     ],
-    join:
-      `update payments set updated_at = ?, bulk_id = ?, state = 'queued' where id in (${ids(BULK)})` +
-      ` and file_id = ? and state = 'accepted' and bulk_id is null and line_number between ? and ?`,
-    move: 'update payments set state = ?, bank_status = ?, updated_at = ? where bulk_id = ?',
-    lines: `select ${LINE_COLUMNS} from payments p where bulk_id = ? order by line_number`,
+    ...WIDE_PATH,
     search: `select * from payments p where company = ? and state in (?) and bulk_id is null ${BY_DATE}`,
   },
   'every-line+open-index': {
     schema: [
-      `create table line_states (payment_id varchar(36) primary key references payments(id), bulk_id varchar(36) references bulks(id),
-        state varchar(16) not null, bank_status varchar(16), updated_at varchar(30) not null, company varchar(64) not null,
-        execution_date varchar(10) not null) without rowid`,
-      'create index line_states_bulk_ix on line_states (bulk_id)',
+      ...EVERY_LINE_TABLE,
       'create index line_states_open_ix on line_states (company, state, execution_date, payment_id) where bulk_id is null',
     ],
-    join:
-      `update line_states set bulk_id = ?, state = 'queued', updated_at = ? where payment_id in` +
-      ` (select id from payments where id in (${ids(BULK)}) and file_id = ? and line_number between ? and ?)` +
-      ` and state = 'accepted' and bulk_id is null`,
+    join: EVERY_LINE_JOIN,
     move: narrowMove,
     lines: narrowLines,
     search:
