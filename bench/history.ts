@@ -7,10 +7,12 @@
 // beside it a second one, open in the same process, holds only the measured period's own nights.
 // After one year and after five years of nights before the period, the query is timed on both in
 // paired rounds, the two in turns (which goes first swapping each round), close in time, until
-// each side has used a second of CPU in all (scaled down with the sizes); the rows give each
-// side's median. The rows' baseline is the rate with no history: a ratio of 1 is flat. Timed at
-// different moments (the baseline before the history was added), a query of milliseconds measured
-// the machine's neighbours more than the code. The notes also time the read this replaced (every
+// each side has used two seconds of CPU in all (scaled down with the sizes). The rows' baseline is
+// the rate with no history: a ratio of 1 is flat. The ratio is the median of the rounds' ratios,
+// which a machine's load changing during the run moves less than the median of each side; the
+// rate is the median with history, the baseline rate the rate ÷ that ratio. Timed at different
+// moments (the baseline before the history was added), a query of milliseconds measured the
+// machine's neighbours more than the code. The notes also time the read this replaced (every
 // sent line of the company, filtered after), which grows with the years. The same nights carry
 // their statement days, delivered files and sequence numbers, and a second pair of rows times the
 // nightly statement export of an account with nothing new to write (`settle run export` as the
@@ -39,12 +41,15 @@ const COMPANIES = ['acme', 'beta'];
 const TODAY = '2031-06-02' as LocalDate;
 /**
  * The paired rounds of a full-size run: at least MIN_ROUNDS, and more until each side has used
- * CPU_MS of CPU in all (CPU_MS × the scale below full size, so a smoke run stays quick), at most
- * MAX_ROUNDS.
+ * CPU_MS of CPU in all, at most MAX_ROUNDS. Each side of a round runs the read as many times as
+ * make about SAMPLE_MS of CPU (once if it takes longer): a run's garbage collection comes every
+ * few runs, and a sample of one run would catch it on one side more than the other. Below full
+ * size both are the scale's share, so a smoke run stays quick; a quick run times single runs.
  */
 const MIN_ROUNDS = 31;
 const MAX_ROUNDS = 1001;
-const CPU_MS = 1000;
+const CPU_MS = 2000;
+const SAMPLE_MS = 30;
 /** Runs of each side before the timed rounds: the JIT and SQLite's page cache. */
 const WARM_UPS = 3;
 /** The years of nights before the measured period, in the order they are added. */
@@ -72,7 +77,8 @@ interface Side {
 
 export const bench: Bench = async ({ quick, scale }) => {
   const perNight = quick ? 20 : scaledSize(200, scale, { step: 10, min: 10 });
-  const rounds: Rounds = { min: MIN_ROUNDS, max: MAX_ROUNDS, cpuMs: quick ? 0 : CPU_MS * Math.min(1, scale) };
+  const share = quick ? 0 : Math.min(1, scale);
+  const rounds: Rounds = { min: MIN_ROUNDS, max: MAX_ROUNDS, cpuMs: CPU_MS * share, sampleMs: SAMPLE_MS * share };
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-history-'));
   // The measured period: a reconciliation of one day, widened by the matcher's 3-day window.
   const period = widened({ from: TODAY, to: TODAY }, 3);
@@ -117,7 +123,7 @@ export const bench: Bench = async ({ quick, scale }) => {
       const lines = query.result;
       const before = await timeAllSent(grown.store, period);
       const rate = (lines / query.history) * 1000;
-      const baselineRate = (lines / query.none) * 1000;
+      const baselineRate = rate / query.ratio;
       const payments = grown.seeder.payments;
       rows.push({
         key: h.key,
@@ -129,7 +135,7 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineRate,
         peakRssBytes: 0,
         notes:
-          `rates: period lines read per CPU second (${lines} lines of one company, the same with and without history), ${pairedNote(query)}; ` +
+          `rates: period lines read per CPU second (${lines} lines of one company, the same with and without history); ${pairedNote(query)}; ` +
           `the read it replaced (every sent line of the company, filtered after): ${before.cpuMs.toFixed(0)} ms for ${before.lines.toLocaleString('en')} lines`,
       });
       // The floors as the baseline's: a run from the first day (below, or the 1-year row's) must not be timed.
@@ -143,10 +149,10 @@ export const bench: Bench = async ({ quick, scale }) => {
         unit: 'runs',
         rate: 1000 / exports.history,
         baselineName: 'the same export with no history',
-        baselineRate: 1000 / exports.none,
+        baselineRate: 1000 / exports.history / exports.ratio,
         peakRssBytes: 0,
         notes:
-          `rates: runs per CPU second, ${pairedNote(exports)}; ` +
+          `rates: runs per CPU second; ${pairedNote(exports)}; ` +
           `one run from the first day (the floor set back, as every run read before migration 0520): ${exportBefore.toFixed(0)} ms`,
       });
     }
@@ -169,15 +175,19 @@ interface Rounds {
   max: number;
   /** The CPU each side must have used in all before the rounds may stop. */
   cpuMs: number;
+  /** The CPU a side's sample should take: runs of the read, as many as make it. */
+  sampleMs: number;
 }
 
 interface Paired<T> {
   /** Median CPU milliseconds of one run with no history, and with history. */
   none: number;
   history: number;
-  /** Median of the rounds' ratios (no history ÷ history: the rate's ratio). */
+  /** Median of the rounds' ratios (no history's CPU ÷ history's: the ratio of the rates). */
   ratio: number;
   rounds: number;
+  /** Runs of each side in a round. */
+  runs: number;
   /** CPU milliseconds each side used in all, timed. */
   noneTotal: number;
   historyTotal: number;
@@ -191,20 +201,21 @@ interface Paired<T> {
  */
 async function paired<T>(none: () => Promise<T>, history: () => Promise<T>, rounds: Rounds): Promise<Paired<T>> {
   const expected = await none();
-  const check = (side: string, got: T) => {
-    if (got !== expected) throw new Error(`the period's result differs ${side}: ${String(expected)} → ${String(got)}`);
-  };
-  for (let i = 0; i < WARM_UPS; i++) {
-    check('with no history', await none());
-    check('with history', await history());
-  }
-  const timed = async (side: string, run: () => Promise<T>): Promise<number> => {
+  const timed = async (side: string, run: () => Promise<T>, runs: number): Promise<number> => {
     const cpu0 = process.cpuUsage();
-    const got = await run();
+    for (let i = 0; i < runs; i++) {
+      const got = await run();
+      if (got !== expected)
+        throw new Error(`the period's result differs ${side}: ${String(expected)} → ${String(got)}`);
+    }
     const cpu = process.cpuUsage(cpu0);
-    check(side, got);
     return (cpu.user + cpu.system) / 1000;
   };
+  // Warm: the JIT and SQLite's page cache; the fastest warm run sizes the samples.
+  let fastest = Infinity;
+  for (let i = 0; i < WARM_UPS; i++)
+    fastest = Math.min(fastest, await timed('with no history', none, 1), await timed('with history', history, 1));
+  const runs = Math.max(1, Math.round(rounds.sampleMs / fastest));
   const noneMs: number[] = [];
   const historyMs: number[] = [];
   let noneTotal = 0;
@@ -214,17 +225,18 @@ async function paired<T>(none: () => Promise<T>, history: () => Promise<T>, roun
     (noneMs.length < rounds.min || Math.min(noneTotal, historyTotal) < rounds.cpuMs)
   ) {
     const first = noneMs.length % 2 === 0;
-    if (first) noneMs.push(await timed('with no history', none));
-    historyMs.push(await timed('with history', history));
-    if (!first) noneMs.push(await timed('with no history', none));
+    if (first) noneMs.push(await timed('with no history', none, runs));
+    historyMs.push(await timed('with history', history, runs));
+    if (!first) noneMs.push(await timed('with no history', none, runs));
     noneTotal += noneMs.at(-1)!;
     historyTotal += historyMs.at(-1)!;
   }
   return {
-    none: median(noneMs),
-    history: median(historyMs),
+    none: median(noneMs) / runs,
+    history: median(historyMs) / runs,
     ratio: median(noneMs.map((n, i) => n / historyMs[i]!)),
     rounds: noneMs.length,
+    runs,
     noneTotal,
     historyTotal,
     result: expected,
@@ -232,8 +244,9 @@ async function paired<T>(none: () => Promise<T>, history: () => Promise<T>, roun
 }
 
 const pairedNote = (p: Paired<unknown>) =>
-  `medians of ${p.rounds} paired rounds in turns: ${p.history.toFixed(1)} ms vs ${p.none.toFixed(1)} ms a run with no history ` +
-  `(${p.historyTotal.toFixed(0)} ms and ${p.noneTotal.toFixed(0)} ms of CPU timed in all), the median of the rounds' ratios ${p.ratio.toFixed(2)}×`;
+  `${p.rounds} paired rounds in turns, ${p.runs} run${p.runs > 1 ? 's' : ''} a side each (${p.historyTotal.toFixed(0)} ms and ${p.noneTotal.toFixed(0)} ms of CPU timed in all); ` +
+  `the ratio is the median of the rounds' ratios, ${p.ratio.toFixed(2)}× (the baseline rate is the rate ÷ it); ` +
+  `medians ${p.history.toFixed(1)} ms vs ${p.none.toFixed(1)} ms a run with no history`;
 
 /** Throws unless both databases' export floors stand on the same days (the baseline's are the period's). */
 async function sameFloors(none: Database, grown: Database): Promise<void> {
