@@ -42,9 +42,10 @@ const TODAY = '2031-06-02' as LocalDate;
 /**
  * The paired rounds of a full-size run: at least MIN_ROUNDS, and more until each side has used
  * CPU_MS of CPU in all, at most MAX_ROUNDS. Each side of a round runs the read as many times as
- * make about SAMPLE_MS of CPU (once if it takes longer): a run's garbage collection comes every
- * few runs, and a sample of one run would catch it on one side more than the other. Below full
- * size both are the scale's share, so a smoke run stays quick; a quick run times single runs.
+ * make about SAMPLE_MS of CPU (once if it takes longer): the export's runs cost some 5 ms more
+ * every few runs (likely garbage collection), which a sample of one run would catch on one side
+ * more than the other. Below full size both are the scale's share, so a smoke run stays quick;
+ * a quick run times single runs.
  */
 const MIN_ROUNDS = 31;
 const MAX_ROUNDS = 1001;
