@@ -3,15 +3,22 @@
 // default). Reconciliation's period query — a company's sent lines of the period and the
 // bookings of its accounts, exactly as `settle run reconcile` reads them — must cost the same
 // after five years of nights as after one night. One SQLite database is filled night by night
-// (two companies, each night a file of N payments, sent in one bulk and booked the next day),
-// and the query is timed with no history, then with one year and five years of nights before
-// the measured period. The rows' baseline is the rate with no history: a ratio of 1 is flat.
-// The notes also time the read this replaced (every sent line of the company, filtered after),
-// which grows with the years. The same nights carry their statement days, delivered files and
-// sequence numbers, and a second pair of rows times the nightly statement export of an account
-// with nothing new to write (`settle run export` as the chain runs it: what it plans from and
-// what it checks): it reads from its export floor, so it too must not grow with the years; the
-// notes time one run from the first day (the floor set back), as the export read before.
+// (two companies, each night a file of N payments, sent in one bulk and booked the same day);
+// beside it a second one, open in the same process, holds only the measured period's own nights.
+// After one year and after five years of nights before the period, the query is timed on both in
+// paired rounds, the two in turns (which goes first swapping each round), close in time, until
+// each side has used two seconds of CPU in all (scaled down with the sizes). The rows' baseline is
+// the rate with no history: a ratio of 1 is flat. The ratio is the median of the rounds' ratios,
+// which a machine's load changing during the run moves less than the median of each side; the
+// rate is the median with history, the baseline rate the rate ÷ that ratio. Timed at different
+// moments (the baseline before the history was added), a query of milliseconds measured the
+// machine's neighbours more than the code. The notes also time the read this replaced (every
+// sent line of the company, filtered after), which grows with the years. The same nights carry
+// their statement days, delivered files and sequence numbers, and a second pair of rows times the
+// nightly statement export of an account with nothing new to write (`settle run export` as the
+// chain runs it: what it plans from and what it checks), paired the same way: it reads from its
+// export floor, so it too must not grow with the years; the notes time one run from the first day
+// (the floor set back), as the export read before.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +37,22 @@ import { median, scaledSize, type Bench, type BenchRow } from './row.js';
 import type { Knex } from 'knex';
 
 const COMPANIES = ['acme', 'beta'];
-/** The measured period: a reconciliation of one day, widened by the matcher's 3-day window. */
+/** The day reconciled: the measured period is it widened by the matcher's 3-day window. */
 const TODAY = '2031-06-02' as LocalDate;
-const REPEATS = 15;
+/**
+ * The paired rounds of a full-size run: at least MIN_ROUNDS, and more until each side has used
+ * CPU_MS of CPU in all, at most MAX_ROUNDS. Each side of a round runs the read as many times as
+ * make about SAMPLE_MS of CPU (once if it takes longer): the export's runs cost some 5 ms more
+ * every few runs (likely garbage collection), which a sample of one run would catch on one side
+ * more than the other. Below full size both are the scale's share, so a smoke run stays quick;
+ * a quick run times single runs.
+ */
+const MIN_ROUNDS = 31;
+const MAX_ROUNDS = 1001;
+const CPU_MS = 2000;
+const SAMPLE_MS = 30;
+/** Runs of each side before the timed rounds: the JIT and SQLite's page cache. */
+const WARM_UPS = 3;
 /** The years of nights before the measured period, in the order they are added. */
 const HISTORIES = [
   { key: 'history-reconcile-1y', exportKey: 'history-export-1y', years: 1 },
@@ -42,48 +62,70 @@ const HISTORIES = [
 const FORMATS = ['camt.053.001.02', 'csv'] as const;
 
 interface Timed {
-  /** CPU milliseconds of one query (median of REPEATS). */
+  /** CPU milliseconds of one query. */
   cpuMs: number;
   /** Lines of the period the query returned (payments + bookings). */
   lines: number;
 }
 
+/** One side of a database: the store, the export as the chain runs it, and the seeder that fills it. */
+interface Side {
+  db: Database;
+  store: Store;
+  seeder: Seeder;
+  exportNight: () => Promise<void>;
+}
+
 export const bench: Bench = async ({ quick, scale }) => {
   const perNight = quick ? 20 : scaledSize(200, scale, { step: 10, min: 10 });
+  const share = quick ? 0 : Math.min(1, scale);
+  const rounds: Rounds = { min: MIN_ROUNDS, max: MAX_ROUNDS, cpuMs: CPU_MS * share, sampleMs: SAMPLE_MS * share };
   const dir = await mkdtemp(join(tmpdir(), 'settle-bench-history-'));
-  const db = await openDatabase({ url: `sqlite:${join(dir, 'settle.sqlite')}` });
+  // The measured period: a reconciliation of one day, widened by the matcher's 3-day window.
+  const period = widened({ from: TODAY, to: TODAY }, 3);
+  // The export runs the morning after the last night: every day is delivered.
+  const exportDay = addDays(period.from, 7);
+  const opened: Database[] = [];
   try {
-    await db.migrate();
-    const store = createStore(db, systemClock);
-    const company = exportingCompany(dir);
-    // settle never creates a company's root (the operator does, or `settle company init`).
-    await mkdir(company.root);
-    const seeder = new Seeder(
-      db,
-      perNight,
-      exportUnits(company.statements).map((u) => u.exportFormat),
-    );
-    for (const c of COMPANIES) await seeder.account(c);
-    // The measured period's own nights (the widened window), then nothing before them.
-    const period = widened({ from: TODAY, to: TODAY }, 3);
-    await seeder.nights(period.from, 7);
-    const none = await time(store, period);
-    // The export runs the morning after the last night: every day is delivered.
-    const exportNight = exportRun(db, company, addDays(period.from, 7));
-    const exportNone = await timeExport(exportNight);
+    /** A database in its own folder with the period's own nights and nothing before them. */
+    const side = async (name: string): Promise<Side> => {
+      const db = await openDatabase({ url: `sqlite:${join(dir, `${name}.sqlite`)}` });
+      opened.push(db);
+      await db.migrate();
+      const company = exportingCompany(join(dir, name));
+      // settle never creates a company's root (the operator does, or `settle company init`).
+      await mkdir(company.root, { recursive: true });
+      const seeder = new Seeder(
+        db,
+        perNight,
+        exportUnits(company.statements).map((u) => u.exportFormat),
+      );
+      for (const c of COMPANIES) await seeder.account(c);
+      await seeder.nights(period.from, 7);
+      const exportNight = exportRun(db, company, exportDay);
+      // The first runs set the export floors at the period, as the nights before any history did.
+      for (let i = 0; i < WARM_UPS; i++) await exportNight();
+      return { db, store: createStore(db, systemClock), seeder, exportNight };
+    };
+    // The baseline, kept open beside the one that grows: its period is the same nights, the same rows.
+    const none = await side('none');
+    const grown = await side('history');
     const rows: BenchRow[] = [];
     let nightsBefore = 0;
     for (const h of HISTORIES) {
       const nights = h.years * 365 - nightsBefore;
-      await seeder.nights(addDays(period.from, -(nightsBefore + nights)), nights);
+      await grown.seeder.nights(addDays(period.from, -(nightsBefore + nights)), nights);
       nightsBefore += nights;
-      const withHistory = await time(store, period);
-      const before = await timeAllSent(store, period);
-      if (withHistory.lines !== none.lines)
-        throw new Error(`the period's lines changed with history: ${none.lines} → ${withHistory.lines}`);
-      const rate = (withHistory.lines / withHistory.cpuMs) * 1000;
-      const baselineRate = (none.lines / none.cpuMs) * 1000;
-      const payments = seeder.payments;
+      const query = await paired(
+        () => periodQuery(none.store, period),
+        () => periodQuery(grown.store, period),
+        rounds,
+      );
+      const lines = query.result;
+      const before = await timeAllSent(grown.store, period);
+      const rate = (lines / query.history) * 1000;
+      const baselineRate = rate / query.ratio;
+      const payments = grown.seeder.payments;
       rows.push({
         key: h.key,
         name: `reconciliation's period query after ${h.years} year${h.years > 1 ? 's' : ''} of nights (${payments.toLocaleString('en')} payments, ${perNight} per company a night), SQLite`,
@@ -94,29 +136,30 @@ export const bench: Bench = async ({ quick, scale }) => {
         baselineRate,
         peakRssBytes: 0,
         notes:
-          `rates: period lines read per CPU second (${withHistory.lines} lines of one company, medians of ${REPEATS}); ` +
-          `${withHistory.cpuMs.toFixed(1)} ms vs ${none.cpuMs.toFixed(1)} ms with no history; ` +
+          `rates: period lines read per CPU second (${lines} lines of one company, the same with and without history); ${pairedNote(query)}; ` +
           `the read it replaced (every sent line of the company, filtered after): ${before.cpuMs.toFixed(0)} ms for ${before.lines.toLocaleString('en')} lines`,
       });
-      const exportWith = await timeExport(exportNight);
-      const exportBefore = await timeExportFromFirstDay(db, exportNight);
+      // The floors as the baseline's: a run from the first day (below, or the 1-year row's) must not be timed.
+      await sameFloors(none.db, grown.db);
+      const exports = await paired(none.exportNight, grown.exportNight, rounds);
+      const exportBefore = await timeExportFromFirstDay(grown.db, grown.exportNight);
       rows.push({
         key: h.exportKey,
         name: `an account's nightly statement export with nothing new, after ${h.years} year${h.years > 1 ? 's' : ''} of delivered days (${FORMATS.join(' + ')}), SQLite`,
         size: h.years * 365 + 7,
         unit: 'runs',
-        rate: 1000 / exportWith,
+        rate: 1000 / exports.history,
         baselineName: 'the same export with no history',
-        baselineRate: 1000 / exportNone,
+        baselineRate: 1000 / exports.history / exports.ratio,
         peakRssBytes: 0,
         notes:
-          `rates: runs per CPU second (medians of ${REPEATS}); ${exportWith.toFixed(1)} ms vs ${exportNone.toFixed(1)} ms with no history; ` +
+          `rates: runs per CPU second; ${pairedNote(exports)}; ` +
           `one run from the first day (the floor set back, as every run read before migration 0520): ${exportBefore.toFixed(0)} ms`,
       });
     }
     return rows;
   } finally {
-    await db.close();
+    for (const db of opened) await db.close();
     await rm(dir, { recursive: true, force: true });
   }
 };
@@ -128,18 +171,92 @@ async function periodQuery(store: Store, period: { from: LocalDate; to: LocalDat
   return payments.length + booked.length;
 }
 
-async function time(store: Store, period: { from: LocalDate; to: LocalDate }): Promise<Timed> {
-  // Warm: the JIT and SQLite's page cache.
-  for (let i = 0; i < 3; i++) await periodQuery(store, period);
-  const samples: number[] = [];
-  let lines = 0;
-  for (let i = 0; i < REPEATS; i++) {
+interface Rounds {
+  min: number;
+  max: number;
+  /** The CPU each side must have used in all before the rounds may stop. */
+  cpuMs: number;
+  /** The CPU a side's sample should take: runs of the read, as many as make it. */
+  sampleMs: number;
+}
+
+interface Paired<T> {
+  /** Median CPU milliseconds of one run with no history, and with history. */
+  none: number;
+  history: number;
+  /** Median of the rounds' ratios (no history's CPU ÷ history's: the ratio of the rates). */
+  ratio: number;
+  rounds: number;
+  /** Runs of each side in a round. */
+  runs: number;
+  /** CPU milliseconds each side used in all, timed. */
+  noneTotal: number;
+  historyTotal: number;
+  /** What every run of both sides returned (the same, or it throws). */
+  result: T;
+}
+
+/**
+ * Runs with no history and with history in paired rounds, one of each a round, which goes first
+ * swapping each round, so both meet the same machine, heap and moment; CPU of the whole process.
+ */
+async function paired<T>(none: () => Promise<T>, history: () => Promise<T>, rounds: Rounds): Promise<Paired<T>> {
+  const expected = await none();
+  const timed = async (side: string, run: () => Promise<T>, runs: number): Promise<number> => {
     const cpu0 = process.cpuUsage();
-    lines = await periodQuery(store, period);
+    for (let i = 0; i < runs; i++) {
+      const got = await run();
+      if (got !== expected)
+        throw new Error(`the period's result differs ${side}: ${String(expected)} → ${String(got)}`);
+    }
     const cpu = process.cpuUsage(cpu0);
-    samples.push((cpu.user + cpu.system) / 1000);
+    return (cpu.user + cpu.system) / 1000;
+  };
+  // Warm: the JIT and SQLite's page cache; the fastest warm run sizes the samples.
+  let fastest = Infinity;
+  for (let i = 0; i < WARM_UPS; i++)
+    fastest = Math.min(fastest, await timed('with no history', none, 1), await timed('with history', history, 1));
+  const runs = Math.max(1, Math.round(rounds.sampleMs / fastest));
+  const noneMs: number[] = [];
+  const historyMs: number[] = [];
+  let noneTotal = 0;
+  let historyTotal = 0;
+  while (
+    noneMs.length < rounds.max &&
+    (noneMs.length < rounds.min || Math.min(noneTotal, historyTotal) < rounds.cpuMs)
+  ) {
+    const first = noneMs.length % 2 === 0;
+    if (first) noneMs.push(await timed('with no history', none, runs));
+    historyMs.push(await timed('with history', history, runs));
+    if (!first) noneMs.push(await timed('with no history', none, runs));
+    noneTotal += noneMs.at(-1)!;
+    historyTotal += historyMs.at(-1)!;
   }
-  return { cpuMs: median(samples), lines };
+  return {
+    none: median(noneMs) / runs,
+    history: median(historyMs) / runs,
+    ratio: median(noneMs.map((n, i) => n / historyMs[i]!)),
+    rounds: noneMs.length,
+    runs,
+    noneTotal,
+    historyTotal,
+    result: expected,
+  };
+}
+
+const pairedNote = (p: Paired<unknown>) =>
+  `${p.rounds} paired rounds in turns, ${p.runs} run${p.runs > 1 ? 's' : ''} a side each (${p.historyTotal.toFixed(0)} ms and ${p.noneTotal.toFixed(0)} ms of CPU timed in all); ` +
+  `the ratio is the median of the rounds' ratios, ${p.ratio.toFixed(2)}× (the baseline rate is the rate ÷ it); ` +
+  `medians ${p.history.toFixed(1)} ms vs ${p.none.toFixed(1)} ms a run with no history`;
+
+/** Throws unless both databases' export floors stand on the same days (the baseline's are the period's). */
+async function sameFloors(none: Database, grown: Database): Promise<void> {
+  const floors = async (db: Database) =>
+    JSON.stringify(
+      await db.knex('export_floors').select('account_id', 'format', 'from_day').orderBy(['account_id', 'format']),
+    );
+  const [a, b] = [await floors(none), await floors(grown)];
+  if (a !== b) throw new Error(`the export floors differ from the baseline's: ${a} vs ${b}`);
 }
 
 /** The former read: every sent line of the company, the period picked out afterwards. */
@@ -191,18 +308,6 @@ function exportRun(db: Database, company: CompanyConfig, day: LocalDate): () => 
     if (done > 0)
       throw new Error(`the export found work in a delivered history: ${JSON.stringify(result).slice(0, 300)}`);
   };
-}
-
-async function timeExport(run: () => Promise<void>): Promise<number> {
-  for (let i = 0; i < 3; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    const cpu0 = process.cpuUsage();
-    await run();
-    const cpu = process.cpuUsage(cpu0);
-    samples.push((cpu.user + cpu.system) / 1000);
-  }
-  return median(samples);
 }
 
 /** One run with the floors set back below every day: the export reads the whole history, as before 0520. */
