@@ -4,7 +4,7 @@
 import { normalizeIban } from '../domain/account-id.js';
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
-import { chunks, instant, toDate, toInt, toOptBool, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, instant, toDate, toOptBool, toOptInt, toOptStr, toStr, type Row } from './rows.js';
 
 export interface BankAccountInput {
   accountId: string;
@@ -86,7 +86,7 @@ function toBankAccount(r: Row): StoredBankAccount {
     name: toOptStr(r.name),
     status: toOptStr(r.status),
     preApproval: toOptBool(r.pre_approval),
-    numberOfApprovers: approvers === null || approvers === undefined ? undefined : toInt(approvers),
+    numberOfApprovers: toOptInt(approvers),
     readAt: toDate(r.read_at),
   };
 }

@@ -12,7 +12,7 @@ import { decodeCursor, keysetPage, afterKey, type PageQuery, type Paged } from '
 import type { Knex } from 'knex';
 import type { Database } from './database.js';
 import { newId } from './ids.js';
-import { instant, toInt, toStr, type Row } from './rows.js';
+import { instant, toInt, toOptInt, toStr, type Row } from './rows.js';
 
 /**
  * UTF-16 code units in a part. A code unit is at most 3 bytes of UTF-8 (a surrogate pair is two
@@ -111,8 +111,8 @@ export class ReportRepository {
    * the pool. A report recorded before the parts has its content from the row, whole. The
    * iteration throws, naming the report, when a part is missing: a ReportGoneError when the
    * report itself was deleted meanwhile (retention), a plain error when only parts are missing.
-   * `sizeBytes` is the content's size in UTF-8 where it is known (not for the reports recorded
-   * with parts before migration 0767).
+   * `sizeBytes` is the parts' size in UTF-8 where it was recorded (not for the reports recorded
+   * with parts before migration 0767; a content from the row is whole, its size its own).
    */
   async open(
     company: string,
@@ -120,11 +120,8 @@ export class ReportRepository {
   ): Promise<(ReportEntry & { content: string | AsyncIterable<string>; sizeBytes?: number }) | undefined> {
     const row = await this.db.knex<Row>('reports').where({ company, id }).first();
     if (!row) return undefined;
-    if (row.parts === null || row.parts === undefined) {
-      const content = toStr(row.content);
-      return { ...toEntry(row), content, sizeBytes: Buffer.byteLength(content, 'utf8') };
-    }
-    const sizeBytes = row.size_bytes === null || row.size_bytes === undefined ? undefined : toInt(row.size_bytes);
+    if (row.parts === null || row.parts === undefined) return { ...toEntry(row), content: toStr(row.content) };
+    const sizeBytes = toOptInt(row.size_bytes);
     return { ...toEntry(row), content: readParts(this.db.knex, id, toInt(row.parts)), sizeBytes };
   }
 

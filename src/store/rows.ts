@@ -28,6 +28,10 @@ export function toInt(value: unknown): number {
   throw new TypeError(`expected an integer column value, got ${typeof value}`);
 }
 
+export function toOptInt(value: unknown): number | undefined {
+  return value === null || value === undefined ? undefined : toInt(value);
+}
+
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === 1n || value === '1';
 }

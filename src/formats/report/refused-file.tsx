@@ -119,8 +119,9 @@ export function renderRefusedFileText(r: RefusedFileReport): string {
   // Pushed one by one: a file of a million lines can have hundreds of thousands of problems or held
   // lines, more than a spread's arguments may be.
   const out = [outcomeLine(r.outcome, r.locale), ''];
-  if (problemCount(r, problems.length) > 0) {
-    out.push(say('refusedReport.problems', { count: problemCount(r, problems.length) }));
+  const counted = problemCount(r, problems.length);
+  if (counted > 0) {
+    out.push(say('refusedReport.problems', { count: counted }));
     for (const p of problems) out.push(`  ${problemLine(p, r.locale)}`);
     const more = problemsMore(r);
     if (more !== undefined) out.push(`  ${more}`);
@@ -148,6 +149,8 @@ export function renderRefusedFileHtml(r: RefusedFileReport): Html {
   const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
     translate(r.locale, key, values);
   const title = say('refusedReport.title', { file: r.fileName });
+  const counted = problemCount(r, problems.length);
+  const more = problemsMore(r);
   return render(
     <Document lang={CATALOGUES[r.locale].tag}>
       <head>
@@ -159,11 +162,11 @@ export function renderRefusedFileHtml(r: RefusedFileReport): Html {
       <body>
         <h1>{title}</h1>
         <p class={`verdict ${r.outcome.kind === 'accepted' ? 'clear' : 'needs'}`}>{outcomeLine(r.outcome, r.locale)}</p>
-        {problemCount(r, problems.length) > 0 && (
+        {counted > 0 && (
           <section>
-            <h2>{say('refusedReport.problems', { count: problemCount(r, problems.length) })}</h2>
+            <h2>{say('refusedReport.problems', { count: counted })}</h2>
             {problems.length > 0 && <ProblemTable problems={problems} locale={r.locale} />}
-            {problemsMore(r) !== undefined && <p>{problemsMore(r)}</p>}
+            {more !== undefined && <p>{more}</p>}
           </section>
         )}
         {heldCount(r) > 0 && (
