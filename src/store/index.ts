@@ -1,6 +1,7 @@
 // The storage layer: knex over SQLite (embedded default) or MySQL/MariaDB, forward-only
 // migrations, repositories per aggregate, work claims and named leases. See docs/storage.md.
 export { openDatabase, rollbackOnly, type Database, type OpenDatabaseOptions } from './database.js';
+export { compactSqlite, type Compacted } from './compact.js';
 export {
   describeTarget,
   parseDatabaseUrl,

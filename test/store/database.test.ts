@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSettleError, SettleError } from '../../src/domain/errors.js';
+import Sqlite from 'better-sqlite3';
+import { SQLITE_PAGE_SIZE } from '../../src/store/database.js';
 import { describeTarget, openDatabase, parseDatabaseUrl, redactDatabaseUrl } from '../../src/store/index.js';
 
 async function errorOf(promise: Promise<unknown>): Promise<SettleError> {
@@ -97,14 +99,38 @@ describe('openDatabase', () => {
       expect(db.description).toBe(`sqlite ${path.join(dataDir, 'settle.sqlite')}`);
       const [mode] = await db.knex.raw<{ journal_mode: string }[]>('PRAGMA journal_mode');
       const [fk] = await db.knex.raw<{ foreign_keys: bigint }[]>('PRAGMA foreign_keys');
+      const [page] = await db.knex.raw<{ page_size: bigint }[]>('PRAGMA page_size');
       expect(mode?.journal_mode).toBe('wal');
       expect(fk?.foreign_keys).toBe(1n);
+      expect(page?.page_size).toBe(16384n);
       await db.migrate();
       await expect(db.knex('payments').insert({ id: 'x', file_id: 'no-such-file' })).rejects.toThrow(/constraint/i);
     } finally {
       await db.close();
     }
     await fs.access(path.join(dataDir, 'settle.sqlite'));
+  });
+
+  it('keeps the page size of a file made before: SQLite changes it only by VACUUM outside WAL mode', async () => {
+    const file = path.join(dir, 'older.sqlite');
+    const older = new Sqlite(file);
+    older.pragma('page_size = 4096');
+    older.pragma('journal_mode = WAL');
+    older.exec('create table kept (n integer)');
+    older.exec('insert into kept values (1)');
+    older.close();
+    expect(SQLITE_PAGE_SIZE).not.toBe(4096);
+    const db = await openDatabase({ url: `sqlite:${file}` });
+    try {
+      const [page] = await db.knex.raw<{ page_size: bigint }[]>('PRAGMA page_size');
+      expect(page?.page_size).toBe(4096n);
+      await db.migrate();
+      expect(await db.knex('kept').select('n')).toEqual([{ n: 1n }]);
+      const [check] = await db.knex.raw<{ integrity_check: string }[]>('PRAGMA integrity_check');
+      expect(check?.integrity_check).toBe('ok');
+    } finally {
+      await db.close();
+    }
   });
 
   it('reports an unreachable MySQL server with ERR_DB_CONNECT and without the password', async () => {
