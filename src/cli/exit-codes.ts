@@ -8,8 +8,8 @@ const MEANING: Record<ExitCode, string> = {
   0: 'done',
   1: 'needs a person: invalid input, a reconciliation finding, or something held for a decision',
   2: 'usage or configuration error',
-  3: 'runtime failure (a bank, file system or database that failed; a bug)',
-  4: 'already running: the work asked for is claimed by another settle process, or the database is busy; nothing was done',
+  3: 'runtime failure (a bank, file system or database that failed, or stayed locked by another settle process; a bug)',
+  4: 'already running: the work asked for is claimed by another settle process; nothing was done',
 };
 
 /** Every command that reads the database may also meet another process's claim or lock (4). */

@@ -81,6 +81,12 @@ describe('settle db compact', () => {
         other.close();
       }
       expect(pageFacts(file)).toMatchObject({ size: 4096, mode: 'wal', rows: 1000, check: 'ok' });
+      // Its --help gives that refusal the code it exits with: 3, not 4 (work claimed elsewhere).
+      const help = await runSettle(['db', 'compact', '--help'], { cwd: dir, env });
+      expect(help.stdout).toMatch(/^ {2}3 {2}runtime failure \(.*stayed locked by another settle process/m);
+      expect(help.stdout).toMatch(
+        /^ {2}4 {2}already running: the work asked for is claimed by another settle process; nothing/m,
+      );
     });
   }, 60_000);
 });
