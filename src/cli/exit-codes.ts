@@ -12,7 +12,7 @@ const MEANING: Record<ExitCode, string> = {
   4: 'already running: the work asked for is claimed by another settle process; nothing was done',
 };
 
-/** Every command that reads the database may also meet another process's claim or lock (4). */
+/** Every command that reads the database may also meet another process's claim (4) or lock (3). */
 const EVERY_CODE: readonly ExitCode[] = [0, 1, 2, 3, 4];
 
 /** Commands that never touch the database, by their path under `settle`. */

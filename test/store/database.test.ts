@@ -2,9 +2,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSettleError, SettleError } from '../../src/domain/errors.js';
-import Sqlite from 'better-sqlite3';
 import { SQLITE_PAGE_SIZE } from '../../src/store/database.js';
 import { describeTarget, openDatabase, parseDatabaseUrl, redactDatabaseUrl } from '../../src/store/index.js';
 
