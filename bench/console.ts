@@ -27,6 +27,18 @@ const CREDITORS = 50_000;
 const AMOUNTS = 100_000;
 const REFERENCES = 200_000;
 const STATES = ['ACSC', 'ACSC', 'ACSC', 'ACSC', 'ACSC', 'ACSP', 'sent', 'RJCT', 'accepted', 'queued'];
+/**
+ * A file's lines as a night leaves them: each file of 1,000 lines is one bulk, its lines in its
+ * STATES entry (file number mod 10) and of one execution date; a file of `accepted` lines waits
+ * in no bulk; in a settled (ACSC) bulk one line in a hundred was rejected on its own.
+ */
+const BULK_STATE: Record<string, string> = {
+  ACSC: 'done',
+  ACSP: 'sent',
+  sent: 'sent',
+  RJCT: 'rejected',
+  queued: 'pending',
+};
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const creditorName = (i: number) => `Creditor ${pad((i * 31) % CREDITORS, 5)}`;
 const creditorIban = (i: number) => `NO83${pad((i * 31) % CREDITORS, 11)}`;
@@ -51,18 +63,34 @@ async function seed(db: Database, n: number): Promise<void> {
      from n`,
     [now, now],
   );
+  const fileState = (file: string) =>
+    `case ${file} % 10 ${STATES.map((state, k) => `when ${k} then '${state}'`).join(' ')} end`;
+  const bulkState = (file: string) =>
+    `case ${file} % 10 ${STATES.flatMap((state, k) => (BULK_STATE[state] ? [`when ${k} then '${BULK_STATE[state]}'`] : [])).join(' ')} end`;
+  const fileDate = (file: string) => `date('2026-01-01', '+' || (${file} % 365) || ' days')`;
+  await knex.raw(
+    `${counter(Math.ceil(n / 1000))}
+     insert into bulks (id, file_id, position, company, debtor_iban, execution_date, batch_booking, idempotency_key,
+       state, line_count, attempts, created_at, updated_at)
+     select printf('b%07d', i), printf('f%07d', i), 0, 'acme', 'NO9386011117947', ${fileDate('i')}, 1,
+       printf('k%07d', i), ${bulkState('i')},
+       1000, 1, ?, ?
+     from n where ${fileState('i')} <> 'accepted'`,
+    [now, now],
+  );
   await knex.raw(
     `${counter(n)}
      insert into payments (id, file_id, line_number, company, end_to_end_id, debtor_iban, debtor_name,
        execution_date, amount_minor, currency, creditor_iban, creditor_name, creditor_name_folded, remittance,
-       creditor_reference, state, created_at, updated_at)
+       creditor_reference, state, bulk_id, created_at, updated_at)
      select printf('p%09d', i), printf('f%07d', i / 1000), i % 1000 + 1, 'acme', printf('E2E-%09d', i),
-       'NO9386011117947', 'Acme AS', date('2026-01-01', '+' || (i % 365) || ' days'),
+       'NO9386011117947', 'Acme AS', ${fileDate('(i / 1000)')},
        (i * 7919) % ${AMOUNTS} + 100, 'NOK', 'NO83' || printf('%011d', (i * 31) % ${CREDITORS}),
        'Creditor ' || printf('%05d', (i * 31) % ${CREDITORS}),
        'creditor ' || printf('%05d', (i * 31) % ${CREDITORS}), printf('Invoice %d', i),
        printf('%010d', i % ${REFERENCES}),
-       case i % 10 ${STATES.map((s, k) => `when ${k} then '${s}'`).join(' ')} end, ?, ?
+       case when ${fileState('(i / 1000)')} = 'ACSC' and i % 100 = 37 then 'RJCT' else ${fileState('(i / 1000)')} end,
+       case when ${fileState('(i / 1000)')} = 'accepted' then null else printf('b%07d', i / 1000) end, ?, ?
      from n`,
     [now, now],
   );
