@@ -15,6 +15,7 @@
 import type { Knex } from 'knex';
 import { isMysqlKnex, toBigInt, toInt, toOptDate, toStr, type Row } from './rows.js';
 import type { Database } from './database.js';
+import { AT_REST_CONDITION } from './state-index.js';
 
 /** What a board lists: every company, those needing attention, or those not onboarded. */
 export type BoardFilter = 'all' | 'needs-attention' | 'not-onboarded';
@@ -191,6 +192,8 @@ export class BoardViews {
       .sum({ total: 'amount_minor' })
       .whereIn('company', companies)
       .whereIn('state', AT_STAKE_STATES)
+      // Both are states the console's state index holds; SQLite reads it when told its condition.
+      .whereRaw(AT_REST_CONDITION)
       .groupBy('company', 'currency')
       .orderBy('company')
       .orderBy('currency');

@@ -22,7 +22,8 @@ import {
   type Paged,
 } from './keyset-paging.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
-import { toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
+import { AT_REST_CONDITION, stateRoute } from './state-index.js';
+import { throughIndex, toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 import { toDay, type StatementDay } from './statement-days.js';
 
 // Where callers have always found them.
@@ -114,8 +115,12 @@ export class ConsoleViews {
 
   /** Payments matching every given criterion, latest execution date first. */
   async searchPayments(search: PaymentSearch): Promise<Paged<StoredPayment>> {
-    const q = this.db
-      .knex<Row>('payments')
+    // By state: the index, the lines' bulks or their dates (src/store/state-index.ts).
+    const route =
+      search.states === undefined ? undefined : await stateRoute(this.db.knex, search.company, search.states);
+    if (route?.via === 'none') return { rows: [] };
+    const q = this.db.knex
+      .from<Row>(route?.via === 'bulks' ? throughIndex(this.db.knex, 'payments', 'payments_bulk_ix') : 'payments')
       .select('*')
       .where({ company: search.company })
       .orderBy([
@@ -137,7 +142,11 @@ export class ConsoleViews {
     if (search.currency !== undefined) void q.where({ currency: search.currency });
     if (search.from !== undefined) void q.where('execution_date', '>=', search.from);
     if (search.to !== undefined) void q.where('execution_date', '<=', search.to);
-    if (search.states !== undefined) void q.whereIn('state', [...search.states]);
+    if (search.states !== undefined) {
+      if (route?.via === 'index') void q.whereRaw(AT_REST_CONDITION);
+      if (route?.via === 'bulks') void q.whereIn('bulk_id', route.bulkIds);
+      void q.whereIn('state', [...search.states]);
+    }
     if (search.withoutPayroll !== undefined) {
       void q.where((w) => void w.whereNull('category_purpose').orWhereNot('category_purpose', 'SALA'));
       if (search.withoutPayroll.debtorIbans.length > 0)

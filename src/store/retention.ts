@@ -15,8 +15,8 @@
 import type { Knex } from 'knex';
 import { bulkMachine, fileMachine } from '../domain/states.js';
 import type { Database } from './database.js';
-import { forUpdate, instant, toInt, toStr, type Row } from './rows.js';
-import { COUNTED_TABLES, countRows, recountCompany, type CountedKind } from './state-counts.js';
+import { forUpdate, instant, toInt, toOptStr, toStr, type Row } from './rows.js';
+import { COUNTED_TABLES, countBulkLines, countRows, recountCompany, type CountedKind } from './state-counts.js';
 import { BULK_LINES } from './transitions.js';
 
 export interface PurgeCounts {
@@ -120,6 +120,8 @@ export class RetentionRepository {
       await knex('basket_items').whereIn('bulk_id', ids).delete();
       add(counts, 'transitions', await this.deleteTransitions('bulk', ids));
       add(counts, 'transitions', await this.deleteTransitions(BULK_LINES, ids));
+      // Their lines went first (above), each off its bulk's count: only counts of nought are left.
+      await knex('bulk_line_counts').whereIn('bulk_id', ids).delete();
       add(counts, 'bulks', await this.deleteCounted('bulk', ids));
       await this.purgeEmptyBaskets(baskets, counts);
     }
@@ -149,15 +151,27 @@ export class RetentionRepository {
     return this.db.transaction((trx) => recountCompany(trx, company));
   }
 
-  /** Deletes rows of a counted kind, and takes them off their counters in the same transaction. */
+  /**
+   * Deletes rows of a counted kind, and takes them off their counters in the same transaction
+   * (payments off their bulks' counts of lines too).
+   */
   private deleteCounted(kind: CountedKind, ids: readonly string[]): Promise<number> {
     const table = COUNTED_TABLES[kind];
+    const by = kind === 'payment' ? ['company', 'state', 'bulk_id'] : ['company', 'state'];
     return this.db.transaction(async (trx) => {
       const gone = await forUpdate(
         trx,
-        trx<Row>(table).select('company', 'state').count({ n: '*' }).whereIn('id', ids).groupBy('company', 'state'),
+        trx<Row>(table)
+          .select(...by)
+          .count({ n: '*' })
+          .whereIn('id', ids)
+          .groupBy(...by),
       );
-      for (const r of gone) countRows(trx, kind, toStr(r.company), toStr(r.state), -toInt(r.n));
+      for (const r of gone) {
+        countRows(trx, kind, toStr(r.company), toStr(r.state), -toInt(r.n));
+        const bulkId = toOptStr(r.bulk_id);
+        if (bulkId !== undefined) countBulkLines(trx, bulkId, toStr(r.company), toStr(r.state), -toInt(r.n));
+      }
       return trx(table).whereIn('id', ids).delete();
     });
   }

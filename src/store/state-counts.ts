@@ -12,6 +12,11 @@
 // new transaction, gathering afresh). The repository contract's last case holds the counters
 // against a count of the rows after its whole suite, on both engines; test/store/state-counts.test.ts
 // what that cannot reach.
+//
+// A bulk's lines are also counted per state, by bulk (bulk_line_counts, migration 0768): the
+// console's search for a state its index does not hold (src/store/state-index.ts) finds a few
+// lines through their bulks. Those differences are gathered and written the same way, after the
+// company's counters.
 import type { Knex } from 'knex';
 import { write } from './direct-sql.js';
 import { forUpdate, isMysqlKnex, toInt, toStr, type Row } from './rows.js';
@@ -25,9 +30,12 @@ export const COUNTED_TABLES: Record<CountedKind, string> = {
 };
 
 const TABLE = 'state_counts';
+const LINES_TABLE = 'bulk_line_counts';
 
 /** Differences not yet written, by transaction: `kind\u0000company\u0000state` → rows. */
 const pending = new WeakMap<Knex.Transaction, Map<string, number>>();
+/** A bulk's lines' differences not yet written, by transaction: `bulk\u0000state` → company and rows. */
+const pendingLines = new WeakMap<Knex.Transaction, Map<string, { company: string; n: number }>>();
 /** Transactions that write their differences when their work is done (Database.transaction). */
 const deferred = new WeakSet<Knex.Transaction>();
 
@@ -57,6 +65,34 @@ export function countMove(
   countRows(trx, kind, company, to, rows);
 }
 
+/** Adds `rows` (negative: fewer) to a bulk's count of its lines in a state, within `trx`. */
+export function countBulkLines(
+  trx: Knex.Transaction,
+  bulkId: string,
+  company: string,
+  state: string,
+  rows: number,
+): void {
+  if (rows === 0) return;
+  let diffs = pendingLines.get(trx);
+  if (diffs === undefined) pendingLines.set(trx, (diffs = new Map<string, { company: string; n: number }>()));
+  const key = `${bulkId}\u0000${state}`;
+  const diff = diffs.get(key);
+  if (diff === undefined) diffs.set(key, { company, n: rows });
+  else diff.n += rows;
+}
+
+/** `rows` of a bulk's lines moved from one state to another. */
+export function countBulkLinesMove(
+  trx: Knex.Transaction,
+  bulkId: string,
+  company: string,
+  { from, to, rows }: { from: string; to: string; rows: number },
+): void {
+  countBulkLines(trx, bulkId, company, from, -rows);
+  countBulkLines(trx, bulkId, company, to, rows);
+}
+
 /**
  * Runs `fn` in `trx` and then writes the differences it gathered: how Database.transaction runs
  * every transaction. Where a change is made in a transaction opened some other way, its
@@ -75,26 +111,53 @@ export async function settleCounts(trx: Knex.Transaction): Promise<void> {
 }
 
 async function writeCounts(trx: Knex.Transaction): Promise<void> {
+  await writeCompanyCounts(trx);
+  await writeBulkLineCounts(trx);
+}
+
+async function writeCompanyCounts(trx: Knex.Transaction): Promise<void> {
   const diffs = pending.get(trx);
   pending.delete(trx);
   if (diffs === undefined) return;
-  // One statement, its rows in one order for every transaction (the engine locks them in the
-  // order given): no two transactions wait on each other's counters.
   const rows = [...diffs.keys()]
     .sort()
     .filter((key) => diffs.get(key) !== 0)
-    .map((key) => {
-      const [kind, company, state] = key.split('\u0000') as [string, string, string];
-      return { kind, company, state, n: diffs.get(key)! };
-    });
+    .map((key) => [...key.split('\u0000'), diffs.get(key)!]);
+  await addToCounters(trx, TABLE, ['kind', 'company', 'state', 'n'], ['kind', 'company', 'state'], rows);
+}
+
+async function writeBulkLineCounts(trx: Knex.Transaction): Promise<void> {
+  const diffs = pendingLines.get(trx);
+  pendingLines.delete(trx);
+  if (diffs === undefined) return;
+  const rows = [...diffs.keys()]
+    .sort()
+    .filter((key) => diffs.get(key)!.n !== 0)
+    .map((key) => [...key.split('\u0000'), diffs.get(key)!.company, diffs.get(key)!.n]);
+  await addToCounters(trx, LINES_TABLE, ['bulk_id', 'state', 'company', 'n'], ['bulk_id', 'state'], rows);
+}
+
+/**
+ * Adds each row's `n` to its counter (a new counter starts at it). One statement, its rows in one
+ * order for every transaction (the engine locks them in the order given): no two transactions
+ * wait on each other's counters.
+ */
+async function addToCounters(
+  trx: Knex.Transaction,
+  table: string,
+  columns: readonly string[],
+  key: readonly string[],
+  rows: readonly unknown[][],
+): Promise<void> {
   if (rows.length === 0) return;
   const upsert = isMysqlKnex(trx)
-    ? `on duplicate key update n = ${TABLE}.n + values(n)`
-    : `on conflict (kind, company, state) do update set n = ${TABLE}.n + excluded.n`;
+    ? `on duplicate key update n = ${table}.n + values(n)`
+    : `on conflict (${key.join(', ')}) do update set n = ${table}.n + excluded.n`;
+  const row = `(${columns.map(() => '?').join(', ')})`;
   await write(
     trx,
-    `insert into ${TABLE} (kind, company, state, n) values ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ${upsert}`,
-    rows.flatMap((r) => [r.kind, r.company, r.state, r.n]),
+    `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => row).join(', ')} ${upsert}`,
+    rows.flat(),
   );
 }
 
@@ -139,5 +202,52 @@ export async function recountCompany(trx: Knex.Transaction, company: string): Pr
       .onConflict(['kind', 'company', 'state'])
       .merge({ n: has });
   }
+  return [...wrong, ...(await recountBulkLines(trx, company))];
+}
+
+/** The same for the company's bulks' lines per state: `bulk_line/<bulk>/<state>: counted → rows`. */
+async function recountBulkLines(trx: Knex.Transaction, company: string): Promise<string[]> {
+  const held = await forUpdate(trx, trx<Row>(LINES_TABLE).select('bulk_id', 'state', 'n').where({ company }));
+  const counted = new Map(held.map((r) => [`${toStr(r.bulk_id)}/${toStr(r.state)}`, toInt(r.n)]));
+  const lines: Row[] = await trx<Row>(COUNTED_TABLES.payment)
+    .select('bulk_id', 'state')
+    .count({ n: '*' })
+    .where({ company })
+    .whereNotNull('bulk_id')
+    .groupBy('bulk_id', 'state');
+  const rows = new Map(lines.map((r) => [`${toStr(r.bulk_id)}/${toStr(r.state)}`, toInt(r.n)]));
+  const wrong: string[] = [];
+  for (const key of [...new Set([...counted.keys(), ...rows.keys()])].sort()) {
+    const [had, has] = [counted.get(key) ?? 0, rows.get(key) ?? 0];
+    if (had === has) continue;
+    wrong.push(`bulk_line/${key}: ${had} → ${has}`);
+    const [bulkId, state] = key.split('/') as [string, string];
+    await trx(LINES_TABLE)
+      .insert({ bulk_id: bulkId, state, company, n: has })
+      .onConflict(['bulk_id', 'state'])
+      .merge({ n: has });
+  }
   return wrong;
+}
+
+/**
+ * The company's bulks that hold lines in any of `states`: how many such lines each holds, and how
+ * many lines in all (what reading the bulk through its index costs).
+ */
+export async function bulksWithLinesIn(
+  knex: Knex,
+  company: string,
+  states: readonly string[],
+): Promise<{ bulkId: string; n: number; lines: number }[]> {
+  if (states.length === 0) return [];
+  const rows: Row[] = await knex<Row>(`${LINES_TABLE} as c`)
+    .join('bulks as b', 'b.id', 'c.bulk_id')
+    .select('c.bulk_id')
+    .sum({ n: 'c.n' })
+    .max({ lines: 'b.line_count' })
+    .where('c.company', company)
+    .whereIn('c.state', [...states])
+    .where('c.n', '>', 0)
+    .groupBy('c.bulk_id');
+  return rows.map((r) => ({ bulkId: toStr(r.bulk_id), n: toInt(r.n), lines: toInt(r.lines) }));
 }

@@ -7,8 +7,8 @@
 // a row per payment, settle sends only the ids. When a bulk's payments all make one move together, one
 // row for the bulk's payments (BULK_LINES) stands for all of them. Polling, webhooks, the operator
 // and cancellation all come here, so a duplicate or out-of-order report is harmless wherever it
-// comes from. Each move also keeps the company's rows per state (src/store/state-counts.ts), and a
-// move of payments marks their files (src/store/lines-changed.ts).
+// comes from. Each move also keeps the company's rows per state and a bulk's lines per state
+// (src/store/state-counts.ts), and a move of payments marks their files (src/store/lines-changed.ts).
 import type { Knex } from 'knex';
 import { SettleError } from '../domain/errors.js';
 import {
@@ -35,7 +35,15 @@ import { cannotJoin, JOINING_STATE } from './join-refusal.js';
 import { markLinesChanged } from './lines-changed.js';
 import { causeColumns, insertBulkLinesRow, logTransitions } from './transition-log.js';
 import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
-import { COUNTED_TABLES, countMove, countRows, settleCounts, type CountedKind } from './state-counts.js';
+import {
+  COUNTED_TABLES,
+  countBulkLines,
+  countBulkLinesMove,
+  countMove,
+  countRows,
+  settleCounts,
+  type CountedKind,
+} from './state-counts.js';
 
 export { BULK_LINES } from './transition-log.js';
 
@@ -194,7 +202,7 @@ async function moveByIds<K extends TransitionKind>(
   for (const part of chunks(ids, IDS_PER_STATEMENT)) {
     const rows = await readRows(
       trx,
-      `select id, ${spec.column}, company from ${spec.table} where id in (${placeholders(part.length)})${lockingRead(trx)}`,
+      `select id, ${spec.column}, company${bulkColumn(spec)} from ${spec.table} where id in (${placeholders(part.length)})${lockingRead(trx)}`,
       part,
     );
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
@@ -241,6 +249,7 @@ async function moveJoiningPayments<K extends TransitionKind>(
   if (joined !== ids.length) throw await cannotJoin(trx, ids, fileId, lineSpan);
   if (ids.length > 0) {
     countMove(trx, 'payment', company, { from: JOINING_STATE, to: request.to, rows: ids.length });
+    countBulkLines(trx, bulkId, company, request.to, ids.length);
     await insertBulkLinesRow(trx, move.log, bulkId, JOINING_STATE);
     await markLinesChanged(trx, move.request.at, { fileId });
   }
@@ -298,6 +307,7 @@ async function moveBulkPayments<K extends TransitionKind>(
     if (decision === 'duplicate' || decision === 'stale') return { ...resultOf(noDecisions()), [decision]: count };
     if (decision === 'apply') {
       countMove(trx, 'payment', toStr(only.company), { from, to: request.to, rows: count });
+      countBulkLinesMove(trx, bulkId, toStr(only.company), { from, to: request.to, rows: count });
       await insertBulkLinesRow(trx, move.log, bulkId, from);
       await updateBulkPayments(trx, move, bulkId, count);
       await markLinesChanged(trx, move.request.at, { bulkId });
@@ -307,7 +317,7 @@ async function moveBulkPayments<K extends TransitionKind>(
   const decided = noDecisions();
   const rows = await readRows(
     trx,
-    `select id, ${spec.column}, company from ${spec.table} where bulk_id = ?${lockingRead(trx)}`,
+    `select id, ${spec.column}, company, bulk_id from ${spec.table} where bulk_id = ?${lockingRead(trx)}`,
     [bulkId],
   );
   decideRows(spec, rows, request, decided);
@@ -358,13 +368,15 @@ interface Decisions {
   moved: string[];
   /** The moved rows by company and the state they leave: `company\u0000state` → rows. */
   leaving: Map<string, number>;
+  /** Moved payments by their bulk (`` for none), company and the state they leave: `bulk\u0000company\u0000state` → rows. */
+  leavingBulks: Map<string, number>;
   duplicate: number;
   stale: number;
   refused: string[];
 }
 
 function noDecisions(): Decisions {
-  return { moved: [], leaving: new Map(), duplicate: 0, stale: 0, refused: [] };
+  return { moved: [], leaving: new Map(), leavingBulks: new Map(), duplicate: 0, stale: 0, refused: [] };
 }
 
 /** The counters of the rows `decided` moved (src/store/state-counts.ts). */
@@ -379,6 +391,20 @@ function countMoves<K extends TransitionKind>(
     const [company, from] = key.split('\u0000') as [string, string];
     countMove(trx, kind, company, { from, to: request.to, rows });
   }
+  // A bulk's lines per state: in the bulk they are in, or the one the move puts them in (set.bulk_id).
+  const into = request.set?.bulk_id;
+  for (const [key, rows] of decided.leavingBulks) {
+    const [bulkId, company, from] = key.split('\u0000') as [string, string, string];
+    if (typeof into === 'string' && into !== bulkId) {
+      if (bulkId !== '') countBulkLines(trx, bulkId, company, from, -rows);
+      countBulkLines(trx, into, company, request.to, rows);
+    } else if (bulkId !== '') countBulkLinesMove(trx, bulkId, company, { from, to: request.to, rows });
+  }
+}
+
+/** `, bulk_id` where the rows read are payments: their bulks' counts of lines move with them. */
+function bulkColumn(spec: KindSpec): string {
+  return spec.entityType === 'payment' ? ', bulk_id' : '';
 }
 
 function resultOf(d: Decisions): TransitionResult {
@@ -407,6 +433,10 @@ function decideRows<K extends TransitionKind>(
       result.moved.push(id);
       const key = `${toStr(row.company)}\u0000${from ?? ''}`;
       result.leaving.set(key, (result.leaving.get(key) ?? 0) + 1);
+      if ('bulk_id' in row) {
+        const inBulk = `${toOptStr(row.bulk_id) ?? ''}\u0000${key}`;
+        result.leavingBulks.set(inBulk, (result.leavingBulks.get(inBulk) ?? 0) + 1);
+      }
     } else if (decision === 'refused') result.refused.push(id);
     else result[decision]++;
   }

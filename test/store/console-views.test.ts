@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { BadCursorError, createStore, openDatabase, type Database, type Store } from '../../src/store/index.js';
+import { AT_REST_CONDITION, stateRoute } from '../../src/store/state-index.js';
 import { allPages } from '../support/keyset.js';
 import { captureQueries, expectIndexRead, isSqlite, type CapturedQuery } from '../support/query-plan.js';
 import { payment, paymentFile } from './fixtures.js';
@@ -213,6 +214,59 @@ const contract: EngineSuite = (name, open) => {
         // may walk another index in order; what counts is an index read with no sort.
         if (isSqlite(db) || !['files', 'findings', 'baskets', 'consents'].includes(label))
           await expectIndexRead(db, first, index, label);
+      }
+    });
+
+    // Last: it puts file one's lines in a bulk. On SQLite the state index holds only the states at
+    // rest (migration 0768); a bulk's states are found by date, and one no line is in by the counters.
+    it("finds a bulk's few lines by their state through the bulk, and a state no line is in without reading payments", async () => {
+      const file = await db.knex('payment_files').where({ company: 'acme' }).orderBy('file_name').first('id');
+      const lines = (await db.knex('payments').where({ file_id: file.id }).pluck('id')) as string[];
+      await store.bulks.createBulks(file.id as string, [
+        {
+          position: 0,
+          debtorIban: 'NO9386011117947',
+          executionDate: '2026-01-07' as LocalDate,
+          batchBooking: false,
+          paymentIds: lines,
+        },
+      ]);
+      queries.length = 0;
+      const queued = await allPages(
+        (q) => store.consoleViews.searchPayments({ company: 'acme', states: ['queued'], ...q }),
+        7,
+      );
+      const inState = async (state: string) =>
+        new Set((await db.knex('payments').where({ company: 'acme', state }).pluck('id')) as string[]);
+      expect(new Set(queued.rows.map((p) => p.id))).toEqual(await inState('queued'));
+      expect(queued.rows.map((p) => p.id)).toEqual(expect.arrayContaining(lines));
+      const keys = queued.rows.map((p) => `${p.requestedExecutionDate}|${p.id}`);
+      expect(keys).toEqual([...keys].sort().reverse());
+      // Few lines, in one bulk: read through the bulk's index and sorted, not by walking every date.
+      const read = queries.find((q) => /from [`"]?payments[`"]?/i.test(q.sql))!;
+      if (isSqlite(db)) {
+        const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${read.sql}`, read.bindings as never);
+        expect(plan.map((p) => p.detail).join('; ')).toMatch(/^SEARCH payments USING INDEX payments_bulk_ix/);
+      }
+      // More lines than a search reads through their bulks, or lines in no bulk: by date; states at rest: the index.
+      expect(await stateRoute(db.knex, 'acme', ['queued'], 100)).toEqual({ via: 'date' });
+      expect(await stateRoute(db.knex, 'acme', ['queued', 'accepted'], 100_000)).toEqual({ via: 'date' });
+      expect(await stateRoute(db.knex, 'acme', ['held', 'RJCT'])).toEqual({ via: 'index' });
+      const waiting = await allPages(
+        (q) => store.consoleViews.searchPayments({ company: 'acme', states: ['accepted'], ...q }),
+        50,
+      );
+      expect(new Set(waiting.rows.map((p) => p.id))).toEqual(await inState('accepted'));
+      queries.length = 0;
+      expect(await store.consoleViews.searchPayments({ company: 'acme', states: ['ACSC', 'sent'] })).toEqual({
+        rows: [],
+      });
+      expect(queries.map((q) => q.sql).filter((sql) => /payments/.test(sql))).toEqual([]);
+      if (isSqlite(db)) {
+        const [index] = await db.knex('sqlite_master').where({ name: 'payments_console_state_ix' }).pluck('sql');
+        expect(index).toBe(
+          `CREATE INDEX payments_console_state_ix on payments (company, state, execution_date, id) where ${AT_REST_CONDITION}`,
+        );
       }
     });
   });

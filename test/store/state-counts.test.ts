@@ -2,12 +2,15 @@
 // instead of counting years of payments, so the counters must stay what a count of the rows
 // would say. The repository contract's last case checks them after its whole suite; here, what
 // it cannot reach: a transaction that fails leaves them as they were, two instances moving one
-// company's bulks at once leave them right (MariaDB's row locks, no deadlock), migration 0550
-// fills them from the rows, and a scrape's read does not grow with the rows.
+// company's bulks at once leave them right (MariaDB's row locks, no deadlock), migrations 0550
+// and 0768 fill them from the rows, and a scrape's read does not grow with the rows. Each case
+// also holds every bulk's count of its lines per state (bulk_line_counts) against its lines.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import type { LocalDate } from '../../src/domain/local-date.js';
 import { up as stateCountsUp } from '../../src/store/migrations/0550-state-counts.js';
+import { up as bulkLineCountsUp } from '../../src/store/migrations/0768-state-index-at-rest.js';
+import { AT_REST_CONDITION } from '../../src/store/state-index.js';
 import { createStore, openDatabase, RetentionRepository, type Database, type Store } from '../../src/store/index.js';
 import { transition } from '../../src/store/transitions.js';
 import { onBothEngines } from '../support/engines.js';
@@ -106,14 +109,16 @@ await onBothEngines((engine, open) => {
       await queuedFile('acme', 'r1', 3);
       await queuedFile('beta', 'r2', 2);
       // What an old instance mid-run, or a hand edit, would leave: a line moved without its difference.
-      const [line] = await db.knex('payments').where({ company: 'acme' }).pluck('id');
-      await db.knex('payments').where({ id: line }).update({ state: 'RJCT' });
+      const [line] = await db.knex('payments').where({ company: 'acme' }).select('id', 'bulk_id');
+      await db.knex('payments').where({ id: line.id }).update({ state: 'RJCT' });
       await db.knex('state_counts').where({ kind: 'bulk', company: 'acme' }).update({ n: 7 });
       const retention = new RetentionRepository(db, { batchSize: 100 });
       expect(await retention.recountStates('acme')).toEqual([
         'bulk/pending: 7 → 1',
         'payment/RJCT: 0 → 1',
         'payment/queued: 3 → 2',
+        `bulk_line/${line.bulk_id}/RJCT: 0 → 1`,
+        `bulk_line/${line.bulk_id}/queued: 3 → 2`,
       ]);
       expect(await stateCountDrift(db.knex)).toEqual({});
       expect(await retention.recountStates('acme')).toEqual([]);
@@ -128,6 +133,32 @@ await onBothEngines((engine, open) => {
       expect(await stateCountDrift(db.knex)).toEqual({});
       expect(await store.attention.countByState('bulk')).toEqual(new Map([['pending', 3]]));
       expect(await store.attention.countByState('payment_file')).toEqual(new Map([['accepted', 2]]));
+    });
+
+    it("migration 0768 fills the bulks' counts of their lines from the lines, and on SQLite keeps the states at rest in the state index", async () => {
+      await queuedFile('acme', 'f5', 3);
+      await queuedFile('beta', 'f6', 2, 2);
+      const [line] = await db.knex('payments').where({ company: 'beta' }).pluck('id');
+      await db.transaction((trx) =>
+        transition(trx, { kind: 'payment', ids: [line], to: 'sent', cause: 'test', source: 'submit', at: clock.now() }),
+      );
+      expect(await stateCountDrift(db.knex)).toEqual({});
+      await db.knex.schema.dropTable('bulk_line_counts');
+      if (engine === 'SQLite') {
+        // As migration 0240 made it.
+        await db.knex.raw('drop index payments_console_state_ix');
+        await db.knex.raw('create index payments_console_state_ix on payments (company, state, execution_date, id)');
+      }
+      await bulkLineCountsUp(db.knex);
+      expect(await stateCountDrift(db.knex)).toEqual({});
+      // acme's bulk (3 queued), and beta's two bulks of one line (one sent, one queued)
+      expect(Number((await db.knex('bulk_line_counts').count({ n: '*' }).first())?.n)).toBe(3);
+      if (engine === 'SQLite') {
+        const [index] = await db.knex('sqlite_master').where({ name: 'payments_console_state_ix' }).pluck('sql');
+        expect(index).toBe(
+          `CREATE INDEX payments_console_state_ix on payments (company, state, execution_date, id) where ${AT_REST_CONDITION}`,
+        );
+      }
     });
 
     it("a scrape's read does not grow with the rows", async () => {

@@ -70,6 +70,7 @@ import { up as transitionCauseTextUp } from './0764-transition-cause-text.js';
 import { up as reportPartsUp } from './0765-report-parts.js';
 import { up as reportPartsReferenceUp } from './0766-report-parts-reference.js';
 import { up as reportSizeUp } from './0767-report-size.js';
+import { up as stateIndexAtRestUp } from './0768-state-index-at-rest.js';
 
 export interface Migration {
   readonly name: string;
@@ -150,4 +151,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0765_report_parts', up: reportPartsUp },
   { name: '0766_report_parts_reference', up: reportPartsReferenceUp },
   { name: '0767_report_size', up: reportSizeUp },
+  { name: '0768_state_index_at_rest', up: stateIndexAtRestUp },
 ];
