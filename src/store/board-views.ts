@@ -15,7 +15,7 @@
 import type { Knex } from 'knex';
 import { isMysqlKnex, toBigInt, toInt, toOptDate, toStr, type Row } from './rows.js';
 import type { Database } from './database.js';
-import { AT_REST_CONDITION } from './state-index.js';
+import { throughStateIndex } from './state-index.js';
 
 /** What a board lists: every company, those needing attention, or those not onboarded. */
 export type BoardFilter = 'all' | 'needs-attention' | 'not-onboarded';
@@ -186,17 +186,19 @@ export class BoardViews {
   private async atStake(companies: readonly string[]): Promise<Map<string, BoardCompany['atStake']>> {
     const out = new Map<string, BoardCompany['atStake']>();
     if (companies.length === 0) return out;
-    const rows: Row[] = await this.db
-      .knex<Row>('payments')
-      .select('company', 'currency')
-      .sum({ total: 'amount_minor' })
-      .whereIn('company', companies)
-      .whereIn('state', AT_STAKE_STATES)
-      // Both are states the console's state index holds; SQLite reads it when told its condition.
-      .whereRaw(AT_REST_CONDITION)
-      .groupBy('company', 'currency')
-      .orderBy('company')
-      .orderBy('currency');
+    // Both are states the console's state index holds (src/store/state-index.ts).
+    const rows: Row[] = await throughStateIndex(
+      this.db.knex,
+      this.db
+        .knex<Row>('payments')
+        .select('company', 'currency')
+        .sum({ total: 'amount_minor' })
+        .whereIn('company', companies)
+        .whereIn('state', AT_STAKE_STATES)
+        .groupBy('company', 'currency')
+        .orderBy('company')
+        .orderBy('currency'),
+    );
     for (const r of rows) {
       const company = toStr(r.company);
       const list = out.get(company) ?? [];

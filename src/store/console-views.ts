@@ -22,7 +22,7 @@ import {
   type Paged,
 } from './keyset-paging.js';
 import { toStoredPayment, type StoredPayment } from './payments.js';
-import { AT_REST_CONDITION, stateRoute } from './state-index.js';
+import { stateRoute, throughStateIndex } from './state-index.js';
 import { throughIndex, toBigInt, toInt, toOptDate, toOptStr, toStr, type Row } from './rows.js';
 import { toDay, type StatementDay } from './statement-days.js';
 
@@ -143,7 +143,7 @@ export class ConsoleViews {
     if (search.from !== undefined) void q.where('execution_date', '>=', search.from);
     if (search.to !== undefined) void q.where('execution_date', '<=', search.to);
     if (search.states !== undefined) {
-      if (route?.via === 'index') void q.whereRaw(AT_REST_CONDITION);
+      if (route?.via === 'index') void throughStateIndex(this.db.knex, q);
       if (route?.via === 'bulks') void q.whereIn('bulk_id', route.bulkIds);
       void q.whereIn('state', [...search.states]);
     }

@@ -254,6 +254,17 @@ const contract: EngineSuite = (name, open) => {
       expect(text, text).toMatch(/baskets_board_ix/);
     });
 
+    it("sums the money at stake through the console's state index", async () => {
+      if (!isSqlite(db)) return; // MariaDB's index holds every line; SQLite's only the states at rest (0768)
+      const queries = captureQueries(db);
+      await store.board.page(query());
+      const stake = queries.find((q) => /sum\([`"]?amount_minor/.test(q.sql))!;
+      const plan = (await db.knex.raw(`explain query plan ${stake.sql}`, stake.bindings as never)) as {
+        detail: string;
+      }[];
+      expect(plan.map((r) => r.detail).join('\n')).toMatch(/payments_console_state_ix/);
+    });
+
     it('shows only the companies the reader may see', async () => {
       const board = await store.board.page(query({ companies: ['alpha', 'bravo'] }));
       expect(board.rows.map((r) => r.company)).toEqual(['bravo', 'alpha']);
