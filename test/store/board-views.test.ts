@@ -259,9 +259,7 @@ const contract: EngineSuite = (name, open) => {
       const queries = captureQueries(db);
       await store.board.page(query());
       const stake = queries.find((q) => /sum\([`"]?amount_minor/.test(q.sql))!;
-      const plan = (await db.knex.raw(`explain query plan ${stake.sql}`, stake.bindings as never)) as {
-        detail: string;
-      }[];
+      const plan = await db.knex.raw<{ detail: string }[]>(`explain query plan ${stake.sql}`, stake.bindings as never);
       expect(plan.map((r) => r.detail).join('\n')).toMatch(/payments_console_state_ix/);
     });
 
