@@ -2,7 +2,7 @@
 // 0768): only the lines in a state a person acts on — waiting for a bulk, held, unknown at the
 // bank, rejected or cancelled. The other states are those a bulk's lines pass through in
 // thousands at each of the bank's answers (queued, ACCP, ACSP, ACSC …): an entry moved for every
-// line at every answer cost the payment path about a quarter of its SQL, and those states are most
+// line at every answer cost the payment path about a sixth of its SQL, and those states are most
 // of a company's lines, so a search for one finds its page by walking the lines by date, or, when
 // few lines are in it, through their bulks (decision 0015, "The index of the states at rest").
 // MariaDB has no partial index; its index holds every line, and the same queries read it.
