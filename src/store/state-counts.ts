@@ -94,6 +94,25 @@ export function countBulkLinesMove(
 }
 
 /**
+ * Moved payments, tallied by `bulk\u0000company\u0000state they leave` (`` for no bulk), moved to
+ * `to`: in the bulk they are in, or out of it into `into` when the move puts them in a bulk.
+ */
+export function countBulkLineMoves(
+  trx: Knex.Transaction,
+  leaving: ReadonlyMap<string, number>,
+  to: string,
+  into: string | undefined,
+): void {
+  for (const [key, rows] of leaving) {
+    const [bulkId, company, from] = key.split('\u0000') as [string, string, string];
+    if (into !== undefined && into !== bulkId) {
+      if (bulkId !== '') countBulkLines(trx, bulkId, company, from, -rows);
+      countBulkLines(trx, into, company, to, rows);
+    } else if (bulkId !== '') countBulkLinesMove(trx, bulkId, company, { from, to, rows });
+  }
+}
+
+/**
  * Runs `fn` in `trx` and then writes the differences it gathered: how Database.transaction runs
  * every transaction. Where a change is made in a transaction opened some other way, its
  * differences are written at once, by `settleCounts`.

@@ -25,8 +25,7 @@ export const STATES_AT_REST: ReadonlySet<PaymentState> = new Set<PaymentState>([
  * WHERE states its condition, and a list of comparisons, unlike `in (…)`, costs a bulk's moves
  * nothing to test (migration 0768 writes the same text).
  */
-export const AT_REST_CONDITION =
-  "(state = 'accepted' or state = 'held' or state = 'unknown' or state = 'RJCT' or state = 'CANC')";
+export const AT_REST_CONDITION = `(${[...STATES_AT_REST].map((state) => `state = '${state}'`).join(' or ')})`;
 
 /**
  * Lets a query of states the index holds read it: on SQLite, by stating the partial index's

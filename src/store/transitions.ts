@@ -37,6 +37,7 @@ import { causeColumns, insertBulkLinesRow, logTransitions } from './transition-l
 import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
 import {
   COUNTED_TABLES,
+  countBulkLineMoves,
   countBulkLines,
   countBulkLinesMove,
   countMove,
@@ -391,15 +392,9 @@ function countMoves<K extends TransitionKind>(
     const [company, from] = key.split('\u0000') as [string, string];
     countMove(trx, kind, company, { from, to: request.to, rows });
   }
-  // A bulk's lines per state: in the bulk they are in, or the one the move puts them in (set.bulk_id).
+  // A bulk's lines per state: in the bulk they are in, or the one the move puts them in.
   const into = request.set?.bulk_id;
-  for (const [key, rows] of decided.leavingBulks) {
-    const [bulkId, company, from] = key.split('\u0000') as [string, string, string];
-    if (typeof into === 'string' && into !== bulkId) {
-      if (bulkId !== '') countBulkLines(trx, bulkId, company, from, -rows);
-      countBulkLines(trx, into, company, request.to, rows);
-    } else if (bulkId !== '') countBulkLinesMove(trx, bulkId, company, { from, to: request.to, rows });
-  }
+  countBulkLineMoves(trx, decided.leavingBulks, request.to, typeof into === 'string' ? into : undefined);
 }
 
 /** `, bulk_id` where the rows read are payments: their bulks' counts of lines move with them. */
