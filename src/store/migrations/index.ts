@@ -71,6 +71,7 @@ import { up as reportPartsUp } from './0765-report-parts.js';
 import { up as reportPartsReferenceUp } from './0766-report-parts-reference.js';
 import { up as reportSizeUp } from './0767-report-size.js';
 import { up as stateIndexAtRestUp } from './0768-state-index-at-rest.js';
+import { up as bulkIndexOfJoinedLinesUp } from './0769-bulk-index-of-joined-lines.js';
 
 export interface Migration {
   readonly name: string;
@@ -152,4 +153,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '0766_report_parts_reference', up: reportPartsReferenceUp },
   { name: '0767_report_size', up: reportSizeUp },
   { name: '0768_state_index_at_rest', up: stateIndexAtRestUp },
+  { name: '0769_bulk_index_of_joined_lines', up: bulkIndexOfJoinedLinesUp },
 ];
