@@ -40,19 +40,22 @@ describe('foreign keys on SQLite', () => {
     let checked = 0;
     for (const { name: table } of tables) {
       const keys = await pragma<ForeignKey>(`pragma foreign_key_list(${JSON.stringify(table)})`);
+      // A partial index's condition: what follows `where` in the SQL that made it.
+      const conditions = new Map(
+        (
+          await db.knex.raw<{ name: string; sql: string }[]>(
+            "select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql like '% where %'",
+            [table],
+          )
+        ).map((index) => [index.name, index.sql.replace(/^.* where /is, '')]),
+      );
       const indexes = await Promise.all(
-        (await pragma<{ name: string; partial: number }>(`pragma index_list(${JSON.stringify(table)})`)).map(
-          async (index) => ({
-            columns: (await pragma<{ seqno: number; name: string }>(`pragma index_info(${JSON.stringify(index.name)})`))
-              .sort((a, b) => Number(a.seqno) - Number(b.seqno))
-              .map((c) => c.name),
-            where: Number(index.partial)
-              ? String(
-                  (await pragma<{ sql: string }>(`select sql from sqlite_master where name = '${index.name}'`))[0]!.sql,
-                ).replace(/^.* where /is, '')
-              : undefined,
-          }),
-        ),
+        (await pragma<{ name: string }>(`pragma index_list(${JSON.stringify(table)})`)).map(async (index) => ({
+          columns: (await pragma<{ seqno: number; name: string }>(`pragma index_info(${JSON.stringify(index.name)})`))
+            .sort((a, b) => Number(a.seqno) - Number(b.seqno))
+            .map((c) => c.name),
+          where: conditions.get(index.name),
+        })),
       );
       // An INTEGER PRIMARY KEY is the table's own key, not an index the pragma lists.
       const rowKey = (
@@ -78,6 +81,18 @@ describe('foreign keys on SQLite', () => {
     }
     expect(checked, 'the schema has foreign keys to check').toBeGreaterThan(10);
     expect(unindexed, 'foreign keys without an index: add one in a migration').toEqual([]);
+  });
+
+  it("the index by bulk holds only the lines in a bulk (migration 0769), and a bulk's lines are read through it", async () => {
+    const [index] = await pragma<{ sql: string }>("select sql from sqlite_master where name = 'payments_bulk_ix'");
+    expect(index?.sql).toMatch(/ where bulk_id is not null$/);
+    for (const sql of ['select * from payments where bulk_id = ?', 'select * from payments where bulk_id in (?, ?)']) {
+      const plan = await db.knex.raw<{ detail: string }[]>(
+        `explain query plan ${sql}`,
+        sql.includes('in') ? ['x', 'y'] : ['x'],
+      );
+      expect(plan.map((p) => p.detail).join('; '), sql).toMatch(/USING INDEX payments_bulk_ix/);
+    }
   });
 
   it('deleting a payment or a bulk finds the rows that point at it by index, not by reading the table', async () => {
