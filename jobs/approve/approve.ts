@@ -22,6 +22,7 @@ import { basketPayments } from './basket-payments.js';
 import { removeStaleParts } from '../inbox/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
 import { cause } from '../../src/domain/transition-cause.js';
+import { addTo } from '../../src/domain/group.js';
 
 /** The bank's approval links live at most 7 days (spec §3.4); a shorter expiry the bank states wins. */
 export const APPROVAL_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -85,7 +86,7 @@ async function gatherBasket(deps: PaymentJobDeps, company: CompanyConfig): Promi
   for (const bulk of waiting) {
     const need = needs.get(normalizeIban(bulk.debtorIban));
     if (need === undefined) continue;
-    byBank.set(need.bankId, [...(byBank.get(need.bankId) ?? []), bulk.id]);
+    addTo(byBank, need.bankId, bulk.id);
   }
   for (const [bankId, bulkIds] of byBank) {
     const basket = await deps.store.baskets.create(company.id, bulkIds, cause.approveRun(deps.runId));

@@ -5,11 +5,11 @@
 import { translate, type Locale } from '../../src/i18n/index.js';
 import { addOutcomes, describeOutcome, type StepOutcome } from './outcome.js';
 import type { StepName, StepResult } from './step-result.js';
+import { addTo } from '../../src/domain/group.js';
 
 export function mergeSteps(perCompany: readonly StepResult[][]): StepResult[] {
   const byStep = new Map<StepName, StepResult[]>();
-  for (const steps of perCompany)
-    for (const step of steps) byStep.set(step.step, [...(byStep.get(step.step) ?? []), step]);
+  for (const steps of perCompany) for (const step of steps) addTo(byStep, step.step, step);
   return [...byStep.values()].map((results) => (results.length === 1 ? results[0]! : mergeStep(results)));
 }
 

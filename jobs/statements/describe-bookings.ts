@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/statement.js';
 import type { OwnPayment, PaymentRepository, StoredTransaction } from '../../src/store/index.js';
 import type { OwnPaymentLine, OwnPaymentSource } from './own-payments.js';
+import { addTo } from '../../src/domain/group.js';
 
 export interface DescribeSources {
   payments: PaymentRepository;
@@ -55,7 +56,7 @@ async function matchUnnamedDebits(
   const byDay = new Map<LocalDate, number[]>();
   stored.forEach((tx, i) => {
     if (tx.amount.minor >= 0n || described[i]!.ownLines || tx.bookingDate === undefined) return;
-    byDay.set(tx.bookingDate, [...(byDay.get(tx.bookingDate) ?? []), i]);
+    addTo(byDay, tx.bookingDate, i);
   });
   for (const [day, indexes] of byDay) {
     const linesOf = await source.linesOf(
@@ -247,8 +248,7 @@ async function ownPaymentsOf(
   const own: OwnPayments = { byEndToEndId: new Map(), byBankPaymentId: new Map() };
   for (const p of found) {
     own.byEndToEndId.set(p.endToEndId, p);
-    if (p.bankPaymentId !== undefined)
-      own.byBankPaymentId.set(p.bankPaymentId, [...(own.byBankPaymentId.get(p.bankPaymentId) ?? []), p]);
+    if (p.bankPaymentId !== undefined) addTo(own.byBankPaymentId, p.bankPaymentId, p);
   }
   return own;
 }

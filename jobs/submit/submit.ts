@@ -33,6 +33,7 @@ import { recordSent } from './record-sent.js';
 import { resolveUnknownBulk } from './resolve-unknown.js';
 import { firstSendCheck, type FirstSendCheck } from './restore-guard.js';
 import { cause } from '../../src/domain/transition-cause.js';
+import { addTo } from '../../src/domain/group.js';
 
 export type BulkOutcome =
   'sent' | 'replayed' | 'rejected' | 'retry' | 'sending' | 'unknown' | 'found' | 'attention' | 'skipped';
@@ -113,8 +114,7 @@ async function planCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
  */
 async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promise<number> {
   const byFile = new Map<string, StoredPayment[]>();
-  for (const payment of await deps.store.held.releasedUnplanned(company.id))
-    byFile.set(payment.fileId, [...(byFile.get(payment.fileId) ?? []), payment]);
+  for (const payment of await deps.store.held.releasedUnplanned(company.id)) addTo(byFile, payment.fileId, payment);
   let created = 0;
   for (const [fileId, payments] of byFile) {
     const before = await deps.store.bulks.listByFile(fileId);

@@ -14,6 +14,7 @@ import { resolveSecret, type SecretRef } from './secret-ref.js';
 import { expandSharedPeople } from './shared-people.js';
 import { readSources } from './sources.js';
 import { unknownKeysMessage } from './unknown-keys.js';
+import { addTo } from '../domain/group.js';
 
 export type { ConfigProblem } from './problem.js';
 
@@ -205,9 +206,7 @@ function crossCheck(config: Omit<Config, 'source'>, problems: ConfigProblem[], u
  */
 function checkOrganisationNumbers(config: Omit<Config, 'source'>, problems: ConfigProblem[]): void {
   const byNumber = new Map<string, number[]>();
-  config.companies.forEach((c, i) =>
-    byNumber.set(c.organisationNumber, [...(byNumber.get(c.organisationNumber) ?? []), i]),
-  );
+  config.companies.forEach((c, i) => addTo(byNumber, c.organisationNumber, i));
   for (const [number, indexes] of byNumber) {
     if (indexes.length < 2) continue;
     const ids = indexes.map((i) => config.companies[i]!.id);

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../domain/clock.js';
 import type { Database } from './database.js';
 import { instant, toOptStr, toStr, type Row } from './rows.js';
+import { addTo } from '../domain/group.js';
 
 export interface AccountStatus {
   accountId: string;
@@ -168,7 +169,7 @@ async function writeDirectoryStatus(
       .whereIn('account_id', [...ids])
       .select('company', 'account_id')) {
       const owner = toStr(r.company);
-      owners.set(owner, [...(owners.get(owner) ?? []), toStr(r.account_id)]);
+      addTo(owners, owner, toStr(r.account_id));
     }
   let listed = 0;
   for (const [owner, accounts] of owners)

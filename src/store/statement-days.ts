@@ -9,6 +9,7 @@ import type { Database } from './database.js';
 import { againOnDeadlock } from './deadlock.js';
 import { lowerExportFloors } from './export-floors.js';
 import { amountParam, chunks, instant, toBigInt, toInt, toLocalDate, toOptStr, toStr, type Row } from './rows.js';
+import { addTo } from '../domain/group.js';
 
 export interface StatementDay {
   accountId: string;
@@ -50,7 +51,7 @@ export class StatementDayRepository {
     }
     // Accounts whose first day written is the same (a company's, fetched together) share a write.
     const byFirst = new Map<LocalDate, string[]>();
-    for (const [accountId, first] of firsts) byFirst.set(first, [...(byFirst.get(first) ?? []), accountId]);
+    for (const [accountId, first] of firsts) addTo(byFirst, first, accountId);
     const lowerFloors = async () => {
       for (const [first, accountIds] of [...byFirst].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         await againOnDeadlock(() => lowerExportFloors(this.db.knex, accountIds, first));

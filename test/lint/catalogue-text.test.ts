@@ -2,19 +2,10 @@
 // written into the JSX or into a title, alt text, placeholder or screen-reader label, in a page and
 // in a report, and lets codes in capitals, values and catalogue calls pass. Linted as text at those
 // paths with the project's own eslint.config.js (no type information needed).
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from '../support/lint-text.js';
 
-const eslint = new ESLint({
-  cwd: new URL('../..', import.meta.url).pathname,
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
-});
-
-async function messages(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((m) => m.message);
-}
+const messages = (code: string, filePath: string) => lintMessages(code, filePath, ['no-restricted-syntax']);
 
 const FILES = ['src/server/console/pages/lint-probe.tsx', 'src/formats/report/lint-probe.tsx'];
 

@@ -2,19 +2,11 @@
 // the engine's `raw` and a cast to Html are refused in a page and in a report, and the audited
 // helper src/html/raw.tsx may import `raw`. Linted as text at those paths with the project's
 // own eslint.config.js, only the two rules that carry it (no type information needed).
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from '../support/lint-text.js';
 
-const eslint = new ESLint({
-  cwd: new URL('../..', import.meta.url).pathname,
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax' || ruleId === 'no-restricted-imports',
-});
-
-async function messages(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
-}
+const messages = (code: string, filePath: string) =>
+  lintMessages(code, filePath, ['no-restricted-syntax', 'no-restricted-imports']);
 
 const PAGE = 'src/server/console/pages/lint-probe.tsx';
 const REPORT = 'src/formats/report/lint-probe.tsx';

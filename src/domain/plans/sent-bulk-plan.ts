@@ -7,6 +7,7 @@
 import { canonicalBankStatus, type BankStatus, type BulkState, type PaymentState } from '../states.js';
 import type { Plan, PlannedMove, PlanSource, PlanStep } from './plan.js';
 import { cause as causes, type CauseInput } from '../transition-cause.js';
+import { addTo } from '../group.js';
 
 /** What the plan needs of the bulk, as the use case read it. */
 export interface SentBulkRead {
@@ -97,7 +98,7 @@ export function planSentBulk(bulk: SentBulkRead, answer: SentAnswer, lines: read
     const groups = new Map<PaymentState, string[]>();
     for (const line of lines) {
       const to = byLine.get(line.endToEndId) ?? 'sent';
-      groups.set(to, [...(groups.get(to) ?? []), line.id]);
+      addTo(groups, to, line.id);
     }
     for (const [to, ids] of groups)
       steps.push({ ...lineMove, ids, to, bankReported: to !== 'sent' } satisfies PlannedMove<'payment'>);

@@ -6,6 +6,7 @@
 // earlier-dated periods, which repeated a number when a day was exported out of order.
 import type { Knex } from 'knex';
 import { INSTANT, tableOptions } from './schema-helpers.js';
+import { addTo } from '../../domain/group.js';
 
 /** The export formats of account statements and notifications (not payment status files). */
 const PERIOD_FORMATS = ['camt.053.%', 'camt.054.%', 'csv-statement'];
@@ -39,7 +40,7 @@ async function backfill(knex: Knex): Promise<void> {
   const byAccountFormat = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.subject_id}\u0000${row.format}`;
-    byAccountFormat.set(key, [...(byAccountFormat.get(key) ?? []), row]);
+    addTo(byAccountFormat, key, row);
   }
   const assignedAt = new Date().toISOString();
   const numbered: Record<string, unknown>[] = [];

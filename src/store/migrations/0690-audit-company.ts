@@ -5,6 +5,7 @@
 // two agree, so moving an entry to another company by editing the column is found like any edit.
 // Entries about no company (a sign-in lockout) keep NULL and are the install-wide auditor's.
 import type { Knex } from 'knex';
+import { addTo } from '../../domain/group.js';
 
 /** Entries read and updated per round of the backfill. */
 const PAGE = 1000;
@@ -29,7 +30,7 @@ async function backfill(knex: Knex): Promise<void> {
     const byCompany = new Map<string, unknown[]>();
     for (const row of rows) {
       const company = companyOf(row.subject_type, row.subject_id, row.details_json);
-      if (company !== null) byCompany.set(company, [...(byCompany.get(company) ?? []), row.seq]);
+      if (company !== null) addTo(byCompany, company, row.seq);
     }
     for (const [company, seqs] of byCompany)
       await knex('audit_trail')

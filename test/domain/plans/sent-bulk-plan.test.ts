@@ -52,6 +52,25 @@ describe('the plan of a bulk the bank took', () => {
     ]);
   });
 
+  it('parts a bulk of 50,000 lines into its moves in line order, each line once', () => {
+    // Grouping by copying each group to add a line took about 80 s at this size (src/domain/group.ts).
+    const many = Array.from({ length: 50_000 }, (_, n) => ({ id: `p${n}`, endToEndId: `e${n}` }));
+    const answer = {
+      bankPaymentId: 'PAY-1',
+      paymentStatuses: many.map((l, n) => ({ endToEndId: l.endToEndId, status: n % 10 === 3 ? 'RJCT' : 'ACSP' })),
+    };
+    const parted = moves(planSentBulk({ ...sending, lineCount: many.length }, answer, many)).slice(1);
+    expect(parted.map(([kind, , to]) => [kind, to])).toEqual([
+      ['payment', 'ACSP'],
+      ['payment', 'RJCT'],
+    ]);
+    const [accepted, rejected] = parted.map(([, ids]) => ids as string[]);
+    expect(rejected).toHaveLength(5_000);
+    expect(accepted).toHaveLength(45_000);
+    expect(rejected!.slice(0, 2)).toEqual(['p3', 'p13']);
+    expect(new Set([...accepted!, ...rejected!]).size).toBe(50_000);
+  });
+
   it('moves a bulk already sent under the same payment id no more (a replay), and its lines tolerantly', () => {
     const plan = planSentBulk({ ...sending, state: 'sent', bankPaymentId: 'PAY-1' }, { bankPaymentId: 'PAY-1' });
     expect(plan.steps).toEqual([
