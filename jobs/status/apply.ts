@@ -109,7 +109,9 @@ export async function applyPaymentStatus(deps: ApplyDeps, update: StatusUpdate):
   warnRefused(deps, r.refused, status, update.source);
   const bulk = line.bulkId ? { bulkId: line.bulkId } : {};
   if (r.moved > 0) {
-    if (line.bulkId !== undefined) await closeFinished(deps, line.bulkId, update.source);
+    // Only a line that became final can be the bulk's last one to: the others leave it open.
+    if (line.bulkId !== undefined && TERMINAL_BANK_STATUSES.has(status))
+      await closeFinished(deps, line.bulkId, update.source);
     return { outcome: 'apply', ...bulk, changed: 1 };
   }
   return { outcome: r.duplicate > 0 ? 'duplicate' : 'stale', ...bulk, changed: 0 };
@@ -195,8 +197,8 @@ async function findPayment(
       ? undefined
       : await deps.store.bulks.idByBankPaymentId(update.bankBulkPaymentId));
   if (bulkId !== undefined) {
-    const payment = (await deps.store.payments.listByBulk(bulkId)).find((p) => p.endToEndId === update.endToEndId);
-    if (payment) return { id: payment.id, bulkId };
+    const id = await deps.store.payments.idInBulk(bulkId, update.endToEndId);
+    if (id !== undefined) return { id, bulkId };
   }
   // The event may overtake our record of the POST's answer (no bank id stored yet): a payment of a
   // bulk still awaiting its bank id, by end-to-end id, unique per company, and across companies

@@ -273,13 +273,30 @@ export class PaymentRepository {
 
   /** Whether every payment of the bulk is in one of `states` (one count, no payment read). */
   async bulkAllIn(bulkId: string, states: readonly string[]): Promise<boolean> {
-    const row = await this.db
+    // The first line in another state answers: a count read every line of the bulk at every event.
+    const other = await this.db
       .knex<Row>('payments')
-      .count({ n: '*' })
+      .select('id')
       .where({ bulk_id: bulkId })
       .whereNotIn('state', [...states])
       .first();
-    return Number(row?.n ?? 0) === 0;
+    return other === undefined;
+  }
+
+  /**
+   * The payment of a bulk with this end-to-end id (a line's status event names it so): through the
+   * company's unique index of end-to-end ids, one row, where reading the bulk's lines to find it
+   * cost a whole bulk for every event.
+   */
+  async idInBulk(bulkId: string, endToEndId: string): Promise<string | undefined> {
+    const bulk = await this.db.knex<Row>('bulks').select('company').where({ id: bulkId }).first();
+    if (bulk === undefined) return undefined;
+    const row = await this.db
+      .knex<Row>('payments')
+      .select('id')
+      .where({ company: toStr(bulk.company), end_to_end_id: endToEndId, bulk_id: bulkId })
+      .first();
+    return row === undefined ? undefined : toStr(row.id);
   }
 
   /**
