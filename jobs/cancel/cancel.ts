@@ -85,7 +85,8 @@ export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promi
   refuseIfTooLate(payments);
   const bulkId = atBankBulk(payments);
   const bulkPayments = bulkId === undefined ? [] : await deps.store.cancellations.paymentsOfBulk(bulkId);
-  const others = bulkPayments.filter((l) => !ids.includes(l.id));
+  const asked = new Set(ids);
+  const others = bulkPayments.filter((l) => !asked.has(l.id));
   if (bulkId !== undefined && others.length > 0 && input.yes !== true)
     return { outcome: 'confirm', company: company.id, lines: payments, bulkLines: bulkPayments };
   const request = await deps.store.cancellations.create({

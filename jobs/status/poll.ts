@@ -5,6 +5,7 @@
 import { isBankError, type PaymentLineStatus } from '../../src/bank/index.js';
 import type { CompanyConfig } from '../../src/config/index.js';
 import { mapConcurrent } from '../../src/domain/concurrent.js';
+import { addTo } from '../../src/domain/group.js';
 import type { StoredBulk } from '../../src/store/index.js';
 import { applyPaymentStatus, type LineStatus } from './apply.js';
 import type { PaymentJobDeps } from '../payments/index.js';
@@ -29,8 +30,11 @@ export async function runStatus(deps: PaymentJobDeps, companies: readonly Compan
     'sent',
     companies.map((c) => c.id),
   );
+  // The sent bulks by company, grouped once rather than filtered for each of a bureau's companies.
+  const byCompany = new Map<string, StoredBulk[]>();
+  for (const bulk of sent) if (bulk.bankPaymentId !== undefined) addTo(byCompany, bulk.company, bulk);
   for (const company of companies) {
-    const due = sent.filter((b) => b.company === company.id && b.bankPaymentId !== undefined);
+    const due = byCompany.get(company.id) ?? [];
     // As many bulks in progress as the bank client has connections: while one bulk's lines are
     // written, the next answers are on their way (a bulk's poll and its write stay in order).
     await mapConcurrent(due, Math.max(1, deps.concurrency ?? 4), (bulk) => pollBulk(deps, company, bulk, summary));

@@ -33,6 +33,7 @@ import type { BookedReturn, StoredFile, StoredPayment } from '../../src/store/in
 import { removeStaleParts } from '../inbox/index.js';
 import type { PaymentJobDeps } from '../payments/index.js';
 import { writeFinalCamt029Answers } from './camt029-final.js';
+import { addTo } from '../../src/domain/group.js';
 
 export interface WrittenStatusReport {
   company: string;
@@ -266,11 +267,13 @@ async function bulkFacts(
 ): Promise<{ messages: Map<string, LineMessage[]>; bankIds: Map<string, string> }> {
   const messages = new Map<string, LineMessage[]>();
   const bankIds = new Map<string, string>();
-  for (const bulkId of new Set(payments.map((p) => p.bulkId).filter((id): id is string => id !== undefined))) {
+  // The file's lines by bulk, in the file's order: the bank's paymentLines[i] is a bulk's i-th line.
+  // Grouped once, not filtered out of every line of the file for each of its bulks.
+  const byBulk = new Map<string, StoredPayment[]>();
+  for (const p of payments) if (p.bulkId !== undefined) addTo(byBulk, p.bulkId, p);
+  for (const [bulkId, lines] of byBulk) {
     const bulk = await deps.store.bulks.get(bulkId);
     if (bulk?.bankPaymentId !== undefined) bankIds.set(bulkId, bulk.bankPaymentId);
-    // The bulk's lines in the order they were sent: the bank's paymentLines[i] is the i-th.
-    const lines = payments.filter((p) => p.bulkId === bulkId);
     let said: Map<number, LineMessage[]> | undefined;
     if (bulk?.state === 'rejected')
       said = messagesForRefusal(

@@ -148,16 +148,16 @@ export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly n
     else for (const n of lineNumbers) add(n, { ...base, lineNumber: n });
   }
   // The bank refuses a bulk whole: the lines it found nothing on go back too, and say why.
-  const named = lineNumbers.filter((n) => (out.get(n) ?? []).length > 0);
-  if (named.length > 0)
-    for (const n of lineNumbers.filter((l) => !named.includes(l)))
-      add(n, {
-        code: 'FF01',
-        bankText: `Refused with its bulk because of line ${named.join(', ')} (nothing named on this line)`,
-        words: recorded('lineText.refusedWithBulk', { lines: named.join(', ') }),
-        lineNumber: n,
-        action: `Nothing is wrong with this line: send it again in a new file, with line ${named.join(', ')} corrected.`,
-      });
+  // The named lines as a set and their list written once: a bulk of 50,000 lines with 5,000 named
+  // cost 2.25e8 comparisons and three joins of the list for each line that was not named.
+  const named = new Set(lineNumbers.filter((n) => (out.get(n) ?? []).length > 0));
+  if (named.size > 0) {
+    const list = [...named].join(', ');
+    const bankText = `Refused with its bulk because of line ${list} (nothing named on this line)`;
+    const words = recorded('lineText.refusedWithBulk', { lines: list });
+    const action = `Nothing is wrong with this line: send it again in a new file, with line ${list} corrected.`;
+    for (const n of lineNumbers) if (!named.has(n)) add(n, { code: 'FF01', bankText, words, lineNumber: n, action });
+  }
   if ((problem.errors ?? []).length === 0) {
     const code = reasonCodeForStatus(problem.status);
     const said = [problem.title, problem.detail].filter((t) => t !== undefined && t !== '').join(': ');

@@ -31,11 +31,11 @@ export function configuredDeadlines(config: Pick<Config, 'alerts' | 'companies' 
 export async function deadlineStatuses(app: Pick<App, 'config' | 'store' | 'clock'>): Promise<DeadlineStatus[]> {
   const deadlines = configuredDeadlines(app.config);
   if (deadlines.length === 0) return [];
-  const successes = await app.store.jobSuccesses.list();
+  // By job and company, looked up once a deadline: a bureau's thousands of companies have two deadlines
+  // and about as many successes each, read every minute and on every health check.
+  const successes = new Map((await app.store.jobSuccesses.list()).map((s) => [`${s.job}\u0000${s.company}`, s]));
   const now = app.clock.now();
-  return deadlines.map((d) =>
-    deadlineStatus(d, successes.find((s) => s.job === d.job && s.company === d.company)?.succeededAt, now),
-  );
+  return deadlines.map((d) => deadlineStatus(d, successes.get(`${d.job}\u0000${d.company}`)?.succeededAt, now));
 }
 
 function alertSubject(s: DeadlineStatus): AlertSubject {

@@ -118,7 +118,10 @@ export class CancellationRepository {
       .where({ company })
       .whereIn('outcome', ['withdrawn', 'cancelled'])
       .orderBy('outcome_at', 'desc');
-    return rows.map(toCancellation).find((c) => paymentIds.every((id) => c.paymentIds.includes(id)));
+    return rows.map(toCancellation).find((c) => {
+      const closed = new Set(c.paymentIds);
+      return paymentIds.every((id) => closed.has(id));
+    });
   }
 
   async create(input: NewCancellation): Promise<StoredCancellation> {

@@ -119,7 +119,10 @@ function job(run: Command, name: string, description: string, body: Job): void {
           const jobNames = name === 'approve' ? [name] : [name, 'status-report'];
           const wanted = companies.flatMap((c) => jobNames.map((job) => ({ job, company: c.id })));
           const result = await units.runAll(wanted, (claimed) => {
-            const whole = companies.filter((c) => claimed.filter((u) => u.company === c.id).length === jobNames.length);
+            // A company runs when this run claimed every one of its units (counted once, not per company).
+            const perCompany = new Map<string, number>();
+            for (const u of claimed) perCompany.set(u.company, (perCompany.get(u.company) ?? 0) + 1);
+            const whole = companies.filter((c) => perCompany.get(c.id) === jobNames.length);
             return whole.length === 0 ? Promise.resolve(undefined) : body(app, jobs, whole, runId);
           });
           if (result)
