@@ -8,7 +8,7 @@
 // matches at most one receivable. A match scoring below the threshold is a proposal a person
 // confirms or rejects; a rejected pair is never proposed again.
 import type { LocalDate } from '../local-date.js';
-import { daysBetween } from '../local-date.js';
+import { addDays, daysBetween } from '../local-date.js';
 import { formatAmount, type Money } from '../money.js';
 import { amountFigure, currencyFigure, dateFigure, recorded, type RecordedText } from '../recorded-text.js';
 import { creditReferenceOf, referenceText } from './credit-reference.js';
@@ -90,6 +90,23 @@ export function creditFindings(
     if (list) list.push(i);
     else byReference.set(r.reference, [i]);
   });
+  // The receivables by due date: a credit without a reference is weighed against those due within
+  // its window only, found by binary search, where it was weighed against every receivable
+  // (100,000 such credits × 200,000 receivables: 2e10 steps). Taken in the receivables' own order,
+  // so the best is the one a scan of them all finds.
+  const byDue = receivables
+    .map((_, r) => r)
+    .sort((a, b) => compareDates(receivables[a]!.dueDate, receivables[b]!.dueDate) || a - b);
+  const dues = byDue.map((r) => receivables[r]!.dueDate);
+  /** The receivables due from `from` to `to` (inclusive), in their own order. */
+  const dueBetween = (from: LocalDate, to: LocalDate): number[] =>
+    byDue.slice(firstAtOrAfter(dues, from), firstAfter(dues, to)).sort((a, b) => a - b);
+  const feeOf = new Map<string, bigint>();
+  const fee = (currency: string): bigint => {
+    let minor = feeOf.get(currency);
+    if (minor === undefined) feeOf.set(currency, (minor = decimalToMinor(t.fee, currency)));
+    return minor;
+  };
   /** A pair a person rejected, or a receivable the ERP closed before this credit was booked. */
   const excluded = (r: number, tx: BookedTransaction): boolean => {
     const closedOn = receivables[r]!.closedOn;
@@ -148,15 +165,19 @@ export function creditFindings(
   function byAmountCustomerDate(tx: BookedTransaction): Allocation | undefined {
     if (!tx.counterpartyName) return undefined;
     let best: Allocation | undefined;
-    for (let r = 0; r < receivables.length; r++) {
+    // Due at most `before` days after the booking and at most `after` days before it.
+    const window = dueBetween(
+      addDays(tx.bookingDate, -t.dueDateWindow.after),
+      addDays(tx.bookingDate, t.dueDateWindow.before),
+    );
+    for (const r of window) {
       const receivable = receivables[r]!;
-      if (open[r]! <= 0n || receivable.amount.currency !== tx.amount.currency || excluded(r, tx)) continue;
+      if (open[r]! <= 0n || receivable.amount.currency !== tx.amount.currency) continue;
       const diff = tx.amount.minor - open[r]!;
-      const fee = decimalToMinor(t.fee, receivable.amount.currency);
       const allowed = allowedDifferenceMinor(t, { minor: open[r]!, currency: receivable.amount.currency }, tx.amount);
-      if (abs(diff) > allowed && !(diff < 0n && -diff <= fee)) continue;
+      if (abs(diff) > allowed && !(diff < 0n && -diff <= fee(receivable.amount.currency))) continue;
       const days = daysBetween(receivable.dueDate, tx.bookingDate);
-      if (days < -t.dueDateWindow.before || days > t.dueDateWindow.after) continue;
+      if (days < -t.dueDateWindow.before || days > t.dueDateWindow.after || excluded(r, tx)) continue;
       const similarity = nameSimilarity(tx.counterpartyName, receivable.customer);
       if (similarity < MIN_NAME_SIMILARITY) continue;
       const evidence = weigh(r, tx, { kind: 'name', similarity });
@@ -291,4 +312,30 @@ function creditFields(tx: BookedTransaction) {
     creditorReference: referenceText(creditReferenceOf(tx)),
     remittance: tx.remittance,
   };
+}
+
+function compareDates(a: LocalDate, b: LocalDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first position in the sorted `dates` whose date is on or after `date`. */
+function firstAtOrAfter(dates: readonly LocalDate[], date: LocalDate): number {
+  let [lo, hi] = [0, dates.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid]! < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first position in the sorted `dates` whose date is after `date`. */
+function firstAfter(dates: readonly LocalDate[], date: LocalDate): number {
+  let [lo, hi] = [0, dates.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid]! <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
