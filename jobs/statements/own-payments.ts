@@ -25,9 +25,15 @@ export interface OwnPaymentSource {
   ): Promise<Map<string, OwnPaymentLine[]>>;
 }
 
-const ALL_TIME = { from: '0001-01-01' as LocalDate, to: '9999-12-31' as LocalDate };
+/** Date windows of sent lines a run keeps read (see ownPaymentSource). */
+const WINDOWS_KEPT = 8;
 
-/** Reads payments through the store; one instance per run (it keeps the company's sent lines). */
+/**
+ * Reads payments through the store; one instance per run. It keeps the sent lines of each date
+ * window it read: the lines executed within the matching window of a booking day, not every line
+ * the company ever sent (which a run read whole and filtered again for each account and day, a
+ * cost that grew with every night of history).
+ */
 export function ownPaymentSource(store: Store, matching: ReconcileConfig): OwnPaymentSource {
   const sentOf = new Map<string, Promise<SentPayment[]>>();
   const bulkLines = new Map<string, Promise<Map<string, OwnPaymentLine>>>();
@@ -58,18 +64,21 @@ export function ownPaymentSource(store: Store, matching: ReconcileConfig): OwnPa
 
   return {
     async linesOf(company, accountIban, day, debits) {
-      let sent = sentOf.get(company);
-      if (sent === undefined) {
-        sent = sentPayments(store, company, ALL_TIME);
-        sentOf.set(company, sent);
-      }
       const iban = normalizeIban(accountIban);
       const from = addDays(day, -matching.dateWindowDays);
       const to = addDays(day, matching.dateWindowDays);
-      const candidates = (await sent).filter(
-        (p) =>
-          normalizeIban(p.debtorIban) === iban && p.requestedExecutionDate >= from && p.requestedExecutionDate <= to,
-      );
+      // The window's lines, read once a run for every account booked that day (sorted by id, as the
+      // matching rules take them).
+      const key = `${company}\u0000${from}\u0000${to}`;
+      let sent = sentOf.get(key);
+      if (sent === undefined) {
+        sent = sentPayments(store, company, { from, to });
+        // A few windows are kept (the accounts of a day, the days next to it): a run over a year of
+        // days would otherwise hold each day's window, and the windows overlap.
+        if (sentOf.size >= WINDOWS_KEPT) sentOf.delete(sentOf.keys().next().value as string);
+        sentOf.set(key, sent);
+      }
+      const candidates = (await sent).filter((p) => normalizeIban(p.debtorIban) === iban);
       const transactions = debits.map((t) => ({
         id: t.id,
         company,
