@@ -24,6 +24,9 @@ import {
   type Row,
 } from './rows.js';
 
+/** Findings written a statement (a new run's, or a known run's refreshed). */
+const ROWS_A_STATEMENT = 500;
+
 export type FindingDecisionKind = 'open' | 'acknowledged' | 'confirmed' | 'rejected';
 
 /** A finding as one run saw it. */
@@ -152,6 +155,10 @@ export class FindingRepository {
       for (const part of chunks(gone))
         await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
+      const refreshed: Row[] = [];
+      // What a run refreshes of a finding it knows: its facts as found now, not when it was first
+      // seen nor the decision on it.
+      let refreshedColumns: string[] = [];
       const changes: FindingChange[] = [];
       for (const f of seen) {
         const fields = {
@@ -176,10 +183,19 @@ export class FindingRepository {
             factDate: f.factDate ?? '',
             what: before === undefined ? 'new since the sign-off' : 'with changed facts since the sign-off',
           });
-        if (before !== undefined) await trx('findings').where({ company, id: f.id }).update(fields);
-        else fresh.push({ company, id: f.id, ...fields, first_seen_at: at, decision: 'open' });
+        refreshedColumns = Object.keys(fields);
+        const row = { company, id: f.id, ...fields, first_seen_at: at, decision: 'open' };
+        (before === undefined ? fresh : refreshed).push(row);
       }
-      for (let i = 0; i < fresh.length; i += 500) await trx('findings').insert(fresh.slice(i, i + 500));
+      for (let i = 0; i < fresh.length; i += ROWS_A_STATEMENT)
+        await trx('findings').insert(fresh.slice(i, i + ROWS_A_STATEMENT));
+      // The known ones refreshed 500 to a statement, not one UPDATE each: a company's open findings
+      // are thousands, every night.
+      for (let i = 0; i < refreshed.length; i += ROWS_A_STATEMENT)
+        await trx('findings')
+          .insert(refreshed.slice(i, i + ROWS_A_STATEMENT))
+          .onConflict(['company', 'id'])
+          .merge(refreshedColumns);
       await this.signoffs.reopenFor(trx, company, changes, { actor: 'settle', origin: `reconcile@${runId}` });
     });
   }
