@@ -24,8 +24,10 @@ import {
   type Row,
 } from './rows.js';
 
-/** Findings written a statement (a new run's, or a known run's refreshed). */
+/** Findings written a statement (a run's new ones, or its known ones refreshed). */
 const ROWS_A_STATEMENT = 500;
+/** What a run leaves of a finding it knows: its key, when it was first seen, and the decision on it. */
+const KEPT_ON_REFRESH = new Set(['company', 'id', 'first_seen_at', 'decision']);
 
 export type FindingDecisionKind = 'open' | 'acknowledged' | 'confirmed' | 'rejected';
 
@@ -156,9 +158,6 @@ export class FindingRepository {
         await trx('findings').where({ company }).whereIn('id', part).update({ present: false });
       const fresh: Row[] = [];
       const refreshed: Row[] = [];
-      // What a run refreshes of a finding it knows: its facts as found now, not when it was first
-      // seen nor the decision on it.
-      let refreshedColumns: string[] = [];
       const changes: FindingChange[] = [];
       for (const f of seen) {
         const fields = {
@@ -183,14 +182,14 @@ export class FindingRepository {
             factDate: f.factDate ?? '',
             what: before === undefined ? 'new since the sign-off' : 'with changed facts since the sign-off',
           });
-        refreshedColumns = Object.keys(fields);
         const row = { company, id: f.id, ...fields, first_seen_at: at, decision: 'open' };
         (before === undefined ? fresh : refreshed).push(row);
       }
       for (let i = 0; i < fresh.length; i += ROWS_A_STATEMENT)
         await trx('findings').insert(fresh.slice(i, i + ROWS_A_STATEMENT));
       // The known ones refreshed 500 to a statement, not one UPDATE each: a company's open findings
-      // are thousands, every night.
+      // are thousands, every night. All of a row is refreshed but what only the stored one knows.
+      const refreshedColumns = Object.keys(refreshed[0] ?? {}).filter((column) => !KEPT_ON_REFRESH.has(column));
       for (let i = 0; i < refreshed.length; i += ROWS_A_STATEMENT)
         await trx('findings')
           .insert(refreshed.slice(i, i + ROWS_A_STATEMENT))

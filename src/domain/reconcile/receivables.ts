@@ -100,7 +100,12 @@ export function creditFindings(
   const dues = byDue.map((r) => receivables[r]!.dueDate);
   /** The receivables due from `from` to `to` (inclusive), in their own order. */
   const dueBetween = (from: LocalDate, to: LocalDate): number[] =>
-    byDue.slice(firstAtOrAfter(dues, from), firstAfter(dues, to)).sort((a, b) => a - b);
+    byDue
+      .slice(
+        firstWhere(dues, (d) => d >= from),
+        firstWhere(dues, (d) => d > to),
+      )
+      .sort((a, b) => a - b);
   const feeOf = new Map<string, bigint>();
   const fee = (currency: string): bigint => {
     let minor = feeOf.get(currency);
@@ -318,24 +323,13 @@ function compareDates(a: LocalDate, b: LocalDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The first position in the sorted `dates` whose date is on or after `date`. */
-function firstAtOrAfter(dates: readonly LocalDate[], date: LocalDate): number {
+/** The first position in the sorted `dates` from which `holds` is true (it is false before it, true after). */
+function firstWhere(dates: readonly LocalDate[], holds: (date: LocalDate) => boolean): number {
   let [lo, hi] = [0, dates.length];
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (dates[mid]! < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first position in the sorted `dates` whose date is after `date`. */
-function firstAfter(dates: readonly LocalDate[], date: LocalDate): number {
-  let [lo, hi] = [0, dates.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid]! <= date) lo = mid + 1;
-    else hi = mid;
+    if (holds(dates[mid]!)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }
