@@ -270,3 +270,17 @@ export async function bulksWithLinesIn(
     .groupBy('c.bulk_id');
   return rows.map((r) => ({ bulkId: toStr(r.bulk_id), n: toInt(r.n), lines: toInt(r.lines) }));
 }
+
+/**
+ * Whether the bulk's counts hold a line in a state outside `states`: a few rows of the counts'
+ * key, where reading the bulk's lines reads up to all of them.
+ */
+export async function bulkCountsLinesOutside(knex: Knex, bulkId: string, states: readonly string[]): Promise<boolean> {
+  const row = (await knex<Row>(LINES_TABLE)
+    .select('state')
+    .where('bulk_id', bulkId)
+    .whereNotIn('state', [...states])
+    .where('n', '>', 0)
+    .first()) as Row | undefined;
+  return row !== undefined;
+}
