@@ -59,6 +59,8 @@ export interface SubmitSummary {
 
 const CLAIM_BATCH = 32;
 const SENDABLE = ['pending', 'sending'] as const;
+/** Outcomes that leave a bulk `pending` or `sending`, for a later run (every other one leaves those states). */
+const STILL_TO_SEND: ReadonlySet<BulkOutcome> = new Set(['retry', 'sending']);
 
 export async function runSubmit(deps: PaymentJobDeps, companies: readonly CompanyConfig[]): Promise<SubmitSummary> {
   const summary: SubmitSummary = { planned: 0, bulks: [], waiting: { bulks: 0 } };
@@ -132,7 +134,14 @@ async function planReleased(deps: PaymentJobDeps, company: CompanyConfig): Promi
 
 async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promise<SubmittedBulk[]> {
   const out: SubmittedBulk[] = [];
-  const tried = new Set<string>();
+  // The bulks this run tried that are still to send (answered "later", or open): the claims pass
+  // over them. The others left `pending` and `sending` and no claim finds them, so they are not
+  // named: a claim named every bulk the run had tried, each claim longer than the last, and past
+  // 32,766 bulks in a company's run (maxLinesPerBulk 1) a claim bound more values than SQLite takes.
+  const deferred = new Set<string>();
+  // Every bulk this run tried: one a claim gives again (left sendable by an outcome thought final)
+  // is deferred, not sent twice in one run, so the loop ends whatever the outcomes.
+  const handled = new Set<string>();
   const leaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const concurrency = Math.max(1, deps.concurrency ?? 4);
   const check = firstSendCheck(deps);
@@ -140,14 +149,15 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     const rows = await deps.store.claim('bulks', {
       where: { state: ['pending', 'sending'], company: company.id },
       // A bulk answered "later" in this run waits for the next run, not for this loop.
-      excludeIds: [...tried],
+      excludeIds: [...deferred],
       limit: CLAIM_BATCH,
       holder: deps.holder,
       leaseMs,
     });
     if (rows.length === 0) break;
     const ids = rows.map((r) => String(r.id));
-    for (const id of ids) tried.add(id);
+    const fresh = ids.filter((id) => !handled.has(id));
+    for (const id of ids) (handled.has(id) ? deferred : handled).add(id);
     // Claims are short; this heartbeat keeps them while the bank answers, and stops with us.
     const heartbeat = setInterval(
       () => void deps.store.renewClaim('bulks', ids, deps.holder, leaseMs).catch(() => undefined),
@@ -156,7 +166,9 @@ async function sendCompany(deps: PaymentJobDeps, company: CompanyConfig): Promis
     heartbeat.unref();
     try {
       // A pool, not batches: a connection whose answer came takes the next bulk at once.
-      out.push(...(await mapConcurrent(ids, concurrency, (id) => sendOne(deps, company, id, check))));
+      const sent = await mapConcurrent(fresh, concurrency, (id) => sendOne(deps, company, id, check));
+      for (const bulk of sent) if (STILL_TO_SEND.has(bulk.outcome)) deferred.add(bulk.bulkId);
+      out.push(...sent);
     } finally {
       clearInterval(heartbeat);
       await deps.store.releaseClaim('bulks', ids, deps.holder);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStatus } from '../../../jobs/status/poll.js';
 import { runSubmit } from '../../../jobs/submit/submit.js';
+import { captureQueries } from '../../support/query-plan.js';
 import { bankBulks, createWorld, type World } from './world.js';
 
 describe('the submit job', () => {
@@ -63,6 +64,27 @@ describe('the submit job', () => {
     expect(summary.planned).toBe(3);
     const atBank = await bankBulks(w);
     expect(atBank.map((b) => b.paymentLines.length).sort()).toEqual([1, 1, 2]);
+  });
+
+  it('claims each batch of bulks without naming the bulks it already sent', async () => {
+    await w.close();
+    w = await createWorld({ company: { payments: { maxLinesPerBulk: 1 } } });
+    await w.acceptFile(
+      'many.csv',
+      Array.from({ length: 70 }, () => ({})),
+    );
+    const queries = captureQueries(w.db);
+    const summary = await runSubmit(w.deps(), [w.company]);
+    expect(summary.bulks.map((b) => b.outcome)).toEqual(Array.from({ length: 70 }, () => 'sent'));
+    expect(await bankBulks(w)).toHaveLength(70);
+    // The candidates' reads of the claims (three batches of at most 32, and the one that finds none):
+    // none binds an id, where each used to bind every bulk the run had tried (at maxLinesPerBulk 1,
+    // the 32,767th bulk of a run was more values than SQLite binds).
+    const claims = queries.filter(
+      (q) => /^select [`"]?id[`"]? from [`"]?bulks[`"]?/i.test(q.sql) && /lease_expires_at/.test(q.sql),
+    );
+    expect(claims.length).toBeGreaterThanOrEqual(4);
+    for (const claim of claims) expect(claim.sql).not.toMatch(/not in/i);
   });
 
   it('running submit again sends nothing twice', async () => {
