@@ -94,6 +94,21 @@ describe('recorded line text', () => {
     expect(renderRecorded('nb', whole.words!)).toBe('Banken avviste hele bunten (banken nevnte ingen linje)');
     const said = messagesForRefusal({ status: 400, title: 'Bad Request' }, [1]).get(1)![0]!;
     expect(renderRecorded('nb', said.words!)).toBe('Bad Request (banken nevnte ingen linje)');
+    // Past the first 20 named lines, how many more: one, and thousands.
+    const lines = Array.from({ length: 3_000 }, (_, i) => i + 1);
+    const named = (n: number) => ({
+      errors: Array.from({ length: n }, (_, k) => ({ field: `paymentLines[${k}].creditorName`, message: 'missing' })),
+    });
+    const oneMore = messagesForRefusal(named(21), lines).get(3_000)![0]!;
+    expect(renderRecorded('en', oneMore.words!)).toBe(oneMore.bankText);
+    expect(oneMore.bankText).toContain(
+      'line 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 1 other line (',
+    );
+    expect(renderRecorded('nb', oneMore.words!)).toContain('og 1 annen linje (ingenting nevnt på denne linjen)');
+    const many = messagesForRefusal(named(2_500), lines).get(3_000)![0]!;
+    expect(renderRecorded('en', many.words!)).toBe(many.bankText);
+    expect(many.bankText).toContain(' and 2,480 other lines (');
+    expect(renderRecorded('nb', many.words!)).toMatch(/ og 2\s480 andre linjer \(/);
   });
 
   it('a stored message without a key, or with one this settle lacks, keeps its stored words', () => {

@@ -42,6 +42,10 @@ export const lineText = area({
     'lineText.notFound': 'Not found at the bank',
     'lineText.noAnswer': 'No answer from the bank yet; the outcome is open',
     'lineText.refusedWithBulk': 'Refused with its bulk because of line {lines} (nothing named on this line)',
+    // The first lines the bank named, and how many more: a list of thousands on every other line
+    // made a status file of gigabytes.
+    'lineText.refusedWithBulkMany':
+      'Refused with its bulk because of line {lines} and {more, plural, one {# other line} other {# other lines}} (nothing named on this line)',
     'lineText.bankNamedNoLine': '{said} (the bank named no line)',
     'lineText.wholeBulk': 'The bank refused the whole bulk',
     'lineText.reasonCode': 'reason {code}',
@@ -79,6 +83,8 @@ export const lineText = area({
     'lineText.notFound': 'Ikke funnet i banken',
     'lineText.noAnswer': 'Ikke noe svar fra banken ennå; utfallet er åpent',
     'lineText.refusedWithBulk': 'Avvist med bunten sin på grunn av linje {lines} (ingenting nevnt på denne linjen)',
+    'lineText.refusedWithBulkMany':
+      'Avvist med bunten sin på grunn av linje {lines} og {more, plural, one {# annen linje} other {# andre linjer}} (ingenting nevnt på denne linjen)',
     'lineText.bankNamedNoLine': '{said} (banken nevnte ingen linje)',
     'lineText.wholeBulk': 'Banken avviste hele bunten',
     'lineText.reasonCode': 'årsak {code}',
