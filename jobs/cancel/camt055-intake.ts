@@ -17,8 +17,8 @@ import {
   type Camt055Version,
 } from '../../src/formats/camt055/index.js';
 import { distinctPairs, type StandIn } from '../../src/formats/xml/identifier.js';
-import type { Store } from '../../src/store/index.js';
-import { cancelPayment, type CancelDeps, type CancelResult } from './cancel.js';
+import type { PaymentToCancel, Store } from '../../src/store/index.js';
+import { cancelPayment, type CancelDeps, type CancelInput, type CancelResult } from './cancel.js';
 
 export interface Camt055Deps extends CancelDeps {
   store: CancelDeps['store'] & Pick<Store, 'cancellationAnswers' | 'shortIdentifiers'>;
@@ -47,9 +47,16 @@ export async function answerCamt055(
   if (!read.ok) return read;
   const { request } = read;
   const version = ANSWER_VERSION[request.version];
-  const transactions: Camt029Transaction[] = [];
-  for (const tx of request.transactions)
-    transactions.push(await answerOne(deps, company, { file, tx, request, version }));
+  const answers = new Map<Camt055Transaction, Camt029Transaction>();
+  for (const tx of request.transactions) {
+    if (answers.has(tx)) continue;
+    const together = await waitingTogether(deps, company, tx, request.transactions, answers);
+    if (together === undefined) answers.set(tx, await answerOne(deps, company, { file, tx, request, version }));
+    else
+      for (const [one, answer] of await answerTogether(deps, company, { file, request }, together))
+        answers.set(one, answer);
+  }
+  const transactions = request.transactions.map((tx) => answers.get(tx)!);
   const standIns: StandIn[] = [];
   const xml = writeCamt029(
     {
@@ -78,33 +85,18 @@ async function answerOne(
   },
 ): Promise<Camt029Transaction> {
   const { tx, request } = ctx;
-  const base = {
-    originalEndToEndId: tx.originalEndToEndId,
-    ...(tx.originalInstructionId ? { originalInstructionId: tx.originalInstructionId } : {}),
-  };
-  const where = `${ctx.file.name} line ${tx.line} (${tx.path})`;
-  const reason = [tx.reasonCode, tx.reasonText].filter((x) => x).join(': ') || 'cancellation requested by the ERP';
+  const base = baseOf(tx);
   let result: CancelResult;
   try {
     result = await cancelPayment(deps, {
       ref: tx.originalEndToEndId,
-      reason: `camt.055 ${request.assignmentId}: ${reason}`,
-      actor: `erp:${company.id}${request.assignerName ? ` (${request.assignerName})` : ''}`.slice(0, 200),
-      origin: `camt.055 ${ctx.file.name}`.slice(0, 200),
-      companies: deps.companies,
-      company: company.id,
-      yes: true,
-      erp: { messageId: request.assignmentId, ...(request.caseId ? { caseId: request.caseId } : {}) },
+      reason: `camt.055 ${request.assignmentId}: ${reasonOf(tx)}`,
+      ...erpInput(deps, company, ctx),
     });
   } catch (error) {
-    if (isSettleError(error, 'ERR_CANCEL_REFUSED') || isSettleError(error, 'ERR_CANCEL_NOT_FOUND'))
-      return {
-        ...base,
-        status: 'RJCR',
-        reasonCode: error.code === 'ERR_CANCEL_NOT_FOUND' ? 'NOT_FOUND' : refusalCode(error.details),
-        reasonText: `${where}: ${error.message}`,
-      };
-    throw error;
+    const refusal = refusalOf(ctx, tx, error);
+    if (refusal === undefined) throw error;
+    return refusal;
   }
   if (result.outcome === 'confirm') throw new Error('a camt.055 request is never asked to confirm');
   const id = { cancellationStatusId: result.request.id };
@@ -119,10 +111,125 @@ async function answerOne(
       ...base,
       ...id,
       status: 'PDCR',
-      reasonText: `${where}: the bank has not confirmed the cancellation yet; a final answer follows in the status folder once it has`,
+      reasonText: `${where(ctx, tx)}: the bank has not confirmed the cancellation yet; a final answer follows in the status folder once it has`,
     };
   }
   return { ...base, ...id, status: 'ACCR' };
+}
+
+/** The transaction as the camt.029 names it back. */
+function baseOf(tx: Camt055Transaction): Pick<Camt029Transaction, 'originalEndToEndId' | 'originalInstructionId'> {
+  return {
+    originalEndToEndId: tx.originalEndToEndId,
+    ...(tx.originalInstructionId ? { originalInstructionId: tx.originalInstructionId } : {}),
+  };
+}
+
+/** Where the transaction is in the camt.055, for the answer's reason. */
+function where(ctx: { file: { name: string } }, tx: Camt055Transaction): string {
+  return `${ctx.file.name} line ${tx.line} (${tx.path})`;
+}
+
+function reasonOf(tx: Camt055Transaction): string {
+  return [tx.reasonCode, tx.reasonText].filter((x) => x).join(': ') || 'cancellation requested by the ERP';
+}
+
+/** Who asks, from where, for which company: the ERP, by its camt.055. */
+function erpInput(
+  deps: Camt055Deps,
+  company: CompanyConfig,
+  ctx: { file: { name: string }; request: { assignmentId: string; caseId?: string; assignerName?: string } },
+): Omit<CancelInput, 'ref' | 'reason'> {
+  const { request } = ctx;
+  return {
+    actor: `erp:${company.id}${request.assignerName ? ` (${request.assignerName})` : ''}`.slice(0, 200),
+    origin: `camt.055 ${ctx.file.name}`.slice(0, 200),
+    companies: deps.companies,
+    company: company.id,
+    yes: true,
+    erp: { messageId: request.assignmentId, ...(request.caseId ? { caseId: request.caseId } : {}) },
+  };
+}
+
+/** A camt.055's lines of one bulk not yet sent: each tx with its payment. */
+type Together = { tx: Camt055Transaction; payment: PaymentToCancel }[];
+
+/**
+ * The transactions not yet answered whose payments wait in the same bulk not yet sent as `tx`'s,
+ * when there are at least two. An ERP that calls off its payment run names every line of it:
+ * withdrawn one by one, each line's withdrawal queued the bulk's other lines again in a new bulk,
+ * which the next line withdrew again, a bulk and a request per line and n²/2 lines moved.
+ * Withdrawn together, the bulk's lines the request does not name go again once. A bulk at the
+ * bank is cancelled there as a whole by the first of its lines; the others then wait in the new
+ * bulk, and are withdrawn together from there.
+ */
+async function waitingTogether(
+  deps: Camt055Deps,
+  company: CompanyConfig,
+  tx: Camt055Transaction,
+  all: readonly Camt055Transaction[],
+  answered: ReadonlyMap<Camt055Transaction, Camt029Transaction>,
+): Promise<Together | undefined> {
+  const [payment, ...more] = await deps.store.cancellations.resolve(tx.originalEndToEndId, company.id);
+  if (payment === undefined || more.length > 0 || !waitsInUnsentBulk(payment)) return undefined;
+  const ofBulk = new Map(
+    (await deps.store.cancellations.paymentsOfBulk(payment.bulkId!)).map((p) => [p.endToEndId, p]),
+  );
+  const together: Together = [];
+  for (const other of all) {
+    const p = answered.has(other) ? undefined : ofBulk.get(other.originalEndToEndId);
+    // A line named twice is answered once here, and again by itself (already cancelled).
+    if (p !== undefined && waitsInUnsentBulk(p) && !together.some((t) => t.payment.id === p.id))
+      together.push({ tx: other, payment: p });
+  }
+  return together.length > 1 ? together : undefined;
+}
+
+function waitsInUnsentBulk(payment: PaymentToCancel): boolean {
+  return payment.state === 'queued' && payment.bulkState === 'pending' && payment.bulkId !== undefined;
+}
+
+/** Withdraws `together` in one request; each transaction is answered as that request ended. */
+async function answerTogether(
+  deps: Camt055Deps,
+  company: CompanyConfig,
+  ctx: { file: { name: string }; request: { assignmentId: string; caseId?: string; assignerName?: string } },
+  together: Together,
+): Promise<[Camt055Transaction, Camt029Transaction][]> {
+  const { request } = ctx;
+  const reasons = [...new Set(together.map(({ tx }) => reasonOf(tx)))];
+  let result: CancelResult;
+  try {
+    result = await cancelPayment(deps, {
+      ref: `camt.055 ${request.assignmentId}`.slice(0, 200),
+      reason: `camt.055 ${request.assignmentId}: ${reasons.join('; ')}`.slice(0, 500),
+      ...erpInput(deps, company, ctx),
+      payments: together.map(({ payment }) => payment),
+    });
+  } catch (error) {
+    const refusals = together.map(({ tx }) => [tx, refusalOf(ctx, tx, error)] as const);
+    if (refusals.some(([, refusal]) => refusal === undefined)) throw error;
+    return refusals as [Camt055Transaction, Camt029Transaction][];
+  }
+  // Lines that wait in a bulk not yet sent are withdrawn at once: no bank, no second person.
+  if (result.outcome !== 'withdrawn' && result.outcome !== 'already')
+    throw new Error(`a withdrawal of waiting lines ended ${result.outcome}`);
+  return together.map(({ tx }) => [tx, { ...baseOf(tx), cancellationStatusId: result.request.id, status: 'ACCR' }]);
+}
+
+/** The RJCR answer of a cancellation the use case refused (or found nothing for); undefined for any other error. */
+function refusalOf(
+  ctx: { file: { name: string } },
+  tx: Camt055Transaction,
+  error: unknown,
+): Camt029Transaction | undefined {
+  if (!isSettleError(error, 'ERR_CANCEL_REFUSED') && !isSettleError(error, 'ERR_CANCEL_NOT_FOUND')) return undefined;
+  return {
+    ...baseOf(tx),
+    status: 'RJCR',
+    reasonCode: error.code === 'ERR_CANCEL_NOT_FOUND' ? 'NOT_FOUND' : refusalCode(error.details),
+    reasonText: `${where(ctx, tx)}: ${error.message}`,
+  };
 }
 
 /** The line's state when it was refused (ACSP, RJCT, …), else a general code. */

@@ -46,6 +46,11 @@ export interface CancelInput {
   erp?: { messageId: string; caseId?: string };
   /** Where a person asked: the command line (default) or the web console. */
   channel?: 'cli' | 'console';
+  /**
+   * The payments, already read, instead of those `ref` names: a camt.055's lines of one bulk, all
+   * cancelled in one request (then `ref` only names the request for people).
+   */
+  payments?: readonly PaymentToCancel[];
 }
 
 export type CancelResult =
@@ -69,7 +74,7 @@ const FROM_ERP = 'camt055';
 export async function cancelPayment(deps: CancelDeps, input: CancelInput): Promise<CancelResult> {
   const reason = input.reason.trim();
   if (reason === '') throw new SettleError('ERR_USAGE', '--reason must say why (it is kept with the cancellation)');
-  const payments = await resolvePayments(deps, input);
+  const payments = input.payments === undefined ? await resolvePayments(deps, input) : [...input.payments];
   const company = companyOf(input.companies, payments[0]!.company);
   const ids = payments.map((l) => l.id);
   const [open] = await deps.store.cancellations.openFor(company.id, ids);

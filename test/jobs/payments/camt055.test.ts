@@ -222,4 +222,53 @@ describe('camt.055 cancellation requests from the ERP', () => {
       /line 1 .*not well-formed XML/,
     );
   });
+
+  // An ERP that calls off its payment run names every line of it. Each line cancelled alone made
+  // the bulk's other lines go again in a new bulk, which the next line cancelled again: a bulk and
+  // a request per line, and the lines moved n²/2 times.
+  for (const [named, left] of [
+    [30, 0],
+    [20, 10],
+  ] as const)
+    itWith('xmllint')(
+      `a camt.055 naming ${named} of a bulk's 30 lines cancels them with at most two requests and two new bulks`,
+      async () => {
+        await w.acceptFile(
+          'run.csv',
+          Array.from({ length: 30 }, () => ({ debtorIban: APPROVAL_IBAN })),
+        );
+        await runSubmit(w.deps('s1'), [w.company]);
+        const e2e = Array.from({ length: named }, (_, i) => `E2E-1-${i + 1}`);
+        const answer = await answerCamt055(
+          { store: w.store, bank: w.bank, logger: w.logger, clock: w.clock, companies: [w.company] },
+          w.company,
+          { name: 'call-off.xml', xml: camt055('09', e2e, 'CXL-RUN') },
+        );
+        if (!answer.ok) throw new Error('refused');
+        expect(answer.transactions.map((t) => [t.originalEndToEndId, t.status])).toEqual(e2e.map((id) => [id, 'ACCR']));
+        expect((await xmllintValidate(answer.camt029.xml, 'camt.029.001.09')).valid).toBe(true);
+        const lines = await w.store.payments.listByFile((await w.store.files.listFiles({ company: 'acme' }))[0]!.id);
+        expect(lines.filter((l) => l.state === 'CANC')).toHaveLength(named);
+        const waiting = lines.filter((l) => l.state !== 'CANC');
+        expect(waiting).toHaveLength(left);
+        // What is left waits in one bulk, to go once.
+        expect(new Set(waiting.map((l) => l.bulkId)).size).toBe(left === 0 ? 0 : 1);
+        const requests = await w.store.cancellations.listByErpMessage('acme', 'CXL-RUN');
+        expect(requests.length).toBeLessThanOrEqual(2);
+        expect(requests.flatMap((r) => r.paymentIds).sort()).toEqual(
+          lines
+            .filter((l) => l.state === 'CANC')
+            .map((l) => l.id)
+            .sort(),
+        );
+        const bulks = await w.store.bulks.listByFile(lines[0]!.fileId);
+        expect(bulks.length).toBeLessThanOrEqual(left === 0 ? 2 : 3);
+        await runSubmit(w.deps('s2'), [w.company]);
+        const live = (await bankBulks(w)).filter((b) => b.transactionStatus !== 'CANC');
+        expect(live.flatMap((b) => b.paymentLines.map((l) => l.endToEndIdentification)).sort()).toEqual(
+          Array.from({ length: left }, (_, i) => `E2E-1-${named + i + 1}`).sort(),
+        );
+      },
+      60_000,
+    );
 });
