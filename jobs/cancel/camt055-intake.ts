@@ -176,11 +176,13 @@ async function waitingTogether(
     (await deps.store.cancellations.paymentsOfBulk(payment.bulkId!)).map((p) => [p.endToEndId, p]),
   );
   const together: Together = [];
+  const taken = new Set<string>();
   for (const other of all) {
     const p = answered.has(other) ? undefined : ofBulk.get(other.originalEndToEndId);
     // A line named twice is answered once here, and again by itself (already cancelled).
-    if (p !== undefined && waitsInUnsentBulk(p) && !together.some((t) => t.payment.id === p.id))
-      together.push({ tx: other, payment: p });
+    if (p === undefined || !waitsInUnsentBulk(p) || taken.has(p.id)) continue;
+    taken.add(p.id);
+    together.push({ tx: other, payment: p });
   }
   return together.length > 1 ? together : undefined;
 }
@@ -207,9 +209,13 @@ async function answerTogether(
       payments: together.map(({ payment }) => payment),
     });
   } catch (error) {
-    const refusals = together.map(({ tx }) => [tx, refusalOf(ctx, tx, error)] as const);
-    if (refusals.some(([, refusal]) => refusal === undefined)) throw error;
-    return refusals as [Camt055Transaction, Camt029Transaction][];
+    const refusals: [Camt055Transaction, Camt029Transaction][] = [];
+    for (const { tx } of together) {
+      const refusal = refusalOf(ctx, tx, error);
+      if (refusal === undefined) throw error;
+      refusals.push([tx, refusal]);
+    }
+    return refusals;
   }
   // Lines that wait in a bulk not yet sent are withdrawn at once: no bank, no second person.
   if (result.outcome !== 'withdrawn' && result.outcome !== 'already')

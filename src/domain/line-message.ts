@@ -128,15 +128,15 @@ export interface BankProblem {
   errors?: readonly ({ field: string; message: string } & Partial<RecordedText>)[];
 }
 
+/** How many of the lines the bank named each other line of a refused bulk lists by number. */
+export const NAMED_LINES_LISTED = 20;
+
 /**
  * The messages of a refused bulk for each of its lines (given in the order they were sent):
  * a field error of `paymentLines[i]` goes to line i, a field error of the bulk itself (its
  * execution date, its debtor account) to every line, and a problem without a field list to
  * every line, saying plainly that the bank named none.
  */
-/** How many of the lines the bank named each other line of a refused bulk lists by number. */
-export const NAMED_LINES_LISTED = 20;
-
 export function messagesForRefusal(problem: BankProblem, lineNumbers: readonly number[]): Map<number, LineMessage[]> {
   const out = new Map<number, LineMessage[]>(lineNumbers.map((n) => [n, []]));
   const add = (lineNumber: number, message: LineMessage): void => void out.get(lineNumber)?.push(message);

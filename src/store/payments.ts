@@ -272,7 +272,7 @@ export class PaymentRepository {
     }));
   }
 
-  /** Whether every payment of the bulk is in one of `states` (one count, no payment read). */
+  /** Whether every payment of the bulk is in one of `states`: its counts first, then its lines. */
   async bulkAllIn(bulkId: string, states: readonly string[]): Promise<boolean> {
     // A bulk's line events come one by one, and each line that became final asks this. Its lines'
     // counts (bulk_line_counts, kept in the transaction of every move) answer "not yet" from a few

@@ -43,7 +43,7 @@ export const lineText = area({
     'lineText.noAnswer': 'No answer from the bank yet; the outcome is open',
     'lineText.refusedWithBulk': 'Refused with its bulk because of line {lines} (nothing named on this line)',
     // The first lines the bank named, and how many more: a list of thousands on every other line
-    // made a status file of gigabytes.
+    // made gigabytes of text for one refused bulk.
     'lineText.refusedWithBulkMany':
       'Refused with its bulk because of line {lines} and {more, plural, one {# other line} other {# other lines}} (nothing named on this line)',
     'lineText.bankNamedNoLine': '{said} (the bank named no line)',
