@@ -15,7 +15,6 @@ import {
   bankStatusMachine,
   basketMachine,
   bulkMachine,
-  decideUpdate,
   fileMachine,
   paymentMachine,
   transition as checkTransition,
@@ -25,16 +24,16 @@ import {
   type FileState,
   type PaymentState,
   type StateMachine,
-  type UpdateDecision,
 } from '../domain/states.js';
 import type { LineSpan } from '../domain/plans/plan.js';
 import { lockingRead, placeholders, readRows, write } from './direct-sql.js';
 import type { RecordedText } from '../domain/recorded-text.js';
 import type { CauseInput } from '../domain/transition-cause.js';
 import { cannotJoin, JOINING_STATE } from './join-refusal.js';
+import { decide, decideRows, noDecisions, type Decisions } from './transition-decisions.js';
 import { markLinesChanged } from './lines-changed.js';
 import { causeColumns, insertBulkLinesRow, logTransitions } from './transition-log.js';
-import { chunks, IDS_PER_STATEMENT, instant, toOptStr, toStr, type Row } from './rows.js';
+import { chunks, IDS_PER_STATEMENT, instant, toStr, type Row } from './rows.js';
 import {
   COUNTED_TABLES,
   countBulkLineMoves,
@@ -94,8 +93,6 @@ const KINDS: Record<TransitionKind, KindSpec> = {
 function countedKind({ entityType, column }: KindSpec): CountedKind | undefined {
   return column === 'state' && entityType in COUNTED_TABLES ? (entityType as CountedKind) : undefined;
 }
-
-/** The width of transitions.cause. */
 
 export interface TransitionRequest<K extends TransitionKind> {
   kind: K;
@@ -207,7 +204,7 @@ async function moveByIds<K extends TransitionKind>(
       part,
     );
     if (rows.length !== part.length) throw notFound(spec.entityType, part, rows);
-    decideRows(spec, rows, request, decided);
+    decideRows(spec, rows, request.to, request.mode ?? 'strict', decided);
   }
   await writeMoves(trx, move, decided.moved);
   countMoves(trx, move, decided);
@@ -321,7 +318,7 @@ async function moveBulkPayments<K extends TransitionKind>(
     `select id, ${spec.column}, company, bulk_id from ${spec.table} where bulk_id = ?${lockingRead(trx)}`,
     [bulkId],
   );
-  decideRows(spec, rows, request, decided);
+  decideRows(spec, rows, request.to, request.mode ?? 'strict', decided);
   if (decided.moved.length === 0) return resultOf(decided);
   countMoves(trx, move, decided);
   if (decided.moved.length < rows.length) {
@@ -364,22 +361,6 @@ function assignments(set: Row): [columns: string, values: unknown[]] {
   return [names.map((name) => `${name} = ?`).join(', '), names.map((name) => set[name])];
 }
 
-/** Each row's decision, by id: what moves, and what does not and why. */
-interface Decisions {
-  moved: string[];
-  /** The moved rows by company and the state they leave: `company\u0000state` → rows. */
-  leaving: Map<string, number>;
-  /** Moved payments by their bulk (`` for none), company and the state they leave: `bulk\u0000company\u0000state` → rows. */
-  leavingBulks: Map<string, number>;
-  duplicate: number;
-  stale: number;
-  refused: string[];
-}
-
-function noDecisions(): Decisions {
-  return { moved: [], leaving: new Map(), leavingBulks: new Map(), duplicate: 0, stale: 0, refused: [] };
-}
-
 /** The counters of the rows `decided` moved (src/store/state-counts.ts). */
 function countMoves<K extends TransitionKind>(
   trx: Knex.Transaction,
@@ -404,37 +385,6 @@ function bulkColumn(spec: KindSpec): string {
 
 function resultOf(d: Decisions): TransitionResult {
   return { moved: d.moved.length, duplicate: d.duplicate, stale: d.stale, refused: d.refused };
-}
-
-/** The machine's decision for each row, tallied into `result`. */
-function decideRows<K extends TransitionKind>(
-  spec: KindSpec,
-  rows: readonly Row[],
-  request: TransitionRequest<K>,
-  result: Decisions,
-): void {
-  // A bulk's payments mostly share one state: the machine is asked once per distinct state, not once
-  // per row (an illegal move still throws at the first row that has it).
-  const decided = new Map<string | undefined, UpdateDecision | 'refused'>();
-  for (const row of rows) {
-    const id = toStr(row.id);
-    const from = toOptStr(row[spec.column]);
-    let decision = decided.get(from);
-    if (decision === undefined) {
-      decision = decide(spec, from, request.to, request.mode ?? 'strict');
-      decided.set(from, decision);
-    }
-    if (decision === 'apply') {
-      result.moved.push(id);
-      const key = `${toStr(row.company)}\u0000${from ?? ''}`;
-      result.leaving.set(key, (result.leaving.get(key) ?? 0) + 1);
-      if ('bulk_id' in row) {
-        const inBulk = `${toOptStr(row.bulk_id) ?? ''}\u0000${key}`;
-        result.leavingBulks.set(inBulk, (result.leavingBulks.get(inBulk) ?? 0) + 1);
-      }
-    } else if (decision === 'refused') result.refused.push(id);
-    else result[decision]++;
-  }
 }
 
 /**
@@ -470,27 +420,6 @@ export async function recordCreation<K extends TransitionKind>(
   if (kind !== undefined) {
     countRows(trx, kind, request.company, request.to, request.ids.length);
     await settleCounts(trx);
-  }
-}
-
-function decide(
-  spec: KindSpec,
-  from: string | undefined,
-  to: string,
-  mode: 'strict' | 'tolerant',
-): UpdateDecision | 'refused' {
-  // A bulk's bank status starts empty: the first status the bank gives is taken as it is.
-  if (from === undefined && spec.column === 'bank_status') return 'apply';
-  const current = from ?? '';
-  if (mode === 'strict') {
-    checkTransition(spec.machine, current, to);
-    return 'apply';
-  }
-  try {
-    return decideUpdate(spec.machine, current, to);
-  } catch (error) {
-    if (error instanceof SettleError && error.code === 'ERR_STATE_TRANSITION_ILLEGAL') return 'refused';
-    throw error;
   }
 }
 
